@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { Logo } from "./logo.tsx";
+import type { Language } from "../i18n/languages.ts";
+
+export function SiteFooter({ lang, contactEmail }: { lang: Language; contactEmail: string }) {
+  const { t } = useTranslation();
+  // Spec: English readers get the terms of service, everyone else the French terms of sale.
+  const terms = lang === "en" ? "/tos" : "/cgv";
+  return (
+    <footer className="border-t border-white/10 bg-night text-slate-300">
+      <div className="container-wide flex flex-col gap-6 py-10 md:flex-row md:items-center md:justify-between">
+        <div className="flex items-center gap-2 font-display font-bold text-white">
+          <Logo className="size-7" />
+          {t("common:brand")}
+        </div>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <li>
+            <a className="footer-link" href={terms}>
+              {t("common:footer.terms")}
+            </a>
+          </li>
+          <li>
+            <a className="footer-link" href={`mailto:${contactEmail}`}>
+              {t("common:footer.contact")}
+            </a>
+          </li>
+        </ul>
+        <p className="text-sm">
+          © 2025 {t("common:brand")}. {t("common:footer.rights")}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+export const LANGUAGES = ["fr", "en", "es", "de", "pt", "it"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = "en";
+export const LANGUAGE_COOKIE = "lang";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Switcher order and labels, as the spec lists them (FR EN DE ES PT IT). */
+export const SWITCHER: ReadonlyArray<{ lang: Language; label: string; name: string; locale: string }> = [
+  { lang: "fr", label: "FR", name: "Français", locale: "fr-FR" },
+  { lang: "en", label: "EN", name: "English", locale: "en-GB" },
+  { lang: "de", label: "DE", name: "Deutsch", locale: "de-DE" },
+  { lang: "es", label: "ES", name: "Español", locale: "es-ES" },
+  { lang: "pt", label: "PT", name: "Português", locale: "pt-PT" },
+  { lang: "it", label: "IT", name: "Italiano", locale: "it-IT" },
+];
+
+/** BCP 47 locale used for Intl formatting and og:locale. */
+export function intlLocale(lang: Language): string {
+  return SWITCHER.find((entry) => entry.lang === lang)!.locale;
+}
+
+/** The thank-you page path of each language (spec section 2). */
+export const THANK_YOU_PATHS: Record<Language, string> = {
+  fr: "/merci",
+  en: "/thank-you",
+  es: "/gracias",
+  pt: "/obrigado",
+  de: "/danke",
+  it: "/grazie",
+};
+
+/** The language slugs of the test-workflow offer (spec section 2); French uses /test-workflow/fr. */
+export const TEST_WORKFLOW_PATHS: Record<Exclude<Language, "fr">, string> = {
+  en: "/test-workflows",
+  es: "/flujo-de-trabajo-de-prueba",
+  pt: "/fluxo-de-trabalho-de-teste",
+  de: "/test-workflow-deutsch",
+  it: "/flusso-di-lavoro-di-test",
+};

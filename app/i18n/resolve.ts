@@ -1,0 +1,102 @@
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  TEST_WORKFLOW_PATHS,
+  THANK_YOU_PATHS,
+  isLanguage,
+  type Language,
+} from "./languages.ts";
+
+export type LanguageSource = "path" | "query" | "cookie" | "header" | "fallback";
+export interface ResolvedLanguage {
+  lang: Language;
+  source: LanguageSource;
+}
+
+const PATH_ALIASES = new Map<string, Language>([
+  ...Object.entries(THANK_YOU_PATHS).map(([lang, path]) => [path, lang as Language] as const),
+  ...Object.entries(TEST_WORKFLOW_PATHS).map(([lang, path]) => [path, lang as Language] as const),
+]);
+
+/** Pages that fall back to French instead of English (spec: Nano Banana). */
+const FRENCH_FALLBACK_PREFIXES = ["/nano-banana"];
+
+/** Language forced by the path: a `/xx` suffix (`/de`, `/short-videos/de`) or a localized slug. */
+export function languageFromPath(pathname: string): Language | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const alias = PATH_ALIASES.get(path);
+  if (alias) return alias;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return isLanguage(last) ? last : null;
+}
+
+export function fallbackLanguageFor(pathname: string): Language {
+  return FRENCH_FALLBACK_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+    ? "fr"
+    : DEFAULT_LANGUAGE;
+}
+
+export function languageFromCookie(cookieHeader: string | null | undefined): Language | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === LANGUAGE_COOKIE) {
+      const value = part.slice(eq + 1).trim();
+      if (isLanguage(value)) return value;
+    }
+  }
+  return null;
+}
+
+/** Picks the best supported language from an Accept-Language header, honouring q-values. */
+export function languageFromAcceptLanguage(header: string | null | undefined): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .slice(0, 20)
+    .map((item, index) => {
+      const [tag = "", ...params] = item.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { base: tag.trim().toLowerCase().split("-")[0], quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const entry of ranked) {
+    if (isLanguage(entry.base)) return entry.base;
+  }
+  return null;
+}
+
+export interface LanguageInputs {
+  pathname: string;
+  queryLang?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}
+
+/** The one language resolver: path > ?lang= > cookie > Accept-Language > page fallback. */
+export function resolveLanguage(input: LanguageInputs): ResolvedLanguage {
+  const forced = languageFromPath(input.pathname);
+  if (forced) return { lang: forced, source: "path" };
+  if (isLanguage(input.queryLang)) return { lang: input.queryLang, source: "query" };
+  const fromCookie = languageFromCookie(input.cookie);
+  if (fromCookie) return { lang: fromCookie, source: "cookie" };
+  const fromHeader = languageFromAcceptLanguage(input.acceptLanguage);
+  if (fromHeader) return { lang: fromHeader, source: "header" };
+  return { lang: fallbackLanguageFor(input.pathname), source: "fallback" };
+}
+
+export function resolveRequestLanguage(request: Request): ResolvedLanguage {
+  const url = new URL(request.url);
+  return resolveLanguage({
+    pathname: url.pathname,
+    queryLang: url.searchParams.get("lang"),
+    cookie: request.headers.get("cookie"),
+    acceptLanguage: request.headers.get("accept-language"),
+  });
+}
+
+export { LANGUAGES };

@@ -1,0 +1,15 @@
+import type { Resource } from "i18next";
+import { LANGUAGES } from "./languages.ts";
+
+// Every locales/{lng}/{namespace}.json, bundled at build time.
+const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
+
+export const resources: Resource = Object.fromEntries(LANGUAGES.map((lang) => [lang, {}]));
+for (const [file, module] of Object.entries(files)) {
+  const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
+  if (!match) continue;
+  const [, lang, namespace] = match;
+  if (lang in resources) resources[lang]![namespace!] = module.default;
+}
+
+export const NAMESPACES = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];

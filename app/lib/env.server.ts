@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/ })
+      .transform((value) => value.replace(/\/+$/, ""))
+      .default("http://localhost:3000"),
+    CONTACT_EMAIL: z.email().default("contact@example.com"),
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…")),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must look like whsec_…")),
+    /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */
+    STRIPE_API_BASE: optional(z.url()),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+    MAIL_FROM: z.string().min(3).default("Automation Studio <no-reply@localhost>"),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+    /** Trust X-Forwarded-* from the proxy in front (HTTPS detection, client IP). */
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+    LOG_LEVEL: z.enum(["silent", "info"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
+    }
+    if (env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "PostgreSQL is not wired yet; unset it to use the embedded SQLite database" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): { ok: true; env: Env } | { ok: false; errors: string[] } {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return { ok: true, env: result.data };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration; exits the process with a readable message when it is invalid. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const result = parseEnv(process.env);
+  if (!result.ok) {
+    console.error(`Invalid configuration:\n  ${result.errors.join("\n  ")}`);
+    process.exit(1);
+  }
+  cached = result.env;
+  return cached;
+}

@@ -1,0 +1,125 @@
+import { useTranslation } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { DemoBanner } from "./components/demo-banner.tsx";
+import { PageHead } from "./components/page-head.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { LanguageSwitcher } from "./components/language-switcher.tsx";
+import { NotFound } from "./components/not-found.tsx";
+import { getLocale, i18nextMiddleware } from "./i18n/middleware.server.ts";
+import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
+import { resources } from "./i18n/resources.ts";
+import { getEnv } from "./lib/env.server.ts";
+import { languagePreferenceMiddleware } from "./lib/language-preference.server.ts";
+import { requestInfoContext } from "./lib/request-context.ts";
+import "./styles/app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, languagePreferenceMiddleware];
+
+/** Namespaces a hydrating page needs on the client. */
+const CLIENT_NAMESPACES = ["common", "order"];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const env = getEnv();
+  const lang = getLocale(context) as Language;
+  return {
+    lang,
+    origin: env.PUBLIC_ORIGIN,
+    contactEmail: env.CONTACT_EMAIL,
+    demo: !env.STRIPE_SECRET_KEY,
+    nonce: context.get(requestInfoContext).nonce,
+    clientResources: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, resources[lang]?.[ns] ?? {}])),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export interface RouteHandle {
+  /** Ship React Router's client scripts (forms that enhance with JS). Marketing pages ship none. */
+  hydrate?: boolean;
+  /** Hide the shared header and language switcher (spec: /datasets). */
+  bare?: boolean;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const { i18n } = useTranslation();
+  const matches = useMatches();
+  const location = useLocation();
+  const lang = (data?.lang ?? i18n.language ?? DEFAULT_LANGUAGE) as Language;
+  const handles = matches.map((match) => (match.handle ?? {}) as RouteHandle);
+  const hydrate = handles.some((handle) => handle.hydrate);
+  const bare = handles.some((handle) => handle.bare) || location.pathname.startsWith("/datasets");
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1020" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        {data ? <PageHead lang={lang} origin={data.origin} /> : null}
+        <Links />
+        {hydrate ? null : <script src="/enhance.js" defer />}
+      </head>
+      <body className="flex min-h-dvh flex-col bg-surface text-ink antialiased">
+        <a href="#main" className="skip-link">
+          {i18n.t("common:a11y.skip")}
+        </a>
+        {data?.demo ? <DemoBanner /> : null}
+        {bare ? null : <SiteHeader />}
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        {bare ? null : <LanguageSwitcher lang={lang} />}
+        <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} />
+        {hydrate ? (
+          <>
+            <script
+              type="application/json"
+              id="i18n-resources"
+              // Data block, never executed: safe under the CSP; "<" escaped so it cannot close the tag.
+              dangerouslySetInnerHTML={{ __html: JSON.stringify(data?.clientResources ?? {}).replace(/</g, "\\u003c") }}
+            />
+            <ScrollRestoration nonce={data?.nonce} />
+            <Scripts nonce={data?.nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorNotice status={status} />;
+}
+
+function ErrorNotice({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <section className="container-page py-32 text-center">
+      <p className="text-sm font-semibold tracking-widest text-accent-600 uppercase">{status}</p>
+      <h1 className="mt-4 text-3xl font-bold">{t(status >= 500 ? "common:errors.server" : "common:errors.request")}</h1>
+      <a className="btn-primary mt-8" href="/">
+        {t("common:notFound.home")}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { route, type RouteConfig } from "@react-router/dev/routes";
+import { PAGES } from "./content/pages.ts";
+import { LANGUAGES, TEST_WORKFLOW_PATHS, THANK_YOU_PATHS } from "./i18n/languages.ts";
+
+// Every marketing page at its path and at `{path}/{lng}` (the suffix forces the language).
+const marketing = PAGES.flatMap((page) => [
+  route(page.path, page.file, { id: page.id }),
+  ...LANGUAGES.map((lang) =>
+    route(page.path === "/" ? `/${lang}` : `${page.path}/${lang}`, page.file, { id: `${page.id}-${lang}` }),
+  ),
+]);
+
+const testWorkflowSlugs = Object.entries(TEST_WORKFLOW_PATHS).map(([lang, path]) =>
+  route(path, "routes/test-workflow.tsx", { id: `test-workflow-slug-${lang}` }),
+);
+
+const thankYou = Object.entries(THANK_YOU_PATHS).map(([lang, path]) =>
+  route(path, "routes/thank-you.tsx", { id: `thank-you-${lang}` }),
+);
+
+export default [
+  ...marketing,
+  ...testWorkflowSlugs,
+  route("/commander", "routes/commander.tsx"),
+  ...thankYou,
+  route("/sitemap.xml", "routes/sitemap.ts"),
+  route("/robots.txt", "routes/robots.ts"),
+  route("/healthz", "routes/healthz.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

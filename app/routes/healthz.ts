@@ -1,0 +1,3 @@
+export function loader() {
+  return new Response("ok", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,5 @@
+import { PageIntro } from "../components/page-intro.tsx";
+
+export default function WhatsappPage() {
+  return <PageIntro ns="whatsapp" />;
+}

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/support/chromium.ts";
+import { checkoutPort } from "./tests/support/port.ts";
+
+const port = Number(process.env.E2E_PORT ?? checkoutPort());
+const dataDir = path.resolve("test-results/e2e-data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/playwright",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromiumLaunchOptions,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node server/index.ts",
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      CONTACT_EMAIL: "hello@example.com",
+    },
+  },
+});

@@ -1,0 +1,204 @@
+import "../scripts/require-node.js";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { pageForPath } from "../app/content/pages.ts";
+import { resolveLanguage } from "../app/i18n/resolve.ts";
+import { getEnv } from "../app/lib/env.server.ts";
+import type { RequestInfo } from "../app/lib/request-context.ts";
+import { PageCache, pickEncoding } from "./page-cache.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+const env = getEnv();
+const root = path.resolve(import.meta.dirname, "..");
+const build: ServerBuild = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
+const entry = build.entry.module as unknown as {
+  createLoadContext(info: RequestInfo): import("react-router").RouterContextProvider;
+  shutdown?: () => Promise<void>;
+};
+
+/** Bodies above this are refused before reaching the app (order forms are a few KB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+const secureCookies = env.PUBLIC_ORIGIN.startsWith("https:");
+const publicHost = new URL(env.PUBLIC_ORIGIN).host;
+const log = env.LOG_LEVEL === "silent" ? () => {} : (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+let sequence = 0;
+const bootId = randomBytes(3).toString("hex");
+const nextRequestId = () => `${bootId}-${(++sequence).toString(36)}`;
+
+function isHttps(req: http.IncomingMessage) {
+  if ("encrypted" in req.socket && req.socket.encrypted) return true;
+  return env.TRUST_PROXY && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
+}
+
+function clientIp(req: http.IncomingMessage) {
+  if (env.TRUST_PROXY) {
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? "";
+}
+
+// ---- slow path: Express + React Router for everything that is not a cached page ----
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+app.use(compression());
+app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false, redirect: false }));
+app.use(
+  createExpressHandler({
+    build,
+    getLoadContext: (_req, res) => entry.createLoadContext(res.locals.info as RequestInfo),
+  }),
+);
+
+// ---- fast path: marketing pages rendered once, served from memory ----
+const cache = new PageCache();
+const renderPage = createRequestHandler(build, "production");
+
+async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
+  const { lang, source } = resolveLanguage({
+    pathname: url.pathname,
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers["accept-language"],
+  });
+  const key = `${url.pathname.replace(/\/+$/, "") || "/"}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
+  const page =
+    cache.get(key) ??
+    (await cache.fill(key, () => {
+      // Render with only what decides the language, so the result is the same for every visitor.
+      const headers = new Headers({ "accept-language": lang });
+      const info: RequestInfo = { nonce: "", requestId: String(res.getHeader("X-Request-Id")), clientIp: "", secure: secureCookies };
+      return renderPage(new Request(url.origin + url.pathname, { headers }), entry.createLoadContext(info));
+    }));
+  if (!page) return false;
+  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.appendHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Page-Cache", "hit");
+  if (req.headers["if-none-match"] === page.etag) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body = page[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = page.status;
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+function reject(res: http.ServerResponse, status: number, message: string) {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(message);
+}
+
+/** Cross-site form posts are refused; Stripe's webhook is authenticated by its signature instead. */
+function isCrossSitePost(req: http.IncomingMessage, url: URL) {
+  if (url.pathname.startsWith("/webhooks/")) return false;
+  const origin = req.headers.origin;
+  if (origin && origin !== "null") {
+    try {
+      const host = new URL(origin).host;
+      return host !== req.headers.host && host !== publicHost;
+    } catch {
+      return true;
+    }
+  }
+  return req.headers["sec-fetch-site"] === "cross-site" || origin === "null";
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  const started = performance.now();
+  const requestId = nextRequestId();
+  res.setHeader("X-Request-Id", requestId);
+  res.on("finish", () => {
+    log({ t: new Date().toISOString(), id: requestId, method: req.method, path: req.url?.slice(0, 200), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
+  });
+
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", "http://localhost");
+    decodeURIComponent(url.pathname);
+  } catch {
+    return reject(res, 400, "Bad request");
+  }
+  if (url.pathname.startsWith("//")) return reject(res, 400, "Bad request");
+  const https = isHttps(req);
+  const method = req.method ?? "GET";
+
+  if (method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE") {
+    const length = Number(req.headers["content-length"] ?? NaN);
+    if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return reject(res, 411, "Length required");
+    if (length > MAX_BODY_BYTES) {
+      res.setHeader("Connection", "close");
+      return reject(res, 413, "Request body too large");
+    }
+    if (isCrossSitePost(req, url)) return reject(res, 403, "Cross-site form submissions are not accepted");
+  }
+
+  if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
+    for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
+    try {
+      if (await serveCachedPage(req, res, url)) return;
+    } catch (error) {
+      log({ level: "error", id: requestId, msg: "page cache render failed", error: String(error) });
+    }
+  }
+
+  const nonce = randomBytes(16).toString("base64");
+  for (const [name, value] of Object.entries(securityHeaders({ nonce, https }))) res.setHeader(name, value);
+  const info: RequestInfo = { nonce, requestId, clientIp: clientIp(req), secure: secureCookies };
+  res.locals = { info };
+  app(req as express.Request, res as express.Response);
+}
+
+declare module "node:http" {
+  interface ServerResponse {
+    locals: Record<string, unknown>;
+  }
+}
+
+const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
+  handle(req, res).catch((error) => {
+    log({ level: "error", msg: "request failed", error: String(error) });
+    if (!res.headersSent) reject(res, 500, "Internal error");
+    else res.destroy();
+  });
+});
+
+server.listen(env.PORT, env.HOST, () => {
+  log({ level: "info", msg: `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`, demo: !env.STRIPE_SECRET_KEY });
+});
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, then close the app's resources.
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log({ level: "info", msg: `${signal}: shutting down` });
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  server.close(async () => {
+    try {
+      await entry.shutdown?.();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * Marketing pages depend only on (path, language, configuration): each is rendered once by React
+ * Router and then served from memory, pre-compressed. See docs/decisions/002-page-cache.md.
+ */
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string | string[]>;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+const KEEP_HEADERS = ["content-type", "set-cookie", "vary", "cache-control", "content-language"];
+
+export class PageCache {
+  #pages = new Map<string, CachedPage>();
+  #pending = new Map<string, Promise<CachedPage | null>>();
+
+  get size() {
+    return this.#pages.size;
+  }
+
+  get(key: string) {
+    return this.#pages.get(key);
+  }
+
+  /** Renders once per key even under concurrent misses; `null` means "not cacheable, serve live". */
+  async fill(key: string, render: () => Promise<Response>): Promise<CachedPage | null> {
+    const existing = this.#pages.get(key);
+    if (existing) return existing;
+    let pending = this.#pending.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const response = await render();
+        if (response.status !== 200) return null;
+        const identity = Buffer.from(await response.arrayBuffer());
+        const headers: Record<string, string | string[]> = {};
+        for (const name of KEEP_HEADERS) {
+          if (name === "set-cookie") {
+            const cookies = response.headers.getSetCookie();
+            if (cookies.length) headers[name] = cookies;
+          } else {
+            const value = response.headers.get(name);
+            if (value) headers[name] = value;
+          }
+        }
+        const page: CachedPage = {
+          status: 200,
+          headers,
+          etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`,
+          identity,
+          gzip: gzipSync(identity, { level: 9 }),
+          br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }),
+        };
+        this.#pages.set(key, page);
+        return page;
+      })().finally(() => this.#pending.delete(key));
+      this.#pending.set(key, pending);
+    }
+    return pending;
+  }
+}
+
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  if (!acceptEncoding) return "identity";
+  if (/\bbr\b/.test(acceptEncoding)) return "br";
+  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
+  return "identity";
+}
