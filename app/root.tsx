@@ -28,7 +28,7 @@ import "./styles/app.css";
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, languagePreferenceMiddleware];
 
 /** Namespaces a hydrating page needs on the client. */
-const CLIENT_NAMESPACES = ["common", "order"];
+const CLIENT_NAMESPACES = ["common", "order", "offers"];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();

@@ -36,7 +36,7 @@ export function SiteHeader() {
         <nav aria-label={t("common:nav.label")} className="hidden xl:block" data-hover-menu>
           {list("flex items-center gap-0.5")}
         </nav>
-        <details className="nav-disclosure xl:hidden">
+        <details className="nav-disclosure xl:hidden" data-hover>
           <summary className="nav-toggle">
             <span className="sr-only">{t("common:nav.open")}</span>
             <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">

@@ -8,8 +8,8 @@ export const resources: Resource = Object.fromEntries(LANGUAGES.map((lang) => [l
 for (const [file, module] of Object.entries(files)) {
   const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
   if (!match) continue;
-  const [, lang, namespace] = match;
-  if (lang in resources) resources[lang]![namespace!] = module.default;
+  const [, lang = "", namespace = ""] = match;
+  if (lang in resources) resources[lang]![namespace] = module.default;
 }
 
 export const NAMESPACES = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
