@@ -44,11 +44,81 @@ export function embedUrl(video: Video): string | null {
   }
 }
 
+// Entries are grouped by page, each page under its own marker, keys prefixed with the page id.
 export const VIDEOS = {
-  // Filled by the content pages: one entry per video, e.g.
-  // "ai-machine-demo": { platform: "youtube", ref: "…", poster: "/media/posters/ai-machine-demo.svg", shape: "vertical" },
+  // --- home ---
+
+  // --- ai-machine ---
+
+  // --- short-videos ---
+
+  // --- newsletter ---
+
+  // --- blog ---
+
+  // --- veo3-ad ---
+
+  // --- instagram ---
+
+  // --- whatsapp ---
+
+  // --- veo3 ---
+
+  // --- formateur-ia ---
+
+  // --- test-workflow ---
+
+  // --- logo-animator ---
+
+  // --- nano-banana ---
+
+  // --- seedance ---
+
+  // --- agent-photoshop ---
+
+  // --- datasets ---
+
+  // --- cgv ---
+
+  // --- tos ---
+
 } satisfies Record<string, Video>;
 
 export const IMAGES = {
-  // "ai-machine-workflow": { src: "/media/ai-machine-workflow.svg", width: 1200, height: 675 },
+  // --- home ---
+
+  // --- ai-machine ---
+
+  // --- short-videos ---
+
+  // --- newsletter ---
+
+  // --- blog ---
+
+  // --- veo3-ad ---
+
+  // --- instagram ---
+
+  // --- whatsapp ---
+
+  // --- veo3 ---
+
+  // --- formateur-ia ---
+
+  // --- test-workflow ---
+
+  // --- logo-animator ---
+
+  // --- nano-banana ---
+
+  // --- seedance ---
+
+  // --- agent-photoshop ---
+
+  // --- datasets ---
+
+  // --- cgv ---
+
+  // --- tos ---
+
 } satisfies Record<string, Image>;
