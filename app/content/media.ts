@@ -73,8 +73,15 @@ export const VIDEOS = {
   // --- nano-banana ---
 
   // --- seedance ---
+  // Placeholder video ids (operator replaces them with the real demo videos); posters are ours.
+  "seedance-demo": { platform: "youtube", ref: "SEEDANCE-01", poster: "/media/seedance/demo-landscape.svg", shape: "landscape" },
+  "seedance-short-1": { platform: "youtube", ref: "SEEDANCE-S1", poster: "/media/seedance/short-1.svg", shape: "vertical" },
+  "seedance-short-2": { platform: "youtube", ref: "SEEDANCE-S2", poster: "/media/seedance/short-2.svg", shape: "vertical" },
+  "seedance-short-3": { platform: "youtube", ref: "SEEDANCE-S3", poster: "/media/seedance/short-3.svg", shape: "vertical" },
 
   // --- agent-photoshop ---
+  // Placeholder video id (operator replaces it with the real walkthrough); the poster is ours.
+  "agent-photoshop-demo": { platform: "youtube", ref: "NANOPS-DEMO", poster: "/media/agent-photoshop/demo.svg", shape: "landscape" },
 
   // --- datasets ---
 
@@ -110,6 +117,8 @@ export const IMAGES = {
   // --- logo-animator ---
 
   // --- nano-banana ---
+  "nano-banana-hero": { src: "/media/nano-banana/hero.svg", width: 640, height: 520 },
+  "nano-banana-use-case": { src: "/media/nano-banana/use-case.svg", width: 720, height: 480 },
 
   // --- seedance ---
 
