@@ -98,6 +98,9 @@ async function serveCachedPage(req: http.IncomingMessage, res: http.ServerRespon
   return true;
 }
 
+/** The nonce-less security headers, computed once: [plain http, https]. */
+const BASE_HEADERS = [Object.entries(securityHeaders({ https: false })), Object.entries(securityHeaders({ https: true }))] as const;
+
 function reject(res: http.ServerResponse, status: number, message: string) {
   res.statusCode = status;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -124,9 +127,13 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = performance.now();
   const requestId = nextRequestId();
   res.setHeader("X-Request-Id", requestId);
-  res.on("finish", () => {
+  if (env.LOG_LEVEL !== "silent") res.on("finish", () => {
     log({ t: new Date().toISOString(), id: requestId, method: req.method, path: req.url?.slice(0, 200), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
   });
+
+  const https = isHttps(req);
+  // Every response, refusals included, carries the security headers; dynamic pages add a nonce below.
+  for (const [name, value] of BASE_HEADERS[https ? 1 : 0]) res.setHeader(name, value);
 
   let url: URL;
   try {
@@ -136,7 +143,6 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     return reject(res, 400, "Bad request");
   }
   if (url.pathname.startsWith("//")) return reject(res, 400, "Bad request");
-  const https = isHttps(req);
   const method = req.method ?? "GET";
 
   if (method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE") {
@@ -150,7 +156,6 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   }
 
   if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
-    for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
     try {
       if (await serveCachedPage(req, res, url)) return;
     } catch (error) {
