@@ -123,6 +123,14 @@ function isCrossSitePost(req: http.IncomingMessage, url: URL) {
   return req.headers["sec-fetch-site"] === "cross-site" || origin === "null";
 }
 
+function isValidHost(host: string) {
+  try {
+    return new URL(`http://${host}/`).host !== "";
+  } catch {
+    return false;
+  }
+}
+
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = performance.now();
   const requestId = nextRequestId();
@@ -143,9 +151,17 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     return reject(res, 400, "Bad request");
   }
   if (url.pathname.startsWith("//")) return reject(res, 400, "Bad request");
+  // Absolute-form ("http://host/x") and asterisk-form ("*") targets: keep only path and query.
+  if (!req.url?.startsWith("/")) req.url = url.pathname + url.search;
   const method = req.method ?? "GET";
+  // The site only reads pages and takes form posts; other methods would reach React Router's error
+  // rendering without its middleware context (a 500).
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+    res.setHeader("Allow", "GET, HEAD, POST");
+    return reject(res, 405, "Method not allowed");
+  }
 
-  if (method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE") {
+  if (method === "POST") {
     const length = Number(req.headers["content-length"] ?? NaN);
     if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return reject(res, 411, "Length required");
     if (length > MAX_BODY_BYTES) {
@@ -161,6 +177,13 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     } catch (error) {
       log({ level: "error", id: requestId, msg: "page cache render failed", error: String(error) });
     }
+  }
+
+  // React Router builds the request URL from Host (and X-Forwarded-Host behind a trusted proxy): an
+  // unparsable one is the client's error, not a 500. HTTP/1.0 clients may send none: use ours.
+  if (!req.headers.host) req.headers.host = publicHost;
+  if (!isValidHost(req.headers.host) || (env.TRUST_PROXY && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
+    return reject(res, 400, "Bad request");
   }
 
   const nonce = randomBytes(16).toString("base64");
