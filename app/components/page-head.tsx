@@ -29,7 +29,10 @@ export function PageHead({ lang, origin }: { lang: Language; origin: string }) {
     noindex: !page,
   };
   const url = new URL(location.pathname + location.search, origin);
-  const canonical = origin + localizedHref(url, lang);
+  // The language-neutral URL (hreflang x-default) is its own canonical: pointing it at one of its
+  // hreflang alternates contradicts the alternates (search engines and Lighthouse flag that).
+  const neutral = defaultHref(url);
+  const canonical = origin + (location.pathname + location.search === neutral ? neutral : localizedHref(url, lang));
   const title = `${meta.title} | ${t("common:brand")}`;
   return (
     <>
@@ -40,7 +43,7 @@ export function PageHead({ lang, origin }: { lang: Language; origin: string }) {
       {alternates(url).map((alt) => (
         <link key={alt.lang} rel="alternate" hrefLang={alt.lang} href={origin + alt.href} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={origin + defaultHref(url)} />
+      <link rel="alternate" hrefLang="x-default" href={origin + neutral} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={t("common:brand")} />
       <meta property="og:title" content={meta.title} />

@@ -116,6 +116,7 @@ export const IMAGES = {
   // --- agent-photoshop ---
 
   // --- datasets ---
+  "datasets-cover": { src: "/media/datasets/cover.svg", width: 720, height: 540 },
 
   // --- cgv ---
 

@@ -1,5 +1,7 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { LegalPage } from "../components/content/legal-page.tsx";
+import { CGV } from "../content/terms.ts";
 
+/** French terms of sale: the legal text stays in French, the page chrome follows the visitor. */
 export default function CgvPage() {
-  return <PageIntro ns="cgv" />;
+  return <LegalPage doc={CGV} ns="cgv" />;
 }

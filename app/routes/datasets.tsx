@@ -1,6 +1,164 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { CheckList, CtaBand, Section, Stats, Steps, mailtoHref } from "../components/content/blocks.tsx";
+import { Logo } from "../components/logo.tsx";
+import { DATASET_FIGURES as F, formatEuroRange, formatEuros, formatHours } from "../content/datasets.ts";
+import { IMAGES } from "../content/media.ts";
+import type { Language } from "../i18n/languages.ts";
+import type { RootData } from "../root.tsx";
+
+// Spec: no shared header and no language switcher on this page (the layout reads this handle).
 export const handle = { bare: true };
 
 export default function DatasetsPage() {
-  return <PageIntro ns="datasets" />;
+  const { t } = useTranslation("datasets");
+  const root = useRouteLoaderData<RootData>("root");
+  const lang = (root?.lang ?? "en") as Language;
+  const email = root?.contactEmail ?? "";
+  const requestHref = mailtoHref(email, t("mail.requestSubject"));
+  const contactHref = mailtoHref(email, t("mail.contactSubject"));
+  const hours = (h: number) => formatHours(h, lang);
+  const eur = (amount: number) => formatEuros(amount, lang);
+  const curatedPoints = t("offers.curated.points", { returnObjects: true }) as string[];
+  const livePoints = t("offers.live.points", { returnObjects: true }) as string[];
+  const tiers = t("packages.tiers", { returnObjects: true }) as Array<{ name: string; text: string }>;
+  const nonExclusivePoints = t("licensing.nonExclusive.points", { returnObjects: true }) as string[];
+  const exclusivePoints = t("licensing.exclusive.points", { returnObjects: true }) as string[];
+  const steps = t("process.steps", { returnObjects: true }) as Array<{ title: string; text: string }>;
+  const cover = IMAGES["datasets-cover"];
+
+  return (
+    <>
+      {/* The page's own slim bar: brand back home and the one action, no site navigation. */}
+      <header className="sticky top-0 z-40 border-b border-white/10 bg-night/95 text-white backdrop-blur" data-block="datasets-bar">
+        <div className="container-page flex h-16 items-center justify-between gap-4">
+          <a href="/" className="flex items-center gap-2 font-display text-lg font-bold tracking-tight whitespace-nowrap" aria-label={t("bar.home")}>
+            <Logo className="size-8" />
+            <span>{t("common:brand")}</span>
+          </a>
+          <a href={requestHref} className="hidden rounded-full border border-white/25 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-white/10 sm:inline-flex">
+            {t("bar.request")}
+          </a>
+        </div>
+      </header>
+
+      <section className="hero-dark" data-block="hero">
+        <div className="hero-glow" aria-hidden="true" />
+        <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.15fr_1fr] lg:items-center">
+          <div>
+            <p className="eyebrow text-accent-300">{t("hero.eyebrow")}</p>
+            <h1 className="mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl lg:text-6xl">{t("hero.title")}</h1>
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{t("hero.subtitle")}</p>
+            <div className="mt-9 flex flex-wrap gap-3">
+              <a href={requestHref} className="btn-primary" data-action="request-access">
+                {t("hero.request")}
+              </a>
+              <a href={contactHref} className="btn-ghost-light" data-action="contact">
+                {t("hero.contact")}
+              </a>
+            </div>
+          </div>
+          <img
+            src={cover.src}
+            width={cover.width}
+            height={cover.height}
+            alt={t("hero.imageAlt")}
+            fetchPriority="high"
+            className="w-full rounded-3xl shadow-2xl ring-1 ring-white/10"
+          />
+        </div>
+        <div className="container-page relative pb-16" data-block="stats">
+          <Stats
+            items={[
+              { value: formatHours(F.curatedHours, lang, "narrow"), label: t("stats.curated") },
+              { value: `${formatHours(F.producedHours, lang, "narrow")}+`, label: t("stats.produced") },
+              { value: formatHours(F.onRequestHours[1], lang, "narrow"), label: t("stats.onRequest") },
+              { value: `+${formatHours(F.packages[2].hoursPerMonth, lang, "narrow")}`, label: t("stats.monthly") },
+            ]}
+          />
+        </div>
+      </section>
+
+      <Section id="offers" eyebrow={t("offers.eyebrow")} title={t("offers.title")} lead={t("offers.lead")}>
+        <ul className="grid gap-6 lg:grid-cols-2" data-block="offers">
+          {[
+            { key: "curated", points: curatedPoints, badge: hours(F.curatedHours) },
+            { key: "live", points: livePoints, badge: t("offers.live.badge", { hours: formatHours(F.packages[0].hoursPerMonth, lang, "narrow") }) },
+          ].map((offer) => (
+            <li key={offer.key} className="card flex flex-col p-8">
+              <p className="inline-flex self-start rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-800">{offer.badge}</p>
+              <h3 className="mt-5 text-2xl font-bold text-ink">{t(`offers.${offer.key}.title`)}</h3>
+              <p className="mt-3 leading-relaxed text-muted">{t(`offers.${offer.key}.text`)}</p>
+              <div className="mt-6 border-t border-line pt-6 sm:[&>ul]:grid-cols-1">
+                <CheckList items={offer.points} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="licensing" tone="tint" eyebrow={t("licensing.eyebrow")} title={t("licensing.title")} lead={t("licensing.lead")}>
+        <ul className="grid gap-6 lg:grid-cols-2" data-block="licences">
+          <li className="card flex flex-col p-8">
+            <h3 className="text-xl font-bold text-ink">{t("licensing.nonExclusive.name")}</h3>
+            <p className="mt-4 font-display text-3xl font-extrabold tracking-tight sm:text-4xl text-ink" data-price="non-exclusive">
+              {t("licensing.nonExclusive.price", { amount: eur(F.nonExclusive.yearly) })}
+            </p>
+            <p className="mt-2 text-muted">
+              {t("licensing.nonExclusive.detail", { upfront: eur(F.nonExclusive.upfront), monthly: eur(F.nonExclusive.monthly) })}
+            </p>
+            <div className="mt-6 border-t border-line pt-6 sm:[&>ul]:grid-cols-1">
+              <CheckList items={nonExclusivePoints} />
+            </div>
+          </li>
+          <li className="relative flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-night p-8 text-white shadow-lift">
+            <div className="hero-glow" aria-hidden="true" />
+            <h3 className="relative text-xl font-bold">{t("licensing.exclusive.name")}</h3>
+            <p className="relative mt-4 font-display text-3xl font-extrabold tracking-tight sm:text-4xl" data-price="exclusive">
+              {t("licensing.exclusive.price", { amount: eur(F.exclusiveFromYearly) })}
+            </p>
+            <p className="relative mt-2 text-slate-300">{t("licensing.exclusive.detail")}</p>
+            <div className="relative mt-6 border-t border-white/15 pt-6 sm:[&>ul]:grid-cols-1">
+              <CheckList items={exclusivePoints} tone="dark" />
+            </div>
+          </li>
+        </ul>
+        <p className="mt-8 rounded-2xl border border-accent-100 bg-white px-6 py-5 leading-relaxed text-ink" data-block="volumes">
+          {t("licensing.volumes", { curated: hours(F.curatedHours), first: hours(F.onRequestHours[0]), second: hours(F.onRequestHours[1]) })}
+        </p>
+      </Section>
+
+      <Section id="packages" eyebrow={t("packages.eyebrow")} title={t("packages.title")} lead={t("packages.lead")}>
+        <ul className="grid gap-5 md:grid-cols-3" data-block="packages">
+          {F.packages.map((pack, index) => (
+            <li key={pack.id} className={`card flex flex-col ${index === 1 ? "ring-2 ring-accent-500" : ""}`}>
+              <p className="text-sm font-semibold tracking-widest text-accent-700 uppercase">{tiers[index]?.name}</p>
+              <p className="mt-3 font-display text-3xl font-extrabold text-ink">{t("packages.volume", { hours: formatHours(pack.hoursPerMonth, lang, "narrow") })}</p>
+              <p className="mt-1 text-lg font-semibold text-ink" data-price={pack.id}>
+                {t("packages.price", { amount: formatEuroRange(pack.monthly, lang) })}
+              </p>
+              <p className="mt-4 flex-1 leading-relaxed text-muted">{tiers[index]?.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 text-center text-muted" data-block="produced">
+          {t("packages.produced", { hours: hours(F.producedHours) })}
+        </p>
+      </Section>
+
+      <Section id="quality" tone="dark" eyebrow={t("quality.eyebrow")} title={t("quality.title")} lead={t("quality.lead")}>
+        <div data-block="quality">
+          <CheckList items={t("quality.items", { returnObjects: true }) as string[]} tone="dark" />
+        </div>
+      </Section>
+
+      <Section id="process" eyebrow={t("process.eyebrow")} title={t("process.title")} lead={t("process.lead")}>
+        <div data-block="steps" className="lg:[&>ol]:grid-cols-4">
+          <Steps items={steps} />
+        </div>
+      </Section>
+
+      <CtaBand title={t("cta.title")} text={t("cta.text")} href={requestHref} label={t("cta.request")} />
+    </>
+  );
 }

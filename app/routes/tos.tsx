@@ -1,5 +1,7 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { LegalPage } from "../components/content/legal-page.tsx";
+import { TOS } from "../content/terms.ts";
 
+/** English terms of service: the legal text stays in English, the page chrome follows the visitor. */
 export default function TosPage() {
-  return <PageIntro ns="tos" />;
+  return <LegalPage doc={TOS} ns="tos" />;
 }

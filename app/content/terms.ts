@@ -1,0 +1,230 @@
+/**
+ * The legal texts of /cgv (French terms of sale) and /tos (English terms of service). They stay in
+ * their own language whatever the interface language: a translation would not be the binding text.
+ * Page chrome (headings, notes, links) lives in locales/{lng}/cgv.json and tos.json.
+ *
+ * `clause` marks the clauses the spec requires, so tests can check each one is present.
+ */
+export type Clause = "subscriptions" | "prices" | "withdrawal" | "cancellation" | "ownership" | "data" | "disputes";
+
+export interface TermsSection {
+  id: string;
+  title: string;
+  paragraphs: string[];
+  clause?: Clause;
+}
+
+export interface TermsDocument {
+  lang: "fr" | "en";
+  title: string;
+  /** ISO date of the current version, formatted in the visitor's language by the page. */
+  updated: string;
+  intro: string;
+  sections: TermsSection[];
+}
+
+export const REQUIRED_CLAUSES: readonly Clause[] = ["subscriptions", "prices", "withdrawal", "cancellation", "ownership", "data", "disputes"];
+
+export const CGV: TermsDocument = {
+  lang: "fr",
+  title: "Conditions générales de vente",
+  updated: "2025-01-15",
+  intro:
+    "Les présentes conditions générales de vente (CGV) régissent toutes les commandes passées sur ce site auprès de Lumen Automation (le « Prestataire ») par toute personne physique ou morale (le « Client »). Passer commande vaut acceptation pleine et entière des CGV en vigueur au jour de la commande.",
+  sections: [
+    {
+      id: "objet",
+      title: "Objet et services",
+      paragraphs: [
+        "Le Prestataire conçoit et met en service des automatisations fondées sur l'intelligence artificielle : workflows de création de vidéos, agents conversationnels, agents de retouche d'images, services de génération de vidéos et licences de jeux de données vidéo.",
+        "Le contenu, le délai indicatif de livraison et le prix de chaque offre sont décrits sur sa page et rappelés sur le formulaire de commande avant tout paiement.",
+      ],
+    },
+    {
+      id: "commande",
+      title: "Commande",
+      paragraphs: [
+        "La commande est passée au moyen du formulaire en ligne. Le Client garantit l'exactitude des informations fournies ; le Prestataire s'appuie sur celles-ci pour configurer et livrer le service.",
+        "La commande est ferme dès la confirmation du paiement. Un e-mail récapitulatif est alors adressé au Client.",
+      ],
+    },
+    {
+      id: "prix",
+      clause: "prices",
+      title: "Prix et paiement",
+      paragraphs: [
+        "Les prix sont exprimés en euros, toutes taxes comprises (TTC). Le prix applicable est celui affiché au moment de la commande.",
+        "Le paiement s'effectue par carte bancaire via un prestataire de paiement sécurisé ; le Prestataire n'a jamais connaissance des données complètes de la carte.",
+      ],
+    },
+    {
+      id: "abonnements",
+      clause: "subscriptions",
+      title: "Abonnements mensuels",
+      paragraphs: [
+        "Les abonnements sont conclus au mois et reconduits tacitement chaque mois, aux mêmes conditions, jusqu'à leur résiliation. Le montant de l'abonnement est prélevé automatiquement au début de chaque période.",
+        "Lorsque l'offre prévoit des frais de mise en place, ceux-ci sont réglés à la commande ; l'abonnement mensuel démarre à la date indiquée sur la page de l'offre.",
+      ],
+    },
+    {
+      id: "resiliation",
+      clause: "cancellation",
+      title: "Résiliation",
+      paragraphs: [
+        "Le Client peut résilier son abonnement à tout moment, sans frais ni justification, par simple e-mail à l'adresse de contact du site. La résiliation prend effet à la fin de la période mensuelle en cours.",
+        "Toute période commencée est due dans son intégralité et ne donne lieu à aucun remboursement au prorata.",
+      ],
+    },
+    {
+      id: "retractation",
+      clause: "withdrawal",
+      title: "Absence de droit de rétractation",
+      paragraphs: [
+        "Les services vendus sont des services numériques dont l'exécution commence immédiatement après la commande. Conformément à l'article L221-28 du Code de la consommation, le Client reconnaît que le droit de rétractation ne s'applique pas à ces services fournis immédiatement, et y renonce expressément en validant sa commande.",
+      ],
+    },
+    {
+      id: "livraison",
+      title: "Exécution et livraison",
+      paragraphs: [
+        "Les délais indiqués sur chaque page (par exemple 24 ou 48 heures) courent à compter de la réception de toutes les informations nécessaires. Ils sont donnés à titre indicatif ; un retard ne peut justifier l'annulation de la commande que s'il dépasse sept jours ouvrés après relance écrite restée sans réponse.",
+      ],
+    },
+    {
+      id: "propriete",
+      clause: "ownership",
+      title: "Propriété intellectuelle",
+      paragraphs: [
+        "Les workflows, scénarios d'automatisation, prompts, agents et outils conçus par le Prestataire restent sa propriété exclusive. Le Client bénéficie d'un droit d'utilisation personnel et non exclusif pendant la durée de son abonnement ou, pour un achat unique, pour ses propres besoins.",
+        "Les contenus produits pour le Client (vidéos, images, textes) peuvent être librement exploités par celui-ci, sous réserve des conditions d'utilisation des outils tiers employés pour les générer.",
+      ],
+    },
+    {
+      id: "donnees",
+      clause: "data",
+      title: "Données personnelles",
+      paragraphs: [
+        "Les données collectées lors de la commande servent uniquement à exécuter le service, à facturer et à assurer le support. Elles ne sont jamais revendues.",
+        "Conformément au RGPD et à la loi Informatique et Libertés, le Client dispose d'un droit d'accès, de rectification, d'effacement, de limitation, de portabilité et d'opposition, qu'il exerce par e-mail à l'adresse de contact du site. Il peut également introduire une réclamation auprès de la CNIL.",
+      ],
+    },
+    {
+      id: "responsabilite",
+      title: "Responsabilité",
+      paragraphs: [
+        "Le Prestataire est tenu d'une obligation de moyens. Il ne saurait être tenu responsable des interruptions ou évolutions des plateformes et services tiers (réseaux sociaux, messageries, modèles d'IA) sur lesquels reposent les automatisations.",
+      ],
+    },
+    {
+      id: "litiges",
+      clause: "disputes",
+      title: "Droit applicable et litiges",
+      paragraphs: [
+        "Les présentes CGV sont soumises au droit français. En cas de différend, les parties rechercheront d'abord une solution amiable.",
+        "À défaut d'accord, tout litige sera porté devant les tribunaux compétents du ressort du siège du Prestataire, sous réserve des règles impératives protégeant les consommateurs.",
+      ],
+    },
+  ],
+};
+
+export const TOS: TermsDocument = {
+  lang: "en",
+  title: "Terms of Service",
+  updated: "2025-01-15",
+  intro:
+    "These terms of service govern every order placed on this website with Lumen Automation (the “Provider”) by any individual or business (the “Customer”). By placing an order, the Customer accepts the terms in force on the day of the order.",
+  sections: [
+    {
+      id: "services",
+      title: "Services",
+      paragraphs: [
+        "The Provider designs and runs AI-powered automations: video creation workflows, chat agents, image-editing agents, video generation services and licences for video datasets.",
+        "The scope, indicative delivery time and price of each offer are set out on its page and shown again on the order form before any payment.",
+      ],
+    },
+    {
+      id: "orders",
+      title: "Orders",
+      paragraphs: [
+        "Orders are placed through the online form. The Customer is responsible for the accuracy of the information provided, which the Provider relies on to set up and deliver the service.",
+        "An order becomes binding once payment is confirmed, after which the Customer receives a confirmation e-mail.",
+      ],
+    },
+    {
+      id: "prices",
+      clause: "prices",
+      title: "Prices and payment",
+      paragraphs: [
+        "Prices are stated in euros and include all applicable taxes. The price that applies is the one displayed when the order is placed.",
+        "Payment is made by card through a secure payment provider; the Provider never sees the full card details.",
+      ],
+    },
+    {
+      id: "subscriptions",
+      clause: "subscriptions",
+      title: "Monthly subscriptions",
+      paragraphs: [
+        "Subscriptions run month to month and renew automatically each month on the same terms until cancelled. The subscription fee is charged automatically at the start of each period.",
+        "Where an offer includes a set-up fee, it is paid with the order; the monthly subscription starts on the date stated on the offer page.",
+      ],
+    },
+    {
+      id: "cancellation",
+      clause: "cancellation",
+      title: "Cancellation",
+      paragraphs: [
+        "The Customer may cancel a subscription at any time, free of charge and without giving a reason, by e-mail to the site's contact address. Cancellation takes effect at the end of the current monthly period.",
+        "A period that has begun is due in full; no pro-rata refunds are made.",
+      ],
+    },
+    {
+      id: "withdrawal",
+      clause: "withdrawal",
+      title: "No right of withdrawal",
+      paragraphs: [
+        "The services sold are digital services whose performance begins immediately after the order. The Customer acknowledges that the statutory right of withdrawal does not apply to digital services delivered immediately, and expressly waives it when confirming the order.",
+      ],
+    },
+    {
+      id: "delivery",
+      title: "Performance and delivery",
+      paragraphs: [
+        "Delivery times stated on each page (for example 24 or 48 hours) run from receipt of all the information needed. They are indicative; a delay only entitles the Customer to cancel the order if it exceeds seven working days after a written reminder has gone unanswered.",
+      ],
+    },
+    {
+      id: "ownership",
+      clause: "ownership",
+      title: "Intellectual property",
+      paragraphs: [
+        "Workflows, automation scenarios, prompts, agents and tools designed by the Provider remain the Provider's exclusive property. The Customer receives a personal, non-exclusive right to use them for the duration of the subscription or, for a one-time purchase, for its own needs.",
+        "Content produced for the Customer (videos, images, text) may be used freely by the Customer, subject to the terms of the third-party tools used to generate it.",
+      ],
+    },
+    {
+      id: "data",
+      clause: "data",
+      title: "Personal data",
+      paragraphs: [
+        "Data collected with an order is used only to deliver the service, invoice it and provide support. It is never sold.",
+        "Under the GDPR, the Customer has the right to access, rectify, erase, restrict and port their data and to object to its processing, by e-mail to the site's contact address. The Customer may also lodge a complaint with a data protection authority.",
+      ],
+    },
+    {
+      id: "liability",
+      title: "Liability",
+      paragraphs: [
+        "The Provider undertakes to use its best efforts. It is not liable for outages or changes of the third-party platforms and services (social networks, messaging apps, AI models) that the automations rely on.",
+      ],
+    },
+    {
+      id: "disputes",
+      clause: "disputes",
+      title: "Governing law and disputes",
+      paragraphs: [
+        "These terms are governed by French law. The parties will first seek an amicable solution to any dispute.",
+        "Failing agreement, any dispute shall be brought before the competent courts for the place of the Provider's registered office, subject to mandatory consumer protection rules.",
+      ],
+    },
+  ],
+};

@@ -1,0 +1,134 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../tests/support/server.ts";
+
+const NGINX = "/usr/sbin/nginx";
+
+export interface StaticServer {
+  kind: "nginx" | "node-http";
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The limit SSR is compared with: the same HTML bytes served as static files. nginx (1 worker, as in
+ * FACTS.md) when the Debian package is installed, else a bare Node `http` server answering from memory.
+ * `files` maps URL paths ("/en") to bodies.
+ */
+export async function startStaticServer(files: Map<string, Buffer>): Promise<StaticServer> {
+  return fs.existsSync(NGINX) ? startNginx(files) : startNodeHttp(files);
+}
+
+async function startNginx(files: Map<string, Buffer>): Promise<StaticServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  const docroot = path.join(dir, "www");
+  fs.mkdirSync(docroot);
+  for (const [urlPath, body] of files) {
+    // One file per URL path; `try_files` below maps "/short-videos" to "/short-videos.html".
+    const file = path.join(docroot, `${urlPath === "/" ? "index" : urlPath.slice(1)}.html`);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
+    fs.writeFileSync(file, body, { mode: 0o644 });
+  }
+  // Workers may run as `nobody` when we are root: keep the tree readable.
+  fs.chmodSync(dir, 0o755);
+  fs.chmodSync(docroot, 0o755);
+  const port = await freePort();
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  default_type text/html;
+  server {
+    listen 127.0.0.1:${port};
+    root ${docroot};
+    location = / { try_files /index.html =404; }
+    location / { try_files $uri.html =404; }
+  }
+}
+`,
+  );
+  const check = spawnSync(NGINX, ["-t", "-c", conf, "-p", dir], { encoding: "utf8" });
+  if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
+  const child: ChildProcess = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+    try {
+      const res = await fetch(`${url}${files.keys().next().value}`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`nginx did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    kind: "nginx",
+    url,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGQUIT");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fallback: a bare Node `http` server in its own process, answering from memory. */
+async function startNodeHttp(files: Map<string, Buffer>): Promise<StaticServer> {
+  const port = await freePort();
+  const payload = JSON.stringify(Object.fromEntries([...files].map(([key, body]) => [key, body.toString("base64")])));
+  const script = `
+    const http = require("node:http");
+    const files = new Map(Object.entries(JSON.parse(process.env.BENCH_FILES)).map(([k, v]) => [k, Buffer.from(v, "base64")]));
+    http.createServer({ keepAliveTimeout: 65000 }, (req, res) => {
+      const body = files.get(req.url);
+      if (!body) { res.statusCode = 404; res.end(); return; }
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+    }).listen(${port}, "127.0.0.1");`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: "ignore", env: { BENCH_FILES: payload } });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}${files.keys().next().value}`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("static node server did not start");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    kind: "node-http",
+    url,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

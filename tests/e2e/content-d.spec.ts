@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { DATASET_FIGURES, formatEuroRange, formatEuros } from "../../app/content/datasets.ts";
+import { CGV, REQUIRED_CLAUSES, TOS } from "../../app/content/terms.ts";
+import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
+
+/**
+ * Nano Banana, Seedance, Nano Photoshop agent, datasets and the two terms pages: their blocks and
+ * counts in all six languages, no untranslated keys, no third-party request on load, screenshots.
+ */
+const PAGE_IDS = ["nano-banana", "seedance", "agent-photoshop", "datasets", "cgv", "tos"] as const;
+type PageId = (typeof PAGE_IDS)[number];
+
+const pathFor = (id: PageId, lang: Language) => `/${id}/${lang}`;
+const localeFile = (id: PageId, lang: Language) => JSON.parse(fs.readFileSync(`locales/${lang}/${id}.json`, "utf8"));
+
+/** Opens a page and records every request the browser makes while it loads. */
+async function openRecording(page: Page, path: string) {
+  const requests: string[] = [];
+  const listener = (request: { url(): string }) => requests.push(request.url());
+  page.on("request", listener);
+  const response = await page.goto(path, { waitUntil: "load" });
+  page.off("request", listener);
+  expect(response?.status(), path).toBe(200);
+  return requests;
+}
+
+/** Checks shared by every page: one h1, no empty heading, no key-looking or raw interpolation text. */
+async function expectCleanPage(page: Page, label: string) {
+  await expect(page.locator("h1"), label).toHaveCount(1);
+  const headings = await page.locator("h1, h2, h3").allInnerTexts();
+  expect(headings.filter((text) => text.trim() === ""), `${label}: empty headings`).toEqual([]);
+  const text = await page.locator("body").innerText();
+  expect(text, `${label}: raw interpolation`).not.toMatch(/\{\{|\}\}/);
+  // A missing translation renders its key: `datasets.offers.title`, `offers.curated.title`, `nano-banana:meta.title`.
+  expect(text.match(/\b[a-z][\w-]*:[a-zA-Z]+(\.[a-zA-Z]+)+\b|\b[a-z][a-zA-Z-]*\.[a-z][a-zA-Z]*\.[a-zA-Z][\w.]*\b/g) ?? [], `${label}: key-looking text`).toEqual([]);
+}
+
+function expectSameOrigin(requests: string[], origin: string, label: string) {
+  const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:"));
+  expect(foreign, `${label}: requests leaving the site`).toEqual([]);
+}
+
+test("datasets: own slim bar, no site header or switcher, offers, licences, packages, Intl prices, mailtos", async ({ page, baseURL }) => {
+  for (const lang of LANGUAGES) {
+    const label = `datasets/${lang}`;
+    const copy = localeFile("datasets", lang);
+    const requests = await openRecording(page, pathFor("datasets", lang));
+    expectSameOrigin(requests, baseURL!, label);
+    await expectCleanPage(page, label);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page.locator("header.site-header")).toHaveCount(0);
+    await expect(page.locator(".lang-switcher")).toHaveCount(0);
+    await expect(page.locator('[data-block="datasets-bar"] a[href="/"]')).toHaveCount(1);
+    await expect(page.locator('[data-block="offers"] > li')).toHaveCount(2);
+    await expect(page.locator('[data-block="licences"] > li')).toHaveCount(2);
+    await expect(page.locator('[data-block="packages"] > li')).toHaveCount(3);
+    await expect(page.locator('[data-block="steps"] li')).toHaveCount(4);
+    await expect(page.locator('[data-block="stats"] dd')).toHaveCount(4);
+    await expect(page.locator("h1")).toHaveText(copy.hero.title);
+
+    const f = DATASET_FIGURES;
+    await expect(page.locator('[data-price="non-exclusive"]')).toContainText(formatEuros(f.nonExclusive.yearly, lang));
+    const detail = page.locator('[data-block="licences"] > li').first();
+    await expect(detail).toContainText(formatEuros(f.nonExclusive.upfront, lang));
+    await expect(detail).toContainText(formatEuros(f.nonExclusive.monthly, lang));
+    await expect(page.locator('[data-price="exclusive"]')).toContainText(formatEuros(f.exclusiveFromYearly, lang));
+    for (const pack of f.packages) {
+      await expect(page.locator(`[data-price="${pack.id}"]`)).toContainText(formatEuroRange(pack.monthly, lang));
+    }
+    const hours = (h: number) => new Intl.NumberFormat(intlLocale(lang)).format(h);
+    await expect(page.locator('[data-block="volumes"]')).toContainText(hours(1000));
+    await expect(page.locator('[data-block="produced"]')).toContainText(hours(5700));
+
+    const request = page.locator('[data-action="request-access"]');
+    await expect(request).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.mail.requestSubject)}`);
+    await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", /^mailto:hello@example\.com/);
+  }
+});
+
+for (const [id, doc] of [
+  ["cgv", CGV],
+  ["tos", TOS],
+] as const) {
+  test(`${id}: every required clause, legal text in ${doc.lang}, chrome translated, link home`, async ({ page, baseURL }) => {
+    for (const lang of LANGUAGES) {
+      const label = `${id}/${lang}`;
+      const copy = localeFile(id, lang);
+      const requests = await openRecording(page, pathFor(id, lang));
+      expectSameOrigin(requests, baseURL!, label);
+      await expectCleanPage(page, label);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.locator("h1")).toHaveText(doc.title);
+      await expect(page.locator('article[data-block="terms"]')).toHaveAttribute("lang", doc.lang);
+      for (const clause of REQUIRED_CLAUSES) {
+        await expect(page.locator(`[data-clause="${clause}"]`), `${label} clause ${clause}`).toHaveCount(1);
+      }
+      await expect(page.locator('[data-block="language-note"]')).toHaveText(copy.chrome.note);
+      await expect(page.locator('[data-block="home-link"]')).toHaveAttribute("href", "/");
+      await expect(page.locator('[data-block="home-link"]')).toContainText(copy.chrome.back);
+    }
+    // The clauses say what the spec says, in the document's own words.
+    const text = await page.locator('article[data-block="terms"]').innerText();
+    const phrases =
+      id === "cgv"
+        ? ["reconduits tacitement chaque mois", "en euros, toutes taxes comprises", "droit de rétractation ne s'applique pas", "à tout moment", "Toute période commencée est due", "restent sa propriété exclusive", "droit d'accès", "siège du Prestataire"]
+        : ["renew automatically each month", "in euros and include all applicable taxes", "right of withdrawal does not apply", "at any time", "A period that has begun is due in full", "remain the Provider's exclusive property", "right to access", "Provider's registered office"];
+    for (const phrase of phrases) expect(text).toContain(phrase);
+  });
+}
+
+test("screenshots: phone and desktop, English and one other language", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const others: Record<PageId, Language> = { "nano-banana": "fr", seedance: "es", "agent-photoshop": "de", datasets: "it", cgv: "fr", tos: "pt" };
+  const viewports = [
+    { name: "phone", width: 390, height: 844 },
+    { name: "desktop", width: 1440, height: 900 },
+  ];
+  const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough
+  for (const id of ["datasets", "cgv", "tos"] as const) {
+    for (const lang of ["en", others[id]] as const) {
+      for (const viewport of viewports) {
+        await page.setViewportSize(viewport);
+        await page.goto(pathFor(id, lang));
+        await expect(page.locator("h1")).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${id}/${lang} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+        if (shoot) await page.screenshot({ path: `test-results/screenshots/${id}-${lang}-${viewport.name}.png`, fullPage: true });
+      }
+    }
+  }
+});
