@@ -19,7 +19,9 @@ const valid = {
 function parse(values: Record<string, string>) {
   const formData = new FormData();
   for (const [name, value] of Object.entries(values)) formData.set(name, value);
-  return parseWithZod(formData, { schema: OrderFormSchema });
+  const submission = parseWithZod(formData, { schema: OrderFormSchema });
+  const error: Record<string, string[] | null> = submission.status === "error" ? (submission.error ?? {}) : {};
+  return { ...submission, error };
 }
 
 describe("order form schema (spec section 5)", () => {
@@ -56,7 +58,7 @@ describe("order form schema (spec section 5)", () => {
     const errors = result.error ?? {};
     const required = ORDER_FIELDS.filter((f) => f !== "companyName" && f !== "comments" && f !== "connectZapier");
     expect(Object.keys(errors).sort()).toEqual([...required].sort());
-    for (const messages of Object.values(errors)) {
+    for (const messages of Object.values(errors) as Array<string[] | null>) {
       for (const key of messages ?? []) {
         const [group, name] = key.split(".");
         expect((en as Record<string, Record<string, string>>)[group!]![name!], key).toBeTruthy();
