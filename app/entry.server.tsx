@@ -5,6 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getInstance } from "./i18n/middleware.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
+import { getOrderServices, shutdownOrderServices } from "./orders/services.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -49,3 +50,18 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(JSON.stringify({ level: "error", msg: "unhandled", url: request.url, error: String((error as Error)?.stack ?? error) }));
 };
+
+// Orders: open the database and start the outbox worker at boot, so emails left from a previous
+// run are sent without waiting for a visitor.
+if (process.env.NODE_ENV !== "test") {
+  try {
+    getOrderServices();
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "order services failed to start", error: String(error) }));
+  }
+}
+
+/** Called by server/index.ts on SIGTERM, after in-flight requests finished. */
+export async function shutdown(): Promise<void> {
+  await shutdownOrderServices();
+}

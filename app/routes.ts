@@ -23,6 +23,8 @@ export default [
   ...testWorkflowSlugs,
   route("/commander", "routes/commander.tsx"),
   ...thankYou,
+  route("/checkout/sandbox/:sessionId", "routes/checkout-sandbox.tsx"),
+  route("/webhooks/stripe", "routes/webhooks-stripe.ts"),
   route("/sitemap.xml", "routes/sitemap.ts"),
   route("/robots.txt", "routes/robots.ts"),
   route("/healthz", "routes/healthz.ts"),

@@ -98,6 +98,9 @@ async function serveCachedPage(req: http.IncomingMessage, res: http.ServerRespon
   return true;
 }
 
+/** The nonce-less security headers, computed once: [plain http, https]. */
+const BASE_HEADERS = [Object.entries(securityHeaders({ https: false })), Object.entries(securityHeaders({ https: true }))] as const;
+
 function reject(res: http.ServerResponse, status: number, message: string) {
   res.statusCode = status;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -120,13 +123,25 @@ function isCrossSitePost(req: http.IncomingMessage, url: URL) {
   return req.headers["sec-fetch-site"] === "cross-site" || origin === "null";
 }
 
+function isValidHost(host: string) {
+  try {
+    return new URL(`http://${host}/`).host !== "";
+  } catch {
+    return false;
+  }
+}
+
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = performance.now();
   const requestId = nextRequestId();
   res.setHeader("X-Request-Id", requestId);
-  res.on("finish", () => {
+  if (env.LOG_LEVEL !== "silent") res.on("finish", () => {
     log({ t: new Date().toISOString(), id: requestId, method: req.method, path: req.url?.slice(0, 200), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
   });
+
+  const https = isHttps(req);
+  // Every response, refusals included, carries the security headers; dynamic pages add a nonce below.
+  for (const [name, value] of BASE_HEADERS[https ? 1 : 0]) res.setHeader(name, value);
 
   let url: URL;
   try {
@@ -136,10 +151,17 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     return reject(res, 400, "Bad request");
   }
   if (url.pathname.startsWith("//")) return reject(res, 400, "Bad request");
-  const https = isHttps(req);
+  // Absolute-form ("http://host/x") and asterisk-form ("*") targets: keep only path and query.
+  if (!req.url?.startsWith("/")) req.url = url.pathname + url.search;
   const method = req.method ?? "GET";
+  // The site only reads pages and takes form posts; other methods would reach React Router's error
+  // rendering without its middleware context (a 500).
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+    res.setHeader("Allow", "GET, HEAD, POST");
+    return reject(res, 405, "Method not allowed");
+  }
 
-  if (method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE") {
+  if (method === "POST") {
     const length = Number(req.headers["content-length"] ?? NaN);
     if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return reject(res, 411, "Length required");
     if (length > MAX_BODY_BYTES) {
@@ -150,12 +172,18 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   }
 
   if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
-    for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
     try {
       if (await serveCachedPage(req, res, url)) return;
     } catch (error) {
       log({ level: "error", id: requestId, msg: "page cache render failed", error: String(error) });
     }
+  }
+
+  // React Router builds the request URL from Host (and X-Forwarded-Host behind a trusted proxy): an
+  // unparsable one is the client's error, not a 500. HTTP/1.0 clients may send none: use ours.
+  if (!req.headers.host) req.headers.host = publicHost;
+  if (!isValidHost(req.headers.host) || (env.TRUST_PROXY && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
+    return reject(res, 400, "Bad request");
   }
 
   const nonce = randomBytes(16).toString("base64");

@@ -1,18 +1,318 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commander";
+import { amountDueNow, formatMoney, getOffer, isOfferId, type OfferId } from "../content/offers.ts";
+import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import type { Language } from "../i18n/languages.ts";
+import { requestInfoContext } from "../lib/request-context.ts";
+import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, OrderFormSchema, type OrderField } from "../orders/order-schema.ts";
+import { orderFormPath } from "../orders/paths.ts";
+import { placeOrder } from "../orders/place-order.server.ts";
+import { getOrderServices } from "../orders/services.server.ts";
 
 export const handle = { hydrate: true };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const offer = new URL(request.url).searchParams.get("offre");
-  return { offer };
+const randomUUID = () => globalThis.crypto.randomUUID();
+const TOKEN_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
+
+function offerView(id: OfferId, lang: Language) {
+  const price = getOffer(id).price(lang);
+  return {
+    id,
+    dueNow: formatMoney(amountDueNow(price), price.currency, lang),
+    monthly: price.monthly ? formatMoney(price.monthly, price.currency, lang) : null,
+    monthlyLater: Boolean(price.monthly && (price.oneTime || price.monthlyStartsAfterMonths)),
+    monthlyFromSecond: Boolean(price.monthlyStartsAfterMonths),
+    oneTimeOnly: !price.monthly,
+  };
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+function pageMeta(context: Route.LoaderArgs["context"], offer: OfferId | null) {
+  const t = getInstance(context).getFixedT(getLocale(context), "order");
+  const name = offer ? getInstance(context).getFixedT(getLocale(context), "offers")(`${offer}.name`) : "";
+  return {
+    title: offer ? `${t("form.title")} ${name}` : t("meta.title"),
+    description: t("meta.description"),
+    noindex: true,
+  };
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = getLocale(context) as Language;
+  const param = url.searchParams.get("offre")?.trim() ?? "";
+  if (!param) return data({ status: "missing" as const, lang, meta: pageMeta(context, null) });
+  if (!isOfferId(param)) return data({ status: "unknown" as const, lang, meta: pageMeta(context, null) }, { status: 404 });
+  return data({
+    status: "ok" as const,
+    lang,
+    offer: offerView(param, lang),
+    token: randomUUID(),
+    cancelled: url.searchParams.has("cancelled"),
+    meta: pageMeta(context, param),
+  });
+}
+
+export function headers() {
+  // Each render carries its own submission token and personal data after a failed post.
+  return { "Cache-Control": "no-store" };
+}
+
+type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.busy";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const lang = getLocale(context) as Language;
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
+  }
+  const offer = String(formData.get("offre") ?? url.searchParams.get("offre") ?? "").trim();
+  if (!isOfferId(offer)) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 404 });
+  const posted = String(formData.get("token") ?? "");
+  const token = TOKEN_PATTERN.test(posted) ? posted : randomUUID();
+
+  const submission = parseWithZod(formData, { schema: OrderFormSchema });
+  // Bots fill every field they find; people never see this one. Nothing is stored.
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
+    return data({ result: submission.reply(), token, formError: "errors.rejected" as FormError }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), token, formError: null }, { status: 400 });
+  }
+
+  const services = getOrderServices();
+  const { clientIp } = context.get(requestInfoContext);
+  if (!services.orderLimiter.take(clientIp || "unknown")) {
+    return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
+  }
+
+  const outcome = await placeOrder({ form: submission.value, offer, lang, submissionToken: token }, services);
+  if (outcome.ok) return redirect(outcome.url, 303);
+  if (outcome.reason === "busy") {
+    return data({ result: submission.reply(), token, formError: "errors.busy" as FormError }, { status: 409 });
+  }
+  // The failed order stays stored (state failed) for a retry; a new token makes the next try a new order.
+  return data(
+    { result: submission.reply(), token: randomUUID(), formError: "errors.paymentUrl" as FormError },
+    { status: 503, headers: { "Retry-After": "30" } },
+  );
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
+  if (loaderData.status !== "ok") {
+    return (
+      <section className="container-page py-24 text-center">
+        <h1 className="text-3xl font-bold">{t("form.noOffer")}</h1>
+        <p className="lead mx-auto mt-4 max-w-xl">{t(loaderData.status === "unknown" ? "form.unknownOffer" : "form.noOfferHint")}</p>
+        <a className="btn-primary mt-8" href="/">
+          {t("form.backHome")}
+        </a>
+      </section>
+    );
+  }
+  return <OrderForm {...loaderData} actionData={actionData} />;
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+type OkData = Extract<Route.ComponentProps["loaderData"], { status: "ok" }>;
+
+function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { actionData: ActionData }) {
+  const { t } = useTranslation("order");
+  const { t: tOffers } = useTranslation("offers");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [form, fields] = useForm({
+    id: "order",
+    lastResult: actionData?.result,
+    defaultValue: { connectZapier: "non" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderFormSchema }),
+  });
+  const name = tOffers(`${offer.id}.name`);
+  const invalid = ORDER_FIELDS.filter((field) => fields[field].errors?.length);
+  const formError = actionData?.formError;
+
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-bold">{loaderData.offer ? `${t("form.title")} ${loaderData.offer}` : t("form.noOffer")}</h1>
+    <section className="container-page py-12 sm:py-16">
+      <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
+        <div>
+          <p className="eyebrow">{t("form.eyebrow")}</p>
+          <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
+          <p className="lead mt-4 max-w-2xl">{t("form.intro")}</p>
+
+          {cancelled && !actionData ? (
+            <p role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+              {t("form.cancelled")}
+            </p>
+          ) : null}
+          {formError ? (
+            <p id="order-form-error" role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
+              {t(formError)}
+            </p>
+          ) : null}
+          {invalid.length ? (
+            <div role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900" id="order-error-summary">
+              <p className="font-semibold">{t("form.errorSummary")}</p>
+              <ul className="mt-2 list-disc pl-5">
+                {invalid.map((field) => (
+                  <li key={field}>
+                    <a className="underline" href={`#${fields[field].id}`}>
+                      {t(`form.${field}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          <Form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} className="mt-8 space-y-10">
+            <input type="hidden" name="offre" value={offer.id} />
+            <input type="hidden" name="token" value={actionData?.token ?? token} />
+            <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+              <label htmlFor="order-website">{t("form.honeypot")}</label>
+              <input id="order-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+
+            <fieldset className="grid gap-5 sm:grid-cols-2">
+              <legend className="mb-4 text-lg font-semibold">{t("form.sectionYou")}</legend>
+              <TextField field={fields.firstName} name="firstName" autoComplete="given-name" first={invalid[0]} />
+              <TextField field={fields.lastName} name="lastName" autoComplete="family-name" first={invalid[0]} />
+              <TextField field={fields.email} name="email" type="email" autoComplete="email" first={invalid[0]} />
+              <TextField field={fields.phoneNumber} name="phoneNumber" type="tel" autoComplete="tel" first={invalid[0]} />
+              <TextField field={fields.companyName} name="companyName" autoComplete="organization" optional first={invalid[0]} />
+              <TextField field={fields.address} name="address" autoComplete="street-address" wide first={invalid[0]} />
+              <TextField field={fields.postalCode} name="postalCode" autoComplete="postal-code" first={invalid[0]} />
+              <TextField field={fields.city} name="city" autoComplete="address-level2" first={invalid[0]} />
+              <TextField field={fields.country} name="country" autoComplete="country-name" first={invalid[0]} />
+            </fieldset>
+
+            <fieldset className="grid gap-5 sm:grid-cols-2">
+              <legend className="mb-4 text-lg font-semibold">{t("form.sectionAgent")}</legend>
+              <TextField field={fields.agentName} name="agentName" placeholder={t("form.agentNamePlaceholder")} hint={t("form.agentNameHint")} first={invalid[0]} />
+              <TextField field={fields.telegramId} name="telegramId" placeholder={t("form.telegramIdPlaceholder")} first={invalid[0]} />
+              <fieldset className="sm:col-span-2" aria-describedby={`${fields.connectZapier.id}-note`}>
+                <legend className="text-sm font-semibold">{t("form.connectZapier")}</legend>
+                <div className="mt-2 flex gap-6">
+                  {(["oui", "non"] as const).map((value) => (
+                    <label key={value} className="inline-flex min-h-11 items-center gap-2">
+                      <input {...getInputProps(fields.connectZapier, { type: "radio", value })} key={value} id={`${fields.connectZapier.id}-${value}`} className="size-5 accent-accent-600" />
+                      {t(value === "oui" ? "form.yes" : "form.no")}
+                    </label>
+                  ))}
+                </div>
+                <p id={`${fields.connectZapier.id}-note`} className="mt-1 text-sm text-muted">
+                  {t("form.zapierNote")}
+                </p>
+                <FieldErrors id={fields.connectZapier.errorId} errors={fields.connectZapier.errors} />
+              </fieldset>
+              <div className="sm:col-span-2">
+                <label htmlFor={fields.comments.id} className="text-sm font-semibold">
+                  {t("form.comments")} <span className="font-normal text-muted">({t("form.optional")})</span>
+                </label>
+                <textarea
+                  {...getTextareaProps(fields.comments)}
+                  key={fields.comments.key}
+                  rows={4}
+                  maxLength={FIELD_MAX.comments}
+                  placeholder={t("form.commentsPlaceholder")}
+                  className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-3 text-base aria-invalid:border-red-500"
+                />
+                <FieldErrors id={fields.comments.errorId} errors={fields.comments.errors} />
+              </div>
+            </fieldset>
+
+            <div>
+              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending} aria-disabled={pending}>
+                {pending ? t("form.submitting") : t("form.submit")}
+              </button>
+              <p className="mt-3 text-sm text-muted">{t("form.secureNote")}</p>
+            </div>
+          </Form>
+        </div>
+
+        <aside className="card h-fit lg:sticky lg:top-28" aria-labelledby="order-offer-name">
+          <p id="order-offer-name" className="text-lg font-semibold">
+            {name}
+          </p>
+          <p className="mt-4 text-sm text-muted">{offer.oneTimeOnly || offer.monthlyLater ? t("form.dueToday") : ""}</p>
+          <p className="text-3xl font-bold" data-testid="order-amount">
+            {offer.oneTimeOnly || offer.monthlyLater ? offer.dueNow : t("form.perMonth", { amount: offer.monthly })}
+          </p>
+          {offer.monthly && offer.monthlyLater ? (
+            <p className="mt-1 text-sm text-muted">
+              {t(offer.monthlyFromSecond ? "form.monthlyFromSecond" : "form.thenMonthly", { amount: offer.monthly })}
+            </p>
+          ) : null}
+          {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
+        </aside>
+      </div>
     </section>
+  );
+}
+
+function TextField({
+  field,
+  name,
+  type = "text",
+  autoComplete,
+  placeholder,
+  hint,
+  optional,
+  wide,
+  first,
+}: {
+  field: FieldMetadata<string | undefined>;
+  name: Exclude<OrderField, "connectZapier" | "comments">;
+  type?: "text" | "email" | "tel";
+  autoComplete?: string;
+  placeholder?: string;
+  hint?: string;
+  optional?: boolean;
+  wide?: boolean;
+  first?: OrderField;
+}) {
+  const { t } = useTranslation("order");
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getInputProps(field, { type, ariaDescribedBy: hintId });
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <label htmlFor={field.id} className="text-sm font-semibold">
+        {t(`form.${name}`)} {optional ? <span className="font-normal text-muted">({t("form.optional")})</span> : null}
+      </label>
+      <input
+        {...props}
+        key={props.key}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={FIELD_MAX[name]}
+        aria-required={optional ? undefined : true}
+        // Without JavaScript, the first invalid field gets the focus when the page comes back.
+        autoFocus={first === name}
+        className="mt-1 min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500"
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation("order");
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {errors.map((error) => t(error)).join(" · ")}
+    </p>
   );
 }

@@ -1,12 +1,214 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/thank-you";
+import type { RootData } from "../root.tsx";
+import { THANK_YOU_PATHS, isLanguage, type Language } from "../i18n/languages.ts";
+import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { languageFromPath } from "../i18n/resolve.ts";
+import { requestInfoContext } from "../lib/request-context.ts";
+import { orderSummary } from "../orders/confirmation-email.server.ts";
+import type { FulfilResult } from "../orders/fulfil.server.ts";
+import { orderFormPath } from "../orders/paths.ts";
+import { getOrderServices } from "../orders/services.server.ts";
 
 export const handle = { hydrate: true };
 
-export default function ThankYouPage() {
+/** Spec: without details, try again 3 times, 3 seconds apart, then give up with a notice. */
+export const MAX_ATTEMPTS = 3;
+export const RETRY_SECONDS = 3;
+/** Resends allowed per order on top of the first confirmation. */
+const MAX_RESENDS = 3;
+
+const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
+
+function readSessionId(url: URL): string | null {
+  const value = url.searchParams.get("session_id")?.trim() ?? "";
+  return SESSION_PATTERN.test(value) ? value : null;
+}
+
+function meta(context: Route.LoaderArgs["context"]) {
+  const t = getInstance(context).getFixedT(getLocale(context), "order");
+  return { title: t("thankYou.title"), description: t("meta.description"), noindex: true };
+}
+
+async function safeFulfil(sessionId: string): Promise<FulfilResult | { status: "error" }> {
+  try {
+    return await getOrderServices().fulfil(sessionId);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "fulfil failed on thank-you page", sessionId, error: String(error) }));
+    return { status: "error" };
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const pathLang = languageFromPath(url.pathname) ?? (getLocale(context) as Language);
+  const queryLang = url.searchParams.get("lang");
+  // Spec: a language in the query sends the visitor to that language's thank-you path, query kept.
+  if (isLanguage(queryLang) && queryLang !== pathLang) throw redirect(`${THANK_YOU_PATHS[queryLang]}${url.search}`, 302);
+
+  const pageMeta = meta(context);
+  const sessionId = readSessionId(url);
+  if (!sessionId) return data({ view: "missing" as const, sessionId: null, meta: pageMeta });
+
+  const attempt = Math.min(Math.max(Number.parseInt(url.searchParams.get("attempt") ?? "0", 10) || 0, 0), MAX_ATTEMPTS);
+  const result = await safeFulfil(sessionId);
+  if (result.status === "paid" && "order" in result && result.order) {
+    const order = result.order;
+    return data({
+      view: "paid" as const,
+      sessionId,
+      email: order.customer.email,
+      summary: orderSummary(order),
+      meta: pageMeta,
+    });
+  }
+  if ((result.status === "expired" || result.status === "failed") && "order" in result && result.order) {
+    return data({ view: "expired" as const, sessionId, orderAgain: orderFormPath(result.order.offer, result.order.lang), meta: pageMeta });
+  }
+  if (result.status !== "unknown" && attempt < MAX_ATTEMPTS) {
+    const next = new URL(url);
+    next.searchParams.set("attempt", String(attempt + 1));
+    const nextHref = `${next.pathname}${next.search}`;
+    // Works without JavaScript: the browser reloads the page itself.
+    return data(
+      { view: "processing" as const, sessionId, next: nextHref, meta: pageMeta },
+      { headers: { Refresh: `${RETRY_SECONDS}; url=${nextHref}` } },
+    );
+  }
+  return data({ view: "unavailable" as const, sessionId, meta: pageMeta });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const refresh = loaderHeaders.get("Refresh");
+  if (refresh) headers.set("Refresh", refresh);
+  return headers;
+}
+
+type ResendOutcome = "sent" | "error" | "rateLimited";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data({ resend: "error" as ResendOutcome }, { status: 400 });
+  }
+  const sessionId = String(formData.get("session_id") ?? "").trim();
+  if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
+  const services = getOrderServices();
+  const { clientIp } = context.get(requestInfoContext);
+  if (!services.resendLimiter.take(clientIp || "unknown")) {
+    return data({ resend: "rateLimited" as ResendOutcome }, { status: 429, headers: { "Retry-After": "600" } });
+  }
+  const result = await safeFulfil(sessionId);
+  if (result.status !== "paid" || !("order" in result) || !result.order) return data({ resend: "error" as ResendOutcome }, { status: 409 });
+  const order = result.order;
+  const resends = services.repo.countEmails(order.id) - 1;
+  if (resends >= MAX_RESENDS) return data({ resend: "rateLimited" as ResendOutcome }, { status: 429 });
+  services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
+  services.worker.kick();
+  return data({ resend: "sent" as ResendOutcome });
+}
+
+export default function ThankYouPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
+  const root = useRouteLoaderData<RootData>("root");
+  const navigate = useNavigate();
+  const next = loaderData.view === "processing" ? loaderData.next : null;
+
+  useEffect(() => {
+    // With JavaScript the page polls by itself (a client-side navigation gets no Refresh header).
+    if (!next) return;
+    const timer = setTimeout(() => navigate(next, { replace: true, preventScrollReset: true }), RETRY_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [next, navigate]);
+
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-bold">{t("thankYou.title")}</h1>
+    <section className="container-page max-w-3xl py-12 sm:py-16">
+      {loaderData.view === "paid" ? (
+        <>
+          <h1 className="text-3xl font-bold sm:text-4xl">{t("thankYou.title")}</h1>
+          <p className="lead mt-4">{t("thankYou.intro", { email: loaderData.email })}</p>
+          <div className="card mt-8">
+            <h2 className="text-lg font-semibold">{t("thankYou.summaryTitle")}</h2>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]" data-testid="order-summary">
+              {loaderData.summary.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-sm font-semibold text-muted">{label}</dt>
+                  <dd className="break-words whitespace-pre-line">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </>
+      ) : loaderData.view === "processing" ? (
+        <div role="status" aria-live="polite">
+          <h1 className="text-3xl font-bold">{t("thankYou.processingTitle")}</h1>
+          <p className="lead mt-4">{t("thankYou.processingText")}</p>
+          <div className="mt-8 h-2 w-48 overflow-hidden rounded-full bg-accent-100" aria-hidden="true">
+            <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-500" />
+          </div>
+        </div>
+      ) : loaderData.view === "expired" ? (
+        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
+          <h1 className="text-2xl font-bold">{t("thankYou.expiredTitle")}</h1>
+          <p className="mt-3">{t("thankYou.expiredText")}</p>
+          <a className="btn-primary mt-6" href={loaderData.orderAgain}>
+            {t("checkout.orderAgain")}
+          </a>
+        </div>
+      ) : loaderData.view === "missing" ? (
+        <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-950">
+          <h1 className="text-2xl font-bold">{t("thankYou.missingTitle")}</h1>
+          <p className="mt-3">{t("thankYou.missingText")}</p>
+        </div>
+      ) : (
+        <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-950">
+          <h1 className="text-2xl font-bold">{t("thankYou.unavailableTitle")}</h1>
+          <p className="mt-3">{t("thankYou.unavailableText")}</p>
+          <p className="mt-2 font-mono text-sm break-all" data-testid="session-id">
+            {loaderData.sessionId}
+          </p>
+        </div>
+      )}
+
+      {loaderData.view !== "processing" && loaderData.view !== "expired" ? (
+        <ResendForm sessionId={loaderData.sessionId} outcome={actionData?.resend} />
+      ) : null}
+
+      <p className="mt-10 text-sm text-muted">
+        {t("thankYou.contact")}{" "}
+        <a className="font-medium text-accent-700 underline" href={`mailto:${root?.contactEmail ?? ""}`}>
+          {root?.contactEmail}
+        </a>
+      </p>
+      <a className="btn-secondary mt-6" href="/">
+        {t("thankYou.backHome")}
+      </a>
     </section>
+  );
+}
+
+function ResendForm({ sessionId, outcome }: { sessionId: string | null; outcome?: ResendOutcome }) {
+  const { t } = useTranslation("order");
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const message =
+    outcome === "sent" ? t("thankYou.resendSent") : outcome === "rateLimited" ? t("thankYou.resendRateLimited") : outcome === "error" ? t("thankYou.resendError") : null;
+  return (
+    <Form method="post" className="mt-8">
+      <input type="hidden" name="session_id" value={sessionId ?? ""} />
+      <button type="submit" name="intent" value="resend" className="btn-secondary" disabled={!sessionId || pending}>
+        {t("thankYou.resend")}
+      </button>
+      {message ? (
+        <p role={outcome === "sent" ? "status" : "alert"} className={`mt-3 text-sm font-medium ${outcome === "sent" ? "text-emerald-700" : "text-red-700"}`}>
+          {message}
+        </p>
+      ) : null}
+    </Form>
   );
 }

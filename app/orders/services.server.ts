@@ -1,0 +1,103 @@
+import path from "node:path";
+import { z } from "zod";
+import { getEnv } from "../lib/env.server.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
+import { StripeProvider } from "../payments/stripe-provider.server.ts";
+import { renderConfirmationEmail } from "./confirmation-email.server.ts";
+import { fulfil, type FulfilResult } from "./fulfil.server.ts";
+import { createMailer, type Mailer } from "./mailer.server.ts";
+import { OutboxWorker } from "./outbox-worker.server.ts";
+import { RateLimiter } from "./rate-limit.server.ts";
+import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
+import type { OrderRepository, OutboxMessage } from "./types.ts";
+
+/** Tuning knobs for tests and load tests (not part of the public configuration). */
+const TuningSchema = z.object({
+  /** Orders a single IP may create per 10 minutes; 0 disables the limit. */
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** Resend-confirmation requests per IP per 10 minutes. */
+  RESEND_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
+  OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+});
+
+export interface OrderServices {
+  repo: OrderRepository;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  worker: OutboxWorker;
+  orderLimiter: RateLimiter;
+  resendLimiter: RateLimiter;
+  contactEmail: string;
+  publicOrigin: string;
+  fulfil(sessionId: string): Promise<FulfilResult>;
+}
+
+const log = (line: Record<string, unknown>) => {
+  if (getEnv().LOG_LEVEL !== "silent") process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`);
+};
+
+function createServices(): OrderServices {
+  const env = getEnv();
+  const tuning = TuningSchema.parse(process.env);
+  const repo = new SqliteOrderRepository(path.resolve(env.DATA_DIR, "orders.sqlite"));
+  const provider: PaymentProvider = env.STRIPE_SECRET_KEY
+    ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
+    : new SandboxProvider(repo);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
+  const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
+
+  const deliver = async (message: OutboxMessage) => {
+    const order = repo.findById(message.orderId);
+    if (!order) throw new Error(`order ${message.orderId} not found`);
+    const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation" });
+    return mailer.send({
+      ...email,
+      to: order.customer.email,
+      messageId: `<${order.id}.${message.kind}@${host}>`,
+      fileName: `${order.id}-${message.kind}`,
+    });
+  };
+  const worker = new OutboxWorker({
+    repo,
+    deliver,
+    backoffMs: tuning.OUTBOX_BACKOFF_MS,
+    maxBackoffMs: tuning.OUTBOX_MAX_BACKOFF_MS,
+    pollMs: tuning.OUTBOX_POLL_MS,
+    log,
+  });
+  worker.start();
+  const tenMinutes = 10 * 60_000;
+  return {
+    repo,
+    provider,
+    mailer,
+    worker,
+    orderLimiter: new RateLimiter(tuning.ORDER_RATE_LIMIT, tenMinutes),
+    resendLimiter: new RateLimiter(tuning.RESEND_RATE_LIMIT, tenMinutes),
+    contactEmail: env.CONTACT_EMAIL,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
+  };
+}
+
+// One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
+const holder = globalThis as typeof globalThis & { __orderServices?: OrderServices };
+
+/** The database, payment provider, mailer and outbox worker, opened on first use. */
+export function getOrderServices(): OrderServices {
+  holder.__orderServices ??= createServices();
+  return holder.__orderServices;
+}
+
+/** Stops the worker (letting a send in progress finish) and closes the database. */
+export async function shutdownOrderServices(): Promise<void> {
+  const services = holder.__orderServices;
+  if (!services) return;
+  holder.__orderServices = undefined;
+  await services.worker.stop();
+  services.mailer.close();
+  services.repo.close();
+}

@@ -1,0 +1,103 @@
+import Stripe from "stripe";
+import { checkoutMode, getOffer } from "../content/offers.ts";
+import type { Order } from "../orders/types.ts";
+import { translator } from "../orders/translate.server.ts";
+import { ProviderError, type CheckoutSession, type CheckoutUrls, type PaymentProvider, type SessionStatus } from "./provider.ts";
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  /** Test hook: a local fake Stripe (http://127.0.0.1:PORT). */
+  apiBase?: string;
+}
+
+export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions): Stripe {
+  const target = apiBase ? new URL(apiBase) : undefined;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: target ? 0 : 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(target
+      ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol === "https:" ? "https" : "http" }
+      : {}),
+  });
+}
+
+/** Stripe Checkout parameters of an order, from the catalogue (pure, unit-tested). */
+export function checkoutParams(order: Order, urls: CheckoutUrls): Stripe.Checkout.SessionCreateParams {
+  const offer = getOffer(order.offer);
+  const price = offer.price(order.lang);
+  const name = translator(order.lang, "offers")(`${order.offer}.name`);
+  const currency = price.currency.toLowerCase();
+  const mode = checkoutMode(price);
+  const metadata = { order_id: order.id, offer: order.offer, lang: order.lang };
+  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
+  if (mode === "subscription") {
+    lineItems.push({
+      quantity: 1,
+      price_data: { currency, unit_amount: price.monthly!, recurring: { interval: "month" }, product_data: { name } },
+    });
+    if (price.oneTime) {
+      const setup = translator(order.lang)("checkout.setupFee", { name });
+      lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime, product_data: { name: setup } } });
+    }
+  } else {
+    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime ?? 0, product_data: { name } } });
+  }
+  return {
+    mode,
+    line_items: lineItems,
+    customer_email: order.customer.email,
+    locale: order.lang,
+    client_reference_id: order.id,
+    metadata,
+    success_url: urls.success,
+    cancel_url: urls.cancel,
+    ...(mode === "subscription"
+      ? {
+          subscription_data: {
+            metadata,
+            ...(price.monthlyStartsAfterMonths ? { trial_period_days: 30 * price.monthlyStartsAfterMonths } : {}),
+          },
+        }
+      : { payment_intent_data: { metadata } }),
+  };
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe";
+  readonly stripe: Stripe;
+
+  constructor(options: StripeProviderOptions) {
+    this.stripe = createStripeClient(options);
+  }
+
+  async createCheckout(order: Order, urls: CheckoutUrls): Promise<CheckoutSession> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.create(checkoutParams(order, urls), { idempotencyKey: order.id });
+    } catch (error) {
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+    if (!session.url || !session.id) throw new ProviderError("stripe: no checkout URL in the response");
+    return { id: session.id, url: session.url };
+  }
+
+  async getSession(sessionId: string): Promise<SessionStatus | undefined> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+    return { id: session.id, orderId: session.client_reference_id ?? session.metadata?.order_id ?? null, state: sessionState(session) };
+  }
+}
+
+export function sessionState(session: Pick<Stripe.Checkout.Session, "status" | "payment_status">): SessionStatus["state"] {
+  if (session.status === "expired") return "expired";
+  if (session.payment_status === "paid" || session.payment_status === "no_payment_required") {
+    return session.status === "complete" ? "paid" : "open";
+  }
+  return session.status === "complete" ? "processing" : "open";
+}

@@ -1,0 +1,113 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout-sandbox";
+import { formatMoney } from "../content/offers.ts";
+import { THANK_YOU_PATHS } from "../i18n/languages.ts";
+import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { orderFormPath } from "../orders/paths.ts";
+import { getOrderServices } from "../orders/services.server.ts";
+
+export const handle = { hydrate: true };
+
+/** The sandbox exists only while no Stripe key is configured. */
+function sandboxSession(sessionId: string) {
+  const services = getOrderServices();
+  if (services.provider.name !== "sandbox") return undefined;
+  const session = services.repo.findSandboxSession(sessionId);
+  const order = session ? services.repo.findById(session.orderId) : undefined;
+  return session && order ? { session, order, services } : undefined;
+}
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const found = sandboxSession(params.sessionId);
+  const t = getInstance(context).getFixedT(getLocale(context), "order");
+  const meta = { title: t("checkout.title"), description: t("checkout.intro"), noindex: true };
+  if (!found) throw data({ meta }, { status: 404 });
+  const { session, order } = found;
+  return {
+    meta,
+    status: session.status,
+    offer: order.offer,
+    email: order.customer.email,
+    dueNow: formatMoney(order.amountDueNow, order.currency, order.lang),
+    monthly: order.monthly ? formatMoney(order.monthly, order.currency, order.lang) : null,
+    thankYou: `${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`,
+    orderAgain: orderFormPath(order.offer, order.lang),
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const found = sandboxSession(params.sessionId);
+  if (!found) throw data(null, { status: 404 });
+  const { session, order, services } = found;
+  const intent = String((await request.formData()).get("intent") ?? "");
+  if (intent === "pay") {
+    services.repo.setSandboxSessionStatus(session.id, "paid");
+    // Same as Stripe: back to the language's thank-you page, which fulfils the order.
+    return redirect(`${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`, 303);
+  }
+  if (intent === "cancel") {
+    services.repo.setSandboxSessionStatus(session.id, "expired");
+    await services.fulfil(session.id);
+    return redirect(orderFormPath(order.offer, order.lang, "&cancelled=1"), 303);
+  }
+  return data({ error: true }, { status: 400 });
+}
+
+export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("order");
+  const { t: tOffers } = useTranslation("offers");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  return (
+    <section className="container-page max-w-xl py-12 sm:py-16">
+      <div className="card">
+        <p className="eyebrow">{t("checkout.title")}</p>
+        <h1 className="mt-2 text-2xl font-bold">{tOffers(`${loaderData.offer}.name`)}</h1>
+        <p className="mt-3 text-sm text-muted">{t("checkout.intro")}</p>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+          <dt className="text-sm font-semibold text-muted">{t("summary.email")}</dt>
+          <dd className="break-all">{loaderData.email}</dd>
+          <dt className="text-sm font-semibold text-muted">{t("checkout.dueToday")}</dt>
+          <dd className="text-2xl font-bold" data-testid="sandbox-amount">
+            {loaderData.dueNow}
+          </dd>
+          {loaderData.monthly ? (
+            <>
+              <dt className="text-sm font-semibold text-muted">{t("summary.monthly")}</dt>
+              <dd>{t("form.perMonth", { amount: loaderData.monthly })}</dd>
+            </>
+          ) : null}
+        </dl>
+        {loaderData.status === "open" ? (
+          <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <button type="submit" name="intent" value="pay" className="btn-primary" disabled={pending}>
+              {t("checkout.pay", { amount: loaderData.dueNow })}
+            </button>
+            <button type="submit" name="intent" value="cancel" className="btn-secondary" disabled={pending}>
+              {t("checkout.cancel")}
+            </button>
+          </Form>
+        ) : loaderData.status === "paid" ? (
+          <div className="mt-8">
+            <p role="status">{t("checkout.paid")}</p>
+            <a className="btn-primary mt-4" href={loaderData.thankYou}>
+              {t("checkout.viewOrder")}
+            </a>
+          </div>
+        ) : (
+          <div className="mt-8">
+            <p role="status">{t("checkout.expired")}</p>
+            <a className="btn-primary mt-4" href={loaderData.orderAgain}>
+              {t("checkout.orderAgain")}
+            </a>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

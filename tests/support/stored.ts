@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+/**
+ * What a server has stored in its DATA_DIR: rows of every table whose name mentions "order" in every
+ * SQLite file, and the emails in the outbox. Read-only, independent of the orders module's API.
+ */
+export function storedState(dataDir: string): { orders: number; emails: number; tables: string[] } {
+  let orders = 0;
+  const tables: string[] = [];
+  let emails = 0;
+  if (!fs.existsSync(dataDir)) return { orders, emails, tables };
+  for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (/\.(db|sqlite3?)$/.test(entry.name)) {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%order%'").all() as Array<{ name: string }>;
+        for (const { name } of names) {
+          tables.push(name);
+          orders += Number((db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n);
+        }
+      } finally {
+        db.close();
+      }
+    }
+    if (entry.name.endsWith(".eml")) emails++;
+  }
+  return { orders, emails, tables };
+}
