@@ -143,6 +143,7 @@ export const IMAGES = {
   // --- veo3 ---
 
   // --- formateur-ia ---
+  "formateur-ia-chat": { src: "/media/formateur-ia/telegram-chat.svg", width: 560, height: 600 },
 
   // --- test-workflow ---
 

@@ -109,7 +109,7 @@ export default function AiMachinePage() {
 
       <Section id="features" tone="tint" eyebrow={t("features.eyebrow")} title={t("features.title")}>
         <div data-block="features">
-          <CardGrid items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "sparkle"} /> }))} />
+          <CardGrid items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "sparkles"} /> }))} />
         </div>
       </Section>
 
@@ -118,7 +118,7 @@ export default function AiMachinePage() {
           {strengths.map((item, index) => (
             <li key={item.title} className="rounded-3xl border border-white/10 bg-white/5 p-7">
               <span className="grid size-12 place-items-center rounded-2xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30">
-                <LineIcon name={STRENGTH_ICONS[index] ?? "sparkle"} />
+                <LineIcon name={STRENGTH_ICONS[index] ?? "sparkles"} />
               </span>
               <h3 className="mt-5 text-xl font-semibold text-white">{item.title}</h3>
               <p className="mt-2 leading-relaxed text-slate-300">{item.text}</p>

@@ -77,7 +77,7 @@ export default function BlogPage() {
             <li key={step.title} className="card relative flex flex-col">
               <div className="flex items-center justify-between">
                 <span className="grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">
-                  <LineIcon name={STEP_ICONS[index] ?? "sparkle"} />
+                  <LineIcon name={STEP_ICONS[index] ?? "sparkles"} />
                 </span>
                 <span className="font-display text-3xl font-extrabold text-accent-300" aria-hidden="true">
                   {String(index + 1).padStart(2, "0")}

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commander";
@@ -7,7 +6,7 @@ import { amountDueNow, formatMoney, getOffer, isOfferId, type OfferId } from "..
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, OrderFormSchema, type OrderField } from "../orders/order-schema.ts";
+import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, normaliseOrderForm, parseOrderForm, type OrderField } from "../orders/order-schema.ts";
 import { orderFormPath } from "../orders/paths.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
@@ -76,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = String(formData.get("token") ?? "");
   const token = TOKEN_PATTERN.test(posted) ? posted : randomUUID();
 
-  const submission = parseWithZod(formData, { schema: OrderFormSchema });
+  const submission = parseOrderForm(formData);
   // Bots fill every field they find; people never see this one. Nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
     return data({ result: submission.reply(), token, formError: "errors.rejected" as FormError }, { status: 400 });
@@ -91,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
   }
 
-  const outcome = await placeOrder({ form: submission.value, offer, lang, submissionToken: token }, services);
+  const outcome = await placeOrder({ form: normaliseOrderForm(submission.value), offer, lang, submissionToken: token }, services);
   if (outcome.ok) return redirect(outcome.url, 303);
   if (outcome.reason === "busy") {
     return data({ result: submission.reply(), token, formError: "errors.busy" as FormError }, { status: 409 });
@@ -133,7 +132,7 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
     defaultValue: { connectZapier: "non" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderFormSchema }),
+    onValidate: ({ formData }) => parseOrderForm(formData),
   });
   const name = tOffers(`${offer.id}.name`);
   const invalid = ORDER_FIELDS.filter((field) => fields[field].errors?.length);

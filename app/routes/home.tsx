@@ -52,7 +52,7 @@ export default function HomePage() {
                 {points.map((point, index) => (
                   <li key={point} className="flex items-center gap-4">
                     <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30">
-                      <LineIcon name={(["bolt", "sparkle", "chart"] as const)[index % 3]!} />
+                      <LineIcon name={(["bolt", "sparkles", "chart"] as const)[index % 3]!} />
                     </span>
                     <span className="text-lg font-semibold text-white">{point}</span>
                   </li>
