@@ -76,7 +76,7 @@ export function Steps({ items }: { items: Array<{ title: string; text: string }>
   return (
     <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (
-        <li key={item.title} className="card relative pt-12">
+        <li key={item.title} className="card relative pt-[4.25rem]">
           <span className="absolute top-5 left-6 grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white" aria-hidden="true">
             {index + 1}
           </span>
