@@ -49,14 +49,49 @@ export const VIDEOS = {
   // --- home ---
 
   // --- ai-machine ---
+  // PLACEHOLDER ids (operator replaces with the consultant's real videos); well-formed 11-character YouTube ids.
+  "ai-machine-demo": { platform: "youtube", ref: "aiMachine01", poster: "/media/ai-machine/demo-poster.svg", shape: "vertical" },
 
   // --- short-videos ---
+  // PLACEHOLDER ids (operator replaces): one workflow explainer per language, then three shorts shown in every language.
+  "short-videos-explainer-fr": { platform: "youtube", ref: "shortsExpFR", poster: "/media/short-videos/explainer-fr.svg", shape: "landscape" },
+  "short-videos-explainer-en": { platform: "youtube", ref: "shortsExpEN", poster: "/media/short-videos/explainer-en.svg", shape: "landscape" },
+  "short-videos-explainer-es": { platform: "youtube", ref: "shortsExpES", poster: "/media/short-videos/explainer-es.svg", shape: "landscape" },
+  "short-videos-explainer-de": { platform: "youtube", ref: "shortsExpDE", poster: "/media/short-videos/explainer-de.svg", shape: "landscape" },
+  "short-videos-explainer-pt": { platform: "youtube", ref: "shortsExpPT", poster: "/media/short-videos/explainer-pt.svg", shape: "landscape" },
+  "short-videos-explainer-it": { platform: "youtube", ref: "shortsExpIT", poster: "/media/short-videos/explainer-it.svg", shape: "landscape" },
+  "short-videos-short-1": { platform: "youtube", ref: "shortsDemo1", poster: "/media/short-videos/short-1.svg", shape: "vertical" },
+  "short-videos-short-2": { platform: "youtube", ref: "shortsDemo2", poster: "/media/short-videos/short-2.svg", shape: "vertical" },
+  "short-videos-short-3": { platform: "youtube", ref: "shortsDemo3", poster: "/media/short-videos/short-3.svg", shape: "vertical" },
+  "short-videos-linkedin-1": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000001/", poster: "/media/short-videos/short-1.svg", shape: "vertical" },
+  "short-videos-linkedin-2": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000002/", poster: "/media/short-videos/short-2.svg", shape: "vertical" },
+  "short-videos-linkedin-3": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000003/", poster: "/media/short-videos/short-3.svg", shape: "vertical" },
 
   // --- newsletter ---
+  // PLACEHOLDER ids (operator replaces): three groups (TikTok, YouTube, LinkedIn); the Spanish page has its own set.
+  "newsletter-default-tiktok-1": { platform: "tiktok", ref: "7000000000000000001", poster: "/media/newsletter/default-tiktok-1.svg", shape: "vertical" },
+  "newsletter-default-tiktok-2": { platform: "tiktok", ref: "7000000000000000002", poster: "/media/newsletter/default-tiktok-2.svg", shape: "vertical" },
+  "newsletter-default-youtube-1": { platform: "youtube", ref: "newsLtrDyt1", poster: "/media/newsletter/default-youtube-1.svg", shape: "vertical" },
+  "newsletter-default-youtube-2": { platform: "youtube", ref: "newsLtrDyt2", poster: "/media/newsletter/default-youtube-2.svg", shape: "vertical" },
+  "newsletter-default-linkedin-1": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000101/", poster: "/media/newsletter/default-linkedin-1.svg", shape: "landscape" },
+  "newsletter-default-linkedin-2": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000102/", poster: "/media/newsletter/default-linkedin-2.svg", shape: "landscape" },
+  "newsletter-es-tiktok-1": { platform: "tiktok", ref: "7000000000000000101", poster: "/media/newsletter/es-tiktok-1.svg", shape: "vertical" },
+  "newsletter-es-tiktok-2": { platform: "tiktok", ref: "7000000000000000102", poster: "/media/newsletter/es-tiktok-2.svg", shape: "vertical" },
+  "newsletter-es-youtube-1": { platform: "youtube", ref: "newsLtrEyt1", poster: "/media/newsletter/es-youtube-1.svg", shape: "vertical" },
+  "newsletter-es-youtube-2": { platform: "youtube", ref: "newsLtrEyt2", poster: "/media/newsletter/es-youtube-2.svg", shape: "vertical" },
+  "newsletter-es-linkedin-1": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000111/", poster: "/media/newsletter/es-linkedin-1.svg", shape: "landscape" },
+  "newsletter-es-linkedin-2": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000112/", poster: "/media/newsletter/es-linkedin-2.svg", shape: "landscape" },
 
   // --- blog ---
+  // PLACEHOLDER id (operator replaces).
+  "blog-intro": { platform: "youtube", ref: "blogIntro01", poster: "/media/blog/intro-poster.svg", shape: "landscape" },
 
   // --- veo3-ad ---
+  // PLACEHOLDER ids (operator replaces): four generated ads.
+  "veo3-ad-video-1": { platform: "youtube", ref: "veo3AdDemo1", poster: "/media/veo3-ad/ad-1.svg", shape: "vertical" },
+  "veo3-ad-video-2": { platform: "youtube", ref: "veo3AdDemo2", poster: "/media/veo3-ad/ad-2.svg", shape: "vertical" },
+  "veo3-ad-video-3": { platform: "youtube", ref: "veo3AdDemo3", poster: "/media/veo3-ad/ad-3.svg", shape: "vertical" },
+  "veo3-ad-video-4": { platform: "youtube", ref: "veo3AdDemo4", poster: "/media/veo3-ad/ad-4.svg", shape: "vertical" },
 
   // --- instagram ---
 
@@ -81,8 +116,15 @@ export const VIDEOS = {
   // --- nano-banana ---
 
   // --- seedance ---
+  // Placeholder video ids (operator replaces them with the real demo videos); posters are ours.
+  "seedance-demo": { platform: "youtube", ref: "SEEDANCE-01", poster: "/media/seedance/demo-landscape.svg", shape: "landscape" },
+  "seedance-short-1": { platform: "youtube", ref: "SEEDANCE-S1", poster: "/media/seedance/short-1.svg", shape: "vertical" },
+  "seedance-short-2": { platform: "youtube", ref: "SEEDANCE-S2", poster: "/media/seedance/short-2.svg", shape: "vertical" },
+  "seedance-short-3": { platform: "youtube", ref: "SEEDANCE-S3", poster: "/media/seedance/short-3.svg", shape: "vertical" },
 
   // --- agent-photoshop ---
+  // Placeholder video id (operator replaces it with the real walkthrough); the poster is ours.
+  "agent-photoshop-demo": { platform: "youtube", ref: "NANOPS-DEMO", poster: "/media/agent-photoshop/demo.svg", shape: "landscape" },
 
   // --- datasets ---
 
@@ -94,8 +136,11 @@ export const VIDEOS = {
 
 export const IMAGES = {
   // --- home ---
+  "home-hero": { src: "/media/home/hero.svg", width: 1600, height: 900 },
+  "home-portrait": { src: "/media/home/portrait.svg", width: 480, height: 560 },
 
   // --- ai-machine ---
+  "ai-machine-workflow": { src: "/media/ai-machine/workflow.svg", width: 1200, height: 440 },
 
   // --- short-videos ---
 
@@ -104,6 +149,7 @@ export const IMAGES = {
   // --- blog ---
 
   // --- veo3-ad ---
+  "veo3-ad-workflow": { src: "/media/veo3-ad/workflow.svg", width: 1200, height: 440 },
 
   // --- instagram ---
   "instagram-dm": { src: "/media/instagram/dm-agent.svg", width: 560, height: 600 },
@@ -126,6 +172,8 @@ export const IMAGES = {
   "logo-animator-square": { src: "/media/logo-animator/format-square.svg", width: 480, height: 480 },
 
   // --- nano-banana ---
+  "nano-banana-hero": { src: "/media/nano-banana/hero.svg", width: 640, height: 520 },
+  "nano-banana-use-case": { src: "/media/nano-banana/use-case.svg", width: 720, height: 480 },
 
   // --- seedance ---
 

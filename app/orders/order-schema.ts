@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { parse } from "@conform-to/react";
+import * as z from "zod/mini";
 
 /**
  * The one order-form schema: the server action validates with it and Conform uses it for client
@@ -27,25 +28,24 @@ export const FIELD_MAX = {
 const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
 
 const text = (min: number, max: number, tooShort: string) =>
-  z.string({ error: tooShort }).overwrite(collapse).min(min, tooShort).max(max, "errors.tooLong");
+  z.string({ error: tooShort }).check(z.overwrite(collapse), z.minLength(min, tooShort), z.maxLength(max, "errors.tooLong"));
 
 const optionalText = (max: number, multiline = false) =>
-  z
-    .string()
-    .overwrite((value) => (multiline ? value.split(/\r\n?|\n/).map(collapse).join("\n").trim() : collapse(value)))
-    .max(max, "errors.tooLong")
-    .optional()
-    .transform((value) => value ?? "");
+  z.optional(
+    z
+      .string()
+      .check(
+        z.overwrite((value) => (multiline ? value.split(/\r\n?|\n/).map(collapse).join("\n").trim() : collapse(value))),
+        z.maxLength(max, "errors.tooLong"),
+      ),
+  );
 
 export const OrderFormSchema = z.object({
   firstName: text(2, FIELD_MAX.firstName, "errors.firstName"),
   lastName: text(2, FIELD_MAX.lastName, "errors.lastName"),
   email: z
     .string({ error: "errors.email" })
-    .trim()
-    .toLowerCase()
-    .max(FIELD_MAX.email, "errors.tooLong")
-    .regex(z.regexes.email, "errors.email"),
+    .check(z.trim(), z.toLowerCase(), z.maxLength(FIELD_MAX.email, "errors.tooLong"), z.regex(z.regexes.email, "errors.email")),
   companyName: optionalText(FIELD_MAX.companyName),
   address: text(5, FIELD_MAX.address, "errors.address"),
   city: text(2, FIELD_MAX.city, "errors.city"),
@@ -54,11 +54,17 @@ export const OrderFormSchema = z.object({
   phoneNumber: text(5, FIELD_MAX.phoneNumber, "errors.phoneNumber"),
   agentName: text(2, FIELD_MAX.agentName, "errors.agentName"),
   telegramId: text(2, FIELD_MAX.telegramId, "errors.telegramId"),
-  connectZapier: z.enum(["oui", "non"], { error: "errors.connectZapier" }).default("non"),
+  connectZapier: z._default(z.enum(["oui", "non"], { error: "errors.connectZapier" }), "non"),
   comments: optionalText(FIELD_MAX.comments, true),
 });
 
-export type OrderForm = z.output<typeof OrderFormSchema>;
+export type OrderFormInput = z.output<typeof OrderFormSchema>;
+/** What is stored: optional fields as empty strings. */
+export type OrderForm = Required<OrderFormInput>;
+
+export function normaliseOrderForm(value: OrderFormInput): OrderForm {
+  return { ...value, companyName: value.companyName ?? "", comments: value.comments ?? "", connectZapier: value.connectZapier ?? "non" };
+}
 export type OrderField = keyof typeof FIELD_MAX | "connectZapier";
 
 /** Field order on the page (and in error summaries). */
@@ -80,3 +86,25 @@ export const ORDER_FIELDS: readonly OrderField[] = [
 
 /** Hidden field that people never fill; bots often do. */
 export const HONEYPOT_FIELD = "website";
+
+/**
+ * Parses a posted order form with the schema, for the server action and for Conform's client
+ * hints alike. Same rules as Conform's zod adapter (empty inputs count as missing), without
+ * pulling zod's full classic API into the browser bundle (the page stays under its JS budget).
+ */
+export function parseOrderForm(formData: FormData | URLSearchParams) {
+  return parse<OrderFormInput, string[]>(formData, {
+    resolve(payload) {
+      const values: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(payload)) values[name] = value === "" ? undefined : value;
+      const result = OrderFormSchema.safeParse(values);
+      if (result.success) return { value: result.data };
+      const error: Record<string, string[]> = {};
+      for (const issue of result.error.issues) {
+        const name = issue.path.join(".");
+        (error[name] ??= []).push(issue.message);
+      }
+      return { error };
+    },
+  });
+}

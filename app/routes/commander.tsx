@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commander";
@@ -7,7 +6,7 @@ import { amountDueNow, formatMoney, getOffer, isOfferId, type OfferId } from "..
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, OrderFormSchema, type OrderField } from "../orders/order-schema.ts";
+import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, normaliseOrderForm, parseOrderForm, type OrderField } from "../orders/order-schema.ts";
 import { orderFormPath } from "../orders/paths.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
@@ -76,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = String(formData.get("token") ?? "");
   const token = TOKEN_PATTERN.test(posted) ? posted : randomUUID();
 
-  const submission = parseWithZod(formData, { schema: OrderFormSchema });
+  const submission = parseOrderForm(formData);
   // Bots fill every field they find; people never see this one. Nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
     return data({ result: submission.reply(), token, formError: "errors.rejected" as FormError }, { status: 400 });
@@ -91,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
   }
 
-  const outcome = await placeOrder({ form: submission.value, offer, lang, submissionToken: token }, services);
+  const outcome = await placeOrder({ form: normaliseOrderForm(submission.value), offer, lang, submissionToken: token }, services);
   if (outcome.ok) return redirect(outcome.url, 303);
   if (outcome.reason === "busy") {
     return data({ result: submission.reply(), token, formError: "errors.busy" as FormError }, { status: 409 });
@@ -133,7 +132,7 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
     defaultValue: { connectZapier: "non" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderFormSchema }),
+    onValidate: ({ formData }) => parseOrderForm(formData),
   });
   const name = tOffers(`${offer.id}.name`);
   const invalid = ORDER_FIELDS.filter((field) => fields[field].errors?.length);
@@ -141,24 +140,43 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
 
   return (
     <section className="container-page py-12 sm:py-16">
-      <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
-        <div>
+      {/* Phone: heading, price, form. Desktop: price card in a sticky column beside the form. */}
+      <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:gap-x-10">
+        <div className="lg:col-start-1 lg:row-start-1">
           <p className="eyebrow">{t("form.eyebrow")}</p>
           <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
           <p className="lead mt-4 max-w-2xl">{t("form.intro")}</p>
+        </div>
 
+        <aside className="card h-fit lg:sticky lg:self-start lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-labelledby="order-offer-name">
+          <p id="order-offer-name" className="text-lg font-semibold">
+            {name}
+          </p>
+          {offer.oneTimeOnly || offer.monthlyLater ? <p className="mt-4 text-sm text-muted">{t("form.dueToday")}</p> : null}
+          <p className="mt-1 text-3xl font-bold" data-testid="order-amount">
+            {offer.oneTimeOnly || offer.monthlyLater ? offer.dueNow : t("form.perMonth", { amount: offer.monthly })}
+          </p>
+          {offer.monthly && offer.monthlyLater ? (
+            <p className="mt-1 text-sm text-muted">
+              {t(offer.monthlyFromSecond ? "form.monthlyFromSecond" : "form.thenMonthly", { amount: offer.monthly })}
+            </p>
+          ) : null}
+          {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
+        </aside>
+
+        <div className="lg:col-start-1 lg:row-start-2">
           {cancelled && !actionData ? (
-            <p role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+            <p role="status" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
               {t("form.cancelled")}
             </p>
           ) : null}
           {formError ? (
-            <p id="order-form-error" role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
+            <p id="order-form-error" role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
               {t(formError)}
             </p>
           ) : null}
           {invalid.length ? (
-            <div role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900" id="order-error-summary">
+            <div role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900" id="order-error-summary">
               <p className="font-semibold">{t("form.errorSummary")}</p>
               <ul className="mt-2 list-disc pl-5">
                 {invalid.map((field) => (
@@ -172,7 +190,7 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
             </div>
           ) : null}
 
-          <Form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} className="mt-8 space-y-10">
+          <Form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} className="space-y-10">
             <input type="hidden" name="offre" value={offer.id} />
             <input type="hidden" name="token" value={actionData?.token ?? token} />
             <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
@@ -237,21 +255,6 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
           </Form>
         </div>
 
-        <aside className="card h-fit lg:sticky lg:top-28" aria-labelledby="order-offer-name">
-          <p id="order-offer-name" className="text-lg font-semibold">
-            {name}
-          </p>
-          <p className="mt-4 text-sm text-muted">{offer.oneTimeOnly || offer.monthlyLater ? t("form.dueToday") : ""}</p>
-          <p className="text-3xl font-bold" data-testid="order-amount">
-            {offer.oneTimeOnly || offer.monthlyLater ? offer.dueNow : t("form.perMonth", { amount: offer.monthly })}
-          </p>
-          {offer.monthly && offer.monthlyLater ? (
-            <p className="mt-1 text-sm text-muted">
-              {t(offer.monthlyFromSecond ? "form.monthlyFromSecond" : "form.thenMonthly", { amount: offer.monthly })}
-            </p>
-          ) : null}
-          {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
-        </aside>
       </div>
     </section>
   );

@@ -1,5 +1,143 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { CardGrid, CtaBand, Hero, Section, mailtoHref } from "../components/content/blocks.tsx";
+import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
+import { IMAGES } from "../content/media.ts";
+import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../content/profiles.ts";
+import { intlLocale, type Language } from "../i18n/languages.ts";
+import type { RootData } from "../root.tsx";
+
+/** The six offer cards, in the spec's order, with the page each one opens. */
+const OFFER_CARDS: ReadonlyArray<{ href: string; icon: IconName }> = [
+  { href: "/short-videos", icon: "video" },
+  { href: "/newsletter", icon: "mail" },
+  { href: "/blog", icon: "article" },
+  { href: "/instagram", icon: "camera" },
+  { href: "/whatsapp", icon: "chat" },
+  { href: "/formateur-ia", icon: "send" },
+];
 
 export default function HomePage() {
-  return <PageIntro ns="home" />;
+  const { t } = useTranslation("home");
+  const root = useRouteLoaderData<RootData>("root");
+  const lang = (root?.lang ?? "en") as Language;
+  const locale = intlLocale(lang);
+  const offers = t("offers.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
+  const points = t("hero.points", { returnObjects: true }) as string[];
+  const paragraphs = t("about.paragraphs", { returnObjects: true }) as string[];
+  const portrait = IMAGES["home-portrait"];
+  const newTab = t("about.newTab");
+
+  return (
+    <>
+      <div data-block="hero">
+        <Hero
+          background={IMAGES["home-hero"].src}
+          eyebrow={t("hero.eyebrow")}
+          title={t("hero.title")}
+          subtitle={t("hero.subtitle")}
+          actions={
+            <>
+              <a href="#offers" className="btn-primary">
+                {t("hero.primary")}
+              </a>
+              <a href="#about" className="btn-ghost-light">
+                {t("hero.secondary")}
+              </a>
+            </>
+          }
+          aside={
+            <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 shadow-2xl backdrop-blur-sm sm:p-8">
+              <ul className="grid gap-5">
+                {points.map((point, index) => (
+                  <li key={point} className="flex items-center gap-4">
+                    <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30">
+                      <LineIcon name={(["bolt", "sparkles", "chart"] as const)[index % 3]!} />
+                    </span>
+                    <span className="text-lg font-semibold text-white">{point}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          }
+        />
+      </div>
+
+      <Section id="offers" eyebrow={t("offers.eyebrow")} title={t("offers.title")} lead={t("offers.lead")}>
+        <div data-block="offers">
+          <CardGrid
+            items={OFFER_CARDS.map((card, index) => ({
+              title: offers[index]?.title ?? "",
+              text: offers[index]?.text ?? "",
+              href: card.href,
+              cta: t("offers.cta"),
+              icon: <LineIcon name={card.icon} />,
+            }))}
+          />
+        </div>
+      </Section>
+
+      <section id="about" className="section bg-accent-50/60" aria-labelledby="about-title" data-block="bio">
+        <div className="container-page grid items-center gap-12 lg:grid-cols-[0.8fr_1.2fr]">
+          <img
+            src={portrait.src}
+            width={portrait.width}
+            height={portrait.height}
+            alt={t("about.portraitAlt")}
+            loading="lazy"
+            decoding="async"
+            className="mx-auto w-full max-w-sm rounded-[2rem] shadow-lift"
+          />
+          <div>
+            <p className="eyebrow">{t("about.eyebrow")}</p>
+            <h2 id="about-title" className="section-title mt-2">
+              {t("about.title")}
+            </h2>
+            {paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-muted">
+                {paragraph}
+              </p>
+            ))}
+            <h3 className="mt-10 text-sm font-semibold tracking-widest text-ink uppercase">{t("about.audienceTitle")}</h3>
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-block="audience">
+              {PROFILES.map((profile) => (
+                <li key={profile.id}>
+                  <a
+                    href={profile.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="flex h-full flex-col rounded-2xl border border-line bg-white px-4 py-3 shadow-card transition hover:-translate-y-0.5 hover:border-accent-300"
+                    data-profile={profile.id}
+                  >
+                    <span className="text-sm font-medium text-muted">{profile.name}</span>
+                    <span className="mt-1 font-display text-2xl font-bold text-ink" data-followers={profile.followers}>
+                      {formatFollowers(profile.followers, locale)}
+                    </span>
+                    <span className="text-xs text-muted">{t("about.followers")}</span>
+                    <span className="sr-only"> ({newTab})</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-wrap gap-3" data-block="bio-links">
+              <a href={WEBINARS_URL} target="_blank" rel="noopener noreferrer" className="btn-primary" data-link="webinars">
+                <LineIcon name="calendar" className="size-5" />
+                {t("about.webinars")}
+                <span className="sr-only"> ({newTab})</span>
+              </a>
+              <a href={WEBSITE_URL} target="_blank" rel="noopener noreferrer" className="btn-secondary" data-link="website">
+                <LineIcon name="globe" className="size-5" />
+                {t("about.website")}
+                <span className="sr-only"> ({newTab})</span>
+              </a>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <div className="pt-20" data-block="cta">
+        <CtaBand title={t("cta.title")} text={t("cta.text")} href={mailtoHref(root?.contactEmail ?? "", t("cta.subject"))} label={t("cta.label")} />
+      </div>
+    </>
+  );
 }

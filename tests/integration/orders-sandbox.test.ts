@@ -223,6 +223,28 @@ describe("sandbox flow", () => {
   });
 });
 
+describe("crash safety", () => {
+  test("an order survives a SIGKILL between creation and payment; paying after the restart sends one email", async () => {
+    const first = await startServer({ LOG_LEVEL: "silent" });
+    const created = await postOrder(first.url, "veo3-single", "it", orderForm());
+    expect(created.status).toBe(303);
+    const checkout = created.headers.get("location")!;
+    await first.kill();
+    const second = await startServer({ LOG_LEVEL: "silent", DATA_DIR: first.dataDir });
+    try {
+      const paid = await postForm(second.url + checkout, { intent: "pay" });
+      expect(paid.status).toBe(303);
+      const page = await fetch(second.url + paid.headers.get("location")!);
+      expect(await page.text()).toContain(html(order.it.thankYou.title));
+      const [stored] = readStore(second.dataDir).orders;
+      expect(stored!.state).toBe("paid");
+      await waitFor(() => emlFiles(second.dataDir).length === 1, 5000, "email after restart");
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+});
+
 describe("rate limits", () => {
   let limited: RunningServer;
   beforeAll(async () => {

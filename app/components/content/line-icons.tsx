@@ -32,6 +32,18 @@ const PATHS = {
   star: "M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9 6.8 19.6l1-5.8L3.5 9.7l5.9-.9z",
   support: "M4.5 13v-1.5a7.5 7.5 0 0 1 15 0V13 M4.5 13h3v5h-3z M16.5 13h3v5h-3z M19.5 18c0 1.5-1.5 2.5-4.5 2.5",
   flask: "M9.5 3.5h5 M10.5 3.5v6L5 19a1 1 0 0 0 .9 1.5h12.2A1 1 0 0 0 19 19l-5.5-9.5v-6 M7.5 15h9",
+  mail: "M4 6h16v12H4z M4 7l8 6 8-6",
+  article: "M6 3h9l3 3v15H6z M9 9h6 M9 13h6 M9 17h4",
+  camera: "M4 8h3l2-3h6l2 3h3v11H4z M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z",
+  sheet: "M4 4h16v16H4z M4 9.5h16 M4 15h16 M10 4v16",
+  captions: "M3 5h18v14H3z M7 13h4 M13 13h4 M7 16h10",
+  chart: "M4 20V4 M4 20h16 M8 16v-5 M12 16V8 M16 16v-3",
+  wallet: "M4 7h15v12H4z M4 7l11-3v3 M15 13h2",
+  link: "M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7L12 6.3 M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1",
+  download: "M12 4v11 M7 10l5 5 5-5 M5 20h14",
+  hook: "M12 3v10a4 4 0 1 1-8 0 M12 3l-3 3 M12 3l3 3",
+  play: "M7 4v16l13-8z",
+  external: "M14 4h6v6 M20 4l-9 9 M18 14v6H4V6h6",
 } as const;
 
 export type IconName = keyof typeof PATHS;
