@@ -179,6 +179,24 @@ test("seedance: fast, cheap, impactful; the 25-times figure; video facades that 
   }
 });
 
+test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", async ({ page, baseURL }) => {
+  for (const lang of LANGUAGES) {
+    const label = `agent-photoshop/${lang}`;
+    const copy = localeFile("agent-photoshop", lang);
+    const requests = await openRecording(page, pathFor("agent-photoshop", lang));
+    expectSameOrigin(requests, baseURL!, label);
+    await expectCleanPage(page, label);
+    await expect(page.locator("h1")).toHaveText(copy.hero.title);
+    await expect(page.locator('[data-block="features"] li')).toHaveCount(5);
+    await expect(page.locator('[data-block="features"] h3')).toHaveText(copy.features.items.map((item: { title: string }) => item.title));
+    await expect(page.locator('[data-block="steps"] li')).toHaveCount(4);
+    await expect(page.locator('[data-block="audiences"] > li')).toHaveCount(5);
+    await expect(page.locator('[data-block="audiences"] h3')).toHaveText(copy.audiences.items.map((item: { title: string }) => item.title));
+    await expect(page.locator('[data-block="demo"] a.video-facade')).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
+  }
+});
+
 /** Scrolls through the page so lazy images load, then waits for every image to be decoded. */
 async function loadLazyImages(page: Page) {
   await page.evaluate(async () => {
@@ -199,7 +217,7 @@ const VIEWPORTS = [
   { name: "desktop", width: 1440, height: 900 },
 ];
 
-for (const id of ["nano-banana", "seedance", "datasets", "cgv", "tos"] as const) {
+for (const id of PAGE_IDS) {
   test(`${id}: phone and desktop render without overflow or broken images; screenshots in English and ${SCREENSHOT_LANGS[id]}`, async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough, and measuring needs JS
