@@ -98,18 +98,33 @@ export const VIDEOS = {
   // --- whatsapp ---
 
   // --- veo3 ---
+  // Placeholder ids (REPLACE-…): the operator replaces them with the consultant's real YouTube ids.
+  "veo3-example-product": { platform: "youtube", ref: "REPLACE-veo3-product", poster: "/media/veo3/example-product.svg", shape: "landscape" },
+  "veo3-example-cinematic": { platform: "youtube", ref: "REPLACE-veo3-cinematic", poster: "/media/veo3/example-cinematic.svg", shape: "landscape" },
+  "veo3-example-hook": { platform: "youtube", ref: "REPLACE-veo3-hook", poster: "/media/veo3/example-hook.svg", shape: "landscape" },
+  "veo3-demo": { platform: "youtube", ref: "REPLACE-veo3-demo", poster: "/media/veo3/demo-poster.svg", shape: "landscape" },
 
   // --- formateur-ia ---
 
   // --- test-workflow ---
 
   // --- logo-animator ---
+  // Placeholder ids (REPLACE-…): the operator replaces them with the consultant's real YouTube ids.
+  "logo-animator-vertical": { platform: "youtube", ref: "REPLACE-logo-vertical", poster: "/media/logo-animator/video-vertical.svg", shape: "vertical" },
+  "logo-animator-landscape": { platform: "youtube", ref: "REPLACE-logo-landscape", poster: "/media/logo-animator/video-landscape.svg", shape: "landscape" },
 
   // --- nano-banana ---
 
   // --- seedance ---
+  // Placeholder video ids (operator replaces them with the real demo videos); posters are ours.
+  "seedance-demo": { platform: "youtube", ref: "SEEDANCE-01", poster: "/media/seedance/demo-landscape.svg", shape: "landscape" },
+  "seedance-short-1": { platform: "youtube", ref: "SEEDANCE-S1", poster: "/media/seedance/short-1.svg", shape: "vertical" },
+  "seedance-short-2": { platform: "youtube", ref: "SEEDANCE-S2", poster: "/media/seedance/short-2.svg", shape: "vertical" },
+  "seedance-short-3": { platform: "youtube", ref: "SEEDANCE-S3", poster: "/media/seedance/short-3.svg", shape: "vertical" },
 
   // --- agent-photoshop ---
+  // Placeholder video id (operator replaces it with the real walkthrough); the poster is ours.
+  "agent-photoshop-demo": { platform: "youtube", ref: "NANOPS-DEMO", poster: "/media/agent-photoshop/demo.svg", shape: "landscape" },
 
   // --- datasets ---
 
@@ -137,8 +152,11 @@ export const IMAGES = {
   "veo3-ad-workflow": { src: "/media/veo3-ad/workflow.svg", width: 1200, height: 440 },
 
   // --- instagram ---
+  "instagram-dm": { src: "/media/instagram/dm-agent.svg", width: 560, height: 600 },
 
   // --- whatsapp ---
+  "whatsapp-chat": { src: "/media/whatsapp/chat-agent.svg", width: 560, height: 600 },
+  "whatsapp-booking": { src: "/media/whatsapp/booking-calendar.svg", width: 640, height: 440 },
 
   // --- veo3 ---
 
@@ -148,8 +166,14 @@ export const IMAGES = {
   // --- test-workflow ---
 
   // --- logo-animator ---
+  "logo-animator-hero": { src: "/media/logo-animator/hero.svg", width: 600, height: 520 },
+  "logo-animator-vertical": { src: "/media/logo-animator/format-vertical.svg", width: 360, height: 640 },
+  "logo-animator-landscape": { src: "/media/logo-animator/format-landscape.svg", width: 640, height: 360 },
+  "logo-animator-square": { src: "/media/logo-animator/format-square.svg", width: 480, height: 480 },
 
   // --- nano-banana ---
+  "nano-banana-hero": { src: "/media/nano-banana/hero.svg", width: 640, height: 520 },
+  "nano-banana-use-case": { src: "/media/nano-banana/use-case.svg", width: 720, height: 480 },
 
   // --- seedance ---
 

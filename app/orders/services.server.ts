@@ -68,6 +68,8 @@ function createServices(): OrderServices {
     pollMs: tuning.OUTBOX_POLL_MS,
     log,
   });
+  // One instance owns this database file: messages leased by a killed process are due again now.
+  repo.releaseEmailLeases();
   worker.start();
   const tenMinutes = 10 * 60_000;
   return {

@@ -217,6 +217,11 @@ export class SqliteOrderRepository implements OrderRepository {
     });
   }
 
+  releaseEmailLeases(): number {
+    const { changes } = this.db.prepare("UPDATE outbox SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?").run(Date.now(), Date.now());
+    return Number(changes);
+  }
+
   markEmailSent(id: number, messageId: string): void {
     this.db.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, message_id = ?, last_error = NULL WHERE id = ?").run(now(), messageId, id);
   }

@@ -86,6 +86,8 @@ export interface OrderRepository {
   countEmails(orderId: string): number;
   /** Leases due messages (so a crashed worker's messages come back later) and returns them. */
   claimDueEmails(limit: number, leaseMs: number): OutboxMessage[];
+  /** At start-up of the only instance: makes every pending message due now (leases of a killed process). */
+  releaseEmailLeases(): number;
   markEmailSent(id: number, messageId: string): void;
   markEmailRetry(id: number, delayMs: number, error: string): void;
   listEmails(orderId: string): OutboxRow[];

@@ -69,17 +69,17 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">{t("checkout.title")}</p>
         <h1 className="mt-2 text-2xl font-bold">{tOffers(`${loaderData.offer}.name`)}</h1>
         <p className="mt-3 text-sm text-muted">{t("checkout.intro")}</p>
-        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dl className="mt-6 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2">
           <dt className="text-sm font-semibold text-muted">{t("summary.email")}</dt>
-          <dd className="break-all">{loaderData.email}</dd>
+          <dd className="mb-2 break-all sm:mb-0">{loaderData.email}</dd>
           <dt className="text-sm font-semibold text-muted">{t("checkout.dueToday")}</dt>
-          <dd className="text-2xl font-bold" data-testid="sandbox-amount">
+          <dd className="mb-2 text-2xl font-bold sm:mb-0" data-testid="sandbox-amount">
             {loaderData.dueNow}
           </dd>
           {loaderData.monthly ? (
             <>
               <dt className="text-sm font-semibold text-muted">{t("summary.monthly")}</dt>
-              <dd>{t("form.perMonth", { amount: loaderData.monthly })}</dd>
+              <dd className="mb-2 sm:mb-0">{t("form.perMonth", { amount: loaderData.monthly })}</dd>
             </>
           ) : null}
         </dl>

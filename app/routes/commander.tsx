@@ -140,24 +140,43 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
 
   return (
     <section className="container-page py-12 sm:py-16">
-      <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
-        <div>
+      {/* Phone: heading, price, form. Desktop: price card in a sticky column beside the form. */}
+      <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:gap-x-10">
+        <div className="lg:col-start-1 lg:row-start-1">
           <p className="eyebrow">{t("form.eyebrow")}</p>
           <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
           <p className="lead mt-4 max-w-2xl">{t("form.intro")}</p>
+        </div>
 
+        <aside className="card h-fit lg:sticky lg:self-start lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-labelledby="order-offer-name">
+          <p id="order-offer-name" className="text-lg font-semibold">
+            {name}
+          </p>
+          {offer.oneTimeOnly || offer.monthlyLater ? <p className="mt-4 text-sm text-muted">{t("form.dueToday")}</p> : null}
+          <p className="mt-1 text-3xl font-bold" data-testid="order-amount">
+            {offer.oneTimeOnly || offer.monthlyLater ? offer.dueNow : t("form.perMonth", { amount: offer.monthly })}
+          </p>
+          {offer.monthly && offer.monthlyLater ? (
+            <p className="mt-1 text-sm text-muted">
+              {t(offer.monthlyFromSecond ? "form.monthlyFromSecond" : "form.thenMonthly", { amount: offer.monthly })}
+            </p>
+          ) : null}
+          {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
+        </aside>
+
+        <div className="lg:col-start-1 lg:row-start-2">
           {cancelled && !actionData ? (
-            <p role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+            <p role="status" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
               {t("form.cancelled")}
             </p>
           ) : null}
           {formError ? (
-            <p id="order-form-error" role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
+            <p id="order-form-error" role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
               {t(formError)}
             </p>
           ) : null}
           {invalid.length ? (
-            <div role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900" id="order-error-summary">
+            <div role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900" id="order-error-summary">
               <p className="font-semibold">{t("form.errorSummary")}</p>
               <ul className="mt-2 list-disc pl-5">
                 {invalid.map((field) => (
@@ -171,7 +190,7 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
             </div>
           ) : null}
 
-          <Form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} className="mt-8 space-y-10">
+          <Form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} className="space-y-10">
             <input type="hidden" name="offre" value={offer.id} />
             <input type="hidden" name="token" value={actionData?.token ?? token} />
             <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
@@ -236,21 +255,6 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
           </Form>
         </div>
 
-        <aside className="card h-fit lg:sticky lg:top-28" aria-labelledby="order-offer-name">
-          <p id="order-offer-name" className="text-lg font-semibold">
-            {name}
-          </p>
-          <p className="mt-4 text-sm text-muted">{offer.oneTimeOnly || offer.monthlyLater ? t("form.dueToday") : ""}</p>
-          <p className="text-3xl font-bold" data-testid="order-amount">
-            {offer.oneTimeOnly || offer.monthlyLater ? offer.dueNow : t("form.perMonth", { amount: offer.monthly })}
-          </p>
-          {offer.monthly && offer.monthlyLater ? (
-            <p className="mt-1 text-sm text-muted">
-              {t(offer.monthlyFromSecond ? "form.monthlyFromSecond" : "form.thenMonthly", { amount: offer.monthly })}
-            </p>
-          ) : null}
-          {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
-        </aside>
       </div>
     </section>
   );

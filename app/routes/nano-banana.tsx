@@ -1,5 +1,140 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { CardGrid, CtaBand, Section, Stats } from "../components/content/blocks.tsx";
+import { Icon, type IconName } from "../components/content/icons.tsx";
+import { formatNumber } from "../content/datasets.ts";
+import { IMAGES } from "../content/media.ts";
+import { pageById, pagePath } from "../content/pages.ts";
+import { intlLocale, type Language } from "../i18n/languages.ts";
+import type { RootData } from "../root.tsx";
+
+/** Spec section 9: free quota, paid multiplier and base-model size quoted in the copy. */
+const FIGURES = { dailyFreeEdits: 100, paidMultiplier: 10, parameters: 450_000_000 };
+
+/** The description fields of spec section 3, grouped for reading; each group renders as cards. */
+const GROUPS: Array<{ id: string; label: string; tone: "light" | "tint" | "dark"; fields: Array<{ field: string; label: string; icon: IconName }> }> = [
+  {
+    id: "what",
+    label: "whatItDoes",
+    tone: "light",
+    fields: [
+      { field: "capabilities", label: "capabilities", icon: "wand" },
+      { field: "fusion", label: "fusion", icon: "layers" },
+      { field: "innovation", label: "innovation", icon: "chat" },
+      { field: "consistency", label: "consistency", icon: "target" },
+    ],
+  },
+  {
+    id: "access",
+    label: "access",
+    tone: "dark",
+    fields: [
+      { field: "availability", label: "availability", icon: "globe" },
+      { field: "access", label: "accessTitle", icon: "key" },
+      { field: "performance", label: "performance", icon: "bolt" },
+    ],
+  },
+  {
+    id: "know",
+    label: "goodToKnow",
+    tone: "light",
+    fields: [
+      { field: "limitations", label: "limitations", icon: "info" },
+      { field: "watermark", label: "watermark", icon: "shield" },
+      { field: "competition", label: "competition", icon: "trophy" },
+    ],
+  },
+];
 
 export default function NanoBananaPage() {
-  return <PageIntro ns="nano-banana" />;
+  const { t } = useTranslation("nano-banana");
+  const root = useRouteLoaderData<RootData>("root");
+  const lang = (root?.lang ?? "fr") as Language;
+  const locale = intlLocale(lang);
+  const vars = {
+    quota: formatNumber(FIGURES.dailyFreeEdits, lang),
+    params: new Intl.NumberFormat(locale, { notation: "compact", compactDisplay: "long" }).format(FIGURES.parameters),
+  };
+  const d = (field: string) => t(`content.description.${field}`, vars);
+  const hero = IMAGES["nano-banana-hero"];
+  const useCase = IMAGES["nano-banana-use-case"];
+
+  return (
+    <>
+      <section className="hero-dark" data-block="hero">
+        <div className="hero-glow" aria-hidden="true" />
+        <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.1fr_1fr] lg:items-center">
+          <div>
+            <p className="eyebrow text-accent-300">{t("hero.eyebrow")}</p>
+            <h1 className="mt-3 text-5xl leading-[1.05] font-extrabold sm:text-6xl lg:text-7xl" data-field="title">
+              {t("content.title")}
+            </h1>
+            <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300 sm:text-xl" data-field="subtitle">
+              {t("content.subtitle")}
+            </p>
+            <div className="mt-9 flex flex-wrap gap-3">
+              <a href="#prompt" className="btn-primary">
+                {t("hero.promptLink")}
+              </a>
+            </div>
+          </div>
+          <img src={hero.src} width={hero.width} height={hero.height} alt={t("hero.imageAlt")} fetchPriority="high" className="w-full rounded-3xl shadow-2xl ring-1 ring-white/10" />
+        </div>
+        <div className="container-page relative pb-16" data-block="figures">
+          <h2 className="sr-only">{t("figures.label")}</h2>
+          <div className="max-sm:[&_dl]:grid-cols-1 lg:[&_dl]:grid-cols-3">
+            <Stats
+              items={[
+                { value: vars.quota, label: t("figures.quota") },
+                { value: `×${formatNumber(FIGURES.paidMultiplier, lang)}`, label: t("figures.paid") },
+                { value: new Intl.NumberFormat(locale, { notation: "compact" }).format(FIGURES.parameters), label: t("figures.params") },
+              ]}
+            />
+          </div>
+        </div>
+      </section>
+
+      <Section id="description" eyebrow={t("labels.whatItDoes")} title={t("content.description.title")} lead={d("intro")}>
+        <div data-block="nano-what">
+          <CardGrid columns={2} items={GROUPS[0]!.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <Icon name={f.icon} /> }))} />
+        </div>
+      </Section>
+
+      <section className="section bg-accent-50/60" aria-labelledby="use-case-title" data-block="nano-use-case">
+        <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-center">
+          <img src={useCase.src} width={useCase.width} height={useCase.height} alt="" loading="lazy" decoding="async" className="w-full rounded-3xl shadow-card" />
+          <div>
+            <p className="eyebrow">{t("labels.inPractice")}</p>
+            <h2 id="use-case-title" className="section-title mt-2">
+              {t("labels.useCase")}
+            </h2>
+            <p className="mt-5 text-lg leading-relaxed text-ink">{d("useCase")}</p>
+          </div>
+        </div>
+      </section>
+
+      {GROUPS.slice(1).map((group) => (
+        <Section key={group.id} id={group.id} tone={group.tone} title={t(`labels.${group.label}`)}>
+          <div data-block={`nano-${group.id}`}>
+            <CardGrid columns={3} items={group.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <Icon name={f.icon} /> }))} />
+          </div>
+        </Section>
+      ))}
+
+      <Section id="prompt" tone="tint" title={t("labels.prompt")} lead={t("labels.promptNote")}>
+        <figure className="relative overflow-hidden rounded-3xl bg-night p-6 text-white shadow-lift sm:p-10" data-block="prompt">
+          <div className="hero-glow" aria-hidden="true" />
+          <figcaption className="relative flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
+            <Icon name="spark" className="size-4" />
+            {t("labels.prompt")}
+          </figcaption>
+          <pre className="relative mt-5 font-mono text-base leading-relaxed whitespace-pre-wrap text-slate-100 sm:text-lg" data-field="prompt">
+            <code>{t("content.prompt")}</code>
+          </pre>
+        </figure>
+      </Section>
+
+      <CtaBand title={t("cta.title")} text={t("cta.text")} href={pagePath(pageById("agent-photoshop"), lang)} label={t("cta.label")} />
+    </>
+  );
 }

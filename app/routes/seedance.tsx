@@ -1,5 +1,109 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { CardGrid, CtaBand, Section, Steps, mailtoHref } from "../components/content/blocks.tsx";
+import { Icon, type IconName } from "../components/content/icons.tsx";
+import { VideoFacade } from "../components/content/video-facade.tsx";
+import { formatNumber } from "../content/datasets.ts";
+import { VIDEOS } from "../content/media.ts";
+import { formatMoney, getOffer } from "../content/offers.ts";
+import { pageById, pagePath } from "../content/pages.ts";
+import type { Language } from "../i18n/languages.ts";
+import type { RootData } from "../root.tsx";
+
+/** Spec section 1: Seedance is said to be 25 times cheaper than another video model. */
+const CHEAPER_FACTOR = 25;
+const PILLAR_ICONS: IconName[] = ["bolt", "coins", "rocket"];
+const USE_CASE_ICONS: IconName[] = ["video", "heart", "film"];
+const SHORTS = [VIDEOS["seedance-short-1"], VIDEOS["seedance-short-2"], VIDEOS["seedance-short-3"]];
+
+type Item = { title: string; text: string };
 
 export default function SeedancePage() {
-  return <PageIntro ns="seedance" />;
+  const { t } = useTranslation("seedance");
+  const root = useRouteLoaderData<RootData>("root");
+  const lang = (root?.lang ?? "en") as Language;
+  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
+  const pillars = t("pillars.items", { returnObjects: true }) as Item[];
+  const demos = t("demos.items", { returnObjects: true }) as string[];
+  const useCases = t("useCases.items", { returnObjects: true }) as Item[];
+  const steps = t("steps.items", { returnObjects: true }) as Item[];
+  const factor = formatNumber(CHEAPER_FACTOR, lang);
+  const testPrice = getOffer("test-workflow").price(lang);
+
+  return (
+    <>
+      <section className="hero-dark" data-block="hero">
+        <div className="hero-glow" aria-hidden="true" />
+        <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.05fr_1fr] lg:items-center">
+          <div>
+            <p className="eyebrow text-accent-300">{t("hero.eyebrow")}</p>
+            <h1 className="mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl">{t("hero.title")}</h1>
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{t("hero.subtitle")}</p>
+            <div className="mt-9 flex flex-wrap gap-3">
+              <a href={contact} className="btn-primary" data-action="contact">
+                {t("hero.contact")}
+              </a>
+              <a href="#demos" className="btn-ghost-light">
+                {t("hero.demos")}
+              </a>
+            </div>
+          </div>
+          <div data-block="main-demo">
+            <VideoFacade video={VIDEOS["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
+          </div>
+        </div>
+      </section>
+
+      <Section id="pillars" eyebrow={t("pillars.eyebrow")} title={t("pillars.title")} lead={t("pillars.lead")}>
+        <div data-block="pillars">
+          <CardGrid columns={3} items={pillars.map((item, index) => ({ ...item, icon: <Icon name={PILLAR_ICONS[index] ?? "spark"} /> }))} />
+        </div>
+      </Section>
+
+      <section className="section bg-night text-white" aria-labelledby="compare-title" data-block="compare">
+        <div className="container-page grid items-center gap-10 lg:grid-cols-[auto_1fr] lg:gap-16">
+          <p className="font-display text-8xl leading-none font-extrabold tracking-tight sm:text-9xl">
+            <span className="bg-gradient-to-br from-accent-300 to-cyan-glow bg-clip-text text-transparent">{factor}×</span>
+          </p>
+          <div>
+            <p className="eyebrow text-accent-300">{t("compare.eyebrow")}</p>
+            <h2 id="compare-title" className="section-title mt-2 text-white">
+              {t("compare.title", { factor })}
+            </h2>
+            <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-300">{t("compare.text")}</p>
+          </div>
+        </div>
+      </section>
+
+      <Section id="demos" eyebrow={t("demos.eyebrow")} title={t("demos.title")} lead={t("demos.lead")}>
+        <ul className="-mx-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-5 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0" data-block="demos">
+          {SHORTS.map((video, index) => (
+            <li key={video.ref} className="w-[68%] shrink-0 snap-center sm:w-auto">
+              <VideoFacade video={video} title={demos[index] ?? ""} playLabel={t("demos.play")} />
+              <h3 className="mt-3 font-semibold text-ink">{demos[index]}</h3>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="use-cases" tone="tint" eyebrow={t("useCases.eyebrow")} title={t("useCases.title")}>
+        <div data-block="use-cases">
+          <CardGrid columns={3} items={useCases.map((item, index) => ({ ...item, icon: <Icon name={USE_CASE_ICONS[index] ?? "spark"} /> }))} />
+        </div>
+      </Section>
+
+      <Section id="steps" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
+        <div data-block="steps">
+          <Steps items={steps} />
+        </div>
+        <p className="mt-10 text-center">
+          <a href={pagePath(pageById("test-workflow"), lang)} className="btn-secondary" data-action="test-workflow">
+            {t("test.label", { price: formatMoney(testPrice.oneTime ?? 0, testPrice.currency, lang) })}
+          </a>
+        </p>
+      </Section>
+
+      <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { DATASET_FIGURES, formatEuroRange, formatEuros } from "../../app/content/datasets.ts";
+import { formatMoney, getOffer } from "../../app/content/offers.ts";
+import { pageById, pagePath } from "../../app/content/pages.ts";
 import { CGV, REQUIRED_CLAUSES, TOS } from "../../app/content/terms.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
 
@@ -109,24 +111,130 @@ for (const [id, doc] of [
   });
 }
 
-test("screenshots: phone and desktop, English and one other language", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
-  const others: Record<PageId, Language> = { "nano-banana": "fr", seedance: "es", "agent-photoshop": "de", datasets: "it", cgv: "fr", tos: "pt" };
-  const viewports = [
-    { name: "phone", width: 390, height: 844 },
-    { name: "desktop", width: 1440, height: 900 },
-  ];
-  const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough
-  for (const id of ["datasets", "cgv", "tos"] as const) {
-    for (const lang of ["en", others[id]] as const) {
-      for (const viewport of viewports) {
-        await page.setViewportSize(viewport);
-        await page.goto(pathFor(id, lang));
-        await expect(page.locator("h1")).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${id}/${lang} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
-        if (shoot) await page.screenshot({ path: `test-results/screenshots/${id}-${lang}-${viewport.name}.png`, fullPage: true });
-      }
+const NANO_FIELDS = ["title", "subtitle", "description.title", "description.intro", "description.capabilities", "description.fusion", "description.innovation", "description.consistency", "description.useCase", "description.availability", "description.access", "description.performance", "description.limitations", "description.watermark", "description.competition", "prompt"];
+
+test("nano-banana: every content field of the spec in all six languages, figures, prompt shown as a prompt", async ({ page, baseURL }) => {
+  for (const lang of LANGUAGES) {
+    const label = `nano-banana/${lang}`;
+    const copy = localeFile("nano-banana", lang);
+    const requests = await openRecording(page, pathFor("nano-banana", lang));
+    expectSameOrigin(requests, baseURL!, label);
+    await expectCleanPage(page, label);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    const vars: Record<string, string> = {
+      quota: new Intl.NumberFormat(intlLocale(lang)).format(100),
+      params: new Intl.NumberFormat(intlLocale(lang), { notation: "compact", compactDisplay: "long" }).format(450_000_000),
+    };
+    const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+    for (const field of NANO_FIELDS) {
+      const raw: string = field.split(".").reduce((node, key) => node[key], copy.content);
+      expect(raw, `${label} ${field}`).toBeTruthy();
+      const expected = raw.replace(/\{\{(\w+)\}\}/g, (_, name) => vars[name]!).replace(/\s+/g, " ");
+      expect(text, `${label} field ${field}`).toContain(expected);
+    }
+    await expect(page.locator('[data-field="title"]')).toHaveText(copy.content.title);
+    await expect(page.locator('[data-block="prompt"] pre code')).toHaveText(copy.content.prompt);
+    // Spec section 9: 100 free edits a day, ten times more when paying, a 450-million-parameter base model.
+    await expect(page.locator('[data-block="figures"] dd')).toHaveCount(3);
+    expect(text).toContain(`${vars.quota} `);
+    expect(text).toContain(vars.params);
+    await expect(page.locator('[data-block="figures"]')).toContainText("10");
+    await expect(page.locator('[data-block="nano-what"] li')).toHaveCount(4);
+    await expect(page.locator('[data-block="nano-access"] li')).toHaveCount(3);
+    await expect(page.locator('[data-block="nano-know"] li')).toHaveCount(3);
+  }
+});
+
+test("nano-banana falls back to French when nothing else decides the language", async ({ request }) => {
+  const html = await (await request.get("/nano-banana", { headers: { "accept-language": "ja" } })).text();
+  expect(html).toMatch(/<html lang="fr"/);
+  const other = await (await request.get("/seedance", { headers: { "accept-language": "ja" } })).text();
+  expect(other).toMatch(/<html lang="en"/);
+});
+
+test("seedance: fast, cheap, impactful; the 25-times figure; video facades that load nothing before a click", async ({ page, baseURL }) => {
+  for (const lang of LANGUAGES) {
+    const label = `seedance/${lang}`;
+    const copy = localeFile("seedance", lang);
+    const requests = await openRecording(page, pathFor("seedance", lang));
+    expectSameOrigin(requests, baseURL!, label);
+    await expectCleanPage(page, label);
+    await expect(page.locator("h1")).toHaveText(copy.hero.title);
+    await expect(page.locator('[data-block="pillars"] li')).toHaveCount(3);
+    await expect(page.locator('[data-block="compare"]')).toContainText(`${new Intl.NumberFormat(intlLocale(lang)).format(25)}×`);
+    await expect(page.locator('[data-block="demos"] > li')).toHaveCount(3);
+    await expect(page.locator('[data-block="demos"] a.video-facade')).toHaveCount(3);
+    await expect(page.locator('[data-block="main-demo"] a.video-facade')).toHaveCount(1);
+    await expect(page.locator('[data-block="use-cases"] li')).toHaveCount(3);
+    await expect(page.locator('[data-block="steps"] li')).toHaveCount(3);
+    await expect(page.locator('[data-action="test-workflow"]')).toHaveAttribute("href", pagePath(pageById("test-workflow"), lang));
+    const price = getOffer("test-workflow").price(lang);
+    await expect(page.locator('[data-action="test-workflow"]')).toContainText(formatMoney(price.oneTime!, price.currency, lang));
+    await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
+    for (const facade of await page.locator("a.video-facade").all()) {
+      await expect(facade).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\//);
+      await expect(facade).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+      await expect(facade.locator("img")).toHaveAttribute("src", /^\/media\/seedance\//);
     }
   }
 });
+
+test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", async ({ page, baseURL }) => {
+  for (const lang of LANGUAGES) {
+    const label = `agent-photoshop/${lang}`;
+    const copy = localeFile("agent-photoshop", lang);
+    const requests = await openRecording(page, pathFor("agent-photoshop", lang));
+    expectSameOrigin(requests, baseURL!, label);
+    await expectCleanPage(page, label);
+    await expect(page.locator("h1")).toHaveText(copy.hero.title);
+    await expect(page.locator('[data-block="features"] li')).toHaveCount(5);
+    await expect(page.locator('[data-block="features"] h3')).toHaveText(copy.features.items.map((item: { title: string }) => item.title));
+    await expect(page.locator('[data-block="steps"] li')).toHaveCount(4);
+    await expect(page.locator('[data-block="audiences"] > li')).toHaveCount(5);
+    await expect(page.locator('[data-block="audiences"] h3')).toHaveText(copy.audiences.items.map((item: { title: string }) => item.title));
+    await expect(page.locator('[data-block="demo"] a.video-facade')).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
+  }
+});
+
+/** Scrolls through the page so lazy images load, then waits for every image to be decoded. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    // Each image in turn, so lazy ones inside horizontal scrollers load too.
+    for (const img of [...document.images]) {
+      img.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    for (const scroller of document.querySelectorAll("ul")) scroller.scrollTo({ left: 0, behavior: "instant" });
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 10_000 });
+}
+
+const SCREENSHOT_LANGS: Record<PageId, Language> = { "nano-banana": "fr", seedance: "es", "agent-photoshop": "de", datasets: "it", cgv: "fr", tos: "pt" };
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900 },
+];
+
+for (const id of PAGE_IDS) {
+  test(`${id}: phone and desktop render without overflow or broken images; screenshots in English and ${SCREENSHOT_LANGS[id]}`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough, and measuring needs JS
+    for (const lang of ["en", SCREENSHOT_LANGS[id]] as const) {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(pathFor(id, lang));
+        await expect(page.locator("h1")).toBeVisible();
+        await expect(page.locator("main a[href]").first()).toBeVisible();
+        if (!shoot) continue; // without JavaScript the page cannot be measured from inside; the render is checked above
+        await loadLazyImages(page);
+        const broken = await page.evaluate(() => [...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.src));
+        expect(broken, `${id}/${lang}: broken images`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${id}/${lang} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `test-results/screenshots/${id}-${lang}-${viewport.name}.png`, fullPage: true });
+      }
+    }
+  });
+}

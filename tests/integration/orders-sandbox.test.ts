@@ -105,6 +105,10 @@ describe("order form", () => {
     expect(crossSite.status).toBe(403);
     const huge = await postOrder(server.url, "test-workflow", "en", orderForm({ comments: "x".repeat(70_000) }));
     expect(huge.status).toBe(413);
+    const json = await fetch(`${server.url}/commander?offre=test-workflow&lang=en`, { method: "POST", body: "{\"firstName\":1}", headers: { "Content-Type": "application/json" } });
+    expect(json.status).toBeGreaterThanOrEqual(400);
+    expect(json.status).toBeLessThan(500);
+    expect((await fetch(`${server.url}/webhooks/stripe`)).status).toBe(405);
     expect(readStore(server.dataDir).orders.length).toBe(before);
   });
 });
@@ -220,6 +224,28 @@ describe("sandbox flow", () => {
   test("the Stripe webhook does not exist in sandbox mode", async () => {
     const res = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("crash safety", () => {
+  test("an order survives a SIGKILL between creation and payment; paying after the restart sends one email", async () => {
+    const first = await startServer({ LOG_LEVEL: "silent" });
+    const created = await postOrder(first.url, "veo3-single", "it", orderForm());
+    expect(created.status).toBe(303);
+    const checkout = created.headers.get("location")!;
+    await first.kill();
+    const second = await startServer({ LOG_LEVEL: "silent", DATA_DIR: first.dataDir });
+    try {
+      const paid = await postForm(second.url + checkout, { intent: "pay" });
+      expect(paid.status).toBe(303);
+      const page = await fetch(second.url + paid.headers.get("location")!);
+      expect(await page.text()).toContain(html(order.it.thankYou.title));
+      const [stored] = readStore(second.dataDir).orders;
+      expect(stored!.state).toBe("paid");
+      await waitFor(() => emlFiles(second.dataDir).length === 1, 5000, "email after restart");
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
   });
 });
 

@@ -1,0 +1,75 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// An order completed with the keyboard only (Tab, typing, Space, Enter), with and without JavaScript:
+// form → sandbox checkout → thank-you page. No clicks, no direct focus() or fill().
+
+const VALUES: Record<string, string> = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada.keyboard@example.com",
+  phoneNumber: "+33 6 12 34 56 78",
+  companyName: "Analytical Engines",
+  address: "12 rue des Claviers",
+  postalCode: "75011",
+  city: "Paris",
+  country: "France",
+  agentName: "Babbage",
+  telegramId: "@ada_kb",
+  comments: "Ordered without a mouse.",
+};
+
+async function active(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | HTMLButtonElement | null;
+    return { tag: el?.tagName.toLowerCase() ?? "", name: el?.getAttribute("name") ?? "", type: el?.getAttribute("type") ?? "", value: el?.getAttribute("value") ?? "" };
+  });
+}
+
+/** Tab forward until `match` holds for the focused element; fails if it is not reached within `max` presses. */
+async function tabTo(page: Page, match: (el: Awaited<ReturnType<typeof active>>) => boolean, onEach?: (el: Awaited<ReturnType<typeof active>>) => Promise<void>, max = 120) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    const el = await active(page);
+    if (match(el)) return el;
+    await onEach?.(el);
+  }
+  throw new Error("focus never reached the expected element by Tab");
+}
+
+test("keyboard only: order the test workflow, pay in the sandbox, see the thank-you page", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await page.goto("/commander?offre=test-workflow&lang=en");
+  await expect(page.locator("h1")).toBeVisible();
+  const filled = new Set<string>();
+  // Walk the page in tab order; type into each field on the way, stop on the submit button.
+  await tabTo(
+    page,
+    (el) => el.tag === "button" && el.type === "submit",
+    async (el) => {
+      if (el.name in VALUES && !filled.has(el.name)) {
+        await page.keyboard.type(VALUES[el.name]!);
+        filled.add(el.name);
+      }
+      if (el.type === "radio" && el.name === "connectZapier") await page.keyboard.press("Space");
+    },
+  );
+  expect([...filled].sort()).toEqual(Object.keys(VALUES).sort());
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  if (testInfo.project.name === "js-on") {
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  }
+  await tabTo(page, (el) => el.tag === "button" && el.value === "pay");
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/thank-you\?session_id=/);
+  await expect(page.locator("h1")).toHaveText("Thank you for your order!");
+  await expect(page.locator("main")).toContainText("ada.keyboard@example.com");
+  if (testInfo.project.name === "js-on") {
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  }
+});

@@ -1,0 +1,264 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
+import { startFlakyProxy, type FlakyProxy } from "../support/flaky-proxy.ts";
+import { emlFiles, orderForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
+import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
+
+// Load and fault tests on loopback, bounded in count and time: concurrency, crashes, shutdown under
+// load, replayed webhooks, SMTP and payment-provider outages.
+
+const FAST_OUTBOX = { OUTBOX_POLL_MS: "100", OUTBOX_BACKOFF_MS: "100", OUTBOX_MAX_BACKOFF_MS: "300" };
+const frOrder = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../locales/fr/order.json"), "utf8"));
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+function integrityCheck(dataDir: string): string {
+  const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"), { readOnly: true });
+  try {
+    return (db.prepare("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
+  } finally {
+    db.close();
+  }
+}
+
+const confirmations = (dataDir: string, orderId: string) => readStore(dataDir).emails.get(orderId)?.filter((row) => row.kind === "confirmation") ?? [];
+const emlFor = (dataDir: string, orderId: string) => emlFiles(dataDir).filter((file) => file.startsWith(orderId));
+
+describe("sandbox provider under load", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", ...FAST_OUTBOX });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("200 concurrent order POSTs (plus 20 double submits): all answered, no 5xx, each accepted order stored once", async () => {
+    const single = Array.from({ length: 200 }, (_, i) => ({ email: `load-${i}@example.com`, token: `load-token-${String(i).padStart(8, "0")}` }));
+    const doubled = Array.from({ length: 20 }, (_, i) => ({ email: `double-${i}@example.com`, token: `double-token-${String(i).padStart(8, "0")}` }));
+    const posts = [...single, ...doubled, ...doubled].map(({ email, token }) =>
+      postOrder(server.url, "test-workflow", "en", orderForm({ email, token }), { headers: { Origin: server.url } }).then(async (res) => ({
+        email,
+        status: res.status,
+        location: res.headers.get("location"),
+        body: await res.text(),
+      })),
+    );
+    const answers = await Promise.all(posts);
+    expect(answers).toHaveLength(240);
+    const fivexx = answers.filter((a) => a.status >= 500);
+    expect(fivexx.map((a) => `${a.status} ${a.email}`)).toEqual([]);
+    const accepted = answers.filter((a) => a.status === 303);
+    // A double submit may be told "still being prepared" (409), never a second order.
+    expect(answers.filter((a) => a.status !== 303 && a.status !== 409).map((a) => `${a.status} ${a.email}`)).toEqual([]);
+    expect(accepted.length).toBeGreaterThanOrEqual(220);
+    for (const a of accepted) expect(a.location).toMatch(/^\/checkout\/sandbox\/[\w-]+/);
+
+    const { orders } = readStore(server.dataDir);
+    const byEmail = new Map<string, number>();
+    for (const order of orders) byEmail.set(order.customer.email, (byEmail.get(order.customer.email) ?? 0) + 1);
+    for (const { email } of [...single, ...doubled]) expect(byEmail.get(email), email).toBe(1);
+    expect(orders).toHaveLength(220);
+    expect(orders.every((order) => order.state === "checkout_created")).toBe(true);
+    // Both answers to a double submit point at the same checkout.
+    for (const { email } of doubled) {
+      const locations = new Set(accepted.filter((a) => a.email === email).map((a) => a.location));
+      expect(locations.size, email).toBe(1);
+    }
+    console.log(`reliability: 240 concurrent POSTs → ${accepted.length} × 303, ${answers.length - accepted.length} × 409, 220 orders stored`);
+  }, 90_000);
+});
+
+describe("with (fake) Stripe", () => {
+  let stripe: FakeStripe;
+  let proxy: FlakyProxy;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    proxy = await startFlakyProxy(stripe.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await stripe?.close();
+  });
+  const stripeEnv = (extra: Record<string, string> = {}) => ({
+    LOG_LEVEL: "silent",
+    ORDER_RATE_LIMIT: "0",
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: proxy.url,
+    ...FAST_OUTBOX,
+    ...extra,
+  });
+
+  async function checkout(server: RunningServer, email: string, lang = "en") {
+    const res = await postOrder(server.url, "test-workflow", lang, orderForm({ email }), { headers: { Origin: server.url } });
+    expect(res.status, (await res.clone().text()).slice(0, 300)).toBe(303);
+    const sessionId = new URL(res.headers.get("location")!).pathname.split("/").pop()!;
+    const order = readStore(server.dataDir).orders.find((o) => o.sessionId === sessionId)!;
+    expect(order.state).toBe("checkout_created");
+    return { sessionId, order };
+  }
+
+  async function webhook(server: RunningServer, type: string, sessionId: string) {
+    const event = stripe.signedEvent(type, sessionId);
+    const res = await fetch(`${server.url}/webhooks/stripe`, {
+      method: "POST",
+      body: event.body,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature },
+    });
+    return { status: res.status, text: await res.text() };
+  }
+
+  test("SIGKILL between order creation and payment: restart, payment completes, one email", async () => {
+    const dataDir = tempDataDir();
+    let server = await startServer(stripeEnv({ DATA_DIR: dataDir }));
+    const { sessionId, order } = await checkout(server, "crash@example.com");
+    await server.kill();
+    // The visitor pays on Stripe while our server is down.
+    stripe.complete(sessionId);
+    server = await startServer(stripeEnv({ DATA_DIR: dataDir }));
+    try {
+      // Stripe retries its webhook; the visitor comes back to the thank-you page: both fulfil.
+      const [hook, page] = await Promise.all([
+        webhook(server, "checkout.session.completed", sessionId),
+        fetch(`${server.url}${THANK_YOU_PATHS.en}?session_id=${sessionId}`).then((r) => r.text()),
+      ]);
+      expect(hook.status).toBe(200);
+      expect(page).toContain("crash@example.com");
+      const stored = readStore(dataDir).orders.find((o) => o.id === order.id)!;
+      expect(stored.state).toBe("paid");
+      await waitFor(() => emlFor(dataDir, order.id).length > 0, 10_000, "confirmation email");
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(emlFor(dataDir, order.id)).toHaveLength(1);
+      expect(confirmations(dataDir, order.id)).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+    expect(integrityCheck(dataDir)).toBe("ok");
+  }, 60_000);
+
+  test("webhook replayed 10× and out of order: one paid state, one email", async () => {
+    const server = await startServer(stripeEnv());
+    try {
+      const { sessionId, order } = await checkout(server, "replay@example.com");
+      // An "expired" event delivered late, after the payment, must not undo it.
+      stripe.complete(sessionId);
+      const events = [
+        ...Array.from({ length: 10 }, () => "checkout.session.completed"),
+        "checkout.session.async_payment_succeeded",
+        "checkout.session.expired",
+        "checkout.session.async_payment_failed",
+      ];
+      const answers = await Promise.all(events.map((type) => webhook(server, type, sessionId)));
+      expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.text}`)).toEqual([]);
+      // And once more, one by one, in reverse order.
+      for (const type of [...events].reverse()) expect((await webhook(server, type, sessionId)).status).toBe(200);
+      const stored = readStore(server.dataDir).orders.find((o) => o.id === order.id)!;
+      expect(stored.state).toBe("paid");
+      await waitFor(() => emlFor(server.dataDir, order.id).length > 0, 10_000, "confirmation email");
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(emlFor(server.dataDir, order.id)).toHaveLength(1);
+      expect(confirmations(server.dataDir, order.id)).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("SIGTERM during load: in-flight requests finish, database intact", async () => {
+    const server = await startServer(stripeEnv());
+    // Each checkout takes 700 ms at "Stripe", so the POSTs below are in flight when SIGTERM lands.
+    proxy.delayMs = 700;
+    const before = proxy.requests;
+    try {
+      const posts = Array.from({ length: 30 }, (_, i) =>
+        postOrder(server.url, "test-workflow", "en", orderForm({ email: `term-${i}@example.com` }), { headers: { Origin: server.url } }).then(
+          (res) => res.status,
+          (error) => `error: ${String(error)}`,
+        ),
+      );
+      await waitFor(() => proxy.requests - before >= 30, 10_000, "all checkouts in flight");
+      const exited = server.stop();
+      const statuses = await Promise.all(posts);
+      expect(await exited).toBe(0);
+      expect(statuses.filter((s) => s !== 303)).toEqual([]);
+      expect(integrityCheck(server.dataDir)).toBe("ok");
+      const { orders } = readStore(server.dataDir);
+      expect(orders).toHaveLength(30);
+      expect(orders.every((o) => o.state === "checkout_created" && o.sessionId)).toBe(true);
+    } finally {
+      proxy.delayMs = 0;
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("provider answering 500, then timing out: translated error, values kept, order retryable", async () => {
+    const server = await startServer(stripeEnv());
+    try {
+      const form = orderForm({ email: "retry@example.com", firstName: "Rémi" });
+      proxy.mode = "error";
+      const failed = await postOrder(server.url, "test-workflow", "fr", form, { headers: { Origin: server.url } });
+      const body = await failed.text();
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(failed.status).toBeLessThan(600);
+      expect(failed.status).not.toBe(500);
+      expect(body).toContain(html(frOrder.errors.paymentUrl));
+      expect(body).toContain('value="Rémi"');
+      expect(readStore(server.dataDir).orders.find((o) => o.customer.email === "retry@example.com")?.state).toBe("failed");
+
+      // A provider that never answers: the visitor still gets an answer, in bounded time.
+      proxy.mode = "hang";
+      const started = Date.now();
+      const hung = await postOrder(server.url, "test-workflow", "fr", orderForm({ email: "retry@example.com" }), { headers: { Origin: server.url } });
+      expect(await hung.text()).toContain(html(frOrder.errors.paymentUrl));
+      expect(hung.status).toBe(failed.status);
+      expect(Date.now() - started).toBeLessThan(25_000);
+
+      // The provider is back: the same visitor retries and goes to checkout.
+      proxy.mode = "pass";
+      const token = /name="token" value="([^"]+)"/.exec(body)?.[1];
+      expect(token).toBeTruthy();
+      form.set("token", token!);
+      const retried = await postOrder(server.url, "test-workflow", "fr", form, { headers: { Origin: server.url } });
+      expect(retried.status).toBe(303);
+      expect(retried.headers.get("location")).toMatch(/\/pay\/cs_test_/);
+      const mine = readStore(server.dataDir).orders.filter((o) => o.customer.email === "retry@example.com");
+      expect(mine.filter((o) => o.state === "checkout_created")).toHaveLength(1);
+    } finally {
+      proxy.mode = "pass";
+      await server.stop();
+    }
+  }, 60_000);
+});
+
+test("SMTP down for a while: the confirmation is delivered once when it comes back", async () => {
+  const smtpPort = await freePort();
+  const server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ...FAST_OUTBOX });
+  try {
+    const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "smtp-outage@example.com" }), { headers: { Origin: server.url } });
+    expect(res.status).toBe(303);
+    const checkoutPath = res.headers.get("location")!;
+    const paid = await fetch(server.url + checkoutPath, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual", headers: { Origin: server.url } });
+    expect(paid.status).toBe(303);
+    expect(await (await fetch(server.url + paid.headers.get("location")!)).text()).toContain("smtp-outage@example.com");
+    const order = readStore(server.dataDir).orders.find((o) => o.customer.email === "smtp-outage@example.com")!;
+    expect(order.state).toBe("paid");
+    // Nothing listens on the SMTP port: attempts fail and are retried.
+    await waitFor(() => (confirmations(server.dataDir, order.id)[0]?.attempts ?? 0) >= 2, 10_000, "failed delivery attempts");
+    expect(confirmations(server.dataDir, order.id)[0]!.status).toBe("pending");
+    const smtp = await startSmtp(smtpPort);
+    try {
+      await waitFor(() => smtp.messages.length > 0, 10_000, "delivery after SMTP is back");
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(smtp.messages.filter((m) => m.to.includes("smtp-outage@example.com"))).toHaveLength(1);
+      expect(confirmations(server.dataDir, order.id)).toHaveLength(1);
+      expect(confirmations(server.dataDir, order.id)[0]!.status).toBe("sent");
+    } finally {
+      await smtp.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}, 60_000);
