@@ -12,6 +12,7 @@ export interface OutboxWorkerOptions {
 
 /** How long a claimed message stays invisible to other workers while it is being sent. */
 const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
 
 export function retryDelay(attempts: number, backoffMs: number, maxBackoffMs: number): number {
   return Math.min(backoffMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
@@ -58,7 +59,10 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const { repo, deliver, backoffMs, maxBackoffMs, log } = this.options;
     let sent = 0;
-    for (const message of repo.claimDueEmails(20, LEASE_MS)) {
+    const batch = repo.claimDueEmails(BATCH, LEASE_MS);
+    // A full batch means more may be waiting: go again at once instead of after the poll interval.
+    if (batch.length === BATCH) this.again = true;
+    for (const message of batch) {
       try {
         const messageId = await deliver(message);
         repo.markEmailSent(message.id, messageId);

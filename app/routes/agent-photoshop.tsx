@@ -1,5 +1,79 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { CardGrid, CtaBand, Section, Steps, mailtoHref } from "../components/content/blocks.tsx";
+import { Icon, type IconName } from "../components/content/icons.tsx";
+import { VideoFacade } from "../components/content/video-facade.tsx";
+import { VIDEOS } from "../content/media.ts";
+import type { RootData } from "../root.tsx";
+
+/** Spec: five features (editing, combination, cloud-drive hosting, image-model API, multi-file) and five audiences. */
+const FEATURE_ICONS: IconName[] = ["wand", "layers", "cloud", "code", "files"];
+const AUDIENCE_ICONS: IconName[] = ["pen", "cart", "star", "video", "images"];
+
+type Item = { title: string; text: string };
 
 export default function AgentPhotoshopPage() {
-  return <PageIntro ns="agent-photoshop" />;
+  const { t } = useTranslation("agent-photoshop");
+  const root = useRouteLoaderData<RootData>("root");
+  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
+  const features = t("features.items", { returnObjects: true }) as Item[];
+  const steps = t("steps.items", { returnObjects: true }) as Item[];
+  const audiences = t("audiences.items", { returnObjects: true }) as Item[];
+
+  return (
+    <>
+      <section className="hero-dark" data-block="hero">
+        <div className="hero-glow" aria-hidden="true" />
+        <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.05fr_1fr] lg:items-center">
+          <div>
+            <p className="eyebrow text-accent-300">{t("hero.eyebrow")}</p>
+            <h1 className="mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl">{t("hero.title")}</h1>
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{t("hero.subtitle")}</p>
+            <div className="mt-9 flex flex-wrap gap-3">
+              <a href={contact} className="btn-primary" data-action="contact">
+                {t("hero.contact")}
+              </a>
+              <a href="#steps" className="btn-ghost-light">
+                {t("hero.how")}
+              </a>
+            </div>
+          </div>
+          <div data-block="demo">
+            <VideoFacade video={VIDEOS["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
+            <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
+          </div>
+        </div>
+      </section>
+
+      <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")} lead={t("features.lead")}>
+        <div data-block="features">
+          <CardGrid columns={3} items={features.map((item, index) => ({ ...item, icon: <Icon name={FEATURE_ICONS[index] ?? "spark"} /> }))} />
+        </div>
+      </Section>
+
+      <Section id="steps" tone="tint" eyebrow={t("steps.eyebrow")} title={t("steps.title")} lead={t("steps.lead")}>
+        <div data-block="steps" className="lg:[&>ol]:grid-cols-4">
+          <Steps items={steps} />
+        </div>
+      </Section>
+
+      <Section id="audiences" tone="dark" eyebrow={t("audiences.eyebrow")} title={t("audiences.title")} lead={t("audiences.lead")}>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="audiences">
+          {audiences.map((item, index) => (
+            <li key={item.title} className="rounded-2xl border border-white/10 bg-white/5 p-5">
+              <span className="grid size-10 place-items-center rounded-xl bg-accent-500/20 text-accent-300">
+                <Icon name={AUDIENCE_ICONS[index] ?? "spark"} className="size-5" />
+              </span>
+              <h3 className="mt-4 font-semibold text-white">{item.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-300">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <div className="pt-16 sm:pt-24">
+        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
+      </div>
+    </>
+  );
 }

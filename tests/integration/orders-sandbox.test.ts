@@ -105,6 +105,10 @@ describe("order form", () => {
     expect(crossSite.status).toBe(403);
     const huge = await postOrder(server.url, "test-workflow", "en", orderForm({ comments: "x".repeat(70_000) }));
     expect(huge.status).toBe(413);
+    const json = await fetch(`${server.url}/commander?offre=test-workflow&lang=en`, { method: "POST", body: "{\"firstName\":1}", headers: { "Content-Type": "application/json" } });
+    expect(json.status).toBeGreaterThanOrEqual(400);
+    expect(json.status).toBeLessThan(500);
+    expect((await fetch(`${server.url}/webhooks/stripe`)).status).toBe(405);
     expect(readStore(server.dataDir).orders.length).toBe(before);
   });
 });
