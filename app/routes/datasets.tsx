@@ -30,7 +30,7 @@ export default function DatasetsPage() {
   return (
     <>
       {/* The page's own slim bar: brand back home and the one action, no site navigation. */}
-      <header className="sticky top-0 z-40 border-b border-white/10 bg-night/95 text-white backdrop-blur" data-block="datasets-bar">
+      <header className="sticky top-0 z-40 [body:has(.demo-banner)_&]:top-8 border-b border-white/10 bg-night/95 text-white backdrop-blur" data-block="datasets-bar">
         <div className="container-page flex h-16 items-center justify-between gap-4">
           <a href="/" className="flex items-center gap-2 font-display text-lg font-bold tracking-tight whitespace-nowrap" aria-label={t("bar.home")}>
             <Logo className="size-8" />
