@@ -1,5 +1,162 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { CardGrid, CtaBand, Hero, Section, mailtoHref } from "../components/content/blocks.tsx";
+import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
+import { VideoFacade } from "../components/content/video-facade.tsx";
+import { VIDEOS, type Video } from "../content/media.ts";
+import { NEWSLETTER as N, formatUnit, formatUnitRange } from "../content/workflow-figures.ts";
+import type { Language } from "../i18n/languages.ts";
+import type { RootData } from "../root.tsx";
+
+const FEATURE_ICONS: readonly IconName[] = ["layers", "palette", "video"];
+const AUDIENCE_ICONS: readonly IconName[] = ["mail", "target", "briefcase", "users"];
+const INTEGRATION_ICONS: readonly IconName[] = ["mail", "send", "settings", "sparkles", "sheet", "calendar"];
+
+type Platform = "tiktok" | "youtube" | "linkedin";
+const GROUPS: readonly { platform: Platform; name: string }[] = [
+  { platform: "tiktok", name: "TikTok" },
+  { platform: "youtube", name: "YouTube" },
+  { platform: "linkedin", name: "LinkedIn" },
+];
+
+/** The spec's Spanish-only variant shows its own set of examples; every other language shares one. */
+function examples(lang: Language, platform: Platform): Video[] {
+  const set = lang === "es" ? "es" : "default";
+  return [VIDEOS[`newsletter-${set}-${platform}-1`], VIDEOS[`newsletter-${set}-${platform}-2`]];
+}
 
 export default function NewsletterPage() {
-  return <PageIntro ns="newsletter" />;
+  const { t } = useTranslation("newsletter");
+  const root = useRouteLoaderData<RootData>("root");
+  const lang = (root?.lang ?? "en") as Language;
+  const list = <T,>(key: string) => t(key, { returnObjects: true }) as T[];
+  const steps = list<{ title: string; text: string }>("steps.items");
+  const features = list<{ title: string; text: string }>("features.items");
+  const audiences = list<{ title: string; text: string }>("audiences.items");
+  const integrations = list<string>("integrations.items");
+  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
+  let counter = 0;
+
+  return (
+    <>
+      <div data-block="hero">
+        <Hero
+          eyebrow={t("hero.eyebrow")}
+          title={t("hero.title")}
+          subtitle={t("hero.subtitle")}
+          actions={
+            <>
+              <a href="#examples" className="btn-primary">
+                <LineIcon name="play" className="size-5" />
+                {t("hero.primary")}
+              </a>
+              <a href={contact} className="btn-ghost-light" data-action="contact">
+                {t("hero.secondary")}
+              </a>
+            </>
+          }
+          aside={
+            <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 backdrop-blur-sm sm:p-8" data-block="execution">
+              <h2 className="flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
+                <LineIcon name="clock" className="size-5" />
+                {t("execution.title")}
+              </h2>
+              <dl className="mt-6 grid gap-6">
+                {/* The figure reads first, its label below; dt stays first in the markup as <dl> requires. */}
+                <div className="flex flex-col-reverse">
+                  <dt className="mt-1 text-slate-300">{t("execution.perIssue")}</dt>
+                  <dd className="font-display text-5xl font-extrabold tracking-tight text-white">&lt; {formatUnit(N.maxMinutes, "minute", lang, "short")}</dd>
+                </div>
+                <div className="flex flex-col-reverse border-t border-white/10 pt-6">
+                  <dt className="mt-1 text-slate-300">{t("execution.perVideo")}</dt>
+                  <dd className="font-display text-5xl font-extrabold tracking-tight text-white">{formatUnitRange(N.videoSeconds, "second", lang, "short")}</dd>
+                </div>
+              </dl>
+            </div>
+          }
+        />
+      </div>
+
+      <Section id="steps" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
+        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="steps">
+          {steps.map((step, index) => (
+            <li key={step.title} className="card relative">
+              <span className="grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
+              <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="features" tone="tint" eyebrow={t("features.eyebrow")} title={t("features.title")}>
+        <div data-block="features">
+          <CardGrid items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "sparkles"} /> }))} />
+        </div>
+      </Section>
+
+      <Section id="integrations" eyebrow={t("integrations.eyebrow")} title={t("integrations.title")} lead={t("integrations.lead")}>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-block="integrations">
+          {integrations.map((item, index) => (
+            <li key={item} className="flex items-center gap-4 rounded-2xl border border-line bg-white px-5 py-4 shadow-card">
+              <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-100 text-accent-700">
+                <LineIcon name={INTEGRATION_ICONS[index] ?? "sparkles"} className="size-5" />
+              </span>
+              <span className="font-semibold text-ink">{item}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="audiences" tone="dark" eyebrow={t("audiences.eyebrow")} title={t("audiences.title")}>
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-block="audiences">
+          {audiences.map((item, index) => (
+            <li key={item.title} className="rounded-3xl border border-white/10 bg-white/5 p-6">
+              <span className="grid size-11 place-items-center rounded-2xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30">
+                <LineIcon name={AUDIENCE_ICONS[index] ?? "sparkles"} />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-white">{item.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-300">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="examples" eyebrow={t("social.eyebrow")} title={t("social.title")} lead={t("social.lead")}>
+        <div className="grid gap-10 lg:grid-cols-3 lg:items-start" data-block="social" data-variant={lang === "es" ? "es" : "default"}>
+          {GROUPS.map((group) => (
+            <section key={group.platform} className="rounded-3xl border border-line bg-white p-6 shadow-card" data-group={group.platform} aria-labelledby={`group-${group.platform}`}>
+              <h3 id={`group-${group.platform}`} className="text-xl font-bold text-ink">
+                {group.name}
+              </h3>
+              <p className="mt-1 text-muted">{t(`social.${group.platform}`)}</p>
+              <ul className={`mt-5 grid gap-4 ${group.platform === "linkedin" ? "" : "grid-cols-2"}`}>
+                {examples(lang, group.platform).map((video) => {
+                  counter += 1;
+                  const title = t("social.videoTitle", { n: counter });
+                  return (
+                    <li key={video.ref}>
+                      <VideoFacade video={video} title={title} playLabel={group.platform === "linkedin" ? t("social.linkedinOpen") : t("playLabel")} />
+                      {group.platform === "linkedin" ? (
+                        <p className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-accent-700">
+                          {t("social.linkedinOpen")}
+                          <LineIcon name="external" className="size-4" />
+                        </p>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </Section>
+
+      <div data-block="cta">
+        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
+      </div>
+    </>
+  );
 }

@@ -1,5 +1,180 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { CardGrid, CtaBand, Hero, Section, Stats, Steps, mailtoHref } from "../components/content/blocks.tsx";
+import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
+import { PriceCard } from "../components/content/price-card.tsx";
+import { VideoFacade } from "../components/content/video-facade.tsx";
+import { VIDEOS, watchUrl } from "../content/media.ts";
+import { orderHref } from "../content/offers.ts";
+import { SHORT_VIDEOS as S, formatNumber, formatUnit, formatUnitRange } from "../content/workflow-figures.ts";
+import type { Language } from "../i18n/languages.ts";
+import type { RootData } from "../root.tsx";
+
+/** Where the scheduling tool publishes (spec section 1); brand names, the same in every language. */
+const NETWORKS = ["LinkedIn", "Facebook", "Instagram", "X", "TikTok"] as const;
+const FEATURE_ICONS: readonly IconName[] = ["hook", "mic", "captions", "video", "calendar", "palette"];
+const BENEFIT_ICONS: readonly IconName[] = ["target", "clock", "wallet"];
+const FLOW_ICONS: readonly IconName[] = ["sheet", "settings", "calendar"];
+/** The three example shorts are the same in every language (spec). */
+const SHORTS = [
+  { video: VIDEOS["short-videos-short-1"], linkedin: VIDEOS["short-videos-linkedin-1"] },
+  { video: VIDEOS["short-videos-short-2"], linkedin: VIDEOS["short-videos-linkedin-2"] },
+  { video: VIDEOS["short-videos-short-3"], linkedin: VIDEOS["short-videos-linkedin-3"] },
+];
 
 export default function ShortVideosPage() {
-  return <PageIntro ns="short-videos" />;
+  const { t } = useTranslation("short-videos");
+  const root = useRouteLoaderData<RootData>("root");
+  const lang = (root?.lang ?? "en") as Language;
+  const figures = {
+    videos: formatNumber(S.videosPerMonth, lang),
+    length: formatUnitRange(S.seconds, "second", lang, "long"),
+    delivery: formatUnit(S.deliveryHours, "hour", lang, "long"),
+    generation: formatUnit(S.generationMaxMinutes, "minute", lang, "long"),
+  };
+  const list = <T,>(key: string) => t(key, { returnObjects: true, ...figures }) as T[];
+  const features = list<{ title: string; text: string }>("features.items");
+  const benefits = list<{ title: string; text: string }>("benefits.items");
+  const steps = list<{ title: string; text: string }>("steps.items");
+  const flow = list<string>("explainer.flow");
+  const shortTitles = list<string>("shorts.items");
+  const order = orderHref("short-videos", lang);
+  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
+  const explainer = VIDEOS[`short-videos-explainer-${lang}`];
+
+  return (
+    <>
+      <div data-block="hero">
+        <Hero
+          eyebrow={t("hero.eyebrow")}
+          title={t("hero.title")}
+          subtitle={t("hero.subtitle")}
+          actions={
+            <>
+              <a href={order} className="btn-primary" data-order="short-videos">
+                {t("hero.primary")}
+              </a>
+              <a href="#explainer" className="btn-ghost-light">
+                {t("hero.secondary")}
+              </a>
+            </>
+          }
+          aside={
+            <div className="lg:[&>dl]:grid-cols-2" data-block="stats">
+              <Stats
+                items={[
+                  { value: figures.videos, label: t("stats.videos") },
+                  { value: formatUnitRange(S.seconds, "second", lang, "short"), label: t("stats.length") },
+                  { value: formatUnit(S.deliveryHours, "hour", lang, "short"), label: t("stats.delivery") },
+                  { value: `< ${formatUnit(S.generationMaxMinutes, "minute", lang, "short")}`, label: t("stats.generation") },
+                ]}
+              />
+            </div>
+          }
+        />
+      </div>
+
+      <section id="explainer" className="section bg-surface" aria-labelledby="explainer-title" data-block="explainer">
+        <div className="container-page grid items-center gap-12 lg:grid-cols-[1fr_1.2fr]">
+          <div>
+            <p className="eyebrow">{t("explainer.eyebrow")}</p>
+            <h2 id="explainer-title" className="section-title mt-2">
+              {t("explainer.title")}
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-muted">{t("explainer.lead")}</p>
+            <ol className="mt-8 grid gap-3" data-block="flow">
+              {flow.map((node, index) => (
+                <li key={node} className="flex items-center gap-4 rounded-2xl border border-line bg-white px-4 py-3 shadow-card">
+                  <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-100 text-accent-700">
+                    <LineIcon name={FLOW_ICONS[index] ?? "sparkles"} className="size-5" />
+                  </span>
+                  <span className="font-semibold text-ink">{node}</span>
+                </li>
+              ))}
+            </ol>
+            <p className="mt-5 text-sm font-semibold tracking-widest text-muted uppercase">{t("explainer.networks")}</p>
+            <ul className="mt-3 flex flex-wrap gap-2" data-block="networks">
+              {NETWORKS.map((network) => (
+                <li key={network} className="rounded-full bg-night px-3.5 py-1.5 text-sm font-semibold text-white">
+                  {network}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div data-block="explainer-video" data-lang={lang}>
+            <VideoFacade video={explainer} title={t("explainer.videoTitle")} playLabel={t("playLabel")} />
+          </div>
+        </div>
+      </section>
+
+      <Section id="shorts" tone="dark" eyebrow={t("shorts.eyebrow")} title={t("shorts.title")} lead={t("shorts.lead")}>
+        <ul className="grid gap-8 sm:grid-cols-3" data-block="shorts">
+          {SHORTS.map((short, index) => (
+            <li key={short.video.ref} className="mx-auto w-full max-w-[18rem]">
+              <VideoFacade video={short.video} title={shortTitles[index] ?? ""} playLabel={t("playLabel")} />
+              <p className="mt-3 text-sm leading-snug text-slate-300">{shortTitles[index]}</p>
+              <a
+                href={watchUrl(short.linkedin)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-300 hover:text-white"
+                data-linkedin
+              >
+                {t("shorts.linkedin")}
+                <LineIcon name="external" className="size-4" />
+                <span className="sr-only"> ({t("newTab")})</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")}>
+        <div data-block="features">
+          <CardGrid items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "sparkles"} /> }))} />
+        </div>
+      </Section>
+
+      <Section id="benefits" tone="tint" eyebrow={t("benefits.eyebrow")} title={t("benefits.title")}>
+        <ul className="grid gap-5 md:grid-cols-3" data-block="benefits">
+          {benefits.map((item, index) => (
+            <li key={item.title} className="relative overflow-hidden rounded-3xl bg-night p-7 text-white shadow-lift">
+              <div className="hero-glow" aria-hidden="true" />
+              <span className="relative grid size-12 place-items-center rounded-2xl bg-accent-500/25 text-accent-300 ring-1 ring-accent-400/30">
+                <LineIcon name={BENEFIT_ICONS[index] ?? "sparkles"} />
+              </span>
+              <h3 className="relative mt-5 text-xl font-semibold">{item.title}</h3>
+              <p className="relative mt-2 leading-relaxed text-slate-300">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="steps" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
+        <div data-block="steps" className="lg:[&>ol]:grid-cols-4">
+          <Steps items={steps} />
+        </div>
+      </Section>
+
+      <Section id="pricing" tone="tint" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} lead={t("pricing.lead")}>
+        <div className="mx-auto max-w-xl" data-block="pricing">
+          <PriceCard
+            offer="short-videos"
+            lang={lang}
+            featured
+            name={t("pricing.name")}
+            description={t("pricing.description", figures)}
+            badge={t("pricing.badge")}
+            points={list<string>("pricing.points")}
+            labels={{ oneTime: t("pricing.oneTime"), monthly: t("pricing.monthly"), cta: t("pricing.cta") }}
+            footnote={t("pricing.footnote")}
+          />
+        </div>
+      </Section>
+
+      <div className="pt-16 sm:pt-24" data-block="cta">
+        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
+      </div>
+    </>
+  );
 }
