@@ -74,6 +74,7 @@ async function count(page: Page, selector: string) {
 }
 
 test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with subject", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
     const label = `instagram/${lang}`;
     const copy = localeFile("instagram", lang);
@@ -90,6 +91,7 @@ test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with
 });
 
 test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 booking-assistant items", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
     const label = `whatsapp/${lang}`;
     const copy = localeFile("whatsapp", lang);
@@ -114,6 +116,7 @@ test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the c
     { id: "veo3-pack", videos: 5 },
     { id: "veo3-subscription", videos: 20 },
   ] as const;
+  test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
     const label = `veo3/${lang}`;
     const copy = localeFile("veo3", lang);
@@ -148,6 +151,7 @@ test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the c
 });
 
 test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from the catalogue, 30 days of support, order links", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
     const label = `formateur-ia/${lang}`;
     const copy = localeFile("formateur-ia", lang);
@@ -173,6 +177,7 @@ test("test-workflow: one-time and 0/month prices, four benefits, order button wi
     ...LANGUAGES.map((lang) => [lang, pathFor("test-workflow", lang)] as [Language, string]),
     ...Object.entries(TEST_WORKFLOW_PATHS).map(([lang, path]) => [lang as Language, path] as [Language, string]),
   ];
+  test.setTimeout(180_000);
   for (const [lang, path] of paths) {
     const label = `test-workflow/${lang} (${path})`;
     const copy = localeFile("test-workflow", lang);
@@ -195,6 +200,7 @@ test("test-workflow: one-time and 0/month prices, four benefits, order button wi
 });
 
 test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video facades, under 10 s", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
     const label = `logo-animator/${lang}`;
     const copy = localeFile("logo-animator", lang);
@@ -215,6 +221,7 @@ test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video fac
 });
 
 test("images are sized, lazy below the hero; copy in other languages is not the English text", async ({ page }) => {
+  test.setTimeout(60_000);
   for (const id of PAGE_IDS) {
     await page.goto(pathFor(id, "en"));
     const images = await page.locator("main img").evaluateAll((imgs) =>
@@ -235,24 +242,26 @@ test("images are sized, lazy below the hero; copy in other languages is not the 
   }
 });
 
-test("screenshots: phone and desktop, English and one other language, no horizontal overflow", async ({ page }, testInfo) => {
-  test.setTimeout(240_000);
-  const others: Record<PageId, Language> = { instagram: "fr", whatsapp: "es", veo3: "de", "formateur-ia": "pt", "test-workflow": "it", "logo-animator": "de" };
-  const viewports = [
-    { name: "phone", width: 390, height: 844 },
-    { name: "desktop", width: 1440, height: 900 },
-  ];
-  const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough
-  for (const id of PAGE_IDS) {
-    for (const lang of ["en", others[id]] as const) {
-      for (const viewport of viewports) {
+const OTHER_LANGUAGE: Record<PageId, Language> = { instagram: "fr", whatsapp: "es", veo3: "de", "formateur-ia": "pt", "test-workflow": "it", "logo-animator": "de" };
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900 },
+];
+
+for (const which of ["English", "other language"] as const) {
+  test(`screenshots: phone and desktop, ${which}, no horizontal overflow`, async ({ page }, testInfo) => {
+    test.setTimeout(300_000);
+    const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough
+    for (const id of PAGE_IDS) {
+      const lang = which === "English" ? "en" : OTHER_LANGUAGE[id];
+      for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.goto(pathFor(id, lang));
         await expect(page.locator("h1")).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${id}/${lang} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
         if (!shoot) continue;
-        // Bring every lazy image in, then wait until all have decoded, so the full-page shot is complete.
+        // Bring every lazy image in, then wait until the rendered ones have decoded, so the full-page shot is complete.
         await page.evaluate(async () => {
           document.documentElement.style.scrollBehavior = "auto";
           for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
@@ -261,9 +270,9 @@ test("screenshots: phone and desktop, English and one other language, no horizon
           }
           window.scrollTo(0, 0);
         });
-        await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+        await page.waitForFunction(() => [...document.images].every((img) => img.getClientRects().length === 0 || (img.complete && img.naturalWidth > 0)), null, { timeout: 15_000 });
         await page.screenshot({ path: `test-results/screenshots/${id}-${lang}-${viewport.name}.png`, fullPage: true });
       }
     }
-  }
-});
+  });
+}
