@@ -103,7 +103,15 @@ try {
         // The page cache fills on the first request: measure the steady state, as visitors get it.
         for (let i = 0; i < 2; i++) await (await fetch(server.url + p)).arrayBuffer();
         const runs: LighthouseResult[] = [];
-        for (let i = 0; i < lighthouseRuns; i++) runs.push(await runLighthouse(server.url + p));
+        for (let i = 0; i < lighthouseRuns; i++) {
+          // A run can fail on a busy machine (protocol timeouts): try once more before giving up.
+          try {
+            runs.push(await runLighthouse(server.url + p));
+          } catch (error) {
+            log(`  lighthouse ${name} run ${i + 1} failed, retrying: ${String(error).slice(0, 500)}`);
+            runs.push(await runLighthouse(server.url + p));
+          }
+        }
         runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
         const r = runs[Math.floor(runs.length / 2)]!;
         lh[name] = { ...r, runs: runs.map(({ failing: _, ...rest }) => rest) } as LighthouseResult;
@@ -112,6 +120,7 @@ try {
         row(`Lighthouse ${name}: LCP, CLS, TBT`, `${r.lcpMs} ms, ${r.cls}, ${r.tbtMs} ms`, "≤ 1200 ms, 0, ≤ 50 ms", r.lcpMs <= 1200 && r.cls === 0 && r.tbtMs <= 50);
         if (r.failing.length) log(`  lighthouse ${name} lost points on: ${r.failing.join(", ")}`);
       } catch (error) {
+        log(`  lighthouse ${name} failed: ${String(error)}`);
         row(`Lighthouse ${name}`, `failed: ${String(error).slice(0, 80)}`, "runs", false);
       }
     }
