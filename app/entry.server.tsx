@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getInstance } from "./i18n/middleware.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { getOrderServices, shutdownOrderServices } from "./orders/services.server.ts";
@@ -47,7 +47,8 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // 4xx answers (405 for a POST to a page without a form, 404s) are not server errors.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(JSON.stringify({ level: "error", msg: "unhandled", url: request.url, error: String((error as Error)?.stack ?? error) }));
 };
 

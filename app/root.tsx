@@ -19,7 +19,6 @@ import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { getLocale, i18nextMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
-import { resources } from "./i18n/resources.ts";
 import { getEnv } from "./lib/env.server.ts";
 import { languagePreferenceMiddleware } from "./lib/language-preference.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
@@ -39,8 +38,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     contactEmail: env.CONTACT_EMAIL,
     demo: !env.STRIPE_SECRET_KEY,
     nonce: context.get(requestInfoContext).nonce,
-    clientResources: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, resources[lang]?.[ns] ?? {}])),
   };
+}
+
+/**
+ * The translations a hydrating page needs, read from the i18next instance itself (server: every
+ * language; client: what this block carried), so both sides render the same bytes.
+ */
+function clientTranslations(i18n: ReturnType<typeof useTranslation>["i18n"], lang: Language): string {
+  const bundles = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, i18n.getResourceBundle(lang, ns) ?? {}]));
+  return JSON.stringify(bundles).replace(/</g, "\\u003c");
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -90,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               type="application/json"
               id="i18n-resources"
               // Data block, never executed: safe under the CSP; "<" escaped so it cannot close the tag.
-              dangerouslySetInnerHTML={{ __html: JSON.stringify(data?.clientResources ?? {}).replace(/</g, "\\u003c") }}
+              dangerouslySetInnerHTML={{ __html: clientTranslations(i18n, lang) }}
             />
             <ScrollRestoration nonce={data?.nonce} />
             <Scripts nonce={data?.nonce} />

@@ -13,3 +13,8 @@ export function formatUnit(
 export function formatNumber(value: number, lang: Language): string {
   return new Intl.NumberFormat(intlLocale(lang)).format(value);
 }
+
+/** Keeps a short figure such as "≈ 8 Sek." on one line in big type. */
+export function nowrap(text: string): string {
+  return text.replace(/ /g, "\u00a0");
+}

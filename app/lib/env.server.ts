@@ -27,6 +27,14 @@ const EnvSchema = z
       .default("false")
       .transform((value) => value === "true" || value === "1"),
     LOG_LEVEL: z.enum(["silent", "info"]).default("info"),
+    /** Orders one IP may create per 10 minutes; 0 disables the limit (load tests). */
+    ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+    /** Resend-confirmation requests per IP per 10 minutes. */
+    RESEND_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    /** Email outbox retry timing: first backoff, cap, and how often the worker looks for due mail. */
+    OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
+    OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {

@@ -35,18 +35,19 @@ export function orderSummary(order: Order): Array<[label: string, value: string]
 
 /** The confirmation email in the order's language: plain text and HTML with the same content. */
 export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean }): RenderedEmail {
-  const t = translator(order.lang);
+  // Email copy has its own namespace so it is never shipped to the browser with the order page.
+  const t = translator(order.lang, "email");
   const brand = translator(order.lang, "common")("brand");
   const offerName = translator(order.lang, "offers")(`${order.offer}.name`);
   const paidAt = new Intl.DateTimeFormat(intlLocale(order.lang), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
     new Date(order.paidAt ?? order.updatedAt),
   );
-  const subject = t("email.subject", { offer: offerName, brand });
-  const greeting = t("email.greeting", { name: order.customer.firstName });
-  const intro = t("email.intro", { offer: offerName, date: `${paidAt} UTC` });
-  const next = t("email.next");
-  const contact = t("email.contact", { email: options.contactEmail });
-  const signature = t("email.signature", { brand });
+  const subject = t("subject", { offer: offerName, brand });
+  const greeting = t("greeting", { name: order.customer.firstName });
+  const intro = t("intro", { offer: offerName, date: `${paidAt} UTC` });
+  const next = t("next");
+  const contact = t("contact", { email: options.contactEmail });
+  const signature = t("signature", { brand });
   const summary = orderSummary(order);
 
   const text = [
@@ -54,7 +55,7 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     "",
     intro,
     "",
-    t("email.summaryTitle"),
+    t("summaryTitle"),
     ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`),
     "",
     next,
@@ -78,12 +79,12 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
 <p style="font-size:18px;font-weight:700;color:#6d28d9;margin:0 0 24px">${escapeHtml(brand)}</p>
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("email.summaryTitle"))}</h2>
+<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("summaryTitle"))}</h2>
 <table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>
 <p style="margin-top:24px">${escapeHtml(next)}</p>
-<p>${escapeHtml(t("email.contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
+<p>${escapeHtml(t("contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
 <p>${escapeHtml(signature)}</p>
 </div></body></html>
 `;
-  return { subject: options.resend ? `${subject} (${t("email.copy")})` : subject, text, html };
+  return { subject: options.resend ? `${subject} (${t("copy")})` : subject, text, html };
 }

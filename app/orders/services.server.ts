@@ -1,5 +1,4 @@
 import path from "node:path";
-import { z } from "zod";
 import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
@@ -11,17 +10,6 @@ import { OutboxWorker } from "./outbox-worker.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
 import type { OrderRepository, OutboxMessage } from "./types.ts";
-
-/** Tuning knobs for tests and load tests (not part of the public configuration). */
-const TuningSchema = z.object({
-  /** Orders a single IP may create per 10 minutes; 0 disables the limit. */
-  ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
-  /** Resend-confirmation requests per IP per 10 minutes. */
-  RESEND_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
-  OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
-  OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
-  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
-});
 
 export interface OrderServices {
   repo: OrderRepository;
@@ -41,7 +29,6 @@ const log = (line: Record<string, unknown>) => {
 
 function createServices(): OrderServices {
   const env = getEnv();
-  const tuning = TuningSchema.parse(process.env);
   const repo = new SqliteOrderRepository(path.resolve(env.DATA_DIR, "orders.sqlite"));
   const provider: PaymentProvider = env.STRIPE_SECRET_KEY
     ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
@@ -63,9 +50,9 @@ function createServices(): OrderServices {
   const worker = new OutboxWorker({
     repo,
     deliver,
-    backoffMs: tuning.OUTBOX_BACKOFF_MS,
-    maxBackoffMs: tuning.OUTBOX_MAX_BACKOFF_MS,
-    pollMs: tuning.OUTBOX_POLL_MS,
+    backoffMs: env.OUTBOX_BACKOFF_MS,
+    maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
+    pollMs: env.OUTBOX_POLL_MS,
     log,
   });
   // One instance owns this database file: messages leased by a killed process are due again now.
@@ -77,8 +64,8 @@ function createServices(): OrderServices {
     provider,
     mailer,
     worker,
-    orderLimiter: new RateLimiter(tuning.ORDER_RATE_LIMIT, tenMinutes),
-    resendLimiter: new RateLimiter(tuning.RESEND_RATE_LIMIT, tenMinutes),
+    orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
+    resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
     contactEmail: env.CONTACT_EMAIL,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),

@@ -13,8 +13,10 @@ export interface StripeProviderOptions {
 export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions): Stripe {
   const target = apiBase ? new URL(apiBase) : undefined;
   return new Stripe(secretKey, {
-    maxNetworkRetries: target ? 0 : 2,
-    timeout: 15_000,
+    // Retries are safe (idempotency key = order id); keep the worst case well under the server's
+    // 30 s request timeout so the visitor gets the translated error, not a dropped connection.
+    maxNetworkRetries: target ? 0 : 1,
+    timeout: 8_000,
     telemetry: false,
     ...(target
       ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol === "https:" ? "https" : "http" }

@@ -79,7 +79,7 @@ export default function BlogPage() {
                 <span className="grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">
                   <LineIcon name={STEP_ICONS[index] ?? "sparkles"} />
                 </span>
-                <span className="font-display text-3xl font-extrabold text-accent-300" aria-hidden="true">
+                <span className="font-display text-3xl font-extrabold text-accent-500" aria-hidden="true">
                   {String(index + 1).padStart(2, "0")}
                 </span>
               </div>

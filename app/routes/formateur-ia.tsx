@@ -21,6 +21,7 @@ export default function FormateurIaPage() {
   const features = t("features.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
   const steps = t("steps.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
   const chat = IMAGES["formateur-ia-chat"];
+  const supportDays = formatUnit(SUPPORT_DAYS, "day", lang);
 
   return (
     <>
@@ -64,10 +65,24 @@ export default function FormateurIaPage() {
 
       <Section id="pricing" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} lead={t("pricing.lead")}>
         <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr] lg:items-stretch">
-          <div className="card flex flex-col justify-center p-8" data-block="audience">
-            <h3 className="text-xl font-bold text-ink">{t("audience.title")}</h3>
-            <div className="mt-6 sm:[&>ul]:grid-cols-1">
-              <CheckList items={t("audience.items", { returnObjects: true }) as string[]} />
+          <div className="flex flex-col gap-6">
+            <div className="card flex-1 p-8" data-block="audience">
+              <span className="grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">
+                <LineIcon name="users" />
+              </span>
+              <h3 className="mt-5 text-xl font-bold text-ink">{t("audience.title")}</h3>
+              <div className="mt-5 sm:[&>ul]:grid-cols-1">
+                <CheckList items={t("audience.items", { returnObjects: true }) as string[]} />
+              </div>
+            </div>
+            <div className="flex gap-4 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 p-6" data-block="guarantee">
+              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-600 text-white">
+                <LineIcon name="support" />
+              </span>
+              <div>
+                <h3 className="font-bold text-emerald-950">{t("guarantee.title")}</h3>
+                <p className="mt-1 leading-relaxed text-emerald-900">{t("guarantee.text", { days: supportDays })}</p>
+              </div>
             </div>
           </div>
           <div data-block="pricing">
@@ -81,7 +96,7 @@ export default function FormateurIaPage() {
               pointsTitle={t("pricing.coversTitle")}
               points={t("pricing.points", { returnObjects: true }) as string[]}
               labels={{ oneTime: t("pricing.oneTime"), monthly: t("pricing.monthly"), cta: t("pricing.cta") }}
-              footnote={t("pricing.footnote", { days: formatUnit(SUPPORT_DAYS, "day", lang) })}
+              footnote={t("pricing.footnote", { days: supportDays })}
             />
           </div>
         </div>

@@ -4,7 +4,7 @@ import { CardGrid, CtaBand, Hero, Section, Stats, Steps, mailtoHref } from "../c
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
 import { IMAGES, VIDEOS } from "../content/media.ts";
-import { formatNumber, formatUnit } from "../content/units.ts";
+import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
 
@@ -45,20 +45,20 @@ export default function LogoAnimatorPage() {
             </a>
           </>
         }
-        aside={<img src={hero.src} width={hero.width} height={hero.height} alt={t("hero.imageAlt")} fetchPriority="high" className="w-full rounded-[2rem] shadow-2xl" />}
-      />
-      <div className="bg-night pb-16">
-        <div className="container-page max-w-6xl lg:[&>div>dl]:grid-cols-2" data-block="facts">
-          <div className="max-w-2xl">
-            <Stats
-              items={[
-                { value: `< ${formatUnit(READY_SECONDS, "second", lang, "short")}`, label: t("facts.speed") },
-                { value: formatNumber(FORMAT_COUNT, lang), label: `${t("facts.formats")} · ${t("facts.formatsList")}` },
-              ]}
-            />
+        aside={
+          <div>
+            <img src={hero.src} width={hero.width} height={hero.height} alt={t("hero.imageAlt")} fetchPriority="high" className="w-full rounded-[2rem] shadow-2xl" />
+            <div className="mt-5 [&>dl]:grid-cols-2 lg:[&>dl]:grid-cols-2" data-block="facts">
+              <Stats
+                items={[
+                  { value: nowrap(`< ${formatUnit(READY_SECONDS, "second", lang, "short")}`), label: t("facts.speed") },
+                  { value: formatNumber(FORMAT_COUNT, lang), label: t("facts.formats") },
+                ]}
+              />
+            </div>
           </div>
-        </div>
-      </div>
+        }
+      />
 
       <Section id="offers" eyebrow={t("offers.eyebrow")} title={t("offers.title")} lead={t("offers.lead")}>
         <div data-block="offers">

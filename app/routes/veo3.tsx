@@ -5,7 +5,7 @@ import { PriceCard } from "../components/content/price-card.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
 import { VIDEOS } from "../content/media.ts";
 import { OFFERS, formatMoney, orderHref, type OfferId } from "../content/offers.ts";
-import { formatNumber, formatUnit } from "../content/units.ts";
+import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
 
@@ -53,8 +53,8 @@ export default function Veo3Page() {
           <div data-block="facts" className="lg:[&>dl]:grid-cols-2">
             <Stats
               items={[
-                { value: formatUnit(VEO3.deliveryHours, "hour", lang, "short"), label: t("facts.delivery") },
-                { value: `≈ ${formatUnit(VEO3.seconds, "second", lang, "short")}`, label: t("facts.duration") },
+                { value: nowrap(formatUnit(VEO3.deliveryHours, "hour", lang, "short")), label: t("facts.delivery") },
+                { value: nowrap(`≈ ${formatUnit(VEO3.seconds, "second", lang, "short")}`), label: t("facts.duration") },
                 { value: formatNumber(VEO3.packSize, lang), label: t("facts.pack") },
                 { value: formatNumber(VEO3.subscriptionVideos, lang), label: t("facts.subscription") },
               ]}

@@ -2,9 +2,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { ALL_PATHS, DYNAMIC_PATHS, MARKETING_PATHS } from "../support/routes.ts";
+
+// Bounded work, but a busy 2-core CI box can be several times slower than a quiet one.
+vi.setConfig({ testTimeout: 180_000 });
 
 const root = path.resolve(import.meta.dirname, "../..");
 

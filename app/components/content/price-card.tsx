@@ -48,7 +48,7 @@ export function PriceCard(props: {
       <div className="relative flex items-start justify-between gap-3">
         <Heading className="text-xl font-bold">{props.name}</Heading>
         {props.badge ? (
-          <p className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase ${dark ? "bg-accent-500 text-white" : "bg-accent-100 text-accent-800"}`}>
+          <p className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase ${dark ? "bg-accent-600 text-white ring-1 ring-accent-400/50" : "bg-accent-100 text-accent-800"}`}>
             {props.badge}
           </p>
         ) : null}
