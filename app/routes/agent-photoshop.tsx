@@ -46,8 +46,9 @@ export default function AgentPhotoshopPage() {
       </section>
 
       <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")} lead={t("features.lead")}>
-        <div data-block="features">
-          <CardGrid columns={3} items={features.map((item, index) => ({ ...item, icon: <Icon name={FEATURE_ICONS[index] ?? "spark"} /> }))} />
+        {/* Five features: two columns, the last one across both, so no row ends half empty. */}
+        <div data-block="features" className="sm:[&>ul>li:last-child]:col-span-2">
+          <CardGrid columns={2} items={features.map((item, index) => ({ ...item, icon: <Icon name={FEATURE_ICONS[index] ?? "spark"} /> }))} />
         </div>
       </Section>
 
