@@ -108,9 +108,14 @@ export default function ShortVideosPage() {
       </section>
 
       <Section id="shorts" tone="dark" eyebrow={t("shorts.eyebrow")} title={t("shorts.title")} lead={t("shorts.lead")}>
-        <ul className="grid gap-8 sm:grid-cols-3" data-block="shorts">
+        {/* Phones: a swipeable row instead of three screen-high videos stacked; a grid from sm up. "relative" keeps
+            the absolutely positioned sr-only labels inside the scroll box (else they widen the page). */}
+        <ul
+          className="relative -mx-5 flex snap-x snap-mandatory gap-5 overflow-x-auto px-5 pb-4 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-8 sm:overflow-visible sm:px-0 sm:pb-0"
+          data-block="shorts"
+        >
           {SHORTS.map((short, index) => (
-            <li key={short.video.ref} className="mx-auto w-full max-w-[18rem]">
+            <li key={short.video.ref} className="w-[68%] max-w-[18rem] shrink-0 snap-center sm:mx-auto sm:w-full">
               <VideoFacade video={short.video} title={shortTitles[index] ?? ""} playLabel={t("playLabel")} />
               <p className="mt-3 text-sm leading-snug text-slate-300">{shortTitles[index]}</p>
               <a
