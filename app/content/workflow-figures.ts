@@ -10,12 +10,10 @@ export const SHORT_VIDEOS = { videosPerMonth: 8, seconds: [10, 20], deliveryHour
 export const NEWSLETTER = { videoSeconds: [30, 60], maxMinutes: 10 } as const;
 export const BLOG = { summaryWords: [200, 300], maxMinutes: 2 } as const;
 
-type Unit = "second" | "minute" | "hour";
+// Single values use the shared helpers; this module adds ranges and the dollar cost.
+export { formatNumber, formatUnit } from "./units.ts";
 
-/** "5 s", "5 Sek.", "10 min" — a duration in the locale's short unit style. */
-export function formatUnit(value: number, unit: Unit, lang: Language, display: "short" | "narrow" | "long" = "short"): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "unit", unit, unitDisplay: display }).format(value);
-}
+type Unit = "second" | "minute" | "hour";
 
 /** "8–10 min", "30-60 s" — a range of durations in the locale's style. */
 export function formatUnitRange(range: readonly [number, number], unit: Unit, lang: Language, display: "short" | "narrow" | "long" = "short"): string {
@@ -30,8 +28,4 @@ export function formatRange(range: readonly [number, number], lang: Language): s
 /** "7 US$", "US$7", "7 $US": the production cost, in dollars as the spec gives it. */
 export function formatUsd(amount: number, lang: Language): string {
   return new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(amount);
-}
-
-export function formatNumber(value: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang)).format(value);
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Section, Steps, mailtoHref } from "../components/content/blocks.tsx";
-import { Icon, type IconName } from "../components/content/icons.tsx";
+import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
 import { VIDEOS } from "../content/media.ts";
 import type { RootData } from "../root.tsx";
@@ -48,7 +48,7 @@ export default function AgentPhotoshopPage() {
       <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")} lead={t("features.lead")}>
         {/* Five features: two columns, the last one across both, so no row ends half empty. */}
         <div data-block="features" className="sm:[&>ul>li:last-child]:col-span-2">
-          <CardGrid columns={2} items={features.map((item, index) => ({ ...item, icon: <Icon name={FEATURE_ICONS[index] ?? "spark"} /> }))} />
+          <CardGrid columns={2} items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "spark"} /> }))} />
         </div>
       </Section>
 
@@ -63,7 +63,7 @@ export default function AgentPhotoshopPage() {
           {audiences.map((item, index) => (
             <li key={item.title} className="rounded-2xl border border-white/10 bg-white/5 p-5">
               <span className="grid size-10 place-items-center rounded-xl bg-accent-500/20 text-accent-300">
-                <Icon name={AUDIENCE_ICONS[index] ?? "spark"} className="size-5" />
+                <LineIcon name={AUDIENCE_ICONS[index] ?? "spark"} className="size-5" />
               </span>
               <h3 className="mt-4 font-semibold text-white">{item.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-slate-300">{item.text}</p>

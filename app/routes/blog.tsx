@@ -43,7 +43,7 @@ export default function BlogPage() {
               <Stats
                 items={[
                   { value: figures.words, label: t("stats.words") },
-                  { value: `< ${formatUnit(BLOG.maxMinutes, "minute", lang)}`, label: t("stats.time") },
+                  { value: `< ${formatUnit(BLOG.maxMinutes, "minute", lang, "short")}`, label: t("stats.time") },
                   { value: formatNumber(steps.length, lang), label: t("stats.steps") },
                   { value: formatNumber(1, lang), label: t("stats.link") },
                 ]}

@@ -86,7 +86,7 @@ export default function HomePage() {
             alt={t("about.portraitAlt")}
             loading="lazy"
             decoding="async"
-            className="mx-auto w-full max-w-sm rounded-[2rem] shadow-lift"
+            className="mx-auto w-full max-w-[15rem] rounded-[2rem] shadow-lift sm:max-w-sm"
           />
           <div>
             <p className="eyebrow">{t("about.eyebrow")}</p>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Section, Stats } from "../components/content/blocks.tsx";
-import { Icon, type IconName } from "../components/content/icons.tsx";
+import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { formatNumber } from "../content/datasets.ts";
 import { IMAGES } from "../content/media.ts";
 import { pageById, pagePath } from "../content/pages.ts";
@@ -96,7 +96,7 @@ export default function NanoBananaPage() {
 
       <Section id="description" eyebrow={t("labels.whatItDoes")} title={t("content.description.title")} lead={d("intro")}>
         <div data-block="nano-what">
-          <CardGrid columns={2} items={GROUPS[0]!.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <Icon name={f.icon} /> }))} />
+          <CardGrid columns={2} items={GROUPS[0]!.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <LineIcon name={f.icon} /> }))} />
         </div>
       </Section>
 
@@ -116,7 +116,7 @@ export default function NanoBananaPage() {
       {GROUPS.slice(1).map((group) => (
         <Section key={group.id} id={group.id} tone={group.tone} title={t(`labels.${group.label}`)}>
           <div data-block={`nano-${group.id}`}>
-            <CardGrid columns={3} items={group.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <Icon name={f.icon} /> }))} />
+            <CardGrid columns={3} items={group.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <LineIcon name={f.icon} /> }))} />
           </div>
         </Section>
       ))}
@@ -125,7 +125,7 @@ export default function NanoBananaPage() {
         <figure className="relative overflow-hidden rounded-3xl bg-night p-6 text-white shadow-lift sm:p-10" data-block="prompt">
           <div className="hero-glow" aria-hidden="true" />
           <figcaption className="relative flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
-            <Icon name="spark" className="size-4" />
+            <LineIcon name="spark" className="size-4" />
             {t("labels.prompt")}
           </figcaption>
           <pre className="relative mt-5 font-mono text-base leading-relaxed whitespace-pre-wrap text-slate-100 sm:text-lg" data-field="prompt">

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Hero, Section, mailtoHref } from "../components/content/blocks.tsx";
+import { CardGrid, CtaBand, Hero, Section, mailtoHref, DarkCardGrid } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
 import { VIDEOS, type Video } from "../content/media.ts";
@@ -111,17 +111,10 @@ export default function NewsletterPage() {
       </Section>
 
       <Section id="audiences" tone="dark" eyebrow={t("audiences.eyebrow")} title={t("audiences.title")}>
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-block="audiences">
-          {audiences.map((item, index) => (
-            <li key={item.title} className="rounded-3xl border border-white/10 bg-white/5 p-6">
-              <span className="grid size-11 place-items-center rounded-2xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30">
-                <LineIcon name={AUDIENCE_ICONS[index] ?? "sparkles"} />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-white">{item.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-300">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <DarkCardGrid
+          block="audiences" columns={4}
+          items={audiences.map((item, index) => ({ ...item, icon: <LineIcon name={AUDIENCE_ICONS[index] ?? "sparkles"} /> }))}
+        />
       </Section>
 
       <Section id="examples" eyebrow={t("social.eyebrow")} title={t("social.title")} lead={t("social.lead")}>

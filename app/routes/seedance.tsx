@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Section, Steps, mailtoHref } from "../components/content/blocks.tsx";
-import { Icon, type IconName } from "../components/content/icons.tsx";
+import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
 import { formatNumber } from "../content/datasets.ts";
 import { VIDEOS } from "../content/media.ts";
@@ -56,7 +56,7 @@ export default function SeedancePage() {
 
       <Section id="pillars" eyebrow={t("pillars.eyebrow")} title={t("pillars.title")} lead={t("pillars.lead")}>
         <div data-block="pillars">
-          <CardGrid columns={3} items={pillars.map((item, index) => ({ ...item, icon: <Icon name={PILLAR_ICONS[index] ?? "spark"} /> }))} />
+          <CardGrid columns={3} items={pillars.map((item, index) => ({ ...item, icon: <LineIcon name={PILLAR_ICONS[index] ?? "spark"} /> }))} />
         </div>
       </Section>
 
@@ -88,7 +88,7 @@ export default function SeedancePage() {
 
       <Section id="use-cases" tone="tint" eyebrow={t("useCases.eyebrow")} title={t("useCases.title")}>
         <div data-block="use-cases">
-          <CardGrid columns={3} items={useCases.map((item, index) => ({ ...item, icon: <Icon name={USE_CASE_ICONS[index] ?? "spark"} /> }))} />
+          <CardGrid columns={3} items={useCases.map((item, index) => ({ ...item, icon: <LineIcon name={USE_CASE_ICONS[index] ?? "spark"} /> }))} />
         </div>
       </Section>
 

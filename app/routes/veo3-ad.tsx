@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { CtaBand, Hero, Section, Stats, mailtoHref } from "../components/content/blocks.tsx";
+import { CtaBand, Hero, Section, Stats, mailtoHref, DarkCardGrid } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
 import { IMAGES, VIDEOS } from "../content/media.ts";
@@ -100,17 +100,10 @@ export default function Veo3AdPage() {
       </Section>
 
       <Section id="benefits" tone="dark" eyebrow={t("benefits.eyebrow")} title={t("benefits.title")}>
-        <ul className="grid gap-5 md:grid-cols-3" data-block="benefits">
-          {benefits.map((item, index) => (
-            <li key={item.title} className="rounded-3xl border border-white/10 bg-white/5 p-7">
-              <span className="grid size-12 place-items-center rounded-2xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30">
-                <LineIcon name={BENEFIT_ICONS[index] ?? "sparkles"} />
-              </span>
-              <h3 className="mt-5 text-xl font-semibold text-white">{item.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-300">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <DarkCardGrid
+          block="benefits"
+          items={benefits.map((item, index) => ({ ...item, icon: <LineIcon name={BENEFIT_ICONS[index] ?? "sparkles"} /> }))}
+        />
       </Section>
 
       <div className="pt-20" data-block="cta">

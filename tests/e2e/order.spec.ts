@@ -95,7 +95,8 @@ test("order through the sandbox to the thank-you page in two languages; one conf
     // Exactly one confirmation email for this order, even after a reload.
     await page.reload();
     await expect(page.locator("h1")).toHaveText(order.thankYou.title);
-    await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(reference)) : []), { timeout: 10_000 }).toEqual([
+    // The outbox worker sends right after payment; 30 s leaves room for a heavily loaded CI box.
+    await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(reference)) : []), { timeout: 30_000 }).toEqual([
       `${reference}-confirmation.eml`,
     ]);
     const eml = fs.readFileSync(path.join(outbox, `${reference}-confirmation.eml`), "utf8");

@@ -138,3 +138,21 @@ export function CtaBand({ title, text, href, label }: { title: string; text?: st
 export function mailtoHref(email: string, subject: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }
+
+/** Icon cards on a dark section (strengths, benefits, audiences). */
+export function DarkCardGrid({ items, block, columns = 3 }: { items: Array<{ title: string; text: string; icon: ReactNode }>; block: string; columns?: 3 | 4 }) {
+  const wide = columns === 4;
+  return (
+    <ul className={`grid gap-5 ${wide ? "sm:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3"}`} data-block={block}>
+      {items.map((item) => (
+        <li key={item.title} className={`rounded-3xl border border-white/10 bg-white/5 ${wide ? "p-6" : "p-7"}`}>
+          <span className={`grid place-items-center rounded-2xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30 ${wide ? "size-11" : "size-12"}`}>
+            {item.icon}
+          </span>
+          <h3 className={`font-semibold text-white ${wide ? "mt-4 text-lg" : "mt-5 text-xl"}`}>{item.title}</h3>
+          <p className="mt-2 leading-relaxed text-slate-300">{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
