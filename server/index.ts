@@ -1,4 +1,5 @@
 import "../scripts/require-node.js";
+import "./node-env.ts";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
