@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
+import { preload } from "react-dom";
 
 /** Shared building blocks of the marketing pages; copy comes from the page's locale file. */
 
 export function Hero(props: { eyebrow?: string; title: string; subtitle?: string; actions?: ReactNode; aside?: ReactNode; background?: string }) {
+  // A CSS background is discovered only after the stylesheet; a preload hint in <head> lets the
+  // browser fetch it alongside, so it does not become a late largest paint.
+  if (props.background) preload(props.background, { as: "image", fetchPriority: "high" });
   return (
     <section className="hero-dark">
       {props.background ? (
