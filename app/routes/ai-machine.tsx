@@ -8,6 +8,7 @@ import { OFFERS, formatMoney, orderHref } from "../content/offers.ts";
 import { FACELESS as F, formatNumber, formatUnit, formatUnitRange, formatUsd } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { LazyImage } from "../components/content/lazy-image.tsx";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
 const STRENGTH_ICONS: readonly IconName[] = ["wallet", "clock", "repeat"];
@@ -89,15 +90,7 @@ export default function AiMachinePage() {
 
       <Section id="workflow" tone="tint" eyebrow={t("workflow.eyebrow")} title={t("workflow.title")} lead={t("workflow.lead")}>
         <figure data-block="workflow">
-          <img
-            src={workflow.src}
-            width={workflow.width}
-            height={workflow.height}
-            alt={t("workflow.imageAlt")}
-            loading="lazy"
-            decoding="async"
-            className="w-full rounded-3xl shadow-lift"
-          />
+          <LazyImage image={workflow} alt={t("workflow.imageAlt")} className="w-full rounded-3xl shadow-lift" />
         </figure>
       </Section>
 

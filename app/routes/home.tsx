@@ -6,6 +6,7 @@ import { IMAGES } from "../content/media.ts";
 import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../content/profiles.ts";
 import { intlLocale, type Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { LazyImage } from "../components/content/lazy-image.tsx";
 
 /** The six offer cards, in the spec's order, with the page each one opens. */
 const OFFER_CARDS: ReadonlyArray<{ href: string; icon: IconName }> = [
@@ -79,15 +80,7 @@ export default function HomePage() {
 
       <section id="about" className="section bg-accent-50/60" aria-labelledby="about-title" data-block="bio">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[0.8fr_1.2fr]">
-          <img
-            src={portrait.src}
-            width={portrait.width}
-            height={portrait.height}
-            alt={t("about.portraitAlt")}
-            loading="lazy"
-            decoding="async"
-            className="mx-auto w-full max-w-[15rem] rounded-[2rem] shadow-lift sm:max-w-sm"
-          />
+          <LazyImage image={portrait} alt={t("about.portraitAlt")} className="mx-auto w-full max-w-[15rem] rounded-[2rem] shadow-lift sm:max-w-sm" />
           <div>
             <p className="eyebrow">{t("about.eyebrow")}</p>
             <h2 id="about-title" className="section-title mt-2">

@@ -7,6 +7,7 @@ import { IMAGES, VIDEOS } from "../content/media.ts";
 import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { LazyImage } from "../components/content/lazy-image.tsx";
 
 /** Spec section 9: the animation is ready in under 10 seconds, in 9:16, 16:9 and square. */
 const READY_SECONDS = 10;
@@ -95,15 +96,7 @@ export default function LogoAnimatorPage() {
             return (
               <li key={item.title}>
                 <figure>
-                  <img
-                    src={image.src}
-                    width={image.width}
-                    height={image.height}
-                    alt={item.alt}
-                    loading="lazy"
-                    decoding="async"
-                    className="mx-auto w-full max-w-xs rounded-3xl shadow-lift sm:max-w-none"
-                  />
+                  <LazyImage image={image} alt={item.alt} className="mx-auto w-full max-w-xs rounded-3xl shadow-lift sm:max-w-none" />
                   <figcaption className="mt-4 text-center font-semibold text-ink">{item.title}</figcaption>
                 </figure>
               </li>

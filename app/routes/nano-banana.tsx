@@ -7,6 +7,7 @@ import { IMAGES } from "../content/media.ts";
 import { pageById, pagePath } from "../content/pages.ts";
 import { intlLocale, type Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { LazyImage } from "../components/content/lazy-image.tsx";
 
 /** Spec section 9: free quota, paid multiplier and base-model size quoted in the copy. */
 const FIGURES = { dailyFreeEdits: 100, paidMultiplier: 10, parameters: 450_000_000 };
@@ -102,7 +103,7 @@ export default function NanoBananaPage() {
 
       <section className="section bg-accent-50/60" aria-labelledby="use-case-title" data-block="nano-use-case">
         <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-center">
-          <img src={useCase.src} width={useCase.width} height={useCase.height} alt="" loading="lazy" decoding="async" className="w-full rounded-3xl shadow-card" />
+          <LazyImage image={useCase} alt="" className="w-full rounded-3xl shadow-card" />
           <div>
             <p className="eyebrow">{t("labels.inPractice")}</p>
             <h2 id="use-case-title" className="section-title mt-2">

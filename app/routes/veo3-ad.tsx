@@ -7,6 +7,7 @@ import { IMAGES, VIDEOS } from "../content/media.ts";
 import { AD_GENERATOR as A, formatNumber, formatUnit } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { LazyImage } from "../components/content/lazy-image.tsx";
 
 const ADS = [VIDEOS["veo3-ad-video-1"], VIDEOS["veo3-ad-video-2"], VIDEOS["veo3-ad-video-3"], VIDEOS["veo3-ad-video-4"]];
 const BENEFIT_ICONS: readonly IconName[] = ["target", "video", "palette"];
@@ -76,15 +77,7 @@ export default function Veo3AdPage() {
 
       <Section id="workflow" tone="tint" eyebrow={t("workflow.eyebrow")} title={t("workflow.title")} lead={t("workflow.lead")}>
         <figure data-block="workflow">
-          <img
-            src={workflow.src}
-            width={workflow.width}
-            height={workflow.height}
-            alt={t("workflow.imageAlt")}
-            loading="lazy"
-            decoding="async"
-            className="w-full rounded-3xl shadow-lift"
-          />
+          <LazyImage image={workflow} alt={t("workflow.imageAlt")} className="w-full rounded-3xl shadow-lift" />
         </figure>
         <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="scenes">
           {scenes.map((scene, index) => (

@@ -4,6 +4,7 @@ import { CardGrid, CtaBand, Hero, Section, mailtoHref } from "../components/cont
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { IMAGES } from "../content/media.ts";
 import type { RootData } from "../root.tsx";
+import { LazyImage } from "../components/content/lazy-image.tsx";
 
 const FEATURE_ICONS: IconName[] = ["sparkles", "mic", "image", "brain", "repeat"];
 const USE_CASE_ICONS: IconName[] = ["cart", "briefcase", "target", "users"];
@@ -103,7 +104,7 @@ export default function WhatsappPage() {
 
       <Section id="booking" tone="dark" eyebrow={t("booking.eyebrow")} title={t("booking.title")} lead={t("booking.lead")}>
         <div className="grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:items-center">
-          <img src={calendar.src} width={calendar.width} height={calendar.height} alt={t("booking.imageAlt")} loading="lazy" decoding="async" className="w-full rounded-3xl shadow-2xl" />
+          <LazyImage image={calendar} alt={t("booking.imageAlt")} className="w-full rounded-3xl shadow-2xl" />
           <ul className="grid gap-4" data-block="booking">
             {booking.map((item, index) => (
               <li key={item.title} className="flex gap-4 rounded-2xl border border-white/10 bg-white/5 p-5">
