@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Section, Steps, mailtoHref } from "../components/content/blocks.tsx";
+import { CardGrid, CtaBand, Section, Steps, mailtoHref, Hero } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
 import { VIDEOS } from "../content/media.ts";
@@ -22,28 +22,29 @@ export default function AgentPhotoshopPage() {
 
   return (
     <>
-      <section className="hero-dark" data-block="hero">
-        <div className="hero-glow" aria-hidden="true" />
-        <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.05fr_1fr] lg:items-center">
-          <div>
-            <p className="eyebrow text-accent-300">{t("hero.eyebrow")}</p>
-            <h1 className="mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl">{t("hero.title")}</h1>
-            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{t("hero.subtitle")}</p>
-            <div className="mt-9 flex flex-wrap gap-3">
+      <div data-block="hero">
+        <Hero
+          eyebrow={t("hero.eyebrow")}
+          title={t("hero.title")}
+          subtitle={t("hero.subtitle")}
+          actions={
+            <>
               <a href={contact} className="btn-primary" data-action="contact">
                 {t("hero.contact")}
               </a>
               <a href="#steps" className="btn-ghost-light">
                 {t("hero.how")}
               </a>
+            </>
+          }
+          aside={
+            <div data-block="demo">
+              <VideoFacade video={VIDEOS["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
+              <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
             </div>
-          </div>
-          <div data-block="demo">
-            <VideoFacade video={VIDEOS["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
-            <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
-          </div>
-        </div>
-      </section>
+          }
+        />
+      </div>
 
       <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")} lead={t("features.lead")}>
         {/* Five features: two columns, the last one across both, so no row ends half empty. */}
