@@ -87,6 +87,9 @@ export const ORDER_FIELDS: readonly OrderField[] = [
 /** Hidden field that people never fill; bots often do. */
 export const HONEYPOT_FIELD = "website";
 
+/** Every name the order form posts: the schema's fields plus offer, submission token and honeypot. */
+export const ORDER_FORM_FIELDS: readonly string[] = [...Object.keys(OrderFormSchema.shape), "offre", "token", HONEYPOT_FIELD];
+
 /**
  * Parses a posted order form with the schema, for the server action and for Conform's client
  * hints alike. Same rules as Conform's zod adapter (empty inputs count as missing), without

@@ -4,6 +4,7 @@ import type { Route } from "./+types/checkout-sandbox";
 import { formatMoney } from "../content/offers.ts";
 import { THANK_YOU_PATHS } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
 import { orderFormPath } from "../orders/paths.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 
@@ -44,7 +45,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const found = sandboxSession(params.sessionId);
   if (!found) throw data(null, { status: 404 });
   const { session, order, services } = found;
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await readKnownFields(request, ["intent"]);
+  if (!form) return data({ error: true }, { status: 400 });
+  const intent = String(form.get("intent") ?? "");
   if (intent === "pay") {
     services.repo.setSandboxSessionStatus(session.id, "paid");
     // Same as Stripe: back to the language's thank-you page, which fulfils the order.

@@ -6,7 +6,8 @@ import { amountDueNow, formatMoney, getOffer, isOfferId, type OfferId } from "..
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, normaliseOrderForm, parseOrderForm, type OrderField } from "../orders/order-schema.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
+import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, ORDER_FORM_FIELDS, normaliseOrderForm, parseOrderForm, type OrderField } from "../orders/order-schema.ts";
 import { orderFormPath } from "../orders/paths.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
@@ -64,12 +65,9 @@ type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const lang = getLocale(context) as Language;
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
-  }
+  // Only the fields this form knows reach the parser (and the reply that echoes them).
+  const formData = await readKnownFields(request, ORDER_FORM_FIELDS);
+  if (!formData) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
   const offer = String(formData.get("offre") ?? url.searchParams.get("offre") ?? "").trim();
   if (!isOfferId(offer)) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 404 });
   const posted = String(formData.get("token") ?? "");

@@ -6,6 +6,7 @@ import type { RootData } from "../root.tsx";
 import { THANK_YOU_PATHS, isLanguage, type Language } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { orderSummary } from "../orders/confirmation-email.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
@@ -90,12 +91,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 type ResendOutcome = "sent" | "error" | "rateLimited";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  }
+  const formData = await readKnownFields(request, ["session_id", "intent"]);
+  if (!formData) return data({ resend: "error" as ResendOutcome }, { status: 400 });
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
   const services = getOrderServices();
