@@ -12,6 +12,7 @@ import { pageForPath } from "../app/content/pages.ts";
 import { resolveLanguage } from "../app/i18n/resolve.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import type { RequestInfo } from "../app/lib/request-context.ts";
+import { createProxyTrust } from "./client-ip.ts";
 import { PageCache, pickEncoding } from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -33,18 +34,7 @@ let sequence = 0;
 const bootId = randomBytes(3).toString("hex");
 const nextRequestId = () => `${bootId}-${(++sequence).toString(36)}`;
 
-function isHttps(req: http.IncomingMessage) {
-  if ("encrypted" in req.socket && req.socket.encrypted) return true;
-  return env.TRUST_PROXY && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
-}
-
-function clientIp(req: http.IncomingMessage) {
-  if (env.TRUST_PROXY) {
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "";
-}
+const proxies = createProxyTrust(env.TRUST_PROXY);
 
 // ---- slow path: Express + React Router for everything that is not a cached page ----
 const app = express();
@@ -140,7 +130,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     log({ t: new Date().toISOString(), id: requestId, method: req.method, path: req.url?.slice(0, 200), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
   });
 
-  const https = isHttps(req);
+  const https = proxies.isHttps(req);
   // Every response, refusals included, carries the security headers; dynamic pages add a nonce below.
   for (const [name, value] of BASE_HEADERS[https ? 1 : 0]) res.setHeader(name, value);
 
@@ -183,13 +173,13 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   // React Router builds the request URL from Host (and X-Forwarded-Host behind a trusted proxy): an
   // unparsable one is the client's error, not a 500. HTTP/1.0 clients may send none: use ours.
   if (!req.headers.host) req.headers.host = publicHost;
-  if (!isValidHost(req.headers.host) || (env.TRUST_PROXY && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
+  if (!isValidHost(req.headers.host) || (proxies.fromTrustedProxy(req) && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
     return reject(res, 400, "Bad request");
   }
 
   const nonce = randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders({ nonce, https }))) res.setHeader(name, value);
-  const info: RequestInfo = { nonce, requestId, clientIp: clientIp(req), secure: secureCookies };
+  const info: RequestInfo = { nonce, requestId, clientIp: proxies.clientIp(req), secure: secureCookies };
   res.locals = { info };
   app(req as express.Request, res as express.Response);
 }

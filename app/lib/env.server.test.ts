@@ -17,7 +17,7 @@ describe("parseEnv", () => {
   });
 
   test("trailing slash removed from PUBLIC_ORIGIN", () => {
-    const result = parseEnv({ PUBLIC_ORIGIN: "https://example.com/" });
+    const result = parseEnv({ PUBLIC_ORIGIN: "https://example.com/", DEMO_MODE: "true" });
     expect(result.ok && result.env.PUBLIC_ORIGIN).toBe("https://example.com");
   });
 
@@ -30,10 +30,43 @@ describe("parseEnv", () => {
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.1, 300.1.1.1" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/99" }, "TRUST_PROXY"],
+    [{ PUBLIC_ORIGIN: "https://example.com/shop", DEMO_MODE: "true" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "http://example.com/?a=1" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "http://example.com/#top" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "http://example.com?" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "http://user:pw@example.com" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "https://example.com" }, "DEMO_MODE"],
+    [{ PUBLIC_ORIGIN: "https://example.com", DEMO_MODE: "false" }, "DEMO_MODE"],
+    [{ DEMO_MODE: "maybe" }, "DEMO_MODE"],
   ])("%o is rejected with a message naming %s", (input, name) => {
     const result = parseEnv(input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.join("\n")).toContain(name);
+  });
+
+  test("TRUST_PROXY: true is one hop, a number that many, otherwise a list of addresses/CIDRs", () => {
+    const parse = (value: string) => {
+      const result = parseEnv({ TRUST_PROXY: value });
+      return result.ok ? result.env.TRUST_PROXY : "error";
+    };
+    expect(parse("false")).toBe(false);
+    expect(parse("0")).toBe(false);
+    expect(parse("true")).toBe(1);
+    expect(parse("1")).toBe(1);
+    expect(parse("2")).toBe(2);
+    expect(parse("10.0.0.1, 192.168.0.0/16,loopback")).toEqual(["10.0.0.1", "192.168.0.0/16", "loopback"]);
+    expect(parse("::1, fd00::/8")).toEqual(["::1", "fd00::/8"]);
+  });
+
+  test("sandbox payments on an https origin only with DEMO_MODE=true; a Stripe key needs no DEMO_MODE", () => {
+    expect(parseEnv({ PUBLIC_ORIGIN: "https://example.com", DEMO_MODE: "true" })).toMatchObject({ ok: true, env: { DEMO_MODE: true } });
+    expect(parseEnv({ PUBLIC_ORIGIN: "https://example.com", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).ok).toBe(true);
+    expect(parseEnv({ PUBLIC_ORIGIN: "http://localhost:3000" }).ok).toBe(true);
+    const refused = parseEnv({ PUBLIC_ORIGIN: "https://example.com", SMTP_URL: "smtp://mail.example.com" });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors.join(" ")).toMatch(/DEMO_MODE=true/);
   });
 });
