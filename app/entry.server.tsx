@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getInstance } from "./i18n/middleware.server.ts";
+import { logger, redactUrl } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { getOrderServices, shutdownOrderServices } from "./orders/services.server.ts";
 
@@ -38,7 +39,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           status = 500;
-          console.error(error);
+          logger().error({ err: error }, "render failed");
         },
       },
     );
@@ -49,16 +50,20 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // 4xx answers (405 for a POST to a page without a form, 404s) are not server errors.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  console.error(JSON.stringify({ level: "error", msg: "unhandled", url: request.url, error: String((error as Error)?.stack ?? error) }));
+  const url = new URL(request.url);
+  logger().error({ err: error, path: redactUrl(url.pathname + url.search) }, "unhandled");
 };
 
 // Orders: open the database and start the outbox worker at boot, so emails left from a previous
 // run are sent without waiting for a visitor.
+// A data directory or database that does not work stops the start (one line, exit 1) instead of
+// a healthy-looking site whose every order is a 500.
 if (process.env.NODE_ENV !== "test") {
   try {
     getOrderServices();
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "order services failed to start", error: String(error) }));
+    console.error(`Cannot start: ${(error as Error)?.message ?? error}`);
+    process.exit(1);
   }
 }
 

@@ -11,9 +11,12 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { pageForPath } from "../app/content/pages.ts";
 import { resolveLanguage } from "../app/i18n/resolve.ts";
 import { getEnv } from "../app/lib/env.server.ts";
+import { logger, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import type { RequestInfo } from "../app/lib/request-context.ts";
+import { canonicalLocation } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
 import { PageCache, pickEncoding } from "./page-cache.ts";
+import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 const env = getEnv();
@@ -28,7 +31,6 @@ const entry = build.entry.module as unknown as {
 export const MAX_BODY_BYTES = 64 * 1024;
 const secureCookies = env.PUBLIC_ORIGIN.startsWith("https:");
 const publicHost = new URL(env.PUBLIC_ORIGIN).host;
-const log = env.LOG_LEVEL === "silent" ? () => {} : (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 let sequence = 0;
 const bootId = randomBytes(3).toString("hex");
@@ -60,7 +62,8 @@ async function serveCachedPage(req: http.IncomingMessage, res: http.ServerRespon
     cookie: req.headers.cookie,
     acceptLanguage: req.headers["accept-language"],
   });
-  const key = `${url.pathname.replace(/\/+$/, "") || "/"}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
+  // Only canonical paths get here (variants were redirected): the key and the render use the same one.
+  const key = `${url.pathname}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
   const page =
     cache.get(key) ??
     (await cache.fill(key, () => {
@@ -99,21 +102,6 @@ function reject(res: http.ServerResponse, status: number, message: string) {
   res.end(message);
 }
 
-/** Cross-site form posts are refused; Stripe's webhook is authenticated by its signature instead. */
-function isCrossSitePost(req: http.IncomingMessage, url: URL) {
-  if (url.pathname.startsWith("/webhooks/")) return false;
-  const origin = req.headers.origin;
-  if (origin && origin !== "null") {
-    try {
-      const host = new URL(origin).host;
-      return host !== req.headers.host && host !== publicHost;
-    } catch {
-      return true;
-    }
-  }
-  return req.headers["sec-fetch-site"] === "cross-site" || origin === "null";
-}
-
 function isValidHost(host: string) {
   try {
     return new URL(`http://${host}/`).host !== "";
@@ -122,12 +110,13 @@ function isValidHost(host: string) {
   }
 }
 
-async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
   const started = performance.now();
-  const requestId = nextRequestId();
   res.setHeader("X-Request-Id", requestId);
-  if (env.LOG_LEVEL !== "silent") res.on("finish", () => {
-    log({ t: new Date().toISOString(), id: requestId, method: req.method, path: req.url?.slice(0, 200), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
+  const path = redactUrl(req.url ?? "");
+  res.on("finish", () => {
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logger().info({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined }, "request");
   });
 
   const https = proxies.isHttps(req);
@@ -159,14 +148,24 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       res.setHeader("Connection", "close");
       return reject(res, 413, "Request body too large");
     }
-    if (isCrossSitePost(req, url)) return reject(res, 403, "Cross-site form submissions are not accepted");
+    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN })) return reject(res, 403, "Cross-site form submissions are not accepted");
+  }
+
+  if (method === "GET" || method === "HEAD") {
+    const location = canonicalLocation(url.pathname, url.search);
+    if (location) {
+      res.statusCode = 301;
+      res.setHeader("Location", location);
+      res.setHeader("Cache-Control", "public, max-age=3600");
+      return res.end();
+    }
   }
 
   if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
     try {
       if (await serveCachedPage(req, res, url)) return;
     } catch (error) {
-      log({ level: "error", id: requestId, msg: "page cache render failed", error: String(error) });
+      logger().error({ err: error }, "page cache render failed");
     }
   }
 
@@ -191,15 +190,19 @@ declare module "node:http" {
 }
 
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
-  handle(req, res).catch((error) => {
-    log({ level: "error", msg: "request failed", error: String(error) });
-    if (!res.headersSent) reject(res, 500, "Internal error");
-    else res.destroy();
-  });
+  const requestId = nextRequestId();
+  // Everything this request runs, the app's loaders and actions included, logs with its id.
+  withRequestId(requestId, () =>
+    handle(req, res, requestId).catch((error) => {
+      logger().error({ err: error }, "request failed");
+      if (!res.headersSent) reject(res, 500, "Internal error");
+      else res.destroy();
+    }),
+  );
 });
 
 server.listen(env.PORT, env.HOST, () => {
-  log({ level: "info", msg: `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`, demo: !env.STRIPE_SECRET_KEY });
+  logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
 });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the app's resources.
@@ -207,7 +210,7 @@ let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log({ level: "info", msg: `${signal}: shutting down` });
+  logger().info(`${signal}: shutting down`);
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   server.close(async () => {
     try {

@@ -1,13 +1,16 @@
 import path from "node:path";
+import { assertWritableDir, reason } from "../lib/data-dir.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { renderConfirmationEmail } from "./confirmation-email.server.ts";
-import { fulfil, type FulfilResult } from "./fulfil.server.ts";
+import { logger } from "../lib/logger.server.ts";
+import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
+import { startReconciler } from "./reconcile.server.ts";
 import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
 import type { OrderRepository, OutboxMessage } from "./types.ts";
 
@@ -18,18 +21,25 @@ export interface OrderServices {
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
   resendLimiter: RateLimiter;
+  /** Payment-provider look-ups from the thank-you page, per IP. */
+  lookupLimiter: RateLimiter;
   contactEmail: string;
   publicOrigin: string;
-  fulfil(sessionId: string): Promise<FulfilResult>;
+  fulfil(sessionId: string, options?: FulfilOptions): Promise<FulfilResult>;
+  stopReconciler(): void;
 }
-
-const log = (line: Record<string, unknown>) => {
-  if (getEnv().LOG_LEVEL !== "silent") process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`);
-};
 
 function createServices(): OrderServices {
   const env = getEnv();
-  const repo = new SqliteOrderRepository(path.resolve(env.DATA_DIR, "orders.sqlite"));
+  const dataDir = path.resolve(env.DATA_DIR);
+  assertWritableDir(dataDir);
+  const dbFile = path.join(dataDir, "orders.sqlite");
+  let repo: SqliteOrderRepository;
+  try {
+    repo = new SqliteOrderRepository(dbFile);
+  } catch (error) {
+    throw new Error(`DATA_DIR ${dataDir}: the database ${dbFile} does not open: ${reason(error)}`);
+  }
   const provider: PaymentProvider = env.STRIPE_SECRET_KEY
     ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
     : new SandboxProvider(repo);
@@ -53,12 +63,14 @@ function createServices(): OrderServices {
     backoffMs: env.OUTBOX_BACKOFF_MS,
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
-    log,
   });
   // One instance owns this database file: messages leased by a killed process are due again now.
   repo.releaseEmailLeases();
   worker.start();
+  // Orders a killed process left pending without a checkout: settled now and every few minutes.
+  const stopReconciler = startReconciler({ repo, provider, publicOrigin: env.PUBLIC_ORIGIN });
   const tenMinutes = 10 * 60_000;
+  logger().info({ dataDir, provider: provider.name, mailer: mailer.kind }, "order services started");
   return {
     repo,
     provider,
@@ -66,9 +78,11 @@ function createServices(): OrderServices {
     worker,
     orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
     resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
+    lookupLimiter: new RateLimiter(env.LOOKUP_RATE_LIMIT, tenMinutes),
     contactEmail: env.CONTACT_EMAIL,
     publicOrigin: env.PUBLIC_ORIGIN,
-    fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
+    fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
+    stopReconciler,
   };
 }
 
@@ -86,6 +100,7 @@ export async function shutdownOrderServices(): Promise<void> {
   const services = holder.__orderServices;
   if (!services) return;
   holder.__orderServices = undefined;
+  services.stopReconciler();
   await services.worker.stop();
   services.mailer.close();
   services.repo.close();

@@ -45,6 +45,27 @@ const MIGRATIONS: string[] = [
      status TEXT NOT NULL CHECK (status IN ('open','paid','expired')),
      created_at TEXT NOT NULL
    );`,
+  // Emails can finally fail (a permanent SMTP refusal): a third outbox status. SQLite cannot alter
+  // a CHECK constraint, so the table is rebuilt. Plus an index for the stale-order reconciler.
+  `CREATE TABLE outbox_next (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     order_id TEXT NOT NULL REFERENCES orders (id),
+     kind TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent','failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     message_id TEXT,
+     created_at TEXT NOT NULL,
+     sent_at TEXT,
+     UNIQUE (order_id, kind)
+   );
+   INSERT INTO outbox_next (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+     SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox;
+   DROP TABLE outbox;
+   ALTER TABLE outbox_next RENAME TO outbox;
+   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+   CREATE INDEX orders_pending ON orders (state, updated_at);`,
 ];
 
 interface OrderRecord {
@@ -232,6 +253,10 @@ export class SqliteOrderRepository implements OrderRepository {
       .run(Date.now() + delayMs, error.slice(0, 500), id);
   }
 
+  markEmailFailed(id: number, error: string): void {
+    this.db.prepare("UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ? AND status = 'pending'").run(error.slice(0, 500), id);
+  }
+
   listEmails(orderId: string): OutboxRow[] {
     const rows = this.db.prepare("SELECT * FROM outbox WHERE order_id = ? ORDER BY id").all(orderId) as unknown as Array<{
       id: number;
@@ -258,6 +283,13 @@ export class SqliteOrderRepository implements OrderRepository {
     return rows.map(toOrder);
   }
 
+  listStalePending(updatedBefore: string, limit: number): Order[] {
+    const rows = this.db
+      .prepare("SELECT * FROM orders WHERE state = 'pending' AND session_id IS NULL AND updated_at < ? ORDER BY created_at LIMIT ?")
+      .all(updatedBefore, limit) as unknown as OrderRecord[];
+    return rows.map(toOrder);
+  }
+
   createSandboxSession(session: SandboxSession): void {
     this.db
       .prepare("INSERT INTO sandbox_sessions (id, order_id, status, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
@@ -274,6 +306,10 @@ export class SqliteOrderRepository implements OrderRepository {
   setSandboxSessionStatus(id: string, status: SandboxSessionStatus): void {
     // Paid and expired are final, as at Stripe.
     this.db.prepare("UPDATE sandbox_sessions SET status = ? WHERE id = ? AND status = 'open'").run(status, id);
+  }
+
+  ping(): void {
+    this.db.prepare("SELECT 1 FROM orders LIMIT 1").get();
   }
 
   close(): void {

@@ -49,7 +49,8 @@ export interface OutboxMessage {
 }
 
 export interface OutboxRow extends OutboxMessage {
-  status: "pending" | "sent";
+  /** failed: given up (a permanent refusal, or too many attempts); shown by `npm run orders`. */
+  status: "pending" | "sent" | "failed";
   lastError: string | null;
   sentAt: string | null;
 }
@@ -90,10 +91,16 @@ export interface OrderRepository {
   releaseEmailLeases(): number;
   markEmailSent(id: number, messageId: string): void;
   markEmailRetry(id: number, delayMs: number, error: string): void;
+  /** pending → failed: no more attempts. */
+  markEmailFailed(id: number, error: string): void;
   listEmails(orderId: string): OutboxRow[];
   listOrders(limit: number): Order[];
+  /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
+  listStalePending(updatedBefore: string, limit: number): Order[];
   createSandboxSession(session: SandboxSession): void;
   findSandboxSession(id: string): SandboxSession | undefined;
   setSandboxSessionStatus(id: string, status: SandboxSessionStatus): void;
+  /** A cheap query: throws when the database cannot answer (health check). */
+  ping(): void;
   close(): void;
 }

@@ -13,6 +13,9 @@ export interface SessionStatus {
   orderId: string | null;
   /** paid: money received (or nothing due) · open: not finished · processing: async payment pending · expired. */
   state: "paid" | "open" | "processing" | "expired";
+  /** What the session charges today, minor units, and its currency (checked against the order). */
+  amountTotal: number | null;
+  currency: string;
 }
 
 export interface CheckoutUrls {

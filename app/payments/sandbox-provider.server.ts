@@ -28,7 +28,9 @@ export class SandboxProvider implements PaymentProvider {
   async getSession(sessionId: string): Promise<SessionStatus | undefined> {
     const session = this.repo.findSandboxSession(sessionId);
     if (!session) return undefined;
-    return { id: session.id, orderId: session.orderId, state: session.status };
+    // The sandbox charges exactly the stored order (what Stripe's amount_total reports).
+    const order = this.repo.findById(session.orderId);
+    return { id: session.id, orderId: session.orderId, state: session.status, amountTotal: order?.amountDueNow ?? null, currency: order?.currency ?? "" };
   }
 }
 

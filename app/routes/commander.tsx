@@ -60,7 +60,7 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.busy";
+type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.busy" | "errors.storage";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
@@ -90,6 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await placeOrder({ form: normaliseOrderForm(submission.value), offer, lang, submissionToken: token }, services);
   if (outcome.ok) return redirect(outcome.url, 303);
+  if (outcome.reason === "storage") {
+    // Disk full or database down: nothing stored, nothing charged; the same token may try again.
+    return data({ result: submission.reply(), token, formError: "errors.storage" as FormError }, { status: 503, headers: { "Retry-After": "60" } });
+  }
   if (outcome.reason === "busy") {
     return data({ result: submission.reply(), token, formError: "errors.busy" as FormError }, { status: 409 });
   }
