@@ -36,7 +36,7 @@ const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 const LINE_BREAK = /[\r\n]/;
 const noControl = (multiline: boolean) =>
-  z.refine((value: string) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)), { error: "errors.controlCharacters", abort: true });
+  z.refine<string>((value) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)), { error: "errors.controlCharacters", abort: true });
 
 const text = (min: number, max: number, tooShort: string) =>
   z.string({ error: tooShort }).check(noControl(false), z.overwrite(collapse), z.minLength(min, tooShort), z.maxLength(max, "errors.tooLong"));

@@ -55,9 +55,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function headers() {
+export function headers({ actionHeaders }: Route.HeadersArgs) {
   // Each render carries its own submission token and personal data after a failed post.
-  return { "Cache-Control": "no-store" };
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.busy" | "errors.storage";
