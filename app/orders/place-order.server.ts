@@ -26,7 +26,7 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const { repo, provider, publicOrigin } = services;
   const price = getOffer(input.offer).price(input.lang);
-  const { order, created } = repo.createOrder({
+  const { order, created } = await repo.createOrder({
     id: newOrderId(),
     submissionToken: input.submissionToken,
     lang: input.lang,
@@ -41,13 +41,13 @@ export async function placeOrder(
   if (!created) {
     // A double submit: wait briefly for the first request to get its checkout URL, then reuse it.
     for (let i = 0; i < 40; i++) {
-      const current = repo.findById(order.id)!;
+      const current = (await repo.findById(order.id))!;
       if (current.checkoutUrl) return { ok: true, order: current, url: current.checkoutUrl };
       if (current.state === "paid") return { ok: true, order: current, url: `${THANK_YOU_PATHS[current.lang]}?session_id=${encodeURIComponent(current.sessionId ?? "")}` };
       if (current.state === "failed") break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const current = repo.findById(order.id)!;
+    const current = (await repo.findById(order.id))!;
     if (current.state !== "failed") return { ok: false, reason: "busy", order: current };
   }
 
@@ -57,10 +57,10 @@ export async function placeOrder(
       success: `${base}${THANK_YOU_PATHS[input.lang]}?session_id={CHECKOUT_SESSION_ID}`,
       cancel: `${base}${orderFormPath(input.offer, input.lang, "&cancelled=1")}`,
     });
-    repo.setCheckout(order.id, session.id, session.url);
-    return { ok: true, order: repo.findById(order.id)!, url: session.url };
+    await repo.setCheckout(order.id, session.id, session.url);
+    return { ok: true, order: (await repo.findById(order.id))!, url: session.url };
   } catch (error) {
-    repo.markFailed(order.id, String((error as Error)?.message ?? error));
-    return { ok: false, reason: "provider", order: repo.findById(order.id)! };
+    await repo.markFailed(order.id, String((error as Error)?.message ?? error));
+    return { ok: false, reason: "provider", order: (await repo.findById(order.id))! };
   }
 }

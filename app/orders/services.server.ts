@@ -8,7 +8,7 @@ import { fulfil, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
-import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
+import { openOrderRepository } from "./repository.server.ts";
 import type { OrderRepository, OutboxMessage } from "./types.ts";
 
 export interface OrderServices {
@@ -27,9 +27,9 @@ const log = (line: Record<string, unknown>) => {
   if (getEnv().LOG_LEVEL !== "silent") process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`);
 };
 
-function createServices(): OrderServices {
+async function createServices(): Promise<OrderServices> {
   const env = getEnv();
-  const repo = new SqliteOrderRepository(path.resolve(env.DATA_DIR, "orders.sqlite"));
+  const repo = await openOrderRepository(env);
   const provider: PaymentProvider = env.STRIPE_SECRET_KEY
     ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
     : new SandboxProvider(repo);
@@ -37,7 +37,7 @@ function createServices(): OrderServices {
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
   const deliver = async (message: OutboxMessage) => {
-    const order = repo.findById(message.orderId);
+    const order = await repo.findById(message.orderId);
     if (!order) throw new Error(`order ${message.orderId} not found`);
     const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation" });
     return mailer.send({
@@ -56,7 +56,7 @@ function createServices(): OrderServices {
     log,
   });
   // One instance owns this database file: messages leased by a killed process are due again now.
-  repo.releaseEmailLeases();
+  await repo.releaseEmailLeases();
   worker.start();
   const tenMinutes = 10 * 60_000;
   return {
@@ -73,20 +73,26 @@ function createServices(): OrderServices {
 }
 
 // One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
-const holder = globalThis as typeof globalThis & { __orderServices?: OrderServices };
+const holder = globalThis as typeof globalThis & { __orderServices?: Promise<OrderServices> };
 
-/** The database, payment provider, mailer and outbox worker, opened on first use. */
-export function getOrderServices(): OrderServices {
-  holder.__orderServices ??= createServices();
+/** The database, payment provider, mailer and outbox worker, opened (and migrated) on first use. */
+export function getOrderServices(): Promise<OrderServices> {
+  holder.__orderServices ??= createServices().catch((error) => {
+    // A database that was down at the first request is tried again at the next one.
+    holder.__orderServices = undefined;
+    throw error;
+  });
   return holder.__orderServices;
 }
 
 /** Stops the worker (letting a send in progress finish) and closes the database. */
 export async function shutdownOrderServices(): Promise<void> {
-  const services = holder.__orderServices;
-  if (!services) return;
+  const pending = holder.__orderServices;
+  if (!pending) return;
   holder.__orderServices = undefined;
+  const services = await pending.catch(() => undefined);
+  if (!services) return;
   await services.worker.stop();
   services.mailer.close();
-  services.repo.close();
+  await services.repo.close();
 }

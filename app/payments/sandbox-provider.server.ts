@@ -17,16 +17,16 @@ export class SandboxProvider implements PaymentProvider {
 
   async createCheckout(order: Parameters<PaymentProvider["createCheckout"]>[0], _urls: CheckoutUrls): Promise<CheckoutSession> {
     // Idempotent per order, like Stripe's idempotency key.
-    if (order.sessionId && this.repo.findSandboxSession(order.sessionId)) {
+    if (order.sessionId && (await this.repo.findSandboxSession(order.sessionId))) {
       return { id: order.sessionId, url: sandboxCheckoutPath(order.sessionId, order.lang) };
     }
     const id = `sbx_${randomBytes(12).toString("base64url")}`;
-    this.repo.createSandboxSession({ id, orderId: order.id, status: "open" });
+    await this.repo.createSandboxSession({ id, orderId: order.id, status: "open" });
     return { id, url: sandboxCheckoutPath(id, order.lang) };
   }
 
   async getSession(sessionId: string): Promise<SessionStatus | undefined> {
-    const session = this.repo.findSandboxSession(sessionId);
+    const session = await this.repo.findSandboxSession(sessionId);
     if (!session) return undefined;
     return { id: session.id, orderId: session.orderId, state: session.status };
   }

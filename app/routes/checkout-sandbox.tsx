@@ -10,16 +10,16 @@ import { getOrderServices } from "../orders/services.server.ts";
 export const handle = { hydrate: true };
 
 /** The sandbox exists only while no Stripe key is configured. */
-function sandboxSession(sessionId: string) {
-  const services = getOrderServices();
+async function sandboxSession(sessionId: string) {
+  const services = await getOrderServices();
   if (services.provider.name !== "sandbox") return undefined;
-  const session = services.repo.findSandboxSession(sessionId);
-  const order = session ? services.repo.findById(session.orderId) : undefined;
+  const session = await services.repo.findSandboxSession(sessionId);
+  const order = session ? await services.repo.findById(session.orderId) : undefined;
   return session && order ? { session, order, services } : undefined;
 }
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const found = sandboxSession(params.sessionId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await sandboxSession(params.sessionId);
   const t = getInstance(context).getFixedT(getLocale(context), "order");
   const meta = { title: t("checkout.title"), description: t("checkout.intro"), noindex: true };
   if (!found) throw data({ meta }, { status: 404 });
@@ -41,17 +41,17 @@ export function headers() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const found = sandboxSession(params.sessionId);
+  const found = await sandboxSession(params.sessionId);
   if (!found) throw data(null, { status: 404 });
   const { session, order, services } = found;
   const intent = String((await request.formData()).get("intent") ?? "");
   if (intent === "pay") {
-    services.repo.setSandboxSessionStatus(session.id, "paid");
+    await services.repo.setSandboxSessionStatus(session.id, "paid");
     // Same as Stripe: back to the language's thank-you page, which fulfils the order.
     return redirect(`${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`, 303);
   }
   if (intent === "cancel") {
-    services.repo.setSandboxSessionStatus(session.id, "expired");
+    await services.repo.setSandboxSessionStatus(session.id, "expired");
     await services.fulfil(session.id);
     return redirect(orderFormPath(order.offer, order.lang, "&cancelled=1"), 303);
   }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { SqliteOrderRepository } from "../../app/orders/sqlite-repository.server.ts";
+import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import type { Order, OutboxRow } from "../../app/orders/types.ts";
 
 /** A valid order form; override fields to make it invalid. */
@@ -38,20 +38,23 @@ export async function postForm(url: string, form: Record<string, string>) {
   return fetch(url, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
 }
 
-/** Reads the server's database (WAL allows it while the server runs). */
-export function readStore(dataDir: string) {
-  const repo = new SqliteOrderRepository(path.join(dataDir, "orders.sqlite"));
+/**
+ * Reads what a server stored: its SQLite file under dataDir (WAL allows it while the server
+ * runs), or the PostgreSQL database the tests gave it (TEST_DATABASE_URL, see tests/support/postgres.ts).
+ */
+export async function readStore(dataDir: string, databaseUrl = process.env.TEST_DATABASE_URL) {
+  const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   try {
-    const orders = repo.listOrders(10_000);
-    const emails = new Map<string, OutboxRow[]>(orders.map((order) => [order.id, repo.listEmails(order.id)]));
+    const orders = await repo.listOrders(10_000);
+    const emails = new Map<string, OutboxRow[]>(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as [string, OutboxRow[]])));
     return { orders, emails };
   } finally {
-    repo.close();
+    await repo.close();
   }
 }
 
-export function findOrder(dataDir: string, predicate: (order: Order) => boolean) {
-  return readStore(dataDir).orders.find(predicate);
+export async function findOrder(dataDir: string, predicate: (order: Order) => boolean) {
+  return (await readStore(dataDir)).orders.find(predicate);
 }
 
 export function emlFiles(dataDir: string): string[] {
