@@ -14,6 +14,8 @@ export type Dialect = "sqlite" | "postgres";
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The connection pool under Kysely (PostgreSQL only), for libraries that take one. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -40,22 +42,23 @@ function sqliteStore(file: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
 }
 
-function postgresStore(url: string, poolSize: number): Kysely<Database> {
+function postgresPool(url: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
 }
 
 /** Opens the database and brings its schema up to date. */
 export async function openStore(config: StoreConfig): Promise<Store> {
   const dialect: Dialect = config.databaseUrl ? "postgres" : "sqlite";
-  const db = config.databaseUrl ? postgresStore(config.databaseUrl, config.poolSize ?? 10) : sqliteStore(config.sqliteFile ?? ":memory:");
+  const pool = config.databaseUrl ? postgresPool(config.databaseUrl, config.poolSize ?? 10) : undefined;
+  const db = pool ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) : sqliteStore(config.sqliteFile ?? ":memory:");
   const { error, results } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateToLatest();
   if (error) {
     await db.destroy();
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
     throw new Error(`database migration ${failed ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
   }
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, pool, close: () => db.destroy() };
 }

@@ -8,7 +8,7 @@ import type { Dialect } from "./database.server.ts";
  * together run each change once. One statement per entry (node:sqlite prepares one at a time);
  * an entry that differs between the databases gives both spellings.
  */
-type Statement = string | { sqlite: string; postgres: string };
+type Statement = string | { sqlite?: string; postgres?: string };
 interface SchemaChange {
   name: string;
   statements: Statement[];
@@ -76,6 +76,20 @@ const CHANGES: SchemaChange[] = [
        )`,
     ],
   },
+  {
+    // Rate limits counted across instances (rate-limiter-flexible's PostgreSQL store, this exact
+    // layout). With SQLite there is one instance and the limiter counts in memory.
+    name: "002-rate-limits",
+    statements: [
+      {
+        postgres: `CREATE TABLE IF NOT EXISTS rate_limits (
+           key VARCHAR(255) PRIMARY KEY,
+           points INTEGER NOT NULL DEFAULT 0,
+           expire BIGINT
+         )`,
+      },
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -84,7 +98,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     migrations[change.name] = {
       async up(db: Kysely<unknown>) {
         for (const statement of change.statements) {
-          await sql.raw(typeof statement === "string" ? statement : statement[dialect]).execute(db);
+          const text = typeof statement === "string" ? statement : statement[dialect];
+          if (text) await sql.raw(text).execute(db);
         }
       },
     };

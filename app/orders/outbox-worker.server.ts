@@ -7,10 +7,12 @@ export interface OutboxWorkerOptions {
   backoffMs: number;
   maxBackoffMs: number;
   pollMs: number;
+  /** How long a claimed message stays invisible to other workers while it is being sent. */
+  leaseMs?: number;
   log?: (line: Record<string, unknown>) => void;
 }
 
-/** How long a claimed message stays invisible to other workers while it is being sent. */
+/** Default lease: far longer than a send takes (nodemailer times out well before). */
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
 
@@ -59,7 +61,7 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const { repo, deliver, backoffMs, maxBackoffMs, log } = this.options;
     let sent = 0;
-    const batch = await repo.claimDueEmails(BATCH, LEASE_MS);
+    const batch = await repo.claimDueEmails(BATCH, this.options.leaseMs ?? LEASE_MS);
     // A full batch means more may be waiting: go again at once instead of after the poll interval.
     if (batch.length === BATCH) this.again = true;
     for (const message of batch) {

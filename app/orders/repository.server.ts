@@ -32,7 +32,7 @@ const now = () => new Date().toISOString();
 export class KyselyOrderRepository implements OrderRepository {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
-  private readonly store: Store;
+  readonly store: Store;
 
   constructor(store: Store) {
     this.store = store;
@@ -144,17 +144,6 @@ export class KyselyOrderRepository implements OrderRepository {
       .returning(["id", "order_id", "kind", "attempts"])
       .execute();
     return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind, attempts: row.attempts }));
-  }
-
-  async releaseEmailLeases(): Promise<number> {
-    const at = Date.now();
-    const result = await this.db
-      .updateTable("outbox")
-      .set({ next_attempt_at: at })
-      .where("status", "=", "pending")
-      .where("next_attempt_at", ">", at)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
   }
 
   async markEmailSent(id: number, messageId: string): Promise<void> {

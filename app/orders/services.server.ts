@@ -7,7 +7,7 @@ import { renderConfirmationEmail } from "./confirmation-email.server.ts";
 import { fulfil, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
-import { RateLimiter } from "./rate-limit.server.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import { openOrderRepository } from "./repository.server.ts";
 import type { OrderRepository, OutboxMessage } from "./types.ts";
 
@@ -30,6 +30,7 @@ const log = (line: Record<string, unknown>) => {
 async function createServices(): Promise<OrderServices> {
   const env = getEnv();
   const repo = await openOrderRepository(env);
+  const pool = repo.store.pool;
   const provider: PaymentProvider = env.STRIPE_SECRET_KEY
     ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
     : new SandboxProvider(repo);
@@ -53,10 +54,11 @@ async function createServices(): Promise<OrderServices> {
     backoffMs: env.OUTBOX_BACKOFF_MS,
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
     log,
   });
-  // One instance owns this database file: messages leased by a killed process are due again now.
-  await repo.releaseEmailLeases();
+  // Messages a killed instance had claimed come back when their lease runs out; nothing is
+  // released at start-up, since other instances may be sending right now.
   worker.start();
   const tenMinutes = 10 * 60_000;
   return {
@@ -64,8 +66,8 @@ async function createServices(): Promise<OrderServices> {
     provider,
     mailer,
     worker,
-    orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
-    resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
+    orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
     contactEmail: env.CONTACT_EMAIL,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),

@@ -87,8 +87,6 @@ export interface OrderRepository {
   countEmails(orderId: string): Promise<number>;
   /** Leases due messages (so a crashed worker's messages come back later) and returns them. */
   claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
-  /** At start-up of the only instance: makes every pending message due now (leases of a killed process). */
-  releaseEmailLeases(): Promise<number>;
   markEmailSent(id: number, messageId: string): Promise<void>;
   markEmailRetry(id: number, delayMs: number, error: string): Promise<void>;
   listEmails(orderId: string): Promise<OutboxRow[]>;

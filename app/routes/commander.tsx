@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const services = await getOrderServices();
   const { clientIp } = context.get(requestInfoContext);
-  if (!services.orderLimiter.take(clientIp || "unknown")) {
+  if (!(await services.orderLimiter.take(clientIp || "unknown"))) {
     return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
   }
 

@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
   const services = await getOrderServices();
   const { clientIp } = context.get(requestInfoContext);
-  if (!services.resendLimiter.take(clientIp || "unknown")) {
+  if (!(await services.resendLimiter.take(clientIp || "unknown"))) {
     return data({ resend: "rateLimited" as ResendOutcome }, { status: 429, headers: { "Retry-After": "600" } });
   }
   const result = await safeFulfil(sessionId);

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { startFlakyProxy, type FlakyProxy } from "../support/flaky-proxy.ts";
-import { emlFiles, orderForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
+import { emlFiles, integrityCheck, orderForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 
 // Load and fault tests on loopback, bounded in count and time: concurrency, crashes, shutdown under
@@ -14,15 +13,6 @@ import { freePort, startServer, tempDataDir, type RunningServer } from "../suppo
 const FAST_OUTBOX = { OUTBOX_POLL_MS: "100", OUTBOX_BACKOFF_MS: "100", OUTBOX_MAX_BACKOFF_MS: "300" };
 const frOrder = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../locales/fr/order.json"), "utf8"));
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
-function integrityCheck(dataDir: string): string {
-  const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"), { readOnly: true });
-  try {
-    return (db.prepare("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
-  } finally {
-    db.close();
-  }
-}
 
 const confirmations = async (dataDir: string, orderId: string) => (await readStore(dataDir)).emails.get(orderId)?.filter((row) => row.kind === "confirmation") ?? [];
 const emlFor = (dataDir: string, orderId: string) => emlFiles(dataDir).filter((file) => file.startsWith(orderId));
@@ -137,7 +127,7 @@ describe("with (fake) Stripe", () => {
     } finally {
       await server.stop();
     }
-    expect(integrityCheck(dataDir)).toBe("ok");
+    expect(await integrityCheck(dataDir)).toBe("ok");
   }, 60_000);
 
   test("webhook replayed 10× and out of order: one paid state, one email", async () => {
@@ -184,7 +174,7 @@ describe("with (fake) Stripe", () => {
       const statuses = await Promise.all(posts);
       expect(await exited).toBe(0);
       expect(statuses.filter((s) => s !== 303)).toEqual([]);
-      expect(integrityCheck(server.dataDir)).toBe("ok");
+      expect(await integrityCheck(server.dataDir)).toBe("ok");
       const { orders } = await readStore(server.dataDir);
       expect(orders).toHaveLength(30);
       expect(orders.every((o) => o.state === "checkout_created" && o.sessionId)).toBe(true);

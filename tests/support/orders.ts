@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { databaseUrlFor } from "./store.ts";
 import type { Order, OutboxRow } from "../../app/orders/types.ts";
 
 /** A valid order form; override fields to make it invalid. */
@@ -40,16 +43,47 @@ export async function postForm(url: string, form: Record<string, string>) {
 
 /**
  * Reads what a server stored: its SQLite file under dataDir (WAL allows it while the server
- * runs), or the PostgreSQL database the tests gave it (TEST_DATABASE_URL, see tests/support/postgres.ts).
+ * runs), or the PostgreSQL database the tests gave it (tests/support/store.ts).
  */
-export async function readStore(dataDir: string, databaseUrl = process.env.TEST_DATABASE_URL) {
-  const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+export async function readStore(dataDir: string) {
+  const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: await databaseUrlFor(dataDir) });
   try {
     const orders = await repo.listOrders(10_000);
     const emails = new Map<string, OutboxRow[]>(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as [string, OutboxRow[]])));
     return { orders, emails };
   } finally {
     await repo.close();
+  }
+}
+
+/**
+ * "ok" when the store survived: SQLite's integrity_check on the file; on PostgreSQL, amcheck's
+ * B-tree verification of every index of our tables (heap rows against their index entries).
+ */
+export async function integrityCheck(dataDir: string): Promise<string> {
+  const url = await databaseUrlFor(dataDir);
+  if (!url) {
+    const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"), { readOnly: true });
+    try {
+      return (db.prepare("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    await client.query("CREATE EXTENSION IF NOT EXISTS amcheck");
+    const { rows } = await client.query(
+      `SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+       JOIN pg_namespace n ON n.oid = c.relnamespace WHERE a.amname = 'btree' AND n.nspname = 'public'`,
+    );
+    for (const row of rows) await client.query("SELECT bt_index_check($1::regclass, true)", [row.relname]);
+    return rows.length > 0 ? "ok" : "no indexes found";
+  } catch (error) {
+    return String(error);
+  } finally {
+    await client.end();
   }
 }
 
