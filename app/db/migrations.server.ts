@@ -90,6 +90,16 @@ const CHANGES: SchemaChange[] = [
       },
     ],
   },
+  {
+    // The sandbox keeps what it charges and where it returns (it no longer reads orders), and
+    // one session per reference so that creating a checkout is idempotent across instances.
+    name: "003-sandbox-requests",
+    statements: [
+      `ALTER TABLE sandbox_sessions ADD COLUMN request_json TEXT`,
+      `DELETE FROM sandbox_sessions WHERE id NOT IN (SELECT MIN(id) FROM sandbox_sessions GROUP BY order_id)`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS sandbox_sessions_reference ON sandbox_sessions (order_id)`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

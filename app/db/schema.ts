@@ -38,11 +38,14 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** The sandbox checkout's own sessions (app/payments): order_id holds the request's reference. */
 export interface SandboxSessionsTable {
   id: string;
   order_id: string;
   status: "open" | "paid" | "expired";
   created_at: string;
+  /** The CheckoutRequest as JSON (what to show and where to return); null for sessions from before it. */
+  request_json: string | null;
 }
 
 export interface Database {

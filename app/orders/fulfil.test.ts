@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
+import { checkoutRequest } from "./checkout-request.server.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
 import { OutboxWorker, retryDelay } from "./outbox-worker.server.ts";
 import { openTestStore } from "../../tests/support/store.ts";
@@ -37,15 +39,18 @@ afterEach(() => repo.close());
 
 describe("fulfil", () => {
   test("marks paid once and enqueues one confirmation, however often and concurrently it runs", async () => {
-    const provider = new SandboxProvider(repo);
+    const store = new SandboxSessionStore(repo.db);
+    const provider = new SandboxProvider({ store, pageUrl: (id) => `/pay/${id}` });
     const { order } = await repo.createOrder(newOrder());
-    const session = await provider.createCheckout(order, { success: "", cancel: "" });
+    const session = await provider.createCheckout(checkoutRequest(order, { success: "/ok", cancel: "/no" }));
+    // Idempotent per order, as with Stripe's idempotency key.
+    expect(await provider.createCheckout(checkoutRequest(order, { success: "/ok", cancel: "/no" }))).toEqual(session);
     await repo.setCheckout(order.id, session.id, session.url);
     let wakeUps = 0;
     const deps = { repo, provider, onEnqueued: () => wakeUps++ };
 
     expect((await fulfil(session.id, deps)).status).toBe("open");
-    await repo.setSandboxSessionStatus(session.id, "paid");
+    await store.setStatus(session.id, "paid");
     const results = await Promise.all(Array.from({ length: 10 }, () => fulfil(session.id, deps)));
     expect(results.every((r) => r.status === "paid")).toBe(true);
     expect(results.filter((r) => r.newlyPaid)).toHaveLength(1);
@@ -59,7 +64,7 @@ describe("fulfil", () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "cs_1", url: "https://pay.example/cs_1" }),
-      getSession: async (id) => ({ id, orderId: "ord_x", state: states[id]! }),
+      getSession: async (id) => ({ id, reference: "ord_x", state: states[id]! }),
     };
     const { order } = await repo.createOrder(newOrder({ id: "ord_x" }));
     await repo.setCheckout(order.id, "cs_1", "https://pay.example/cs_1");
@@ -76,7 +81,7 @@ describe("fulfil", () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "cs_lost", url: "" }),
-      getSession: async (id) => ({ id, orderId: "ord_lost", state: "paid" }),
+      getSession: async (id) => ({ id, reference: "ord_lost", state: "paid" }),
     };
     await repo.createOrder(newOrder({ id: "ord_lost" }));
     const result = await fulfil("cs_lost", { repo, provider });
@@ -88,7 +93,7 @@ describe("fulfil", () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "", url: "" }),
-      getSession: async (id) => (id === "cs_other" ? { id, orderId: "ord_taken", state: "paid" } : undefined),
+      getSession: async (id) => (id === "cs_other" ? { id, reference: "ord_taken", state: "paid" } : undefined),
     };
     const { order } = await repo.createOrder(newOrder({ id: "ord_taken" }));
     await repo.setCheckout(order.id, "cs_real", "u");

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Kysely, Selectable } from "kysely";
 import { openStore, type Dialect, type Store } from "../db/database.server.ts";
 import type { Database, OrdersTable } from "../db/schema.ts";
-import type { NewOrder, Order, OrderRepository, OutboxMessage, OutboxRow, SandboxSession, SandboxSessionStatus } from "./types.ts";
+import type { NewOrder, Order, OrderRepository, OutboxMessage, OutboxRow } from "./types.ts";
 
 const toOrder = (row: Selectable<OrdersTable>): Order => ({
   id: row.id,
@@ -26,8 +26,8 @@ const toOrder = (row: Selectable<OrdersTable>): Order => ({
 const now = () => new Date().toISOString();
 
 /**
- * The orders, their outbox and (for now) the sandbox's sessions, written once with Kysely for
- * SQLite and PostgreSQL. Where the two differ (row locks) the dialect decides.
+ * The orders and their email outbox, written once with Kysely for SQLite and PostgreSQL. Where
+ * the two differ (row locks) the dialect decides.
  */
 export class KyselyOrderRepository implements OrderRepository {
   readonly db: Kysely<Database>;
@@ -175,24 +175,6 @@ export class KyselyOrderRepository implements OrderRepository {
   async listOrders(limit: number): Promise<Order[]> {
     const rows = await this.db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
     return rows.map(toOrder);
-  }
-
-  async createSandboxSession(session: SandboxSession): Promise<void> {
-    await this.db
-      .insertInto("sandbox_sessions")
-      .values({ id: session.id, order_id: session.orderId, status: session.status, created_at: now() })
-      .onConflict((conflict) => conflict.column("id").doNothing())
-      .execute();
-  }
-
-  async findSandboxSession(id: string): Promise<SandboxSession | undefined> {
-    const row = await this.db.selectFrom("sandbox_sessions").select(["id", "order_id", "status"]).where("id", "=", id).executeTakeFirst();
-    return row ? { id: row.id, orderId: row.order_id, status: row.status } : undefined;
-  }
-
-  async setSandboxSessionStatus(id: string, status: SandboxSessionStatus): Promise<void> {
-    // Paid and expired are final, as at Stripe.
-    await this.db.updateTable("sandbox_sessions").set({ status }).where("id", "=", id).where("status", "=", "open").execute();
   }
 
   async close(): Promise<void> {

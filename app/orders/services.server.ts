@@ -2,6 +2,7 @@ import path from "node:path";
 import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { renderConfirmationEmail } from "./confirmation-email.server.ts";
 import { fulfil, type FulfilResult } from "./fulfil.server.ts";
@@ -14,12 +15,15 @@ import type { OrderRepository, OutboxMessage } from "./types.ts";
 export interface OrderServices {
   repo: OrderRepository;
   provider: PaymentProvider;
+  /** The in-app checkout, when no Stripe key is configured (its page is routes/checkout-sandbox.tsx). */
+  sandbox: SandboxProvider | undefined;
+  /** Origin prefixed to the provider's return URLs ("" keeps them site-relative). */
+  returnBase: string;
   mailer: Mailer;
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
   resendLimiter: RateLimiter;
   contactEmail: string;
-  publicOrigin: string;
   fulfil(sessionId: string): Promise<FulfilResult>;
 }
 
@@ -31,9 +35,12 @@ async function createServices(): Promise<OrderServices> {
   const env = getEnv();
   const repo = await openOrderRepository(env);
   const pool = repo.store.pool;
-  const provider: PaymentProvider = env.STRIPE_SECRET_KEY
-    ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
-    : new SandboxProvider(repo);
+  const sandbox = env.STRIPE_SECRET_KEY
+    ? undefined
+    : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: (id, locale) => `/checkout/sandbox/${encodeURIComponent(id)}?lang=${locale}` });
+  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: env.STRIPE_API_BASE });
+  // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
+  const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
@@ -64,12 +71,13 @@ async function createServices(): Promise<OrderServices> {
   return {
     repo,
     provider,
+    sandbox,
+    returnBase,
     mailer,
     worker,
     orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
     contactEmail: env.CONTACT_EMAIL,
-    publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
   };
 }

@@ -54,13 +54,6 @@ export interface OutboxRow extends OutboxMessage {
   sentAt: string | null;
 }
 
-export type SandboxSessionStatus = "open" | "paid" | "expired";
-export interface SandboxSession {
-  id: string;
-  orderId: string;
-  status: SandboxSessionStatus;
-}
-
 /**
  * Everything the orders module stores, behind one asynchronous interface: one implementation
  * (repository.server.ts, Kysely) over the embedded SQLite file or PostgreSQL (DATABASE_URL).
@@ -91,8 +84,5 @@ export interface OrderRepository {
   markEmailRetry(id: number, delayMs: number, error: string): Promise<void>;
   listEmails(orderId: string): Promise<OutboxRow[]>;
   listOrders(limit: number): Promise<Order[]>;
-  createSandboxSession(session: SandboxSession): Promise<void>;
-  findSandboxSession(id: string): Promise<SandboxSession | undefined>;
-  setSandboxSessionStatus(id: string, status: SandboxSessionStatus): Promise<void>;
   close(): Promise<void>;
 }

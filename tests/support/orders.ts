@@ -45,8 +45,8 @@ export async function postForm(url: string, form: Record<string, string>) {
  * Reads what a server stored: its SQLite file under dataDir (WAL allows it while the server
  * runs), or the PostgreSQL database the tests gave it (tests/support/store.ts).
  */
-export async function readStore(dataDir: string) {
-  const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: await databaseUrlFor(dataDir) });
+export async function readStore(dataDir: string, databaseUrl?: string) {
+  const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? (await databaseUrlFor(dataDir)) });
   try {
     const orders = await repo.listOrders(10_000);
     const emails = new Map<string, OutboxRow[]>(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as [string, OutboxRow[]])));
@@ -121,20 +121,33 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(port: number): Promise<SmtpSink> {
+/**
+ * A real SMTP server on loopback that keeps what it receives. With acceptDelayMs it waits that
+ * long before answering 250 and, like a real server, drops a message whose client disconnected
+ * before that answer (the sender never learnt it was accepted, so it will send it again).
+ */
+export async function startSmtp(port: number, { acceptDelayMs = 0 } = {}): Promise<SmtpSink> {
   const messages: SmtpSink["messages"] = [];
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeMail(raw) });
-        callback();
+        const accept = () => {
+          if (closed.has(session.id)) return callback(new Error("client gone"));
+          messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeMail(raw) });
+          callback();
+        };
+        if (acceptDelayMs > 0) setTimeout(accept, acceptDelayMs);
+        else accept();
       });
     },
   });
