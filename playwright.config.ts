@@ -38,6 +38,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       CONTACT_EMAIL: "hello@example.com",
+      // Every value set, as on a live site; tests/e2e/go-live-sweep.spec.ts also covers the demo configuration.
+      SITE_CONFIG: "tests/fixtures/site-complete.json",
     },
   },
 });

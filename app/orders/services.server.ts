@@ -1,4 +1,5 @@
 import path from "node:path";
+import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
@@ -33,13 +34,14 @@ function createServices(): OrderServices {
   const provider: PaymentProvider = env.STRIPE_SECRET_KEY
     ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
     : new SandboxProvider(repo);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
+  const site = getSiteConfig();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
   const deliver = async (message: OutboxMessage) => {
     const order = repo.findById(message.orderId);
     if (!order) throw new Error(`order ${message.orderId} not found`);
-    const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation" });
+    const email = renderConfirmationEmail(order, { contactEmail: site.contactEmail, resend: message.kind !== "confirmation" });
     return mailer.send({
       ...email,
       to: order.customer.email,
@@ -66,10 +68,17 @@ function createServices(): OrderServices {
     worker,
     orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
     resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
-    contactEmail: env.CONTACT_EMAIL,
+    contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
   };
+}
+
+/** The customer sees the brand as the sender: a bare MAIL_FROM address gets the brand as its name. */
+export function senderAddress(mailFrom: string | undefined, brand: string): string {
+  const address = mailFrom?.trim() || "no-reply@localhost";
+  if (address.includes("<")) return address;
+  return `"${brand.replace(/["\\]/g, "")}" <${address}>`;
 }
 
 // One instance per process; kept on globalThis so `react-router dev` reloads reuse it.

@@ -1,24 +1,30 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Section, Steps, mailtoHref, Hero } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
 import { formatNumber } from "../content/datasets.ts";
-import { VIDEOS } from "../content/media.ts";
 import { formatMoney, getOffer } from "../content/offers.ts";
 import { pageById, pagePath } from "../content/pages.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 1: Seedance is said to be 25 times cheaper than another video model. */
 const CHEAPER_FACTOR = 25;
 const PILLAR_ICONS: IconName[] = ["bolt", "coins", "rocket"];
 const USE_CASE_ICONS: IconName[] = ["video", "heart", "film"];
-const SHORTS = [VIDEOS["seedance-short-1"], VIDEOS["seedance-short-2"], VIDEOS["seedance-short-3"]];
+const SHORTS = ["seedance-short-1", "seedance-short-2", "seedance-short-3"] as const;
 
 type Item = { title: string; text: string };
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function SeedancePage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("seedance");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -49,7 +55,7 @@ export default function SeedancePage() {
           }
           aside={
             <div data-block="main-demo">
-              <VideoFacade video={VIDEOS["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
+              <VideoFacade video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
             </div>
           }
         />
@@ -78,8 +84,8 @@ export default function SeedancePage() {
 
       <Section id="demos" eyebrow={t("demos.eyebrow")} title={t("demos.title")} lead={t("demos.lead")}>
         <ul className="-mx-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-5 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0" data-block="demos">
-          {SHORTS.map((video, index) => (
-            <li key={video.ref} className="w-[68%] shrink-0 snap-center sm:w-auto">
+          {SHORTS.map((slot) => videos[slot]).map((video, index) => (
+            <li key={video.poster} className="w-[68%] shrink-0 snap-center sm:w-auto">
               <VideoFacade video={video} title={demos[index] ?? ""} playLabel={t("demos.play")} />
               <h3 className="mt-3 font-semibold text-ink">{demos[index]}</h3>
             </li>
