@@ -22,7 +22,8 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    // The go-live sweep reads server-rendered HTML only: once, without JavaScript.
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, testIgnore: ["**/go-live-sweep.spec.ts"] },
     // axe runs once (js-on): marketing pages ship no framework JS, so both projects see the same DOM.
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: ["**/a11y.spec.ts"] },
   ],

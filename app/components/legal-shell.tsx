@@ -7,9 +7,12 @@ import { useTranslation } from "react-i18next";
 export function LegalShell({
   ns,
   contents,
+  values,
   children,
 }: {
   ns: "privacy" | "legal-notice";
+  /** The owner's identity for the texts' {{placeholders}}. */
+  values?: Record<string, string>;
   contents: ReadonlyArray<{ id: string; title: string }>;
   children: React.ReactNode;
 }) {
@@ -21,7 +24,7 @@ export function LegalShell({
         <div className="container-page relative py-14 sm:py-20">
           <p className="eyebrow text-accent-300">{t("eyebrow")}</p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold text-balance sm:text-5xl">{t("title")}</h1>
-          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-300">{t("intro")}</p>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-300">{t("intro", values)}</p>
         </div>
       </section>
       <div className="container-page grid gap-10 py-12 sm:py-20 lg:grid-cols-[15rem_1fr] lg:gap-16">

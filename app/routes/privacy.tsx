@@ -15,7 +15,7 @@ export default function PrivacyPage() {
   const { t } = useTranslation("privacy");
   const sections = t("sections", { returnObjects: true, ...values }) as Array<{ id: string; title: string; paragraphs: string[] }>;
   return (
-    <LegalShell ns="privacy" contents={sections}>
+    <LegalShell ns="privacy" contents={sections} values={values}>
       {sections.map((section, index) => (
         <LegalSection key={section.id} id={section.id} index={index} title={section.title}>
           {section.paragraphs.map((paragraph) => (
