@@ -50,13 +50,20 @@ const DEMO_PROBLEMS = [
 ];
 
 describe("go-live check", () => {
-  test("live mode (https origin, no DEMO_MODE) with the demo configuration: exit 1 and one line per missing value", async () => {
+  test("live mode (https origin, no DEMO_MODE) with the demo configuration: exit 1 and one line per missing value; DEMO_MODE=true serves it", async () => {
     const { code, output } = await run("server/index.ts", { PUBLIC_ORIGIN: "https://lumen.example" });
     expect(code).toBe(1);
     expect(output).toMatch(/^Not ready to go live: \d+ value\(s\) to set/m);
     for (const line of DEMO_PROBLEMS) expect(output).toMatch(new RegExp(`^  ${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
     expect(output).toMatch(/^ {2}STRIPE_SECRET_KEY: not set/m);
     expect(output).not.toMatch(/listening on/);
+    // DEMO_MODE=true on the same https origin serves the demo configuration (a public demo).
+    const demo = await startServer({ LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://lumen.example", DEMO_MODE: "true" });
+    try {
+      expect((await fetch(`${demo.url}/healthz`)).status).toBe(200);
+    } finally {
+      await demo.stop();
+    }
   });
 
   test("a live Stripe key alone is live mode too, even on plain http", async () => {
@@ -64,15 +71,6 @@ describe("go-live check", () => {
     expect(code).toBe(1);
     expect(output).toMatch(/^ {2}PUBLIC_ORIGIN: http:\/\/127\.0\.0\.1:3999 is not an https address/m);
     expect(output).toMatch(/^ {2}person\.name: placeholder value/m);
-  });
-
-  test("DEMO_MODE=true on https serves the demo configuration (a public demo)", async () => {
-    const server = await startServer({ LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://lumen.example", DEMO_MODE: "true" });
-    try {
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
   });
 
   test("npm run check-live prints the same list without starting anything, and passes with a complete setup", async () => {
