@@ -44,13 +44,12 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
-    }
-    if (env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "PostgreSQL is not wired yet; unset it to use the embedded SQLite database" });
     }
   });
 
