@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getInstance } from "./i18n/middleware.server.ts";
+import { StartupError } from "./lib/data-dir.server.ts";
 import { logger, redactUrl } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { getOrderServices, shutdownOrderServices } from "./orders/services.server.ts";
@@ -54,18 +55,25 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logger().error({ err: error, path: redactUrl(url.pathname + url.search) }, "unhandled");
 };
 
-// Orders: open the database and start the outbox worker at boot, so emails left from a previous
-// run are sent without waiting for a visitor.
-// A data directory or database that does not work stops the start (one line, exit 1) instead of
-// a healthy-looking site whose every order is a 500.
-if (process.env.NODE_ENV !== "test") {
-  try {
-    getOrderServices();
-  } catch (error) {
-    console.error(`Cannot start: ${(error as Error)?.message ?? error}`);
-    process.exit(1);
-  }
-}
+/**
+ * Orders: open the database and start the outbox worker at boot, so emails left from a previous
+ * run are sent without waiting for a visitor. server/index.ts awaits this before it listens: an
+ * unusable DATA_DIR or SQLite file stops the start (one line, exit 1) instead of a healthy-looking
+ * site whose every order fails; PostgreSQL being down is retried at the next request.
+ */
+export const ready: Promise<void> =
+  process.env.NODE_ENV === "test"
+    ? Promise.resolve()
+    : getOrderServices().then(
+        () => undefined,
+        (error) => {
+          if (error instanceof StartupError) {
+            console.error(`Cannot start: ${error.message}`);
+            process.exit(1);
+          }
+          logger().error({ err: error }, "order services failed to start");
+        },
+      );
 
 /** Called by server/index.ts on SIGTERM, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {

@@ -10,6 +10,7 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { pageForPath } from "../app/content/pages.ts";
 import { resolveLanguage } from "../app/i18n/resolve.ts";
+import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { logger, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import type { RequestInfo } from "../app/lib/request-context.ts";
@@ -20,11 +21,18 @@ import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 const env = getEnv();
+// The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).
+const ready = readiness(env);
+if (ready.errors.length || ready.problems.length) {
+  console.error(formatReadiness(ready));
+  process.exit(1);
+}
 const root = path.resolve(import.meta.dirname, "..");
 const build: ServerBuild = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
 const entry = build.entry.module as unknown as {
   createLoadContext(info: RequestInfo): import("react-router").RouterContextProvider;
   shutdown?: () => Promise<void>;
+  ready?: Promise<void>;
 };
 
 /** Bodies above this are refused before reaching the app (order forms are a few KB). */
@@ -201,6 +209,9 @@ const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_
   );
 });
 
+// The app's start-up checks (DATA_DIR, database) come first: a site that cannot store an order
+// does not listen.
+await entry.ready;
 server.listen(env.PORT, env.HOST, () => {
   logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
 });

@@ -2,6 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
+/** A problem no retry will fix (unusable DATA_DIR, SQLite file that does not open): the start stops. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
 /**
  * Proves DATA_DIR can hold the database and the outbox before the site says it is up: creates it
  * if needed, then writes, syncs and removes a probe file. Throws one readable line naming the path
@@ -19,7 +24,7 @@ export function assertWritableDir(dir: string): void {
       fs.closeSync(fd);
     }
   } catch (error) {
-    throw new Error(`DATA_DIR ${dir} is not usable: ${reason(error)}`);
+    throw new StartupError(`DATA_DIR ${dir} is not usable: ${reason(error)}`);
   } finally {
     fs.rmSync(probe, { force: true });
   }

@@ -16,8 +16,13 @@ describe("parseEnv", () => {
     expect(result.ok).toBe(true);
   });
 
+  test("DATABASE_URL takes a PostgreSQL URL (several instances share it)", () => {
+    const result = parseEnv({ DATABASE_URL: "postgres://site:secret@db:5432/site" });
+    expect(result.ok && result.env.DATABASE_URL).toBe("postgres://site:secret@db:5432/site");
+  });
+
   test("trailing slash removed from PUBLIC_ORIGIN", () => {
-    const result = parseEnv({ PUBLIC_ORIGIN: "https://example.com/", DEMO_MODE: "true" });
+    const result = parseEnv({ PUBLIC_ORIGIN: "https://example.com/" });
     expect(result.ok && result.env.PUBLIC_ORIGIN).toBe("https://example.com");
   });
 
@@ -37,9 +42,9 @@ describe("parseEnv", () => {
     [{ PUBLIC_ORIGIN: "http://example.com/#top" }, "PUBLIC_ORIGIN"],
     [{ PUBLIC_ORIGIN: "http://example.com?" }, "PUBLIC_ORIGIN"],
     [{ PUBLIC_ORIGIN: "http://user:pw@example.com" }, "PUBLIC_ORIGIN"],
-    [{ PUBLIC_ORIGIN: "https://example.com" }, "DEMO_MODE"],
-    [{ PUBLIC_ORIGIN: "https://example.com", DEMO_MODE: "false" }, "DEMO_MODE"],
     [{ DEMO_MODE: "maybe" }, "DEMO_MODE"],
+    [{ DATABASE_URL: "mysql://db/site" }, "DATABASE_URL"],
+    [{ OUTBOX_LEASE_MS: "10" }, "OUTBOX_LEASE_MS"],
   ])("%o is rejected with a message naming %s", (input, name) => {
     const result = parseEnv(input);
     expect(result.ok).toBe(false);
@@ -61,12 +66,11 @@ describe("parseEnv", () => {
     expect(parse("::1, fd00::/8")).toEqual(["::1", "fd00::/8"]);
   });
 
-  test("sandbox payments on an https origin only with DEMO_MODE=true; a Stripe key needs no DEMO_MODE", () => {
-    expect(parseEnv({ PUBLIC_ORIGIN: "https://example.com", DEMO_MODE: "true" })).toMatchObject({ ok: true, env: { DEMO_MODE: true } });
-    expect(parseEnv({ PUBLIC_ORIGIN: "https://example.com", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).ok).toBe(true);
-    expect(parseEnv({ PUBLIC_ORIGIN: "http://localhost:3000" }).ok).toBe(true);
-    const refused = parseEnv({ PUBLIC_ORIGIN: "https://example.com", SMTP_URL: "smtp://mail.example.com" });
-    expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.errors.join(" ")).toMatch(/DEMO_MODE=true/);
+  test("DEMO_MODE: true/1 on, false/0/empty off (live mode on an https origin is decided by config/go-live.ts)", () => {
+    const demo = (value: string) => {
+      const result = parseEnv({ PUBLIC_ORIGIN: "https://example.com", DEMO_MODE: value });
+      return result.ok ? result.env.DEMO_MODE : "error";
+    };
+    expect([demo("true"), demo("1"), demo("false"), demo("0"), demo("")]).toEqual([true, true, false, false, false]);
   });
 });

@@ -57,7 +57,8 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
   const session = await provider.getSession(sessionId);
   if (!session) return { status: "unknown", order, newlyPaid: false };
   if (!order.sessionId) {
-    if (session.orderId !== order.id) return { status: "unknown", newlyPaid: false };
+    // A session we never stored (crash between creation and saving it), named by a signed event.
+    if (session.reference !== order.id) return { status: "unknown", newlyPaid: false };
     await repo.setCheckout(order.id, session.id, "");
     order = (await repo.findById(order.id))!;
   }
@@ -85,7 +86,7 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
   }
 }
 
-/** Defence in depth: what the provider charged is what we stored (amount due today, currency). */
+/** Defence in depth: what the provider charges today is what we stored (amount and currency). */
 export function amountMatches(order: Order, session: SessionStatus): boolean {
   return session.amountTotal === order.amountDueNow && session.currency.toLowerCase() === order.currency.toLowerCase();
 }

@@ -8,9 +8,11 @@ export interface OutboxWorkerOptions {
   backoffMs: number;
   maxBackoffMs: number;
   pollMs: number;
+  /** How long a claimed message stays invisible to other workers while it is being sent. */
+  leaseMs?: number;
 }
 
-/** How long a claimed message stays invisible to other workers while it is being sent. */
+/** Default lease: far longer than a send takes (nodemailer times out well before). */
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
 
@@ -70,7 +72,7 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const { repo, deliver, backoffMs, maxBackoffMs } = this.options;
     let sent = 0;
-    const batch = await repo.claimDueEmails(BATCH, LEASE_MS);
+    const batch = await repo.claimDueEmails(BATCH, this.options.leaseMs ?? LEASE_MS);
     // A full batch means more may be waiting: go again at once instead of after the poll interval.
     if (batch.length === BATCH) this.again = true;
     for (const message of batch) {
@@ -83,6 +85,7 @@ export class OutboxWorker {
       } catch (error) {
         const reason = String((error as Error)?.message ?? error);
         const permanent = isPermanentFailure(error);
+        // Retrying a permanent refusal for ever would hammer the server and never tell anyone.
         if ((permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) || message.attempts >= MAX_ATTEMPTS) {
           await repo.markEmailFailed(message.id, reason);
           logger().error({ ...context, permanent, error: reason }, "email delivery failed for good");

@@ -13,7 +13,7 @@ export const RECONCILE_EVERY_MS = 3 * 60_000;
  * the same idempotency key (the provider returns the same session), or marks the order failed when
  * the provider refuses or the order is too old. Both outcomes show in `npm run orders`.
  */
-export async function reconcileStalePending(services: Pick<OrderServices, "repo" | "provider" | "publicOrigin">, now = Date.now()) {
+export async function reconcileStalePending(services: Pick<OrderServices, "repo" | "provider" | "returnBase">, now = Date.now()) {
   const stale = await services.repo.listStalePending(new Date(now - STALE_PENDING_MS).toISOString(), 100);
   let settled = 0;
   for (const order of stale) {
@@ -30,7 +30,7 @@ export async function reconcileStalePending(services: Pick<OrderServices, "repo"
 }
 
 /** Runs the reconciler now and every few minutes; returns a stop function. */
-export function startReconciler(services: Pick<OrderServices, "repo" | "provider" | "publicOrigin">): () => void {
+export function startReconciler(services: Pick<OrderServices, "repo" | "provider" | "returnBase">): () => void {
   const pass = () => reconcileStalePending(services).catch((error) => logger().error({ err: error }, "reconciler pass failed"));
   void pass();
   const timer = setInterval(pass, RECONCILE_EVERY_MS);

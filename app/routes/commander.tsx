@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commander";
 import { amountDueNow, formatMoney, getOffer, isOfferId, type OfferId } from "../content/offers.ts";
+import { pageById, pagePath } from "../content/pages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
@@ -63,7 +64,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.busy" | "errors.storage";
+type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.storage";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
@@ -85,9 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), token, formError: null }, { status: 400 });
   }
 
-  const services = getOrderServices();
+  const services = await getOrderServices();
   const { clientIp } = context.get(requestInfoContext);
-  if (!(await services.orderLimiter.consume(clientIp || "unknown"))) {
+  if (!(await services.orderLimiter.take(clientIp || "unknown"))) {
     return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
   }
 
@@ -96,9 +97,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.reason === "storage") {
     // Disk full or database down: nothing stored, nothing charged; the same token may try again.
     return data({ result: submission.reply(), token, formError: "errors.storage" as FormError }, { status: 503, headers: { "Retry-After": "60" } });
-  }
-  if (outcome.reason === "busy") {
-    return data({ result: submission.reply(), token, formError: "errors.busy" as FormError }, { status: 409 });
   }
   // The failed order stays stored (state failed) for a retry; a new token makes the next try a new order.
   return data(
@@ -256,6 +254,12 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
                 {pending ? t("form.submitting") : t("form.submit")}
               </button>
               <p className="mt-3 text-sm text-muted">{t("form.secureNote")}</p>
+              <p className="mt-1 text-sm text-muted" data-privacy-note>
+                {t("form.privacyNote")}{" "}
+                <a className="font-medium text-accent-700 underline underline-offset-2" href={pagePath(pageById("privacy"), lang)}>
+                  {t("form.privacyLink")}
+                </a>
+              </p>
             </div>
           </Form>
         </div>

@@ -6,7 +6,7 @@ const text = (body: string, status: number) =>
 /** Up means able to take an order: the database answers a cheap query. */
 export async function loader() {
   try {
-    await getOrderServices().repo.ping();
+    await (await getOrderServices()).repo.ping();
     return text("ok", 200);
   } catch {
     return text("database unavailable", 503);

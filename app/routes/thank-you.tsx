@@ -41,9 +41,9 @@ export const DETAILS_SHOWN_DAYS = 30;
 
 /** Fulfils from a visitor's link: provider look-ups are rate-limited per IP (random ids cost none). */
 async function safeFulfil(sessionId: string, clientIp: string): Promise<FulfilResult | { status: "error" }> {
-  const services = getOrderServices();
   try {
-    return await services.fulfil(sessionId, { allowLookup: () => services.lookupLimiter.consume(clientIp || "unknown") });
+    const services = await getOrderServices();
+    return await services.fulfil(sessionId, { allowLookup: () => services.lookupLimiter.take(clientIp || "unknown") });
   } catch (error) {
     logger().error({ err: error }, "fulfil failed on thank-you page");
     return { status: "error" };
@@ -114,17 +114,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!formData) return data({ resend: "error" as ResendOutcome }, { status: 400 });
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  const services = getOrderServices();
+  const services = await getOrderServices();
   const { clientIp } = context.get(requestInfoContext);
-  if (!(await services.resendLimiter.consume(clientIp || "unknown"))) {
+  if (!(await services.resendLimiter.take(clientIp || "unknown"))) {
     return data({ resend: "rateLimited" as ResendOutcome }, { status: 429, headers: { "Retry-After": "600" } });
   }
   const result = await safeFulfil(sessionId, clientIp);
   if (result.status !== "paid" || !("order" in result) || !result.order) return data({ resend: "error" as ResendOutcome }, { status: 409 });
   const order = result.order;
-  const resends = services.repo.countEmails(order.id) - 1;
+  const resends = (await services.repo.countEmails(order.id)) - 1;
   if (resends >= MAX_RESENDS) return data({ resend: "rateLimited" as ResendOutcome }, { status: 429 });
-  services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
+  await services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
   services.worker.kick();
   return data({ resend: "sent" as ResendOutcome });
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { SqliteOrderRepository } from "../../app/orders/sqlite-repository.server.ts";
+import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 
@@ -28,7 +28,7 @@ async function paidOrder(server: RunningServer, email: string, lang = "en") {
   const thankYou = paid.headers.get("location")!;
   // The thank-you page fulfils the order (marks it paid, queues the confirmation).
   expect(await (await fetch(server.url + thankYou)).text()).toContain(email);
-  const order = readStore(server.dataDir).orders.find((o) => o.customer.email === email)!;
+  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
   return { thankYou, order };
 }
 
@@ -59,7 +59,7 @@ describe("sandbox server", () => {
       headers: { Origin: server.url },
     });
     expect(multiline.status).toBe(303);
-    expect(readStore(server.dataDir).orders.filter((o) => o.customer.email !== "lines@example.com")).toHaveLength(0);
+    expect((await readStore(server.dataDir)).orders.filter((o) => o.customer.email !== "lines@example.com")).toHaveLength(0);
   });
 
   test("the thank-you link shows personal details for 30 days, then only the reference and state", async () => {
@@ -85,9 +85,9 @@ describe("sandbox server", () => {
 
 describe("npm run orders", () => {
   const dataDir = tempDataDir();
-  beforeAll(() => {
+  beforeAll(async () => {
     // Orders stored before the form refused control characters (or written by another tool).
-    const repo = new SqliteOrderRepository(path.join(dataDir, "orders.sqlite"));
+    const repo = await openOrderRepository({ DATA_DIR: dataDir });
     const customer = {
       firstName: "Eve\u001b]0;pwned\u0007\u001b[2J",
       lastName: "Li\u202egnp.exe",
@@ -103,8 +103,8 @@ describe("npm run orders", () => {
       connectZapier: "non" as const,
       comments: "-5",
     };
-    repo.createOrder({ id: "ord_hostile", submissionToken: "t-hostile", lang: "fr", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox" });
-    repo.close();
+    await repo.createOrder({ id: "ord_hostile", submissionToken: "t-hostile", lang: "fr", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox" });
+    await repo.close();
   });
 
   test("the listing never prints raw escape sequences or bidi overrides", () => {
@@ -146,15 +146,15 @@ test("an email the SMTP server refuses for good (5xx) stops after a few attempts
   const server = await startServer({ LOG_LEVEL: "warn", ORDER_RATE_LIMIT: "0", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ...FAST_OUTBOX });
   try {
     const { order } = await paidOrder(server, "nobody@example.com");
-    const confirmation = () => readStore(server.dataDir).emails.get(order.id)?.find((email) => email.kind === "confirmation");
-    await waitFor(() => confirmation()?.status === "failed", 15_000, "email marked failed").catch((error) => {
-      throw new Error(`${error.message}: ${JSON.stringify(confirmation())}\n${server.logs().slice(-2000)}`);
+    const confirmation = async () => (await readStore(server.dataDir)).emails.get(order.id)?.find((email) => email.kind === "confirmation");
+    await waitFor(async () => (await confirmation())?.status === "failed", 15_000, "email marked failed").catch(async (error) => {
+      throw new Error(`${error.message}: ${JSON.stringify(await confirmation())}\n${server.logs().slice(-2000)}`);
     });
-    const tries = confirmation()!.attempts;
+    const tries = (await confirmation())!.attempts;
     expect(tries).toBeGreaterThanOrEqual(2);
     expect(tries).toBeLessThanOrEqual(5);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(confirmation()!.attempts).toBe(tries);
+    expect((await confirmation())!.attempts).toBe(tries);
     expect(attempts).toBe(tries);
     const listing = orders(server.dataDir);
     expect(listing.stdout).toMatch(/confirmation:FAILED/);

@@ -24,7 +24,7 @@ test("a client forging X-Forwarded-For behind one trusted proxy is still one cli
     statuses.push(res.status);
   }
   expect(statuses).toEqual([303, 303, 303, 429, 429, 429]);
-  expect(readStore(server.dataDir).orders).toHaveLength(3);
+  expect((await readStore(server.dataDir)).orders).toHaveLength(3);
   // Another client behind the same proxy has its own allowance.
   const other = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "proxy-other@example.com" }), {
     headers: { Origin: server.url, "X-Forwarded-For": "198.51.100.8" },

@@ -109,7 +109,7 @@ describe("a data store that fails while the site runs", () => {
       form.set("token", token);
       const retried = await postOrder(server.url, "test-workflow", "fr", form, { headers: { Origin: server.url } });
       expect(retried.status).toBe(303);
-      expect(readStore(server.dataDir).orders).toHaveLength(1);
+      expect((await readStore(server.dataDir)).orders).toHaveLength(1);
     } finally {
       db.close();
       await server.stop();

@@ -31,7 +31,7 @@ async function checkout(server: RunningServer, email: string) {
   const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email }), { headers: { Origin: server.url } });
   expect(res.status).toBe(303);
   const sessionId = new URL(res.headers.get("location")!).pathname.split("/").pop()!;
-  return { sessionId, order: readStore(server.dataDir).orders.find((o) => o.sessionId === sessionId)! };
+  return { sessionId, order: (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)! };
 }
 
 const logLines = (server: RunningServer) =>
@@ -86,13 +86,13 @@ describe("thank-you look-ups, amounts and logs", () => {
     const event = stripe.signedEvent("checkout.session.completed", sessionId);
     const hook = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: event.body, headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature } });
     expect(hook.status).toBe(200);
-    expect(readStore(server.dataDir).orders.find((o) => o.id === order.id)!.state).toBe("checkout_created");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.state).toBe("checkout_created");
     const currency = await checkout(server, "currency@example.com");
     stripe.sessions.get(currency.sessionId)!.currency = "usd";
     stripe.complete(currency.sessionId);
     const page = await fetch(`${server.url}${THANK_YOU_PATHS.en}?session_id=${currency.sessionId}`);
     expect(await page.text()).not.toContain("currency@example.com");
-    expect(readStore(server.dataDir).orders.find((o) => o.id === currency.order.id)!.state).toBe("checkout_created");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.id === currency.order.id)!.state).toBe("checkout_created");
     await waitFor(() => logLines(server).filter((line) => line.level === "error" && /amount or currency/.test(String(line.msg))).length >= 2, 5_000, "mismatch errors logged");
   });
 
@@ -126,7 +126,7 @@ describe("an order killed between storing it and storing its checkout", () => {
     const pending = postOrder(server.url, "test-workflow", "en", orderForm({ email, token }), { headers: { Origin: server.url } }).catch((error) => error);
     try {
       await waitFor(() => stripe.createRequests > before, 10_000, "checkout creation in flight");
-      const order = readStore(dataDir).orders.find((o) => o.customer.email === email)!;
+      const order = (await readStore(dataDir)).orders.find((o) => o.customer.email === email)!;
       expect(order.state).toBe("pending");
       await server.kill();
       await pending;
@@ -148,7 +148,7 @@ describe("an order killed between storing it and storing its checkout", () => {
       expect(retried.status).toBe(303);
       expect(retried.headers.get("location")).toMatch(/\/pay\/cs_test_/);
       expect(Date.now() - started).toBeLessThan(15_000);
-      const stored = readStore(dataDir).orders.filter((o) => o.customer.email === "killed@example.com");
+      const stored = (await readStore(dataDir)).orders.filter((o) => o.customer.email === "killed@example.com");
       expect(stored).toHaveLength(1);
       expect(stored[0]!.state).toBe("checkout_created");
       expect([...stripe.sessions.values()].filter((s) => s.idempotencyKey === order.id)).toHaveLength(1);
@@ -164,7 +164,7 @@ describe("an order killed between storing it and storing its checkout", () => {
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     const server = await startServer(stripeEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
     try {
-      await waitFor(() => readStore(dataDir).orders.find((o) => o.id === order.id)?.state === "checkout_created", 10_000, "reconciled order");
+      await waitFor(async () => (await readStore(dataDir)).orders.find((o) => o.id === order.id)?.state === "checkout_created", 10_000, "reconciled order");
       const listing = spawnSync(process.execPath, ["scripts/orders.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
       expect(listing.stdout).toMatch(new RegExp(`${order.id}\\s+checkout_created`));
     } finally {
