@@ -1,4 +1,5 @@
 import path from "node:path";
+import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
@@ -41,13 +42,14 @@ async function createServices(): Promise<OrderServices> {
   const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: env.STRIPE_API_BASE });
   // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
   const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
+  const site = getSiteConfig();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
   const deliver = async (message: OutboxMessage) => {
     const order = await repo.findById(message.orderId);
     if (!order) throw new Error(`order ${message.orderId} not found`);
-    const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation" });
+    const email = renderConfirmationEmail(order, { contactEmail: site.contactEmail, resend: message.kind !== "confirmation" });
     return mailer.send({
       ...email,
       to: order.customer.email,
@@ -77,9 +79,16 @@ async function createServices(): Promise<OrderServices> {
     worker,
     orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    contactEmail: env.CONTACT_EMAIL,
+    contactEmail: site.contactEmail,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
   };
+}
+
+/** The customer sees the brand as the sender: a bare MAIL_FROM address gets the brand as its name. */
+export function senderAddress(mailFrom: string | undefined, brand: string): string {
+  const address = mailFrom?.trim() || "no-reply@localhost";
+  if (address.includes("<")) return address;
+  return `"${brand.replace(/["\\]/g, "")}" <${address}>`;
 }
 
 // One instance per process; kept on globalThis so `react-router dev` reloads reuse it.

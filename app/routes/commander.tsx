@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commander";
 import { amountDueNow, formatMoney, getOffer, isOfferId, type OfferId } from "../content/offers.ts";
+import { pageById, pagePath } from "../content/pages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
@@ -248,6 +249,12 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
                 {pending ? t("form.submitting") : t("form.submit")}
               </button>
               <p className="mt-3 text-sm text-muted">{t("form.secureNote")}</p>
+              <p className="mt-1 text-sm text-muted" data-privacy-note>
+                {t("form.privacyNote")}{" "}
+                <a className="font-medium text-accent-700 underline underline-offset-2" href={pagePath(pageById("privacy"), lang)}>
+                  {t("form.privacyLink")}
+                </a>
+              </p>
             </div>
           </Form>
         </div>
