@@ -35,7 +35,8 @@ export default function NewsletterPage() {
   const audiences = list<{ title: string; text: string }>("audiences.items");
   const integrations = list<string>("integrations.items");
   const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
-  let counter = 0;
+  // Example videos are numbered across the three groups ("Example 1" … "Example 6").
+  const numbered = GROUPS.flatMap((group) => examples(lang, group.platform).map((video) => video.ref));
 
   return (
     <>
@@ -127,8 +128,7 @@ export default function NewsletterPage() {
               <p className="mt-1 text-muted">{t(`social.${group.platform}`)}</p>
               <ul className={`mt-5 grid gap-4 ${group.platform === "linkedin" ? "" : "grid-cols-2"}`}>
                 {examples(lang, group.platform).map((video) => {
-                  counter += 1;
-                  const title = t("social.videoTitle", { n: counter });
+                  const title = t("social.videoTitle", { n: numbered.indexOf(video.ref) + 1 });
                   return (
                     <li key={video.ref}>
                       <VideoFacade video={video} title={title} playLabel={group.platform === "linkedin" ? t("social.linkedinOpen") : t("playLabel")} />
