@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { OFFERS, formatMoney, orderHref } from "../../app/content/offers.ts";
 import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../../app/content/profiles.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS, formatRange, formatUnit, formatUnitRange, formatUsd } from "../../app/content/workflow-figures.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
+import { expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
 
 /**
  * Home, AI machine, short videos, newsletter, blog and Veo3 ad: every block with its count in all
@@ -14,26 +14,13 @@ const PAGE_IDS = ["home", "ai-machine", "short-videos", "newsletter", "blog", "v
 type PageId = (typeof PAGE_IDS)[number];
 
 const pathFor = (id: PageId, lang: Language) => (id === "home" ? `/${lang}` : `/${id}/${lang}`);
-const copyOf = (id: PageId, lang: Language): any => JSON.parse(fs.readFileSync(`locales/${lang}/${id}.json`, "utf8"));
-const mailto = (subject: string) => `mailto:hello@example.com?subject=${encodeURIComponent(subject)}`;
-
-/** Opens a page and records every request the browser makes while it loads. */
-async function openRecording(page: Page, path: string) {
-  const requests: string[] = [];
-  const listener = (request: { url(): string }) => requests.push(request.url());
-  page.on("request", listener);
-  const response = await page.goto(path, { waitUntil: "load" });
-  page.off("request", listener);
-  expect(response?.status(), path).toBe(200);
-  return requests;
-}
+const copyOf = localeFile;
 
 /** The checks every page shares: same-origin loading, one h1, no empty heading, no leftover key. */
 async function openClean(page: Page, id: PageId, lang: Language, origin: string) {
   const label = `${id}/${lang}`;
   const requests = await openRecording(page, pathFor(id, lang));
-  const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:"));
-  expect(foreign, `${label}: requests leaving the site`).toEqual([]);
+  expectSameOrigin(requests, origin, label);
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page.locator("h1"), label).toHaveCount(1);
   const headings = await page.locator("h1, h2, h3").allInnerTexts();
