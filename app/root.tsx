@@ -50,8 +50,6 @@ function clientTranslations(i18n: ReturnType<typeof useTranslation>["i18n"], lan
   return JSON.stringify(bundles).replace(/</g, "\\u003c");
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
 export interface RouteHandle {
   /** Ship React Router's client scripts (forms that enhance with JS). Marketing pages ship none. */
   hydrate?: boolean;
@@ -60,7 +58,8 @@ export interface RouteHandle {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<RootData>("root");
+  // The one optional read of the root data: the layout also renders when the root loader failed.
+  const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const matches = useMatches();
   const location = useLocation();

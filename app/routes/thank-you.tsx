@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/thank-you";
-import type { RootData } from "../root.tsx";
+import { useRootData } from "../lib/root-data.ts";
 import { THANK_YOU_PATHS, isLanguage, type Language } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
@@ -115,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ThankYouPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const navigate = useNavigate();
   const next = loaderData.view === "processing" ? loaderData.next : null;
 
@@ -181,8 +181,8 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
 
       <p className="mt-10 text-sm text-muted">
         {t("thankYou.contact")}{" "}
-        <a className="font-medium text-accent-700 underline" href={`mailto:${root?.contactEmail ?? ""}`}>
-          {root?.contactEmail}
+        <a className="font-medium text-accent-700 underline" href={`mailto:${root.contactEmail}`}>
+          {root.contactEmail}
         </a>
       </p>
       <a className="btn-secondary mt-6" href="/">

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { OFFERS, formatMoney, orderHref, type OfferId } from "../../app/content/offers.ts";
 import { formatUnit } from "../../app/content/units.ts";
 import { LANGUAGES, TEST_WORKFLOW_PATHS, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, expectSameOrigin, localeFile, mailto, openRecording, type Copy } from "../support/pages.ts";
+import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording, type Copy } from "../support/pages.ts";
 
 /**
  * Instagram, WhatsApp, Veo3, Telegram trainer, test workflow and logo animator: every block with
@@ -231,11 +231,7 @@ for (const which of ["English", "other language"] as const) {
     for (const id of PAGE_IDS) {
       const lang = which === "English" ? "en" : OTHER_LANGUAGE[id];
       for (const viewport of VIEWPORTS) {
-        await page.setViewportSize(viewport);
-        await page.goto(pathFor(id, lang));
-        await expect(page.locator("h1")).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${id}/${lang} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+        await expectFitsViewport(page, pathFor(id, lang), viewport, `${id}/${lang}`);
         if (!shoot) continue;
         // Bring every lazy image in, then wait until the rendered ones have decoded, so the full-page shot is complete.
         await page.evaluate(async () => {

@@ -3,7 +3,7 @@ import { OFFERS, formatMoney, orderHref } from "../../app/content/offers.ts";
 import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../../app/content/profiles.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS, formatRange, formatUnit, formatUnitRange, formatUsd } from "../../app/content/workflow-figures.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
-import { expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
+import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
 
 /**
  * Home, AI machine, short videos, newsletter, blog and Veo3 ad: every block with its count in all
@@ -251,20 +251,12 @@ test("video facades: a link to the platform without JavaScript, the player only 
 test("screenshots: phone and desktop, English and one other language, no horizontal overflow", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const others: Record<PageId, Language> = { home: "fr", "ai-machine": "de", "short-videos": "es", newsletter: "es", blog: "it", "veo3-ad": "pt" };
-  const viewports = [
-    { name: "phone", width: 390, height: 844 },
-    { name: "desktop", width: 1440, height: 900 },
-  ];
   const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough
   for (const id of PAGE_IDS) {
     for (const lang of ["en", others[id]] as const) {
       // Without scripts the layout is the same CSS: the phone width (the tight one) is checked there.
-      for (const viewport of shoot ? viewports : viewports.slice(0, 1)) {
-        await page.setViewportSize(viewport);
-        await page.goto(pathFor(id, lang));
-        await expect(page.locator("h1")).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${id}/${lang} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+      for (const viewport of shoot ? VIEWPORTS : VIEWPORTS.slice(0, 1)) {
+        await expectFitsViewport(page, pathFor(id, lang), viewport, `${id}/${lang}`);
         if (!shoot) continue;
         // Lazy images below the fold would be blank in a full-page capture: load them all first.
         await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")));

@@ -50,3 +50,12 @@ export async function loadLazyImages(page: Page) {
   });
   await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 10_000 });
 }
+
+/** Opens `path` at `viewport` and checks its heading shows and nothing overflows sideways. */
+export async function expectFitsViewport(page: Page, path: string, viewport: (typeof VIEWPORTS)[number], label: string) {
+  await page.setViewportSize(viewport);
+  await page.goto(path);
+  await expect(page.locator("h1")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+}
