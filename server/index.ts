@@ -8,12 +8,12 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { pageForPath } from "../app/content/pages.ts";
 import { resolveLanguage } from "../app/i18n/resolve.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import type { RequestInfo } from "../app/lib/request-context.ts";
 import { PageCache, pickEncoding } from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { pageForPath } from "../app/i18n/site-map.ts";
 
 const env = getEnv();
 const root = path.resolve(import.meta.dirname, "..");

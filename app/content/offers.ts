@@ -82,8 +82,3 @@ export function formatMoney(minor: number, currency: Currency, lang: Language): 
     maximumFractionDigits: 2,
   }).format(minor / 100);
 }
-
-/** The order form URL of an offer; French is the form's default so it carries no `lang` (spec). */
-export function orderHref(id: OfferId, lang: Language): string {
-  return `/commander?offre=${id}${lang === "fr" ? "" : `&lang=${lang}`}`;
-}

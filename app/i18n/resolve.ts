@@ -1,12 +1,5 @@
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGES,
-  TEST_WORKFLOW_PATHS,
-  THANK_YOU_PATHS,
-  isLanguage,
-  type Language,
-} from "./languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, isLanguage, type Language } from "./languages.ts";
+import { TEST_WORKFLOW_PATHS, THANK_YOU_PATHS } from "./site-map.ts";
 
 export type LanguageSource = "path" | "query" | "cookie" | "header" | "fallback";
 export interface ResolvedLanguage {

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { amountDueNow, getOffer, type OfferId } from "../content/offers.ts";
-import { THANK_YOU_PATHS, type Language } from "../i18n/languages.ts";
+import { type Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
-import { orderFormPath } from "./paths.ts";
 import type { OrderServices } from "./services.server.ts";
 import type { Order } from "./types.ts";
+import { orderFormPath, CHECKOUT_SESSION_PLACEHOLDER, thankYouPath } from "../i18n/site-map.ts";
 
 export type PlaceOrderResult = { ok: true; order: Order; url: string } | { ok: false; reason: "provider" | "busy"; order: Order };
 
@@ -43,7 +43,7 @@ export async function placeOrder(
     for (let i = 0; i < 40; i++) {
       const current = repo.findById(order.id)!;
       if (current.checkoutUrl) return { ok: true, order: current, url: current.checkoutUrl };
-      if (current.state === "paid") return { ok: true, order: current, url: `${THANK_YOU_PATHS[current.lang]}?session_id=${encodeURIComponent(current.sessionId ?? "")}` };
+      if (current.state === "paid") return { ok: true, order: current, url: thankYouPath(current.lang, current.sessionId ?? "") };
       if (current.state === "failed") break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -54,8 +54,8 @@ export async function placeOrder(
   const base = provider.name === "sandbox" ? "" : publicOrigin;
   try {
     const session = await provider.createCheckout(order, {
-      success: `${base}${THANK_YOU_PATHS[input.lang]}?session_id={CHECKOUT_SESSION_ID}`,
-      cancel: `${base}${orderFormPath(input.offer, input.lang, "&cancelled=1")}`,
+      success: `${base}${thankYouPath(input.lang, CHECKOUT_SESSION_PLACEHOLDER)}`,
+      cancel: `${base}${orderFormPath(input.offer, input.lang, { cancelled: true })}`,
     });
     repo.setCheckout(order.id, session.id, session.url);
     return { ok: true, order: repo.findById(order.id)!, url: session.url };

@@ -5,8 +5,9 @@ import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES, VIDEOS } from "../content/media.ts";
-import { OFFERS, formatMoney, orderHref } from "../content/offers.ts";
+import { OFFERS, formatMoney } from "../content/offers.ts";
 import { FACELESS as F, formatNumber, formatUnit, formatUnitRange, formatUsd } from "../content/workflow-figures.ts";
+import { orderHref } from "../i18n/site-map.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
 const STRENGTH_ICONS: readonly IconName[] = ["wallet", "clock", "repeat"];

@@ -2,10 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-sandbox";
 import { formatMoney } from "../content/offers.ts";
-import { THANK_YOU_PATHS } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { orderFormPath } from "../orders/paths.ts";
 import { getOrderServices } from "../orders/services.server.ts";
+import { orderFormPath, thankYouPath } from "../i18n/site-map.ts";
 
 export const handle = { hydrate: true };
 
@@ -31,7 +30,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     email: order.customer.email,
     dueNow: formatMoney(order.amountDueNow, order.currency, order.lang),
     monthly: order.monthly ? formatMoney(order.monthly, order.currency, order.lang) : null,
-    thankYou: `${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`,
+    thankYou: thankYouPath(order.lang, session.id),
     orderAgain: orderFormPath(order.offer, order.lang),
   };
 }
@@ -48,12 +47,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "pay") {
     services.repo.setSandboxSessionStatus(session.id, "paid");
     // Same as Stripe: back to the language's thank-you page, which fulfils the order.
-    return redirect(`${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`, 303);
+    return redirect(thankYouPath(order.lang, session.id), 303);
   }
   if (intent === "cancel") {
     services.repo.setSandboxSessionStatus(session.id, "expired");
     await services.fulfil(session.id);
-    return redirect(orderFormPath(order.offer, order.lang, "&cancelled=1"), 303);
+    return redirect(orderFormPath(order.offer, order.lang, { cancelled: true }), 303);
   }
   return data({ error: true }, { status: 400 });
 }

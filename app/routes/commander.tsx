@@ -7,9 +7,9 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, normaliseOrderForm, parseOrderForm, type OrderField } from "../orders/order-schema.ts";
-import { orderFormPath } from "../orders/paths.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
+import { orderFormPath } from "../i18n/site-map.ts";
 
 export const handle = { hydrate: true };
 

@@ -5,8 +5,8 @@ import { HeroImage } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { formatNumber } from "../content/datasets.ts";
 import { IMAGES } from "../content/media.ts";
-import { pageById, pagePath } from "../content/pages.ts";
 import { intlLocale } from "../i18n/languages.ts";
+import { pageById, pagePath } from "../i18n/site-map.ts";
 
 /** Spec section 9: free quota, paid multiplier and base-model size quoted in the copy. */
 const FIGURES = { dailyFreeEdits: 100, paidMultiplier: 10, parameters: 450_000_000 };

@@ -6,7 +6,7 @@ import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { formatNumber } from "../content/datasets.ts";
 import { VIDEOS } from "../content/media.ts";
 import { formatMoney, getOffer } from "../content/offers.ts";
-import { pageById, pagePath } from "../content/pages.ts";
+import { pageById, pagePath } from "../i18n/site-map.ts";
 
 /** Spec section 1: Seedance is said to be 25 times cheaper than another video model. */
 const CHEAPER_FACTOR = 25;

@@ -3,14 +3,14 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/thank-you";
 import { useRootData } from "../lib/root-data.ts";
-import { THANK_YOU_PATHS, isLanguage, type Language } from "../i18n/languages.ts";
+import { isLanguage, type Language } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { orderSummary } from "../orders/confirmation-email.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
-import { orderFormPath } from "../orders/paths.ts";
 import { getOrderServices } from "../orders/services.server.ts";
+import { THANK_YOU_PATHS, orderFormPath } from "../i18n/site-map.ts";
 
 export const handle = { hydrate: true };
 

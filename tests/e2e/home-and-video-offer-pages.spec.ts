@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { OFFERS, formatMoney, orderHref } from "../../app/content/offers.ts";
+import { OFFERS, formatMoney } from "../../app/content/offers.ts";
 import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../../app/content/profiles.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS, formatRange, formatUnit, formatUnitRange, formatUsd } from "../../app/content/workflow-figures.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
 import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
+import { orderHref } from "../../app/i18n/site-map.ts";
 
 /**
  * Home, AI machine, short videos, newsletter, blog and Veo3 ad: every block with its count in all

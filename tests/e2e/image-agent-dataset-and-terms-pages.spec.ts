@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DATASET_FIGURES, formatEuroRange, formatEuros } from "../../app/content/datasets.ts";
 import { formatMoney, getOffer } from "../../app/content/offers.ts";
-import { pageById, pagePath } from "../../app/content/pages.ts";
 import { CGV, REQUIRED_CLAUSES, TOS } from "../../app/content/terms.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
 import { VIEWPORTS, expectSameOrigin, loadLazyImages, localeFile, openRecording } from "../support/pages.ts";
+import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 
 /**
  * Nano Banana, Seedance, Nano Photoshop agent, datasets and the two terms pages: their blocks and

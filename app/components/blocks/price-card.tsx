@@ -1,6 +1,7 @@
-import { OFFERS, formatMoney, orderHref, type OfferId } from "../../content/offers.ts";
+import { OFFERS, formatMoney, type OfferId } from "../../content/offers.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { CheckList } from "./blocks.tsx";
+import { orderHref } from "../../i18n/site-map.ts";
 
 export interface PriceCardLabels {
   /** Shown after the one-time amount ("one-time", "setup fee", "per video"…). */
