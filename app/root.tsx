@@ -17,21 +17,20 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { NotFound } from "./components/not-found.tsx";
-import { getLocale, i18nextMiddleware } from "./i18n/middleware.server.ts";
+import { getLocale, i18nMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
 import { getEnv } from "./lib/env.server.ts";
-import { languagePreferenceMiddleware } from "./lib/language-preference.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import "./styles/app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, languagePreferenceMiddleware];
+export const middleware: Route.MiddlewareFunction[] = i18nMiddleware;
 
 /** Namespaces a hydrating page needs on the client. */
 const CLIENT_NAMESPACES = ["common", "order", "offers"];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();
-  const lang = getLocale(context) as Language;
+  const lang = getLocale(context);
   return {
     lang,
     origin: env.PUBLIC_ORIGIN,

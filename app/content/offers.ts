@@ -1,4 +1,4 @@
-import { intlLocale, type Language } from "../i18n/languages.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /**
  * The one catalogue of orderable offers: ids (the `offre` query values), prices and Stripe price
@@ -70,15 +70,4 @@ export function checkoutMode(price: Price): "payment" | "subscription" {
 export function amountDueNow(price: Price): number {
   const monthlyNow = price.monthly && !price.monthlyStartsAfterMonths ? price.monthly : 0;
   return (price.oneTime ?? 0) + monthlyNow;
-}
-
-/** "1 €", "£49", "497,00 €" — whole amounts without decimals, per the visitor's locale. */
-export function formatMoney(minor: number, currency: Currency, lang: Language): string {
-  const whole = minor % 100 === 0;
-  return new Intl.NumberFormat(intlLocale(lang), {
-    style: "currency",
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
 }

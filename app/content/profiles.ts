@@ -26,8 +26,3 @@ export const PROFILES: readonly Profile[] = [
 export const WEBINARS_URL = "https://example.com/webinars";
 /** OPERATOR: set — the consultant's personal website. */
 export const WEBSITE_URL = "https://example.com/";
-
-/** "25K", "25 k", "25 mil", "25.000": the compact form each locale uses. */
-export function formatFollowers(count: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }).format(count);
-}

@@ -2,7 +2,6 @@ export const LANGUAGES = ["fr", "en", "es", "de", "pt", "it"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "en";
-export const LANGUAGE_COOKIE = "lang";
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

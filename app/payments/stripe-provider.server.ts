@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { checkoutMode, getOffer } from "../content/offers.ts";
 import type { Order } from "../orders/types.ts";
-import { translator } from "../orders/translate.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 import { ProviderError, type CheckoutSession, type CheckoutUrls, type PaymentProvider, type SessionStatus } from "./provider.ts";
 
 export interface StripeProviderOptions {

@@ -5,9 +5,10 @@ import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES, VIDEOS } from "../content/media.ts";
-import { OFFERS, formatMoney } from "../content/offers.ts";
-import { FACELESS as F, formatNumber, formatUnit, formatUnitRange, formatUsd } from "../content/workflow-figures.ts";
+import { OFFERS } from "../content/offers.ts";
+import { FACELESS as F } from "../content/workflow-figures.ts";
 import { orderHref } from "../i18n/site-map.ts";
+import { formatAmount, formatMoney, formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
 const STRENGTH_ICONS: readonly IconName[] = ["wallet", "clock", "repeat"];
@@ -22,7 +23,7 @@ export default function AiMachinePage() {
     clip: formatUnit(F.clipSeconds, "second", lang, "long"),
     duration: formatUnit(F.videoMinutes, "minute", lang, "long"),
     ratio: F.ratio,
-    cost: formatUsd(F.costUsd, lang),
+    cost: formatAmount(F.costUsd, "USD", lang),
     time: formatUnitRange(F.productionMinutes, "minute", lang, "long"),
   };
   const paragraphs = list<string>("description.paragraphs", figures);

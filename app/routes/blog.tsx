@@ -4,7 +4,8 @@ import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { VIDEOS } from "../content/media.ts";
-import { BLOG, formatNumber, formatRange, formatUnit } from "../content/workflow-figures.ts";
+import { BLOG } from "../content/workflow-figures.ts";
+import { formatNumber, formatRange, formatUnit } from "../i18n/format.ts";
 
 /** Trigger, summary, hook, image, sheets, adaptation, download, automation (spec order). */
 const STEP_ICONS: readonly IconName[] = ["send", "article", "hook", "image", "sheet", "layers", "download", "repeat"];

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-sandbox";
-import { formatMoney } from "../content/offers.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import { orderFormPath, thankYouPath } from "../i18n/site-map.ts";
+import { formatMoney } from "../i18n/format.ts";
 
 export const handle = { hydrate: true };
 

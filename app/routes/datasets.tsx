@@ -1,8 +1,9 @@
 import { CheckList, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { Logo } from "../components/logo.tsx";
-import { DATASET_FIGURES as F, formatEuroRange, formatEuros, formatHours } from "../content/datasets.ts";
+import { DATASET_FIGURES as F } from "../content/datasets.ts";
 import { IMAGES } from "../content/media.ts";
+import { formatAmount, formatAmountRange, formatUnit } from "../i18n/format.ts";
 
 // Spec: no shared header and no language switcher on this page (the layout reads this handle).
 export const handle = { bare: true };
@@ -11,8 +12,8 @@ export default function DatasetsPage() {
   const { t, lang, list, mailto } = usePage("datasets");
   const requestHref = mailto("mail.requestSubject");
   const contactHref = mailto("mail.contactSubject");
-  const hours = (h: number) => formatHours(h, lang);
-  const eur = (amount: number) => formatEuros(amount, lang);
+  const hours = (h: number) => formatUnit(h, "hour", lang);
+  const eur = (amount: number) => formatAmount(amount, "EUR", lang);
   const curatedPoints = list<string>("offers.curated.points");
   const livePoints = list<string>("offers.live.points");
   const tiers = list<{ name: string; text: string }>("packages.tiers");
@@ -64,10 +65,10 @@ export default function DatasetsPage() {
         <div className="container-page relative pb-16" data-block="stats">
           <Stats
             items={[
-              { value: formatHours(F.curatedHours, lang, "narrow"), label: t("stats.curated") },
-              { value: `${formatHours(F.producedHours, lang, "narrow")}+`, label: t("stats.produced") },
-              { value: formatHours(F.onRequestHours[1], lang, "narrow"), label: t("stats.onRequest") },
-              { value: `+${formatHours(F.packages[2].hoursPerMonth, lang, "narrow")}`, label: t("stats.monthly") },
+              { value: formatUnit(F.curatedHours, "hour", lang, "narrow"), label: t("stats.curated") },
+              { value: `${formatUnit(F.producedHours, "hour", lang, "narrow")}+`, label: t("stats.produced") },
+              { value: formatUnit(F.onRequestHours[1], "hour", lang, "narrow"), label: t("stats.onRequest") },
+              { value: `+${formatUnit(F.packages[2].hoursPerMonth, "hour", lang, "narrow")}`, label: t("stats.monthly") },
             ]}
           />
         </div>
@@ -77,7 +78,7 @@ export default function DatasetsPage() {
         <ul className="grid gap-6 lg:grid-cols-2" data-block="offers">
           {[
             { key: "curated", points: curatedPoints, badge: hours(F.curatedHours) },
-            { key: "live", points: livePoints, badge: t("offers.live.badge", { hours: formatHours(F.packages[0].hoursPerMonth, lang, "narrow") }) },
+            { key: "live", points: livePoints, badge: t("offers.live.badge", { hours: formatUnit(F.packages[0].hoursPerMonth, "hour", lang, "narrow") }) },
           ].map((offer) => (
             <li key={offer.key} className="card flex flex-col p-8">
               <p className="inline-flex self-start rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-800">{offer.badge}</p>
@@ -127,9 +128,9 @@ export default function DatasetsPage() {
           {F.packages.map((pack, index) => (
             <li key={pack.id} className={`card flex flex-col ${index === 1 ? "ring-2 ring-accent-500" : ""}`}>
               <p className="text-sm font-semibold tracking-widest text-accent-700 uppercase">{tiers[index]?.name}</p>
-              <p className="mt-3 font-display text-3xl font-extrabold text-ink">{t("packages.volume", { hours: formatHours(pack.hoursPerMonth, lang, "narrow") })}</p>
+              <p className="mt-3 font-display text-3xl font-extrabold text-ink">{t("packages.volume", { hours: formatUnit(pack.hoursPerMonth, "hour", lang, "narrow") })}</p>
               <p className="mt-1 text-lg font-semibold text-ink" data-price={pack.id}>
-                {t("packages.price", { amount: formatEuroRange(pack.monthly, lang) })}
+                {t("packages.price", { amount: formatAmountRange(pack.monthly, "EUR", lang) })}
               </p>
               <p className="mt-4 flex-1 leading-relaxed text-muted">{tiers[index]?.text}</p>
             </li>

@@ -4,8 +4,8 @@ import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
-import { formatUnit } from "../content/units.ts";
 import { orderHref } from "../i18n/site-map.ts";
+import { formatUnit } from "../i18n/format.ts";
 
 /** Spec section 9: support and updates are included for the first 30 days. */
 const SUPPORT_DAYS = 30;

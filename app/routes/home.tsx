@@ -4,8 +4,8 @@ import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
-import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../content/profiles.ts";
-import { intlLocale } from "../i18n/languages.ts";
+import { PROFILES, WEBINARS_URL, WEBSITE_URL } from "../content/profiles.ts";
+import { formatCompact } from "../i18n/format.ts";
 
 /** The six offer cards, in the spec's order, with the page each one opens. */
 const OFFER_CARDS: ReadonlyArray<{ href: string; icon: IconName }> = [
@@ -19,7 +19,6 @@ const OFFER_CARDS: ReadonlyArray<{ href: string; icon: IconName }> = [
 
 export default function HomePage() {
   const { t, lang, list, mailto } = usePage("home");
-  const locale = intlLocale(lang);
   const offers = list("offers.items");
   const paragraphs = list<string>("about.paragraphs");
   const portrait = IMAGES["home-portrait"];
@@ -87,7 +86,7 @@ export default function HomePage() {
                   >
                     <span className="text-sm font-medium text-muted">{profile.name}</span>
                     <span className="mt-1 font-display text-2xl font-bold text-ink" data-followers={profile.followers}>
-                      {formatFollowers(profile.followers, locale)}
+                      {formatCompact(profile.followers, lang, { maximumFractionDigits: 1 })}
                     </span>
                     <span className="text-xs text-muted">{t("about.followers")}</span>
                     <span className="sr-only"> ({newTab})</span>

@@ -5,7 +5,7 @@ import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES, VIDEOS } from "../content/media.ts";
-import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
+import { formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
 
 /** Spec section 9: the animation is ready in under 10 seconds, in 9:16, 16:9 and square. */
 const READY_SECONDS = 10;

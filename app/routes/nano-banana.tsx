@@ -3,10 +3,9 @@ import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroImage } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
-import { formatNumber } from "../content/datasets.ts";
 import { IMAGES } from "../content/media.ts";
-import { intlLocale } from "../i18n/languages.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
+import { formatCompact, formatNumber } from "../i18n/format.ts";
 
 /** Spec section 9: free quota, paid multiplier and base-model size quoted in the copy. */
 const FIGURES = { dailyFreeEdits: 100, paidMultiplier: 10, parameters: 450_000_000 };
@@ -48,10 +47,9 @@ const GROUPS: Array<{ id: string; label: string; tone: "light" | "tint" | "dark"
 
 export default function NanoBananaPage() {
   const { t, lang } = usePage("nano-banana");
-  const locale = intlLocale(lang);
   const vars = {
     quota: formatNumber(FIGURES.dailyFreeEdits, lang),
-    params: new Intl.NumberFormat(locale, { notation: "compact", compactDisplay: "long" }).format(FIGURES.parameters),
+    params: formatCompact(FIGURES.parameters, lang, { display: "long" }),
   };
   const d = (field: string) => t(`content.description.${field}`, vars);
   const useCase = IMAGES["nano-banana-use-case"];
@@ -84,7 +82,7 @@ export default function NanoBananaPage() {
               items={[
                 { value: vars.quota, label: t("figures.quota") },
                 { value: `×${formatNumber(FIGURES.paidMultiplier, lang)}`, label: t("figures.paid") },
-                { value: new Intl.NumberFormat(locale, { notation: "compact" }).format(FIGURES.parameters), label: t("figures.params") },
+                { value: formatCompact(FIGURES.parameters, lang), label: t("figures.params") },
               ]}
             />
           </div>

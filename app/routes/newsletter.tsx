@@ -4,8 +4,9 @@ import { PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { VIDEOS, type Video } from "../content/media.ts";
-import { NEWSLETTER as N, formatUnit, formatUnitRange } from "../content/workflow-figures.ts";
+import { NEWSLETTER as N } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
+import { formatUnit, formatUnitRange } from "../i18n/format.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["layers", "palette", "video"];
 const AUDIENCE_ICONS: readonly IconName[] = ["mail", "target", "briefcase", "users"];

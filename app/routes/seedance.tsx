@@ -3,10 +3,10 @@ import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { formatNumber } from "../content/datasets.ts";
 import { VIDEOS } from "../content/media.ts";
-import { formatMoney, getOffer } from "../content/offers.ts";
+import { getOffer } from "../content/offers.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
+import { formatMoney, formatNumber } from "../i18n/format.ts";
 
 /** Spec section 1: Seedance is said to be 25 times cheaper than another video model. */
 const CHEAPER_FACTOR = 25;

@@ -5,8 +5,9 @@ import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { VIDEOS, watchUrl } from "../content/media.ts";
-import { SHORT_VIDEOS as S, formatNumber, formatUnit, formatUnitRange } from "../content/workflow-figures.ts";
+import { SHORT_VIDEOS as S } from "../content/workflow-figures.ts";
 import { orderHref } from "../i18n/site-map.ts";
+import { formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
 
 /** Where the scheduling tool publishes (spec section 1); brand names, the same in every language. */
 const NETWORKS = ["LinkedIn", "Facebook", "Instagram", "X", "TikTok"] as const;

@@ -3,8 +3,8 @@ import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
-import { formatUnit } from "../content/units.ts";
 import { orderHref } from "../i18n/site-map.ts";
+import { formatUnit } from "../i18n/format.ts";
 
 /** Spec section 9: the test video is delivered within 24 hours. */
 const DELIVERY_HOURS = 24;

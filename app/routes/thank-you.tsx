@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/thank-you";
 import { useRootData } from "../lib/root-data.ts";
-import { isLanguage, type Language } from "../i18n/languages.ts";
+import { isLanguage } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
@@ -43,7 +43,7 @@ async function safeFulfil(sessionId: string): Promise<FulfilResult | { status: "
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const pathLang = languageFromPath(url.pathname) ?? (getLocale(context) as Language);
+  const pathLang = languageFromPath(url.pathname) ?? getLocale(context);
   const queryLang = url.searchParams.get("lang");
   // Spec: a language in the query sends the visitor to that language's thank-you path, query kept.
   if (isLanguage(queryLang) && queryLang !== pathLang) throw redirect(`${THANK_YOU_PATHS[queryLang]}${url.search}`, 302);

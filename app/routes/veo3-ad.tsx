@@ -5,8 +5,9 @@ import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES, VIDEOS } from "../content/media.ts";
-import { AD_GENERATOR as A, formatNumber, formatUnit } from "../content/workflow-figures.ts";
+import { AD_GENERATOR as A } from "../content/workflow-figures.ts";
 import { useRootData } from "../lib/root-data.ts";
+import { formatNumber, formatUnit } from "../i18n/format.ts";
 
 const ADS = [VIDEOS["veo3-ad-video-1"], VIDEOS["veo3-ad-video-2"], VIDEOS["veo3-ad-video-3"], VIDEOS["veo3-ad-video-4"]];
 const BENEFIT_ICONS: readonly IconName[] = ["target", "video", "palette"];

@@ -4,9 +4,9 @@ import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { VIDEOS } from "../content/media.ts";
-import { OFFERS, formatMoney, type OfferId } from "../content/offers.ts";
-import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
+import { OFFERS, type OfferId } from "../content/offers.ts";
 import { orderHref } from "../i18n/site-map.ts";
+import { formatMoney, formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
 
 /** Spec section 9: ~8 s videos, delivered within 24 h, packs of 5, up to 20 a month on subscription. */
 const VEO3 = { seconds: 8, deliveryHours: 24, packSize: 5, subscriptionVideos: 20 } as const;

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { OFFERS, formatMoney, type OfferId } from "../../app/content/offers.ts";
-import { formatUnit } from "../../app/content/units.ts";
+import { OFFERS, type OfferId } from "../../app/content/offers.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording, type Copy } from "../support/pages.ts";
 import { orderHref, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
+import { formatMoney, formatUnit } from "../../app/i18n/format.ts";
 
 /**
  * Instagram, WhatsApp, Veo3, Telegram trainer, test workflow and logo animator: every block with

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { OFFERS, formatMoney } from "../../app/content/offers.ts";
-import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../../app/content/profiles.ts";
-import { FACELESS, NEWSLETTER, SHORT_VIDEOS, formatRange, formatUnit, formatUnitRange, formatUsd } from "../../app/content/workflow-figures.ts";
-import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
+import { OFFERS } from "../../app/content/offers.ts";
+import { PROFILES, WEBINARS_URL, WEBSITE_URL } from "../../app/content/profiles.ts";
+import { FACELESS, NEWSLETTER, SHORT_VIDEOS } from "../../app/content/workflow-figures.ts";
+import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
 import { orderHref } from "../../app/i18n/site-map.ts";
+import { formatAmount, formatCompact, formatMoney, formatRange, formatUnit, formatUnitRange } from "../../app/i18n/format.ts";
 
 /**
  * Home, AI machine, short videos, newsletter, blog and Veo3 ad: every block with its count in all
@@ -56,7 +57,7 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
       const link = page.locator(`[data-profile="${profile.id}"]`);
       await expect(link).toHaveAttribute("href", profile.url);
       await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link.locator(`[data-followers="${profile.followers}"]`)).toHaveText(formatFollowers(profile.followers, intlLocale(lang)));
+      await expect(link.locator(`[data-followers="${profile.followers}"]`)).toHaveText(formatCompact(profile.followers, lang, { maximumFractionDigits: 1 }));
     }
     await expect(page.locator('[data-link="webinars"]')).toHaveAttribute("href", WEBINARS_URL);
     await expect(page.locator('[data-link="website"]')).toHaveAttribute("href", WEBSITE_URL);
@@ -66,8 +67,8 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
     await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", mailto(copy.cta.subject));
   }
   // The counts really are written per locale (spec numbers, Intl compact notation).
-  expect(formatFollowers(116_000, intlLocale("en"))).toMatch(/^116\s?k$/i);
-  expect(formatFollowers(25_000, intlLocale("fr"))).toMatch(/^25\sk$/);
+  expect(formatCompact(116_000, "en", { maximumFractionDigits: 1 })).toMatch(/^116\s?k$/i);
+  expect(formatCompact(25_000, "fr", { maximumFractionDigits: 1 })).toMatch(/^25\sk$/);
 });
 
 test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, section 9 figures, test order link", async ({ page, baseURL }) => {
@@ -87,7 +88,7 @@ test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, 
     for (const figure of [
       formatUnitRange(FACELESS.productionMinutes, "minute", lang, "long"),
       formatUnit(FACELESS.clipSeconds, "second", lang, "long"),
-      formatUsd(FACELESS.costUsd, lang),
+      formatAmount(FACELESS.costUsd, "USD", lang),
       FACELESS.ratio,
       String(FACELESS.scenes),
     ]) {

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DATASET_FIGURES, formatEuroRange, formatEuros } from "../../app/content/datasets.ts";
-import { formatMoney, getOffer } from "../../app/content/offers.ts";
+import { DATASET_FIGURES } from "../../app/content/datasets.ts";
+import { getOffer } from "../../app/content/offers.ts";
 import { CGV, REQUIRED_CLAUSES, TOS } from "../../app/content/terms.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
 import { VIEWPORTS, expectSameOrigin, loadLazyImages, localeFile, openRecording } from "../support/pages.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
+import { formatAmount, formatAmountRange, formatMoney } from "../../app/i18n/format.ts";
 
 /**
  * Nano Banana, Seedance, Nano Photoshop agent, datasets and the two terms pages: their blocks and
@@ -45,13 +46,13 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
     await expect(page.locator("h1")).toHaveText(copy.hero.title);
 
     const f = DATASET_FIGURES;
-    await expect(page.locator('[data-price="non-exclusive"]')).toContainText(formatEuros(f.nonExclusive.yearly, lang));
+    await expect(page.locator('[data-price="non-exclusive"]')).toContainText(formatAmount(f.nonExclusive.yearly, "EUR", lang));
     const detail = page.locator('[data-block="licences"] > li').first();
-    await expect(detail).toContainText(formatEuros(f.nonExclusive.upfront, lang));
-    await expect(detail).toContainText(formatEuros(f.nonExclusive.monthly, lang));
-    await expect(page.locator('[data-price="exclusive"]')).toContainText(formatEuros(f.exclusiveFromYearly, lang));
+    await expect(detail).toContainText(formatAmount(f.nonExclusive.upfront, "EUR", lang));
+    await expect(detail).toContainText(formatAmount(f.nonExclusive.monthly, "EUR", lang));
+    await expect(page.locator('[data-price="exclusive"]')).toContainText(formatAmount(f.exclusiveFromYearly, "EUR", lang));
     for (const pack of f.packages) {
-      await expect(page.locator(`[data-price="${pack.id}"]`)).toContainText(formatEuroRange(pack.monthly, lang));
+      await expect(page.locator(`[data-price="${pack.id}"]`)).toContainText(formatAmountRange(pack.monthly, "EUR", lang));
     }
     const hours = (h: number) => new Intl.NumberFormat(intlLocale(lang)).format(h);
     await expect(page.locator('[data-block="volumes"]')).toContainText(hours(1000));

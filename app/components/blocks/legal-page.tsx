@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TermsDocument } from "../../content/terms.ts";
-import { intlLocale } from "../../i18n/languages.ts";
+import { formatDate } from "../../i18n/format.ts";
 import { useRootData } from "../../lib/root-data.ts";
 
 /**
@@ -10,7 +10,7 @@ import { useRootData } from "../../lib/root-data.ts";
 export function LegalPage({ doc, ns }: { doc: TermsDocument; ns: "cgv" | "tos" }) {
   const { t } = useTranslation(ns);
   const { lang, contactEmail: email } = useRootData();
-  const updated = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${doc.updated}T00:00:00Z`));
+  const updated = formatDate(new Date(`${doc.updated}T00:00:00Z`), lang);
   return (
     <div data-block="legal">
       <section className="hero-dark">
