@@ -64,6 +64,11 @@ export function formatCompact(value: number, lang: Language, options: { display?
   }).format(value);
 }
 
+/** "25K", "25 k", "25 mil", "25.000": follower counts, grouped alike within a page (German 25.000 / 7.000). */
+export function formatFollowers(count: number, lang: Language): string {
+  return new Intl.NumberFormat(intlLocale(lang), { notation: "compact", maximumFractionDigits: 1, useGrouping: "always" }).format(count);
+}
+
 /** "24 November 2026" (UTC), or with `withTime` "24 November 2026 at 14:05". */
 export function formatDate(date: Date, lang: Language, withTime = false): string {
   return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "long", ...(withTime ? { timeStyle: "short" as const } : {}), timeZone: "UTC" }).format(date);

@@ -1,11 +1,15 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
+import { applyBrand } from "../config/brand.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { languageCookie } from "./cookie.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages.ts";
 import { resolveRequestLanguage, type ResolvedLanguage } from "./resolve.ts";
 import { i18nextOptions } from "./resources.ts";
+
+// The configured brand goes into every translation before the first request renders.
+applyBrand();
 
 /** The request's language, resolved once (app/i18n/resolve.ts) by the first middleware below. */
 const languageContext = createContext<ResolvedLanguage>();

@@ -3,13 +3,20 @@ import { LineIcon, withIcons, type IconName } from "../components/blocks/line-ic
 import { PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { VIDEOS } from "../content/media.ts";
+import { useLoaderData } from "react-router";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Spec: five features (editing, combination, cloud-drive hosting, image-model API, multi-file) and five audiences. */
 const FEATURE_ICONS: IconName[] = ["wand", "layers", "cloud", "code", "files"];
 const AUDIENCE_ICONS: IconName[] = ["pen", "cart", "star", "video", "images"];
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function AgentPhotoshopPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t, list, mailto } = usePage("agent-photoshop");
   const contact = mailto();
 
@@ -22,7 +29,7 @@ export default function AgentPhotoshopPage() {
         secondary={{ href: "#steps", label: t("hero.how") }}
         aside={
           <div data-block="demo">
-            <VideoFacade video={VIDEOS["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
+            <VideoFacade video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
             <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
           </div>
         }

@@ -4,16 +4,24 @@ import { LineIcon, withIcons, type IconName } from "../components/blocks/line-ic
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { IMAGES, VIDEOS } from "../content/media.ts";
+import { IMAGES } from "../content/media.ts";
 import { OFFERS } from "../content/offers.ts";
 import { FACELESS as F } from "../content/workflow-figures.ts";
 import { orderHref } from "../i18n/site-map.ts";
 import { formatAmount, formatMoney, formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
+import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
 const STRENGTH_ICONS: readonly IconName[] = ["wallet", "clock", "repeat"];
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function AiMachinePage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t, lang, list } = usePage("ai-machine");
   const test = OFFERS["test-workflow"].price(lang);
   const price = formatMoney(test.oneTime ?? 0, test.currency, lang);
@@ -62,7 +70,7 @@ export default function AiMachinePage() {
             ))}
           </div>
           <figure className="mx-auto w-full max-w-[18rem]" data-block="demo-video">
-            <VideoFacade video={VIDEOS["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
+            <VideoFacade video={videos["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
             <figcaption className="mt-3 text-center text-sm text-muted">{t("description.videoCaption", figures)}</figcaption>
           </figure>
         </div>

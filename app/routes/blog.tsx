@@ -3,14 +3,21 @@ import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { VIDEOS } from "../content/media.ts";
 import { BLOG } from "../content/workflow-figures.ts";
 import { formatNumber, formatRange, formatUnit } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Trigger, summary, hook, image, sheets, adaptation, download, automation (spec order). */
 const STEP_ICONS: readonly IconName[] = ["send", "article", "hook", "image", "sheet", "layers", "download", "repeat"];
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function BlogPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t, lang, list, mailto } = usePage("blog");
   const figures = { words: formatRange(BLOG.summaryWords, lang), time: formatUnit(BLOG.maxMinutes, "minute", lang, "long") };
   const steps = list("steps.items", figures);
@@ -49,7 +56,7 @@ export default function BlogPage() {
             </div>
           </div>
           <div data-block="intro-video">
-            <VideoFacade video={VIDEOS["blog-intro"]} title={t("intro.videoTitle")} playLabel={t("playLabel")} />
+            <VideoFacade video={videos["blog-intro"]} title={t("intro.videoTitle")} playLabel={t("playLabel")} />
           </div>
         </div>
       </section>

@@ -4,8 +4,10 @@ import { LineIcon, withIcons, type IconName } from "../components/blocks/line-ic
 import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { IMAGES, VIDEOS } from "../content/media.ts";
+import { IMAGES } from "../content/media.ts";
 import { formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: the animation is ready in under 10 seconds, in 9:16, 16:9 and square. */
 const READY_SECONDS = 10;
@@ -13,9 +15,15 @@ const FORMAT_COUNT = 3;
 const OFFER_ICONS: IconName[] = ["sparkles", "video", "frame", "repeat"];
 const REASON_ICONS: IconName[] = ["star", "shield", "layers", "wand"];
 const GALLERY = [IMAGES["logo-animator-vertical"], IMAGES["logo-animator-landscape"], IMAGES["logo-animator-square"]];
-const CLIPS = [VIDEOS["logo-animator-vertical"], VIDEOS["logo-animator-landscape"]];
+const CLIPS = ["logo-animator-vertical", "logo-animator-landscape"] as const;
+
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
 
 export default function LogoAnimatorPage() {
+  const { videos: clips } = useLoaderData<typeof loader>();
   const { t, lang, list, mailto } = usePage("logo-animator");
   const contact = mailto();
   const seconds = formatUnit(READY_SECONDS, "second", lang);
@@ -90,7 +98,7 @@ export default function LogoAnimatorPage() {
         <ul className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" data-block="videos">
           {videos.map((item, index) => (
             <li key={item.title} className={index === 0 ? "mx-auto w-full max-w-[18rem]" : ""}>
-              <VideoFacade video={CLIPS[index]!} title={item.title} playLabel={t("videos.play")} />
+              <VideoFacade video={clips[CLIPS[index]!]} title={item.title} playLabel={t("videos.play")} />
               <h3 className="mt-4 font-semibold text-ink">{item.title}</h3>
               <p className="mt-1 text-muted">{item.text}</p>
             </li>

@@ -3,10 +3,12 @@ import { LineIcon, withIcons, type IconName } from "../components/blocks/line-ic
 import { PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { VIDEOS, type Video } from "../content/media.ts";
+import type { Video, VideoSlotId } from "../content/media.ts";
 import { NEWSLETTER as N } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import { formatUnit, formatUnitRange } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
+import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["layers", "palette", "video"];
 const AUDIENCE_ICONS: readonly IconName[] = ["mail", "target", "briefcase", "users"];
@@ -20,18 +22,24 @@ const GROUPS: readonly { platform: Platform; name: string }[] = [
 ];
 
 /** The spec's Spanish-only variant shows its own set of examples; every other language shares one. */
-function examples(lang: Language, platform: Platform): Video[] {
+function examples(videos: Record<VideoSlotId, Video>, lang: Language, platform: Platform): Video[] {
   const set = lang === "es" ? "es" : "default";
-  return [VIDEOS[`newsletter-${set}-${platform}-1`], VIDEOS[`newsletter-${set}-${platform}-2`]];
+  return [videos[`newsletter-${set}-${platform}-1`], videos[`newsletter-${set}-${platform}-2`]];
+}
+
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
 }
 
 export default function NewsletterPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t, lang, list, mailto } = usePage("newsletter");
   const steps = list("steps.items");
   const integrations = list<string>("integrations.items");
   const contact = mailto();
   // Example videos are numbered across the three groups ("Example 1" … "Example 6").
-  const numbered = GROUPS.flatMap((group) => examples(lang, group.platform).map((video) => video.ref));
+  const numbered = GROUPS.flatMap((group) => examples(videos, lang, group.platform).map((video) => video.poster));
 
   return (
     <>
@@ -108,12 +116,12 @@ export default function NewsletterPage() {
               </h3>
               <p className="mt-1 text-muted">{t(`social.${group.platform}`)}</p>
               <ul className={`mt-5 grid gap-4 ${group.platform === "linkedin" ? "" : "grid-cols-2"}`}>
-                {examples(lang, group.platform).map((video) => {
-                  const title = t("social.videoTitle", { n: numbered.indexOf(video.ref) + 1 });
+                {examples(videos, lang, group.platform).map((video) => {
+                  const title = t("social.videoTitle", { n: numbered.indexOf(video.poster) + 1 });
                   return (
-                    <li key={video.ref}>
+                    <li key={video.poster}>
                       <VideoFacade video={video} title={title} playLabel={group.platform === "linkedin" ? t("social.linkedinOpen") : t("playLabel")} />
-                      {group.platform === "linkedin" ? (
+                      {group.platform === "linkedin" && video.ref ? (
                         <p className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-accent-700">
                           {t("social.linkedinOpen")}
                           <LineIcon name="external" className="size-4" />

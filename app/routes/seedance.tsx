@@ -3,23 +3,29 @@ import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { VIDEOS } from "../content/media.ts";
 import { getOffer } from "../content/offers.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
-import { formatMoney, formatNumber } from "../i18n/format.ts";
+import { formatMoney } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
+import { siteVideos } from "../config/site.server.ts";
 
-/** Spec section 1: Seedance is said to be 25 times cheaper than another video model. */
-const CHEAPER_FACTOR = 25;
 const PILLAR_ICONS: IconName[] = ["bolt", "coins", "rocket"];
 const USE_CASE_ICONS: IconName[] = ["video", "heart", "film"];
-const SHORTS = [VIDEOS["seedance-short-1"], VIDEOS["seedance-short-2"], VIDEOS["seedance-short-3"]];
+const SHORTS = ["seedance-short-1", "seedance-short-2", "seedance-short-3"] as const;
+
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
 
 export default function SeedancePage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t, lang, list, mailto } = usePage("seedance");
   const contact = mailto();
   const demos = list<string>("demos.items");
-  const factor = formatNumber(CHEAPER_FACTOR, lang);
   const testPrice = getOffer("test-workflow").price(lang);
+  // A fact with its basis (our own catalogue), instead of an unsourced "n times cheaper".
+  const testAmount = formatMoney(testPrice.oneTime ?? 0, testPrice.currency, lang);
 
   return (
     <>
@@ -30,7 +36,7 @@ export default function SeedancePage() {
         secondary={{ href: "#demos", label: t("hero.demos") }}
         aside={
           <div data-block="main-demo">
-            <VideoFacade video={VIDEOS["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
+            <VideoFacade video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
           </div>
         }
       />
@@ -42,12 +48,12 @@ export default function SeedancePage() {
       <section className="section bg-night text-white" aria-labelledby="compare-title" data-block="compare">
         <div className="container-page grid items-center gap-10 lg:grid-cols-[auto_1fr] lg:gap-16">
           <p className="font-display text-8xl leading-none font-extrabold tracking-tight sm:text-9xl">
-            <span className="bg-gradient-to-br from-accent-300 to-cyan-glow bg-clip-text text-transparent">{factor}×</span>
+            <span className="bg-gradient-to-br from-accent-300 to-cyan-glow bg-clip-text text-transparent">{testAmount}</span>
           </p>
           <div>
             <p className="eyebrow text-accent-300">{t("compare.eyebrow")}</p>
             <h2 id="compare-title" className="section-title mt-2 text-white">
-              {t("compare.title", { factor })}
+              {t("compare.title", { price: testAmount })}
             </h2>
             <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-300">{t("compare.text")}</p>
           </div>
@@ -56,8 +62,8 @@ export default function SeedancePage() {
 
       <Section id="demos" t={t} copy="demos" lead>
         <ul className="-mx-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-5 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0" data-block="demos">
-          {SHORTS.map((video, index) => (
-            <li key={video.ref} className="w-[68%] shrink-0 snap-center sm:w-auto">
+          {SHORTS.map((slot) => videos[slot]).map((video, index) => (
+            <li key={video.poster} className="w-[68%] shrink-0 snap-center sm:w-auto">
               <VideoFacade video={video} title={demos[index] ?? ""} playLabel={t("demos.play")} />
               <h3 className="mt-3 font-semibold text-ink">{demos[index]}</h3>
             </li>
@@ -75,7 +81,7 @@ export default function SeedancePage() {
         </div>
         <p className="mt-10 text-center">
           <a href={pagePath(pageById("test-workflow"), lang)} className="btn-secondary" data-action="test-workflow">
-            {t("test.label", { price: formatMoney(testPrice.oneTime ?? 0, testPrice.currency, lang) })}
+            {t("test.label", { price: testAmount })}
           </a>
         </p>
       </Section>

@@ -4,12 +4,14 @@ import { LineIcon, withIcons, type IconName } from "../components/blocks/line-ic
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { IMAGES, VIDEOS } from "../content/media.ts";
+import { IMAGES } from "../content/media.ts";
 import { AD_GENERATOR as A } from "../content/workflow-figures.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { formatNumber, formatUnit } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
+import { siteVideos } from "../config/site.server.ts";
 
-const ADS = [VIDEOS["veo3-ad-video-1"], VIDEOS["veo3-ad-video-2"], VIDEOS["veo3-ad-video-3"], VIDEOS["veo3-ad-video-4"]];
+const ADS = ["veo3-ad-video-1", "veo3-ad-video-2", "veo3-ad-video-3", "veo3-ad-video-4"] as const;
 const BENEFIT_ICONS: readonly IconName[] = ["target", "video", "palette"];
 
 /** schema.org WebPage of this page; "<" escaped so the text can never close the script element. */
@@ -17,7 +19,13 @@ function webPageJsonLd(page: { name: string; url: string; description: string; i
   return JSON.stringify({ "@context": "https://schema.org", "@type": "WebPage", ...page }).replace(/</g, "\\u003c");
 }
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function Veo3AdPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t, lang, list, mailto } = usePage("veo3-ad");
   const { origin } = useRootData();
   const titles = list<string>("videos.items");
@@ -48,8 +56,8 @@ export default function Veo3AdPage() {
 
       <Section id="ads" t={t} copy="videos" lead>
         <ul className="grid grid-cols-2 gap-5 lg:grid-cols-4" data-block="videos">
-          {ADS.map((video, index) => (
-            <li key={video.ref}>
+          {ADS.map((slot) => videos[slot]).map((video, index) => (
+            <li key={video.poster}>
               <VideoFacade video={video} title={titles[index] ?? ""} playLabel={t("playLabel")} />
               <p className="mt-3 text-sm font-semibold text-ink">{titles[index]}</p>
             </li>

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OFFERS } from "../../app/content/offers.ts";
-import { PROFILES, WEBINARS_URL, WEBSITE_URL } from "../../app/content/profiles.ts";
+import { profilesOf } from "../../app/content/profiles.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS } from "../../app/content/workflow-figures.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
+import { SITE } from "../support/site-config.ts";
 import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
 import { orderHref } from "../../app/i18n/site-map.ts";
-import { formatAmount, formatCompact, formatMoney, formatRange, formatUnit, formatUnitRange } from "../../app/i18n/format.ts";
+import { formatAmount, formatFollowers, formatMoney, formatRange, formatUnit, formatUnitRange } from "../../app/i18n/format.ts";
 
 /**
  * Home, AI machine, short videos, newsletter, blog and Veo3 ad: every block with its count in all
@@ -53,22 +54,22 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
     await expect(page.locator('[data-block="offers"] h3')).toHaveText(copy.offers.items.map((item: { title: string }) => item.title));
 
     await expect(page.locator('[data-block="audience"] li')).toHaveCount(5);
-    for (const profile of PROFILES) {
+    for (const profile of profilesOf(SITE)) {
       const link = page.locator(`[data-profile="${profile.id}"]`);
-      await expect(link).toHaveAttribute("href", profile.url);
+      await expect(link).toHaveAttribute("href", profile.url!);
       await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link.locator(`[data-followers="${profile.followers}"]`)).toHaveText(formatCompact(profile.followers, lang, { maximumFractionDigits: 1 }));
+      await expect(link.locator(`[data-followers="${profile.followers}"]`)).toHaveText(formatFollowers(profile.followers, lang));
     }
-    await expect(page.locator('[data-link="webinars"]')).toHaveAttribute("href", WEBINARS_URL);
-    await expect(page.locator('[data-link="website"]')).toHaveAttribute("href", WEBSITE_URL);
+    await expect(page.locator('[data-link="webinars"]')).toHaveAttribute("href", SITE.links.webinars as string);
+    await expect(page.locator('[data-link="website"]')).toHaveAttribute("href", SITE.links.website as string);
     const portrait = page.locator('[data-block="bio"] img');
     await expect(portrait).toHaveAttribute("loading", "lazy");
     await expect(portrait).toHaveAttribute("width", /\d+/);
     await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", mailto(copy.cta.subject));
   }
   // The counts really are written per locale (spec numbers, Intl compact notation).
-  expect(formatCompact(116_000, "en", { maximumFractionDigits: 1 })).toMatch(/^116\s?k$/i);
-  expect(formatCompact(25_000, "fr", { maximumFractionDigits: 1 })).toMatch(/^25\sk$/);
+  expect(formatFollowers(116_000, "en")).toMatch(/^116\s?k$/i);
+  expect(formatFollowers(25_000, "fr")).toMatch(/^25\sk$/);
 });
 
 test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, section 9 figures, test order link", async ({ page, baseURL }) => {
