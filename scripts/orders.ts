@@ -5,9 +5,9 @@ import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { formatMoney } from "../app/content/offers.ts";
 import { openOrderRepository } from "../app/orders/repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
+import { formatMoney } from "../app/i18n/format.ts";
 
 const { values } = parseArgs({
   options: { csv: { type: "boolean", default: false }, limit: { type: "string" }, help: { type: "boolean", short: "h", default: false } },

@@ -8,7 +8,6 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { pageForPath } from "../app/content/pages.ts";
 import { resolveLanguage } from "../app/i18n/resolve.ts";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
@@ -19,6 +18,7 @@ import { createProxyTrust } from "./client-ip.ts";
 import { PageCache, pickEncoding } from "./page-cache.ts";
 import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { pageForPath } from "../app/i18n/site-map.ts";
 
 const env = getEnv();
 // The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).

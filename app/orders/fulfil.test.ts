@@ -183,6 +183,27 @@ describe("outbox worker", () => {
     expect((await repo.listEmails(order.id))[0]).toMatchObject({ status: "sent", attempts: 2 });
   });
 
+  test("a slow SMTP server: past half the lease, the rest of the batch is handed back, never sent late", async () => {
+    for (let i = 0; i < 3; i++) await repo.markPaid((await repo.createOrder(newOrder())).order.id, CONFIRMATION_EMAIL);
+    const delivered: string[] = [];
+    const worker = new OutboxWorker({
+      repo,
+      backoffMs: 10,
+      maxBackoffMs: 20,
+      pollMs: 1000,
+      leaseMs: 100,
+      deliver: async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, 70));
+        delivered.push(message.orderId);
+        return "<id>";
+      },
+    });
+    expect(await worker.runOnce()).toBe(1);
+    expect(delivered).toHaveLength(1);
+    // The two others are due again at once, their claim not counted as an attempt.
+    expect((await repo.claimDueEmails(10, 60_000)).map((m) => m.attempts)).toEqual([1, 1]);
+  });
+
   test("a claimed message is invisible while leased and comes back when the lease runs out (worker died)", async () => {
     const { order } = await repo.createOrder(newOrder());
     await repo.markPaid(order.id, CONFIRMATION_EMAIL);

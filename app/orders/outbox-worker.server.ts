@@ -72,10 +72,19 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const { repo, deliver, backoffMs, maxBackoffMs } = this.options;
     let sent = 0;
-    const batch = await repo.claimDueEmails(BATCH, this.options.leaseMs ?? LEASE_MS);
+    const leaseMs = this.options.leaseMs ?? LEASE_MS;
+    const claimedAt = Date.now();
+    const batch = await repo.claimDueEmails(BATCH, leaseMs);
     // A full batch means more may be waiting: go again at once instead of after the poll interval.
     if (batch.length === BATCH) this.again = true;
-    for (const message of batch) {
+    for (const [index, message] of batch.entries()) {
+      // The lease covers the whole batch: past half of it (a slow SMTP server), hand the rest back
+      // while it is still ours, rather than send a message another instance may claim meanwhile.
+      if (Date.now() - claimedAt > leaseMs / 2) {
+        await repo.releaseEmails(batch.slice(index).map((rest) => rest.id));
+        this.again = true;
+        break;
+      }
       const context = { orderId: message.orderId, kind: message.kind, attempts: message.attempts };
       try {
         const messageId = await deliver(message);

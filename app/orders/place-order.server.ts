@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { amountDueNow, getOffer, type OfferId } from "../content/offers.ts";
-import { THANK_YOU_PATHS, type Language } from "../i18n/languages.ts";
+import type { Language } from "../i18n/languages.ts";
 import { logger } from "../lib/logger.server.ts";
 import { checkoutRequest } from "./checkout-request.server.ts";
 import type { OrderForm } from "./order-schema.ts";
-import { orderFormPath } from "./paths.ts";
 import type { OrderServices } from "./services.server.ts";
 import type { Order } from "./types.ts";
+import { orderFormPath, CHECKOUT_SESSION_PLACEHOLDER, thankYouPath } from "../i18n/site-map.ts";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; url: string }
@@ -71,7 +71,7 @@ export async function placeOrder(
     for (let i = 0; i < 40; i++) {
       const current = (await repo.findById(order.id))!;
       if (current.checkoutUrl) return { ok: true, order: current, url: current.checkoutUrl };
-      if (current.state === "paid") return { ok: true, order: current, url: `${THANK_YOU_PATHS[current.lang]}?session_id=${encodeURIComponent(current.sessionId ?? "")}` };
+      if (current.state === "paid") return { ok: true, order: current, url: thankYouPath(current.lang, current.sessionId ?? "") };
       if (current.state === "failed" || isStalePending(current)) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -86,8 +86,8 @@ export async function createCheckoutFor(order: Order, services: Services): Promi
   try {
     session = await provider.createCheckout(
       checkoutRequest(order, {
-        success: `${returnBase}${THANK_YOU_PATHS[order.lang]}?session_id={CHECKOUT_SESSION_ID}`,
-        cancel: `${returnBase}${orderFormPath(order.offer, order.lang, "&cancelled=1")}`,
+        success: `${returnBase}${thankYouPath(order.lang, CHECKOUT_SESSION_PLACEHOLDER)}`,
+        cancel: `${returnBase}${orderFormPath(order.offer, order.lang, { cancelled: true })}`,
       }),
     );
   } catch (error) {

@@ -146,6 +146,16 @@ export class KyselyOrderRepository implements OrderRepository {
     return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind, attempts: row.attempts }));
   }
 
+  async releaseEmails(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable("outbox")
+      .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
+      .where("id", "in", ids)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
   async markEmailSent(id: number, messageId: string): Promise<void> {
     await this.db.updateTable("outbox").set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null }).where("id", "=", id).execute();
   }

@@ -81,6 +81,8 @@ export interface OrderRepository {
   countEmails(orderId: string): Promise<number>;
   /** Leases due messages (so a crashed worker's messages come back later) and returns them. */
   claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  /** Hands claimed messages back (due now, the claim not counted as an attempt) while the lease still holds. */
+  releaseEmails(ids: number[]): Promise<void>;
   markEmailSent(id: number, messageId: string): Promise<void>;
   markEmailRetry(id: number, delayMs: number, error: string): Promise<void>;
   /** pending → failed: no more attempts. */

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-sandbox";
-import { formatMoney, type Currency } from "../content/offers.ts";
+import type { Currency } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";

@@ -1,10 +1,10 @@
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/thank-you";
-import type { RootData } from "../root.tsx";
-import { THANK_YOU_PATHS, isLanguage, type Language } from "../i18n/languages.ts";
+import { useRootData } from "../lib/root-data.ts";
+import { isLanguage } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
@@ -12,9 +12,9 @@ import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { orderSummary } from "../orders/confirmation-email.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
-import { orderFormPath } from "../orders/paths.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import type { Order } from "../orders/types.ts";
+import { THANK_YOU_PATHS, orderFormPath } from "../i18n/site-map.ts";
 
 export const handle = { hydrate: true };
 
@@ -64,7 +64,7 @@ function paidView(order: Order, t: TFunction) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const pathLang = languageFromPath(url.pathname) ?? (getLocale(context) as Language);
+  const pathLang = languageFromPath(url.pathname) ?? getLocale(context);
   const queryLang = url.searchParams.get("lang");
   // Spec: a language in the query sends the visitor to that language's thank-you path, query kept.
   if (isLanguage(queryLang) && queryLang !== pathLang) throw redirect(`${THANK_YOU_PATHS[queryLang]}${url.search}`, 302);
@@ -131,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ThankYouPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const navigate = useNavigate();
   const next = loaderData.view === "processing" ? loaderData.next : null;
 
@@ -197,8 +197,8 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
 
       <p className="mt-10 text-sm text-muted">
         {t("thankYou.contact")}{" "}
-        <a className="font-medium text-accent-700 underline" href={`mailto:${root?.contactEmail ?? ""}`}>
-          {root?.contactEmail}
+        <a className="font-medium text-accent-700 underline" href={`mailto:${root.contactEmail}`}>
+          {root.contactEmail}
         </a>
       </p>
       <a className="btn-secondary mt-6" href="/">
