@@ -43,6 +43,7 @@ function emailState(order: Order): string {
  * visible \u escapes.
  */
 function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
   return text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
@@ -53,7 +54,7 @@ function printable(text: string): string {
  */
 function csvCell(value: unknown): string {
   const text = String(value ?? "");
-  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().\/-]*$/.test(text));
+  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s()./-]*$/.test(text));
   return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`;
 }
 
