@@ -169,6 +169,10 @@ export class KyselyOrderRepository implements OrderRepository {
       .execute();
   }
 
+  async markEmailFailed(id: number, error: string): Promise<void> {
+    await this.db.updateTable("outbox").set({ status: "failed", last_error: error.slice(0, 500) }).where("id", "=", id).where("status", "=", "pending").execute();
+  }
+
   async listEmails(orderId: string): Promise<OutboxRow[]> {
     const rows = await this.db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
     return rows.map((row) => ({
@@ -185,6 +189,23 @@ export class KyselyOrderRepository implements OrderRepository {
   async listOrders(limit: number): Promise<Order[]> {
     const rows = await this.db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
     return rows.map(toOrder);
+  }
+
+  async listStalePending(updatedBefore: string, limit: number): Promise<Order[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("state", "=", "pending")
+      .where("session_id", "is", null)
+      .where("updated_at", "<", updatedBefore)
+      .orderBy("created_at")
+      .limit(limit)
+      .execute();
+    return rows.map(toOrder);
+  }
+
+  async ping(): Promise<void> {
+    await this.db.selectFrom("orders").select("id").limit(1).execute();
   }
 
   async close(): Promise<void> {
