@@ -1,6 +1,7 @@
 // `npm run orders`: the most recent orders with their state and email delivery.
 // `npm run orders -- --csv` exports every order as CSV on stdout; `--limit N` changes how many.
-// Reads DATA_DIR (default ./data), the same database the server uses (safe while it runs: WAL).
+// Reads the database the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR's SQLite
+// file (default ./data; safe while the server runs: WAL).
 import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
@@ -81,7 +82,7 @@ if (values.csv) {
   // A UTF-8 byte order mark, so Excel reads accents right; CRLF line ends as RFC 4180 says.
   process.stdout.write(`\uFEFF${lines.join("\r\n")}\r\n`);
 } else if (!orders.length) {
-  console.log(`No orders yet in ${file}.`);
+  console.log(`No orders yet in ${process.env.DATABASE_URL ? "the PostgreSQL database (DATABASE_URL)" : file}.`);
 } else {
   const rows = orders.map((o) => ({
     created: o.createdAt.slice(0, 19).replace("T", " "),

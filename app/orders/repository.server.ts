@@ -42,7 +42,8 @@ export class KyselyOrderRepository implements OrderRepository {
 
   async createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }> {
     const stamp = now();
-    const result = await this.db
+    // RETURNING gives the new row in the same round trip; on a repeated token it gives none.
+    const inserted = await this.db
       .insertInto("orders")
       .values({
         id: order.id,
@@ -60,9 +61,11 @@ export class KyselyOrderRepository implements OrderRepository {
         updated_at: stamp,
       })
       .onConflict((conflict) => conflict.column("submission_token").doNothing())
+      .returningAll()
       .executeTakeFirst();
+    if (inserted) return { order: toOrder(inserted), created: true };
     const row = await this.db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
-    return { order: toOrder(row), created: Number(result.numInsertedOrUpdatedRows ?? 0) === 1 };
+    return { order: toOrder(row), created: false };
   }
 
   async findById(id: string): Promise<Order | undefined> {
