@@ -17,21 +17,23 @@ export const DATASET_FIGURES = {
   ] as const,
 };
 
+// useGrouping "always": Spanish, Portuguese and Italian leave four-digit numbers ungrouped by
+// default, so "5700" would sit next to "110.000" on the same page.
 export function formatEuros(amount: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency: "EUR", maximumFractionDigits: 0, useGrouping: "always" }).format(amount);
 }
 
 /** One amount, or a range ("10 000–12 000 €") formatted as the locale writes ranges. */
 export function formatEuroRange(amounts: readonly number[], lang: Language): string {
-  const format = new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+  const format = new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency: "EUR", maximumFractionDigits: 0, useGrouping: "always" });
   const [low = 0, high] = amounts;
   return high === undefined ? format.format(low) : format.formatRange(low, high);
 }
 
 export function formatHours(hours: number, lang: Language, display: "long" | "narrow" = "long"): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "unit", unit: "hour", unitDisplay: display }).format(hours);
+  return new Intl.NumberFormat(intlLocale(lang), { style: "unit", unit: "hour", unitDisplay: display, useGrouping: "always" }).format(hours);
 }
 
 export function formatNumber(value: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang)).format(value);
+  return new Intl.NumberFormat(intlLocale(lang), { useGrouping: "always" }).format(value);
 }
