@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PAGES, pageById, pagePath } from "../../app/content/pages.ts";
+import { PAGES, pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
