@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { announceOwnerSetup } from "./auth/announce-setup.server.ts";
 import { getInstance } from "./i18n/middleware.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { getOrderServices, shutdownOrderServices } from "./orders/services.server.ts";
@@ -57,6 +58,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 if (process.env.NODE_ENV !== "test") {
   try {
     getOrderServices();
+    announceOwnerSetup().catch((error) => console.error(JSON.stringify({ level: "error", msg: "owner set-up check failed", error: String(error) })));
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "order services failed to start", error: String(error) }));
   }

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatMoney } from "../app/content/offers.ts";
+import { emailSummary, ordersCsv } from "../app/orders/orders-csv.server.ts";
 import { SqliteOrderRepository } from "../app/orders/sqlite-repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
 
@@ -27,38 +28,10 @@ const limit = Number(values.limit ?? (values.csv ? 1_000_000 : 50));
 const repo = new SqliteOrderRepository(file);
 const orders = repo.listOrders(Number.isFinite(limit) && limit > 0 ? limit : 50);
 
-function emailState(order: Order): string {
-  const emails = repo.listEmails(order.id);
-  if (!emails.length) return "";
-  return emails.map((email) => `${email.kind}:${email.status}${email.status === "pending" ? `(${email.attempts} tries)` : ""}`).join(" ");
-}
+const emailState = (order: Order) => emailSummary(repo.listEmails(order.id));
 
 if (values.csv) {
-  const columns = [
-    "id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id",
-    "paid_at", "first_name", "last_name", "email", "company", "address", "postal_code", "city", "country", "phone",
-    "agent_name", "telegram_id", "connect_zapier", "comments", "emails", "failure_reason",
-  ];
-  const cell = (value: unknown) => {
-    const text = String(value ?? "");
-    // Quote always; neutralise spreadsheet formulas in customer-typed text.
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return `"${safe.replace(/"/g, '""')}"`;
-  };
-  const lines = [columns.join(",")];
-  for (const o of orders) {
-    const c = o.customer;
-    lines.push(
-      [
-        o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, (o.amountDueNow / 100).toFixed(2), (o.monthly / 100).toFixed(2),
-        o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
-        c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.comments, emailState(o), o.failureReason,
-      ]
-        .map(cell)
-        .join(","),
-    );
-  }
-  process.stdout.write(`${lines.join("\n")}\n`);
+  process.stdout.write(await ordersCsv(orders, (id) => repo.listEmails(id)));
 } else if (!orders.length) {
   console.log(`No orders yet in ${file}.`);
 } else {

@@ -35,6 +35,11 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** Deliveries tried before an email is given up (and the owner told): 16 ≈ 2.5 h with the default backoff. */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(16),
+    /** Where the owner's notifications go (default CONTACT_EMAIL) and in which language. */
+    OWNER_EMAIL: optional(z.email()),
+    OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {

@@ -49,7 +49,8 @@ describe("fulfil", () => {
     expect(results.every((r) => r.status === "paid")).toBe(true);
     expect(results.filter((r) => r.newlyPaid)).toHaveLength(1);
     expect(wakeUps).toBe(1);
-    expect(repo.listEmails(order.id).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL]);
+    // One confirmation for the customer, one notice for the owner.
+    expect(repo.listEmails(order.id).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL, "owner-paid"]);
     expect(repo.findById(order.id)!.state).toBe("paid");
   });
 
@@ -68,7 +69,7 @@ describe("fulfil", () => {
     repo.markExpired(order.id);
     repo.markFailed(order.id, "late");
     expect(repo.findById(order.id)!.state).toBe("paid");
-    expect(repo.countEmails(order.id)).toBe(1);
+    expect(repo.countEmails(order.id)).toBe(2);
   });
 
   test("finds the order by client reference when the session id was never stored (crash after creation)", async () => {

@@ -7,6 +7,9 @@ export interface OutboxWorkerOptions {
   backoffMs: number;
   maxBackoffMs: number;
   pollMs: number;
+  /** After this many failed deliveries a message is given up (status failed) and onGaveUp runs. */
+  maxAttempts?: number;
+  onGaveUp?(message: OutboxMessage, error: string): Promise<void>;
   log?: (line: Record<string, unknown>) => void;
 }
 
@@ -57,24 +60,45 @@ export class OutboxWorker {
 
   /** One pass over the due messages (exported for tests). */
   async runOnce(): Promise<number> {
-    const { repo, deliver, backoffMs, maxBackoffMs, log } = this.options;
+    const { repo, deliver, backoffMs, maxBackoffMs, maxAttempts = Infinity, log } = this.options;
     let sent = 0;
-    const batch = repo.claimDueEmails(BATCH, LEASE_MS);
+    const batch = await repo.claimDueEmails(BATCH, LEASE_MS);
     // A full batch means more may be waiting: go again at once instead of after the poll interval.
     if (batch.length === BATCH) this.again = true;
     for (const message of batch) {
       try {
         const messageId = await deliver(message);
-        repo.markEmailSent(message.id, messageId);
+        await repo.markEmailSent(message.id, messageId);
         sent++;
         log?.({ level: "info", msg: "email sent", order: message.orderId, kind: message.kind, attempts: message.attempts });
+        await this.record(message.orderId, "email_sent", `${message.kind} #${message.attempts}`);
       } catch (error) {
+        const reason = String((error as Error)?.message ?? error);
+        if (message.attempts >= maxAttempts) {
+          await repo.markEmailFailed(message.id, reason);
+          log?.({ level: "error", msg: "email delivery gave up", order: message.orderId, kind: message.kind, attempts: message.attempts, error: String(error) });
+          await this.record(message.orderId, "email_gave_up", `${message.kind} #${message.attempts}: ${reason}`);
+          await this.options.onGaveUp?.(message, reason).catch((notifyError) =>
+            log?.({ level: "error", msg: "could not queue the failure notice", order: message.orderId, error: String(notifyError) }),
+          );
+          continue;
+        }
         const delay = retryDelay(message.attempts, backoffMs, maxBackoffMs);
-        repo.markEmailRetry(message.id, delay, String((error as Error)?.message ?? error));
+        await repo.markEmailRetry(message.id, delay, reason);
         log?.({ level: "warn", msg: "email delivery failed, will retry", order: message.orderId, kind: message.kind, attempts: message.attempts, retryInMs: delay, error: String(error) });
+        await this.record(message.orderId, "email_failed", `${message.kind} #${message.attempts}: ${reason}`);
       }
     }
     return sent;
+  }
+
+  /** The order's timeline shows every attempt; a failure to write it never stops the sending. */
+  private async record(orderId: string, kind: "email_sent" | "email_failed" | "email_gave_up", detail: string) {
+    try {
+      await this.options.repo.addOrderEvent(orderId, kind, detail);
+    } catch (error) {
+      this.options.log?.({ level: "warn", msg: "could not record an email attempt", order: orderId, error: String(error) });
+    }
   }
 
   private schedule(delay: number) {

@@ -58,6 +58,7 @@ export async function placeOrder(
       cancel: `${base}${orderFormPath(input.offer, input.lang, "&cancelled=1")}`,
     });
     repo.setCheckout(order.id, session.id, session.url);
+    await repo.addOrderEvent(order.id, "checkout_created", session.id);
     return { ok: true, order: repo.findById(order.id)!, url: session.url };
   } catch (error) {
     repo.markFailed(order.id, String((error as Error)?.message ?? error));

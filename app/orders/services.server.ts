@@ -3,9 +3,11 @@ import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
-import { renderConfirmationEmail } from "./confirmation-email.server.ts";
+import { startDailyBackups } from "./backup.server.ts";
+import { isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
+import { renderOutboxEmail } from "./outbox-emails.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
@@ -18,6 +20,8 @@ export interface OrderServices {
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
   resendLimiter: RateLimiter;
+  /** Stops the daily backup timer. */
+  stopBackups(): void;
   contactEmail: string;
   publicOrigin: string;
   fulfil(sessionId: string): Promise<FulfilResult>;
@@ -36,16 +40,24 @@ function createServices(): OrderServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
+  const emailConfig = {
+    contactEmail: env.CONTACT_EMAIL,
+    ownerEmail: env.OWNER_EMAIL ?? env.CONTACT_EMAIL,
+    ownerLang: env.OWNER_LANG,
+    publicOrigin: env.PUBLIC_ORIGIN,
+  };
   const deliver = async (message: OutboxMessage) => {
-    const order = repo.findById(message.orderId);
-    if (!order) throw new Error(`order ${message.orderId} not found`);
-    const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation" });
+    const email = await renderOutboxEmail(repo, message, emailConfig);
     return mailer.send({
       ...email,
-      to: order.customer.email,
-      messageId: `<${order.id}.${message.kind}@${host}>`,
-      fileName: `${order.id}-${message.kind}`,
+      messageId: `<${message.orderId}.${message.kind}@${host}>`,
+      fileName: `${message.orderId}-${message.kind}`,
     });
+  };
+  // An email that finally failed is reported to the owner (unless it was one of the owner's own).
+  const onGaveUp = async (message: OutboxMessage) => {
+    if (isOwnerKind(message.kind)) return;
+    if (await repo.enqueueEmail(message.orderId, ownerFailureKind(message.id))) worker.kick();
   };
   const worker = new OutboxWorker({
     repo,
@@ -53,11 +65,14 @@ function createServices(): OrderServices {
     backoffMs: env.OUTBOX_BACKOFF_MS,
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
+    maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+    onGaveUp,
     log,
   });
   // One instance owns this database file: messages leased by a killed process are due again now.
   repo.releaseEmailLeases();
   worker.start();
+  const backups = startDailyBackups(repo, path.resolve(env.DATA_DIR, "backups"), log);
   const tenMinutes = 10 * 60_000;
   return {
     repo,
@@ -66,6 +81,7 @@ function createServices(): OrderServices {
     worker,
     orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
     resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
+    stopBackups: backups.stop,
     contactEmail: env.CONTACT_EMAIL,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
@@ -86,6 +102,7 @@ export async function shutdownOrderServices(): Promise<void> {
   const services = holder.__orderServices;
   if (!services) return;
   holder.__orderServices = undefined;
+  services.stopBackups();
   await services.worker.stop();
   services.mailer.close();
   services.repo.close();

@@ -1,7 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { NewOrder, Order, OrderRepository, OutboxMessage, OutboxRow, SandboxSession, SandboxSessionStatus } from "./types.ts";
+import type {
+  BackOfficeHealth,
+  NewOrder,
+  Order,
+  OrderEvent,
+  OrderQuery,
+  OrderRepository,
+  OutboxMessage,
+  OutboxRow,
+  OwnerRecord,
+  SandboxSession,
+  SandboxSessionStatus,
+} from "./types.ts";
 
 /** Schema changes, applied in order once each (PRAGMA user_version remembers how far we are). */
 const MIGRATIONS: string[] = [
@@ -44,6 +56,57 @@ const MIGRATIONS: string[] = [
      order_id TEXT NOT NULL REFERENCES orders (id),
      status TEXT NOT NULL CHECK (status IN ('open','paid','expired')),
      created_at TEXT NOT NULL
+   );`,
+  // Back office (issue 14): emails that finally failed, order timeline, owner credentials, admin
+  // sessions, used TOTP steps, app settings. SQLite cannot change a CHECK: the outbox is rebuilt.
+  `CREATE TABLE outbox_v2 (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     order_id TEXT NOT NULL REFERENCES orders (id),
+     kind TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent','failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     message_id TEXT,
+     created_at TEXT NOT NULL,
+     sent_at TEXT,
+     UNIQUE (order_id, kind)
+   );
+   INSERT INTO outbox_v2 (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+     SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox;
+   DROP TABLE outbox;
+   ALTER TABLE outbox_v2 RENAME TO outbox;
+   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+   CREATE TABLE order_events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     order_id TEXT NOT NULL REFERENCES orders (id),
+     kind TEXT NOT NULL,
+     detail TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX order_events_order ON order_events (order_id, id);
+   CREATE INDEX orders_state_created ON orders (state, created_at);
+   CREATE TABLE owner (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     password_hash TEXT,
+     totp_secret TEXT,
+     totp_enabled INTEGER NOT NULL DEFAULT 0,
+     session_version INTEGER NOT NULL DEFAULT 1,
+     setup_token_hash TEXT,
+     updated_at TEXT NOT NULL
+   );
+   CREATE TABLE admin_sessions (
+     id TEXT PRIMARY KEY,
+     data_json TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE TABLE totp_used_steps (
+     step INTEGER PRIMARY KEY,
+     used_at TEXT NOT NULL
+   );
+   CREATE TABLE app_settings (
+     key TEXT PRIMARY KEY,
+     value TEXT NOT NULL
    );`,
 ];
 
@@ -278,5 +341,147 @@ export class SqliteOrderRepository implements OrderRepository {
 
   close(): void {
     if (this.db.isOpen) this.db.close();
+  }
+
+  // ---- Back office (issue 14) ----
+
+  async searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }> {
+    const where: string[] = [];
+    const params: Array<string | number> = [];
+    if (query.state) {
+      where.push("state = ?");
+      params.push(query.state);
+    }
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      const like = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      where.push(
+        `(lower(id) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\'
+          OR lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName')) LIKE ? ESCAPE '\\')`,
+      );
+      params.push(like, like, like);
+    }
+    const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    const { n } = this.db.prepare(`SELECT COUNT(*) AS n FROM orders ${clause}`).get(...params) as { n: number };
+    const rows = this.db
+      .prepare(`SELECT * FROM orders ${clause} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
+      .all(...params, query.limit, query.offset) as unknown as OrderRecord[];
+    return { orders: rows.map(toOrder), total: n };
+  }
+
+  async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {
+    this.db
+      .prepare("INSERT INTO order_events (order_id, kind, detail, created_at) VALUES (?, ?, ?, ?)")
+      .run(orderId, kind, detail === null ? null : detail.slice(0, 2000), now());
+  }
+
+  async listOrderEvents(orderId: string): Promise<OrderEvent[]> {
+    const rows = this.db.prepare("SELECT * FROM order_events WHERE order_id = ? ORDER BY id").all(orderId) as unknown as Array<{
+      id: number;
+      order_id: string;
+      kind: OrderEvent["kind"];
+      detail: string | null;
+      created_at: string;
+    }>;
+    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind, detail: row.detail, createdAt: row.created_at }));
+  }
+
+  async markEmailFailed(id: number, error: string): Promise<void> {
+    this.db.prepare("UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ? AND status = 'pending'").run(error.slice(0, 500), id);
+  }
+
+  async health(stuckBefore: string): Promise<BackOfficeHealth> {
+    const emails = this.db.prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE status <> 'sent' GROUP BY status").all() as Array<{ status: string; n: number }>;
+    const count = (status: string) => emails.find((row) => row.status === status)?.n ?? 0;
+    const { stuck } = this.db
+      .prepare("SELECT COUNT(*) AS stuck FROM orders WHERE state IN ('pending', 'checkout_created') AND created_at < ?")
+      .get(stuckBefore) as { stuck: number };
+    const { paid } = this.db.prepare("SELECT COUNT(*) AS paid FROM orders WHERE state = 'paid'").get() as { paid: number };
+    return { emailsPending: count("pending"), emailsFailed: count("failed"), ordersStuck: stuck, ordersPaid: paid };
+  }
+
+  async getOwner(): Promise<OwnerRecord | undefined> {
+    const row = this.db.prepare("SELECT * FROM owner WHERE id = 1").get() as
+      | { password_hash: string | null; totp_secret: string | null; totp_enabled: number; session_version: number; setup_token_hash: string | null }
+      | undefined;
+    if (!row) return undefined;
+    return {
+      passwordHash: row.password_hash,
+      totpSecret: row.totp_secret,
+      totpEnabled: row.totp_enabled === 1,
+      sessionVersion: row.session_version,
+      setupTokenHash: row.setup_token_hash,
+    };
+  }
+
+  async resetOwner(setupTokenHash: string): Promise<void> {
+    transaction(this.db, () => {
+      this.db
+        .prepare(
+          `INSERT INTO owner (id, setup_token_hash, updated_at) VALUES (1, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET password_hash = NULL, totp_secret = NULL, totp_enabled = 0,
+             session_version = session_version + 1, setup_token_hash = excluded.setup_token_hash, updated_at = excluded.updated_at`,
+        )
+        .run(setupTokenHash, now());
+      this.db.exec("DELETE FROM admin_sessions");
+      // Used steps belong to the old secret: the next one starts with a clean slate.
+      this.db.exec("DELETE FROM totp_used_steps");
+    });
+  }
+
+  async renewSetupToken(setupTokenHash: string): Promise<boolean> {
+    const { changes } = this.db
+      .prepare("UPDATE owner SET setup_token_hash = ?, updated_at = ? WHERE id = 1 AND password_hash IS NULL")
+      .run(setupTokenHash, now());
+    return changes === 1;
+  }
+
+  async claimOwnerSetup(setupTokenHash: string, passwordHash: string, totpSecret: string): Promise<boolean> {
+    const { changes } = this.db
+      .prepare(
+        `UPDATE owner SET password_hash = ?, totp_secret = ?, totp_enabled = 0, setup_token_hash = NULL, updated_at = ?
+         WHERE id = 1 AND password_hash IS NULL AND setup_token_hash = ?`,
+      )
+      .run(passwordHash, totpSecret, now(), setupTokenHash);
+    return changes === 1;
+  }
+
+  async enableOwnerTotp(): Promise<void> {
+    this.db.prepare("UPDATE owner SET totp_enabled = 1, updated_at = ? WHERE id = 1 AND totp_secret IS NOT NULL").run(now());
+  }
+
+  async useTotpStep(step: number): Promise<boolean> {
+    // Steps older than a few minutes can never verify again: forget them.
+    this.db.prepare("DELETE FROM totp_used_steps WHERE step < ?").run(step - 20);
+    const { changes } = this.db.prepare("INSERT INTO totp_used_steps (step, used_at) VALUES (?, ?) ON CONFLICT (step) DO NOTHING").run(step, now());
+    return changes === 1;
+  }
+
+  async createAdminSession(id: string, data: string, expiresAt: number): Promise<void> {
+    this.db.prepare("DELETE FROM admin_sessions WHERE expires_at <= ?").run(Date.now());
+    this.db.prepare("INSERT INTO admin_sessions (id, data_json, expires_at) VALUES (?, ?, ?)").run(id, data, expiresAt);
+  }
+
+  async readAdminSession(id: string): Promise<string | undefined> {
+    const row = this.db.prepare("SELECT data_json FROM admin_sessions WHERE id = ? AND expires_at > ?").get(id, Date.now()) as { data_json: string } | undefined;
+    return row?.data_json;
+  }
+
+  async updateAdminSession(id: string, data: string, expiresAt: number): Promise<void> {
+    // Only an existing session is refreshed: one deleted by a reset or a sign-out stays gone.
+    this.db.prepare("UPDATE admin_sessions SET data_json = ?, expires_at = ? WHERE id = ?").run(data, expiresAt, id);
+  }
+
+  async deleteAdminSession(id: string): Promise<void> {
+    this.db.prepare("DELETE FROM admin_sessions WHERE id = ?").run(id);
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    return (this.db.prepare("SELECT value FROM app_settings WHERE key = ?").get(key) as { value: string } | undefined)?.value;
+  }
+
+  async initSetting(key: string, value: string): Promise<string> {
+    this.db.prepare("INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING").run(key, value);
+    return (await this.getSetting(key))!;
   }
 }
