@@ -56,12 +56,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 // Orders: open the database and start the outbox worker at boot, so emails left from a previous
 // run are sent without waiting for a visitor.
 if (process.env.NODE_ENV !== "test") {
-  try {
-    getOrderServices();
-    announceOwnerSetup().catch((error) => console.error(JSON.stringify({ level: "error", msg: "owner set-up check failed", error: String(error) })));
-  } catch (error) {
+  getOrderServices()
+    .then(() => announceOwnerSetup())
+    .catch((error) => {
     console.error(JSON.stringify({ level: "error", msg: "order services failed to start", error: String(error) }));
-  }
+  });
 }
 
 /** Called by server/index.ts on SIGTERM, after in-flight requests finished. */

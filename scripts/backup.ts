@@ -17,6 +17,10 @@ if (values.help) {
   console.log("Usage: npm run backup [-- FILE]\n       npm run backup -- --restore FILE   (server stopped)\nUses DATA_DIR (default ./data).");
   process.exit(0);
 }
+if (process.env.DATABASE_URL) {
+  console.error("DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump / pg_restore), see the README.");
+  process.exit(2);
+}
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 const live = path.join(dataDir, "orders.sqlite");
 

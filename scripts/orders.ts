@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatMoney } from "../app/content/offers.ts";
 import { emailSummary, ordersCsv } from "../app/orders/orders-csv.server.ts";
-import { SqliteOrderRepository } from "../app/orders/sqlite-repository.server.ts";
+import { openOrderRepository } from "../app/orders/repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
 
 const { values } = parseArgs({
@@ -20,18 +20,20 @@ if (values.help) {
 
 const dataDir = process.env.DATA_DIR || "./data";
 const file = path.resolve(dataDir, "orders.sqlite");
-if (!fs.existsSync(file)) {
+if (!process.env.DATABASE_URL && !fs.existsSync(file)) {
   console.error(`No orders database at ${file} yet (set DATA_DIR to the server's data directory).`);
   process.exit(values.csv ? 0 : 1);
 }
 const limit = Number(values.limit ?? (values.csv ? 1_000_000 : 50));
-const repo = new SqliteOrderRepository(file);
-const orders = repo.listOrders(Number.isFinite(limit) && limit > 0 ? limit : 50);
+const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL });
+const orders = await repo.listOrders(Number.isFinite(limit) && limit > 0 ? limit : 50);
 
-const emailState = (order: Order) => emailSummary(repo.listEmails(order.id));
+const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)));
+
+const emailState = (order: Order) => emailSummary(emailsByOrder.get(order.id) ?? []);
 
 if (values.csv) {
-  process.stdout.write(await ordersCsv(orders, (id) => repo.listEmails(id)));
+  process.stdout.write(await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? []));
 } else if (!orders.length) {
   console.log(`No orders yet in ${file}.`);
 } else {
@@ -54,4 +56,4 @@ if (values.csv) {
   const counts = orders.reduce<Record<string, number>>((acc, o) => ((acc[o.state] = (acc[o.state] ?? 0) + 1), acc), {});
   console.log(`\n${orders.length} order(s): ${Object.entries(counts).map(([state, n]) => `${n} ${state}`).join(", ")}`);
 }
-repo.close();
+await repo.close();

@@ -4,15 +4,15 @@
 import "./require-node.js";
 import path from "node:path";
 import { resetOwner } from "../app/auth/setup.server.ts";
-import { SqliteOrderRepository } from "../app/orders/sqlite-repository.server.ts";
+import { openOrderRepository } from "../app/orders/repository.server.ts";
 
 const command = process.argv[2];
 if (command !== "reset" && command !== "status") {
-  console.log("Usage: npm run owner -- reset | status\nUses DATA_DIR (default ./data) and PUBLIC_ORIGIN (default http://localhost:3000).");
+  console.log("Usage: npm run owner -- reset | status\nUses DATABASE_URL or DATA_DIR (default ./data), and PUBLIC_ORIGIN (default http://localhost:3000).");
   process.exit(command === "--help" || command === "-h" ? 0 : 2);
 }
 const origin = (process.env.PUBLIC_ORIGIN || "http://localhost:3000").replace(/\/+$/, "");
-const repo = new SqliteOrderRepository(path.resolve(process.env.DATA_DIR || "./data", "orders.sqlite"));
+const repo = await openOrderRepository({ DATA_DIR: path.resolve(process.env.DATA_DIR || "./data"), DATABASE_URL: process.env.DATABASE_URL || undefined });
 try {
   if (command === "status") {
     const owner = await repo.getOwner();
@@ -22,5 +22,5 @@ try {
     console.log(`Owner reset: every back-office session is signed out.\nOne-time set-up link (choose a new password, then scan the new code):\n${link}`);
   }
 } finally {
-  repo.close();
+  await repo.close();
 }

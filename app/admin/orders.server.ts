@@ -16,7 +16,7 @@ export const PAGE_SIZE = 20;
 const STUCK_AFTER_MS = 60 * 60_000;
 
 export async function ordersPage(filter: OrderFilter) {
-  const { repo } = getOrderServices();
+  const { repo } = await getOrderServices();
   const { orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE });
   return { orders: orders.map(listRow), total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
@@ -37,7 +37,7 @@ function listRow(order: Order) {
 
 /** Every order matching the filter (all pages), in the CLI's CSV format. */
 export async function exportCsv(filter: OrderFilter): Promise<string> {
-  const { repo } = getOrderServices();
+  const { repo } = await getOrderServices();
   const { orders } = await repo.searchOrders({ state: filter.state, search: filter.search, limit: 1_000_000, offset: 0 });
   return ordersCsv(orders, (id) => repo.listEmails(id));
 }
@@ -53,7 +53,7 @@ export interface HealthSummary {
 
 export async function healthSummary(): Promise<HealthSummary> {
   const env = getEnv();
-  const { repo } = getOrderServices();
+  const { repo } = await getOrderServices();
   const counts = await repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString());
   const last = listBackups(path.resolve(env.DATA_DIR, "backups")).at(-1);
   const payments = !env.STRIPE_SECRET_KEY ? "sandbox" : env.STRIPE_SECRET_KEY.includes("_live_") ? "live" : "test";
@@ -64,7 +64,7 @@ export type TimelineEntry = { at: string; kind: string; detail: string | null };
 
 /** Everything about one order, labelled in the back office's language. */
 export async function orderDetail(id: string, lang: Language) {
-  const { repo } = getOrderServices();
+  const { repo } = await getOrderServices();
   const order = await repo.findById(id);
   if (!order) return null;
   const [events, emails] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id)]);
@@ -88,7 +88,7 @@ export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDeliver
 
 /** Queues another copy of the confirmation (the outbox sends it; the timeline shows it). */
 export async function resendConfirmation(orderId: string): Promise<ActionOutcome> {
-  const services = getOrderServices();
+  const services = await getOrderServices();
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
@@ -101,7 +101,7 @@ export async function resendConfirmation(orderId: string): Promise<ActionOutcome
 
 /** Marks a paid order delivered (once) and tells the customer, in their language, with the note. */
 export async function markDelivered(orderId: string, note: string): Promise<ActionOutcome> {
-  const services = getOrderServices();
+  const services = await getOrderServices();
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";

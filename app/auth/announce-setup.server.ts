@@ -5,7 +5,7 @@ import { pendingSetupLink } from "./setup.server.ts";
 /** At start-up with no owner yet: print the one-time set-up link in the log (once per start). */
 export async function announceOwnerSetup(): Promise<void> {
   const env = getEnv();
-  const link = await pendingSetupLink(getOrderServices().repo, env.PUBLIC_ORIGIN);
+  const link = await pendingSetupLink((await getOrderServices()).repo, env.PUBLIC_ORIGIN);
   if (!link || env.LOG_LEVEL === "silent") return;
   process.stdout.write(
     `${JSON.stringify({ t: new Date().toISOString(), level: "warn", msg: "No back-office owner yet: open this one-time link to set one up", url: link })}\n`,

@@ -35,7 +35,7 @@ let storage: Promise<SessionStorage<AdminSessionData>> | undefined;
  */
 function sessionStorage(): Promise<SessionStorage<AdminSessionData>> {
   storage ??= (async () => {
-    const { repo } = getOrderServices();
+    const { repo } = await getOrderServices();
     const secret = await repo.initSetting("admin_cookie_secret", randomBytes(32).toString("base64url"));
     const cookie = createCookie(SESSION_COOKIE, {
       httpOnly: true,
@@ -109,7 +109,7 @@ export async function endSession(context: Readonly<RouterContextProvider>): Prom
 /** The session's assurance level, if it belongs to the current owner (else the session ends). */
 export async function currentAal(context: Readonly<RouterContextProvider>): Promise<{ aal: Aal | 0; owner: OwnerRecord | undefined }> {
   const current = state(context);
-  const owner = await getOrderServices().repo.getOwner();
+  const owner = await (await getOrderServices()).repo.getOwner();
   const aal = current.session.get("aal");
   if (!aal) return { aal: 0, owner };
   if (!owner?.passwordHash || current.session.get("version") !== owner.sessionVersion) {

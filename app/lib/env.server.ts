@@ -40,13 +40,12 @@ const EnvSchema = z
     /** Where the owner's notifications go (default CONTACT_EMAIL) and in which language. */
     OWNER_EMAIL: optional(z.email()),
     OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
+    /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
-    }
-    if (env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "PostgreSQL is not wired yet; unset it to use the embedded SQLite database" });
     }
   });
 

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
-import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
-import type { OrderRepository } from "./types.ts";
+import type { Store } from "../db/database.server.ts";
 
 /** Daily backups kept in DATA_DIR/backups (older ones are deleted). */
 export const BACKUPS_KEPT = 14;
@@ -62,15 +61,19 @@ export async function backupIfDue(db: DatabaseSync, dir: string, now = new Date(
   return file;
 }
 
-/** The server's daily backup: checked shortly after start and every hour (SQLite only). */
-export function startDailyBackups(repo: OrderRepository, dir: string, log: (line: Record<string, unknown>) => void): { stop(): void } {
-  if (!(repo instanceof SqliteOrderRepository)) return { stop() {} };
+/**
+ * The server's daily backup: checked shortly after start and every hour. SQLite only: a
+ * PostgreSQL database is backed up with its own tools (pg_dump), see the README.
+ */
+export function startDailyBackups(store: Store, dir: string, log: (line: Record<string, unknown>) => void): { stop(): void } {
+  const db = store.sqlite;
+  if (!db) return { stop() {} };
   let running = false;
   const run = async () => {
-    if (running || !repo.db.isOpen) return;
+    if (running || !db.isOpen) return;
     running = true;
     try {
-      const file = await backupIfDue(repo.db, dir);
+      const file = await backupIfDue(db, dir);
       if (file) log({ level: "info", msg: "daily backup written", file });
     } catch (error) {
       log({ level: "error", msg: "daily backup failed", error: String(error) });

@@ -10,10 +10,12 @@ export interface OutboxWorkerOptions {
   /** After this many failed deliveries a message is given up (status failed) and onGaveUp runs. */
   maxAttempts?: number;
   onGaveUp?(message: OutboxMessage, error: string): Promise<void>;
+  /** How long a claimed message stays invisible to other workers while it is being sent. */
+  leaseMs?: number;
   log?: (line: Record<string, unknown>) => void;
 }
 
-/** How long a claimed message stays invisible to other workers while it is being sent. */
+/** Default lease: far longer than a send takes (nodemailer times out well before). */
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
 
@@ -62,7 +64,7 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const { repo, deliver, backoffMs, maxBackoffMs, maxAttempts = Infinity, log } = this.options;
     let sent = 0;
-    const batch = await repo.claimDueEmails(BATCH, LEASE_MS);
+    const batch = await repo.claimDueEmails(BATCH, this.options.leaseMs ?? LEASE_MS);
     // A full batch means more may be waiting: go again at once instead of after the poll interval.
     if (batch.length === BATCH) this.again = true;
     for (const message of batch) {
@@ -83,10 +85,11 @@ export class OutboxWorker {
           );
           continue;
         }
+        // Recorded first: the retry delay starts when the message is put back.
+        await this.record(message.orderId, "email_failed", `${message.kind} #${message.attempts}: ${reason}`);
         const delay = retryDelay(message.attempts, backoffMs, maxBackoffMs);
         await repo.markEmailRetry(message.id, delay, reason);
         log?.({ level: "warn", msg: "email delivery failed, will retry", order: message.orderId, kind: message.kind, attempts: message.attempts, retryInMs: delay, error: String(error) });
-        await this.record(message.orderId, "email_failed", `${message.kind} #${message.attempts}: ${reason}`);
       }
     }
     return sent;

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
+import { checkoutRequest } from "./checkout-request.server.ts";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil } from "./fulfil.server.ts";
 import { renderOutboxEmail } from "./outbox-emails.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
-import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
+import { openTestStore } from "../../tests/support/store.ts";
+import { KyselyOrderRepository } from "./repository.server.ts";
 import type { NewOrder } from "./types.ts";
 
 const customer = {
@@ -24,37 +27,38 @@ const customer = {
 };
 const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "fr" as const, publicOrigin: "https://shop.example" };
 
-let repo: SqliteOrderRepository;
+let repo: KyselyOrderRepository;
 let n = 0;
 const newOrder = (): NewOrder => {
   n++;
   return { id: `ord_${n}`, submissionToken: `t-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox" };
 };
 
-beforeEach(() => {
-  repo = new SqliteOrderRepository(":memory:");
+beforeEach(async () => {
+  repo = new KyselyOrderRepository(await openTestStore());
 });
 afterEach(() => repo.close());
 
 describe("owner notices", () => {
   test("an order paid before its owner notice was queued (crash) gets it on the next fulfil, still once", async () => {
-    const provider = new SandboxProvider(repo);
-    const { order } = repo.createOrder(newOrder());
-    const session = await provider.createCheckout(order, { success: "", cancel: "" });
-    repo.setCheckout(order.id, session.id, session.url);
-    repo.setSandboxSessionStatus(session.id, "paid");
+    const store = new SandboxSessionStore(repo.db);
+    const provider = new SandboxProvider({ store, pageUrl: (id) => `/pay/${id}` });
+    const { order } = await repo.createOrder(newOrder());
+    const session = await provider.createCheckout(checkoutRequest(order, { success: "/ok", cancel: "/no" }));
+    await repo.setCheckout(order.id, session.id, session.url);
+    await store.setStatus(session.id, "paid");
     // As if the process died right after markPaid committed.
-    repo.markPaid(order.id, CONFIRMATION_EMAIL);
-    expect(repo.listEmails(order.id).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL]);
+    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL]);
     await fulfil(session.id, { repo, provider });
     await fulfil(session.id, { repo, provider });
-    expect(repo.listEmails(order.id).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL, OWNER_PAID_EMAIL]);
+    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL, OWNER_PAID_EMAIL]);
   });
 
   test("the owner notice goes to OWNER_EMAIL in OWNER_LANG with a link to the order", async () => {
-    const { order } = repo.createOrder(newOrder());
-    repo.markPaid(order.id, OWNER_PAID_EMAIL);
-    const [message] = repo.claimDueEmails(1, 1000);
+    const { order } = await repo.createOrder(newOrder());
+    await repo.markPaid(order.id, OWNER_PAID_EMAIL);
+    const [message] = await repo.claimDueEmails(1, 1000);
     const email = await renderOutboxEmail(repo, message!, config);
     expect(email.to).toBe("owner@example.com");
     expect(email.subject).toMatch(/^Nouvelle commande payée : .+ – Ana Lima$/);
@@ -63,8 +67,8 @@ describe("owner notices", () => {
   });
 
   test("an email that finally fails is marked failed, on the timeline, and reported to the owner once", async () => {
-    const { order } = repo.createOrder(newOrder());
-    repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    const { order } = await repo.createOrder(newOrder());
+    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
     const gaveUp: string[] = [];
     const worker = new OutboxWorker({
       repo,
@@ -86,14 +90,13 @@ describe("owner notices", () => {
     await worker.runOnce();
     await new Promise((resolve) => setTimeout(resolve, 5));
     await worker.runOnce();
-    const emails = repo.listEmails(order.id);
+    const emails = await repo.listEmails(order.id);
     expect(emails[0]).toMatchObject({ kind: CONFIRMATION_EMAIL, status: "failed", attempts: 2, lastError: "550 mailbox unavailable" });
     expect(emails[1]).toMatchObject({ kind: ownerFailureKind(emails[0]!.id), status: "sent" });
     expect(gaveUp).toEqual([CONFIRMATION_EMAIL]);
     expect((await repo.listOrderEvents(order.id)).map((e) => e.kind)).toEqual(["email_failed", "email_gave_up", "email_sent"]);
     // Given up means never tried again.
-    expect(repo.claimDueEmails(10, 1000)).toEqual([]);
-    expect(repo.releaseEmailLeases()).toBe(0);
+    expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
 
     const notice = await renderOutboxEmail(repo, { id: emails[1]!.id, orderId: order.id, kind: emails[1]!.kind, attempts: 1 }, config);
     expect(notice.to).toBe("owner@example.com");

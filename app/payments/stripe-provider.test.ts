@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { amountDueNow, getOffer, OFFER_IDS } from "../content/offers.ts";
 import type { Order } from "../orders/types.ts";
+import { checkoutRequest } from "../orders/checkout-request.server.ts";
 import { checkoutParams, sessionState } from "./stripe-provider.server.ts";
 
 function order(offer: Order["offer"], lang: Order["lang"]): Order {
@@ -25,12 +26,13 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
   };
 }
 const urls = { success: "https://site/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://site/commander" };
+const params_ = (offer: Order["offer"], lang: Order["lang"]) => checkoutParams(checkoutRequest(order(offer, lang), urls));
 
 describe("Stripe Checkout parameters come from the catalogue", () => {
   test("every offer and language: mode, currency, amounts due now match the catalogue", () => {
     for (const offer of OFFER_IDS) {
       for (const lang of ["fr", "en"] as const) {
-        const params = checkoutParams(order(offer, lang), urls);
+        const params = params_(offer, lang);
         const price = getOffer(offer).price(lang);
         expect(params.mode).toBe(price.monthly ? "subscription" : "payment");
         expect(params.locale).toBe(lang);
@@ -48,12 +50,19 @@ describe("Stripe Checkout parameters come from the catalogue", () => {
   });
 
   test("product names are translated; the setup fee is its own line", () => {
-    const params = checkoutParams(order("formateur-ia", "de"), urls);
+    const params = params_("formateur-ia", "de");
     expect(params.line_items!.map((item) => item.price_data!.product_data!.name)).toEqual([
       "KI-Trainer-Agent auf Telegram",
       "KI-Trainer-Agent auf Telegram – Einrichtung",
     ]);
     expect(params.line_items![1]!.price_data!.recurring).toBeUndefined();
+  });
+
+  test("amounts are the stored order's, not today's catalogue: a price change never alters a placed order", () => {
+    const once = checkoutParams(checkoutRequest({ ...order("test-workflow", "fr"), amountDueNow: 4_200 }, urls));
+    expect(once.line_items!.map((item) => item.price_data!.unit_amount)).toEqual([4_200]);
+    const monthly = checkoutParams(checkoutRequest({ ...order("formateur-ia", "fr"), amountDueNow: 60_000, monthly: 5_000 }, urls));
+    expect(monthly.line_items!.map((item) => item.price_data!.unit_amount)).toEqual([5_000, 55_000]);
   });
 
   test("session states", () => {

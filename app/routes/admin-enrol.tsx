@@ -3,7 +3,6 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-enrol";
 import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
-import { recordSignInFailure, signInLockout } from "../auth/sign-in-limits.server.ts";
 import { checkTotp, enrolment } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getEnv } from "../lib/env.server.ts";
@@ -31,12 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = await ownerToEnrol(context);
   const t = adminT(context);
   const ip = clientIp(context);
-  const wait = await signInLockout(ip);
+  const wait = await (await getOrderServices()).signInLimits.lockout(ip);
   if (wait > 0) return data({ ...(await pageData(context, owner.totpSecret)), error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
-  const { repo } = getOrderServices();
+  const { repo } = await getOrderServices();
   const result = await checkTotp(repo, owner.totpSecret, text(await readForm(request), "code", 20));
   if (result !== "ok") {
-    await recordSignInFailure(ip);
+    await (await getOrderServices()).signInLimits.recordFailure(ip);
     return data({ ...(await pageData(context, owner.totpSecret)), error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
   }
   await repo.enableOwnerTotp();

@@ -15,7 +15,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 /** The one-time link from the server log (or `npm run owner -- reset`) is still unused. */
 async function validToken(token: string): Promise<boolean> {
   if (!TOKEN.test(token)) return false;
-  const owner = await getOrderServices().repo.getOwner();
+  const owner = await (await getOrderServices()).repo.getOwner();
   return Boolean(owner && !owner.passwordHash && owner.setupTokenHash === hashToken(token));
 }
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const problem =
     password.length < PASSWORD_MIN ? t("errors.passwordShort", { min: PASSWORD_MIN }) : password.length > PASSWORD_MAX ? t("errors.passwordLong", { max: PASSWORD_MAX }) : password !== confirm ? t("errors.passwordMismatch") : null;
   if (problem) return data({ meta, token, error: problem }, { status: 400 });
-  const { repo } = getOrderServices();
+  const { repo } = await getOrderServices();
   if (!(await repo.claimOwnerSetup(hashToken(token), await hashPassword(password), await newTotpSecret()))) {
     return data({ meta, token: null, error: t("errors.setupLink") }, { status: 403 });
   }

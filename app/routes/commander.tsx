@@ -59,7 +59,7 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.busy";
+type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
@@ -84,17 +84,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), token, formError: null }, { status: 400 });
   }
 
-  const services = getOrderServices();
+  const services = await getOrderServices();
   const { clientIp } = context.get(requestInfoContext);
-  if (!services.orderLimiter.take(clientIp || "unknown")) {
+  if (!(await services.orderLimiter.take(clientIp || "unknown"))) {
     return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
   }
 
   const outcome = await placeOrder({ form: normaliseOrderForm(submission.value), offer, lang, submissionToken: token }, services);
   if (outcome.ok) return redirect(outcome.url, 303);
-  if (outcome.reason === "busy") {
-    return data({ result: submission.reply(), token, formError: "errors.busy" as FormError }, { status: 409 });
-  }
   // The failed order stays stored (state failed) for a retry; a new token makes the next try a new order.
   return data(
     { result: submission.reply(), token: randomUUID(), formError: "errors.paymentUrl" as FormError },

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { DatabaseSync } from "node:sqlite";
 import { formatMoney } from "../../app/content/offers.ts";
+import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { databaseUrlFor } from "../support/store.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AdminClient, freshCode, ownerReset, setUpOwner, signIn, subjectOf } from "../support/admin.ts";
 import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
@@ -37,7 +38,7 @@ async function paidOrder(overrides: Record<string, string> = {}, lang = "fr", of
   const thankYou = await fetch(server.url + paid.headers.get("location")!);
   expect(thankYou.status).toBe(200);
   const sessionId = new URL(paid.headers.get("location")!, server.url).searchParams.get("session_id");
-  return readStore(server.dataDir).orders.find((order) => order.sessionId === sessionId)!;
+  return (await readStore(server.dataDir)).orders.find((order) => order.sessionId === sessionId)!;
 }
 
 const eml = (orderId: string, kind: string) => {
@@ -72,7 +73,7 @@ describe("first set-up", () => {
     // A fresh owner on a second server: the enrolment page is reached with the password alone (aal1).
     const other = await startServer({ LOG_LEVEL: "silent" });
     try {
-      const link = ownerReset(other.dataDir, other.url);
+      const link = ownerReset(other.dataDir, other.url, await databaseUrlFor(other.dataDir));
       const client = new AdminClient(other.url);
       const token = new URL(link).searchParams.get("token")!;
       await client.post("/admin/setup", { token, password: PASSWORD, confirm: PASSWORD });
@@ -143,7 +144,7 @@ describe("a stranger", () => {
     }
     const siteOnly = await owner.post(`/admin/orders/${order.id}`, { intent: "resend" }, { headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(siteOnly.status).toBe(403);
-    expect(readStore(server.dataDir).emails.get(order.id)!.map((e) => e.kind)).not.toContain("admin-resend-1");
+    expect((await readStore(server.dataDir)).emails.get(order.id)!.map((e) => e.kind)).not.toContain("admin-resend-1");
   });
 });
 
@@ -171,7 +172,7 @@ describe("sessions", () => {
   test("the cookie is Secure when the site is served over https", async () => {
     const https = await startServer({ LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://shop.example" });
     try {
-      const link = ownerReset(https.dataDir, https.url);
+      const link = ownerReset(https.dataDir, https.url, await databaseUrlFor(https.dataDir));
       const client = new AdminClient(https.url);
       const res = await client.post("/admin/setup", { token: new URL(link).searchParams.get("token")!, password: PASSWORD, confirm: PASSWORD }, { headers: { Host: "shop.example" } });
       expect(res.status).toBe(303);
@@ -203,7 +204,7 @@ describe("notifications", () => {
     const mail = await waitFor(() => eml(order.id, "owner-paid"), 15_000, "owner notification");
     // The thank-you page again and the webhook path again: still one notification.
     await fetch(`${server.url}/danke?session_id=${order.sessionId}`);
-    expect(readStore(server.dataDir).emails.get(order.id)!.filter((e) => e.kind === "owner-paid")).toHaveLength(1);
+    expect((await readStore(server.dataDir)).emails.get(order.id)!.filter((e) => e.kind === "owner-paid")).toHaveLength(1);
 
     expect(mail).toMatch(/^To: owner@example\.com$/m);
     const offerName = locale("en", "offers")["short-videos"].name;
@@ -253,7 +254,7 @@ describe("orders in the back office", () => {
     expect(paidOnly).not.toContain("pending.person@example.com");
     expect(await (await owner.get("/admin?q=%25")).text()).toContain(html(admin.en.orders.none)); // % is searched literally
     // Paging: 20 a page.
-    const total = readStore(server.dataDir).orders.length;
+    const total = (await readStore(server.dataDir)).orders.length;
     for (let i = total; i < 21; i++) await postOrder(server.url, "formateur-ia", "en", orderForm({ email: `filler${i}@example.com` }));
     const page2 = await (await owner.get("/admin?page=2")).text();
     expect(page2).toContain("Page 2");
@@ -295,7 +296,7 @@ describe("orders in the back office", () => {
     expect((await owner.post(`/admin/orders/${target.id}`, { intent: "explode" })).status).toBe(400);
     expect((await owner.request(`/admin/orders/${target.id}`, { method: "POST", body: "%%%", headers: { "Content-Type": "multipart/form-data; boundary=x" } })).status).toBe(400);
     expect((await owner.get("/admin/orders/nope")).status).toBe(404);
-    const notPaid = readStore(server.dataDir).orders.find((o) => o.customer.email === "pending.person@example.com")!;
+    const notPaid = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "pending.person@example.com")!;
     expect((await owner.post(`/admin/orders/${notPaid.id}`, { intent: "deliver" })).status).toBe(409);
 
     // CSV of the filtered list = the CLI's export of the same orders.
@@ -304,7 +305,11 @@ describe("orders in the back office", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const exported = await csv.text();
-    const cli = execFileSync(process.execPath, ["scripts/orders.ts", "--csv"], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
+    const databaseUrl = await databaseUrlFor(server.dataDir);
+    const cli = execFileSync(process.execPath, ["scripts/orders.ts", "--csv"], {
+      env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      encoding: "utf8",
+    });
     const [header, ...rows] = cli.trimEnd().split("\n");
     const paidRows = rows.filter((row) => row.split(",")[2] === '"paid"');
     expect(exported).toBe(`${[header, ...paidRows].join("\n")}\n`);
@@ -341,9 +346,9 @@ describe("sign-in", () => {
     const client = owner;
     expect((await client.get("/admin")).status).toBe(200);
     // 12 hours pass without a visit.
-    const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
-    db.prepare("UPDATE admin_sessions SET expires_at = ?").run(Date.now() - 1000);
-    db.close();
+    const store = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    await store.db.updateTable("admin_sessions").set({ expires_at: Date.now() - 1000 }).execute();
+    await store.close();
     const expired = await client.get("/admin");
     expect(expired.status).toBe(303);
     expect(expired.headers.get("location")).toBe("/admin/sign-in");
@@ -361,7 +366,7 @@ describe("sign-in", () => {
   test("npm run owner -- reset signs out every session at once and prints a new working link", async () => {
     const before = await signIn(server.url, PASSWORD, secret);
     expect((await before.get("/admin")).status).toBe(200);
-    const link = ownerReset(server.dataDir, server.url);
+    const link = ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir));
     const old = await before.get("/admin");
     expect(old.status).toBe(303);
     expect(old.headers.get("location")).toBe("/admin/sign-in");

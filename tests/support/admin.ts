@@ -60,7 +60,7 @@ export async function freshCode(secret: string): Promise<string> {
   usedSteps.set(secret, used);
   for (;;) {
     const step = Math.floor(Date.now() / 30_000);
-    for (const offset of [-1, 0, 1]) {
+    for (const offset of [0, 1]) {
       if (used.has(step + offset)) continue;
       used.add(step + offset);
       return totpCode(secret, offset);
@@ -70,8 +70,9 @@ export async function freshCode(secret: string): Promise<string> {
 }
 
 /** `npm run owner -- reset` against a data directory; returns the printed one-time link. */
-export function ownerReset(dataDir: string, origin: string): string {
-  const out = execFileSync(process.execPath, ["scripts/owner.ts", "reset"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_ORIGIN: origin }, encoding: "utf8" });
+export function ownerReset(dataDir: string, origin: string, databaseUrl?: string): string {
+  const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const out = execFileSync(process.execPath, ["scripts/owner.ts", "reset"], { cwd: root, env, encoding: "utf8" });
   const link = /https?:\/\/\S+\/admin\/setup\?token=[\w-]+/.exec(out)?.[0];
   if (!link) throw new Error(`no set-up link in: ${out}`);
   return link;

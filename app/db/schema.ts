@@ -1,0 +1,101 @@
+import type { Generated } from "kysely";
+
+/**
+ * The tables as Kysely sees them, for SQLite and PostgreSQL alike. Timestamps are ISO-8601 UTC
+ * strings (they sort as text in both databases); due times for the outbox are epoch milliseconds.
+ * Add a table here and its DDL in migrations.server.ts.
+ */
+export interface OrdersTable {
+  id: string;
+  submission_token: string;
+  state: "pending" | "checkout_created" | "paid" | "expired" | "failed";
+  lang: string;
+  offer: string;
+  currency: string;
+  amount_due_now: number;
+  monthly: number;
+  customer_json: string;
+  email: string;
+  provider: string;
+  session_id: string | null;
+  checkout_url: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  order_id: string;
+  kind: string;
+  /** failed: given up after OUTBOX_MAX_ATTEMPTS (004-back-office). */
+  status: Generated<"pending" | "sent" | "failed">;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** The sandbox checkout's own sessions (app/payments): order_id holds the request's reference. */
+export interface SandboxSessionsTable {
+  id: string;
+  order_id: string;
+  status: "open" | "paid" | "expired";
+  created_at: string;
+  /** The CheckoutRequest as JSON (what to show and where to return); null for sessions from before it. */
+  request_json: string | null;
+}
+
+// ---- Back office (004-back-office) ----
+
+/** An order's timeline besides its own columns: checkout, each email attempt, owner actions. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  kind: string;
+  detail: string | null;
+  created_at: string;
+}
+
+/** The one owner (id = 1): credentials, and the version that `npm run owner -- reset` bumps. */
+export interface OwnerTable {
+  id: number;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  session_version: Generated<number>;
+  setup_token_hash: string | null;
+  updated_at: string;
+}
+
+/** Back-office sessions (the cookie holds the signed id); expires_at in epoch milliseconds. */
+export interface AdminSessionsTable {
+  id: string;
+  data_json: string;
+  expires_at: number;
+}
+
+/** TOTP time steps already used: a code is accepted once. */
+export interface TotpUsedStepsTable {
+  step: number;
+  used_at: string;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  orders: OrdersTable;
+  outbox: OutboxTable;
+  sandbox_sessions: SandboxSessionsTable;
+  order_events: OrderEventsTable;
+  owner: OwnerTable;
+  admin_sessions: AdminSessionsTable;
+  totp_used_steps: TotpUsedStepsTable;
+  app_settings: AppSettingsTable;
+}

@@ -1,0 +1,362 @@
+import path from "node:path";
+import { sql, type Kysely, type Selectable } from "kysely";
+import { openStore, type Dialect, type Store } from "../db/database.server.ts";
+import type { Database, OrdersTable } from "../db/schema.ts";
+import type {
+  BackOfficeHealth,
+  NewOrder,
+  Order,
+  OrderEvent,
+  OrderQuery,
+  OrderRepository,
+  OutboxMessage,
+  OutboxRow,
+  OwnerRecord,
+} from "./types.ts";
+
+const toOrder = (row: Selectable<OrdersTable>): Order => ({
+  id: row.id,
+  submissionToken: row.submission_token,
+  state: row.state,
+  lang: row.lang as Order["lang"],
+  offer: row.offer as Order["offer"],
+  currency: row.currency as Order["currency"],
+  amountDueNow: row.amount_due_now,
+  monthly: row.monthly,
+  customer: JSON.parse(row.customer_json),
+  provider: row.provider as Order["provider"],
+  sessionId: row.session_id,
+  checkoutUrl: row.checkout_url,
+  failureReason: row.failure_reason,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  paidAt: row.paid_at,
+});
+
+const now = () => new Date().toISOString();
+
+/**
+ * The orders and their email outbox, written once with Kysely for SQLite and PostgreSQL. Where
+ * the two differ (row locks) the dialect decides.
+ */
+export class KyselyOrderRepository implements OrderRepository {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly store: Store;
+
+  constructor(store: Store) {
+    this.store = store;
+    this.db = store.db;
+    this.dialect = store.dialect;
+  }
+
+  async createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }> {
+    const stamp = now();
+    const result = await this.db
+      .insertInto("orders")
+      .values({
+        id: order.id,
+        submission_token: order.submissionToken,
+        state: "pending",
+        lang: order.lang,
+        offer: order.offer,
+        currency: order.currency,
+        amount_due_now: order.amountDueNow,
+        monthly: order.monthly,
+        customer_json: JSON.stringify(order.customer),
+        email: order.customer.email,
+        provider: order.provider,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .onConflict((conflict) => conflict.column("submission_token").doNothing())
+      .executeTakeFirst();
+    const row = await this.db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
+    return { order: toOrder(row), created: Number(result.numInsertedOrUpdatedRows ?? 0) === 1 };
+  }
+
+  async findById(id: string): Promise<Order | undefined> {
+    const row = await this.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? toOrder(row) : undefined;
+  }
+
+  async findBySessionId(sessionId: string): Promise<Order | undefined> {
+    const row = await this.db.selectFrom("orders").selectAll().where("session_id", "=", sessionId).executeTakeFirst();
+    return row ? toOrder(row) : undefined;
+  }
+
+  async setCheckout(orderId: string, sessionId: string, url: string): Promise<void> {
+    await this.db
+      .updateTable("orders")
+      .set({ state: "checkout_created", session_id: sessionId, checkout_url: url, failure_reason: null, updated_at: now() })
+      .where("id", "=", orderId)
+      .where("state", "in", ["pending", "failed"])
+      .execute();
+  }
+
+  async markFailed(orderId: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable("orders")
+      .set({ state: "failed", failure_reason: reason.slice(0, 500), updated_at: now() })
+      .where("id", "=", orderId)
+      .where("state", "<>", "paid")
+      .execute();
+  }
+
+  async markExpired(orderId: string): Promise<void> {
+    await this.db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
+  }
+
+  async markPaid(orderId: string, emailKind: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = now();
+      const result = await trx
+        .updateTable("orders")
+        .set({ state: "paid", paid_at: stamp, failure_reason: null, updated_at: stamp })
+        .where("id", "=", orderId)
+        .where("state", "<>", "paid")
+        .executeTakeFirst();
+      await enqueue(trx, orderId, emailKind);
+      return Number(result.numUpdatedRows) === 1;
+    });
+  }
+
+  async enqueueEmail(orderId: string, kind: string): Promise<boolean> {
+    return enqueue(this.db, orderId, kind);
+  }
+
+  async countEmails(orderId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+    const at = Date.now();
+    // One statement: pick the due rows and push their due time past the lease. On PostgreSQL the
+    // rows another instance is claiming at this moment are skipped, not waited for.
+    const rows = await this.db
+      .updateTable("outbox")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("outbox")
+          .select("id")
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", at)
+          .orderBy("next_attempt_at")
+          .limit(limit)
+          .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+      )
+      .returning(["id", "order_id", "kind", "attempts"])
+      .execute();
+    return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind, attempts: row.attempts }));
+  }
+
+  async markEmailSent(id: number, messageId: string): Promise<void> {
+    await this.db.updateTable("outbox").set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null }).where("id", "=", id).execute();
+  }
+
+  async markEmailRetry(id: number, delayMs: number, error: string): Promise<void> {
+    await this.db
+      .updateTable("outbox")
+      .set({ next_attempt_at: Date.now() + delayMs, last_error: error.slice(0, 500) })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
+  async listEmails(orderId: string): Promise<OutboxRow[]> {
+    const rows = await this.db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+    return rows.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      kind: row.kind,
+      attempts: row.attempts,
+      status: row.status,
+      lastError: row.last_error,
+      sentAt: row.sent_at,
+    }));
+  }
+
+  async listOrders(limit: number): Promise<Order[]> {
+    const rows = await this.db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(toOrder);
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+
+  // ---- Back office (issue 14) ----
+
+  async searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }> {
+    let selection = this.db.selectFrom("orders");
+    if (query.state) selection = selection.where("state", "=", query.state);
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      // % and _ typed by the owner are searched literally.
+      const like = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const name =
+        this.dialect === "postgres"
+          ? sql`lower((customer_json::json ->> 'firstName') || ' ' || (customer_json::json ->> 'lastName'))`
+          : sql`lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName'))`;
+      selection = selection.where(
+        sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\')`,
+      );
+    }
+    const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
+    return { orders: rows.map(toOrder), total: Number(n) };
+  }
+
+  async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {
+    await this.db
+      .insertInto("order_events")
+      .values({ order_id: orderId, kind, detail: detail === null ? null : detail.slice(0, 2000), created_at: now() })
+      .execute();
+  }
+
+  async listOrderEvents(orderId: string): Promise<OrderEvent[]> {
+    const rows = await this.db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at }));
+  }
+
+  async markEmailFailed(id: number, error: string): Promise<void> {
+    await this.db.updateTable("outbox").set({ status: "failed", last_error: error.slice(0, 500) }).where("id", "=", id).where("status", "=", "pending").execute();
+  }
+
+  async health(stuckBefore: string): Promise<BackOfficeHealth> {
+    const emails = await this.db
+      .selectFrom("outbox")
+      .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+      .where("status", "<>", "sent")
+      .groupBy("status")
+      .execute();
+    const count = (status: string) => Number(emails.find((row) => row.status === status)?.n ?? 0);
+    const { stuck } = await this.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("stuck"))
+      .where("state", "in", ["pending", "checkout_created"])
+      .where("created_at", "<", stuckBefore)
+      .executeTakeFirstOrThrow();
+    const { paid } = await this.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("paid")).where("state", "=", "paid").executeTakeFirstOrThrow();
+    return { emailsPending: count("pending"), emailsFailed: count("failed"), ordersStuck: Number(stuck), ordersPaid: Number(paid) };
+  }
+
+  async getOwner(): Promise<OwnerRecord | undefined> {
+    const row = await this.db.selectFrom("owner").selectAll().where("id", "=", 1).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      passwordHash: row.password_hash,
+      totpSecret: row.totp_secret,
+      totpEnabled: Number(row.totp_enabled) === 1,
+      sessionVersion: Number(row.session_version),
+      setupTokenHash: row.setup_token_hash,
+    };
+  }
+
+  async resetOwner(setupTokenHash: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("owner")
+        .values({ id: 1, setup_token_hash: setupTokenHash, updated_at: now() })
+        .onConflict((conflict) =>
+          conflict.column("id").doUpdateSet({
+            password_hash: null,
+            totp_secret: null,
+            totp_enabled: 0,
+            session_version: sql<number>`owner.session_version + 1`,
+            setup_token_hash: (eb) => eb.ref("excluded.setup_token_hash"),
+            updated_at: (eb) => eb.ref("excluded.updated_at"),
+          }),
+        )
+        .execute();
+      await trx.deleteFrom("admin_sessions").execute();
+      // Used steps belong to the old secret: the next one starts with a clean slate.
+      await trx.deleteFrom("totp_used_steps").execute();
+    });
+  }
+
+  async renewSetupToken(setupTokenHash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("owner")
+      .set({ setup_token_hash: setupTokenHash, updated_at: now() })
+      .where("id", "=", 1)
+      .where("password_hash", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async claimOwnerSetup(setupTokenHash: string, passwordHash: string, totpSecret: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("owner")
+      .set({ password_hash: passwordHash, totp_secret: totpSecret, totp_enabled: 0, setup_token_hash: null, updated_at: now() })
+      .where("id", "=", 1)
+      .where("password_hash", "is", null)
+      .where("setup_token_hash", "=", setupTokenHash)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async enableOwnerTotp(): Promise<void> {
+    await this.db.updateTable("owner").set({ totp_enabled: 1, updated_at: now() }).where("id", "=", 1).where("totp_secret", "is not", null).execute();
+  }
+
+  async useTotpStep(step: number): Promise<boolean> {
+    // Steps older than a few minutes can never verify again: forget them.
+    await this.db.deleteFrom("totp_used_steps").where("step", "<", step - 20).execute();
+    const result = await this.db
+      .insertInto("totp_used_steps")
+      .values({ step, used_at: now() })
+      .onConflict((conflict) => conflict.column("step").doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  async createAdminSession(id: string, data: string, expiresAt: number): Promise<void> {
+    await this.db.deleteFrom("admin_sessions").where("expires_at", "<=", Date.now()).execute();
+    await this.db.insertInto("admin_sessions").values({ id, data_json: data, expires_at: expiresAt }).execute();
+  }
+
+  async readAdminSession(id: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom("admin_sessions").select("data_json").where("id", "=", id).where("expires_at", ">", Date.now()).executeTakeFirst();
+    return row?.data_json;
+  }
+
+  async updateAdminSession(id: string, data: string, expiresAt: number): Promise<void> {
+    // Only an existing session is refreshed: one deleted by a reset or a sign-out stays gone.
+    await this.db.updateTable("admin_sessions").set({ data_json: data, expires_at: expiresAt }).where("id", "=", id).execute();
+  }
+
+  async deleteAdminSession(id: string): Promise<void> {
+    await this.db.deleteFrom("admin_sessions").where("id", "=", id).execute();
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    return (await this.db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
+  }
+
+  async initSetting(key: string, value: string): Promise<string> {
+    await this.db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
+    return (await this.getSetting(key))!;
+  }
+}
+
+/** The orders repository over the configured database, migrated: PostgreSQL when DATABASE_URL is set. */
+export async function openOrderRepository(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<KyselyOrderRepository> {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, sqliteFile: path.resolve(env.DATA_DIR, "orders.sqlite") });
+  return new KyselyOrderRepository(store);
+}
+
+async function enqueue(db: Kysely<Database>, orderId: string, kind: string): Promise<boolean> {
+  const result = await db
+    .insertInto("outbox")
+    .values({ order_id: orderId, kind, next_attempt_at: Date.now(), created_at: now() })
+    .onConflict((conflict) => conflict.columns(["order_id", "kind"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
