@@ -134,6 +134,8 @@ describe("a stranger", () => {
       }
     }
     expect(eml(order.id, "admin-resend-1")).toBeUndefined();
+    // Not in the sitemap.
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain("/admin");
   });
 
   test("a cross-site POST to /admin is refused before any action runs", async () => {
