@@ -5,10 +5,10 @@ import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { formatMoney } from "../app/content/offers.ts";
 import { emailSummary, ordersCsv } from "../app/orders/orders-csv.server.ts";
 import { openOrderRepository } from "../app/orders/repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
+import { formatMoney } from "../app/i18n/format.ts";
 
 const { values } = parseArgs({
   options: { csv: { type: "boolean", default: false }, limit: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
@@ -32,6 +32,15 @@ const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [ord
 
 const emailState = (order: Order) => emailSummary(emailsByOrder.get(order.id) ?? []);
 
+/**
+ * Customer-typed text never reaches the operator's terminal raw: control characters (an escape
+ * sequence could rewrite the screen or the title bar), DEL, C1 and bidi overrides are shown as
+ * visible \u escapes.
+ */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 if (values.csv) {
   process.stdout.write(await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? []));
 } else if (!orders.length) {
@@ -44,7 +53,7 @@ if (values.csv) {
     lang: o.lang,
     offer: o.offer,
     amount: formatMoney(o.amountDueNow, o.currency, "en") + (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),
-    customer: `${o.customer.firstName} ${o.customer.lastName} <${o.customer.email}>`,
+    customer: printable(`${o.customer.firstName} ${o.customer.lastName} <${o.customer.email}>`),
     email: emailState(o),
   }));
   const keys = Object.keys(rows[0]!) as Array<keyof (typeof rows)[number]>;
@@ -55,5 +64,9 @@ if (values.csv) {
   for (const row of rows) console.log(line(keys.map((key) => row[key])));
   const counts = orders.reduce<Record<string, number>>((acc, o) => ((acc[o.state] = (acc[o.state] ?? 0) + 1), acc), {});
   console.log(`\n${orders.length} order(s): ${Object.entries(counts).map(([state, n]) => `${n} ${state}`).join(", ")}`);
+  const failedEmails = orders.filter((o) => (emailsByOrder.get(o.id) ?? []).some((email) => email.status === "failed"));
+  if (failedEmails.length) console.log(`${failedEmails.length} order(s) with an email that finally failed: ${failedEmails.map((o) => o.id).join(", ")}`);
+  const failed = orders.filter((o) => o.state === "failed" && o.failureReason);
+  for (const o of failed) console.log(`${o.id} failed: ${printable(o.failureReason!)}`);
 }
 await repo.close();

@@ -1,4 +1,5 @@
 import { getEnv } from "../lib/env.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import { pendingSetupLink } from "./setup.server.ts";
 
@@ -6,8 +7,5 @@ import { pendingSetupLink } from "./setup.server.ts";
 export async function announceOwnerSetup(): Promise<void> {
   const env = getEnv();
   const link = await pendingSetupLink((await getOrderServices()).repo, env.PUBLIC_ORIGIN);
-  if (!link || env.LOG_LEVEL === "silent") return;
-  process.stdout.write(
-    `${JSON.stringify({ t: new Date().toISOString(), level: "warn", msg: "No back-office owner yet: open this one-time link to set one up", url: link })}\n`,
-  );
+  if (link) logger().warn({ url: link }, "No back-office owner yet: open this one-time link to set one up");
 }

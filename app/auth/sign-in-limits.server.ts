@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { getOrderServices } from "../orders/services.server.ts";
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 /** Failed sign-in steps (password or code) allowed per window; the window is the longest lock-out. */
@@ -44,4 +45,12 @@ export function createSignInLimits(pool?: pg.Pool): SignInLimits {
       await Promise.allSettled([byIp.consume(ip || "unknown"), byAccount.consume(ACCOUNT)]);
     },
   };
+}
+
+let shared: Promise<SignInLimits> | undefined;
+
+/** The process's sign-in limits, over the same store as the site's other rate limits. */
+export function signInLimits(): Promise<SignInLimits> {
+  shared ??= getOrderServices().then((services) => createSignInLimits(services.limiterPool));
+  return shared;
 }

@@ -101,15 +101,13 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // The back office (issue 14): emails given up after their last retry (status failed), order
-    // timelines, the owner's credentials, back-office sessions, used TOTP steps, settings. SQLite
-    // cannot change a CHECK in place: its outbox is rebuilt; PostgreSQL swaps the constraint.
-    name: "004-back-office",
+    // Emails can finally fail (a permanent SMTP refusal, too many attempts): a third status.
+    // SQLite cannot alter a CHECK constraint, so its table is rebuilt. Plus an index for the
+    // reconciler of orders left pending by a crash.
+    name: "004-outbox-failed",
     statements: [
-      // Kysely runs SQLite migrations outside a transaction: the rebuild gets its own.
-      { sqlite: `BEGIN IMMEDIATE` },
       {
-        sqlite: `CREATE TABLE outbox_v2 (
+        sqlite: `CREATE TABLE outbox_next (
            id INTEGER PRIMARY KEY AUTOINCREMENT,
            order_id TEXT NOT NULL REFERENCES orders (id),
            kind TEXT NOT NULL,
@@ -122,17 +120,24 @@ const CHANGES: SchemaChange[] = [
            sent_at TEXT,
            UNIQUE (order_id, kind)
          )`,
-        postgres: `ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_status_check`,
       },
       {
-        sqlite: `INSERT INTO outbox_v2 (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+        sqlite: `INSERT INTO outbox_next (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
            SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox`,
-        postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_status_check CHECK (status IN ('pending','sent','failed'))`,
       },
       { sqlite: `DROP TABLE outbox` },
-      { sqlite: `ALTER TABLE outbox_v2 RENAME TO outbox` },
+      { sqlite: `ALTER TABLE outbox_next RENAME TO outbox` },
       { sqlite: `CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)` },
-      { sqlite: `COMMIT` },
+      { postgres: `ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_status_check` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_status_check CHECK (status IN ('pending','sent','failed'))` },
+      `CREATE INDEX IF NOT EXISTS orders_pending ON orders (state, updated_at)`,
+    ],
+  },
+  {
+    // The back office (issue 14): order timelines, the owner's credentials, back-office sessions,
+    // used TOTP steps, settings.
+    name: "005-back-office",
+    statements: [
       {
         sqlite: `CREATE TABLE IF NOT EXISTS order_events (
            id INTEGER PRIMARY KEY AUTOINCREMENT,

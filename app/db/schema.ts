@@ -29,7 +29,6 @@ export interface OutboxTable {
   id: Generated<number>;
   order_id: string;
   kind: string;
-  /** failed: given up after OUTBOX_MAX_ATTEMPTS (004-back-office). */
   status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
   next_attempt_at: number;
@@ -49,7 +48,7 @@ export interface SandboxSessionsTable {
   request_json: string | null;
 }
 
-// ---- Back office (004-back-office) ----
+// ---- Back office (005-back-office) ----
 
 /** An order's timeline besides its own columns: checkout, each email attempt, owner actions. */
 export interface OrderEventsTable {
@@ -90,12 +89,12 @@ export interface AppSettingsTable {
 }
 
 export interface Database {
-  orders: OrdersTable;
-  outbox: OutboxTable;
-  sandbox_sessions: SandboxSessionsTable;
   order_events: OrderEventsTable;
   owner: OwnerTable;
   admin_sessions: AdminSessionsTable;
   totp_used_steps: TotpUsedStepsTable;
   app_settings: AppSettingsTable;
+  orders: OrdersTable;
+  outbox: OutboxTable;
+  sandbox_sessions: SandboxSessionsTable;
 }

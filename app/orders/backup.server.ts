@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import type { Store } from "../db/database.server.ts";
+import { logger } from "../lib/logger.server.ts";
 
 /** Daily backups kept in DATA_DIR/backups (older ones are deleted). */
 export const BACKUPS_KEPT = 14;
@@ -65,7 +66,7 @@ export async function backupIfDue(db: DatabaseSync, dir: string, now = new Date(
  * The server's daily backup: checked shortly after start and every hour. SQLite only: a
  * PostgreSQL database is backed up with its own tools (pg_dump), see the README.
  */
-export function startDailyBackups(store: Store, dir: string, log: (line: Record<string, unknown>) => void): { stop(): void } {
+export function startDailyBackups(store: Store, dir: string): { stop(): void } {
   const db = store.sqlite;
   if (!db) return { stop() {} };
   let running = false;
@@ -74,9 +75,9 @@ export function startDailyBackups(store: Store, dir: string, log: (line: Record<
     running = true;
     try {
       const file = await backupIfDue(db, dir);
-      if (file) log({ level: "info", msg: "daily backup written", file });
+      if (file) logger().info({ file }, "daily backup written");
     } catch (error) {
-      log({ level: "error", msg: "daily backup failed", error: String(error) });
+      logger().error({ err: error }, "daily backup failed");
     } finally {
       running = false;
     }

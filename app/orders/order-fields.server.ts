@@ -1,6 +1,6 @@
-import { formatMoney } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
-import { translator } from "./translate.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "./types.ts";
 
 /**

@@ -7,16 +7,22 @@ export const CSV_COLUMNS = [
   "agent_name", "telegram_id", "connect_zapier", "comments", "emails", "failure_reason",
 ] as const;
 
-/** "confirmation:sent resend-1:pending(2 tries)": each outbox message of an order. */
+/** "confirmation:sent resend-1:pending(2 tries) owner-paid:FAILED(3 tries)": each outbox message of an order. */
 export function emailSummary(emails: OutboxRow[]): string {
-  return emails.map((email) => `${email.kind}:${email.status}${email.status === "pending" ? `(${email.attempts} tries)` : ""}`).join(" ");
+  return emails
+    .map((email) => `${email.kind}:${email.status === "failed" ? "FAILED" : email.status}${email.status !== "sent" ? `(${email.attempts} tries)` : ""}`)
+    .join(" ");
 }
 
-function cell(value: unknown): string {
+/**
+ * One CSV cell, always quoted. A cell a spreadsheet would run as a formula (=, @, tab, CR, or + and
+ * - not followed by a plain number or phone number) gets a leading apostrophe, Excel's text marker;
+ * real data such as "+33 6 12 34 56 78" or "-5" stays as typed.
+ */
+export function csvCell(value: unknown): string {
   const text = String(value ?? "");
-  // Quote always; neutralise spreadsheet formulas in customer-typed text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
+  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s()./-]*$/.test(text));
+  return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`;
 }
 
 export async function ordersCsv(orders: Order[], emailsFor: (orderId: string) => Promise<OutboxRow[]> | OutboxRow[]): Promise<string> {
@@ -30,7 +36,7 @@ export async function ordersCsv(orders: Order[], emailsFor: (orderId: string) =>
         o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
         c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.comments, emails, o.failureReason,
       ]
-        .map(cell)
+        .map(csvCell)
         .join(","),
     );
   }

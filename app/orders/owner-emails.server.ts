@@ -1,7 +1,7 @@
 import type { Language } from "../i18n/languages.ts";
 import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
 import { orderFields } from "./order-fields.server.ts";
-import { translator } from "./translate.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 import type { Order, OutboxRow } from "./types.ts";
 
 export interface OwnerEmailOptions {

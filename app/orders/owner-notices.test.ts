@@ -5,7 +5,7 @@ import { checkoutRequest } from "./checkout-request.server.ts";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil } from "./fulfil.server.ts";
 import { renderOutboxEmail } from "./outbox-emails.server.ts";
-import { OutboxWorker } from "./outbox-worker.server.ts";
+import { MAX_PERMANENT_ATTEMPTS, OutboxWorker } from "./outbox-worker.server.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { KyselyOrderRepository } from "./repository.server.ts";
 import type { NewOrder } from "./types.ts";
@@ -75,9 +75,9 @@ describe("owner notices", () => {
       backoffMs: 1,
       maxBackoffMs: 1,
       pollMs: 1000,
-      maxAttempts: 2,
       deliver: async (message) => {
-        if (message.kind === CONFIRMATION_EMAIL) throw new Error("550 mailbox unavailable");
+        // A permanent SMTP refusal: tried MAX_PERMANENT_ATTEMPTS times, then given up.
+        if (message.kind === CONFIRMATION_EMAIL) throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
         return "<ok>";
       },
       onGaveUp: async (message) => {
@@ -85,16 +85,15 @@ describe("owner notices", () => {
         await repo.enqueueEmail(message.orderId, ownerFailureKind(message.id));
       },
     });
-    await worker.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await worker.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await worker.runOnce();
+    for (let pass = 0; pass < MAX_PERMANENT_ATTEMPTS + 1; pass++) {
+      await worker.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     const emails = await repo.listEmails(order.id);
-    expect(emails[0]).toMatchObject({ kind: CONFIRMATION_EMAIL, status: "failed", attempts: 2, lastError: "550 mailbox unavailable" });
+    expect(emails[0]).toMatchObject({ kind: CONFIRMATION_EMAIL, status: "failed", attempts: MAX_PERMANENT_ATTEMPTS, lastError: "550 mailbox unavailable" });
     expect(emails[1]).toMatchObject({ kind: ownerFailureKind(emails[0]!.id), status: "sent" });
     expect(gaveUp).toEqual([CONFIRMATION_EMAIL]);
-    expect((await repo.listOrderEvents(order.id)).map((e) => e.kind)).toEqual(["email_failed", "email_gave_up", "email_sent"]);
+    expect((await repo.listOrderEvents(order.id)).map((e) => e.kind)).toEqual([...Array(MAX_PERMANENT_ATTEMPTS - 1).fill("email_failed"), "email_gave_up", "email_sent"]);
     // Given up means never tried again.
     expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
 

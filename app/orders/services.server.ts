@@ -1,17 +1,21 @@
 import path from "node:path";
-import { createSignInLimits, type SignInLimits } from "../auth/sign-in-limits.server.ts";
+import type pg from "pg";
+import { getSiteConfig } from "../config/site.server.ts";
+import { assertWritableDir, reason, StartupError } from "../lib/data-dir.server.ts";
 import { getEnv } from "../lib/env.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { startDailyBackups } from "./backup.server.ts";
 import { isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
-import { fulfil, type FulfilResult } from "./fulfil.server.ts";
+import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { renderOutboxEmail } from "./outbox-emails.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { startReconciler } from "./reconcile.server.ts";
 import { openOrderRepository } from "./repository.server.ts";
 import type { OrderRepository, OutboxMessage } from "./types.ts";
 
@@ -26,21 +30,31 @@ export interface OrderServices {
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
   resendLimiter: RateLimiter;
-  /** Failed back-office sign-ins per IP and per account (app/auth). */
-  signInLimits: SignInLimits;
+  /** Payment-provider look-ups from the thank-you page, per IP. */
+  lookupLimiter: RateLimiter;
+  contactEmail: string;
+  fulfil(sessionId: string, options?: FulfilOptions): Promise<FulfilResult>;
+  stopReconciler(): void;
+  /** PostgreSQL's pool when instances share a database: counters they must share (rate limits) live there. */
+  limiterPool: pg.Pool | undefined;
   /** Stops the daily backup timer. */
   stopBackups(): void;
-  contactEmail: string;
-  fulfil(sessionId: string): Promise<FulfilResult>;
 }
-
-const log = (line: Record<string, unknown>) => {
-  if (getEnv().LOG_LEVEL !== "silent") process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`);
-};
 
 async function createServices(): Promise<OrderServices> {
   const env = getEnv();
-  const repo = await openOrderRepository(env);
+  // The outbox's .eml files (and the SQLite database) live here: refuse to start on a directory
+  // that cannot take a write, rather than look healthy and fail every order.
+  const dataDir = path.resolve(env.DATA_DIR);
+  assertWritableDir(dataDir);
+  let repo: Awaited<ReturnType<typeof openOrderRepository>>;
+  try {
+    repo = await openOrderRepository(env);
+  } catch (error) {
+    // PostgreSQL may come up later (retried at the next request); a SQLite file that does not open will not.
+    if (env.DATABASE_URL) throw error;
+    throw new StartupError(`DATA_DIR ${dataDir}: the database ${path.join(dataDir, "orders.sqlite")} does not open: ${reason(error)}`);
+  }
   const pool = repo.store.pool;
   const sandbox = env.STRIPE_SECRET_KEY
     ? undefined
@@ -48,12 +62,13 @@ async function createServices(): Promise<OrderServices> {
   const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: env.STRIPE_API_BASE });
   // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
   const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
+  const site = getSiteConfig();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
   const emailConfig = {
-    contactEmail: env.CONTACT_EMAIL,
-    ownerEmail: env.OWNER_EMAIL ?? env.CONTACT_EMAIL,
+    contactEmail: site.contactEmail,
+    ownerEmail: env.OWNER_EMAIL ?? site.contactEmail,
     ownerLang: env.OWNER_LANG,
     publicOrigin: env.PUBLIC_ORIGIN,
   };
@@ -77,15 +92,16 @@ async function createServices(): Promise<OrderServices> {
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
-    maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
     onGaveUp,
-    log,
   });
   // Messages a killed instance had claimed come back when their lease runs out; nothing is
   // released at start-up, since other instances may be sending right now.
   worker.start();
-  const backups = startDailyBackups(repo.store, path.resolve(env.DATA_DIR, "backups"), log);
+  // Orders a killed process left pending without a checkout: settled now and every few minutes.
+  const stopReconciler = startReconciler({ repo, provider, returnBase });
+  const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
   const tenMinutes = 10 * 60_000;
+  logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
     provider,
@@ -95,11 +111,20 @@ async function createServices(): Promise<OrderServices> {
     worker,
     orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    signInLimits: createSignInLimits(pool),
+    lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    contactEmail: site.contactEmail,
+    fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
+    stopReconciler,
+    limiterPool: pool,
     stopBackups: backups.stop,
-    contactEmail: env.CONTACT_EMAIL,
-    fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
   };
+}
+
+/** The customer sees the brand as the sender: a bare MAIL_FROM address gets the brand as its name. */
+export function senderAddress(mailFrom: string | undefined, brand: string): string {
+  const address = mailFrom?.trim() || "no-reply@localhost";
+  if (address.includes("<")) return address;
+  return `"${brand.replace(/["\\]/g, "")}" <${address}>`;
 }
 
 // One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
@@ -122,6 +147,7 @@ export async function shutdownOrderServices(): Promise<void> {
   holder.__orderServices = undefined;
   const services = await pending.catch(() => undefined);
   if (!services) return;
+  services.stopReconciler();
   services.stopBackups();
   await services.worker.stop();
   services.mailer.close();

@@ -49,7 +49,7 @@ export interface OutboxMessage {
 }
 
 export interface OutboxRow extends OutboxMessage {
-  /** failed: gave up after OUTBOX_MAX_ATTEMPTS (the owner is told). */
+  /** failed: given up (a permanent refusal, or too many attempts); shown by `npm run orders`. */
   status: "pending" | "sent" | "failed";
   lastError: string | null;
   sentAt: string | null;
@@ -81,10 +81,18 @@ export interface OrderRepository extends BackOfficeStore {
   countEmails(orderId: string): Promise<number>;
   /** Leases due messages (so a crashed worker's messages come back later) and returns them. */
   claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  /** Hands claimed messages back (due now, the claim not counted as an attempt) while the lease still holds. */
+  releaseEmails(ids: number[]): Promise<void>;
   markEmailSent(id: number, messageId: string): Promise<void>;
   markEmailRetry(id: number, delayMs: number, error: string): Promise<void>;
+  /** pending → failed: no more attempts. */
+  markEmailFailed(id: number, error: string): Promise<void>;
   listEmails(orderId: string): Promise<OutboxRow[]>;
   listOrders(limit: number): Promise<Order[]>;
+  /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
+  listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;
+  /** A cheap query; throws when the database cannot answer (health check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -129,8 +137,6 @@ export interface BackOfficeStore {
   searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;
-  /** Gives up on an outbox message (after OUTBOX_MAX_ATTEMPTS): never retried again. */
-  markEmailFailed(id: number, error: string): Promise<void>;
   health(stuckBefore: string): Promise<BackOfficeHealth>;
 
   getOwner(): Promise<OwnerRecord | undefined>;

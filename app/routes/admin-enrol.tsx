@@ -3,8 +3,10 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-enrol";
 import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
+import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { checkTotp, enrolment } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
+import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 
@@ -17,7 +19,7 @@ async function ownerToEnrol(context: Route.LoaderArgs["context"]) {
 
 async function pageData(context: Route.LoaderArgs["context"], secret: string) {
   const env = getEnv();
-  const qr = await enrolment(secret, new URL(env.PUBLIC_ORIGIN).host, env.OWNER_EMAIL ?? env.CONTACT_EMAIL);
+  const qr = await enrolment(secret, new URL(env.PUBLIC_ORIGIN).host, env.OWNER_EMAIL ?? getSiteConfig().contactEmail);
   return { meta: adminMeta(context, "enrol.title"), svg: qr.svg, secret: qr.secret, uri: qr.uri };
 }
 
@@ -30,12 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = await ownerToEnrol(context);
   const t = adminT(context);
   const ip = clientIp(context);
-  const wait = await (await getOrderServices()).signInLimits.lockout(ip);
+  const wait = await (await signInLimits()).lockout(ip);
   if (wait > 0) return data({ ...(await pageData(context, owner.totpSecret)), error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   const { repo } = await getOrderServices();
   const result = await checkTotp(repo, owner.totpSecret, text(await readForm(request), "code", 20));
   if (result !== "ok") {
-    await (await getOrderServices()).signInLimits.recordFailure(ip);
+    await (await signInLimits()).recordFailure(ip);
     return data({ ...(await pageData(context, owner.totpSecret)), error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
   }
   await repo.enableOwnerTotp();

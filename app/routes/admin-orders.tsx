@@ -5,7 +5,7 @@ import { healthSummary, ordersPage } from "../admin/orders.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar } from "../components/admin/admin-ui.tsx";
-import { formatMoney } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { intlLocale } from "../i18n/languages.ts";
 import { ORDER_STATES } from "../orders/types.ts";
 

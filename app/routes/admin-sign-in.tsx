@@ -5,6 +5,7 @@ import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.se
 import { verifyPassword } from "../auth/password.server.ts";
 import { PASSWORD_MAX } from "../auth/password-rules.ts";
 import { currentAal, startSession } from "../auth/session.server.ts";
+import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getOrderServices } from "../orders/services.server.ts";
 
@@ -18,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const ip = clientIp(context);
-  const wait = await (await getOrderServices()).signInLimits.lockout(ip);
+  const wait = await (await signInLimits()).lockout(ip);
   if (wait > 0) {
     return data({ error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   }
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!password) return data({ error: t("errors.passwordMissing") }, { status: 400 });
   const owner = await (await getOrderServices()).repo.getOwner();
   if (!owner?.passwordHash || password.length > PASSWORD_MAX || !(await verifyPassword(password, owner.passwordHash))) {
-    await (await getOrderServices()).signInLimits.recordFailure(ip);
+    await (await signInLimits()).recordFailure(ip);
     return data({ error: t("errors.wrongPassword") }, { status: 401 });
   }
   await startSession(context, 1, owner);

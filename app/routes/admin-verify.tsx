@@ -3,6 +3,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-verify";
 import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
 import { currentAal, requireOwner, startSession } from "../auth/session.server.ts";
+import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { checkTotp } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getOrderServices } from "../orders/services.server.ts";
@@ -25,14 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = await ownerAtAal1(context);
   const t = adminT(context);
   const ip = clientIp(context);
-  const wait = await (await getOrderServices()).signInLimits.lockout(ip);
+  const wait = await (await signInLimits()).lockout(ip);
   if (wait > 0) {
     return data({ error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   }
   const code = text(await readForm(request), "code", 20);
   const result = await checkTotp((await getOrderServices()).repo, owner.totpSecret!, code);
   if (result !== "ok") {
-    await (await getOrderServices()).signInLimits.recordFailure(ip);
+    await (await signInLimits()).recordFailure(ip);
     return data({ error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
   }
   await startSession(context, 2, owner);

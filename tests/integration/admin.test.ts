@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { formatMoney } from "../../app/content/offers.ts";
+import { formatMoney } from "../../app/i18n/format.ts";
 import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AdminClient, freshCode, ownerReset, setUpOwner, signIn, subjectOf } from "../support/admin.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { decodeMail, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
@@ -172,7 +172,7 @@ describe("sessions", () => {
   });
 
   test("the cookie is Secure when the site is served over https", async () => {
-    const https = await startServer({ LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://shop.example" });
+    const https = await startServer({ LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://shop.example", DEMO_MODE: "true" });
     try {
       const link = ownerReset(https.dataDir, https.url, await databaseUrlFor(https.dataDir));
       const client = new AdminClient(https.url);

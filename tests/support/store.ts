@@ -19,12 +19,16 @@ export function testPostgres(): Promise<TestPostgres> {
   return server;
 }
 
-afterAll(async () => {
-  const running = server;
-  server = undefined;
-  databases.clear();
-  if (running) await (await running).stop();
-}, 60_000);
+// Under Vitest, the server stops after the test file (this module is also loaded by the bench,
+// through support/server.ts, where no test runner exists).
+if (process.env.VITEST) {
+  afterAll(async () => {
+    const running = server;
+    server = undefined;
+    databases.clear();
+    if (running) await (await running).stop();
+  }, 60_000);
+}
 
 /** The DATABASE_URL for a server keeping its data in dataDir; undefined with SQLite. */
 export async function databaseUrlFor(dataDir: string): Promise<string | undefined> {

@@ -1,0 +1,14 @@
+import i18next, { type TFunction } from "i18next";
+import type { Language } from "./languages.ts";
+import { applyBrand } from "../config/brand.server.ts";
+import { i18nextOptions } from "./resources.ts";
+
+applyBrand();
+
+/** Translations outside a request (emails, Stripe product names): one fixed-language t per language. */
+const instance = i18next.createInstance();
+void instance.init({ ...i18nextOptions, defaultNS: "order", lng: "en" });
+
+export function translator(lang: Language, ns = "order"): TFunction {
+  return instance.getFixedT(lang, ns);
+}

@@ -1,0 +1,102 @@
+import { expect, test } from "@playwright/test";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
+import { PAGES, pagePath, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
+
+const SAMPLE_LANGS = ["fr", "de", "it"] as const;
+
+test.describe("every marketing route answers in the right language", () => {
+  for (const page of PAGES) {
+    test(`${page.path} and language suffixes`, async ({ page: browser }) => {
+      const unforced = await browser.goto(page.path);
+      expect(unforced?.status()).toBe(200);
+      await expect(browser.locator("h1")).toHaveCount(1);
+      // The browser sends Accept-Language en-US; the Nano Banana French fallback is unit-tested.
+      const expectedDefault = "en";
+      await expect(browser.locator("html")).toHaveAttribute("lang", expectedDefault);
+      for (const lang of SAMPLE_LANGS) {
+        const response = await browser.goto(pagePath(page, lang));
+        expect(response?.status(), pagePath(page, lang)).toBe(200);
+        await expect(browser.locator("html")).toHaveAttribute("lang", lang);
+        await expect(browser).toHaveTitle(/\S/);
+        await expect(browser.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+      }
+    });
+  }
+});
+
+test("test-workflow language slugs and thank-you paths force their language", async ({ page }) => {
+  for (const [lang, path] of Object.entries(TEST_WORKFLOW_PATHS)) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  }
+  for (const [lang, path] of Object.entries(THANK_YOU_PATHS)) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBeLessThan(500);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  }
+});
+
+test("404 page: English and French texts, a link home", async ({ page }) => {
+  const response = await page.goto("/en");
+  expect(response?.status()).toBe(200);
+  const missing = await page.goto("/does-not-exist");
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator("h1")).toHaveText("Oops! Page not found");
+  await page.goto("/de");
+  await page.goto("/does-not-exist/either");
+  await expect(page.locator("h1")).toHaveText("Oups ! Page non trouvée");
+  await expect(page.locator('main a[href="/"]')).toBeVisible();
+});
+
+test("the language switcher changes the language and remembers it", async ({ page }) => {
+  await page.goto("/ai-machine");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("navigation", { name: "Choose language" }).getByRole("link", { name: "Deutsch" }).click();
+  await expect(page).toHaveURL(/\/ai-machine\/de$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  // The cookie carries the choice to pages without a language in their path.
+  await page.goto("/blog");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.locator('nav[aria-label="Hauptnavigation"] a[aria-current="page"]').first()).toHaveAttribute("href", "/blog");
+});
+
+test("footer terms link: /tos in English, /cgv otherwise; contact mailto", async ({ page }) => {
+  for (const lang of LANGUAGES) {
+    await page.goto(`/${lang}`);
+    const footer = page.locator("footer");
+    await expect(footer.locator(`a[href="${lang === "en" ? "/tos" : "/cgv"}"]`)).toHaveCount(1);
+    await expect(footer.locator('a[href="mailto:hello@example.com"]')).toHaveCount(1);
+    await expect(footer).toContainText("© 2025");
+  }
+});
+
+test("datasets hides the shared header and switcher", async ({ page }) => {
+  await page.goto("/datasets");
+  await expect(page.locator("header.site-header")).toHaveCount(0);
+  await expect(page.locator(".lang-switcher")).toHaveCount(0);
+  await page.goto("/blog");
+  await expect(page.locator("header.site-header")).toHaveCount(1);
+});
+
+test("mobile menu opens without JavaScript (details disclosure)", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/en");
+  const panel = page.locator(".nav-panel");
+  await expect(panel).toBeHidden();
+  await page.locator(".nav-toggle").click();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("link")).toHaveCount(13);
+});
+
+test("SEO base: canonical, hreflang, sitemap and robots", async ({ page, request, baseURL }) => {
+  await page.goto("/short-videos/es");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/short-videos/es`);
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(7);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  const xml = await sitemap.text();
+  expect(xml.match(/<url>/g)?.length).toBe(PAGES.length * LANGUAGES.length);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
