@@ -7,7 +7,8 @@ import { databaseUrlFor } from "../support/store.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AdminClient, freshCode, ownerReset, setUpOwner, signIn, subjectOf } from "../support/admin.ts";
 import { decodeMail, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { freePort, startServer, type RunningServer } from "../support/server.ts";
+import { SMTPServer } from "smtp-server";
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = { en: locale("en", "admin"), fr: locale("fr", "admin"), de: locale("de", "admin") };
@@ -389,5 +390,60 @@ describe("sign-in", () => {
     const right = await new AdminClient(server.url).post("/admin/sign-in", { password: `${PASSWORD} 2` }, { headers: { "Accept-Language": "fr" } });
     expect(right.status).toBe(429);
     expect(await right.text()).toContain(html(admin.fr.errors.locked.replace("{{minutes}}", "15")));
+  });
+});
+
+describe("an email that finally fails", () => {
+  test("is reported to the owner: OWNER_EMAIL defaults to the contact address, OWNER_LANG to French", async () => {
+    // An SMTP server that refuses one mailbox for good (550) and takes everything else.
+    const messages: Array<{ to: string[]; raw: string }> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address === "gone@example.com") return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+        callback();
+      },
+      onData(stream, session, callback) {
+        let raw = "";
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk: string) => (raw += chunk));
+        stream.on("end", () => {
+          messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+          callback();
+        });
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", () => resolve()));
+    const local = await startServer({
+      LOG_LEVEL: "silent",
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      CONTACT_EMAIL: "studio@example.com",
+      OUTBOX_BACKOFF_MS: "20",
+      OUTBOX_MAX_BACKOFF_MS: "50",
+      OUTBOX_POLL_MS: "50",
+    });
+    try {
+      const created = await postOrder(local.url, "formateur-ia", "it", orderForm({ email: "gone@example.com", firstName: "Gino" }));
+      const paid = await postForm(local.url + created.headers.get("location")!, { intent: "pay" });
+      await fetch(local.url + paid.headers.get("location")!);
+      const fr = admin.fr.notify;
+      const notice = await waitFor(() => messages.find((m) => subjectOf(m.raw) === fr.failedSubject.replace("{{email}}", "gone@example.com")), 20_000, "failure notice");
+      expect(notice.to).toEqual(["studio@example.com"]);
+      const text = decodeMail(notice.raw);
+      expect(text).toContain(fr.failedIntro);
+      expect(text).toContain("mailbox unavailable");
+      // The paid-order notice went to the same default address, in French, once.
+      expect(messages.filter((m) => subjectOf(m.raw).startsWith(fr.paidSubject.split(":")[0]!))).toHaveLength(1);
+      const order = (await readStore(local.dataDir, await databaseUrlFor(local.dataDir))).orders[0]!;
+      const emails = (await readStore(local.dataDir, await databaseUrlFor(local.dataDir))).emails.get(order.id)!;
+      expect(emails.find((e) => e.kind === "confirmation")).toMatchObject({ status: "failed" });
+      expect(emails.filter((e) => e.kind.startsWith("owner-email-failed-"))).toHaveLength(1);
+    } finally {
+      await local.stop();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });
