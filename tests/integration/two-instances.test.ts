@@ -138,6 +138,8 @@ describe("two instances, one PostgreSQL", () => {
       // Each instance sends one email at a time: two held means both are mid-send. Kill B then.
       await waitFor(() => smtp.held() >= 2, 20_000, "an email in flight from each instance");
       await b.kill();
+      // Let the SMTP server see B's connection close before it answers the held messages.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       smtp.release();
       // Stripe retries what was not acknowledged; A is still up.
       const redelivered = await Promise.all(payable.map((o, i) => (statuses[i] === 200 ? 200 : deliver(a, o.sessionId!))));
