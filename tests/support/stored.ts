@@ -14,7 +14,8 @@ export function storedState(dataDir: string): { orders: number; emails: number; 
   for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    if (/\.(db|sqlite3?)$/.test(entry.name)) {
+    // The daily backups (DATA_DIR/backups) are copies of the same rows.
+    if (/\.(db|sqlite3?)$/.test(entry.name) && path.basename(entry.parentPath) !== "backups") {
       const db = new DatabaseSync(file, { readOnly: true });
       try {
         // Tables of orders, not of things about orders (order_events, a timeline, has several rows per order).
