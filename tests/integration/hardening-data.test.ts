@@ -138,7 +138,7 @@ test("an email the SMTP server refuses for good (5xx) stops after a few attempts
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onRcptTo(address, _session, callback) {
-      // Only the customer's deliveries: the owner's notices go through the same refusing server.
+      // The customer's confirmation (the owner's notices, refused too, go to another address).
       if (address.address === "nobody@example.com") attempts++;
       const error = Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 });
       callback(error);
