@@ -53,7 +53,7 @@ function printable(text: string): string {
  */
 function csvCell(value: unknown): string {
   const text = String(value ?? "");
-  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().\/-]*$/.test(text));
+  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s()./-]*$/.test(text));
   return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`;
 }
 

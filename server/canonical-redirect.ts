@@ -1,5 +1,4 @@
-import { pageForPath } from "../app/content/pages.ts";
-import { THANK_YOU_PATHS } from "../app/i18n/languages.ts";
+import { THANK_YOU_PATHS, pageForPath } from "../app/i18n/site-map.ts";
 
 /** Fixed paths besides the marketing pages (React Router matches them in any case, with a slash). */
 const FIXED = new Set(["/commander", "/sitemap.xml", "/robots.txt", "/healthz", ...Object.values(THANK_YOU_PATHS)]);

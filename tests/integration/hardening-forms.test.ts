@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { orderForm, postOrder } from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { startServer, type RunningServer } from "../support/server.ts";

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { orderForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
