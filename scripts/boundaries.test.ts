@@ -22,11 +22,13 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/auth/session.server.ts", "../routes/commander.tsx", true],
     ["server/index.ts", "../app/lib/env.server.ts", true],
     ["server/index.ts", "./app.ts", true],
+    ["server/page-cache.ts", "../app/i18n/site-map.ts", true],
     ["app/components/new-block.tsx", "../i18n/languages.ts", false],
     ["app/content/new-data.ts", "../i18n/languages.ts", false],
     ["app/orders/new-step.server.ts", "../payments/provider.ts", false],
     ["app/routes/new-page.tsx", "../orders/types.ts", false],
     ["server/index.ts", "../scripts/require-node.js", false],
+    ["server/app.ts", "../app/i18n/resolve.ts", false],
   ])("%s importing %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier)).toBe(refused);
   });

@@ -67,6 +67,9 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** Where the owner's notifications go (default: the site's contact email) and in which language. */
+    OWNER_EMAIL: optional(z.email()),
+    OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
     /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
   })

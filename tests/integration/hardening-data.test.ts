@@ -111,6 +111,7 @@ describe("npm run orders", () => {
     const result = orders(dataDir);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("ord_hostile");
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must not appear
     expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
     expect(result.stdout).toContain("\\u001b");
   });
