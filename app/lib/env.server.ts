@@ -14,6 +14,14 @@ const EnvSchema = z
       .transform((value) => value.replace(/\/+$/, ""))
       .default("http://localhost:3000"),
     CONTACT_EMAIL: z.email().default("contact@example.com"),
+    /** Where the owner's notices go (cancellations, refunds, disputes); defaults to CONTACT_EMAIL. */
+    OWNER_EMAIL: optional(z.email()),
+    /** Language of the owner's notices. */
+    OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
+    /** Signs "manage my subscription" links; required with several instances (else one is kept in DATA_DIR). */
+    LINK_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    /** Requests for a fresh "manage my subscription" link per IP per 10 minutes. */
+    MANAGE_LINK_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must look like whsec_…")),
     /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */

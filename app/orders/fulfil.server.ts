@@ -1,4 +1,6 @@
-import type { PaymentProvider } from "../payments/provider.ts";
+import { getOffer } from "../content/offers.ts";
+import { firstMonthlyCharge } from "../content/price-story.ts";
+import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
 import type { Order, OrderRepository } from "./types.ts";
 
 export const CONFIRMATION_EMAIL = "confirmation";
@@ -27,32 +29,46 @@ export interface FulfilDeps {
  */
 export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<FulfilResult> {
   const { repo, provider } = deps;
-  let order = repo.findBySessionId(sessionId);
+  let order = await repo.findBySessionId(sessionId);
   if (order?.state === "paid") return { status: "paid", order, newlyPaid: false };
 
   const session = await provider.getSession(sessionId);
   if (!session) return { status: "unknown", order, newlyPaid: false };
   // A session we never stored (crash between creation and saving it): find the order by reference.
   if (!order && session.orderId) {
-    const byReference = repo.findById(session.orderId);
+    const byReference = await repo.findById(session.orderId);
     if (byReference && !byReference.sessionId) {
-      repo.setCheckout(byReference.id, session.id, "");
-      order = repo.findById(byReference.id);
+      await repo.setCheckout(byReference.id, session.id, "");
+      order = await repo.findById(byReference.id);
     }
   }
   if (!order || order.sessionId !== sessionId) return { status: "unknown", newlyPaid: false };
 
   switch (session.state) {
     case "paid": {
-      const newlyPaid = repo.markPaid(order.id, CONFIRMATION_EMAIL);
+      const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL);
       if (newlyPaid) deps.onEnqueued?.();
-      return { status: "paid", order: repo.findById(order.id), newlyPaid };
+      await linkBilling(repo, order.id, session);
+      return { status: "paid", order: await repo.findById(order.id), newlyPaid };
     }
     case "expired":
-      repo.markExpired(order.id);
-      return { status: "expired", order: repo.findById(order.id), newlyPaid: false };
+      await repo.markExpired(order.id);
+      return { status: "expired", order: await repo.findById(order.id), newlyPaid: false };
     default:
       // A failed async payment leaves the session "complete" but unpaid; the webhook marks it failed.
       return { status: order.state === "failed" ? "failed" : session.state, order, newlyPaid: false };
   }
+}
+
+/** A paid order remembers the provider's customer and subscription: later events name only those. */
+async function linkBilling(repo: OrderRepository, orderId: string, session: SessionStatus) {
+  const order = await repo.findById(orderId);
+  if (!order || (order.customerRef && (order.subscriptionRef || !order.monthly))) return;
+  const firstCharge = order.monthly ? firstMonthlyCharge(getOffer(order.offer).price(order.lang), new Date(order.paidAt ?? Date.now())) : null;
+  await repo.setBillingRefs(order.id, {
+    customerRef: session.customerRef ?? null,
+    subscriptionRef: session.subscriptionRef ?? null,
+    state: order.monthly ? "active" : null,
+    periodEnd: firstCharge?.toISOString() ?? null,
+  });
 }

@@ -29,6 +29,14 @@ function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   return { id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox", ...overrides };
 }
 
+/** Fulfilment never touches what happens after checkout. */
+const NO_AFTER_CHECKOUT = {
+  verifyWebhook: () => null,
+  getSubscription: async () => undefined,
+  portalUrl: async () => null,
+  getChargeCustomer: async () => null,
+};
+
 beforeEach(() => {
   repo = new SqliteOrderRepository(":memory:");
 });
@@ -36,7 +44,7 @@ afterEach(() => repo.close());
 
 describe("fulfil", () => {
   test("marks paid once and enqueues one confirmation, however often and concurrently it runs", async () => {
-    const provider = new SandboxProvider(repo);
+    const provider = new SandboxProvider(repo, { checkoutPath: (id) => `/checkout/sandbox/${id}` });
     const { order } = repo.createOrder(newOrder());
     const session = await provider.createCheckout(order, { success: "", cancel: "" });
     repo.setCheckout(order.id, session.id, session.url);
@@ -56,6 +64,7 @@ describe("fulfil", () => {
   test("a paid order never goes back: later expiry or failure is ignored", async () => {
     const states: Record<string, SessionStatus["state"]> = { cs_1: "paid" };
     const provider: PaymentProvider = {
+      ...NO_AFTER_CHECKOUT,
       name: "stripe",
       createCheckout: async () => ({ id: "cs_1", url: "https://pay.example/cs_1" }),
       getSession: async (id) => ({ id, orderId: "ord_x", state: states[id]! }),
@@ -73,6 +82,7 @@ describe("fulfil", () => {
 
   test("finds the order by client reference when the session id was never stored (crash after creation)", async () => {
     const provider: PaymentProvider = {
+      ...NO_AFTER_CHECKOUT,
       name: "stripe",
       createCheckout: async () => ({ id: "cs_lost", url: "" }),
       getSession: async (id) => ({ id, orderId: "ord_lost", state: "paid" }),
@@ -85,6 +95,7 @@ describe("fulfil", () => {
 
   test("an unknown session, or a session pointing at another order's id, fulfils nothing", async () => {
     const provider: PaymentProvider = {
+      ...NO_AFTER_CHECKOUT,
       name: "stripe",
       createCheckout: async () => ({ id: "", url: "" }),
       getSession: async (id) => (id === "cs_other" ? { id, orderId: "ord_taken", state: "paid" } : undefined),

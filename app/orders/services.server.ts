@@ -3,13 +3,17 @@ import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
+import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail } from "./confirmation-email.server.ts";
 import { fulfil, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
+import { invoicePath, managePath, sandboxCheckoutPath } from "./paths.ts";
+import { receivePaymentWebhook, type WebhookAnswer } from "./payment-events.server.ts";
+import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./signed-link.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
-import type { OrderRepository, OutboxMessage } from "./types.ts";
+import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
 
 export interface OrderServices {
   repo: OrderRepository;
@@ -18,9 +22,16 @@ export interface OrderServices {
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
   resendLimiter: RateLimiter;
+  manageLinkLimiter: RateLimiter;
+  links: SignedLinks;
   contactEmail: string;
   publicOrigin: string;
   fulfil(sessionId: string): Promise<FulfilResult>;
+  /** A provider webhook delivery (raw body + signature header), handled once per event. */
+  receiveWebhook(raw: string, signature: string | null): Promise<WebhookAnswer>;
+  /** Absolute signed links of an order (emails). */
+  manageUrl(order: Order): string;
+  invoiceUrl(order: Order): string;
 }
 
 const log = (line: Record<string, unknown>) => {
@@ -31,20 +42,33 @@ function createServices(): OrderServices {
   const env = getEnv();
   const repo = new SqliteOrderRepository(path.resolve(env.DATA_DIR, "orders.sqlite"));
   const provider: PaymentProvider = env.STRIPE_SECRET_KEY
-    ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
-    : new SandboxProvider(repo);
+    ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE })
+    : new SandboxProvider(repo, { checkoutPath: sandboxCheckoutPath });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
+  const links = createSignedLinks(loadLinkSecret(env.LINK_SECRET, path.resolve(env.DATA_DIR)));
+  const manageUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${managePath(links.sign(order.id, "manage"), order.lang)}`;
+  const invoiceUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
 
   const deliver = async (message: OutboxMessage) => {
-    const order = repo.findById(message.orderId);
+    const order = await repo.findById(message.orderId);
     if (!order) throw new Error(`order ${message.orderId} not found`);
-    const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation" });
+    // Rendered at delivery time, so a signed link is fresh when it leaves.
+    const billing = renderBillingEmail(order, message.kind, env.OWNER_LANG, { contactEmail: env.CONTACT_EMAIL, manageUrl });
+    const rendered = billing ?? {
+      to: "customer" as const,
+      email: renderConfirmationEmail(order, {
+        contactEmail: env.CONTACT_EMAIL,
+        resend: message.kind !== "confirmation",
+        ...(order.monthly ? { manageUrl: manageUrl(order) } : {}),
+        ...(provider.name === "sandbox" ? { invoiceUrl: invoiceUrl(order) } : {}),
+      }),
+    };
     return mailer.send({
-      ...email,
-      to: order.customer.email,
-      messageId: `<${order.id}.${message.kind}@${host}>`,
-      fileName: `${order.id}-${message.kind}`,
+      ...rendered.email,
+      to: rendered.to === "owner" ? (env.OWNER_EMAIL ?? env.CONTACT_EMAIL) : order.customer.email,
+      messageId: `<${order.id}.${message.kind.replace(/[^\w.-]/g, "-")}@${host}>`,
+      fileName: `${order.id}-${message.kind.replace(/[^\w.-]/g, "-")}`,
     });
   };
   const worker = new OutboxWorker({
@@ -66,9 +90,14 @@ function createServices(): OrderServices {
     worker,
     orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
     resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
+    manageLinkLimiter: new RateLimiter(env.MANAGE_LINK_RATE_LIMIT, tenMinutes),
+    links,
     contactEmail: env.CONTACT_EMAIL,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
+    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick(), log }),
+    manageUrl,
+    invoiceUrl,
   };
 }
 

@@ -1,7 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { NewOrder, Order, OrderRepository, OutboxMessage, OutboxRow, SandboxSession, SandboxSessionStatus } from "./types.ts";
+import type {
+  BillingState,
+  NewOrder,
+  Order,
+  OrderRepository,
+  OutboxMessage,
+  OutboxRow,
+  PaymentEventChange,
+  PaymentEventRow,
+  SandboxSession,
+  SandboxSessionStatus,
+} from "./types.ts";
 
 /** Schema changes, applied in order once each (PRAGMA user_version remembers how far we are). */
 const MIGRATIONS: string[] = [
@@ -45,6 +56,22 @@ const MIGRATIONS: string[] = [
      status TEXT NOT NULL CHECK (status IN ('open','paid','expired')),
      created_at TEXT NOT NULL
    );`,
+  // After checkout: the provider's customer/subscription, the subscription's state, and every
+  // provider event by id (replays and out-of-order deliveries are recognised).
+  `ALTER TABLE orders ADD COLUMN customer_ref TEXT;
+   ALTER TABLE orders ADD COLUMN subscription_ref TEXT;
+   ALTER TABLE orders ADD COLUMN billing_state TEXT CHECK (billing_state IN ('active','past_due','cancelling','cancelled','refunded','disputed'));
+   ALTER TABLE orders ADD COLUMN period_end TEXT;
+   CREATE INDEX orders_subscription_ref ON orders (subscription_ref);
+   CREATE INDEX orders_customer_ref ON orders (customer_ref);
+   CREATE INDEX orders_email ON orders (email COLLATE NOCASE);
+   CREATE TABLE payment_events (
+     id TEXT PRIMARY KEY,
+     type TEXT NOT NULL,
+     order_id TEXT REFERENCES orders (id),
+     received_at TEXT NOT NULL
+   );
+   CREATE INDEX payment_events_order ON payment_events (order_id);`,
 ];
 
 interface OrderRecord {
@@ -64,6 +91,10 @@ interface OrderRecord {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  customer_ref: string | null;
+  subscription_ref: string | null;
+  billing_state: BillingState | null;
+  period_end: string | null;
 }
 
 const toOrder = (row: OrderRecord): Order => ({
@@ -83,6 +114,10 @@ const toOrder = (row: OrderRecord): Order => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   paidAt: row.paid_at,
+  customerRef: row.customer_ref,
+  subscriptionRef: row.subscription_ref,
+  billingState: row.billing_state,
+  periodEnd: row.period_end,
 });
 
 const now = () => new Date().toISOString();
@@ -256,6 +291,69 @@ export class SqliteOrderRepository implements OrderRepository {
   listOrders(limit: number): Order[] {
     const rows = this.db.prepare("SELECT * FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as unknown as OrderRecord[];
     return rows.map(toOrder);
+  }
+
+  setBillingRefs(orderId: string, refs: { customerRef: string | null; subscriptionRef: string | null; state: BillingState | null; periodEnd: string | null }): void {
+    // An event handled before the visitor came back may have set the state already: keep it.
+    this.db
+      .prepare(
+        `UPDATE orders SET customer_ref = COALESCE(customer_ref, ?), subscription_ref = COALESCE(subscription_ref, ?),
+           period_end = CASE WHEN billing_state IS NULL THEN ? ELSE period_end END,
+           billing_state = COALESCE(billing_state, ?), updated_at = ?
+         WHERE id = ?`,
+      )
+      .run(refs.customerRef, refs.subscriptionRef, refs.periodEnd, refs.state, now(), orderId);
+  }
+
+  findByBillingRef(ref: { subscriptionRef?: string | null; customerRef?: string | null }): Order | undefined {
+    const bySubscription = ref.subscriptionRef
+      ? (this.db.prepare("SELECT * FROM orders WHERE subscription_ref = ?").get(ref.subscriptionRef) as unknown as OrderRecord | undefined)
+      : undefined;
+    const row =
+      bySubscription ??
+      (ref.customerRef
+        ? (this.db
+            .prepare("SELECT * FROM orders WHERE customer_ref = ? AND state = 'paid' ORDER BY paid_at DESC LIMIT 1")
+            .get(ref.customerRef) as unknown as OrderRecord | undefined)
+        : undefined);
+    return row ? toOrder(row) : undefined;
+  }
+
+  findSubscriptionsByEmail(email: string): Order[] {
+    const rows = this.db
+      .prepare("SELECT * FROM orders WHERE email = ? COLLATE NOCASE AND state = 'paid' AND monthly > 0 ORDER BY paid_at DESC LIMIT 10")
+      .all(email.trim()) as unknown as OrderRecord[];
+    return rows.map(toOrder);
+  }
+
+  hasPaymentEvent(id: string): boolean {
+    return this.db.prepare("SELECT 1 FROM payment_events WHERE id = ?").get(id) !== undefined;
+  }
+
+  recordPaymentEvent(event: { id: string; type: string; orderId: string | null }, change?: PaymentEventChange): boolean {
+    return transaction(this.db, () => {
+      const { changes } = this.db
+        .prepare("INSERT INTO payment_events (id, type, order_id, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
+        .run(event.id, event.type, event.orderId, now());
+      if (changes !== 1) return false;
+      if (change?.billing) {
+        this.db
+          .prepare("UPDATE orders SET billing_state = ?, period_end = COALESCE(?, period_end), updated_at = ? WHERE id = ?")
+          .run(change.billing.state, change.billing.periodEnd, now(), change.orderId);
+      }
+      for (const kind of change?.emails ?? []) this.enqueueEmail(change!.orderId, kind);
+      return true;
+    });
+  }
+
+  listPaymentEvents(orderId: string): PaymentEventRow[] {
+    const rows = this.db.prepare("SELECT * FROM payment_events WHERE order_id = ? ORDER BY received_at, rowid").all(orderId) as unknown as Array<{
+      id: string;
+      type: string;
+      order_id: string | null;
+      received_at: string;
+    }>;
+    return rows.map((row) => ({ id: row.id, type: row.type, orderId: row.order_id, receivedAt: row.received_at }));
   }
 
   createSandboxSession(session: SandboxSession): void {

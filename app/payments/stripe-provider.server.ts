@@ -2,10 +2,22 @@ import Stripe from "stripe";
 import { checkoutMode, getOffer } from "../content/offers.ts";
 import type { Order } from "../orders/types.ts";
 import { translator } from "../orders/translate.server.ts";
-import { ProviderError, type CheckoutSession, type CheckoutUrls, type PaymentProvider, type SessionStatus } from "./provider.ts";
+import {
+  ProviderError,
+  WebhookSignatureError,
+  type CheckoutSession,
+  type CheckoutUrls,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SessionStatus,
+  type SubscriptionStatus,
+} from "./provider.ts";
+import { toPaymentEvent } from "./stripe-events.ts";
 
 export interface StripeProviderOptions {
   secretKey: string;
+  /** whsec_…: every webhook delivery is checked against it. */
+  webhookSecret?: string;
   /** Test hook: a local fake Stripe (http://127.0.0.1:PORT). */
   apiBase?: string;
 }
@@ -68,9 +80,54 @@ export function checkoutParams(order: Order, urls: CheckoutUrls): Stripe.Checkou
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe";
   readonly stripe: Stripe;
+  private readonly webhookSecret: string | undefined;
 
   constructor(options: StripeProviderOptions) {
     this.stripe = createStripeClient(options);
+    this.webhookSecret = options.webhookSecret;
+  }
+
+  verifyWebhook(raw: string, signature: string | null): PaymentEvent | null {
+    if (!this.webhookSecret) return null;
+    if (!signature) throw new WebhookSignatureError("missing signature");
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(raw, signature, this.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError((error as Error).message);
+    }
+    return toPaymentEvent(event);
+  }
+
+  async getSubscription(subscriptionRef: string): Promise<SubscriptionStatus | undefined> {
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await this.stripe.subscriptions.retrieve(subscriptionRef);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+    return subscriptionStatus(subscription);
+  }
+
+  async getChargeCustomer(chargeId: string): Promise<string | null> {
+    try {
+      const charge = await this.stripe.charges.retrieve(chargeId);
+      return refOf(charge.customer);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+  }
+
+  /** A Billing Portal session for the customer: Stripe hosts cancellation, cards and invoices. */
+  async portalUrl(customerRef: string, returnUrl: string): Promise<string> {
+    try {
+      const session = await this.stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl });
+      return session.url;
+    } catch (error) {
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
   }
 
   async createCheckout(order: Order, urls: CheckoutUrls): Promise<CheckoutSession> {
@@ -92,8 +149,36 @@ export class StripeProvider implements PaymentProvider {
       if ((error as { statusCode?: number }).statusCode === 404) return undefined;
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
-    return { id: session.id, orderId: session.client_reference_id ?? session.metadata?.order_id ?? null, state: sessionState(session) };
+    return {
+      id: session.id,
+      orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
+      state: sessionState(session),
+      customerRef: refOf(session.customer),
+      subscriptionRef: refOf(session.subscription),
+    };
   }
+}
+
+const refOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+export function subscriptionStatus(subscription: Stripe.Subscription): SubscriptionStatus {
+  const status: SubscriptionStatus["status"] =
+    subscription.status === "active" || subscription.status === "trialing"
+      ? "active"
+      : subscription.status === "past_due" || subscription.status === "unpaid"
+        ? "past_due"
+        : subscription.status === "canceled" || subscription.status === "incomplete_expired"
+          ? "cancelled"
+          : "incomplete";
+  const periodEnd = subscription.cancel_at ?? subscription.ended_at ?? subscription.items?.data?.[0]?.current_period_end ?? null;
+  return {
+    id: subscription.id,
+    orderId: subscription.metadata?.order_id ?? null,
+    customerRef: refOf(subscription.customer),
+    status,
+    cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),
+    periodEnd: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
+  };
 }
 
 export function sessionState(session: Pick<Stripe.Checkout.Session, "status" | "payment_status">): SessionStatus["state"] {

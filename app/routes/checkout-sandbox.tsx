@@ -1,38 +1,27 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-sandbox";
-import { formatMoney } from "../content/offers.ts";
-import { THANK_YOU_PATHS } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { orderFormPath } from "../orders/paths.ts";
+import { orderPriceLine } from "../orders/confirmation-email.server.ts";
+import { sandboxCheckoutDecision, sandboxCheckoutView } from "../orders/sandbox-checkout.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 
 export const handle = { hydrate: true };
 
-/** The sandbox exists only while no Stripe key is configured. */
-function sandboxSession(sessionId: string) {
-  const services = getOrderServices();
-  if (services.provider.name !== "sandbox") return undefined;
-  const session = services.repo.findSandboxSession(sessionId);
-  const order = session ? services.repo.findById(session.orderId) : undefined;
-  return session && order ? { session, order, services } : undefined;
-}
-
-export function loader({ params, context }: Route.LoaderArgs) {
-  const found = sandboxSession(params.sessionId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const view = await sandboxCheckoutView(params.sessionId, getOrderServices());
   const t = getInstance(context).getFixedT(getLocale(context), "order");
   const meta = { title: t("checkout.title"), description: t("checkout.intro"), noindex: true };
-  if (!found) throw data({ meta }, { status: 404 });
-  const { session, order } = found;
+  if (!view) throw data({ meta }, { status: 404 });
   return {
     meta,
-    status: session.status,
-    offer: order.offer,
-    email: order.customer.email,
-    dueNow: formatMoney(order.amountDueNow, order.currency, order.lang),
-    monthly: order.monthly ? formatMoney(order.monthly, order.currency, order.lang) : null,
-    thankYou: `${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`,
-    orderAgain: orderFormPath(order.offer, order.lang),
+    status: view.status,
+    offer: view.order.offer,
+    email: view.email,
+    dueNow: view.dueNow,
+    priceLine: orderPriceLine(view.order).text,
+    thankYou: view.thankYou,
+    orderAgain: view.orderAgain,
   };
 }
 
@@ -41,21 +30,11 @@ export function headers() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const found = sandboxSession(params.sessionId);
-  if (!found) throw data(null, { status: 404 });
-  const { session, order, services } = found;
   const intent = String((await request.formData()).get("intent") ?? "");
-  if (intent === "pay") {
-    services.repo.setSandboxSessionStatus(session.id, "paid");
-    // Same as Stripe: back to the language's thank-you page, which fulfils the order.
-    return redirect(`${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`, 303);
-  }
-  if (intent === "cancel") {
-    services.repo.setSandboxSessionStatus(session.id, "expired");
-    await services.fulfil(session.id);
-    return redirect(orderFormPath(order.offer, order.lang, "&cancelled=1"), 303);
-  }
-  return data({ error: true }, { status: 400 });
+  const next = await sandboxCheckoutDecision(params.sessionId, intent, getOrderServices());
+  if (!next) throw data(null, { status: 404 });
+  if (next === "bad-intent") return data({ error: true }, { status: 400 });
+  return redirect(next, 303);
 }
 
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
@@ -76,13 +55,10 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
           <dd className="mb-2 text-2xl font-bold sm:mb-0" data-testid="sandbox-amount">
             {loaderData.dueNow}
           </dd>
-          {loaderData.monthly ? (
-            <>
-              <dt className="text-sm font-semibold text-muted">{t("summary.monthly")}</dt>
-              <dd className="mb-2 sm:mb-0">{t("form.perMonth", { amount: loaderData.monthly })}</dd>
-            </>
-          ) : null}
         </dl>
+        <p className="mt-4 text-sm" data-price-line>
+          {loaderData.priceLine}
+        </p>
         {loaderData.status === "open" ? (
           <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row">
             <button type="submit" name="intent" value="pay" className="btn-primary" disabled={pending}>

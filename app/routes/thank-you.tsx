@@ -10,6 +10,7 @@ import { requestInfoContext } from "../lib/request-context.ts";
 import { orderSummary } from "../orders/confirmation-email.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { orderFormPath } from "../orders/paths.ts";
+import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 
 export const handle = { hydrate: true };
@@ -17,8 +18,6 @@ export const handle = { hydrate: true };
 /** Spec: without details, try again 3 times, 3 seconds apart, then give up with a notice. */
 export const MAX_ATTEMPTS = 3;
 export const RETRY_SECONDS = 3;
-/** Resends allowed per order on top of the first confirmation. */
-const MAX_RESENDS = 3;
 
 const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
 
@@ -87,8 +86,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-type ResendOutcome = "sent" | "error" | "rateLimited";
-
 export async function action({ request, context }: Route.ActionArgs) {
   let formData: FormData;
   try {
@@ -98,19 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  const services = getOrderServices();
-  const { clientIp } = context.get(requestInfoContext);
-  if (!services.resendLimiter.take(clientIp || "unknown")) {
-    return data({ resend: "rateLimited" as ResendOutcome }, { status: 429, headers: { "Retry-After": "600" } });
-  }
-  const result = await safeFulfil(sessionId);
-  if (result.status !== "paid" || !("order" in result) || !result.order) return data({ resend: "error" as ResendOutcome }, { status: 409 });
-  const order = result.order;
-  const resends = services.repo.countEmails(order.id) - 1;
-  if (resends >= MAX_RESENDS) return data({ resend: "rateLimited" as ResendOutcome }, { status: 429 });
-  services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
-  services.worker.kick();
-  return data({ resend: "sent" as ResendOutcome });
+  const { outcome, status } = await resendConfirmation(sessionId, context.get(requestInfoContext).clientIp, getOrderServices());
+  return data({ resend: outcome }, { status, headers: status === 429 ? { "Retry-After": "600" } : undefined });
 }
 
 export default function ThankYouPage({ loaderData, actionData }: Route.ComponentProps) {
