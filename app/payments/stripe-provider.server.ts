@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { checkoutMode, getOffer } from "../content/offers.ts";
+import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import type { Order } from "../orders/types.ts";
 import { translator } from "../orders/translate.server.ts";
 import {
@@ -36,30 +37,38 @@ export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions
   });
 }
 
-/** Stripe Checkout parameters of an order, from the catalogue (pure, unit-tested). */
-export function checkoutParams(order: Order, urls: CheckoutUrls): Stripe.Checkout.SessionCreateParams {
+/**
+ * Stripe Checkout parameters of an order, from the catalogue (pure, unit-tested). Prices include
+ * taxes (tax_behavior inclusive, as the terms say); the billing address and an optional VAT number
+ * are collected; one-time payments get an invoice and a customer (for refunds and the portal) like
+ * subscriptions do. The first line item carries the price story, in the words of every other surface.
+ */
+export function checkoutParams(order: Order, urls: CheckoutUrls, now = new Date()): Stripe.Checkout.SessionCreateParams {
   const offer = getOffer(order.offer);
   const price = offer.price(order.lang);
   const name = translator(order.lang, "offers")(`${order.offer}.name`);
   const currency = price.currency.toLowerCase();
   const mode = checkoutMode(price);
   const metadata = { order_id: order.id, offer: order.offer, lang: order.lang };
+  const description = priceLine(translator(order.lang, "common"), price, order.lang, firstMonthlyCharge(price, now)).text;
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
   if (mode === "subscription") {
     lineItems.push({
       quantity: 1,
-      price_data: { currency, unit_amount: price.monthly!, recurring: { interval: "month" }, product_data: { name } },
+      price_data: { currency, unit_amount: price.monthly!, tax_behavior: "inclusive", recurring: { interval: "month" }, product_data: { name, description } },
     });
     if (price.oneTime) {
       const setup = translator(order.lang)("checkout.setupFee", { name });
-      lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime, product_data: { name: setup } } });
+      lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime, tax_behavior: "inclusive", product_data: { name: setup } } });
     }
   } else {
-    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime ?? 0, product_data: { name } } });
+    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime ?? 0, tax_behavior: "inclusive", product_data: { name, description } } });
   }
   return {
     mode,
     line_items: lineItems,
+    billing_address_collection: "required",
+    tax_id_collection: { enabled: true },
     customer_email: order.customer.email,
     locale: order.lang,
     client_reference_id: order.id,
@@ -73,7 +82,7 @@ export function checkoutParams(order: Order, urls: CheckoutUrls): Stripe.Checkou
             ...(price.monthlyStartsAfterMonths ? { trial_period_days: 30 * price.monthlyStartsAfterMonths } : {}),
           },
         }
-      : { payment_intent_data: { metadata } }),
+      : { payment_intent_data: { metadata }, customer_creation: "always", invoice_creation: { enabled: true, invoice_data: { metadata } } }),
   };
 }
 

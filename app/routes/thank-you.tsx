@@ -7,7 +7,7 @@ import { THANK_YOU_PATHS, isLanguage, type Language } from "../i18n/languages.ts
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { orderSummary } from "../orders/confirmation-email.server.ts";
+import { orderPriceLine, orderSummary } from "../orders/confirmation-email.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { orderFormPath } from "../orders/paths.ts";
 import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
@@ -60,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sessionId,
       email: order.customer.email,
       summary: orderSummary(order),
+      priceLine: orderPriceLine(order).text,
       meta: pageMeta,
     });
   }
@@ -128,6 +129,9 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
                 </div>
               ))}
             </dl>
+            <p className="mt-4 border-t border-line pt-4 text-sm" data-price-line>
+              {loaderData.priceLine}
+            </p>
           </div>
         </>
       ) : loaderData.view === "processing" ? (
