@@ -37,7 +37,7 @@ if (values.csv) {
   const columns = [
     "id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id",
     "paid_at", "first_name", "last_name", "email", "company", "address", "postal_code", "city", "country", "phone",
-    "agent_name", "telegram_id", "connect_zapier", "comments", "emails", "failure_reason",
+    "agent_name", "telegram_id", "connect_zapier", "comments", "emails", "failure_reason", "subscription", "period_end",
   ];
   const cell = (value: unknown) => {
     const text = String(value ?? "");
@@ -53,6 +53,7 @@ if (values.csv) {
         o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, (o.amountDueNow / 100).toFixed(2), (o.monthly / 100).toFixed(2),
         o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
         c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.comments, emailState(o), o.failureReason,
+        o.billingState, o.periodEnd,
       ]
         .map(cell)
         .join(","),
@@ -66,6 +67,8 @@ if (values.csv) {
     created: o.createdAt.slice(0, 19).replace("T", " "),
     id: o.id,
     state: o.state,
+    // After checkout: active, past_due, cancelling (ends at period end), cancelled, refunded, disputed.
+    subscription: o.billingState ? `${o.billingState}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
     lang: o.lang,
     offer: o.offer,
     amount: formatMoney(o.amountDueNow, o.currency, "en") + (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),
