@@ -30,9 +30,13 @@ export function priceStory(price: Price): PriceStory {
  */
 export function firstMonthlyCharge(price: Price, paidAt: Date): Date | null {
   if (!price.monthly) return null;
+  if (price.monthlyStartsAfterMonths) return new Date(paidAt.getTime() + 30 * price.monthlyStartsAfterMonths * 86_400_000);
+  // Same day next month, or the month's last day when it is shorter (31 January → 28 February), as Stripe does.
   const next = new Date(paidAt);
-  if (price.monthlyStartsAfterMonths) next.setUTCDate(next.getUTCDate() + 30 * price.monthlyStartsAfterMonths);
-  else next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(paidAt.getUTCDate(), lastDay));
   return next;
 }
 

@@ -28,7 +28,7 @@ export const REQUIRED_CLAUSES: readonly Clause[] = ["subscriptions", "prices", "
 export const CGV: TermsDocument = {
   lang: "fr",
   title: "Conditions générales de vente",
-  updated: "2025-01-15",
+  updated: "2026-11-24",
   intro:
     "Les présentes conditions générales de vente (CGV) régissent toutes les commandes passées sur ce site auprès de Lumen Automation (le « Prestataire ») par toute personne physique ou morale (le « Client »). Passer commande vaut acceptation pleine et entière des CGV en vigueur au jour de la commande.",
   sections: [
@@ -130,7 +130,7 @@ export const CGV: TermsDocument = {
 export const TOS: TermsDocument = {
   lang: "en",
   title: "Terms of Service",
-  updated: "2025-01-15",
+  updated: "2026-11-24",
   intro:
     "These terms of service govern every order placed on this website with Lumen Automation (the “Provider”) by any individual or business (the “Customer”). By placing an order, the Customer accepts the terms in force on the day of the order.",
   sections: [
