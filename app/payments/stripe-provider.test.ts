@@ -68,3 +68,12 @@ describe("Stripe Checkout parameters come from the catalogue", () => {
     expect(sessionState({ status: "expired", payment_status: "unpaid" })).toBe("expired");
   });
 });
+
+describe("the README tells the owner which webhook events to enable", () => {
+  test("every event the site handles is listed", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { STRIPE_WEBHOOK_EVENTS } = await import("./stripe-events.ts");
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    for (const event of STRIPE_WEBHOOK_EVENTS) expect(readme).toContain(`\`${event}\``);
+  });
+});

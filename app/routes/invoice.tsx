@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {

@@ -21,8 +21,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  // Personal data behind a secret URL: never cached, never sent on as a referrer.
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  // Personal data behind a secret URL: never cached, never sent to another site as a referrer
+  // ("no-referrer" would make the browser send `Origin: null` on the cancel form, a cross-site post).
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 /** Sandbox portal: a plain form post cancels at the end of the period, then shows the page again. */
