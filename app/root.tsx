@@ -19,6 +19,7 @@ import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { getLocale, i18nextMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
+import { getSiteConfig } from "./config/site.server.ts";
 import { getEnv } from "./lib/env.server.ts";
 import { languagePreferenceMiddleware } from "./lib/language-preference.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
@@ -35,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     lang,
     origin: env.PUBLIC_ORIGIN,
-    contactEmail: env.CONTACT_EMAIL,
+    contactEmail: getSiteConfig().contactEmail,
     demo: !env.STRIPE_SECRET_KEY,
     nonce: context.get(requestInfoContext).nonce,
   };

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Logo } from "./logo.tsx";
+import { pageById, pagePath } from "../content/pages.ts";
 import type { Language } from "../i18n/languages.ts";
 
 export function SiteFooter({ lang, contactEmail }: { lang: Language; contactEmail: string }) {
@@ -17,6 +18,16 @@ export function SiteFooter({ lang, contactEmail }: { lang: Language; contactEmai
           <li>
             <a className="footer-link" href={terms}>
               {t("common:footer.terms")}
+            </a>
+          </li>
+          <li>
+            <a className="footer-link" href={pagePath(pageById("privacy"), lang)} data-legal-link="privacy">
+              {t("common:footer.privacy")}
+            </a>
+          </li>
+          <li>
+            <a className="footer-link" href={pagePath(pageById("legal-notice"), lang)} data-legal-link="legal-notice">
+              {t("common:footer.legalNotice")}
             </a>
           </li>
           <li>

@@ -13,12 +13,20 @@ const EnvSchema = z
       .url({ protocol: /^https?$/ })
       .transform((value) => value.replace(/\/+$/, ""))
       .default("http://localhost:3000"),
-    CONTACT_EMAIL: z.email().default("contact@example.com"),
-    /** Where the owner's notices go (cancellations, refunds, disputes); defaults to CONTACT_EMAIL. */
+    /** Overrides contactEmail of the owner configuration (SITE_CONFIG) when set. */
+    CONTACT_EMAIL: optional(z.email()),
+    /** The owner configuration file (brand, person, profiles, video ids, legal identity). */
+    SITE_CONFIG: optional(z.string().min(1)),
+    /** Sandbox checkout and placeholders allowed on an https origin (a public demo). */
+    DEMO_MODE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+    /** Where the owner's notices go (cancellations, refunds, disputes); defaults to the configured contact address. */
     OWNER_EMAIL: optional(z.email()),
     /** Language of the owner's notices. */
     OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
-    /** Signs "manage my subscription" links; required with several instances (else one is kept in DATA_DIR). */
+    /** Signs "manage my subscription" and invoice links (unset: a random one kept in the database). */
     LINK_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     /** Requests for a fresh "manage my subscription" link per IP per 10 minutes. */
     MANAGE_LINK_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
@@ -27,7 +35,8 @@ const EnvSchema = z
     /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */
     STRIPE_API_BASE: optional(z.url()),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
-    MAIL_FROM: z.string().min(3).default("Automation Studio <no-reply@localhost>"),
+    /** Sender address; a bare address gets the brand as its name (unset: no-reply@localhost). */
+    MAIL_FROM: optional(z.string().min(3)),
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
     /** Trust X-Forwarded-* from the proxy in front (HTTPS detection, client IP). */
     TRUST_PROXY: z
@@ -43,13 +52,12 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
-    }
-    if (env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "PostgreSQL is not wired yet; unset it to use the embedded SQLite database" });
     }
   });
 

@@ -35,8 +35,8 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
   const session = await provider.getSession(sessionId);
   if (!session) return { status: "unknown", order, newlyPaid: false };
   // A session we never stored (crash between creation and saving it): find the order by reference.
-  if (!order && session.orderId) {
-    const byReference = await repo.findById(session.orderId);
+  if (!order && session.reference) {
+    const byReference = await repo.findById(session.reference);
     if (byReference && !byReference.sessionId) {
       await repo.setCheckout(byReference.id, session.id, "");
       order = await repo.findById(byReference.id);

@@ -81,7 +81,7 @@ export async function handlePaymentEvent(event: Exclude<PaymentEvent, { kind: "i
     case "subscription.deleted": {
       const subscription = event.subscriptionRef ? await provider.getSubscription(event.subscriptionRef) : undefined;
       const order = await findOrder(repo, {
-        orderId: event.orderId ?? subscription?.orderId ?? null,
+        orderId: event.reference ?? subscription?.reference ?? null,
         subscriptionRef: event.subscriptionRef,
         customerRef: event.customerRef ?? subscription?.customerRef ?? null,
       });

@@ -2,14 +2,15 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { PaymentEvent, PaymentProvider, SubscriptionStatus } from "../payments/provider.ts";
 import { handlePaymentEvent, receivePaymentWebhook } from "./payment-events.server.ts";
 import { createSignedLinks } from "./signed-link.server.ts";
-import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
+import { openTestStore } from "../../tests/support/store.ts";
+import { KyselyOrderRepository } from "./repository.server.ts";
 
 const customer = {
   firstName: "Ana", lastName: "Lima", email: "ana@example.com", companyName: "", address: "Rua 1", city: "Porto", postalCode: "4000",
   country: "PT", phoneNumber: "912345678", agentName: "iaBot", telegramId: "@ana", connectZapier: "non" as const, comments: "",
 };
 
-let repo: SqliteOrderRepository;
+let repo: KyselyOrderRepository;
 let subscription: SubscriptionStatus;
 const provider: PaymentProvider = {
   name: "stripe",
@@ -21,57 +22,56 @@ const provider: PaymentProvider = {
   getChargeCustomer: async () => "cus_1",
 };
 
-beforeEach(() => {
-  repo = new SqliteOrderRepository(":memory:");
-  const { order } = repo.createOrder({
+/** A paid formateur-ia order with its Stripe subscription, in a fresh store. */
+async function freshPaidOrder() {
+  await repo?.close();
+  repo = new KyselyOrderRepository(await openTestStore());
+  const { order } = await repo.createOrder({
     id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer, provider: "stripe",
   });
-  repo.setCheckout(order.id, "cs_1", "https://pay");
-  repo.markPaid(order.id, "confirmation");
-  repo.setBillingRefs(order.id, { customerRef: "cus_1", subscriptionRef: "sub_1", state: "active", periodEnd: "2026-12-24T00:00:00.000Z" });
-  subscription = { id: "sub_1", orderId: "ord_1", customerRef: "cus_1", status: "active", cancelAtPeriodEnd: false, periodEnd: "2026-12-24T00:00:00.000Z" };
-});
+  await repo.setCheckout(order.id, "cs_1", "https://pay");
+  await repo.markPaid(order.id, "confirmation");
+  await repo.setBillingRefs(order.id, { customerRef: "cus_1", subscriptionRef: "sub_1", state: "active", periodEnd: "2026-12-24T00:00:00.000Z" });
+  subscription = { id: "sub_1", reference: "ord_1", customerRef: "cus_1", status: "active", cancelAtPeriodEnd: false, periodEnd: "2026-12-24T00:00:00.000Z" };
+}
+
+beforeEach(freshPaidOrder);
 afterEach(() => repo.close());
 
-const updated: PaymentEvent = { id: "evt_updated", kind: "subscription.updated", subscriptionRef: "sub_1", customerRef: "cus_1", orderId: "ord_1" };
-const deleted: PaymentEvent = { id: "evt_deleted", kind: "subscription.deleted", subscriptionRef: "sub_1", customerRef: "cus_1", orderId: "ord_1" };
-const failed: PaymentEvent = { id: "evt_failed", kind: "invoice.payment_failed", invoiceId: "in_1", subscriptionRef: "sub_1", customerRef: "cus_1", orderId: null, renewal: true };
-const kinds = () => repo.listEmails("ord_1").map((email) => email.kind).sort();
+const updated: PaymentEvent = { id: "evt_updated", kind: "subscription.updated", subscriptionRef: "sub_1", customerRef: "cus_1", reference: "ord_1" };
+const deleted: PaymentEvent = { id: "evt_deleted", kind: "subscription.deleted", subscriptionRef: "sub_1", customerRef: "cus_1", reference: "ord_1" };
+const failed: PaymentEvent = { id: "evt_failed", kind: "invoice.payment_failed", invoiceId: "in_1", subscriptionRef: "sub_1", customerRef: "cus_1", reference: null, renewal: true };
+const kinds = async () => (await repo.listEmails("ord_1")).map((email) => email.kind).sort();
 
 describe("events after checkout", () => {
   test("cancellation then end, in either order and replayed: cancelled, each email once, each event recorded once", async () => {
     for (const order of [[updated, deleted], [deleted, updated]]) {
-      repo.close();
-      repo = new SqliteOrderRepository(":memory:");
-      repo.createOrder({ id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer, provider: "stripe" });
-      repo.setCheckout("ord_1", "cs_1", "");
-      repo.markPaid("ord_1", "confirmation");
-      repo.setBillingRefs("ord_1", { customerRef: "cus_1", subscriptionRef: "sub_1", state: "active", periodEnd: null });
+      await freshPaidOrder();
       // Both events are delivered after the subscription ended: Stripe's truth is what counts.
       subscription = { ...subscription, status: "cancelled", cancelAtPeriodEnd: true, periodEnd: "2026-12-24T00:00:00.000Z" };
       for (const event of [...order, ...order]) await handlePaymentEvent(event as Exclude<PaymentEvent, { kind: "ignored" }>, { repo, provider });
-      expect(repo.findById("ord_1")!.billingState).toBe("cancelled");
-      expect(kinds()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
-      expect(repo.listPaymentEvents("ord_1").map((e) => e.id).sort()).toEqual(["evt_deleted", "evt_updated"]);
+      expect((await repo.findById("ord_1"))!.billingState).toBe("cancelled");
+      expect(await kinds()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
+      expect((await repo.listPaymentEvents("ord_1")).map((e) => e.id).sort()).toEqual(["evt_deleted", "evt_updated"]);
     }
   });
 
   test("a payment failure reported after the retry succeeded sends no failure email", async () => {
     expect(await handlePaymentEvent(failed as Exclude<PaymentEvent, { kind: "ignored" }>, { repo, provider })).toBe("active");
-    expect(kinds()).toEqual(["confirmation"]);
+    expect(await kinds()).toEqual(["confirmation"]);
   });
 
   test("a refund or dispute is not undone by a later subscription event", async () => {
     await handlePaymentEvent({ id: "evt_refund", kind: "charge.refunded", chargeId: "ch_1", customerRef: "cus_1", fullyRefunded: true, amountRefunded: 53_600, currency: "eur" }, { repo, provider });
     expect(await handlePaymentEvent(updated as Exclude<PaymentEvent, { kind: "ignored" }>, { repo, provider })).toBe("refunded");
-    expect(kinds()).toEqual(["confirmation", "owner-refund:ch_1:53600"]);
+    expect(await kinds()).toEqual(["confirmation", "owner-refund:ch_1:53600"]);
   });
 
   test("the webhook answers: 404 for a provider without webhooks, 503 when the provider cannot be asked (not recorded, so Stripe's retry is handled)", async () => {
     expect(await receivePaymentWebhook("{}", "sig", { repo, provider })).toEqual({ status: 404, body: "Not found" });
     const flaky: PaymentProvider = { ...provider, verifyWebhook: () => updated, getSubscription: async () => Promise.reject(new Error("down")) };
     expect((await receivePaymentWebhook("{}", "sig", { repo, provider: flaky })).status).toBe(503);
-    expect(repo.hasPaymentEvent("evt_updated")).toBe(false);
+    expect(await repo.hasPaymentEvent("evt_updated")).toBe(false);
     expect(await receivePaymentWebhook("{}", "sig", { repo, provider: { ...provider, verifyWebhook: () => updated } })).toEqual({ status: 200, body: "ok active" });
   });
 });

@@ -10,7 +10,7 @@ export type ResendOutcome = "sent" | "error" | "rateLimited";
  * at most MAX_RESENDS copies (each its own outbox row).
  */
 export async function resendConfirmation(sessionId: string, clientIp: string, services: OrderServices): Promise<{ outcome: ResendOutcome; status: number }> {
-  if (!services.resendLimiter.take(clientIp || "unknown")) return { outcome: "rateLimited", status: 429 };
+  if (!(await services.resendLimiter.take(clientIp || "unknown"))) return { outcome: "rateLimited", status: 429 };
   let result;
   try {
     result = await services.fulfil(sessionId);

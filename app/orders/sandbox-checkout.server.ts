@@ -1,46 +1,41 @@
-import { formatMoney } from "../content/offers.ts";
-import { orderFormPath, thankYouPath } from "./paths.ts";
+import { formatMoney, type Currency } from "../content/offers.ts";
+import { dueToday } from "../payments/provider.ts";
+import { successUrl } from "../payments/sandbox-provider.server.ts";
 import type { OrderServices } from "./services.server.ts";
 
-/** The sandbox exists only while no Stripe key is configured. */
-async function find(sessionId: string, services: OrderServices) {
-  if (services.provider.name !== "sandbox") return undefined;
-  const session = await services.repo.findSandboxSession(sessionId);
-  const order = session ? await services.repo.findById(session.orderId) : undefined;
-  return session && order ? { session, order } : undefined;
-}
-
-/** What the sandbox checkout page shows; undefined when there is no such sandbox session. */
+/** What the sandbox checkout page shows; undefined when there is no such sandbox session (or no sandbox). */
 export async function sandboxCheckoutView(sessionId: string, services: OrderServices) {
-  const found = await find(sessionId, services);
-  if (!found) return undefined;
-  const { session, order } = found;
+  const session = await services.sandbox?.findSession(sessionId);
+  if (!session) return undefined;
+  const { request, status } = session;
+  const currency = request.currency as Currency;
   return {
-    status: session.status,
-    order,
-    email: order.customer.email,
-    dueNow: formatMoney(order.amountDueNow, order.currency, order.lang),
-    thankYou: thankYouPath(order.lang, session.id),
-    orderAgain: orderFormPath(order.offer, order.lang),
+    status,
+    product: request.monthly?.name ?? request.oneTime?.name ?? "",
+    email: request.customerEmail,
+    dueNow: formatMoney(dueToday(request), currency, request.locale),
+    monthly: request.monthly ? formatMoney(request.monthly.amount, currency, request.locale) : null,
+    /** The price story the request carries (sessions from before it have none). */
+    summary: request.summary ?? null,
+    thankYou: successUrl(session),
+    orderAgain: request.cancelUrl,
   };
 }
 
 /**
- * The visitor pays or cancels in the sandbox. Returns where to send them (as Stripe does: the
- * thank-you page, which fulfils, or the order form), or undefined for an unknown session/intent.
+ * The visitor pays or cancels in the sandbox. Returns where to send them, as Stripe does (the
+ * success URL, whose page fulfils; or the cancel URL, after the order is marked expired), or
+ * undefined for an unknown session, "bad-intent" for anything else.
  */
 export async function sandboxCheckoutDecision(sessionId: string, intent: string, services: OrderServices): Promise<string | "bad-intent" | undefined> {
-  const found = await find(sessionId, services);
-  if (!found) return undefined;
-  const { session, order } = found;
-  if (intent === "pay") {
-    await services.repo.setSandboxSessionStatus(session.id, "paid");
-    return thankYouPath(order.lang, session.id);
-  }
+  const sandbox = services.sandbox;
+  const session = await sandbox?.findSession(sessionId);
+  if (!sandbox || !session) return undefined;
+  if (intent === "pay") return sandbox.pay(session);
   if (intent === "cancel") {
-    await services.repo.setSandboxSessionStatus(session.id, "expired");
+    const back = await sandbox.cancel(session);
     await services.fulfil(session.id);
-    return orderFormPath(order.offer, order.lang, "&cancelled=1");
+    return back;
   }
   return "bad-intent";
 }

@@ -1,7 +1,9 @@
 import path from "node:path";
+import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail } from "./confirmation-email.server.ts";
@@ -11,13 +13,17 @@ import { OutboxWorker } from "./outbox-worker.server.ts";
 import { invoicePath, managePath, sandboxCheckoutPath } from "./paths.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./payment-events.server.ts";
 import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./signed-link.server.ts";
-import { RateLimiter } from "./rate-limit.server.ts";
-import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { openOrderRepository } from "./repository.server.ts";
 import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
 
 export interface OrderServices {
   repo: OrderRepository;
   provider: PaymentProvider;
+  /** The in-app checkout, when no Stripe key is configured (its page is routes/checkout-sandbox.tsx). */
+  sandbox: SandboxProvider | undefined;
+  /** Origin prefixed to the provider's return URLs ("" keeps them site-relative). */
+  returnBase: string;
   mailer: Mailer;
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
@@ -38,15 +44,21 @@ const log = (line: Record<string, unknown>) => {
   if (getEnv().LOG_LEVEL !== "silent") process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`);
 };
 
-function createServices(): OrderServices {
+async function createServices(): Promise<OrderServices> {
   const env = getEnv();
-  const repo = new SqliteOrderRepository(path.resolve(env.DATA_DIR, "orders.sqlite"));
-  const provider: PaymentProvider = env.STRIPE_SECRET_KEY
-    ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE })
-    : new SandboxProvider(repo, { checkoutPath: sandboxCheckoutPath });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
+  const repo = await openOrderRepository(env);
+  const pool = repo.store.pool;
+  const sandbox = env.STRIPE_SECRET_KEY
+    ? undefined
+    : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: sandboxCheckoutPath });
+  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+  // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
+  const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
+  const site = getSiteConfig();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
-  const links = createSignedLinks(loadLinkSecret(env.LINK_SECRET, path.resolve(env.DATA_DIR)));
+
+  const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));
   const manageUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${managePath(links.sign(order.id, "manage"), order.lang)}`;
   const invoiceUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
 
@@ -54,21 +66,22 @@ function createServices(): OrderServices {
     const order = await repo.findById(message.orderId);
     if (!order) throw new Error(`order ${message.orderId} not found`);
     // Rendered at delivery time, so a signed link is fresh when it leaves.
-    const billing = renderBillingEmail(order, message.kind, env.OWNER_LANG, { contactEmail: env.CONTACT_EMAIL, manageUrl });
+    const billing = renderBillingEmail(order, message.kind, env.OWNER_LANG, { contactEmail: site.contactEmail, manageUrl });
     const rendered = billing ?? {
       to: "customer" as const,
       email: renderConfirmationEmail(order, {
-        contactEmail: env.CONTACT_EMAIL,
+        contactEmail: site.contactEmail,
         resend: message.kind !== "confirmation",
         ...(order.monthly ? { manageUrl: manageUrl(order) } : {}),
-        ...(provider.name === "sandbox" ? { invoiceUrl: invoiceUrl(order) } : {}),
+        ...(sandbox ? { invoiceUrl: invoiceUrl(order) } : {}),
       }),
     };
+    const fileKind = message.kind.replace(/[^\w.-]/g, "-");
     return mailer.send({
       ...rendered.email,
-      to: rendered.to === "owner" ? (env.OWNER_EMAIL ?? env.CONTACT_EMAIL) : order.customer.email,
-      messageId: `<${order.id}.${message.kind.replace(/[^\w.-]/g, "-")}@${host}>`,
-      fileName: `${order.id}-${message.kind.replace(/[^\w.-]/g, "-")}`,
+      to: rendered.to === "owner" ? (env.OWNER_EMAIL ?? site.contactEmail) : order.customer.email,
+      messageId: `<${order.id}.${fileKind}@${host}>`,
+      fileName: `${order.id}-${fileKind}`,
     });
   };
   const worker = new OutboxWorker({
@@ -77,22 +90,25 @@ function createServices(): OrderServices {
     backoffMs: env.OUTBOX_BACKOFF_MS,
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
     log,
   });
-  // One instance owns this database file: messages leased by a killed process are due again now.
-  repo.releaseEmailLeases();
+  // Messages a killed instance had claimed come back when their lease runs out; nothing is
+  // released at start-up, since other instances may be sending right now.
   worker.start();
   const tenMinutes = 10 * 60_000;
   return {
     repo,
     provider,
+    sandbox,
+    returnBase,
     mailer,
     worker,
-    orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
-    resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
-    manageLinkLimiter: new RateLimiter(env.MANAGE_LINK_RATE_LIMIT, tenMinutes),
+    orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),
     links,
-    contactEmail: env.CONTACT_EMAIL,
+    contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
     receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick(), log }),
@@ -101,21 +117,34 @@ function createServices(): OrderServices {
   };
 }
 
-// One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
-const holder = globalThis as typeof globalThis & { __orderServices?: OrderServices };
+/** The customer sees the brand as the sender: a bare MAIL_FROM address gets the brand as its name. */
+export function senderAddress(mailFrom: string | undefined, brand: string): string {
+  const address = mailFrom?.trim() || "no-reply@localhost";
+  if (address.includes("<")) return address;
+  return `"${brand.replace(/["\\]/g, "")}" <${address}>`;
+}
 
-/** The database, payment provider, mailer and outbox worker, opened on first use. */
-export function getOrderServices(): OrderServices {
-  holder.__orderServices ??= createServices();
+// One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
+const holder = globalThis as typeof globalThis & { __orderServices?: Promise<OrderServices> };
+
+/** The database, payment provider, mailer and outbox worker, opened (and migrated) on first use. */
+export function getOrderServices(): Promise<OrderServices> {
+  holder.__orderServices ??= createServices().catch((error) => {
+    // A database that was down at the first request is tried again at the next one.
+    holder.__orderServices = undefined;
+    throw error;
+  });
   return holder.__orderServices;
 }
 
 /** Stops the worker (letting a send in progress finish) and closes the database. */
 export async function shutdownOrderServices(): Promise<void> {
-  const services = holder.__orderServices;
-  if (!services) return;
+  const pending = holder.__orderServices;
+  if (!pending) return;
   holder.__orderServices = undefined;
+  const services = await pending.catch(() => undefined);
+  if (!services) return;
   await services.worker.stop();
   services.mailer.close();
-  services.repo.close();
+  await services.repo.close();
 }

@@ -1,6 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 
 /**
  * Signed, expiring links that stand in for an account: "manage my subscription" and the sandbox
@@ -38,22 +36,9 @@ export function createSignedLinks(secret: string): SignedLinks {
 }
 
 /**
- * LINK_SECRET when set (required with several instances); otherwise a random secret created once
- * in DATA_DIR, so links survive restarts of the one embedded instance.
+ * LINK_SECRET when set; otherwise a random secret generated once and kept in the database, so
+ * links survive restarts and work on every instance sharing that database.
  */
-export function loadLinkSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, "link-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-      return secret;
-    } catch {
-      return fs.readFileSync(file, "utf8").trim();
-    }
-  }
+export async function loadLinkSecret(configured: string | undefined, store: { sharedSecret(name: string, candidate: string): Promise<string> }): Promise<string> {
+  return configured ?? store.sharedSecret("link-signing", randomBytes(32).toString("base64url"));
 }

@@ -56,6 +56,13 @@ export interface PaymentEventChange {
   emails: string[];
 }
 
+export interface BillingRefs {
+  customerRef: string | null;
+  subscriptionRef: string | null;
+  state: BillingState | null;
+  periodEnd: string | null;
+}
+
 export interface NewOrder {
   id: string;
   submissionToken: string;
@@ -81,59 +88,50 @@ export interface OutboxRow extends OutboxMessage {
   sentAt: string | null;
 }
 
-export type SandboxSessionStatus = "open" | "paid" | "expired";
-export interface SandboxSession {
-  id: string;
-  orderId: string;
-  status: SandboxSessionStatus;
-}
-
 /**
- * Everything the app stores, behind one interface: SQLite today (sqlite-repository.server.ts), a
- * PostgreSQL adapter can implement the same methods. No other module writes SQL.
+ * Everything the orders module stores, behind one asynchronous interface: one implementation
+ * (repository.server.ts, Kysely) over the embedded SQLite file or PostgreSQL (DATABASE_URL).
+ * Add a method here and write it once in repository.server.ts; no other module writes SQL.
  */
 export interface OrderRepository {
   /** Inserts the order; when the submission token exists already, returns that order instead. */
-  createOrder(order: NewOrder): { order: Order; created: boolean };
-  findById(id: string): Order | undefined;
-  findBySessionId(sessionId: string): Order | undefined;
+  createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }>;
+  findById(id: string): Promise<Order | undefined>;
+  findBySessionId(sessionId: string): Promise<Order | undefined>;
   /** pending|failed → checkout_created with the provider's session. */
-  setCheckout(orderId: string, sessionId: string, url: string): void;
+  setCheckout(orderId: string, sessionId: string, url: string): Promise<void>;
   /** Any state but paid → failed. */
-  markFailed(orderId: string, reason: string): void;
+  markFailed(orderId: string, reason: string): Promise<void>;
   /** Any state but paid → expired. */
-  markExpired(orderId: string): void;
+  markExpired(orderId: string): Promise<void>;
   /**
    * Marks the order paid (once) and enqueues its confirmation email (once), in one transaction.
    * Returns true when this call made the change.
    */
-  markPaid(orderId: string, emailKind: string): boolean;
+  markPaid(orderId: string, emailKind: string): Promise<boolean>;
   /** Enqueues an email unless one of this kind exists for the order. Returns true when added. */
-  enqueueEmail(orderId: string, kind: string): boolean;
-  countEmails(orderId: string): number;
+  enqueueEmail(orderId: string, kind: string): Promise<boolean>;
+  countEmails(orderId: string): Promise<number>;
   /** Leases due messages (so a crashed worker's messages come back later) and returns them. */
-  claimDueEmails(limit: number, leaseMs: number): OutboxMessage[];
-  /** At start-up of the only instance: makes every pending message due now (leases of a killed process). */
-  releaseEmailLeases(): number;
-  markEmailSent(id: number, messageId: string): void;
-  markEmailRetry(id: number, delayMs: number, error: string): void;
-  listEmails(orderId: string): OutboxRow[];
-  listOrders(limit: number): Order[];
+  claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  markEmailSent(id: number, messageId: string): Promise<void>;
+  markEmailRetry(id: number, delayMs: number, error: string): Promise<void>;
+  listEmails(orderId: string): Promise<OutboxRow[]>;
+  listOrders(limit: number): Promise<Order[]>;
   /** Links the paid order to the provider's customer/subscription; sets the first billing state once. */
-  setBillingRefs(orderId: string, refs: { customerRef: string | null; subscriptionRef: string | null; state: BillingState | null; periodEnd: string | null }): void;
+  setBillingRefs(orderId: string, refs: BillingRefs): Promise<void>;
   /** The order of a subscription, else the latest paid order of a customer. */
-  findByBillingRef(ref: { subscriptionRef?: string | null; customerRef?: string | null }): Order | undefined;
+  findByBillingRef(ref: { subscriptionRef?: string | null; customerRef?: string | null }): Promise<Order | undefined>;
   /** Paid subscription orders of an email address (case-insensitive), newest first. */
-  findSubscriptionsByEmail(email: string): Order[];
-  hasPaymentEvent(id: string): boolean;
+  findSubscriptionsByEmail(email: string): Promise<Order[]>;
+  hasPaymentEvent(id: string): Promise<boolean>;
   /**
    * Records a provider event once (by id) and, only when this call recorded it, applies its change
    * (billing state, emails) in the same transaction. Returns true when recorded now.
    */
-  recordPaymentEvent(event: { id: string; type: string; orderId: string | null }, change?: PaymentEventChange): boolean;
-  listPaymentEvents(orderId: string): PaymentEventRow[];
-  createSandboxSession(session: SandboxSession): void;
-  findSandboxSession(id: string): SandboxSession | undefined;
-  setSandboxSessionStatus(id: string, status: SandboxSessionStatus): void;
-  close(): void;
+  recordPaymentEvent(event: { id: string; type: string; orderId: string | null }, change?: PaymentEventChange): Promise<boolean>;
+  listPaymentEvents(orderId: string): Promise<PaymentEventRow[]>;
+  /** A secret shared by every instance: the stored one, or `candidate` stored now if there is none. */
+  sharedSecret(name: string, candidate: string): Promise<string>;
+  close(): Promise<void>;
 }

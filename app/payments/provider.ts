@@ -1,4 +1,33 @@
-import type { Order } from "../orders/types.ts";
+import type { Language } from "../i18n/languages.ts";
+
+/**
+ * What to charge, said in payment terms: the caller (orders) builds it from the stored order, so
+ * the amounts are the ones the order recorded, computed once. Adapters know nothing of orders.
+ */
+export interface CheckoutRequest {
+  /** The caller's reference (an order id): Stripe's client_reference_id and idempotency key. */
+  reference: string;
+  locale: Language;
+  customerEmail: string;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** Charged once today, minor units (a setup fee or the whole price); null when nothing is. */
+  oneTime: { name: string; amount: number } | null;
+  /** A monthly subscription; its first charge comes after trialDays (0: today, with the one-time part). */
+  monthly: { name: string; amount: number; trialDays: number } | null;
+  metadata: Record<string, string>;
+  /** The price story in the customer's words (today, each later month, from when), shown on the checkout. */
+  summary: string;
+  /** Absolute or site-relative; contains `{CHECKOUT_SESSION_ID}`. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What the customer pays at checkout for a request (minor units). */
+export function dueToday(request: Pick<CheckoutRequest, "oneTime" | "monthly">): number {
+  const monthlyToday = request.monthly && request.monthly.trialDays === 0 ? request.monthly.amount : 0;
+  return (request.oneTime?.amount ?? 0) + monthlyToday;
+}
 
 /** A checkout the visitor is sent to. */
 export interface CheckoutSession {
@@ -9,8 +38,8 @@ export interface CheckoutSession {
 /** What fulfilment needs to know about a session, whatever the provider. */
 export interface SessionStatus {
   id: string;
-  /** Our order id (Stripe: client_reference_id). */
-  orderId: string | null;
+  /** The request's reference (Stripe: client_reference_id). */
+  reference: string | null;
   /** paid: money received (or nothing due) · open: not finished · processing: async payment pending · expired. */
   state: "paid" | "open" | "processing" | "expired";
   /** The provider's customer and subscription created by the checkout, when there are any. */
@@ -18,16 +47,11 @@ export interface SessionStatus {
   subscriptionRef?: string | null;
 }
 
-export interface CheckoutUrls {
-  /** Absolute or site-relative success URL containing `{CHECKOUT_SESSION_ID}`. */
-  success: string;
-  cancel: string;
-}
-
-/** The current truth about a subscription (events only name it: we always ask the provider). */
+/** The current truth about a subscription (events only name it: it is always read from the provider). */
 export interface SubscriptionStatus {
   id: string;
-  orderId: string | null;
+  /** The checkout request's reference, from the subscription's metadata. */
+  reference: string | null;
   customerRef: string | null;
   status: "active" | "past_due" | "cancelled" | "incomplete";
   /** True when the customer cancelled and the subscription ends at `periodEnd`. */
@@ -37,13 +61,13 @@ export interface SubscriptionStatus {
 }
 
 /**
- * A verified provider event, in the orders' words. Only ids and facts that do not change travel
- * here; state is read from the provider when the event is handled, so order of delivery is moot.
+ * A verified provider event in payment terms. Only ids and facts that do not change travel here;
+ * state is read from the provider when the event is handled, so the order of delivery is moot.
  */
 export type PaymentEvent = { id: string } & (
   | { kind: "checkout.completed" | "checkout.async_succeeded" | "checkout.async_failed" | "checkout.expired"; sessionId: string }
-  | { kind: "invoice.paid" | "invoice.payment_failed"; invoiceId: string; subscriptionRef: string | null; customerRef: string | null; orderId: string | null; renewal: boolean }
-  | { kind: "subscription.updated" | "subscription.deleted"; subscriptionRef: string; customerRef: string | null; orderId: string | null }
+  | { kind: "invoice.paid" | "invoice.payment_failed"; invoiceId: string; subscriptionRef: string | null; customerRef: string | null; reference: string | null; renewal: boolean }
+  | { kind: "subscription.updated" | "subscription.deleted"; subscriptionRef: string; customerRef: string | null; reference: string | null }
   | { kind: "charge.refunded"; chargeId: string; customerRef: string | null; fullyRefunded: boolean; amountRefunded: number; currency: string }
   | { kind: "dispute.created"; disputeId: string; chargeId: string; amount: number; currency: string; reason: string }
   | { kind: "ignored"; type: string }
@@ -52,8 +76,8 @@ export type PaymentEvent = { id: string } & (
 /** The payment port: Stripe Checkout in production, the in-app sandbox otherwise. */
 export interface PaymentProvider {
   readonly name: "stripe" | "sandbox";
-  /** Creates the checkout; must be idempotent per order id. Throws ProviderError on failure. */
-  createCheckout(order: Order, urls: CheckoutUrls): Promise<CheckoutSession>;
+  /** Creates the checkout; idempotent per reference. Throws ProviderError on failure. */
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Current truth about a session; undefined when the provider does not know it. */
   getSession(sessionId: string): Promise<SessionStatus | undefined>;
   /**

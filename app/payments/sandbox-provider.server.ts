@@ -1,70 +1,56 @@
 import { randomBytes } from "node:crypto";
-import type { OrderRepository } from "../orders/types.ts";
-import type { CheckoutSession, CheckoutUrls, PaymentEvent, PaymentProvider, SessionStatus, SubscriptionStatus } from "./provider.ts";
+import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider, SessionStatus, SubscriptionStatus } from "./provider.ts";
+import type { SandboxSession, SandboxSessionStore } from "./sandbox-store.server.ts";
 
 export interface SandboxProviderOptions {
-  /** Site-relative path of the sandbox checkout page of a session (injected: payments know no routes). */
-  checkoutPath(sessionId: string, lang: string): string;
+  store: SandboxSessionStore;
+  /** Where the sandbox's checkout page for a session lives (the app's route). */
+  pageUrl(sessionId: string, locale: string): string;
 }
 
 /**
- * The built-in checkout used when no Stripe key is configured: sessions live in the database, the
- * visitor pays or cancels on the sandbox checkout page (plain form posts), and fulfilment sees
- * the same states as with Stripe. A paid subscription order is its own sandbox subscription
- * (`sbx_sub_<order id>`); its state is the order's billing state, changed by the sandbox portal.
+ * The built-in checkout used when no Stripe key is configured: sessions live in the site's
+ * database, the visitor pays or cancels on the sandbox page (plain form posts) and goes back to
+ * the request's success or cancel URL, and fulfilment sees the same states as with Stripe.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = "sandbox";
-  private readonly repo: OrderRepository;
-  private readonly checkoutPath: SandboxProviderOptions["checkoutPath"];
+  private readonly options: SandboxProviderOptions;
 
-  constructor(repo: OrderRepository, options: SandboxProviderOptions) {
-    this.repo = repo;
-    this.checkoutPath = options.checkoutPath;
+  constructor(options: SandboxProviderOptions) {
+    this.options = options;
   }
 
-  async createCheckout(order: Parameters<PaymentProvider["createCheckout"]>[0], _urls: CheckoutUrls): Promise<CheckoutSession> {
-    // Idempotent per order, like Stripe's idempotency key.
-    if (order.sessionId && (await this.repo.findSandboxSession(order.sessionId))) {
-      return { id: order.sessionId, url: this.checkoutPath(order.sessionId, order.lang) };
-    }
-    const id = `sbx_${randomBytes(12).toString("base64url")}`;
-    await this.repo.createSandboxSession({ id, orderId: order.id, status: "open" });
-    return { id, url: this.checkoutPath(id, order.lang) };
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    // Idempotent per reference, like Stripe's idempotency key.
+    const id = await this.options.store.create(`sbx_${randomBytes(12).toString("base64url")}`, request);
+    return { id, url: this.options.pageUrl(id, request.locale) };
   }
 
   async getSession(sessionId: string): Promise<SessionStatus | undefined> {
-    const session = await this.repo.findSandboxSession(sessionId);
+    const session = await this.options.store.find(sessionId);
     if (!session) return undefined;
-    const order = session.status === "paid" ? await this.repo.findById(session.orderId) : undefined;
+    const paid = session.status === "paid";
     return {
       id: session.id,
-      orderId: session.orderId,
+      reference: session.reference,
       state: session.status,
-      customerRef: order ? `sbx_cus_${order.id}` : null,
-      subscriptionRef: order?.monthly ? `sbx_sub_${order.id}` : null,
+      // A paid sandbox checkout is its own customer and, for a monthly request, its own subscription.
+      customerRef: paid ? `sbx_cus_${session.reference}` : null,
+      subscriptionRef: paid && session.request.monthly ? `sbx_sub_${session.reference}` : null,
     };
   }
 
-  /** The sandbox sends no webhooks: its state changes happen in-app. */
+  /** The sandbox sends no webhooks: after checkout, its changes happen in-app (the sandbox portal). */
   verifyWebhook(): PaymentEvent | null {
     return null;
   }
 
-  async getSubscription(subscriptionRef: string): Promise<SubscriptionStatus | undefined> {
-    const order = await this.repo.findByBillingRef({ subscriptionRef });
-    if (!order) return undefined;
-    const state = order.billingState;
-    return {
-      id: subscriptionRef,
-      orderId: order.id,
-      customerRef: order.customerRef,
-      status: state === "cancelled" || state === "refunded" ? "cancelled" : state === "past_due" ? "past_due" : "active",
-      cancelAtPeriodEnd: state === "cancelling",
-      periodEnd: order.periodEnd,
-    };
+  async getSubscription(): Promise<SubscriptionStatus | undefined> {
+    return undefined;
   }
 
+  /** No hosted portal: the site's own sandbox portal page stands in. */
   async portalUrl(): Promise<string | null> {
     return null;
   }
@@ -72,4 +58,25 @@ export class SandboxProvider implements PaymentProvider {
   async getChargeCustomer(): Promise<string | null> {
     return null;
   }
+
+  /** The session behind the sandbox page. */
+  findSession(sessionId: string): Promise<SandboxSession | undefined> {
+    return this.options.store.find(sessionId);
+  }
+
+  /** The visitor paid: returns where Stripe would send them (the request's success URL). */
+  async pay(session: SandboxSession): Promise<string> {
+    await this.options.store.setStatus(session.id, "paid");
+    return successUrl(session);
+  }
+
+  /** The visitor gave up: the session expires; returns the request's cancel URL. */
+  async cancel(session: SandboxSession): Promise<string> {
+    await this.options.store.setStatus(session.id, "expired");
+    return session.request.cancelUrl;
+  }
+}
+
+export function successUrl(session: SandboxSession): string {
+  return session.request.successUrl.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(session.id));
 }

@@ -41,7 +41,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         invoiceId: invoice.id ?? "",
         subscriptionRef: refOf(details?.subscription),
         customerRef: refOf(invoice.customer),
-        orderId: details?.metadata?.order_id ?? invoice.metadata?.order_id ?? null,
+        reference: details?.metadata?.order_id ?? invoice.metadata?.order_id ?? null,
         renewal: invoice.billing_reason === "subscription_cycle",
       };
     }
@@ -53,7 +53,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         kind: event.type === "customer.subscription.updated" ? "subscription.updated" : "subscription.deleted",
         subscriptionRef: subscription.id,
         customerRef: refOf(subscription.customer),
-        orderId: subscription.metadata?.order_id ?? null,
+        reference: subscription.metadata?.order_id ?? null,
       };
     }
     case "charge.refunded": {

@@ -1,13 +1,9 @@
 import Stripe from "stripe";
-import { checkoutMode, getOffer } from "../content/offers.ts";
-import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
-import type { Order } from "../orders/types.ts";
-import { translator } from "../orders/translate.server.ts";
 import {
   ProviderError,
   WebhookSignatureError,
+  type CheckoutRequest,
   type CheckoutSession,
-  type CheckoutUrls,
   type PaymentEvent,
   type PaymentProvider,
   type SessionStatus,
@@ -38,50 +34,41 @@ export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions
 }
 
 /**
- * Stripe Checkout parameters of an order, from the catalogue (pure, unit-tested). Prices include
- * taxes (tax_behavior inclusive, as the terms say); the billing address and an optional VAT number
- * are collected; one-time payments get an invoice and a customer (for refunds and the portal) like
- * subscriptions do. The first line item carries the price story, in the words of every other surface.
+ * Stripe Checkout parameters of a request (pure, unit-tested). Prices include taxes
+ * (tax_behavior inclusive, as the terms say); the billing address and an optional VAT number are
+ * collected; one-time payments get an invoice and a customer (for refunds and the portal), as
+ * subscriptions do anyway. The first line item carries the request's price story.
  */
-export function checkoutParams(order: Order, urls: CheckoutUrls, now = new Date()): Stripe.Checkout.SessionCreateParams {
-  const offer = getOffer(order.offer);
-  const price = offer.price(order.lang);
-  const name = translator(order.lang, "offers")(`${order.offer}.name`);
-  const currency = price.currency.toLowerCase();
-  const mode = checkoutMode(price);
-  const metadata = { order_id: order.id, offer: order.offer, lang: order.lang };
-  const description = priceLine(translator(order.lang, "common"), price, order.lang, firstMonthlyCharge(price, now)).text;
+export function checkoutParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
+  const currency = request.currency.toLowerCase();
+  const mode = request.monthly ? "subscription" : "payment";
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
-  if (mode === "subscription") {
+  const description = (index: number) => (index === 0 && request.summary ? { description: request.summary } : {});
+  if (request.monthly) {
+    const { name, amount } = request.monthly;
     lineItems.push({
       quantity: 1,
-      price_data: { currency, unit_amount: price.monthly!, tax_behavior: "inclusive", recurring: { interval: "month" }, product_data: { name, description } },
+      price_data: { currency, unit_amount: amount, tax_behavior: "inclusive", recurring: { interval: "month" }, product_data: { name, ...description(0) } },
     });
-    if (price.oneTime) {
-      const setup = translator(order.lang)("checkout.setupFee", { name });
-      lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime, tax_behavior: "inclusive", product_data: { name: setup } } });
-    }
-  } else {
-    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime ?? 0, tax_behavior: "inclusive", product_data: { name, description } } });
   }
+  if (request.oneTime) {
+    const { name, amount } = request.oneTime;
+    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: amount, tax_behavior: "inclusive", product_data: { name, ...description(lineItems.length) } } });
+  }
+  const metadata = request.metadata;
   return {
     mode,
     line_items: lineItems,
     billing_address_collection: "required",
     tax_id_collection: { enabled: true },
-    customer_email: order.customer.email,
-    locale: order.lang,
-    client_reference_id: order.id,
+    customer_email: request.customerEmail,
+    locale: request.locale,
+    client_reference_id: request.reference,
     metadata,
-    success_url: urls.success,
-    cancel_url: urls.cancel,
-    ...(mode === "subscription"
-      ? {
-          subscription_data: {
-            metadata,
-            ...(price.monthlyStartsAfterMonths ? { trial_period_days: 30 * price.monthlyStartsAfterMonths } : {}),
-          },
-        }
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    ...(request.monthly
+      ? { subscription_data: { metadata, ...(request.monthly.trialDays ? { trial_period_days: request.monthly.trialDays } : {}) } }
       : { payment_intent_data: { metadata }, customer_creation: "always", invoice_creation: { enabled: true, invoice_data: { metadata } } }),
   };
 }
@@ -139,10 +126,10 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async createCheckout(order: Order, urls: CheckoutUrls): Promise<CheckoutSession> {
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     let session: Stripe.Checkout.Session;
     try {
-      session = await this.stripe.checkout.sessions.create(checkoutParams(order, urls), { idempotencyKey: order.id });
+      session = await this.stripe.checkout.sessions.create(checkoutParams(request), { idempotencyKey: request.reference });
     } catch (error) {
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
@@ -160,7 +147,7 @@ export class StripeProvider implements PaymentProvider {
     }
     return {
       id: session.id,
-      orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
+      reference: session.client_reference_id ?? session.metadata?.order_id ?? null,
       state: sessionState(session),
       customerRef: refOf(session.customer),
       subscriptionRef: refOf(session.subscription),
@@ -182,7 +169,7 @@ export function subscriptionStatus(subscription: Stripe.Subscription): Subscript
   const periodEnd = subscription.cancel_at ?? subscription.ended_at ?? subscription.items?.data?.[0]?.current_period_end ?? null;
   return {
     id: subscription.id,
-    orderId: subscription.metadata?.order_id ?? null,
+    reference: subscription.metadata?.order_id ?? null,
     customerRef: refOf(subscription.customer),
     status,
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),

@@ -2,27 +2,17 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-sandbox";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { orderPriceLine } from "../orders/confirmation-email.server.ts";
 import { sandboxCheckoutDecision, sandboxCheckoutView } from "../orders/sandbox-checkout.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 
 export const handle = { hydrate: true };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await sandboxCheckoutView(params.sessionId, getOrderServices());
+  const view = await sandboxCheckoutView(params.sessionId, await getOrderServices());
   const t = getInstance(context).getFixedT(getLocale(context), "order");
   const meta = { title: t("checkout.title"), description: t("checkout.intro"), noindex: true };
   if (!view) throw data({ meta }, { status: 404 });
-  return {
-    meta,
-    status: view.status,
-    offer: view.order.offer,
-    email: view.email,
-    dueNow: view.dueNow,
-    priceLine: orderPriceLine(view.order).text,
-    thankYou: view.thankYou,
-    orderAgain: view.orderAgain,
-  };
+  return { meta, ...view };
 }
 
 export function headers() {
@@ -31,7 +21,7 @@ export function headers() {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const intent = String((await request.formData()).get("intent") ?? "");
-  const next = await sandboxCheckoutDecision(params.sessionId, intent, getOrderServices());
+  const next = await sandboxCheckoutDecision(params.sessionId, intent, await getOrderServices());
   if (!next) throw data(null, { status: 404 });
   if (next === "bad-intent") return data({ error: true }, { status: 400 });
   return redirect(next, 303);
@@ -39,14 +29,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
-  const { t: tOffers } = useTranslation("offers");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
   return (
     <section className="container-page max-w-xl py-12 sm:py-16">
       <div className="card">
         <p className="eyebrow">{t("checkout.title")}</p>
-        <h1 className="mt-2 text-2xl font-bold">{tOffers(`${loaderData.offer}.name`)}</h1>
+        <h1 className="mt-2 text-2xl font-bold">{loaderData.product}</h1>
         <p className="mt-3 text-sm text-muted">{t("checkout.intro")}</p>
         <dl className="mt-6 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2">
           <dt className="text-sm font-semibold text-muted">{t("summary.email")}</dt>
@@ -55,10 +44,18 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
           <dd className="mb-2 text-2xl font-bold sm:mb-0" data-testid="sandbox-amount">
             {loaderData.dueNow}
           </dd>
+          {loaderData.monthly && !loaderData.summary ? (
+            <>
+              <dt className="text-sm font-semibold text-muted">{t("summary.monthly")}</dt>
+              <dd className="mb-2 sm:mb-0">{t("form.perMonth", { amount: loaderData.monthly })}</dd>
+            </>
+          ) : null}
         </dl>
-        <p className="mt-4 text-sm" data-price-line>
-          {loaderData.priceLine}
-        </p>
+        {loaderData.summary ? (
+          <p className="mt-4 text-sm" data-price-line>
+            {loaderData.summary}
+          </p>
+        ) : null}
         {loaderData.status === "open" ? (
           <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row">
             <button type="submit" name="intent" value="pay" className="btn-primary" disabled={pending}>

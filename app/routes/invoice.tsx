@@ -8,7 +8,7 @@ import { getOrderServices } from "../orders/services.server.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "subscription");
   const meta = { title: t("invoice.title"), description: t("invoice.title"), noindex: true };
-  const invoice = await sandboxInvoice(params.token, getOrderServices());
+  const invoice = await sandboxInvoice(params.token, await getOrderServices());
   if (!invoice) throw data({ meta }, { status: 404 });
   return { invoice, meta };
 }

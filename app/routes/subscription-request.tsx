@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return data({ outcome: "invalid" as const, email, meta: meta(context) }, { status: 400 });
   }
-  const outcome = await requestManageLink(email, context.get(requestInfoContext).clientIp, getOrderServices());
+  const outcome = await requestManageLink(email, context.get(requestInfoContext).clientIp, await getOrderServices());
   const status = outcome === "invalid" ? 400 : outcome === "rateLimited" ? 429 : 200;
   return data({ outcome, email: outcome === "sent" ? "" : email.slice(0, 254), meta: meta(context) }, { status });
 }

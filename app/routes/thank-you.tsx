@@ -33,7 +33,7 @@ function meta(context: Route.LoaderArgs["context"]) {
 
 async function safeFulfil(sessionId: string): Promise<FulfilResult | { status: "error" }> {
   try {
-    return await getOrderServices().fulfil(sessionId);
+    return await (await getOrderServices()).fulfil(sessionId);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "fulfil failed on thank-you page", sessionId, error: String(error) }));
     return { status: "error" };
@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  const { outcome, status } = await resendConfirmation(sessionId, context.get(requestInfoContext).clientIp, getOrderServices());
+  const { outcome, status } = await resendConfirmation(sessionId, context.get(requestInfoContext).clientIp, await getOrderServices());
   return data({ resend: outcome }, { status, headers: status === 429 ? { "Retry-After": "600" } : undefined });
 }
 

@@ -10,6 +10,6 @@ export function loader() {
 
 /** Stripe's webhook: the payment adapter checks the signature on the raw body; orders handle the event once. */
 export async function action({ request }: Route.ActionArgs) {
-  const answer = await getOrderServices().receiveWebhook(await request.text(), request.headers.get("stripe-signature"));
+  const answer = await (await getOrderServices()).receiveWebhook(await request.text(), request.headers.get("stripe-signature"));
   return text(answer.body, answer.status);
 }

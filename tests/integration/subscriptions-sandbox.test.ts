@@ -16,6 +16,7 @@ const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.res
 const sub = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "subscription")]));
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+const SECRET = "test-link-secret-0123456789abcdef0123";
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
@@ -25,6 +26,7 @@ beforeAll(async () => {
     CONTACT_EMAIL: "support@example.com",
     OWNER_EMAIL: "owner@example.com",
     MANAGE_LINK_RATE_LIMIT: "3",
+    LINK_SECRET: SECRET,
   });
 });
 afterAll(async () => {
@@ -39,7 +41,7 @@ async function paidSandboxOrder(offer: string, lang: string, email: string) {
   const checkout = created.headers.get("location")!;
   const paid = await postForm(server.url + checkout, { intent: "pay" });
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  const order = readStore(server.dataDir).orders.find((o) => o.customer.email === email)!;
+  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
   const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`), 10_000, "confirmation");
   return { order, confirmation: mail(file) };
 }
@@ -60,7 +62,7 @@ describe("sandbox portal, without JavaScript", () => {
     expect(body).toContain('data-state="active"');
     expect(body).toContain(html(sub.es.manage.cancel));
     expect(body).not.toMatch(/<script[^>]+src="\/assets\//);
-    const periodEnd = readStore(server.dataDir).orders.find((o) => o.id === order.id)!.periodEnd!;
+    const periodEnd = (await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.periodEnd!;
     expect(new Date(periodEnd).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
 
     for (let i = 0; i < 2; i++) {
@@ -71,7 +73,7 @@ describe("sandbox portal, without JavaScript", () => {
     const after = await (await fetch(link!)).text();
     expect(after).toContain('data-state="cancelling"');
     expect(after).not.toContain(html(sub.es.manage.cancel));
-    const stored = readStore(server.dataDir);
+    const stored = await readStore(server.dataDir);
     expect(stored.orders.find((o) => o.id === order.id)!.billingState).toBe("cancelling");
     expect(stored.emails.get(order.id)!.map((e) => e.kind)).toEqual(["confirmation", "owner-cancellation"]);
     const notice = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-owner-cancellation.eml`), 10_000, "owner notice");
@@ -94,8 +96,8 @@ describe("sandbox portal, without JavaScript", () => {
     }
     expect((await postForm(`${server.url}/subscription/${forged}?lang=it`, { intent: "cancel" })).status).toBe(404);
     expect((await fetch(`${server.url}/subscription/%ZZ?lang=it`)).status).toBe(400);
-    // Genuine but expired (signed with the instance's own secret, 15 days ago, for 14 days).
-    const links = createSignedLinks(fs.readFileSync(path.join(server.dataDir, "link-secret"), "utf8").trim());
+    // Genuine but expired (signed with the instance's secret, 15 days ago, for 14 days).
+    const links = createSignedLinks(SECRET);
     const expired = links.sign(orderId!, "manage", 14 * 86_400_000, Date.now() - 15 * 86_400_000);
     const res = await fetch(`${server.url}/subscription/${expired}?lang=it`);
     expect(res.status).toBe(410);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFakeStripe, type FakeStripe, type SignedEvent } from "../support/fake-stripe.ts";
 import { freePort, startServer, type RunningServer } from "../support/server.ts";
 import { orderForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
+import { databaseUrlFor } from "../support/store.ts";
 
 /**
  * A subscription's life after checkout, against the fake Stripe: renewal, failed renewal,
@@ -46,8 +47,8 @@ function subjectOf(raw: string): string {
     .replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, text: string) => decodeURIComponent(text.replace(/_/g, " ").replace(/%/g, "%25").replace(/=([0-9A-F]{2})/gi, "%$1")))
     .trim();
 }
-const orderOf = (email: string) => readStore(server.dataDir).orders.find((o) => o.customer.email === email)!;
-const kindsOf = (orderId: string) => readStore(server.dataDir).emails.get(orderId)!.map((e) => e.kind);
+const orderOf = async (email: string) => (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
+const kindsOf = async (orderId: string) => (await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind);
 
 async function deliver(event: SignedEvent) {
   const res = await fetch(`${server.url}/webhooks/stripe`, {
@@ -70,7 +71,7 @@ async function paidOrder(offer: string, lang: string, email: string) {
   const completed = stripe.signedEvent("checkout.session.completed", sessionId);
   expect((await deliver({ id: "", ...completed })).status).toBe(200);
   await waitFor(() => mailsTo(email).length > 0, 10_000, "confirmation");
-  return { session, order: orderOf(email) };
+  return { session, order: await orderOf(email) };
 }
 
 /** Lets the outbox run, then checks nothing more arrives. */
@@ -103,11 +104,11 @@ describe("a subscription's life", () => {
     expect(await deliver(event)).toEqual({ status: 200, body: "ok active" });
     for (let i = 0; i < 3; i++) expect(await deliver(event)).toEqual({ status: 200, body: "ok duplicate" });
     await settle();
-    const renewed = orderOf(email);
+    const renewed = await orderOf(email);
     expect(renewed.billingState).toBe("active");
     const period = stripe.subscriptions.get(session.subscription!)!.items.data[0]!.current_period_end;
     expect(renewed.periodEnd).toBe(new Date(period * 1000).toISOString());
-    expect(kindsOf(order.id)).toEqual(["confirmation", `renewal:${invoice.id}`]);
+    expect(await kindsOf(order.id)).toEqual(["confirmation", `renewal:${invoice.id}`]);
     const mails = mailsTo(email);
     expect(mails).toHaveLength(2);
     expect(subjectOf(mails[1]!.raw)).toContain("renouvel");
@@ -124,7 +125,7 @@ describe("a subscription's life", () => {
     expect(await deliver(failed)).toEqual({ status: 200, body: "ok past_due" });
     expect(await deliver(updated)).toEqual({ status: 200, body: "ok past_due" });
     expect((await deliver(failed)).body).toBe("ok duplicate");
-    expect(orderOf(email).billingState).toBe("past_due");
+    expect((await orderOf(email)).billingState).toBe("past_due");
     await waitFor(() => mailsTo(email).length === 2, 10_000, "failed-payment email");
     await settle();
     expect(mailsTo(email)).toHaveLength(2);
@@ -142,8 +143,8 @@ describe("a subscription's life", () => {
     const paid = stripe.renew(subscriptionId, "paid");
     expect(await deliver(stripe.objectEvent("invoice.paid", paid))).toEqual({ status: 200, body: "ok active" });
     expect((await deliver({ ...updated, ...stripe.objectEvent("customer.subscription.updated", { ...stripe.subscriptions.get(subscriptionId)!, status: "past_due" }) })).body).toBe("ok active");
-    expect(orderOf(email).billingState).toBe("active");
-    expect(kindsOf(order.id).filter((kind) => kind.startsWith("payment-failed"))).toEqual([`payment-failed:${failedInvoice.id}`]);
+    expect((await orderOf(email)).billingState).toBe("active");
+    expect((await kindsOf(order.id)).filter((kind) => kind.startsWith("payment-failed"))).toEqual([`payment-failed:${failedInvoice.id}`]);
   });
 
   test("cancellation through the Billing Portal: cancelling, then ended; owner told once, customer told once, deleted-before-updated is harmless", async () => {
@@ -165,9 +166,9 @@ describe("a subscription's life", () => {
     expect(await deliver(updated)).toEqual({ status: 200, body: "ok cancelled" });
     expect((await deliver(deleted)).body).toBe("ok duplicate");
     expect((await deliver(updated)).body).toBe("ok duplicate");
-    const stored = orderOf(email);
+    const stored = await orderOf(email);
     expect(stored.billingState).toBe("cancelled");
-    expect(kindsOf(order.id).sort()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
+    expect((await kindsOf(order.id)).sort()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
     await waitFor(() => mailsTo(email).length === 2 && mailsTo(OWNER).some((m) => m.text.includes(order.id)), 10_000, "ended + owner notice");
     await settle();
     expect(subjectOf(mailsTo(email)[1]!.raw)).toContain("your subscription has ended");
@@ -175,7 +176,7 @@ describe("a subscription's life", () => {
     expect(ownerMails).toHaveLength(1);
     expect(subjectOf(ownerMails[0]!.raw)).toMatch(/^Cancellation: /);
     // A cancelled subscription's link no longer opens anything but the portal (Stripe shows it ended).
-    const readStates = readStore(server.dataDir);
+    const readStates = await readStore(server.dataDir);
     expect(readStates.orders.find((o) => o.id === order.id)!.periodEnd).toBeTruthy();
   });
 
@@ -190,7 +191,7 @@ describe("a subscription's life", () => {
     // The partial refund's event arrives late: the order stays refunded.
     expect((await deliver(partial)).body).toBe("ok refunded");
     expect((await deliver(full)).body).toBe("ok duplicate");
-    expect(orderOf(email).billingState).toBe("refunded");
+    expect((await orderOf(email)).billingState).toBe("refunded");
     await waitFor(() => mailsTo(OWNER).filter((m) => m.text.includes(order.id)).length === 2, 10_000, "refund notices");
     await settle();
     const notices = mailsTo(OWNER).filter((m) => m.text.includes(order.id));
@@ -207,7 +208,7 @@ describe("a subscription's life", () => {
     expect(await deliver(dispute)).toEqual({ status: 200, body: "ok disputed" });
     expect((await deliver(dispute)).body).toBe("ok duplicate");
     expect((await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(session.subscription!)!))).body).toBe("ok disputed");
-    expect(orderOf(email).billingState).toBe("disputed");
+    expect((await orderOf(email)).billingState).toBe("disputed");
     await waitFor(() => mailsTo(OWNER).some((m) => m.text.includes(order.id)), 10_000, "dispute notice");
     await settle();
     const notices = mailsTo(OWNER).filter((m) => m.text.includes(order.id));
@@ -215,9 +216,14 @@ describe("a subscription's life", () => {
     expect(subjectOf(notices[0]!.raw)).toMatch(/^Dispute: /);
   });
 
-  test("npm run orders shows each order's subscription state", () => {
-    const out = execFileSync(process.execPath, ["scripts/orders.ts"], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
-    const line = (email: string) => out.split("\n").find((l) => l.includes(orderOf(email).id)) ?? "";
+  test("npm run orders shows each order's subscription state", async () => {
+    const databaseUrl = await databaseUrlFor(server.dataDir);
+    const out = execFileSync(process.execPath, ["scripts/orders.ts"], {
+      env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      encoding: "utf8",
+    });
+    const stored = (await readStore(server.dataDir)).orders;
+    const line = (email: string) => out.split("\n").find((l) => l.includes(stored.find((o) => o.customer.email === email)!.id)) ?? "";
     expect(line("cancel@example.com")).toContain("cancelled");
     expect(line("refund@example.com")).toContain("refunded");
     expect(line("dispute@example.com")).toContain("disputed");
