@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { FlagIcon } from "./flag-icon.tsx";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
-import { localizedHref } from "../i18n/links.ts";
+import { localizedHref } from "../i18n/site-map.ts";
 
 /**
  * Plain links to the same page in each language: works without JavaScript, and the server

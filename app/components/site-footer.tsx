@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Logo } from "./logo.tsx";
-import { pageById, pagePath } from "../content/pages.ts";
+import { pageById, pagePath } from "../i18n/site-map.ts";
 import type { Language } from "../i18n/languages.ts";
 
 export function SiteFooter({ lang, contactEmail }: { lang: Language; contactEmail: string }) {

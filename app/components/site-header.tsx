@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { Logo } from "./logo.tsx";
-import { NAV_PAGES, pageById, pageForPath } from "../content/pages.ts";
+import { NAV_PAGES, pageById, pageForPath } from "../i18n/site-map.ts";
 
 /**
  * Fixed top bar: brand, the 13 links of the spec (inline on wide screens, a <details> disclosure

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { LANGUAGES } from "../i18n/languages.ts";
-import { translator } from "../orders/translate.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 import { getOffer, OFFER_IDS, type Currency } from "./offers.ts";
 import { firstMonthlyCharge, priceLine, priceStory } from "./price-story.ts";
 import { CGV, TOS } from "./terms.ts";

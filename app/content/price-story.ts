@@ -1,5 +1,6 @@
-import { intlLocale, type Language } from "../i18n/languages.ts";
-import { amountDueNow, formatMoney, type Price } from "./offers.ts";
+import { formatDate, formatMoney } from "../i18n/format.ts";
+import type { Language } from "../i18n/languages.ts";
+import { amountDueNow, type Price } from "./offers.ts";
 
 /**
  * The one price story of an offer: what is charged today, what each later month costs and from
@@ -41,7 +42,7 @@ export function firstMonthlyCharge(price: Price, paidAt: Date): Date | null {
 }
 
 export function formatLongDate(date: Date | string, lang: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "long", timeZone: "UTC" }).format(new Date(date));
+  return formatDate(new Date(date), lang);
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -101,9 +101,42 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
+    // Emails can finally fail (a permanent SMTP refusal, too many attempts): a third status.
+    // SQLite cannot alter a CHECK constraint, so its table is rebuilt. Plus an index for the
+    // reconciler of orders left pending by a crash.
+    name: "004-outbox-failed",
+    statements: [
+      {
+        sqlite: `CREATE TABLE outbox_next (
+           id INTEGER PRIMARY KEY AUTOINCREMENT,
+           order_id TEXT NOT NULL REFERENCES orders (id),
+           kind TEXT NOT NULL,
+           status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent','failed')),
+           attempts INTEGER NOT NULL DEFAULT 0,
+           next_attempt_at INTEGER NOT NULL,
+           last_error TEXT,
+           message_id TEXT,
+           created_at TEXT NOT NULL,
+           sent_at TEXT,
+           UNIQUE (order_id, kind)
+         )`,
+      },
+      {
+        sqlite: `INSERT INTO outbox_next (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+           SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox`,
+      },
+      { sqlite: `DROP TABLE outbox` },
+      { sqlite: `ALTER TABLE outbox_next RENAME TO outbox` },
+      { sqlite: `CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)` },
+      { postgres: `ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_status_check` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_status_check CHECK (status IN ('pending','sent','failed'))` },
+      `CREATE INDEX IF NOT EXISTS orders_pending ON orders (state, updated_at)`,
+    ],
+  },
+  {
     // After checkout: the provider's customer/subscription, the subscription's state, and every
     // provider event by id (replays and out-of-order deliveries are recognised).
-    name: "004-after-checkout",
+    name: "005-after-checkout",
     statements: [
       `ALTER TABLE orders ADD COLUMN customer_ref TEXT`,
       `ALTER TABLE orders ADD COLUMN subscription_ref TEXT`,

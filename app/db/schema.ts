@@ -42,7 +42,7 @@ export interface OutboxTable {
   id: Generated<number>;
   order_id: string;
   kind: string;
-  status: Generated<"pending" | "sent">;
+  status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
   next_attempt_at: number;
   last_error: string | null;

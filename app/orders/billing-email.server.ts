@@ -1,8 +1,8 @@
-import { formatMoney } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate } from "../content/price-story.ts";
 import type { Language } from "../i18n/languages.ts";
 import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
-import { translator } from "./translate.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "./types.ts";
 
 export interface BillingEmailContext {

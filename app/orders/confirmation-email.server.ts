@@ -1,8 +1,8 @@
-import { formatMoney, getOffer } from "../content/offers.ts";
+import { getOffer } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
-import { intlLocale } from "../i18n/languages.ts";
-import { translator } from "./translate.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "./types.ts";
+import { formatDate, formatMoney } from "../i18n/format.ts";
 
 export interface RenderedEmail {
   subject: string;
@@ -55,9 +55,7 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
   const t = translator(order.lang, "email");
   const brand = translator(order.lang, "common")("brand");
   const offerName = translator(order.lang, "offers")(`${order.offer}.name`);
-  const paidAt = new Intl.DateTimeFormat(intlLocale(order.lang), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
-    new Date(order.paidAt ?? order.updatedAt),
-  );
+  const paidAt = formatDate(new Date(order.paidAt ?? order.updatedAt), order.lang, true);
   const subject = t("subject", { offer: offerName, brand });
   const greeting = t("greeting", { name: order.customer.firstName });
   const intro = t("intro", { offer: offerName, date: `${paidAt} UTC` });

@@ -1,7 +1,8 @@
-import { formatMoney, getOffer } from "../content/offers.ts";
+import { getOffer } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate, priceStory } from "../content/price-story.ts";
 import type { OrderServices } from "./services.server.ts";
-import { translator } from "./translate.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 
 export interface SandboxInvoice {
   number: string;

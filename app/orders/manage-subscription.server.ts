@@ -1,4 +1,4 @@
-import { formatMoney } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate } from "../content/price-story.ts";
 import { ProviderError } from "../payments/provider.ts";
 import { EMAIL } from "./payment-events.server.ts";

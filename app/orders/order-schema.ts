@@ -27,14 +27,26 @@ export const FIELD_MAX = {
 // re-coerces nested schemas, so normalisation stays inside one z.string() (overwrite/trim, no pipe).
 const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
 
+/**
+ * Characters refused in any field: C0 controls but tab and line breaks, DEL, and the bidi
+ * overrides and isolates that make text read differently from what it is (U+202A–202E,
+ * U+2066–2069). Line breaks are allowed in comments only. Checked before normalising, so an
+ * escape sequence is refused rather than silently turned into spaces.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+const LINE_BREAK = /[\r\n]/;
+const noControl = (multiline: boolean) =>
+  z.refine<string>((value) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)), { error: "errors.controlCharacters", abort: true });
+
 const text = (min: number, max: number, tooShort: string) =>
-  z.string({ error: tooShort }).check(z.overwrite(collapse), z.minLength(min, tooShort), z.maxLength(max, "errors.tooLong"));
+  z.string({ error: tooShort }).check(noControl(false), z.overwrite(collapse), z.minLength(min, tooShort), z.maxLength(max, "errors.tooLong"));
 
 const optionalText = (max: number, multiline = false) =>
   z.optional(
     z
       .string()
       .check(
+        noControl(multiline),
         z.overwrite((value) => (multiline ? value.split(/\r\n?|\n/).map(collapse).join("\n").trim() : collapse(value))),
         z.maxLength(max, "errors.tooLong"),
       ),
@@ -45,7 +57,7 @@ export const OrderFormSchema = z.object({
   lastName: text(2, FIELD_MAX.lastName, "errors.lastName"),
   email: z
     .string({ error: "errors.email" })
-    .check(z.trim(), z.toLowerCase(), z.maxLength(FIELD_MAX.email, "errors.tooLong"), z.regex(z.regexes.email, "errors.email")),
+    .check(noControl(false), z.trim(), z.toLowerCase(), z.maxLength(FIELD_MAX.email, "errors.tooLong"), z.regex(z.regexes.email, "errors.email")),
   companyName: optionalText(FIELD_MAX.companyName),
   address: text(5, FIELD_MAX.address, "errors.address"),
   city: text(2, FIELD_MAX.city, "errors.city"),
@@ -86,6 +98,9 @@ export const ORDER_FIELDS: readonly OrderField[] = [
 
 /** Hidden field that people never fill; bots often do. */
 export const HONEYPOT_FIELD = "website";
+
+/** Every name the order form posts: the schema's fields plus offer, submission token and honeypot. */
+export const ORDER_FORM_FIELDS: readonly string[] = [...Object.keys(OrderFormSchema.shape), "offre", "token", HONEYPOT_FIELD];
 
 /**
  * Parses a posted order form with the schema, for the server action and for Conform's client

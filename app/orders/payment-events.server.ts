@@ -1,4 +1,5 @@
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type SubscriptionStatus } from "../payments/provider.ts";
+import { logger } from "../lib/logger.server.ts";
 import { fulfil } from "./fulfil.server.ts";
 import type { BillingState, Order, OrderRepository, PaymentEventChange } from "./types.ts";
 
@@ -16,7 +17,6 @@ export interface PaymentEventDeps {
   repo: OrderRepository;
   provider: PaymentProvider;
   onEnqueued?: () => void;
-  log?: (line: Record<string, unknown>) => void;
 }
 
 export interface WebhookAnswer {
@@ -41,7 +41,7 @@ export async function receivePaymentWebhook(raw: string, signature: string | nul
   try {
     return { status: 200, body: `ok ${await handlePaymentEvent(event, deps)}` };
   } catch (error) {
-    deps.log?.({ level: "error", msg: "payment event failed", event: event.id, kind: event.kind, error: String(error) });
+    logger().error({ event: event.id, kind: event.kind, err: error }, "payment event failed, the provider will retry");
     return { status: 503, body: "Temporarily unavailable" };
   }
 }
@@ -68,7 +68,8 @@ export async function handlePaymentEvent(event: Exclude<PaymentEvent, { kind: "i
     case "checkout.async_succeeded":
     case "checkout.async_failed":
     case "checkout.expired": {
-      const result = await fulfil(event.sessionId, { repo, provider, onEnqueued: deps.onEnqueued });
+      // The event is signed: its reference may attach a session we never stored (crash).
+      const result = await fulfil(event.sessionId, { repo, provider, onEnqueued: deps.onEnqueued, orderId: event.reference ?? undefined });
       if (event.kind === "checkout.async_failed" && result.order && result.status !== "paid") {
         await repo.markFailed(result.order.id, "async payment failed");
       }

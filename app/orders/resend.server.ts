@@ -13,11 +13,12 @@ export async function resendConfirmation(sessionId: string, clientIp: string, se
   if (!(await services.resendLimiter.take(clientIp || "unknown"))) return { outcome: "rateLimited", status: 429 };
   let result;
   try {
-    result = await services.fulfil(sessionId);
+    // Provider look-ups from a visitor's link are rate-limited per IP, as on the page itself.
+    result = await services.fulfil(sessionId, { allowLookup: () => services.lookupLimiter.take(clientIp || "unknown") });
   } catch {
     return { outcome: "error", status: 503 };
   }
-  if (result.status !== "paid" || !result.order) return { outcome: "error", status: 409 };
+  if (result.status !== "paid" || !("order" in result) || !result.order) return { outcome: "error", status: 409 };
   const order = result.order;
   const resends = (await services.repo.listEmails(order.id)).filter((email) => email.kind.startsWith("resend-")).length;
   if (resends >= MAX_RESENDS) return { outcome: "rateLimited", status: 429 };

@@ -1,4 +1,5 @@
-import { formatMoney, type Currency } from "../content/offers.ts";
+import type { Currency } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { dueToday } from "../payments/provider.ts";
 import { successUrl } from "../payments/sandbox-provider.server.ts";
 import type { OrderServices } from "./services.server.ts";
@@ -27,7 +28,7 @@ export async function sandboxCheckoutView(sessionId: string, services: OrderServ
  * success URL, whose page fulfils; or the cancel URL, after the order is marked expired), or
  * undefined for an unknown session, "bad-intent" for anything else.
  */
-export async function sandboxCheckoutDecision(sessionId: string, intent: string, services: OrderServices): Promise<string | "bad-intent" | undefined> {
+export async function sandboxCheckoutDecision(sessionId: string, intent: string | null, services: OrderServices): Promise<string | "bad-intent" | undefined> {
   const sandbox = services.sandbox;
   const session = await sandbox?.findSession(sessionId);
   if (!sandbox || !session) return undefined;

@@ -1,19 +1,22 @@
 import path from "node:path";
 import { getSiteConfig } from "../config/site.server.ts";
+import { assertWritableDir, reason, StartupError } from "../lib/data-dir.server.ts";
 import { getEnv } from "../lib/env.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail } from "./confirmation-email.server.ts";
-import { fulfil, type FulfilResult } from "./fulfil.server.ts";
+import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
-import { invoicePath, managePath, sandboxCheckoutPath } from "./paths.ts";
+import { invoicePath, managePath, sandboxCheckoutPath } from "../i18n/site-map.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./payment-events.server.ts";
 import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./signed-link.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { startReconciler } from "./reconcile.server.ts";
 import { openOrderRepository } from "./repository.server.ts";
 import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
 
@@ -28,11 +31,14 @@ export interface OrderServices {
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
   resendLimiter: RateLimiter;
+  /** Payment-provider look-ups from the thank-you page, per IP. */
+  lookupLimiter: RateLimiter;
   manageLinkLimiter: RateLimiter;
   links: SignedLinks;
   contactEmail: string;
   publicOrigin: string;
-  fulfil(sessionId: string): Promise<FulfilResult>;
+  fulfil(sessionId: string, options?: FulfilOptions): Promise<FulfilResult>;
+  stopReconciler(): void;
   /** A provider webhook delivery (raw body + signature header), handled once per event. */
   receiveWebhook(raw: string, signature: string | null): Promise<WebhookAnswer>;
   /** Absolute signed links of an order (emails). */
@@ -40,13 +46,20 @@ export interface OrderServices {
   invoiceUrl(order: Order): string;
 }
 
-const log = (line: Record<string, unknown>) => {
-  if (getEnv().LOG_LEVEL !== "silent") process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`);
-};
-
 async function createServices(): Promise<OrderServices> {
   const env = getEnv();
-  const repo = await openOrderRepository(env);
+  // The outbox's .eml files (and the SQLite database) live here: refuse to start on a directory
+  // that cannot take a write, rather than look healthy and fail every order.
+  const dataDir = path.resolve(env.DATA_DIR);
+  assertWritableDir(dataDir);
+  let repo: Awaited<ReturnType<typeof openOrderRepository>>;
+  try {
+    repo = await openOrderRepository(env);
+  } catch (error) {
+    // PostgreSQL may come up later (retried at the next request); a SQLite file that does not open will not.
+    if (env.DATABASE_URL) throw error;
+    throw new StartupError(`DATA_DIR ${dataDir}: the database ${path.join(dataDir, "orders.sqlite")} does not open: ${reason(error)}`);
+  }
   const pool = repo.store.pool;
   const sandbox = env.STRIPE_SECRET_KEY
     ? undefined
@@ -91,12 +104,14 @@ async function createServices(): Promise<OrderServices> {
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
-    log,
   });
   // Messages a killed instance had claimed come back when their lease runs out; nothing is
   // released at start-up, since other instances may be sending right now.
   worker.start();
+  // Orders a killed process left pending without a checkout: settled now and every few minutes.
+  const stopReconciler = startReconciler({ repo, provider, returnBase });
   const tenMinutes = 10 * 60_000;
+  logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
     provider,
@@ -106,12 +121,14 @@ async function createServices(): Promise<OrderServices> {
     worker,
     orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
     manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),
     links,
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
-    fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
-    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick(), log }),
+    fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
+    stopReconciler,
+    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick() }),
     manageUrl,
     invoiceUrl,
   };
@@ -144,6 +161,7 @@ export async function shutdownOrderServices(): Promise<void> {
   holder.__orderServices = undefined;
   const services = await pending.catch(() => undefined);
   if (!services) return;
+  services.stopReconciler();
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

@@ -42,6 +42,9 @@ export interface SessionStatus {
   reference: string | null;
   /** paid: money received (or nothing due) · open: not finished · processing: async payment pending · expired. */
   state: "paid" | "open" | "processing" | "expired";
+  /** What the session charges today (minor units) and its currency: fulfilment checks them against the order. */
+  amountTotal: number | null;
+  currency: string;
   /** The provider's customer and subscription created by the checkout, when there are any. */
   customerRef?: string | null;
   subscriptionRef?: string | null;
@@ -65,7 +68,12 @@ export interface SubscriptionStatus {
  * state is read from the provider when the event is handled, so the order of delivery is moot.
  */
 export type PaymentEvent = { id: string } & (
-  | { kind: "checkout.completed" | "checkout.async_succeeded" | "checkout.async_failed" | "checkout.expired"; sessionId: string }
+  | {
+      kind: "checkout.completed" | "checkout.async_succeeded" | "checkout.async_failed" | "checkout.expired";
+      sessionId: string;
+      /** The request's reference as the signed event names it (client_reference_id). */
+      reference: string | null;
+    }
   | { kind: "invoice.paid" | "invoice.payment_failed"; invoiceId: string; subscriptionRef: string | null; customerRef: string | null; reference: string | null; renewal: boolean }
   | { kind: "subscription.updated" | "subscription.deleted"; subscriptionRef: string; customerRef: string | null; reference: string | null }
   | { kind: "charge.refunded"; chargeId: string; customerRef: string | null; fullyRefunded: boolean; amountRefunded: number; currency: string }

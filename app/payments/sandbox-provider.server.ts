@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider, SessionStatus, SubscriptionStatus } from "./provider.ts";
+import { dueToday, type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentProvider, type SessionStatus, type SubscriptionStatus } from "./provider.ts";
 import type { SandboxSession, SandboxSessionStore } from "./sandbox-store.server.ts";
 
 export interface SandboxProviderOptions {
@@ -35,6 +35,9 @@ export class SandboxProvider implements PaymentProvider {
       id: session.id,
       reference: session.reference,
       state: session.status,
+      // The sandbox charges exactly what it was asked (Stripe reports the same as amount_total).
+      amountTotal: dueToday(session.request),
+      currency: session.request.currency,
       // A paid sandbox checkout is its own customer and, for a monthly request, its own subscription.
       customerRef: paid ? `sbx_cus_${session.reference}` : null,
       subscriptionRef: paid && session.request.monthly ? `sbx_sub_${session.reference}` : null,

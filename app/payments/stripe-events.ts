@@ -29,7 +29,10 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const object = event.data.object as unknown as Record<string, unknown> & { id?: unknown };
   if (typeof object?.id !== "string") return { id, kind: "ignored", type: event.type };
   const checkout = CHECKOUT[event.type];
-  if (checkout) return { id, kind: checkout, sessionId: object.id };
+  if (checkout) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    return { id, kind: checkout, sessionId: object.id, reference: session.client_reference_id ?? session.metadata?.order_id ?? null };
+  }
   switch (event.type) {
     case "invoice.paid":
     case "invoice.payment_failed": {

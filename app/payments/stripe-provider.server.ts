@@ -149,6 +149,8 @@ export class StripeProvider implements PaymentProvider {
       id: session.id,
       reference: session.client_reference_id ?? session.metadata?.order_id ?? null,
       state: sessionState(session),
+      amountTotal: session.amount_total ?? null,
+      currency: session.currency ?? "",
       customerRef: refOf(session.customer),
       subscriptionRef: refOf(session.subscription),
     };

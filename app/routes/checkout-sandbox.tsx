@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-sandbox";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
 import { sandboxCheckoutDecision, sandboxCheckoutView } from "../orders/sandbox-checkout.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 
@@ -20,8 +21,8 @@ export function headers() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const intent = String((await request.formData()).get("intent") ?? "");
-  const next = await sandboxCheckoutDecision(params.sessionId, intent, await getOrderServices());
+  const form = await readKnownFields(request, ["intent"]);
+  const next = await sandboxCheckoutDecision(params.sessionId, form ? String(form.get("intent") ?? "") : null, await getOrderServices());
   if (!next) throw data(null, { status: 404 });
   if (next === "bad-intent") return data({ error: true }, { status: 400 });
   return redirect(next, 303);

@@ -2,16 +2,17 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetad
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commander";
-import { amountDueNow, formatMoney, getOffer, isOfferId, type OfferId } from "../content/offers.ts";
+import { amountDueNow, getOffer, isOfferId, type OfferId } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
-import { pageById, pagePath } from "../content/pages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, normaliseOrderForm, parseOrderForm, type OrderField } from "../orders/order-schema.ts";
-import { orderFormPath } from "../orders/paths.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
+import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, ORDER_FORM_FIELDS, normaliseOrderForm, parseOrderForm, type OrderField } from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
+import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
+import { formatMoney } from "../i18n/format.ts";
 
 export const handle = { hydrate: true };
 
@@ -43,7 +44,7 @@ function pageMeta(context: Route.LoaderArgs["context"], offer: OfferId | null) {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const lang = getLocale(context) as Language;
+  const lang = getLocale(context);
   const param = url.searchParams.get("offre")?.trim() ?? "";
   if (!param) return data({ status: "missing" as const, lang, meta: pageMeta(context, null) });
   if (!isOfferId(param)) return data({ status: "unknown" as const, lang, meta: pageMeta(context, null) }, { status: 404 });
@@ -57,22 +58,22 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function headers() {
+export function headers({ actionHeaders }: Route.HeadersArgs) {
   // Each render carries its own submission token and personal data after a failed post.
-  return { "Cache-Control": "no-store" };
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
-type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected";
+type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.storage";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const lang = getLocale(context) as Language;
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
-  }
+  const lang = getLocale(context);
+  // Only the fields this form knows reach the parser (and the reply that echoes them).
+  const formData = await readKnownFields(request, ORDER_FORM_FIELDS);
+  if (!formData) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
   const offer = String(formData.get("offre") ?? url.searchParams.get("offre") ?? "").trim();
   if (!isOfferId(offer)) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 404 });
   const posted = String(formData.get("token") ?? "");
@@ -95,6 +96,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await placeOrder({ form: normaliseOrderForm(submission.value), offer, lang, submissionToken: token }, services);
   if (outcome.ok) return redirect(outcome.url, 303);
+  if (outcome.reason === "storage") {
+    // Disk full or database down: nothing stored, nothing charged; the same token may try again.
+    return data({ result: submission.reply(), token, formError: "errors.storage" as FormError }, { status: 503, headers: { "Retry-After": "60" } });
+  }
   // The failed order stays stored (state failed) for a retry; a new token makes the next try a new order.
   return data(
     { result: submission.reply(), token: randomUUID(), formError: "errors.paymentUrl" as FormError },

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { OFFER_IDS, OFFERS } from "../../app/content/offers.ts";
-import { PAGES } from "../../app/content/pages.ts";
+import { pageById, pagePath, type PageId } from "../../app/i18n/site-map.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { freePort, startServer, type RunningServer } from "../support/server.ts";
@@ -49,9 +49,18 @@ function priceLineIn(body: string, offer?: string): string {
   return decode(match![1]!).trim();
 }
 
-function offerPagePath(offer: (typeof OFFER_IDS)[number], lang: string) {
-  const page = PAGES.find((p) => p.id === OFFERS[offer].page)!;
-  return page.path === "/" ? `/${lang}` : `${page.path}/${lang}`;
+/** The marketing page that sells each offer (its price card carries the price story). */
+const OFFER_PAGE: Record<(typeof OFFER_IDS)[number], PageId> = {
+  "test-workflow": "test-workflow",
+  "short-videos": "short-videos",
+  "formateur-ia": "formateur-ia",
+  "veo3-single": "veo3",
+  "veo3-pack": "veo3",
+  "veo3-subscription": "veo3",
+};
+
+function offerPagePath(offer: (typeof OFFER_IDS)[number], lang: (typeof LANGUAGES)[number]) {
+  return pagePath(pageById(OFFER_PAGE[offer]), lang);
 }
 
 describe("the money sentence", () => {
