@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 const BOTH_STORES = [
   "app/orders/fulfil.test.ts",
   "app/orders/payment-events.test.ts",
+  "app/orders/owner-notices.test.ts",
+  "tests/integration/admin.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",
   "tests/integration/reliability.test.ts",

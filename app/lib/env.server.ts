@@ -25,10 +25,6 @@ const EnvSchema = z
       .enum(["true", "false", "1", "0", ""])
       .default("false")
       .transform((value) => value === "true" || value === "1"),
-    /** Where the owner's notices go (cancellations, refunds, disputes); defaults to the configured contact address. */
-    OWNER_EMAIL: optional(z.email()),
-    /** Language of the owner's notices. */
-    OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
     /** Signs "manage my subscription" and invoice links (unset: a random one kept in the database). */
     LINK_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     /** Requests for a fresh "manage my subscription" link per IP per 10 minutes. */
@@ -75,6 +71,9 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** Where the owner's notifications go (default: the site's contact email) and in which language. */
+    OWNER_EMAIL: optional(z.email()),
+    OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
     /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
   })

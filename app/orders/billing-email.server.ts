@@ -16,7 +16,7 @@ export type BillingEmail = { to: "customer" | "owner"; email: RenderedEmail };
 
 /** Renders an outbox kind written by payment-events / the portal; undefined for an unknown kind. */
 export function renderBillingEmail(order: Order, kind: string, ownerLang: Language, context: BillingEmailContext): BillingEmail | undefined {
-  const [name = "", ...args] = kind.split(":");
+  const [name = "", ...args] = kind.split(".");
   const offer = (lang: Language) => translator(lang, "offers")(`${order.offer}.name`);
   const money = (minor: number, lang: Language) => formatMoney(minor, order.currency, lang);
   const date = (lang: Language) => (order.periodEnd ? formatLongDate(order.periodEnd, lang) : "—");

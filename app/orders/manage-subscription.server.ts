@@ -1,7 +1,7 @@
 import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate } from "../content/price-story.ts";
 import { ProviderError } from "../payments/provider.ts";
-import { EMAIL } from "./payment-events.server.ts";
+import { BILLING_EMAIL } from "./email-kinds.ts";
 import type { OrderServices } from "./services.server.ts";
 import type { Order } from "./types.ts";
 
@@ -75,7 +75,7 @@ export async function cancelFromSandboxPortal(token: string, services: OrderServ
   if (order.billingState !== "active" && order.billingState !== "past_due") return true;
   const recorded = await services.repo.recordPaymentEvent(
     { id: `sbx_cancel_${order.id}`, type: "subscription.updated", orderId: order.id },
-    { orderId: order.id, billing: { state: "cancelling", periodEnd: order.periodEnd }, emails: [EMAIL.ownerCancellation] },
+    { orderId: order.id, billing: { state: "cancelling", periodEnd: order.periodEnd }, emails: [BILLING_EMAIL.ownerCancellation] },
   );
   if (recorded) services.worker.kick();
   return true;
@@ -94,7 +94,7 @@ export async function requestManageLink(email: string, clientIp: string, service
   const [latest] = await services.repo.findSubscriptionsByEmail(address);
   if (latest && latest.billingState !== "cancelled" && latest.billingState !== "refunded") {
     // One row per request (the limiter bounds how many); the stamp makes each kind unique.
-    await services.repo.enqueueEmail(latest.id, `manage-link:${Date.now().toString(36)}`);
+    await services.repo.enqueueEmail(latest.id, BILLING_EMAIL.manageLink(Date.now().toString(36)));
     services.worker.kick();
   }
   return "sent";

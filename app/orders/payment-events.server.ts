@@ -1,17 +1,9 @@
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type SubscriptionStatus } from "../payments/provider.ts";
 import { logger } from "../lib/logger.server.ts";
+import { BILLING_EMAIL as EMAIL } from "./email-kinds.ts";
 import { fulfil } from "./fulfil.server.ts";
 import type { BillingState, Order, OrderRepository, PaymentEventChange } from "./types.ts";
 
-/** Outbox kinds after checkout. Customer emails and owner notices; ids keep each one unique. */
-export const EMAIL = {
-  paymentFailed: (invoiceId: string) => `payment-failed:${invoiceId}`,
-  renewal: (invoiceId: string) => `renewal:${invoiceId}`,
-  subscriptionEnded: "subscription-ended",
-  ownerCancellation: "owner-cancellation",
-  ownerRefund: (chargeId: string, amount: number) => `owner-refund:${chargeId}:${amount}`,
-  ownerDispute: (disputeId: string, amount: number) => `owner-dispute:${disputeId}:${amount}`,
-} as const;
 
 export interface PaymentEventDeps {
   repo: OrderRepository;

@@ -64,7 +64,7 @@ describe("events after checkout", () => {
   test("a refund or dispute is not undone by a later subscription event", async () => {
     await handlePaymentEvent({ id: "evt_refund", kind: "charge.refunded", chargeId: "ch_1", customerRef: "cus_1", fullyRefunded: true, amountRefunded: 53_600, currency: "eur" }, { repo, provider });
     expect(await handlePaymentEvent(updated as Exclude<PaymentEvent, { kind: "ignored" }>, { repo, provider })).toBe("refunded");
-    expect(await kinds()).toEqual(["confirmation", "owner-refund:ch_1:53600"]);
+    expect(await kinds()).toEqual(["confirmation", "owner-refund.ch_1.53600"]);
   });
 
   test("the webhook answers: 404 for a provider without webhooks, 503 when the provider cannot be asked (not recorded, so Stripe's retry is handled)", async () => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type pg from "pg";
 import { getSiteConfig } from "../config/site.server.ts";
 import { assertWritableDir, reason, StartupError } from "../lib/data-dir.server.ts";
 import { getEnv } from "../lib/env.server.ts";
@@ -7,10 +8,11 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
-import { renderBillingEmail } from "./billing-email.server.ts";
-import { renderConfirmationEmail } from "./confirmation-email.server.ts";
+import { startDailyBackups } from "./backup.server.ts";
+import { isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
+import { renderOutboxEmail } from "./outbox-emails.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
 import { invoicePath, managePath, sandboxCheckoutPath } from "../i18n/site-map.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./payment-events.server.ts";
@@ -44,6 +46,10 @@ export interface OrderServices {
   /** Absolute signed links of an order (emails). */
   manageUrl(order: Order): string;
   invoiceUrl(order: Order): string;
+  /** PostgreSQL's pool when instances share a database: counters they must share (rate limits) live there. */
+  limiterPool: pg.Pool | undefined;
+  /** Stops the daily backup timer. */
+  stopBackups(): void;
 }
 
 async function createServices(): Promise<OrderServices> {
@@ -74,28 +80,27 @@ async function createServices(): Promise<OrderServices> {
   const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));
   const manageUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${managePath(links.sign(order.id, "manage"), order.lang)}`;
   const invoiceUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
-
-  const deliver = async (message: OutboxMessage) => {
-    const order = await repo.findById(message.orderId);
-    if (!order) throw new Error(`order ${message.orderId} not found`);
+  const emailConfig = {
+    contactEmail: site.contactEmail,
+    ownerEmail: env.OWNER_EMAIL ?? site.contactEmail,
+    ownerLang: env.OWNER_LANG,
+    publicOrigin: env.PUBLIC_ORIGIN,
     // Rendered at delivery time, so a signed link is fresh when it leaves.
-    const billing = renderBillingEmail(order, message.kind, env.OWNER_LANG, { contactEmail: site.contactEmail, manageUrl });
-    const rendered = billing ?? {
-      to: "customer" as const,
-      email: renderConfirmationEmail(order, {
-        contactEmail: site.contactEmail,
-        resend: message.kind !== "confirmation",
-        ...(order.monthly ? { manageUrl: manageUrl(order) } : {}),
-        ...(sandbox ? { invoiceUrl: invoiceUrl(order) } : {}),
-      }),
-    };
-    const fileKind = message.kind.replace(/[^\w.-]/g, "-");
+    manageUrl,
+    ...(sandbox ? { invoiceUrl } : {}),
+  };
+  const deliver = async (message: OutboxMessage) => {
+    const email = await renderOutboxEmail(repo, message, emailConfig);
     return mailer.send({
-      ...rendered.email,
-      to: rendered.to === "owner" ? (env.OWNER_EMAIL ?? site.contactEmail) : order.customer.email,
-      messageId: `<${order.id}.${fileKind}@${host}>`,
-      fileName: `${order.id}-${fileKind}`,
+      ...email,
+      messageId: `<${message.orderId}.${message.kind}@${host}>`,
+      fileName: `${message.orderId}-${message.kind}`,
     });
+  };
+  // An email that finally failed is reported to the owner (unless it was one of the owner's own).
+  const onGaveUp = async (message: OutboxMessage) => {
+    if (isOwnerKind(message.kind)) return;
+    if (await repo.enqueueEmail(message.orderId, ownerFailureKind(message.id))) worker.kick();
   };
   const worker = new OutboxWorker({
     repo,
@@ -104,12 +109,14 @@ async function createServices(): Promise<OrderServices> {
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
+    onGaveUp,
   });
   // Messages a killed instance had claimed come back when their lease runs out; nothing is
   // released at start-up, since other instances may be sending right now.
   worker.start();
   // Orders a killed process left pending without a checkout: settled now and every few minutes.
   const stopReconciler = startReconciler({ repo, provider, returnBase });
+  const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
   const tenMinutes = 10 * 60_000;
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
@@ -131,6 +138,8 @@ async function createServices(): Promise<OrderServices> {
     receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick() }),
     manageUrl,
     invoiceUrl,
+    limiterPool: pool,
+    stopBackups: backups.stop,
   };
 }
 
@@ -162,6 +171,7 @@ export async function shutdownOrderServices(): Promise<void> {
   const services = await pending.catch(() => undefined);
   if (!services) return;
   services.stopReconciler();
+  services.stopBackups();
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

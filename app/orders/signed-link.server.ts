@@ -39,6 +39,6 @@ export function createSignedLinks(secret: string): SignedLinks {
  * LINK_SECRET when set; otherwise a random secret generated once and kept in the database, so
  * links survive restarts and work on every instance sharing that database.
  */
-export async function loadLinkSecret(configured: string | undefined, store: { sharedSecret(name: string, candidate: string): Promise<string> }): Promise<string> {
-  return configured ?? store.sharedSecret("link-signing", randomBytes(32).toString("base64url"));
+export async function loadLinkSecret(configured: string | undefined, store: { initSetting(key: string, value: string): Promise<string> }): Promise<string> {
+  return configured ?? store.initSetting("link-signing-secret", randomBytes(32).toString("base64url"));
 }
