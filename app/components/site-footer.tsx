@@ -31,6 +31,11 @@ export function SiteFooter({ lang, contactEmail }: { lang: Language; contactEmai
             </a>
           </li>
           <li>
+            <a className="footer-link" href="/subscription">
+              {t("common:footer.manageSubscription")}
+            </a>
+          </li>
+          <li>
             <a className="footer-link" href={`mailto:${contactEmail}`}>
               {t("common:footer.contact")}
             </a>

@@ -173,6 +173,28 @@ const CHANGES: SchemaChange[] = [
       `CREATE TABLE IF NOT EXISTS app_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
     ],
   },
+  {
+    // After checkout: the provider's customer/subscription, the subscription's state, and every
+    // provider event by id (replays and out-of-order deliveries are recognised).
+    name: "006-after-checkout",
+    statements: [
+      `ALTER TABLE orders ADD COLUMN customer_ref TEXT`,
+      `ALTER TABLE orders ADD COLUMN subscription_ref TEXT`,
+      `ALTER TABLE orders ADD COLUMN billing_state TEXT CHECK (billing_state IN ('active','past_due','cancelling','cancelled','refunded','disputed'))`,
+      `ALTER TABLE orders ADD COLUMN period_end TEXT`,
+      `CREATE INDEX IF NOT EXISTS orders_subscription_ref ON orders (subscription_ref)`,
+      `CREATE INDEX IF NOT EXISTS orders_customer_ref ON orders (customer_ref)`,
+      // Addresses are compared lower-cased (the fresh-link page).
+      `CREATE INDEX IF NOT EXISTS orders_email_lower ON orders (lower(email))`,
+      `CREATE TABLE IF NOT EXISTS payment_events (
+         id TEXT PRIMARY KEY,
+         type TEXT NOT NULL,
+         order_id TEXT REFERENCES orders (id),
+         received_at TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS payment_events_order ON payment_events (order_id)`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,3 +1,5 @@
+import { getOffer } from "../content/offers.ts";
+import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "./types.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
@@ -32,8 +34,23 @@ export function orderSummary(order: Order): Array<[label: string, value: string]
   return rows;
 }
 
+/** The order's price story with its real date (first monthly charge after the payment). */
+export function orderPriceLine(order: Order) {
+  const price = getOffer(order.offer).price(order.lang);
+  // From the payment date, not the stored period end (which moves on at each renewal).
+  const firstCharge = firstMonthlyCharge(price, new Date(order.paidAt ?? order.createdAt));
+  return priceLine(translator(order.lang, "common"), price, order.lang, firstCharge);
+}
+
+export interface ConfirmationLinks {
+  /** Signed "manage my subscription" link (subscriptions only). */
+  manageUrl?: string;
+  /** Sandbox: the site's own HTML invoice; Stripe sends its invoice itself. */
+  invoiceUrl?: string;
+}
+
 /** The confirmation email in the order's language: plain text and HTML with the same content. */
-export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean }): RenderedEmail {
+export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean } & ConfirmationLinks): RenderedEmail {
   // Email copy has its own namespace so it is never shipped to the browser with the order page.
   const t = translator(order.lang, "email");
   const brand = translator(order.lang, "common")("brand");
@@ -46,6 +63,10 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
   const contact = t("contact", { email: options.contactEmail });
   const signature = t("signature", { brand });
   const summary = orderSummary(order);
+  const tb = (key: string) => t(`billing.${key}`);
+  const price = orderPriceLine(order).text;
+  const invoice = options.invoiceUrl ? `${tb("invoiceSandbox")} ${options.invoiceUrl}` : tb("invoiceStripe");
+  const manage = options.manageUrl ? `${tb("manageIntro")} ${options.manageUrl}` : null;
 
   const text = [
     greeting,
@@ -54,6 +75,10 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     "",
     t("summaryTitle"),
     ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`),
+    "",
+    `${tb("priceTitle")}: ${price}`,
+    invoice,
+    ...(manage ? ["", manage] : []),
     "",
     next,
     "",
@@ -78,6 +103,9 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
 <p>${escapeHtml(intro)}</p>
 <h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("summaryTitle"))}</h2>
 <table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>
+<p style="margin-top:24px"><strong>${escapeHtml(tb("priceTitle"))}:</strong> <span data-price-line>${escapeHtml(price)}</span></p>
+<p>${options.invoiceUrl ? `${escapeHtml(tb("invoiceSandbox"))} <a href="${escapeHtml(options.invoiceUrl)}">${escapeHtml(tb("invoiceLabel"))}</a>` : escapeHtml(tb("invoiceStripe"))}</p>
+${options.manageUrl ? `<p>${escapeHtml(tb("manageIntro"))}<br><a href="${escapeHtml(options.manageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tb("manageLabel"))}</a></p>` : ""}
 <p style="margin-top:24px">${escapeHtml(next)}</p>
 <p>${escapeHtml(t("contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
 <p>${escapeHtml(signature)}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commander";
 import { amountDueNow, getOffer, isOfferId, type OfferId } from "../content/offers.ts";
+import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
@@ -18,14 +19,15 @@ export const handle = { hydrate: true };
 const randomUUID = () => globalThis.crypto.randomUUID();
 const TOKEN_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 
-function offerView(id: OfferId, lang: Language) {
+function offerView(id: OfferId, lang: Language, tCommon: (key: string, options?: Record<string, unknown>) => string) {
   const price = getOffer(id).price(lang);
   return {
     id,
+    /** The price story with today's date for the first monthly charge (computed here: one clock, one ICU). */
+    priceLine: priceLine(tCommon, price, lang, firstMonthlyCharge(price, new Date())).text,
     dueNow: formatMoney(amountDueNow(price), price.currency, lang),
     monthly: price.monthly ? formatMoney(price.monthly, price.currency, lang) : null,
     monthlyLater: Boolean(price.monthly && (price.oneTime || price.monthlyStartsAfterMonths)),
-    monthlyFromSecond: Boolean(price.monthlyStartsAfterMonths),
     oneTimeOnly: !price.monthly,
   };
 }
@@ -49,7 +51,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({
     status: "ok" as const,
     lang,
-    offer: offerView(param, lang),
+    offer: offerView(param, lang, getInstance(context).getFixedT(lang, "common")),
     token: randomUUID(),
     cancelled: url.searchParams.has("cancelled"),
     meta: pageMeta(context, param),
@@ -159,11 +161,9 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
           <p className="mt-1 text-3xl font-bold" data-testid="order-amount">
             {offer.oneTimeOnly || offer.monthlyLater ? offer.dueNow : t("form.perMonth", { amount: offer.monthly })}
           </p>
-          {offer.monthly && offer.monthlyLater ? (
-            <p className="mt-1 text-sm text-muted">
-              {t(offer.monthlyFromSecond ? "form.monthlyFromSecond" : "form.thenMonthly", { amount: offer.monthly })}
-            </p>
-          ) : null}
+          <p className="mt-2 text-sm text-muted" data-price-line={offer.id}>
+            {offer.priceLine}
+          </p>
           {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
         </aside>
 
