@@ -175,8 +175,9 @@ describe("outbox worker", () => {
     const delivered: string[] = [];
     const worker = new OutboxWorker({
       repo,
-      backoffMs: 10,
-      maxBackoffMs: 20,
+      // A backoff long enough that a slow machine's next pass still falls inside it.
+      backoffMs: 1_000,
+      maxBackoffMs: 2_000,
       pollMs: 1000,
       deliver: async (message) => {
         if (!up) throw new Error("ECONNREFUSED");
@@ -189,7 +190,7 @@ describe("outbox worker", () => {
     // Not due yet: the backoff keeps it out of the next pass.
     expect(await worker.runOnce()).toBe(0);
     expect((await repo.listEmails(order.id))[0]!.attempts).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
     up = true;
     expect(await worker.runOnce()).toBe(1);
     expect(await worker.runOnce()).toBe(0);
