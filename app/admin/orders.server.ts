@@ -26,6 +26,8 @@ function listRow(order: Order) {
     id: order.id,
     createdAt: order.createdAt,
     state: order.state,
+    /** After checkout: active, past_due, cancelling, cancelled, refunded, disputed (null before). */
+    billingState: order.billingState,
     offer: order.offer,
     name: `${order.customer.firstName} ${order.customer.lastName}`,
     email: order.customer.email,
@@ -76,6 +78,8 @@ export async function orderDetail(id: string, lang: Language) {
   return {
     id: order.id,
     state: order.state,
+    billingState: order.billingState,
+    periodEnd: order.periodEnd,
     paid: order.state === "paid",
     delivered: events.some((event) => event.kind === "delivered"),
     fields: orderFields(order, lang),

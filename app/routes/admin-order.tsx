@@ -55,6 +55,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           {t(`states.${order.state}`)}
           {order.delivered ? ` · ${t("order.delivered")}` : ""}
         </p>
+        {order.billingState ? (
+          <p className="mt-1 text-sm" data-testid="billing-state" data-state={order.billingState}>
+            {t(`billing.${order.billingState}`)}
+            {order.periodEnd ? ` · ${new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(order.periodEnd))}` : ""}
+          </p>
+        ) : null}
         {done ? <Notice tone="ok" testId="action-done">{t(`order.done.${done}`)}</Notice> : null}
         {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
 

@@ -77,6 +77,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     <span className="font-mono">{order.id}</span>
                     <span>{date.format(new Date(order.createdAt))}</span>
                     <span className="font-semibold text-ink">{t(`states.${order.state}`)}</span>
+                    {order.billingState ? <span data-billing-state={order.billingState}>{t(`billing.${order.billingState}`)}</span> : null}
                   </span>
                 </a>
               </li>

@@ -271,6 +271,8 @@ describe("orders in the back office", () => {
       expect(page, value).toContain(html(value));
     }
     for (const step of ["created", "checkout_created", "paid", "email_sent"]) expect(page, step).toContain(html(admin.en.timeline[step]));
+    // A paid subscription shows its state after checkout (issue 15): active, with the next renewal.
+    expect(page).toMatch(new RegExp(`data-testid="billing-state" data-state="active">${admin.en.billing.active}(<!-- -->)? · \\d`));
 
     // Resend: a new copy in the outbox and on the timeline.
     const resend = await owner.post(`/admin/orders/${target.id}`, { intent: "resend" });
