@@ -37,7 +37,7 @@ if (values.csv) {
   const columns = [
     "id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id",
     "paid_at", "first_name", "last_name", "email", "company", "address", "postal_code", "city", "country", "phone",
-    "agent_name", "telegram_id", "connect_zapier", "comments", "emails", "failure_reason",
+    "agent_name", "telegram_id", "connect_zapier", "video_topic", "video_brand", "video_language", "comments", "emails", "failure_reason",
   ];
   const cell = (value: unknown) => {
     const text = String(value ?? "");
@@ -52,7 +52,8 @@ if (values.csv) {
       [
         o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, (o.amountDueNow / 100).toFixed(2), (o.monthly / 100).toFixed(2),
         o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
-        c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.comments, emailState(o), o.failureReason,
+        c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.videoTopic, c.videoBrand, c.videoLanguage, c.comments,
+        emailState(o), o.failureReason,
       ]
         .map(cell)
         .join(","),

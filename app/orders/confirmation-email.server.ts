@@ -1,5 +1,5 @@
-import { formatMoney } from "../content/offers.ts";
-import { intlLocale } from "../i18n/languages.ts";
+import { formatMoney, orderFields } from "../content/offers.ts";
+import { intlLocale, isLanguage, languageName } from "../i18n/languages.ts";
 import { translator } from "./translate.server.ts";
 import type { Order } from "./types.ts";
 
@@ -22,14 +22,16 @@ export function orderSummary(order: Order): Array<[label: string, value: string]
     [t("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, order.lang)],
   ];
   if (order.monthly) rows.push([t("summary.monthly"), formatMoney(order.monthly, order.currency, order.lang)]);
-  rows.push(
-    [t("summary.name"), `${order.customer.firstName} ${order.customer.lastName}`],
-    [t("summary.email"), order.customer.email],
-    [t("summary.agentName"), order.customer.agentName],
-    [t("summary.telegramId"), order.customer.telegramId],
-    [t("summary.connectZapier"), t(order.customer.connectZapier === "oui" ? "form.yes" : "form.no")],
-  );
-  if (order.customer.comments) rows.push([t("summary.comments"), order.customer.comments]);
+  rows.push([t("summary.name"), `${order.customer.firstName} ${order.customer.lastName}`]);
+  // The answers of this offer's form, in its order (the catalogue says which).
+  for (const field of orderFields(order.offer)) {
+    if (field === "firstName" || field === "lastName") continue;
+    const value = order.customer[field];
+    if (!value) continue;
+    if (field === "connectZapier") rows.push([t("summary.connectZapier"), t(value === "oui" ? "form.yes" : "form.no")]);
+    else if (field === "videoLanguage") rows.push([t("summary.videoLanguage"), isLanguage(value) ? languageName(value) : value]);
+    else rows.push([t(`summary.${field}`), value]);
+  }
   return rows;
 }
 
