@@ -15,7 +15,6 @@ import { DemoBanner } from "./components/demo-banner.tsx";
 import { PageHead } from "./components/page-head.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { getLocale, i18nextMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
@@ -85,12 +84,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {i18n.t("common:a11y.skip")}
         </a>
         {data?.demo ? <DemoBanner /> : null}
-        {bare ? null : <SiteHeader />}
+        {bare ? null : <SiteHeader lang={lang} />}
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
-        {bare ? null : <LanguageSwitcher lang={lang} />}
-        <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} />
+        <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} switcher={!bare} />
         {hydrate ? (
           <>
             <script

@@ -15,7 +15,10 @@ import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 
 /** `languageForm`: the switcher posts this form to change language, so typed values come along. */
-export const handle = { hydrate: true, languageForm: "order" };
+export const handle = {
+  hydrate: true,
+  languageForm: (loaderData: unknown) => ((loaderData as { status?: string } | undefined)?.status === "ok" ? "order" : undefined),
+};
 
 /** The switcher's submit value (see language-switcher.tsx): re-render in the new language, values kept. */
 export const LANGUAGE_INTENT = "language";
