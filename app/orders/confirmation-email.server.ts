@@ -1,5 +1,6 @@
 import { formatMoney, orderFields } from "../content/offers.ts";
-import { intlLocale, isLanguage, languageName } from "../i18n/languages.ts";
+import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
+import { formatDateTime, nextSteps } from "./next-steps.server.ts";
 import { translator } from "./translate.server.ts";
 import type { Order } from "./types.ts";
 
@@ -12,16 +13,16 @@ export interface RenderedEmail {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-/** The summary lines shared by the email and the thank-you page. */
-export function orderSummary(order: Order): Array<[label: string, value: string]> {
-  const t = translator(order.lang);
-  const offerName = translator(order.lang, "offers")(`${order.offer}.name`);
+/** The summary lines shared by the email and the thank-you page, in `lang` (the reader's page). */
+export function orderSummary(order: Order, lang: Language = order.lang): Array<[label: string, value: string]> {
+  const t = translator(lang);
+  const offerName = translator(lang, "offers")(`${order.offer}.name`);
   const rows: Array<[string, string]> = [
     [t("summary.reference"), order.id],
     [t("summary.offer"), offerName],
-    [t("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, order.lang)],
+    [t("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, lang)],
   ];
-  if (order.monthly) rows.push([t("summary.monthly"), formatMoney(order.monthly, order.currency, order.lang)]);
+  if (order.monthly) rows.push([t("summary.monthly"), formatMoney(order.monthly, order.currency, lang)]);
   rows.push([t("summary.name"), `${order.customer.firstName} ${order.customer.lastName}`]);
   // The answers of this offer's form, in its order (the catalogue says which).
   for (const field of orderFields(order.offer)) {
@@ -36,18 +37,18 @@ export function orderSummary(order: Order): Array<[label: string, value: string]
 }
 
 /** The confirmation email in the order's language: plain text and HTML with the same content. */
-export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean }): RenderedEmail {
+export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean; publicOrigin?: string }): RenderedEmail {
   // Email copy has its own namespace so it is never shipped to the browser with the order page.
   const t = translator(order.lang, "email");
   const brand = translator(order.lang, "common")("brand");
   const offerName = translator(order.lang, "offers")(`${order.offer}.name`);
-  const paidAt = new Intl.DateTimeFormat(intlLocale(order.lang), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
-    new Date(order.paidAt ?? order.updatedAt),
-  );
+  // The customer's language, the business's time zone (Europe/Paris), with its abbreviation.
+  const paidAt = formatDateTime(new Date(order.paidAt ?? order.updatedAt), order.lang);
   const subject = t("subject", { offer: offerName, brand });
   const greeting = t("greeting", { name: order.customer.firstName });
-  const intro = t("intro", { offer: offerName, date: `${paidAt} UTC` });
-  const next = t("next");
+  const intro = t("intro", { offer: offerName, date: paidAt });
+  const nextTitle = translator(order.lang, "order")("nextSteps.title");
+  const steps = nextSteps(order, order.lang);
   const contact = t("contact", { email: options.contactEmail });
   const signature = t("signature", { brand });
   const summary = orderSummary(order);
@@ -60,7 +61,8 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     t("summaryTitle"),
     ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`),
     "",
-    next,
+    nextTitle,
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
     "",
     contact,
     "",
@@ -76,14 +78,18 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     .join("");
   const html = `<!doctype html>
 <html lang="${order.lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<body style="margin:0;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
-<p style="font-size:18px;font-weight:700;color:#6d28d9;margin:0 0 24px">${escapeHtml(brand)}</p>
+<table role="presentation" style="border-collapse:collapse;margin:0 0 24px"><tr>
+<td style="width:36px;height:36px;border-radius:10px;background:#7c3aed;background-image:linear-gradient(135deg,#22d3ee,#7c3aed);color:#fff;font-weight:700;font-size:18px;text-align:center;vertical-align:middle">${escapeHtml(brand.charAt(0))}</td>
+<td style="padding-left:10px;font-size:18px;font-weight:700;color:#0f172a">${options.publicOrigin ? `<a href="${escapeHtml(options.publicOrigin)}" style="color:#0f172a;text-decoration:none">${escapeHtml(brand)}</a>` : escapeHtml(brand)}</td>
+</tr></table>
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("summaryTitle"))}</h2>
 <table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>
-<p style="margin-top:24px">${escapeHtml(next)}</p>
+<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(nextTitle)}</h2>
+<ol style="padding-left:20px;margin:0">${steps.map((step) => `<li style="margin:4px 0">${escapeHtml(step)}</li>`).join("")}</ol>
 <p>${escapeHtml(t("contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
 <p>${escapeHtml(signature)}</p>
 </div></body></html>

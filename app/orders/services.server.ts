@@ -39,7 +39,7 @@ function createServices(): OrderServices {
   const deliver = async (message: OutboxMessage) => {
     const order = repo.findById(message.orderId);
     if (!order) throw new Error(`order ${message.orderId} not found`);
-    const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation" });
+    const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation", publicOrigin: env.PUBLIC_ORIGIN });
     return mailer.send({
       ...email,
       to: order.customer.email,

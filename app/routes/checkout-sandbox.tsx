@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/checkout-sandbox";
 import { formatMoney } from "../content/offers.ts";
 import { THANK_YOU_PATHS } from "../i18n/languages.ts";
@@ -61,8 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
   const { t: tOffers } = useTranslation("offers");
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const pending = useIsPending();
   return (
     <section className="container-page max-w-xl py-12 sm:py-16">
       <div className="card">

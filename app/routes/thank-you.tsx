@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/thank-you";
 import type { RootData } from "../root.tsx";
 import { THANK_YOU_PATHS, isLanguage, type Language } from "../i18n/languages.ts";
@@ -8,6 +9,7 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { orderSummary } from "../orders/confirmation-email.server.ts";
+import { nextSteps } from "../orders/next-steps.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { orderFormPath } from "../orders/paths.ts";
 import { getOrderServices } from "../orders/services.server.ts";
@@ -60,7 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       view: "paid" as const,
       sessionId,
       email: order.customer.email,
-      summary: orderSummary(order),
+      // Everything in the page's language, whatever language the order was placed in.
+      summary: orderSummary(order, pathLang),
+      steps: nextSteps(order, pathLang),
       meta: pageMeta,
     });
   }
@@ -130,8 +134,29 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
     <section className="container-page max-w-3xl py-12 sm:py-16">
       {loaderData.view === "paid" ? (
         <>
-          <h1 className="text-3xl font-bold sm:text-4xl">{t("thankYou.title")}</h1>
-          <p className="lead mt-4">{t("thankYou.intro", { email: loaderData.email })}</p>
+          <div className="flex items-start gap-4">
+            <span className="grid size-12 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700 ring-4 ring-emerald-50" data-testid="success-mark">
+              <svg viewBox="0 0 24 24" className="size-7" aria-hidden="true" focusable="false">
+                <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <span className="sr-only">{t("thankYou.paid")}</span>
+            </span>
+            <h1 className="text-3xl font-bold break-words sm:text-4xl">{t("thankYou.title")}</h1>
+          </div>
+          <p className="lead mt-4 break-words">{t("thankYou.intro", { email: loaderData.email })}</p>
+          <div className="card mt-8">
+            <h2 className="text-lg font-semibold">{t("nextSteps.title")}</h2>
+            <ol className="mt-4 grid gap-3" data-testid="next-steps">
+              {loaderData.steps.map((step, index) => (
+                <li key={step} className="flex gap-3">
+                  <span className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-100 text-sm font-bold text-accent-700" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <span className="pt-0.5">{step}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
           <div className="card mt-8">
             <h2 className="text-lg font-semibold">{t("thankYou.summaryTitle")}</h2>
             <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]" data-testid="order-summary">
@@ -194,8 +219,7 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
 
 function ResendForm({ sessionId, outcome }: { sessionId: string | null; outcome?: ResendOutcome }) {
   const { t } = useTranslation("order");
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = useIsPending();
   const message =
     outcome === "sent" ? t("thankYou.resendSent") : outcome === "rateLimited" ? t("thankYou.resendRateLimited") : outcome === "error" ? t("thankYou.resendError") : null;
   return (
