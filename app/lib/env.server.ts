@@ -14,6 +14,10 @@ const EnvSchema = z
       .transform((value) => value.replace(/\/+$/, ""))
       .default("http://localhost:3000"),
     CONTACT_EMAIL: z.email().default("contact@example.com"),
+    /** Where the owner's notifications go (quote requests…); unset: CONTACT_EMAIL. */
+    OWNER_EMAIL: optional(z.email()),
+    /** The language of the owner's notifications. */
+    OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must look like whsec_…")),
     /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */

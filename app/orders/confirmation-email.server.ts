@@ -1,17 +1,11 @@
 import { formatMoney, orderFields } from "../content/offers.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { formatDateTime, nextSteps } from "./next-steps.server.ts";
+import { brandedHtml, escapeHtml, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
 import { translator } from "./translate.server.ts";
 import type { Order } from "./types.ts";
 
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+export type { RenderedEmail };
 
 /** The summary lines shared by the email and the thank-you page, in `lang` (the reader's page). */
 export function orderSummary(order: Order, lang: Language = order.lang): Array<[label: string, value: string]> {
@@ -70,29 +64,19 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     "",
   ].join("\n");
 
-  const rows = summary
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:6px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  const html = `<!doctype html>
-<html lang="${order.lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:32px 24px">
-<table role="presentation" style="border-collapse:collapse;margin:0 0 24px"><tr>
-<td style="width:36px;height:36px;border-radius:10px;background:#7c3aed;background-image:linear-gradient(135deg,#22d3ee,#7c3aed);color:#fff;font-weight:700;font-size:18px;text-align:center;vertical-align:middle">${escapeHtml(brand.charAt(0))}</td>
-<td style="padding-left:10px;font-size:18px;font-weight:700;color:#0f172a">${options.publicOrigin ? `<a href="${escapeHtml(options.publicOrigin)}" style="color:#0f172a;text-decoration:none">${escapeHtml(brand)}</a>` : escapeHtml(brand)}</td>
-</tr></table>
-<p>${escapeHtml(greeting)}</p>
+  const html = brandedHtml({
+    lang: order.lang,
+    subject,
+    brand,
+    publicOrigin: options.publicOrigin,
+    body: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("summaryTitle"))}</h2>
-<table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>
+${htmlRows(summary)}
 <h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(nextTitle)}</h2>
 <ol style="padding-left:20px;margin:0">${steps.map((step) => `<li style="margin:4px 0">${escapeHtml(step)}</li>`).join("")}</ol>
 <p>${escapeHtml(t("contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
-<p>${escapeHtml(signature)}</p>
-</div></body></html>
-`;
+<p>${escapeHtml(signature)}</p>`,
+  });
   return { subject: options.resend ? `${subject} (${t("copy")})` : subject, text, html };
 }

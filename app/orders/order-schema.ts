@@ -32,28 +32,27 @@ export const FIELD_MAX = {
 // re-coerces nested schemas, so normalisation stays inside one z.string() (overwrite/trim, no pipe).
 const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
 
-const text = (field: keyof typeof FIELD_MAX, min: number) =>
-  z
-    .string({ error: `errors.required.${field}` })
-    .check(z.overwrite(collapse), z.minLength(min, `errors.${field}`), z.maxLength(FIELD_MAX[field], "errors.tooLong"));
+const collapseLines = (value: string) => value.split(/\r\n?|\n/).map(collapse).join("\n").trim();
 
-const optionalText = (max: number, multiline = false) =>
-  z.optional(
-    z
-      .string()
-      .check(
-        z.overwrite((value) => (multiline ? value.split(/\r\n?|\n/).map(collapse).join("\n").trim() : collapse(value))),
-        z.maxLength(max, "errors.tooLong"),
-      ),
-  );
+/** A required text: missing → `errors.required.{name}`, too short → `errors.{name}` (shared with the quote form). */
+export const requiredText = (name: string, min: number, max: number, multiline = false) =>
+  z
+    .string({ error: `errors.required.${name}` })
+    .check(z.overwrite(multiline ? collapseLines : collapse), z.minLength(min, `errors.${name}`), z.maxLength(max, "errors.tooLong"));
+
+export const optionalText = (max: number, multiline = false) =>
+  z.optional(z.string().check(z.overwrite(multiline ? collapseLines : collapse), z.maxLength(max, "errors.tooLong")));
+
+export const emailAddress = (max: number) =>
+  z.string({ error: "errors.required.email" }).check(z.trim(), z.toLowerCase(), z.maxLength(max, "errors.tooLong"), z.regex(z.regexes.email, "errors.email"));
+
+const text = (field: keyof typeof FIELD_MAX, min: number) => requiredText(field, min, FIELD_MAX[field]);
 
 /** Every question any offer may ask; each offer picks its own (ORDER_FORM_FIELDS in the catalogue). */
 const FIELD_SCHEMAS = {
   firstName: text("firstName", 2),
   lastName: text("lastName", 2),
-  email: z
-    .string({ error: "errors.required.email" })
-    .check(z.trim(), z.toLowerCase(), z.maxLength(FIELD_MAX.email, "errors.tooLong"), z.regex(z.regexes.email, "errors.email")),
+  email: emailAddress(FIELD_MAX.email),
   companyName: optionalText(FIELD_MAX.companyName),
   address: text("address", 5),
   city: text("city", 2),

@@ -4,6 +4,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { renderConfirmationEmail } from "./confirmation-email.server.ts";
+import { QUOTE_EMAIL_KINDS, renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import { fulfil, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
@@ -17,6 +18,7 @@ export interface OrderServices {
   mailer: Mailer;
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
+  quoteLimiter: RateLimiter;
   resendLimiter: RateLimiter;
   contactEmail: string;
   publicOrigin: string;
@@ -37,7 +39,8 @@ function createServices(): OrderServices {
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
   const deliver = async (message: OutboxMessage) => {
-    const order = repo.findById(message.orderId);
+    if (message.quoteId) return deliverQuoteEmail(message.quoteId, message.kind);
+    const order = await repo.findById(message.orderId ?? "");
     if (!order) throw new Error(`order ${message.orderId} not found`);
     const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation", publicOrigin: env.PUBLIC_ORIGIN });
     return mailer.send({
@@ -46,6 +49,16 @@ function createServices(): OrderServices {
       messageId: `<${order.id}.${message.kind}@${host}>`,
       fileName: `${order.id}-${message.kind}`,
     });
+  };
+  const ownerEmail = env.OWNER_EMAIL ?? env.CONTACT_EMAIL;
+  const deliverQuoteEmail = async (quoteId: string, kind: string) => {
+    const quote = await repo.findQuoteRequest(quoteId);
+    if (!quote) throw new Error(`quote request ${quoteId} not found`);
+    const owner = kind === QUOTE_EMAIL_KINDS.owner;
+    const email = owner
+      ? renderQuoteOwner(quote, { ownerLang: env.OWNER_LANG, publicOrigin: env.PUBLIC_ORIGIN })
+      : renderQuoteAck(quote, { contactEmail: env.CONTACT_EMAIL, publicOrigin: env.PUBLIC_ORIGIN });
+    return mailer.send({ ...email, to: owner ? ownerEmail : quote.email, messageId: `<${quote.id}.${kind}@${host}>`, fileName: `${quote.id}-${kind}` });
   };
   const worker = new OutboxWorker({
     repo,
@@ -65,6 +78,8 @@ function createServices(): OrderServices {
     mailer,
     worker,
     orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
+    // Quote requests share the order form's budget per IP (same honeypot, same same-origin check).
+    quoteLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
     resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
     contactEmail: env.CONTACT_EMAIL,
     publicOrigin: env.PUBLIC_ORIGIN,

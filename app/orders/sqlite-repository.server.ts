@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { NewOrder, Order, OrderRepository, OutboxMessage, OutboxRow, SandboxSession, SandboxSessionStatus } from "./types.ts";
+import type { NewOrder, NewQuoteRequest, Order, OrderRepository, OutboxMessage, OutboxRow, QuoteRequest, SandboxSession, SandboxSessionStatus } from "./types.ts";
 
 /** Schema changes, applied in order once each (PRAGMA user_version remembers how far we are). */
 const MIGRATIONS: string[] = [
@@ -45,6 +45,40 @@ const MIGRATIONS: string[] = [
      status TEXT NOT NULL CHECK (status IN ('open','paid','expired')),
      created_at TEXT NOT NULL
    );`,
+  // Quote requests (offers without a price), and outbox rows that belong to an order or to a
+  // quote request. SQLite cannot relax NOT NULL in place: the outbox is copied into a new table.
+  `CREATE TABLE quote_requests (
+     id TEXT PRIMARY KEY,
+     page TEXT NOT NULL,
+     lang TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     company TEXT NOT NULL DEFAULT '',
+     message TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX quote_requests_created_at ON quote_requests (created_at);
+   CREATE TABLE outbox_v2 (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     order_id TEXT REFERENCES orders (id),
+     quote_id TEXT REFERENCES quote_requests (id),
+     kind TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     message_id TEXT,
+     created_at TEXT NOT NULL,
+     sent_at TEXT,
+     CHECK ((order_id IS NULL) <> (quote_id IS NULL)),
+     UNIQUE (order_id, kind),
+     UNIQUE (quote_id, kind)
+   );
+   INSERT INTO outbox_v2 (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+     SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox;
+   DROP TABLE outbox;
+   ALTER TABLE outbox_v2 RENAME TO outbox;
+   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
 ];
 
 interface OrderRecord {
@@ -207,12 +241,12 @@ export class SqliteOrderRepository implements OrderRepository {
   claimDueEmails(limit: number, leaseMs: number): OutboxMessage[] {
     return transaction(this.db, () => {
       const due = this.db
-        .prepare("SELECT id, order_id, kind, attempts FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?")
-        .all(Date.now(), limit) as unknown as Array<{ id: number; order_id: string; kind: string; attempts: number }>;
+        .prepare("SELECT id, order_id, quote_id, kind, attempts FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?")
+        .all(Date.now(), limit) as unknown as Array<{ id: number; order_id: string | null; quote_id: string | null; kind: string; attempts: number }>;
       const lease = this.db.prepare("UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?");
       return due.map((row) => {
         lease.run(Date.now() + leaseMs, row.id);
-        return { id: row.id, orderId: row.order_id, kind: row.kind, attempts: row.attempts + 1 };
+        return { id: row.id, orderId: row.order_id, quoteId: row.quote_id, kind: row.kind, attempts: row.attempts + 1 };
       });
     });
   }
@@ -233,9 +267,18 @@ export class SqliteOrderRepository implements OrderRepository {
   }
 
   listEmails(orderId: string): OutboxRow[] {
-    const rows = this.db.prepare("SELECT * FROM outbox WHERE order_id = ? ORDER BY id").all(orderId) as unknown as Array<{
+    return this.outboxRows(this.db.prepare("SELECT * FROM outbox WHERE order_id = ? ORDER BY id").all(orderId));
+  }
+
+  listQuoteEmails(quoteId: string): OutboxRow[] {
+    return this.outboxRows(this.db.prepare("SELECT * FROM outbox WHERE quote_id = ? ORDER BY id").all(quoteId));
+  }
+
+  private outboxRows(result: unknown[]): OutboxRow[] {
+    const rows = result as Array<{
       id: number;
-      order_id: string;
+      order_id: string | null;
+      quote_id: string | null;
       kind: string;
       attempts: number;
       status: OutboxRow["status"];
@@ -245,6 +288,7 @@ export class SqliteOrderRepository implements OrderRepository {
     return rows.map((row) => ({
       id: row.id,
       orderId: row.order_id,
+      quoteId: row.quote_id,
       kind: row.kind,
       attempts: row.attempts,
       status: row.status,
@@ -256,6 +300,31 @@ export class SqliteOrderRepository implements OrderRepository {
   listOrders(limit: number): Order[] {
     const rows = this.db.prepare("SELECT * FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as unknown as OrderRecord[];
     return rows.map(toOrder);
+  }
+
+  createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): QuoteRequest {
+    // The request and its emails in one transaction: a stored request is always answered.
+    return transaction(this.db, () => {
+      const stamp = now();
+      this.db
+        .prepare("INSERT INTO quote_requests (id, page, lang, name, email, company, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .run(quote.id, quote.page, quote.lang, quote.name, quote.email, quote.company, quote.message, stamp);
+      const enqueue = this.db.prepare("INSERT INTO outbox (quote_id, kind, next_attempt_at, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
+      for (const kind of emailKinds) enqueue.run(quote.id, kind, Date.now(), stamp);
+      return { ...quote, createdAt: stamp };
+    });
+  }
+
+  findQuoteRequest(id: string): QuoteRequest | undefined {
+    const row = this.db.prepare("SELECT * FROM quote_requests WHERE id = ?").get(id) as
+      | { id: string; page: QuoteRequest["page"]; lang: QuoteRequest["lang"]; name: string; email: string; company: string; message: string; created_at: string }
+      | undefined;
+    return row ? { id: row.id, page: row.page, lang: row.lang, name: row.name, email: row.email, company: row.company, message: row.message, createdAt: row.created_at } : undefined;
+  }
+
+  listQuoteRequests(limit: number): QuoteRequest[] {
+    const ids = this.db.prepare("SELECT id FROM quote_requests ORDER BY created_at DESC, rowid DESC LIMIT ?").all(limit) as Array<{ id: string }>;
+    return ids.map((row) => this.findQuoteRequest(row.id)!);
   }
 
   createSandboxSession(session: SandboxSession): void {

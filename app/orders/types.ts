@@ -1,4 +1,4 @@
-import type { Currency, OfferId } from "../content/offers.ts";
+import type { Currency, OfferId, QuotePage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
 
@@ -43,9 +43,26 @@ export interface NewOrder {
 
 export interface OutboxMessage {
   id: number;
-  orderId: string;
+  /** The order the email is about, or null when it is about a quote request. */
+  orderId: string | null;
+  quoteId: string | null;
   kind: string;
   attempts: number;
+}
+
+/** A "request a quote or a demo" sent from the page of an offer without a price. */
+export interface NewQuoteRequest {
+  id: string;
+  /** The offer's page (it names the offer). */
+  page: QuotePage;
+  lang: Language;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+}
+export interface QuoteRequest extends NewQuoteRequest {
+  createdAt: string;
 }
 
 export interface OutboxRow extends OutboxMessage {
@@ -92,6 +109,11 @@ export interface OrderRepository {
   markEmailRetry(id: number, delayMs: number, error: string): void;
   listEmails(orderId: string): OutboxRow[];
   listOrders(limit: number): Order[];
+  /** Stores a quote request and enqueues its emails (one per kind), in one transaction. */
+  createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): QuoteRequest;
+  findQuoteRequest(id: string): QuoteRequest | undefined;
+  listQuoteRequests(limit: number): QuoteRequest[];
+  listQuoteEmails(quoteId: string): OutboxRow[];
   createSandboxSession(session: SandboxSession): void;
   findSandboxSession(id: string): SandboxSession | undefined;
   setSandboxSessionStatus(id: string, status: SandboxSessionStatus): void;
