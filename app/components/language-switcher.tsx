@@ -83,7 +83,7 @@ export function LanguageMenu({ lang }: { lang: Language }) {
 export function LanguageSwitcher({ lang }: { lang: Language }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("common:switcher.label")} className="lang-footer">
+    <nav aria-label={t("common:switcher.footer")} className="lang-footer">
       <LanguageList lang={lang} className="flex flex-wrap gap-1" />
     </nav>
   );
