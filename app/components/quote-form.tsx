@@ -14,6 +14,7 @@ export function QuoteForm({
   lastResult,
   formError,
   contactHref,
+  heading: Heading = "h2",
 }: {
   page: string;
   lang: Language;
@@ -21,6 +22,8 @@ export function QuoteForm({
   lastResult?: SubmissionResult<string[]> | null;
   formError?: string | null;
   contactHref: string;
+  /** h1 on its own page (/quote), h2 at the end of an offer's page. */
+  heading?: "h1" | "h2";
 }) {
   const { t } = useTranslation("quote");
   const [form, fields] = useForm<{ name: string; email: string; company?: string; message: string }, string[]>({ id: "quote", lastResult });
@@ -29,7 +32,7 @@ export function QuoteForm({
   const messages = (name: (typeof order)[number]) => fields[name].errors?.map((key) => t(key));
   return (
     <div className="card mx-auto max-w-3xl text-left">
-      <h2 className="text-2xl font-bold break-words sm:text-3xl">{t("form.title")}</h2>
+      <Heading className="text-2xl font-bold break-words sm:text-3xl">{t("form.title")}</Heading>
       <p className="lead mt-3">{t("form.intro")}</p>
       <p className="mt-4 text-sm text-muted">
         {t("form.offer")}: <strong className="text-ink">{t(`offers.${page}`)}</strong>

@@ -91,6 +91,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       <QuoteForm
         page={offer}
         lang={view.lang}
+        heading="h1"
         limits={QUOTE_MAX}
         lastResult={actionData?.result}
         formError={actionData?.formError}
