@@ -11,7 +11,8 @@ const DRAFT_COOKIE = "order_draft";
 const ID_PATTERN = /^ord_[0-9]{8}_[0-9a-f]{12}$/;
 
 export function draftCookie(orderId: string, secure: boolean): string {
-  return `${DRAFT_COOKIE}=${orderId}; Path=/commander; Max-Age=86400; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+  // Path=/ rather than /commander: with JavaScript the form's data comes from /commander.data.
+  return `${DRAFT_COOKIE}=${orderId}; Path=/; Max-Age=86400; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }
 
 function draftId(cookieHeader: string | null): string | null {
