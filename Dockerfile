@@ -17,6 +17,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts
+# The owner configuration (demo values); mount your own over it or point SITE_CONFIG at one.
+COPY --from=build /app/config ./config
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -22,7 +22,8 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    // The go-live sweep reads server-rendered HTML only: once, without JavaScript.
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, testIgnore: ["**/go-live-sweep.spec.ts"] },
     // axe runs once (js-on): marketing pages ship no framework JS, so both projects see the same DOM.
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: ["**/a11y.spec.ts"] },
   ],
@@ -38,6 +39,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       CONTACT_EMAIL: "hello@example.com",
+      // Every value set, as on a live site; tests/e2e/go-live-sweep.spec.ts also covers the demo configuration.
+      SITE_CONFIG: "tests/fixtures/site-complete.json",
     },
   },
 });

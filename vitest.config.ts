@@ -1,10 +1,27 @@
 import { defineConfig } from "vitest/config";
 
+/** Files that run twice: on the embedded SQLite, and again on a PostgreSQL the tests start. */
+const BOTH_STORES = [
+  "app/orders/fulfil.test.ts",
+  "tests/integration/orders-sandbox.test.ts",
+  "tests/integration/orders-stripe.test.ts",
+  "tests/integration/reliability.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "default",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+        },
+      },
+      { extends: true, test: { name: "postgres", include: BOTH_STORES, env: { TEST_STORE: "postgres" } } },
+    ],
   },
 });

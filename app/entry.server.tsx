@@ -55,11 +55,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 // Orders: open the database and start the outbox worker at boot, so emails left from a previous
 // run are sent without waiting for a visitor.
 if (process.env.NODE_ENV !== "test") {
-  try {
-    getOrderServices();
-  } catch (error) {
+  getOrderServices().catch((error) => {
     console.error(JSON.stringify({ level: "error", msg: "order services failed to start", error: String(error) }));
-  }
+  });
 }
 
 /** Called by server/index.ts on SIGTERM, after in-flight requests finished. */

@@ -23,6 +23,7 @@ import { pageForPath } from "./content/pages.ts";
 import { QUOTE_MAX } from "./orders/quote-schema.ts";
 import { getLocale, i18nextMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
+import { getSiteConfig } from "./config/site.server.ts";
 import { getEnv } from "./lib/env.server.ts";
 import { languagePreferenceMiddleware } from "./lib/language-preference.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
@@ -39,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     lang,
     origin: env.PUBLIC_ORIGIN,
-    contactEmail: env.CONTACT_EMAIL,
+    contactEmail: getSiteConfig().contactEmail,
     demo: !env.STRIPE_SECRET_KEY,
     nonce: context.get(requestInfoContext).nonce,
   };

@@ -1,6 +1,6 @@
 // `npm run bench`: builds, starts the production server, measures every figure of issue 6 side by side
 // with its baseline, prints a table and writes bench/results.json. Not part of `npm test`.
-// Options: --only=load,bytes,lighthouse,orders,cold  --duration=SECONDS (default 10)  --lighthouse-runs=N (3)
+// Options: --only=load,bytes,lighthouse,orders,orders-pg,cold  --duration=SECONDS (default 10)  --lighthouse-runs=N (3)
 import "../scripts/require-node.js";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -11,6 +11,7 @@ import { startServer } from "../tests/support/server.ts";
 import { coldStart } from "./cold-start.ts";
 import { runLighthouse, type LighthouseResult } from "./lighthouse.ts";
 import { load, type LoadResult } from "./load.ts";
+import { sharedOrderThroughput } from "./orders-postgres.ts";
 import { orderThroughput, ordersLanded } from "./orders.ts";
 import { pageBytes, type PageBytes } from "./page-bytes.ts";
 import { startStaticServer } from "./static-baseline.ts";
@@ -149,6 +150,24 @@ if (want("orders")) {
     }
     results.orders = r;
   }
+}
+
+if (want("orders-pg")) {
+  // Several instances on one PostgreSQL (DATABASE_URL): one, then two, same 50 clients.
+  const shared: Record<string, unknown> = {};
+  for (const instances of [1, 2]) {
+    log(`order throughput, ${instances} instance(s) on one PostgreSQL: ${duration} s…`);
+    const r = await sharedOrderThroughput(instances, duration);
+    const others = Object.entries(r.otherStatuses).map(([k, v]) => `${v}× ${k}`).join(", ");
+    row(
+      `orders/s, ${instances} instance${instances > 1 ? "s" : ""} on one PostgreSQL, 50 clients`,
+      `${r.ordersPerSec} (${r.redirected} orders, ${r.stored} stored${others ? `; ${others}` : ""}), p50 / p99 ${r.p50} / ${r.p99} ms`,
+      "every POST stored once",
+      r.stored === r.redirected && !others,
+    );
+    shared[`instances${instances}`] = r;
+  }
+  results.ordersPostgres = shared;
 }
 
 if (want("cold")) {

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatMoney } from "../app/content/offers.ts";
-import { SqliteOrderRepository } from "../app/orders/sqlite-repository.server.ts";
+import { openOrderRepository } from "../app/orders/repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
 
 const { values } = parseArgs({
@@ -19,16 +19,18 @@ if (values.help) {
 
 const dataDir = process.env.DATA_DIR || "./data";
 const file = path.resolve(dataDir, "orders.sqlite");
-if (!fs.existsSync(file)) {
+if (!process.env.DATABASE_URL && !fs.existsSync(file)) {
   console.error(`No orders database at ${file} yet (set DATA_DIR to the server's data directory).`);
   process.exit(values.csv ? 0 : 1);
 }
 const limit = Number(values.limit ?? (values.csv ? 1_000_000 : 50));
-const repo = new SqliteOrderRepository(file);
-const orders = repo.listOrders(Number.isFinite(limit) && limit > 0 ? limit : 50);
+const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL });
+const orders = await repo.listOrders(Number.isFinite(limit) && limit > 0 ? limit : 50);
+
+const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)));
 
 function emailState(order: Order): string {
-  const emails = repo.listEmails(order.id);
+  const emails = emailsByOrder.get(order.id) ?? [];
   if (!emails.length) return "";
   return emails.map((email) => `${email.kind}:${email.status}${email.status === "pending" ? `(${email.attempts} tries)` : ""}`).join(" ");
 }
@@ -82,4 +84,4 @@ if (values.csv) {
   const counts = orders.reduce<Record<string, number>>((acc, o) => ((acc[o.state] = (acc[o.state] ?? 0) + 1), acc), {});
   console.log(`\n${orders.length} order(s): ${Object.entries(counts).map(([state, n]) => `${n} ${state}`).join(", ")}`);
 }
-repo.close();
+await repo.close();

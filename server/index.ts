@@ -10,12 +10,19 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { pageForPath } from "../app/content/pages.ts";
 import { resolveLanguage } from "../app/i18n/resolve.ts";
+import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import type { RequestInfo } from "../app/lib/request-context.ts";
 import { PageCache, pickEncoding } from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 const env = getEnv();
+// The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).
+const ready = readiness(env);
+if (ready.errors.length || ready.problems.length) {
+  console.error(formatReadiness(ready));
+  process.exit(1);
+}
 const root = path.resolve(import.meta.dirname, "..");
 const build: ServerBuild = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
 const entry = build.entry.module as unknown as {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
+import { pageById, pagePath } from "../content/pages.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /** `switcher`: repeat the header's language choices (hidden where the header is, on /datasets). */
@@ -19,6 +20,16 @@ export function SiteFooter({ lang, contactEmail, switcher = true }: { lang: Lang
           <li>
             <a className="footer-link" href={terms}>
               {t("common:footer.terms")}
+            </a>
+          </li>
+          <li>
+            <a className="footer-link" href={pagePath(pageById("privacy"), lang)} data-legal-link="privacy">
+              {t("common:footer.privacy")}
+            </a>
+          </li>
+          <li>
+            <a className="footer-link" href={pagePath(pageById("legal-notice"), lang)} data-legal-link="legal-notice">
+              {t("common:footer.legalNotice")}
             </a>
           </li>
           <li>

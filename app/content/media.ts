@@ -1,17 +1,22 @@
 /**
- * Every video and image the pages show. Videos render as click-to-load facades: our own poster,
- * nothing requested from the platform before the visitor clicks.
+ * Every video slot and image the pages show. A slot is our artwork and shape; the id that fills it
+ * comes from the owner configuration (config/site.json `videos`). A slot without an id shows its
+ * artwork only. With an id it is a click-to-load facade: nothing is requested from the platform
+ * before the visitor clicks.
  */
 export type Platform = "youtube" | "tiktok" | "linkedin";
 
-export interface Video {
+export interface VideoSlot {
   platform: Platform;
-  /** YouTube video id, TikTok video id, or LinkedIn post URL. */
-  ref: string;
   /** Our own poster artwork under /public/media. */
   poster: string;
   /** Vertical (9:16) or landscape (16:9). */
   shape: "vertical" | "landscape";
+}
+
+/** A slot with the owner's id: YouTube video id, TikTok video id, or LinkedIn post URL; null when not configured. */
+export interface Video extends VideoSlot {
+  ref: string | null;
 }
 
 export interface Image {
@@ -21,7 +26,7 @@ export interface Image {
 }
 
 /** The page a visitor lands on at the platform (the facade's no-JavaScript link). */
-export function watchUrl(video: Video): string {
+export function watchUrl(video: Video & { ref: string }): string {
   switch (video.platform) {
     case "youtube":
       return video.shape === "vertical" ? `https://www.youtube.com/shorts/${video.ref}` : `https://www.youtube.com/watch?v=${video.ref}`;
@@ -33,7 +38,7 @@ export function watchUrl(video: Video): string {
 }
 
 /** The player loaded after the click; LinkedIn posts are not embeddable and open externally. */
-export function embedUrl(video: Video): string | null {
+export function embedUrl(video: Video & { ref: string }): string | null {
   switch (video.platform) {
     case "youtube":
       return `https://www.youtube-nocookie.com/embed/${video.ref}?autoplay=1&rel=0`;
@@ -44,87 +49,80 @@ export function embedUrl(video: Video): string | null {
   }
 }
 
+export type VideoSlotId = keyof typeof VIDEO_SLOTS;
+
 // Entries are grouped by page, each page under its own marker, keys prefixed with the page id.
-export const VIDEOS = {
+export const VIDEO_SLOTS = {
   // --- home ---
 
   // --- ai-machine ---
-  // PLACEHOLDER ids (operator replaces with the consultant's real videos); well-formed 11-character YouTube ids.
-  "ai-machine-demo": { platform: "youtube", ref: "aiMachine01", poster: "/media/ai-machine/demo-poster.svg", shape: "vertical" },
+  "ai-machine-demo": { platform: "youtube", poster: "/media/ai-machine/demo-poster.svg", shape: "vertical" },
 
   // --- short-videos ---
-  // PLACEHOLDER ids (operator replaces): one workflow explainer per language, then three shorts shown in every language.
-  "short-videos-explainer-fr": { platform: "youtube", ref: "shortsExpFR", poster: "/media/short-videos/explainer-fr.svg", shape: "landscape" },
-  "short-videos-explainer-en": { platform: "youtube", ref: "shortsExpEN", poster: "/media/short-videos/explainer-en.svg", shape: "landscape" },
-  "short-videos-explainer-es": { platform: "youtube", ref: "shortsExpES", poster: "/media/short-videos/explainer-es.svg", shape: "landscape" },
-  "short-videos-explainer-de": { platform: "youtube", ref: "shortsExpDE", poster: "/media/short-videos/explainer-de.svg", shape: "landscape" },
-  "short-videos-explainer-pt": { platform: "youtube", ref: "shortsExpPT", poster: "/media/short-videos/explainer-pt.svg", shape: "landscape" },
-  "short-videos-explainer-it": { platform: "youtube", ref: "shortsExpIT", poster: "/media/short-videos/explainer-it.svg", shape: "landscape" },
-  "short-videos-short-1": { platform: "youtube", ref: "shortsDemo1", poster: "/media/short-videos/short-1.svg", shape: "vertical" },
-  "short-videos-short-2": { platform: "youtube", ref: "shortsDemo2", poster: "/media/short-videos/short-2.svg", shape: "vertical" },
-  "short-videos-short-3": { platform: "youtube", ref: "shortsDemo3", poster: "/media/short-videos/short-3.svg", shape: "vertical" },
-  "short-videos-linkedin-1": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000001/", poster: "/media/short-videos/short-1.svg", shape: "vertical" },
-  "short-videos-linkedin-2": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000002/", poster: "/media/short-videos/short-2.svg", shape: "vertical" },
-  "short-videos-linkedin-3": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000003/", poster: "/media/short-videos/short-3.svg", shape: "vertical" },
+  "short-videos-explainer-fr": { platform: "youtube", poster: "/media/short-videos/explainer-fr.svg", shape: "landscape" },
+  "short-videos-explainer-en": { platform: "youtube", poster: "/media/short-videos/explainer-en.svg", shape: "landscape" },
+  "short-videos-explainer-es": { platform: "youtube", poster: "/media/short-videos/explainer-es.svg", shape: "landscape" },
+  "short-videos-explainer-de": { platform: "youtube", poster: "/media/short-videos/explainer-de.svg", shape: "landscape" },
+  "short-videos-explainer-pt": { platform: "youtube", poster: "/media/short-videos/explainer-pt.svg", shape: "landscape" },
+  "short-videos-explainer-it": { platform: "youtube", poster: "/media/short-videos/explainer-it.svg", shape: "landscape" },
+  "short-videos-short-1": { platform: "youtube", poster: "/media/short-videos/short-1.svg", shape: "vertical" },
+  "short-videos-short-2": { platform: "youtube", poster: "/media/short-videos/short-2.svg", shape: "vertical" },
+  "short-videos-short-3": { platform: "youtube", poster: "/media/short-videos/short-3.svg", shape: "vertical" },
+  "short-videos-linkedin-1": { platform: "linkedin", poster: "/media/short-videos/short-1.svg", shape: "vertical" },
+  "short-videos-linkedin-2": { platform: "linkedin", poster: "/media/short-videos/short-2.svg", shape: "vertical" },
+  "short-videos-linkedin-3": { platform: "linkedin", poster: "/media/short-videos/short-3.svg", shape: "vertical" },
 
   // --- newsletter ---
-  // PLACEHOLDER ids (operator replaces): three groups (TikTok, YouTube, LinkedIn); the Spanish page has its own set.
-  "newsletter-default-tiktok-1": { platform: "tiktok", ref: "7000000000000000001", poster: "/media/newsletter/default-tiktok-1.svg", shape: "vertical" },
-  "newsletter-default-tiktok-2": { platform: "tiktok", ref: "7000000000000000002", poster: "/media/newsletter/default-tiktok-2.svg", shape: "vertical" },
-  "newsletter-default-youtube-1": { platform: "youtube", ref: "newsLtrDyt1", poster: "/media/newsletter/default-youtube-1.svg", shape: "vertical" },
-  "newsletter-default-youtube-2": { platform: "youtube", ref: "newsLtrDyt2", poster: "/media/newsletter/default-youtube-2.svg", shape: "vertical" },
-  "newsletter-default-linkedin-1": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000101/", poster: "/media/newsletter/default-linkedin-1.svg", shape: "landscape" },
-  "newsletter-default-linkedin-2": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000102/", poster: "/media/newsletter/default-linkedin-2.svg", shape: "landscape" },
-  "newsletter-es-tiktok-1": { platform: "tiktok", ref: "7000000000000000101", poster: "/media/newsletter/es-tiktok-1.svg", shape: "vertical" },
-  "newsletter-es-tiktok-2": { platform: "tiktok", ref: "7000000000000000102", poster: "/media/newsletter/es-tiktok-2.svg", shape: "vertical" },
-  "newsletter-es-youtube-1": { platform: "youtube", ref: "newsLtrEyt1", poster: "/media/newsletter/es-youtube-1.svg", shape: "vertical" },
-  "newsletter-es-youtube-2": { platform: "youtube", ref: "newsLtrEyt2", poster: "/media/newsletter/es-youtube-2.svg", shape: "vertical" },
-  "newsletter-es-linkedin-1": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000111/", poster: "/media/newsletter/es-linkedin-1.svg", shape: "landscape" },
-  "newsletter-es-linkedin-2": { platform: "linkedin", ref: "https://www.linkedin.com/feed/update/urn:li:activity:0000000000000000112/", poster: "/media/newsletter/es-linkedin-2.svg", shape: "landscape" },
+  "newsletter-default-tiktok-1": { platform: "tiktok", poster: "/media/newsletter/default-tiktok-1.svg", shape: "vertical" },
+  "newsletter-default-tiktok-2": { platform: "tiktok", poster: "/media/newsletter/default-tiktok-2.svg", shape: "vertical" },
+  "newsletter-default-youtube-1": { platform: "youtube", poster: "/media/newsletter/default-youtube-1.svg", shape: "vertical" },
+  "newsletter-default-youtube-2": { platform: "youtube", poster: "/media/newsletter/default-youtube-2.svg", shape: "vertical" },
+  "newsletter-default-linkedin-1": { platform: "linkedin", poster: "/media/newsletter/default-linkedin-1.svg", shape: "landscape" },
+  "newsletter-default-linkedin-2": { platform: "linkedin", poster: "/media/newsletter/default-linkedin-2.svg", shape: "landscape" },
+  "newsletter-es-tiktok-1": { platform: "tiktok", poster: "/media/newsletter/es-tiktok-1.svg", shape: "vertical" },
+  "newsletter-es-tiktok-2": { platform: "tiktok", poster: "/media/newsletter/es-tiktok-2.svg", shape: "vertical" },
+  "newsletter-es-youtube-1": { platform: "youtube", poster: "/media/newsletter/es-youtube-1.svg", shape: "vertical" },
+  "newsletter-es-youtube-2": { platform: "youtube", poster: "/media/newsletter/es-youtube-2.svg", shape: "vertical" },
+  "newsletter-es-linkedin-1": { platform: "linkedin", poster: "/media/newsletter/es-linkedin-1.svg", shape: "landscape" },
+  "newsletter-es-linkedin-2": { platform: "linkedin", poster: "/media/newsletter/es-linkedin-2.svg", shape: "landscape" },
 
   // --- blog ---
-  // PLACEHOLDER id (operator replaces).
-  "blog-intro": { platform: "youtube", ref: "blogIntro01", poster: "/media/blog/intro-poster.svg", shape: "landscape" },
+  "blog-intro": { platform: "youtube", poster: "/media/blog/intro-poster.svg", shape: "landscape" },
 
   // --- veo3-ad ---
-  // PLACEHOLDER ids (operator replaces): four generated ads.
-  "veo3-ad-video-1": { platform: "youtube", ref: "veo3AdDemo1", poster: "/media/veo3-ad/ad-1.svg", shape: "vertical" },
-  "veo3-ad-video-2": { platform: "youtube", ref: "veo3AdDemo2", poster: "/media/veo3-ad/ad-2.svg", shape: "vertical" },
-  "veo3-ad-video-3": { platform: "youtube", ref: "veo3AdDemo3", poster: "/media/veo3-ad/ad-3.svg", shape: "vertical" },
-  "veo3-ad-video-4": { platform: "youtube", ref: "veo3AdDemo4", poster: "/media/veo3-ad/ad-4.svg", shape: "vertical" },
+  "veo3-ad-video-1": { platform: "youtube", poster: "/media/veo3-ad/ad-1.svg", shape: "vertical" },
+  "veo3-ad-video-2": { platform: "youtube", poster: "/media/veo3-ad/ad-2.svg", shape: "vertical" },
+  "veo3-ad-video-3": { platform: "youtube", poster: "/media/veo3-ad/ad-3.svg", shape: "vertical" },
+  "veo3-ad-video-4": { platform: "youtube", poster: "/media/veo3-ad/ad-4.svg", shape: "vertical" },
 
   // --- instagram ---
 
   // --- whatsapp ---
 
   // --- veo3 ---
-  // Placeholder ids (REPLACE-…): the operator replaces them with the consultant's real YouTube ids.
-  "veo3-example-product": { platform: "youtube", ref: "REPLACE-veo3-product", poster: "/media/veo3/example-product.svg", shape: "landscape" },
-  "veo3-example-cinematic": { platform: "youtube", ref: "REPLACE-veo3-cinematic", poster: "/media/veo3/example-cinematic.svg", shape: "landscape" },
-  "veo3-example-hook": { platform: "youtube", ref: "REPLACE-veo3-hook", poster: "/media/veo3/example-hook.svg", shape: "landscape" },
-  "veo3-demo": { platform: "youtube", ref: "REPLACE-veo3-demo", poster: "/media/veo3/demo-poster.svg", shape: "landscape" },
+  "veo3-example-product": { platform: "youtube", poster: "/media/veo3/example-product.svg", shape: "landscape" },
+  "veo3-example-cinematic": { platform: "youtube", poster: "/media/veo3/example-cinematic.svg", shape: "landscape" },
+  "veo3-example-hook": { platform: "youtube", poster: "/media/veo3/example-hook.svg", shape: "landscape" },
+  "veo3-demo": { platform: "youtube", poster: "/media/veo3/demo-poster.svg", shape: "landscape" },
 
   // --- formateur-ia ---
 
   // --- test-workflow ---
 
   // --- logo-animator ---
-  // Placeholder ids (REPLACE-…): the operator replaces them with the consultant's real YouTube ids.
-  "logo-animator-vertical": { platform: "youtube", ref: "REPLACE-logo-vertical", poster: "/media/logo-animator/video-vertical.svg", shape: "vertical" },
-  "logo-animator-landscape": { platform: "youtube", ref: "REPLACE-logo-landscape", poster: "/media/logo-animator/video-landscape.svg", shape: "landscape" },
+  "logo-animator-vertical": { platform: "youtube", poster: "/media/logo-animator/video-vertical.svg", shape: "vertical" },
+  "logo-animator-landscape": { platform: "youtube", poster: "/media/logo-animator/video-landscape.svg", shape: "landscape" },
 
   // --- nano-banana ---
 
   // --- seedance ---
-  // Placeholder video ids (operator replaces them with the real demo videos); posters are ours.
-  "seedance-demo": { platform: "youtube", ref: "SEEDANCE-01", poster: "/media/seedance/demo-landscape.svg", shape: "landscape" },
-  "seedance-short-1": { platform: "youtube", ref: "SEEDANCE-S1", poster: "/media/seedance/short-1.svg", shape: "vertical" },
-  "seedance-short-2": { platform: "youtube", ref: "SEEDANCE-S2", poster: "/media/seedance/short-2.svg", shape: "vertical" },
-  "seedance-short-3": { platform: "youtube", ref: "SEEDANCE-S3", poster: "/media/seedance/short-3.svg", shape: "vertical" },
+  "seedance-demo": { platform: "youtube", poster: "/media/seedance/demo-landscape.svg", shape: "landscape" },
+  "seedance-short-1": { platform: "youtube", poster: "/media/seedance/short-1.svg", shape: "vertical" },
+  "seedance-short-2": { platform: "youtube", poster: "/media/seedance/short-2.svg", shape: "vertical" },
+  "seedance-short-3": { platform: "youtube", poster: "/media/seedance/short-3.svg", shape: "vertical" },
 
   // --- agent-photoshop ---
-  // Placeholder video id (operator replaces it with the real walkthrough); the poster is ours.
-  "agent-photoshop-demo": { platform: "youtube", ref: "NANOPS-DEMO", poster: "/media/agent-photoshop/demo.svg", shape: "landscape" },
+  "agent-photoshop-demo": { platform: "youtube", poster: "/media/agent-photoshop/demo.svg", shape: "landscape" },
 
   // --- datasets ---
 
@@ -132,12 +130,11 @@ export const VIDEOS = {
 
   // --- tos ---
 
-} satisfies Record<string, Video>;
+} satisfies Record<string, VideoSlot>;
 
 export const IMAGES = {
   // --- home ---
   "home-hero": { src: "/media/home/hero.svg", width: 1600, height: 900 },
-  "home-portrait": { src: "/media/home/portrait.svg", width: 480, height: 560 },
 
   // --- ai-machine ---
   "ai-machine-workflow": { src: "/media/ai-machine/workflow.svg", width: 1200, height: 440 },

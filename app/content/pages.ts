@@ -23,6 +23,8 @@ export const PAGES = [
   { id: "datasets", path: "/datasets", file: "routes/datasets.tsx" },
   { id: "cgv", path: "/cgv", file: "routes/cgv.tsx" },
   { id: "tos", path: "/tos", file: "routes/tos.tsx" },
+  { id: "privacy", path: "/privacy", file: "routes/privacy.tsx" },
+  { id: "legal-notice", path: "/legal-notice", file: "routes/legal-notice.tsx" },
 ] as const;
 
 export type Page = (typeof PAGES)[number];

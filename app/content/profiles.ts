@@ -1,33 +1,34 @@
+import { PROFILE_HOSTS, PROFILE_IDS, type ProfileId, type SiteConfig } from "../config/site-schema.ts";
+
 /**
- * The consultant's public profiles and audience figures, shown in the home page biography.
- *
- * OPERATOR: SET THESE. The real profile addresses are not known to the developers, so every URL
- * below is the platform's home page (or, for the webinars and personal website, a reserved
- * example.com address). Replace each with the consultant's own page before going live; the
- * follower counts come from the specification (section 2) and are formatted per locale with Intl.
+ * The consultant's public profiles and audience figures for the home page biography, from the
+ * owner configuration (config/site.json `profiles`). Follower counts are formatted per locale.
  */
 export interface Profile {
-  id: "linkedin" | "youtube" | "facebook" | "dlive" | "twitch";
+  id: ProfileId;
   /** Platform name, the same in every language. */
   name: string;
-  url: string;
+  /** The owner's page; null while not configured (the tile shows the figure without a link). */
+  url: string | null;
   followers: number;
 }
 
-export const PROFILES: readonly Profile[] = [
-  { id: "linkedin", name: "LinkedIn", url: "https://www.linkedin.com/", followers: 25_000 }, // OPERATOR: set profile URL
-  { id: "youtube", name: "YouTube", url: "https://www.youtube.com/", followers: 116_000 }, // OPERATOR: set channel URL
-  { id: "facebook", name: "Facebook", url: "https://www.facebook.com/", followers: 74_000 }, // OPERATOR: set page URL
-  { id: "dlive", name: "DLive", url: "https://dlive.tv/", followers: 7_000 }, // OPERATOR: set channel URL
-  { id: "twitch", name: "Twitch", url: "https://www.twitch.tv/", followers: 7_000 }, // OPERATOR: set channel URL
-];
-
-/** OPERATOR: set — the page listing upcoming webinars. */
-export const WEBINARS_URL = "https://example.com/webinars";
-/** OPERATOR: set — the consultant's personal website. */
-export const WEBSITE_URL = "https://example.com/";
+/** The tiles to show, in the spec's order; a platform set to `false` is left out. */
+export function profilesOf(config: SiteConfig): Profile[] {
+  return PROFILE_IDS.flatMap((id) => {
+    const entry = config.profiles[id];
+    return entry.url === false ? [] : [{ id, name: PROFILE_HOSTS[id].name, url: entry.url, followers: entry.followers }];
+  });
+}
 
 /** "25K", "25 k", "25 mil", "25.000": the compact form each locale uses. */
 export function formatFollowers(count: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }).format(count);
+  return new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1, useGrouping: "always" }).format(count);
+}
+
+/** Up to two initials for the monogram shown when the configuration has no photo. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((word) => Array.from(word)[0]!.toLocaleUpperCase()).join("");
 }

@@ -3,6 +3,9 @@ import { createI18nextMiddleware } from "remix-i18next";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 import { resolveRequestLanguage } from "./resolve.ts";
 import { NAMESPACES, resources } from "./resources.ts";
+import { applyBrand } from "../config/brand.server.ts";
+
+applyBrand();
 
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {

@@ -16,6 +16,11 @@ describe("parseEnv", () => {
     expect(result.ok).toBe(true);
   });
 
+  test("DATABASE_URL takes a PostgreSQL URL (several instances share it)", () => {
+    const result = parseEnv({ DATABASE_URL: "postgres://site:secret@db:5432/site" });
+    expect(result.ok && result.env.DATABASE_URL).toBe("postgres://site:secret@db:5432/site");
+  });
+
   test("trailing slash removed from PUBLIC_ORIGIN", () => {
     const result = parseEnv({ PUBLIC_ORIGIN: "https://example.com/" });
     expect(result.ok && result.env.PUBLIC_ORIGIN).toBe("https://example.com");
@@ -30,6 +35,8 @@ describe("parseEnv", () => {
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ DATABASE_URL: "mysql://db/site" }, "DATABASE_URL"],
+    [{ OUTBOX_LEASE_MS: "10" }, "OUTBOX_LEASE_MS"],
   ])("%o is rejected with a message naming %s", (input, name) => {
     const result = parseEnv(input);
     expect(result.ok).toBe(false);

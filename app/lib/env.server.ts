@@ -13,8 +13,16 @@ const EnvSchema = z
       .url({ protocol: /^https?$/ })
       .transform((value) => value.replace(/\/+$/, ""))
       .default("http://localhost:3000"),
-    CONTACT_EMAIL: z.email().default("contact@example.com"),
-    /** Where the owner's notifications go (quote requests…); unset: CONTACT_EMAIL. */
+    /** Overrides contactEmail of the owner configuration (SITE_CONFIG) when set. */
+    CONTACT_EMAIL: optional(z.email()),
+    /** The owner configuration file (brand, person, profiles, video ids, legal identity). */
+    SITE_CONFIG: optional(z.string().min(1)),
+    /** Sandbox checkout and placeholders allowed on an https origin (a public demo). */
+    DEMO_MODE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+    /** Where the owner's notifications go (quote requests…); unset: the contact address. */
     OWNER_EMAIL: optional(z.email()),
     /** The language of the owner's notifications. */
     OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
@@ -23,7 +31,8 @@ const EnvSchema = z
     /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */
     STRIPE_API_BASE: optional(z.url()),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
-    MAIL_FROM: z.string().min(3).default("Automation Studio <no-reply@localhost>"),
+    /** Sender address; a bare address gets the brand as its name (unset: no-reply@localhost). */
+    MAIL_FROM: optional(z.string().min(3)),
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
     /** Trust X-Forwarded-* from the proxy in front (HTTPS detection, client IP). */
     TRUST_PROXY: z
@@ -39,13 +48,12 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
-    }
-    if (env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "PostgreSQL is not wired yet; unset it to use the embedded SQLite database" });
     }
   });
 

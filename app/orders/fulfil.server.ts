@@ -27,30 +27,30 @@ export interface FulfilDeps {
  */
 export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<FulfilResult> {
   const { repo, provider } = deps;
-  let order = repo.findBySessionId(sessionId);
+  let order = await repo.findBySessionId(sessionId);
   if (order?.state === "paid") return { status: "paid", order, newlyPaid: false };
 
   const session = await provider.getSession(sessionId);
   if (!session) return { status: "unknown", order, newlyPaid: false };
   // A session we never stored (crash between creation and saving it): find the order by reference.
-  if (!order && session.orderId) {
-    const byReference = repo.findById(session.orderId);
+  if (!order && session.reference) {
+    const byReference = await repo.findById(session.reference);
     if (byReference && !byReference.sessionId) {
-      repo.setCheckout(byReference.id, session.id, "");
-      order = repo.findById(byReference.id);
+      await repo.setCheckout(byReference.id, session.id, "");
+      order = await repo.findById(byReference.id);
     }
   }
   if (!order || order.sessionId !== sessionId) return { status: "unknown", newlyPaid: false };
 
   switch (session.state) {
     case "paid": {
-      const newlyPaid = repo.markPaid(order.id, CONFIRMATION_EMAIL);
+      const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL);
       if (newlyPaid) deps.onEnqueued?.();
-      return { status: "paid", order: repo.findById(order.id), newlyPaid };
+      return { status: "paid", order: await repo.findById(order.id), newlyPaid };
     }
     case "expired":
-      repo.markExpired(order.id);
-      return { status: "expired", order: repo.findById(order.id), newlyPaid: false };
+      await repo.markExpired(order.id);
+      return { status: "expired", order: await repo.findById(order.id), newlyPaid: false };
     default:
       // A failed async payment leaves the session "complete" but unpaid; the webhook marks it failed.
       return { status: order.state === "failed" ? "failed" : session.state, order, newlyPaid: false };

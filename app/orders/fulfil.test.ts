@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
+import { checkoutRequest } from "./checkout-request.server.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
 import { OutboxWorker, retryDelay } from "./outbox-worker.server.ts";
-import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
+import { openTestStore } from "../../tests/support/store.ts";
+import { KyselyOrderRepository } from "./repository.server.ts";
 import type { NewOrder } from "./types.ts";
 
 const customer = {
@@ -22,35 +25,38 @@ const customer = {
   comments: "",
 };
 
-let repo: SqliteOrderRepository;
+let repo: KyselyOrderRepository;
 let n = 0;
 function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   n++;
   return { id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox", ...overrides };
 }
 
-beforeEach(() => {
-  repo = new SqliteOrderRepository(":memory:");
+beforeEach(async () => {
+  repo = new KyselyOrderRepository(await openTestStore());
 });
 afterEach(() => repo.close());
 
 describe("fulfil", () => {
   test("marks paid once and enqueues one confirmation, however often and concurrently it runs", async () => {
-    const provider = new SandboxProvider(repo);
-    const { order } = repo.createOrder(newOrder());
-    const session = await provider.createCheckout(order, { success: "", cancel: "" });
-    repo.setCheckout(order.id, session.id, session.url);
+    const store = new SandboxSessionStore(repo.db);
+    const provider = new SandboxProvider({ store, pageUrl: (id) => `/pay/${id}` });
+    const { order } = await repo.createOrder(newOrder());
+    const session = await provider.createCheckout(checkoutRequest(order, { success: "/ok", cancel: "/no" }));
+    // Idempotent per order, as with Stripe's idempotency key.
+    expect(await provider.createCheckout(checkoutRequest(order, { success: "/ok", cancel: "/no" }))).toEqual(session);
+    await repo.setCheckout(order.id, session.id, session.url);
     let wakeUps = 0;
     const deps = { repo, provider, onEnqueued: () => wakeUps++ };
 
     expect((await fulfil(session.id, deps)).status).toBe("open");
-    repo.setSandboxSessionStatus(session.id, "paid");
+    await store.setStatus(session.id, "paid");
     const results = await Promise.all(Array.from({ length: 10 }, () => fulfil(session.id, deps)));
     expect(results.every((r) => r.status === "paid")).toBe(true);
     expect(results.filter((r) => r.newlyPaid)).toHaveLength(1);
     expect(wakeUps).toBe(1);
-    expect(repo.listEmails(order.id).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL]);
-    expect(repo.findById(order.id)!.state).toBe("paid");
+    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL]);
+    expect((await repo.findById(order.id))!.state).toBe("paid");
   });
 
   test("a paid order never goes back: later expiry or failure is ignored", async () => {
@@ -58,47 +64,47 @@ describe("fulfil", () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "cs_1", url: "https://pay.example/cs_1" }),
-      getSession: async (id) => ({ id, orderId: "ord_x", state: states[id]! }),
+      getSession: async (id) => ({ id, reference: "ord_x", state: states[id]! }),
     };
-    const { order } = repo.createOrder(newOrder({ id: "ord_x" }));
-    repo.setCheckout(order.id, "cs_1", "https://pay.example/cs_1");
+    const { order } = await repo.createOrder(newOrder({ id: "ord_x" }));
+    await repo.setCheckout(order.id, "cs_1", "https://pay.example/cs_1");
     await fulfil("cs_1", { repo, provider });
     states.cs_1 = "expired";
     expect((await fulfil("cs_1", { repo, provider })).status).toBe("paid");
-    repo.markExpired(order.id);
-    repo.markFailed(order.id, "late");
-    expect(repo.findById(order.id)!.state).toBe("paid");
-    expect(repo.countEmails(order.id)).toBe(1);
+    await repo.markExpired(order.id);
+    await repo.markFailed(order.id, "late");
+    expect((await repo.findById(order.id))!.state).toBe("paid");
+    expect(await repo.countEmails(order.id)).toBe(1);
   });
 
   test("finds the order by client reference when the session id was never stored (crash after creation)", async () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "cs_lost", url: "" }),
-      getSession: async (id) => ({ id, orderId: "ord_lost", state: "paid" }),
+      getSession: async (id) => ({ id, reference: "ord_lost", state: "paid" }),
     };
-    repo.createOrder(newOrder({ id: "ord_lost" }));
+    await repo.createOrder(newOrder({ id: "ord_lost" }));
     const result = await fulfil("cs_lost", { repo, provider });
     expect(result.status).toBe("paid");
-    expect(repo.findBySessionId("cs_lost")!.id).toBe("ord_lost");
+    expect((await repo.findBySessionId("cs_lost"))!.id).toBe("ord_lost");
   });
 
   test("an unknown session, or a session pointing at another order's id, fulfils nothing", async () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "", url: "" }),
-      getSession: async (id) => (id === "cs_other" ? { id, orderId: "ord_taken", state: "paid" } : undefined),
+      getSession: async (id) => (id === "cs_other" ? { id, reference: "ord_taken", state: "paid" } : undefined),
     };
-    const { order } = repo.createOrder(newOrder({ id: "ord_taken" }));
-    repo.setCheckout(order.id, "cs_real", "u");
+    const { order } = await repo.createOrder(newOrder({ id: "ord_taken" }));
+    await repo.setCheckout(order.id, "cs_real", "u");
     expect((await fulfil("cs_missing", { repo, provider })).status).toBe("unknown");
     expect((await fulfil("cs_other", { repo, provider })).status).toBe("unknown");
-    expect(repo.findById("ord_taken")!.state).toBe("checkout_created");
+    expect((await repo.findById("ord_taken"))!.state).toBe("checkout_created");
   });
 
-  test("the same submission token gives back the same order", () => {
-    const first = repo.createOrder(newOrder({ submissionToken: "same" }));
-    const second = repo.createOrder(newOrder({ submissionToken: "same" }));
+  test("the same submission token gives back the same order", async () => {
+    const first = await repo.createOrder(newOrder({ submissionToken: "same" }));
+    const second = await repo.createOrder(newOrder({ submissionToken: "same" }));
     expect(first.created).toBe(true);
     expect(second.created).toBe(false);
     expect(second.order.id).toBe(first.order.id);
@@ -108,8 +114,8 @@ describe("fulfil", () => {
 describe("outbox worker", () => {
   test("retries with exponential backoff, capped, and marks sent once delivered", async () => {
     expect([1, 2, 3, 4, 10].map((a) => retryDelay(a, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
-    const { order } = repo.createOrder(newOrder());
-    repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    const { order } = await repo.createOrder(newOrder());
+    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
     let up = false;
     const delivered: string[] = [];
     const worker = new OutboxWorker({
@@ -124,30 +130,29 @@ describe("outbox worker", () => {
       },
     });
     expect(await worker.runOnce()).toBe(0);
-    expect(repo.listEmails(order.id)[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
+    expect((await repo.listEmails(order.id))[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
     // Not due yet: the backoff keeps it out of the next pass.
     expect(await worker.runOnce()).toBe(0);
-    expect(repo.listEmails(order.id)[0]!.attempts).toBe(1);
+    expect((await repo.listEmails(order.id))[0]!.attempts).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 15));
     up = true;
     expect(await worker.runOnce()).toBe(1);
     expect(await worker.runOnce()).toBe(0);
     expect(delivered).toEqual([CONFIRMATION_EMAIL]);
-    expect(repo.listEmails(order.id)[0]).toMatchObject({ status: "sent", attempts: 2 });
+    expect((await repo.listEmails(order.id))[0]).toMatchObject({ status: "sent", attempts: 2 });
   });
 
   test("a claimed message is invisible while leased and comes back when the lease runs out (worker died)", async () => {
-    const { order } = repo.createOrder(newOrder());
-    repo.markPaid(order.id, CONFIRMATION_EMAIL);
-    expect(repo.claimDueEmails(10, 60_000)).toHaveLength(1);
-    expect(repo.claimDueEmails(10, 60_000)).toHaveLength(0);
-    const other = repo.createOrder(newOrder()).order;
-    repo.markPaid(other.id, CONFIRMATION_EMAIL);
-    expect(repo.claimDueEmails(10, 5).map((m) => m.orderId)).toEqual([other.id]);
+    const { order } = await repo.createOrder(newOrder());
+    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    expect(await repo.claimDueEmails(10, 60_000)).toHaveLength(1);
+    expect(await repo.claimDueEmails(10, 60_000)).toHaveLength(0);
+    const other = (await repo.createOrder(newOrder())).order;
+    await repo.markPaid(other.id, CONFIRMATION_EMAIL);
+    expect((await repo.claimDueEmails(10, 5)).map((m) => m.orderId)).toEqual([other.id]);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(repo.claimDueEmails(10, 60_000)).toMatchObject([{ orderId: other.id, attempts: 2 }]);
-    // After a restart the first message's long lease is released at once.
-    expect(repo.releaseEmailLeases()).toBe(2);
-    expect(repo.claimDueEmails(10, 60_000).map((m) => m.orderId).sort()).toEqual([order.id, other.id].sort());
+    expect(await repo.claimDueEmails(10, 60_000)).toMatchObject([{ orderId: other.id, attempts: 2 }]);
+    // The first message's lease (another instance may still be sending it) is left alone.
+    expect(await repo.claimDueEmails(10, 60_000)).toHaveLength(0);
   });
 });

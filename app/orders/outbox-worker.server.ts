@@ -7,10 +7,12 @@ export interface OutboxWorkerOptions {
   backoffMs: number;
   maxBackoffMs: number;
   pollMs: number;
+  /** How long a claimed message stays invisible to other workers while it is being sent. */
+  leaseMs?: number;
   log?: (line: Record<string, unknown>) => void;
 }
 
-/** How long a claimed message stays invisible to other workers while it is being sent. */
+/** Default lease: far longer than a send takes (nodemailer times out well before). */
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
 
@@ -59,18 +61,18 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const { repo, deliver, backoffMs, maxBackoffMs, log } = this.options;
     let sent = 0;
-    const batch = repo.claimDueEmails(BATCH, LEASE_MS);
+    const batch = await repo.claimDueEmails(BATCH, this.options.leaseMs ?? LEASE_MS);
     // A full batch means more may be waiting: go again at once instead of after the poll interval.
     if (batch.length === BATCH) this.again = true;
     for (const message of batch) {
       try {
         const messageId = await deliver(message);
-        repo.markEmailSent(message.id, messageId);
+        await repo.markEmailSent(message.id, messageId);
         sent++;
         log?.({ level: "info", msg: "email sent", order: message.orderId, kind: message.kind, attempts: message.attempts });
       } catch (error) {
         const delay = retryDelay(message.attempts, backoffMs, maxBackoffMs);
-        repo.markEmailRetry(message.id, delay, String((error as Error)?.message ?? error));
+        await repo.markEmailRetry(message.id, delay, String((error as Error)?.message ?? error));
         log?.({ level: "warn", msg: "email delivery failed, will retry", order: message.orderId, kind: message.kind, attempts: message.attempts, retryInMs: delay, error: String(error) });
       }
     }

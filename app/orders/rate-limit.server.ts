@@ -1,28 +1,48 @@
-/** A fixed-window counter per key, in memory (one instance; enough against casual abuse). */
-export class RateLimiter {
-  private readonly limit: number;
-  private readonly windowMs: number;
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+import type pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
-  constructor(limit: number, windowMs: number) {
-    this.limit = limit;
-    this.windowMs = windowMs;
-  }
+/** A fixed window of `limit` hits per key (an IP); `take` says whether one more is allowed. */
+export interface RateLimiter {
+  take(key: string): Promise<boolean>;
+}
 
-  /** Counts one hit; false when the key is over its limit (a limit of 0 disables the limiter). */
-  take(key: string, now = Date.now()): boolean {
-    if (this.limit <= 0) return true;
-    if (this.hits.size > 10_000) this.sweep(now);
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      return true;
-    }
-    entry.count++;
-    return entry.count <= this.limit;
-  }
+export interface RateLimiterOptions {
+  /** Keeps the counters of two limiters apart in one table. */
+  name: string;
+  /** Hits per window; 0 turns the limiter off. */
+  limit: number;
+  windowMs: number;
+  /** PostgreSQL: count in the shared `rate_limits` table, so every instance sees the same count. */
+  pool?: pg.Pool;
+}
 
-  private sweep(now: number) {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
-  }
+/**
+ * rate-limiter-flexible: in memory for the single SQLite instance, in PostgreSQL when several
+ * instances share it (table created by the migrations). If PostgreSQL cannot answer, the same
+ * limit is counted in memory meanwhile rather than refusing or letting everything through.
+ */
+export function createRateLimiter({ name, limit, windowMs, pool }: RateLimiterOptions): RateLimiter {
+  if (limit <= 0) return { take: async () => true };
+  const options = { keyPrefix: name, points: limit, duration: Math.ceil(windowMs / 1000) };
+  const limiter = pool
+    ? new RateLimiterPostgres({
+        ...options,
+        storeClient: pool,
+        storeType: "pool",
+        tableName: "rate_limits",
+        tableCreated: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      })
+    : new RateLimiterMemory(options);
+  return {
+    async take(key) {
+      try {
+        await limiter.consume(key);
+        return true;
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return false;
+        throw rejection;
+      }
+    },
+  };
 }

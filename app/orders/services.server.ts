@@ -1,27 +1,32 @@
 import path from "node:path";
+import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { renderConfirmationEmail } from "./confirmation-email.server.ts";
 import { QUOTE_EMAIL_KINDS, renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import { fulfil, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
-import { RateLimiter } from "./rate-limit.server.ts";
-import { SqliteOrderRepository } from "./sqlite-repository.server.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { openOrderRepository } from "./repository.server.ts";
 import type { OrderRepository, OutboxMessage } from "./types.ts";
 
 export interface OrderServices {
   repo: OrderRepository;
   provider: PaymentProvider;
+  /** The in-app checkout, when no Stripe key is configured (its page is routes/checkout-sandbox.tsx). */
+  sandbox: SandboxProvider | undefined;
+  /** Origin prefixed to the provider's return URLs ("" keeps them site-relative). */
+  returnBase: string;
   mailer: Mailer;
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
   quoteLimiter: RateLimiter;
   resendLimiter: RateLimiter;
   contactEmail: string;
-  publicOrigin: string;
   fulfil(sessionId: string): Promise<FulfilResult>;
 }
 
@@ -29,20 +34,25 @@ const log = (line: Record<string, unknown>) => {
   if (getEnv().LOG_LEVEL !== "silent") process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`);
 };
 
-function createServices(): OrderServices {
+async function createServices(): Promise<OrderServices> {
   const env = getEnv();
-  const repo = new SqliteOrderRepository(path.resolve(env.DATA_DIR, "orders.sqlite"));
-  const provider: PaymentProvider = env.STRIPE_SECRET_KEY
-    ? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
-    : new SandboxProvider(repo);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: path.resolve(env.DATA_DIR) });
+  const repo = await openOrderRepository(env);
+  const pool = repo.store.pool;
+  const sandbox = env.STRIPE_SECRET_KEY
+    ? undefined
+    : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: (id, locale) => `/checkout/sandbox/${encodeURIComponent(id)}?lang=${locale}` });
+  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: env.STRIPE_API_BASE });
+  // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
+  const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
+  const site = getSiteConfig();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
   const deliver = async (message: OutboxMessage) => {
     if (message.quoteId) return deliverQuoteEmail(message.quoteId, message.kind);
     const order = await repo.findById(message.orderId ?? "");
     if (!order) throw new Error(`order ${message.orderId} not found`);
-    const email = renderConfirmationEmail(order, { contactEmail: env.CONTACT_EMAIL, resend: message.kind !== "confirmation", publicOrigin: env.PUBLIC_ORIGIN });
+    const email = renderConfirmationEmail(order, { contactEmail: site.contactEmail, resend: message.kind !== "confirmation", publicOrigin: env.PUBLIC_ORIGIN });
     return mailer.send({
       ...email,
       to: order.customer.email,
@@ -50,14 +60,14 @@ function createServices(): OrderServices {
       fileName: `${order.id}-${message.kind}`,
     });
   };
-  const ownerEmail = env.OWNER_EMAIL ?? env.CONTACT_EMAIL;
+  const ownerEmail = env.OWNER_EMAIL ?? site.contactEmail;
   const deliverQuoteEmail = async (quoteId: string, kind: string) => {
     const quote = await repo.findQuoteRequest(quoteId);
     if (!quote) throw new Error(`quote request ${quoteId} not found`);
     const owner = kind === QUOTE_EMAIL_KINDS.owner;
     const email = owner
       ? renderQuoteOwner(quote, { ownerLang: env.OWNER_LANG, publicOrigin: env.PUBLIC_ORIGIN })
-      : renderQuoteAck(quote, { contactEmail: env.CONTACT_EMAIL, publicOrigin: env.PUBLIC_ORIGIN });
+      : renderQuoteAck(quote, { contactEmail: site.contactEmail, publicOrigin: env.PUBLIC_ORIGIN });
     return mailer.send({ ...email, to: owner ? ownerEmail : quote.email, messageId: `<${quote.id}.${kind}@${host}>`, fileName: `${quote.id}-${kind}` });
   };
   const worker = new OutboxWorker({
@@ -66,42 +76,57 @@ function createServices(): OrderServices {
     backoffMs: env.OUTBOX_BACKOFF_MS,
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
     log,
   });
-  // One instance owns this database file: messages leased by a killed process are due again now.
-  repo.releaseEmailLeases();
+  // Messages a killed instance had claimed come back when their lease runs out; nothing is
+  // released at start-up, since other instances may be sending right now.
   worker.start();
   const tenMinutes = 10 * 60_000;
   return {
     repo,
     provider,
+    sandbox,
+    returnBase,
     mailer,
     worker,
-    orderLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
-    // Quote requests share the order form's budget per IP (same honeypot, same same-origin check).
-    quoteLimiter: new RateLimiter(env.ORDER_RATE_LIMIT, tenMinutes),
-    resendLimiter: new RateLimiter(env.RESEND_RATE_LIMIT, tenMinutes),
-    contactEmail: env.CONTACT_EMAIL,
-    publicOrigin: env.PUBLIC_ORIGIN,
+    orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
+    quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    contactEmail: site.contactEmail,
     fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
   };
 }
 
-// One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
-const holder = globalThis as typeof globalThis & { __orderServices?: OrderServices };
+/** The customer sees the brand as the sender: a bare MAIL_FROM address gets the brand as its name. */
+export function senderAddress(mailFrom: string | undefined, brand: string): string {
+  const address = mailFrom?.trim() || "no-reply@localhost";
+  if (address.includes("<")) return address;
+  return `"${brand.replace(/["\\]/g, "")}" <${address}>`;
+}
 
-/** The database, payment provider, mailer and outbox worker, opened on first use. */
-export function getOrderServices(): OrderServices {
-  holder.__orderServices ??= createServices();
+// One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
+const holder = globalThis as typeof globalThis & { __orderServices?: Promise<OrderServices> };
+
+/** The database, payment provider, mailer and outbox worker, opened (and migrated) on first use. */
+export function getOrderServices(): Promise<OrderServices> {
+  holder.__orderServices ??= createServices().catch((error) => {
+    // A database that was down at the first request is tried again at the next one.
+    holder.__orderServices = undefined;
+    throw error;
+  });
   return holder.__orderServices;
 }
 
 /** Stops the worker (letting a send in progress finish) and closes the database. */
 export async function shutdownOrderServices(): Promise<void> {
-  const services = holder.__orderServices;
-  if (!services) return;
+  const pending = holder.__orderServices;
+  if (!pending) return;
   holder.__orderServices = undefined;
+  const services = await pending.catch(() => undefined);
+  if (!services) return;
   await services.worker.stop();
   services.mailer.close();
-  services.repo.close();
+  await services.repo.close();
 }

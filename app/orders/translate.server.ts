@@ -1,6 +1,9 @@
 import i18next, { type TFunction } from "i18next";
 import { LANGUAGES, type Language } from "../i18n/languages.ts";
 import { NAMESPACES, resources } from "../i18n/resources.ts";
+import { applyBrand } from "../config/brand.server.ts";
+
+applyBrand();
 
 /** Translations outside a request (emails, Stripe product names): one fixed-language t per language. */
 const instance = i18next.createInstance();

@@ -71,51 +71,40 @@ export interface OutboxRow extends OutboxMessage {
   sentAt: string | null;
 }
 
-export type SandboxSessionStatus = "open" | "paid" | "expired";
-export interface SandboxSession {
-  id: string;
-  orderId: string;
-  status: SandboxSessionStatus;
-}
-
 /**
- * Everything the app stores, behind one interface: SQLite today (sqlite-repository.server.ts), a
- * PostgreSQL adapter can implement the same methods. No other module writes SQL.
+ * Everything the orders module stores, behind one asynchronous interface: one implementation
+ * (repository.server.ts, Kysely) over the embedded SQLite file or PostgreSQL (DATABASE_URL).
+ * Add a method here and write it once in repository.server.ts; no other module writes SQL.
  */
 export interface OrderRepository {
   /** Inserts the order; when the submission token exists already, returns that order instead. */
-  createOrder(order: NewOrder): { order: Order; created: boolean };
-  findById(id: string): Order | undefined;
-  findBySessionId(sessionId: string): Order | undefined;
+  createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }>;
+  findById(id: string): Promise<Order | undefined>;
+  findBySessionId(sessionId: string): Promise<Order | undefined>;
   /** pending|failed → checkout_created with the provider's session. */
-  setCheckout(orderId: string, sessionId: string, url: string): void;
+  setCheckout(orderId: string, sessionId: string, url: string): Promise<void>;
   /** Any state but paid → failed. */
-  markFailed(orderId: string, reason: string): void;
+  markFailed(orderId: string, reason: string): Promise<void>;
   /** Any state but paid → expired. */
-  markExpired(orderId: string): void;
+  markExpired(orderId: string): Promise<void>;
   /**
    * Marks the order paid (once) and enqueues its confirmation email (once), in one transaction.
    * Returns true when this call made the change.
    */
-  markPaid(orderId: string, emailKind: string): boolean;
+  markPaid(orderId: string, emailKind: string): Promise<boolean>;
   /** Enqueues an email unless one of this kind exists for the order. Returns true when added. */
-  enqueueEmail(orderId: string, kind: string): boolean;
-  countEmails(orderId: string): number;
+  enqueueEmail(orderId: string, kind: string): Promise<boolean>;
+  countEmails(orderId: string): Promise<number>;
   /** Leases due messages (so a crashed worker's messages come back later) and returns them. */
-  claimDueEmails(limit: number, leaseMs: number): OutboxMessage[];
-  /** At start-up of the only instance: makes every pending message due now (leases of a killed process). */
-  releaseEmailLeases(): number;
-  markEmailSent(id: number, messageId: string): void;
-  markEmailRetry(id: number, delayMs: number, error: string): void;
-  listEmails(orderId: string): OutboxRow[];
-  listOrders(limit: number): Order[];
+  claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  markEmailSent(id: number, messageId: string): Promise<void>;
+  markEmailRetry(id: number, delayMs: number, error: string): Promise<void>;
+  listEmails(orderId: string): Promise<OutboxRow[]>;
+  listOrders(limit: number): Promise<Order[]>;
   /** Stores a quote request and enqueues its emails (one per kind), in one transaction. */
-  createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): QuoteRequest;
-  findQuoteRequest(id: string): QuoteRequest | undefined;
-  listQuoteRequests(limit: number): QuoteRequest[];
-  listQuoteEmails(quoteId: string): OutboxRow[];
-  createSandboxSession(session: SandboxSession): void;
-  findSandboxSession(id: string): SandboxSession | undefined;
-  setSandboxSessionStatus(id: string, status: SandboxSessionStatus): void;
-  close(): void;
+  createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): Promise<QuoteRequest>;
+  findQuoteRequest(id: string): Promise<QuoteRequest | undefined>;
+  listQuoteRequests(limit: number): Promise<QuoteRequest[]>;
+  listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
+  close(): Promise<void>;
 }

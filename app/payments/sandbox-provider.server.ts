@@ -1,37 +1,55 @@
 import { randomBytes } from "node:crypto";
-import type { OrderRepository } from "../orders/types.ts";
-import type { CheckoutSession, CheckoutUrls, PaymentProvider, SessionStatus } from "./provider.ts";
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, SessionStatus } from "./provider.ts";
+import type { SandboxSession, SandboxSessionStore } from "./sandbox-store.server.ts";
+
+export interface SandboxProviderOptions {
+  store: SandboxSessionStore;
+  /** Where the sandbox's checkout page for a session lives (the app's route). */
+  pageUrl(sessionId: string, locale: string): string;
+}
 
 /**
- * The built-in checkout used when no Stripe key is configured: sessions live in the database, the
- * visitor pays or cancels on /checkout/sandbox/:sessionId (plain form posts), and fulfilment sees
- * the same states as with Stripe.
+ * The built-in checkout used when no Stripe key is configured: sessions live in the site's
+ * database, the visitor pays or cancels on the sandbox page (plain form posts) and goes back to
+ * the request's success or cancel URL, and fulfilment sees the same states as with Stripe.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = "sandbox";
-  private readonly repo: OrderRepository;
+  private readonly options: SandboxProviderOptions;
 
-  constructor(repo: OrderRepository) {
-    this.repo = repo;
+  constructor(options: SandboxProviderOptions) {
+    this.options = options;
   }
 
-  async createCheckout(order: Parameters<PaymentProvider["createCheckout"]>[0], _urls: CheckoutUrls): Promise<CheckoutSession> {
-    // Idempotent per order, like Stripe's idempotency key.
-    if (order.sessionId && this.repo.findSandboxSession(order.sessionId)) {
-      return { id: order.sessionId, url: sandboxCheckoutPath(order.sessionId, order.lang) };
-    }
-    const id = `sbx_${randomBytes(12).toString("base64url")}`;
-    this.repo.createSandboxSession({ id, orderId: order.id, status: "open" });
-    return { id, url: sandboxCheckoutPath(id, order.lang) };
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    // Idempotent per reference, like Stripe's idempotency key.
+    const id = await this.options.store.create(`sbx_${randomBytes(12).toString("base64url")}`, request);
+    return { id, url: this.options.pageUrl(id, request.locale) };
   }
 
   async getSession(sessionId: string): Promise<SessionStatus | undefined> {
-    const session = this.repo.findSandboxSession(sessionId);
-    if (!session) return undefined;
-    return { id: session.id, orderId: session.orderId, state: session.status };
+    const session = await this.options.store.find(sessionId);
+    return session ? { id: session.id, reference: session.reference, state: session.status } : undefined;
+  }
+
+  /** The session behind the sandbox page. */
+  findSession(sessionId: string): Promise<SandboxSession | undefined> {
+    return this.options.store.find(sessionId);
+  }
+
+  /** The visitor paid: returns where Stripe would send them (the request's success URL). */
+  async pay(session: SandboxSession): Promise<string> {
+    await this.options.store.setStatus(session.id, "paid");
+    return successUrl(session);
+  }
+
+  /** The visitor gave up: the session expires; returns the request's cancel URL. */
+  async cancel(session: SandboxSession): Promise<string> {
+    await this.options.store.setStatus(session.id, "expired");
+    return session.request.cancelUrl;
   }
 }
 
-export function sandboxCheckoutPath(sessionId: string, lang: string): string {
-  return `/checkout/sandbox/${encodeURIComponent(sessionId)}?lang=${lang}`;
+export function successUrl(session: SandboxSession): string {
+  return session.request.successUrl.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(session.id));
 }

@@ -1,8 +1,5 @@
 import Stripe from "stripe";
-import { checkoutMode, getOffer } from "../content/offers.ts";
-import type { Order } from "../orders/types.ts";
-import { translator } from "../orders/translate.server.ts";
-import { ProviderError, type CheckoutSession, type CheckoutUrls, type PaymentProvider, type SessionStatus } from "./provider.ts";
+import { ProviderError, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type SessionStatus } from "./provider.ts";
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -24,43 +21,31 @@ export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions
   });
 }
 
-/** Stripe Checkout parameters of an order, from the catalogue (pure, unit-tested). */
-export function checkoutParams(order: Order, urls: CheckoutUrls): Stripe.Checkout.SessionCreateParams {
-  const offer = getOffer(order.offer);
-  const price = offer.price(order.lang);
-  const name = translator(order.lang, "offers")(`${order.offer}.name`);
-  const currency = price.currency.toLowerCase();
-  const mode = checkoutMode(price);
-  const metadata = { order_id: order.id, offer: order.offer, lang: order.lang };
+/** Stripe Checkout parameters of a request (pure, unit-tested). */
+export function checkoutParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
+  const currency = request.currency.toLowerCase();
+  const mode = request.monthly ? "subscription" : "payment";
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
-  if (mode === "subscription") {
-    lineItems.push({
-      quantity: 1,
-      price_data: { currency, unit_amount: price.monthly!, recurring: { interval: "month" }, product_data: { name } },
-    });
-    if (price.oneTime) {
-      const setup = translator(order.lang)("checkout.setupFee", { name });
-      lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime, product_data: { name: setup } } });
-    }
-  } else {
-    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: price.oneTime ?? 0, product_data: { name } } });
+  if (request.monthly) {
+    const { name, amount } = request.monthly;
+    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: amount, recurring: { interval: "month" }, product_data: { name } } });
   }
+  if (request.oneTime) {
+    const { name, amount } = request.oneTime;
+    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name } } });
+  }
+  const metadata = request.metadata;
   return {
     mode,
     line_items: lineItems,
-    customer_email: order.customer.email,
-    locale: order.lang,
-    client_reference_id: order.id,
+    customer_email: request.customerEmail,
+    locale: request.locale,
+    client_reference_id: request.reference,
     metadata,
-    success_url: urls.success,
-    cancel_url: urls.cancel,
-    ...(mode === "subscription"
-      ? {
-          subscription_data: {
-            metadata,
-            ...(price.monthlyStartsAfterMonths ? { trial_period_days: 30 * price.monthlyStartsAfterMonths } : {}),
-          },
-        }
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    ...(request.monthly
+      ? { subscription_data: { metadata, ...(request.monthly.trialDays ? { trial_period_days: request.monthly.trialDays } : {}) } }
       : { payment_intent_data: { metadata } }),
   };
 }
@@ -73,10 +58,10 @@ export class StripeProvider implements PaymentProvider {
     this.stripe = createStripeClient(options);
   }
 
-  async createCheckout(order: Order, urls: CheckoutUrls): Promise<CheckoutSession> {
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     let session: Stripe.Checkout.Session;
     try {
-      session = await this.stripe.checkout.sessions.create(checkoutParams(order, urls), { idempotencyKey: order.id });
+      session = await this.stripe.checkout.sessions.create(checkoutParams(request), { idempotencyKey: request.reference });
     } catch (error) {
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
@@ -92,7 +77,7 @@ export class StripeProvider implements PaymentProvider {
       if ((error as { statusCode?: number }).statusCode === 404) return undefined;
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
-    return { id: session.id, orderId: session.client_reference_id ?? session.metadata?.order_id ?? null, state: sessionState(session) };
+    return { id: session.id, reference: session.client_reference_id ?? session.metadata?.order_id ?? null, state: sessionState(session) };
   }
 }
 

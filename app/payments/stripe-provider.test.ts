@@ -1,59 +1,31 @@
 import { describe, expect, test } from "vitest";
-import { amountDueNow, getOffer, OFFER_IDS } from "../content/offers.ts";
-import type { Order } from "../orders/types.ts";
+import type { CheckoutRequest } from "./provider.ts";
 import { checkoutParams, sessionState } from "./stripe-provider.server.ts";
 
-function order(offer: Order["offer"], lang: Order["lang"]): Order {
-  const price = getOffer(offer).price(lang);
-  return {
-    id: "ord_1",
-    submissionToken: "t",
-    state: "pending",
-    lang,
-    offer,
-    currency: price.currency,
-    amountDueNow: amountDueNow(price),
-    monthly: price.monthly ?? 0,
-    customer: { firstName: "A", lastName: "B", email: "a@example.com", companyName: "", address: "x", city: "x", postalCode: "x", country: "x", phoneNumber: "x", agentName: "x", telegramId: "x", connectZapier: "non", comments: "" },
-    provider: "stripe",
-    sessionId: null,
-    checkoutUrl: null,
-    failureReason: null,
-    createdAt: "",
-    updatedAt: "",
-    paidAt: null,
-  };
-}
-const urls = { success: "https://site/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://site/commander" };
+const request: CheckoutRequest = {
+  reference: "ref_1",
+  locale: "it",
+  customerEmail: "a@example.com",
+  currency: "EUR",
+  oneTime: { name: "Setup", amount: 49_700 },
+  monthly: { name: "Agent", amount: 10_000, trialDays: 30 },
+  metadata: { order_id: "ref_1" },
+  successUrl: "https://site/grazie?session_id={CHECKOUT_SESSION_ID}",
+  cancelUrl: "https://site/commander",
+};
 
-describe("Stripe Checkout parameters come from the catalogue", () => {
-  test("every offer and language: mode, currency, amounts due now match the catalogue", () => {
-    for (const offer of OFFER_IDS) {
-      for (const lang of ["fr", "en"] as const) {
-        const params = checkoutParams(order(offer, lang), urls);
-        const price = getOffer(offer).price(lang);
-        expect(params.mode).toBe(price.monthly ? "subscription" : "payment");
-        expect(params.locale).toBe(lang);
-        expect(params.client_reference_id).toBe("ord_1");
-        expect(params.customer_email).toBe("a@example.com");
-        const items = params.line_items!;
-        expect(items.every((item) => item.price_data!.currency === price.currency.toLowerCase())).toBe(true);
-        const trial = params.subscription_data?.trial_period_days;
-        const dueNow = items
-          .filter((item) => !(item.price_data!.recurring && trial))
-          .reduce((sum, item) => sum + item.price_data!.unit_amount!, 0);
-        expect(dueNow, `${offer} ${lang}`).toBe(amountDueNow(price));
-      }
-    }
-  });
-
-  test("product names are translated; the setup fee is its own line", () => {
-    const params = checkoutParams(order("formateur-ia", "de"), urls);
-    expect(params.line_items!.map((item) => item.price_data!.product_data!.name)).toEqual([
-      "KI-Trainer-Agent auf Telegram",
-      "KI-Trainer-Agent auf Telegram – Einrichtung",
+describe("Stripe adapter", () => {
+  test("a request becomes Checkout parameters as given: no catalogue, no translation", () => {
+    const params = checkoutParams(request);
+    expect(params).toMatchObject({ mode: "subscription", locale: "it", client_reference_id: "ref_1", customer_email: "a@example.com" });
+    expect(params.subscription_data).toEqual({ metadata: { order_id: "ref_1" }, trial_period_days: 30 });
+    expect(params.line_items!.map((item) => [item.price_data!.product_data!.name, item.price_data!.unit_amount, item.price_data!.currency])).toEqual([
+      ["Agent", 10_000, "eur"],
+      ["Setup", 49_700, "eur"],
     ]);
-    expect(params.line_items![1]!.price_data!.recurring).toBeUndefined();
+    const once = checkoutParams({ ...request, monthly: null });
+    expect(once.mode).toBe("payment");
+    expect(once.payment_intent_data).toEqual({ metadata: { order_id: "ref_1" } });
   });
 
   test("session states", () => {

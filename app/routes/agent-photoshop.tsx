@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Section, Steps, mailtoHref, Hero } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { VIDEOS } from "../content/media.ts";
 import type { RootData } from "../root.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Spec: five features (editing, combination, cloud-drive hosting, image-model API, multi-file) and five audiences. */
 const FEATURE_ICONS: IconName[] = ["wand", "layers", "cloud", "code", "files"];
@@ -12,7 +12,13 @@ const AUDIENCE_ICONS: IconName[] = ["pen", "cart", "star", "video", "images"];
 
 type Item = { title: string; text: string };
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function AgentPhotoshopPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("agent-photoshop");
   const root = useRouteLoaderData<RootData>("root");
   const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
@@ -39,7 +45,7 @@ export default function AgentPhotoshopPage() {
           }
           aside={
             <div data-block="demo">
-              <VideoFacade video={VIDEOS["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
+              <VideoFacade video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
               <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
             </div>
           }

@@ -1,19 +1,26 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Hero, Section, Stats, Steps, DarkCardGrid } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { IMAGES, VIDEOS } from "../content/media.ts";
+import { IMAGES } from "../content/media.ts";
 import { OFFERS, formatMoney, orderHref } from "../content/offers.ts";
 import { FACELESS as F, formatNumber, formatUnit, formatUnitRange, formatUsd } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
 import { LazyImage } from "../components/content/lazy-image.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
 const STRENGTH_ICONS: readonly IconName[] = ["wallet", "clock", "repeat"];
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function AiMachinePage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("ai-machine");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -82,7 +89,7 @@ export default function AiMachinePage() {
             ))}
           </div>
           <figure className="mx-auto w-full max-w-[18rem]" data-block="demo-video">
-            <VideoFacade video={VIDEOS["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
+            <VideoFacade video={videos["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
             <figcaption className="mt-3 text-center text-sm text-muted">{t("description.videoCaption", figures)}</figcaption>
           </figure>
         </div>

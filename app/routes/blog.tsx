@@ -1,17 +1,23 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CheckList, CtaBand, Hero, Section, Stats, mailtoHref } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { VIDEOS } from "../content/media.ts";
 import { BLOG, formatNumber, formatRange, formatUnit } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Trigger, summary, hook, image, sheets, adaptation, download, automation (spec order). */
 const STEP_ICONS: readonly IconName[] = ["send", "article", "hook", "image", "sheet", "layers", "download", "repeat"];
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function BlogPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("blog");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -66,7 +72,7 @@ export default function BlogPage() {
             </div>
           </div>
           <div data-block="intro-video">
-            <VideoFacade video={VIDEOS["blog-intro"]} title={t("intro.videoTitle")} playLabel={t("playLabel")} />
+            <VideoFacade video={videos["blog-intro"]} title={t("intro.videoTitle")} playLabel={t("playLabel")} />
           </div>
         </div>
       </section>

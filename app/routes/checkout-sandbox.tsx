@@ -2,38 +2,37 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/checkout-sandbox";
-import { formatMoney } from "../content/offers.ts";
-import { THANK_YOU_PATHS } from "../i18n/languages.ts";
+import { formatMoney, type Currency } from "../content/offers.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { orderFormPath } from "../orders/paths.ts";
 import { getOrderServices } from "../orders/services.server.ts";
+import { dueToday } from "../payments/provider.ts";
+import { successUrl } from "../payments/sandbox-provider.server.ts";
 
 export const handle = { hydrate: true };
 
 /** The sandbox exists only while no Stripe key is configured. */
-function sandboxSession(sessionId: string) {
-  const services = getOrderServices();
-  if (services.provider.name !== "sandbox") return undefined;
-  const session = services.repo.findSandboxSession(sessionId);
-  const order = session ? services.repo.findById(session.orderId) : undefined;
-  return session && order ? { session, order, services } : undefined;
+async function sandboxSession(sessionId: string) {
+  const services = await getOrderServices();
+  const session = await services.sandbox?.findSession(sessionId);
+  return session && services.sandbox ? { session, sandbox: services.sandbox, services } : undefined;
 }
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const found = sandboxSession(params.sessionId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await sandboxSession(params.sessionId);
   const t = getInstance(context).getFixedT(getLocale(context), "order");
   const meta = { title: t("checkout.title"), description: t("checkout.intro"), noindex: true };
   if (!found) throw data({ meta }, { status: 404 });
-  const { session, order } = found;
+  const { request, status } = found.session;
+  const currency = request.currency as Currency;
   return {
     meta,
-    status: session.status,
-    offer: order.offer,
-    email: order.customer.email,
-    dueNow: formatMoney(order.amountDueNow, order.currency, order.lang),
-    monthly: order.monthly ? formatMoney(order.monthly, order.currency, order.lang) : null,
-    thankYou: `${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`,
-    orderAgain: orderFormPath(order.offer, order.lang),
+    status,
+    product: request.monthly?.name ?? request.oneTime?.name ?? "",
+    email: request.customerEmail,
+    dueNow: formatMoney(dueToday(request), currency, request.locale),
+    monthly: request.monthly ? formatMoney(request.monthly.amount, currency, request.locale) : null,
+    thankYou: successUrl(found.session),
+    orderAgain: request.cancelUrl,
   };
 }
 
@@ -42,32 +41,28 @@ export function headers() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const found = sandboxSession(params.sessionId);
+  const found = await sandboxSession(params.sessionId);
   if (!found) throw data(null, { status: 404 });
-  const { session, order, services } = found;
+  const { session, sandbox, services } = found;
   const intent = String((await request.formData()).get("intent") ?? "");
-  if (intent === "pay") {
-    services.repo.setSandboxSessionStatus(session.id, "paid");
-    // Same as Stripe: back to the language's thank-you page, which fulfils the order.
-    return redirect(`${THANK_YOU_PATHS[order.lang]}?session_id=${encodeURIComponent(session.id)}`, 303);
-  }
+  // Same as Stripe: paid goes back to the success URL (the thank-you page fulfils the order).
+  if (intent === "pay") return redirect(await sandbox.pay(session), 303);
   if (intent === "cancel") {
-    services.repo.setSandboxSessionStatus(session.id, "expired");
+    const back = await sandbox.cancel(session);
     await services.fulfil(session.id);
-    return redirect(orderFormPath(order.offer, order.lang, "&cancelled=1"), 303);
+    return redirect(back, 303);
   }
   return data({ error: true }, { status: 400 });
 }
 
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
-  const { t: tOffers } = useTranslation("offers");
   const pending = useIsPending();
   return (
     <section className="container-page max-w-xl py-12 sm:py-16">
       <div className="card">
         <p className="eyebrow">{t("checkout.title")}</p>
-        <h1 className="mt-2 text-2xl font-bold">{tOffers(`${loaderData.offer}.name`)}</h1>
+        <h1 className="mt-2 text-2xl font-bold">{loaderData.product}</h1>
         <p className="mt-3 text-sm text-muted">{t("checkout.intro")}</p>
         <dl className="mt-6 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2">
           <dt className="text-sm font-semibold text-muted">{t("summary.email")}</dt>

@@ -5,6 +5,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/commander";
 import { ErrorSummary, RadioGroup, SelectField, TextField, useIsPending } from "../components/forms.tsx";
 import { amountDueNow, formatMoney, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
+import { pageById, pagePath } from "../content/pages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token: randomUUID(),
     cancelled,
     // Back from a cancelled checkout: the form comes back as the visitor filled it.
-    draft: cancelled ? await findDraft(request, param, getOrderServices().repo) : null,
+    draft: cancelled ? await findDraft(request, param, (await getOrderServices()).repo) : null,
     meta: pageMeta(context, param),
   });
 }
@@ -75,7 +76,7 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.busy";
+type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
@@ -105,17 +106,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), token, formError: null }, { status: 400 });
   }
 
-  const services = getOrderServices();
+  const services = await getOrderServices();
   const { clientIp, secure } = context.get(requestInfoContext);
-  if (!services.orderLimiter.take(clientIp || "unknown")) {
+  if (!(await services.orderLimiter.take(clientIp || "unknown"))) {
     return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
   }
 
   const outcome = await placeOrder({ form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token }, services);
   if (outcome.ok) return redirect(outcome.url, { status: 303, headers: { "Set-Cookie": draftCookie(outcome.order.id, secure) } });
-  if (outcome.reason === "busy") {
-    return data({ result: submission.reply(), token, formError: "errors.busy" as FormError }, { status: 409 });
-  }
   // The failed order stays stored (state failed) for a retry; a new token makes the next try a new order.
   return data(
     { result: submission.reply(), token: randomUUID(), formError: "errors.paymentUrl" as FormError },
@@ -327,6 +325,12 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
                 {pending ? t("form.submitting") : t("form.submit")}
               </button>
               <p className="mt-3 text-sm text-muted">{t("form.secureNote")}</p>
+              <p className="mt-1 text-sm text-muted" data-privacy-note>
+                {t("form.privacyNote")}{" "}
+                <a className="font-medium text-accent-700 underline underline-offset-2" href={pagePath(pageById("privacy"), lang)}>
+                  {t("form.privacyLink")}
+                </a>
+              </p>
             </div>
           </Form>
         </div>

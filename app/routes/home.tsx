@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Hero, Section, mailtoHref } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { IMAGES } from "../content/media.ts";
-import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../content/profiles.ts";
+import { formatFollowers, initials, profilesOf } from "../content/profiles.ts";
+import { getSiteConfig } from "../config/site.server.ts";
 import { intlLocale, type Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
 import { LazyImage } from "../components/content/lazy-image.tsx";
@@ -18,15 +19,21 @@ const OFFER_CARDS: ReadonlyArray<{ href: string; icon: IconName }> = [
   { href: "/formateur-ia", icon: "send" },
 ];
 
+/** The person, profiles and links come from the owner configuration (read once per process). */
+export function loader() {
+  const { person, links } = getSiteConfig();
+  return { person, links, profiles: profilesOf(getSiteConfig()) };
+}
+
 export default function HomePage() {
+  const { person, links, profiles } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
   const locale = intlLocale(lang);
   const offers = t("offers.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
   const points = t("hero.points", { returnObjects: true }) as string[];
-  const paragraphs = t("about.paragraphs", { returnObjects: true }) as string[];
-  const portrait = IMAGES["home-portrait"];
+  const paragraphs = person.bio[lang];
   const newTab = t("about.newTab");
 
   return (
@@ -80,7 +87,32 @@ export default function HomePage() {
 
       <section id="about" className="section bg-accent-50/60" aria-labelledby="about-title" data-block="bio">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[0.8fr_1.2fr]">
-          <LazyImage image={portrait} alt={t("about.portraitAlt")} className="mx-auto w-full max-w-[15rem] rounded-[2rem] shadow-lift sm:max-w-sm" />
+          {person.photo ? (
+            <LazyImage
+              image={{ src: person.photo, width: 480, height: 560 }}
+              alt={t("about.portraitAlt", { name: person.name })}
+              className="mx-auto aspect-[6/7] w-full max-w-[15rem] rounded-[2rem] object-cover shadow-lift sm:max-w-sm"
+            />
+          ) : (
+            // No photo configured: the person's initials, not a stranger's silhouette.
+            <div
+              className="relative mx-auto grid aspect-[6/7] w-full max-w-[15rem] place-items-center overflow-hidden rounded-[2rem] bg-gradient-to-br from-accent-600 via-accent-700 to-night shadow-lift sm:max-w-sm"
+              role="img"
+              aria-label={t("about.portraitAlt", { name: person.name })}
+              data-block="monogram"
+            >
+              <span className="absolute -top-10 -right-10 size-40 rounded-full bg-white/10" aria-hidden="true" />
+              <span className="absolute -bottom-16 -left-12 size-48 rounded-full border border-white/15" aria-hidden="true" />
+              <span className="relative text-center">
+                <span className="block font-display text-7xl font-extrabold tracking-tight text-white sm:text-8xl" aria-hidden="true">
+                  {initials(person.name)}
+                </span>
+                <span className="mt-3 block text-sm font-semibold tracking-widest text-accent-100 uppercase" aria-hidden="true">
+                  {person.name}
+                </span>
+              </span>
+            </div>
+          )}
           <div>
             <p className="eyebrow">{t("about.eyebrow")}</p>
             <h2 id="about-title" className="section-title mt-2">
@@ -93,37 +125,52 @@ export default function HomePage() {
             ))}
             <h3 className="mt-10 text-sm font-semibold tracking-widest text-ink uppercase">{t("about.audienceTitle")}</h3>
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-block="audience">
-              {PROFILES.map((profile) => (
-                <li key={profile.id}>
-                  <a
-                    href={profile.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex h-full flex-col rounded-2xl border border-line bg-white px-4 py-3 shadow-card transition hover:-translate-y-0.5 hover:border-accent-300"
-                    data-profile={profile.id}
-                  >
+              {profiles.map((profile) => {
+                const tile = (
+                  <>
                     <span className="text-sm font-medium text-muted">{profile.name}</span>
                     <span className="mt-1 font-display text-2xl font-bold text-ink" data-followers={profile.followers}>
                       {formatFollowers(profile.followers, locale)}
                     </span>
                     <span className="text-xs text-muted">{t("about.followers")}</span>
+                  </>
+                );
+                const box = "flex h-full flex-col rounded-2xl border border-line bg-white px-4 py-3 shadow-card";
+                return (
+                  <li key={profile.id}>
+                    {/* A profile not configured yet shows its figure without a link to the platform's home page. */}
+                    {profile.url ? (
+                      <a href={profile.url} target="_blank" rel="noopener noreferrer" className={`${box} transition hover:-translate-y-0.5 hover:border-accent-300`} data-profile={profile.id}>
+                        {tile}
+                        <span className="sr-only"> ({newTab})</span>
+                      </a>
+                    ) : (
+                      <div className={box} data-profile={profile.id}>
+                        {tile}
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {links.webinars || links.website ? (
+              <div className="mt-8 flex flex-wrap gap-3" data-block="bio-links">
+                {links.webinars ? (
+                  <a href={links.webinars} target="_blank" rel="noopener noreferrer" className="btn-primary" data-link="webinars">
+                    <LineIcon name="calendar" className="size-5" />
+                    {t("about.webinars")}
                     <span className="sr-only"> ({newTab})</span>
                   </a>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-8 flex flex-wrap gap-3" data-block="bio-links">
-              <a href={WEBINARS_URL} target="_blank" rel="noopener noreferrer" className="btn-primary" data-link="webinars">
-                <LineIcon name="calendar" className="size-5" />
-                {t("about.webinars")}
-                <span className="sr-only"> ({newTab})</span>
-              </a>
-              <a href={WEBSITE_URL} target="_blank" rel="noopener noreferrer" className="btn-secondary" data-link="website">
-                <LineIcon name="globe" className="size-5" />
-                {t("about.website")}
-                <span className="sr-only"> ({newTab})</span>
-              </a>
-            </div>
+                ) : null}
+                {links.website ? (
+                  <a href={links.website} target="_blank" rel="noopener noreferrer" className="btn-secondary" data-link="website">
+                    <LineIcon name="globe" className="size-5" />
+                    {t("about.website")}
+                    <span className="sr-only"> ({newTab})</span>
+                  </a>
+                ) : null}
+              </div>
+            ) : null}
           </div>
         </div>
       </section>

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Hero, Section, Stats, Steps, mailtoHref } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { IMAGES, VIDEOS } from "../content/media.ts";
+import { IMAGES } from "../content/media.ts";
 import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
 import { LazyImage } from "../components/content/lazy-image.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: the animation is ready in under 10 seconds, in 9:16, 16:9 and square. */
 const READY_SECONDS = 10;
@@ -15,9 +16,15 @@ const FORMAT_COUNT = 3;
 const OFFER_ICONS: IconName[] = ["sparkles", "video", "frame", "repeat"];
 const REASON_ICONS: IconName[] = ["star", "shield", "layers", "wand"];
 const GALLERY = [IMAGES["logo-animator-vertical"], IMAGES["logo-animator-landscape"], IMAGES["logo-animator-square"]];
-const CLIPS = [VIDEOS["logo-animator-vertical"], VIDEOS["logo-animator-landscape"]];
+const CLIPS = ["logo-animator-vertical", "logo-animator-landscape"] as const;
+
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
 
 export default function LogoAnimatorPage() {
+  const { videos: clips } = useLoaderData<typeof loader>();
   const { t } = useTranslation("logo-animator");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -109,7 +116,7 @@ export default function LogoAnimatorPage() {
         <ul className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" data-block="videos">
           {videos.map((item, index) => (
             <li key={item.title} className={index === 0 ? "mx-auto w-full max-w-[18rem]" : ""}>
-              <VideoFacade video={CLIPS[index]!} title={item.title} playLabel={t("videos.play")} />
+              <VideoFacade video={clips[CLIPS[index]!]} title={item.title} playLabel={t("videos.play")} />
               <h3 className="mt-4 font-semibold text-ink">{item.title}</h3>
               <p className="mt-1 text-muted">{item.text}</p>
             </li>

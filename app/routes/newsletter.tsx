@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Hero, Section, mailtoHref, DarkCardGrid } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { VIDEOS, type Video } from "../content/media.ts";
+import type { Video, VideoSlotId } from "../content/media.ts";
 import { NEWSLETTER as N, formatUnit, formatUnitRange } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["layers", "palette", "video"];
 const AUDIENCE_ICONS: readonly IconName[] = ["mail", "target", "briefcase", "users"];
@@ -20,12 +21,18 @@ const GROUPS: readonly { platform: Platform; name: string }[] = [
 ];
 
 /** The spec's Spanish-only variant shows its own set of examples; every other language shares one. */
-function examples(lang: Language, platform: Platform): Video[] {
+function examples(videos: Record<VideoSlotId, Video>, lang: Language, platform: Platform): Video[] {
   const set = lang === "es" ? "es" : "default";
-  return [VIDEOS[`newsletter-${set}-${platform}-1`], VIDEOS[`newsletter-${set}-${platform}-2`]];
+  return [videos[`newsletter-${set}-${platform}-1`], videos[`newsletter-${set}-${platform}-2`]];
+}
+
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
 }
 
 export default function NewsletterPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("newsletter");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -126,13 +133,13 @@ export default function NewsletterPage() {
               </h3>
               <p className="mt-1 text-muted">{t(`social.${group.platform}`)}</p>
               <ul className={`mt-5 grid gap-4 ${group.platform === "linkedin" ? "" : "grid-cols-2"}`}>
-                {examples(lang, group.platform).map((video) => {
+                {examples(videos, lang, group.platform).map((video) => {
                   counter += 1;
                   const title = t("social.videoTitle", { n: counter });
                   return (
-                    <li key={video.ref}>
+                    <li key={video.poster}>
                       <VideoFacade video={video} title={title} playLabel={group.platform === "linkedin" ? t("social.linkedinOpen") : t("playLabel")} />
-                      {group.platform === "linkedin" ? (
+                      {group.platform === "linkedin" && video.ref ? (
                         <p className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-accent-700">
                           {t("social.linkedinOpen")}
                           <LineIcon name="external" className="size-4" />

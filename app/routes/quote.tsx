@@ -52,9 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Bots fill every field they find; people never see this one. Nothing is stored.
   if (String(formData.get(QUOTE_HONEYPOT) ?? "") !== "") return reply("errors.rejected", 400);
   if (submission.status !== "success") return reply(null, 400);
-  const services = getOrderServices();
+  const services = await getOrderServices();
   const { clientIp } = context.get(requestInfoContext);
-  if (!services.quoteLimiter.take(clientIp || "unknown")) return reply("errors.rateLimited", 429, { "Retry-After": "600" });
+  if (!(await services.quoteLimiter.take(clientIp || "unknown"))) return reply("errors.rateLimited", 429, { "Retry-After": "600" });
   const { name, email, company, message } = submission.value;
   await requestQuote({ page: offer, lang, name, email, company: company ?? "", message }, services);
   return redirect(`/quote?offer=${offer}&lang=${lang}&sent=1`, 303);

@@ -1,24 +1,27 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Section, Steps, mailtoHref, Hero } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { formatNumber } from "../content/datasets.ts";
-import { VIDEOS } from "../content/media.ts";
 import { formatMoney, getOffer } from "../content/offers.ts";
 import { pageById, pagePath } from "../content/pages.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
-/** Spec section 1: Seedance is said to be 25 times cheaper than another video model. */
-const CHEAPER_FACTOR = 25;
 const PILLAR_ICONS: IconName[] = ["bolt", "coins", "rocket"];
 const USE_CASE_ICONS: IconName[] = ["video", "heart", "film"];
-const SHORTS = [VIDEOS["seedance-short-1"], VIDEOS["seedance-short-2"], VIDEOS["seedance-short-3"]];
+const SHORTS = ["seedance-short-1", "seedance-short-2", "seedance-short-3"] as const;
 
 type Item = { title: string; text: string };
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function SeedancePage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("seedance");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -27,8 +30,9 @@ export default function SeedancePage() {
   const demos = t("demos.items", { returnObjects: true }) as string[];
   const useCases = t("useCases.items", { returnObjects: true }) as Item[];
   const steps = t("steps.items", { returnObjects: true }) as Item[];
-  const factor = formatNumber(CHEAPER_FACTOR, lang);
   const testPrice = getOffer("test-workflow").price(lang);
+  // A fact with its basis (our own catalogue), instead of an unsourced "n times cheaper".
+  const testAmount = formatMoney(testPrice.oneTime ?? 0, testPrice.currency, lang);
 
   return (
     <>
@@ -49,7 +53,7 @@ export default function SeedancePage() {
           }
           aside={
             <div data-block="main-demo">
-              <VideoFacade video={VIDEOS["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
+              <VideoFacade video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
             </div>
           }
         />
@@ -64,12 +68,12 @@ export default function SeedancePage() {
       <section className="section bg-night text-white" aria-labelledby="compare-title" data-block="compare">
         <div className="container-page grid items-center gap-10 lg:grid-cols-[auto_1fr] lg:gap-16">
           <p className="font-display text-8xl leading-none font-extrabold tracking-tight sm:text-9xl">
-            <span className="bg-gradient-to-br from-accent-300 to-cyan-glow bg-clip-text text-transparent">{factor}×</span>
+            <span className="bg-gradient-to-br from-accent-300 to-cyan-glow bg-clip-text text-transparent">{testAmount}</span>
           </p>
           <div>
             <p className="eyebrow text-accent-300">{t("compare.eyebrow")}</p>
             <h2 id="compare-title" className="section-title mt-2 text-white">
-              {t("compare.title", { factor })}
+              {t("compare.title", { price: testAmount })}
             </h2>
             <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-300">{t("compare.text")}</p>
           </div>
@@ -78,8 +82,8 @@ export default function SeedancePage() {
 
       <Section id="demos" eyebrow={t("demos.eyebrow")} title={t("demos.title")} lead={t("demos.lead")}>
         <ul className="-mx-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-5 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0" data-block="demos">
-          {SHORTS.map((video, index) => (
-            <li key={video.ref} className="w-[68%] shrink-0 snap-center sm:w-auto">
+          {SHORTS.map((slot) => videos[slot]).map((video, index) => (
+            <li key={video.poster} className="w-[68%] shrink-0 snap-center sm:w-auto">
               <VideoFacade video={video} title={demos[index] ?? ""} playLabel={t("demos.play")} />
               <h3 className="mt-3 font-semibold text-ink">{demos[index]}</h3>
             </li>

@@ -1,14 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CardGrid, CtaBand, Hero, Section, Stats, Steps, mailtoHref } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { PriceCard } from "../components/content/price-card.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { VIDEOS, watchUrl } from "../content/media.ts";
+import { watchUrl } from "../content/media.ts";
 import { orderHref } from "../content/offers.ts";
 import { SHORT_VIDEOS as S, formatNumber, formatUnit, formatUnitRange } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Where the scheduling tool publishes (spec section 1); brand names, the same in every language. */
 const NETWORKS = ["LinkedIn", "Facebook", "Instagram", "X", "TikTok"] as const;
@@ -17,12 +18,18 @@ const BENEFIT_ICONS: readonly IconName[] = ["target", "clock", "wallet"];
 const FLOW_ICONS: readonly IconName[] = ["sheet", "settings", "calendar"];
 /** The three example shorts are the same in every language (spec). */
 const SHORTS = [
-  { video: VIDEOS["short-videos-short-1"], linkedin: VIDEOS["short-videos-linkedin-1"] },
-  { video: VIDEOS["short-videos-short-2"], linkedin: VIDEOS["short-videos-linkedin-2"] },
-  { video: VIDEOS["short-videos-short-3"], linkedin: VIDEOS["short-videos-linkedin-3"] },
-];
+  { video: "short-videos-short-1", linkedin: "short-videos-linkedin-1" },
+  { video: "short-videos-short-2", linkedin: "short-videos-linkedin-2" },
+  { video: "short-videos-short-3", linkedin: "short-videos-linkedin-3" },
+] as const;
+
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
 
 export default function ShortVideosPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("short-videos");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -40,7 +47,7 @@ export default function ShortVideosPage() {
   const shortTitles = list<string>("shorts.items");
   const order = orderHref("short-videos", lang);
   const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
-  const explainer = VIDEOS[`short-videos-explainer-${lang}`];
+  const explainer = videos[`short-videos-explainer-${lang}`];
 
   return (
     <>
@@ -114,12 +121,13 @@ export default function ShortVideosPage() {
           className="relative -mx-5 flex snap-x snap-mandatory gap-5 overflow-x-auto px-5 pb-4 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-8 sm:overflow-visible sm:px-0 sm:pb-0"
           data-block="shorts"
         >
-          {SHORTS.map((short, index) => (
-            <li key={short.video.ref} className="w-[68%] max-w-[18rem] shrink-0 snap-center sm:mx-auto sm:w-full">
+          {SHORTS.map(({ video, linkedin }) => ({ video: videos[video], linkedin: videos[linkedin] })).map((short, index) => (
+            <li key={short.video.poster} className="w-[68%] max-w-[18rem] shrink-0 snap-center sm:mx-auto sm:w-full">
               <VideoFacade video={short.video} title={shortTitles[index] ?? ""} playLabel={t("playLabel")} />
               <p className="mt-3 text-sm leading-snug text-slate-300">{shortTitles[index]}</p>
+              {short.linkedin.ref ? (
               <a
-                href={watchUrl(short.linkedin)}
+                href={watchUrl({ ...short.linkedin, ref: short.linkedin.ref })}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-300 hover:text-white"
@@ -129,6 +137,7 @@ export default function ShortVideosPage() {
                 <LineIcon name="external" className="size-4" />
                 <span className="sr-only"> ({t("newTab")})</span>
               </a>
+              ) : null}
             </li>
           ))}
         </ul>

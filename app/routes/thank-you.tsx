@@ -36,7 +36,7 @@ function meta(context: Route.LoaderArgs["context"]) {
 
 async function safeFulfil(sessionId: string): Promise<FulfilResult | { status: "error" }> {
   try {
-    return await getOrderServices().fulfil(sessionId);
+    return await (await getOrderServices()).fulfil(sessionId);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "fulfil failed on thank-you page", sessionId, error: String(error) }));
     return { status: "error" };
@@ -102,17 +102,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  const services = getOrderServices();
+  const services = await getOrderServices();
   const { clientIp } = context.get(requestInfoContext);
-  if (!services.resendLimiter.take(clientIp || "unknown")) {
+  if (!(await services.resendLimiter.take(clientIp || "unknown"))) {
     return data({ resend: "rateLimited" as ResendOutcome }, { status: 429, headers: { "Retry-After": "600" } });
   }
   const result = await safeFulfil(sessionId);
   if (result.status !== "paid" || !("order" in result) || !result.order) return data({ resend: "error" as ResendOutcome }, { status: 409 });
   const order = result.order;
-  const resends = services.repo.countEmails(order.id) - 1;
+  const resends = (await services.repo.countEmails(order.id)) - 1;
   if (resends >= MAX_RESENDS) return data({ resend: "rateLimited" as ResendOutcome }, { status: 429 });
-  services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
+  await services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
   services.worker.kick();
   return data({ resend: "sent" as ResendOutcome });
 }

@@ -1,15 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CtaBand, Hero, Section, Stats, mailtoHref, DarkCardGrid } from "../components/content/blocks.tsx";
 import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { IMAGES, VIDEOS } from "../content/media.ts";
+import { IMAGES } from "../content/media.ts";
 import { AD_GENERATOR as A, formatNumber, formatUnit } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
 import { LazyImage } from "../components/content/lazy-image.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
-const ADS = [VIDEOS["veo3-ad-video-1"], VIDEOS["veo3-ad-video-2"], VIDEOS["veo3-ad-video-3"], VIDEOS["veo3-ad-video-4"]];
+const ADS = ["veo3-ad-video-1", "veo3-ad-video-2", "veo3-ad-video-3", "veo3-ad-video-4"] as const;
 const BENEFIT_ICONS: readonly IconName[] = ["target", "video", "palette"];
 
 /** schema.org WebPage of this page; "<" escaped so the text can never close the script element. */
@@ -17,7 +18,13 @@ function webPageJsonLd(page: { name: string; url: string; description: string; i
   return JSON.stringify({ "@context": "https://schema.org", "@type": "WebPage", ...page }).replace(/</g, "\\u003c");
 }
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function Veo3AdPage() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("veo3-ad");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -66,8 +73,8 @@ export default function Veo3AdPage() {
 
       <Section id="ads" eyebrow={t("videos.eyebrow")} title={t("videos.title")} lead={t("videos.lead")}>
         <ul className="grid grid-cols-2 gap-5 lg:grid-cols-4" data-block="videos">
-          {ADS.map((video, index) => (
-            <li key={video.ref}>
+          {ADS.map((slot) => videos[slot]).map((video, index) => (
+            <li key={video.poster}>
               <VideoFacade video={video} title={titles[index] ?? ""} playLabel={t("playLabel")} />
               <p className="mt-3 text-sm font-semibold text-ink">{titles[index]}</p>
             </li>

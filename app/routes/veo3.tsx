@@ -1,24 +1,30 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { CheckList, CtaBand, Hero, Section, Stats, Steps } from "../components/content/blocks.tsx";
 import { PriceCard } from "../components/content/price-card.tsx";
 import { VideoFacade } from "../components/content/video-facade.tsx";
-import { VIDEOS } from "../content/media.ts";
 import { OFFERS, formatMoney, orderHref, type OfferId } from "../content/offers.ts";
 import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { RootData } from "../root.tsx";
+import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: ~8 s videos, delivered within 24 h, packs of 5, up to 20 a month on subscription. */
 const VEO3 = { seconds: 8, deliveryHours: 24, packSize: 5, subscriptionVideos: 20 } as const;
-const EXAMPLES = [VIDEOS["veo3-example-product"], VIDEOS["veo3-example-cinematic"], VIDEOS["veo3-example-hook"]];
+const EXAMPLES = ["veo3-example-product", "veo3-example-cinematic", "veo3-example-hook"] as const;
 const PLANS: Array<{ key: "single" | "pack" | "subscription"; offer: OfferId; videos: number }> = [
   { key: "single", offer: "veo3-single", videos: 1 },
   { key: "pack", offer: "veo3-pack", videos: VEO3.packSize },
   { key: "subscription", offer: "veo3-subscription", videos: VEO3.subscriptionVideos },
 ];
 
+/** Video ids come from the owner configuration (read once per process). */
+export function loader() {
+  return { videos: siteVideos() };
+}
+
 export default function Veo3Page() {
+  const { videos } = useLoaderData<typeof loader>();
   const { t } = useTranslation("veo3");
   const root = useRouteLoaderData<RootData>("root");
   const lang = (root?.lang ?? "en") as Language;
@@ -73,7 +79,7 @@ export default function Veo3Page() {
         <ul className="grid gap-6 md:grid-cols-3" data-block="examples">
           {examples.map((item, index) => (
             <li key={item.title} className="flex flex-col">
-              <VideoFacade video={EXAMPLES[index]!} title={item.title} playLabel={t("examples.play")} />
+              <VideoFacade video={videos[EXAMPLES[index]!]} title={item.title} playLabel={t("examples.play")} />
               <h3 className="mt-5 text-lg font-semibold text-ink">{item.title}</h3>
               <p className="mt-1 leading-relaxed text-muted">{item.text}</p>
             </li>
@@ -110,7 +116,7 @@ export default function Veo3Page() {
 
       <Section id="demo" tone="dark" eyebrow={t("demo.eyebrow")} title={t("demo.title")} lead={t("demo.lead")}>
         <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:items-center" data-block="demo">
-          <VideoFacade video={VIDEOS["veo3-demo"]} title={t("demo.videoTitle")} playLabel={t("examples.play")} />
+          <VideoFacade video={videos["veo3-demo"]} title={t("demo.videoTitle")} playLabel={t("examples.play")} />
           <div className="sm:[&>ul]:grid-cols-1">
             <CheckList tone="dark" items={t("demo.points", { returnObjects: true, seconds, delivery }) as string[]} />
           </div>

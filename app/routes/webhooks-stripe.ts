@@ -24,7 +24,7 @@ export function loader() {
  */
 export async function action({ request }: Route.ActionArgs) {
   const env = getEnv();
-  const services = getOrderServices();
+  const services = await getOrderServices();
   if (!(services.provider instanceof StripeProvider) || !env.STRIPE_WEBHOOK_SECRET) return text("Not found", 404);
   const raw = await request.text();
   const signature = request.headers.get("stripe-signature");
@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const result = await services.fulfil(session.id);
     if (event.type === "checkout.session.async_payment_failed" && result.order && result.status !== "paid") {
-      services.repo.markFailed(result.order.id, "async payment failed");
+      await services.repo.markFailed(result.order.id, "async payment failed");
     }
     return text(`ok ${result.status}`, 200);
   } catch (error) {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { OFFERS, formatMoney, orderHref } from "../../app/content/offers.ts";
-import { PROFILES, WEBINARS_URL, WEBSITE_URL, formatFollowers } from "../../app/content/profiles.ts";
+import { formatFollowers, profilesOf } from "../../app/content/profiles.ts";
+import { SITE } from "../support/site-config.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS, formatRange, formatUnit, formatUnitRange, formatUsd } from "../../app/content/workflow-figures.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
 
@@ -64,14 +65,14 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
     await expect(page.locator('[data-block="offers"] h3')).toHaveText(copy.offers.items.map((item: { title: string }) => item.title));
 
     await expect(page.locator('[data-block="audience"] li')).toHaveCount(5);
-    for (const profile of PROFILES) {
+    for (const profile of profilesOf(SITE)) {
       const link = page.locator(`[data-profile="${profile.id}"]`);
-      await expect(link).toHaveAttribute("href", profile.url);
+      await expect(link).toHaveAttribute("href", profile.url!);
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link.locator(`[data-followers="${profile.followers}"]`)).toHaveText(formatFollowers(profile.followers, intlLocale(lang)));
     }
-    await expect(page.locator('[data-link="webinars"]')).toHaveAttribute("href", WEBINARS_URL);
-    await expect(page.locator('[data-link="website"]')).toHaveAttribute("href", WEBSITE_URL);
+    await expect(page.locator('[data-link="webinars"]')).toHaveAttribute("href", SITE.links.webinars as string);
+    await expect(page.locator('[data-link="website"]')).toHaveAttribute("href", SITE.links.website as string);
     const portrait = page.locator('[data-block="bio"] img');
     await expect(portrait).toHaveAttribute("loading", "lazy");
     await expect(portrait).toHaveAttribute("width", /\d+/);

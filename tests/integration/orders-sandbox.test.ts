@@ -70,7 +70,7 @@ describe("order form", () => {
   });
 
   test("invalid posts: 400, values kept, translated errors next to their fields, nothing stored", async () => {
-    const before = readStore(server.dataDir).orders.length;
+    const before = (await readStore(server.dataDir)).orders.length;
     for (const lang of LANGUAGES) {
       const res = await postOrder(server.url, "formateur-ia", lang, orderForm({ firstName: " A ", email: "not-an-email", address: "x", lastName: "Durand", connectZapier: "peut-être" }));
       expect(res.status).toBe(400);
@@ -93,11 +93,11 @@ describe("order form", () => {
     const long = await postOrder(server.url, "formateur-ia", "en", orderForm({ comments: "x".repeat(2001), city: "y".repeat(101) }));
     expect(long.status).toBe(400);
     expect(await long.text()).toContain(order.en.errors.tooLong);
-    expect(readStore(server.dataDir).orders.length).toBe(before);
+    expect((await readStore(server.dataDir)).orders.length).toBe(before);
   });
 
   test("abuse guards: honeypot 400, cross-site post 403, oversized body 413, nothing stored", async () => {
-    const before = readStore(server.dataDir).orders.length;
+    const before = (await readStore(server.dataDir)).orders.length;
     const honeypot = await postOrder(server.url, "test-workflow", "es", orderForm({ website: "http://spam.example" }));
     expect(honeypot.status).toBe(400);
     expect(await honeypot.text()).toContain(html(order.es.errors.rejected));
@@ -109,7 +109,7 @@ describe("order form", () => {
     expect(json.status).toBeGreaterThanOrEqual(400);
     expect(json.status).toBeLessThan(500);
     expect((await fetch(`${server.url}/webhooks/stripe`)).status).toBe(405);
-    expect(readStore(server.dataDir).orders.length).toBe(before);
+    expect((await readStore(server.dataDir)).orders.length).toBe(before);
   });
 });
 
@@ -132,8 +132,8 @@ describe("sandbox flow", () => {
         sessions.push(flow.sessionId);
       }
     }
-    const paid = await waitFor(() => {
-      const { orders, emails } = readStore(server.dataDir);
+    const paid = await waitFor(async () => {
+      const { orders, emails } = await readStore(server.dataDir);
       const mine = orders.filter((o) => o.sessionId && sessions.includes(o.sessionId));
       return mine.length === sessions.length && mine.every((o) => emails.get(o.id)?.[0]?.status === "sent") && { mine, emails };
     }, 20_000, "all confirmation emails");
@@ -162,7 +162,7 @@ describe("sandbox flow", () => {
     expect(a.headers.get("location")).toBe(b.headers.get("location"));
     const again = await postOrder(server.url, "veo3-pack", "pt", new URLSearchParams(form));
     expect(again.headers.get("location")).toBe(a.headers.get("location"));
-    expect(readStore(server.dataDir).orders.filter((o) => o.submissionToken === "double-submit-token-0001")).toHaveLength(1);
+    expect((await readStore(server.dataDir)).orders.filter((o) => o.submissionToken === "double-submit-token-0001")).toHaveLength(1);
   });
 
   test("reloads and a replayed payment do not send a second email; resend sends exactly one copy", async () => {
@@ -170,15 +170,15 @@ describe("sandbox flow", () => {
     for (let i = 0; i < 3; i++) expect((await fetch(server.url + flow.thankYou)).status).toBe(200);
     const replay = await postForm(server.url + flow.checkout, { intent: "pay" });
     expect(replay.status).toBe(303);
-    const orderId = readStore(server.dataDir).orders.find((o) => o.sessionId === flow.sessionId)!.id;
+    const orderId = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === flow.sessionId)!.id;
     await waitFor(() => emlFiles(server.dataDir).includes(`${orderId}-confirmation.eml`), 5000, "confirmation");
-    expect(readStore(server.dataDir).emails.get(orderId)).toHaveLength(1);
+    expect((await readStore(server.dataDir)).emails.get(orderId)).toHaveLength(1);
 
     const resend = await postForm(server.url + flow.thankYou, { intent: "resend", session_id: flow.sessionId });
     expect(resend.status).toBe(200);
     expect(await resend.text()).toContain(html(order.it.thankYou.resendSent));
     await waitFor(() => emlFiles(server.dataDir).includes(`${orderId}-resend-1.eml`), 5000, "resend");
-    expect(readStore(server.dataDir).emails.get(orderId)!.map((e) => e.kind)).toEqual(["confirmation", "resend-1"]);
+    expect((await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind)).toEqual(["confirmation", "resend-1"]);
 
     const noSession = await postForm(server.url + THANK_YOU_PATHS.it, { intent: "resend", session_id: "" });
     expect(noSession.status).toBe(400);
@@ -193,9 +193,9 @@ describe("sandbox flow", () => {
     expect(cancelled.headers.get("location")).toBe("/commander?offre=veo3-subscription&lang=de&cancelled=1");
     expect(await (await fetch(server.url + cancelled.headers.get("location"))).text()).toContain(html(order.de.form.cancelled));
     const sessionId = checkout.split("/").pop()!.split("?")[0]!;
-    const stored = readStore(server.dataDir).orders.find((o) => o.sessionId === sessionId)!;
+    const stored = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!;
     expect(stored.state).toBe("expired");
-    expect(readStore(server.dataDir).emails.get(stored.id)).toHaveLength(0);
+    expect((await readStore(server.dataDir)).emails.get(stored.id)).toHaveLength(0);
     // Paying after cancelling is refused by the sandbox (the session is final), like Stripe.
     const late = await postForm(server.url + checkout, { intent: "pay" });
     const page = await fetch(server.url + late.headers.get("location")!);
@@ -242,7 +242,7 @@ describe("crash safety", () => {
       expect(paid.status).toBe(303);
       const page = await fetch(second.url + paid.headers.get("location")!);
       expect(await page.text()).toContain(html(order.it.thankYou.title));
-      const [stored] = readStore(second.dataDir).orders;
+      const [stored] = (await readStore(second.dataDir)).orders;
       expect(stored!.state).toBe("paid");
       await waitFor(() => emlFiles(second.dataDir).length === 1, 5000, "email after restart");
     } finally {
@@ -269,7 +269,7 @@ describe("rate limits", () => {
     const body = await third.text();
     expect(body).toContain(html(order.fr.errors.rateLimited));
     expect(body).toContain('value="Camille"');
-    expect(readStore(limited.dataDir).orders).toHaveLength(2);
+    expect((await readStore(limited.dataDir)).orders).toHaveLength(2);
 
     const paid = await postForm(limited.url + second.headers.get("location")!, { intent: "pay" });
     const thankYou = paid.headers.get("location")!;

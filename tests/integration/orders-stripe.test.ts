@@ -74,7 +74,7 @@ const mailsTo = (email: string) => smtp.messages.filter((message) => message.to.
 describe("Stripe Checkout sessions from the catalogue", () => {
   test("short videos: subscription with a setup fee, monthly from month 2, French checkout, idempotency key = order id", async () => {
     const { session } = await createCheckout("short-videos", "fr");
-    const stored = readStore(server.dataDir).orders.find((o) => o.sessionId === session.id)!;
+    const stored = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === session.id)!;
     expect(stored.state).toBe("checkout_created");
     expect(session.idempotencyKey).toBe(stored.id);
     expect(session.client_reference_id).toBe(stored.id);
@@ -140,7 +140,7 @@ describe("payment and fulfilment", () => {
     stripe.complete(sessionId);
     const hook = await sendWebhook("checkout.session.completed", sessionId);
     expect(hook.status).toBe(200);
-    expect(readStore(server.dataDir).orders.find((o) => o.sessionId === sessionId)!.state).toBe("paid");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!.state).toBe("paid");
     const page = await payAndReturn(payUrl);
     expect(page.body).toContain(html(order.de.thankYou.title));
     for (let i = 0; i < 3; i++) expect((await sendWebhook("checkout.session.completed", sessionId)).status).toBe(200);
@@ -150,7 +150,7 @@ describe("payment and fulfilment", () => {
     await waitFor(() => mailsTo(email).length > 0, 10_000, "email");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailsTo(email)).toHaveLength(1);
-    const stored = readStore(server.dataDir);
+    const stored = await readStore(server.dataDir);
     const o = stored.orders.find((x) => x.sessionId === sessionId)!;
     expect(o.state).toBe("paid");
     expect(stored.emails.get(o.id)).toHaveLength(1);
@@ -182,7 +182,7 @@ describe("payment and fulfilment", () => {
       headers: { "Stripe-Signature": tampered.signature },
     });
     expect(res.status).toBe(400);
-    expect(readStore(server.dataDir).orders.find((o) => o.sessionId === sessionId)!.state).toBe("checkout_created");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!.state).toBe("checkout_created");
   });
 
   test("payment still processing: the page refreshes itself 3 times (3 s), then the notice with the session id", async () => {
@@ -210,14 +210,14 @@ describe("payment and fulfilment", () => {
     const failing = await createCheckout("veo3-single", "fr", orderForm({ email: "async-fail@example.com" }));
     stripe.complete(failing.sessionId, "unpaid");
     expect((await sendWebhook("checkout.session.completed", failing.sessionId)).status).toBe(200);
-    expect(readStore(server.dataDir).orders.find((o) => o.sessionId === failing.sessionId)!.state).toBe("checkout_created");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === failing.sessionId)!.state).toBe("checkout_created");
     expect((await sendWebhook("checkout.session.async_payment_failed", failing.sessionId)).status).toBe(200);
-    expect(readStore(server.dataDir).orders.find((o) => o.sessionId === failing.sessionId)!.state).toBe("failed");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === failing.sessionId)!.state).toBe("failed");
 
     const expiring = await createCheckout("veo3-single", "fr");
     stripe.expire(expiring.sessionId);
     expect((await sendWebhook("checkout.session.expired", expiring.sessionId)).status).toBe(200);
-    expect(readStore(server.dataDir).orders.find((o) => o.sessionId === expiring.sessionId)!.state).toBe("expired");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === expiring.sessionId)!.state).toBe("expired");
     expect(mailsTo("async-fail@example.com")).toHaveLength(0);
   });
 
@@ -231,7 +231,7 @@ describe("payment and fulfilment", () => {
       const body = await res.text();
       expect(body).toContain(html(order.it.errors.paymentUrl));
       expect(body).toContain('value="Rossi"');
-      const failed = readStore(server.dataDir).orders.find((o) => o.customer.email === "down@example.com")!;
+      const failed = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "down@example.com")!;
       expect(failed.state).toBe("failed");
       expect(failed.failureReason).toMatch(/stripe/);
       // Webhooks meanwhile answer 503 so Stripe retries them.
@@ -243,7 +243,7 @@ describe("payment and fulfilment", () => {
     expect(retry.status).toBe(303);
     // Stripe retries the webhook later: now it goes through.
     expect((await sendWebhook("checkout.session.completed", pending.sessionId)).status).toBe(200);
-    expect(readStore(server.dataDir).orders.find((o) => o.sessionId === pending.sessionId)!.state).toBe("paid");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === pending.sessionId)!.state).toBe("paid");
   });
 });
 
@@ -261,9 +261,9 @@ describe("SMTP outage", () => {
       const page = await fetch(back);
       expect(page.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(2000);
-      await waitFor(() => {
-        const o = readStore(local.dataDir).orders[0];
-        const row = o && readStore(local.dataDir).emails.get(o.id)?.[0];
+      await waitFor(async () => {
+        const o = (await readStore(local.dataDir)).orders[0];
+        const row = o && (await readStore(local.dataDir)).emails.get(o.id)?.[0];
         return row && row.attempts >= 2 && row.status === "pending" && row.lastError;
       }, 10_000, "failed delivery attempts");
       late = await startSmtp(smtpPort);
@@ -271,8 +271,8 @@ describe("SMTP outage", () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(late.messages).toHaveLength(1);
       expect(late.messages[0]!.to).toEqual(["outage@example.com"]);
-      const o = readStore(local.dataDir).orders[0]!;
-      expect(readStore(local.dataDir).emails.get(o.id)!.map((e) => e.status)).toEqual(["sent"]);
+      const o = (await readStore(local.dataDir)).orders[0]!;
+      expect((await readStore(local.dataDir)).emails.get(o.id)!.map((e) => e.status)).toEqual(["sent"]);
     } finally {
       await local.stop();
       await late?.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { QUOTE_PAGES } from "../../app/content/offers.ts";
 import { pageById, pagePath } from "../../app/content/pages.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
-import { SqliteOrderRepository } from "../../app/orders/sqlite-repository.server.ts";
+import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
@@ -29,12 +29,12 @@ const post = (form: Record<string, string>, lang = "en") =>
     headers: { Origin: server.url },
   });
 
-function quotes() {
-  const repo = new SqliteOrderRepository(path.join(server.dataDir, "orders.sqlite"));
+async function quotes() {
+  const repo = await openOrderRepository({ DATA_DIR: server.dataDir });
   try {
-    return repo.listQuoteRequests(1000).map((q) => ({ ...q, emails: repo.listQuoteEmails(q.id) }));
+    return await Promise.all((await repo.listQuoteRequests(1000)).map(async (q) => ({ ...q, emails: await repo.listQuoteEmails(q.id) })));
   } finally {
-    repo.close();
+    await repo.close();
   }
 }
 
@@ -66,7 +66,7 @@ describe("quote requests", () => {
       expect(body).toMatch(/id="quote-error-summary"[^>]*autofocus=""/i);
     }
     expect((await post({ offer: "veo3", name: "Ana", email: "a@example.com", message: "x".repeat(20) })).status).toBe(404);
-    expect(quotes()).toEqual([]);
+    expect(await quotes()).toEqual([]);
   });
 
   test("valid: 303 to a confirmation, stored once, acknowledged in German, forwarded to the owner", async () => {
@@ -76,9 +76,9 @@ describe("quote requests", () => {
     expect(location).toBe("/quote?offer=whatsapp&lang=de&sent=1");
     const sent = await (await fetch(server.url + location)).text();
     expect(sent).toContain(html(quote.de.sent.title));
-    const [stored] = quotes();
+    const [stored] = await quotes();
     expect(stored).toMatchObject({ page: "whatsapp", lang: "de", name: "Anna Schmidt", email: "anna@example.com", message: "Wir möchten einen WhatsApp-Agenten\nfür Termine." });
-    await waitFor(() => quotes()[0]!.emails.every((e) => e.status === "sent"), 10_000, "quote emails");
+    await waitFor(async () => (await quotes())[0]!.emails.every((e) => e.status === "sent"), 10_000, "quote emails");
     expect(emlFiles(server.dataDir).filter((f) => f.startsWith(stored!.id))).toEqual([`${stored!.id}-quote-ack.eml`, `${stored!.id}-quote-owner.eml`]);
     const ack = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-ack.eml`), "utf8"));
     expect(ack).toContain("To: anna@example.com");
@@ -91,12 +91,12 @@ describe("quote requests", () => {
   });
 
   test("guards: honeypot 400 and cross-site 403 store nothing; the rate limit answers 429 in the visitor's language", async () => {
-    const before = quotes().length;
+    const before = (await quotes()).length;
     const valid = { offer: "blog", name: "Léa", email: "lea@example.com", message: "Un devis pour le workflow blog, svp." };
     expect((await post({ ...valid, website: "http://spam.example" }, "fr")).status).toBe(400);
     const cross = await fetch(`${server.url}/quote?offer=blog&lang=fr`, { method: "POST", body: new URLSearchParams(valid), redirect: "manual", headers: { Origin: "https://evil.example" } });
     expect(cross.status).toBe(403);
-    expect(quotes().length).toBe(before);
+    expect((await quotes()).length).toBe(before);
     const statuses: number[] = [];
     let last = "";
     for (let i = 0; i < 6; i++) {

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { startFlakyProxy, type FlakyProxy } from "../support/flaky-proxy.ts";
-import { emlFiles, orderForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
+import { emlFiles, integrityCheck, orderForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 
 // Load and fault tests on loopback, bounded in count and time: concurrency, crashes, shutdown under
@@ -15,16 +14,7 @@ const FAST_OUTBOX = { OUTBOX_POLL_MS: "100", OUTBOX_BACKOFF_MS: "100", OUTBOX_MA
 const frOrder = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../locales/fr/order.json"), "utf8"));
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-function integrityCheck(dataDir: string): string {
-  const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"), { readOnly: true });
-  try {
-    return (db.prepare("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
-  } finally {
-    db.close();
-  }
-}
-
-const confirmations = (dataDir: string, orderId: string) => readStore(dataDir).emails.get(orderId)?.filter((row) => row.kind === "confirmation") ?? [];
+const confirmations = async (dataDir: string, orderId: string) => (await readStore(dataDir)).emails.get(orderId)?.filter((row) => row.kind === "confirmation") ?? [];
 const emlFor = (dataDir: string, orderId: string) => emlFiles(dataDir).filter((file) => file.startsWith(orderId));
 
 describe("sandbox provider under load", () => {
@@ -57,7 +47,7 @@ describe("sandbox provider under load", () => {
     expect(accepted.length).toBeGreaterThanOrEqual(220);
     for (const a of accepted) expect(a.location).toMatch(/^\/checkout\/sandbox\/[\w-]+/);
 
-    const { orders } = readStore(server.dataDir);
+    const { orders } = await readStore(server.dataDir);
     const byEmail = new Map<string, number>();
     for (const order of orders) byEmail.set(order.customer.email, (byEmail.get(order.customer.email) ?? 0) + 1);
     for (const { email } of [...single, ...doubled]) expect(byEmail.get(email), email).toBe(1);
@@ -97,7 +87,7 @@ describe("with (fake) Stripe", () => {
     const res = await postOrder(server.url, "test-workflow", lang, orderForm({ email }), { headers: { Origin: server.url } });
     expect(res.status, (await res.clone().text()).slice(0, 300)).toBe(303);
     const sessionId = new URL(res.headers.get("location")!).pathname.split("/").pop()!;
-    const order = readStore(server.dataDir).orders.find((o) => o.sessionId === sessionId)!;
+    const order = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!;
     expect(order.state).toBe("checkout_created");
     return { sessionId, order };
   }
@@ -128,16 +118,16 @@ describe("with (fake) Stripe", () => {
       ]);
       expect(hook.status).toBe(200);
       expect(page).toContain("crash@example.com");
-      const stored = readStore(dataDir).orders.find((o) => o.id === order.id)!;
+      const stored = (await readStore(dataDir)).orders.find((o) => o.id === order.id)!;
       expect(stored.state).toBe("paid");
       await waitFor(() => emlFor(dataDir, order.id).length > 0, 10_000, "confirmation email");
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(emlFor(dataDir, order.id)).toHaveLength(1);
-      expect(confirmations(dataDir, order.id)).toHaveLength(1);
+      expect(await confirmations(dataDir, order.id)).toHaveLength(1);
     } finally {
       await server.stop();
     }
-    expect(integrityCheck(dataDir)).toBe("ok");
+    expect(await integrityCheck(dataDir)).toBe("ok");
   }, 60_000);
 
   test("webhook replayed 10× and out of order: one paid state, one email", async () => {
@@ -156,12 +146,12 @@ describe("with (fake) Stripe", () => {
       expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.text}`)).toEqual([]);
       // And once more, one by one, in reverse order.
       for (const type of [...events].reverse()) expect((await webhook(server, type, sessionId)).status).toBe(200);
-      const stored = readStore(server.dataDir).orders.find((o) => o.id === order.id)!;
+      const stored = (await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!;
       expect(stored.state).toBe("paid");
       await waitFor(() => emlFor(server.dataDir, order.id).length > 0, 10_000, "confirmation email");
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(emlFor(server.dataDir, order.id)).toHaveLength(1);
-      expect(confirmations(server.dataDir, order.id)).toHaveLength(1);
+      expect(await confirmations(server.dataDir, order.id)).toHaveLength(1);
     } finally {
       await server.stop();
     }
@@ -184,8 +174,8 @@ describe("with (fake) Stripe", () => {
       const statuses = await Promise.all(posts);
       expect(await exited).toBe(0);
       expect(statuses.filter((s) => s !== 303)).toEqual([]);
-      expect(integrityCheck(server.dataDir)).toBe("ok");
-      const { orders } = readStore(server.dataDir);
+      expect(await integrityCheck(server.dataDir)).toBe("ok");
+      const { orders } = await readStore(server.dataDir);
       expect(orders).toHaveLength(30);
       expect(orders.every((o) => o.state === "checkout_created" && o.sessionId)).toBe(true);
     } finally {
@@ -206,7 +196,7 @@ describe("with (fake) Stripe", () => {
       expect(failed.status).not.toBe(500);
       expect(body).toContain(html(frOrder.errors.paymentUrl));
       expect(body).toContain('value="Rémi"');
-      expect(readStore(server.dataDir).orders.find((o) => o.customer.email === "retry@example.com")?.state).toBe("failed");
+      expect((await readStore(server.dataDir)).orders.find((o) => o.customer.email === "retry@example.com")?.state).toBe("failed");
 
       // A provider that never answers: the visitor still gets an answer, in bounded time.
       proxy.mode = "hang";
@@ -224,7 +214,7 @@ describe("with (fake) Stripe", () => {
       const retried = await postOrder(server.url, "test-workflow", "fr", form, { headers: { Origin: server.url } });
       expect(retried.status).toBe(303);
       expect(retried.headers.get("location")).toMatch(/\/pay\/cs_test_/);
-      const mine = readStore(server.dataDir).orders.filter((o) => o.customer.email === "retry@example.com");
+      const mine = (await readStore(server.dataDir)).orders.filter((o) => o.customer.email === "retry@example.com");
       expect(mine.filter((o) => o.state === "checkout_created")).toHaveLength(1);
     } finally {
       proxy.mode = "pass";
@@ -243,18 +233,18 @@ test("SMTP down for a while: the confirmation is delivered once when it comes ba
     const paid = await fetch(server.url + checkoutPath, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual", headers: { Origin: server.url } });
     expect(paid.status).toBe(303);
     expect(await (await fetch(server.url + paid.headers.get("location")!)).text()).toContain("smtp-outage@example.com");
-    const order = readStore(server.dataDir).orders.find((o) => o.customer.email === "smtp-outage@example.com")!;
+    const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "smtp-outage@example.com")!;
     expect(order.state).toBe("paid");
     // Nothing listens on the SMTP port: attempts fail and are retried.
-    await waitFor(() => (confirmations(server.dataDir, order.id)[0]?.attempts ?? 0) >= 2, 10_000, "failed delivery attempts");
-    expect(confirmations(server.dataDir, order.id)[0]!.status).toBe("pending");
+    await waitFor(async () => ((await confirmations(server.dataDir, order.id))[0]?.attempts ?? 0) >= 2, 10_000, "failed delivery attempts");
+    expect((await confirmations(server.dataDir, order.id))[0]!.status).toBe("pending");
     const smtp = await startSmtp(smtpPort);
     try {
       await waitFor(() => smtp.messages.length > 0, 10_000, "delivery after SMTP is back");
       await new Promise((resolve) => setTimeout(resolve, 800));
       expect(smtp.messages.filter((m) => m.to.includes("smtp-outage@example.com"))).toHaveLength(1);
-      expect(confirmations(server.dataDir, order.id)).toHaveLength(1);
-      expect(confirmations(server.dataDir, order.id)[0]!.status).toBe("sent");
+      expect(await confirmations(server.dataDir, order.id)).toHaveLength(1);
+      expect((await confirmations(server.dataDir, order.id))[0]!.status).toBe("sent");
     } finally {
       await smtp.close();
     }

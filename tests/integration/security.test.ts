@@ -123,7 +123,8 @@ describe("security headers on every route (http origin, no proxy trusted)", () =
 describe("behind a trusted HTTPS proxy", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ LOG_LEVEL: "silent", TRUST_PROXY: "true", PUBLIC_ORIGIN: "https://lumen.example" });
+    // DEMO_MODE: an https origin otherwise means live, which refuses the demo configuration.
+    server = await startServer({ LOG_LEVEL: "silent", TRUST_PROXY: "true", PUBLIC_ORIGIN: "https://lumen.example", DEMO_MODE: "true" });
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { SqliteOrderRepository } from "../../app/orders/sqlite-repository.server.ts";
+import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { databaseUrlFor } from "./store.ts";
 import type { Order, OutboxRow } from "../../app/orders/types.ts";
 
 /**
@@ -44,20 +47,54 @@ export async function postForm(url: string, form: Record<string, string>) {
   return fetch(url, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
 }
 
-/** Reads the server's database (WAL allows it while the server runs). */
-export function readStore(dataDir: string) {
-  const repo = new SqliteOrderRepository(path.join(dataDir, "orders.sqlite"));
+/**
+ * Reads what a server stored: its SQLite file under dataDir (WAL allows it while the server
+ * runs), or the PostgreSQL database the tests gave it (tests/support/store.ts).
+ */
+export async function readStore(dataDir: string, databaseUrl?: string) {
+  const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? (await databaseUrlFor(dataDir)) });
   try {
-    const orders = repo.listOrders(10_000);
-    const emails = new Map<string, OutboxRow[]>(orders.map((order) => [order.id, repo.listEmails(order.id)]));
+    const orders = await repo.listOrders(10_000);
+    const emails = new Map<string, OutboxRow[]>(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as [string, OutboxRow[]])));
     return { orders, emails };
   } finally {
-    repo.close();
+    await repo.close();
   }
 }
 
-export function findOrder(dataDir: string, predicate: (order: Order) => boolean) {
-  return readStore(dataDir).orders.find(predicate);
+/**
+ * "ok" when the store survived: SQLite's integrity_check on the file; on PostgreSQL, amcheck's
+ * B-tree verification of every index of our tables (heap rows against their index entries).
+ */
+export async function integrityCheck(dataDir: string): Promise<string> {
+  const url = await databaseUrlFor(dataDir);
+  if (!url) {
+    const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"), { readOnly: true });
+    try {
+      return (db.prepare("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    await client.query("CREATE EXTENSION IF NOT EXISTS amcheck");
+    const { rows } = await client.query(
+      `SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+       JOIN pg_namespace n ON n.oid = c.relnamespace WHERE a.amname = 'btree' AND n.nspname = 'public'`,
+    );
+    for (const row of rows) await client.query("SELECT bt_index_check($1::regclass, true)", [row.relname]);
+    return rows.length > 0 ? "ok" : "no indexes found";
+  } catch (error) {
+    return String(error);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function findOrder(dataDir: string, predicate: (order: Order) => boolean) {
+  return (await readStore(dataDir)).orders.find(predicate);
 }
 
 export function emlFiles(dataDir: string): string[] {
@@ -90,20 +127,33 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(port: number): Promise<SmtpSink> {
+/**
+ * A real SMTP server on loopback that keeps what it receives. With acceptDelayMs it waits that
+ * long before answering 250 and, like a real server, drops a message whose client disconnected
+ * before that answer (the sender never learnt it was accepted, so it will send it again).
+ */
+export async function startSmtp(port: number, { acceptDelayMs = 0 } = {}): Promise<SmtpSink> {
   const messages: SmtpSink["messages"] = [];
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeMail(raw) });
-        callback();
+        const accept = () => {
+          if (closed.has(session.id)) return callback(new Error("client gone"));
+          messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeMail(raw) });
+          callback();
+        };
+        if (acceptDelayMs > 0) setTimeout(accept, acceptDelayMs);
+        else accept();
       });
     },
   });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { databaseUrlFor } from "./store.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -41,6 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` first");
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDataDir();
+  const databaseUrl = env.DATABASE_URL ?? (await databaseUrlFor(dataDir));
   let output = "";
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,
@@ -50,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,

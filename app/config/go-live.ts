@@ -1,0 +1,58 @@
+import { VIDEO_SLOTS } from "../content/media.ts";
+import { PROFILE_IDS, type SiteConfig } from "./site-schema.ts";
+
+/** The parts of the environment that decide whether the site takes real customers. */
+export interface LiveEnv {
+  PUBLIC_ORIGIN: string;
+  DEMO_MODE: boolean;
+  STRIPE_SECRET_KEY?: string;
+  SMTP_URL?: string;
+  MAIL_FROM?: string;
+}
+
+/** Live = a live Stripe key, or an https origin that is not explicitly a demo. */
+export function isLiveMode(env: LiveEnv): boolean {
+  return Boolean(env.STRIPE_SECRET_KEY?.startsWith("sk_live_") || env.STRIPE_SECRET_KEY?.startsWith("rk_live_")) || (env.PUBLIC_ORIGIN.startsWith("https:") && !env.DEMO_MODE);
+}
+
+/** Values nobody would publish on purpose: demo markers, reserved example domains, all-zero numbers. */
+const PLACEHOLDER = /\b(d[eé]mo|example|placeholder|replace[- ]?me|lorem ipsum|todo|xxx+)\b|example\.(com|org|net)\b|\.(example|invalid|test|localhost)\b|\b0{3}[ .]?0{3}[ .]?0{3}\b/i;
+/** Domain-only check for free text (a bio may say "demo" and mean it). */
+const PLACEHOLDER_DOMAIN = /example\.(com|org|net)\b|\.(example|invalid|test|localhost)\b/i;
+
+function walk(value: unknown, path: string, visit: (path: string, text: string) => void) {
+  if (typeof value === "string") visit(path, value);
+  else if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${path}[${index}]`, visit));
+  else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) walk(item, path ? `${path}.${key}` : key, visit);
+}
+
+/**
+ * Everything that must change before real customers see the site, one line each (the config
+ * path or variable first). Empty when the site is ready.
+ */
+export function goLiveProblems(config: SiteConfig, env: LiveEnv): string[] {
+  const problems: string[] = [];
+
+  walk(config, "", (path, text) => {
+    const freeText = path.startsWith("person.bio.");
+    if ((freeText ? PLACEHOLDER_DOMAIN : PLACEHOLDER).test(text)) problems.push(`${path}: placeholder value "${text.length > 60 ? `${text.slice(0, 57)}…` : text}"`);
+  });
+
+  for (const id of PROFILE_IDS) {
+    if (config.profiles[id].url === null) problems.push(`profiles.${id}.url: not set (your profile page, or false to leave the tile out)`);
+  }
+  for (const link of ["webinars", "website"] as const) {
+    if (config.links[link] === null) problems.push(`links.${link}: not set (an https address, or false to leave the button out)`);
+  }
+  const videos = config.videos as Record<string, string | false | null | undefined>;
+  for (const slot of Object.keys(VIDEO_SLOTS)) {
+    if (videos[slot] === null || videos[slot] === undefined) problems.push(`videos.${slot}: not set (a video id, or false to show the artwork only)`);
+  }
+
+  if (!env.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: not set (the built-in sandbox checkout takes no real payments)");
+  else if (/^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY)) problems.push("STRIPE_SECRET_KEY: a test key (sk_test_…) takes no real payments");
+  if (!env.PUBLIC_ORIGIN.startsWith("https:")) problems.push(`PUBLIC_ORIGIN: ${env.PUBLIC_ORIGIN} is not an https address`);
+  if (!env.SMTP_URL) problems.push("SMTP_URL: not set (confirmation emails would be written to files, not sent)");
+  if (!env.MAIL_FROM || /@localhost\b|example\.(com|org|net)\b/i.test(env.MAIL_FROM)) problems.push(`MAIL_FROM: ${env.MAIL_FROM ? `"${env.MAIL_FROM}"` : "not set"} (an address on your own domain, such as hello@your-domain.com)`);
+  return problems;
+}

@@ -1,0 +1,70 @@
+import type { Generated } from "kysely";
+
+/**
+ * The tables as Kysely sees them, for SQLite and PostgreSQL alike. Timestamps are ISO-8601 UTC
+ * strings (they sort as text in both databases); due times for the outbox are epoch milliseconds.
+ * Add a table here and its DDL in migrations.server.ts.
+ */
+export interface OrdersTable {
+  id: string;
+  submission_token: string;
+  state: "pending" | "checkout_created" | "paid" | "expired" | "failed";
+  lang: string;
+  offer: string;
+  currency: string;
+  amount_due_now: number;
+  monthly: number;
+  customer_json: string;
+  email: string;
+  provider: string;
+  session_id: string | null;
+  checkout_url: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  /** The order an email is about; null when it is about a quote request (then quote_id is set). */
+  order_id: string | null;
+  quote_id: Generated<string | null>;
+  kind: string;
+  status: Generated<"pending" | "sent">;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** The sandbox checkout's own sessions (app/payments): order_id holds the request's reference. */
+export interface SandboxSessionsTable {
+  id: string;
+  order_id: string;
+  status: "open" | "paid" | "expired";
+  created_at: string;
+  /** The CheckoutRequest as JSON (what to show and where to return); null for sessions from before it. */
+  request_json: string | null;
+}
+
+/** "Request a quote or a demo" from the page of an offer without a price. */
+export interface QuoteRequestsTable {
+  id: string;
+  page: string;
+  lang: string;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  orders: OrdersTable;
+  quote_requests: QuoteRequestsTable;
+  outbox: OutboxTable;
+  sandbox_sessions: SandboxSessionsTable;
+}

@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { LANGUAGES } from "./languages.ts";
+
+/**
+ * The sales copy speaks with one voice (the consultant, "I"), addresses German readers as "Sie",
+ * and makes no hedged claims. Legal texts (terms, privacy, legal notice) speak for the business.
+ */
+const localesDir = path.resolve(import.meta.dirname, "../../locales");
+const LEGAL = new Set(["cgv.json", "tos.json", "privacy.json", "legal-notice.json"]);
+
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
+  return [];
+}
+
+function copy(lang: string): Array<{ file: string; text: string }> {
+  return fs
+    .readdirSync(path.join(localesDir, lang))
+    .filter((file) => file.endsWith(".json") && !LEGAL.has(file))
+    .flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), "utf8"))).map((text) => ({ file, text })));
+}
+
+describe("copy", () => {
+  test('English sales copy says "I", not "we" (a shared "together we" is fine)', () => {
+    const plural = copy("en").filter(({ text }) => /\b(we|our|us|we'll|we’ll|we're|we’re)\b/i.test(text.replace(/\btogether we\b/gi, "")));
+    expect(plural).toEqual([]);
+  });
+
+  test('German addresses the reader as "Sie" throughout', () => {
+    // Quoted: "Du oder Sie" (the agent's tone is the customer's choice) and TikTok's "Für dich" feed.
+    const informal = copy("de").filter(({ text }) => /\b(du|dein\w*|dich|dir|euch|euer\w*)\b/i.test(text.replace(/Du oder Sie|Für-dich-Feed/g, "")));
+    expect(informal).toEqual([]);
+  });
+
+  test("no hedged claim on a sales page", () => {
+    const hedges = /said to be|reportedly|allegedly|réputé|paraît-il|angeblich|sollen angeblich|según dicen|supuestamente|alegadamente|a quanto si dice|presumibilmente/i;
+    for (const lang of LANGUAGES) expect(copy(lang).filter(({ text }) => hedges.test(text)), lang).toEqual([]);
+  });
+});

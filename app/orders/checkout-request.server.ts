@@ -1,0 +1,31 @@
+import { getOffer } from "../content/offers.ts";
+import type { CheckoutRequest } from "../payments/provider.ts";
+import { translator } from "./translate.server.ts";
+import type { Order } from "./types.ts";
+
+/** Thirty days per month of the offer's delay before the first monthly charge. */
+const DAYS_PER_MONTH = 30;
+
+/**
+ * The payment request of a stored order. Amounts come from the order (recorded once, when it was
+ * placed); the catalogue only says when the monthly part starts and names the products.
+ */
+export function checkoutRequest(order: Order, urls: { success: string; cancel: string }): CheckoutRequest {
+  const price = getOffer(order.offer).price(order.lang);
+  const name = translator(order.lang, "offers")(`${order.offer}.name`);
+  const trialDays = order.monthly ? DAYS_PER_MONTH * (price.monthlyStartsAfterMonths ?? 0) : 0;
+  const monthlyToday = order.monthly && trialDays === 0 ? order.monthly : 0;
+  const oneTimeAmount = order.amountDueNow - monthlyToday;
+  const oneTimeName = order.monthly ? translator(order.lang)("checkout.setupFee", { name }) : name;
+  return {
+    reference: order.id,
+    locale: order.lang,
+    customerEmail: order.customer.email,
+    currency: order.currency,
+    oneTime: oneTimeAmount > 0 || !order.monthly ? { name: oneTimeName, amount: oneTimeAmount } : null,
+    monthly: order.monthly ? { name, amount: order.monthly, trialDays } : null,
+    metadata: { order_id: order.id, offer: order.offer, lang: order.lang },
+    successUrl: urls.success,
+    cancelUrl: urls.cancel,
+  };
+}

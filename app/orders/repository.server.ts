@@ -1,0 +1,246 @@
+import path from "node:path";
+import type { Kysely, Selectable } from "kysely";
+import { openStore, type Dialect, type Store } from "../db/database.server.ts";
+import type { Database, OrdersTable, OutboxTable, QuoteRequestsTable } from "../db/schema.ts";
+import type { NewOrder, NewQuoteRequest, Order, OrderRepository, OutboxMessage, OutboxRow, QuoteRequest } from "./types.ts";
+
+const toOrder = (row: Selectable<OrdersTable>): Order => ({
+  id: row.id,
+  submissionToken: row.submission_token,
+  state: row.state,
+  lang: row.lang as Order["lang"],
+  offer: row.offer as Order["offer"],
+  currency: row.currency as Order["currency"],
+  amountDueNow: row.amount_due_now,
+  monthly: row.monthly,
+  customer: JSON.parse(row.customer_json),
+  provider: row.provider as Order["provider"],
+  sessionId: row.session_id,
+  checkoutUrl: row.checkout_url,
+  failureReason: row.failure_reason,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  paidAt: row.paid_at,
+});
+
+const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
+  id: row.id,
+  page: row.page as QuoteRequest["page"],
+  lang: row.lang as QuoteRequest["lang"],
+  name: row.name,
+  email: row.email,
+  company: row.company,
+  message: row.message,
+  createdAt: row.created_at,
+});
+
+const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => ({
+  id: row.id,
+  orderId: row.order_id,
+  quoteId: row.quote_id,
+  kind: row.kind,
+  attempts: row.attempts,
+  status: row.status,
+  lastError: row.last_error,
+  sentAt: row.sent_at,
+});
+
+const now = () => new Date().toISOString();
+
+/**
+ * The orders and their email outbox, written once with Kysely for SQLite and PostgreSQL. Where
+ * the two differ (row locks) the dialect decides.
+ */
+export class KyselyOrderRepository implements OrderRepository {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly store: Store;
+
+  constructor(store: Store) {
+    this.store = store;
+    this.db = store.db;
+    this.dialect = store.dialect;
+  }
+
+  async createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }> {
+    const stamp = now();
+    const result = await this.db
+      .insertInto("orders")
+      .values({
+        id: order.id,
+        submission_token: order.submissionToken,
+        state: "pending",
+        lang: order.lang,
+        offer: order.offer,
+        currency: order.currency,
+        amount_due_now: order.amountDueNow,
+        monthly: order.monthly,
+        customer_json: JSON.stringify(order.customer),
+        email: order.customer.email,
+        provider: order.provider,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .onConflict((conflict) => conflict.column("submission_token").doNothing())
+      .executeTakeFirst();
+    const row = await this.db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
+    return { order: toOrder(row), created: Number(result.numInsertedOrUpdatedRows ?? 0) === 1 };
+  }
+
+  async findById(id: string): Promise<Order | undefined> {
+    const row = await this.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? toOrder(row) : undefined;
+  }
+
+  async findBySessionId(sessionId: string): Promise<Order | undefined> {
+    const row = await this.db.selectFrom("orders").selectAll().where("session_id", "=", sessionId).executeTakeFirst();
+    return row ? toOrder(row) : undefined;
+  }
+
+  async setCheckout(orderId: string, sessionId: string, url: string): Promise<void> {
+    await this.db
+      .updateTable("orders")
+      .set({ state: "checkout_created", session_id: sessionId, checkout_url: url, failure_reason: null, updated_at: now() })
+      .where("id", "=", orderId)
+      .where("state", "in", ["pending", "failed"])
+      .execute();
+  }
+
+  async markFailed(orderId: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable("orders")
+      .set({ state: "failed", failure_reason: reason.slice(0, 500), updated_at: now() })
+      .where("id", "=", orderId)
+      .where("state", "<>", "paid")
+      .execute();
+  }
+
+  async markExpired(orderId: string): Promise<void> {
+    await this.db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
+  }
+
+  async markPaid(orderId: string, emailKind: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = now();
+      const result = await trx
+        .updateTable("orders")
+        .set({ state: "paid", paid_at: stamp, failure_reason: null, updated_at: stamp })
+        .where("id", "=", orderId)
+        .where("state", "<>", "paid")
+        .executeTakeFirst();
+      await enqueue(trx, orderId, emailKind);
+      return Number(result.numUpdatedRows) === 1;
+    });
+  }
+
+  async enqueueEmail(orderId: string, kind: string): Promise<boolean> {
+    return enqueue(this.db, orderId, kind);
+  }
+
+  async countEmails(orderId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+    const at = Date.now();
+    // One statement: pick the due rows and push their due time past the lease. On PostgreSQL the
+    // rows another instance is claiming at this moment are skipped, not waited for.
+    const rows = await this.db
+      .updateTable("outbox")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("outbox")
+          .select("id")
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", at)
+          .orderBy("next_attempt_at")
+          .limit(limit)
+          .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+      )
+      .returning(["id", "order_id", "quote_id", "kind", "attempts"])
+      .execute();
+    return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, kind: row.kind, attempts: row.attempts }));
+  }
+
+  async markEmailSent(id: number, messageId: string): Promise<void> {
+    await this.db.updateTable("outbox").set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null }).where("id", "=", id).execute();
+  }
+
+  async markEmailRetry(id: number, delayMs: number, error: string): Promise<void> {
+    await this.db
+      .updateTable("outbox")
+      .set({ next_attempt_at: Date.now() + delayMs, last_error: error.slice(0, 500) })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
+  async listEmails(orderId: string): Promise<OutboxRow[]> {
+    const rows = await this.db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+    return rows.map(toOutboxRow);
+  }
+
+  async createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): Promise<QuoteRequest> {
+    // The request and its emails in one transaction: a stored request is always answered.
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await trx
+        .insertInto("quote_requests")
+        .values({ id: quote.id, page: quote.page, lang: quote.lang, name: quote.name, email: quote.email, company: quote.company, message: quote.message, created_at: stamp })
+        .execute();
+      for (const kind of emailKinds) {
+        await trx
+          .insertInto("outbox")
+          .values({ order_id: null, quote_id: quote.id, kind, next_attempt_at: Date.now(), created_at: stamp })
+          .onConflict((conflict) => conflict.columns(["quote_id", "kind"]).doNothing())
+          .execute();
+      }
+      return { ...quote, createdAt: stamp };
+    });
+  }
+
+  async findQuoteRequest(id: string): Promise<QuoteRequest | undefined> {
+    const row = await this.db.selectFrom("quote_requests").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? toQuote(row) : undefined;
+  }
+
+  async listQuoteRequests(limit: number): Promise<QuoteRequest[]> {
+    const rows = await this.db.selectFrom("quote_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(toQuote);
+  }
+
+  async listQuoteEmails(quoteId: string): Promise<OutboxRow[]> {
+    const rows = await this.db.selectFrom("outbox").selectAll().where("quote_id", "=", quoteId).orderBy("id").execute();
+    return rows.map(toOutboxRow);
+  }
+
+  async listOrders(limit: number): Promise<Order[]> {
+    const rows = await this.db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(toOrder);
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+}
+
+/** The orders repository over the configured database, migrated: PostgreSQL when DATABASE_URL is set. */
+export async function openOrderRepository(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<KyselyOrderRepository> {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, sqliteFile: path.resolve(env.DATA_DIR, "orders.sqlite") });
+  return new KyselyOrderRepository(store);
+}
+
+async function enqueue(db: Kysely<Database>, orderId: string, kind: string): Promise<boolean> {
+  const result = await db
+    .insertInto("outbox")
+    .values({ order_id: orderId, kind, next_attempt_at: Date.now(), created_at: now() })
+    .onConflict((conflict) => conflict.columns(["order_id", "kind"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { CheckoutRequest } from "./provider.ts";
+
+export type SandboxSessionStatus = "open" | "paid" | "expired";
+export interface SandboxSession {
+  id: string;
+  reference: string;
+  status: SandboxSessionStatus;
+  request: CheckoutRequest;
+}
+
+/** The sandbox checkout's sessions, in the site's database (shared by every instance). */
+export class SandboxSessionStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Stores a new open session unless the reference has one; returns the reference's session id. */
+  async create(id: string, request: CheckoutRequest): Promise<string> {
+    await this.db
+      .insertInto("sandbox_sessions")
+      .values({ id, order_id: request.reference, status: "open", created_at: new Date().toISOString(), request_json: JSON.stringify(request) })
+      .onConflict((conflict) => conflict.column("order_id").doNothing())
+      .execute();
+    const row = await this.db.selectFrom("sandbox_sessions").select("id").where("order_id", "=", request.reference).executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async find(id: string): Promise<SandboxSession | undefined> {
+    const row = await this.db.selectFrom("sandbox_sessions").select(["id", "order_id", "status", "request_json"]).where("id", "=", id).executeTakeFirst();
+    if (!row?.request_json) return undefined;
+    return { id: row.id, reference: row.order_id, status: row.status, request: JSON.parse(row.request_json) };
+  }
+
+  /** Paid and expired are final, as at Stripe. */
+  async setStatus(id: string, status: SandboxSessionStatus): Promise<void> {
+    await this.db.updateTable("sandbox_sessions").set({ status }).where("id", "=", id).where("status", "=", "open").execute();
+  }
+}

@@ -1,0 +1,78 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { freePort } from "./server.ts";
+
+/**
+ * A throwaway PostgreSQL server for one test file: a fresh cluster in a temp directory on a free
+ * loopback port, trust auth, fsync off. Debian's PostgreSQL (`initdb`, `pg_ctl`); as root it runs
+ * as the `postgres` user, since PostgreSQL refuses root. Missing binaries are an error, never a
+ * skip: CI must not pass without having run the PostgreSQL tests.
+ */
+export interface TestPostgres {
+  port: number;
+  /** A new empty database; returns its URL. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function binDir(): string {
+  const candidates = [
+    process.env.PG_BIN,
+    ...(fs.existsSync("/usr/lib/postgresql")
+      ? fs
+          .readdirSync("/usr/lib/postgresql")
+          .sort((a, b) => Number(b) - Number(a))
+          .map((version) => `/usr/lib/postgresql/${version}/bin`)
+      : []),
+    "/usr/local/bin",
+    "/usr/bin",
+  ];
+  const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, "pg_ctl")) && fs.existsSync(path.join(dir, "initdb")));
+  if (!found) throw new Error("PostgreSQL server binaries (initdb, pg_ctl) not found: apt-get install -y postgresql, or set PG_BIN");
+  return found;
+}
+
+const isRoot = process.getuid?.() === 0;
+
+function asServerUser(bin: string, args: string[]) {
+  const command = isRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
+  const result = spawnSync(command[0] as string, command[1] as string[], { encoding: "utf8", timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout || result.error}`);
+}
+
+let counter = 0;
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = binDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-pg-"));
+  const data = path.join(dir, "data");
+  if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", dir]);
+  asServerUser(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  asServerUser(path.join(bin, "pg_ctl"), ["-D", data, "-w", "-t", "60", "-l", path.join(dir, "log"), "-o", options, "start"]);
+  const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    port,
+    async createDatabase(name = `site_${process.pid}_${++counter}`) {
+      const client = new pg.Client(admin);
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      try {
+        asServerUser(path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
