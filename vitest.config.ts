@@ -6,6 +6,7 @@ const BOTH_STORES = [
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",
   "tests/integration/reliability.test.ts",
+  "tests/integration/quotes.test.ts",
 ];
 
 export default defineConfig({

@@ -7,6 +7,7 @@ import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { databaseUrlFor } from "../support/store.ts";
 
 // "Request a quote or a demo" on the offers without a price: a plain form post, stored, answered.
 const locale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/quote.json`), "utf8"));
@@ -30,7 +31,7 @@ const post = (form: Record<string, string>, lang = "en") =>
   });
 
 async function quotes() {
-  const repo = await openOrderRepository({ DATA_DIR: server.dataDir });
+  const repo = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
   try {
     return await Promise.all((await repo.listQuoteRequests(1000)).map(async (q) => ({ ...q, emails: await repo.listQuoteEmails(q.id) })));
   } finally {
