@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { OFFERS, ORDER_FORM_FIELDS } from "../content/offers.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
 import { renderConfirmationEmail, orderSummary } from "./confirmation-email.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
 import type { Order } from "./types.ts";
@@ -44,6 +46,18 @@ describe("confirmation email", () => {
     expect(rows).toContainEqual(["Tema", "Rezepte"]);
     expect(rows).toContainEqual(["Idioma de los vídeos", "Italiano"]);
     expect(rows.map(([label]) => label)).not.toContain("Telegram");
+  });
+
+  test("every answer of every offer has a label in every language (no raw keys)", () => {
+    for (const offer of ["formateur-ia", "short-videos", "test-workflow"] as const) {
+      const fields = ORDER_FORM_FIELDS[OFFERS[offer].kind];
+      const customer = Object.fromEntries(fields.map((field) => [field, field === "videoLanguage" ? "fr" : field === "connectZapier" ? "oui" : "x"]));
+      for (const lang of LANGUAGES) {
+        const labels = orderSummary({ ...base, offer, customer: customer as Order["customer"] }, lang).map(([label]) => label);
+        expect(labels.length, `${offer} ${lang}`).toBeGreaterThanOrEqual(fields.length + 1);
+        expect(labels.filter((label) => label.startsWith("summary.")), lang).toEqual([]);
+      }
+    }
   });
 
   test("is branded: the site's name as a mark and a heading", () => {
