@@ -15,10 +15,10 @@ export function htmlRows(rows: Array<[label: string, value: string]>): string {
   const cells = rows
     .map(
       ([label, value]) =>
-        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:6px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top;width:38%">${escapeHtml(label)}</th><td style="padding:6px 0;white-space:pre-line;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
-  return `<table role="presentation" style="border-collapse:collapse;font-size:14px">${cells}</table>`;
+  return `<table role="presentation" style="border-collapse:collapse;font-size:14px;width:100%;table-layout:fixed">${cells}</table>`;
 }
 
 /**
