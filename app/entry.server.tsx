@@ -4,6 +4,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getInstance } from "./i18n/middleware.server.ts";
+import { StartupError } from "./lib/data-dir.server.ts";
+import { logger, redactUrl } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { getOrderServices, shutdownOrderServices } from "./orders/services.server.ts";
 
@@ -38,7 +40,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           status = 500;
-          console.error(error);
+          logger().error({ err: error }, "render failed");
         },
       },
     );
@@ -49,16 +51,29 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // 4xx answers (405 for a POST to a page without a form, 404s) are not server errors.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  console.error(JSON.stringify({ level: "error", msg: "unhandled", url: request.url, error: String((error as Error)?.stack ?? error) }));
+  const url = new URL(request.url);
+  logger().error({ err: error, path: redactUrl(url.pathname + url.search) }, "unhandled");
 };
 
-// Orders: open the database and start the outbox worker at boot, so emails left from a previous
-// run are sent without waiting for a visitor.
-if (process.env.NODE_ENV !== "test") {
-  getOrderServices().catch((error) => {
-    console.error(JSON.stringify({ level: "error", msg: "order services failed to start", error: String(error) }));
-  });
-}
+/**
+ * Orders: open the database and start the outbox worker at boot, so emails left from a previous
+ * run are sent without waiting for a visitor. server/index.ts awaits this before it listens: an
+ * unusable DATA_DIR or SQLite file stops the start (one line, exit 1) instead of a healthy-looking
+ * site whose every order fails; PostgreSQL being down is retried at the next request.
+ */
+export const ready: Promise<void> =
+  process.env.NODE_ENV === "test"
+    ? Promise.resolve()
+    : getOrderServices().then(
+        () => undefined,
+        (error) => {
+          if (error instanceof StartupError) {
+            console.error(`Cannot start: ${error.message}`);
+            process.exit(1);
+          }
+          logger().error({ err: error }, "order services failed to start");
+        },
+      );
 
 /** Called by server/index.ts on SIGTERM, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {

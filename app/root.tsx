@@ -17,26 +17,25 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { QuoteForm } from "./components/quote-form.tsx";
-import { mailtoHref } from "./components/content/blocks.tsx";
+import { mailtoHref } from "./components/blocks/blocks.tsx";
 import { isQuotePage, type QuotePage } from "./content/offers.ts";
-import { pageForPath } from "./content/pages.ts";
+import { pageForPath } from "./i18n/site-map.ts";
 import { QUOTE_MAX } from "./orders/quote-schema.ts";
-import { getLocale, i18nextMiddleware } from "./i18n/middleware.server.ts";
+import { getLocale, i18nMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
 import { getSiteConfig } from "./config/site.server.ts";
 import { getEnv } from "./lib/env.server.ts";
-import { languagePreferenceMiddleware } from "./lib/language-preference.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import "./styles/app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, languagePreferenceMiddleware];
+export const middleware: Route.MiddlewareFunction[] = i18nMiddleware;
 
 /** Namespaces a hydrating page needs on the client. */
 const CLIENT_NAMESPACES = ["common", "order", "offers"];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();
-  const lang = getLocale(context) as Language;
+  const lang = getLocale(context);
   return {
     lang,
     origin: env.PUBLIC_ORIGIN,
@@ -55,8 +54,6 @@ function clientTranslations(i18n: ReturnType<typeof useTranslation>["i18n"], lan
   return JSON.stringify(bundles).replace(/</g, "\\u003c");
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
 export interface RouteHandle {
   /** Ship React Router's client scripts (forms that enhance with JS). Marketing pages ship none. */
   hydrate?: boolean;
@@ -65,7 +62,8 @@ export interface RouteHandle {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<RootData>("root");
+  // The one optional read of the root data: the layout also renders when the root loader failed.
+  const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const matches = useMatches();
   const location = useLocation();

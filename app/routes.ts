@@ -1,6 +1,6 @@
 import { route, type RouteConfig } from "@react-router/dev/routes";
-import { PAGES } from "./content/pages.ts";
-import { LANGUAGES, TEST_WORKFLOW_PATHS, THANK_YOU_PATHS } from "./i18n/languages.ts";
+import { LANGUAGES } from "./i18n/languages.ts";
+import { PAGES, TEST_WORKFLOW_PATHS, THANK_YOU_PATHS } from "./i18n/site-map.ts";
 
 // Every marketing page at its path and at `{path}/{lng}` (the suffix forces the language).
 const marketing = PAGES.flatMap((page) => [

@@ -6,7 +6,6 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PAGES, pagePath } from "../app/content/pages.ts";
 import { startServer } from "../tests/support/server.ts";
 import { coldStart } from "./cold-start.ts";
 import { runLighthouse, type LighthouseResult } from "./lighthouse.ts";
@@ -15,6 +14,7 @@ import { sharedOrderThroughput } from "./orders-postgres.ts";
 import { orderThroughput, ordersLanded } from "./orders.ts";
 import { pageBytes, type PageBytes } from "./page-bytes.ts";
 import { startStaticServer } from "./static-baseline.ts";
+import { PAGES, pagePath } from "../app/i18n/site-map.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];

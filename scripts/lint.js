@@ -1,4 +1,4 @@
-// Cheap project checks beyond the type checker: no secrets committed, locale JSON parses.
+// Checks ESLint cannot make: no secrets committed, locale JSON parses (run after `eslint .`).
 import "./require-node.js";
 import { execSync } from "node:child_process";
 import fs from "node:fs";

@@ -5,9 +5,9 @@ import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { formatMoney } from "../app/content/offers.ts";
 import { openOrderRepository } from "../app/orders/repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
+import { formatMoney } from "../app/i18n/format.ts";
 
 const { values } = parseArgs({
   options: { csv: { type: "boolean", default: false }, limit: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
@@ -32,7 +32,29 @@ const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [ord
 function emailState(order: Order): string {
   const emails = emailsByOrder.get(order.id) ?? [];
   if (!emails.length) return "";
-  return emails.map((email) => `${email.kind}:${email.status}${email.status === "pending" ? `(${email.attempts} tries)` : ""}`).join(" ");
+  return emails
+    .map((email) => `${email.kind}:${email.status === "failed" ? "FAILED" : email.status}${email.status !== "sent" ? `(${email.attempts} tries)` : ""}`)
+    .join(" ");
+}
+
+/**
+ * Customer-typed text never reaches the operator's terminal raw: control characters (an escape
+ * sequence could rewrite the screen or the title bar), DEL, C1 and bidi overrides are shown as
+ * visible \u escapes.
+ */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * One CSV cell, always quoted. A cell a spreadsheet would run as a formula (=, @, tab, CR, or + and
+ * - not followed by a plain number or phone number) gets a leading apostrophe, Excel's text marker;
+ * real data such as "+33 6 12 34 56 78" or "-5" stays as typed.
+ */
+function csvCell(value: unknown): string {
+  const text = String(value ?? "");
+  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().\/-]*$/.test(text));
+  return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`;
 }
 
 if (values.csv) {
@@ -41,12 +63,7 @@ if (values.csv) {
     "paid_at", "first_name", "last_name", "email", "company", "address", "postal_code", "city", "country", "phone",
     "agent_name", "telegram_id", "connect_zapier", "video_topic", "video_brand", "video_language", "comments", "emails", "failure_reason",
   ];
-  const cell = (value: unknown) => {
-    const text = String(value ?? "");
-    // Quote always; neutralise spreadsheet formulas in customer-typed text.
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return `"${safe.replace(/"/g, '""')}"`;
-  };
+  const cell = csvCell;
   const lines = [columns.join(",")];
   for (const o of orders) {
     const c = o.customer;
@@ -61,7 +78,8 @@ if (values.csv) {
         .join(","),
     );
   }
-  process.stdout.write(`${lines.join("\n")}\n`);
+  // A UTF-8 byte order mark, so Excel reads accents right; CRLF line ends as RFC 4180 says.
+  process.stdout.write(`\uFEFF${lines.join("\r\n")}\r\n`);
 } else if (!orders.length) {
   console.log(`No orders yet in ${file}.`);
 } else {
@@ -72,7 +90,7 @@ if (values.csv) {
     lang: o.lang,
     offer: o.offer,
     amount: formatMoney(o.amountDueNow, o.currency, "en") + (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),
-    customer: `${o.customer.firstName} ${o.customer.lastName} <${o.customer.email}>`,
+    customer: printable(`${o.customer.firstName} ${o.customer.lastName} <${o.customer.email}>`),
     email: emailState(o),
   }));
   const keys = Object.keys(rows[0]!) as Array<keyof (typeof rows)[number]>;
@@ -83,5 +101,9 @@ if (values.csv) {
   for (const row of rows) console.log(line(keys.map((key) => row[key])));
   const counts = orders.reduce<Record<string, number>>((acc, o) => ((acc[o.state] = (acc[o.state] ?? 0) + 1), acc), {});
   console.log(`\n${orders.length} order(s): ${Object.entries(counts).map(([state, n]) => `${n} ${state}`).join(", ")}`);
+  const failedEmails = orders.filter((o) => (emailsByOrder.get(o.id) ?? []).some((email) => email.status === "failed"));
+  if (failedEmails.length) console.log(`${failedEmails.length} order(s) with an email that finally failed: ${failedEmails.map((o) => o.id).join(", ")}`);
+  const failed = orders.filter((o) => o.state === "failed" && o.failureReason);
+  for (const o of failed) console.log(`${o.id} failed: ${printable(o.failureReason!)}`);
 }
 await repo.close();

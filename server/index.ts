@@ -8,13 +8,17 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { pageForPath } from "../app/content/pages.ts";
 import { resolveLanguage } from "../app/i18n/resolve.ts";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
+import { logger, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import type { RequestInfo } from "../app/lib/request-context.ts";
+import { canonicalLocation } from "./canonical-redirect.ts";
+import { createProxyTrust } from "./client-ip.ts";
 import { PageCache, pickEncoding } from "./page-cache.ts";
+import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { pageForPath } from "../app/i18n/site-map.ts";
 
 const env = getEnv();
 // The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).
@@ -28,30 +32,19 @@ const build: ServerBuild = await import(pathToFileURL(path.join(root, "build/ser
 const entry = build.entry.module as unknown as {
   createLoadContext(info: RequestInfo): import("react-router").RouterContextProvider;
   shutdown?: () => Promise<void>;
+  ready?: Promise<void>;
 };
 
 /** Bodies above this are refused before reaching the app (order forms are a few KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 const secureCookies = env.PUBLIC_ORIGIN.startsWith("https:");
 const publicHost = new URL(env.PUBLIC_ORIGIN).host;
-const log = env.LOG_LEVEL === "silent" ? () => {} : (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 let sequence = 0;
 const bootId = randomBytes(3).toString("hex");
 const nextRequestId = () => `${bootId}-${(++sequence).toString(36)}`;
 
-function isHttps(req: http.IncomingMessage) {
-  if ("encrypted" in req.socket && req.socket.encrypted) return true;
-  return env.TRUST_PROXY && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
-}
-
-function clientIp(req: http.IncomingMessage) {
-  if (env.TRUST_PROXY) {
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "";
-}
+const proxies = createProxyTrust(env.TRUST_PROXY);
 
 // ---- slow path: Express + React Router for everything that is not a cached page ----
 const app = express();
@@ -77,7 +70,8 @@ async function serveCachedPage(req: http.IncomingMessage, res: http.ServerRespon
     cookie: req.headers.cookie,
     acceptLanguage: req.headers["accept-language"],
   });
-  const key = `${url.pathname.replace(/\/+$/, "") || "/"}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
+  // Only canonical paths get here (variants were redirected): the key and the render use the same one.
+  const key = `${url.pathname}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
   const page =
     cache.get(key) ??
     (await cache.fill(key, () => {
@@ -116,21 +110,6 @@ function reject(res: http.ServerResponse, status: number, message: string) {
   res.end(message);
 }
 
-/** Cross-site form posts are refused; Stripe's webhook is authenticated by its signature instead. */
-function isCrossSitePost(req: http.IncomingMessage, url: URL) {
-  if (url.pathname.startsWith("/webhooks/")) return false;
-  const origin = req.headers.origin;
-  if (origin && origin !== "null") {
-    try {
-      const host = new URL(origin).host;
-      return host !== req.headers.host && host !== publicHost;
-    } catch {
-      return true;
-    }
-  }
-  return req.headers["sec-fetch-site"] === "cross-site" || origin === "null";
-}
-
 function isValidHost(host: string) {
   try {
     return new URL(`http://${host}/`).host !== "";
@@ -139,15 +118,16 @@ function isValidHost(host: string) {
   }
 }
 
-async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
   const started = performance.now();
-  const requestId = nextRequestId();
   res.setHeader("X-Request-Id", requestId);
-  if (env.LOG_LEVEL !== "silent") res.on("finish", () => {
-    log({ t: new Date().toISOString(), id: requestId, method: req.method, path: req.url?.slice(0, 200), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
+  const path = redactUrl(req.url ?? "");
+  res.on("finish", () => {
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logger().info({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined }, "request");
   });
 
-  const https = isHttps(req);
+  const https = proxies.isHttps(req);
   // Every response, refusals included, carries the security headers; dynamic pages add a nonce below.
   for (const [name, value] of BASE_HEADERS[https ? 1 : 0]) res.setHeader(name, value);
 
@@ -176,27 +156,37 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       res.setHeader("Connection", "close");
       return reject(res, 413, "Request body too large");
     }
-    if (isCrossSitePost(req, url)) return reject(res, 403, "Cross-site form submissions are not accepted");
+    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN })) return reject(res, 403, "Cross-site form submissions are not accepted");
+  }
+
+  if (method === "GET" || method === "HEAD") {
+    const location = canonicalLocation(url.pathname, url.search);
+    if (location) {
+      res.statusCode = 301;
+      res.setHeader("Location", location);
+      res.setHeader("Cache-Control", "public, max-age=3600");
+      return res.end();
+    }
   }
 
   if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
     try {
       if (await serveCachedPage(req, res, url)) return;
     } catch (error) {
-      log({ level: "error", id: requestId, msg: "page cache render failed", error: String(error) });
+      logger().error({ err: error }, "page cache render failed");
     }
   }
 
   // React Router builds the request URL from Host (and X-Forwarded-Host behind a trusted proxy): an
   // unparsable one is the client's error, not a 500. HTTP/1.0 clients may send none: use ours.
   if (!req.headers.host) req.headers.host = publicHost;
-  if (!isValidHost(req.headers.host) || (env.TRUST_PROXY && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
+  if (!isValidHost(req.headers.host) || (proxies.fromTrustedProxy(req) && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
     return reject(res, 400, "Bad request");
   }
 
   const nonce = randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders({ nonce, https }))) res.setHeader(name, value);
-  const info: RequestInfo = { nonce, requestId, clientIp: clientIp(req), secure: secureCookies };
+  const info: RequestInfo = { nonce, requestId, clientIp: proxies.clientIp(req), secure: secureCookies };
   res.locals = { info };
   app(req as express.Request, res as express.Response);
 }
@@ -208,15 +198,22 @@ declare module "node:http" {
 }
 
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
-  handle(req, res).catch((error) => {
-    log({ level: "error", msg: "request failed", error: String(error) });
-    if (!res.headersSent) reject(res, 500, "Internal error");
-    else res.destroy();
-  });
+  const requestId = nextRequestId();
+  // Everything this request runs, the app's loaders and actions included, logs with its id.
+  withRequestId(requestId, () =>
+    handle(req, res, requestId).catch((error) => {
+      logger().error({ err: error }, "request failed");
+      if (!res.headersSent) reject(res, 500, "Internal error");
+      else res.destroy();
+    }),
+  );
 });
 
+// The app's start-up checks (DATA_DIR, database) come first: a site that cannot store an order
+// does not listen.
+await entry.ready;
 server.listen(env.PORT, env.HOST, () => {
-  log({ level: "info", msg: `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`, demo: !env.STRIPE_SECRET_KEY });
+  logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
 });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the app's resources.
@@ -224,7 +221,7 @@ let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log({ level: "info", msg: `${signal}: shutting down` });
+  logger().info(`${signal}: shutting down`);
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   server.close(async () => {
     try {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useMatches } from "react-router";
 import { FlagIcon } from "./flag-icon.tsx";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
-import { localizedHref } from "../i18n/links.ts";
+import { localizedHref } from "../i18n/site-map.ts";
 
 /** A route whose page holds a form can name it: the switcher then posts it, so typed values follow. */
 export interface LanguageFormHandle {

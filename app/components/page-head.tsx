@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useMatches } from "react-router";
-import { pageForPath } from "../content/pages.ts";
 import { intlLocale, type Language } from "../i18n/languages.ts";
-import { alternates, defaultHref, localizedHref } from "../i18n/links.ts";
+import { pageForPath, alternates, defaultHref, localizedHref } from "../i18n/site-map.ts";
 
 export interface PageMeta {
   title: string;

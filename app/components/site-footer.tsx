@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
-import { pageById, pagePath } from "../content/pages.ts";
+import { pageById, pagePath } from "../i18n/site-map.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /** `switcher`: repeat the header's language choices (hidden where the header is, on /datasets). */

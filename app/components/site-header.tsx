@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LanguageMenu } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
-import { NAV_PAGES, pageById, pageForPath } from "../content/pages.ts";
+import { NAV_PAGES, pageById, pageForPath } from "../i18n/site-map.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /**

@@ -1,5 +1,3 @@
-import { intlLocale, type Language } from "../i18n/languages.ts";
-
 /**
  * Dataset licensing figures (spec section 9). Amounts in whole euros; copy never types them, the
  * page formats them per locale with Intl.
@@ -16,22 +14,3 @@ export const DATASET_FIGURES = {
     { id: "scale", hoursPerMonth: 120, monthly: [20_000] },
   ] as const,
 };
-
-export function formatEuros(amount: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(amount);
-}
-
-/** One amount, or a range ("10 000–12 000 €") formatted as the locale writes ranges. */
-export function formatEuroRange(amounts: readonly number[], lang: Language): string {
-  const format = new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
-  const [low = 0, high] = amounts;
-  return high === undefined ? format.format(low) : format.formatRange(low, high);
-}
-
-export function formatHours(hours: number, lang: Language, display: "long" | "narrow" = "long"): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "unit", unit: "hour", unitDisplay: display }).format(hours);
-}
-
-export function formatNumber(value: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang)).format(value);
-}

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { LANGUAGES } from "../i18n/languages.ts";
-import { OFFERS, OFFER_IDS, amountDueNow, checkoutMode, formatMoney, isOfferId, orderHref } from "./offers.ts";
+import { OFFERS, OFFER_IDS, amountDueNow, checkoutMode, isOfferId } from "./offers.ts";
+import { orderHref } from "../i18n/site-map.ts";
+import { formatMoney } from "../i18n/format.ts";
 
 describe("offer catalogue", () => {
   test("spec prices", () => {

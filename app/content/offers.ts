@@ -1,5 +1,4 @@
-import { intlLocale, type Language } from "../i18n/languages.ts";
-import type { PageId } from "./pages.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /**
  * The one catalogue of orderable offers: ids (the `offre` query values), prices and Stripe price
@@ -57,8 +56,6 @@ export type OrderFieldName = (typeof ORDER_FORM_FIELDS)[OfferKind][number];
 
 export interface Offer {
   id: OfferId;
-  /** The marketing page that presents the offer. */
-  page: PageId;
   /** Which questions the order form asks (ORDER_FORM_FIELDS). */
   kind: OfferKind;
   /** Promised delivery after payment (thank-you page, email): spec section 9. */
@@ -71,21 +68,21 @@ const euros = (price: Omit<Price, "currency">): Price => ({ currency: "EUR", ...
 const veo3Currency = (lang: Language): Currency => (lang === "en" ? "GBP" : "EUR");
 
 export const OFFERS: Record<OfferId, Offer> = {
-  "test-workflow": { id: "test-workflow", page: "test-workflow", kind: "test", deliveryHours: 24, price: () => euros({ oneTime: 100 }) },
+  "test-workflow": { id: "test-workflow", kind: "test", deliveryHours: 24, price: () => euros({ oneTime: 100 }) },
   "short-videos": {
     id: "short-videos",
-    page: "short-videos",
+   
     kind: "video",
     deliveryHours: 48,
     price: () => euros({ oneTime: 49_700, monthly: 10_000, monthlyStartsAfterMonths: 1 }),
   },
   // The spec gives no delivery time for the Telegram agent; 48 h is what its confirmation promised.
-  "formateur-ia": { id: "formateur-ia", page: "formateur-ia", kind: "agent", deliveryHours: 48, price: () => euros({ oneTime: 49_700, monthly: 3_900 }) },
-  "veo3-single": { id: "veo3-single", page: "veo3", kind: "video", deliveryHours: 24, price: (lang) => ({ currency: veo3Currency(lang), oneTime: 4_900 }) },
-  "veo3-pack": { id: "veo3-pack", page: "veo3", kind: "video", deliveryHours: 24, price: (lang) => ({ currency: veo3Currency(lang), oneTime: 19_700 }) },
+  "formateur-ia": { id: "formateur-ia", kind: "agent", deliveryHours: 48, price: () => euros({ oneTime: 49_700, monthly: 3_900 }) },
+  "veo3-single": { id: "veo3-single", kind: "video", deliveryHours: 24, price: (lang) => ({ currency: veo3Currency(lang), oneTime: 4_900 }) },
+  "veo3-pack": { id: "veo3-pack", kind: "video", deliveryHours: 24, price: (lang) => ({ currency: veo3Currency(lang), oneTime: 19_700 }) },
   "veo3-subscription": {
     id: "veo3-subscription",
-    page: "veo3",
+   
     kind: "video",
     deliveryHours: 24,
     price: (lang) => ({ currency: veo3Currency(lang), monthly: 49_000 }),
@@ -120,7 +117,7 @@ export const QUOTE_PAGES = [
   "blog",
   "instagram",
   "whatsapp",
-] as const satisfies readonly PageId[];
+] as const;
 export type QuotePage = (typeof QUOTE_PAGES)[number];
 
 export function isQuotePage(value: unknown): value is QuotePage {
@@ -136,20 +133,4 @@ export function checkoutMode(price: Price): "payment" | "subscription" {
 export function amountDueNow(price: Price): number {
   const monthlyNow = price.monthly && !price.monthlyStartsAfterMonths ? price.monthly : 0;
   return (price.oneTime ?? 0) + monthlyNow;
-}
-
-/** "1 €", "£49", "497,00 €" — whole amounts without decimals, per the visitor's locale. */
-export function formatMoney(minor: number, currency: Currency, lang: Language): string {
-  const whole = minor % 100 === 0;
-  return new Intl.NumberFormat(intlLocale(lang), {
-    style: "currency",
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
-}
-
-/** The order form URL of an offer; French is the form's default so it carries no `lang` (spec). */
-export function orderHref(id: OfferId, lang: Language): string {
-  return `/commander?offre=${id}${lang === "fr" ? "" : `&lang=${lang}`}`;
 }

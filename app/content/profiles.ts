@@ -21,11 +21,6 @@ export function profilesOf(config: SiteConfig): Profile[] {
   });
 }
 
-/** "25K", "25 k", "25 mil", "25.000": the compact form each locale uses. */
-export function formatFollowers(count: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1, useGrouping: "always" }).format(count);
-}
-
 /** Up to two initials for the monogram shown when the configuration has no photo. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -101,9 +101,42 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
+    // Emails can finally fail (a permanent SMTP refusal, too many attempts): a third status.
+    // SQLite cannot alter a CHECK constraint, so its table is rebuilt. Plus an index for the
+    // reconciler of orders left pending by a crash.
+    name: "004-outbox-failed",
+    statements: [
+      {
+        sqlite: `CREATE TABLE outbox_next (
+           id INTEGER PRIMARY KEY AUTOINCREMENT,
+           order_id TEXT NOT NULL REFERENCES orders (id),
+           kind TEXT NOT NULL,
+           status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent','failed')),
+           attempts INTEGER NOT NULL DEFAULT 0,
+           next_attempt_at INTEGER NOT NULL,
+           last_error TEXT,
+           message_id TEXT,
+           created_at TEXT NOT NULL,
+           sent_at TEXT,
+           UNIQUE (order_id, kind)
+         )`,
+      },
+      {
+        sqlite: `INSERT INTO outbox_next (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+           SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox`,
+      },
+      { sqlite: `DROP TABLE outbox` },
+      { sqlite: `ALTER TABLE outbox_next RENAME TO outbox` },
+      { sqlite: `CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)` },
+      { postgres: `ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_status_check` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_status_check CHECK (status IN ('pending','sent','failed'))` },
+      `CREATE INDEX IF NOT EXISTS orders_pending ON orders (state, updated_at)`,
+    ],
+  },
+  {
     // Quote requests (offers without a price), and outbox rows that belong to an order or to a
     // quote request. SQLite cannot relax NOT NULL in place: its outbox is copied into a new table.
-    name: "004-quote-requests",
+    name: "005-quote-requests",
     statements: [
       `CREATE TABLE IF NOT EXISTS quote_requests (
          id TEXT PRIMARY KEY,
@@ -117,12 +150,12 @@ const CHANGES: SchemaChange[] = [
        )`,
       `CREATE INDEX IF NOT EXISTS quote_requests_created_at ON quote_requests (created_at)`,
       {
-        sqlite: `CREATE TABLE outbox_v2 (
+        sqlite: `CREATE TABLE outbox_v5 (
            id INTEGER PRIMARY KEY AUTOINCREMENT,
            order_id TEXT REFERENCES orders (id),
            quote_id TEXT REFERENCES quote_requests (id),
            kind TEXT NOT NULL,
-           status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent')),
+           status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent','failed')),
            attempts INTEGER NOT NULL DEFAULT 0,
            next_attempt_at INTEGER NOT NULL,
            last_error TEXT,
@@ -136,7 +169,7 @@ const CHANGES: SchemaChange[] = [
         postgres: `ALTER TABLE outbox ALTER COLUMN order_id DROP NOT NULL`,
       },
       {
-        sqlite: `INSERT INTO outbox_v2 (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+        sqlite: `INSERT INTO outbox_v5 (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
            SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox`,
         postgres: `ALTER TABLE outbox ADD COLUMN quote_id TEXT REFERENCES quote_requests (id)`,
       },
@@ -145,7 +178,7 @@ const CHANGES: SchemaChange[] = [
         postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_quote_kind UNIQUE (quote_id, kind)`,
       },
       {
-        sqlite: `ALTER TABLE outbox_v2 RENAME TO outbox`,
+        sqlite: `ALTER TABLE outbox_v5 RENAME TO outbox`,
         postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK ((order_id IS NULL) <> (quote_id IS NULL))`,
       },
       `CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)`,

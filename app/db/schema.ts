@@ -31,7 +31,7 @@ export interface OutboxTable {
   order_id: string | null;
   quote_id: Generated<string | null>;
   kind: string;
-  status: Generated<"pending" | "sent">;
+  status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
   next_attempt_at: number;
   last_error: string | null;

@@ -2,7 +2,6 @@ export const LANGUAGES = ["fr", "en", "es", "de", "pt", "it"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "en";
-export const LANGUAGE_COOKIE = "lang";
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
@@ -27,22 +26,3 @@ export function languageName(lang: Language): string {
 export function intlLocale(lang: Language): string {
   return SWITCHER.find((entry) => entry.lang === lang)!.locale;
 }
-
-/** The thank-you page path of each language (spec section 2). */
-export const THANK_YOU_PATHS: Record<Language, string> = {
-  fr: "/merci",
-  en: "/thank-you",
-  es: "/gracias",
-  pt: "/obrigado",
-  de: "/danke",
-  it: "/grazie",
-};
-
-/** The language slugs of the test-workflow offer (spec section 2); French uses /test-workflow/fr. */
-export const TEST_WORKFLOW_PATHS: Record<Exclude<Language, "fr">, string> = {
-  en: "/test-workflows",
-  es: "/flujo-de-trabajo-de-prueba",
-  pt: "/fluxo-de-trabalho-de-teste",
-  de: "/test-workflow-deutsch",
-  it: "/flusso-di-lavoro-di-test",
-};

@@ -1,12 +1,6 @@
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGES,
-  TEST_WORKFLOW_PATHS,
-  THANK_YOU_PATHS,
-  isLanguage,
-  type Language,
-} from "./languages.ts";
+import { languageFromCookie } from "./cookie.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "./languages.ts";
+import { TEST_WORKFLOW_PATHS, THANK_YOU_PATHS } from "./site-map.ts";
 
 export type LanguageSource = "path" | "query" | "cookie" | "header" | "fallback";
 export interface ResolvedLanguage {
@@ -38,19 +32,6 @@ export function fallbackLanguageFor(pathname: string): Language {
   return FRENCH_FALLBACK_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
     ? "fr"
     : DEFAULT_LANGUAGE;
-}
-
-export function languageFromCookie(cookieHeader: string | null | undefined): Language | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === LANGUAGE_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      if (isLanguage(value)) return value;
-    }
-  }
-  return null;
 }
 
 /** Picks the best supported language from an Accept-Language header, honouring q-values. */

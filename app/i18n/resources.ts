@@ -1,4 +1,4 @@
-import type { Resource } from "i18next";
+import type { InitOptions, Resource } from "i18next";
 import { LANGUAGES } from "./languages.ts";
 
 // Every locales/{lng}/{namespace}.json, bundled at build time.
@@ -13,3 +13,14 @@ for (const [file, module] of Object.entries(files)) {
 }
 
 export const NAMESPACES = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+
+/** The i18next options shared by the per-request instances and the fixed-language translator. */
+export const i18nextOptions = {
+  resources,
+  ns: NAMESPACES,
+  fallbackLng: false,
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+} satisfies InitOptions;

@@ -35,6 +35,14 @@ describe("parseEnv", () => {
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.1, 300.1.1.1" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/99" }, "TRUST_PROXY"],
+    [{ PUBLIC_ORIGIN: "https://example.com/shop", DEMO_MODE: "true" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "http://example.com/?a=1" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "http://example.com/#top" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "http://example.com?" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "http://user:pw@example.com" }, "PUBLIC_ORIGIN"],
+    [{ DEMO_MODE: "maybe" }, "DEMO_MODE"],
     [{ DATABASE_URL: "mysql://db/site" }, "DATABASE_URL"],
     [{ OUTBOX_LEASE_MS: "10" }, "OUTBOX_LEASE_MS"],
   ])("%o is rejected with a message naming %s", (input, name) => {
@@ -42,5 +50,27 @@ describe("parseEnv", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.join("\n")).toContain(name);
+  });
+
+  test("TRUST_PROXY: true is one hop, a number that many, otherwise a list of addresses/CIDRs", () => {
+    const parse = (value: string) => {
+      const result = parseEnv({ TRUST_PROXY: value });
+      return result.ok ? result.env.TRUST_PROXY : "error";
+    };
+    expect(parse("false")).toBe(false);
+    expect(parse("0")).toBe(false);
+    expect(parse("true")).toBe(1);
+    expect(parse("1")).toBe(1);
+    expect(parse("2")).toBe(2);
+    expect(parse("10.0.0.1, 192.168.0.0/16,loopback")).toEqual(["10.0.0.1", "192.168.0.0/16", "loopback"]);
+    expect(parse("::1, fd00::/8")).toEqual(["::1", "fd00::/8"]);
+  });
+
+  test("DEMO_MODE: true/1 on, false/0/empty off (live mode on an https origin is decided by config/go-live.ts)", () => {
+    const demo = (value: string) => {
+      const result = parseEnv({ PUBLIC_ORIGIN: "https://example.com", DEMO_MODE: value });
+      return result.ok ? result.env.DEMO_MODE : "error";
+    };
+    expect([demo("true"), demo("1"), demo("false"), demo("0"), demo("")]).toEqual([true, true, false, false, false]);
   });
 });

@@ -1,3 +1,4 @@
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -9,9 +10,11 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** An origin only: a path, query or fragment would end up in every canonical and return URL. */
     PUBLIC_ORIGIN: z
       .url({ protocol: /^https?$/ })
-      .transform((value) => value.replace(/\/+$/, ""))
+      .refine((value) => isBareOrigin(value), "must be an origin only (scheme, host, optional port): no path, query, fragment or credentials")
+      .transform((value) => new URL(value).origin)
       .default("http://localhost:3000"),
     /** Overrides contactEmail of the owner configuration (SITE_CONFIG) when set. */
     CONTACT_EMAIL: optional(z.email()),
@@ -19,9 +22,9 @@ const EnvSchema = z
     SITE_CONFIG: optional(z.string().min(1)),
     /** Sandbox checkout and placeholders allowed on an https origin (a public demo). */
     DEMO_MODE: z
-      .enum(["true", "false"])
+      .enum(["true", "false", "1", "0", ""])
       .default("false")
-      .transform((value) => value === "true"),
+      .transform((value) => value === "true" || value === "1"),
     /** Where the owner's notifications go (quote requests…); unset: the contact address. */
     OWNER_EMAIL: optional(z.email()),
     /** The language of the owner's notifications. */
@@ -34,16 +37,36 @@ const EnvSchema = z
     /** Sender address; a bare address gets the brand as its name (unset: no-reply@localhost). */
     MAIL_FROM: optional(z.string().min(3)),
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
-    /** Trust X-Forwarded-* from the proxy in front (HTTPS detection, client IP). */
+    /**
+     * Which proxies in front may set X-Forwarded-For/-Proto/-Host (Express `trust proxy`
+     * semantics): `false` none; `true` one hop; a hop count; or proxy addresses/CIDRs (and the
+     * names loopback, linklocal, uniquelocal), comma-separated. The client IP is the first
+     * untrusted address counted from the right.
+     */
     TRUST_PROXY: z
-      .enum(["true", "false", "1", "0"])
+      .string()
       .default("false")
-      .transform((value) => value === "true" || value === "1"),
-    LOG_LEVEL: z.enum(["silent", "info"]).default("info"),
+      .transform((value, ctx): TrustProxy => {
+        const trimmed = value.trim().toLowerCase();
+        if (trimmed === "" || trimmed === "false" || trimmed === "0") return false;
+        if (trimmed === "true") return 1;
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        const list = trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+        try {
+          proxyAddr.compile(list);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: `must be true, false, a hop count or proxy addresses/CIDRs (${(error as Error).message})` });
+          return z.NEVER;
+        }
+        return list;
+      }),
+    LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug"]).default("info"),
     /** Orders one IP may create per 10 minutes; 0 disables the limit (load tests). */
     ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
     /** Resend-confirmation requests per IP per 10 minutes. */
     RESEND_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    /** Payment-provider look-ups (thank-you page) per IP per 10 minutes; 0 disables the limit. */
+    LOOKUP_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
     /** Email outbox retry timing: first backoff, cap, and how often the worker looks for due mail. */
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
@@ -56,6 +79,18 @@ const EnvSchema = z
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
     }
   });
+
+/** false: trust no proxy; a number: that many hops; a list: those addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+function isBareOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password && !/[?#]/.test(value);
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -75,7 +110,8 @@ export function getEnv(): Env {
   if (cached) return cached;
   const result = parseEnv(process.env);
   if (!result.ok) {
-    console.error(`Invalid configuration:\n  ${result.errors.join("\n  ")}`);
+    // One line, so it reads whole in a container's log.
+    console.error(`Invalid configuration: ${result.errors.join("; ")}`);
     process.exit(1);
   }
   cached = result.env;

@@ -1,6 +1,6 @@
 import { getOffer } from "../content/offers.ts";
 import type { CheckoutRequest } from "../payments/provider.ts";
-import { translator } from "./translate.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "./types.ts";
 
 /** Thirty days per month of the offer's delay before the first monthly charge. */

@@ -1,8 +1,9 @@
-import { formatMoney, orderFields } from "../content/offers.ts";
+import { orderFields } from "../content/offers.ts";
+import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
-import { formatDateTime, nextSteps } from "./next-steps.server.ts";
+import { translator } from "../i18n/translator.server.ts";
 import { brandedHtml, escapeHtml, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
-import { translator } from "./translate.server.ts";
+import { nextSteps } from "./next-steps.server.ts";
 import type { Order } from "./types.ts";
 
 export type { RenderedEmail };
@@ -37,7 +38,7 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
   const brand = translator(order.lang, "common")("brand");
   const offerName = translator(order.lang, "offers")(`${order.offer}.name`);
   // The customer's language, the business's time zone (Europe/Paris), with its abbreviation.
-  const paidAt = formatDateTime(new Date(order.paidAt ?? order.updatedAt), order.lang);
+  const paidAt = formatDate(new Date(order.paidAt ?? order.updatedAt), order.lang, true);
   const subject = t("subject", { offer: offerName, brand });
   const greeting = t("greeting", { name: order.customer.firstName });
   const intro = t("intro", { offer: offerName, date: paidAt });

@@ -1,9 +1,14 @@
-import type { PaymentProvider } from "../payments/provider.ts";
+import { logger } from "../lib/logger.server.ts";
+import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
 import type { Order, OrderRepository } from "./types.ts";
 
 export const CONFIRMATION_EMAIL = "confirmation";
 
-export type FulfilStatus = "paid" | "open" | "processing" | "expired" | "failed" | "unknown";
+/**
+ * `limited`: the caller's provider look-ups are over their rate limit (nothing was asked).
+ * `mismatch`: the provider reports another amount or currency than the stored order (not paid).
+ */
+export type FulfilStatus = "paid" | "open" | "processing" | "expired" | "failed" | "unknown" | "limited" | "mismatch";
 export interface FulfilResult {
   status: FulfilStatus;
   order?: Order;
@@ -11,7 +16,17 @@ export interface FulfilResult {
   newlyPaid: boolean;
 }
 
-export interface FulfilDeps {
+export interface FulfilOptions {
+  /**
+   * Our order id as a verified webhook event names it: lets a session we never stored (a crash
+   * between its creation and saving it) find its order. Never taken from a visitor's URL.
+   */
+  orderId?: string;
+  /** Asked before the provider is called (a per-IP limit); false answers `limited`. */
+  allowLookup?: () => Promise<boolean> | boolean;
+}
+
+export interface FulfilDeps extends FulfilOptions {
   repo: OrderRepository;
   provider: PaymentProvider;
   /** Called after an email was enqueued (wakes the outbox worker). */
@@ -19,31 +34,45 @@ export interface FulfilDeps {
 }
 
 /**
- * The one fulfilment step, shared by the thank-you page and the Stripe webhook. It asks the
- * provider for the session's current state (so replayed or out-of-order events cannot move an
- * order backwards), marks the order paid at most once and enqueues its confirmation email at most
- * once (outbox row unique per order and kind), both in one transaction. Safe to call any number of
- * times, concurrently or after a crash. Throws ProviderError when the provider cannot be reached.
+ * The one fulfilment step, shared by the thank-you page and the Stripe webhook. It looks the
+ * session up in our own database first (the provider is only asked about sessions we created, so
+ * random session ids cost no API call), then asks the provider for the session's current state (so
+ * replayed or out-of-order events cannot move an order backwards), checks the amount and currency
+ * against the stored order, marks the order paid at most once and enqueues its confirmation email
+ * at most once (outbox row unique per order and kind), both in one transaction. Safe to call any
+ * number of times, concurrently or after a crash. Throws ProviderError when the provider cannot be
+ * reached.
  */
 export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<FulfilResult> {
   const { repo, provider } = deps;
   let order = await repo.findBySessionId(sessionId);
   if (order?.state === "paid") return { status: "paid", order, newlyPaid: false };
+  if (!order && deps.orderId) {
+    const byReference = await repo.findById(deps.orderId);
+    if (byReference && !byReference.sessionId) order = byReference;
+  }
+  if (!order) return { status: "unknown", newlyPaid: false };
+  if (deps.allowLookup && !(await deps.allowLookup())) return { status: "limited", order, newlyPaid: false };
 
   const session = await provider.getSession(sessionId);
   if (!session) return { status: "unknown", order, newlyPaid: false };
-  // A session we never stored (crash between creation and saving it): find the order by reference.
-  if (!order && session.reference) {
-    const byReference = await repo.findById(session.reference);
-    if (byReference && !byReference.sessionId) {
-      await repo.setCheckout(byReference.id, session.id, "");
-      order = await repo.findById(byReference.id);
-    }
+  if (!order.sessionId) {
+    // A session we never stored (crash between creation and saving it), named by a signed event.
+    if (session.reference !== order.id) return { status: "unknown", newlyPaid: false };
+    await repo.setCheckout(order.id, session.id, "");
+    order = (await repo.findById(order.id))!;
   }
-  if (!order || order.sessionId !== sessionId) return { status: "unknown", newlyPaid: false };
+  if (order.sessionId !== sessionId) return { status: "unknown", newlyPaid: false };
 
   switch (session.state) {
     case "paid": {
+      if (!amountMatches(order, session)) {
+        logger().error(
+          { orderId: order.id, expected: { amount: order.amountDueNow, currency: order.currency }, provider: { amount: session.amountTotal, currency: session.currency } },
+          "payment amount or currency differs from the order: not marked paid",
+        );
+        return { status: "mismatch", order, newlyPaid: false };
+      }
       const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL);
       if (newlyPaid) deps.onEnqueued?.();
       return { status: "paid", order: await repo.findById(order.id), newlyPaid };
@@ -55,4 +84,9 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
       // A failed async payment leaves the session "complete" but unpaid; the webhook marks it failed.
       return { status: order.state === "failed" ? "failed" : session.state, order, newlyPaid: false };
   }
+}
+
+/** Defence in depth: what the provider charges today is what we stored (amount and currency). */
+export function amountMatches(order: Order, session: SessionStatus): boolean {
+  return session.amountTotal === order.amountDueNow && session.currency.toLowerCase() === order.currency.toLowerCase();
 }

@@ -64,7 +64,7 @@ describe("fulfil", () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "cs_1", url: "https://pay.example/cs_1" }),
-      getSession: async (id) => ({ id, reference: "ord_x", state: states[id]! }),
+      getSession: async (id) => ({ id, reference: "ord_x", state: states[id]!, amountTotal: 100, currency: "eur" }),
     };
     const { order } = await repo.createOrder(newOrder({ id: "ord_x" }));
     await repo.setCheckout(order.id, "cs_1", "https://pay.example/cs_1");
@@ -77,14 +77,16 @@ describe("fulfil", () => {
     expect(await repo.countEmails(order.id)).toBe(1);
   });
 
-  test("finds the order by client reference when the session id was never stored (crash after creation)", async () => {
+  test("a verified webhook's order reference finds a session never stored (crash after creation)", async () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "cs_lost", url: "" }),
-      getSession: async (id) => ({ id, reference: "ord_lost", state: "paid" }),
+      getSession: async (id) => ({ id, reference: "ord_lost", state: "paid", amountTotal: 100, currency: "eur" }),
     };
     await repo.createOrder(newOrder({ id: "ord_lost" }));
-    const result = await fulfil("cs_lost", { repo, provider });
+    // From a visitor's URL (no reference) the session is unknown; the signed webhook names the order.
+    expect((await fulfil("cs_lost", { repo, provider })).status).toBe("unknown");
+    const result = await fulfil("cs_lost", { repo, provider, orderId: "ord_lost" });
     expect(result.status).toBe("paid");
     expect((await repo.findBySessionId("cs_lost"))!.id).toBe("ord_lost");
   });
@@ -93,13 +95,52 @@ describe("fulfil", () => {
     const provider: PaymentProvider = {
       name: "stripe",
       createCheckout: async () => ({ id: "", url: "" }),
-      getSession: async (id) => (id === "cs_other" ? { id, reference: "ord_taken", state: "paid" } : undefined),
+      getSession: async (id) => (id === "cs_other" ? { id, reference: "ord_taken", state: "paid", amountTotal: 100, currency: "eur" } : undefined),
     };
     const { order } = await repo.createOrder(newOrder({ id: "ord_taken" }));
     await repo.setCheckout(order.id, "cs_real", "u");
     expect((await fulfil("cs_missing", { repo, provider })).status).toBe("unknown");
     expect((await fulfil("cs_other", { repo, provider })).status).toBe("unknown");
     expect((await repo.findById("ord_taken"))!.state).toBe("checkout_created");
+  });
+
+  test("session ids we never created cost no provider call; look-ups can be refused by a limit", async () => {
+    let calls = 0;
+    const provider: PaymentProvider = {
+      name: "stripe",
+      createCheckout: async () => ({ id: "", url: "" }),
+      getSession: async (id) => (calls++, { id, reference: "ord_known", state: "open", amountTotal: 100, currency: "eur" }),
+    };
+    const { order } = await repo.createOrder(newOrder({ id: "ord_known" }));
+    await repo.setCheckout(order.id, "cs_known", "u");
+    for (let i = 0; i < 100; i++) expect((await fulfil(`cs_random_${i}`, { repo, provider })).status).toBe("unknown");
+    expect(calls).toBe(0);
+    expect((await fulfil("cs_known", { repo, provider })).status).toBe("open");
+    expect(calls).toBe(1);
+    expect((await fulfil("cs_known", { repo, provider, allowLookup: () => false })).status).toBe("limited");
+    expect(calls).toBe(1);
+  });
+
+  test("a paid session whose amount or currency differs from the order is not marked paid", async () => {
+    const sessions: Record<string, { amountTotal: number; currency: string }> = {
+      cs_amount: { amountTotal: 1, currency: "eur" },
+      cs_currency: { amountTotal: 100, currency: "usd" },
+      cs_right: { amountTotal: 100, currency: "EUR" },
+    };
+    const provider: PaymentProvider = {
+      name: "stripe",
+      createCheckout: async () => ({ id: "", url: "" }),
+      getSession: async (id) => ({ id, reference: null, state: "paid", ...sessions[id]! }),
+    };
+    for (const id of Object.keys(sessions)) {
+      const { order } = await repo.createOrder(newOrder({ id: `ord_${id}` }));
+      await repo.setCheckout(order.id, id, "u");
+    }
+    expect((await fulfil("cs_amount", { repo, provider })).status).toBe("mismatch");
+    expect((await fulfil("cs_currency", { repo, provider })).status).toBe("mismatch");
+    expect((await repo.findById("ord_cs_amount"))!.state).toBe("checkout_created");
+    expect(await repo.countEmails("ord_cs_currency")).toBe(0);
+    expect((await fulfil("cs_right", { repo, provider })).status).toBe("paid");
   });
 
   test("the same submission token gives back the same order", async () => {
@@ -140,6 +181,27 @@ describe("outbox worker", () => {
     expect(await worker.runOnce()).toBe(0);
     expect(delivered).toEqual([CONFIRMATION_EMAIL]);
     expect((await repo.listEmails(order.id))[0]).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  test("a slow SMTP server: past half the lease, the rest of the batch is handed back, never sent late", async () => {
+    for (let i = 0; i < 3; i++) await repo.markPaid((await repo.createOrder(newOrder())).order.id, CONFIRMATION_EMAIL);
+    const delivered: string[] = [];
+    const worker = new OutboxWorker({
+      repo,
+      backoffMs: 10,
+      maxBackoffMs: 20,
+      pollMs: 1000,
+      leaseMs: 100,
+      deliver: async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, 70));
+        delivered.push(message.orderId!);
+        return "<id>";
+      },
+    });
+    expect(await worker.runOnce()).toBe(1);
+    expect(delivered).toHaveLength(1);
+    // The two others are due again at once, their claim not counted as an attempt.
+    expect((await repo.claimDueEmails(10, 60_000)).map((m) => m.attempts)).toEqual([1, 1]);
   });
 
   test("a claimed message is invisible while leased and comes back when the lease runs out (worker died)", async () => {

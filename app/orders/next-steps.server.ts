@@ -1,27 +1,8 @@
-import { formatMoney, getOffer } from "../content/offers.ts";
-import { intlLocale, type Language } from "../i18n/languages.ts";
-import { translator } from "./translate.server.ts";
+import { getOffer } from "../content/offers.ts";
+import { formatDate, formatMoney } from "../i18n/format.ts";
+import type { Language } from "../i18n/languages.ts";
+import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "./types.ts";
-
-/** The business's time zone: every date a customer reads is in it (not UTC). */
-export const BUSINESS_TIME_ZONE = "Europe/Paris";
-
-/** "24 November 2026 at 14:05 CET", in the reader's language and the business's time zone. */
-export function formatDateTime(date: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: BUSINESS_TIME_ZONE,
-    timeZoneName: "short",
-  }).format(date);
-}
-
-export function formatDate(date: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE }).format(date);
-}
 
 /**
  * When the first monthly charge after checkout falls: the paid-for months (Stripe trial days =

@@ -107,4 +107,19 @@ describe("order form schema (spec section 5)", () => {
       expect(parse({ ...valid, videoTopic: "Topic", videoLanguage: "fr", [field]: long }, offer).error?.[field], field).toContain("errors.tooLong");
     }
   });
+
+  test("control characters, DEL and bidi overrides are refused with their own message; line breaks only in comments", () => {
+    const hostile = ["a\u0000b", "Jo\u001b[2J", "Jo\u0007", "Jo\u007f", "Jo\u202eevil", "Jo\u2066x\u2069", "Jo\u000bx", "Jo\u000cx"];
+    for (const value of hostile) {
+      for (const field of ["firstName", "email", "companyName", "comments"]) {
+        expect(parse({ ...valid, [field]: value }).error?.[field], `${field} ${JSON.stringify(value)}`).toEqual(["errors.controlCharacters"]);
+      }
+    }
+    for (const field of ["firstName", "address", "companyName"]) {
+      expect(parse({ ...valid, [field]: "Jean\nLuc" }).error?.[field], field).toEqual(["errors.controlCharacters"]);
+    }
+    expect(parse({ ...valid, comments: "line 1\r\nline 2\tend" }).status).toBe("success");
+    expect(parse({ ...valid, firstName: "Jean\tLuc" }).status).toBe("success");
+    expect(en.errors.controlCharacters).toBeTruthy();
+  });
 });

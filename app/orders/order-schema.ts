@@ -34,17 +34,29 @@ const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
 
 const collapseLines = (value: string) => value.split(/\r\n?|\n/).map(collapse).join("\n").trim();
 
+/**
+ * Characters refused in any field: C0 controls but tab and line breaks, DEL, and the bidi
+ * overrides and isolates that make text read differently from what it is (U+202A–202E,
+ * U+2066–2069). Line breaks are allowed in multi-line fields only. Checked before normalising, so
+ * an escape sequence is refused rather than silently turned into spaces.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+const LINE_BREAK = /[\r\n]/;
+const noControl = (multiline: boolean) =>
+  z.refine<string>((value) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)), { error: "errors.controlCharacters", abort: true });
+
 /** A required text: missing → `errors.required.{name}`, too short → `errors.{name}` (shared with the quote form). */
 export const requiredText = (name: string, min: number, max: number, multiline = false) =>
   z
     .string({ error: `errors.required.${name}` })
-    .check(z.overwrite(multiline ? collapseLines : collapse), z.minLength(min, `errors.${name}`), z.maxLength(max, "errors.tooLong"));
+    .check(noControl(multiline), z.overwrite(multiline ? collapseLines : collapse), z.minLength(min, `errors.${name}`), z.maxLength(max, "errors.tooLong"));
 
 export const optionalText = (max: number, multiline = false) =>
-  z.optional(z.string().check(z.overwrite(multiline ? collapseLines : collapse), z.maxLength(max, "errors.tooLong")));
+  z.optional(z.string().check(noControl(multiline), z.overwrite(multiline ? collapseLines : collapse), z.maxLength(max, "errors.tooLong")));
 
 export const emailAddress = (max: number) =>
-  z.string({ error: "errors.required.email" }).check(z.trim(), z.toLowerCase(), z.maxLength(max, "errors.tooLong"), z.regex(z.regexes.email, "errors.email"));
+  z.string({ error: "errors.required.email" }).check(noControl(false), z.trim(), z.toLowerCase(), z.maxLength(max, "errors.tooLong"), z.regex(z.regexes.email, "errors.email"));
 
 const text = (field: keyof typeof FIELD_MAX, min: number) => requiredText(field, min, FIELD_MAX[field]);
 
@@ -101,10 +113,12 @@ export function normaliseOrderForm(offer: OfferId, value: OrderFormInput): Order
 /** Hidden field that people never fill; bots often do. */
 export const HONEYPOT_FIELD = "website";
 
-/** Every name an order form may post (for a parser that keeps only known fields). */
-export function orderFormFieldNames(offer: OfferId): string[] {
-  return ["offre", "token", HONEYPOT_FIELD, "intent", ...orderFields(offer)];
-}
+/**
+ * Every name an order form may post, whatever its offer: the questions of every kind, plus the
+ * offer, the submission token, the honeypot and the language switcher's intent. Forms are read
+ * with this list before anything expands names (app/lib/form-data.server.ts or equivalent).
+ */
+export const ORDER_FORM_NAMES: readonly string[] = [...new Set(Object.values(ORDER_FORM_FIELDS).flat()), "offre", "token", HONEYPOT_FIELD, "intent"];
 
 /**
  * Parses a posted order form with its offer's schema, for the server action and for Conform's

@@ -1,3 +1,4 @@
+import { logger } from "../lib/logger.server.ts";
 import type { OrderRepository, OutboxMessage } from "./types.ts";
 
 export interface OutboxWorkerOptions {
@@ -9,12 +10,22 @@ export interface OutboxWorkerOptions {
   pollMs: number;
   /** How long a claimed message stays invisible to other workers while it is being sent. */
   leaseMs?: number;
-  log?: (line: Record<string, unknown>) => void;
 }
 
 /** Default lease: far longer than a send takes (nodemailer times out well before). */
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
+
+/** A permanent refusal (SMTP 5xx: unknown mailbox, rejected content) is tried this many times, then failed. */
+export const MAX_PERMANENT_ATTEMPTS = 3;
+/** Any other failure is retried with backoff up to this many attempts (about half a day at the cap). */
+export const MAX_ATTEMPTS = 50;
+
+/** SMTP 5xx replies say "do not try again as is"; 4xx and network errors are worth retrying. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown })?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
 
 export function retryDelay(attempts: number, backoffMs: number, maxBackoffMs: number): number {
   return Math.min(backoffMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
@@ -59,21 +70,39 @@ export class OutboxWorker {
 
   /** One pass over the due messages (exported for tests). */
   async runOnce(): Promise<number> {
-    const { repo, deliver, backoffMs, maxBackoffMs, log } = this.options;
+    const { repo, deliver, backoffMs, maxBackoffMs } = this.options;
     let sent = 0;
-    const batch = await repo.claimDueEmails(BATCH, this.options.leaseMs ?? LEASE_MS);
+    const leaseMs = this.options.leaseMs ?? LEASE_MS;
+    const claimedAt = Date.now();
+    const batch = await repo.claimDueEmails(BATCH, leaseMs);
     // A full batch means more may be waiting: go again at once instead of after the poll interval.
     if (batch.length === BATCH) this.again = true;
-    for (const message of batch) {
+    for (const [index, message] of batch.entries()) {
+      // The lease covers the whole batch: past half of it (a slow SMTP server), hand the rest back
+      // while it is still ours, rather than send a message another instance may claim meanwhile.
+      if (Date.now() - claimedAt > leaseMs / 2) {
+        await repo.releaseEmails(batch.slice(index).map((rest) => rest.id));
+        this.again = true;
+        break;
+      }
+      const context = { orderId: message.orderId, kind: message.kind, attempts: message.attempts };
       try {
         const messageId = await deliver(message);
         await repo.markEmailSent(message.id, messageId);
         sent++;
-        log?.({ level: "info", msg: "email sent", order: message.orderId, kind: message.kind, attempts: message.attempts });
+        logger().info(context, "email sent");
       } catch (error) {
+        const reason = String((error as Error)?.message ?? error);
+        const permanent = isPermanentFailure(error);
+        // Retrying a permanent refusal for ever would hammer the server and never tell anyone.
+        if ((permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) || message.attempts >= MAX_ATTEMPTS) {
+          await repo.markEmailFailed(message.id, reason);
+          logger().error({ ...context, permanent, error: reason }, "email delivery failed for good");
+          continue;
+        }
         const delay = retryDelay(message.attempts, backoffMs, maxBackoffMs);
-        await repo.markEmailRetry(message.id, delay, String((error as Error)?.message ?? error));
-        log?.({ level: "warn", msg: "email delivery failed, will retry", order: message.orderId, kind: message.kind, attempts: message.attempts, retryInMs: delay, error: String(error) });
+        await repo.markEmailRetry(message.id, delay, reason);
+        logger().warn({ ...context, permanent, retryInMs: delay, error: reason }, "email delivery failed, will retry");
       }
     }
     return sent;
@@ -83,7 +112,7 @@ export class OutboxWorker {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.runOnce()
-        .catch((error) => this.options.log?.({ level: "error", msg: "outbox pass failed", error: String(error) }))
+        .catch((error) => logger().error({ err: error }, "outbox pass failed"))
         .then(() => {
           this.running = undefined;
           if (this.stopped) return;

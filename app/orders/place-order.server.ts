@@ -1,70 +1,111 @@
 import { randomBytes } from "node:crypto";
 import { amountDueNow, getOffer, type OfferId } from "../content/offers.ts";
-import { THANK_YOU_PATHS, type Language } from "../i18n/languages.ts";
+import type { Language } from "../i18n/languages.ts";
+import { logger } from "../lib/logger.server.ts";
 import { checkoutRequest } from "./checkout-request.server.ts";
 import type { OrderForm } from "./order-schema.ts";
-import { orderFormPath } from "./paths.ts";
 import type { OrderServices } from "./services.server.ts";
 import type { Order } from "./types.ts";
+import { orderFormPath, CHECKOUT_SESSION_PLACEHOLDER, thankYouPath } from "../i18n/site-map.ts";
 
-export type PlaceOrderResult = { ok: true; order: Order; url: string } | { ok: false; reason: "provider"; order: Order };
+export type PlaceOrderResult =
+  | { ok: true; order: Order; url: string }
+  | { ok: false; reason: "provider"; order: Order }
+  /** The order could not be stored (disk full, read-only or unreachable database): nothing was charged. */
+  | { ok: false; reason: "storage"; order?: undefined };
+
+/**
+ * A pending order without a checkout, unchanged for this long, was left by a request that died
+ * (a crash, a kill) between storing the order and storing its checkout. Creating the checkout
+ * again is safe: providers are idempotent per order id (Stripe's idempotency key).
+ */
+export const STALE_PENDING_MS = 5_000;
 
 export function newOrderId(): string {
   const date = new Date().toISOString().slice(0, 10).replace(/-/g, "");
   return `ord_${date}_${randomBytes(6).toString("hex")}`;
 }
 
+type Services = Pick<OrderServices, "repo" | "provider" | "returnBase">;
+
+export function isStalePending(order: Order, now = Date.now()): boolean {
+  return order.state === "pending" && !order.sessionId && now - Date.parse(order.updatedAt) >= STALE_PENDING_MS;
+}
 
 /**
  * Stores the order (pending) before anything else, then asks the provider for a checkout and
  * records it (checkout_created). A provider failure leaves the order `failed` (retryable) and is
- * reported to the caller, never thrown. The same submission token posted twice gives the same
- * order and the same checkout URL.
+ * reported to the caller, never thrown; so is a database that cannot store it. The same
+ * submission token posted twice gives the same order and the same checkout URL.
  */
 export async function placeOrder(
   input: { form: OrderForm; offer: OfferId; lang: Language; submissionToken: string },
-  services: Pick<OrderServices, "repo" | "provider" | "returnBase">,
+  services: Services,
 ): Promise<PlaceOrderResult> {
-  const { repo, provider, returnBase } = services;
+  const { repo, provider } = services;
   const price = getOffer(input.offer).price(input.lang);
-  const { order, created } = await repo.createOrder({
-    id: newOrderId(),
-    submissionToken: input.submissionToken,
-    lang: input.lang,
-    offer: input.offer,
-    currency: price.currency,
-    amountDueNow: amountDueNow(price),
-    monthly: price.monthly ?? 0,
-    customer: input.form,
-    provider: provider.name,
-  });
+  let stored: { order: Order; created: boolean };
+  try {
+    stored = await repo.createOrder({
+      id: newOrderId(),
+      submissionToken: input.submissionToken,
+      lang: input.lang,
+      offer: input.offer,
+      currency: price.currency,
+      amountDueNow: amountDueNow(price),
+      monthly: price.monthly ?? 0,
+      customer: input.form,
+      provider: provider.name,
+    });
+  } catch (error) {
+    logger().error({ err: error }, "order could not be stored");
+    return { ok: false, reason: "storage" };
+  }
+  const { order, created } = stored;
 
   if (!created) {
     // A double submit: wait briefly for the first request to get its checkout URL, then reuse it.
-    // Still none after that: the first request's instance died (or the provider failed), so this
-    // one asks for the checkout itself; providers are idempotent per order, so nothing doubles.
+    // Still none after that, or the order sat pending without a checkout for a few seconds: the
+    // first request died (or the provider failed), so this one asks for the checkout itself;
+    // providers are idempotent per order, so nothing doubles.
     for (let i = 0; i < 40; i++) {
       const current = (await repo.findById(order.id))!;
       if (current.checkoutUrl) return { ok: true, order: current, url: current.checkoutUrl };
-      if (current.state === "paid") return { ok: true, order: current, url: `${THANK_YOU_PATHS[current.lang]}?session_id=${encodeURIComponent(current.sessionId ?? "")}` };
-      if (current.state === "failed") break;
+      if (current.state === "paid") return { ok: true, order: current, url: thankYouPath(current.lang, current.sessionId ?? "") };
+      if (current.state === "failed" || isStalePending(current)) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+  return createCheckoutFor(order, services);
+}
 
+/** Asks the provider for the order's checkout (idempotent per order id) and records it. */
+export async function createCheckoutFor(order: Order, services: Services): Promise<PlaceOrderResult> {
+  const { repo, provider, returnBase } = services;
+  let session: { id: string; url: string };
   try {
-    const session = await provider.createCheckout(
+    session = await provider.createCheckout(
       checkoutRequest(order, {
-        success: `${returnBase}${THANK_YOU_PATHS[input.lang]}?session_id={CHECKOUT_SESSION_ID}`,
-        cancel: `${returnBase}${orderFormPath(input.offer, input.lang, "&cancelled=1")}`,
+        success: `${returnBase}${thankYouPath(order.lang, CHECKOUT_SESSION_PLACEHOLDER)}`,
+        cancel: `${returnBase}${orderFormPath(order.offer, order.lang, { cancelled: true })}`,
       }),
     );
+  } catch (error) {
+    try {
+      await repo.markFailed(order.id, String((error as Error)?.message ?? error));
+      return { ok: false, reason: "provider", order: (await repo.findById(order.id)) ?? order };
+    } catch (storeError) {
+      logger().error({ err: storeError, orderId: order.id }, "order could not be marked failed");
+      return { ok: false, reason: "provider", order };
+    }
+  }
+  try {
     await repo.setCheckout(order.id, session.id, session.url);
     const stored = (await repo.findById(order.id))!;
     // Another request may have recorded its checkout first: everyone uses the recorded one.
     return { ok: true, order: stored, url: stored.checkoutUrl || session.url };
   } catch (error) {
-    await repo.markFailed(order.id, String((error as Error)?.message ?? error));
-    return { ok: false, reason: "provider", order: (await repo.findById(order.id))! };
+    logger().error({ err: error, orderId: order.id }, "checkout could not be stored");
+    return { ok: false, reason: "storage" };
   }
 }

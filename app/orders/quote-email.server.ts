@@ -1,7 +1,7 @@
 import type { Language } from "../i18n/languages.ts";
 import { brandedHtml, escapeHtml, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
-import { formatDateTime } from "./next-steps.server.ts";
-import { translator } from "./translate.server.ts";
+import { formatDate } from "../i18n/format.ts";
+import { translator } from "../i18n/translator.server.ts";
 import type { QuoteRequest } from "./types.ts";
 
 /** Outbox kinds of a quote request: the visitor's acknowledgement and the owner's copy. */
@@ -26,7 +26,7 @@ export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: str
   const offer = t(`offers.${quote.page}`);
   const subject = t("email.ackSubject", { offer, brand });
   const greeting = t("email.greeting", { name: quote.name });
-  const intro = t("email.ackIntro", { offer, date: formatDateTime(new Date(quote.createdAt), quote.lang) });
+  const intro = t("email.ackIntro", { offer, date: formatDate(new Date(quote.createdAt), quote.lang, true) });
   const summary = rows(quote, quote.lang);
   const signature = t("email.signature", { brand });
   const text = [greeting, "", intro, "", t("email.yourMessage"), ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), "", t("email.contact", { email: options.contactEmail }), "", signature, ""].join("\n");
@@ -52,7 +52,7 @@ export function renderQuoteOwner(quote: QuoteRequest, options: { ownerLang: Lang
   const brand = translator(lang, "common")("brand");
   const offer = t(`offers.${quote.page}`);
   const subject = t("email.ownerSubject", { offer, name: quote.name });
-  const intro = t("email.ownerIntro", { offer, lang: quote.lang, name: quote.name, date: formatDateTime(new Date(quote.createdAt), lang) });
+  const intro = t("email.ownerIntro", { offer, lang: quote.lang, name: quote.name, date: formatDate(new Date(quote.createdAt), lang, true) });
   const summary = rows(quote, lang);
   const text = [intro, "", ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), ""].join("\n");
   const html = brandedHtml({ lang, subject, brand, publicOrigin: options.publicOrigin, body: `<p>${escapeHtml(intro)}</p>\n${htmlRows(summary)}` });

@@ -168,6 +168,16 @@ export class KyselyOrderRepository implements OrderRepository {
     return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, kind: row.kind, attempts: row.attempts }));
   }
 
+  async releaseEmails(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable("outbox")
+      .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
+      .where("id", "in", ids)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
   async markEmailSent(id: number, messageId: string): Promise<void> {
     await this.db.updateTable("outbox").set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null }).where("id", "=", id).execute();
   }
@@ -179,6 +189,10 @@ export class KyselyOrderRepository implements OrderRepository {
       .where("id", "=", id)
       .where("status", "=", "pending")
       .execute();
+  }
+
+  async markEmailFailed(id: number, error: string): Promise<void> {
+    await this.db.updateTable("outbox").set({ status: "failed", last_error: error.slice(0, 500) }).where("id", "=", id).where("status", "=", "pending").execute();
   }
 
   async listEmails(orderId: string): Promise<OutboxRow[]> {
@@ -223,6 +237,23 @@ export class KyselyOrderRepository implements OrderRepository {
   async listOrders(limit: number): Promise<Order[]> {
     const rows = await this.db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
     return rows.map(toOrder);
+  }
+
+  async listStalePending(updatedBefore: string, limit: number): Promise<Order[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("state", "=", "pending")
+      .where("session_id", "is", null)
+      .where("updated_at", "<", updatedBefore)
+      .orderBy("created_at")
+      .limit(limit)
+      .execute();
+    return rows.map(toOrder);
+  }
+
+  async ping(): Promise<void> {
+    await this.db.selectFrom("orders").select("id").limit(1).execute();
   }
 
   async close(): Promise<void> {

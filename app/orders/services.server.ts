@@ -1,16 +1,19 @@
 import path from "node:path";
 import { getSiteConfig } from "../config/site.server.ts";
+import { assertWritableDir, reason, StartupError } from "../lib/data-dir.server.ts";
 import { getEnv } from "../lib/env.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { renderConfirmationEmail } from "./confirmation-email.server.ts";
 import { QUOTE_EMAIL_KINDS, renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
-import { fulfil, type FulfilResult } from "./fulfil.server.ts";
+import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { startReconciler } from "./reconcile.server.ts";
 import { openOrderRepository } from "./repository.server.ts";
 import type { OrderRepository, OutboxMessage } from "./types.ts";
 
@@ -26,17 +29,27 @@ export interface OrderServices {
   orderLimiter: RateLimiter;
   quoteLimiter: RateLimiter;
   resendLimiter: RateLimiter;
+  /** Payment-provider look-ups from the thank-you page, per IP. */
+  lookupLimiter: RateLimiter;
   contactEmail: string;
-  fulfil(sessionId: string): Promise<FulfilResult>;
+  fulfil(sessionId: string, options?: FulfilOptions): Promise<FulfilResult>;
+  stopReconciler(): void;
 }
-
-const log = (line: Record<string, unknown>) => {
-  if (getEnv().LOG_LEVEL !== "silent") process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...line })}\n`);
-};
 
 async function createServices(): Promise<OrderServices> {
   const env = getEnv();
-  const repo = await openOrderRepository(env);
+  // The outbox's .eml files (and the SQLite database) live here: refuse to start on a directory
+  // that cannot take a write, rather than look healthy and fail every order.
+  const dataDir = path.resolve(env.DATA_DIR);
+  assertWritableDir(dataDir);
+  let repo: Awaited<ReturnType<typeof openOrderRepository>>;
+  try {
+    repo = await openOrderRepository(env);
+  } catch (error) {
+    // PostgreSQL may come up later (retried at the next request); a SQLite file that does not open will not.
+    if (env.DATABASE_URL) throw error;
+    throw new StartupError(`DATA_DIR ${dataDir}: the database ${path.join(dataDir, "orders.sqlite")} does not open: ${reason(error)}`);
+  }
   const pool = repo.store.pool;
   const sandbox = env.STRIPE_SECRET_KEY
     ? undefined
@@ -77,12 +90,14 @@ async function createServices(): Promise<OrderServices> {
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
-    log,
   });
   // Messages a killed instance had claimed come back when their lease runs out; nothing is
   // released at start-up, since other instances may be sending right now.
   worker.start();
+  // Orders a killed process left pending without a checkout: settled now and every few minutes.
+  const stopReconciler = startReconciler({ repo, provider, returnBase });
   const tenMinutes = 10 * 60_000;
+  logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
     provider,
@@ -94,8 +109,10 @@ async function createServices(): Promise<OrderServices> {
     // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
     quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
     contactEmail: site.contactEmail,
-    fulfil: (sessionId) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick() }),
+    fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
+    stopReconciler,
   };
 }
 
@@ -126,6 +143,7 @@ export async function shutdownOrderServices(): Promise<void> {
   holder.__orderServices = undefined;
   const services = await pending.catch(() => undefined);
   if (!services) return;
+  services.stopReconciler();
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

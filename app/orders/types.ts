@@ -66,7 +66,8 @@ export interface QuoteRequest extends NewQuoteRequest {
 }
 
 export interface OutboxRow extends OutboxMessage {
-  status: "pending" | "sent";
+  /** failed: given up (a permanent refusal, or too many attempts); shown by `npm run orders`. */
+  status: "pending" | "sent" | "failed";
   lastError: string | null;
   sentAt: string | null;
 }
@@ -97,8 +98,12 @@ export interface OrderRepository {
   countEmails(orderId: string): Promise<number>;
   /** Leases due messages (so a crashed worker's messages come back later) and returns them. */
   claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  /** Hands claimed messages back (due now, the claim not counted as an attempt) while the lease still holds. */
+  releaseEmails(ids: number[]): Promise<void>;
   markEmailSent(id: number, messageId: string): Promise<void>;
   markEmailRetry(id: number, delayMs: number, error: string): Promise<void>;
+  /** pending → failed: no more attempts. */
+  markEmailFailed(id: number, error: string): Promise<void>;
   listEmails(orderId: string): Promise<OutboxRow[]>;
   listOrders(limit: number): Promise<Order[]>;
   /** Stores a quote request and enqueues its emails (one per kind), in one transaction. */
@@ -106,5 +111,9 @@ export interface OrderRepository {
   findQuoteRequest(id: string): Promise<QuoteRequest | undefined>;
   listQuoteRequests(limit: number): Promise<QuoteRequest[]>;
   listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
+  /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
+  listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;
+  /** A cheap query; throws when the database cannot answer (health check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -40,6 +40,9 @@ export interface SessionStatus {
   reference: string | null;
   /** paid: money received (or nothing due) · open: not finished · processing: async payment pending · expired. */
   state: "paid" | "open" | "processing" | "expired";
+  /** What the session charges today (minor units) and its currency: fulfilment checks them against the order. */
+  amountTotal: number | null;
+  currency: string;
 }
 
 /** The payment port: Stripe Checkout in production, the in-app sandbox otherwise. */

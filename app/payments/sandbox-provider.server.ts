@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { CheckoutRequest, CheckoutSession, PaymentProvider, SessionStatus } from "./provider.ts";
+import { dueToday, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type SessionStatus } from "./provider.ts";
 import type { SandboxSession, SandboxSessionStore } from "./sandbox-store.server.ts";
 
 export interface SandboxProviderOptions {
@@ -29,7 +29,9 @@ export class SandboxProvider implements PaymentProvider {
 
   async getSession(sessionId: string): Promise<SessionStatus | undefined> {
     const session = await this.options.store.find(sessionId);
-    return session ? { id: session.id, reference: session.reference, state: session.status } : undefined;
+    if (!session) return undefined;
+    // The sandbox charges exactly what it was asked (Stripe reports the same as amount_total).
+    return { id: session.id, reference: session.reference, state: session.status, amountTotal: dueToday(session.request), currency: session.request.currency };
   }
 
   /** The session behind the sandbox page. */

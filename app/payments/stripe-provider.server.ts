@@ -77,7 +77,13 @@ export class StripeProvider implements PaymentProvider {
       if ((error as { statusCode?: number }).statusCode === 404) return undefined;
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
-    return { id: session.id, reference: session.client_reference_id ?? session.metadata?.order_id ?? null, state: sessionState(session) };
+    return {
+      id: session.id,
+      reference: session.client_reference_id ?? session.metadata?.order_id ?? null,
+      state: sessionState(session),
+      amountTotal: session.amount_total ?? null,
+      currency: session.currency ?? "",
+    };
   }
 }
 

@@ -1,16 +1,14 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Section, Steps, mailtoHref, Hero } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { VideoFacade } from "../components/content/video-facade.tsx";
-import type { RootData } from "../root.tsx";
+import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { VideoFacade } from "../components/blocks/video-facade.tsx";
+import { useLoaderData } from "react-router";
 import { siteVideos } from "../config/site.server.ts";
 
 /** Spec: five features (editing, combination, cloud-drive hosting, image-model API, multi-file) and five audiences. */
 const FEATURE_ICONS: IconName[] = ["wand", "layers", "cloud", "code", "files"];
 const AUDIENCE_ICONS: IconName[] = ["pen", "cart", "star", "video", "images"];
-
-type Item = { title: string; text: string };
 
 /** Video ids come from the owner configuration (read once per process). */
 export function loader() {
@@ -19,55 +17,38 @@ export function loader() {
 
 export default function AgentPhotoshopPage() {
   const { videos } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("agent-photoshop");
-  const root = useRouteLoaderData<RootData>("root");
-  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
-  const features = t("features.items", { returnObjects: true }) as Item[];
-  const steps = t("steps.items", { returnObjects: true }) as Item[];
-  const audiences = t("audiences.items", { returnObjects: true }) as Item[];
+  const { t, list, mailto } = usePage("agent-photoshop");
+  const contact = mailto();
 
   return (
     <>
-      <div data-block="hero">
-        <Hero
-          eyebrow={t("hero.eyebrow")}
-          title={t("hero.title")}
-          subtitle={t("hero.subtitle")}
-          actions={
-            <>
-              <a href={contact} className="btn-primary" data-action="contact">
-                {t("hero.contact")}
-              </a>
-              <a href="#steps" className="btn-ghost-light">
-                {t("hero.how")}
-              </a>
-            </>
-          }
-          aside={
-            <div data-block="demo">
-              <VideoFacade video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
-              <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
-            </div>
-          }
-        />
-      </div>
+      <PageHero
+        block="hero"
+        t={t}
+        primary={{ href: contact, label: t("hero.contact"), data: { "data-action": "contact" } }}
+        secondary={{ href: "#steps", label: t("hero.how") }}
+        aside={
+          <div data-block="demo">
+            <VideoFacade video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
+            <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
+          </div>
+        }
+      />
 
-      <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")} lead={t("features.lead")}>
+      <Section id="features" t={t} copy="features" lead>
         {/* Five features: two columns, the last one across both, so no row ends half empty. */}
         <div data-block="features" className="sm:[&>ul>li:last-child]:col-span-2">
-          <CardGrid columns={2} items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "spark"} /> }))} />
+          <CardGrid columns={2} items={withIcons(list("features.items"), FEATURE_ICONS, "spark")} />
         </div>
       </Section>
 
-      <Section id="steps" tone="tint" eyebrow={t("steps.eyebrow")} title={t("steps.title")} lead={t("steps.lead")}>
-        <div data-block="steps" className="lg:[&>ol]:grid-cols-4">
-          <Steps items={steps} />
-        </div>
+      <Section id="steps" tone="tint" t={t} copy="steps" lead block="steps" blockClassName="lg:[&>ol]:grid-cols-4">
+        <Steps items={list("steps.items")} />
       </Section>
 
-      <Section id="audiences" tone="dark" eyebrow={t("audiences.eyebrow")} title={t("audiences.title")} lead={t("audiences.lead")}>
+      <Section id="audiences" tone="dark" t={t} copy="audiences" lead>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="audiences">
-          {audiences.map((item, index) => (
+          {list("audiences.items").map((item, index) => (
             <li key={item.title} className="rounded-2xl border border-white/10 bg-white/5 p-5">
               <span className="grid size-10 place-items-center rounded-xl bg-accent-500/20 text-accent-300">
                 <LineIcon name={AUDIENCE_ICONS[index] ?? "spark"} className="size-5" />
@@ -79,9 +60,7 @@ export default function AgentPhotoshopPage() {
         </ul>
       </Section>
 
-      <div className="pt-16 sm:pt-24">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />
     </>
   );
 }

@@ -1,14 +1,15 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Hero, Section, Stats, Steps, DarkCardGrid } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { VideoFacade } from "../components/content/video-facade.tsx";
+import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
+import { LazyImage } from "../components/blocks/lazy-image.tsx";
+import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
-import { OFFERS, formatMoney, orderHref } from "../content/offers.ts";
-import { FACELESS as F, formatNumber, formatUnit, formatUnitRange, formatUsd } from "../content/workflow-figures.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
-import { LazyImage } from "../components/content/lazy-image.tsx";
+import { OFFERS } from "../content/offers.ts";
+import { FACELESS as F } from "../content/workflow-figures.ts";
+import { orderHref } from "../i18n/site-map.ts";
+import { formatAmount, formatMoney, formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
 import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
@@ -21,9 +22,7 @@ export function loader() {
 
 export default function AiMachinePage() {
   const { videos } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("ai-machine");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
+  const { t, lang, list } = usePage("ai-machine");
   const test = OFFERS["test-workflow"].price(lang);
   const price = formatMoney(test.oneTime ?? 0, test.currency, lang);
   // Spec section 9 figures, formatted for the visitor's locale and passed into the copy.
@@ -32,48 +31,30 @@ export default function AiMachinePage() {
     clip: formatUnit(F.clipSeconds, "second", lang, "long"),
     duration: formatUnit(F.videoMinutes, "minute", lang, "long"),
     ratio: F.ratio,
-    cost: formatUsd(F.costUsd, lang),
+    cost: formatAmount(F.costUsd, "USD", lang),
     time: formatUnitRange(F.productionMinutes, "minute", lang, "long"),
   };
-  const paragraphs = t("description.paragraphs", { returnObjects: true, ...figures }) as string[];
-  const steps = t("steps.items", { returnObjects: true, ...figures }) as Array<{ title: string; text: string }>;
-  const features = t("features.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const strengths = t("strengths.items", { returnObjects: true, ...figures }) as Array<{ title: string; text: string }>;
-  const workflow = IMAGES["ai-machine-workflow"];
+  const paragraphs = list<string>("description.paragraphs", figures);
   const order = orderHref("test-workflow", lang);
 
   return (
     <>
-      <div data-block="hero">
-        <Hero
-          eyebrow={t("hero.eyebrow")}
-          title={t("hero.title")}
-          subtitle={t("hero.subtitle")}
-          actions={
-            <>
-              <a href="#demo" className="btn-primary">
-                <LineIcon name="play" className="size-5" />
-                {t("hero.primary")}
-              </a>
-              <a href={order} className="btn-ghost-light" data-order="test-workflow">
-                {t("hero.secondary", { price })}
-              </a>
-            </>
-          }
-          aside={
-            <div className="lg:[&>dl]:grid-cols-2" data-block="stats">
-              <Stats
-                items={[
-                  { value: figures.scenes, label: t("stats.scenes") },
-                  { value: `${figures.scenes} × ${formatUnit(F.clipSeconds, "second", lang, "narrow")}`, label: t("stats.clips") },
-                  { value: `≈ ${figures.cost}`, label: t("stats.cost") },
-                  { value: formatUnitRange(F.productionMinutes, "minute", lang), label: t("stats.time") },
-                ]}
-              />
-            </div>
-          }
-        />
-      </div>
+      <PageHero
+        block="hero"
+        t={t}
+        primary={{ href: "#demo", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
+        secondary={{ href: order, label: t("hero.secondary", { price }), data: { "data-order": "test-workflow" } }}
+        aside={
+          <HeroStats
+            items={[
+              { value: figures.scenes, label: t("stats.scenes") },
+              { value: `${figures.scenes} × ${formatUnit(F.clipSeconds, "second", lang, "narrow")}`, label: t("stats.clips") },
+              { value: `≈ ${figures.cost}`, label: t("stats.cost") },
+              { value: formatUnitRange(F.productionMinutes, "minute", lang), label: t("stats.time") },
+            ]}
+          />
+        }
+      />
 
       <section id="demo" className="section bg-surface" aria-labelledby="demo-title" data-block="description">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1.3fr_1fr]">
@@ -95,34 +76,28 @@ export default function AiMachinePage() {
         </div>
       </section>
 
-      <Section id="workflow" tone="tint" eyebrow={t("workflow.eyebrow")} title={t("workflow.title")} lead={t("workflow.lead")}>
+      <Section id="workflow" tone="tint" t={t} copy="workflow" lead>
         <figure data-block="workflow">
-          <LazyImage image={workflow} alt={t("workflow.imageAlt")} className="w-full rounded-3xl shadow-lift" />
+          <LazyImage image={IMAGES["ai-machine-workflow"]} alt={t("workflow.imageAlt")} className="w-full rounded-3xl shadow-lift" />
         </figure>
       </Section>
 
-      <Section id="steps" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
-        <div data-block="steps">
-          <Steps items={steps} />
-        </div>
+      <Section id="steps" t={t} copy="steps" block="steps">
+        <Steps items={list("steps.items", figures)} />
       </Section>
 
-      <Section id="features" tone="tint" eyebrow={t("features.eyebrow")} title={t("features.title")}>
-        <div data-block="features">
-          <CardGrid items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "sparkles"} /> }))} />
-        </div>
+      <Section id="features" tone="tint" t={t} copy="features" block="features">
+        <CardGrid items={withIcons(list("features.items"), FEATURE_ICONS)} />
       </Section>
 
-      <Section id="strengths" tone="dark" eyebrow={t("strengths.eyebrow")} title={t("strengths.title")}>
+      <Section id="strengths" tone="dark" t={t} copy="strengths">
         <DarkCardGrid
           block="strengths"
-          items={strengths.map((item, index) => ({ ...item, icon: <LineIcon name={STRENGTH_ICONS[index] ?? "sparkles"} /> }))}
+          items={withIcons(list("strengths.items", figures), STRENGTH_ICONS)}
         />
       </Section>
 
-      <div className="pt-20" data-block="cta">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={order} label={t("cta.label", { price })} />
-      </div>
+      <CtaBand t={t} href={order} label={t("cta.label", { price })} className="pt-20" block="cta" />
     </>
   );
 }

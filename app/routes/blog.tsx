@@ -1,11 +1,11 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CheckList, CtaBand, Hero, Section, Stats, mailtoHref } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { VideoFacade } from "../components/content/video-facade.tsx";
-import { BLOG, formatNumber, formatRange, formatUnit } from "../content/workflow-figures.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
+import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { VideoFacade } from "../components/blocks/video-facade.tsx";
+import { BLOG } from "../content/workflow-figures.ts";
+import { formatNumber, formatRange, formatUnit } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
 import { siteVideos } from "../config/site.server.ts";
 
 /** Trigger, summary, hook, image, sheets, adaptation, download, automation (spec order). */
@@ -18,46 +18,30 @@ export function loader() {
 
 export default function BlogPage() {
   const { videos } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("blog");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
+  const { t, lang, list, mailto } = usePage("blog");
   const figures = { words: formatRange(BLOG.summaryWords, lang), time: formatUnit(BLOG.maxMinutes, "minute", lang, "long") };
-  const steps = t("steps.items", { returnObjects: true, ...figures }) as Array<{ title: string; text: string }>;
-  const facts = t("useCase.facts", { returnObjects: true, ...figures }) as Array<{ label: string; value: string }>;
-  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
+  const steps = list("steps.items", figures);
+  const facts = list<{ label: string; value: string }>("useCase.facts", figures);
+  const contact = mailto();
 
   return (
     <>
-      <div data-block="hero">
-        <Hero
-          eyebrow={t("hero.eyebrow")}
-          title={t("hero.title")}
-          subtitle={t("hero.subtitle")}
-          actions={
-            <>
-              <a href="#intro" className="btn-primary">
-                <LineIcon name="play" className="size-5" />
-                {t("hero.primary")}
-              </a>
-              <a href={contact} className="btn-ghost-light" data-action="contact">
-                {t("hero.secondary")}
-              </a>
-            </>
-          }
-          aside={
-            <div className="lg:[&>dl]:grid-cols-2" data-block="stats">
-              <Stats
-                items={[
-                  { value: figures.words, label: t("stats.words") },
-                  { value: `< ${formatUnit(BLOG.maxMinutes, "minute", lang, "short")}`, label: t("stats.time") },
-                  { value: formatNumber(steps.length, lang), label: t("stats.steps") },
-                  { value: formatNumber(1, lang), label: t("stats.link") },
-                ]}
-              />
-            </div>
-          }
-        />
-      </div>
+      <PageHero
+        block="hero"
+        t={t}
+        primary={{ href: "#intro", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
+        secondary={{ href: contact, label: t("hero.secondary"), data: { "data-action": "contact" } }}
+        aside={
+          <HeroStats
+            items={[
+              { value: figures.words, label: t("stats.words") },
+              { value: `< ${formatUnit(BLOG.maxMinutes, "minute", lang, "short")}`, label: t("stats.time") },
+              { value: formatNumber(steps.length, lang), label: t("stats.steps") },
+              { value: formatNumber(1, lang), label: t("stats.link") },
+            ]}
+          />
+        }
+      />
 
       <section id="intro" className="section bg-surface" aria-labelledby="intro-title" data-block="intro">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1fr_1.25fr]">
@@ -77,7 +61,7 @@ export default function BlogPage() {
         </div>
       </section>
 
-      <Section id="workflow" tone="tint" eyebrow={t("steps.eyebrow")} title={t("steps.title")} lead={t("steps.lead")}>
+      <Section id="workflow" tone="tint" t={t} copy="steps" lead>
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-block="steps">
           {steps.map((step, index) => (
             <li key={step.title} className="card relative flex flex-col">
@@ -96,7 +80,7 @@ export default function BlogPage() {
         </ol>
       </Section>
 
-      <Section id="use-case" eyebrow={t("useCase.eyebrow")} title={t("useCase.title")}>
+      <Section id="use-case" t={t} copy="useCase">
         <div className="grid gap-8 lg:grid-cols-[1.4fr_1fr]" data-block="use-case">
           <blockquote className="card border-l-4 border-l-accent-500 p-8 text-lg leading-relaxed text-ink">{t("useCase.text", figures)}</blockquote>
           <dl className="grid gap-4">
@@ -110,9 +94,7 @@ export default function BlogPage() {
         </div>
       </Section>
 
-      <div data-block="cta">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={contact} block="cta" />
     </>
   );
 }

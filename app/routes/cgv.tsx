@@ -1,4 +1,4 @@
-import { LegalPage } from "../components/content/legal-page.tsx";
+import { LegalPage } from "../components/blocks/legal-page.tsx";
 import { CGV } from "../content/terms.ts";
 
 /** French terms of sale: the legal text stays in French, the page chrome follows the visitor. */

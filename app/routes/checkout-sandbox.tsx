@@ -2,8 +2,10 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/checkout-sandbox";
-import { formatMoney, type Currency } from "../content/offers.ts";
+import type { Currency } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import { dueToday } from "../payments/provider.ts";
 import { successUrl } from "../payments/sandbox-provider.server.ts";
@@ -44,7 +46,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const found = await sandboxSession(params.sessionId);
   if (!found) throw data(null, { status: 404 });
   const { session, sandbox, services } = found;
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await readKnownFields(request, ["intent"]);
+  if (!form) return data({ error: true }, { status: 400 });
+  const intent = String(form.get("intent") ?? "");
   // Same as Stripe: paid goes back to the success URL (the thank-you page fulfils the order).
   if (intent === "pay") return redirect(await sandbox.pay(session), 303);
   if (intent === "cancel") {

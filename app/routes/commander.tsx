@@ -4,16 +4,17 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/commander";
 import { ErrorSummary, RadioGroup, SelectField, TextField, useIsPending } from "../components/forms.tsx";
-import { amountDueNow, formatMoney, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
-import { pageById, pagePath } from "../content/pages.ts";
+import { amountDueNow, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
 import { draftCookie, findDraft } from "../orders/draft.server.ts";
-import { FIELD_MAX, HONEYPOT_FIELD, OPTIONAL_FIELDS, keepOrderValues, normaliseOrderForm, parseOrderForm } from "../orders/order-schema.ts";
-import { orderFormPath } from "../orders/paths.ts";
+import { FIELD_MAX, HONEYPOT_FIELD, OPTIONAL_FIELDS, ORDER_FORM_NAMES, keepOrderValues, normaliseOrderForm, parseOrderForm } from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
+import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
+import { formatMoney } from "../i18n/format.ts";
 
 /** `languageForm`: the switcher posts this form to change language, so typed values come along. */
 export const handle = {
@@ -54,7 +55,7 @@ function pageMeta(context: Route.LoaderArgs["context"], offer: OfferId | null) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const lang = getLocale(context) as Language;
+  const lang = getLocale(context);
   const param = url.searchParams.get("offre")?.trim() ?? "";
   if (!param) return data({ status: "missing" as const, lang, meta: pageMeta(context, null) });
   if (!isOfferId(param)) return data({ status: "unknown" as const, lang, meta: pageMeta(context, null) }, { status: 404 });
@@ -71,22 +72,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function headers() {
+export function headers({ actionHeaders }: Route.HeadersArgs) {
   // Each render carries its own submission token and personal data after a failed post.
-  return { "Cache-Control": "no-store" };
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
-type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected";
+type FormError = "errors.paymentUrl" | "errors.rateLimited" | "errors.rejected" | "errors.storage";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const lang = getLocale(context) as Language;
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
-  }
+  const lang = getLocale(context);
+  // Only the fields this form knows reach the parser (and the reply that echoes them).
+  const formData = await readKnownFields(request, ORDER_FORM_NAMES);
+  if (!formData) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
   const offer = String(formData.get("offre") ?? url.searchParams.get("offre") ?? "").trim();
   if (!isOfferId(offer)) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 404 });
   const posted = String(formData.get("token") ?? "");
@@ -114,6 +115,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await placeOrder({ form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token }, services);
   if (outcome.ok) return redirect(outcome.url, { status: 303, headers: { "Set-Cookie": draftCookie(outcome.order.id, secure) } });
+  if (outcome.reason === "storage") {
+    // Disk full or database down: nothing stored, nothing charged; the same token may try again.
+    return data({ result: submission.reply(), token, formError: "errors.storage" as FormError }, { status: 503, headers: { "Retry-After": "60" } });
+  }
   // The failed order stays stored (state failed) for a retry; a new token makes the next try a new order.
   return data(
     { result: submission.reply(), token: randomUUID(), formError: "errors.paymentUrl" as FormError },

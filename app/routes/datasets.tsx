@@ -1,30 +1,25 @@
-import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
-import { CheckList, CtaBand, Section, Stats, Steps, mailtoHref } from "../components/content/blocks.tsx";
+import { CheckList, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
 import { Logo } from "../components/logo.tsx";
-import { DATASET_FIGURES as F, formatEuroRange, formatEuros, formatHours } from "../content/datasets.ts";
+import { DATASET_FIGURES as F } from "../content/datasets.ts";
 import { IMAGES } from "../content/media.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { formatAmount, formatAmountRange, formatUnit } from "../i18n/format.ts";
 
 // Spec: no shared header and no language switcher on this page (the layout reads this handle).
 export const handle = { bare: true };
 
 export default function DatasetsPage() {
-  const { t } = useTranslation("datasets");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
-  const email = root?.contactEmail ?? "";
-  const requestHref = mailtoHref(email, t("mail.requestSubject"));
-  const contactHref = mailtoHref(email, t("mail.contactSubject"));
-  const hours = (h: number) => formatHours(h, lang);
-  const eur = (amount: number) => formatEuros(amount, lang);
-  const curatedPoints = t("offers.curated.points", { returnObjects: true }) as string[];
-  const livePoints = t("offers.live.points", { returnObjects: true }) as string[];
-  const tiers = t("packages.tiers", { returnObjects: true }) as Array<{ name: string; text: string }>;
-  const nonExclusivePoints = t("licensing.nonExclusive.points", { returnObjects: true }) as string[];
-  const exclusivePoints = t("licensing.exclusive.points", { returnObjects: true }) as string[];
-  const steps = t("process.steps", { returnObjects: true }) as Array<{ title: string; text: string }>;
+  const { t, lang, list, mailto } = usePage("datasets");
+  const requestHref = mailto("mail.requestSubject");
+  const contactHref = mailto("mail.contactSubject");
+  const hours = (h: number) => formatUnit(h, "hour", lang);
+  const eur = (amount: number) => formatAmount(amount, "EUR", lang);
+  const curatedPoints = list<string>("offers.curated.points");
+  const livePoints = list<string>("offers.live.points");
+  const tiers = list<{ name: string; text: string }>("packages.tiers");
+  const nonExclusivePoints = list<string>("licensing.nonExclusive.points");
+  const exclusivePoints = list<string>("licensing.exclusive.points");
+  const steps = list("process.steps");
   const cover = IMAGES["datasets-cover"];
 
   return (
@@ -70,20 +65,20 @@ export default function DatasetsPage() {
         <div className="container-page relative pb-16" data-block="stats">
           <Stats
             items={[
-              { value: formatHours(F.curatedHours, lang, "narrow"), label: t("stats.curated") },
-              { value: `${formatHours(F.producedHours, lang, "narrow")}+`, label: t("stats.produced") },
-              { value: formatHours(F.onRequestHours[1], lang, "narrow"), label: t("stats.onRequest") },
-              { value: `+${formatHours(F.packages[2].hoursPerMonth, lang, "narrow")}`, label: t("stats.monthly") },
+              { value: formatUnit(F.curatedHours, "hour", lang, "narrow"), label: t("stats.curated") },
+              { value: `${formatUnit(F.producedHours, "hour", lang, "narrow")}+`, label: t("stats.produced") },
+              { value: formatUnit(F.onRequestHours[1], "hour", lang, "narrow"), label: t("stats.onRequest") },
+              { value: `+${formatUnit(F.packages[2].hoursPerMonth, "hour", lang, "narrow")}`, label: t("stats.monthly") },
             ]}
           />
         </div>
       </section>
 
-      <Section id="offers" eyebrow={t("offers.eyebrow")} title={t("offers.title")} lead={t("offers.lead")}>
+      <Section id="offers" t={t} copy="offers" lead>
         <ul className="grid gap-6 lg:grid-cols-2" data-block="offers">
           {[
             { key: "curated", points: curatedPoints, badge: hours(F.curatedHours) },
-            { key: "live", points: livePoints, badge: t("offers.live.badge", { hours: formatHours(F.packages[0].hoursPerMonth, lang, "narrow") }) },
+            { key: "live", points: livePoints, badge: t("offers.live.badge", { hours: formatUnit(F.packages[0].hoursPerMonth, "hour", lang, "narrow") }) },
           ].map((offer) => (
             <li key={offer.key} className="card flex flex-col p-8">
               <p className="inline-flex self-start rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-800">{offer.badge}</p>
@@ -97,7 +92,7 @@ export default function DatasetsPage() {
         </ul>
       </Section>
 
-      <Section id="licensing" tone="tint" eyebrow={t("licensing.eyebrow")} title={t("licensing.title")} lead={t("licensing.lead")}>
+      <Section id="licensing" tone="tint" t={t} copy="licensing" lead>
         <ul className="grid gap-6 lg:grid-cols-2" data-block="licences">
           <li className="card flex flex-col p-8">
             <h3 className="text-xl font-bold text-ink">{t("licensing.nonExclusive.name")}</h3>
@@ -128,14 +123,14 @@ export default function DatasetsPage() {
         </p>
       </Section>
 
-      <Section id="packages" eyebrow={t("packages.eyebrow")} title={t("packages.title")} lead={t("packages.lead")}>
+      <Section id="packages" t={t} copy="packages" lead>
         <ul className="grid gap-5 md:grid-cols-3" data-block="packages">
           {F.packages.map((pack, index) => (
             <li key={pack.id} className={`card flex flex-col ${index === 1 ? "ring-2 ring-accent-500" : ""}`}>
               <p className="text-sm font-semibold tracking-widest text-accent-700 uppercase">{tiers[index]?.name}</p>
-              <p className="mt-3 font-display text-3xl font-extrabold text-ink">{t("packages.volume", { hours: formatHours(pack.hoursPerMonth, lang, "narrow") })}</p>
+              <p className="mt-3 font-display text-3xl font-extrabold text-ink">{t("packages.volume", { hours: formatUnit(pack.hoursPerMonth, "hour", lang, "narrow") })}</p>
               <p className="mt-1 text-lg font-semibold text-ink" data-price={pack.id}>
-                {t("packages.price", { amount: formatEuroRange(pack.monthly, lang) })}
+                {t("packages.price", { amount: formatAmountRange(pack.monthly, "EUR", lang) })}
               </p>
               <p className="mt-4 flex-1 leading-relaxed text-muted">{tiers[index]?.text}</p>
             </li>
@@ -146,19 +141,15 @@ export default function DatasetsPage() {
         </p>
       </Section>
 
-      <Section id="quality" tone="dark" eyebrow={t("quality.eyebrow")} title={t("quality.title")} lead={t("quality.lead")}>
-        <div data-block="quality">
-          <CheckList items={t("quality.items", { returnObjects: true }) as string[]} tone="dark" />
-        </div>
+      <Section id="quality" tone="dark" t={t} copy="quality" lead block="quality">
+        <CheckList items={t("quality.items", { returnObjects: true }) as string[]} tone="dark" />
       </Section>
 
-      <Section id="process" eyebrow={t("process.eyebrow")} title={t("process.title")} lead={t("process.lead")}>
-        <div data-block="steps" className="lg:[&>ol]:grid-cols-4">
-          <Steps items={steps} />
-        </div>
+      <Section id="process" t={t} copy="process" lead block="steps" blockClassName="lg:[&>ol]:grid-cols-4">
+        <Steps items={steps} />
       </Section>
 
-      <CtaBand title={t("cta.title")} text={t("cta.text")} href={requestHref} label={t("cta.request")} />
+      <CtaBand t={t} href={requestHref} label={t("cta.request")} />
     </>
   );
 }

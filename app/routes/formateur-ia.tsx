@@ -1,69 +1,39 @@
-import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
-import { CardGrid, CheckList, CtaBand, Hero, Section, Steps } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { PriceCard } from "../components/content/price-card.tsx";
+import { CardGrid, CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { PriceCard } from "../components/blocks/price-card.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
-import { orderHref } from "../content/offers.ts";
-import { formatUnit } from "../content/units.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { orderHref } from "../i18n/site-map.ts";
+import { formatUnit } from "../i18n/format.ts";
 
 /** Spec section 9: support and updates are included for the first 30 days. */
 const SUPPORT_DAYS = 30;
 const FEATURE_ICONS: IconName[] = ["chat", "brain", "settings", "send"];
 
 export default function FormateurIaPage() {
-  const { t } = useTranslation("formateur-ia");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
+  const { t, lang, list } = usePage("formateur-ia");
   const order = orderHref("formateur-ia", lang);
-  const features = t("features.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const steps = t("steps.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const chat = IMAGES["formateur-ia-chat"];
   const supportDays = formatUnit(SUPPORT_DAYS, "day", lang);
 
   return (
     <>
-      <Hero
-        eyebrow={t("hero.eyebrow")}
-        title={t("hero.title")}
-        subtitle={t("hero.subtitle")}
-        actions={
-          <>
-            <a href={order} className="btn-primary" data-order="formateur-ia">
-              {t("hero.cta")}
-            </a>
-            <a href="#features" className="btn-ghost-light">
-              {t("hero.secondary")}
-            </a>
-          </>
-        }
-        aside={
-          <img
-            src={chat.src}
-            width={chat.width}
-            height={chat.height}
-            alt={t("hero.imageAlt")}
-            fetchPriority="high"
-            className="mx-auto w-full max-w-md rounded-[2rem] shadow-2xl"
-          />
-        }
+      <PageHero
+        t={t}
+        primary={{ href: order, label: t("hero.cta"), data: { "data-order": "formateur-ia" } }}
+        secondary={{ href: "#features", label: t("hero.secondary") }}
+        aside={<HeroImage image={IMAGES["formateur-ia-chat"]} alt={t("hero.imageAlt")} />}
       />
 
-      <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")} lead={t("features.lead")}>
-        <div data-block="features">
-          <CardGrid columns={4} items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "sparkles"} /> }))} />
-        </div>
+      <Section id="features" t={t} copy="features" lead block="features">
+        <CardGrid columns={4} items={withIcons(list("features.items"), FEATURE_ICONS)} />
       </Section>
 
-      <Section id="steps" tone="tint" eyebrow={t("steps.eyebrow")} title={t("steps.title")} lead={t("steps.lead")}>
-        <div data-block="steps" className="lg:[&>ol]:grid-cols-4">
-          <Steps items={steps} />
-        </div>
+      <Section id="steps" tone="tint" t={t} copy="steps" lead block="steps" blockClassName="lg:[&>ol]:grid-cols-4">
+        <Steps items={list("steps.items")} />
       </Section>
 
-      <Section id="pricing" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} lead={t("pricing.lead")}>
+      <Section id="pricing" t={t} copy="pricing" lead>
         <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr] lg:items-stretch">
           <div className="flex flex-col gap-6">
             <div className="card flex-1 p-8" data-block="audience">
@@ -102,7 +72,7 @@ export default function FormateurIaPage() {
         </div>
       </Section>
 
-      <CtaBand title={t("cta.title")} text={t("cta.text")} href={order} label={t("cta.label")} />
+      <CtaBand t={t} href={order} />
     </>
   );
 }

@@ -1,13 +1,13 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Hero, Section, mailtoHref } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { IMAGES } from "../content/media.ts";
-import { formatFollowers, initials, profilesOf } from "../content/profiles.ts";
+import { useLoaderData } from "react-router";
+import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
+import { LazyImage } from "../components/blocks/lazy-image.tsx";
+import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
+import { PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
 import { getSiteConfig } from "../config/site.server.ts";
-import { intlLocale, type Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
-import { LazyImage } from "../components/content/lazy-image.tsx";
+import { IMAGES } from "../content/media.ts";
+import { initials, profilesOf } from "../content/profiles.ts";
+import { formatFollowers } from "../i18n/format.ts";
 
 /** The six offer cards, in the spec's order, with the page each one opens. */
 const OFFER_CARDS: ReadonlyArray<{ href: string; icon: IconName }> = [
@@ -27,62 +27,45 @@ export function loader() {
 
 export default function HomePage() {
   const { person, links, profiles } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("home");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
-  const locale = intlLocale(lang);
-  const offers = t("offers.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const points = t("hero.points", { returnObjects: true }) as string[];
+  const { t, lang, list, mailto } = usePage("home");
+  const offers = list("offers.items");
   const paragraphs = person.bio[lang];
   const newTab = t("about.newTab");
 
   return (
     <>
-      <div data-block="hero">
-        <Hero
-          background={IMAGES["home-hero"].src}
-          eyebrow={t("hero.eyebrow")}
-          title={t("hero.title")}
-          subtitle={t("hero.subtitle")}
-          actions={
-            <>
-              <a href="#offers" className="btn-primary">
-                {t("hero.primary")}
-              </a>
-              <a href="#about" className="btn-ghost-light">
-                {t("hero.secondary")}
-              </a>
-            </>
-          }
-          aside={
-            <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 shadow-2xl backdrop-blur-sm sm:p-8">
-              <ul className="grid gap-5">
-                {points.map((point, index) => (
-                  <li key={point} className="flex items-center gap-4">
-                    <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30">
-                      <LineIcon name={(["bolt", "sparkles", "chart"] as const)[index % 3]!} />
-                    </span>
-                    <span className="text-lg font-semibold text-white">{point}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          }
-        />
-      </div>
+      <PageHero
+        block="hero"
+        t={t}
+        background={IMAGES["home-hero"].src}
+        primary={{ href: "#offers", label: t("hero.primary") }}
+        secondary={{ href: "#about", label: t("hero.secondary") }}
+        aside={
+          <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 shadow-2xl backdrop-blur-sm sm:p-8">
+            <ul className="grid gap-5">
+              {list<string>("hero.points").map((point, index) => (
+                <li key={point} className="flex items-center gap-4">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30">
+                    <LineIcon name={(["bolt", "sparkles", "chart"] as const)[index % 3]!} />
+                  </span>
+                  <span className="text-lg font-semibold text-white">{point}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        }
+      />
 
-      <Section id="offers" eyebrow={t("offers.eyebrow")} title={t("offers.title")} lead={t("offers.lead")}>
-        <div data-block="offers">
-          <CardGrid
-            items={OFFER_CARDS.map((card, index) => ({
-              title: offers[index]?.title ?? "",
-              text: offers[index]?.text ?? "",
-              href: card.href,
-              cta: t("offers.cta"),
-              icon: <LineIcon name={card.icon} />,
-            }))}
-          />
-        </div>
+      <Section id="offers" t={t} copy="offers" lead block="offers">
+        <CardGrid
+          items={OFFER_CARDS.map((card, index) => ({
+            title: offers[index]?.title ?? "",
+            text: offers[index]?.text ?? "",
+            href: card.href,
+            cta: t("offers.cta"),
+            icon: <LineIcon name={card.icon} />,
+          }))}
+        />
       </Section>
 
       <section id="about" className="section bg-accent-50/60" aria-labelledby="about-title" data-block="bio">
@@ -130,7 +113,7 @@ export default function HomePage() {
                   <>
                     <span className="text-sm font-medium text-muted">{profile.name}</span>
                     <span className="mt-1 font-display text-2xl font-bold text-ink" data-followers={profile.followers}>
-                      {formatFollowers(profile.followers, locale)}
+                      {formatFollowers(profile.followers, lang)}
                     </span>
                     <span className="text-xs text-muted">{t("about.followers")}</span>
                   </>
@@ -175,9 +158,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <div className="pt-20" data-block="cta">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={mailtoHref(root?.contactEmail ?? "", t("cta.subject"))} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={mailto()} className="pt-20" block="cta" />
     </>
   );
 }

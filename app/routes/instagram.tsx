@@ -1,56 +1,31 @@
-import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
-import { CardGrid, CheckList, CtaBand, Hero, Section, mailtoHref } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
+import { CardGrid, CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
+import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
-import type { RootData } from "../root.tsx";
 
 const CAPABILITY_ICONS: IconName[] = ["bolt", "chat", "shield", "sparkles", "globe", "users"];
 const CARD_ICONS: IconName[] = ["filter", "calendar", "magnet"];
 
 export default function InstagramPage() {
-  const { t } = useTranslation("instagram");
-  const root = useRouteLoaderData<RootData>("root");
-  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
-  const capabilities = t("capabilities.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const cards = t("cards.items", { returnObjects: true }) as Array<{ title: string; text: string; points: string[] }>;
-  const image = IMAGES["instagram-dm"];
+  const { t, list, mailto } = usePage("instagram");
+  const contact = mailto();
+  const cards = list<{ title: string; text: string; points: string[] }>("cards.items");
 
   return (
     <>
-      <Hero
-        eyebrow={t("hero.eyebrow")}
-        title={t("hero.title")}
-        subtitle={t("hero.subtitle")}
-        actions={
-          <>
-            <a href={contact} className="btn-primary" data-action="contact">
-              {t("hero.cta")}
-            </a>
-            <a href="#capabilities" className="btn-ghost-light">
-              {t("hero.secondary")}
-            </a>
-          </>
-        }
-        aside={
-          <img
-            src={image.src}
-            width={image.width}
-            height={image.height}
-            alt={t("hero.imageAlt")}
-            fetchPriority="high"
-            className="mx-auto w-full max-w-md rounded-[2rem] shadow-2xl"
-          />
-        }
+      <PageHero
+        t={t}
+        primary={{ href: contact, label: t("hero.cta"), data: { "data-action": "contact" } }}
+        secondary={{ href: "#capabilities", label: t("hero.secondary") }}
+        aside={<HeroImage image={IMAGES["instagram-dm"]} alt={t("hero.imageAlt")} />}
       />
 
-      <Section id="capabilities" eyebrow={t("capabilities.eyebrow")} title={t("capabilities.title")} lead={t("capabilities.lead")}>
-        <div data-block="capabilities">
-          <CardGrid items={capabilities.map((item, index) => ({ ...item, icon: <LineIcon name={CAPABILITY_ICONS[index] ?? "sparkles"} /> }))} />
-        </div>
+      <Section id="capabilities" t={t} copy="capabilities" lead block="capabilities">
+        <CardGrid items={withIcons(list("capabilities.items"), CAPABILITY_ICONS)} />
       </Section>
 
-      <Section id="missions" tone="tint" eyebrow={t("cards.eyebrow")} title={t("cards.title")} lead={t("cards.lead")}>
+      <Section id="missions" tone="tint" t={t} copy="cards" lead>
         <ol className="grid gap-6 lg:grid-cols-3" data-block="cards">
           {cards.map((card, index) => (
             <li key={card.title} className="card relative flex flex-col p-8">
@@ -88,9 +63,7 @@ export default function InstagramPage() {
         </div>
       </section>
 
-      <div className="pt-16 sm:pt-20">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={contact} className="pt-16 sm:pt-20" />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { LegalSection, LegalShell, legalParagraph } from "../components/legal-shell.tsx";
 import { getSiteConfig } from "../config/site.server.ts";
-import { pageById, pagePath } from "../content/pages.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { pageById, pagePath } from "../i18n/site-map.ts";
+import { useRootData } from "../lib/root-data.ts";
 
 /** Mentions légales / Impressum: who publishes and who hosts the site, from the owner configuration. */
 export function loader() {
@@ -29,8 +28,7 @@ function Facts({ rows }: { rows: ReadonlyArray<[label: string, value: React.Reac
 
 export default function LegalNoticePage() {
   const { legal, contactEmail } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
+  const { lang } = useRootData();
   const { t } = useTranslation("legal-notice");
   const label = (key: string) => t(`labels.${key}`);
   const lines = (address: readonly string[]) => address.map((line) => <span key={line} className="block">{line}</span>);

@@ -1,13 +1,12 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Hero, Section, Stats, Steps, mailtoHref } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { VideoFacade } from "../components/content/video-facade.tsx";
+import { CardGrid, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
+import { LazyImage } from "../components/blocks/lazy-image.tsx";
+import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
-import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
-import { LazyImage } from "../components/content/lazy-image.tsx";
+import { formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
 import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: the animation is ready in under 10 seconds, in 9:16, 16:9 and square. */
@@ -25,37 +24,24 @@ export function loader() {
 
 export default function LogoAnimatorPage() {
   const { videos: clips } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("logo-animator");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
-  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
+  const { t, lang, list, mailto } = usePage("logo-animator");
+  const contact = mailto();
   const seconds = formatUnit(READY_SECONDS, "second", lang);
-  const offers = t("offers.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
   const steps = t("steps.items", { returnObjects: true, seconds }) as Array<{ title: string; text: string }>;
-  const reasons = t("reasons.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const gallery = t("gallery.items", { returnObjects: true }) as Array<{ title: string; alt: string }>;
-  const videos = t("videos.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const hero = IMAGES["logo-animator-hero"];
+  const reasons = list("reasons.items");
+  const gallery = list<{ title: string; alt: string }>("gallery.items");
+  const videos = list("videos.items");
 
   return (
     <>
-      <Hero
-        eyebrow={t("hero.eyebrow")}
-        title={t("hero.title", { seconds })}
-        subtitle={t("hero.subtitle")}
-        actions={
-          <>
-            <a href={contact} className="btn-primary" data-action="contact">
-              {t("hero.cta")}
-            </a>
-            <a href="#videos" className="btn-ghost-light">
-              {t("hero.secondary")}
-            </a>
-          </>
-        }
+      <PageHero
+        t={t}
+        titleValues={{ seconds }}
+        primary={{ href: contact, label: t("hero.cta"), data: { "data-action": "contact" } }}
+        secondary={{ href: "#videos", label: t("hero.secondary") }}
         aside={
           <div>
-            <img src={hero.src} width={hero.width} height={hero.height} alt={t("hero.imageAlt")} fetchPriority="high" className="w-full rounded-[2rem] shadow-2xl" />
+            <HeroImage image={IMAGES["logo-animator-hero"]} alt={t("hero.imageAlt")} className="w-full rounded-[2rem] shadow-2xl" />
             <div className="mt-5 [&>dl]:grid-cols-2 lg:[&>dl]:grid-cols-2" data-block="facts">
               <Stats
                 items={[
@@ -68,19 +54,15 @@ export default function LogoAnimatorPage() {
         }
       />
 
-      <Section id="offers" eyebrow={t("offers.eyebrow")} title={t("offers.title")} lead={t("offers.lead")}>
-        <div data-block="offers">
-          <CardGrid columns={4} items={offers.map((item, index) => ({ ...item, icon: <LineIcon name={OFFER_ICONS[index] ?? "sparkles"} /> }))} />
-        </div>
+      <Section id="offers" t={t} copy="offers" lead block="offers">
+        <CardGrid columns={4} items={withIcons(list("offers.items"), OFFER_ICONS)} />
       </Section>
 
-      <Section id="steps" tone="tint" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
-        <div data-block="steps" className="lg:[&>ol]:grid-cols-4">
-          <Steps items={steps} />
-        </div>
+      <Section id="steps" tone="tint" t={t} copy="steps" block="steps" blockClassName="lg:[&>ol]:grid-cols-4">
+        <Steps items={steps} />
       </Section>
 
-      <Section id="reasons" tone="dark" eyebrow={t("reasons.eyebrow")} title={t("reasons.title")}>
+      <Section id="reasons" tone="dark" t={t} copy="reasons">
         <ul className="grid gap-5 sm:grid-cols-2" data-block="reasons">
           {reasons.map((item, index) => (
             <li key={item.title} className="flex gap-4 rounded-2xl border border-white/10 bg-white/5 p-6">
@@ -96,7 +78,7 @@ export default function LogoAnimatorPage() {
         </ul>
       </Section>
 
-      <Section id="formats" eyebrow={t("gallery.eyebrow")} title={t("gallery.title")} lead={t("gallery.lead")}>
+      <Section id="formats" t={t} copy="gallery" lead>
         <ul className="grid items-end gap-8 sm:grid-cols-[0.62fr_1.4fr_1fr]" data-block="images">
           {gallery.map((item, index) => {
             const image = GALLERY[index]!;
@@ -112,7 +94,7 @@ export default function LogoAnimatorPage() {
         </ul>
       </Section>
 
-      <Section id="videos" tone="tint" eyebrow={t("videos.eyebrow")} title={t("videos.title")} lead={t("videos.lead")}>
+      <Section id="videos" tone="tint" t={t} copy="videos" lead>
         <ul className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" data-block="videos">
           {videos.map((item, index) => (
             <li key={item.title} className={index === 0 ? "mx-auto w-full max-w-[18rem]" : ""}>
@@ -124,9 +106,7 @@ export default function LogoAnimatorPage() {
         </ul>
       </Section>
 
-      <div className="pt-16 sm:pt-24">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />
     </>
   );
 }

@@ -1,13 +1,11 @@
-import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Section, Stats } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { formatNumber } from "../content/datasets.ts";
+import { CardGrid, CtaBand, Section, Stats } from "../components/blocks/blocks.tsx";
+import { LazyImage } from "../components/blocks/lazy-image.tsx";
+import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroImage } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
-import { pageById, pagePath } from "../content/pages.ts";
-import { intlLocale, type Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
-import { LazyImage } from "../components/content/lazy-image.tsx";
+import { pageById, pagePath } from "../i18n/site-map.ts";
+import { formatCompact, formatNumber } from "../i18n/format.ts";
 
 /** Spec section 9: free quota, paid multiplier and base-model size quoted in the copy. */
 const FIGURES = { dailyFreeEdits: 100, paidMultiplier: 10, parameters: 450_000_000 };
@@ -48,16 +46,12 @@ const GROUPS: Array<{ id: string; label: string; tone: "light" | "tint" | "dark"
 ];
 
 export default function NanoBananaPage() {
-  const { t } = useTranslation("nano-banana");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "fr") as Language;
-  const locale = intlLocale(lang);
+  const { t, lang } = usePage("nano-banana");
   const vars = {
     quota: formatNumber(FIGURES.dailyFreeEdits, lang),
-    params: new Intl.NumberFormat(locale, { notation: "compact", compactDisplay: "long" }).format(FIGURES.parameters),
+    params: formatCompact(FIGURES.parameters, lang, { display: "long" }),
   };
   const d = (field: string) => t(`content.description.${field}`, vars);
-  const hero = IMAGES["nano-banana-hero"];
   const useCase = IMAGES["nano-banana-use-case"];
 
   return (
@@ -79,7 +73,7 @@ export default function NanoBananaPage() {
               </a>
             </div>
           </div>
-          <img src={hero.src} width={hero.width} height={hero.height} alt={t("hero.imageAlt")} fetchPriority="high" className="w-full rounded-3xl shadow-2xl ring-1 ring-white/10" />
+          <HeroImage image={IMAGES["nano-banana-hero"]} alt={t("hero.imageAlt")} className="w-full rounded-3xl shadow-2xl ring-1 ring-white/10" />
         </div>
         <div className="container-page relative pb-16" data-block="figures">
           <h2 className="sr-only">{t("figures.label")}</h2>
@@ -88,17 +82,15 @@ export default function NanoBananaPage() {
               items={[
                 { value: vars.quota, label: t("figures.quota") },
                 { value: `×${formatNumber(FIGURES.paidMultiplier, lang)}`, label: t("figures.paid") },
-                { value: new Intl.NumberFormat(locale, { notation: "compact" }).format(FIGURES.parameters), label: t("figures.params") },
+                { value: formatCompact(FIGURES.parameters, lang), label: t("figures.params") },
               ]}
             />
           </div>
         </div>
       </section>
 
-      <Section id="description" eyebrow={t("labels.whatItDoes")} title={t("content.description.title")} lead={d("intro")}>
-        <div data-block="nano-what">
-          <CardGrid columns={2} items={GROUPS[0]!.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <LineIcon name={f.icon} /> }))} />
-        </div>
+      <Section id="description" eyebrow={t("labels.whatItDoes")} title={t("content.description.title")} lead={d("intro")} block="nano-what">
+        <CardGrid columns={2} items={GROUPS[0]!.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <LineIcon name={f.icon} /> }))} />
       </Section>
 
       <section className="section bg-accent-50/60" aria-labelledby="use-case-title" data-block="nano-use-case">
@@ -136,7 +128,7 @@ export default function NanoBananaPage() {
         </div>
       </Section>
 
-      <CtaBand title={t("cta.title")} text={t("cta.text")} href={pagePath(pageById("agent-photoshop"), lang)} label={t("cta.label")} />
+      <CtaBand t={t} href={pagePath(pageById("agent-photoshop"), lang)} />
     </>
   );
 }

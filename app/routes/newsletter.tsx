@@ -1,12 +1,13 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Hero, Section, mailtoHref, DarkCardGrid } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { VideoFacade } from "../components/content/video-facade.tsx";
+import { CardGrid, CtaBand, DarkCardGrid, Section } from "../components/blocks/blocks.tsx";
+import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import type { Video, VideoSlotId } from "../content/media.ts";
-import { NEWSLETTER as N, formatUnit, formatUnitRange } from "../content/workflow-figures.ts";
+import { NEWSLETTER as N } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { formatUnit, formatUnitRange } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
 import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["layers", "palette", "video"];
@@ -33,58 +34,42 @@ export function loader() {
 
 export default function NewsletterPage() {
   const { videos } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("newsletter");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
-  const list = <T,>(key: string) => t(key, { returnObjects: true }) as T[];
-  const steps = list<{ title: string; text: string }>("steps.items");
-  const features = list<{ title: string; text: string }>("features.items");
-  const audiences = list<{ title: string; text: string }>("audiences.items");
+  const { t, lang, list, mailto } = usePage("newsletter");
+  const steps = list("steps.items");
   const integrations = list<string>("integrations.items");
-  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
-  let counter = 0;
+  const contact = mailto();
+  // Example videos are numbered across the three groups ("Example 1" … "Example 6").
+  const numbered = GROUPS.flatMap((group) => examples(videos, lang, group.platform).map((video) => video.poster));
 
   return (
     <>
-      <div data-block="hero">
-        <Hero
-          eyebrow={t("hero.eyebrow")}
-          title={t("hero.title")}
-          subtitle={t("hero.subtitle")}
-          actions={
-            <>
-              <a href="#examples" className="btn-primary">
-                <LineIcon name="play" className="size-5" />
-                {t("hero.primary")}
-              </a>
-              <a href={contact} className="btn-ghost-light" data-action="contact">
-                {t("hero.secondary")}
-              </a>
-            </>
-          }
-          aside={
-            <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 backdrop-blur-sm sm:p-8" data-block="execution">
-              <h2 className="flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
-                <LineIcon name="clock" className="size-5" />
-                {t("execution.title")}
-              </h2>
-              <dl className="mt-6 grid gap-6">
-                {/* The figure reads first, its label below; dt stays first in the markup as <dl> requires. */}
-                <div className="flex flex-col-reverse">
-                  <dt className="mt-1 text-slate-300">{t("execution.perIssue")}</dt>
-                  <dd className="font-display text-5xl font-extrabold tracking-tight text-white">&lt; {formatUnit(N.maxMinutes, "minute", lang, "short")}</dd>
-                </div>
-                <div className="flex flex-col-reverse border-t border-white/10 pt-6">
-                  <dt className="mt-1 text-slate-300">{t("execution.perVideo")}</dt>
-                  <dd className="font-display text-5xl font-extrabold tracking-tight text-white">{formatUnitRange(N.videoSeconds, "second", lang, "short")}</dd>
-                </div>
-              </dl>
-            </div>
-          }
-        />
-      </div>
+      <PageHero
+        block="hero"
+        t={t}
+        primary={{ href: "#examples", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
+        secondary={{ href: contact, label: t("hero.secondary"), data: { "data-action": "contact" } }}
+        aside={
+          <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 backdrop-blur-sm sm:p-8" data-block="execution">
+            <h2 className="flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
+              <LineIcon name="clock" className="size-5" />
+              {t("execution.title")}
+            </h2>
+            <dl className="mt-6 grid gap-6">
+              {/* The figure reads first, its label below; dt stays first in the markup as <dl> requires. */}
+              <div className="flex flex-col-reverse">
+                <dt className="mt-1 text-slate-300">{t("execution.perIssue")}</dt>
+                <dd className="font-display text-5xl font-extrabold tracking-tight text-white">&lt; {formatUnit(N.maxMinutes, "minute", lang, "short")}</dd>
+              </div>
+              <div className="flex flex-col-reverse border-t border-white/10 pt-6">
+                <dt className="mt-1 text-slate-300">{t("execution.perVideo")}</dt>
+                <dd className="font-display text-5xl font-extrabold tracking-tight text-white">{formatUnitRange(N.videoSeconds, "second", lang, "short")}</dd>
+              </div>
+            </dl>
+          </div>
+        }
+      />
 
-      <Section id="steps" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
+      <Section id="steps" t={t} copy="steps">
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="steps">
           {steps.map((step, index) => (
             <li key={step.title} className="card relative">
@@ -98,13 +83,11 @@ export default function NewsletterPage() {
         </ol>
       </Section>
 
-      <Section id="features" tone="tint" eyebrow={t("features.eyebrow")} title={t("features.title")}>
-        <div data-block="features">
-          <CardGrid items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "sparkles"} /> }))} />
-        </div>
+      <Section id="features" tone="tint" t={t} copy="features" block="features">
+        <CardGrid items={withIcons(list("features.items"), FEATURE_ICONS)} />
       </Section>
 
-      <Section id="integrations" eyebrow={t("integrations.eyebrow")} title={t("integrations.title")} lead={t("integrations.lead")}>
+      <Section id="integrations" t={t} copy="integrations" lead>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-block="integrations">
           {integrations.map((item, index) => (
             <li key={item} className="flex items-center gap-4 rounded-2xl border border-line bg-white px-5 py-4 shadow-card">
@@ -117,14 +100,14 @@ export default function NewsletterPage() {
         </ul>
       </Section>
 
-      <Section id="audiences" tone="dark" eyebrow={t("audiences.eyebrow")} title={t("audiences.title")}>
+      <Section id="audiences" tone="dark" t={t} copy="audiences">
         <DarkCardGrid
           block="audiences" columns={4}
-          items={audiences.map((item, index) => ({ ...item, icon: <LineIcon name={AUDIENCE_ICONS[index] ?? "sparkles"} /> }))}
+          items={withIcons(list("audiences.items"), AUDIENCE_ICONS)}
         />
       </Section>
 
-      <Section id="examples" eyebrow={t("social.eyebrow")} title={t("social.title")} lead={t("social.lead")}>
+      <Section id="examples" t={t} copy="social" lead>
         <div className="grid gap-10 lg:grid-cols-3 lg:items-start" data-block="social" data-variant={lang === "es" ? "es" : "default"}>
           {GROUPS.map((group) => (
             <section key={group.platform} className="rounded-3xl border border-line bg-white p-6 shadow-card" data-group={group.platform} aria-labelledby={`group-${group.platform}`}>
@@ -134,8 +117,7 @@ export default function NewsletterPage() {
               <p className="mt-1 text-muted">{t(`social.${group.platform}`)}</p>
               <ul className={`mt-5 grid gap-4 ${group.platform === "linkedin" ? "" : "grid-cols-2"}`}>
                 {examples(videos, lang, group.platform).map((video) => {
-                  counter += 1;
-                  const title = t("social.videoTitle", { n: counter });
+                  const title = t("social.videoTitle", { n: numbered.indexOf(video.poster) + 1 });
                   return (
                     <li key={video.poster}>
                       <VideoFacade video={video} title={title} playLabel={group.platform === "linkedin" ? t("social.linkedinOpen") : t("playLabel")} />
@@ -154,9 +136,7 @@ export default function NewsletterPage() {
         </div>
       </Section>
 
-      <div data-block="cta">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={contact} block="cta" />
     </>
   );
 }

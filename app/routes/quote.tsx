@@ -1,17 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
-import { mailtoHref } from "../components/content/blocks.tsx";
+import { mailtoHref } from "../components/blocks/blocks.tsx";
 import { QuoteForm } from "../components/quote-form.tsx";
 import { isQuotePage, type QuotePage } from "../content/offers.ts";
-import { pageById, pagePath } from "../content/pages.ts";
+import { pageById, pagePath } from "../i18n/site-map.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { QUOTE_HONEYPOT, QUOTE_MAX, parseQuoteForm } from "../orders/quote-schema.ts";
 import { requestQuote } from "../orders/request-quote.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
-import type { RootData } from "../root.tsx";
+import { useRootData } from "../lib/root-data.ts";
 
 /**
  * POST /quote: the "request a quote or a demo" form of the offers without a price. Errors come
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("quote");
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const view = actionData ?? loaderData;
   const offer = view.offer as QuotePage;
   const back = pagePath(pageById(offer), view.lang);

@@ -1,19 +1,17 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Section, Steps, mailtoHref, Hero } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { VideoFacade } from "../components/content/video-facade.tsx";
-import { formatMoney, getOffer } from "../content/offers.ts";
-import { pageById, pagePath } from "../content/pages.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { VideoFacade } from "../components/blocks/video-facade.tsx";
+import { getOffer } from "../content/offers.ts";
+import { pageById, pagePath } from "../i18n/site-map.ts";
+import { formatMoney } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
 import { siteVideos } from "../config/site.server.ts";
 
 const PILLAR_ICONS: IconName[] = ["bolt", "coins", "rocket"];
 const USE_CASE_ICONS: IconName[] = ["video", "heart", "film"];
 const SHORTS = ["seedance-short-1", "seedance-short-2", "seedance-short-3"] as const;
-
-type Item = { title: string; text: string };
 
 /** Video ids come from the owner configuration (read once per process). */
 export function loader() {
@@ -22,47 +20,29 @@ export function loader() {
 
 export default function SeedancePage() {
   const { videos } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("seedance");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
-  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
-  const pillars = t("pillars.items", { returnObjects: true }) as Item[];
-  const demos = t("demos.items", { returnObjects: true }) as string[];
-  const useCases = t("useCases.items", { returnObjects: true }) as Item[];
-  const steps = t("steps.items", { returnObjects: true }) as Item[];
+  const { t, lang, list, mailto } = usePage("seedance");
+  const contact = mailto();
+  const demos = list<string>("demos.items");
   const testPrice = getOffer("test-workflow").price(lang);
   // A fact with its basis (our own catalogue), instead of an unsourced "n times cheaper".
   const testAmount = formatMoney(testPrice.oneTime ?? 0, testPrice.currency, lang);
 
   return (
     <>
-      <div data-block="hero">
-        <Hero
-          eyebrow={t("hero.eyebrow")}
-          title={t("hero.title")}
-          subtitle={t("hero.subtitle")}
-          actions={
-            <>
-              <a href={contact} className="btn-primary" data-action="contact">
-                {t("hero.contact")}
-              </a>
-              <a href="#demos" className="btn-ghost-light">
-                {t("hero.demos")}
-              </a>
-            </>
-          }
-          aside={
-            <div data-block="main-demo">
-              <VideoFacade video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
-            </div>
-          }
-        />
-      </div>
+      <PageHero
+        block="hero"
+        t={t}
+        primary={{ href: contact, label: t("hero.contact"), data: { "data-action": "contact" } }}
+        secondary={{ href: "#demos", label: t("hero.demos") }}
+        aside={
+          <div data-block="main-demo">
+            <VideoFacade video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
+          </div>
+        }
+      />
 
-      <Section id="pillars" eyebrow={t("pillars.eyebrow")} title={t("pillars.title")} lead={t("pillars.lead")}>
-        <div data-block="pillars">
-          <CardGrid columns={3} items={pillars.map((item, index) => ({ ...item, icon: <LineIcon name={PILLAR_ICONS[index] ?? "spark"} /> }))} />
-        </div>
+      <Section id="pillars" t={t} copy="pillars" lead block="pillars">
+        <CardGrid columns={3} items={withIcons(list("pillars.items"), PILLAR_ICONS, "spark")} />
       </Section>
 
       <section className="section bg-night text-white" aria-labelledby="compare-title" data-block="compare">
@@ -80,7 +60,7 @@ export default function SeedancePage() {
         </div>
       </section>
 
-      <Section id="demos" eyebrow={t("demos.eyebrow")} title={t("demos.title")} lead={t("demos.lead")}>
+      <Section id="demos" t={t} copy="demos" lead>
         <ul className="-mx-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-5 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0" data-block="demos">
           {SHORTS.map((slot) => videos[slot]).map((video, index) => (
             <li key={video.poster} className="w-[68%] shrink-0 snap-center sm:w-auto">
@@ -91,24 +71,22 @@ export default function SeedancePage() {
         </ul>
       </Section>
 
-      <Section id="use-cases" tone="tint" eyebrow={t("useCases.eyebrow")} title={t("useCases.title")}>
-        <div data-block="use-cases">
-          <CardGrid columns={3} items={useCases.map((item, index) => ({ ...item, icon: <LineIcon name={USE_CASE_ICONS[index] ?? "spark"} /> }))} />
-        </div>
+      <Section id="use-cases" tone="tint" t={t} copy="useCases" block="use-cases">
+        <CardGrid columns={3} items={withIcons(list("useCases.items"), USE_CASE_ICONS, "spark")} />
       </Section>
 
-      <Section id="steps" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
+      <Section id="steps" t={t} copy="steps">
         <div data-block="steps">
-          <Steps items={steps} />
+          <Steps items={list("steps.items")} />
         </div>
         <p className="mt-10 text-center">
           <a href={pagePath(pageById("test-workflow"), lang)} className="btn-secondary" data-action="test-workflow">
-            {t("test.label", { price: formatMoney(testPrice.oneTime ?? 0, testPrice.currency, lang) })}
+            {t("test.label", { price: testAmount })}
           </a>
         </p>
       </Section>
 
-      <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
+      <CtaBand t={t} href={contact} />
     </>
   );
 }

@@ -1,14 +1,14 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Hero, Section, Stats, Steps, mailtoHref } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { PriceCard } from "../components/content/price-card.tsx";
-import { VideoFacade } from "../components/content/video-facade.tsx";
+import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { PriceCard } from "../components/blocks/price-card.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { watchUrl } from "../content/media.ts";
-import { orderHref } from "../content/offers.ts";
-import { SHORT_VIDEOS as S, formatNumber, formatUnit, formatUnitRange } from "../content/workflow-figures.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { SHORT_VIDEOS as S } from "../content/workflow-figures.ts";
+import { orderHref } from "../i18n/site-map.ts";
+import { formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
 import { siteVideos } from "../config/site.server.ts";
 
 /** Where the scheduling tool publishes (spec section 1); brand names, the same in every language. */
@@ -30,9 +30,7 @@ export function loader() {
 
 export default function ShortVideosPage() {
   const { videos } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("short-videos");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
+  const { t, lang, mailto } = usePage("short-videos");
   const figures = {
     videos: formatNumber(S.videosPerMonth, lang),
     length: formatUnitRange(S.seconds, "second", lang, "long"),
@@ -46,40 +44,27 @@ export default function ShortVideosPage() {
   const flow = list<string>("explainer.flow");
   const shortTitles = list<string>("shorts.items");
   const order = orderHref("short-videos", lang);
-  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
+  const contact = mailto();
   const explainer = videos[`short-videos-explainer-${lang}`];
 
   return (
     <>
-      <div data-block="hero">
-        <Hero
-          eyebrow={t("hero.eyebrow")}
-          title={t("hero.title")}
-          subtitle={t("hero.subtitle")}
-          actions={
-            <>
-              <a href={order} className="btn-primary" data-order="short-videos">
-                {t("hero.primary")}
-              </a>
-              <a href="#explainer" className="btn-ghost-light">
-                {t("hero.secondary")}
-              </a>
-            </>
-          }
-          aside={
-            <div className="lg:[&>dl]:grid-cols-2" data-block="stats">
-              <Stats
-                items={[
-                  { value: figures.videos, label: t("stats.videos") },
-                  { value: formatUnitRange(S.seconds, "second", lang, "short"), label: t("stats.length") },
-                  { value: formatUnit(S.deliveryHours, "hour", lang, "short"), label: t("stats.delivery") },
-                  { value: `< ${formatUnit(S.generationMaxMinutes, "minute", lang, "short")}`, label: t("stats.generation") },
-                ]}
-              />
-            </div>
-          }
-        />
-      </div>
+      <PageHero
+        block="hero"
+        t={t}
+        primary={{ href: order, label: t("hero.primary"), data: { "data-order": "short-videos" } }}
+        secondary={{ href: "#explainer", label: t("hero.secondary") }}
+        aside={
+          <HeroStats
+            items={[
+              { value: figures.videos, label: t("stats.videos") },
+              { value: formatUnitRange(S.seconds, "second", lang, "short"), label: t("stats.length") },
+              { value: formatUnit(S.deliveryHours, "hour", lang, "short"), label: t("stats.delivery") },
+              { value: `< ${formatUnit(S.generationMaxMinutes, "minute", lang, "short")}`, label: t("stats.generation") },
+            ]}
+          />
+        }
+      />
 
       <section id="explainer" className="section bg-surface" aria-labelledby="explainer-title" data-block="explainer">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1fr_1.2fr]">
@@ -114,7 +99,7 @@ export default function ShortVideosPage() {
         </div>
       </section>
 
-      <Section id="shorts" tone="dark" eyebrow={t("shorts.eyebrow")} title={t("shorts.title")} lead={t("shorts.lead")}>
+      <Section id="shorts" tone="dark" t={t} copy="shorts" lead>
         {/* Phones: a swipeable row instead of three screen-high videos stacked; a grid from sm up. "relative" keeps
             the absolutely positioned sr-only labels inside the scroll box (else they widen the page). */}
         <ul
@@ -143,13 +128,11 @@ export default function ShortVideosPage() {
         </ul>
       </Section>
 
-      <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")}>
-        <div data-block="features">
-          <CardGrid items={features.map((item, index) => ({ ...item, icon: <LineIcon name={FEATURE_ICONS[index] ?? "sparkles"} /> }))} />
-        </div>
+      <Section id="features" t={t} copy="features" block="features">
+        <CardGrid items={withIcons(features, FEATURE_ICONS)} />
       </Section>
 
-      <Section id="benefits" tone="tint" eyebrow={t("benefits.eyebrow")} title={t("benefits.title")}>
+      <Section id="benefits" tone="tint" t={t} copy="benefits">
         <ul className="grid gap-5 md:grid-cols-3" data-block="benefits">
           {benefits.map((item, index) => (
             <li key={item.title} className="relative overflow-hidden rounded-3xl bg-night p-7 text-white shadow-lift">
@@ -164,13 +147,11 @@ export default function ShortVideosPage() {
         </ul>
       </Section>
 
-      <Section id="steps" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
-        <div data-block="steps" className="lg:[&>ol]:grid-cols-4">
-          <Steps items={steps} />
-        </div>
+      <Section id="steps" t={t} copy="steps" block="steps" blockClassName="lg:[&>ol]:grid-cols-4">
+        <Steps items={steps} />
       </Section>
 
-      <Section id="pricing" tone="tint" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} lead={t("pricing.lead")}>
+      <Section id="pricing" tone="tint" t={t} copy="pricing" lead>
         <div className="mx-auto max-w-xl" data-block="pricing">
           <PriceCard
             offer="short-videos"
@@ -186,9 +167,7 @@ export default function ShortVideosPage() {
         </div>
       </Section>
 
-      <div className="pt-16 sm:pt-24" data-block="cta">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" block="cta" />
     </>
   );
 }

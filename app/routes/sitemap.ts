@@ -1,6 +1,6 @@
-import { PAGES, pagePath } from "../content/pages.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { getEnv } from "../lib/env.server.ts";
+import { PAGES, pagePath } from "../i18n/site-map.ts";
 
 /** Every marketing page in every language, each with its hreflang alternates. */
 export function loader() {

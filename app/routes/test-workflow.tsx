@@ -1,42 +1,27 @@
-import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Hero, Section, Steps } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
-import { PriceCard } from "../components/content/price-card.tsx";
-import { orderHref } from "../content/offers.ts";
-import { formatUnit } from "../content/units.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { PageHero } from "../components/blocks/page-hero.tsx";
+import { PriceCard } from "../components/blocks/price-card.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { orderHref } from "../i18n/site-map.ts";
+import { formatUnit } from "../i18n/format.ts";
 
 /** Spec section 9: the test video is delivered within 24 hours. */
 const DELIVERY_HOURS = 24;
 const BENEFIT_ICONS: IconName[] = ["video", "layers", "flask", "clock"];
 
 export default function TestWorkflowPage() {
-  const { t } = useTranslation("test-workflow");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
+  const { t, lang, list } = usePage("test-workflow");
   const delivery = formatUnit(DELIVERY_HOURS, "hour", lang);
   const order = orderHref("test-workflow", lang);
   const benefits = t("benefits.items", { returnObjects: true, delivery }) as Array<{ title: string; text: string }>;
-  const steps = t("steps.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
 
   return (
     <>
-      <Hero
-        eyebrow={t("hero.eyebrow")}
-        title={t("hero.title")}
-        subtitle={t("hero.subtitle")}
-        actions={
-          <>
-            <a href={order} className="btn-primary" data-order="test-workflow">
-              {t("hero.cta")}
-            </a>
-            <a href="#benefits" className="btn-ghost-light">
-              {t("hero.secondary")}
-            </a>
-          </>
-        }
+      <PageHero
+        t={t}
+        primary={{ href: order, label: t("hero.cta"), data: { "data-order": "test-workflow" } }}
+        secondary={{ href: "#benefits", label: t("hero.secondary") }}
         aside={
           <div className="mx-auto max-w-md" data-block="pricing">
             <PriceCard
@@ -56,21 +41,15 @@ export default function TestWorkflowPage() {
         }
       />
 
-      <Section id="benefits" eyebrow={t("benefits.eyebrow")} title={t("benefits.title")} lead={t("benefits.lead")}>
-        <div data-block="benefits">
-          <CardGrid columns={4} items={benefits.map((item, index) => ({ ...item, icon: <LineIcon name={BENEFIT_ICONS[index] ?? "sparkles"} /> }))} />
-        </div>
+      <Section id="benefits" t={t} copy="benefits" lead block="benefits">
+        <CardGrid columns={4} items={withIcons(benefits, BENEFIT_ICONS)} />
       </Section>
 
-      <Section id="steps" tone="tint" eyebrow={t("steps.eyebrow")} title={t("steps.title")}>
-        <div data-block="steps">
-          <Steps items={steps} />
-        </div>
+      <Section id="steps" tone="tint" t={t} copy="steps" block="steps">
+        <Steps items={list("steps.items")} />
       </Section>
 
-      <div className="pt-16 sm:pt-24">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={order} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={order} className="pt-16 sm:pt-24" />
     </>
   );
 }

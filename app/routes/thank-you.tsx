@@ -1,18 +1,22 @@
+import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useNavigate } from "react-router";
 import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/thank-you";
-import type { RootData } from "../root.tsx";
-import { THANK_YOU_PATHS, isLanguage, type Language } from "../i18n/languages.ts";
+import { useRootData } from "../lib/root-data.ts";
+import { isLanguage, type Language } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { orderSummary } from "../orders/confirmation-email.server.ts";
 import { nextSteps } from "../orders/next-steps.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
-import { orderFormPath } from "../orders/paths.ts";
 import { getOrderServices } from "../orders/services.server.ts";
+import type { Order } from "../orders/types.ts";
+import { THANK_YOU_PATHS, orderFormPath } from "../i18n/site-map.ts";
 
 export const handle = { hydrate: true };
 
@@ -34,18 +38,39 @@ function meta(context: Route.LoaderArgs["context"]) {
   return { title: t("thankYou.title"), description: t("meta.description"), noindex: true };
 }
 
-async function safeFulfil(sessionId: string): Promise<FulfilResult | { status: "error" }> {
+/** After this, the thank-you link shows only the reference and state: links get forwarded and leak. */
+export const DETAILS_SHOWN_DAYS = 30;
+
+/** Fulfils from a visitor's link: provider look-ups are rate-limited per IP (random ids cost none). */
+async function safeFulfil(sessionId: string, clientIp: string): Promise<FulfilResult | { status: "error" }> {
   try {
-    return await (await getOrderServices()).fulfil(sessionId);
+    const services = await getOrderServices();
+    return await services.fulfil(sessionId, { allowLookup: () => services.lookupLimiter.take(clientIp || "unknown") });
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "fulfil failed on thank-you page", sessionId, error: String(error) }));
+    logger().error({ err: error }, "fulfil failed on thank-you page");
     return { status: "error" };
   }
 }
 
+/** Everything in the page's language (`lang`), whatever language the order was placed in. */
+function paidView(order: Order, t: TFunction, lang: Language) {
+  const paidAt = Date.parse(order.paidAt ?? order.updatedAt);
+  if (Date.now() - paidAt <= DETAILS_SHOWN_DAYS * 86_400_000) {
+    return { email: order.customer.email, summary: orderSummary(order, lang), steps: nextSteps(order, lang) };
+  }
+  return {
+    email: null,
+    steps: [] as string[],
+    summary: [
+      [t("summary.reference"), order.id],
+      [t("summary.state"), t("summary.statePaid")],
+    ] as Array<[string, string]>,
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const pathLang = languageFromPath(url.pathname) ?? (getLocale(context) as Language);
+  const pathLang = languageFromPath(url.pathname) ?? getLocale(context);
   const queryLang = url.searchParams.get("lang");
   // Spec: a language in the query sends the visitor to that language's thank-you path, query kept.
   if (isLanguage(queryLang) && queryLang !== pathLang) throw redirect(`${THANK_YOU_PATHS[queryLang]}${url.search}`, 302);
@@ -55,18 +80,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!sessionId) return data({ view: "missing" as const, sessionId: null, meta: pageMeta });
 
   const attempt = Math.min(Math.max(Number.parseInt(url.searchParams.get("attempt") ?? "0", 10) || 0, 0), MAX_ATTEMPTS);
-  const result = await safeFulfil(sessionId);
+  const result = await safeFulfil(sessionId, context.get(requestInfoContext).clientIp);
   if (result.status === "paid" && "order" in result && result.order) {
-    const order = result.order;
-    return data({
-      view: "paid" as const,
-      sessionId,
-      email: order.customer.email,
-      // Everything in the page's language, whatever language the order was placed in.
-      summary: orderSummary(order, pathLang),
-      steps: nextSteps(order, pathLang),
-      meta: pageMeta,
-    });
+    const t = getInstance(context).getFixedT(getLocale(context), "order");
+    return data({ view: "paid" as const, sessionId, ...paidView(result.order, t, pathLang), meta: pageMeta });
+  }
+  if (result.status === "limited") {
+    return data({ view: "unavailable" as const, sessionId, meta: pageMeta }, { status: 429, headers: { "Retry-After": "600" } });
   }
   if ((result.status === "expired" || result.status === "failed") && "order" in result && result.order) {
     return data({ view: "expired" as const, sessionId, orderAgain: orderFormPath(result.order.offer, result.order.lang), meta: pageMeta });
@@ -86,20 +106,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
-  const refresh = loaderHeaders.get("Refresh");
-  if (refresh) headers.set("Refresh", refresh);
+  for (const name of ["Refresh", "Retry-After"]) {
+    const value = loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
   return headers;
 }
 
 type ResendOutcome = "sent" | "error" | "rateLimited";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  }
+  const formData = await readKnownFields(request, ["session_id", "intent"]);
+  if (!formData) return data({ resend: "error" as ResendOutcome }, { status: 400 });
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
   const services = await getOrderServices();
@@ -107,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await services.resendLimiter.take(clientIp || "unknown"))) {
     return data({ resend: "rateLimited" as ResendOutcome }, { status: 429, headers: { "Retry-After": "600" } });
   }
-  const result = await safeFulfil(sessionId);
+  const result = await safeFulfil(sessionId, clientIp);
   if (result.status !== "paid" || !("order" in result) || !result.order) return data({ resend: "error" as ResendOutcome }, { status: 409 });
   const order = result.order;
   const resends = (await services.repo.countEmails(order.id)) - 1;
@@ -119,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ThankYouPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const navigate = useNavigate();
   const next = loaderData.view === "processing" ? loaderData.next : null;
 
@@ -143,7 +161,8 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
             </span>
             <h1 className="text-3xl font-bold break-words sm:text-4xl">{t("thankYou.title")}</h1>
           </div>
-          <p className="lead mt-4 break-words">{t("thankYou.intro", { email: loaderData.email })}</p>
+          <p className="lead mt-4 break-words">{loaderData.email ? t("thankYou.intro", { email: loaderData.email }) : t("thankYou.introArchived")}</p>
+          {loaderData.steps.length ? (
           <div className="card mt-8">
             <h2 className="text-lg font-semibold">{t("nextSteps.title")}</h2>
             <ol className="mt-4 grid gap-3" data-testid="next-steps">
@@ -157,6 +176,7 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
               ))}
             </ol>
           </div>
+          ) : null}
           <div className="card mt-8">
             <h2 className="text-lg font-semibold">{t("thankYou.summaryTitle")}</h2>
             <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]" data-testid="order-summary">
@@ -206,8 +226,8 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
 
       <p className="mt-10 text-sm text-muted">
         {t("thankYou.contact")}{" "}
-        <a className="font-medium text-accent-700 underline" href={`mailto:${root?.contactEmail ?? ""}`}>
-          {root?.contactEmail}
+        <a className="font-medium text-accent-700 underline" href={`mailto:${root.contactEmail}`}>
+          {root.contactEmail}
         </a>
       </p>
       <a className="btn-secondary mt-6" href="/">

@@ -1,4 +1,4 @@
-import { LegalPage } from "../components/content/legal-page.tsx";
+import { LegalPage } from "../components/blocks/legal-page.tsx";
 import { TOS } from "../content/terms.ts";
 
 /** English terms of service: the legal text stays in English, the page chrome follows the visitor. */

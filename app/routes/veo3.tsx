@@ -1,12 +1,12 @@
-import { useTranslation } from "react-i18next";
-import { useLoaderData, useRouteLoaderData } from "react-router";
-import { CheckList, CtaBand, Hero, Section, Stats, Steps } from "../components/content/blocks.tsx";
-import { PriceCard } from "../components/content/price-card.tsx";
-import { VideoFacade } from "../components/content/video-facade.tsx";
-import { OFFERS, formatMoney, orderHref, type OfferId } from "../content/offers.ts";
-import { formatNumber, formatUnit, nowrap } from "../content/units.ts";
-import type { Language } from "../i18n/languages.ts";
-import type { RootData } from "../root.tsx";
+import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { PriceCard } from "../components/blocks/price-card.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
+import { VideoFacade } from "../components/blocks/video-facade.tsx";
+import { OFFERS, type OfferId } from "../content/offers.ts";
+import { orderHref } from "../i18n/site-map.ts";
+import { formatMoney, formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
+import { useLoaderData } from "react-router";
 import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: ~8 s videos, delivered within 24 h, packs of 5, up to 20 a month on subscription. */
@@ -25,13 +25,10 @@ export function loader() {
 
 export default function Veo3Page() {
   const { videos } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("veo3");
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
+  const { t, lang, list } = usePage("veo3");
   const seconds = formatUnit(VEO3.seconds, "second", lang);
   const delivery = formatUnit(VEO3.deliveryHours, "hour", lang);
-  const steps = t("steps.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const examples = t("examples.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
+  const examples = list("examples.items");
 
   /** Per-video price of a plan, computed from the catalogue (pack or monthly amount ÷ videos). */
   const perVideo = (offer: OfferId, videos: number) => {
@@ -41,41 +38,28 @@ export default function Veo3Page() {
 
   return (
     <>
-      <Hero
-        eyebrow={t("hero.eyebrow")}
-        title={t("hero.title")}
-        subtitle={t("hero.subtitle")}
-        actions={
-          <>
-            <a href="#pricing" className="btn-primary">
-              {t("hero.cta")}
-            </a>
-            <a href="#demo" className="btn-ghost-light">
-              {t("hero.secondary")}
-            </a>
-          </>
-        }
+      <PageHero
+        t={t}
+        primary={{ href: "#pricing", label: t("hero.cta") }}
+        secondary={{ href: "#demo", label: t("hero.secondary") }}
         aside={
-          <div data-block="facts" className="lg:[&>dl]:grid-cols-2">
-            <Stats
-              items={[
-                { value: nowrap(formatUnit(VEO3.deliveryHours, "hour", lang, "short")), label: t("facts.delivery") },
-                { value: nowrap(`≈ ${formatUnit(VEO3.seconds, "second", lang, "short")}`), label: t("facts.duration") },
-                { value: formatNumber(VEO3.packSize, lang), label: t("facts.pack") },
-                { value: formatNumber(VEO3.subscriptionVideos, lang), label: t("facts.subscription") },
-              ]}
-            />
-          </div>
+          <HeroStats
+            block="facts"
+            items={[
+              { value: nowrap(formatUnit(VEO3.deliveryHours, "hour", lang, "short")), label: t("facts.delivery") },
+              { value: nowrap(`≈ ${formatUnit(VEO3.seconds, "second", lang, "short")}`), label: t("facts.duration") },
+              { value: formatNumber(VEO3.packSize, lang), label: t("facts.pack") },
+              { value: formatNumber(VEO3.subscriptionVideos, lang), label: t("facts.subscription") },
+            ]}
+          />
         }
       />
 
-      <Section id="steps" eyebrow={t("steps.eyebrow")} title={t("steps.title")} lead={t("steps.lead")}>
-        <div data-block="steps">
-          <Steps items={steps} />
-        </div>
+      <Section id="steps" t={t} copy="steps" lead block="steps">
+        <Steps items={list("steps.items")} />
       </Section>
 
-      <Section id="examples" tone="tint" eyebrow={t("examples.eyebrow")} title={t("examples.title")} lead={t("examples.lead")}>
+      <Section id="examples" tone="tint" t={t} copy="examples" lead>
         <ul className="grid gap-6 md:grid-cols-3" data-block="examples">
           {examples.map((item, index) => (
             <li key={item.title} className="flex flex-col">
@@ -87,7 +71,7 @@ export default function Veo3Page() {
         </ul>
       </Section>
 
-      <Section id="pricing" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} lead={t("pricing.lead")}>
+      <Section id="pricing" t={t} copy="pricing" lead>
         <ul className="grid gap-6 lg:grid-cols-3 lg:items-stretch" data-block="pricing">
           {PLANS.map((plan) => {
             const vars = { count: formatNumber(plan.videos, lang), seconds, delivery, perVideo: perVideo(plan.offer, plan.videos) };
@@ -114,7 +98,7 @@ export default function Veo3Page() {
         <p className="mt-8 text-center text-sm text-muted">{t("pricing.note")}</p>
       </Section>
 
-      <Section id="demo" tone="dark" eyebrow={t("demo.eyebrow")} title={t("demo.title")} lead={t("demo.lead")}>
+      <Section id="demo" tone="dark" t={t} copy="demo" lead>
         <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:items-center" data-block="demo">
           <VideoFacade video={videos["veo3-demo"]} title={t("demo.videoTitle")} playLabel={t("examples.play")} />
           <div className="sm:[&>ul]:grid-cols-1">
@@ -123,9 +107,7 @@ export default function Veo3Page() {
         </div>
       </Section>
 
-      <div className="pt-16 sm:pt-24">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={orderHref("veo3-single", lang)} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={orderHref("veo3-single", lang)} className="pt-16 sm:pt-24" />
     </>
   );
 }

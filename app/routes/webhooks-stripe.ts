@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Route } from "./+types/webhooks-stripe";
 import { getEnv } from "../lib/env.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 
@@ -39,14 +40,16 @@ export async function action({ request }: Route.ActionArgs) {
   const session = event.data.object as Stripe.Checkout.Session;
   if (typeof session?.id !== "string") return text("Ignored", 200);
   try {
-    const result = await services.fulfil(session.id);
+    // The event is signed: its order reference may attach a session we never stored (crash).
+    const orderId = session.client_reference_id ?? session.metadata?.order_id ?? undefined;
+    const result = await services.fulfil(session.id, { orderId });
     if (event.type === "checkout.session.async_payment_failed" && result.order && result.status !== "paid") {
       await services.repo.markFailed(result.order.id, "async payment failed");
     }
     return text(`ok ${result.status}`, 200);
   } catch (error) {
     // Stripe retries non-2xx deliveries: a provider hiccup here is retried later.
-    console.error(JSON.stringify({ level: "error", msg: "webhook fulfilment failed", event: event.id, error: String(error) }));
+    logger().error({ event: event.id, err: error }, "webhook fulfilment failed");
     return text("Temporarily unavailable", 503);
   }
 }

@@ -1,10 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
-import { CardGrid, CtaBand, Hero, Section, mailtoHref } from "../components/content/blocks.tsx";
-import { LineIcon, type IconName } from "../components/content/line-icons.tsx";
+import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
+import { LazyImage } from "../components/blocks/lazy-image.tsx";
+import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
-import type { RootData } from "../root.tsx";
-import { LazyImage } from "../components/content/lazy-image.tsx";
 
 const FEATURE_ICONS: IconName[] = ["sparkles", "mic", "image", "brain", "repeat"];
 const USE_CASE_ICONS: IconName[] = ["cart", "briefcase", "target", "users"];
@@ -17,38 +16,21 @@ interface FeatureRow {
 }
 
 export default function WhatsappPage() {
-  const { t } = useTranslation("whatsapp");
-  const root = useRouteLoaderData<RootData>("root");
-  const contact = mailtoHref(root?.contactEmail ?? "", t("cta.subject"));
-  const rows = t("features.rows", { returnObjects: true }) as FeatureRow[];
-  const useCases = t("useCases.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const booking = t("booking.items", { returnObjects: true }) as Array<{ title: string; text: string }>;
-  const chat = IMAGES["whatsapp-chat"];
-  const calendar = IMAGES["whatsapp-booking"];
+  const { t, list, mailto } = usePage("whatsapp");
+  const contact = mailto();
+  const rows = list<FeatureRow>("features.rows");
   const headers = { what: t("features.headers.what"), benefit: t("features.headers.benefit") };
 
   return (
     <>
-      <Hero
-        eyebrow={t("hero.eyebrow")}
-        title={t("hero.title")}
-        subtitle={t("hero.subtitle")}
-        actions={
-          <>
-            <a href={contact} className="btn-primary" data-action="contact">
-              {t("hero.cta")}
-            </a>
-            <a href="#features" className="btn-ghost-light">
-              {t("hero.secondary")}
-            </a>
-          </>
-        }
-        aside={
-          <img src={chat.src} width={chat.width} height={chat.height} alt={t("hero.imageAlt")} fetchPriority="high" className="mx-auto w-full max-w-md rounded-[2rem] shadow-2xl" />
-        }
+      <PageHero
+        t={t}
+        primary={{ href: contact, label: t("hero.cta"), data: { "data-action": "contact" } }}
+        secondary={{ href: "#features", label: t("hero.secondary") }}
+        aside={<HeroImage image={IMAGES["whatsapp-chat"]} alt={t("hero.imageAlt")} />}
       />
 
-      <Section id="features" eyebrow={t("features.eyebrow")} title={t("features.title")} lead={t("features.lead")}>
+      <Section id="features" t={t} copy="features" lead>
         {/* A real table on wide screens; on phones each row becomes a card whose cells carry their column name. */}
         <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-card shadow-card max-md:border-0 max-md:bg-transparent max-md:shadow-none">
           <table className="w-full border-collapse text-left" data-block="features-table">
@@ -96,17 +78,15 @@ export default function WhatsappPage() {
         </div>
       </Section>
 
-      <Section id="use-cases" tone="tint" eyebrow={t("useCases.eyebrow")} title={t("useCases.title")} lead={t("useCases.lead")}>
-        <div data-block="use-cases">
-          <CardGrid columns={4} items={useCases.map((item, index) => ({ ...item, icon: <LineIcon name={USE_CASE_ICONS[index] ?? "sparkles"} /> }))} />
-        </div>
+      <Section id="use-cases" tone="tint" t={t} copy="useCases" lead block="use-cases">
+        <CardGrid columns={4} items={withIcons(list("useCases.items"), USE_CASE_ICONS)} />
       </Section>
 
-      <Section id="booking" tone="dark" eyebrow={t("booking.eyebrow")} title={t("booking.title")} lead={t("booking.lead")}>
+      <Section id="booking" tone="dark" t={t} copy="booking" lead>
         <div className="grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:items-center">
-          <LazyImage image={calendar} alt={t("booking.imageAlt")} className="w-full rounded-3xl shadow-2xl" />
+          <LazyImage image={IMAGES["whatsapp-booking"]} alt={t("booking.imageAlt")} className="w-full rounded-3xl shadow-2xl" />
           <ul className="grid gap-4" data-block="booking">
-            {booking.map((item, index) => (
+            {list("booking.items").map((item, index) => (
               <li key={item.title} className="flex gap-4 rounded-2xl border border-white/10 bg-white/5 p-5">
                 <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-500/15 text-emerald-300">
                   <LineIcon name={BOOKING_ICONS[index] ?? "sparkles"} />
@@ -121,9 +101,7 @@ export default function WhatsappPage() {
         </div>
       </Section>
 
-      <div className="pt-16 sm:pt-24">
-        <CtaBand title={t("cta.title")} text={t("cta.text")} href={contact} label={t("cta.label")} />
-      </div>
+      <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PAGES, pagePath } from "../../app/content/pages.ts";
-import { LANGUAGES, THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
+import { PAGES, pagePath, THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 
 // axe-core on every page × six languages, WCAG 2.0/2.1/2.2 A and AA rules, zero violations.
 // Loops inside a few tests (one browser page reused) to keep the suite short.

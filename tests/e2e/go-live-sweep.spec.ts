@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PAGES, pageById, pagePath } from "../../app/content/pages.ts";
+import { PAGES, pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { COMPLETE_CONFIG, DEMO_CONFIG, readSiteConfig } from "../support/site-config.ts";

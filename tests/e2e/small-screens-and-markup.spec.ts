@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 import { OFFER_IDS, QUOTE_PAGES } from "../../app/content/offers.ts";
-import { LANGUAGES, THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { DYNAMIC_PATHS, MARKETING_PATHS } from "../support/routes.ts";
 
 // Every page in every language: no sideways scroll on a 320 px phone, and valid HTML.

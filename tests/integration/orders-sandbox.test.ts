@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { OFFER_IDS } from "../../app/content/offers.ts";
-import { LANGUAGES, THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const order = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "order")]));

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LANGUAGES, THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { freePort, startServer, type RunningServer } from "../support/server.ts";
-import { orderForm, postForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
+import { orderForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const order = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "order")]));

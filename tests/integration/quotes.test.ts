@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { QUOTE_PAGES } from "../../app/content/offers.ts";
-import { pageById, pagePath } from "../../app/content/pages.ts";
+import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { startFlakyProxy, type FlakyProxy } from "../support/flaky-proxy.ts";
 import { emlFiles, integrityCheck, orderForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 
 // Load and fault tests on loopback, bounded in count and time: concurrency, crashes, shutdown under
 // load, replayed webhooks, SMTP and payment-provider outages.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { orderForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
@@ -63,9 +63,9 @@ describe("two instances, one PostgreSQL", () => {
 
   test("SIGKILL under load: every order stored once, every email sent once, webhooks to either instance", async () => {
     const url = await (await testPostgres()).createDatabase();
-    // A slow SMTP server (250 after 150 ms) keeps emails in flight when an instance dies; a short
-    // lease lets the survivor send what the dead instance had claimed.
-    const smtp: SmtpSink = await startSmtp(await freePort(), { acceptDelayMs: 150 });
+    // The SMTP server holds its answers until told: B is killed while one of its emails waits for
+    // the 250, so it dies mid-send. A short lease lets A send what B had claimed.
+    const smtp: SmtpSink = await startSmtp(await freePort(), { hold: true });
     const env = {
       DATABASE_URL: url,
       ORDER_RATE_LIMIT: "0",
@@ -121,9 +121,10 @@ describe("two instances, one PostgreSQL", () => {
         );
       };
       const statuses = await Promise.all(payable.map((o, i) => deliver(i % 2 ? b : a, o.sessionId!)));
-      // B is killed while it is sending confirmations (each takes 150 ms to be accepted).
-      await waitFor(() => smtp.messages.length >= 3, 20_000, "first emails");
+      // Each instance sends one email at a time: two held means both are mid-send. Kill B then.
+      await waitFor(() => smtp.held() >= 2, 20_000, "an email in flight from each instance");
       await b.kill();
+      smtp.release();
       // Stripe retries what was not acknowledged; A is still up.
       const redelivered = await Promise.all(payable.map((o, i) => (statuses[i] === 200 ? 200 : deliver(a, o.sessionId!))));
       expect(redelivered.every((status) => status === 200)).toBe(true);

@@ -36,8 +36,12 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   /** Create-session requests received (including idempotent replays). */
   createRequests: number;
+  /** Retrieve-session requests received. */
+  retrieveRequests: number;
   /** When true, every API call answers 500. */
   down: boolean;
+  /** When true, create-session requests are received (counted) but never answered. */
+  hangCreate: boolean;
   complete(sessionId: string, paymentStatus?: FakeSession["payment_status"]): FakeSession;
   expire(sessionId: string): FakeSession;
   /** A signed webhook request (body + Stripe-Signature header) for an event about a session. */
@@ -77,7 +81,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     webhookSecret: "whsec_fake123",
     sessions,
     createRequests: 0,
+    retrieveRequests: 0,
     down: false,
+    hangCreate: false,
     complete(sessionId, paymentStatus = "paid") {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
@@ -136,6 +142,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       fake.createRequests++;
+      // Left open: the caller is killed (or times out) while "Stripe" is still creating the session.
+      if (fake.hangCreate) return;
       const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
       if (key && byIdempotencyKey.has(key)) return json(res, 200, publicView(byIdempotencyKey.get(key)!));
       const params = Object.fromEntries(new URLSearchParams(body));
@@ -170,6 +178,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
     const retrieve = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
     if (req.method === "GET" && retrieve) {
+      fake.retrieveRequests++;
       const session = sessions.get(retrieve[1]!);
       if (!session) return error(res, 404, `No such checkout.session: '${retrieve[1]}'`);
       return json(res, 200, publicView(session));

@@ -124,17 +124,23 @@ export function decodeMail(raw: string): string {
 export interface SmtpSink {
   port: number;
   messages: Array<{ to: string[]; raw: string; text: string }>;
+  /** Messages received but not yet answered (with `hold`). */
+  held(): number;
+  /** Answers every held message (and stops holding): 250 if its client is still there. */
+  release(): void;
   close(): Promise<void>;
 }
 
 /**
- * A real SMTP server on loopback that keeps what it receives. With acceptDelayMs it waits that
- * long before answering 250 and, like a real server, drops a message whose client disconnected
- * before that answer (the sender never learnt it was accepted, so it will send it again).
+ * A real SMTP server on loopback that keeps what it receives. With `hold` it answers no message
+ * until release() and, like a real server, drops a message whose client disconnected before the
+ * answer (the sender never learnt it was accepted, so it sends it again).
  */
-export async function startSmtp(port: number, { acceptDelayMs = 0 } = {}): Promise<SmtpSink> {
+export async function startSmtp(port: number, { hold = false } = {}): Promise<SmtpSink> {
   const messages: SmtpSink["messages"] = [];
   const closed = new Set<string>();
+  const waiting: Array<() => void> = [];
+  let holding = hold;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -152,7 +158,7 @@ export async function startSmtp(port: number, { acceptDelayMs = 0 } = {}): Promi
           messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeMail(raw) });
           callback();
         };
-        if (acceptDelayMs > 0) setTimeout(accept, acceptDelayMs);
+        if (holding) waiting.push(accept);
         else accept();
       });
     },
@@ -161,5 +167,14 @@ export async function startSmtp(port: number, { acceptDelayMs = 0 } = {}): Promi
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
-  return { port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    messages,
+    held: () => waiting.length,
+    release() {
+      holding = false;
+      for (const accept of waiting.splice(0)) accept();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

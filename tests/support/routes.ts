@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PAGES, pagePath } from "../../app/content/pages.ts";
-import { LANGUAGES, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/languages.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
+import { PAGES, pagePath, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

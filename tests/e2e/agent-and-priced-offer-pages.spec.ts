@@ -1,8 +1,9 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { OFFERS, formatMoney, orderHref, type OfferId } from "../../app/content/offers.ts";
-import { formatUnit } from "../../app/content/units.ts";
-import { LANGUAGES, TEST_WORKFLOW_PATHS, type Language } from "../../app/i18n/languages.ts";
+import { OFFERS, type OfferId } from "../../app/content/offers.ts";
+import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
+import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording, type Copy } from "../support/pages.ts";
+import { orderHref, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
+import { formatMoney, formatUnit } from "../../app/i18n/format.ts";
 
 /**
  * Instagram, WhatsApp, Veo3, Telegram trainer, test workflow and logo animator: every block with
@@ -11,23 +12,8 @@ import { LANGUAGES, TEST_WORKFLOW_PATHS, type Language } from "../../app/i18n/la
  */
 const PAGE_IDS = ["instagram", "whatsapp", "veo3", "formateur-ia", "test-workflow", "logo-animator"] as const;
 type PageId = (typeof PAGE_IDS)[number];
-type Copy = Record<string, any>;
 
-const CONTACT = "hello@example.com"; // CONTACT_EMAIL of playwright.config.ts
 const pathFor = (id: PageId, lang: Language) => `/${id}/${lang}`;
-const localeFile = (id: PageId, lang: Language): Copy => JSON.parse(fs.readFileSync(`locales/${lang}/${id}.json`, "utf8"));
-const mailto = (subject: string) => `mailto:${CONTACT}?subject=${encodeURIComponent(subject)}`;
-
-/** Opens a page and records every request the browser makes while it loads. */
-async function openRecording(page: Page, path: string) {
-  const requests: string[] = [];
-  const listener = (request: { url(): string }) => requests.push(request.url());
-  page.on("request", listener);
-  const response = await page.goto(path, { waitUntil: "load" });
-  page.off("request", listener);
-  expect(response?.status(), path).toBe(200);
-  return requests;
-}
 
 /** One h1 with the expected text, no empty heading, no raw interpolation, no key-looking text. */
 async function expectCleanPage(page: Page, label: string, h1: string) {
@@ -40,11 +26,6 @@ async function expectCleanPage(page: Page, label: string, h1: string) {
   expect(text, `${label}: raw interpolation`).not.toMatch(/\{\{|\}\}/);
   // A missing translation renders its key: `veo3.pricing.title`, `pricing.single.name`, `whatsapp:meta.title`.
   expect(text!.match(/\b[a-z][\w-]*:[a-zA-Z]+(\.[a-zA-Z]+)+\b|\b[a-z][a-zA-Z-]*\.[a-z][a-zA-Z]*\.[a-zA-Z][\w.]*\b/g) ?? [], `${label}: key-looking text`).toEqual([]);
-}
-
-function expectSameOrigin(requests: string[], origin: string, label: string) {
-  const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:"));
-  expect(foreign, `${label}: requests leaving the site`).toEqual([]);
 }
 
 /** Every amount of money written on the page must be one the catalogue produces for this language. */
@@ -243,10 +224,6 @@ test("images are sized, lazy below the hero; copy in other languages is not the 
 });
 
 const OTHER_LANGUAGE: Record<PageId, Language> = { instagram: "fr", whatsapp: "es", veo3: "de", "formateur-ia": "pt", "test-workflow": "it", "logo-animator": "de" };
-const VIEWPORTS = [
-  { name: "phone", width: 390, height: 844 },
-  { name: "desktop", width: 1440, height: 900 },
-];
 
 for (const which of ["English", "other language"] as const) {
   test(`screenshots: phone and desktop, ${which}, no horizontal overflow`, async ({ page }, testInfo) => {
@@ -255,11 +232,7 @@ for (const which of ["English", "other language"] as const) {
     for (const id of PAGE_IDS) {
       const lang = which === "English" ? "en" : OTHER_LANGUAGE[id];
       for (const viewport of VIEWPORTS) {
-        await page.setViewportSize(viewport);
-        await page.goto(pathFor(id, lang));
-        await expect(page.locator("h1")).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${id}/${lang} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+        await expectFitsViewport(page, pathFor(id, lang), viewport, `${id}/${lang}`);
         if (!shoot) continue;
         // Bring every lazy image in, then wait until the rendered ones have decoded, so the full-page shot is complete.
         await page.evaluate(async () => {

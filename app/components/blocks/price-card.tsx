@@ -1,6 +1,8 @@
-import { OFFERS, formatMoney, orderHref, type OfferId } from "../../content/offers.ts";
+import { OFFERS, type OfferId } from "../../content/offers.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { CheckList } from "./blocks.tsx";
+import { orderHref } from "../../i18n/site-map.ts";
+import { formatMoney } from "../../i18n/format.ts";
 
 export interface PriceCardLabels {
   /** Shown after the one-time amount ("one-time", "setup fee", "per video"…). */

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
 import type { TermsDocument } from "../../content/terms.ts";
-import { intlLocale, type Language } from "../../i18n/languages.ts";
-import type { RootData } from "../../root.tsx";
+import { formatDate } from "../../i18n/format.ts";
+import { useRootData } from "../../lib/root-data.ts";
 
 /**
  * A long-form legal page (/cgv, /tos). The legal text keeps its own language (`lang` on the
@@ -10,10 +9,8 @@ import type { RootData } from "../../root.tsx";
  */
 export function LegalPage({ doc, ns }: { doc: TermsDocument; ns: "cgv" | "tos" }) {
   const { t } = useTranslation(ns);
-  const root = useRouteLoaderData<RootData>("root");
-  const lang = (root?.lang ?? "en") as Language;
-  const email = root?.contactEmail ?? "";
-  const updated = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${doc.updated}T00:00:00Z`));
+  const { lang, contactEmail: email } = useRootData();
+  const updated = formatDate(new Date(`${doc.updated}T00:00:00Z`), lang);
   return (
     <div data-block="legal">
       <section className="hero-dark">

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { PAGES, pagePath } from "../../app/content/pages.ts";
-import { LANGUAGES, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/languages.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
+import { PAGES, pagePath, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
 
 const SAMPLE_LANGS = ["fr", "de", "it"] as const;
 

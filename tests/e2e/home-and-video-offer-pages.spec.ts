@@ -1,10 +1,12 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { OFFERS, formatMoney, orderHref } from "../../app/content/offers.ts";
-import { formatFollowers, profilesOf } from "../../app/content/profiles.ts";
+import { OFFERS } from "../../app/content/offers.ts";
+import { profilesOf } from "../../app/content/profiles.ts";
+import { FACELESS, NEWSLETTER, SHORT_VIDEOS } from "../../app/content/workflow-figures.ts";
+import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { SITE } from "../support/site-config.ts";
-import { FACELESS, NEWSLETTER, SHORT_VIDEOS, formatRange, formatUnit, formatUnitRange, formatUsd } from "../../app/content/workflow-figures.ts";
-import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
+import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
+import { orderHref } from "../../app/i18n/site-map.ts";
+import { formatAmount, formatFollowers, formatMoney, formatRange, formatUnit, formatUnitRange } from "../../app/i18n/format.ts";
 
 /**
  * Home, AI machine, short videos, newsletter, blog and Veo3 ad: every block with its count in all
@@ -15,26 +17,13 @@ const PAGE_IDS = ["home", "ai-machine", "short-videos", "newsletter", "blog", "v
 type PageId = (typeof PAGE_IDS)[number];
 
 const pathFor = (id: PageId, lang: Language) => (id === "home" ? `/${lang}` : `/${id}/${lang}`);
-const copyOf = (id: PageId, lang: Language): any => JSON.parse(fs.readFileSync(`locales/${lang}/${id}.json`, "utf8"));
-const mailto = (subject: string) => `mailto:hello@example.com?subject=${encodeURIComponent(subject)}`;
-
-/** Opens a page and records every request the browser makes while it loads. */
-async function openRecording(page: Page, path: string) {
-  const requests: string[] = [];
-  const listener = (request: { url(): string }) => requests.push(request.url());
-  page.on("request", listener);
-  const response = await page.goto(path, { waitUntil: "load" });
-  page.off("request", listener);
-  expect(response?.status(), path).toBe(200);
-  return requests;
-}
+const copyOf = localeFile;
 
 /** The checks every page shares: same-origin loading, one h1, no empty heading, no leftover key. */
 async function openClean(page: Page, id: PageId, lang: Language, origin: string) {
   const label = `${id}/${lang}`;
   const requests = await openRecording(page, pathFor(id, lang));
-  const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:"));
-  expect(foreign, `${label}: requests leaving the site`).toEqual([]);
+  expectSameOrigin(requests, origin, label);
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page.locator("h1"), label).toHaveCount(1);
   const headings = await page.locator("h1, h2, h3").allInnerTexts();
@@ -69,7 +58,7 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
       const link = page.locator(`[data-profile="${profile.id}"]`);
       await expect(link).toHaveAttribute("href", profile.url!);
       await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link.locator(`[data-followers="${profile.followers}"]`)).toHaveText(formatFollowers(profile.followers, intlLocale(lang)));
+      await expect(link.locator(`[data-followers="${profile.followers}"]`)).toHaveText(formatFollowers(profile.followers, lang));
     }
     await expect(page.locator('[data-link="webinars"]')).toHaveAttribute("href", SITE.links.webinars as string);
     await expect(page.locator('[data-link="website"]')).toHaveAttribute("href", SITE.links.website as string);
@@ -79,8 +68,8 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
     await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", mailto(copy.cta.subject));
   }
   // The counts really are written per locale (spec numbers, Intl compact notation).
-  expect(formatFollowers(116_000, intlLocale("en"))).toMatch(/^116\s?k$/i);
-  expect(formatFollowers(25_000, intlLocale("fr"))).toMatch(/^25\sk$/);
+  expect(formatFollowers(116_000, "en")).toMatch(/^116\s?k$/i);
+  expect(formatFollowers(25_000, "fr")).toMatch(/^25\sk$/);
 });
 
 test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, section 9 figures, test order link", async ({ page, baseURL }) => {
@@ -100,7 +89,7 @@ test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, 
     for (const figure of [
       formatUnitRange(FACELESS.productionMinutes, "minute", lang, "long"),
       formatUnit(FACELESS.clipSeconds, "second", lang, "long"),
-      formatUsd(FACELESS.costUsd, lang),
+      formatAmount(FACELESS.costUsd, "USD", lang),
       FACELESS.ratio,
       String(FACELESS.scenes),
     ]) {
@@ -265,20 +254,12 @@ test("video facades: a link to the platform without JavaScript, the player only 
 test("screenshots: phone and desktop, English and one other language, no horizontal overflow", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const others: Record<PageId, Language> = { home: "fr", "ai-machine": "de", "short-videos": "es", newsletter: "es", blog: "it", "veo3-ad": "pt" };
-  const viewports = [
-    { name: "phone", width: 390, height: 844 },
-    { name: "desktop", width: 1440, height: 900 },
-  ];
   const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough
   for (const id of PAGE_IDS) {
     for (const lang of ["en", others[id]] as const) {
       // Without scripts the layout is the same CSS: the phone width (the tight one) is checked there.
-      for (const viewport of shoot ? viewports : viewports.slice(0, 1)) {
-        await page.setViewportSize(viewport);
-        await page.goto(pathFor(id, lang));
-        await expect(page.locator("h1")).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${id}/${lang} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+      for (const viewport of shoot ? VIEWPORTS : VIEWPORTS.slice(0, 1)) {
+        await expectFitsViewport(page, pathFor(id, lang), viewport, `${id}/${lang}`);
         if (!shoot) continue;
         // Lazy images below the fold would be blank in a full-page capture: load them all first.
         await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")));

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { preload } from "react-dom";
 
@@ -28,20 +29,44 @@ export function Hero(props: { eyebrow?: string; title: string; subtitle?: string
   );
 }
 
-export function Section(props: { id?: string; eyebrow?: string; title: string; lead?: string; tone?: "light" | "tint" | "dark"; children?: ReactNode }) {
+/** A section's heading: given as text, or read from the page's `{copy}.eyebrow/.title/.lead` keys. */
+type SectionHeading =
+  | { eyebrow?: string; title: string; lead?: string; t?: never; copy?: never }
+  | { t: TFunction; copy: string; lead?: boolean; eyebrow?: never; title?: never };
+
+export function Section(
+  props: SectionHeading & {
+    id?: string;
+    tone?: "light" | "tint" | "dark";
+    /** Wraps the content in `<div data-block={block}>` (the hook tests and styles use). */
+    block?: string;
+    blockClassName?: string;
+    children?: ReactNode;
+  },
+) {
   const tone = props.tone ?? "light";
   const toneClass = tone === "dark" ? "bg-night text-white" : tone === "tint" ? "bg-accent-50/60" : "bg-surface";
+  const heading = props.t
+    ? { eyebrow: props.t(`${props.copy}.eyebrow`), title: props.t(`${props.copy}.title`), lead: props.lead ? props.t(`${props.copy}.lead`) : undefined }
+    : { eyebrow: props.eyebrow, title: props.title, lead: props.lead };
+  const content = props.block ? (
+    <div data-block={props.block} className={props.blockClassName}>
+      {props.children}
+    </div>
+  ) : (
+    props.children
+  );
   return (
     <section id={props.id} className={`section ${toneClass}`} aria-labelledby={props.id ? `${props.id}-title` : undefined}>
       <div className="container-page">
         <div className="max-w-3xl">
-          {props.eyebrow ? <p className={`eyebrow ${tone === "dark" ? "text-accent-300" : ""}`}>{props.eyebrow}</p> : null}
+          {heading.eyebrow ? <p className={`eyebrow ${tone === "dark" ? "text-accent-300" : ""}`}>{heading.eyebrow}</p> : null}
           <h2 id={props.id ? `${props.id}-title` : undefined} className={`section-title mt-2 ${tone === "dark" ? "text-white" : ""}`}>
-            {props.title}
+            {heading.title}
           </h2>
-          {props.lead ? <p className={`mt-4 text-lg leading-relaxed ${tone === "dark" ? "text-slate-300" : "text-muted"}`}>{props.lead}</p> : null}
+          {heading.lead ? <p className={`mt-4 text-lg leading-relaxed ${tone === "dark" ? "text-slate-300" : "text-muted"}`}>{heading.lead}</p> : null}
         </div>
-        {props.children ? <div className="mt-12">{props.children}</div> : null}
+        {props.children ? <div className="mt-12">{content}</div> : null}
       </div>
     </section>
   );
@@ -120,21 +145,32 @@ export function Stats({ items }: { items: Array<{ value: string; label: string }
   );
 }
 
-/** Closing call to action: a dark band with a button (order link or mailto). */
-export function CtaBand({ title, text, href, label }: { title: string; text?: string; href: string; label: string }) {
-  return (
+/**
+ * Closing call to action: a dark band with the page's `cta.title`, `cta.text` and a button (order
+ * link or mailto) labelled `cta.label` unless told otherwise.
+ */
+export function CtaBand({ t, href, label, className, block }: { t: TFunction; href: string; label?: string; className?: string; block?: string }) {
+  const band = (
     <section className="bg-surface pb-20">
       <div className="container-page">
         <div className="relative overflow-hidden rounded-3xl bg-night px-8 py-14 text-center text-white sm:px-16">
           <div className="hero-glow" aria-hidden="true" />
-          <h2 className="relative text-3xl font-bold sm:text-4xl">{title}</h2>
-          {text ? <p className="relative mx-auto mt-4 max-w-2xl text-lg text-slate-300">{text}</p> : null}
+          <h2 className="relative text-3xl font-bold sm:text-4xl">{t("cta.title")}</h2>
+          <p className="relative mx-auto mt-4 max-w-2xl text-lg text-slate-300">{t("cta.text")}</p>
           <a href={href} className="btn-primary relative mt-8">
-            {label}
+            {label ?? t("cta.label")}
           </a>
         </div>
       </div>
     </section>
+  );
+  // Pages that end on a dark or tinted section put space (and a test hook) above the band.
+  return className || block ? (
+    <div className={className} data-block={block}>
+      {band}
+    </div>
+  ) : (
+    band
   );
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ORDER_FORM_FIELDS, getOffer, type OfferId } from "../../app/content/offers.ts";
-import { THANK_YOU_PATHS } from "../../app/i18n/languages.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 
 // Runs in both Playwright projects: js-off (a script-disabled browser) and js-on.
 const outbox = path.resolve("test-results/e2e-data/outbox");

@@ -1,10 +1,11 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { DATASET_FIGURES, formatEuroRange, formatEuros } from "../../app/content/datasets.ts";
-import { formatMoney, getOffer } from "../../app/content/offers.ts";
-import { pageById, pagePath } from "../../app/content/pages.ts";
+import { DATASET_FIGURES } from "../../app/content/datasets.ts";
+import { getOffer } from "../../app/content/offers.ts";
 import { CGV, REQUIRED_CLAUSES, TOS } from "../../app/content/terms.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
+import { VIEWPORTS, expectSameOrigin, loadLazyImages, localeFile, openRecording } from "../support/pages.ts";
+import { pageById, pagePath } from "../../app/i18n/site-map.ts";
+import { formatAmount, formatAmountRange, formatMoney } from "../../app/i18n/format.ts";
 
 /**
  * Nano Banana, Seedance, Nano Photoshop agent, datasets and the two terms pages: their blocks and
@@ -14,18 +15,6 @@ const PAGE_IDS = ["nano-banana", "seedance", "agent-photoshop", "datasets", "cgv
 type PageId = (typeof PAGE_IDS)[number];
 
 const pathFor = (id: PageId, lang: Language) => `/${id}/${lang}`;
-const localeFile = (id: PageId, lang: Language) => JSON.parse(fs.readFileSync(`locales/${lang}/${id}.json`, "utf8"));
-
-/** Opens a page and records every request the browser makes while it loads. */
-async function openRecording(page: Page, path: string) {
-  const requests: string[] = [];
-  const listener = (request: { url(): string }) => requests.push(request.url());
-  page.on("request", listener);
-  const response = await page.goto(path, { waitUntil: "load" });
-  page.off("request", listener);
-  expect(response?.status(), path).toBe(200);
-  return requests;
-}
 
 /** Checks shared by every page: one h1, no empty heading, no key-looking or raw interpolation text. */
 async function expectCleanPage(page: Page, label: string) {
@@ -36,11 +25,6 @@ async function expectCleanPage(page: Page, label: string) {
   expect(text, `${label}: raw interpolation`).not.toMatch(/\{\{|\}\}/);
   // A missing translation renders its key: `hero.title`, `datasets.offers.title`, `nano-banana:meta.title`.
   expect(text.match(/\b(?:[a-z][\w-]*:)?[a-z][a-zA-Z-]+(?:\.[a-z][a-zA-Z]+)+\b/g) ?? [], `${label}: key-looking text`).toEqual([]);
-}
-
-function expectSameOrigin(requests: string[], origin: string, label: string) {
-  const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:"));
-  expect(foreign, `${label}: requests leaving the site`).toEqual([]);
 }
 
 test("datasets: own slim bar, no site header or switcher, offers, licences, packages, Intl prices, mailtos", async ({ page, baseURL }) => {
@@ -62,13 +46,13 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
     await expect(page.locator("h1")).toHaveText(copy.hero.title);
 
     const f = DATASET_FIGURES;
-    await expect(page.locator('[data-price="non-exclusive"]')).toContainText(formatEuros(f.nonExclusive.yearly, lang));
+    await expect(page.locator('[data-price="non-exclusive"]')).toContainText(formatAmount(f.nonExclusive.yearly, "EUR", lang));
     const detail = page.locator('[data-block="licences"] > li').first();
-    await expect(detail).toContainText(formatEuros(f.nonExclusive.upfront, lang));
-    await expect(detail).toContainText(formatEuros(f.nonExclusive.monthly, lang));
-    await expect(page.locator('[data-price="exclusive"]')).toContainText(formatEuros(f.exclusiveFromYearly, lang));
+    await expect(detail).toContainText(formatAmount(f.nonExclusive.upfront, "EUR", lang));
+    await expect(detail).toContainText(formatAmount(f.nonExclusive.monthly, "EUR", lang));
+    await expect(page.locator('[data-price="exclusive"]')).toContainText(formatAmount(f.exclusiveFromYearly, "EUR", lang));
     for (const pack of f.packages) {
-      await expect(page.locator(`[data-price="${pack.id}"]`)).toContainText(formatEuroRange(pack.monthly, lang));
+      await expect(page.locator(`[data-price="${pack.id}"]`)).toContainText(formatAmountRange(pack.monthly, "EUR", lang));
     }
     const hours = (h: number) => new Intl.NumberFormat(intlLocale(lang)).format(h);
     await expect(page.locator('[data-block="volumes"]')).toContainText(hours(1000));
@@ -213,25 +197,7 @@ test("Open Graph image: every page points to /og-image.png, served as a 1200×63
   expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
 });
 
-/** Scrolls through the page so lazy images load, then waits for every image to be decoded. */
-async function loadLazyImages(page: Page) {
-  await page.evaluate(async () => {
-    // Each image in turn, so lazy ones inside horizontal scrollers load too.
-    for (const img of [...document.images]) {
-      img.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    }
-    for (const scroller of document.querySelectorAll("ul")) scroller.scrollTo({ left: 0, behavior: "instant" });
-    window.scrollTo({ top: 0, behavior: "instant" });
-  });
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 10_000 });
-}
-
 const SCREENSHOT_LANGS: Record<PageId, Language> = { "nano-banana": "fr", seedance: "es", "agent-photoshop": "de", datasets: "it", cgv: "fr", tos: "pt" };
-const VIEWPORTS = [
-  { name: "phone", width: 390, height: 844 },
-  { name: "desktop", width: 1440, height: 900 },
-];
 
 for (const id of PAGE_IDS) {
   test(`${id}: phone and desktop render without overflow or broken images; screenshots in English and ${SCREENSHOT_LANGS[id]}`, async ({ page }, testInfo) => {

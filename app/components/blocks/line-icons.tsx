@@ -67,3 +67,8 @@ export function LineIcon({ name, className = "size-6" }: { name: IconName; class
     </svg>
   );
 }
+
+/** Cards from a locale list, each with the icon at its index (`fallback` when the list is longer). */
+export function withIcons<T extends object>(items: T[], icons: readonly IconName[], fallback: IconName = "sparkles") {
+  return items.map((item, index) => ({ ...item, icon: <LineIcon name={icons[index] ?? fallback} /> }));
+}

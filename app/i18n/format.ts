@@ -1,0 +1,86 @@
+import type { Currency } from "../content/offers.ts";
+import { intlLocale, type Language } from "./languages.ts";
+
+/**
+ * Every number, amount, duration and date the site writes, formatted per locale with Intl (copy
+ * never types a figure). One function per kind of figure; nothing else constructs an Intl formatter.
+ */
+
+type Unit = "second" | "minute" | "hour" | "day" | "month";
+type Display = "long" | "short" | "narrow";
+
+/** "1 234", "1,234". */
+export function formatNumber(value: number, lang: Language): string {
+  return new Intl.NumberFormat(intlLocale(lang)).format(value);
+}
+
+/** "200–300": a plain number range. */
+export function formatRange(range: readonly [number, number], lang: Language): string {
+  return new Intl.NumberFormat(intlLocale(lang)).formatRange(range[0], range[1]);
+}
+
+/** "24 hours", "24 Stunden", "8 s". */
+export function formatUnit(value: number, unit: Unit, lang: Language, display: Display = "long"): string {
+  return new Intl.NumberFormat(intlLocale(lang), { style: "unit", unit, unitDisplay: display }).format(value);
+}
+
+/** "8–10 min", "30-60 s": a range of durations. */
+export function formatUnitRange(range: readonly [number, number], unit: Unit, lang: Language, display: Display = "short"): string {
+  return new Intl.NumberFormat(intlLocale(lang), { style: "unit", unit, unitDisplay: display }).formatRange(range[0], range[1]);
+}
+
+/** "1 €", "£49", "497,00 €": a catalogue price in minor units, decimals only when there are cents. */
+export function formatMoney(minor: number, currency: Currency, lang: Language): string {
+  const whole = minor % 100 === 0;
+  return new Intl.NumberFormat(intlLocale(lang), {
+    style: "currency",
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(minor / 100);
+}
+
+function wholeAmounts(currency: string, lang: Language) {
+  return new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency, maximumFractionDigits: 0 });
+}
+
+/** "1 100 €", "7 US$": a figure quoted in whole units of a currency (not a catalogue price). */
+export function formatAmount(amount: number, currency: string, lang: Language): string {
+  return wholeAmounts(currency, lang).format(amount);
+}
+
+/** One amount, or a range ("10 000–12 000 €") written as the locale writes ranges. */
+export function formatAmountRange(amounts: readonly number[], currency: string, lang: Language): string {
+  const [low = 0, high] = amounts;
+  return high === undefined ? wholeAmounts(currency, lang).format(low) : wholeAmounts(currency, lang).formatRange(low, high);
+}
+
+/** "25K", "25 k", "450 millions": the compact form each locale uses. */
+export function formatCompact(value: number, lang: Language, options: { display?: "short" | "long"; maximumFractionDigits?: number } = {}): string {
+  return new Intl.NumberFormat(intlLocale(lang), {
+    notation: "compact",
+    ...(options.display === "long" ? { compactDisplay: "long" as const } : {}),
+    ...(options.maximumFractionDigits === undefined ? {} : { maximumFractionDigits: options.maximumFractionDigits }),
+  }).format(value);
+}
+
+/** "25K", "25 k", "25 mil", "25.000": follower counts, grouped alike within a page (German 25.000 / 7.000). */
+export function formatFollowers(count: number, lang: Language): string {
+  return new Intl.NumberFormat(intlLocale(lang), { notation: "compact", maximumFractionDigits: 1, useGrouping: "always" }).format(count);
+}
+
+/** The business's time zone: every date and time a customer reads is in it (not UTC). */
+export const BUSINESS_TIME_ZONE = "Europe/Paris";
+
+/** "24 November 2026", or with `withTime` "24 November 2026 at 14:05 CET": Paris time, named. */
+export function formatDate(date: Date, lang: Language, withTime = false): string {
+  const options: Intl.DateTimeFormatOptions = withTime
+    ? { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }
+    : { dateStyle: "long" };
+  return new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: BUSINESS_TIME_ZONE }).format(date);
+}
+
+/** Keeps a short figure such as "≈ 8 Sek." on one line in big type. */
+export function nowrap(text: string): string {
+  return text.replace(/ /g, "\u00a0");
+}

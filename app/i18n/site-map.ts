@@ -1,0 +1,165 @@
+import type { OfferId } from "../content/offers.ts";
+import { LANGUAGES, type Language } from "./languages.ts";
+
+/**
+ * The site map: every marketing page, every localized path, and the URLs of the order flow (form,
+ * thank-you). routes.ts, the header, hreflang, the sitemap, the page cache and the order flow all
+ * build their URLs here and nowhere else.
+ */
+
+/** The thank-you page path of each language (spec section 2). */
+export const THANK_YOU_PATHS: Record<Language, string> = {
+  fr: "/merci",
+  en: "/thank-you",
+  es: "/gracias",
+  pt: "/obrigado",
+  de: "/danke",
+  it: "/grazie",
+};
+
+/** The language slugs of the test-workflow offer (spec section 2); French uses /test-workflow/fr. */
+export const TEST_WORKFLOW_PATHS: Record<Exclude<Language, "fr">, string> = {
+  en: "/test-workflows",
+  es: "/flujo-de-trabajo-de-prueba",
+  pt: "/fluxo-de-trabalho-de-teste",
+  de: "/test-workflow-deutsch",
+  it: "/flusso-di-lavoro-di-test",
+};
+
+/**
+ * Every marketing page: its URL, its translation namespace (locales/{lng}/{id}.json) and its
+ * route module. Each page also answers at `{path}/{lng}` to force a language.
+ */
+export const PAGES = [
+  { id: "home", path: "/", file: "routes/home.tsx" },
+  { id: "ai-machine", path: "/ai-machine", file: "routes/ai-machine.tsx" },
+  { id: "logo-animator", path: "/logo-animator", file: "routes/logo-animator.tsx" },
+  { id: "agent-photoshop", path: "/agent-photoshop", file: "routes/agent-photoshop.tsx" },
+  { id: "veo3-ad", path: "/veo3-ad", file: "routes/veo3-ad.tsx" },
+  { id: "veo3", path: "/veo3", file: "routes/veo3.tsx" },
+  { id: "nano-banana", path: "/nano-banana", file: "routes/nano-banana.tsx" },
+  { id: "seedance", path: "/seedance", file: "routes/seedance.tsx" },
+  { id: "short-videos", path: "/short-videos", file: "routes/short-videos.tsx" },
+  { id: "newsletter", path: "/newsletter", file: "routes/newsletter.tsx" },
+  { id: "blog", path: "/blog", file: "routes/blog.tsx" },
+  { id: "instagram", path: "/instagram", file: "routes/instagram.tsx" },
+  { id: "whatsapp", path: "/whatsapp", file: "routes/whatsapp.tsx" },
+  { id: "formateur-ia", path: "/formateur-ia", file: "routes/formateur-ia.tsx" },
+  { id: "test-workflow", path: "/test-workflow", file: "routes/test-workflow.tsx" },
+  { id: "datasets", path: "/datasets", file: "routes/datasets.tsx" },
+  { id: "cgv", path: "/cgv", file: "routes/cgv.tsx" },
+  { id: "tos", path: "/tos", file: "routes/tos.tsx" },
+  { id: "privacy", path: "/privacy", file: "routes/privacy.tsx" },
+  { id: "legal-notice", path: "/legal-notice", file: "routes/legal-notice.tsx" },
+] as const;
+
+export type Page = (typeof PAGES)[number];
+export type PageId = Page["id"];
+
+/** The 13 links of the shared navigation, in the spec's order; labels live in common.json `nav.*`. */
+export const NAV_PAGES: readonly PageId[] = [
+  "home",
+  "ai-machine",
+  "logo-animator",
+  "agent-photoshop",
+  "veo3-ad",
+  "nano-banana",
+  "seedance",
+  "short-videos",
+  "newsletter",
+  "blog",
+  "instagram",
+  "whatsapp",
+  "formateur-ia",
+];
+
+export function pageById(id: PageId): Page {
+  return PAGES.find((page) => page.id === id)!;
+}
+
+/** The URL that shows `page` in `lang`. */
+export function pagePath(page: Page, lang: Language): string {
+  if (page.id === "test-workflow" && lang !== "fr") return TEST_WORKFLOW_PATHS[lang];
+  return page.path === "/" ? `/${lang}` : `${page.path}/${lang}`;
+}
+
+const BY_PATH = new Map<string, Page>();
+for (const page of PAGES) {
+  BY_PATH.set(page.path, page);
+  for (const lang of LANGUAGES) BY_PATH.set(page.path === "/" ? `/${lang}` : `${page.path}/${lang}`, page);
+}
+for (const path of Object.values(TEST_WORKFLOW_PATHS)) BY_PATH.set(path, pageById("test-workflow"));
+
+/** The marketing page a pathname shows, if any (trailing slashes ignored). */
+export function pageForPath(pathname: string): Page | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return BY_PATH.get(path);
+}
+
+/**
+ * The order form of an offer. Two forms on purpose: a link from a page leaves French implicit
+ * (the spec's French pages link to `/commander?offre=X`, so the form negotiates the language),
+ * while the form's own post, its cancel return and "order again" name the language (`explicit`),
+ * so a visitor who chose one keeps it through the round trip.
+ */
+export function orderPath(offer: OfferId, lang: Language, options: { explicit?: boolean; cancelled?: boolean } = {}): string {
+  const query = new URLSearchParams({ offre: offer });
+  if (options.explicit || lang !== "fr") query.set("lang", lang);
+  if (options.cancelled) query.set("cancelled", "1");
+  return `/commander?${query}`;
+}
+
+/** The order form link a page shows (French implicit, see orderPath). */
+export function orderHref(offer: OfferId, lang: Language): string {
+  return orderPath(offer, lang);
+}
+
+/** The order form with its language named: the form's action, cancel and "order again" URLs. */
+export function orderFormPath(offer: OfferId, lang: Language, options: { cancelled?: boolean } = {}): string {
+  return orderPath(offer, lang, { ...options, explicit: true });
+}
+
+/** Where the payment provider sends the visitor back; Stripe fills `{CHECKOUT_SESSION_ID}` in. */
+export const CHECKOUT_SESSION_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
+
+/** The thank-you page of `lang` for a checkout session (the placeholder is kept as Stripe needs it). */
+export function thankYouPath(lang: Language, sessionId: string): string {
+  const id = sessionId === CHECKOUT_SESSION_PLACEHOLDER ? sessionId : encodeURIComponent(sessionId);
+  return `${THANK_YOU_PATHS[lang]}?session_id=${id}`;
+}
+
+
+/** Localized paths of the page a URL shows. */
+const THANK_YOU = new Set(Object.values(THANK_YOU_PATHS));
+
+/**
+ * The URL (path + query) showing the same page in `lang`: the page's language path for marketing
+ * and thank-you pages, otherwise the same path with `?lang=`. Used by the switcher and hreflang.
+ */
+export function localizedHref(url: URL, lang: Language): string {
+  const page = pageForPath(url.pathname);
+  if (page) return pagePath(page, lang);
+  if (THANK_YOU.has(url.pathname)) {
+    const params = new URLSearchParams(url.search);
+    params.delete("lang");
+    const query = params.toString();
+    return THANK_YOU_PATHS[lang] + (query ? `?${query}` : "");
+  }
+  const params = new URLSearchParams(url.search);
+  params.set("lang", lang);
+  return `${url.pathname}?${params.toString()}`;
+}
+
+/** The language-neutral URL used as hreflang x-default. */
+export function defaultHref(url: URL): string {
+  const page = pageForPath(url.pathname);
+  if (page) return page.path;
+  const params = new URLSearchParams(url.search);
+  params.delete("lang");
+  const query = params.toString();
+  return url.pathname + (query ? `?${query}` : "");
+}
+
+export function alternates(url: URL): Array<{ lang: Language; href: string }> {
+  return LANGUAGES.map((lang) => ({ lang, href: localizedHref(url, lang) }));
+}

@@ -1,0 +1,33 @@
+import type http from "node:http";
+import proxyAddr from "proxy-addr";
+import type { TrustProxy } from "../app/lib/env.server.ts";
+
+/**
+ * What the proxies we trust tell us about the client, with Express `trust proxy` semantics: the
+ * client IP is the first untrusted address counted from the right of X-Forwarded-For (the
+ * left-most entries are whatever the client sent, since proxies append), and X-Forwarded-Proto /
+ * -Host count only when the peer itself is a trusted proxy.
+ */
+export interface ProxyTrust {
+  clientIp(req: http.IncomingMessage): string;
+  /** The peer is a proxy we trust: its X-Forwarded-Proto/-Host headers count. */
+  fromTrustedProxy(req: http.IncomingMessage): boolean;
+  isHttps(req: http.IncomingMessage): boolean;
+}
+
+export function createProxyTrust(setting: TrustProxy): ProxyTrust {
+  const trust =
+    setting === false ? () => false : typeof setting === "number" ? (_addr: string, hop: number) => hop < setting : proxyAddr.compile(setting);
+  const fromTrustedProxy = (req: http.IncomingMessage) => setting !== false && trust(req.socket.remoteAddress ?? "", 0);
+  return {
+    clientIp(req) {
+      if (setting === false) return req.socket.remoteAddress ?? "";
+      return proxyAddr(req, trust) ?? "";
+    },
+    fromTrustedProxy,
+    isHttps(req) {
+      if ("encrypted" in req.socket && req.socket.encrypted) return true;
+      return fromTrustedProxy(req) && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
+    },
+  };
+}

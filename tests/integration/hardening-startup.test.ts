@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { describe, expect, test } from "vitest";
+import { orderForm, postOrder, readStore } from "../support/orders.ts";
+import { startExpectingExit, startServer, tempDataDir } from "../support/server.ts";
+
+// Issue #10 items 5, 6 and 9 (PUBLIC_ORIGIN): configurations that must stop the start with one
+// clear line and exit 1, and a data store that fails while the site runs.
+
+const frOrder = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../locales/fr/order.json"), "utf8"));
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const lines = (output: string) => output.trim().split("\n").filter(Boolean);
+
+describe("start-up refuses a dangerous or broken configuration (one line, exit 1)", () => {
+  test("sandbox payments on an https origin with SMTP configured, without DEMO_MODE", async () => {
+    const { code, output } = await startExpectingExit({ PUBLIC_ORIGIN: "https://shop.example", SMTP_URL: "smtp://127.0.0.1:2525", DATA_DIR: tempDataDir() });
+    expect(code).toBe(1);
+    expect(lines(output)).toHaveLength(1);
+    expect(output).toMatch(/STRIPE_SECRET_KEY/);
+    expect(output).toMatch(/DEMO_MODE=true/);
+  });
+
+  test("DEMO_MODE=true runs the sandbox on an https origin on purpose, demo banner shown", async () => {
+    const server = await startServer({ LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://demo.example", DEMO_MODE: "true" });
+    try {
+      const page = await (await fetch(`${server.url}/en`)).text();
+      expect(page).toContain('class="demo-banner"');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test.each([
+    ["a path", "https://shop.example/shop"],
+    ["a query", "http://shop.example/?x=1"],
+    ["a fragment", "http://shop.example/#top"],
+  ])("PUBLIC_ORIGIN with %s", async (_what, origin) => {
+    const { code, output } = await startExpectingExit({ PUBLIC_ORIGIN: origin, DEMO_MODE: "true", DATA_DIR: tempDataDir() });
+    expect(code).toBe(1);
+    expect(lines(output)).toHaveLength(1);
+    expect(output).toContain("PUBLIC_ORIGIN");
+  });
+
+  test("DATA_DIR pointing at a file", async () => {
+    const file = path.join(tempDataDir(), "not-a-dir");
+    fs.writeFileSync(file, "x");
+    const { code, output } = await startExpectingExit({ DATA_DIR: file });
+    expect(code).toBe(1);
+    expect(lines(output)).toHaveLength(1);
+    expect(output).toContain(file);
+    expect(output).toMatch(/EEXIST|ENOTDIR/);
+  });
+
+  test("DATA_DIR where the process may not write", async () => {
+    // sysfs refuses new directories even to root (a chmod would not stop root).
+    const { code, output } = await startExpectingExit({ DATA_DIR: "/sys/lumen-data" });
+    expect(code).toBe(1);
+    expect(lines(output)).toHaveLength(1);
+    expect(output).toContain("/sys/lumen-data");
+    expect(output).toMatch(/EPERM|EACCES|EROFS/);
+  });
+
+  test("a database file that does not open", async () => {
+    const dir = tempDataDir();
+    fs.writeFileSync(path.join(dir, "orders.sqlite"), "this is not a database, just text long enough to have a header".repeat(20));
+    const { code, output } = await startExpectingExit({ DATA_DIR: dir });
+    expect(code).toBe(1);
+    expect(lines(output)).toHaveLength(1);
+    expect(output).toContain(path.join(dir, "orders.sqlite"));
+  });
+});
+
+describe("a data store that fails while the site runs", () => {
+  test("/healthz checks the database: 503 while it cannot answer, 200 again after", async () => {
+    const server = await startServer({ LOG_LEVEL: "silent" });
+    const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      db.exec("ALTER TABLE orders RENAME TO orders_unreachable");
+      const down = await fetch(`${server.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.text()).not.toMatch(/orders_unreachable|sqlite/i);
+      db.exec("ALTER TABLE orders_unreachable RENAME TO orders");
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      db.close();
+      await server.stop();
+    }
+  });
+
+  test("storage full while ordering: a translated 503 on the form with the visitor's values kept", async () => {
+    const server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0" });
+    const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
+    try {
+      // What SQLite does on a full disk: the INSERT fails with "database or disk is full".
+      db.exec("CREATE TRIGGER disk_full BEFORE INSERT ON orders BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");
+      const form = orderForm({ firstName: "Rémi", email: "full@example.com" });
+      const res = await postOrder(server.url, "test-workflow", "fr", form, { headers: { Origin: server.url } });
+      const body = await res.text();
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+      expect(body).toContain(html(frOrder.errors.storage));
+      expect(body).toContain('value="Rémi"');
+      expect(body).toContain('value="full@example.com"');
+      db.exec("DROP TRIGGER disk_full");
+      // Space is back: the same form (same token) goes through.
+      const token = /name="token" value="([^"]+)"/.exec(body)![1]!;
+      form.set("token", token);
+      const retried = await postOrder(server.url, "test-workflow", "fr", form, { headers: { Origin: server.url } });
+      expect(retried.status).toBe(303);
+      expect((await readStore(server.dataDir)).orders).toHaveLength(1);
+    } finally {
+      db.close();
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+// Helpers the browser specs of marketing pages share (tests/e2e/*-pages.spec.ts).
+import fs from "node:fs";
+import { expect, type Page } from "@playwright/test";
+import type { Language } from "../../app/i18n/languages.ts";
+
+/** CONTACT_EMAIL of playwright.config.ts. */
+export const CONTACT = "hello@example.com";
+
+/** The mailto link the pages build for a subject. */
+export const mailto = (subject: string) => `mailto:${CONTACT}?subject=${encodeURIComponent(subject)}`;
+
+/** A page's copy in one language (locales/{lang}/{namespace}.json), of any shape. */
+export type Copy = Record<string, any>;
+export const localeFile = (namespace: string, lang: Language): Copy =>
+  JSON.parse(fs.readFileSync(`locales/${lang}/${namespace}.json`, "utf8"));
+
+/** Opens a page and records every request the browser makes while it loads. */
+export async function openRecording(page: Page, path: string) {
+  const requests: string[] = [];
+  const listener = (request: { url(): string }) => requests.push(request.url());
+  page.on("request", listener);
+  const response = await page.goto(path, { waitUntil: "load" });
+  page.off("request", listener);
+  expect(response?.status(), path).toBe(200);
+  return requests;
+}
+
+/** No request left the site while the page loaded (video facades load nothing before a click). */
+export function expectSameOrigin(requests: string[], origin: string, label: string) {
+  const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:"));
+  expect(foreign, `${label}: requests leaving the site`).toEqual([]);
+}
+
+/** The two sizes every marketing page is checked and photographed at. */
+export const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900 },
+];
+
+/** Scrolls through the page so lazy images load, then waits for every image to be decoded. */
+export async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    // Each image in turn, so lazy ones inside horizontal scrollers load too.
+    for (const img of [...document.images]) {
+      img.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    for (const scroller of document.querySelectorAll("ul")) scroller.scrollTo({ left: 0, behavior: "instant" });
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 10_000 });
+}
+
+/** Opens `path` at `viewport` and checks its heading shows and nothing overflows sideways. */
+export async function expectFitsViewport(page: Page, path: string, viewport: (typeof VIEWPORTS)[number], label: string) {
+  await page.setViewportSize(viewport);
+  await page.goto(path);
+  await expect(page.locator("h1")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} ${viewport.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+}
