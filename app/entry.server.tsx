@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { announceOwnerSetup } from "./auth/announce-setup.server.ts";
 import { getInstance } from "./i18n/middleware.server.ts";
 import { StartupError } from "./lib/data-dir.server.ts";
 import { logger, redactUrl } from "./lib/logger.server.ts";
@@ -65,7 +66,7 @@ export const ready: Promise<void> =
   process.env.NODE_ENV === "test"
     ? Promise.resolve()
     : getOrderServices().then(
-        () => undefined,
+        () => announceOwnerSetup(),
         (error) => {
           if (error instanceof StartupError) {
             console.error(`Cannot start: ${error.message}`);

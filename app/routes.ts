@@ -1,4 +1,4 @@
-import { route, type RouteConfig } from "@react-router/dev/routes";
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { LANGUAGES } from "./i18n/languages.ts";
 import { PAGES, TEST_WORKFLOW_PATHS, THANK_YOU_PATHS } from "./i18n/site-map.ts";
 
@@ -26,6 +26,17 @@ export default [
   ...thankYou,
   route("/checkout/sandbox/:sessionId", "routes/checkout-sandbox.tsx"),
   route("/webhooks/stripe", "routes/webhooks-stripe.ts"),
+  // The owner's back office: not in the page registry (never cached, never in the sitemap).
+  route("/admin", "routes/admin.tsx", [
+    index("routes/admin-orders.tsx"),
+    route("sign-in", "routes/admin-sign-in.tsx"),
+    route("verify", "routes/admin-verify.tsx"),
+    route("setup", "routes/admin-setup.tsx"),
+    route("enrol", "routes/admin-enrol.tsx"),
+    route("sign-out", "routes/admin-sign-out.tsx"),
+    route("orders.csv", "routes/admin-orders-csv.ts"),
+    route("orders/:orderId", "routes/admin-order.tsx"),
+  ]),
   route("/sitemap.xml", "routes/sitemap.ts"),
   route("/robots.txt", "routes/robots.ts"),
   route("/healthz", "routes/healthz.ts"),

@@ -1,10 +1,12 @@
 // `npm run orders`: the most recent orders with their state and email delivery.
 // `npm run orders -- --csv` exports every order as CSV on stdout; `--limit N` changes how many.
-// Reads DATA_DIR (default ./data), the same database the server uses (safe while it runs: WAL).
+// Reads the database the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR's SQLite
+// file (default ./data; safe while the server runs: WAL).
 import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { emailSummary, ordersCsv } from "../app/orders/orders-csv.server.ts";
 import { openOrderRepository } from "../app/orders/repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
 import { formatMoney } from "../app/i18n/format.ts";
@@ -29,13 +31,7 @@ const orders = await repo.listOrders(Number.isFinite(limit) && limit > 0 ? limit
 
 const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)));
 
-function emailState(order: Order): string {
-  const emails = emailsByOrder.get(order.id) ?? [];
-  if (!emails.length) return "";
-  return emails
-    .map((email) => `${email.kind}:${email.status === "failed" ? "FAILED" : email.status}${email.status !== "sent" ? `(${email.attempts} tries)` : ""}`)
-    .join(" ");
-}
+const emailState = (order: Order) => emailSummary(emailsByOrder.get(order.id) ?? []);
 
 /**
  * Customer-typed text never reaches the operator's terminal raw: control characters (an escape
@@ -43,45 +39,14 @@ function emailState(order: Order): string {
  * visible \u escapes.
  */
 function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
   return text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/**
- * One CSV cell, always quoted. A cell a spreadsheet would run as a formula (=, @, tab, CR, or + and
- * - not followed by a plain number or phone number) gets a leading apostrophe, Excel's text marker;
- * real data such as "+33 6 12 34 56 78" or "-5" stays as typed.
- */
-function csvCell(value: unknown): string {
-  const text = String(value ?? "");
-  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().\/-]*$/.test(text));
-  return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`;
-}
-
 if (values.csv) {
-  const columns = [
-    "id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id",
-    "paid_at", "first_name", "last_name", "email", "company", "address", "postal_code", "city", "country", "phone",
-    "agent_name", "telegram_id", "connect_zapier", "video_topic", "video_brand", "video_language", "comments", "emails", "failure_reason",
-  ];
-  const cell = csvCell;
-  const lines = [columns.join(",")];
-  for (const o of orders) {
-    const c = o.customer;
-    lines.push(
-      [
-        o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, (o.amountDueNow / 100).toFixed(2), (o.monthly / 100).toFixed(2),
-        o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
-        c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.videoTopic, c.videoBrand, c.videoLanguage, c.comments,
-        emailState(o), o.failureReason,
-      ]
-        .map(cell)
-        .join(","),
-    );
-  }
-  // A UTF-8 byte order mark, so Excel reads accents right; CRLF line ends as RFC 4180 says.
-  process.stdout.write(`\uFEFF${lines.join("\r\n")}\r\n`);
+  process.stdout.write(await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? []));
 } else if (!orders.length) {
-  console.log(`No orders yet in ${file}.`);
+  console.log(`No orders yet in ${process.env.DATABASE_URL ? "the PostgreSQL database (DATABASE_URL)" : file}.`);
 } else {
   const rows = orders.map((o) => ({
     created: o.createdAt.slice(0, 19).replace("T", " "),

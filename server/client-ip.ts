@@ -1,6 +1,8 @@
 import type http from "node:http";
 import proxyAddr from "proxy-addr";
-import type { TrustProxy } from "../app/lib/env.server.ts";
+
+/** TRUST_PROXY as app/lib/env.server.ts parses it: false, a hop count, or proxy addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
 
 /**
  * What the proxies we trust tell us about the client, with Express `trust proxy` semantics: the

@@ -13,12 +13,12 @@ import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { logger, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import type { RequestInfo } from "../app/lib/request-context.ts";
-import { canonicalLocation } from "./canonical-redirect.ts";
+import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
 import { PageCache, pickEncoding } from "./page-cache.ts";
 import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { pageForPath } from "../app/i18n/site-map.ts";
+import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
 
 const env = getEnv();
 // The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).
@@ -45,6 +45,10 @@ const bootId = randomBytes(3).toString("hex");
 const nextRequestId = () => `${bootId}-${(++sequence).toString(36)}`;
 
 const proxies = createProxyTrust(env.TRUST_PROXY);
+
+/** Exact paths of the site's pages: marketing pages (no trailing slash) and the fixed dynamic ones. */
+const FIXED_PATHS = new Set(["/commander", "/sitemap.xml", "/robots.txt", "/healthz", ...Object.values(THANK_YOU_PATHS)]);
+const canonicalLocation = createCanonicalRedirect((p) => FIXED_PATHS.has(p) || (pageForPath(p) !== undefined && !p.endsWith("/")));
 
 // ---- slow path: Express + React Router for everything that is not a cached page ----
 const app = express();

@@ -16,6 +16,8 @@ export interface Store {
   dialect: Dialect;
   /** The connection pool under Kysely (PostgreSQL only), for libraries that take one. */
   pool?: pg.Pool;
+  /** The SQLite connection under Kysely (SQLite only), for its online backup API. */
+  sqlite?: DatabaseSync;
   close(): Promise<void>;
 }
 
@@ -35,11 +37,11 @@ const pgTypes = {
     oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
-function sqliteStore(file: string): Kysely<Database> {
+function sqliteDatabase(file: string): DatabaseSync {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new DatabaseSync(file);
   database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
-  return new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
+  return database;
 }
 
 function postgresPool(url: string, poolSize: number): pg.Pool {
@@ -53,12 +55,13 @@ function postgresPool(url: string, poolSize: number): pg.Pool {
 export async function openStore(config: StoreConfig): Promise<Store> {
   const dialect: Dialect = config.databaseUrl ? "postgres" : "sqlite";
   const pool = config.databaseUrl ? postgresPool(config.databaseUrl, config.poolSize ?? 10) : undefined;
-  const db = pool ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) : sqliteStore(config.sqliteFile ?? ":memory:");
+  const sqlite = pool ? undefined : sqliteDatabase(config.sqliteFile ?? ":memory:");
+  const db = sqlite ? new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) }) : new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool! }) });
   const { error, results } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateToLatest();
   if (error) {
     await db.destroy();
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
     throw new Error(`database migration ${failed ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
   }
-  return { db, dialect, pool, close: () => db.destroy() };
+  return { db, dialect, pool, sqlite, close: () => db.destroy() };
 }

@@ -62,7 +62,52 @@ export interface QuoteRequestsTable {
   created_at: string;
 }
 
+// ---- Back office (005-back-office) ----
+
+/** An order's timeline besides its own columns: checkout, each email attempt, owner actions. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  kind: string;
+  detail: string | null;
+  created_at: string;
+}
+
+/** The one owner (id = 1): credentials, and the version that `npm run owner -- reset` bumps. */
+export interface OwnerTable {
+  id: number;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  session_version: Generated<number>;
+  setup_token_hash: string | null;
+  updated_at: string;
+}
+
+/** Back-office sessions (the cookie holds the signed id); expires_at in epoch milliseconds. */
+export interface AdminSessionsTable {
+  id: string;
+  data_json: string;
+  expires_at: number;
+}
+
+/** TOTP time steps already used: a code is accepted once. */
+export interface TotpUsedStepsTable {
+  step: number;
+  used_at: string;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  order_events: OrderEventsTable;
+  owner: OwnerTable;
+  admin_sessions: AdminSessionsTable;
+  totp_used_steps: TotpUsedStepsTable;
+  app_settings: AppSettingsTable;
   orders: OrdersTable;
   quote_requests: QuoteRequestsTable;
   outbox: OutboxTable;

@@ -6,33 +6,40 @@ import { intlLocale, type Language } from "./languages.ts";
  * never types a figure). One function per kind of figure; nothing else constructs an Intl formatter.
  */
 
+/**
+ * Thousands are always grouped: Spanish, Portuguese and Italian (and German compact notation)
+ * leave four-digit numbers bare by default, so a page would show "5700" next to "110.000".
+ */
+const GROUPED = { useGrouping: "always" } as const;
+
 type Unit = "second" | "minute" | "hour" | "day" | "month";
 type Display = "long" | "short" | "narrow";
 
 /** "1 234", "1,234". */
 export function formatNumber(value: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang)).format(value);
+  return new Intl.NumberFormat(intlLocale(lang), GROUPED).format(value);
 }
 
 /** "200–300": a plain number range. */
 export function formatRange(range: readonly [number, number], lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang)).formatRange(range[0], range[1]);
+  return new Intl.NumberFormat(intlLocale(lang), GROUPED).formatRange(range[0], range[1]);
 }
 
 /** "24 hours", "24 Stunden", "8 s". */
 export function formatUnit(value: number, unit: Unit, lang: Language, display: Display = "long"): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "unit", unit, unitDisplay: display }).format(value);
+  return new Intl.NumberFormat(intlLocale(lang), { ...GROUPED, style: "unit", unit, unitDisplay: display }).format(value);
 }
 
 /** "8–10 min", "30-60 s": a range of durations. */
 export function formatUnitRange(range: readonly [number, number], unit: Unit, lang: Language, display: Display = "short"): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "unit", unit, unitDisplay: display }).formatRange(range[0], range[1]);
+  return new Intl.NumberFormat(intlLocale(lang), { ...GROUPED, style: "unit", unit, unitDisplay: display }).formatRange(range[0], range[1]);
 }
 
 /** "1 €", "£49", "497,00 €": a catalogue price in minor units, decimals only when there are cents. */
 export function formatMoney(minor: number, currency: Currency, lang: Language): string {
   const whole = minor % 100 === 0;
   return new Intl.NumberFormat(intlLocale(lang), {
+    ...GROUPED,
     style: "currency",
     currency,
     minimumFractionDigits: whole ? 0 : 2,
@@ -41,7 +48,7 @@ export function formatMoney(minor: number, currency: Currency, lang: Language): 
 }
 
 function wholeAmounts(currency: string, lang: Language) {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency, maximumFractionDigits: 0 });
+  return new Intl.NumberFormat(intlLocale(lang), { ...GROUPED, style: "currency", currency, maximumFractionDigits: 0 });
 }
 
 /** "1 100 €", "7 US$": a figure quoted in whole units of a currency (not a catalogue price). */
@@ -58,6 +65,7 @@ export function formatAmountRange(amounts: readonly number[], currency: string, 
 /** "25K", "25 k", "450 millions": the compact form each locale uses. */
 export function formatCompact(value: number, lang: Language, options: { display?: "short" | "long"; maximumFractionDigits?: number } = {}): string {
   return new Intl.NumberFormat(intlLocale(lang), {
+    ...GROUPED,
     notation: "compact",
     ...(options.display === "long" ? { compactDisplay: "long" as const } : {}),
     ...(options.maximumFractionDigits === undefined ? {} : { maximumFractionDigits: options.maximumFractionDigits }),
@@ -66,7 +74,7 @@ export function formatCompact(value: number, lang: Language, options: { display?
 
 /** "25K", "25 k", "25 mil", "25.000": follower counts, grouped alike within a page (German 25.000 / 7.000). */
 export function formatFollowers(count: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang), { notation: "compact", maximumFractionDigits: 1, useGrouping: "always" }).format(count);
+  return new Intl.NumberFormat(intlLocale(lang), { ...GROUPED, notation: "compact", maximumFractionDigits: 1 }).format(count);
 }
 
 /** The business's time zone: every date and time a customer reads is in it (not UTC). */

@@ -26,7 +26,11 @@ export function assertWritableDir(dir: string): void {
   } catch (error) {
     throw new StartupError(`DATA_DIR ${dir} is not usable: ${reason(error)}`);
   } finally {
-    fs.rmSync(probe, { force: true });
+    try {
+      fs.rmSync(probe, { force: true });
+    } catch {
+      // Nothing was created (DATA_DIR is not a directory): nothing to remove.
+    }
   }
 }
 

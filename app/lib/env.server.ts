@@ -25,10 +25,6 @@ const EnvSchema = z
       .enum(["true", "false", "1", "0", ""])
       .default("false")
       .transform((value) => value === "true" || value === "1"),
-    /** Where the owner's notifications go (quote requests…); unset: the contact address. */
-    OWNER_EMAIL: optional(z.email()),
-    /** The language of the owner's notifications. */
-    OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must look like whsec_…")),
     /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */
@@ -71,6 +67,9 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** Where the owner's notifications go (default: the site's contact email) and in which language. */
+    OWNER_EMAIL: optional(z.email()),
+    OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
     /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
   })

@@ -8,6 +8,9 @@ import type { Order } from "./types.ts";
 
 export type { RenderedEmail };
 
+/** Re-exported for the owner's emails (one escape function, in email-layout.server.ts). */
+export { escapeHtml };
+
 /** The summary lines shared by the email and the thank-you page, in `lang` (the reader's page). */
 export function orderSummary(order: Order, lang: Language = order.lang): Array<[label: string, value: string]> {
   const t = translator(lang);

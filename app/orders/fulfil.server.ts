@@ -1,8 +1,9 @@
 import { logger } from "../lib/logger.server.ts";
 import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
+import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "./email-kinds.ts";
 import type { Order, OrderRepository } from "./types.ts";
 
-export const CONFIRMATION_EMAIL = "confirmation";
+export { CONFIRMATION_EMAIL };
 
 /**
  * `limited`: the caller's provider look-ups are over their rate limit (nothing was asked).
@@ -46,7 +47,11 @@ export interface FulfilDeps extends FulfilOptions {
 export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<FulfilResult> {
   const { repo, provider } = deps;
   let order = await repo.findBySessionId(sessionId);
-  if (order?.state === "paid") return { status: "paid", order, newlyPaid: false };
+  if (order?.state === "paid") {
+    // Repairs a crash between marking paid and queueing the owner's notice (unique: still once).
+    if (await repo.enqueueEmail(order.id, OWNER_PAID_EMAIL)) deps.onEnqueued?.();
+    return { status: "paid", order, newlyPaid: false };
+  }
   if (!order && deps.orderId) {
     const byReference = await repo.findById(deps.orderId);
     if (byReference && !byReference.sessionId) order = byReference;
@@ -60,6 +65,7 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
     // A session we never stored (crash between creation and saving it), named by a signed event.
     if (session.reference !== order.id) return { status: "unknown", newlyPaid: false };
     await repo.setCheckout(order.id, session.id, "");
+    await repo.addOrderEvent(order.id, "checkout_created", session.id);
     order = (await repo.findById(order.id))!;
   }
   if (order.sessionId !== sessionId) return { status: "unknown", newlyPaid: false };
@@ -74,6 +80,8 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
         return { status: "mismatch", order, newlyPaid: false };
       }
       const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+      // The owner hears of every paid order exactly once (outbox unique per order and kind).
+      await repo.enqueueEmail(order.id, OWNER_PAID_EMAIL);
       if (newlyPaid) deps.onEnqueued?.();
       return { status: "paid", order: await repo.findById(order.id), newlyPaid };
     }

@@ -55,7 +55,8 @@ describe("fulfil", () => {
     expect(results.every((r) => r.status === "paid")).toBe(true);
     expect(results.filter((r) => r.newlyPaid)).toHaveLength(1);
     expect(wakeUps).toBe(1);
-    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL]);
+    // One confirmation for the customer, one notice for the owner.
+    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL, "owner-paid"]);
     expect((await repo.findById(order.id))!.state).toBe("paid");
   });
 
@@ -74,7 +75,7 @@ describe("fulfil", () => {
     await repo.markExpired(order.id);
     await repo.markFailed(order.id, "late");
     expect((await repo.findById(order.id))!.state).toBe("paid");
-    expect(await repo.countEmails(order.id)).toBe(1);
+    expect(await repo.countEmails(order.id)).toBe(2);
   });
 
   test("a verified webhook's order reference finds a session never stored (crash after creation)", async () => {

@@ -40,7 +40,7 @@ const collapseLines = (value: string) => value.split(/\r\n?|\n/).map(collapse).j
  * U+2066–2069). Line breaks are allowed in multi-line fields only. Checked before normalising, so
  * an escape sequence is refused rather than silently turned into spaces.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 const LINE_BREAK = /[\r\n]/;
 const noControl = (multiline: boolean) =>

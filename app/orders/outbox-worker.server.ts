@@ -10,6 +10,8 @@ export interface OutboxWorkerOptions {
   pollMs: number;
   /** How long a claimed message stays invisible to other workers while it is being sent. */
   leaseMs?: number;
+  /** Called once a message is given up for good (the owner is told of a customer's email). */
+  onGaveUp?(message: OutboxMessage, error: string): Promise<void>;
 }
 
 /** Default lease: far longer than a send takes (nodemailer times out well before). */
@@ -85,12 +87,13 @@ export class OutboxWorker {
         this.again = true;
         break;
       }
-      const context = { orderId: message.orderId, kind: message.kind, attempts: message.attempts };
+      const context = { orderId: message.orderId, quoteId: message.quoteId, kind: message.kind, attempts: message.attempts };
       try {
         const messageId = await deliver(message);
         await repo.markEmailSent(message.id, messageId);
         sent++;
         logger().info(context, "email sent");
+        await this.record(message.orderId, "email_sent", `${message.kind} #${message.attempts}`);
       } catch (error) {
         const reason = String((error as Error)?.message ?? error);
         const permanent = isPermanentFailure(error);
@@ -98,14 +101,29 @@ export class OutboxWorker {
         if ((permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) || message.attempts >= MAX_ATTEMPTS) {
           await repo.markEmailFailed(message.id, reason);
           logger().error({ ...context, permanent, error: reason }, "email delivery failed for good");
+          await this.record(message.orderId, "email_gave_up", `${message.kind} #${message.attempts}: ${reason}`);
+          await this.options.onGaveUp?.(message, reason).catch((notifyError) => logger().error({ ...context, err: notifyError }, "could not queue the failure notice"));
           continue;
         }
+        // Recorded first: the retry delay starts when the message is put back.
+        await this.record(message.orderId, "email_failed", `${message.kind} #${message.attempts}: ${reason}`);
         const delay = retryDelay(message.attempts, backoffMs, maxBackoffMs);
         await repo.markEmailRetry(message.id, delay, reason);
         logger().warn({ ...context, permanent, retryInMs: delay, error: reason }, "email delivery failed, will retry");
       }
     }
     return sent;
+  }
+
+  /** The order's timeline shows every attempt; a failure to write it never stops the sending. */
+  private async record(orderId: string | null, kind: "email_sent" | "email_failed" | "email_gave_up", detail: string) {
+    // Only orders have a timeline; a quote request's emails are in the outbox table alone.
+    if (!orderId) return;
+    try {
+      await this.options.repo.addOrderEvent(orderId, kind, detail);
+    } catch (error) {
+      logger().warn({ orderId, err: error }, "could not record an email attempt");
+    }
   }
 
   private schedule(delay: number) {

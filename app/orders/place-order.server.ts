@@ -101,6 +101,7 @@ export async function createCheckoutFor(order: Order, services: Services): Promi
   }
   try {
     await repo.setCheckout(order.id, session.id, session.url);
+    await repo.addOrderEvent(order.id, "checkout_created", session.id);
     const stored = (await repo.findById(order.id))!;
     // Another request may have recorded its checkout first: everyone uses the recorded one.
     return { ok: true, order: stored, url: stored.checkoutUrl || session.url };

@@ -1,8 +1,20 @@
 import path from "node:path";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { openStore, type Dialect, type Store } from "../db/database.server.ts";
 import type { Database, OrdersTable, OutboxTable, QuoteRequestsTable } from "../db/schema.ts";
-import type { NewOrder, NewQuoteRequest, Order, OrderRepository, OutboxMessage, OutboxRow, QuoteRequest } from "./types.ts";
+import type {
+  BackOfficeHealth,
+  NewOrder,
+  NewQuoteRequest,
+  Order,
+  OrderEvent,
+  OrderQuery,
+  OrderRepository,
+  OutboxMessage,
+  OutboxRow,
+  OwnerRecord,
+  QuoteRequest,
+} from "./types.ts";
 
 const toOrder = (row: Selectable<OrdersTable>): Order => ({
   id: row.id,
@@ -64,7 +76,8 @@ export class KyselyOrderRepository implements OrderRepository {
 
   async createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }> {
     const stamp = now();
-    const result = await this.db
+    // RETURNING gives the new row in the same round trip; on a repeated token it gives none.
+    const inserted = await this.db
       .insertInto("orders")
       .values({
         id: order.id,
@@ -82,9 +95,11 @@ export class KyselyOrderRepository implements OrderRepository {
         updated_at: stamp,
       })
       .onConflict((conflict) => conflict.column("submission_token").doNothing())
+      .returningAll()
       .executeTakeFirst();
+    if (inserted) return { order: toOrder(inserted), created: true };
     const row = await this.db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
-    return { order: toOrder(row), created: Number(result.numInsertedOrUpdatedRows ?? 0) === 1 };
+    return { order: toOrder(row), created: false };
   }
 
   async findById(id: string): Promise<Order | undefined> {
@@ -258,6 +273,156 @@ export class KyselyOrderRepository implements OrderRepository {
 
   async close(): Promise<void> {
     await this.store.close();
+  }
+
+  // ---- Back office (issue 14) ----
+
+  async searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }> {
+    let selection = this.db.selectFrom("orders");
+    if (query.state) selection = selection.where("state", "=", query.state);
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      // % and _ typed by the owner are searched literally.
+      const like = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const name =
+        this.dialect === "postgres"
+          ? sql`lower((customer_json::json ->> 'firstName') || ' ' || (customer_json::json ->> 'lastName'))`
+          : sql`lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName'))`;
+      selection = selection.where(
+        sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\')`,
+      );
+    }
+    const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
+    return { orders: rows.map(toOrder), total: Number(n) };
+  }
+
+  async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {
+    await this.db
+      .insertInto("order_events")
+      .values({ order_id: orderId, kind, detail: detail === null ? null : detail.slice(0, 2000), created_at: now() })
+      .execute();
+  }
+
+  async listOrderEvents(orderId: string): Promise<OrderEvent[]> {
+    const rows = await this.db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at }));
+  }
+
+  async health(stuckBefore: string): Promise<BackOfficeHealth> {
+    const emails = await this.db
+      .selectFrom("outbox")
+      .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+      .where("status", "<>", "sent")
+      .groupBy("status")
+      .execute();
+    const count = (status: string) => Number(emails.find((row) => row.status === status)?.n ?? 0);
+    const { stuck } = await this.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("stuck"))
+      .where("state", "in", ["pending", "checkout_created"])
+      .where("created_at", "<", stuckBefore)
+      .executeTakeFirstOrThrow();
+    const { paid } = await this.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("paid")).where("state", "=", "paid").executeTakeFirstOrThrow();
+    return { emailsPending: count("pending"), emailsFailed: count("failed"), ordersStuck: Number(stuck), ordersPaid: Number(paid) };
+  }
+
+  async getOwner(): Promise<OwnerRecord | undefined> {
+    const row = await this.db.selectFrom("owner").selectAll().where("id", "=", 1).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      passwordHash: row.password_hash,
+      totpSecret: row.totp_secret,
+      totpEnabled: Number(row.totp_enabled) === 1,
+      sessionVersion: Number(row.session_version),
+      setupTokenHash: row.setup_token_hash,
+    };
+  }
+
+  async resetOwner(setupTokenHash: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("owner")
+        .values({ id: 1, setup_token_hash: setupTokenHash, updated_at: now() })
+        .onConflict((conflict) =>
+          conflict.column("id").doUpdateSet({
+            password_hash: null,
+            totp_secret: null,
+            totp_enabled: 0,
+            session_version: sql<number>`owner.session_version + 1`,
+            setup_token_hash: (eb) => eb.ref("excluded.setup_token_hash"),
+            updated_at: (eb) => eb.ref("excluded.updated_at"),
+          }),
+        )
+        .execute();
+      await trx.deleteFrom("admin_sessions").execute();
+      // Used steps belong to the old secret: the next one starts with a clean slate.
+      await trx.deleteFrom("totp_used_steps").execute();
+    });
+  }
+
+  async renewSetupToken(setupTokenHash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("owner")
+      .set({ setup_token_hash: setupTokenHash, updated_at: now() })
+      .where("id", "=", 1)
+      .where("password_hash", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async claimOwnerSetup(setupTokenHash: string, passwordHash: string, totpSecret: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("owner")
+      .set({ password_hash: passwordHash, totp_secret: totpSecret, totp_enabled: 0, setup_token_hash: null, updated_at: now() })
+      .where("id", "=", 1)
+      .where("password_hash", "is", null)
+      .where("setup_token_hash", "=", setupTokenHash)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async enableOwnerTotp(): Promise<void> {
+    await this.db.updateTable("owner").set({ totp_enabled: 1, updated_at: now() }).where("id", "=", 1).where("totp_secret", "is not", null).execute();
+  }
+
+  async useTotpStep(step: number): Promise<boolean> {
+    // Steps older than a few minutes can never verify again: forget them.
+    await this.db.deleteFrom("totp_used_steps").where("step", "<", step - 20).execute();
+    const result = await this.db
+      .insertInto("totp_used_steps")
+      .values({ step, used_at: now() })
+      .onConflict((conflict) => conflict.column("step").doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  async createAdminSession(id: string, data: string, expiresAt: number): Promise<void> {
+    await this.db.deleteFrom("admin_sessions").where("expires_at", "<=", Date.now()).execute();
+    await this.db.insertInto("admin_sessions").values({ id, data_json: data, expires_at: expiresAt }).execute();
+  }
+
+  async readAdminSession(id: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom("admin_sessions").select("data_json").where("id", "=", id).where("expires_at", ">", Date.now()).executeTakeFirst();
+    return row?.data_json;
+  }
+
+  async updateAdminSession(id: string, data: string, expiresAt: number): Promise<void> {
+    // Only an existing session is refreshed: one deleted by a reset or a sign-out stays gone.
+    await this.db.updateTable("admin_sessions").set({ data_json: data, expires_at: expiresAt }).where("id", "=", id).execute();
+  }
+
+  async deleteAdminSession(id: string): Promise<void> {
+    await this.db.deleteFrom("admin_sessions").where("id", "=", id).execute();
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    return (await this.db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
+  }
+
+  async initSetting(key: string, value: string): Promise<string> {
+    await this.db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
+    return (await this.getSetting(key))!;
   }
 }
 

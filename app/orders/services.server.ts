@@ -1,4 +1,5 @@
 import path from "node:path";
+import type pg from "pg";
 import { getSiteConfig } from "../config/site.server.ts";
 import { assertWritableDir, reason, StartupError } from "../lib/data-dir.server.ts";
 import { getEnv } from "../lib/env.server.ts";
@@ -7,10 +8,11 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
-import { renderConfirmationEmail } from "./confirmation-email.server.ts";
-import { QUOTE_EMAIL_KINDS, renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
+import { startDailyBackups } from "./backup.server.ts";
+import { isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
+import { renderOutboxEmail } from "./outbox-emails.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import { startReconciler } from "./reconcile.server.ts";
@@ -34,6 +36,10 @@ export interface OrderServices {
   contactEmail: string;
   fulfil(sessionId: string, options?: FulfilOptions): Promise<FulfilResult>;
   stopReconciler(): void;
+  /** PostgreSQL's pool when instances share a database: counters they must share (rate limits) live there. */
+  limiterPool: pg.Pool | undefined;
+  /** Stops the daily backup timer. */
+  stopBackups(): void;
 }
 
 async function createServices(): Promise<OrderServices> {
@@ -61,27 +67,26 @@ async function createServices(): Promise<OrderServices> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
+  const emailConfig = {
+    contactEmail: site.contactEmail,
+    ownerEmail: env.OWNER_EMAIL ?? site.contactEmail,
+    ownerLang: env.OWNER_LANG,
+    publicOrigin: env.PUBLIC_ORIGIN,
+  };
   const deliver = async (message: OutboxMessage) => {
-    if (message.quoteId) return deliverQuoteEmail(message.quoteId, message.kind);
-    const order = await repo.findById(message.orderId ?? "");
-    if (!order) throw new Error(`order ${message.orderId} not found`);
-    const email = renderConfirmationEmail(order, { contactEmail: site.contactEmail, resend: message.kind !== "confirmation", publicOrigin: env.PUBLIC_ORIGIN });
+    const email = await renderOutboxEmail(repo, message, emailConfig);
+    // An outbox message is about an order or a quote request; its id names the message and file.
+    const about = message.orderId ?? message.quoteId;
     return mailer.send({
       ...email,
-      to: order.customer.email,
-      messageId: `<${order.id}.${message.kind}@${host}>`,
-      fileName: `${order.id}-${message.kind}`,
+      messageId: `<${about}.${message.kind}@${host}>`,
+      fileName: `${about}-${message.kind}`,
     });
   };
-  const ownerEmail = env.OWNER_EMAIL ?? site.contactEmail;
-  const deliverQuoteEmail = async (quoteId: string, kind: string) => {
-    const quote = await repo.findQuoteRequest(quoteId);
-    if (!quote) throw new Error(`quote request ${quoteId} not found`);
-    const owner = kind === QUOTE_EMAIL_KINDS.owner;
-    const email = owner
-      ? renderQuoteOwner(quote, { ownerLang: env.OWNER_LANG, publicOrigin: env.PUBLIC_ORIGIN })
-      : renderQuoteAck(quote, { contactEmail: site.contactEmail, publicOrigin: env.PUBLIC_ORIGIN });
-    return mailer.send({ ...email, to: owner ? ownerEmail : quote.email, messageId: `<${quote.id}.${kind}@${host}>`, fileName: `${quote.id}-${kind}` });
+  // An order's email that finally failed is reported to the owner (unless it was one of the owner's own).
+  const onGaveUp = async (message: OutboxMessage) => {
+    if (isOwnerKind(message.kind) || !message.orderId) return;
+    if (await repo.enqueueEmail(message.orderId, ownerFailureKind(message.id))) worker.kick();
   };
   const worker = new OutboxWorker({
     repo,
@@ -90,12 +95,14 @@ async function createServices(): Promise<OrderServices> {
     maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
     pollMs: env.OUTBOX_POLL_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
+    onGaveUp,
   });
   // Messages a killed instance had claimed come back when their lease runs out; nothing is
   // released at start-up, since other instances may be sending right now.
   worker.start();
   // Orders a killed process left pending without a checkout: settled now and every few minutes.
   const stopReconciler = startReconciler({ repo, provider, returnBase });
+  const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
   const tenMinutes = 10 * 60_000;
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
@@ -113,6 +120,8 @@ async function createServices(): Promise<OrderServices> {
     contactEmail: site.contactEmail,
     fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
     stopReconciler,
+    limiterPool: pool,
+    stopBackups: backups.stop,
   };
 }
 
@@ -144,6 +153,7 @@ export async function shutdownOrderServices(): Promise<void> {
   const services = await pending.catch(() => undefined);
   if (!services) return;
   services.stopReconciler();
+  services.stopBackups();
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

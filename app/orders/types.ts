@@ -77,7 +77,7 @@ export interface OutboxRow extends OutboxMessage {
  * (repository.server.ts, Kysely) over the embedded SQLite file or PostgreSQL (DATABASE_URL).
  * Add a method here and write it once in repository.server.ts; no other module writes SQL.
  */
-export interface OrderRepository {
+export interface OrderRepository extends BackOfficeStore {
   /** Inserts the order; when the submission token exists already, returns that order instead. */
   createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }>;
   findById(id: string): Promise<Order | undefined>;
@@ -116,4 +116,73 @@ export interface OrderRepository {
   /** A cheap query; throws when the database cannot answer (health check). */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+// ---- Back office (issue 14): kept apart so another adapter can port them as one block ----
+
+/** One line of an order's timeline (besides created/paid, which are the order's own columns). */
+export interface OrderEvent {
+  id: number;
+  orderId: string;
+  kind: "checkout_created" | "email_sent" | "email_failed" | "email_gave_up" | "resend_requested" | "delivered";
+  detail: string | null;
+  createdAt: string;
+}
+
+export interface OrderQuery {
+  state?: OrderState;
+  /** Matches the reference, the email or the customer's name (case-insensitive, substring). */
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface OwnerRecord {
+  passwordHash: string | null;
+  totpSecret: string | null;
+  totpEnabled: boolean;
+  /** Bumped by `npm run owner -- reset`: sessions carrying an older version are refused. */
+  sessionVersion: number;
+  setupTokenHash: string | null;
+}
+
+export interface BackOfficeHealth {
+  emailsPending: number;
+  emailsFailed: number;
+  /** Orders still pending or at checkout, created before the given time. */
+  ordersStuck: number;
+  ordersPaid: number;
+}
+
+/** The back office's storage. Every method is asynchronous so any adapter can implement it. */
+export interface BackOfficeStore {
+  searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }>;
+  addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
+  listOrderEvents(orderId: string): Promise<OrderEvent[]>;
+  health(stuckBefore: string): Promise<BackOfficeHealth>;
+
+  getOwner(): Promise<OwnerRecord | undefined>;
+  /**
+   * Starts over (first start, or `npm run owner -- reset`): forgets the password and TOTP secret,
+   * stores the hash of a new one-time set-up token, bumps the session version, deletes every admin
+   * session and the used TOTP steps (of the old secret), in one transaction.
+   */
+  resetOwner(setupTokenHash: string): Promise<void>;
+  /** Stores the hash of a fresh set-up token while no owner has set a password (a restart). */
+  renewSetupToken(setupTokenHash: string): Promise<boolean>;
+  /** Consumes the set-up token (once) and stores the password hash and the TOTP secret to enrol. */
+  claimOwnerSetup(setupTokenHash: string, passwordHash: string, totpSecret: string): Promise<boolean>;
+  enableOwnerTotp(): Promise<void>;
+  /** Records a TOTP time step as used; false when it was used already (a replayed code). */
+  useTotpStep(step: number): Promise<boolean>;
+
+  createAdminSession(id: string, data: string, expiresAt: number): Promise<void>;
+  /** The session's data, unless it is unknown or expired. */
+  readAdminSession(id: string): Promise<string | undefined>;
+  updateAdminSession(id: string, data: string, expiresAt: number): Promise<void>;
+  deleteAdminSession(id: string): Promise<void>;
+
+  getSetting(key: string): Promise<string | undefined>;
+  /** Stores the value unless the key exists; returns the stored value either way. */
+  initSetting(key: string, value: string): Promise<string>;
 }

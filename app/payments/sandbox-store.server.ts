@@ -20,11 +20,13 @@ export class SandboxSessionStore {
 
   /** Stores a new open session unless the reference has one; returns the reference's session id. */
   async create(id: string, request: CheckoutRequest): Promise<string> {
-    await this.db
+    const inserted = await this.db
       .insertInto("sandbox_sessions")
       .values({ id, order_id: request.reference, status: "open", created_at: new Date().toISOString(), request_json: JSON.stringify(request) })
       .onConflict((conflict) => conflict.column("order_id").doNothing())
-      .execute();
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return inserted.id;
     const row = await this.db.selectFrom("sandbox_sessions").select("id").where("order_id", "=", request.reference).executeTakeFirstOrThrow();
     return row.id;
   }

@@ -128,7 +128,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await safeFulfil(sessionId, clientIp);
   if (result.status !== "paid" || !("order" in result) || !result.order) return data({ resend: "error" as ResendOutcome }, { status: 409 });
   const order = result.order;
-  const resends = (await services.repo.countEmails(order.id)) - 1;
+  // Only the customer's copies count (the outbox also holds the owner's notices).
+  const resends = (await services.repo.listEmails(order.id)).filter((email) => email.kind.startsWith("resend-")).length;
   if (resends >= MAX_RESENDS) return data({ resend: "rateLimited" as ResendOutcome }, { status: 429 });
   await services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
   services.worker.kick();

@@ -54,7 +54,7 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
     for (const pack of f.packages) {
       await expect(page.locator(`[data-price="${pack.id}"]`)).toContainText(formatAmountRange(pack.monthly, "EUR", lang));
     }
-    const hours = (h: number) => new Intl.NumberFormat(intlLocale(lang)).format(h);
+    const hours = (h: number) => new Intl.NumberFormat(intlLocale(lang), { useGrouping: "always" }).format(h);
     await expect(page.locator('[data-block="volumes"]')).toContainText(hours(1000));
     await expect(page.locator('[data-block="produced"]')).toContainText(hours(5700));
 

@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { describe, expect, test } from "vitest";
 import { orderForm, postOrder, readStore } from "../support/orders.ts";
 import { startExpectingExit, startServer, tempDataDir } from "../support/server.ts";
+import { COMPLETE_CONFIG } from "../support/site-config.ts";
 
 // Issue #10 items 5, 6 and 9 (PUBLIC_ORIGIN): configurations that must stop the start with one
 // clear line and exit 1, and a data store that fails while the site runs.
@@ -14,11 +15,19 @@ const lines = (output: string) => output.trim().split("\n").filter(Boolean);
 
 describe("start-up refuses a dangerous or broken configuration (one line, exit 1)", () => {
   test("sandbox payments on an https origin with SMTP configured, without DEMO_MODE", async () => {
-    const { code, output } = await startExpectingExit({ PUBLIC_ORIGIN: "https://shop.example", SMTP_URL: "smtp://127.0.0.1:2525", DATA_DIR: tempDataDir() });
+    // Everything else a live site needs is in place: the missing Stripe key is the one reason.
+    const { code, output } = await startExpectingExit({
+      PUBLIC_ORIGIN: "https://ateliernova-ia.fr",
+      SITE_CONFIG: COMPLETE_CONFIG,
+      SMTP_URL: "smtp://user:pass@127.0.0.1:2525",
+      MAIL_FROM: "bonjour@ateliernova-ia.fr",
+      DATA_DIR: tempDataDir(),
+    });
     expect(code).toBe(1);
-    expect(lines(output)).toHaveLength(1);
-    expect(output).toMatch(/STRIPE_SECRET_KEY/);
-    expect(output).toMatch(/DEMO_MODE=true/);
+    expect(output).toMatch(/^Not ready to go live: 1 value\(s\) to set/m);
+    expect(output).toMatch(/^ {2}STRIPE_SECRET_KEY: not set/m);
+    expect(lines(output)).toHaveLength(2);
+    expect(output).not.toMatch(/listening on/);
   });
 
   test("DEMO_MODE=true runs the sandbox on an https origin on purpose, demo banner shown", async () => {

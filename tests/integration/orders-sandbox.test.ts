@@ -140,8 +140,9 @@ describe("sandbox flow", () => {
     }, 20_000, "all confirmation emails");
     for (const o of paid.mine) {
       expect(o.state).toBe("paid");
-      expect(paid.emails.get(o.id)).toHaveLength(1);
-      expect(emlFiles(server.dataDir).filter((file) => file.startsWith(o.id))).toEqual([`${o.id}-confirmation.eml`]);
+      // One confirmation for the customer; the owner's notice is the outbox's other row.
+      expect(paid.emails.get(o.id)!.map((e) => e.kind)).toEqual(["confirmation", "owner-paid"]);
+      expect(emlFiles(server.dataDir).filter((file) => file.startsWith(o.id) && !file.includes("-owner-"))).toEqual([`${o.id}-confirmation.eml`]);
     }
     // The email is in the order's language, with the summary and the contact address.
     const german = paid.mine.find((o) => o.lang === "de" && o.offer === "short-videos")!;
@@ -173,13 +174,13 @@ describe("sandbox flow", () => {
     expect(replay.status).toBe(303);
     const orderId = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === flow.sessionId)!.id;
     await waitFor(() => emlFiles(server.dataDir).includes(`${orderId}-confirmation.eml`), 5000, "confirmation");
-    expect((await readStore(server.dataDir)).emails.get(orderId)).toHaveLength(1);
+    expect((await readStore(server.dataDir)).emails.get(orderId)!.filter((e) => !e.kind.startsWith("owner-"))).toHaveLength(1);
 
     const resend = await postForm(server.url + flow.thankYou, { intent: "resend", session_id: flow.sessionId });
     expect(resend.status).toBe(200);
     expect(await resend.text()).toContain(html(order.it.thankYou.resendSent));
     await waitFor(() => emlFiles(server.dataDir).includes(`${orderId}-resend-1.eml`), 5000, "resend");
-    expect((await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind)).toEqual(["confirmation", "resend-1"]);
+    expect((await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind)).toEqual(["confirmation", "owner-paid", "resend-1"]);
 
     const noSession = await postForm(server.url + THANK_YOU_PATHS.it, { intent: "resend", session_id: "" });
     expect(noSession.status).toBe(400);
@@ -245,7 +246,7 @@ describe("crash safety", () => {
       expect(await page.text()).toContain(html(order.it.thankYou.title));
       const [stored] = (await readStore(second.dataDir)).orders;
       expect(stored!.state).toBe("paid");
-      await waitFor(() => emlFiles(second.dataDir).length === 1, 5000, "email after restart");
+      await waitFor(() => emlFiles(second.dataDir).filter((file) => !file.includes("-owner-")).length === 1, 5000, "email after restart");
     } finally {
       expect(await second.stop()).toBe(0);
     }

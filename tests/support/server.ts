@@ -3,7 +3,6 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { databaseUrlFor } from "./store.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -42,7 +41,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` first");
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDataDir();
-  const databaseUrl = env.DATABASE_URL ?? (await databaseUrlFor(dataDir));
+  // Only the PostgreSQL test project gives each server a database; store.ts needs Vitest, so it is
+  // loaded only then (Playwright specs start servers with this file too).
+  const databaseUrl = env.DATABASE_URL ?? (process.env.TEST_STORE === "postgres" ? await (await import("./store.ts")).databaseUrlFor(dataDir) : undefined);
   let output = "";
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,

@@ -1,0 +1,114 @@
+import path from "node:path";
+import type { Language } from "../i18n/languages.ts";
+import { getEnv } from "../lib/env.server.ts";
+import { listBackups } from "../orders/backup.server.ts";
+import { DELIVERED_EMAIL } from "../orders/email-kinds.ts";
+import { orderFields } from "../orders/order-fields.server.ts";
+import { ordersCsv } from "../orders/orders-csv.server.ts";
+import { getOrderServices } from "../orders/services.server.ts";
+import type { Order } from "../orders/types.ts";
+import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
+
+/** The back office's questions and actions on orders; routes stay thin. */
+
+export const PAGE_SIZE = 20;
+/** An order still pending or at checkout after this long is shown as stuck. */
+const STUCK_AFTER_MS = 60 * 60_000;
+
+export async function ordersPage(filter: OrderFilter) {
+  const { repo } = await getOrderServices();
+  const { orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE });
+  return { orders: orders.map(listRow), total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+function listRow(order: Order) {
+  return {
+    id: order.id,
+    createdAt: order.createdAt,
+    state: order.state,
+    offer: order.offer,
+    name: `${order.customer.firstName} ${order.customer.lastName}`,
+    email: order.customer.email,
+    amount: order.amountDueNow,
+    monthly: order.monthly,
+    currency: order.currency,
+  };
+}
+
+/** Every order matching the filter (all pages), in the CLI's CSV format. */
+export async function exportCsv(filter: OrderFilter): Promise<string> {
+  const { repo } = await getOrderServices();
+  const { orders } = await repo.searchOrders({ state: filter.state, search: filter.search, limit: 1_000_000, offset: 0 });
+  return ordersCsv(orders, (id) => repo.listEmails(id));
+}
+
+export interface HealthSummary {
+  emailsPending: number;
+  emailsFailed: number;
+  ordersStuck: number;
+  ordersPaid: number;
+  payments: "sandbox" | "test" | "live";
+  lastBackup: string | null;
+}
+
+export async function healthSummary(): Promise<HealthSummary> {
+  const env = getEnv();
+  const { repo } = await getOrderServices();
+  const counts = await repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString());
+  const last = listBackups(path.resolve(env.DATA_DIR, "backups")).at(-1);
+  const payments = !env.STRIPE_SECRET_KEY ? "sandbox" : env.STRIPE_SECRET_KEY.includes("_live_") ? "live" : "test";
+  return { ...counts, payments, lastBackup: last ? last.at.toISOString() : null };
+}
+
+export type TimelineEntry = { at: string; kind: string; detail: string | null };
+
+/** Everything about one order, labelled in the back office's language. */
+export async function orderDetail(id: string, lang: Language) {
+  const { repo } = await getOrderServices();
+  const order = await repo.findById(id);
+  if (!order) return null;
+  const [events, emails] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id)]);
+  const timeline: TimelineEntry[] = [
+    { at: order.createdAt, kind: "created", detail: null },
+    ...events.map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.detail })),
+    ...(order.paidAt ? [{ at: order.paidAt, kind: "paid", detail: null }] : []),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    id: order.id,
+    state: order.state,
+    paid: order.state === "paid",
+    delivered: events.some((event) => event.kind === "delivered"),
+    fields: orderFields(order, lang),
+    timeline,
+    emails: emails.map((email) => ({ kind: email.kind, status: email.status, attempts: email.attempts, lastError: email.lastError, sentAt: email.sentAt })),
+  };
+}
+
+export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDelivered" | "notFound";
+
+/** Queues another copy of the confirmation (the outbox sends it; the timeline shows it). */
+export async function resendConfirmation(orderId: string): Promise<ActionOutcome> {
+  const services = await getOrderServices();
+  const order = await services.repo.findById(orderId);
+  if (!order) return "notFound";
+  if (order.state !== "paid") return "notPaid";
+  const copies = (await services.repo.listEmails(order.id)).filter((email) => email.kind.startsWith("admin-resend-")).length;
+  await services.repo.enqueueEmail(order.id, `admin-resend-${copies + 1}`);
+  await services.repo.addOrderEvent(order.id, "resend_requested", null);
+  services.worker.kick();
+  return "resent";
+}
+
+/** Marks a paid order delivered (once) and tells the customer, in their language, with the note. */
+export async function markDelivered(orderId: string, note: string): Promise<ActionOutcome> {
+  const services = await getOrderServices();
+  const order = await services.repo.findById(orderId);
+  if (!order) return "notFound";
+  if (order.state !== "paid") return "notPaid";
+  if ((await services.repo.listOrderEvents(order.id)).some((event) => event.kind === "delivered")) return "alreadyDelivered";
+  // The note is stored first: the outbox worker reads it when it writes the email.
+  await services.repo.addOrderEvent(order.id, "delivered", note.trim().slice(0, NOTE_MAX));
+  await services.repo.enqueueEmail(order.id, DELIVERED_EMAIL);
+  services.worker.kick();
+  return "delivered";
+}

@@ -1,0 +1,35 @@
+import type { RouterContextProvider } from "react-router";
+import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import type { Language } from "../i18n/languages.ts";
+import { requestInfoContext } from "../lib/request-context.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The back office speaks the language the usual resolver picks (?lang=, cookie, browser). */
+export function adminT(context: Context) {
+  return getInstance(context).getFixedT(getLocale(context), "admin");
+}
+
+export const adminLang = (context: Context) => getLocale(context) as Language;
+
+/** Page meta for PageHead: every admin page is noindex. */
+export function adminMeta(context: Context, titleKey: string) {
+  const t = adminT(context);
+  return { title: t(titleKey), description: t("title"), noindex: true };
+}
+
+export const clientIp = (context: Context) => context.get(requestInfoContext).clientIp;
+
+/** The posted form, or null for a body that is not one (a 400, never a 500). */
+export async function readForm(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+export const text = (form: FormData | null, name: string, max = 500) => {
+  const value = form?.get(name);
+  return typeof value === "string" ? value.slice(0, max) : "";
+};

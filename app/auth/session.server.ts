@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { createContext, createCookie, createSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
+import { getEnv } from "../lib/env.server.ts";
+import { getOrderServices } from "../orders/services.server.ts";
+import type { OwnerRecord } from "../orders/types.ts";
+
+/** A session that nobody uses for this long is gone (cookie and stored row alike). */
+export const IDLE_SECONDS = 12 * 60 * 60;
+export const SESSION_COOKIE = "admin_session";
+
+/** Assurance level: 1 = password only (may only enrol or verify the code), 2 = password + TOTP. */
+export type Aal = 1 | 2;
+interface AdminSessionData {
+  aal: Aal;
+  /** The owner's session version when signed in: `npm run owner -- reset` bumps it. */
+  version: number;
+}
+type AdminSession = Session<AdminSessionData>;
+
+interface AdminSessionState {
+  storage: SessionStorage<AdminSessionData>;
+  session: AdminSession;
+  /** Set by sign-out and by a session that no longer matches the owner: the cookie is cleared. */
+  ended: boolean;
+}
+
+const stateContext = createContext<AdminSessionState | null>(null);
+
+let storage: Promise<SessionStorage<AdminSessionData>> | undefined;
+
+/**
+ * React Router's session storage over the database: the cookie carries only a random, signed id
+ * (HttpOnly, SameSite=Strict, Secure on https, path /admin); the data and its idle expiry are
+ * stored, so sign-out and a reset end a session everywhere.
+ */
+function sessionStorage(): Promise<SessionStorage<AdminSessionData>> {
+  storage ??= (async () => {
+    const { repo } = await getOrderServices();
+    const secret = await repo.initSetting("admin_cookie_secret", randomBytes(32).toString("base64url"));
+    const cookie = createCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: "strict",
+      secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"),
+      path: "/admin",
+      maxAge: IDLE_SECONDS,
+      secrets: [secret],
+    });
+    const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + IDLE_SECONDS * 1000)).getTime();
+    return createSessionStorage<AdminSessionData>({
+      cookie,
+      async createData(data, expires) {
+        const id = randomBytes(32).toString("base64url");
+        await repo.createAdminSession(id, JSON.stringify(data), expiry(expires));
+        return id;
+      },
+      async readData(id) {
+        const json = await repo.readAdminSession(id);
+        return json ? JSON.parse(json) : null;
+      },
+      async updateData(id, data, expires) {
+        await repo.updateAdminSession(id, JSON.stringify(data), expiry(expires));
+      },
+      async deleteData(id) {
+        await repo.deleteAdminSession(id);
+      },
+    });
+  })();
+  return storage;
+}
+
+/**
+ * The /admin layout's middleware: loads the session, and after the route ran, refreshes a live
+ * session (its 12 h idle window starts again) or clears an ended one. Admin responses are never
+ * cached or indexed.
+ */
+export const adminSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const store = await sessionStorage();
+  const state: AdminSessionState = { storage: store, session: await store.getSession(request.headers.get("Cookie")), ended: false };
+  context.set(stateContext, state);
+  const response = await next();
+  if (state.ended) response.headers.append("Set-Cookie", await store.destroySession(state.session));
+  else if (state.session.has("aal")) response.headers.append("Set-Cookie", await store.commitSession(state.session));
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};
+
+function state(context: Readonly<RouterContextProvider>): AdminSessionState {
+  const value = context.get(stateContext);
+  if (!value) throw new Error("admin session middleware missing");
+  return value;
+}
+
+/** Starts a new session at `aal` (a new id on every privilege change: no session fixation). */
+export async function startSession(context: Readonly<RouterContextProvider>, aal: Aal, owner: OwnerRecord): Promise<void> {
+  const current = state(context);
+  if (current.session.id) await current.storage.destroySession(current.session);
+  current.session = await current.storage.getSession();
+  current.session.set("aal", aal);
+  current.session.set("version", owner.sessionVersion);
+  current.ended = false;
+}
+
+export async function endSession(context: Readonly<RouterContextProvider>): Promise<void> {
+  const current = state(context);
+  current.ended = true;
+}
+
+/** The session's assurance level, if it belongs to the current owner (else the session ends). */
+export async function currentAal(context: Readonly<RouterContextProvider>): Promise<{ aal: Aal | 0; owner: OwnerRecord | undefined }> {
+  const current = state(context);
+  const owner = await (await getOrderServices()).repo.getOwner();
+  const aal = current.session.get("aal");
+  if (!aal) return { aal: 0, owner };
+  if (!owner?.passwordHash || current.session.get("version") !== owner.sessionVersion) {
+    current.ended = true;
+    return { aal: 0, owner };
+  }
+  return { aal, owner };
+}
+
+/**
+ * Guards every back-office loader and action: a stranger is sent to sign in, a password-only
+ * session to its second factor. Nothing else runs first.
+ */
+export async function requireOwner(context: Readonly<RouterContextProvider>, level: Aal = 2): Promise<OwnerRecord> {
+  const { aal, owner } = await currentAal(context);
+  if (!aal || !owner) throw redirect("/admin/sign-in", 303);
+  if (aal < level) throw redirect(owner.totpEnabled ? "/admin/verify" : "/admin/enrol", 303);
+  return owner;
+}

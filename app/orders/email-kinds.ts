@@ -1,0 +1,20 @@
+/**
+ * Outbox message kinds. The outbox is unique per (order, kind), which is what makes each of these
+ * "exactly once": a kind that may repeat carries a counter or the id of what it is about.
+ */
+export const CONFIRMATION_EMAIL = "confirmation";
+/** The owner's notice of a paid order (to OWNER_EMAIL, in OWNER_LANG). */
+export const OWNER_PAID_EMAIL = "owner-paid";
+/** The customer's short "your order was delivered" email. */
+export const DELIVERED_EMAIL = "delivered";
+const OWNER_FAILURE_PREFIX = "owner-email-failed-";
+
+/** The owner's notice that the outbox message `outboxId` was given up. */
+export const ownerFailureKind = (outboxId: number) => `${OWNER_FAILURE_PREFIX}${outboxId}`;
+export const failedOutboxId = (kind: string) => (kind.startsWith(OWNER_FAILURE_PREFIX) ? Number(kind.slice(OWNER_FAILURE_PREFIX.length)) : null);
+
+/** Messages to the owner (a failure of one of these is not reported by another email). */
+export const isOwnerKind = (kind: string) => kind.startsWith("owner-");
+
+/** The confirmation and its copies (thank-you page `resend-N`, back office `admin-resend-N`). */
+export const isConfirmationKind = (kind: string) => kind === CONFIRMATION_EMAIL || kind.startsWith("resend-") || kind.startsWith("admin-resend-");

@@ -1,0 +1,44 @@
+import type { Language } from "../i18n/languages.ts";
+import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
+import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, failedOutboxId } from "./email-kinds.ts";
+import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail } from "./owner-emails.server.ts";
+import { QUOTE_EMAIL_KINDS, renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
+import type { OrderRepository, OutboxMessage } from "./types.ts";
+
+export interface OutboxEmailConfig {
+  contactEmail: string;
+  ownerEmail: string;
+  ownerLang: Language;
+  publicOrigin: string;
+}
+
+/** What an outbox message says and to whom, from its kind (see email-kinds.ts). */
+export async function renderOutboxEmail(
+  repo: OrderRepository,
+  message: OutboxMessage,
+  config: OutboxEmailConfig,
+): Promise<RenderedEmail & { to: string; replyTo?: string }> {
+  if (message.quoteId) {
+    // A quote request: the visitor's acknowledgement, or the owner's copy (Reply-To the visitor).
+    const quote = await repo.findQuoteRequest(message.quoteId);
+    if (!quote) throw new Error(`quote request ${message.quoteId} not found`);
+    if (message.kind === QUOTE_EMAIL_KINDS.owner) return { ...renderQuoteOwner(quote, { ownerLang: config.ownerLang, publicOrigin: config.publicOrigin }), to: config.ownerEmail };
+    return { ...renderQuoteAck(quote, { contactEmail: config.contactEmail, publicOrigin: config.publicOrigin }), to: quote.email };
+  }
+  const order = await repo.findById(message.orderId ?? "");
+  if (!order) throw new Error(`order ${message.orderId} not found`);
+  const owner = { lang: config.ownerLang, orderUrl: `${config.publicOrigin}/admin/orders/${encodeURIComponent(order.id)}` };
+  if (message.kind === OWNER_PAID_EMAIL) return { ...renderOwnerOrderEmail(order, owner), to: config.ownerEmail };
+  const failedId = failedOutboxId(message.kind);
+  if (failedId !== null) {
+    const failed = (await repo.listEmails(order.id)).find((email) => email.id === failedId);
+    if (!failed) throw new Error(`outbox message ${failedId} not found`);
+    return { ...renderOwnerFailureEmail(order, failed, owner), to: config.ownerEmail };
+  }
+  if (message.kind === DELIVERED_EMAIL) {
+    const note = (await repo.listOrderEvents(order.id)).findLast((event) => event.kind === "delivered")?.detail ?? "";
+    return { ...renderDeliveredEmail(order, note, { contactEmail: config.contactEmail }), to: order.customer.email };
+  }
+  const email = renderConfirmationEmail(order, { contactEmail: config.contactEmail, resend: message.kind !== "confirmation", publicOrigin: config.publicOrigin });
+  return { ...email, to: order.customer.email };
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/admin-enrol";
+import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { requireOwner, startSession } from "../auth/session.server.ts";
+import { signInLimits } from "../auth/sign-in-limits.server.ts";
+import { checkTotp, enrolment } from "../auth/totp.server.ts";
+import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
+import { getSiteConfig } from "../config/site.server.ts";
+import { getEnv } from "../lib/env.server.ts";
+import { getOrderServices } from "../orders/services.server.ts";
+
+/** Enrolment is the one thing a password-only session may do, and only until a code was proven. */
+async function ownerToEnrol(context: Route.LoaderArgs["context"]) {
+  const owner = await requireOwner(context, 1);
+  if (owner.totpEnabled || !owner.totpSecret) throw redirect("/admin", 303);
+  return { ...owner, totpSecret: owner.totpSecret };
+}
+
+async function pageData(context: Route.LoaderArgs["context"], secret: string) {
+  const env = getEnv();
+  const qr = await enrolment(secret, new URL(env.PUBLIC_ORIGIN).host, env.OWNER_EMAIL ?? getSiteConfig().contactEmail);
+  return { meta: adminMeta(context, "enrol.title"), svg: qr.svg, secret: qr.secret, uri: qr.uri };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const owner = await ownerToEnrol(context);
+  return pageData(context, owner.totpSecret);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = await ownerToEnrol(context);
+  const t = adminT(context);
+  const ip = clientIp(context);
+  const wait = await (await signInLimits()).lockout(ip);
+  if (wait > 0) return data({ ...(await pageData(context, owner.totpSecret)), error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  const { repo } = await getOrderServices();
+  const result = await checkTotp(repo, owner.totpSecret, text(await readForm(request), "code", 20));
+  if (result !== "ok") {
+    await (await signInLimits()).recordFailure(ip);
+    return data({ ...(await pageData(context, owner.totpSecret)), error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
+  }
+  await repo.enableOwnerTotp();
+  await startSession(context, 2, owner);
+  throw redirect("/admin", 303);
+}
+
+/** Passes Retry-After of a lock-out on to the page's response. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const view = actionData ?? loaderData;
+  const error = actionData?.error ? String(actionData.error) : null;
+  return (
+    <AdminPage title={t("enrol.title")}>
+      <p className="mt-2 text-muted">{t("enrol.intro")}</p>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <div
+        className="mx-auto mt-6 w-56 max-w-full rounded-xl border border-line bg-white p-2"
+        role="img"
+        aria-label={t("enrol.qrLabel")}
+        data-testid="totp-qr"
+        // qrcode's own SVG output (no user input in it).
+        dangerouslySetInnerHTML={{ __html: view.svg }}
+      />
+      <p className="mt-4 text-sm text-muted">{t("enrol.manual")}</p>
+      <p className="mt-1 font-mono text-base break-all" data-testid="totp-secret">
+        {view.secret}
+      </p>
+      <Form method="post" action="/admin/enrol">
+        <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} />
+        <SubmitButton>{t("enrol.submit")}</SubmitButton>
+      </Form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,124 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/admin-order";
+import { NOTE_MAX } from "../admin/order-filter.ts";
+import { markDelivered, orderDetail, resendConfirmation, type ActionOutcome } from "../admin/orders.server.ts";
+import { adminLang, adminMeta, adminT, readForm, text } from "../admin/request.server.ts";
+import { requireOwner } from "../auth/session.server.ts";
+import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
+import { intlLocale } from "../i18n/languages.ts";
+
+const DONE = ["resent", "delivered"] as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireOwner(context);
+  const order = await orderDetail(params.orderId, adminLang(context));
+  if (!order) throw data(null, { status: 404 });
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    meta: { ...adminMeta(context, "order.title"), title: `${adminT(context)("order.title")} ${order.id}` },
+    lang: adminLang(context),
+    order,
+    done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireOwner(context);
+  const t = adminT(context);
+  const form = await readForm(request);
+  const intent = text(form, "intent", 20);
+  let outcome: ActionOutcome;
+  if (intent === "resend") outcome = await resendConfirmation(params.orderId);
+  else if (intent === "deliver") outcome = await markDelivered(params.orderId, text(form, "note", NOTE_MAX));
+  else return data({ error: t("errors.badRequest") }, { status: 400 });
+  if (outcome === "resent" || outcome === "delivered") {
+    // Post/redirect/get: a reload does not repeat the action.
+    throw redirect(`/admin/orders/${encodeURIComponent(params.orderId)}?done=${outcome}`, 303);
+  }
+  return data({ error: t(`errors.${outcome}`) }, { status: outcome === "notFound" ? 404 : 409 });
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { order, lang, done } = loaderData;
+  const date = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeStyle: "medium" });
+  return (
+    <>
+      <AdminBar />
+      <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8">
+        <a href="/admin" className="text-sm text-accent-700 underline">
+          {t("order.back")}
+        </a>
+        <h1 className="mt-2 text-2xl font-bold break-all sm:text-3xl">{order.id}</h1>
+        <p className="mt-1 font-semibold" data-testid="order-state">
+          {t(`states.${order.state}`)}
+          {order.delivered ? ` · ${t("order.delivered")}` : ""}
+        </p>
+        {done ? <Notice tone="ok" testId="action-done">{t(`order.done.${done}`)}</Notice> : null}
+        {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+
+        <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>
+        <dl className="mt-2 grid gap-x-6 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" data-testid="order-fields">
+          {order.fields.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm font-semibold text-muted">{label}</dt>
+              <dd className="break-words whitespace-pre-line">{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <h2 className="mt-6 text-lg font-semibold">{t("order.actions")}</h2>
+        {order.paid ? (
+          <div className="mt-2 grid gap-4 rounded-2xl border border-line bg-white p-4">
+            <Form method="post">
+              <button type="submit" name="intent" value="resend" className="btn-secondary w-full sm:w-auto">
+                {t("order.resend")}
+              </button>
+            </Form>
+            {order.delivered ? (
+              <p className="text-sm text-muted">{t("order.deliveredAlready")}</p>
+            ) : (
+              <Form method="post">
+                <label htmlFor="delivery-note" className="text-sm font-semibold">
+                  {t("order.note")}
+                </label>
+                <textarea id="delivery-note" name="note" rows={3} maxLength={NOTE_MAX} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
+                <button type="submit" name="intent" value="deliver" className="btn-primary mt-2 w-full sm:w-auto">
+                  {t("order.markDelivered")}
+                </button>
+              </Form>
+            )}
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-muted">{t("order.notPaidYet")}</p>
+        )}
+
+        <h2 className="mt-6 text-lg font-semibold">{t("order.timeline")}</h2>
+        <ol className="mt-2 space-y-2 border-l-2 border-accent-200 pl-4" data-testid="timeline">
+          {order.timeline.map((entry, index) => (
+            <li key={index}>
+              <p className="text-xs text-muted">{date.format(new Date(entry.at))}</p>
+              <p className="font-medium">{t(`timeline.${entry.kind}`)}</p>
+              {entry.detail ? <p className="text-sm break-words whitespace-pre-line text-muted">{entry.detail}</p> : null}
+            </li>
+          ))}
+        </ol>
+
+        <h2 className="mt-6 text-lg font-semibold">{t("order.emails")}</h2>
+        {order.emails.length ? (
+          <ul className="mt-2 divide-y divide-line rounded-2xl border border-line bg-white text-sm" data-testid="order-emails">
+            {order.emails.map((email) => (
+              <li key={email.kind} className="px-4 py-2">
+                <span className="font-mono">{email.kind}</span> · {t(`emailStatus.${email.status}`)} · {t("order.attempts", { count: email.attempts })}
+                {email.lastError ? <span className="block break-words text-red-800">{email.lastError}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-muted">{t("order.noEmails")}</p>
+        )}
+      </section>
+    </>
+  );
+}

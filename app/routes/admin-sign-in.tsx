@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/admin-sign-in";
+import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { verifyPassword } from "../auth/password.server.ts";
+import { PASSWORD_MAX } from "../auth/password-rules.ts";
+import { currentAal, startSession } from "../auth/session.server.ts";
+import { signInLimits } from "../auth/sign-in-limits.server.ts";
+import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
+import { getOrderServices } from "../orders/services.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { aal, owner } = await currentAal(context);
+  if (aal === 2) throw redirect("/admin", 303);
+  if (aal === 1) throw redirect(owner?.totpEnabled ? "/admin/verify" : "/admin/enrol", 303);
+  return { meta: adminMeta(context, "signIn.title"), noOwner: !owner?.passwordHash };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = adminT(context);
+  const ip = clientIp(context);
+  const wait = await (await signInLimits()).lockout(ip);
+  if (wait > 0) {
+    return data({ error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  }
+  const form = await readForm(request);
+  const password = text(form, "password", PASSWORD_MAX + 1);
+  if (!password) return data({ error: t("errors.passwordMissing") }, { status: 400 });
+  const owner = await (await getOrderServices()).repo.getOwner();
+  if (!owner?.passwordHash || password.length > PASSWORD_MAX || !(await verifyPassword(password, owner.passwordHash))) {
+    await (await signInLimits()).recordFailure(ip);
+    return data({ error: t("errors.wrongPassword") }, { status: 401 });
+  }
+  await startSession(context, 1, owner);
+  throw redirect(owner.totpEnabled ? "/admin/verify" : "/admin/enrol", 303);
+}
+
+/** Passes Retry-After of a lock-out on to the page's response. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  return (
+    <AdminPage title={t("signIn.title")}>
+      <p className="mt-2 text-muted">{t("signIn.intro")}</p>
+      {loaderData.noOwner ? <Notice tone="info">{t("signIn.noOwner")}</Notice> : null}
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      <Form method="post" action="/admin/sign-in">
+        <Field name="password" type="password" label={t("fields.password")} autoComplete="current-password" maxLength={PASSWORD_MAX} autoFocus invalid={Boolean(actionData?.error)} />
+        <SubmitButton>{t("signIn.submit")}</SubmitButton>
+      </Form>
+    </AdminPage>
+  );
+}

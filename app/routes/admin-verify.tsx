@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/admin-verify";
+import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { currentAal, requireOwner, startSession } from "../auth/session.server.ts";
+import { signInLimits } from "../auth/sign-in-limits.server.ts";
+import { checkTotp } from "../auth/totp.server.ts";
+import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
+import { getOrderServices } from "../orders/services.server.ts";
+
+/** The second step: a password-only (aal1) session proves the authenticator code to reach aal2. */
+async function ownerAtAal1(context: Route.LoaderArgs["context"]) {
+  const { aal } = await currentAal(context);
+  if (aal === 2) throw redirect("/admin", 303);
+  const owner = await requireOwner(context, 1);
+  if (!owner.totpEnabled || !owner.totpSecret) throw redirect("/admin/enrol", 303);
+  return owner;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await ownerAtAal1(context);
+  return { meta: adminMeta(context, "verify.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = await ownerAtAal1(context);
+  const t = adminT(context);
+  const ip = clientIp(context);
+  const wait = await (await signInLimits()).lockout(ip);
+  if (wait > 0) {
+    return data({ error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  }
+  const code = text(await readForm(request), "code", 20);
+  const result = await checkTotp((await getOrderServices()).repo, owner.totpSecret!, code);
+  if (result !== "ok") {
+    await (await signInLimits()).recordFailure(ip);
+    return data({ error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
+  }
+  await startSession(context, 2, owner);
+  throw redirect("/admin", 303);
+}
+
+/** Passes Retry-After of a lock-out on to the page's response. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+export default function Verify({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  return (
+    <AdminPage title={t("verify.title")}>
+      <p className="mt-2 text-muted">{t("verify.intro")}</p>
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      <Form method="post" action="/admin/verify">
+        <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} autoFocus invalid={Boolean(actionData?.error)} />
+        <SubmitButton>{t("verify.submit")}</SubmitButton>
+      </Form>
+      <form method="post" action="/admin/sign-out">
+        <button type="submit" className="mt-6 text-sm text-muted underline">
+          {t("signOut")}
+        </button>
+      </form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,21 @@
+import { data, Outlet } from "react-router";
+import type { Route } from "./+types/admin";
+import { adminSessionMiddleware, requireOwner } from "../auth/session.server.ts";
+
+/**
+ * The back office's layout: every /admin URL goes through the session middleware (no-store,
+ * noindex, idle expiry). Pages ship no client JavaScript; plain forms do everything.
+ */
+export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware];
+
+export const handle = { bare: true };
+
+/** A POST to /admin itself (no form posts there): the owner gets 405, anyone else the sign-in page. */
+export async function action({ context }: Route.ActionArgs) {
+  await requireOwner(context);
+  throw data(null, { status: 405 });
+}
+
+export default function AdminLayout() {
+  return <Outlet />;
+}

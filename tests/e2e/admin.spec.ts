@@ -1,0 +1,164 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { freshCode } from "../support/admin.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+// The owner's back office as a person uses it, on a phone, in both projects (JavaScript on and
+// off). Each project starts its own server: one owner per server, set up from its start-up log.
+test.describe.configure({ mode: "serial" });
+
+const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const admin = locale("en", "admin");
+const PASSWORD = "a long phone-typed passphrase";
+const PHONE = { width: 390, height: 844 };
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer({ LOG_LEVEL: "info", ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "200", OWNER_LANG: "en" });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const shots = path.resolve("test-results/screenshots");
+async function phoneShot(page: Page, name: string, project: string) {
+  // Phone-first: nothing wider than the screen, at 390 px and at 320 px.
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(shots, `admin-${project}-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+/** A customer orders and pays through the sandbox (plain HTTP, as the order tests do). */
+async function placePaidOrder(lastName: string) {
+  const form = new URLSearchParams({
+    offre: "formateur-ia",
+    firstName: "Inès",
+    lastName,
+    email: `${lastName.toLowerCase()}@example.com`,
+    companyName: "Studio Inès",
+    address: "3 place du Marché",
+    city: "Lille",
+    postalCode: "59000",
+    country: "France",
+    phoneNumber: "+33 3 20 00 00 00",
+    agentName: "InesBot",
+    telegramId: "@ines",
+    connectZapier: "non",
+    comments: "Livraison avant vendredi",
+  });
+  const created = await fetch(`${server.url}/commander?offre=formateur-ia&lang=es`, { method: "POST", body: form, redirect: "manual" });
+  expect(created.status).toBe(303);
+  const paid = await fetch(server.url + created.headers.get("location")!, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual" });
+  expect(paid.status).toBe(303);
+  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
+}
+
+const eml = (name: string) => path.join(server.dataDir, "outbox", name);
+const emlFor = (suffix: string) => fs.readdirSync(path.join(server.dataDir, "outbox")).find((file) => file.endsWith(suffix));
+
+test("the owner sets up, signs in with password + code, finds an order, resends, marks delivered, exports CSV", async ({ page, javaScriptEnabled }, info) => {
+  test.slow();
+  const project = info.project.name;
+  await page.setViewportSize(PHONE);
+  await page.setExtraHTTPHeaders({ "Accept-Language": "en" });
+
+  // First start: the one-time link is in the log.
+  const line = server.logs().split("\n").find((l) => l.includes("/admin/setup?token="));
+  expect(line).toBeTruthy();
+  await page.goto(JSON.parse(line!).url);
+  await expect(page.locator("h1")).toHaveText(admin.setup.title);
+  await phoneShot(page, "setup", project);
+  await page.getByLabel(admin.fields.newPassword).fill(PASSWORD);
+  await page.getByLabel(admin.fields.confirmPassword).fill(PASSWORD);
+  await page.getByRole("button", { name: admin.setup.submit }).click();
+
+  // Enrolment: the QR code as SVG and the key as text; the authenticator's code proves it.
+  await expect(page).toHaveURL(/\/admin\/enrol$/);
+  await expect(page.locator('[data-testid="totp-qr"] svg')).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await phoneShot(page, "enrol", project);
+  await page.getByLabel(admin.fields.code).fill("000000");
+  await page.getByRole("button", { name: admin.enrol.submit }).click();
+  await expect(page.getByRole("alert")).toHaveText(admin.errors.wrongCode);
+  await page.getByLabel(admin.fields.code).fill(await freshCode(secret));
+  await page.getByRole("button", { name: admin.enrol.submit }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.locator("h1")).toHaveText(admin.orders.title);
+
+  // A customer orders meanwhile.
+  const lastName = `Owner${project.replace("-", "")}`;
+  await placePaidOrder(lastName);
+
+  // Sign out, then sign in again: password (aal1), then the code (aal2).
+  await page.getByRole("button", { name: admin.signOut }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  await page.goto("/admin".replace(/^/, server.url));
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  await page.getByLabel(admin.fields.password).fill("wrong password");
+  await page.getByRole("button", { name: admin.signIn.submit }).click();
+  await expect(page.getByRole("alert")).toHaveText(admin.errors.wrongPassword);
+  await phoneShot(page, "sign-in-error", project);
+  await page.getByLabel(admin.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: admin.signIn.submit }).click();
+  await expect(page).toHaveURL(/\/admin\/verify$/);
+  await phoneShot(page, "verify", project);
+  await page.getByLabel(admin.fields.code).fill(await freshCode(secret));
+  await page.getByRole("button", { name: admin.verify.submit }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Find the order: search by name, filter paid.
+  await page.getByRole("searchbox").fill(lastName);
+  await page.getByLabel(admin.orders.state).selectOption("paid");
+  await page.getByRole("button", { name: admin.orders.filter }).click();
+  await expect(page.getByTestId("orders-total")).toHaveText(admin.orders.count_one.replace("{{count}}", "1"));
+  await expect(page.getByTestId("health")).toContainText(admin.health.sandbox);
+  await phoneShot(page, "orders", project);
+  await page.getByRole("link", { name: new RegExp(lastName) }).click();
+
+  // Every field and the timeline.
+  await expect(page.getByTestId("order-state")).toHaveText(admin.states.paid);
+  const fields = page.getByTestId("order-fields");
+  for (const value of ["Inès", lastName, `${lastName.toLowerCase()}@example.com`, "Studio Inès", "3 place du Marché", "59000", "Lille", "+33 3 20 00 00 00", "InesBot", "@ines", "Livraison avant vendredi", "Español"]) {
+    await expect(fields).toContainText(value);
+  }
+  const timeline = page.getByTestId("timeline");
+  for (const step of ["created", "checkout_created", "paid"]) await expect(timeline).toContainText(admin.timeline[step]);
+  await phoneShot(page, "order", project);
+  const orderId = (await page.locator("h1").textContent())!.trim();
+
+  // Resend the confirmation: a new email leaves through the outbox.
+  await page.getByRole("button", { name: admin.order.resend }).click();
+  await expect(page.getByTestId("action-done")).toHaveText(admin.order.done.resent);
+  await expect.poll(() => fs.existsSync(eml(`${orderId}-admin-resend-1.eml`)), { timeout: 15_000 }).toBe(true);
+
+  // Mark delivered with a note: the customer gets a short email in Spanish.
+  await page.getByLabel(admin.order.note).fill("Tu agente ya está activo.");
+  await page.getByRole("button", { name: admin.order.markDelivered }).click();
+  await expect(page.getByTestId("action-done")).toHaveText(admin.order.done.delivered);
+  await expect(page.getByTestId("order-state")).toHaveText(`${admin.states.paid} · ${admin.order.delivered}`);
+  await expect.poll(() => emlFor(`${orderId}-delivered.eml`), { timeout: 15_000 }).toBeTruthy();
+  const delivered = fs.readFileSync(eml(`${orderId}-delivered.eml`), "utf8");
+  expect(delivered).toContain(`To: ${lastName.toLowerCase()}@example.com`);
+  await page.reload();
+  await expect(page.getByTestId("timeline")).toContainText(admin.timeline.delivered);
+  await expect(page.getByTestId("timeline")).toContainText(admin.timeline.resend_requested);
+  await phoneShot(page, "order-delivered", project);
+
+  // CSV export of the filtered list.
+  await page.getByRole("link", { name: admin.order.back }).click();
+  await page.getByRole("searchbox").fill(lastName);
+  await page.getByRole("button", { name: admin.orders.filter }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: admin.orders.exportCsv }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\n");
+  expect(csv).toHaveLength(2);
+  expect(csv[0]).toMatch(/^id,created_at,state,/);
+  expect(csv[1]).toContain(`"${orderId}"`);
+  expect(csv[1]).toContain(`"${lastName.toLowerCase()}@example.com"`);
+  expect(javaScriptEnabled === (project === "js-on")).toBe(true);
+});

@@ -1,0 +1,449 @@
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { formatMoney } from "../../app/i18n/format.ts";
+import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { databaseUrlFor } from "../support/store.ts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { AdminClient, freshCode, ownerReset, setUpOwner, signIn, subjectOf } from "../support/admin.ts";
+import { decodeMail, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { freePort, startServer, type RunningServer } from "../support/server.ts";
+import { SMTPServer } from "smtp-server";
+
+const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const admin = { en: locale("en", "admin"), fr: locale("fr", "admin"), de: locale("de", "admin") };
+const orderEn = locale("en", "order");
+const orderDe = locale("de", "order");
+/** React escapes apostrophes and quotes in text. */
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+const PASSWORD = "correct horse battery staple";
+let server: RunningServer;
+let secret: string;
+/** The owner's signed-in (aal2) client, shared: each sign-in spends one 30 s TOTP step. */
+let owner: AdminClient;
+
+beforeAll(async () => {
+  server = await startServer({ ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", OWNER_EMAIL: "owner@example.com", OWNER_LANG: "en", CONTACT_EMAIL: "support@example.com" });
+});
+afterAll(async () => {
+  expect(await server?.stop()).toBe(0);
+});
+
+/** Order → sandbox → paid; returns the stored order. */
+async function paidOrder(overrides: Record<string, string> = {}, lang = "fr", offer = "formateur-ia") {
+  const created = await postOrder(server.url, offer, lang, orderForm(overrides));
+  expect(created.status).toBe(303);
+  const paid = await postForm(server.url + created.headers.get("location")!, { intent: "pay" });
+  expect(paid.status).toBe(303);
+  const thankYou = await fetch(server.url + paid.headers.get("location")!);
+  expect(thankYou.status).toBe(200);
+  const sessionId = new URL(paid.headers.get("location")!, server.url).searchParams.get("session_id");
+  return (await readStore(server.dataDir)).orders.find((order) => order.sessionId === sessionId)!;
+}
+
+const eml = (orderId: string, kind: string) => {
+  const file = path.join(server.dataDir, "outbox", `${orderId}-${kind}.eml`);
+  return fs.existsSync(file) ? decodeMail(fs.readFileSync(file, "utf8")) : undefined;
+};
+
+describe("first set-up", () => {
+  test("the start-up log carries a one-time link; it sets the password and enrols the authenticator once", async () => {
+    const line = await waitFor(() => server.logs().split("\n").find((l) => l.includes("/admin/setup?token=")), 10_000, "set-up link in the log");
+    const link = JSON.parse(line).url as string;
+    expect(link.startsWith(`${server.url}/admin/setup?token=`)).toBe(true);
+
+    const stranger = new AdminClient(server.url);
+    expect((await stranger.get("/admin/setup?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status).toBe(403);
+    // Too short a password: 400 with the translated message, nothing stored.
+    const token = new URL(link).searchParams.get("token")!;
+    const short = await stranger.post("/admin/setup", { token, password: "short", confirm: "short" }, { headers: { "Accept-Language": "de" } });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain(html(admin.de.errors.passwordShort.replace("{{min}}", "12")));
+
+    const setUp = await setUpOwner(server.url, link, PASSWORD);
+    secret = setUp.secret;
+    owner = setUp.client;
+    expect((await owner.get("/admin")).status).toBe(200);
+    // The link served once.
+    expect((await new AdminClient(server.url).get(new URL(link).pathname + new URL(link).search)).status).toBe(403);
+    expect((await new AdminClient(server.url).post("/admin/setup", { token, password: PASSWORD, confirm: PASSWORD })).status).toBe(403);
+  });
+
+  test("the enrolment page shows the QR code as SVG and the secret as text (password-only session)", async () => {
+    // A fresh owner on a second server: the enrolment page is reached with the password alone (aal1).
+    const other = await startServer({ LOG_LEVEL: "silent" });
+    try {
+      const link = ownerReset(other.dataDir, other.url, await databaseUrlFor(other.dataDir));
+      const client = new AdminClient(other.url);
+      const token = new URL(link).searchParams.get("token")!;
+      await client.post("/admin/setup", { token, password: PASSWORD, confirm: PASSWORD });
+      const page = await client.get("/admin/enrol");
+      expect(page.status).toBe(200);
+      const body = await page.text();
+      expect(body).toMatch(/data-testid="totp-qr"[^>]*><svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(body).toMatch(/data-testid="totp-secret"[^>]*>[A-Z2-7]{16,}</);
+      // aal1 may only enrol: the orders stay out of reach.
+      const list = await client.get("/admin");
+      expect(list.status).toBe(303);
+      expect(list.headers.get("location")).toBe("/admin/enrol");
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe("a stranger", () => {
+  test("every /admin route, GET and POST, answers a redirect to sign-in or 401/403, with no order data", async () => {
+    const order = await paidOrder({ firstName: "Sweeper", email: "sweep.target@example.com" });
+    const routes = [
+      "/admin",
+      "/admin?state=paid&q=sweep",
+      `/admin/orders/${order.id}`,
+      `/admin/orders/${order.id}?done=resent`,
+      "/admin/orders/nope",
+      "/admin/orders.csv",
+      "/admin/orders.csv?state=paid",
+      "/admin/verify",
+      "/admin/enrol",
+      "/admin/setup",
+      "/admin/setup?token=bogus",
+      "/admin/sign-out",
+    ];
+    const bodies: Array<Record<string, string>> = [{}, { intent: "resend" }, { intent: "deliver", note: "x" }, { code: "123456" }, { password: PASSWORD }];
+    const stranger = new AdminClient(server.url);
+    for (const route of routes) {
+      for (const [method, body] of [["GET", undefined] as const, ...bodies.map((b) => ["POST", b] as const)]) {
+        const res = await stranger.request(route, { method, body: body ? new URLSearchParams(body) : undefined });
+        const text = await res.text();
+        const label = `${method} ${route} ${JSON.stringify(body ?? {})}`;
+        if (res.status === 303) expect(res.headers.get("location"), label).toMatch(/^\/admin(\/sign-in)?$/);
+        else expect([401, 403], label).toContain(res.status);
+        for (const secretValue of [order.id, "sweep.target@example.com", "Sweeper"]) expect(text, label).not.toContain(secretValue);
+        expect(stranger.cookie, label).toBe("");
+      }
+    }
+    // A signed-in session with the password alone (aal1) sees no order either.
+    const halfway = new AdminClient(server.url);
+    expect((await halfway.post("/admin/sign-in", { password: PASSWORD })).headers.get("location")).toBe("/admin/verify");
+    for (const route of ["/admin", `/admin/orders/${order.id}`, "/admin/orders.csv"]) {
+      for (const method of ["GET", "POST"]) {
+        const res = await halfway.request(route, { method, body: method === "POST" ? new URLSearchParams({ intent: "resend" }) : undefined });
+        expect(res.status, `${method} ${route}`).toBe(303);
+        expect(res.headers.get("location")).toBe("/admin/verify");
+        expect(await res.text()).not.toContain(order.id);
+      }
+    }
+    expect(eml(order.id, "admin-resend-1")).toBeUndefined();
+    // Not in the sitemap.
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain("/admin");
+  });
+
+  test("a cross-site POST to /admin is refused before any action runs", async () => {
+    const order = await paidOrder();
+    for (const route of ["/admin/sign-in", `/admin/orders/${order.id}`, "/admin/sign-out"]) {
+      const res = await owner.post(route, { intent: "resend", password: PASSWORD }, { headers: { Origin: "https://evil.example" } });
+      expect(res.status, route).toBe(403);
+    }
+    const siteOnly = await owner.post(`/admin/orders/${order.id}`, { intent: "resend" }, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(siteOnly.status).toBe(403);
+    expect((await readStore(server.dataDir)).emails.get(order.id)!.map((e) => e.kind)).not.toContain("admin-resend-1");
+  });
+});
+
+describe("sessions", () => {
+  test("the cookie: signed id only, HttpOnly, SameSite=Strict, Path=/admin, 12 h idle expiry; pages no-store and noindex", async () => {
+    const client = new AdminClient(server.url);
+    const res = await client.post("/admin/sign-in", { password: PASSWORD });
+    const cookie = res.headers.getSetCookie().find((line) => line.startsWith("admin_session="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/admin/);
+    expect(cookie).toMatch(/Max-Age=43200/);
+    expect(cookie).not.toMatch(/Secure/); // plain http here; see the https test below
+    expect(cookie).not.toContain(PASSWORD);
+    const page = await client.get("/admin/verify");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+    expect(await page.text()).toContain('<meta name="robots" content="noindex"/>');
+    // A tampered signature is no session at all.
+    const tampered = new AdminClient(server.url);
+    tampered.cookie = client.cookie.replace(/.(?=;|$)/, (c) => (c === "A" ? "B" : "A"));
+    expect((await tampered.get("/admin/verify")).headers.get("location")).toBe("/admin/sign-in");
+  });
+
+  test("the cookie is Secure when the site is served over https", async () => {
+    const https = await startServer({ LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://shop.example", DEMO_MODE: "true" });
+    try {
+      const link = ownerReset(https.dataDir, https.url, await databaseUrlFor(https.dataDir));
+      const client = new AdminClient(https.url);
+      const res = await client.post("/admin/setup", { token: new URL(link).searchParams.get("token")!, password: PASSWORD, confirm: PASSWORD }, { headers: { Host: "shop.example" } });
+      expect(res.status).toBe(303);
+      expect(res.headers.getSetCookie().find((line) => line.startsWith("admin_session="))).toMatch(/;\s*Secure/i);
+    } finally {
+      await https.stop();
+    }
+  });
+});
+
+describe("notifications", () => {
+  test("every paid order: one email to OWNER_EMAIL in OWNER_LANG with every field and a link, field by field", async () => {
+    const form = {
+      firstName: "Léa",
+      lastName: "Nguyen-Martin",
+      email: "lea.nguyen@example.com",
+      companyName: "Atelier Léa",
+      address: "7 avenue des Tilleuls",
+      city: "Bordeaux",
+      postalCode: "33000",
+      country: "France",
+      phoneNumber: "+33 5 56 00 00 00",
+      agentName: "LeaBot",
+      telegramId: "@lea_nguyen",
+      connectZapier: "oui",
+      comments: "Merci de me rappeler après 18 h",
+    };
+    const order = await paidOrder(form, "de", "short-videos");
+    const mail = await waitFor(() => eml(order.id, "owner-paid"), 15_000, "owner notification");
+    // The thank-you page again and the webhook path again: still one notification.
+    await fetch(`${server.url}/danke?session_id=${order.sessionId}`);
+    expect((await readStore(server.dataDir)).emails.get(order.id)!.filter((e) => e.kind === "owner-paid")).toHaveLength(1);
+
+    expect(mail).toMatch(/^To: owner@example\.com$/m);
+    const offerName = locale("en", "offers")["short-videos"].name;
+    const raw = fs.readFileSync(path.join(server.dataDir, "outbox", `${order.id}-owner-paid.eml`), "utf8");
+    expect(subjectOf(raw)).toBe(admin.en.notify.paidSubject.replace("{{offer}}", offerName).replace("{{name}}", "Léa Nguyen-Martin"));
+    const line = (label: string, value: string) => expect(mail, label).toContain(`${label}: ${value}`);
+    line(orderEn.summary.reference, order.id);
+    line(orderEn.summary.offer, offerName);
+    expect([order.amountDueNow, order.monthly]).toEqual([49700, 10000]);
+    line(orderEn.summary.paidNow, formatMoney(49700, order.currency, "en"));
+    line(orderEn.summary.monthly, formatMoney(10000, order.currency, "en"));
+    line(orderEn.form.firstName, form.firstName);
+    line(orderEn.form.lastName, form.lastName);
+    line(orderEn.form.email, form.email);
+    line(orderEn.form.companyName, form.companyName);
+    line(orderEn.form.address, form.address);
+    line(orderEn.form.postalCode, form.postalCode);
+    line(orderEn.form.city, form.city);
+    line(orderEn.form.country, form.country);
+    line(orderEn.form.phoneNumber, form.phoneNumber);
+    line(orderEn.form.agentName, form.agentName);
+    line(orderEn.form.telegramId, form.telegramId);
+    line(orderEn.form.connectZapier, orderEn.form.yes);
+    line(orderEn.form.comments, form.comments);
+    line(admin.en.fields.language, "Deutsch");
+    expect(mail).toContain(`${admin.en.notify.open}: ${server.url}/admin/orders/${order.id}`);
+    // The customer's own confirmation is unchanged and separate.
+    expect(await waitFor(() => eml(order.id, "confirmation"), 15_000, "confirmation")).toMatch(/^To: lea\.nguyen@example\.com$/m);
+  });
+});
+
+describe("orders in the back office", () => {
+  test("list newest first, filter, search, page; detail with every field and timeline; resend; delivered; CSV = CLI", async () => {
+    const target = await paidOrder({ firstName: "Zoé", lastName: "Findme", email: "zoe.findme@example.com", comments: "deliver fast" }, "de", "formateur-ia");
+    const unpaid = await postOrder(server.url, "formateur-ia", "fr", orderForm({ firstName: "Pending", lastName: "Person", email: "pending.person@example.com" }));
+    expect(unpaid.status).toBe(303);
+
+    const all = await (await owner.get("/admin")).text();
+    expect(all.indexOf("pending.person@example.com")).toBeLessThan(all.indexOf("zoe.findme@example.com")); // newest first
+    for (const query of ["findme", "ZOE.FINDME@EXAMPLE", target.id.slice(-8), "Zoé Findme"]) {
+      const body = await (await owner.get(`/admin?q=${encodeURIComponent(query)}`)).text();
+      expect(body, query).toContain("zoe.findme@example.com");
+      expect(body, query).not.toContain("pending.person@example.com");
+    }
+    const paidOnly = await (await owner.get("/admin?state=paid")).text();
+    expect(paidOnly).toContain("zoe.findme@example.com");
+    expect(paidOnly).not.toContain("pending.person@example.com");
+    expect(await (await owner.get("/admin?q=%25")).text()).toContain(html(admin.en.orders.none)); // % is searched literally
+    // Paging: 20 a page.
+    const total = (await readStore(server.dataDir)).orders.length;
+    for (let i = total; i < 21; i++) await postOrder(server.url, "formateur-ia", "en", orderForm({ email: `filler${i}@example.com` }));
+    const page2 = await (await owner.get("/admin?page=2")).text();
+    expect(page2).toContain("Page 2");
+    expect((await owner.get("/admin?page=abc&state=bogus")).status).toBe(200);
+
+    const detail = await owner.get(`/admin/orders/${target.id}`, { headers: { "Accept-Language": "en" } });
+    expect(detail.status).toBe(200);
+    expect(detail.headers.get("cache-control")).toBe("no-store");
+    const page = await detail.text();
+    for (const value of ["Zoé", "Findme", "zoe.findme@example.com", "Atelier Martin", "12 rue des Lilas", "69003", "Lyon", "France", "+33 6 12 34 56 78", "iaBot", "@camille", "deliver fast", "Deutsch"]) {
+      expect(page, value).toContain(html(value));
+    }
+    for (const step of ["created", "checkout_created", "paid", "email_sent"]) expect(page, step).toContain(html(admin.en.timeline[step]));
+
+    // Resend: a new copy in the outbox and on the timeline.
+    const resend = await owner.post(`/admin/orders/${target.id}`, { intent: "resend" });
+    expect(resend.status).toBe(303);
+    expect(resend.headers.get("location")).toBe(`/admin/orders/${target.id}?done=resent`);
+    await waitFor(() => eml(target.id, "admin-resend-1"), 15_000, "resent confirmation");
+    const afterResend = await (await owner.get(`/admin/orders/${target.id}?done=resent`, { headers: { "Accept-Language": "en" } })).text();
+    expect(afterResend).toContain(html(admin.en.order.done.resent));
+    expect(afterResend).toContain(html(admin.en.timeline.resend_requested));
+
+    // Delivered, with a note: a short email to the customer in their language (de).
+    const delivered = await owner.post(`/admin/orders/${target.id}`, { intent: "deliver", note: "Ihr Zugang: siehe Telegram." });
+    expect(delivered.headers.get("location")).toBe(`/admin/orders/${target.id}?done=delivered`);
+    const mail = await waitFor(() => eml(target.id, "delivered"), 15_000, "delivered email");
+    expect(mail).toMatch(/^To: zoe\.findme@example\.com$/m);
+    const de = locale("de", "admin").delivered;
+    expect(mail).toContain(de.greeting.replace("{{name}}", "Zoé"));
+    expect(mail).toContain(de.body.replace("{{reference}}", target.id).replace("{{offer}}", locale("de", "offers")["formateur-ia"].name));
+    expect(mail).toContain("Ihr Zugang: siehe Telegram.");
+    const twice = await owner.post(`/admin/orders/${target.id}`, { intent: "deliver", note: "" }, { headers: { "Accept-Language": "fr" } });
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain(html(admin.fr.errors.alreadyDelivered));
+    expect(orderDe.form.firstName).toBeTruthy();
+
+    // Bad input: a clear 4xx, never a 500.
+    expect((await owner.post(`/admin/orders/${target.id}`, { intent: "explode" })).status).toBe(400);
+    expect((await owner.request(`/admin/orders/${target.id}`, { method: "POST", body: "%%%", headers: { "Content-Type": "multipart/form-data; boundary=x" } })).status).toBe(400);
+    expect((await owner.get("/admin/orders/nope")).status).toBe(404);
+    const notPaid = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "pending.person@example.com")!;
+    expect((await owner.post(`/admin/orders/${notPaid.id}`, { intent: "deliver" })).status).toBe(409);
+
+    // CSV of the filtered list = the CLI's export of the same orders.
+    const csv = await owner.get("/admin/orders.csv?state=paid");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const exported = await csv.text();
+    const databaseUrl = await databaseUrlFor(server.dataDir);
+    const cli = execFileSync(process.execPath, ["scripts/orders.ts", "--csv"], {
+      env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      encoding: "utf8",
+    });
+    const [header, ...rows] = cli.trimEnd().split("\n");
+    const paidRows = rows.filter((row) => row.split(",")[2] === '"paid"');
+    expect(exported).toBe(`${[header, ...paidRows].join("\n")}\n`);
+    expect(exported).toContain('"zoe.findme@example.com"');
+    expect(exported).not.toContain("pending.person@example.com");
+  });
+});
+
+describe("sign-in", () => {
+  test("wrong password and wrong code: 401 with a translated message; a replayed code is refused", async () => {
+    for (const lang of ["fr", "en"] as const) {
+      const res = await new AdminClient(server.url).post("/admin/sign-in", { password: "not the password" }, { headers: { "Accept-Language": lang } });
+      expect(res.status).toBe(401);
+      expect(await res.text()).toContain(html(admin[lang].errors.wrongPassword));
+    }
+    const client = new AdminClient(server.url);
+    await client.post("/admin/sign-in", { password: PASSWORD });
+    const wrong = await client.post("/admin/verify", { code: "000000" }, { headers: { "Accept-Language": "fr" } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain(html(admin.fr.errors.wrongCode));
+    const code = await freshCode(secret);
+    expect((await client.post("/admin/verify", { code })).headers.get("location")).toBe("/admin");
+    owner = client;
+    // The same code again, from another half-signed-in session: refused.
+    const thief = new AdminClient(server.url);
+    await thief.post("/admin/sign-in", { password: PASSWORD });
+    const replay = await thief.post("/admin/verify", { code }, { headers: { "Accept-Language": "en" } });
+    expect(replay.status).toBe(401);
+    expect(await replay.text()).toContain(html(admin.en.errors.codeReplayed));
+    expect((await thief.get("/admin")).headers.get("location")).toBe("/admin/verify");
+  });
+
+  test("an idle session expires; sign-out ends the session on the server too", async () => {
+    const client = owner;
+    expect((await client.get("/admin")).status).toBe(200);
+    // 12 hours pass without a visit.
+    const store = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    await store.db.updateTable("admin_sessions").set({ expires_at: Date.now() - 1000 }).execute();
+    await store.close();
+    const expired = await client.get("/admin");
+    expect(expired.status).toBe(303);
+    expect(expired.headers.get("location")).toBe("/admin/sign-in");
+
+    const again = await signIn(server.url, PASSWORD, secret);
+    const copy = again.cookie;
+    const out = await again.post("/admin/sign-out", {});
+    expect(out.headers.get("location")).toBe("/admin/sign-in");
+    expect(out.headers.getSetCookie().join()).toMatch(/admin_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    const replayed = new AdminClient(server.url);
+    replayed.cookie = copy;
+    expect((await replayed.get("/admin")).headers.get("location")).toBe("/admin/sign-in");
+  });
+
+  test("npm run owner -- reset signs out every session at once and prints a new working link", async () => {
+    const before = await signIn(server.url, PASSWORD, secret);
+    expect((await before.get("/admin")).status).toBe(200);
+    const link = ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir));
+    const old = await before.get("/admin");
+    expect(old.status).toBe(303);
+    expect(old.headers.get("location")).toBe("/admin/sign-in");
+    expect((await new AdminClient(server.url).post("/admin/sign-in", { password: PASSWORD })).status).toBe(401);
+    const setUp = await setUpOwner(server.url, link, `${PASSWORD} 2`);
+    secret = setUp.secret;
+    expect((await setUp.client.get("/admin")).status).toBe(200);
+  });
+
+  // Last: it locks this IP out of signing in for up to 15 minutes.
+  test("ten failures lock the IP out (429, at most 15 min), even with the right password", async () => {
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) last = await new AdminClient(server.url).post("/admin/sign-in", { password: `wrong ${i}` });
+    expect(last!.status).toBe(429);
+    const retry = Number(last!.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+    const right = await new AdminClient(server.url).post("/admin/sign-in", { password: `${PASSWORD} 2` }, { headers: { "Accept-Language": "fr" } });
+    expect(right.status).toBe(429);
+    expect(await right.text()).toContain(html(admin.fr.errors.locked.replace("{{minutes}}", "15")));
+  });
+});
+
+describe("an email that finally fails", () => {
+  test("is reported to the owner: OWNER_EMAIL defaults to the contact address, OWNER_LANG to French", async () => {
+    // An SMTP server that refuses one mailbox for good (550) and takes everything else.
+    const messages: Array<{ to: string[]; raw: string }> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address === "gone@example.com") return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+        callback();
+      },
+      onData(stream, session, callback) {
+        let raw = "";
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk: string) => (raw += chunk));
+        stream.on("end", () => {
+          messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+          callback();
+        });
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", () => resolve()));
+    const local = await startServer({
+      LOG_LEVEL: "silent",
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      CONTACT_EMAIL: "studio@example.com",
+      OUTBOX_BACKOFF_MS: "20",
+      OUTBOX_MAX_BACKOFF_MS: "50",
+      OUTBOX_POLL_MS: "50",
+    });
+    try {
+      const created = await postOrder(local.url, "formateur-ia", "it", orderForm({ email: "gone@example.com", firstName: "Gino" }));
+      const paid = await postForm(local.url + created.headers.get("location")!, { intent: "pay" });
+      await fetch(local.url + paid.headers.get("location")!);
+      const fr = admin.fr.notify;
+      const notice = await waitFor(() => messages.find((m) => subjectOf(m.raw) === fr.failedSubject.replace("{{email}}", "gone@example.com")), 20_000, "failure notice");
+      expect(notice.to).toEqual(["studio@example.com"]);
+      const text = decodeMail(notice.raw);
+      expect(text).toContain(fr.failedIntro);
+      expect(text).toContain("mailbox unavailable");
+      // The paid-order notice went to the same default address, in French, once.
+      expect(messages.filter((m) => subjectOf(m.raw).startsWith(fr.paidSubject.split(":")[0]!))).toHaveLength(1);
+      const order = (await readStore(local.dataDir, await databaseUrlFor(local.dataDir))).orders[0]!;
+      const emails = (await readStore(local.dataDir, await databaseUrlFor(local.dataDir))).emails.get(order.id)!;
+      expect(emails.find((e) => e.kind === "confirmation")).toMatchObject({ status: "failed" });
+      expect(emails.filter((e) => e.kind.startsWith("owner-email-failed-"))).toHaveLength(1);
+    } finally {
+      await local.stop();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});
