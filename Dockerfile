@@ -22,6 +22,8 @@ COPY --from=deps /app/package.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
+# The server runs from build/ alone; app/ and scripts/ are for the operator scripts run in the
+# container (npm run orders, migrate-to-postgres, check-live).
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts
 # The owner configuration (demo values); mount your own over it or point SITE_CONFIG at one.

@@ -5,4 +5,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: { target: "es2022" },
+  // The server build's entry is the Node front, which imports the app's server build itself
+  // (React Router's node-custom-server template): one bundle, one copy of every module.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
 });

@@ -12,8 +12,6 @@ import { getOrderServices, shutdownOrderServices } from "./orders/services.serve
 
 export const streamTimeout = 5_000;
 
-// Re-exported for server/index.ts, which loads the built app and needs the same context objects.
-export { createLoadContext } from "./lib/request-context.ts";
 
 export default function handleRequest(
   request: Request,

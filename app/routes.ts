@@ -26,6 +26,9 @@ export default [
   ...thankYou,
   route("/checkout/sandbox/:sessionId", "routes/checkout-sandbox.tsx"),
   route("/webhooks/stripe", "routes/webhooks-stripe.ts"),
+  route("/subscription", "routes/subscription-request.tsx"),
+  route("/subscription/:token", "routes/subscription-manage.tsx"),
+  route("/invoice/:token", "routes/invoice.tsx"),
   // The owner's back office: not in the page registry (never cached, never in the sitemap).
   route("/admin", "routes/admin.tsx", [
     index("routes/admin-orders.tsx"),

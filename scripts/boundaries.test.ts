@@ -20,12 +20,15 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/i18n/new-helper.ts", "../orders/types.ts", true],
     ["app/orders/new-step.server.ts", "../routes/commander.tsx", true],
     ["app/auth/session.server.ts", "../routes/commander.tsx", true],
-    ["server/new-middleware.ts", "../app/lib/env.server.ts", true],
+    ["server/index.ts", "../app/lib/env.server.ts", true],
+    ["server/index.ts", "./app.ts", true],
+    ["server/page-cache.ts", "../app/i18n/site-map.ts", true],
     ["app/components/new-block.tsx", "../i18n/languages.ts", false],
     ["app/content/new-data.ts", "../i18n/languages.ts", false],
     ["app/orders/new-step.server.ts", "../payments/provider.ts", false],
     ["app/routes/new-page.tsx", "../orders/types.ts", false],
-    ["server/new-middleware.ts", "./page-cache.ts", false],
+    ["server/index.ts", "../scripts/require-node.js", false],
+    ["server/app.ts", "../app/i18n/resolve.ts", false],
   ])("%s importing %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier)).toBe(refused);
   });

@@ -52,6 +52,8 @@ if (values.csv) {
     created: o.createdAt.slice(0, 19).replace("T", " "),
     id: o.id,
     state: o.state,
+    // After checkout: active, past_due, cancelling (ends at period end), cancelled, refunded, disputed.
+    subscription: o.billingState ? `${o.billingState}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
     lang: o.lang,
     offer: o.offer,
     amount: formatMoney(o.amountDueNow, o.currency, "en") + (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),

@@ -6,7 +6,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build/server/index.js");
-const sources = ["app", "locales", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "server", "locales", "public", "config", "package.json", "vite.config.ts", "react-router.config.ts"];
 
 function newest(entry) {
   const full = path.join(root, entry);

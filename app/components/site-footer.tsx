@@ -33,6 +33,11 @@ export function SiteFooter({ lang, contactEmail, switcher = true }: { lang: Lang
             </a>
           </li>
           <li>
+            <a className="footer-link" href="/subscription">
+              {t("common:footer.manageSubscription")}
+            </a>
+          </li>
+          <li>
             <a className="footer-link" href={`mailto:${contactEmail}`}>
               {t("common:footer.contact")}
             </a>

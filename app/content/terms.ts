@@ -28,7 +28,7 @@ export const REQUIRED_CLAUSES: readonly Clause[] = ["subscriptions", "prices", "
 export const CGV: TermsDocument = {
   lang: "fr",
   title: "Conditions générales de vente",
-  updated: "2025-01-15",
+  updated: "2026-11-24",
   intro:
     "Les présentes conditions générales de vente (CGV) régissent toutes les commandes passées sur ce site auprès de Lumen Automation (le « Prestataire ») par toute personne physique ou morale (le « Client »). Passer commande vaut acceptation pleine et entière des CGV en vigueur au jour de la commande.",
   sections: [
@@ -53,7 +53,7 @@ export const CGV: TermsDocument = {
       clause: "prices",
       title: "Prix et paiement",
       paragraphs: [
-        "Les prix sont exprimés en euros, toutes taxes comprises (TTC). Le prix applicable est celui affiché au moment de la commande.",
+        "Les prix sont exprimés en euros, toutes taxes comprises (TTC). Le prix applicable est celui affiché au moment de la commande ; une facture est émise pour chaque paiement.",
         "Le paiement s'effectue par carte bancaire via un prestataire de paiement sécurisé ; le Prestataire n'a jamais connaissance des données complètes de la carte.",
       ],
     },
@@ -63,7 +63,7 @@ export const CGV: TermsDocument = {
       title: "Abonnements mensuels",
       paragraphs: [
         "Les abonnements sont conclus au mois et reconduits tacitement chaque mois, aux mêmes conditions, jusqu'à leur résiliation. Le montant de l'abonnement est prélevé automatiquement au début de chaque période.",
-        "Lorsque l'offre prévoit des frais de mise en place, ceux-ci sont réglés à la commande ; l'abonnement mensuel démarre à la date indiquée sur la page de l'offre.",
+        "Lorsque l'offre prévoit des frais de mise en place, ceux-ci sont réglés à la commande. Le formulaire de commande, la page de paiement et l'e-mail de confirmation indiquent le montant payé le jour de la commande, le montant mensuel et la date du premier prélèvement mensuel.",
       ],
     },
     {
@@ -71,7 +71,7 @@ export const CGV: TermsDocument = {
       clause: "cancellation",
       title: "Résiliation",
       paragraphs: [
-        "Le Client peut résilier son abonnement à tout moment, sans frais ni justification, par simple e-mail à l'adresse de contact du site. La résiliation prend effet à la fin de la période mensuelle en cours.",
+        "Le Client peut résilier son abonnement à tout moment, sans frais ni justification, avec le lien « Gérer mon abonnement » envoyé dans chaque e-mail de confirmation (un nouveau lien peut être demandé depuis la page indiquée en bas de chaque page), ou par simple e-mail à l'adresse de contact du site. La résiliation prend effet à la fin de la période mensuelle en cours.",
         "Toute période commencée est due dans son intégralité et ne donne lieu à aucun remboursement au prorata.",
       ],
     },
@@ -130,7 +130,7 @@ export const CGV: TermsDocument = {
 export const TOS: TermsDocument = {
   lang: "en",
   title: "Terms of Service",
-  updated: "2025-01-15",
+  updated: "2026-11-24",
   intro:
     "These terms of service govern every order placed on this website with Lumen Automation (the “Provider”) by any individual or business (the “Customer”). By placing an order, the Customer accepts the terms in force on the day of the order.",
   sections: [
@@ -155,7 +155,7 @@ export const TOS: TermsDocument = {
       clause: "prices",
       title: "Prices and payment",
       paragraphs: [
-        "Prices are stated in euros and include all applicable taxes. The price that applies is the one displayed when the order is placed.",
+        "Prices include all applicable taxes. They are stated in euros, except the Veo3 offers ordered in English, which are stated and charged in pounds sterling. The price that applies is the one displayed when the order is placed; an invoice is issued for every payment.",
         "Payment is made by card through a secure payment provider; the Provider never sees the full card details.",
       ],
     },
@@ -165,7 +165,7 @@ export const TOS: TermsDocument = {
       title: "Monthly subscriptions",
       paragraphs: [
         "Subscriptions run month to month and renew automatically each month on the same terms until cancelled. The subscription fee is charged automatically at the start of each period.",
-        "Where an offer includes a set-up fee, it is paid with the order; the monthly subscription starts on the date stated on the offer page.",
+        "Where an offer includes a set-up fee, it is paid with the order. The order form, the payment page and the confirmation e-mail state what is charged on the day of the order, the monthly amount and the date of the first monthly charge.",
       ],
     },
     {
@@ -173,7 +173,7 @@ export const TOS: TermsDocument = {
       clause: "cancellation",
       title: "Cancellation",
       paragraphs: [
-        "The Customer may cancel a subscription at any time, free of charge and without giving a reason, by e-mail to the site's contact address. Cancellation takes effect at the end of the current monthly period.",
+        "The Customer may cancel a subscription at any time, free of charge and without giving a reason, with the \"Manage my subscription\" link sent in every confirmation e-mail (a fresh link can be requested from the page linked at the foot of every page), or by e-mail to the site's contact address. Cancellation takes effect at the end of the current monthly period.",
         "A period that has begun is due in full; no pro-rata refunds are made.",
       ],
     },

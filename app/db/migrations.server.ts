@@ -174,9 +174,31 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
+    // After checkout: the provider's customer/subscription, the subscription's state, and every
+    // provider event by id (replays and out-of-order deliveries are recognised).
+    name: "006-after-checkout",
+    statements: [
+      `ALTER TABLE orders ADD COLUMN customer_ref TEXT`,
+      `ALTER TABLE orders ADD COLUMN subscription_ref TEXT`,
+      `ALTER TABLE orders ADD COLUMN billing_state TEXT CHECK (billing_state IN ('active','past_due','cancelling','cancelled','refunded','disputed'))`,
+      `ALTER TABLE orders ADD COLUMN period_end TEXT`,
+      `CREATE INDEX IF NOT EXISTS orders_subscription_ref ON orders (subscription_ref)`,
+      `CREATE INDEX IF NOT EXISTS orders_customer_ref ON orders (customer_ref)`,
+      // Addresses are compared lower-cased (the fresh-link page).
+      `CREATE INDEX IF NOT EXISTS orders_email_lower ON orders (lower(email))`,
+      `CREATE TABLE IF NOT EXISTS payment_events (
+         id TEXT PRIMARY KEY,
+         type TEXT NOT NULL,
+         order_id TEXT REFERENCES orders (id),
+         received_at TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS payment_events_order ON payment_events (order_id)`,
+    ],
+  },
+  {
     // Quote requests (offers without a price), and outbox rows that belong to an order or to a
     // quote request. SQLite cannot relax NOT NULL in place: its outbox is copied into a new table.
-    name: "006-quote-requests",
+    name: "007-quote-requests",
     statements: [
       `CREATE TABLE IF NOT EXISTS quote_requests (
          id TEXT PRIMARY KEY,
@@ -190,7 +212,7 @@ const CHANGES: SchemaChange[] = [
        )`,
       `CREATE INDEX IF NOT EXISTS quote_requests_created_at ON quote_requests (created_at)`,
       {
-        sqlite: `CREATE TABLE outbox_v6 (
+        sqlite: `CREATE TABLE outbox_v7 (
            id INTEGER PRIMARY KEY AUTOINCREMENT,
            order_id TEXT REFERENCES orders (id),
            quote_id TEXT REFERENCES quote_requests (id),
@@ -209,7 +231,7 @@ const CHANGES: SchemaChange[] = [
         postgres: `ALTER TABLE outbox ALTER COLUMN order_id DROP NOT NULL`,
       },
       {
-        sqlite: `INSERT INTO outbox_v6 (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+        sqlite: `INSERT INTO outbox_v7 (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
            SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox`,
         postgres: `ALTER TABLE outbox ADD COLUMN quote_id TEXT REFERENCES quote_requests (id)`,
       },
@@ -218,7 +240,7 @@ const CHANGES: SchemaChange[] = [
         postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_quote_kind UNIQUE (quote_id, kind)`,
       },
       {
-        sqlite: `ALTER TABLE outbox_v6 RENAME TO outbox`,
+        sqlite: `ALTER TABLE outbox_v7 RENAME TO outbox`,
         postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK ((order_id IS NULL) <> (quote_id IS NULL))`,
       },
       `CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)`,

@@ -23,6 +23,19 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** After checkout (migration 004): the provider's customer and subscription, and their state. */
+  customer_ref: string | null;
+  subscription_ref: string | null;
+  billing_state: "active" | "past_due" | "cancelling" | "cancelled" | "refunded" | "disputed" | null;
+  period_end: string | null;
+}
+
+/** Every provider event handled, by its id: a replay is recognised and ignored. */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  order_id: string | null;
+  received_at: string;
 }
 
 export interface OutboxTable {
@@ -112,4 +125,5 @@ export interface Database {
   quote_requests: QuoteRequestsTable;
   outbox: OutboxTable;
   sandbox_sessions: SandboxSessionsTable;
+  payment_events: PaymentEventsTable;
 }

@@ -129,6 +129,22 @@ export function thankYouPath(lang: Language, sessionId: string): string {
 }
 
 
+/** The sandbox checkout page of a session (the in-app stand-in for Stripe's hosted page). */
+export function sandboxCheckoutPath(sessionId: string, lang: string): string {
+  return `/checkout/sandbox/${encodeURIComponent(sessionId)}?lang=${lang}`;
+}
+
+/** "Manage my subscription": the page that emails a fresh link (footer), and the signed link's page. */
+export const MANAGE_REQUEST_PATH = "/subscription";
+export function managePath(token: string, lang: Language): string {
+  return `${MANAGE_REQUEST_PATH}/${encodeURIComponent(token)}?lang=${lang}`;
+}
+
+/** The sandbox's HTML invoice of an order (signed link). */
+export function invoicePath(token: string, lang: Language): string {
+  return `/invoice/${encodeURIComponent(token)}?lang=${lang}`;
+}
+
 /** Localized paths of the page a URL shows. */
 const THANK_YOU = new Set(Object.values(THANK_YOU_PATHS));
 

@@ -25,6 +25,10 @@ const EnvSchema = z
       .enum(["true", "false", "1", "0", ""])
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    /** Signs "manage my subscription" and invoice links (unset: a random one kept in the database). */
+    LINK_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    /** Requests for a fresh "manage my subscription" link per IP per 10 minutes. */
+    MANAGE_LINK_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must look like whsec_…")),
     /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */

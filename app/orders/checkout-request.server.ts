@@ -1,4 +1,5 @@
 import { getOffer } from "../content/offers.ts";
+import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import type { CheckoutRequest } from "../payments/provider.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "./types.ts";
@@ -10,7 +11,7 @@ const DAYS_PER_MONTH = 30;
  * The payment request of a stored order. Amounts come from the order (recorded once, when it was
  * placed); the catalogue only says when the monthly part starts and names the products.
  */
-export function checkoutRequest(order: Order, urls: { success: string; cancel: string }): CheckoutRequest {
+export function checkoutRequest(order: Order, urls: { success: string; cancel: string }, now = new Date()): CheckoutRequest {
   const price = getOffer(order.offer).price(order.lang);
   const name = translator(order.lang, "offers")(`${order.offer}.name`);
   const trialDays = order.monthly ? DAYS_PER_MONTH * (price.monthlyStartsAfterMonths ?? 0) : 0;
@@ -25,6 +26,8 @@ export function checkoutRequest(order: Order, urls: { success: string; cancel: s
     oneTime: oneTimeAmount > 0 || !order.monthly ? { name: oneTimeName, amount: oneTimeAmount } : null,
     monthly: order.monthly ? { name, amount: order.monthly, trialDays } : null,
     metadata: { order_id: order.id, offer: order.offer, lang: order.lang },
+    // The same price story as the offer page, form, thank-you page and emails, dated from today.
+    summary: priceLine(translator(order.lang, "common"), price, order.lang, firstMonthlyCharge(price, now)).text,
     successUrl: urls.success,
     cancelUrl: urls.cancel,
   };

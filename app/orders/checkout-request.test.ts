@@ -23,6 +23,10 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
     createdAt: "",
     updatedAt: "",
     paidAt: null,
+    customerRef: null,
+    subscriptionRef: null,
+    billingState: null,
+    periodEnd: null,
   };
 }
 const urls = { success: "https://site/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://site/commander" };

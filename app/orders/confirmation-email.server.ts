@@ -1,4 +1,5 @@
-import { orderFields } from "../content/offers.ts";
+import { getOffer, orderFields } from "../content/offers.ts";
+import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -34,8 +35,23 @@ export function orderSummary(order: Order, lang: Language = order.lang): Array<[
   return rows;
 }
 
+/** The order's price story with its real date (first monthly charge after the payment). */
+export function orderPriceLine(order: Order) {
+  const price = getOffer(order.offer).price(order.lang);
+  // From the payment date, not the stored period end (which moves on at each renewal).
+  const firstCharge = firstMonthlyCharge(price, new Date(order.paidAt ?? order.createdAt));
+  return priceLine(translator(order.lang, "common"), price, order.lang, firstCharge);
+}
+
+export interface ConfirmationLinks {
+  /** Signed "manage my subscription" link (subscriptions only). */
+  manageUrl?: string;
+  /** Sandbox: the site's own HTML invoice; Stripe sends its invoice itself. */
+  invoiceUrl?: string;
+}
+
 /** The confirmation email in the order's language: plain text and HTML with the same content. */
-export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean; publicOrigin?: string }): RenderedEmail {
+export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean; publicOrigin?: string } & ConfirmationLinks): RenderedEmail {
   // Email copy has its own namespace so it is never shipped to the browser with the order page.
   const t = translator(order.lang, "email");
   const brand = translator(order.lang, "common")("brand");
@@ -50,6 +66,10 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
   const contact = t("contact", { email: options.contactEmail });
   const signature = t("signature", { brand });
   const summary = orderSummary(order);
+  const tb = (key: string) => t(`billing.${key}`);
+  const price = orderPriceLine(order).text;
+  const invoice = options.invoiceUrl ? `${tb("invoiceSandbox")} ${options.invoiceUrl}` : tb("invoiceStripe");
+  const manage = options.manageUrl ? `${tb("manageIntro")} ${options.manageUrl}` : null;
 
   const text = [
     greeting,
@@ -58,6 +78,10 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     "",
     t("summaryTitle"),
     ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`),
+    "",
+    `${tb("priceTitle")}: ${price}`,
+    invoice,
+    ...(manage ? ["", manage] : []),
     "",
     nextTitle,
     ...steps.map((step, index) => `${index + 1}. ${step}`),
@@ -77,6 +101,9 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
 <p>${escapeHtml(intro)}</p>
 <h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("summaryTitle"))}</h2>
 ${htmlRows(summary)}
+<p style="margin-top:24px"><strong>${escapeHtml(tb("priceTitle"))}:</strong> <span data-price-line>${escapeHtml(price)}</span></p>
+<p>${options.invoiceUrl ? `${escapeHtml(tb("invoiceSandbox"))} <a href="${escapeHtml(options.invoiceUrl)}">${escapeHtml(tb("invoiceLabel"))}</a>` : escapeHtml(tb("invoiceStripe"))}</p>
+${options.manageUrl ? `<p>${escapeHtml(tb("manageIntro"))}<br><a href="${escapeHtml(options.manageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tb("manageLabel"))}</a></p>` : ""}
 <h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(nextTitle)}</h2>
 <ol style="padding-left:20px;margin:0">${steps.map((step) => `<li style="margin:4px 0">${escapeHtml(step)}</li>`).join("")}</ol>
 <p>${escapeHtml(t("contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>

@@ -22,6 +22,10 @@ const base: Order = {
   createdAt: "2026-11-24T22:30:00.000Z",
   updatedAt: "2026-11-24T22:30:00.000Z",
   paidAt: "2026-11-24T23:30:00.000Z",
+  customerRef: null,
+  subscriptionRef: null,
+  billingState: null,
+  periodEnd: null,
 };
 
 describe("confirmation email", () => {

@@ -18,3 +18,17 @@ export const isOwnerKind = (kind: string) => kind.startsWith("owner-");
 
 /** The confirmation and its copies (thank-you page `resend-N`, back office `admin-resend-N`). */
 export const isConfirmationKind = (kind: string) => kind === CONFIRMATION_EMAIL || kind.startsWith("resend-") || kind.startsWith("admin-resend-");
+
+/**
+ * After checkout (payment-events.server.ts, the sandbox portal): customer emails and owner notices,
+ * each carrying the id of what it is about, so a replayed event cannot send it twice.
+ */
+export const BILLING_EMAIL = {
+  paymentFailed: (invoiceId: string) => `payment-failed.${invoiceId}`,
+  renewal: (invoiceId: string) => `renewal.${invoiceId}`,
+  subscriptionEnded: "subscription-ended",
+  manageLink: (stamp: string) => `manage-link.${stamp}`,
+  ownerCancellation: "owner-cancellation",
+  ownerRefund: (chargeId: string, amount: number) => `owner-refund.${chargeId}.${amount}`,
+  ownerDispute: (disputeId: string, amount: number) => `owner-dispute.${disputeId}.${amount}`,
+} as const;

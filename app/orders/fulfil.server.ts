@@ -1,3 +1,5 @@
+import { getOffer } from "../content/offers.ts";
+import { firstMonthlyCharge } from "../content/price-story.ts";
 import { logger } from "../lib/logger.server.ts";
 import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "./email-kinds.ts";
@@ -83,6 +85,7 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
       // The owner hears of every paid order exactly once (outbox unique per order and kind).
       await repo.enqueueEmail(order.id, OWNER_PAID_EMAIL);
       if (newlyPaid) deps.onEnqueued?.();
+      await linkBilling(repo, order.id, session);
       return { status: "paid", order: await repo.findById(order.id), newlyPaid };
     }
     case "expired":
@@ -92,6 +95,19 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
       // A failed async payment leaves the session "complete" but unpaid; the webhook marks it failed.
       return { status: order.state === "failed" ? "failed" : session.state, order, newlyPaid: false };
   }
+}
+
+/** A paid order remembers the provider's customer and subscription: later events name only those. */
+async function linkBilling(repo: OrderRepository, orderId: string, session: SessionStatus) {
+  const order = await repo.findById(orderId);
+  if (!order || (order.customerRef && (order.subscriptionRef || !order.monthly))) return;
+  const firstCharge = order.monthly ? firstMonthlyCharge(getOffer(order.offer).price(order.lang), new Date(order.paidAt ?? Date.now())) : null;
+  await repo.setBillingRefs(order.id, {
+    customerRef: session.customerRef ?? null,
+    subscriptionRef: session.subscriptionRef ?? null,
+    state: order.monthly ? "active" : null,
+    periodEnd: firstCharge?.toISOString() ?? null,
+  });
 }
 
 /** Defence in depth: what the provider charges today is what we stored (amount and currency). */

@@ -32,6 +32,14 @@ function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   return { id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox", ...overrides };
 }
 
+/** Fulfilment never touches what happens after checkout. */
+const NO_AFTER_CHECKOUT = {
+  verifyWebhook: () => null,
+  getSubscription: async () => undefined,
+  portalUrl: async () => null,
+  getChargeCustomer: async () => null,
+};
+
 beforeEach(async () => {
   repo = new KyselyOrderRepository(await openTestStore());
 });
@@ -63,6 +71,7 @@ describe("fulfil", () => {
   test("a paid order never goes back: later expiry or failure is ignored", async () => {
     const states: Record<string, SessionStatus["state"]> = { cs_1: "paid" };
     const provider: PaymentProvider = {
+      ...NO_AFTER_CHECKOUT,
       name: "stripe",
       createCheckout: async () => ({ id: "cs_1", url: "https://pay.example/cs_1" }),
       getSession: async (id) => ({ id, reference: "ord_x", state: states[id]!, amountTotal: 100, currency: "eur" }),
@@ -80,6 +89,7 @@ describe("fulfil", () => {
 
   test("a verified webhook's order reference finds a session never stored (crash after creation)", async () => {
     const provider: PaymentProvider = {
+      ...NO_AFTER_CHECKOUT,
       name: "stripe",
       createCheckout: async () => ({ id: "cs_lost", url: "" }),
       getSession: async (id) => ({ id, reference: "ord_lost", state: "paid", amountTotal: 100, currency: "eur" }),
@@ -94,6 +104,7 @@ describe("fulfil", () => {
 
   test("an unknown session, or a session pointing at another order's id, fulfils nothing", async () => {
     const provider: PaymentProvider = {
+      ...NO_AFTER_CHECKOUT,
       name: "stripe",
       createCheckout: async () => ({ id: "", url: "" }),
       getSession: async (id) => (id === "cs_other" ? { id, reference: "ord_taken", state: "paid", amountTotal: 100, currency: "eur" } : undefined),
@@ -108,6 +119,7 @@ describe("fulfil", () => {
   test("session ids we never created cost no provider call; look-ups can be refused by a limit", async () => {
     let calls = 0;
     const provider: PaymentProvider = {
+      ...NO_AFTER_CHECKOUT,
       name: "stripe",
       createCheckout: async () => ({ id: "", url: "" }),
       getSession: async (id) => (calls++, { id, reference: "ord_known", state: "open", amountTotal: 100, currency: "eur" }),
@@ -129,6 +141,7 @@ describe("fulfil", () => {
       cs_right: { amountTotal: 100, currency: "EUR" },
     };
     const provider: PaymentProvider = {
+      ...NO_AFTER_CHECKOUT,
       name: "stripe",
       createCheckout: async () => ({ id: "", url: "" }),
       getSession: async (id) => ({ id, reference: null, state: "paid", ...sessions[id]! }),

@@ -1,15 +1,20 @@
 import type { Language } from "../i18n/languages.ts";
+import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
 import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, failedOutboxId } from "./email-kinds.ts";
 import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail } from "./owner-emails.server.ts";
 import { QUOTE_EMAIL_KINDS, renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
-import type { OrderRepository, OutboxMessage } from "./types.ts";
+import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
 
 export interface OutboxEmailConfig {
   contactEmail: string;
   ownerEmail: string;
   ownerLang: Language;
   publicOrigin: string;
+  /** A fresh signed "manage my subscription" URL (subscription confirmations, failed renewals, fresh links). */
+  manageUrl?(order: Order): string;
+  /** Sandbox only: the site's own HTML invoice (with Stripe, Stripe sends the invoice). */
+  invoiceUrl?(order: Order): string;
 }
 
 /** What an outbox message says and to whom, from its kind (see email-kinds.ts). */
@@ -39,6 +44,15 @@ export async function renderOutboxEmail(
     const note = (await repo.listOrderEvents(order.id)).findLast((event) => event.kind === "delivered")?.detail ?? "";
     return { ...renderDeliveredEmail(order, note, { contactEmail: config.contactEmail }), to: order.customer.email };
   }
-  const email = renderConfirmationEmail(order, { contactEmail: config.contactEmail, resend: message.kind !== "confirmation", publicOrigin: config.publicOrigin });
+  const manageUrl = config.manageUrl ?? ((o: Order) => `${config.publicOrigin}/subscription?lang=${o.lang}`);
+  const billing = renderBillingEmail(order, message.kind, config.ownerLang, { contactEmail: config.contactEmail, manageUrl });
+  if (billing) return { ...billing.email, to: billing.to === "owner" ? config.ownerEmail : order.customer.email };
+  const email = renderConfirmationEmail(order, {
+    contactEmail: config.contactEmail,
+    resend: message.kind !== "confirmation",
+    publicOrigin: config.publicOrigin,
+    ...(order.monthly ? { manageUrl: manageUrl(order) } : {}),
+    ...(config.invoiceUrl ? { invoiceUrl: config.invoiceUrl(order) } : {}),
+  });
   return { ...email, to: order.customer.email };
 }

@@ -14,10 +14,13 @@ import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.t
 import { createMailer, type Mailer } from "./mailer.server.ts";
 import { renderOutboxEmail } from "./outbox-emails.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
+import { invoicePath, managePath, sandboxCheckoutPath } from "../i18n/site-map.ts";
+import { receivePaymentWebhook, type WebhookAnswer } from "./payment-events.server.ts";
+import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./signed-link.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import { startReconciler } from "./reconcile.server.ts";
 import { openOrderRepository } from "./repository.server.ts";
-import type { OrderRepository, OutboxMessage } from "./types.ts";
+import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
 
 export interface OrderServices {
   repo: OrderRepository;
@@ -33,9 +36,17 @@ export interface OrderServices {
   resendLimiter: RateLimiter;
   /** Payment-provider look-ups from the thank-you page, per IP. */
   lookupLimiter: RateLimiter;
+  manageLinkLimiter: RateLimiter;
+  links: SignedLinks;
   contactEmail: string;
+  publicOrigin: string;
   fulfil(sessionId: string, options?: FulfilOptions): Promise<FulfilResult>;
   stopReconciler(): void;
+  /** A provider webhook delivery (raw body + signature header), handled once per event. */
+  receiveWebhook(raw: string, signature: string | null): Promise<WebhookAnswer>;
+  /** Absolute signed links of an order (emails). */
+  manageUrl(order: Order): string;
+  invoiceUrl(order: Order): string;
   /** PostgreSQL's pool when instances share a database: counters they must share (rate limits) live there. */
   limiterPool: pg.Pool | undefined;
   /** Stops the daily backup timer. */
@@ -59,19 +70,25 @@ async function createServices(): Promise<OrderServices> {
   const pool = repo.store.pool;
   const sandbox = env.STRIPE_SECRET_KEY
     ? undefined
-    : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: (id, locale) => `/checkout/sandbox/${encodeURIComponent(id)}?lang=${locale}` });
-  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: env.STRIPE_API_BASE });
+    : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: sandboxCheckoutPath });
+  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
   // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
   const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
   const site = getSiteConfig();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
+  const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));
+  const manageUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${managePath(links.sign(order.id, "manage"), order.lang)}`;
+  const invoiceUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
   const emailConfig = {
     contactEmail: site.contactEmail,
     ownerEmail: env.OWNER_EMAIL ?? site.contactEmail,
     ownerLang: env.OWNER_LANG,
     publicOrigin: env.PUBLIC_ORIGIN,
+    // Rendered at delivery time, so a signed link is fresh when it leaves.
+    manageUrl,
+    ...(sandbox ? { invoiceUrl } : {}),
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
@@ -117,9 +134,15 @@ async function createServices(): Promise<OrderServices> {
     quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
     lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    links,
     contactEmail: site.contactEmail,
+    publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
     stopReconciler,
+    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick() }),
+    manageUrl,
+    invoiceUrl,
     limiterPool: pool,
     stopBackups: backups.stop,
   };

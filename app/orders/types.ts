@@ -7,6 +7,10 @@ export type OrderState = (typeof ORDER_STATES)[number];
 
 export type ProviderName = "stripe" | "sandbox";
 
+/** After the first payment: the subscription's life (or a one-time payment's refund/dispute). */
+export const BILLING_STATES = ["active", "past_due", "cancelling", "cancelled", "refunded", "disputed"] as const;
+export type BillingState = (typeof BILLING_STATES)[number];
+
 export interface Order {
   id: string;
   /** Hidden token of the form that created it: a second post of the same form finds this order. */
@@ -27,6 +31,36 @@ export interface Order {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** The provider's customer and subscription (set when the checkout is paid). */
+  customerRef: string | null;
+  subscriptionRef: string | null;
+  /** null until paid (and for one-time payments that were never refunded or disputed). */
+  billingState: BillingState | null;
+  /** End of the current subscription period: the next renewal, or when a cancelled one stops. */
+  periodEnd: string | null;
+}
+
+/** One provider event, stored by its id so a replay is recognised and ignored. */
+export interface PaymentEventRow {
+  id: string;
+  type: string;
+  orderId: string | null;
+  receivedAt: string;
+}
+
+/** What handling one event changes, applied with the event's record in one transaction. */
+export interface PaymentEventChange {
+  orderId: string;
+  billing?: { state: BillingState; periodEnd: string | null };
+  /** Outbox kinds to enqueue (unique per order, so a second enqueue of a kind is a no-op). */
+  emails: string[];
+}
+
+export interface BillingRefs {
+  customerRef: string | null;
+  subscriptionRef: string | null;
+  state: BillingState | null;
+  periodEnd: string | null;
 }
 
 export interface NewOrder {
@@ -115,6 +149,19 @@ export interface OrderRepository extends BackOfficeStore {
   listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;
   /** A cheap query; throws when the database cannot answer (health check). */
   ping(): Promise<void>;
+  /** Links the paid order to the provider's customer/subscription; sets the first billing state once. */
+  setBillingRefs(orderId: string, refs: BillingRefs): Promise<void>;
+  /** The order of a subscription, else the latest paid order of a customer. */
+  findByBillingRef(ref: { subscriptionRef?: string | null; customerRef?: string | null }): Promise<Order | undefined>;
+  /** Paid subscription orders of an email address (case-insensitive), newest first. */
+  findSubscriptionsByEmail(email: string): Promise<Order[]>;
+  hasPaymentEvent(id: string): Promise<boolean>;
+  /**
+   * Records a provider event once (by id) and, only when this call recorded it, applies its change
+   * (billing state, emails) in the same transaction. Returns true when recorded now.
+   */
+  recordPaymentEvent(event: { id: string; type: string; orderId: string | null }, change?: PaymentEventChange): Promise<boolean>;
+  listPaymentEvents(orderId: string): Promise<PaymentEventRow[]>;
   close(): Promise<void>;
 }
 

@@ -16,6 +16,8 @@ export interface CheckoutRequest {
   /** A monthly subscription; its first charge comes after trialDays (0: today, with the one-time part). */
   monthly: { name: string; amount: number; trialDays: number } | null;
   metadata: Record<string, string>;
+  /** The price story in the customer's words (today, each later month, from when), shown on the checkout. */
+  summary: string;
   /** Absolute or site-relative; contains `{CHECKOUT_SESSION_ID}`. */
   successUrl: string;
   cancelUrl: string;
@@ -43,7 +45,41 @@ export interface SessionStatus {
   /** What the session charges today (minor units) and its currency: fulfilment checks them against the order. */
   amountTotal: number | null;
   currency: string;
+  /** The provider's customer and subscription created by the checkout, when there are any. */
+  customerRef?: string | null;
+  subscriptionRef?: string | null;
 }
+
+/** The current truth about a subscription (events only name it: it is always read from the provider). */
+export interface SubscriptionStatus {
+  id: string;
+  /** The checkout request's reference, from the subscription's metadata. */
+  reference: string | null;
+  customerRef: string | null;
+  status: "active" | "past_due" | "cancelled" | "incomplete";
+  /** True when the customer cancelled and the subscription ends at `periodEnd`. */
+  cancelAtPeriodEnd: boolean;
+  /** ISO date the current period ends (the next renewal, or the end of a cancelled subscription). */
+  periodEnd: string | null;
+}
+
+/**
+ * A verified provider event in payment terms. Only ids and facts that do not change travel here;
+ * state is read from the provider when the event is handled, so the order of delivery is moot.
+ */
+export type PaymentEvent = { id: string } & (
+  | {
+      kind: "checkout.completed" | "checkout.async_succeeded" | "checkout.async_failed" | "checkout.expired";
+      sessionId: string;
+      /** The request's reference as the signed event names it (client_reference_id). */
+      reference: string | null;
+    }
+  | { kind: "invoice.paid" | "invoice.payment_failed"; invoiceId: string; subscriptionRef: string | null; customerRef: string | null; reference: string | null; renewal: boolean }
+  | { kind: "subscription.updated" | "subscription.deleted"; subscriptionRef: string; customerRef: string | null; reference: string | null }
+  | { kind: "charge.refunded"; chargeId: string; customerRef: string | null; fullyRefunded: boolean; amountRefunded: number; currency: string }
+  | { kind: "dispute.created"; disputeId: string; chargeId: string; amount: number; currency: string; reason: string }
+  | { kind: "ignored"; type: string }
+);
 
 /** The payment port: Stripe Checkout in production, the in-app sandbox otherwise. */
 export interface PaymentProvider {
@@ -52,8 +88,26 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Current truth about a session; undefined when the provider does not know it. */
   getSession(sessionId: string): Promise<SessionStatus | undefined>;
+  /**
+   * Checks a webhook delivery's signature and reads it. Returns null when this provider takes no
+   * webhooks; throws WebhookSignatureError when the signature is missing or wrong.
+   */
+  verifyWebhook(raw: string, signature: string | null): PaymentEvent | null;
+  /** Current truth about a subscription; undefined when unknown. Throws ProviderError. */
+  getSubscription(subscriptionRef: string): Promise<SubscriptionStatus | undefined>;
+  /**
+   * A hosted page where the customer manages the subscription (Stripe Billing Portal); null when
+   * the provider has none and the site's own sandbox portal stands in. Throws ProviderError.
+   */
+  portalUrl(customerRef: string, returnUrl: string): Promise<string | null>;
+  /** The customer behind a charge (disputes name only the charge). Throws ProviderError. */
+  getChargeCustomer(chargeId: string): Promise<string | null>;
 }
 
 export class ProviderError extends Error {
   override name = "ProviderError";
+}
+
+export class WebhookSignatureError extends Error {
+  override name = "WebhookSignatureError";
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { dueToday, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type SessionStatus } from "./provider.ts";
+import { dueToday, type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentProvider, type SessionStatus, type SubscriptionStatus } from "./provider.ts";
 import type { SandboxSession, SandboxSessionStore } from "./sandbox-store.server.ts";
 
 export interface SandboxProviderOptions {
@@ -30,8 +30,36 @@ export class SandboxProvider implements PaymentProvider {
   async getSession(sessionId: string): Promise<SessionStatus | undefined> {
     const session = await this.options.store.find(sessionId);
     if (!session) return undefined;
-    // The sandbox charges exactly what it was asked (Stripe reports the same as amount_total).
-    return { id: session.id, reference: session.reference, state: session.status, amountTotal: dueToday(session.request), currency: session.request.currency };
+    const paid = session.status === "paid";
+    return {
+      id: session.id,
+      reference: session.reference,
+      state: session.status,
+      // The sandbox charges exactly what it was asked (Stripe reports the same as amount_total).
+      amountTotal: dueToday(session.request),
+      currency: session.request.currency,
+      // A paid sandbox checkout is its own customer and, for a monthly request, its own subscription.
+      customerRef: paid ? `sbx_cus_${session.reference}` : null,
+      subscriptionRef: paid && session.request.monthly ? `sbx_sub_${session.reference}` : null,
+    };
+  }
+
+  /** The sandbox sends no webhooks: after checkout, its changes happen in-app (the sandbox portal). */
+  verifyWebhook(): PaymentEvent | null {
+    return null;
+  }
+
+  async getSubscription(): Promise<SubscriptionStatus | undefined> {
+    return undefined;
+  }
+
+  /** No hosted portal: the site's own sandbox portal page stands in. */
+  async portalUrl(): Promise<string | null> {
+    return null;
+  }
+
+  async getChargeCustomer(): Promise<string | null> {
+    return null;
   }
 
   /** The session behind the sandbox page. */

@@ -1,8 +1,20 @@
 import Stripe from "stripe";
-import { ProviderError, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type SessionStatus } from "./provider.ts";
+import {
+  ProviderError,
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SessionStatus,
+  type SubscriptionStatus,
+} from "./provider.ts";
+import { toPaymentEvent } from "./stripe-events.ts";
 
 export interface StripeProviderOptions {
   secretKey: string;
+  /** whsec_…: every webhook delivery is checked against it. */
+  webhookSecret?: string;
   /** Test hook: a local fake Stripe (http://127.0.0.1:PORT). */
   apiBase?: string;
 }
@@ -21,23 +33,34 @@ export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions
   });
 }
 
-/** Stripe Checkout parameters of a request (pure, unit-tested). */
+/**
+ * Stripe Checkout parameters of a request (pure, unit-tested). Prices include taxes
+ * (tax_behavior inclusive, as the terms say); the billing address and an optional VAT number are
+ * collected; one-time payments get an invoice and a customer (for refunds and the portal), as
+ * subscriptions do anyway. The first line item carries the request's price story.
+ */
 export function checkoutParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
   const currency = request.currency.toLowerCase();
   const mode = request.monthly ? "subscription" : "payment";
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
+  const description = (index: number) => (index === 0 && request.summary ? { description: request.summary } : {});
   if (request.monthly) {
     const { name, amount } = request.monthly;
-    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: amount, recurring: { interval: "month" }, product_data: { name } } });
+    lineItems.push({
+      quantity: 1,
+      price_data: { currency, unit_amount: amount, tax_behavior: "inclusive", recurring: { interval: "month" }, product_data: { name, ...description(0) } },
+    });
   }
   if (request.oneTime) {
     const { name, amount } = request.oneTime;
-    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name } } });
+    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: amount, tax_behavior: "inclusive", product_data: { name, ...description(lineItems.length) } } });
   }
   const metadata = request.metadata;
   return {
     mode,
     line_items: lineItems,
+    billing_address_collection: "required",
+    tax_id_collection: { enabled: true },
     customer_email: request.customerEmail,
     locale: request.locale,
     client_reference_id: request.reference,
@@ -46,16 +69,61 @@ export function checkoutParams(request: CheckoutRequest): Stripe.Checkout.Sessio
     cancel_url: request.cancelUrl,
     ...(request.monthly
       ? { subscription_data: { metadata, ...(request.monthly.trialDays ? { trial_period_days: request.monthly.trialDays } : {}) } }
-      : { payment_intent_data: { metadata } }),
+      : { payment_intent_data: { metadata }, customer_creation: "always", invoice_creation: { enabled: true, invoice_data: { metadata } } }),
   };
 }
 
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe";
   readonly stripe: Stripe;
+  private readonly webhookSecret: string | undefined;
 
   constructor(options: StripeProviderOptions) {
     this.stripe = createStripeClient(options);
+    this.webhookSecret = options.webhookSecret;
+  }
+
+  verifyWebhook(raw: string, signature: string | null): PaymentEvent | null {
+    if (!this.webhookSecret) return null;
+    if (!signature) throw new WebhookSignatureError("missing signature");
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(raw, signature, this.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError((error as Error).message);
+    }
+    return toPaymentEvent(event);
+  }
+
+  async getSubscription(subscriptionRef: string): Promise<SubscriptionStatus | undefined> {
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await this.stripe.subscriptions.retrieve(subscriptionRef);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+    return subscriptionStatus(subscription);
+  }
+
+  async getChargeCustomer(chargeId: string): Promise<string | null> {
+    try {
+      const charge = await this.stripe.charges.retrieve(chargeId);
+      return refOf(charge.customer);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+  }
+
+  /** A Billing Portal session for the customer: Stripe hosts cancellation, cards and invoices. */
+  async portalUrl(customerRef: string, returnUrl: string): Promise<string> {
+    try {
+      const session = await this.stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl });
+      return session.url;
+    } catch (error) {
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
@@ -83,8 +151,32 @@ export class StripeProvider implements PaymentProvider {
       state: sessionState(session),
       amountTotal: session.amount_total ?? null,
       currency: session.currency ?? "",
+      customerRef: refOf(session.customer),
+      subscriptionRef: refOf(session.subscription),
     };
   }
+}
+
+const refOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+export function subscriptionStatus(subscription: Stripe.Subscription): SubscriptionStatus {
+  const status: SubscriptionStatus["status"] =
+    subscription.status === "active" || subscription.status === "trialing"
+      ? "active"
+      : subscription.status === "past_due" || subscription.status === "unpaid"
+        ? "past_due"
+        : subscription.status === "canceled" || subscription.status === "incomplete_expired"
+          ? "cancelled"
+          : "incomplete";
+  const periodEnd = subscription.cancel_at ?? subscription.ended_at ?? subscription.items?.data?.[0]?.current_period_end ?? null;
+  return {
+    id: subscription.id,
+    reference: subscription.metadata?.order_id ?? null,
+    customerRef: refOf(subscription.customer),
+    status,
+    cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),
+    periodEnd: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
+  };
 }
 
 export function sessionState(session: Pick<Stripe.Checkout.Session, "status" | "payment_status">): SessionStatus["state"] {

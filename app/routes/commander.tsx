@@ -5,6 +5,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/commander";
 import { ErrorSummary, RadioGroup, SelectField, TextField, useIsPending } from "../components/forms.tsx";
 import { amountDueNow, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
+import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
@@ -28,17 +29,18 @@ export const LANGUAGE_INTENT = "language";
 const randomUUID = () => globalThis.crypto.randomUUID();
 const TOKEN_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 
-function offerView(id: OfferId, lang: Language) {
+function offerView(id: OfferId, lang: Language, tCommon: (key: string, options?: Record<string, unknown>) => string) {
   const offer = getOffer(id);
   const price = offer.price(lang);
   return {
     id,
     kind: offer.kind,
     fields: orderFields(id),
+    /** The price story with today's date for the first monthly charge (computed here: one clock, one ICU). */
+    priceLine: priceLine(tCommon, price, lang, firstMonthlyCharge(price, new Date())).text,
     dueNow: formatMoney(amountDueNow(price), price.currency, lang),
     monthly: price.monthly ? formatMoney(price.monthly, price.currency, lang) : null,
     monthlyLater: Boolean(price.monthly && (price.oneTime || price.monthlyStartsAfterMonths)),
-    monthlyFromSecond: Boolean(price.monthlyStartsAfterMonths),
     oneTimeOnly: !price.monthly,
   };
 }
@@ -63,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     status: "ok" as const,
     lang,
-    offer: offerView(param, lang),
+    offer: offerView(param, lang, getInstance(context).getFixedT(lang, "common")),
     token: randomUUID(),
     cancelled,
     // Back from a cancelled checkout: the form comes back as the visitor filled it.
@@ -277,11 +279,9 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
           <p className="mt-1 text-3xl font-bold" data-testid="order-amount">
             {offer.oneTimeOnly || offer.monthlyLater ? offer.dueNow : t("form.perMonth", { amount: offer.monthly })}
           </p>
-          {offer.monthly && offer.monthlyLater ? (
-            <p className="mt-1 text-sm text-muted">
-              {t(offer.monthlyFromSecond ? "form.monthlyFromSecond" : "form.thenMonthly", { amount: offer.monthly })}
-            </p>
-          ) : null}
+          <p className="mt-2 text-sm text-muted" data-price-line={offer.id}>
+            {offer.priceLine}
+          </p>
           {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
         </aside>
 
@@ -324,7 +324,6 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
               {aboutOffer.map((fieldName) => renderField(fieldName, false))}
             </fieldset>
 
-            {/* The price breakdown (set-up + first month today, then monthly from a date) goes here. */}
             <div>
               <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending} aria-disabled={pending}>
                 {pending ? t("form.submitting") : t("form.submit")}

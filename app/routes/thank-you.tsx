@@ -11,9 +11,10 @@ import { languageFromPath } from "../i18n/resolve.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { orderSummary } from "../orders/confirmation-email.server.ts";
+import { orderPriceLine, orderSummary } from "../orders/confirmation-email.server.ts";
 import { nextSteps } from "../orders/next-steps.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
+import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { THANK_YOU_PATHS, orderFormPath } from "../i18n/site-map.ts";
@@ -23,8 +24,6 @@ export const handle = { hydrate: true };
 /** Spec: without details, try again 3 times, 3 seconds apart, then give up with a notice. */
 export const MAX_ATTEMPTS = 3;
 export const RETRY_SECONDS = 3;
-/** Resends allowed per order on top of the first confirmation. */
-const MAX_RESENDS = 3;
 
 const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
 
@@ -83,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await safeFulfil(sessionId, context.get(requestInfoContext).clientIp);
   if (result.status === "paid" && "order" in result && result.order) {
     const t = getInstance(context).getFixedT(getLocale(context), "order");
-    return data({ view: "paid" as const, sessionId, ...paidView(result.order, t, pathLang), meta: pageMeta });
+    return data({ view: "paid" as const, sessionId, ...paidView(result.order, t, pathLang), priceLine: orderPriceLine(result.order).text, meta: pageMeta });
   }
   if (result.status === "limited") {
     return data({ view: "unavailable" as const, sessionId, meta: pageMeta }, { status: 429, headers: { "Retry-After": "600" } });
@@ -113,27 +112,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-type ResendOutcome = "sent" | "error" | "rateLimited";
-
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readKnownFields(request, ["session_id", "intent"]);
   if (!formData) return data({ resend: "error" as ResendOutcome }, { status: 400 });
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  const services = await getOrderServices();
-  const { clientIp } = context.get(requestInfoContext);
-  if (!(await services.resendLimiter.take(clientIp || "unknown"))) {
-    return data({ resend: "rateLimited" as ResendOutcome }, { status: 429, headers: { "Retry-After": "600" } });
-  }
-  const result = await safeFulfil(sessionId, clientIp);
-  if (result.status !== "paid" || !("order" in result) || !result.order) return data({ resend: "error" as ResendOutcome }, { status: 409 });
-  const order = result.order;
-  // Only the customer's copies count (the outbox also holds the owner's notices).
-  const resends = (await services.repo.listEmails(order.id)).filter((email) => email.kind.startsWith("resend-")).length;
-  if (resends >= MAX_RESENDS) return data({ resend: "rateLimited" as ResendOutcome }, { status: 429 });
-  await services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
-  services.worker.kick();
-  return data({ resend: "sent" as ResendOutcome });
+  const { outcome, status } = await resendConfirmation(sessionId, context.get(requestInfoContext).clientIp, await getOrderServices());
+  return data({ resend: outcome }, { status, headers: status === 429 ? { "Retry-After": "600" } : undefined });
 }
 
 export default function ThankYouPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -188,6 +173,9 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
                 </div>
               ))}
             </dl>
+            <p className="mt-4 border-t border-line pt-4 text-sm" data-price-line>
+              {loaderData.priceLine}
+            </p>
           </div>
         </>
       ) : loaderData.view === "processing" ? (

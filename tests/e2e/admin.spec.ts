@@ -155,7 +155,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await page.getByRole("button", { name: admin.orders.filter }).click();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: admin.orders.exportCsv }).click()]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\n");
+  const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
   expect(csv).toHaveLength(2);
   expect(csv[0]).toMatch(/^id,created_at,state,/);
   expect(csv[1]).toContain(`"${orderId}"`);

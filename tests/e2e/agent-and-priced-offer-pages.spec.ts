@@ -148,7 +148,9 @@ test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from 
     await expect(page.locator('[data-price="formateur-ia-monthly"]')).toHaveText(monthly);
     await expect(page.locator('[data-block="pricing"] li')).toHaveText(copy.pricing.points);
     await expect(page.locator('[data-block="pricing"]')).toContainText(formatUnit(30, "day", lang));
-    await expectOnlyCatalogueMoney(page, [setup, monthly], label);
+    // The price story adds what is charged today: set-up + first month.
+    const today = formatMoney(price.oneTime! + price.monthly!, "EUR", lang);
+    await expectOnlyCatalogueMoney(page, [setup, monthly, today], label);
     await expectOrderLinks(page, lang, ["formateur-ia"], label);
   }
 });

@@ -90,7 +90,7 @@ for (const [id, doc] of [
     const phrases =
       id === "cgv"
         ? ["reconduits tacitement chaque mois", "en euros, toutes taxes comprises", "droit de rétractation ne s'applique pas", "à tout moment", "Toute période commencée est due", "restent sa propriété exclusive", "droit d'accès", "siège du Prestataire"]
-        : ["renew automatically each month", "in euros and include all applicable taxes", "right of withdrawal does not apply", "at any time", "A period that has begun is due in full", "remain the Provider's exclusive property", "right to access", "Provider's registered office"];
+        : ["renew automatically each month", "Prices include all applicable taxes", "charged in pounds sterling", "right of withdrawal does not apply", "at any time", "A period that has begun is due in full", "remain the Provider's exclusive property", "right to access", "Provider's registered office"];
     for (const phrase of phrases) expect(text).toContain(phrase);
   });
 }

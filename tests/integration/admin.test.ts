@@ -307,15 +307,17 @@ describe("orders in the back office", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const exported = await csv.text();
+    // Bytes as sent (Response.text() would drop the byte order mark).
+    const exported = Buffer.from(await csv.arrayBuffer()).toString("utf8");
     const databaseUrl = await databaseUrlFor(server.dataDir);
     const cli = execFileSync(process.execPath, ["scripts/orders.ts", "--csv"], {
       env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
       encoding: "utf8",
     });
-    const [header, ...rows] = cli.trimEnd().split("\n");
+    const [header, ...rows] = cli.trimEnd().split("\r\n");
     const paidRows = rows.filter((row) => row.split(",")[2] === '"paid"');
-    expect(exported).toBe(`${[header, ...paidRows].join("\n")}\n`);
+    expect(exported).toBe(`${[header, ...paidRows].join("\r\n")}\r\n`);
+    expect(exported.startsWith("\uFEFFid,created_at,state,")).toBe(true);
     expect(exported).toContain('"zoe.findme@example.com"');
     expect(exported).not.toContain("pending.person@example.com");
   });

@@ -171,7 +171,7 @@ describe("secrets never reach the client", () => {
   test("a build made with secrets in the environment: its client bundle holds none of them", () => {
     // A copy of the sources built on the side, so build/ (used by the other tests) stays untouched.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-scan-build-"));
-    for (const entry of ["app", "locales", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"]) {
+    for (const entry of ["app", "server", "locales", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"]) {
       fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
     }
     fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
+import { AdminClient, ownerReset, setUpOwner, signIn } from "../support/admin.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { orderForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
 
 // Two instances of the site on one PostgreSQL, as behind a load balancer: an order placed on A is
-// paid through B's pages, webhooks land on either, the rate limit is one count, and one instance
+// paid through B's pages, webhooks land on either, the rate limit is one count, the owner's
+// back-office session and credentials work on both, and one instance
 // is SIGKILLed under load (placing orders, then sending emails). Every order is stored once and
 // every confirmation email reaches the SMTP server once.
 
@@ -28,7 +30,7 @@ afterAll(async () => {
 });
 
 describe("two instances, one PostgreSQL", () => {
-  test("an order placed on A is paid through B's pages; the rate limit counts both", async () => {
+  test("an order placed on A is paid through B's pages; the rate limit counts both; the back office is signed in on both", async () => {
     const url = await (await testPostgres()).createDatabase();
     const env = { DATABASE_URL: url, ORDER_RATE_LIMIT: "3" };
     const [a, b] = await Promise.all([start(env), start(env)]);
@@ -59,6 +61,18 @@ describe("two instances, one PostgreSQL", () => {
     expect((await postOrder(a.url, "test-workflow", "en", orderForm())).status).toBe(303);
     const refused = await postOrder(b.url, "test-workflow", "en", orderForm());
     expect(refused.status).toBe(429);
+
+    // The back office: the owner set up on A is signed in on B with the same session cookie, and
+    // signs in on B with the password and code saved through A.
+    const password = "correct horse battery staple";
+    const { client, secret } = await setUpOwner(a.url, ownerReset(a.dataDir, a.url, url), password);
+    const sameSessionOnB = new AdminClient(b.url);
+    sameSessionOnB.cookie = client.cookie;
+    const list = await sameSessionOnB.get("/admin");
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain("across@example.com");
+    const onB = await signIn(b.url, password, secret);
+    expect((await onB.get("/admin")).status).toBe(200);
   }, 90_000);
 
   test("SIGKILL under load: every order stored once, every email sent once, webhooks to either instance", async () => {
@@ -124,6 +138,8 @@ describe("two instances, one PostgreSQL", () => {
       // Each instance sends one email at a time: two held means both are mid-send. Kill B then.
       await waitFor(() => smtp.held() >= 2, 20_000, "an email in flight from each instance");
       await b.kill();
+      // Let the SMTP server see B's connection close before it answers the held messages.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       smtp.release();
       // Stripe retries what was not acknowledged; A is still up.
       const redelivered = await Promise.all(payable.map((o, i) => (statuses[i] === 200 ? 200 : deliver(a, o.sessionId!))));

@@ -14,10 +14,12 @@ export function storedState(dataDir: string): { orders: number; emails: number; 
   for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    if (/\.(db|sqlite3?)$/.test(entry.name)) {
+    // The daily backups (DATA_DIR/backups) are copies of the same rows.
+    if (/\.(db|sqlite3?)$/.test(entry.name) && path.basename(entry.parentPath) !== "backups") {
       const db = new DatabaseSync(file, { readOnly: true });
       try {
-        const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%order%' OR name LIKE '%quote%')").all() as Array<{ name: string }>;
+        // Tables of orders and quote requests, not of things about orders (order_events, a timeline, has several rows per order).
+        const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%order%' OR name LIKE '%quote%') AND name NOT LIKE '%event%'").all() as Array<{ name: string }>;
         for (const { name } of names) {
           tables.push(name);
           orders += Number((db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n);

@@ -1,5 +1,6 @@
 import { OFFERS, type OfferId } from "../../content/offers.ts";
 import type { Language } from "../../i18n/languages.ts";
+import { PriceStoryLine } from "../price-story-line.tsx";
 import { CheckList } from "./blocks.tsx";
 import { orderHref } from "../../i18n/site-map.ts";
 import { formatMoney } from "../../i18n/format.ts";
@@ -77,6 +78,7 @@ export function PriceCard(props: {
             {props.labels.monthly ? <span className={`text-sm font-medium ${dark ? "text-slate-300" : "text-muted"}`}>{props.labels.monthly}</span> : null}
           </p>
         ) : null}
+        <PriceStoryLine offer={props.offer} lang={props.lang} className={`mt-3 text-sm ${dark ? "text-slate-300" : "text-muted"}`} />
       </div>
       {props.points?.length ? (
         <div className={`relative mt-6 flex-1 border-t pt-6 sm:[&>ul]:grid-cols-1 ${dark ? "border-white/15" : "border-line"}`}>

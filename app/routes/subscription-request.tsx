@@ -1,0 +1,71 @@
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/subscription-request";
+import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { readKnownFields } from "../lib/form-fields.server.ts";
+import { requestInfoContext } from "../lib/request-context.ts";
+import { requestManageLink } from "../orders/manage-subscription.server.ts";
+import { getOrderServices } from "../orders/services.server.ts";
+
+function meta(context: Route.LoaderArgs["context"]) {
+  const t = getInstance(context).getFixedT(getLocale(context), "subscription");
+  return { title: t("request.title"), description: t("request.intro"), noindex: true };
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { meta: meta(context) };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** A fresh "manage my subscription" link by email; the answer is the same for known and unknown addresses. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readKnownFields(request, ["email"]);
+  if (!form) return data({ outcome: "invalid" as const, email: "", meta: meta(context) }, { status: 400 });
+  const email = String(form.get("email") ?? "");
+  const outcome = await requestManageLink(email, context.get(requestInfoContext).clientIp, await getOrderServices());
+  const status = outcome === "invalid" ? 400 : outcome === "rateLimited" ? 429 : 200;
+  return data({ outcome, email: outcome === "sent" ? "" : email.slice(0, 254), meta: meta(context) }, { status });
+}
+
+export default function SubscriptionRequest({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("subscription");
+  const outcome = actionData?.outcome;
+  return (
+    <section className="container-page max-w-xl py-12 sm:py-16">
+      <h1 className="text-3xl font-bold">{t("request.title")}</h1>
+      <p className="lead mt-4">{t("request.intro")}</p>
+      <Form method="post" className="card mt-8">
+        <label htmlFor="manage-email" className="block font-semibold">
+          {t("request.email")}
+        </label>
+        <input
+          id="manage-email"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          defaultValue={actionData?.email ?? ""}
+          aria-invalid={outcome === "invalid" ? true : undefined}
+          aria-describedby={outcome ? "manage-outcome" : undefined}
+          className="mt-2 w-full rounded-xl border border-line bg-white px-4 py-3 text-base aria-invalid:border-red-500"
+        />
+        <button type="submit" className="btn-primary mt-4">
+          {t("request.submit")}
+        </button>
+        {outcome ? (
+          <p
+            id="manage-outcome"
+            role={outcome === "sent" ? "status" : "alert"}
+            className={`mt-4 text-sm font-medium ${outcome === "sent" ? "text-emerald-700" : "text-red-700"}`}
+          >
+            {t(`request.${outcome}`)}
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}

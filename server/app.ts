@@ -1,0 +1,246 @@
+// The Node front of the site: security headers, the page cache, limits, proxy trust, logs and
+// graceful shutdown. Bundled with the app into build/server/index.js (vite.config.ts), as React
+// Router's node-custom-server template does, so the process holds one copy of the configuration,
+// the site map and the language resolver. server/index.ts starts it.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import path from "node:path";
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
+import { resolveLanguage } from "../app/i18n/resolve.ts";
+import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
+import { getEnv } from "../app/lib/env.server.ts";
+import { logger, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
+import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
+import { createCanonicalRedirect } from "./canonical-redirect.ts";
+import { createProxyTrust } from "./client-ip.ts";
+import { PageCache, pickEncoding } from "./page-cache.ts";
+import { isCrossSitePost } from "./same-origin.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+const env = getEnv();
+// The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).
+// Checked before the routes load: their modules read the configuration as they are imported.
+const ready = readiness(env);
+if (ready.errors.length || ready.problems.length) {
+  console.error(formatReadiness(ready));
+  process.exit(1);
+}
+const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+const entry = build.entry.module as unknown as {
+  shutdown?: () => Promise<void>;
+  ready?: Promise<void>;
+};
+// Once bundled this file is build/server/index.js: the browser files are in build/client.
+const clientDir = path.resolve(import.meta.dirname, "../client");
+
+/** Bodies above this are refused before reaching the app (order forms are a few KB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+const secureCookies = env.PUBLIC_ORIGIN.startsWith("https:");
+const publicHost = new URL(env.PUBLIC_ORIGIN).host;
+
+let sequence = 0;
+const bootId = randomBytes(3).toString("hex");
+const nextRequestId = () => `${bootId}-${(++sequence).toString(36)}`;
+
+const proxies = createProxyTrust(env.TRUST_PROXY);
+
+/** Exact paths of the site's pages: marketing pages (no trailing slash) and the fixed dynamic ones. */
+const FIXED_PATHS = new Set(["/commander", "/sitemap.xml", "/robots.txt", "/healthz", ...Object.values(THANK_YOU_PATHS)]);
+const canonicalLocation = createCanonicalRedirect((p) => FIXED_PATHS.has(p) || (pageForPath(p) !== undefined && !p.endsWith("/")));
+
+// ---- slow path: Express + React Router for everything that is not a cached page ----
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+app.use(compression());
+app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+app.use(
+  createExpressHandler({
+    build,
+    getLoadContext: (_req, res) => createLoadContext(res.locals.info as RequestInfo),
+  }),
+);
+
+// ---- fast path: marketing pages rendered once, served from memory ----
+const cache = new PageCache();
+const renderPage = createRequestHandler(build, "production");
+
+async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
+  const { lang, source } = resolveLanguage({
+    pathname: url.pathname,
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers["accept-language"],
+  });
+  // Only canonical paths get here (variants were redirected): the key and the render use the same one.
+  const key = `${url.pathname}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
+  const page =
+    cache.get(key) ??
+    (await cache.fill(key, () => {
+      // Render with only what decides the language, so the result is the same for every visitor.
+      const headers = new Headers({ "accept-language": lang });
+      const info: RequestInfo = { nonce: "", requestId: String(res.getHeader("X-Request-Id")), clientIp: "", secure: secureCookies };
+      return renderPage(new Request(url.origin + url.pathname, { headers }), createLoadContext(info));
+    }));
+  if (!page) return false;
+  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.appendHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Page-Cache", "hit");
+  if (req.headers["if-none-match"] === page.etag) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body = page[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = page.status;
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+/** The nonce-less security headers, computed once: [plain http, https]. */
+const BASE_HEADERS = [Object.entries(securityHeaders({ https: false })), Object.entries(securityHeaders({ https: true }))] as const;
+
+function reject(res: http.ServerResponse, status: number, message: string) {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(message);
+}
+
+function isValidHost(host: string) {
+  try {
+    return new URL(`http://${host}/`).host !== "";
+  } catch {
+    return false;
+  }
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
+  const started = performance.now();
+  res.setHeader("X-Request-Id", requestId);
+  const path = redactUrl(req.url ?? "");
+  res.on("finish", () => {
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logger().info({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined }, "request");
+  });
+
+  const https = proxies.isHttps(req);
+  // Every response, refusals included, carries the security headers; dynamic pages add a nonce below.
+  for (const [name, value] of BASE_HEADERS[https ? 1 : 0]) res.setHeader(name, value);
+
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", "http://localhost");
+    decodeURIComponent(url.pathname);
+  } catch {
+    return reject(res, 400, "Bad request");
+  }
+  if (url.pathname.startsWith("//")) return reject(res, 400, "Bad request");
+  // Absolute-form ("http://host/x") and asterisk-form ("*") targets: keep only path and query.
+  if (!req.url?.startsWith("/")) req.url = url.pathname + url.search;
+  const method = req.method ?? "GET";
+  // The site only reads pages and takes form posts; other methods would reach React Router's error
+  // rendering without its middleware context (a 500).
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+    res.setHeader("Allow", "GET, HEAD, POST");
+    return reject(res, 405, "Method not allowed");
+  }
+
+  if (method === "POST") {
+    const length = Number(req.headers["content-length"] ?? NaN);
+    if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return reject(res, 411, "Length required");
+    if (length > MAX_BODY_BYTES) {
+      res.setHeader("Connection", "close");
+      return reject(res, 413, "Request body too large");
+    }
+    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN })) return reject(res, 403, "Cross-site form submissions are not accepted");
+  }
+
+  if (method === "GET" || method === "HEAD") {
+    const location = canonicalLocation(url.pathname, url.search);
+    if (location) {
+      res.statusCode = 301;
+      res.setHeader("Location", location);
+      res.setHeader("Cache-Control", "public, max-age=3600");
+      return res.end();
+    }
+  }
+
+  if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
+    try {
+      if (await serveCachedPage(req, res, url)) return;
+    } catch (error) {
+      logger().error({ err: error }, "page cache render failed");
+    }
+  }
+
+  // React Router builds the request URL from Host (and X-Forwarded-Host behind a trusted proxy): an
+  // unparsable one is the client's error, not a 500. HTTP/1.0 clients may send none: use ours.
+  if (!req.headers.host) req.headers.host = publicHost;
+  if (!isValidHost(req.headers.host) || (proxies.fromTrustedProxy(req) && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
+    return reject(res, 400, "Bad request");
+  }
+
+  const nonce = randomBytes(16).toString("base64");
+  for (const [name, value] of Object.entries(securityHeaders({ nonce, https }))) res.setHeader(name, value);
+  const info: RequestInfo = { nonce, requestId, clientIp: proxies.clientIp(req), secure: secureCookies };
+  res.locals = { info };
+  app(req as express.Request, res as express.Response);
+}
+
+declare module "node:http" {
+  interface ServerResponse {
+    locals: Record<string, unknown>;
+  }
+}
+
+const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
+  const requestId = nextRequestId();
+  // Everything this request runs, the app's loaders and actions included, logs with its id.
+  withRequestId(requestId, () =>
+    handle(req, res, requestId).catch((error) => {
+      logger().error({ err: error }, "request failed");
+      if (!res.headersSent) reject(res, 500, "Internal error");
+      else res.destroy();
+    }),
+  );
+});
+
+// The app's start-up checks (DATA_DIR, database) come first: a site that cannot store an order
+// does not listen.
+await entry.ready;
+server.listen(env.PORT, env.HOST, () => {
+  logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
+});
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, then close the app's resources.
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger().info(`${signal}: shutting down`);
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  server.close(async () => {
+    try {
+      await entry.shutdown?.();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  });
+  // Keep-alive connections become idle as their last response ends: close them as they do, or
+  // server.close() would wait for the client's keep-alive timeout.
+  server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
