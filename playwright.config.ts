@@ -6,7 +6,9 @@ import { checkoutPort } from "./tests/support/port.ts";
 
 const port = Number(process.env.E2E_PORT ?? checkoutPort());
 const dataDir = path.resolve("test-results/e2e-data");
-fs.rmSync(dataDir, { recursive: true, force: true });
+// Workers load this file too (again after a failed test): only the runner itself starts clean,
+// or a restarted worker would wipe the running server's database and outbox mid-run.
+if (process.env.TEST_WORKER_INDEX === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -90,7 +90,8 @@ for (const [name, configFile, complete] of [
 
     for (const lang of LANGUAGES) {
       test(`every page in ${lang}: no placeholder player, legal links in the footer${complete ? ", no bare platform link, no example.com" : ""}`, async ({ page }) => {
-        test.setTimeout(120_000);
+        // 22 pages in one test: generous for a loaded 2-core machine.
+        test.setTimeout(240_000);
         await sweep(page, server.url, configFile, complete, lang);
       });
     }
