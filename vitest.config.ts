@@ -9,6 +9,7 @@ const BOTH_STORES = [
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",
   "tests/integration/reliability.test.ts",
+  "tests/integration/quotes.test.ts",
   "tests/integration/subscriptions-stripe.test.ts",
 ];
 

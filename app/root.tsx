@@ -15,8 +15,12 @@ import { DemoBanner } from "./components/demo-banner.tsx";
 import { PageHead } from "./components/page-head.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { LanguageSwitcher } from "./components/language-switcher.tsx";
 import { NotFound } from "./components/not-found.tsx";
+import { QuoteForm } from "./components/quote-form.tsx";
+import { mailtoHref } from "./components/blocks/blocks.tsx";
+import { isQuotePage, type QuotePage } from "./content/offers.ts";
+import { pageForPath } from "./i18n/site-map.ts";
+import { QUOTE_MAX } from "./orders/quote-schema.ts";
 import { getLocale, i18nMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
 import { getSiteConfig } from "./config/site.server.ts";
@@ -67,6 +71,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const handles = matches.map((match) => (match.handle ?? {}) as RouteHandle);
   const hydrate = handles.some((handle) => handle.hydrate);
   const bare = handles.some((handle) => handle.bare) || location.pathname.startsWith("/datasets");
+  // Offers without a price end with a "request a quote or a demo" form (the catalogue lists them).
+  const pageId = pageForPath(location.pathname)?.id;
+  const quotePage = isQuotePage(pageId) ? pageId : null;
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -84,12 +91,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {i18n.t("common:a11y.skip")}
         </a>
         {data?.demo ? <DemoBanner /> : null}
-        {bare ? null : <SiteHeader />}
+        {bare ? null : <SiteHeader lang={lang} />}
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
+          {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} /> : null}
         </main>
-        {bare ? null : <LanguageSwitcher lang={lang} />}
-        <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} />
+        <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} switcher={!bare} />
         {hydrate ? (
           <>
             <script
@@ -104,6 +111,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </body>
     </html>
+  );
+}
+
+function QuoteSection({ page, lang, contactEmail }: { page: QuotePage; lang: Language; contactEmail: string }) {
+  const { t } = useTranslation("quote");
+  return (
+    <section className="bg-surface pb-20" id="request-quote" aria-label={t("form.title")}>
+      <div className="container-page">
+        <QuoteForm page={page} lang={lang} limits={QUOTE_MAX} contactHref={mailtoHref(contactEmail, t(`offers.${page}`))} />
+      </div>
+    </section>
   );
 }
 

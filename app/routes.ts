@@ -22,6 +22,7 @@ export default [
   ...marketing,
   ...testWorkflowSlugs,
   route("/commander", "routes/commander.tsx"),
+  route("/quote", "routes/quote.tsx"),
   ...thankYou,
   route("/checkout/sandbox/:sessionId", "routes/checkout-sandbox.tsx"),
   route("/webhooks/stripe", "routes/webhooks-stripe.ts"),

@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { pageById, pagePath } from "../i18n/site-map.ts";
 import type { Language } from "../i18n/languages.ts";
 
-export function SiteFooter({ lang, contactEmail }: { lang: Language; contactEmail: string }) {
+/** `switcher`: repeat the header's language choices (hidden where the header is, on /datasets). */
+export function SiteFooter({ lang, contactEmail, switcher = true }: { lang: Language; contactEmail: string; switcher?: boolean }) {
   const { t } = useTranslation();
   // Spec: English readers get the terms of service, everyone else the French terms of sale.
   const terms = lang === "en" ? "/tos" : "/cgv";
@@ -41,6 +43,7 @@ export function SiteFooter({ lang, contactEmail }: { lang: Language; contactEmai
             </a>
           </li>
         </ul>
+        {switcher ? <LanguageSwitcher lang={lang} /> : null}
         <p className="text-sm">
           © 2025 {t("common:brand")}. {t("common:footer.rights")}
         </p>

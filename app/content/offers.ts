@@ -27,8 +27,39 @@ export const OFFER_IDS = [
 ] as const;
 export type OfferId = (typeof OFFER_IDS)[number];
 
+/**
+ * What the order form asks, per kind of offer (spec section 5 for the agent; a brief for videos;
+ * the €1 test only needs who and what about). The schema, the page, the stored order, the emails
+ * and `npm run orders` all follow these lists, in this order.
+ */
+export const ORDER_FORM_FIELDS = {
+  agent: [
+    "firstName",
+    "lastName",
+    "email",
+    "phoneNumber",
+    "companyName",
+    "address",
+    "postalCode",
+    "city",
+    "country",
+    "agentName",
+    "telegramId",
+    "connectZapier",
+    "comments",
+  ],
+  video: ["firstName", "lastName", "email", "companyName", "videoTopic", "videoBrand", "videoLanguage", "comments"],
+  test: ["firstName", "lastName", "email", "videoTopic"],
+} as const;
+export type OfferKind = keyof typeof ORDER_FORM_FIELDS;
+export type OrderFieldName = (typeof ORDER_FORM_FIELDS)[OfferKind][number];
+
 export interface Offer {
   id: OfferId;
+  /** Which questions the order form asks (ORDER_FORM_FIELDS). */
+  kind: OfferKind;
+  /** Promised delivery after payment (thank-you page, email): spec section 9. */
+  deliveryHours: number;
   price(lang: Language): Price;
 }
 
@@ -37,18 +68,23 @@ const euros = (price: Omit<Price, "currency">): Price => ({ currency: "EUR", ...
 const veo3Currency = (lang: Language): Currency => (lang === "en" ? "GBP" : "EUR");
 
 export const OFFERS: Record<OfferId, Offer> = {
-  "test-workflow": { id: "test-workflow", price: () => euros({ oneTime: 100 }) },
+  "test-workflow": { id: "test-workflow", kind: "test", deliveryHours: 24, price: () => euros({ oneTime: 100 }) },
   "short-videos": {
     id: "short-videos",
    
+    kind: "video",
+    deliveryHours: 48,
     price: () => euros({ oneTime: 49_700, monthly: 10_000, monthlyStartsAfterMonths: 1 }),
   },
-  "formateur-ia": { id: "formateur-ia", price: () => euros({ oneTime: 49_700, monthly: 3_900 }) },
-  "veo3-single": { id: "veo3-single", price: (lang) => ({ currency: veo3Currency(lang), oneTime: 4_900 }) },
-  "veo3-pack": { id: "veo3-pack", price: (lang) => ({ currency: veo3Currency(lang), oneTime: 19_700 }) },
+  // The spec gives no delivery time for the Telegram agent; 48 h is what its confirmation promised.
+  "formateur-ia": { id: "formateur-ia", kind: "agent", deliveryHours: 48, price: () => euros({ oneTime: 49_700, monthly: 3_900 }) },
+  "veo3-single": { id: "veo3-single", kind: "video", deliveryHours: 24, price: (lang) => ({ currency: veo3Currency(lang), oneTime: 4_900 }) },
+  "veo3-pack": { id: "veo3-pack", kind: "video", deliveryHours: 24, price: (lang) => ({ currency: veo3Currency(lang), oneTime: 19_700 }) },
   "veo3-subscription": {
     id: "veo3-subscription",
    
+    kind: "video",
+    deliveryHours: 24,
     price: (lang) => ({ currency: veo3Currency(lang), monthly: 49_000 }),
   },
 };
@@ -59,6 +95,33 @@ export function isOfferId(value: unknown): value is OfferId {
 
 export function getOffer(id: OfferId): Offer {
   return OFFERS[id];
+}
+
+/** The questions of an offer's order form, in page order. */
+export function orderFields(id: OfferId): readonly OrderFieldName[] {
+  return ORDER_FORM_FIELDS[OFFERS[id].kind];
+}
+
+/**
+ * Offers without a price in the spec: their page carries a "request a quote or a demo" form
+ * instead of an order button. The id is the page id (it names the offer in the request).
+ */
+export const QUOTE_PAGES = [
+  "ai-machine",
+  "logo-animator",
+  "agent-photoshop",
+  "veo3-ad",
+  "nano-banana",
+  "seedance",
+  "newsletter",
+  "blog",
+  "instagram",
+  "whatsapp",
+] as const;
+export type QuotePage = (typeof QUOTE_PAGES)[number];
+
+export function isQuotePage(value: unknown): value is QuotePage {
+  return typeof value === "string" && (QUOTE_PAGES as readonly string[]).includes(value);
 }
 
 /** Stripe Checkout mode: any monthly amount makes it a subscription. */

@@ -195,6 +195,57 @@ const CHANGES: SchemaChange[] = [
       `CREATE INDEX IF NOT EXISTS payment_events_order ON payment_events (order_id)`,
     ],
   },
+  {
+    // Quote requests (offers without a price), and outbox rows that belong to an order or to a
+    // quote request. SQLite cannot relax NOT NULL in place: its outbox is copied into a new table.
+    name: "007-quote-requests",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS quote_requests (
+         id TEXT PRIMARY KEY,
+         page TEXT NOT NULL,
+         lang TEXT NOT NULL,
+         name TEXT NOT NULL,
+         email TEXT NOT NULL,
+         company TEXT NOT NULL DEFAULT '',
+         message TEXT NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS quote_requests_created_at ON quote_requests (created_at)`,
+      {
+        sqlite: `CREATE TABLE outbox_v7 (
+           id INTEGER PRIMARY KEY AUTOINCREMENT,
+           order_id TEXT REFERENCES orders (id),
+           quote_id TEXT REFERENCES quote_requests (id),
+           kind TEXT NOT NULL,
+           status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent','failed')),
+           attempts INTEGER NOT NULL DEFAULT 0,
+           next_attempt_at INTEGER NOT NULL,
+           last_error TEXT,
+           message_id TEXT,
+           created_at TEXT NOT NULL,
+           sent_at TEXT,
+           CHECK ((order_id IS NULL) <> (quote_id IS NULL)),
+           UNIQUE (order_id, kind),
+           UNIQUE (quote_id, kind)
+         )`,
+        postgres: `ALTER TABLE outbox ALTER COLUMN order_id DROP NOT NULL`,
+      },
+      {
+        sqlite: `INSERT INTO outbox_v7 (id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at)
+           SELECT id, order_id, kind, status, attempts, next_attempt_at, last_error, message_id, created_at, sent_at FROM outbox`,
+        postgres: `ALTER TABLE outbox ADD COLUMN quote_id TEXT REFERENCES quote_requests (id)`,
+      },
+      {
+        sqlite: `DROP TABLE outbox`,
+        postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_quote_kind UNIQUE (quote_id, kind)`,
+      },
+      {
+        sqlite: `ALTER TABLE outbox_v7 RENAME TO outbox`,
+        postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK ((order_id IS NULL) <> (quote_id IS NULL))`,
+      },
+      `CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

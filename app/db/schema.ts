@@ -40,7 +40,9 @@ export interface PaymentEventsTable {
 
 export interface OutboxTable {
   id: Generated<number>;
-  order_id: string;
+  /** The order an email is about; null when it is about a quote request (then quote_id is set). */
+  order_id: string | null;
+  quote_id: Generated<string | null>;
   kind: string;
   status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
@@ -59,6 +61,18 @@ export interface SandboxSessionsTable {
   created_at: string;
   /** The CheckoutRequest as JSON (what to show and where to return); null for sessions from before it. */
   request_json: string | null;
+}
+
+/** "Request a quote or a demo" from the page of an offer without a price. */
+export interface QuoteRequestsTable {
+  id: string;
+  page: string;
+  lang: string;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+  created_at: string;
 }
 
 // ---- Back office (005-back-office) ----
@@ -108,6 +122,7 @@ export interface Database {
   totp_used_steps: TotpUsedStepsTable;
   app_settings: AppSettingsTable;
   orders: OrdersTable;
+  quote_requests: QuoteRequestsTable;
   outbox: OutboxTable;
   sandbox_sessions: SandboxSessionsTable;
   payment_events: PaymentEventsTable;

@@ -77,9 +77,15 @@ export function formatFollowers(count: number, lang: Language): string {
   return new Intl.NumberFormat(intlLocale(lang), { ...GROUPED, notation: "compact", maximumFractionDigits: 1 }).format(count);
 }
 
-/** "24 November 2026" (UTC), or with `withTime` "24 November 2026 at 14:05". */
+/** The business's time zone: every date and time a customer reads is in it (not UTC). */
+export const BUSINESS_TIME_ZONE = "Europe/Paris";
+
+/** "24 November 2026", or with `withTime` "24 November 2026 at 14:05 CET": Paris time, named. */
 export function formatDate(date: Date, lang: Language, withTime = false): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "long", ...(withTime ? { timeStyle: "short" as const } : {}), timeZone: "UTC" }).format(date);
+  const options: Intl.DateTimeFormatOptions = withTime
+    ? { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }
+    : { dateStyle: "long" };
+  return new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: BUSINESS_TIME_ZONE }).format(date);
 }
 
 /** Keeps a short figure such as "≈ 8 Sek." on one line in big type. */

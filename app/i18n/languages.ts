@@ -17,6 +17,11 @@ export const SWITCHER: ReadonlyArray<{ lang: Language; label: string; name: stri
   { lang: "it", label: "IT", name: "Italiano", locale: "it-IT" },
 ];
 
+/** A language's own name ("Deutsch"), as the switcher shows it. */
+export function languageName(lang: Language): string {
+  return SWITCHER.find((entry) => entry.lang === lang)!.name;
+}
+
 /** BCP 47 locale used for Intl formatting and og:locale. */
 export function intlLocale(lang: Language): string {
   return SWITCHER.find((entry) => entry.lang === lang)!.locale;

@@ -13,8 +13,11 @@ const PATH_ALIASES = new Map<string, Language>([
   ...Object.entries(TEST_WORKFLOW_PATHS).map(([lang, path]) => [path, lang as Language] as const),
 ]);
 
-/** Pages that fall back to French instead of English (spec: Nano Banana). */
-const FRENCH_FALLBACK_PREFIXES = ["/nano-banana"];
+/**
+ * Pages that fall back to French instead of English: Nano Banana (spec), and the order form,
+ * which the French pages link to without `lang` (spec).
+ */
+const FRENCH_FALLBACK_PREFIXES = ["/nano-banana", "/commander"];
 
 /** Language forced by the path: a `/xx` suffix (`/de`, `/short-videos/de`) or a localized slug. */
 export function languageFromPath(pathname: string): Language | null {

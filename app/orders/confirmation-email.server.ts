@@ -1,36 +1,37 @@
-import { getOffer } from "../content/offers.ts";
+import { getOffer, orderFields } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
-import { translator } from "../i18n/translator.server.ts";
-import type { Order } from "./types.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
+import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
+import { translator } from "../i18n/translator.server.ts";
+import { brandedHtml, escapeHtml, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
+import { nextSteps } from "./next-steps.server.ts";
+import type { Order } from "./types.ts";
 
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { RenderedEmail };
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+/** Re-exported for the owner's emails (one escape function, in email-layout.server.ts). */
+export { escapeHtml };
 
-/** The summary lines shared by the email and the thank-you page. */
-export function orderSummary(order: Order): Array<[label: string, value: string]> {
-  const t = translator(order.lang);
-  const offerName = translator(order.lang, "offers")(`${order.offer}.name`);
+/** The summary lines shared by the email and the thank-you page, in `lang` (the reader's page). */
+export function orderSummary(order: Order, lang: Language = order.lang): Array<[label: string, value: string]> {
+  const t = translator(lang);
+  const offerName = translator(lang, "offers")(`${order.offer}.name`);
   const rows: Array<[string, string]> = [
     [t("summary.reference"), order.id],
     [t("summary.offer"), offerName],
-    [t("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, order.lang)],
+    [t("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, lang)],
   ];
-  if (order.monthly) rows.push([t("summary.monthly"), formatMoney(order.monthly, order.currency, order.lang)]);
-  rows.push(
-    [t("summary.name"), `${order.customer.firstName} ${order.customer.lastName}`],
-    [t("summary.email"), order.customer.email],
-    [t("summary.agentName"), order.customer.agentName],
-    [t("summary.telegramId"), order.customer.telegramId],
-    [t("summary.connectZapier"), t(order.customer.connectZapier === "oui" ? "form.yes" : "form.no")],
-  );
-  if (order.customer.comments) rows.push([t("summary.comments"), order.customer.comments]);
+  if (order.monthly) rows.push([t("summary.monthly"), formatMoney(order.monthly, order.currency, lang)]);
+  rows.push([t("summary.name"), `${order.customer.firstName} ${order.customer.lastName}`]);
+  // The answers of this offer's form, in its order (the catalogue says which).
+  for (const field of orderFields(order.offer)) {
+    if (field === "firstName" || field === "lastName") continue;
+    const value = order.customer[field];
+    if (!value) continue;
+    if (field === "connectZapier") rows.push([t("summary.connectZapier"), t(value === "oui" ? "form.yes" : "form.no")]);
+    else if (field === "videoLanguage") rows.push([t("summary.videoLanguage"), isLanguage(value) ? languageName(value) : value]);
+    else rows.push([t(`summary.${field}`), value]);
+  }
   return rows;
 }
 
@@ -50,16 +51,18 @@ export interface ConfirmationLinks {
 }
 
 /** The confirmation email in the order's language: plain text and HTML with the same content. */
-export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean } & ConfirmationLinks): RenderedEmail {
+export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean; publicOrigin?: string } & ConfirmationLinks): RenderedEmail {
   // Email copy has its own namespace so it is never shipped to the browser with the order page.
   const t = translator(order.lang, "email");
   const brand = translator(order.lang, "common")("brand");
   const offerName = translator(order.lang, "offers")(`${order.offer}.name`);
+  // The customer's language, the business's time zone (Europe/Paris), with its abbreviation.
   const paidAt = formatDate(new Date(order.paidAt ?? order.updatedAt), order.lang, true);
   const subject = t("subject", { offer: offerName, brand });
   const greeting = t("greeting", { name: order.customer.firstName });
-  const intro = t("intro", { offer: offerName, date: `${paidAt} UTC` });
-  const next = t("next");
+  const intro = t("intro", { offer: offerName, date: paidAt });
+  const nextTitle = translator(order.lang, "order")("nextSteps.title");
+  const steps = nextSteps(order, order.lang);
   const contact = t("contact", { email: options.contactEmail });
   const signature = t("signature", { brand });
   const summary = orderSummary(order);
@@ -80,7 +83,8 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     invoice,
     ...(manage ? ["", manage] : []),
     "",
-    next,
+    nextTitle,
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
     "",
     contact,
     "",
@@ -88,28 +92,22 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     "",
   ].join("\n");
 
-  const rows = summary
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:6px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  const html = `<!doctype html>
-<html lang="${order.lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
-<div style="max-width:560px;margin:0 auto;padding:32px 24px">
-<p style="font-size:18px;font-weight:700;color:#6d28d9;margin:0 0 24px">${escapeHtml(brand)}</p>
-<p>${escapeHtml(greeting)}</p>
+  const html = brandedHtml({
+    lang: order.lang,
+    subject,
+    brand,
+    publicOrigin: options.publicOrigin,
+    body: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("summaryTitle"))}</h2>
-<table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>
+${htmlRows(summary)}
 <p style="margin-top:24px"><strong>${escapeHtml(tb("priceTitle"))}:</strong> <span data-price-line>${escapeHtml(price)}</span></p>
 <p>${options.invoiceUrl ? `${escapeHtml(tb("invoiceSandbox"))} <a href="${escapeHtml(options.invoiceUrl)}">${escapeHtml(tb("invoiceLabel"))}</a>` : escapeHtml(tb("invoiceStripe"))}</p>
 ${options.manageUrl ? `<p>${escapeHtml(tb("manageIntro"))}<br><a href="${escapeHtml(options.manageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tb("manageLabel"))}</a></p>` : ""}
-<p style="margin-top:24px">${escapeHtml(next)}</p>
+<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(nextTitle)}</h2>
+<ol style="padding-left:20px;margin:0">${steps.map((step) => `<li style="margin:4px 0">${escapeHtml(step)}</li>`).join("")}</ol>
 <p>${escapeHtml(t("contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
-<p>${escapeHtml(signature)}</p>
-</div></body></html>
-`;
+<p>${escapeHtml(signature)}</p>`,
+  });
   return { subject: options.resend ? `${subject} (${t("copy")})` : subject, text, html };
 }

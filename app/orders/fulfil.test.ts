@@ -209,7 +209,7 @@ describe("outbox worker", () => {
       leaseMs: 100,
       deliver: async (message) => {
         await new Promise((resolve) => setTimeout(resolve, 70));
-        delivered.push(message.orderId);
+        delivered.push(message.orderId!);
         return "<id>";
       },
     });

@@ -39,7 +39,10 @@ export async function sandboxInvoice(token: string, services: OrderServices): Pr
     number: order.id,
     lang: order.lang,
     date: formatLongDate(order.paidAt ?? order.createdAt, order.lang),
-    billedTo: [`${c.firstName} ${c.lastName}`, c.companyName, c.address, `${c.postalCode} ${c.city}`, c.country, c.email].filter(Boolean),
+    // Only the agent's form asks for a postal address; video and test orders bill the name and email.
+    billedTo: [`${c.firstName} ${c.lastName}`, c.companyName, c.address, [c.postalCode, c.city].filter(Boolean).join(" "), c.country, c.email].filter(
+      (line): line is string => Boolean(line),
+    ),
     lines,
     total: money(order.amountDueNow),
   };

@@ -9,6 +9,8 @@ export interface OutgoingEmail extends RenderedEmail {
   messageId: string;
   /** File name (without extension) when written to the .eml outbox. */
   fileName: string;
+  /** Where a reply goes (the owner's copy of a quote request answers the visitor). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -30,7 +32,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     return {
       kind: "smtp",
       async send(email) {
-        const info = await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId });
+        const info = await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId, replyTo: email.replyTo });
         return String(info.messageId ?? email.messageId);
       },
       close: () => transport.close(),
@@ -41,7 +43,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     kind: "file",
     async send(email) {
-      const info = await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId });
+      const info = await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId, replyTo: email.replyTo });
       fs.mkdirSync(dir, { recursive: true });
       // Same name for the same outbox row: a repeated delivery replaces the file instead of adding one.
       const file = path.join(dir, `${email.fileName}.eml`);

@@ -1,5 +1,6 @@
 import { formatMoney } from "../i18n/format.ts";
-import { SWITCHER, type Language } from "../i18n/languages.ts";
+import { orderFields as offerQuestions } from "../content/offers.ts";
+import { SWITCHER, isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "./types.ts";
 
@@ -17,19 +18,13 @@ export function orderFields(order: Order, lang: Language): Array<[label: string,
     [form("summary.offer"), offerName],
     [form("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, lang)],
     [form("summary.monthly"), order.monthly ? formatMoney(order.monthly, order.currency, lang) : "—"],
-    [form("form.firstName"), c.firstName],
-    [form("form.lastName"), c.lastName],
-    [form("form.email"), c.email],
-    [form("form.companyName"), c.companyName || "—"],
-    [form("form.address"), c.address],
-    [form("form.postalCode"), c.postalCode],
-    [form("form.city"), c.city],
-    [form("form.country"), c.country],
-    [form("form.phoneNumber"), c.phoneNumber],
-    [form("form.agentName"), c.agentName],
-    [form("form.telegramId"), c.telegramId],
-    [form("form.connectZapier"), form(c.connectZapier === "oui" ? "form.yes" : "form.no")],
-    [form("form.comments"), c.comments || "—"],
+    // The questions this offer asked (the catalogue says which), in the form's order.
+    ...offerQuestions(order.offer).map((field): [string, string] => {
+      const value = (c as Record<string, string | undefined>)[field] ?? "";
+      if (field === "connectZapier") return [form("form.connectZapier"), form(value === "oui" ? "form.yes" : "form.no")];
+      if (field === "videoLanguage") return [form("form.videoLanguage"), isLanguage(value) ? languageName(value) : value || "—"];
+      return [form(`form.${field}`), value || "—"];
+    }),
     [t("fields.language"), SWITCHER.find((entry) => entry.lang === order.lang)?.name ?? order.lang],
     [t("fields.state"), t(`states.${order.state}`)],
     [t("fields.payments"), order.provider === "sandbox" ? t("health.sandbox") : "Stripe"],

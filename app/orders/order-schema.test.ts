@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import en from "../../locales/en/order.json";
-import { FIELD_MAX, ORDER_FIELDS, normaliseOrderForm, parseOrderForm } from "./order-schema.ts";
+import { ORDER_FORM_FIELDS, type OfferId } from "../content/offers.ts";
+import { FIELD_MAX, OPTIONAL_FIELDS, normaliseOrderForm, parseOrderForm } from "./order-schema.ts";
 
 const valid = {
   firstName: "Jo",
@@ -15,10 +16,12 @@ const valid = {
   telegramId: "@j",
 };
 
-function parse(values: Record<string, string>) {
+const messageOf = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+
+function parse(values: Record<string, string>, offer: OfferId = "formateur-ia") {
   const formData = new FormData();
   for (const [name, value] of Object.entries(values)) formData.set(name, value);
-  const submission = parseOrderForm(formData);
+  const submission = parseOrderForm(formData, offer);
   const error: Record<string, string[] | null> = submission.status === "error" ? (submission.error ?? {}) : {};
   return { ...submission, error };
 }
@@ -28,7 +31,7 @@ describe("order form schema (spec section 5)", () => {
     const result = parse(valid);
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
-    const value = normaliseOrderForm(result.value);
+    const value = normaliseOrderForm("formateur-ia", result.value);
     expect(value.connectZapier).toBe("non");
     expect(value.companyName).toBe("");
     expect(value.comments).toBe("");
@@ -53,17 +56,34 @@ describe("order form schema (spec section 5)", () => {
     expect(result.error?.[field]).toEqual([key]);
   });
 
-  test("missing required fields get their own message, which exists in the locale files", () => {
-    const result = parse({});
+  test.each([
+    ["formateur-ia", "agent"],
+    ["short-videos", "video"],
+    ["test-workflow", "test"],
+  ] as const)("%s: a missing required field says what to enter, in the locale files", (offer, kind) => {
+    const result = parse({}, offer);
     const errors = result.error ?? {};
-    const required = ORDER_FIELDS.filter((f) => f !== "companyName" && f !== "comments" && f !== "connectZapier");
+    const required = ORDER_FORM_FIELDS[kind].filter((f) => !OPTIONAL_FIELDS.has(f));
     expect(Object.keys(errors).sort()).toEqual([...required].sort());
-    for (const messages of Object.values(errors) as Array<string[] | null>) {
-      for (const key of messages ?? []) {
-        const [group, name] = key.split(".");
-        expect((en as Record<string, Record<string, string>>)[group!]![name!], key).toBeTruthy();
-      }
+    for (const [field, messages] of Object.entries(errors)) {
+      expect(messages, field).toEqual([`errors.required.${field}`]);
+      expect(messageOf(`errors.required.${field}`), field).toMatch(/\S/);
     }
+    expect(messageOf("errors.required.firstName")).toBe("Enter your first name");
+    expect(messageOf("errors.email")).toBe("Enter an email address like name@example.com");
+  });
+
+  test("each kind of offer asks only its own questions", () => {
+    const video = parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Recipes", videoLanguage: "de", agentName: "x" }, "veo3-single");
+    expect(video.status).toBe("success");
+    if (video.status === "success") {
+      expect(normaliseOrderForm("veo3-single", video.value)).toEqual({
+        firstName: "Jo", lastName: "Li", email: "jo@example.com", companyName: "", videoTopic: "Recipes", videoBrand: "", videoLanguage: "de", comments: "",
+      });
+    }
+    const test = parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Cats" }, "test-workflow");
+    expect(test.status).toBe("success");
+    expect(parse({ ...valid, videoLanguage: "xx" }, "short-videos").error?.videoLanguage).toEqual(["errors.required.videoLanguage"]);
   });
 
   test("trims and collapses whitespace, lower-cases the email, keeps comment line breaks", () => {
@@ -73,7 +93,7 @@ describe("order form schema (spec section 5)", () => {
     expect(result.value.firstName).toBe("Jean Luc");
     expect(result.value.email).toBe("jo@example.com");
     expect(result.value.comments).toBe("a\nb");
-    expect(normaliseOrderForm(result.value).companyName).toBe("");
+    expect(normaliseOrderForm("formateur-ia", result.value).companyName).toBe("");
   });
 
   test("whitespace only does not satisfy a minimum length", () => {
@@ -83,7 +103,8 @@ describe("order form schema (spec section 5)", () => {
   test("every field has a length cap", () => {
     for (const [field, max] of Object.entries(FIELD_MAX)) {
       const long = field === "email" ? `${"a".repeat(max)}@example.com` : "a".repeat(max + 1);
-      expect(parse({ ...valid, [field]: long }).error?.[field], field).toContain("errors.tooLong");
+      const offer = field.startsWith("video") ? "short-videos" : "formateur-ia";
+      expect(parse({ ...valid, videoTopic: "Topic", videoLanguage: "fr", [field]: long }, offer).error?.[field], field).toContain("errors.tooLong");
     }
   });
 

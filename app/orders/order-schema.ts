@@ -1,10 +1,13 @@
 import { parse } from "@conform-to/react";
 import * as z from "zod/mini";
+import { ORDER_FORM_FIELDS, getOffer, orderFields, type OfferId, type OfferKind, type OrderFieldName } from "../content/offers.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
 
 /**
- * The one order-form schema: the server action validates with it and Conform uses it for client
- * hints. Messages are translation keys of the `order` namespace (rendered with `t()`), so the
- * schema stays language-free and can be shared by every request.
+ * The order-form schema of each kind of offer: the server action validates with it and Conform
+ * uses it for client hints. Messages are translation keys of the `order` namespace (rendered with
+ * `t()`), so the schema stays language-free and can be shared by every request. A missing value
+ * says what to enter (`errors.required.*`); a value too short keeps the spec's length message.
  */
 
 /** Length caps: generous for real input, small enough that nothing huge is ever stored. */
@@ -20,6 +23,8 @@ export const FIELD_MAX = {
   phoneNumber: 40,
   agentName: 80,
   telegramId: 64,
+  videoTopic: 300,
+  videoBrand: 200,
   comments: 2000,
 } as const;
 
@@ -27,11 +32,13 @@ export const FIELD_MAX = {
 // re-coerces nested schemas, so normalisation stays inside one z.string() (overwrite/trim, no pipe).
 const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
 
+const collapseLines = (value: string) => value.split(/\r\n?|\n/).map(collapse).join("\n").trim();
+
 /**
  * Characters refused in any field: C0 controls but tab and line breaks, DEL, and the bidi
  * overrides and isolates that make text read differently from what it is (U+202A–202E,
- * U+2066–2069). Line breaks are allowed in comments only. Checked before normalising, so an
- * escape sequence is refused rather than silently turned into spaces.
+ * U+2066–2069). Line breaks are allowed in multi-line fields only. Checked before normalising, so
+ * an escape sequence is refused rather than silently turned into spaces.
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
@@ -39,82 +46,93 @@ const LINE_BREAK = /[\r\n]/;
 const noControl = (multiline: boolean) =>
   z.refine<string>((value) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)), { error: "errors.controlCharacters", abort: true });
 
-const text = (min: number, max: number, tooShort: string) =>
-  z.string({ error: tooShort }).check(noControl(false), z.overwrite(collapse), z.minLength(min, tooShort), z.maxLength(max, "errors.tooLong"));
+/** A required text: missing → `errors.required.{name}`, too short → `errors.{name}` (shared with the quote form). */
+export const requiredText = (name: string, min: number, max: number, multiline = false) =>
+  z
+    .string({ error: `errors.required.${name}` })
+    .check(noControl(multiline), z.overwrite(multiline ? collapseLines : collapse), z.minLength(min, `errors.${name}`), z.maxLength(max, "errors.tooLong"));
 
-const optionalText = (max: number, multiline = false) =>
-  z.optional(
-    z
-      .string()
-      .check(
-        noControl(multiline),
-        z.overwrite((value) => (multiline ? value.split(/\r\n?|\n/).map(collapse).join("\n").trim() : collapse(value))),
-        z.maxLength(max, "errors.tooLong"),
-      ),
-  );
+export const optionalText = (max: number, multiline = false) =>
+  z.optional(z.string().check(noControl(multiline), z.overwrite(multiline ? collapseLines : collapse), z.maxLength(max, "errors.tooLong")));
 
-export const OrderFormSchema = z.object({
-  firstName: text(2, FIELD_MAX.firstName, "errors.firstName"),
-  lastName: text(2, FIELD_MAX.lastName, "errors.lastName"),
-  email: z
-    .string({ error: "errors.email" })
-    .check(noControl(false), z.trim(), z.toLowerCase(), z.maxLength(FIELD_MAX.email, "errors.tooLong"), z.regex(z.regexes.email, "errors.email")),
+export const emailAddress = (max: number) =>
+  z.string({ error: "errors.required.email" }).check(noControl(false), z.trim(), z.toLowerCase(), z.maxLength(max, "errors.tooLong"), z.regex(z.regexes.email, "errors.email"));
+
+const text = (field: keyof typeof FIELD_MAX, min: number) => requiredText(field, min, FIELD_MAX[field]);
+
+/** Every question any offer may ask; each offer picks its own (ORDER_FORM_FIELDS in the catalogue). */
+const FIELD_SCHEMAS = {
+  firstName: text("firstName", 2),
+  lastName: text("lastName", 2),
+  email: emailAddress(FIELD_MAX.email),
   companyName: optionalText(FIELD_MAX.companyName),
-  address: text(5, FIELD_MAX.address, "errors.address"),
-  city: text(2, FIELD_MAX.city, "errors.city"),
-  postalCode: text(2, FIELD_MAX.postalCode, "errors.postalCode"),
-  country: text(2, FIELD_MAX.country, "errors.country"),
-  phoneNumber: text(5, FIELD_MAX.phoneNumber, "errors.phoneNumber"),
-  agentName: text(2, FIELD_MAX.agentName, "errors.agentName"),
-  telegramId: text(2, FIELD_MAX.telegramId, "errors.telegramId"),
+  address: text("address", 5),
+  city: text("city", 2),
+  postalCode: text("postalCode", 2),
+  country: text("country", 2),
+  phoneNumber: text("phoneNumber", 5),
+  agentName: text("agentName", 2),
+  telegramId: text("telegramId", 2),
   connectZapier: z._default(z.enum(["oui", "non"], { error: "errors.connectZapier" }), "non"),
+  videoTopic: text("videoTopic", 3),
+  videoBrand: optionalText(FIELD_MAX.videoBrand),
+  videoLanguage: z.enum(LANGUAGES, { error: "errors.required.videoLanguage" }),
   comments: optionalText(FIELD_MAX.comments, true),
-});
+} satisfies Record<OrderFieldName, z.ZodMiniType>;
 
-export type OrderFormInput = z.output<typeof OrderFormSchema>;
-/** What is stored: optional fields as empty strings. */
-export type OrderForm = Required<OrderFormInput>;
+/** Fields that may stay empty (labelled "optional" on the page). */
+export const OPTIONAL_FIELDS: ReadonlySet<OrderFieldName> = new Set(["companyName", "videoBrand", "comments", "connectZapier"]);
 
-export function normaliseOrderForm(value: OrderFormInput): OrderForm {
-  return { ...value, companyName: value.companyName ?? "", comments: value.comments ?? "", connectZapier: value.connectZapier ?? "non" };
+const pick = <K extends OrderFieldName>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, FIELD_SCHEMAS[key]])) as { [P in K]: (typeof FIELD_SCHEMAS)[P] });
+
+const SCHEMAS = {
+  agent: pick(ORDER_FORM_FIELDS.agent),
+  video: pick(ORDER_FORM_FIELDS.video),
+  test: pick(ORDER_FORM_FIELDS.test),
+} satisfies Record<OfferKind, unknown>;
+
+export function orderSchema(kind: OfferKind) {
+  return SCHEMAS[kind];
 }
-export type OrderField = keyof typeof FIELD_MAX | "connectZapier";
 
-/** Field order on the page (and in error summaries). */
-export const ORDER_FIELDS: readonly OrderField[] = [
-  "firstName",
-  "lastName",
-  "email",
-  "companyName",
-  "address",
-  "city",
-  "postalCode",
-  "country",
-  "phoneNumber",
-  "agentName",
-  "telegramId",
-  "connectZapier",
-  "comments",
-];
+/** What any order stores: who ordered, plus the answers its offer asked for. */
+export type OrderFormInput = { firstName: string; lastName: string; email: string } & Partial<
+  Record<Exclude<OrderFieldName, "firstName" | "lastName" | "email">, string>
+>;
+/** What is stored: the offer's fields only, optional ones as empty strings. */
+export type OrderForm = OrderFormInput;
+
+export function normaliseOrderForm(offer: OfferId, value: OrderFormInput): OrderForm {
+  const form: Record<string, string> = {};
+  for (const field of orderFields(offer)) form[field] = (value as Record<string, string | undefined>)[field] ?? "";
+  if ("connectZapier" in form && !form.connectZapier) form.connectZapier = "non";
+  return form as OrderForm;
+}
 
 /** Hidden field that people never fill; bots often do. */
 export const HONEYPOT_FIELD = "website";
 
-/** Every name the order form posts: the schema's fields plus offer, submission token and honeypot. */
-export const ORDER_FORM_FIELDS: readonly string[] = [...Object.keys(OrderFormSchema.shape), "offre", "token", HONEYPOT_FIELD];
+/**
+ * Every name an order form may post, whatever its offer: the questions of every kind, plus the
+ * offer, the submission token, the honeypot and the language switcher's intent. Forms are read
+ * with this list before anything expands names (app/lib/form-data.server.ts or equivalent).
+ */
+export const ORDER_FORM_NAMES: readonly string[] = [...new Set(Object.values(ORDER_FORM_FIELDS).flat()), "offre", "token", HONEYPOT_FIELD, "intent"];
 
 /**
- * Parses a posted order form with the schema, for the server action and for Conform's client
- * hints alike. Same rules as Conform's zod adapter (empty inputs count as missing), without
+ * Parses a posted order form with its offer's schema, for the server action and for Conform's
+ * client hints alike. Same rules as Conform's zod adapter (empty inputs count as missing), without
  * pulling zod's full classic API into the browser bundle (the page stays under its JS budget).
  */
-export function parseOrderForm(formData: FormData | URLSearchParams) {
+export function parseOrderForm(formData: FormData | URLSearchParams, offer: OfferId) {
+  const schema = orderSchema(getOffer(offer).kind);
   return parse<OrderFormInput, string[]>(formData, {
     resolve(payload) {
       const values: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(payload)) values[name] = value === "" ? undefined : value;
-      const result = OrderFormSchema.safeParse(values);
-      if (result.success) return { value: result.data };
+      const result = schema.safeParse(values);
+      if (result.success) return { value: result.data as OrderFormInput };
       const error: Record<string, string[]> = {};
       for (const issue of result.error.issues) {
         const name = issue.path.join(".");
@@ -123,4 +141,12 @@ export function parseOrderForm(formData: FormData | URLSearchParams) {
       return { error };
     },
   });
+}
+
+/**
+ * The posted values without validation (the language switcher re-renders the form with them).
+ * `null` errors let a client-side submit through; `{}` shows the values with no message.
+ */
+export function keepOrderValues(formData: FormData | URLSearchParams, errors: Record<string, string[]> | null = {}) {
+  return parse<OrderFormInput, string[]>(formData, { resolve: () => ({ error: errors }) });
 }

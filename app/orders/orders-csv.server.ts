@@ -4,7 +4,7 @@ import type { Order, OutboxRow } from "./types.ts";
 export const CSV_COLUMNS = [
   "id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id",
   "paid_at", "first_name", "last_name", "email", "company", "address", "postal_code", "city", "country", "phone",
-  "agent_name", "telegram_id", "connect_zapier", "comments", "emails", "failure_reason", "subscription", "period_end",
+  "agent_name", "telegram_id", "connect_zapier", "video_topic", "video_brand", "video_language", "comments", "emails", "failure_reason", "subscription", "period_end",
 ] as const;
 
 /** "confirmation:sent resend-1:pending(2 tries) owner-paid:FAILED(3 tries)": each outbox message of an order. */
@@ -34,8 +34,8 @@ export async function ordersCsv(orders: Order[], emailsFor: (orderId: string) =>
       [
         o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, (o.amountDueNow / 100).toFixed(2), (o.monthly / 100).toFixed(2),
         o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
-        c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.comments, emails, o.failureReason,
-        o.billingState, o.periodEnd,
+        c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.videoTopic, c.videoBrand, c.videoLanguage, c.comments,
+        emails, o.failureReason, o.billingState, o.periodEnd,
       ]
         .map(csvCell)
         .join(","),

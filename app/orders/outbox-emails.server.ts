@@ -3,6 +3,7 @@ import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
 import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, failedOutboxId } from "./email-kinds.ts";
 import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail } from "./owner-emails.server.ts";
+import { QUOTE_EMAIL_KINDS, renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
 
 export interface OutboxEmailConfig {
@@ -17,8 +18,19 @@ export interface OutboxEmailConfig {
 }
 
 /** What an outbox message says and to whom, from its kind (see email-kinds.ts). */
-export async function renderOutboxEmail(repo: OrderRepository, message: OutboxMessage, config: OutboxEmailConfig): Promise<RenderedEmail & { to: string }> {
-  const order = await repo.findById(message.orderId);
+export async function renderOutboxEmail(
+  repo: OrderRepository,
+  message: OutboxMessage,
+  config: OutboxEmailConfig,
+): Promise<RenderedEmail & { to: string; replyTo?: string }> {
+  if (message.quoteId) {
+    // A quote request: the visitor's acknowledgement, or the owner's copy (Reply-To the visitor).
+    const quote = await repo.findQuoteRequest(message.quoteId);
+    if (!quote) throw new Error(`quote request ${message.quoteId} not found`);
+    if (message.kind === QUOTE_EMAIL_KINDS.owner) return { ...renderQuoteOwner(quote, { ownerLang: config.ownerLang, publicOrigin: config.publicOrigin }), to: config.ownerEmail };
+    return { ...renderQuoteAck(quote, { contactEmail: config.contactEmail, publicOrigin: config.publicOrigin }), to: quote.email };
+  }
+  const order = await repo.findById(message.orderId ?? "");
   if (!order) throw new Error(`order ${message.orderId} not found`);
   const owner = { lang: config.ownerLang, orderUrl: `${config.publicOrigin}/admin/orders/${encodeURIComponent(order.id)}` };
   if (message.kind === OWNER_PAID_EMAIL) return { ...renderOwnerOrderEmail(order, owner), to: config.ownerEmail };
@@ -38,6 +50,7 @@ export async function renderOutboxEmail(repo: OrderRepository, message: OutboxMe
   const email = renderConfirmationEmail(order, {
     contactEmail: config.contactEmail,
     resend: message.kind !== "confirmation",
+    publicOrigin: config.publicOrigin,
     ...(order.monthly ? { manageUrl: manageUrl(order) } : {}),
     ...(config.invoiceUrl ? { invoiceUrl: config.invoiceUrl(order) } : {}),
   });

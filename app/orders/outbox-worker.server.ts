@@ -87,7 +87,7 @@ export class OutboxWorker {
         this.again = true;
         break;
       }
-      const context = { orderId: message.orderId, kind: message.kind, attempts: message.attempts };
+      const context = { orderId: message.orderId, quoteId: message.quoteId, kind: message.kind, attempts: message.attempts };
       try {
         const messageId = await deliver(message);
         await repo.markEmailSent(message.id, messageId);
@@ -116,7 +116,9 @@ export class OutboxWorker {
   }
 
   /** The order's timeline shows every attempt; a failure to write it never stops the sending. */
-  private async record(orderId: string, kind: "email_sent" | "email_failed" | "email_gave_up", detail: string) {
+  private async record(orderId: string | null, kind: "email_sent" | "email_failed" | "email_gave_up", detail: string) {
+    // Only orders have a timeline; a quote request's emails are in the outbox table alone.
+    if (!orderId) return;
     try {
       await this.options.repo.addOrderEvent(orderId, kind, detail);
     } catch (error) {

@@ -82,7 +82,7 @@ describe("owner notices", () => {
       },
       onGaveUp: async (message) => {
         gaveUp.push(message.kind);
-        await repo.enqueueEmail(message.orderId, ownerFailureKind(message.id));
+        await repo.enqueueEmail(message.orderId!, ownerFailureKind(message.id));
       },
     });
     for (let pass = 0; pass < MAX_PERMANENT_ATTEMPTS + 1; pass++) {
@@ -97,7 +97,7 @@ describe("owner notices", () => {
     // Given up means never tried again.
     expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
 
-    const notice = await renderOutboxEmail(repo, { id: emails[1]!.id, orderId: order.id, kind: emails[1]!.kind, attempts: 1 }, config);
+    const notice = await renderOutboxEmail(repo, { id: emails[1]!.id, orderId: order.id, quoteId: null, kind: emails[1]!.kind, attempts: 1 }, config);
     expect(notice.to).toBe("owner@example.com");
     expect(notice.subject).toBe("Un e-mail à ana@example.com n’a pas pu être remis");
     expect(notice.text).toContain("550 mailbox unavailable");

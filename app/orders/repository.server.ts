@@ -1,11 +1,12 @@
 import path from "node:path";
 import { sql, type Kysely, type Selectable } from "kysely";
 import { openStore, type Dialect, type Store } from "../db/database.server.ts";
-import type { Database, OrdersTable } from "../db/schema.ts";
+import type { Database, OrdersTable, OutboxTable, QuoteRequestsTable } from "../db/schema.ts";
 import type {
   BackOfficeHealth,
   BillingRefs,
   NewOrder,
+  NewQuoteRequest,
   Order,
   OrderEvent,
   OrderQuery,
@@ -13,6 +14,7 @@ import type {
   OutboxMessage,
   OutboxRow,
   OwnerRecord,
+  QuoteRequest,
   PaymentEventChange,
   PaymentEventRow,
 } from "./types.ts";
@@ -38,6 +40,28 @@ const toOrder = (row: Selectable<OrdersTable>): Order => ({
   subscriptionRef: row.subscription_ref ?? null,
   billingState: row.billing_state ?? null,
   periodEnd: row.period_end ?? null,
+});
+
+const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
+  id: row.id,
+  page: row.page as QuoteRequest["page"],
+  lang: row.lang as QuoteRequest["lang"],
+  name: row.name,
+  email: row.email,
+  company: row.company,
+  message: row.message,
+  createdAt: row.created_at,
+});
+
+const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => ({
+  id: row.id,
+  orderId: row.order_id,
+  quoteId: row.quote_id,
+  kind: row.kind,
+  attempts: row.attempts,
+  status: row.status,
+  lastError: row.last_error,
+  sentAt: row.sent_at,
 });
 
 const now = () => new Date().toISOString();
@@ -161,9 +185,9 @@ export class KyselyOrderRepository implements OrderRepository {
           .limit(limit)
           .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
       )
-      .returning(["id", "order_id", "kind", "attempts"])
+      .returning(["id", "order_id", "quote_id", "kind", "attempts"])
       .execute();
-    return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind, attempts: row.attempts }));
+    return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, kind: row.kind, attempts: row.attempts }));
   }
 
   async releaseEmails(ids: number[]): Promise<void> {
@@ -195,15 +219,41 @@ export class KyselyOrderRepository implements OrderRepository {
 
   async listEmails(orderId: string): Promise<OutboxRow[]> {
     const rows = await this.db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
-    return rows.map((row) => ({
-      id: row.id,
-      orderId: row.order_id,
-      kind: row.kind,
-      attempts: row.attempts,
-      status: row.status,
-      lastError: row.last_error,
-      sentAt: row.sent_at,
-    }));
+    return rows.map(toOutboxRow);
+  }
+
+  async createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): Promise<QuoteRequest> {
+    // The request and its emails in one transaction: a stored request is always answered.
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await trx
+        .insertInto("quote_requests")
+        .values({ id: quote.id, page: quote.page, lang: quote.lang, name: quote.name, email: quote.email, company: quote.company, message: quote.message, created_at: stamp })
+        .execute();
+      for (const kind of emailKinds) {
+        await trx
+          .insertInto("outbox")
+          .values({ order_id: null, quote_id: quote.id, kind, next_attempt_at: Date.now(), created_at: stamp })
+          .onConflict((conflict) => conflict.columns(["quote_id", "kind"]).doNothing())
+          .execute();
+      }
+      return { ...quote, createdAt: stamp };
+    });
+  }
+
+  async findQuoteRequest(id: string): Promise<QuoteRequest | undefined> {
+    const row = await this.db.selectFrom("quote_requests").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? toQuote(row) : undefined;
+  }
+
+  async listQuoteRequests(limit: number): Promise<QuoteRequest[]> {
+    const rows = await this.db.selectFrom("quote_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(toQuote);
+  }
+
+  async listQuoteEmails(quoteId: string): Promise<OutboxRow[]> {
+    const rows = await this.db.selectFrom("outbox").selectAll().where("quote_id", "=", quoteId).orderBy("id").execute();
+    return rows.map(toOutboxRow);
   }
 
   async listOrders(limit: number): Promise<Order[]> {

@@ -32,6 +32,7 @@ export interface OrderServices {
   mailer: Mailer;
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
+  quoteLimiter: RateLimiter;
   resendLimiter: RateLimiter;
   /** Payment-provider look-ups from the thank-you page, per IP. */
   lookupLimiter: RateLimiter;
@@ -91,15 +92,17 @@ async function createServices(): Promise<OrderServices> {
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
+    // An outbox message is about an order or a quote request; its id names the message and file.
+    const about = message.orderId ?? message.quoteId;
     return mailer.send({
       ...email,
-      messageId: `<${message.orderId}.${message.kind}@${host}>`,
-      fileName: `${message.orderId}-${message.kind}`,
+      messageId: `<${about}.${message.kind}@${host}>`,
+      fileName: `${about}-${message.kind}`,
     });
   };
-  // An email that finally failed is reported to the owner (unless it was one of the owner's own).
+  // An order's email that finally failed is reported to the owner (unless it was one of the owner's own).
   const onGaveUp = async (message: OutboxMessage) => {
-    if (isOwnerKind(message.kind)) return;
+    if (isOwnerKind(message.kind) || !message.orderId) return;
     if (await repo.enqueueEmail(message.orderId, ownerFailureKind(message.id))) worker.kick();
   };
   const worker = new OutboxWorker({
@@ -127,6 +130,8 @@ async function createServices(): Promise<OrderServices> {
     mailer,
     worker,
     orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
+    quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
     lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
     manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),

@@ -1,4 +1,4 @@
-import type { Currency, OfferId } from "../content/offers.ts";
+import type { Currency, OfferId, QuotePage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
 
@@ -77,9 +77,26 @@ export interface NewOrder {
 
 export interface OutboxMessage {
   id: number;
-  orderId: string;
+  /** The order the email is about, or null when it is about a quote request. */
+  orderId: string | null;
+  quoteId: string | null;
   kind: string;
   attempts: number;
+}
+
+/** A "request a quote or a demo" sent from the page of an offer without a price. */
+export interface NewQuoteRequest {
+  id: string;
+  /** The offer's page (it names the offer). */
+  page: QuotePage;
+  lang: Language;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+}
+export interface QuoteRequest extends NewQuoteRequest {
+  createdAt: string;
 }
 
 export interface OutboxRow extends OutboxMessage {
@@ -123,6 +140,11 @@ export interface OrderRepository extends BackOfficeStore {
   markEmailFailed(id: number, error: string): Promise<void>;
   listEmails(orderId: string): Promise<OutboxRow[]>;
   listOrders(limit: number): Promise<Order[]>;
+  /** Stores a quote request and enqueues its emails (one per kind), in one transaction. */
+  createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): Promise<QuoteRequest>;
+  findQuoteRequest(id: string): Promise<QuoteRequest | undefined>;
+  listQuoteRequests(limit: number): Promise<QuoteRequest[]>;
+  listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
   /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
   listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;
   /** A cheap query; throws when the database cannot answer (health check). */

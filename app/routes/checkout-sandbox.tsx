@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/checkout-sandbox";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
@@ -30,8 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const pending = useIsPending();
   return (
     <section className="container-page max-w-xl py-12 sm:py-16">
       <div className="card">

@@ -1,28 +1,41 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/commander";
-import { amountDueNow, getOffer, isOfferId, type OfferId } from "../content/offers.ts";
+import { ErrorSummary, RadioGroup, SelectField, TextField, useIsPending } from "../components/forms.tsx";
+import { amountDueNow, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import type { Language } from "../i18n/languages.ts";
+import { SWITCHER, type Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
-import { FIELD_MAX, HONEYPOT_FIELD, ORDER_FIELDS, ORDER_FORM_FIELDS, normaliseOrderForm, parseOrderForm, type OrderField } from "../orders/order-schema.ts";
+import { draftCookie, findDraft } from "../orders/draft.server.ts";
+import { FIELD_MAX, HONEYPOT_FIELD, OPTIONAL_FIELDS, ORDER_FORM_NAMES, keepOrderValues, normaliseOrderForm, parseOrderForm } from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
 import { formatMoney } from "../i18n/format.ts";
 
-export const handle = { hydrate: true };
+/** `languageForm`: the switcher posts this form to change language, so typed values come along. */
+export const handle = {
+  hydrate: true,
+  languageForm: (loaderData: unknown) => ((loaderData as { status?: string } | undefined)?.status === "ok" ? "order" : undefined),
+};
+
+/** The switcher's submit value (see language-switcher.tsx): re-render in the new language, values kept. */
+export const LANGUAGE_INTENT = "language";
 
 const randomUUID = () => globalThis.crypto.randomUUID();
 const TOKEN_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 
 function offerView(id: OfferId, lang: Language, tCommon: (key: string, options?: Record<string, unknown>) => string) {
-  const price = getOffer(id).price(lang);
+  const offer = getOffer(id);
+  const price = offer.price(lang);
   return {
     id,
+    kind: offer.kind,
+    fields: orderFields(id),
     /** The price story with today's date for the first monthly charge (computed here: one clock, one ICU). */
     priceLine: priceLine(tCommon, price, lang, firstMonthlyCharge(price, new Date())).text,
     dueNow: formatMoney(amountDueNow(price), price.currency, lang),
@@ -42,18 +55,21 @@ function pageMeta(context: Route.LoaderArgs["context"], offer: OfferId | null) {
   };
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = getLocale(context);
   const param = url.searchParams.get("offre")?.trim() ?? "";
   if (!param) return data({ status: "missing" as const, lang, meta: pageMeta(context, null) });
   if (!isOfferId(param)) return data({ status: "unknown" as const, lang, meta: pageMeta(context, null) }, { status: 404 });
+  const cancelled = url.searchParams.has("cancelled");
   return data({
     status: "ok" as const,
     lang,
     offer: offerView(param, lang, getInstance(context).getFixedT(lang, "common")),
     token: randomUUID(),
-    cancelled: url.searchParams.has("cancelled"),
+    cancelled,
+    // Back from a cancelled checkout: the form comes back as the visitor filled it.
+    draft: cancelled ? await findDraft(request, param, (await getOrderServices()).repo) : null,
     meta: pageMeta(context, param),
   });
 }
@@ -72,14 +88,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const lang = getLocale(context);
   // Only the fields this form knows reach the parser (and the reply that echoes them).
-  const formData = await readKnownFields(request, ORDER_FORM_FIELDS);
+  const formData = await readKnownFields(request, ORDER_FORM_NAMES);
   if (!formData) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
   const offer = String(formData.get("offre") ?? url.searchParams.get("offre") ?? "").trim();
   if (!isOfferId(offer)) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 404 });
   const posted = String(formData.get("token") ?? "");
   const token = TOKEN_PATTERN.test(posted) ? posted : randomUUID();
 
-  const submission = parseOrderForm(formData);
+  if (formData.get("intent") === LANGUAGE_INTENT) {
+    // The language switcher: the same form in the language of the URL, values kept, no order.
+    return data({ result: keepOrderValues(formData).reply(), token, formError: null });
+  }
+
+  const submission = parseOrderForm(formData, offer);
   // Bots fill every field they find; people never see this one. Nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
     return data({ result: submission.reply(), token, formError: "errors.rejected" as FormError }, { status: 400 });
@@ -89,13 +110,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const services = await getOrderServices();
-  const { clientIp } = context.get(requestInfoContext);
+  const { clientIp, secure } = context.get(requestInfoContext);
   if (!(await services.orderLimiter.take(clientIp || "unknown"))) {
     return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
   }
 
-  const outcome = await placeOrder({ form: normaliseOrderForm(submission.value), offer, lang, submissionToken: token }, services);
-  if (outcome.ok) return redirect(outcome.url, 303);
+  const outcome = await placeOrder({ form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token }, services);
+  if (outcome.ok) return redirect(outcome.url, { status: 303, headers: { "Set-Cookie": draftCookie(outcome.order.id, secure) } });
   if (outcome.reason === "storage") {
     // Disk full or database down: nothing stored, nothing charged; the same token may try again.
     return data({ result: submission.reply(), token, formError: "errors.storage" as FormError }, { status: 503, headers: { "Retry-After": "60" } });
@@ -110,10 +131,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
   if (loaderData.status !== "ok") {
+    const unknown = loaderData.status === "unknown";
     return (
       <section className="container-page py-24 text-center">
-        <h1 className="text-3xl font-bold">{t("form.noOffer")}</h1>
-        <p className="lead mx-auto mt-4 max-w-xl">{t(loaderData.status === "unknown" ? "form.unknownOffer" : "form.noOfferHint")}</p>
+        <h1 className="text-3xl font-bold">{t(unknown ? "form.unknownOfferTitle" : "form.noOffer")}</h1>
+        <p className="lead mx-auto mt-4 max-w-xl">{t(unknown ? "form.unknownOffer" : "form.noOfferHint")}</p>
         <a className="btn-primary mt-8" href="/">
           {t("form.backHome")}
         </a>
@@ -126,22 +148,118 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 type ActionData = Route.ComponentProps["actionData"];
 type OkData = Extract<Route.ComponentProps["loaderData"], { status: "ok" }>;
 
-function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { actionData: ActionData }) {
+/** How each question looks on the page; which questions an offer asks is in the catalogue. */
+const INPUTS: Partial<Record<OrderFieldName, { type?: "email" | "tel"; autoComplete?: string; placeholder?: boolean; hint?: boolean; wide?: boolean; rows?: number }>> = {
+  firstName: { autoComplete: "given-name" },
+  lastName: { autoComplete: "family-name" },
+  email: { type: "email", autoComplete: "email", placeholder: true },
+  phoneNumber: { type: "tel", autoComplete: "tel" },
+  companyName: { autoComplete: "organization" },
+  address: { autoComplete: "address-line1", wide: true },
+  postalCode: { autoComplete: "postal-code" },
+  city: { autoComplete: "address-level2" },
+  country: { autoComplete: "country-name" },
+  agentName: { placeholder: true, hint: true },
+  telegramId: { placeholder: true },
+  videoTopic: { placeholder: true, wide: true },
+  videoBrand: { placeholder: true, wide: true },
+  comments: { placeholder: true, rows: 4 },
+};
+
+/** The first block of questions: who orders. The rest is about the offer itself. */
+const ABOUT_YOU = new Set<OrderFieldName>(["firstName", "lastName", "email", "phoneNumber", "companyName", "address", "postalCode", "city", "country"]);
+
+function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData & { actionData: ActionData }) {
   const { t } = useTranslation("order");
   const { t: tOffers } = useTranslation("offers");
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "order",
     lastResult: actionData?.result,
-    defaultValue: { connectZapier: "non" },
+    defaultValue: { ...(draft ?? {}), ...(offer.fields.includes("videoLanguage") && !draft ? { videoLanguage: lang } : {}), ...(offer.fields.includes("connectZapier") && !draft ? { connectZapier: "non" } : {}) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseOrderForm(formData),
+    onValidate: ({ formData, submitter }) =>
+      submitter?.getAttribute("value") === LANGUAGE_INTENT ? keepOrderValues(formData, null) : parseOrderForm(formData, offer.id),
+    onSubmit(event) {
+      // Changing language reloads the whole page (its translations come with it), values posted along.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (!submitter || submitter.getAttribute("value") !== LANGUAGE_INTENT) return;
+      event.preventDefault();
+      const element = event.currentTarget;
+      const intent = Object.assign(document.createElement("input"), { type: "hidden", name: "intent", value: LANGUAGE_INTENT });
+      element.append(intent);
+      element.action = submitter.getAttribute("formaction") ?? element.action;
+      element.noValidate = true;
+      element.submit();
+    },
   });
-  const name = tOffers(`${offer.id}.name`);
-  const invalid = ORDER_FIELDS.filter((field) => fields[field].errors?.length);
+  const field = (name: OrderFieldName) => fields[name as keyof typeof fields] as unknown as FieldMetadata<string | undefined>;
+  const messages = (name: OrderFieldName) => field(name).errors?.map((error) => t(error));
+  const invalid = offer.fields.filter((name) => field(name).errors?.length);
   const formError = actionData?.formError;
+  const name = tOffers(`${offer.id}.name`);
+
+  // With JavaScript, a failed submit moves the focus to the summary (Conform would pick the field).
+  const summary = useRef<string>("");
+  const signature = invalid.map((name) => `${name}:${field(name).errors?.join()}`).join("|");
+  useEffect(() => {
+    if (form.status !== "error" || !signature || summary.current === signature) return;
+    summary.current = signature;
+    requestAnimationFrame(() => document.getElementById("order-error-summary")?.focus());
+  }, [form.status, signature]);
+
+  const renderField = (fieldName: OrderFieldName, autoFocus: boolean) => {
+    const meta = field(fieldName);
+    if (fieldName === "connectZapier") {
+      return (
+        <RadioGroup
+          key={fieldName}
+          meta={meta}
+          legend={t("form.connectZapier")}
+          note={t("form.zapierNote")}
+          options={[
+            { value: "oui", label: t("form.yes") },
+            { value: "non", label: t("form.no") },
+          ]}
+          errors={messages(fieldName)}
+        />
+      );
+    }
+    if (fieldName === "videoLanguage") {
+      return (
+        <SelectField
+          key={fieldName}
+          meta={meta}
+          label={t("form.videoLanguage")}
+          options={SWITCHER.map((entry) => ({ value: entry.lang, label: entry.name, lang: entry.lang }))}
+          errors={messages(fieldName)}
+        />
+      );
+    }
+    const input = INPUTS[fieldName] ?? {};
+    return (
+      <TextField
+        key={fieldName}
+        meta={meta}
+        label={t(`form.${fieldName}`)}
+        optionalLabel={OPTIONAL_FIELDS.has(fieldName) ? t("form.optional") : undefined}
+        type={input.type}
+        autoComplete={input.autoComplete}
+        placeholder={input.placeholder ? t(`form.${fieldName}Placeholder`) : undefined}
+        hint={input.hint ? t(`form.${fieldName}Hint`) : undefined}
+        maxLength={FIELD_MAX[fieldName as keyof typeof FIELD_MAX]}
+        wide={input.wide}
+        rows={input.rows}
+        autoFocus={autoFocus}
+        errors={messages(fieldName)}
+      />
+    );
+  };
+  const aboutYou = offer.fields.filter((name) => ABOUT_YOU.has(name));
+  const aboutOffer = offer.fields.filter((name) => !ABOUT_YOU.has(name));
+  // Without JavaScript the summary takes the focus when the page comes back with errors.
+  const summaryFocus = invalid.length > 0;
 
   return (
     <section className="container-page py-12 sm:py-16">
@@ -149,8 +267,8 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:gap-x-10">
         <div className="lg:col-start-1 lg:row-start-1">
           <p className="eyebrow">{t("form.eyebrow")}</p>
-          <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
-          <p className="lead mt-4 max-w-2xl">{t("form.intro")}</p>
+          <h1 className="mt-2 text-3xl font-bold break-words hyphens-auto sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
+          <p className="lead mt-4 max-w-2xl">{t(`form.intro.${offer.kind}`)}</p>
         </div>
 
         <aside className="card h-fit lg:sticky lg:self-start lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-labelledby="order-offer-name">
@@ -167,10 +285,10 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
           {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
         </aside>
 
-        <div className="lg:col-start-1 lg:row-start-2">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
           {cancelled && !actionData ? (
             <p role="status" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-              {t("form.cancelled")}
+              {t(draft ? "form.cancelledKept" : "form.cancelled")}
             </p>
           ) : null}
           {formError ? (
@@ -178,20 +296,15 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
               {t(formError)}
             </p>
           ) : null}
-          {invalid.length ? (
-            <div role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900" id="order-error-summary">
-              <p className="font-semibold">{t("form.errorSummary")}</p>
-              <ul className="mt-2 list-disc pl-5">
-                {invalid.map((field) => (
-                  <li key={field}>
-                    <a className="underline" href={`#${fields[field].id}`}>
-                      {t(`form.${field}`)}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <ErrorSummary
+            id="order-error-summary"
+            title={t("form.errorSummary")}
+            autoFocus={summaryFocus}
+            items={invalid.map((fieldName) => ({
+              href: `#${fieldName === "connectZapier" ? `${field(fieldName).id}-oui` : field(fieldName).id}`,
+              message: messages(fieldName)!.join(" · "),
+            }))}
+          />
 
           <Form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} className="space-y-10">
             <input type="hidden" name="offre" value={offer.id} />
@@ -203,50 +316,12 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
 
             <fieldset className="grid gap-5 sm:grid-cols-2">
               <legend className="mb-4 text-lg font-semibold">{t("form.sectionYou")}</legend>
-              <TextField field={fields.firstName} name="firstName" autoComplete="given-name" first={invalid[0]} />
-              <TextField field={fields.lastName} name="lastName" autoComplete="family-name" first={invalid[0]} />
-              <TextField field={fields.email} name="email" type="email" autoComplete="email" first={invalid[0]} />
-              <TextField field={fields.phoneNumber} name="phoneNumber" type="tel" autoComplete="tel" first={invalid[0]} />
-              <TextField field={fields.companyName} name="companyName" autoComplete="organization" optional first={invalid[0]} />
-              <TextField field={fields.address} name="address" autoComplete="street-address" wide first={invalid[0]} />
-              <TextField field={fields.postalCode} name="postalCode" autoComplete="postal-code" first={invalid[0]} />
-              <TextField field={fields.city} name="city" autoComplete="address-level2" first={invalid[0]} />
-              <TextField field={fields.country} name="country" autoComplete="country-name" first={invalid[0]} />
+              {aboutYou.map((fieldName) => renderField(fieldName, false))}
             </fieldset>
 
             <fieldset className="grid gap-5 sm:grid-cols-2">
-              <legend className="mb-4 text-lg font-semibold">{t("form.sectionAgent")}</legend>
-              <TextField field={fields.agentName} name="agentName" placeholder={t("form.agentNamePlaceholder")} hint={t("form.agentNameHint")} first={invalid[0]} />
-              <TextField field={fields.telegramId} name="telegramId" placeholder={t("form.telegramIdPlaceholder")} first={invalid[0]} />
-              <fieldset className="sm:col-span-2" aria-describedby={`${fields.connectZapier.id}-note`}>
-                <legend className="text-sm font-semibold">{t("form.connectZapier")}</legend>
-                <div className="mt-2 flex gap-6">
-                  {(["oui", "non"] as const).map((value) => (
-                    <label key={value} className="inline-flex min-h-11 items-center gap-2">
-                      <input {...getInputProps(fields.connectZapier, { type: "radio", value })} key={value} id={`${fields.connectZapier.id}-${value}`} className="size-5 accent-accent-600" />
-                      {t(value === "oui" ? "form.yes" : "form.no")}
-                    </label>
-                  ))}
-                </div>
-                <p id={`${fields.connectZapier.id}-note`} className="mt-1 text-sm text-muted">
-                  {t("form.zapierNote")}
-                </p>
-                <FieldErrors id={fields.connectZapier.errorId} errors={fields.connectZapier.errors} />
-              </fieldset>
-              <div className="sm:col-span-2">
-                <label htmlFor={fields.comments.id} className="text-sm font-semibold">
-                  {t("form.comments")} <span className="font-normal text-muted">({t("form.optional")})</span>
-                </label>
-                <textarea
-                  {...getTextareaProps(fields.comments)}
-                  key={fields.comments.key}
-                  rows={4}
-                  maxLength={FIELD_MAX.comments}
-                  placeholder={t("form.commentsPlaceholder")}
-                  className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-3 text-base aria-invalid:border-red-500"
-                />
-                <FieldErrors id={fields.comments.errorId} errors={fields.comments.errors} />
-              </div>
+              <legend className="mb-4 text-lg font-semibold">{t(`form.section.${offer.kind}`)}</legend>
+              {aboutOffer.map((fieldName) => renderField(fieldName, false))}
             </fieldset>
 
             <div>
@@ -263,68 +338,7 @@ function OrderForm({ offer, lang, token, cancelled, actionData }: OkData & { act
             </div>
           </Form>
         </div>
-
       </div>
     </section>
-  );
-}
-
-function TextField({
-  field,
-  name,
-  type = "text",
-  autoComplete,
-  placeholder,
-  hint,
-  optional,
-  wide,
-  first,
-}: {
-  field: FieldMetadata<string | undefined>;
-  name: Exclude<OrderField, "connectZapier" | "comments">;
-  type?: "text" | "email" | "tel";
-  autoComplete?: string;
-  placeholder?: string;
-  hint?: string;
-  optional?: boolean;
-  wide?: boolean;
-  first?: OrderField;
-}) {
-  const { t } = useTranslation("order");
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  const props = getInputProps(field, { type, ariaDescribedBy: hintId });
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <label htmlFor={field.id} className="text-sm font-semibold">
-        {t(`form.${name}`)} {optional ? <span className="font-normal text-muted">({t("form.optional")})</span> : null}
-      </label>
-      <input
-        {...props}
-        key={props.key}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        maxLength={FIELD_MAX[name]}
-        aria-required={optional ? undefined : true}
-        // Without JavaScript, the first invalid field gets the focus when the page comes back.
-        autoFocus={first === name}
-        className="mt-1 min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500"
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation("order");
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {errors.map((error) => t(error)).join(" · ")}
-    </p>
   );
 }

@@ -115,16 +115,17 @@ export default function NanoBananaPage() {
       ))}
 
       <Section id="prompt" tone="tint" title={t("labels.prompt")} lead={t("labels.promptNote")}>
-        <figure className="relative overflow-hidden rounded-3xl bg-night p-6 text-white shadow-lift sm:p-10" data-block="prompt">
+        {/* A <div>, not a <figure>: the glow comes first, and a figcaption must be first or last. */}
+        <div className="relative overflow-hidden rounded-3xl bg-night p-6 text-white shadow-lift sm:p-10" data-block="prompt">
           <div className="hero-glow" aria-hidden="true" />
-          <figcaption className="relative flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
+          <p className="relative flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
             <LineIcon name="spark" className="size-4" />
             {t("labels.prompt")}
-          </figcaption>
+          </p>
           <pre className="relative mt-5 font-mono text-base leading-relaxed whitespace-pre-wrap text-slate-100 sm:text-lg" data-field="prompt">
             <code>{t("content.prompt")}</code>
           </pre>
-        </figure>
+        </div>
       </Section>
 
       <CtaBand t={t} href={pagePath(pageById("agent-photoshop"), lang)} />

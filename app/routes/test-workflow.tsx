@@ -28,6 +28,7 @@ export default function TestWorkflowPage() {
               offer="test-workflow"
               lang={lang}
               featured
+              headingLevel={2}
               showZeroMonthly
               name={t("price.name")}
               description={t("price.description")}

@@ -1,16 +1,18 @@
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigate } from "react-router";
+import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/thank-you";
 import { useRootData } from "../lib/root-data.ts";
-import { isLanguage } from "../i18n/languages.ts";
+import { isLanguage, type Language } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { orderPriceLine, orderSummary } from "../orders/confirmation-email.server.ts";
+import { nextSteps } from "../orders/next-steps.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
@@ -49,11 +51,15 @@ async function safeFulfil(sessionId: string, clientIp: string): Promise<FulfilRe
   }
 }
 
-function paidView(order: Order, t: TFunction) {
+/** Everything in the page's language (`lang`), whatever language the order was placed in. */
+function paidView(order: Order, t: TFunction, lang: Language) {
   const paidAt = Date.parse(order.paidAt ?? order.updatedAt);
-  if (Date.now() - paidAt <= DETAILS_SHOWN_DAYS * 86_400_000) return { email: order.customer.email, summary: orderSummary(order) };
+  if (Date.now() - paidAt <= DETAILS_SHOWN_DAYS * 86_400_000) {
+    return { email: order.customer.email, summary: orderSummary(order, lang), steps: nextSteps(order, lang) };
+  }
   return {
     email: null,
+    steps: [] as string[],
     summary: [
       [t("summary.reference"), order.id],
       [t("summary.state"), t("summary.statePaid")],
@@ -76,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await safeFulfil(sessionId, context.get(requestInfoContext).clientIp);
   if (result.status === "paid" && "order" in result && result.order) {
     const t = getInstance(context).getFixedT(getLocale(context), "order");
-    return data({ view: "paid" as const, sessionId, ...paidView(result.order, t), priceLine: orderPriceLine(result.order).text, meta: pageMeta });
+    return data({ view: "paid" as const, sessionId, ...paidView(result.order, t, pathLang), priceLine: orderPriceLine(result.order).text, meta: pageMeta });
   }
   if (result.status === "limited") {
     return data({ view: "unavailable" as const, sessionId, meta: pageMeta }, { status: 429, headers: { "Retry-After": "600" } });
@@ -132,8 +138,31 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
     <section className="container-page max-w-3xl py-12 sm:py-16">
       {loaderData.view === "paid" ? (
         <>
-          <h1 className="text-3xl font-bold sm:text-4xl">{t("thankYou.title")}</h1>
-          <p className="lead mt-4">{loaderData.email ? t("thankYou.intro", { email: loaderData.email }) : t("thankYou.introArchived")}</p>
+          <div className="flex items-start gap-4">
+            <span className="grid size-12 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700 ring-4 ring-emerald-50" data-testid="success-mark">
+              <svg viewBox="0 0 24 24" className="size-7" aria-hidden="true" focusable="false">
+                <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <span className="sr-only">{t("thankYou.paid")}</span>
+            </span>
+            <h1 className="text-3xl font-bold break-words sm:text-4xl">{t("thankYou.title")}</h1>
+          </div>
+          <p className="lead mt-4 break-words">{loaderData.email ? t("thankYou.intro", { email: loaderData.email }) : t("thankYou.introArchived")}</p>
+          {loaderData.steps.length ? (
+          <div className="card mt-8">
+            <h2 className="text-lg font-semibold">{t("nextSteps.title")}</h2>
+            <ol className="mt-4 grid gap-3" data-testid="next-steps">
+              {loaderData.steps.map((step, index) => (
+                <li key={step} className="flex gap-3">
+                  <span className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-100 text-sm font-bold text-accent-700" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <span className="pt-0.5">{step}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+          ) : null}
           <div className="card mt-8">
             <h2 className="text-lg font-semibold">{t("thankYou.summaryTitle")}</h2>
             <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]" data-testid="order-summary">
@@ -199,8 +228,7 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
 
 function ResendForm({ sessionId, outcome }: { sessionId: string | null; outcome?: ResendOutcome }) {
   const { t } = useTranslation("order");
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = useIsPending();
   const message =
     outcome === "sent" ? t("thankYou.resendSent") : outcome === "rateLimited" ? t("thankYou.resendRateLimited") : outcome === "error" ? t("thankYou.resendError") : null;
   return (

@@ -36,7 +36,7 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
     await expectCleanPage(page, label);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await expect(page.locator("header.site-header")).toHaveCount(0);
-    await expect(page.locator(".lang-switcher")).toHaveCount(0);
+    await expect(page.locator(".lang-menu, .lang-footer")).toHaveCount(0);
     await expect(page.locator('[data-block="datasets-bar"] a[href="/"]')).toHaveCount(1);
     await expect(page.locator('[data-block="offers"] > li')).toHaveCount(2);
     await expect(page.locator('[data-block="licences"] > li')).toHaveCount(2);

@@ -51,6 +51,8 @@ test("404 page: English and French texts, a link home", async ({ page }) => {
 test("the language switcher changes the language and remembers it", async ({ page }) => {
   await page.goto("/ai-machine");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // The globe in the fixed header opens the six choices (a <details>: no JavaScript needed).
+  await page.locator("header .lang-menu summary").click();
   await page.getByRole("navigation", { name: "Choose language" }).getByRole("link", { name: "Deutsch" }).click();
   await expect(page).toHaveURL(/\/ai-machine\/de$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -73,7 +75,7 @@ test("footer terms link: /tos in English, /cgv otherwise; contact mailto", async
 test("datasets hides the shared header and switcher", async ({ page }) => {
   await page.goto("/datasets");
   await expect(page.locator("header.site-header")).toHaveCount(0);
-  await expect(page.locator(".lang-switcher")).toHaveCount(0);
+  await expect(page.locator(".lang-menu, .lang-footer")).toHaveCount(0);
   await page.goto("/blog");
   await expect(page.locator("header.site-header")).toHaveCount(1);
 });

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const FORM = "application/x-www-form-urlencoded";
 /** Routes that take form posts (the order form and its language variants, the thank-you pages). */
-const FORM_ROUTES = ["/commander", "/commander?offre=test-workflow", "/commander?offre=short-videos&lang=de", "/merci", "/thank-you?session_id=cs_test_x"];
+const FORM_ROUTES = ["/commander", "/commander?offre=test-workflow", "/commander?offre=short-videos&lang=de", "/merci", "/thank-you?session_id=cs_test_x", "/quote", "/quote?offer=blog&lang=de"];
 
 /** Text of files the server must never serve, whatever the path says. */
 const LEAKS = [/root:x:0:0/, /"name":\s*"automation-studio-site"/, /STRIPE_SECRET_KEY/, /from "react-router"/];

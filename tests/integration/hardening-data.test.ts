@@ -50,12 +50,13 @@ describe("sandbox server", () => {
         ["address", "12 rue\ndes Lilas"],
         ["comments", "ok\u0000"],
       ]) {
-        const res = await postOrder(server.url, "test-workflow", lang, orderForm({ [field!]: value! }), { headers: { Origin: server.url } });
+        // The Telegram agent's form asks every one of these questions (the test offer asks only four).
+        const res = await postOrder(server.url, "formateur-ia", lang, orderForm({ [field!]: value! }), { headers: { Origin: server.url } });
         expect(res.status, `${lang} ${field}`).toBe(400);
         expect(await res.text(), `${lang} ${field}`).toContain(html(locale(lang).errors.controlCharacters));
       }
     }
-    const multiline = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "lines@example.com", comments: "line one\r\nline two" }), {
+    const multiline = await postOrder(server.url, "formateur-ia", "en", orderForm({ email: "lines@example.com", comments: "line one\r\nline two" }), {
       headers: { Origin: server.url },
     });
     expect(multiline.status).toBe(303);

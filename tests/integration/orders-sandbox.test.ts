@@ -63,7 +63,7 @@ describe("order form", () => {
       const unknown = await fetch(`${server.url}/commander?offre=nope%3Cscript%3E&lang=${lang}`);
       expect(unknown.status).toBe(404);
       const body = await unknown.text();
-      expect(body).toContain(html(order[lang].form.noOffer));
+      expect(body).toContain(html(order[lang].form.unknownOfferTitle));
       expect(body).not.toContain("nope<script>");
     }
     const post = await postOrder(server.url, "nope", "en", orderForm());
@@ -91,7 +91,7 @@ describe("order form", () => {
     // Every field missing at once, and over-long input.
     const empty = await postOrder(server.url, "test-workflow", "en", new URLSearchParams());
     expect(empty.status).toBe(400);
-    const long = await postOrder(server.url, "test-workflow", "en", orderForm({ comments: "x".repeat(2001), city: "y".repeat(101) }));
+    const long = await postOrder(server.url, "formateur-ia", "en", orderForm({ comments: "x".repeat(2001), city: "y".repeat(101) }));
     expect(long.status).toBe(400);
     expect(await long.text()).toContain(order.en.errors.tooLong);
     expect((await readStore(server.dataDir)).orders.length).toBe(before);
@@ -125,7 +125,9 @@ describe("sandbox flow", () => {
         expect(flow.status).toBe(200);
         expect(flow.body).toContain(`<html lang="${lang}"`);
         expect(flow.body).toContain(html(order[lang].thankYou.title));
-        for (const value of [`Ana-${lang} Martin`, "camille.martin@example.com", `Bot ${offer}`, html(offers[lang][offer].name)]) {
+        // Each offer shows its own answers: the agent's name, or the video brief.
+        const own = offer === "formateur-ia" ? `Bot ${offer}` : "Recettes de saison";
+        for (const value of [`Ana-${lang} Martin`, "camille.martin@example.com", own, html(offers[lang][offer].name)]) {
           expect(flow.body, `${lang} ${offer}`).toContain(value);
         }
         sessions.push(flow.sessionId);

@@ -7,7 +7,10 @@ import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { databaseUrlFor } from "./store.ts";
 import type { Order, OutboxRow } from "../../app/orders/types.ts";
 
-/** A valid order form; override fields to make it invalid. */
+/**
+ * A valid order form for every offer (each offer keeps only its own questions: the agent's
+ * details, a video brief, or the test's topic); override fields to make it invalid.
+ */
 export function orderForm(overrides: Record<string, string> = {}): URLSearchParams {
   return new URLSearchParams({
     firstName: "Camille",
@@ -22,6 +25,9 @@ export function orderForm(overrides: Record<string, string> = {}): URLSearchPara
     agentName: "iaBot",
     telegramId: "@camille",
     connectZapier: "oui",
+    videoTopic: "Recettes de saison",
+    videoBrand: "atelier-martin.example",
+    videoLanguage: "fr",
     comments: "Première commande",
     ...overrides,
   });

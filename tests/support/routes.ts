@@ -17,6 +17,7 @@ export const DYNAMIC_PATHS: string[] = [
   "/commander?offre=short-videos&lang=de",
   ...Object.values(THANK_YOU_PATHS),
   "/merci?session_id=cs_unknown",
+  "/quote?offer=whatsapp&lang=it",
 ];
 
 export const OTHER_PATHS: string[] = ["/sitemap.xml", "/robots.txt", "/healthz", "/does-not-exist", "/enhance.js", "/favicon.svg"];

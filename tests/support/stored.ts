@@ -3,7 +3,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
 /**
- * What a server has stored in its DATA_DIR: rows of every table whose name mentions "order" in every
+ * What a server has stored in its DATA_DIR: rows of every table whose name mentions "order" or "quote" in every
  * SQLite file, and the emails in the outbox. Read-only, independent of the orders module's API.
  */
 export function storedState(dataDir: string): { orders: number; emails: number; tables: string[] } {
@@ -18,8 +18,8 @@ export function storedState(dataDir: string): { orders: number; emails: number; 
     if (/\.(db|sqlite3?)$/.test(entry.name) && path.basename(entry.parentPath) !== "backups") {
       const db = new DatabaseSync(file, { readOnly: true });
       try {
-        // Tables of orders, not of things about orders (order_events, a timeline, has several rows per order).
-        const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%order%' AND name NOT LIKE '%event%'").all() as Array<{ name: string }>;
+        // Tables of orders and quote requests, not of things about orders (order_events, a timeline, has several rows per order).
+        const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%order%' OR name LIKE '%quote%') AND name NOT LIKE '%event%'").all() as Array<{ name: string }>;
         for (const { name } of names) {
           tables.push(name);
           orders += Number((db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n);

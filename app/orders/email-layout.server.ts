@@ -1,0 +1,41 @@
+import type { Language } from "../i18n/languages.ts";
+
+/** An email's content, the same in plain text and HTML. */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+/** Label/value rows as an HTML table (values keep their line breaks). */
+export function htmlRows(rows: Array<[label: string, value: string]>): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top;width:38%">${escapeHtml(label)}</th><td style="padding:6px 0;white-space:pre-line;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("");
+  return `<table role="presentation" style="border-collapse:collapse;font-size:14px;width:100%;table-layout:fixed">${cells}</table>`;
+}
+
+/**
+ * Every email's frame: the site's mark (its initial on the logo's gradient; images are often
+ * blocked by mail apps) and name, linking to the site, then the body. Inline styles only.
+ */
+export function brandedHtml({ lang, subject, brand, publicOrigin, body }: { lang: Language; subject: string; brand: string; publicOrigin?: string; body: string }): string {
+  const name = publicOrigin ? `<a href="${escapeHtml(publicOrigin)}" style="color:#0f172a;text-decoration:none">${escapeHtml(brand)}</a>` : escapeHtml(brand);
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<table role="presentation" style="border-collapse:collapse;margin:0 0 24px"><tr>
+<td style="width:36px;height:36px;border-radius:10px;background:#7c3aed;background-image:linear-gradient(135deg,#22d3ee,#7c3aed);color:#fff;font-weight:700;font-size:18px;text-align:center;vertical-align:middle">${escapeHtml(brand.charAt(0))}</td>
+<td style="padding-left:10px;font-size:18px;font-weight:700;color:#0f172a">${name}</td>
+</tr></table>
+${body}
+</div></body></html>
+`;
+}

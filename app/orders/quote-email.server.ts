@@ -1,0 +1,60 @@
+import type { Language } from "../i18n/languages.ts";
+import { brandedHtml, escapeHtml, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
+import { formatDate } from "../i18n/format.ts";
+import { translator } from "../i18n/translator.server.ts";
+import type { QuoteRequest } from "./types.ts";
+
+/** Outbox kinds of a quote request: the visitor's acknowledgement and the owner's copy. */
+export const QUOTE_EMAIL_KINDS = { ack: "quote-ack", owner: "quote-owner" } as const;
+
+function rows(quote: QuoteRequest, lang: Language): Array<[string, string]> {
+  const t = translator(lang, "quote");
+  const list: Array<[string, string]> = [
+    [t("form.offer"), t(`offers.${quote.page}`)],
+    [t("email.name"), quote.name],
+    [t("email.email"), quote.email],
+  ];
+  if (quote.company) list.push([t("email.company"), quote.company]);
+  list.push([t("email.message"), quote.message]);
+  return list;
+}
+
+/** To the visitor, in the language of the page they wrote from. */
+export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: string; publicOrigin?: string }): RenderedEmail {
+  const t = translator(quote.lang, "quote");
+  const brand = translator(quote.lang, "common")("brand");
+  const offer = t(`offers.${quote.page}`);
+  const subject = t("email.ackSubject", { offer, brand });
+  const greeting = t("email.greeting", { name: quote.name });
+  const intro = t("email.ackIntro", { offer, date: formatDate(new Date(quote.createdAt), quote.lang, true) });
+  const summary = rows(quote, quote.lang);
+  const signature = t("email.signature", { brand });
+  const text = [greeting, "", intro, "", t("email.yourMessage"), ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), "", t("email.contact", { email: options.contactEmail }), "", signature, ""].join("\n");
+  const html = brandedHtml({
+    lang: quote.lang,
+    subject,
+    brand,
+    publicOrigin: options.publicOrigin,
+    body: `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("email.yourMessage"))}</h2>
+${htmlRows(summary)}
+<p>${escapeHtml(t("email.contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
+<p>${escapeHtml(signature)}</p>`,
+  });
+  return { subject, text, html };
+}
+
+/** To the owner, in the owner's language; replying answers the visitor (Reply-To). */
+export function renderQuoteOwner(quote: QuoteRequest, options: { ownerLang: Language; publicOrigin?: string }): RenderedEmail & { replyTo: string } {
+  const lang = options.ownerLang;
+  const t = translator(lang, "quote");
+  const brand = translator(lang, "common")("brand");
+  const offer = t(`offers.${quote.page}`);
+  const subject = t("email.ownerSubject", { offer, name: quote.name });
+  const intro = t("email.ownerIntro", { offer, lang: quote.lang, name: quote.name, date: formatDate(new Date(quote.createdAt), lang, true) });
+  const summary = rows(quote, lang);
+  const text = [intro, "", ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), ""].join("\n");
+  const html = brandedHtml({ lang, subject, brand, publicOrigin: options.publicOrigin, body: `<p>${escapeHtml(intro)}</p>\n${htmlRows(summary)}` });
+  return { subject, text, html, replyTo: quote.email };
+}

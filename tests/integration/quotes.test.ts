@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { QUOTE_PAGES } from "../../app/content/offers.ts";
+import { pageById, pagePath } from "../../app/i18n/site-map.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
+import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+import { databaseUrlFor } from "../support/store.ts";
+
+// "Request a quote or a demo" on the offers without a price: a plain form post, stored, answered.
+const locale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/quote.json`), "utf8"));
+const quote = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang)]));
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100", CONTACT_EMAIL: "hello@example.com", OWNER_EMAIL: "owner@example.com", OWNER_LANG: "en", ORDER_RATE_LIMIT: "4" });
+});
+afterAll(async () => {
+  expect(await server?.stop()).toBe(0);
+});
+
+const post = (form: Record<string, string>, lang = "en") =>
+  fetch(`${server.url}/quote?offer=${form.offer ?? ""}&lang=${lang}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    redirect: "manual",
+    headers: { Origin: server.url },
+  });
+
+async function quotes() {
+  const repo = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+  try {
+    return await Promise.all((await repo.listQuoteRequests(1000)).map(async (q) => ({ ...q, emails: await repo.listQuoteEmails(q.id) })));
+  } finally {
+    await repo.close();
+  }
+}
+
+describe("quote requests", () => {
+  test("each of the ten pages without a price carries the form, in each language, the mailto kept", async () => {
+    for (const page of QUOTE_PAGES) {
+      for (const lang of LANGUAGES) {
+        const body = await (await fetch(server.url + pagePath(pageById(page), lang))).text();
+        expect(body, `${page}/${lang}`).toContain(`action="/quote?offer=${page}&amp;lang=${lang}"`);
+        expect(body).toContain(`name="offer" value="${page}"`);
+        expect(body).toContain(html(quote[lang].form.title));
+        expect(body).toContain(html(quote[lang].offers[page]));
+        expect(body).toContain('href="mailto:hello@example.com');
+      }
+    }
+  });
+
+  test("invalid: 400 in the visitor's language, values kept, what to enter, nothing stored", async () => {
+    for (const lang of LANGUAGES) {
+      const res = await post({ offer: "seedance", name: "", email: "nope", company: "ACME", message: "short" }, lang);
+      expect(res.status).toBe(400);
+      const body = await res.text();
+      expect(body).toContain(`<html lang="${lang}"`);
+      expect(body).toContain(html(quote[lang].errors.required.name));
+      expect(body).toContain(html(quote[lang].errors.email));
+      expect(body).toContain(html(quote[lang].errors.message));
+      expect(body).toContain('value="ACME"');
+      expect(body).toContain('value="nope"');
+      expect(body).toMatch(/id="quote-error-summary"[^>]*autofocus=""/i);
+    }
+    expect((await post({ offer: "veo3", name: "Ana", email: "a@example.com", message: "x".repeat(20) })).status).toBe(404);
+    expect(await quotes()).toEqual([]);
+  });
+
+  test("valid: 303 to a confirmation, stored once, acknowledged in German, forwarded to the owner", async () => {
+    const res = await post({ offer: "whatsapp", name: "Anna Schmidt", email: "Anna@Example.com", company: "", message: "Wir möchten einen WhatsApp-Agenten\nfür Termine." }, "de");
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toBe("/quote?offer=whatsapp&lang=de&sent=1");
+    const sent = await (await fetch(server.url + location)).text();
+    expect(sent).toContain(html(quote.de.sent.title));
+    const [stored] = await quotes();
+    expect(stored).toMatchObject({ page: "whatsapp", lang: "de", name: "Anna Schmidt", email: "anna@example.com", message: "Wir möchten einen WhatsApp-Agenten\nfür Termine." });
+    await waitFor(async () => (await quotes())[0]!.emails.every((e) => e.status === "sent"), 10_000, "quote emails");
+    expect(emlFiles(server.dataDir).filter((f) => f.startsWith(stored!.id))).toEqual([`${stored!.id}-quote-ack.eml`, `${stored!.id}-quote-owner.eml`]);
+    const ack = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-ack.eml`), "utf8"));
+    expect(ack).toContain("To: anna@example.com");
+    expect(ack).toContain("Hallo Anna Schmidt,");
+    expect(ack).toContain(quote.de.offers.whatsapp);
+    const owner = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-owner.eml`), "utf8"));
+    expect(owner).toContain("To: owner@example.com");
+    expect(owner).toContain("Reply-To: anna@example.com");
+    expect(owner).toContain(`Quote request: ${quote.en.offers.whatsapp}`);
+  });
+
+  test("guards: honeypot 400 and cross-site 403 store nothing; the rate limit answers 429 in the visitor's language", async () => {
+    const before = (await quotes()).length;
+    const valid = { offer: "blog", name: "Léa", email: "lea@example.com", message: "Un devis pour le workflow blog, svp." };
+    expect((await post({ ...valid, website: "http://spam.example" }, "fr")).status).toBe(400);
+    const cross = await fetch(`${server.url}/quote?offer=blog&lang=fr`, { method: "POST", body: new URLSearchParams(valid), redirect: "manual", headers: { Origin: "https://evil.example" } });
+    expect(cross.status).toBe(403);
+    expect((await quotes()).length).toBe(before);
+    const statuses: number[] = [];
+    let last = "";
+    for (let i = 0; i < 6; i++) {
+      const res = await post(valid, "fr");
+      statuses.push(res.status);
+      last = await res.text();
+    }
+    // Four requests per 10 minutes from this (loopback) address, the German one above included.
+    expect(statuses).toEqual([...Array(4 - before).fill(303), ...Array(2 + before).fill(429)]);
+    expect(last).toContain(html(quote.fr.errors.rateLimited));
+    expect(last).toContain('value="Léa"');
+  });
+});
