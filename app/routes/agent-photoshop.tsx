@@ -2,21 +2,17 @@ import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.t
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Spec: five features (editing, combination, cloud-drive hosting, image-model API, multi-file) and five audiences. */
 const FEATURE_ICONS: IconName[] = ["wand", "layers", "cloud", "code", "files"];
 const AUDIENCE_ICONS: IconName[] = ["pen", "cart", "star", "video", "images"];
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function AgentPhotoshopPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, list, mailto } = usePage("agent-photoshop");
   const contact = mailto();
 

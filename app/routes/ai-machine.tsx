@@ -3,25 +3,21 @@ import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
 import { OFFERS } from "../content/offers.ts";
 import { FACELESS as F } from "../content/workflow-figures.ts";
 import { orderHref } from "../i18n/site-map.ts";
 import { formatAmount, formatMoney, formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
 const STRENGTH_ICONS: readonly IconName[] = ["wallet", "clock", "repeat"];
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function AiMachinePage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list } = usePage("ai-machine");
   const test = OFFERS["test-workflow"].price(lang);
   const price = formatMoney(test.oneTime ?? 0, test.currency, lang);

@@ -2,22 +2,18 @@ import { CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { BLOG } from "../content/workflow-figures.ts";
 import { formatNumber, formatRange, formatUnit } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Trigger, summary, hook, image, sheets, adaptation, download, automation (spec order). */
 const STEP_ICONS: readonly IconName[] = ["send", "article", "hook", "image", "sheet", "layers", "download", "repeat"];
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function BlogPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list, mailto } = usePage("blog");
   const figures = { words: formatRange(BLOG.summaryWords, lang), time: formatUnit(BLOG.maxMinutes, "minute", lang, "long") };
   const steps = list("steps.items", figures);

@@ -3,11 +3,10 @@ import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
 import { formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: the animation is ready in under 10 seconds, in 9:16, 16:9 and square. */
 const READY_SECONDS = 10;
@@ -17,13 +16,10 @@ const REASON_ICONS: IconName[] = ["star", "shield", "layers", "wand"];
 const GALLERY = [IMAGES["logo-animator-vertical"], IMAGES["logo-animator-landscape"], IMAGES["logo-animator-square"]];
 const CLIPS = ["logo-animator-vertical", "logo-animator-landscape"] as const;
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function LogoAnimatorPage() {
-  const { videos: clips } = useLoaderData<typeof loader>();
+  const clips = usePageVideos();
   const { t, lang, list, mailto } = usePage("logo-animator");
   const contact = mailto();
   const seconds = formatUnit(READY_SECONDS, "second", lang);

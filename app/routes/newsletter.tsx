@@ -2,13 +2,12 @@ import { CardGrid, CtaBand, DarkCardGrid, Section } from "../components/blocks/b
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import type { Video, VideoSlotId } from "../content/media.ts";
 import { NEWSLETTER as N } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import { formatUnit, formatUnitRange } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["layers", "palette", "video"];
 const AUDIENCE_ICONS: readonly IconName[] = ["mail", "target", "briefcase", "users"];
@@ -27,13 +26,10 @@ function examples(videos: Record<VideoSlotId, Video>, lang: Language, platform: 
   return [videos[`newsletter-${set}-${platform}-1`], videos[`newsletter-${set}-${platform}-2`]];
 }
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function NewsletterPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list, mailto } = usePage("newsletter");
   const steps = list("steps.items");
   const integrations = list<string>("integrations.items");

@@ -3,13 +3,12 @@ import { LineIcon, withIcons, type IconName } from "../components/blocks/line-ic
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { watchUrl } from "../content/media.ts";
 import { SHORT_VIDEOS as S } from "../content/workflow-figures.ts";
 import { orderHref } from "../i18n/site-map.ts";
 import { formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Where the scheduling tool publishes (spec section 1); brand names, the same in every language. */
 const NETWORKS = ["LinkedIn", "Facebook", "Instagram", "X", "TikTok"] as const;
@@ -23,13 +22,10 @@ const SHORTS = [
   { video: "short-videos-short-3", linkedin: "short-videos-linkedin-3" },
 ] as const;
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function ShortVideosPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, mailto } = usePage("short-videos");
   const figures = {
     videos: formatNumber(S.videosPerMonth, lang),

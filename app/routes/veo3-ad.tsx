@@ -3,13 +3,12 @@ import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
 import { AD_GENERATOR as A } from "../content/workflow-figures.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { formatNumber, formatUnit } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 const ADS = ["veo3-ad-video-1", "veo3-ad-video-2", "veo3-ad-video-3", "veo3-ad-video-4"] as const;
 const BENEFIT_ICONS: readonly IconName[] = ["target", "video", "palette"];
@@ -19,13 +18,10 @@ function webPageJsonLd(page: { name: string; url: string; description: string; i
   return JSON.stringify({ "@context": "https://schema.org", "@type": "WebPage", ...page }).replace(/</g, "\\u003c");
 }
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function Veo3AdPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list, mailto } = usePage("veo3-ad");
   const { origin } = useRootData();
   const titles = list<string>("videos.items");

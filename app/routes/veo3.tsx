@@ -2,12 +2,11 @@ import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { OFFERS, type OfferId } from "../content/offers.ts";
 import { orderHref } from "../i18n/site-map.ts";
 import { formatMoney, formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: ~8 s videos, delivered within 24 h, packs of 5, up to 20 a month on subscription. */
 const VEO3 = { seconds: 8, deliveryHours: 24, packSize: 5, subscriptionVideos: 20 } as const;
@@ -18,13 +17,10 @@ const PLANS: Array<{ key: "single" | "pack" | "subscription"; offer: OfferId; vi
   { key: "subscription", offer: "veo3-subscription", videos: VEO3.subscriptionVideos },
 ];
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function Veo3Page() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list } = usePage("veo3");
   const seconds = formatUnit(VEO3.seconds, "second", lang);
   const delivery = formatUnit(VEO3.deliveryHours, "hour", lang);
