@@ -10,39 +10,29 @@ import { formatCompact, formatNumber } from "../i18n/format.ts";
 /** Spec section 9: free quota, paid multiplier and base-model size quoted in the copy. */
 const FIGURES = { dailyFreeEdits: 100, paidMultiplier: 10, parameters: 450_000_000 };
 
-/** The description fields of spec section 3, grouped for reading; each group renders as cards. */
-const GROUPS: Array<{ id: string; label: string; tone: "light" | "tint" | "dark"; fields: Array<{ field: string; label: string; icon: IconName }> }> = [
-  {
-    id: "what",
-    label: "whatItDoes",
-    tone: "light",
-    fields: [
-      { field: "capabilities", label: "capabilities", icon: "wand" },
-      { field: "fusion", label: "fusion", icon: "layers" },
-      { field: "innovation", label: "innovation", icon: "chat" },
-      { field: "consistency", label: "consistency", icon: "target" },
-    ],
-  },
-  {
-    id: "access",
-    label: "access",
-    tone: "dark",
-    fields: [
-      { field: "availability", label: "availability", icon: "globe" },
-      { field: "access", label: "accessTitle", icon: "key" },
-      { field: "performance", label: "performance", icon: "bolt" },
-    ],
-  },
-  {
-    id: "know",
-    label: "goodToKnow",
-    tone: "light",
-    fields: [
-      { field: "limitations", label: "limitations", icon: "info" },
-      { field: "watermark", label: "watermark", icon: "shield" },
-      { field: "competition", label: "competition", icon: "trophy" },
-    ],
-  },
+/** The description fields of spec section 3 (`content.description.{field}`) and each card's icon. */
+const FIELD_ICONS = {
+  capabilities: "wand",
+  fusion: "layers",
+  innovation: "chat",
+  consistency: "target",
+  availability: "globe",
+  access: "key",
+  performance: "bolt",
+  limitations: "info",
+  watermark: "shield",
+  competition: "trophy",
+} as const satisfies Record<string, IconName>;
+type Field = keyof typeof FIELD_ICONS;
+
+/** A card's heading is `labels.{field}`, but "access" also names a group, so its card has its own. */
+const fieldLabel = (field: Field) => (field === "access" ? "accessTitle" : field);
+
+/** The fields grouped for reading; each group renders as cards. */
+const GROUPS: ReadonlyArray<{ id: string; label: string; tone: "light" | "tint" | "dark"; fields: readonly Field[] }> = [
+  { id: "what", label: "whatItDoes", tone: "light", fields: ["capabilities", "fusion", "innovation", "consistency"] },
+  { id: "access", label: "access", tone: "dark", fields: ["availability", "access", "performance"] },
+  { id: "know", label: "goodToKnow", tone: "light", fields: ["limitations", "watermark", "competition"] },
 ];
 
 export default function NanoBananaPage() {
@@ -52,6 +42,7 @@ export default function NanoBananaPage() {
     params: formatCompact(FIGURES.parameters, lang, { display: "long" }),
   };
   const d = (field: string) => t(`content.description.${field}`, vars);
+  const cards = (fields: readonly Field[]) => fields.map((field) => ({ title: t(`labels.${fieldLabel(field)}`), text: d(field), icon: <LineIcon name={FIELD_ICONS[field]} /> }));
   const useCase = IMAGES["nano-banana-use-case"];
 
   return (
@@ -90,7 +81,7 @@ export default function NanoBananaPage() {
       </section>
 
       <Section id="description" eyebrow={t("labels.whatItDoes")} title={t("content.description.title")} lead={d("intro")} block="nano-what">
-        <CardGrid columns={2} items={GROUPS[0]!.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <LineIcon name={f.icon} /> }))} />
+        <CardGrid columns={2} items={cards(GROUPS[0]!.fields)} />
       </Section>
 
       <section className="section bg-accent-50/60" aria-labelledby="use-case-title" data-block="nano-use-case">
@@ -109,7 +100,7 @@ export default function NanoBananaPage() {
       {GROUPS.slice(1).map((group) => (
         <Section key={group.id} id={group.id} tone={group.tone} title={t(`labels.${group.label}`)}>
           <div data-block={`nano-${group.id}`}>
-            <CardGrid columns={3} items={group.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <LineIcon name={f.icon} /> }))} />
+            <CardGrid columns={3} items={cards(group.fields)} />
           </div>
         </Section>
       ))}
