@@ -2,6 +2,7 @@ import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/b
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -30,7 +31,6 @@ export default function AiMachinePage() {
     cost: formatAmount(F.costUsd, "USD", lang),
     time: formatUnitRange(F.productionMinutes, "minute", lang, "long"),
   };
-  const paragraphs = list<string>("description.paragraphs", figures);
   const order = orderHref("test-workflow", lang);
 
   return (
@@ -52,25 +52,20 @@ export default function AiMachinePage() {
         }
       />
 
-      <section id="demo" className="section bg-surface" aria-labelledby="demo-title" data-block="description">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-[1.3fr_1fr]">
-          <div>
-            <p className="eyebrow">{t("description.eyebrow")}</p>
-            <h2 id="demo-title" className="section-title mt-2">
-              {t("description.title")}
-            </h2>
-            {paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-muted">
-                {paragraph}
-              </p>
-            ))}
-          </div>
+      <SplitSection
+        id="demo"
+        block="description"
+        t={t}
+        copy="description"
+        columns="lg:grid-cols-[1.3fr_1fr]"
+        paragraphs={list<string>("description.paragraphs", figures)}
+        media={
           <figure className="mx-auto w-full max-w-[18rem]" data-block="demo-video">
             <VideoFacade video={videos["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
             <figcaption className="mt-3 text-center text-sm text-muted">{t("description.videoCaption", figures)}</figcaption>
           </figure>
-        </div>
-      </section>
+        }
+      />
 
       <Section id="workflow" tone="tint" t={t} copy="workflow" lead>
         <figure data-block="workflow">

@@ -1,6 +1,7 @@
 import { CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -39,23 +40,23 @@ export default function BlogPage() {
         }
       />
 
-      <section id="intro" className="section bg-surface" aria-labelledby="intro-title" data-block="intro">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-[1fr_1.25fr]">
-          <div>
-            <p className="eyebrow">{t("intro.eyebrow")}</p>
-            <h2 id="intro-title" className="section-title mt-2">
-              {t("intro.title")}
-            </h2>
-            <p className="mt-4 text-lg leading-relaxed text-muted">{t("intro.lead")}</p>
-            <div className="mt-8 sm:[&>ul]:grid-cols-1">
-              <CheckList items={t("intro.points", { returnObjects: true }) as string[]} />
-            </div>
-          </div>
+      <SplitSection
+        id="intro"
+        block="intro"
+        t={t}
+        copy="intro"
+        lead
+        columns="lg:grid-cols-[1fr_1.25fr]"
+        media={
           <div data-block="intro-video">
             <VideoFacade video={videos["blog-intro"]} title={t("intro.videoTitle")} playLabel={t("playLabel")} />
           </div>
+        }
+      >
+        <div className="mt-8 sm:[&>ul]:grid-cols-1">
+          <CheckList items={list<string>("intro.points")} />
         </div>
-      </section>
+      </SplitSection>
 
       <Section id="workflow" tone="tint" t={t} copy="steps" lead>
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-block="steps">

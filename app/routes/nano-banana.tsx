@@ -2,6 +2,7 @@ import { CardGrid, CtaBand, Section, Stats } from "../components/blocks/blocks.t
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroImage } from "../components/blocks/page-hero.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
@@ -43,7 +44,6 @@ export default function NanoBananaPage() {
   };
   const d = (field: string) => t(`content.description.${field}`, vars);
   const cards = (fields: readonly Field[]) => fields.map((field) => ({ title: t(`labels.${fieldLabel(field)}`), text: d(field), icon: <LineIcon name={FIELD_ICONS[field]} /> }));
-  const useCase = IMAGES["nano-banana-use-case"];
 
   return (
     <>
@@ -84,18 +84,18 @@ export default function NanoBananaPage() {
         <CardGrid columns={2} items={cards(GROUPS[0]!.fields)} />
       </Section>
 
-      <section className="section bg-accent-50/60" aria-labelledby="use-case-title" data-block="nano-use-case">
-        <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-center">
-          <LazyImage image={useCase} alt="" className="w-full rounded-3xl shadow-card" />
-          <div>
-            <p className="eyebrow">{t("labels.inPractice")}</p>
-            <h2 id="use-case-title" className="section-title mt-2">
-              {t("labels.useCase")}
-            </h2>
-            <p className="mt-5 text-lg leading-relaxed text-ink">{d("useCase")}</p>
-          </div>
-        </div>
-      </section>
+      <SplitSection
+        id="use-case"
+        tone="tint"
+        block="nano-use-case"
+        eyebrow={t("labels.inPractice")}
+        title={t("labels.useCase")}
+        columns="lg:grid-cols-2"
+        mediaFirst
+        media={<LazyImage image={IMAGES["nano-banana-use-case"]} alt="" className="w-full rounded-3xl shadow-card" />}
+      >
+        <p className="mt-5 text-lg leading-relaxed text-ink">{d("useCase")}</p>
+      </SplitSection>
 
       {GROUPS.slice(1).map((group) => (
         <Section key={group.id} id={group.id} tone={group.tone} title={t(`labels.${group.label}`)}>

@@ -2,6 +2,7 @@ import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.t
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -62,14 +63,19 @@ export default function ShortVideosPage() {
         }
       />
 
-      <section id="explainer" className="section bg-surface" aria-labelledby="explainer-title" data-block="explainer">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-[1fr_1.2fr]">
-          <div>
-            <p className="eyebrow">{t("explainer.eyebrow")}</p>
-            <h2 id="explainer-title" className="section-title mt-2">
-              {t("explainer.title")}
-            </h2>
-            <p className="mt-4 text-lg leading-relaxed text-muted">{t("explainer.lead")}</p>
+      <SplitSection
+        id="explainer"
+        block="explainer"
+        t={t}
+        copy="explainer"
+        lead
+        columns="lg:grid-cols-[1fr_1.2fr]"
+        media={
+          <div data-block="explainer-video" data-lang={lang}>
+            <VideoFacade video={explainer} title={t("explainer.videoTitle")} playLabel={t("playLabel")} />
+          </div>
+        }
+      >
             <ol className="mt-8 grid gap-3" data-block="flow">
               {flow.map((node, index) => (
                 <li key={node} className="flex items-center gap-4 rounded-2xl border border-line bg-white px-4 py-3 shadow-card">
@@ -88,12 +94,7 @@ export default function ShortVideosPage() {
                 </li>
               ))}
             </ul>
-          </div>
-          <div data-block="explainer-video" data-lang={lang}>
-            <VideoFacade video={explainer} title={t("explainer.videoTitle")} playLabel={t("playLabel")} />
-          </div>
-        </div>
-      </section>
+      </SplitSection>
 
       <Section id="shorts" tone="dark" t={t} copy="shorts" lead>
         {/* Phones: a swipeable row instead of three screen-high videos stacked; a grid from sm up. "relative" keeps

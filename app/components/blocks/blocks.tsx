@@ -30,14 +30,42 @@ export function Hero(props: { eyebrow?: string; title: string; subtitle?: string
 }
 
 /** A section's heading: given as text, or read from the page's `{copy}.eyebrow/.title/.lead` keys. */
-type SectionHeading =
+export type SectionHeadingProps =
   | { eyebrow?: string; title: string; lead?: string; t?: never; copy?: never }
   | { t: TFunction; copy: string; lead?: boolean; eyebrow?: never; title?: never };
 
+export type Tone = "light" | "tint" | "dark";
+
+/** The background of a section in each tone. */
+export function sectionClass(tone: Tone): string {
+  return `section ${tone === "dark" ? "bg-night text-white" : tone === "tint" ? "bg-accent-50/60" : "bg-surface"}`;
+}
+
+/** The eyebrow, title and lead of a heading, read from the locale file when given as keys. */
+export function headingText(props: SectionHeadingProps): { eyebrow?: string; title: string; lead?: string } {
+  return props.t
+    ? { eyebrow: props.t(`${props.copy}.eyebrow`), title: props.t(`${props.copy}.title`), lead: props.lead ? props.t(`${props.copy}.lead`) : undefined }
+    : { eyebrow: props.eyebrow, title: props.title, lead: props.lead };
+}
+
+/** A section's eyebrow, `<h2>` (id `{id}-title`, which the section is labelled by) and lead. */
+export function SectionHeading({ id, tone, eyebrow, title, lead }: { id?: string; tone: Tone; eyebrow?: string; title: string; lead?: string }) {
+  const dark = tone === "dark";
+  return (
+    <>
+      {eyebrow ? <p className={dark ? "eyebrow text-accent-300" : "eyebrow"}>{eyebrow}</p> : null}
+      <h2 id={id ? `${id}-title` : undefined} className={dark ? "section-title mt-2 text-white" : "section-title mt-2"}>
+        {title}
+      </h2>
+      {lead ? <p className={`mt-4 text-lg leading-relaxed ${dark ? "text-slate-300" : "text-muted"}`}>{lead}</p> : null}
+    </>
+  );
+}
+
 export function Section(
-  props: SectionHeading & {
+  props: SectionHeadingProps & {
     id?: string;
-    tone?: "light" | "tint" | "dark";
+    tone?: Tone;
     /** Wraps the content in `<div data-block={block}>` (the hook tests and styles use). */
     block?: string;
     blockClassName?: string;
@@ -45,10 +73,6 @@ export function Section(
   },
 ) {
   const tone = props.tone ?? "light";
-  const toneClass = tone === "dark" ? "bg-night text-white" : tone === "tint" ? "bg-accent-50/60" : "bg-surface";
-  const heading = props.t
-    ? { eyebrow: props.t(`${props.copy}.eyebrow`), title: props.t(`${props.copy}.title`), lead: props.lead ? props.t(`${props.copy}.lead`) : undefined }
-    : { eyebrow: props.eyebrow, title: props.title, lead: props.lead };
   const content = props.block ? (
     <div data-block={props.block} className={props.blockClassName}>
       {props.children}
@@ -57,14 +81,10 @@ export function Section(
     props.children
   );
   return (
-    <section id={props.id} className={`section ${toneClass}`} aria-labelledby={props.id ? `${props.id}-title` : undefined}>
+    <section id={props.id} className={sectionClass(tone)} aria-labelledby={props.id ? `${props.id}-title` : undefined}>
       <div className="container-page">
         <div className="max-w-3xl">
-          {heading.eyebrow ? <p className={`eyebrow ${tone === "dark" ? "text-accent-300" : ""}`}>{heading.eyebrow}</p> : null}
-          <h2 id={props.id ? `${props.id}-title` : undefined} className={`section-title mt-2 ${tone === "dark" ? "text-white" : ""}`}>
-            {heading.title}
-          </h2>
-          {heading.lead ? <p className={`mt-4 text-lg leading-relaxed ${tone === "dark" ? "text-slate-300" : "text-muted"}`}>{heading.lead}</p> : null}
+          <SectionHeading id={props.id} tone={tone} {...headingText(props)} />
         </div>
         {props.children ? <div className="mt-12">{content}</div> : null}
       </div>
