@@ -146,7 +146,7 @@ export default function HomePage() {
         {bioLinks.length ? (
           <div className="mt-8 flex flex-wrap gap-3" data-block="bio-links">
             {bioLinks.map((link) => (
-              <a key={link.key} href={links[link.key]} target="_blank" rel="noopener noreferrer" className={link.className} data-link={link.key}>
+              <a key={link.key} href={links[link.key] || undefined} target="_blank" rel="noopener noreferrer" className={link.className} data-link={link.key}>
                 <LineIcon name={link.icon} className="size-5" />
                 {t(`about.${link.key}`)}
                 <span className="sr-only"> ({newTab})</span>
