@@ -1,9 +1,8 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero } from "../components/blocks/page-hero.tsx";
+import { HeroVideo, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
-import { VideoFacade } from "../components/blocks/video-facade.tsx";
 
 /** Spec: five features (editing, combination, cloud-drive hosting, image-model API, multi-file) and five audiences. */
 const FEATURE_ICONS: IconName[] = ["wand", "layers", "cloud", "code", "files"];
@@ -21,14 +20,9 @@ export default function AgentPhotoshopPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: contact, label: t("hero.contact"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.contact"))}
         secondary={{ href: "#steps", label: t("hero.how") }}
-        aside={
-          <div data-block="demo">
-            <VideoFacade video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
-            <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
-          </div>
-        }
+        aside={<HeroVideo block="demo" video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} caption={t("demo.caption")} />}
       />
 
       <Section id="features" t={t} copy="features" lead>

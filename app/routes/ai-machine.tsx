@@ -1,7 +1,7 @@
 import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
-import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroStats, PageHero, orderAction, playAction } from "../components/blocks/page-hero.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
@@ -38,8 +38,8 @@ export default function AiMachinePage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: "#demo", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
-        secondary={{ href: order, label: t("hero.secondary", { price }), data: { "data-order": "test-workflow" } }}
+        primary={playAction("#demo", t("hero.primary"))}
+        secondary={orderAction("test-workflow", lang, t("hero.secondary", { price }))}
         aside={
           <HeroStats
             items={[

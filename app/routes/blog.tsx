@@ -1,6 +1,6 @@
 import { CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { HeroStats, PageHero, contactAction, playAction } from "../components/blocks/page-hero.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
@@ -26,8 +26,8 @@ export default function BlogPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: "#intro", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
-        secondary={{ href: contact, label: t("hero.secondary"), data: { "data-action": "contact" } }}
+        primary={playAction("#intro", t("hero.primary"))}
+        secondary={contactAction(contact, t("hero.secondary"))}
         aside={
           <HeroStats
             items={[

@@ -1,6 +1,6 @@
 import { CardGrid, CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, contactAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
 
@@ -16,9 +16,9 @@ export default function InstagramPage() {
     <>
       <PageHero
         t={t}
-        primary={{ href: contact, label: t("hero.cta"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.cta"))}
         secondary={{ href: "#capabilities", label: t("hero.secondary") }}
-        aside={<HeroImage image={IMAGES["instagram-dm"]} alt={t("hero.imageAlt")} />}
+        image={IMAGES["instagram-dm"]}
       />
 
       <Section id="capabilities" t={t} copy="capabilities" lead block="capabilities">

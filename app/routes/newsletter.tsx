@@ -1,6 +1,6 @@
 import { CardGrid, CtaBand, DarkCardGrid, Section } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, contactAction, playAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -42,8 +42,8 @@ export default function NewsletterPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: "#examples", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
-        secondary={{ href: contact, label: t("hero.secondary"), data: { "data-action": "contact" } }}
+        primary={playAction("#examples", t("hero.primary"))}
+        secondary={contactAction(contact, t("hero.secondary"))}
         aside={
           <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 backdrop-blur-sm sm:p-8" data-block="execution">
             <h2 className="flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">

@@ -1,6 +1,6 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero } from "../components/blocks/page-hero.tsx";
+import { HeroVideo, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -28,13 +28,9 @@ export default function SeedancePage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: contact, label: t("hero.contact"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.contact"))}
         secondary={{ href: "#demos", label: t("hero.demos") }}
-        aside={
-          <div data-block="main-demo">
-            <VideoFacade video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
-          </div>
-        }
+        aside={<HeroVideo block="main-demo" video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />}
       />
 
       <Section id="pillars" t={t} copy="pillars" lead block="pillars">

@@ -1,6 +1,6 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
@@ -8,7 +8,6 @@ import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { watchUrl } from "../content/media.ts";
 import { SHORT_VIDEOS as S } from "../content/workflow-figures.ts";
-import { orderHref } from "../i18n/site-map.ts";
 import { formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
 
 /** Where the scheduling tool publishes (spec section 1); brand names, the same in every language. */
@@ -40,7 +39,6 @@ export default function ShortVideosPage() {
   const steps = list<{ title: string; text: string }>("steps.items");
   const flow = list<string>("explainer.flow");
   const shortTitles = list<string>("shorts.items");
-  const order = orderHref("short-videos", lang);
   const contact = mailto();
   const explainer = videos[`short-videos-explainer-${lang}`];
 
@@ -49,7 +47,7 @@ export default function ShortVideosPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: order, label: t("hero.primary"), data: { "data-order": "short-videos" } }}
+        primary={orderAction("short-videos", lang, t("hero.primary"))}
         secondary={{ href: "#explainer", label: t("hero.secondary") }}
         aside={
           <HeroStats

@@ -1,7 +1,7 @@
 import { CtaBand, DarkCardGrid, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
-import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroStats, PageHero, playAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -36,7 +36,7 @@ export default function Veo3AdPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: "#ads", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
+        primary={playAction("#ads", t("hero.primary"))}
         secondary={{ href: "/veo3", label: t("hero.secondary") }}
         aside={
           <HeroStats

@@ -1,7 +1,7 @@
 import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, contactAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
 
@@ -25,9 +25,9 @@ export default function WhatsappPage() {
     <>
       <PageHero
         t={t}
-        primary={{ href: contact, label: t("hero.cta"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.cta"))}
         secondary={{ href: "#features", label: t("hero.secondary") }}
-        aside={<HeroImage image={IMAGES["whatsapp-chat"]} alt={t("hero.imageAlt")} />}
+        image={IMAGES["whatsapp-chat"]}
       />
 
       <Section id="features" t={t} copy="features" lead>
