@@ -1,5 +1,5 @@
-import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
-import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroVideo, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
@@ -37,17 +37,7 @@ export default function AgentPhotoshopPage() {
       </Section>
 
       <Section id="audiences" tone="dark" t={t} copy="audiences" lead>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="audiences">
-          {list("audiences.items").map((item, index) => (
-            <li key={item.title} className="rounded-2xl border border-white/10 bg-white/5 p-5">
-              <span className="grid size-10 place-items-center rounded-xl bg-accent-500/20 text-accent-300">
-                <LineIcon name={AUDIENCE_ICONS[index] ?? "spark"} className="size-5" />
-              </span>
-              <h3 className="mt-4 font-semibold text-white">{item.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-300">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <DarkCardGrid block="audiences" columns={5} items={withIcons(list("audiences.items"), AUDIENCE_ICONS, "spark")} />
       </Section>
 
       <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />

@@ -1,5 +1,5 @@
-import { CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
-import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
+import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero, contactAction, playAction } from "../components/blocks/page-hero.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
@@ -59,22 +59,9 @@ export default function BlogPage() {
       </SplitSection>
 
       <Section id="workflow" tone="tint" t={t} copy="steps" lead>
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-block="steps">
-          {steps.map((step, index) => (
-            <li key={step.title} className="card relative flex flex-col">
-              <div className="flex items-center justify-between">
-                <span className="grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">
-                  <LineIcon name={STEP_ICONS[index] ?? "sparkles"} />
-                </span>
-                <span className="font-display text-3xl font-extrabold text-accent-500" aria-hidden="true">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-              </div>
-              <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
-              <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <div className="lg:[&>ol]:grid-cols-4" data-block="steps">
+          <Steps items={withIcons(steps, STEP_ICONS)} />
+        </div>
       </Section>
 
       <Section id="use-case" t={t} copy="useCase">

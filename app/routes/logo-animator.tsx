@@ -1,7 +1,8 @@
 import { CardGrid, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
-import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroImage, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { IconRows } from "../components/blocks/icon-lists.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -24,7 +25,6 @@ export default function LogoAnimatorPage() {
   const contact = mailto();
   const seconds = formatUnit(READY_SECONDS, "second", lang);
   const steps = t("steps.items", { returnObjects: true, seconds }) as Array<{ title: string; text: string }>;
-  const reasons = list("reasons.items");
   const gallery = list<{ title: string; alt: string }>("gallery.items");
   const videos = list("videos.items");
 
@@ -59,19 +59,7 @@ export default function LogoAnimatorPage() {
       </Section>
 
       <Section id="reasons" tone="dark" t={t} copy="reasons">
-        <ul className="grid gap-5 sm:grid-cols-2" data-block="reasons">
-          {reasons.map((item, index) => (
-            <li key={item.title} className="flex gap-4 rounded-2xl border border-white/10 bg-white/5 p-6">
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-accent-500/20 text-accent-300">
-                <LineIcon name={REASON_ICONS[index] ?? "sparkles"} />
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold text-white">{item.title}</h3>
-                <p className="mt-1 leading-relaxed text-slate-300">{item.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconRows block="reasons" columns={2} items={withIcons(list("reasons.items"), REASON_ICONS)} />
       </Section>
 
       <Section id="formats" t={t} copy="gallery" lead>

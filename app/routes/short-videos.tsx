@@ -3,6 +3,7 @@ import { LineIcon, withIcons, type IconName } from "../components/blocks/line-ic
 import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
+import { IconPills } from "../components/blocks/icon-lists.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -37,7 +38,6 @@ export default function ShortVideosPage() {
   const features = list<{ title: string; text: string }>("features.items");
   const benefits = list<{ title: string; text: string }>("benefits.items");
   const steps = list<{ title: string; text: string }>("steps.items");
-  const flow = list<string>("explainer.flow");
   const shortTitles = list<string>("shorts.items");
   const contact = mailto();
   const explainer = videos[`short-videos-explainer-${lang}`];
@@ -74,24 +74,15 @@ export default function ShortVideosPage() {
           </div>
         }
       >
-            <ol className="mt-8 grid gap-3" data-block="flow">
-              {flow.map((node, index) => (
-                <li key={node} className="flex items-center gap-4 rounded-2xl border border-line bg-white px-4 py-3 shadow-card">
-                  <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-100 text-accent-700">
-                    <LineIcon name={FLOW_ICONS[index] ?? "sparkles"} className="size-5" />
-                  </span>
-                  <span className="font-semibold text-ink">{node}</span>
-                </li>
-              ))}
-            </ol>
-            <p className="mt-5 text-sm font-semibold tracking-widest text-muted uppercase">{t("explainer.networks")}</p>
-            <ul className="mt-3 flex flex-wrap gap-2" data-block="networks">
-              {NETWORKS.map((network) => (
-                <li key={network} className="rounded-full bg-night px-3.5 py-1.5 text-sm font-semibold text-white">
-                  {network}
-                </li>
-              ))}
-            </ul>
+        <IconPills block="flow" ordered className="mt-8 grid gap-3" labels={list<string>("explainer.flow")} icons={FLOW_ICONS} />
+        <p className="mt-5 text-sm font-semibold tracking-widest text-muted uppercase">{t("explainer.networks")}</p>
+        <ul className="mt-3 flex flex-wrap gap-2" data-block="networks">
+          {NETWORKS.map((network) => (
+            <li key={network} className="rounded-full bg-night px-3.5 py-1.5 text-sm font-semibold text-white">
+              {network}
+            </li>
+          ))}
+        </ul>
       </SplitSection>
 
       <Section id="shorts" tone="dark" t={t} copy="shorts" lead>

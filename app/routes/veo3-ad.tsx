@@ -1,4 +1,4 @@
-import { CtaBand, DarkCardGrid, Section } from "../components/blocks/blocks.tsx";
+import { CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero, playAction } from "../components/blocks/page-hero.tsx";
@@ -25,7 +25,6 @@ export default function Veo3AdPage() {
   const { t, lang, list, mailto } = usePage("veo3-ad");
   const { origin } = useRootData();
   const titles = list<string>("videos.items");
-  const scenes = list("workflow.scenes");
   const contact = mailto();
   const jsonLd = webPageJsonLd({ name: t("meta.title"), url: `${origin}/veo3-ad`, description: t("meta.description"), inLanguage: lang });
 
@@ -65,17 +64,9 @@ export default function Veo3AdPage() {
         <figure data-block="workflow">
           <LazyImage image={IMAGES["veo3-ad-workflow"]} alt={t("workflow.imageAlt")} className="w-full rounded-3xl shadow-lift" />
         </figure>
-        <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="scenes">
-          {scenes.map((scene, index) => (
-            <li key={scene.title} className="card">
-              <span className="text-sm font-bold tracking-widest text-accent-700 uppercase" aria-hidden="true">
-                {String(index + 1).padStart(2, "0")}
-              </span>
-              <h3 className="mt-2 text-lg font-semibold text-ink">{scene.title}</h3>
-              <p className="mt-2 leading-relaxed text-muted">{scene.text}</p>
-            </li>
-          ))}
-        </ol>
+        <div className="mt-10 lg:[&>ol]:grid-cols-5" data-block="scenes">
+          <Steps items={list("workflow.scenes")} />
+        </div>
       </Section>
 
       <Section id="benefits" tone="dark" t={t} copy="benefits">

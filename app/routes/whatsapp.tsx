@@ -2,6 +2,7 @@ import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { IconRows } from "../components/blocks/icon-lists.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
 
@@ -85,19 +86,7 @@ export default function WhatsappPage() {
       <Section id="booking" tone="dark" t={t} copy="booking" lead>
         <div className="grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:items-center">
           <LazyImage image={IMAGES["whatsapp-booking"]} alt={t("booking.imageAlt")} className="w-full rounded-3xl shadow-2xl" />
-          <ul className="grid gap-4" data-block="booking">
-            {list("booking.items").map((item, index) => (
-              <li key={item.title} className="flex gap-4 rounded-2xl border border-white/10 bg-white/5 p-5">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-500/15 text-emerald-300">
-                  <LineIcon name={BOOKING_ICONS[index] ?? "sparkles"} />
-                </span>
-                <div>
-                  <h3 className="font-semibold text-white">{item.title}</h3>
-                  <p className="mt-1 leading-relaxed text-slate-300">{item.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <IconRows block="booking" iconTone="emerald" items={withIcons(list("booking.items"), BOOKING_ICONS)} />
         </div>
       </Section>
 

@@ -121,7 +121,8 @@ export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 
   );
 }
 
-export function Steps({ items }: { items: Array<{ title: string; text: string }> }) {
+/** Numbered cards of a sequence; an item's icon, when given, stands in the card's top corner. */
+export function Steps({ items }: { items: Array<{ title: string; text: string; icon?: ReactNode }> }) {
   return (
     <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (
@@ -129,6 +130,7 @@ export function Steps({ items }: { items: Array<{ title: string; text: string }>
           <span className="absolute top-5 left-6 grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white" aria-hidden="true">
             {index + 1}
           </span>
+          {item.icon ? <span className="absolute top-4 right-6 grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">{item.icon}</span> : null}
           <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
           <p className="mt-2 leading-relaxed text-muted">{item.text}</p>
         </li>
@@ -199,11 +201,12 @@ export function mailtoHref(email: string, subject: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }
 
-/** Icon cards on a dark section (strengths, benefits, audiences). */
-export function DarkCardGrid({ items, block, columns = 3 }: { items: Array<{ title: string; text: string; icon: ReactNode }>; block: string; columns?: 3 | 4 }) {
-  const wide = columns === 4;
+/** Icon cards on a dark section (strengths, benefits, audiences); four or five a row are smaller. */
+export function DarkCardGrid({ items, block, columns = 3 }: { items: Array<{ title: string; text: string; icon: ReactNode }>; block: string; columns?: 3 | 4 | 5 }) {
+  const wide = columns > 3;
+  const grid = { 3: "md:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4", 5: "sm:grid-cols-2 lg:grid-cols-5" }[columns];
   return (
-    <ul className={`grid gap-5 ${wide ? "sm:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3"}`} data-block={block}>
+    <ul className={`grid gap-5 ${grid}`} data-block={block}>
       {items.map((item) => (
         <li key={item.title} className={`rounded-3xl border border-white/10 bg-white/5 ${wide ? "p-6" : "p-7"}`}>
           <span className={`grid place-items-center rounded-2xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30 ${wide ? "size-11" : "size-12"}`}>
