@@ -3,9 +3,9 @@ import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroImage, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
 import { IconRows } from "../components/blocks/icon-lists.tsx";
+import { VideoCards } from "../components/blocks/video-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
-import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
 import { formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
 
@@ -26,7 +26,6 @@ export default function LogoAnimatorPage() {
   const seconds = formatUnit(READY_SECONDS, "second", lang);
   const steps = t("steps.items", { returnObjects: true, seconds }) as Array<{ title: string; text: string }>;
   const gallery = list<{ title: string; alt: string }>("gallery.items");
-  const videos = list("videos.items");
 
   return (
     <>
@@ -79,15 +78,12 @@ export default function LogoAnimatorPage() {
       </Section>
 
       <Section id="videos" tone="tint" t={t} copy="videos" lead>
-        <ul className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" data-block="videos">
-          {videos.map((item, index) => (
-            <li key={item.title} className={index === 0 ? "mx-auto w-full max-w-[18rem]" : ""}>
-              <VideoFacade video={clips[CLIPS[index]!]} title={item.title} playLabel={t("videos.play")} />
-              <h3 className="mt-4 font-semibold text-ink">{item.title}</h3>
-              <p className="mt-1 text-muted">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <VideoCards
+          block="videos"
+          className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]"
+          playLabel={t("videos.play")}
+          items={list("videos.items").map((item, index) => ({ ...item, video: clips[CLIPS[index]!] }))}
+        />
       </Section>
 
       <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />

@@ -1,6 +1,7 @@
 import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
+import { VideoCards } from "../components/blocks/video-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -24,7 +25,6 @@ export default function Veo3Page() {
   const { t, lang, list } = usePage("veo3");
   const seconds = formatUnit(VEO3.seconds, "second", lang);
   const delivery = formatUnit(VEO3.deliveryHours, "hour", lang);
-  const examples = list("examples.items");
 
   /** Per-video price of a plan, computed from the catalogue (pack or monthly amount ÷ videos). */
   const perVideo = (offer: OfferId, videos: number) => {
@@ -56,15 +56,12 @@ export default function Veo3Page() {
       </Section>
 
       <Section id="examples" tone="tint" t={t} copy="examples" lead>
-        <ul className="grid gap-6 md:grid-cols-3" data-block="examples">
-          {examples.map((item, index) => (
-            <li key={item.title} className="flex flex-col">
-              <VideoFacade video={videos[EXAMPLES[index]!]} title={item.title} playLabel={t("examples.play")} />
-              <h3 className="mt-5 text-lg font-semibold text-ink">{item.title}</h3>
-              <p className="mt-1 leading-relaxed text-muted">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <VideoCards
+          block="examples"
+          className="grid gap-6 md:grid-cols-3"
+          playLabel={t("examples.play")}
+          items={list("examples.items").map((item, index) => ({ ...item, video: videos[EXAMPLES[index]!] }))}
+        />
       </Section>
 
       <Section id="pricing" t={t} copy="pricing" lead>
