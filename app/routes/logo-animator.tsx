@@ -78,12 +78,8 @@ export default function LogoAnimatorPage() {
       </Section>
 
       <Section id="videos" tone="tint" t={t} copy="videos" lead>
-        <VideoCards
-          block="videos"
-          className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]"
-          playLabel={t("videos.play")}
-          items={list("videos.items").map((item, index) => ({ ...item, video: clips[CLIPS[index]!] }))}
-        />
+        <VideoCards block="videos" className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" playLabel={t("videos.play")}
+          items={list("videos.items")} videos={CLIPS.map((slot) => clips[slot])} />
       </Section>
 
       <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />

@@ -56,12 +56,8 @@ export default function Veo3Page() {
       </Section>
 
       <Section id="examples" tone="tint" t={t} copy="examples" lead>
-        <VideoCards
-          block="examples"
-          className="grid gap-6 md:grid-cols-3"
-          playLabel={t("examples.play")}
-          items={list("examples.items").map((item, index) => ({ ...item, video: videos[EXAMPLES[index]!] }))}
-        />
+        <VideoCards block="examples" className="grid gap-6 md:grid-cols-3" playLabel={t("examples.play")}
+          items={list("examples.items")} videos={EXAMPLES.map((slot) => videos[slot])} />
       </Section>
 
       <Section id="pricing" t={t} copy="pricing" lead>

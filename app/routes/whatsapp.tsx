@@ -16,6 +16,18 @@ interface FeatureRow {
   benefit: string;
 }
 
+/** A table cell that, on phones where the header row is hidden, shows its column's name above it. */
+function LabelledCell({ label, text, className }: { label: string; text: string; className: string }) {
+  return (
+    <td className={`px-6 py-5 leading-relaxed ${className} max-md:block max-md:p-0 max-md:pt-4`}>
+      <span className="mb-1 hidden text-xs font-semibold tracking-wider text-accent-700 uppercase max-md:block" aria-hidden="true">
+        {label}
+      </span>
+      {text}
+    </td>
+  );
+}
+
 export default function WhatsappPage() {
   const { t, list, mailto } = usePage("whatsapp");
   const contact = mailto();
@@ -60,18 +72,8 @@ export default function WhatsappPage() {
                       {row.feature}
                     </span>
                   </th>
-                  <td className="px-6 py-5 leading-relaxed text-muted max-md:block max-md:p-0 max-md:pt-4">
-                    <span className="mb-1 hidden text-xs font-semibold tracking-wider text-accent-700 uppercase max-md:block" aria-hidden="true">
-                      {headers.what}
-                    </span>
-                    {row.what}
-                  </td>
-                  <td className="px-6 py-5 leading-relaxed text-ink max-md:block max-md:p-0 max-md:pt-4">
-                    <span className="mb-1 hidden text-xs font-semibold tracking-wider text-accent-700 uppercase max-md:block" aria-hidden="true">
-                      {headers.benefit}
-                    </span>
-                    {row.benefit}
-                  </td>
+                  <LabelledCell label={headers.what} text={row.what} className="text-muted" />
+                  <LabelledCell label={headers.benefit} text={row.benefit} className="text-ink" />
                 </tr>
               ))}
             </tbody>

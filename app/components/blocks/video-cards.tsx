@@ -7,11 +7,14 @@ import { VideoFacade } from "./video-facade.tsx";
  */
 export function VideoCards({
   items,
+  videos,
   playLabel,
   block,
   className,
 }: {
-  items: ReadonlyArray<{ video: Video; title: string; text: string }>;
+  /** Titles and texts from the locale file, in the order of `videos`. */
+  items: ReadonlyArray<{ title: string; text: string }>;
+  videos: readonly Video[];
   playLabel: string;
   block: string;
   /** The list's grid (columns, alignment, gaps). */
@@ -19,9 +22,9 @@ export function VideoCards({
 }) {
   return (
     <ul className={className} data-block={block}>
-      {items.map((item) => (
-        <li key={item.title} className={item.video.shape === "vertical" ? "mx-auto flex w-full max-w-[18rem] flex-col" : "flex flex-col"}>
-          <VideoFacade video={item.video} title={item.title} playLabel={playLabel} />
+      {items.map((item, index) => (
+        <li key={item.title} className={videos[index]!.shape === "vertical" ? "mx-auto flex w-full max-w-[18rem] flex-col" : "flex flex-col"}>
+          <VideoFacade video={videos[index]!} title={item.title} playLabel={playLabel} />
           <h3 className="mt-4 text-lg font-semibold text-ink">{item.title}</h3>
           <p className="mt-1 leading-relaxed text-muted">{item.text}</p>
         </li>
