@@ -201,21 +201,25 @@ export function mailtoHref(email: string, subject: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }
 
-/** Icon cards on a dark section (strengths, benefits, audiences); four or five a row are smaller. */
+/** Icon cards on a dark section (strengths, benefits, audiences); the more a row holds, the smaller each. */
 export function DarkCardGrid({ items, block, columns = 3 }: { items: Array<{ title: string; text: string; icon: ReactNode }>; block: string; columns?: 3 | 4 | 5 }) {
-  const wide = columns > 3;
-  const grid = { 3: "md:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4", 5: "sm:grid-cols-2 lg:grid-cols-5" }[columns];
+  const look = DARK_CARD_LOOKS[columns];
   return (
-    <ul className={`grid gap-5 ${grid}`} data-block={block}>
+    <ul className={`grid gap-5 ${look.grid}`} data-block={block}>
       {items.map((item) => (
-        <li key={item.title} className={`rounded-3xl border border-white/10 bg-white/5 ${wide ? "p-6" : "p-7"}`}>
-          <span className={`grid place-items-center rounded-2xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30 ${wide ? "size-11" : "size-12"}`}>
-            {item.icon}
-          </span>
-          <h3 className={`font-semibold text-white ${wide ? "mt-4 text-lg" : "mt-5 text-xl"}`}>{item.title}</h3>
-          <p className="mt-2 leading-relaxed text-slate-300">{item.text}</p>
+        <li key={item.title} className={`${look.radius} border border-white/10 bg-white/5 ${look.padding}`}>
+          <span className={`grid place-items-center ${look.iconRadius} bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30 ${look.iconSize}`}>{item.icon}</span>
+          <h3 className={`font-semibold text-white ${look.title}`}>{item.title}</h3>
+          <p className={`mt-2 leading-relaxed text-slate-300 ${look.text}`}>{item.text}</p>
         </li>
       ))}
     </ul>
   );
 }
+
+const DARK_CARD_LOOKS = {
+  3: { grid: "md:grid-cols-3", radius: "rounded-3xl", padding: "p-7", iconRadius: "rounded-2xl", iconSize: "size-12", title: "mt-5 text-xl", text: "" },
+  4: { grid: "sm:grid-cols-2 lg:grid-cols-4", radius: "rounded-3xl", padding: "p-6", iconRadius: "rounded-2xl", iconSize: "size-11", title: "mt-4 text-lg", text: "" },
+  // Five a row leaves long (German) words little room: a compact card with smaller type.
+  5: { grid: "sm:grid-cols-2 lg:grid-cols-5", radius: "rounded-2xl", padding: "p-5", iconRadius: "rounded-xl", iconSize: "size-10", title: "mt-4", text: "text-sm" },
+};
