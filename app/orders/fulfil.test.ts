@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { SessionStatus } from "../payments/provider.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
-import { OutboxWorker, retryDelay } from "./outbox-worker.server.ts";
-import { newTestOrder, orderInSandboxCheckout, stubProvider } from "../../tests/support/order-fixtures.ts";
+import { retryDelay } from "./outbox-worker.server.ts";
+import type { OutboxMessage } from "./types.ts";
+import { newTestOrder, orderInSandboxCheckout, paidTestOrder, stubProvider, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { KyselyOrderRepository } from "./repository.server.ts";
 
@@ -108,22 +109,16 @@ describe("fulfil", () => {
 describe("outbox worker", () => {
   test("retries with exponential backoff, capped, and marks sent once delivered", async () => {
     expect([1, 2, 3, 4, 10].map((a) => retryDelay(a, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
-    const { order } = await repo.createOrder(newTestOrder());
-    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    const order = await paidTestOrder(repo);
     let up = false;
     const delivered: string[] = [];
-    const worker = new OutboxWorker({
-      repo,
-      // A backoff long enough that a slow machine's next pass still falls inside it.
-      backoffMs: 1_000,
-      maxBackoffMs: 2_000,
-      pollMs: 1000,
-      deliver: async (message) => {
-        if (!up) throw new Error("ECONNREFUSED");
-        delivered.push(message.kind);
-        return "<id>";
-      },
-    });
+    const deliver = async (message: OutboxMessage) => {
+      if (!up) throw new Error("ECONNREFUSED");
+      delivered.push(message.kind);
+      return "<id>";
+    };
+    // A backoff long enough that a slow machine's next pass still falls inside it.
+    const worker = testOutboxWorker(repo, deliver, { backoffMs: 1_000, maxBackoffMs: 2_000 });
     expect(await worker.runOnce()).toBe(0);
     expect((await repo.listEmails(order.id))[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
     // Not due yet: the backoff keeps it out of the next pass.
@@ -138,20 +133,14 @@ describe("outbox worker", () => {
   });
 
   test("a slow SMTP server: past half the lease, the rest of the batch is handed back, never sent late", async () => {
-    for (let i = 0; i < 3; i++) await repo.markPaid((await repo.createOrder(newTestOrder())).order.id, CONFIRMATION_EMAIL);
+    for (let i = 0; i < 3; i++) await paidTestOrder(repo);
     const delivered: string[] = [];
-    const worker = new OutboxWorker({
-      repo,
-      backoffMs: 10,
-      maxBackoffMs: 20,
-      pollMs: 1000,
-      leaseMs: 100,
-      deliver: async (message) => {
-        await new Promise((resolve) => setTimeout(resolve, 70));
-        delivered.push(message.orderId!);
-        return "<id>";
-      },
-    });
+    const slowDeliver = async (message: OutboxMessage) => {
+      await new Promise((resolve) => setTimeout(resolve, 70));
+      delivered.push(message.orderId!);
+      return "<id>";
+    };
+    const worker = testOutboxWorker(repo, slowDeliver, { backoffMs: 10, maxBackoffMs: 20, leaseMs: 100 });
     expect(await worker.runOnce()).toBe(1);
     expect(delivered).toHaveLength(1);
     // The two others are due again at once, their claim not counted as an attempt.
@@ -159,12 +148,10 @@ describe("outbox worker", () => {
   });
 
   test("a claimed message is invisible while leased and comes back when the lease runs out (worker died)", async () => {
-    const { order } = await repo.createOrder(newTestOrder());
-    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    await paidTestOrder(repo);
     expect(await repo.claimDueEmails(10, 60_000)).toHaveLength(1);
     expect(await repo.claimDueEmails(10, 60_000)).toHaveLength(0);
-    const other = (await repo.createOrder(newTestOrder())).order;
-    await repo.markPaid(other.id, CONFIRMATION_EMAIL);
+    const other = await paidTestOrder(repo);
     expect((await repo.claimDueEmails(10, 5)).map((m) => m.orderId)).toEqual([other.id]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await repo.claimDueEmails(10, 60_000)).toMatchObject([{ orderId: other.id, attempts: 2 }]);

@@ -2,15 +2,17 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil } from "./fulfil.server.ts";
 import { renderOutboxEmail } from "./outbox-emails.server.ts";
-import { MAX_PERMANENT_ATTEMPTS, OutboxWorker } from "./outbox-worker.server.ts";
-import { newTestOrder, orderInSandboxCheckout, testCustomer } from "../../tests/support/order-fixtures.ts";
+import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
+import type { OutboxMessage } from "./types.ts";
+import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { KyselyOrderRepository } from "./repository.server.ts";
 
 const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "fr" as const, publicOrigin: "https://shop.example" };
 
 let repo: KyselyOrderRepository;
-const newOrder = () => newTestOrder({ customer: { ...testCustomer, companyName: "Lima Lda" } });
+const companyCustomer = { ...testCustomer, companyName: "Lima Lda" };
+const newOrder = () => newTestOrder({ customer: companyCustomer });
 
 beforeEach(async () => {
   repo = new KyselyOrderRepository(await openTestStore());
@@ -41,19 +43,14 @@ describe("owner notices", () => {
   });
 
   test("an email that finally fails is marked failed, on the timeline, and reported to the owner once", async () => {
-    const { order } = await repo.createOrder(newOrder());
-    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    const order = await paidTestOrder(repo, { customer: companyCustomer });
     const gaveUp: string[] = [];
-    const worker = new OutboxWorker({
-      repo,
-      backoffMs: 1,
-      maxBackoffMs: 1,
-      pollMs: 1000,
-      deliver: async (message) => {
-        // A permanent SMTP refusal: tried MAX_PERMANENT_ATTEMPTS times, then given up.
-        if (message.kind === CONFIRMATION_EMAIL) throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
-        return "<ok>";
-      },
+    const refuseConfirmation = async (message: OutboxMessage) => {
+      // A permanent SMTP refusal: tried MAX_PERMANENT_ATTEMPTS times, then given up.
+      if (message.kind === CONFIRMATION_EMAIL) throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
+      return "<ok>";
+    };
+    const worker = testOutboxWorker(repo, refuseConfirmation, {
       onGaveUp: async (message) => {
         gaveUp.push(message.kind);
         await repo.enqueueEmail(message.orderId!, ownerFailureKind(message.id));

@@ -2,6 +2,8 @@ import { SandboxProvider } from "../../app/payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../../app/payments/sandbox-store.server.ts";
 import type { PaymentProvider } from "../../app/payments/provider.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
+import { CONFIRMATION_EMAIL } from "../../app/orders/email-kinds.ts";
+import { OutboxWorker, type OutboxWorkerOptions } from "../../app/orders/outbox-worker.server.ts";
 import type { KyselyOrderRepository } from "../../app/orders/repository.server.ts";
 import type { NewOrder } from "../../app/orders/types.ts";
 
@@ -43,6 +45,21 @@ export function stubProvider(getSession: PaymentProvider["getSession"], createCh
     portalUrl: async () => null,
     getChargeCustomer: async () => null,
   };
+}
+
+/** A stored, paid order whose confirmation email waits in the outbox. */
+export async function paidTestOrder(repo: KyselyOrderRepository, overrides: Partial<NewOrder> = {}) {
+  const { order } = await repo.createOrder(newTestOrder(overrides));
+  await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+  return order;
+}
+
+/**
+ * An outbox worker on `repo` sending with `deliver`, retrying after 1 ms unless told otherwise.
+ * Its own polling is never due within a test: tests call runOnce().
+ */
+export function testOutboxWorker(repo: KyselyOrderRepository, deliver: OutboxWorkerOptions["deliver"], options: Partial<OutboxWorkerOptions> = {}) {
+  return new OutboxWorker({ repo, deliver, backoffMs: 1, maxBackoffMs: 1, pollMs: 1000, ...options });
 }
 
 /** A stored order with an open sandbox checkout session, and the sandbox that can pay it. */
