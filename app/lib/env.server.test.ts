@@ -39,8 +39,8 @@ describe("parseEnv", () => {
     expect(result.ok && result.env.PUBLIC_ORIGIN).toBe("https://example.com");
   });
 
-  test.each([
-    ...Object.entries(REFUSED).flatMap(([name, values]) => values.map((value) => [{ [name]: value }, name] as const)),
+  test.each<[Record<string, string>, string]>([
+    ...Object.entries(REFUSED).flatMap(([name, values]) => values.map((value): [Record<string, string>, string] => [{ [name]: value }, name])),
     // Refused for what another variable says.
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
     [{ PUBLIC_ORIGIN: "https://example.com/shop", DEMO_MODE: "true" }, "PUBLIC_ORIGIN"],

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OFFERS, type OfferId } from "../../app/content/offers.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording, type Copy } from "../support/pages.ts";
+import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openPage, openRecording, type Copy } from "../support/pages.ts";
 import { orderHref, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
 import { formatMoney, formatUnit } from "../../app/i18n/format.ts";
 
@@ -57,9 +57,7 @@ async function count(page: Page, selector: string) {
 test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with subject", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
-    const label = `instagram/${lang}`;
-    const copy = localeFile("instagram", lang);
-    expectSameOrigin(await openRecording(page, pathFor("instagram", lang)), baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "instagram", lang);
     await expectCleanPage(page, label, copy.hero.title);
     expect(await count(page, '[data-block="capabilities"] li'), label).toBe(6);
     expect(await count(page, '[data-block="cards"] > li'), label).toBe(3);
@@ -75,9 +73,7 @@ test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with
 test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 booking-assistant items", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
-    const label = `whatsapp/${lang}`;
-    const copy = localeFile("whatsapp", lang);
-    expectSameOrigin(await openRecording(page, pathFor("whatsapp", lang)), baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "whatsapp", lang);
     await expectCleanPage(page, label, copy.hero.title);
     const table = page.locator('table[data-block="features-table"]');
     await expect(table.locator("caption")).toHaveText(copy.features.caption);
@@ -100,9 +96,7 @@ test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the c
   ] as const;
   test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
-    const label = `veo3/${lang}`;
-    const copy = localeFile("veo3", lang);
-    expectSameOrigin(await openRecording(page, pathFor("veo3", lang)), baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "veo3", lang);
     await expectCleanPage(page, label, copy.hero.title);
     expect(await count(page, '[data-block="steps"] li'), label).toBe(3);
     expect(await count(page, '[data-block="examples"] > li'), label).toBe(3);
@@ -135,9 +129,7 @@ test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the c
 test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from the catalogue, 30 days of support, order links", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
-    const label = `formateur-ia/${lang}`;
-    const copy = localeFile("formateur-ia", lang);
-    expectSameOrigin(await openRecording(page, pathFor("formateur-ia", lang)), baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "formateur-ia", lang);
     await expectCleanPage(page, label, copy.hero.title);
     expect(await count(page, '[data-block="features"] li'), label).toBe(4);
     expect(await count(page, '[data-block="steps"] li'), label).toBe(4);
@@ -186,10 +178,8 @@ test("test-workflow: one-time and 0/month prices, four benefits, order button wi
 test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video facades, under 10 s", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   for (const lang of LANGUAGES) {
-    const label = `logo-animator/${lang}`;
-    const copy = localeFile("logo-animator", lang);
     const seconds = formatUnit(10, "second", lang);
-    expectSameOrigin(await openRecording(page, pathFor("logo-animator", lang)), baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "logo-animator", lang);
     await expectCleanPage(page, label, copy.hero.title.replace("{{seconds}}", seconds));
     expect(await count(page, '[data-block="offers"] li'), label).toBe(4);
     expect(await count(page, '[data-block="steps"] li'), label).toBe(4);

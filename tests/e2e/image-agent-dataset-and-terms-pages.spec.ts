@@ -3,7 +3,7 @@ import { DATASET_FIGURES } from "../../app/content/datasets.ts";
 import { getOffer } from "../../app/content/offers.ts";
 import { CGV, REQUIRED_CLAUSES, TOS } from "../../app/content/terms.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, expectSameOrigin, loadLazyImages, localeFile, openRecording } from "../support/pages.ts";
+import { VIEWPORTS, loadLazyImages, openPage } from "../support/pages.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { formatAmount, formatAmountRange, formatMoney } from "../../app/i18n/format.ts";
 
@@ -29,10 +29,7 @@ async function expectCleanPage(page: Page, label: string) {
 
 test("datasets: own slim bar, no site header or switcher, offers, licences, packages, Intl prices, mailtos", async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
-    const label = `datasets/${lang}`;
-    const copy = localeFile("datasets", lang);
-    const requests = await openRecording(page, pathFor("datasets", lang));
-    expectSameOrigin(requests, baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "datasets", lang);
     await expectCleanPage(page, label);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await expect(page.locator("header.site-header")).toHaveCount(0);
@@ -70,10 +67,7 @@ for (const [id, doc] of [
 ] as const) {
   test(`${id}: every required clause, legal text in ${doc.lang}, chrome translated, link home`, async ({ page, baseURL }) => {
     for (const lang of LANGUAGES) {
-      const label = `${id}/${lang}`;
-      const copy = localeFile(id, lang);
-      const requests = await openRecording(page, pathFor(id, lang));
-      expectSameOrigin(requests, baseURL!, label);
+      const { label, copy } = await openPage(page, baseURL!, id, lang);
       await expectCleanPage(page, label);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page.locator("h1")).toHaveText(doc.title);
@@ -99,10 +93,7 @@ const NANO_FIELDS = ["title", "subtitle", "description.title", "description.intr
 
 test("nano-banana: every content field of the spec in all six languages, figures, prompt shown as a prompt", async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
-    const label = `nano-banana/${lang}`;
-    const copy = localeFile("nano-banana", lang);
-    const requests = await openRecording(page, pathFor("nano-banana", lang));
-    expectSameOrigin(requests, baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "nano-banana", lang);
     await expectCleanPage(page, label);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     const vars: Record<string, string> = {
@@ -138,10 +129,7 @@ test("nano-banana falls back to French when nothing else decides the language", 
 
 test("seedance: fast, cheap, impactful; no unsourced cost claim; video facades that load nothing before a click", async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
-    const label = `seedance/${lang}`;
-    const copy = localeFile("seedance", lang);
-    const requests = await openRecording(page, pathFor("seedance", lang));
-    expectSameOrigin(requests, baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "seedance", lang);
     await expectCleanPage(page, label);
     await expect(page.locator("h1")).toHaveText(copy.hero.title);
     await expect(page.locator('[data-block="pillars"] li')).toHaveCount(3);
@@ -168,10 +156,7 @@ test("seedance: fast, cheap, impactful; no unsourced cost claim; video facades t
 
 test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
-    const label = `agent-photoshop/${lang}`;
-    const copy = localeFile("agent-photoshop", lang);
-    const requests = await openRecording(page, pathFor("agent-photoshop", lang));
-    expectSameOrigin(requests, baseURL!, label);
+    const { label, copy } = await openPage(page, baseURL!, "agent-photoshop", lang);
     await expectCleanPage(page, label);
     await expect(page.locator("h1")).toHaveText(copy.hero.title);
     await expect(page.locator('[data-block="features"] li')).toHaveCount(5);

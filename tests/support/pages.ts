@@ -31,6 +31,16 @@ export function expectSameOrigin(requests: string[], origin: string, label: stri
   expect(foreign, `${label}: requests leaving the site`).toEqual([]);
 }
 
+/**
+ * Opens a marketing page (`/{id}/{lang}`) in one language, checking that nothing left the site
+ * while it loaded. Returns the label assertions name it by, and the page's copy in that language.
+ */
+export async function openPage(page: Page, origin: string, id: string, lang: Language) {
+  const label = `${id}/${lang}`;
+  expectSameOrigin(await openRecording(page, `/${id}/${lang}`), origin, label);
+  return { label, copy: localeFile(id, lang) };
+}
+
 /** The two sizes every marketing page is checked and photographed at. */
 export const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
