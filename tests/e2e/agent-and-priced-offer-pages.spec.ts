@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OFFERS, type OfferId } from "../../app/content/offers.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openPage, openRecording, type Copy } from "../support/pages.ts";
+import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, expectCounts, openPage, openRecording, type Copy } from "../support/pages.ts";
 import { orderHref, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
 import { formatMoney, formatUnit } from "../../app/i18n/format.ts";
 
@@ -59,8 +59,10 @@ test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with
   for (const lang of LANGUAGES) {
     const { label, copy } = await openPage(page, baseURL!, "instagram", lang);
     await expectCleanPage(page, label, copy.hero.title);
-    expect(await count(page, '[data-block="capabilities"] li'), label).toBe(6);
-    expect(await count(page, '[data-block="cards"] > li'), label).toBe(3);
+    await expectCounts(page, label, {
+      '[data-block="capabilities"] li': 6,
+      '[data-block="cards"] > li': 3,
+    });
     await expect(page.locator('[data-block="cards"] > li h3')).toHaveText(copy.cards.items.map((c: Copy) => c.title));
     await expect(page.locator('[data-block="ready-note"] h2')).toHaveText(copy.ready.title);
     // The page's own mailto links; the quote form below names the offer in its own subject.
@@ -81,8 +83,10 @@ test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 bo
     await expect(table.locator("tbody tr")).toHaveCount(5);
     await expect(table.locator('tbody th[scope="row"]')).toHaveText(copy.features.rows.map((r: Copy) => r.feature));
     await expect(table.locator("tbody td")).toHaveCount(10);
-    expect(await count(page, '[data-block="use-cases"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="booking"] > li'), label).toBe(4);
+    await expectCounts(page, label, {
+      '[data-block="use-cases"] li': 4,
+      '[data-block="booking"] > li': 4,
+    });
     await expect(page.locator('[data-block="booking"] h3')).toHaveText(copy.booking.items.map((i: Copy) => i.title));
     await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", mailto(copy.cta.subject));
   }
@@ -98,13 +102,15 @@ test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the c
   for (const lang of LANGUAGES) {
     const { label, copy } = await openPage(page, baseURL!, "veo3", lang);
     await expectCleanPage(page, label, copy.hero.title);
-    expect(await count(page, '[data-block="steps"] li'), label).toBe(3);
-    expect(await count(page, '[data-block="examples"] > li'), label).toBe(3);
-    expect(await count(page, '[data-block="examples"] a.video-facade[href^="https://www.youtube.com/"]'), label).toBe(3);
-    expect(await count(page, '[data-block="demo"] a.video-facade[data-embed^="https://www.youtube-nocookie.com/embed/"]'), label).toBe(1);
+    await expectCounts(page, label, {
+      '[data-block="steps"] li': 3,
+      '[data-block="examples"] > li': 3,
+      '[data-block="examples"] a.video-facade[href^="https://www.youtube.com/"]': 3,
+      '[data-block="demo"] a.video-facade[data-embed^="https://www.youtube-nocookie.com/embed/"]': 1,
+      '[data-block="facts"] dd': 4,
+      '[data-block="pricing"] > li': 3,
+    });
     expect(await count(page, "iframe"), `${label}: no player before a click`).toBe(0);
-    expect(await count(page, '[data-block="facts"] dd'), label).toBe(4);
-    expect(await count(page, '[data-block="pricing"] > li'), label).toBe(3);
 
     const allowed: string[] = [];
     for (const plan of plans) {
@@ -131,9 +137,11 @@ test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from 
   for (const lang of LANGUAGES) {
     const { label, copy } = await openPage(page, baseURL!, "formateur-ia", lang);
     await expectCleanPage(page, label, copy.hero.title);
-    expect(await count(page, '[data-block="features"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="steps"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="audience"] li'), label).toBe(copy.audience.items.length);
+    await expectCounts(page, label, {
+      '[data-block="features"] li': 4,
+      '[data-block="steps"] li': 4,
+      '[data-block="audience"] li': copy.audience.items.length,
+    });
     const price = OFFERS["formateur-ia"].price(lang);
     const setup = formatMoney(price.oneTime!, "EUR", lang);
     const monthly = formatMoney(price.monthly!, "EUR", lang);
@@ -181,14 +189,18 @@ test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video fac
     const seconds = formatUnit(10, "second", lang);
     const { label, copy } = await openPage(page, baseURL!, "logo-animator", lang);
     await expectCleanPage(page, label, copy.hero.title.replace("{{seconds}}", seconds));
-    expect(await count(page, '[data-block="offers"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="steps"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="reasons"] > li'), label).toBe(4);
-    expect(await count(page, '[data-block="images"] img[width][height][loading="lazy"]'), label).toBe(3);
+    await expectCounts(page, label, {
+      '[data-block="offers"] li': 4,
+      '[data-block="steps"] li': 4,
+      '[data-block="reasons"] > li': 4,
+      '[data-block="images"] img[width][height][loading="lazy"]': 3,
+    });
     await expect(page.locator('[data-block="images"] figcaption')).toHaveText(copy.gallery.items.map((i: Copy) => i.title));
-    expect(await count(page, '[data-block="videos"] > li a.video-facade'), label).toBe(2);
-    expect(await count(page, '[data-block="videos"] a.video-facade.aspect-\\[9\\/16\\]'), label).toBe(1);
-    expect(await count(page, '[data-block="facts"] dd'), label).toBe(2);
+    await expectCounts(page, label, {
+      '[data-block="videos"] > li a.video-facade': 2,
+      '[data-block="videos"] a.video-facade.aspect-\\[9\\/16\\]': 1,
+      '[data-block="facts"] dd': 2,
+    });
     await expect(page.locator('[data-block="steps"]')).toContainText(seconds);
     await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", mailto(copy.cta.subject));
   }

@@ -3,7 +3,7 @@ import { DATASET_FIGURES } from "../../app/content/datasets.ts";
 import { getOffer } from "../../app/content/offers.ts";
 import { CGV, REQUIRED_CLAUSES, TOS } from "../../app/content/terms.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, loadLazyImages, openPage } from "../support/pages.ts";
+import { VIEWPORTS, expectCounts, loadLazyImages, openPage } from "../support/pages.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { formatAmount, formatAmountRange, formatMoney } from "../../app/i18n/format.ts";
 
@@ -32,14 +32,16 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
     const { label, copy } = await openPage(page, baseURL!, "datasets", lang);
     await expectCleanPage(page, label);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
-    await expect(page.locator("header.site-header")).toHaveCount(0);
-    await expect(page.locator(".lang-menu, .lang-footer")).toHaveCount(0);
-    await expect(page.locator('[data-block="datasets-bar"] a[href="/"]')).toHaveCount(1);
-    await expect(page.locator('[data-block="offers"] > li')).toHaveCount(2);
-    await expect(page.locator('[data-block="licences"] > li')).toHaveCount(2);
-    await expect(page.locator('[data-block="packages"] > li')).toHaveCount(3);
-    await expect(page.locator('[data-block="steps"] li')).toHaveCount(4);
-    await expect(page.locator('[data-block="stats"] dd')).toHaveCount(4);
+    await expectCounts(page, label, {
+      "header.site-header": 0,
+      ".lang-menu, .lang-footer": 0,
+      '[data-block="datasets-bar"] a[href="/"]': 1,
+      '[data-block="offers"] > li': 2,
+      '[data-block="licences"] > li': 2,
+      '[data-block="packages"] > li': 3,
+      '[data-block="steps"] li': 4,
+      '[data-block="stats"] dd': 4,
+    });
     await expect(page.locator("h1")).toHaveText(copy.hero.title);
 
     const f = DATASET_FIGURES;
@@ -114,9 +116,11 @@ test("nano-banana: every content field of the spec in all six languages, figures
     expect(text).toContain(`${vars.quota} `);
     expect(text).toContain(vars.params);
     await expect(page.locator('[data-block="figures"]')).toContainText("10");
-    await expect(page.locator('[data-block="nano-what"] li')).toHaveCount(4);
-    await expect(page.locator('[data-block="nano-access"] li')).toHaveCount(3);
-    await expect(page.locator('[data-block="nano-know"] li')).toHaveCount(3);
+    await expectCounts(page, label, {
+      '[data-block="nano-what"] li': 4,
+      '[data-block="nano-access"] li': 3,
+      '[data-block="nano-know"] li': 3,
+    });
   }
 });
 
@@ -137,11 +141,13 @@ test("seedance: fast, cheap, impactful; no unsourced cost claim; video facades t
     const testPrice = getOffer("test-workflow").price(lang);
     await expect(page.locator('[data-block="compare"]')).toContainText(formatMoney(testPrice.oneTime!, testPrice.currency, lang));
     await expect(page.locator('[data-block="compare"]')).not.toContainText("25");
-    await expect(page.locator('[data-block="demos"] > li')).toHaveCount(3);
-    await expect(page.locator('[data-block="demos"] a.video-facade')).toHaveCount(3);
-    await expect(page.locator('[data-block="main-demo"] a.video-facade')).toHaveCount(1);
-    await expect(page.locator('[data-block="use-cases"] li')).toHaveCount(3);
-    await expect(page.locator('[data-block="steps"] li')).toHaveCount(3);
+    await expectCounts(page, label, {
+      '[data-block="demos"] > li': 3,
+      '[data-block="demos"] a.video-facade': 3,
+      '[data-block="main-demo"] a.video-facade': 1,
+      '[data-block="use-cases"] li': 3,
+      '[data-block="steps"] li': 3,
+    });
     await expect(page.locator('[data-action="test-workflow"]')).toHaveAttribute("href", pagePath(pageById("test-workflow"), lang));
     const price = getOffer("test-workflow").price(lang);
     await expect(page.locator('[data-action="test-workflow"]')).toContainText(formatMoney(price.oneTime!, price.currency, lang));
@@ -161,8 +167,10 @@ test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo reque
     await expect(page.locator("h1")).toHaveText(copy.hero.title);
     await expect(page.locator('[data-block="features"] li')).toHaveCount(5);
     await expect(page.locator('[data-block="features"] h3')).toHaveText(copy.features.items.map((item: { title: string }) => item.title));
-    await expect(page.locator('[data-block="steps"] li')).toHaveCount(4);
-    await expect(page.locator('[data-block="audiences"] > li')).toHaveCount(5);
+    await expectCounts(page, label, {
+      '[data-block="steps"] li': 4,
+      '[data-block="audiences"] > li': 5,
+    });
     await expect(page.locator('[data-block="audiences"] h3')).toHaveText(copy.audiences.items.map((item: { title: string }) => item.title));
     await expect(page.locator('[data-block="demo"] a.video-facade')).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
     await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);

@@ -41,6 +41,11 @@ export async function openPage(page: Page, origin: string, id: string, lang: Lan
   return { label, copy: localeFile(id, lang) };
 }
 
+/** How many of each selector the page shows: `{ '[data-block="steps"] li': 4 }`. */
+export async function expectCounts(page: Page, label: string, counts: Record<string, number>) {
+  for (const [selector, count] of Object.entries(counts)) await expect(page.locator(selector), `${label}: ${selector}`).toHaveCount(count);
+}
+
 /** The two sizes every marketing page is checked and photographed at. */
 export const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
