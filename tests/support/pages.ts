@@ -1,7 +1,7 @@
 // Helpers the browser specs of marketing pages share (tests/e2e/*-pages.spec.ts).
 import fs from "node:fs";
-import { expect, type Page } from "@playwright/test";
-import type { Language } from "../../app/i18n/languages.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 
 /** CONTACT_EMAIL of playwright.config.ts. */
 export const CONTACT = "hello@example.com";
@@ -39,6 +39,24 @@ export async function openPage(page: Page, origin: string, id: string, lang: Lan
   const label = `${id}/${lang}`;
   expectSameOrigin(await openRecording(page, `/${id}/${lang}`), origin, label);
   return { label, copy: localeFile(id, lang) };
+}
+
+/** A page in one language, as openPage left it. */
+export interface OpenedPage {
+  lang: Language;
+  label: string;
+  copy: Copy;
+}
+
+/**
+ * The body of a test of one marketing page: opens it in each of the six languages (openPage),
+ * then runs `check`. `test(title, inEveryLanguage(id, check))` keeps the test's place in its spec.
+ */
+export function inEveryLanguage(id: string, check: (page: Page, opened: OpenedPage) => Promise<void>) {
+  return async ({ page, baseURL }: { page: Page; baseURL?: string }) => {
+    test.setTimeout(120_000);
+    for (const lang of LANGUAGES) await check(page, { lang, ...(await openPage(page, baseURL!, id, lang)) });
+  };
 }
 
 /** How many of each selector the page shows: `{ '[data-block="steps"] li': 4 }`. */
