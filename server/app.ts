@@ -20,6 +20,7 @@ import { createProxyTrust } from "./client-ip.ts";
 import { headerList, PageCache, pickEncoding, type CachedPage } from "./page-cache.ts";
 import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { createThankYouPage } from "./thank-you-page.ts";
 
 const env = getEnv();
 // The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).
@@ -69,6 +70,7 @@ app.use(
 // ---- fast path: marketing pages rendered once, served from memory ----
 const cache = new PageCache();
 const renderPage = createRequestHandler(build, "production");
+const serveThankYou = createThankYouPage({ render: renderPage, secureCookies });
 
 async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL, https: boolean): Promise<boolean> {
   const key = pageKey(url.pathname, req);
@@ -198,6 +200,14 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
       if (await serveCachedPage(req, res, url, https)) return;
     } catch (error) {
       logger().error({ err: error }, "page cache render failed");
+    }
+  }
+
+  if (method === "GET" && url.search) {
+    try {
+      if (await serveThankYou(req, res, url, https, requestId)) return;
+    } catch (error) {
+      logger().error({ err: error }, "thank-you page from memory failed");
     }
   }
 
