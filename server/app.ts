@@ -10,11 +10,12 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
-import { resolveLanguage } from "../app/i18n/resolve.ts";
+import { languageFromPath, resolveLanguage } from "../app/i18n/resolve.ts";
 import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { logger, logRequest, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
+import { paidThankYouKey } from "../app/orders/thank-you-details.server.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
 import { headerList, PageCache, pickEncoding, type CachedPage } from "./page-cache.ts";
@@ -70,7 +71,11 @@ app.use(
 // ---- fast path: marketing pages rendered once, served from memory ----
 const cache = new PageCache();
 const renderPage = createRequestHandler(build, "production");
-const serveThankYou = createThankYouPage({ render: renderPage, secureCookies });
+const serveThankYou = createThankYouPage({
+  paths: new Set(Object.values(THANK_YOU_PATHS)),
+  paidOrderKey: (sessionId, pathname) => paidThankYouKey(sessionId, languageFromPath(pathname) ?? ""),
+  render: (request, nonce, requestId) => renderPage(request, createLoadContext({ nonce, requestId, clientIp: "", secure: secureCookies })),
+});
 
 async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL, https: boolean): Promise<boolean> {
   const key = pageKey(url.pathname, req);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -46,7 +47,8 @@ export async function startServer(env: Record<string, string> = {}, options: { l
   const databaseUrl = env.DATABASE_URL ?? (process.env.TEST_STORE === "postgres" ? await (await import("./store.ts")).databaseUrlFor(dataDir) : undefined);
   let output = "";
   const logFile = options.logToFile ? fs.openSync(path.join(dataDir, "server.log"), "a") : undefined;
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  // The production server's V8 flags, as npm start and the Dockerfile run it.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
