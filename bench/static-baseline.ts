@@ -86,30 +86,12 @@ http {
   const child: ChildProcess = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  await waitUntilServing(`${url}${files.keys().next().value}`, () => {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-    try {
-      const res = await fetch(`${url}${files.keys().next().value}`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`nginx did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    kind: "nginx",
-    url,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGQUIT");
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+    return `nginx did not start: ${stderr}`;
+  });
+  return running("nginx", url, child, "SIGQUIT", () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
 /** Fallback: a bare Node `http` server in its own process, answering from memory. */
@@ -127,26 +109,37 @@ async function startNodeHttp(files: Map<string, Replay>): Promise<StaticServer> 
       res.end(file.body);
     }).listen(${port}, "127.0.0.1");`;
   const child = spawn(process.execPath, ["-e", script], { stdio: "ignore", env: { BENCH_FILES: payload } });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${url}${files.keys().next().value}`, () => "static node server did not start");
+  return running("node-http", url, child, "SIGTERM");
+}
+
+/** Polls `url` until it answers 200; `check` throws when the server died and says what to report on timeout. */
+async function waitUntilServing(url: string, check: () => string) {
   const deadline = Date.now() + 10_000;
   for (;;) {
+    const failure = check();
     try {
-      const res = await fetch(`${url}${files.keys().next().value}`);
+      const res = await fetch(url);
       await res.arrayBuffer();
-      if (res.ok) break;
+      if (res.ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("static node server did not start");
+    if (Date.now() > deadline) throw new Error(failure);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+function running(kind: StaticServer["kind"], url: string, child: ChildProcess, signal: NodeJS.Signals, cleanup = () => {}): StaticServer {
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
   return {
-    kind: "node-http",
+    kind,
     url,
     async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null) child.kill(signal);
       await exited;
+      cleanup();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { keptHeaders } from "./page-cache.ts";
 
 /**
  * A dynamic page rendered once and served many times, with a fresh CSP nonce per response: the
@@ -14,7 +15,6 @@ export interface NonceTemplate {
 
 /** Shaped like a real nonce (16 random bytes, base64), unique to this process. */
 export const PLACEHOLDER_NONCE = randomBytes(16).toString("base64");
-const KEEP_HEADERS = ["content-type", "set-cookie", "vary", "cache-control", "content-language"];
 
 export async function toNonceTemplate(response: Response): Promise<NonceTemplate> {
   const html = Buffer.from(await response.arrayBuffer());
@@ -26,17 +26,7 @@ export async function toNonceTemplate(response: Response): Promise<NonceTemplate
     from = at + marker.length;
   }
   parts.push(html.subarray(from));
-  const headers: Record<string, string | string[]> = {};
-  for (const name of KEEP_HEADERS) {
-    if (name === "set-cookie") {
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) headers[name] = cookies;
-    } else {
-      const value = response.headers.get(name);
-      if (value) headers[name] = value;
-    }
-  }
-  return { status: response.status, headers, parts };
+  return { status: response.status, headers: keptHeaders(response), parts };
 }
 
 export function withNonce(template: NonceTemplate, nonce: string): Buffer {

@@ -72,19 +72,9 @@ export class PageCache {
         const response = await render();
         if (response.status !== 200) return null;
         const identity = Buffer.from(await response.arrayBuffer());
-        const headers: Record<string, string | string[]> = {};
-        for (const name of KEEP_HEADERS) {
-          if (name === "set-cookie") {
-            const cookies = response.headers.getSetCookie();
-            if (cookies.length) headers[name] = cookies;
-          } else {
-            const value = response.headers.get(name);
-            if (value) headers[name] = value;
-          }
-        }
         const page: CachedPage = {
           status: 200,
-          headers,
+          headers: keptHeaders(response),
           etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`,
           identity,
           gzip: gzipSync(identity, { level: 9 }),
@@ -97,6 +87,21 @@ export class PageCache {
     }
     return pending;
   }
+}
+
+/** The headers of a rendered page worth replaying from memory (type, cookies, caching, language). */
+export function keptHeaders(response: Response): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const name of KEEP_HEADERS) {
+    if (name === "set-cookie") {
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) headers[name] = cookies;
+    } else {
+      const value = response.headers.get(name);
+      if (value) headers[name] = value;
+    }
+  }
+  return headers;
 }
 
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
