@@ -197,6 +197,7 @@ if (want("orders")) {
     `≤ 50 MB apart${r.orders < 20_000 ? " (target: after 20000)" : ""}`,
     Math.abs(growth) <= 50 && r.orders >= 20_000,
   );
+  row(`server live heap (after a forced full GC) before vs after ${r.orders} orders: leak check`, `${r.liveHeapStartMb} → ${r.liveHeapAfterMb} MB; RSS after that GC ${r.rssAfterGcMb} MB`);
   row("server CPU per order", `${r.cpuMsPerOrder} ms`);
   results.orders = r;
 }
