@@ -38,4 +38,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
 # that before SIGKILL: `docker stop -t 15`, or `stop_grace_period: 15s` in Compose (README).
 STOPSIGNAL SIGTERM
 # V8 flags as in scripts/server-flags.js (young generation capped: RSS levels off under load).
-CMD ["node", "--max-semi-space-size=16", "server/index.ts"]
+CMD ["node", "--max-semi-space-size=16", "server/index.js"]

@@ -16,11 +16,11 @@ function healthy(port: number): Promise<boolean> {
   });
 }
 
-/** Milliseconds from spawning `node server/index.ts` to the first 200 on /healthz (polled every 5 ms). */
+/** Milliseconds from spawning `node server/index.js` to the first 200 on /healthz (polled every 5 ms). */
 export async function coldStart(): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -27,6 +27,6 @@ if (built < Math.max(...sources.map(newest))) {
 }
 
 // The server runs in its own process, with its V8 flags (scripts/server-flags.js); signals reach it.
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.js"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

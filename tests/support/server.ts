@@ -48,7 +48,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
   let output = "";
   const logFile = options.logToFile ? fs.openSync(path.join(dataDir, "server.log"), "a") : undefined;
   // The production server's V8 flags, as npm start and the Dockerfile run it.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -105,7 +105,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
 /** Runs the server expecting it to refuse to start: its exit code and output, within `timeoutMs`. */
 export async function startExpectingExit(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
