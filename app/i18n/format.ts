@@ -105,11 +105,11 @@ export function formatDate(date: Date, lang: Language, withTime = false): string
 }
 
 /**
- * Back-office times, by the server's clock: "short" in lists, "medium" (with seconds) on an
- * order's timeline. One formatter a page, used for each row.
+ * Back-office times in the business's time zone (the container's clock is usually UTC, the owner
+ * reads Paris time): "short" in lists, "medium" (with seconds) on an order's timeline.
  */
 export function dateTimeFormatter(lang: Language, style: "short" | "medium"): (at: string | number | Date) => string {
-  const format = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeStyle: style });
+  const format = dateFormat(intlLocale(lang), { dateStyle: style, timeStyle: style, timeZone: BUSINESS_TIME_ZONE });
   return (at) => format.format(new Date(at));
 }
 
