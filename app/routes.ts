@@ -39,6 +39,8 @@ export default [
     route("sign-out", "routes/admin-sign-out.tsx"),
     route("orders.csv", "routes/admin-orders-csv.ts"),
     route("orders/:orderId", "routes/admin-order.tsx"),
+    route("quotes", "routes/admin-quotes.tsx"),
+    route("quotes/:quoteId", "routes/admin-quote.tsx"),
   ]),
   route("/sitemap.xml", "routes/sitemap.ts"),
   route("/robots.txt", "routes/robots.ts"),

@@ -29,7 +29,7 @@ export async function renderOutboxEmail(
     if (!quote) throw new Error(`quote request ${message.quoteId} not found`);
     if (message.kind === QUOTE_EMAIL_KINDS.owner) return { ...renderQuoteOwner(quote, { ownerLang: config.ownerLang, publicOrigin: config.publicOrigin }), to: config.ownerEmail };
     const failed = await failedMessage(message, () => repo.listQuoteEmails(quote.id));
-    if (failed) return { ...renderOwnerQuoteFailureEmail(quote, failed, { lang: config.ownerLang, adminUrl: `${config.publicOrigin}/admin` }), to: config.ownerEmail };
+    if (failed) return { ...renderOwnerQuoteFailureEmail(quote, failed, { lang: config.ownerLang, quoteUrl: `${config.publicOrigin}/admin/quotes/${encodeURIComponent(quote.id)}` }), to: config.ownerEmail };
     return { ...renderQuoteAck(quote, { contactEmail: config.contactEmail, publicOrigin: config.publicOrigin }), to: quote.email };
   }
   const order = await repo.findById(message.orderId ?? "");

@@ -63,9 +63,9 @@ export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options
 
 /**
  * To the owner when a quote request's acknowledgement was given up after its last retry: the
- * visitor never heard back. The back office lists no quote requests, so the link is its home.
+ * visitor never heard back. The link opens the request's page in the back office.
  */
-export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: OutboxRow, options: { lang: Language; adminUrl: string }): RenderedEmail {
+export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: OutboxRow, options: { lang: Language; quoteUrl: string }): RenderedEmail {
   const t = translator(options.lang, "admin");
   const rows: Array<[string, string]> = [
     [t("fields.quote"), quote.id],
@@ -78,7 +78,7 @@ export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: Outbox
     t("notify.failedSubject", { email: quote.email }),
     t("notify.quoteFailedIntro"),
     rows,
-    { label: t("notify.openAdmin"), url: options.adminUrl },
+    { label: t("notify.openQuote"), url: options.quoteUrl },
     options.lang,
   );
 }

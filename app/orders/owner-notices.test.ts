@@ -125,11 +125,11 @@ describe("owner notices", () => {
       "E-mail: quote-ack",
       `Tentatives: ${MAX_PERMANENT_ATTEMPTS}`,
       "Dernière erreur: 550 5.1.1 mailbox unavailable",
-      "https://shop.example/admin",
+      `Ouvrir la demande de devis dans le back-office: https://shop.example/admin/quotes/${quote.id}`,
     ]) {
       expect(email.text).toContain(line);
     }
-    expect(email.html).toContain('href="https://shop.example/admin"');
+    expect(email.html).toContain(`href="https://shop.example/admin/quotes/${quote.id}"`);
   });
 
   test("a failing owner email about a quote (its copy, or the failure notice itself) is not reported again", async () => {

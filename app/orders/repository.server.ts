@@ -244,9 +244,14 @@ export class KyselyOrderRepository implements OrderRepository {
     return row ? toQuote(row) : undefined;
   }
 
-  async listQuoteRequests(limit: number): Promise<QuoteRequest[]> {
-    const rows = await this.db.selectFrom("quote_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  async listQuoteRequests(limit: number, offset = 0): Promise<QuoteRequest[]> {
+    const rows = await this.db.selectFrom("quote_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
     return rows.map(toQuote);
+  }
+
+  async countQuoteRequests(): Promise<number> {
+    const { n } = await this.db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return Number(n);
   }
 
   async listQuoteEmails(quoteId: string): Promise<OutboxRow[]> {

@@ -135,7 +135,9 @@ export interface OrderRepository extends BackOfficeStore {
   /** Stores a quote request and enqueues its emails (one per kind), in one transaction. */
   createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): Promise<QuoteRequest>;
   findQuoteRequest(id: string): Promise<QuoteRequest | undefined>;
-  listQuoteRequests(limit: number): Promise<QuoteRequest[]>;
+  /** Newest first; `offset` pages through them (the back office's list). */
+  listQuoteRequests(limit: number, offset?: number): Promise<QuoteRequest[]>;
+  countQuoteRequests(): Promise<number>;
   listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
   /** Enqueues an email unless one of this kind exists for the quote request. Returns true when added. */
   enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean>;

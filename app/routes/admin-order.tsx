@@ -46,7 +46,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const dateTime = dateTimeFormatter(lang, "medium");
   return (
     <>
-      <AdminBar />
+      <AdminBar current="/admin" />
       <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8">
         <a href="/admin" className="text-sm text-accent-700 underline">
           {t("order.back")}

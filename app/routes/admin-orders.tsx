@@ -4,7 +4,7 @@ import { filterQuery, readFilter } from "../admin/order-filter.ts";
 import { healthSummary, ordersPage } from "../admin/orders.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
-import { AdminBar } from "../components/admin/admin-ui.tsx";
+import { AdminBar, Pager } from "../components/admin/admin-ui.tsx";
 import { dateTimeFormatter, formatMoney } from "../i18n/format.ts";
 import { ORDER_STATES } from "../orders/types.ts";
 
@@ -21,7 +21,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const dateTime = dateTimeFormatter(lang, "short");
   return (
     <>
-      <AdminBar />
+      <AdminBar current="/admin" />
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("orders.title")}</h1>
 
@@ -86,25 +86,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-muted">{t("orders.none")}</p>
         )}
 
-        {pages > 1 ? (
-          <nav className="mt-4 flex items-center justify-between text-sm" aria-label={t("orders.pages")}>
-            {filter.page > 1 ? (
-              <a className="btn-secondary" href={`/admin${filterQuery({ ...filter, page: filter.page - 1 })}`}>
-                {t("orders.previous")}
-              </a>
-            ) : (
-              <span />
-            )}
-            <span>{t("orders.pageOf", { page: filter.page, pages })}</span>
-            {filter.page < pages ? (
-              <a className="btn-secondary" href={`/admin${filterQuery({ ...filter, page: filter.page + 1 })}`}>
-                {t("orders.next")}
-              </a>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={filter.page} pages={pages} href={(page) => `/admin${filterQuery({ ...filter, page })}`} />
       </section>
     </>
   );

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { formatMoney } from "../../app/i18n/format.ts";
+import { dateTimeFormatter, formatMoney } from "../../app/i18n/format.ts";
 import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -46,6 +46,21 @@ const eml = (orderId: string, kind: string) => {
   const file = path.join(server.dataDir, "outbox", `${orderId}-${kind}.eml`);
   return fs.existsSync(file) ? decodeMail(fs.readFileSync(file, "utf8")) : undefined;
 };
+
+const quoteLocale = { en: locale("en", "quote"), de: locale("de", "quote") };
+const common = { de: locale("de", "common") };
+
+/** A quote request through the public form (a plain post, as a visitor's browser sends it); returns it as stored. */
+async function postQuote(form: Record<string, string>, lang: string) {
+  const res = await fetch(`${server.url}/quote?offer=${form.offer}&lang=${lang}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual", headers: { Origin: server.url } });
+  expect(res.status).toBe(303);
+  const store = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+  try {
+    return (await store.listQuoteRequests(1000)).find((quote) => quote.email === form.email!.toLowerCase())!;
+  } finally {
+    await store.close();
+  }
+}
 
 describe("first set-up", () => {
   test("the start-up log carries a one-time link; it sets the password and enrols the authenticator once", async () => {
@@ -96,6 +111,7 @@ describe("first set-up", () => {
 describe("a stranger", () => {
   test("every /admin route, GET and POST, answers a redirect to sign-in or 401/403, with no order data", async () => {
     const order = await paidOrder({ firstName: "Sweeper", email: "sweep.target@example.com" });
+    const quote = await postQuote({ offer: "seedance", name: "Sweeping Visitor", email: "sweep.quote@example.com", company: "", message: "A private project, not for strangers." }, "en");
     const routes = [
       "/admin",
       "/admin?state=paid&q=sweep",
@@ -104,6 +120,10 @@ describe("a stranger", () => {
       "/admin/orders/nope",
       "/admin/orders.csv",
       "/admin/orders.csv?state=paid",
+      "/admin/quotes",
+      "/admin/quotes?page=2",
+      `/admin/quotes/${quote.id}`,
+      "/admin/quotes/nope",
       "/admin/verify",
       "/admin/enrol",
       "/admin/setup",
@@ -119,19 +139,21 @@ describe("a stranger", () => {
         const label = `${method} ${route} ${JSON.stringify(body ?? {})}`;
         if (res.status === 303) expect(res.headers.get("location"), label).toMatch(/^\/admin(\/sign-in)?$/);
         else expect([401, 403], label).toContain(res.status);
-        for (const secretValue of [order.id, "sweep.target@example.com", "Sweeper"]) expect(text, label).not.toContain(secretValue);
+        for (const secretValue of [order.id, "sweep.target@example.com", "Sweeper", quote.id, "sweep.quote@example.com", "Sweeping Visitor"]) expect(text, label).not.toContain(secretValue);
         expect(stranger.cookie, label).toBe("");
       }
     }
     // A signed-in session with the password alone (aal1) sees no order either.
     const halfway = new AdminClient(server.url);
     expect((await halfway.post("/admin/sign-in", { password: PASSWORD })).headers.get("location")).toBe("/admin/verify");
-    for (const route of ["/admin", `/admin/orders/${order.id}`, "/admin/orders.csv"]) {
+    for (const route of ["/admin", `/admin/orders/${order.id}`, "/admin/orders.csv", "/admin/quotes", `/admin/quotes/${quote.id}`]) {
       for (const method of ["GET", "POST"]) {
         const res = await halfway.request(route, { method, body: method === "POST" ? new URLSearchParams({ intent: "resend" }) : undefined });
         expect(res.status, `${method} ${route}`).toBe(303);
         expect(res.headers.get("location")).toBe("/admin/verify");
-        expect(await res.text()).not.toContain(order.id);
+        const text = await res.text();
+        expect(text).not.toContain(order.id);
+        expect(text).not.toContain(quote.id);
       }
     }
     expect(eml(order.id, "admin-resend-1")).toBeUndefined();
@@ -323,6 +345,81 @@ describe("orders in the back office", () => {
     expect(exported.startsWith("\uFEFFid,created_at,state,")).toBe(true);
     expect(exported).toContain('"zoe.findme@example.com"');
     expect(exported).not.toContain("pending.person@example.com");
+  });
+});
+
+describe("quote requests in the back office", () => {
+  test("list newest first with the emails' state, paged; detail with every field, a reply link and the emails; unknown ids 404", async () => {
+    const target = await postQuote(
+      { offer: "whatsapp", name: "Quentin Quoteman", email: "Quentin.Q@example.com", company: "Agence Q & Co", message: "A WhatsApp agent for bookings,\nlive before June." },
+      "it",
+    );
+    const store = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    try {
+      await waitFor(async () => (await store.listQuoteEmails(target.id)).every((email) => email.status === "sent"), 15_000, "quote emails sent");
+      // The acknowledgement given up after three refusals, as the outbox worker leaves it.
+      const ack = (await store.listQuoteEmails(target.id)).find((email) => email.kind === "quote-ack")!;
+      await store.db.updateTable("outbox").set({ status: "failed", attempts: 3, last_error: "550 5.1.1 mailbox unavailable", sent_at: null }).where("id", "=", ack.id).execute();
+      // Another, newer request whose emails are being retried.
+      const newer = await store.createQuoteRequest({ id: "quo_20991231_retrying", page: "blog", lang: "fr", name: "Rita Retry", email: "rita@example.com", company: "", message: "Un devis, svp." }, []);
+      await store.db.insertInto("outbox").values({ order_id: null, quote_id: newer.id, kind: "quote-ack", next_attempt_at: Date.now() + 3_600_000, created_at: newer.createdAt, attempts: 1, last_error: "421 try later", message_id: null, sent_at: null }).execute();
+    } finally {
+      await store.close();
+    }
+
+    const list = await owner.get("/admin/quotes", { headers: { "Accept-Language": "en" } });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("cache-control")).toBe("no-store");
+    const body = await list.text();
+    expect(body).toContain(html(admin.en.quotes.title));
+    expect(body.indexOf("rita@example.com")).toBeLessThan(body.indexOf("quentin.q@example.com")); // newest first
+    expect(body).toContain(`href="/admin/quotes/${target.id}"`);
+    for (const value of ["Quentin Quoteman", quoteLocale.en.offers.whatsapp, "Italiano", dateTimeFormatter("en", "short")(target.createdAt)]) expect(body, value).toContain(html(value));
+    const row = body.slice(body.indexOf(`href="/admin/quotes/${target.id}"`));
+    expect(row.slice(0, row.indexOf("</a>"))).toMatch(new RegExp(`data-email-state="failed"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.quoteEmail.failed}<`));
+    expect(body).toMatch(new RegExp(`data-email-state="retrying"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.quoteEmail.retrying}<`));
+    // The navigation links orders and quotes both ways.
+    expect(body).toContain('href="/admin"');
+    expect(await (await owner.get("/admin")).text()).toContain('href="/admin/quotes"');
+
+    const detail = await owner.get(`/admin/quotes/${target.id}`, { headers: { "Accept-Language": "de" } });
+    expect(detail.status).toBe(200);
+    expect(detail.headers.get("cache-control")).toBe("no-store");
+    const page = await detail.text();
+    for (const value of [target.id, "Quentin Quoteman", "quentin.q@example.com", "Agence Q & Co", "A WhatsApp agent for bookings,\nlive before June.", quoteLocale.de.offers.whatsapp, "Italiano", dateTimeFormatter("de", "medium")(target.createdAt)]) {
+      expect(page, value).toContain(html(value));
+    }
+    for (const label of [quoteLocale.de.email.company, quoteLocale.de.email.message, admin.de.fields.received]) expect(page, label).toContain(html(label));
+    expect(page).toMatch(/href="mailto:quentin\.q@example\.com\?subject=[^"]+"/);
+    const emails = page.slice(page.indexOf('data-testid="quote-emails"'));
+    expect(emails).toMatch(new RegExp(`data-kind="quote-ack".*?data-email-state="failed"[^>]*>${admin.de.quoteEmail.failed}<.*?${admin.de.order.attempts_other.replace("{{count}}", "3")}.*?550 5\\.1\\.1 mailbox unavailable`, "s"));
+    expect(emails).toMatch(new RegExp(`data-kind="quote-owner".*?data-email-state="sent"[^>]*>${admin.de.quoteEmail.sent}<.*?${admin.de.order.attempts_one.replace("{{count}}", "1")}`, "s"));
+
+    // Paging: 20 a page; twenty newer requests push this one to page 2.
+    const filler = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    try {
+      for (let i = 0; i < 20; i++) {
+        await filler.createQuoteRequest({ id: `quo_20991230_filler${i}`, page: "seedance", lang: "en", name: `Filler ${i}`, email: `filler${i}@example.com`, company: "", message: "Filling the list." }, []);
+      }
+    } finally {
+      await filler.close();
+    }
+    const first = await (await owner.get("/admin/quotes", { headers: { "Accept-Language": "en" } })).text();
+    expect(first).not.toContain("quentin.q@example.com");
+    expect(first).toContain('href="/admin/quotes?page=2"');
+    const second = await (await owner.get("/admin/quotes?page=2", { headers: { "Accept-Language": "en" } })).text();
+    expect(second).toContain("Page 2 of 2");
+    expect(second).toContain("quentin.q@example.com");
+    expect((await owner.get("/admin/quotes?page=abc")).status).toBe(200);
+
+    // Unknown or malformed ids: the translated 404, never a 500. Nothing to post.
+    for (const id of ["nope", "quo_20260101_000000000000", "%27%3B%20DROP%20TABLE%20quote_requests%3B--", "x".repeat(3000), "%F0%9F%92%A5"]) {
+      const res = await owner.get(`/admin/quotes/${id}`, { headers: { "Accept-Language": "de" } });
+      expect(res.status, id.slice(0, 40)).toBe(404);
+      expect(await res.text()).toContain(html(common.de.notFound.title));
+    }
+    expect((await owner.post(`/admin/quotes/${target.id}`, { intent: "resend" })).status).toBe(405);
+    expect((await owner.post("/admin/quotes", {})).status).toBe(405);
   });
 });
 

@@ -86,18 +86,58 @@ export function SubmitButton({ children, name, value, secondary }: { children: R
   );
 }
 
-/** The bar above every signed-in page: back office home and sign-out. */
-export function AdminBar() {
+/** The back office's sections, in the bar above every signed-in page. */
+const SECTIONS = [
+  { href: "/admin", label: "orders.title" },
+  { href: "/admin/quotes", label: "quotes.title" },
+] as const;
+
+/** The bar above every signed-in page: the sections (the current one marked) and sign-out. */
+export function AdminBar({ current }: { current?: (typeof SECTIONS)[number]["href"] }) {
   const { t } = useTranslation("admin");
   return (
     <div className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-8">
-        <a href="/admin" className="font-semibold text-accent-700">
-          {t("title")}
-        </a>
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-3 px-4 py-1 sm:px-8">
+        <nav aria-label={t("title")} className="flex flex-wrap items-center gap-x-1">
+          {SECTIONS.map((section) => (
+            <a
+              key={section.href}
+              href={section.href}
+              aria-current={section.href === current ? "page" : undefined}
+              className="inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-accent-700 underline-offset-4 aria-[current=page]:text-ink aria-[current=page]:underline"
+            >
+              {t(section.label)}
+            </a>
+          ))}
+        </nav>
         <SignOutForm />
       </div>
     </div>
+  );
+}
+
+/** Previous / "page n of m" / next links of a list (plain links: they work without JavaScript). */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  const { t } = useTranslation("admin");
+  if (pages <= 1) return null;
+  return (
+    <nav className="mt-4 flex items-center justify-between text-sm" aria-label={t("orders.pages")}>
+      {page > 1 ? (
+        <a className="btn-secondary" href={href(page - 1)}>
+          {t("orders.previous")}
+        </a>
+      ) : (
+        <span />
+      )}
+      <span>{t("orders.pageOf", { page, pages })}</span>
+      {page < pages ? (
+        <a className="btn-secondary" href={href(page + 1)}>
+          {t("orders.next")}
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 
