@@ -41,8 +41,8 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
         </a>
         <h1 className="mt-2 text-2xl font-bold break-words sm:text-3xl">{quote.name}</h1>
         <p className="mt-1 text-sm break-all text-muted">{quote.id}</p>
-        <a href={`mailto:${quote.email}?subject=${encodeURIComponent(reply)}`} className="btn-primary mt-4 w-full break-all sm:w-auto" data-testid="quote-reply">
-          {t("quote.reply", { email: quote.email })}
+        <a href={`mailto:${quote.email}?subject=${encodeURIComponent(reply)}`} className="btn-primary mt-4 w-full sm:w-auto" data-testid="quote-reply">
+          {t("quote.reply")}
         </a>
 
         <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>

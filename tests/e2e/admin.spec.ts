@@ -10,6 +10,7 @@ test.describe.configure({ mode: "serial" });
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = locale("en", "admin");
+const quoteEn = locale("en", "quote");
 const PASSWORD = "a long phone-typed passphrase";
 const PHONE = { width: 390, height: 844 };
 
@@ -160,5 +161,36 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   expect(csv[0]).toMatch(/^id,created_at,state,/);
   expect(csv[1]).toContain(`"${orderId}"`);
   expect(csv[1]).toContain(`"${lastName.toLowerCase()}@example.com"`);
+
+  // A visitor asks for a quote; the owner opens it from the quote requests' list.
+  const visitor = `Visitor${project.replace("-", "")}`;
+  const quote = await fetch(`${server.url}/quote?offer=whatsapp&lang=pt`, {
+    method: "POST",
+    body: new URLSearchParams({ offer: "whatsapp", name: `Rosa ${visitor}`, email: `${visitor.toLowerCase()}@example.com`, company: "Padaria Rosa", message: "Um agente WhatsApp para encomendas de pão." }),
+    redirect: "manual",
+    headers: { Origin: server.url },
+  });
+  expect(quote.status).toBe(303);
+  await page.getByRole("link", { name: admin.nav.quotes, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/quotes$/);
+  await expect(page.locator("h1")).toHaveText(admin.quotes.title);
+  const row = page.getByRole("link", { name: new RegExp(visitor) });
+  await expect(row).toContainText(quoteEn.offers.whatsapp);
+  await expect(row).toContainText("Português");
+  await expect.poll(async () => (await page.reload(), await row.locator("[data-email-state]").getAttribute("data-email-state")), { timeout: 15_000 }).toBe("sent");
+  await phoneShot(page, "quotes", project);
+  await row.click();
+  await expect(page).toHaveURL(/\/admin\/quotes\/quo_/);
+  const quoteFields = page.getByTestId("quote-fields");
+  for (const value of [`Rosa ${visitor}`, `${visitor.toLowerCase()}@example.com`, "Padaria Rosa", "Um agente WhatsApp para encomendas de pão.", quoteEn.offers.whatsapp, "Português"]) {
+    await expect(quoteFields).toContainText(value);
+  }
+  await expect(page.getByTestId("quote-reply")).toHaveAttribute("href", new RegExp(`^mailto:${visitor.toLowerCase()}@example\\.com\\?subject=`));
+  const quoteEmails = page.getByTestId("quote-emails");
+  for (const kind of ["quote-ack", "quote-owner"]) await expect(quoteEmails.locator(`[data-kind="${kind}"] [data-email-state="sent"]`)).toHaveText(admin.quoteEmail.sent);
+  await phoneShot(page, "quote", project);
+  // Back to the orders through the navigation.
+  await page.getByRole("link", { name: admin.nav.orders, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
   expect(javaScriptEnabled === (project === "js-on")).toBe(true);
 });

@@ -88,8 +88,8 @@ export function SubmitButton({ children, name, value, secondary }: { children: R
 
 /** The back office's sections, in the bar above every signed-in page. */
 const SECTIONS = [
-  { href: "/admin", label: "orders.title" },
-  { href: "/admin/quotes", label: "quotes.title" },
+  { href: "/admin", label: "nav.orders" },
+  { href: "/admin/quotes", label: "nav.quotes" },
 ] as const;
 
 /** The bar above every signed-in page: the sections (the current one marked) and sign-out. */
