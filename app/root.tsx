@@ -57,6 +57,8 @@ function clientTranslations(i18n: ReturnType<typeof useTranslation>["i18n"], lan
 export interface RouteHandle {
   /** Ship React Router's client scripts (forms that enhance with JS). Marketing pages ship none. */
   hydrate?: boolean;
+  /** A server-rendered form checked as the visitor types by public/forms.js (no hydration). */
+  formScript?: boolean;
   /** Hide the shared header and language switcher (spec: /datasets). */
   bare?: boolean;
 }
@@ -70,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = (data?.lang ?? i18n.language ?? DEFAULT_LANGUAGE) as Language;
   const handles = matches.map((match) => (match.handle ?? {}) as RouteHandle);
   const hydrate = handles.some((handle) => handle.hydrate);
+  const formScript = !hydrate && handles.some((handle) => handle.formScript);
   const bare = handles.some((handle) => handle.bare) || location.pathname.startsWith("/datasets");
   // Offers without a price end with a "request a quote or a demo" form (the catalogue lists them).
   const pageId = pageForPath(location.pathname)?.id;
@@ -85,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <PageHead lang={lang} origin={data.origin} /> : null}
         <Links />
         {hydrate ? null : <script src="/enhance.js" defer />}
+        {formScript ? <script src="/forms.js" defer /> : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-surface text-ink antialiased">
         <a href="#main" className="skip-link">
