@@ -17,6 +17,7 @@ import { logger, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
+import { createOrderFormCache } from "./form-cache.ts";
 import { PageCache, pickEncoding } from "./page-cache.ts";
 import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -106,6 +107,8 @@ async function serveCachedPage(req: http.IncomingMessage, res: http.ServerRespon
   return true;
 }
 
+const serveOrderForm = createOrderFormCache({ render: renderPage, secure: secureCookies });
+
 /** The nonce-less security headers, computed once: [plain http, https]. */
 const BASE_HEADERS = [Object.entries(securityHeaders({ https: false })), Object.entries(securityHeaders({ https: true }))] as const;
 
@@ -174,6 +177,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
       return res.end();
     }
   }
+
+  // The order form: rendered once per (offer, language), a fresh token per request (form-cache.ts).
+  if ((method === "GET" || method === "HEAD") && url.pathname === "/commander" && (await serveOrderForm(req, res, url))) return;
 
   if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
     try {

@@ -10,6 +10,7 @@ import { SWITCHER, type Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
 import { draftCookie, findDraft } from "../orders/draft.server.ts";
+import { orderFormTemplateContext, TOKEN_PLACEHOLDER } from "../orders/form-template.ts";
 import { HONEYPOT_FIELD, OPTIONAL_FIELDS, ORDER_FORM_NAMES, keepOrderValues, normaliseOrderForm, orderFormRules, parseOrderForm } from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
@@ -69,7 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: "ok" as const,
     lang,
     offer: offerView(param, lang, getInstance(context).getFixedT(lang, "common")),
-    token: randomUUID(),
+    // The form cache's render keeps a placeholder, replaced by a fresh token on every request.
+    token: context.get(orderFormTemplateContext) ? TOKEN_PLACEHOLDER : randomUUID(),
     cancelled,
     // Back from a cancelled checkout: the form comes back as the visitor filled it.
     draft: cancelled ? await findDraft(request, param, (await getOrderServices()).repo) : null,
