@@ -15,6 +15,7 @@ import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { logger, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
+import { orderFormTemplateKey, orderFormTemplateRequest, TOKEN_PLACEHOLDER } from "../app/orders/form-template.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
 import { createOrderFormCache } from "./form-cache.ts";
@@ -107,7 +108,15 @@ async function serveCachedPage(req: http.IncomingMessage, res: http.ServerRespon
   return true;
 }
 
-const serveOrderForm = createOrderFormCache({ render: renderPage, secure: secureCookies });
+const serveOrderForm = createOrderFormCache({
+  placeholder: TOKEN_PLACEHOLDER,
+  templateFor: (url, req) => orderFormTemplateKey(url, req.headers),
+  render: (url, lang) => {
+    const { request, context } = orderFormTemplateRequest(url, lang, secureCookies);
+    return renderPage(request, context);
+  },
+  onError: (error) => logger().error({ err: error }, "order form template failed"),
+});
 
 /** The nonce-less security headers, computed once: [plain http, https]. */
 const BASE_HEADERS = [Object.entries(securityHeaders({ https: false })), Object.entries(securityHeaders({ https: true }))] as const;

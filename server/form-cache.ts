@@ -1,20 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import { isOfferId } from "../app/content/offers.ts";
-import { isLanguage } from "../app/i18n/languages.ts";
-import { resolveLanguage } from "../app/i18n/resolve.ts";
-import { logger } from "../app/lib/logger.server.ts";
-import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
-import { orderFormTemplateContext, TOKEN_PLACEHOLDER } from "../app/orders/form-template.ts";
 
 /**
  * The order form (`GET /commander?offre=X[&lang=Y]`) is the same for every visitor of an (offer,
  * language) pair except its submission token: React renders it once with a placeholder there
- * (app/orders/form-template.ts), and each request gets the two halves around a fresh token. Only
- * the URLs the site itself links to are served this way; a cancelled checkout (`&cancelled`, the
- * visitor's draft), other query strings and every POST (errors, the language switcher) are
- * rendered live. The page stays `no-store`: its token is one visitor's.
+ * (app/orders/form-template.ts says which requests qualify and how the template renders), and each
+ * request gets the two halves around a fresh token. Everything else, every POST included (errors,
+ * the language switcher), is rendered live. The page stays `no-store`: its token is one visitor's.
+ * App-free like every helper here: server/app.ts hands in the app's parts.
  */
 
 interface Template {
@@ -36,7 +30,7 @@ const HOUR = 3_600_000;
  * not final), the token follows as a stored block, the suffix is deflated on its own as the final
  * block, and the trailer carries the CRC of the whole text.
  */
-function gzipParts(prefix: Buffer, suffix: Buffer) {
+export function gzipParts(prefix: Buffer, suffix: Buffer) {
   const head = Buffer.concat([GZIP_HEADER, deflateRawSync(prefix, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })]);
   const tail = deflateRawSync(suffix, { level: 9 });
   return { gzipHead: head, gzipTail: tail, prefixCrc: crc32(prefix) };
@@ -51,26 +45,28 @@ export function gzipWithToken(template: Pick<Template, "prefix" | "suffix" | "gz
 }
 
 /** Splits a rendered page around its one placeholder; `null` if it is not exactly once there. */
-export function splitTemplate(html: Buffer): { prefix: Buffer; suffix: Buffer } | null {
-  const at = html.indexOf(TOKEN_PLACEHOLDER);
-  if (at === -1 || html.indexOf(TOKEN_PLACEHOLDER, at + 1) !== -1) return null;
-  return { prefix: html.subarray(0, at), suffix: html.subarray(at + TOKEN_PLACEHOLDER.length) };
+export function splitTemplate(html: Buffer, placeholder: string): { prefix: Buffer; suffix: Buffer } | null {
+  const at = html.indexOf(placeholder);
+  if (at === -1 || html.indexOf(placeholder, at + 1) !== -1) return null;
+  return { prefix: html.subarray(0, at), suffix: html.subarray(at + placeholder.length) };
 }
 
-type Render = (request: Request, context: ReturnType<typeof createLoadContext>) => Promise<Response>;
+export interface OrderFormCacheOptions<Lang extends string> {
+  placeholder: string;
+  /** The template a request can be served from (its key and language), or null: render live. */
+  templateFor: (url: URL, req: http.IncomingMessage) => { key: string; lang: Lang } | null;
+  render: (url: URL, lang: Lang) => Promise<Response>;
+  onError: (error: unknown) => void;
+}
 
-export function createOrderFormCache({ render, secure }: { render: Render; secure: boolean }) {
+export function createOrderFormCache<Lang extends string>({ placeholder, templateFor, render, onError }: OrderFormCacheOptions<Lang>) {
   const templates = new Map<string, Promise<Template | null>>();
   let hour = 0;
 
-  async function build(url: URL, lang: string): Promise<Template | null> {
-    // Render with only what decides the language, as the marketing page cache does.
-    const info: RequestInfo = { nonce: "", requestId: "form-cache", clientIp: "", secure };
-    const context = createLoadContext(info);
-    context.set(orderFormTemplateContext, true);
-    const response = await render(new Request(url.origin + url.pathname + url.search, { headers: { "accept-language": lang } }), context);
+  async function build(url: URL, lang: Lang): Promise<Template | null> {
+    const response = await render(url, lang);
     const html = Buffer.from(await response.arrayBuffer());
-    const parts = response.status === 200 ? splitTemplate(html) : null;
+    const parts = response.status === 200 ? splitTemplate(html, placeholder) : null;
     if (!parts) return null;
     const headers: Template["headers"] = [];
     for (const name of KEEP_HEADERS) {
@@ -87,12 +83,9 @@ export function createOrderFormCache({ render, secure }: { render: Render; secur
 
   /** Serves the order form from its template; false when this request must be rendered live. */
   return async function serveOrderForm(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
-    const offer = url.searchParams.get("offre");
-    const queryLang = url.searchParams.get("lang");
-    if (!isOfferId(offer) || (queryLang !== null && !isLanguage(queryLang))) return false;
-    // Exactly the site's own links (orderPath): a bounded set of keys, whatever visitors send.
-    if (url.search !== `?offre=${offer}${queryLang === null ? "" : `&lang=${queryLang}`}`) return false;
-    const { lang } = resolveLanguage({ pathname: url.pathname, queryLang, cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+    const wanted = templateFor(url, req);
+    if (!wanted) return false;
+    const { key, lang } = wanted;
     // The price line names the date of the first monthly charge (a whole day in the business time
     // zone, whose offsets are whole hours): templates live one hour.
     const now = Math.floor(Date.now() / HOUR);
@@ -100,12 +93,12 @@ export function createOrderFormCache({ render, secure }: { render: Render; secur
       templates.clear();
       hour = now;
     }
-    const key = `${url.search}|${lang}`;
     let pending = templates.get(key);
     if (!pending) {
+      // A failed render is reported and served live; the next request tries again.
       pending = build(url, lang).catch((error: unknown) => {
         templates.delete(key);
-        logger().error({ err: error }, "order form template failed");
+        onError(error);
         return null;
       });
       templates.set(key, pending);

@@ -1,4 +1,8 @@
 import { createContext } from "react-router";
+import { isOfferId } from "../content/offers.ts";
+import { isLanguage, type Language } from "../i18n/languages.ts";
+import { resolveLanguage } from "../i18n/resolve.ts";
+import { createLoadContext } from "../lib/request-context.ts";
 
 /**
  * The order form is the same for every visitor of an (offer, language) pair but for its submission
@@ -10,3 +14,26 @@ export const TOKEN_PLACEHOLDER = "__order_form_token__";
 
 /** Set on the render the cache keeps: the loader then writes the placeholder instead of a token. */
 export const orderFormTemplateContext = createContext<boolean>(false);
+
+/**
+ * Which template a `GET /commander` can be answered from: only the URLs the site itself links to
+ * (`?offre=X`, `?offre=X&lang=Y`, see orderPath), so the set of templates stays bounded whatever
+ * visitors send, keyed by the resolved language. `null`: render live (`&cancelled` brings the
+ * visitor's draft back; any other query string too).
+ */
+export function orderFormTemplateKey(url: URL, headers: { cookie?: string; "accept-language"?: string }): { key: string; lang: Language } | null {
+  if (url.pathname !== "/commander") return null;
+  const offer = url.searchParams.get("offre");
+  const queryLang = url.searchParams.get("lang");
+  if (!isOfferId(offer) || (queryLang !== null && !isLanguage(queryLang))) return null;
+  if (url.search !== `?offre=${offer}${queryLang === null ? "" : `&lang=${queryLang}`}`) return null;
+  const { lang } = resolveLanguage({ pathname: url.pathname, queryLang, cookie: headers.cookie, acceptLanguage: headers["accept-language"] });
+  return { key: `${url.search}|${lang}`, lang };
+}
+
+/** The template's render: only the language decides it (as the marketing page cache renders). */
+export function orderFormTemplateRequest(url: URL, lang: Language, secure: boolean) {
+  const context = createLoadContext({ nonce: "", requestId: "form-template", clientIp: "", secure });
+  context.set(orderFormTemplateContext, true);
+  return { request: new Request(url.origin + url.pathname + url.search, { headers: { "accept-language": lang } }), context };
+}

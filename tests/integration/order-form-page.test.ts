@@ -47,7 +47,7 @@ describe("order page", () => {
       expect(html).not.toMatch(/type="module"|rel="modulepreload"|__reactRouter|i18n-resources/);
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
       let bytes = 0;
-      for (const [, attrs, body] of scripts) {
+      for (const [, attrs] of scripts) {
         const src = /\bsrc="([^"]+)"/.exec(attrs!)?.[1];
         if (src) {
           const res = await fetch(server.url + src);
