@@ -37,4 +37,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
 # SIGTERM lets in-flight requests finish; the server forces exit after 10 s. Give it longer than
 # that before SIGKILL: `docker stop -t 15`, or `stop_grace_period: 15s` in Compose (README).
 STOPSIGNAL SIGTERM
-CMD ["node", "server/index.ts"]
+CMD ["node", "server/index.js"]

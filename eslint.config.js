@@ -75,7 +75,7 @@ const boundaries = [
   },
   {
     name: "boundaries/server-launcher",
-    files: ["server/index.ts"],
+    files: ["server/index.js", "server/index.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -30,7 +30,7 @@ export default defineConfig({
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: ["**/a11y.spec.ts"] },
   ],
   webServer: {
-    command: "node server/index.ts",
+    command: "node server/index.js",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -25,4 +25,4 @@ if (built < Math.max(...sources.map(newest))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import("../server/index.ts");
+await import("../server/index.js");

@@ -1,7 +1,7 @@
-// `node server/index.ts`: starts the site from the build. Imports nothing from app/: the Node front
-// (server/app.ts) is bundled with the app into build/server/index.js, so configuration, site map
-// and language resolver exist once in the process (docs/architecture.md).
-import "../scripts/require-node.js";
+// Starts the site from the build; run through server/index.js (`node server/index.js`), which
+// checks the Node version first. Imports nothing from app/: the Node front (server/app.ts) is
+// bundled with the app into build/server/index.js, so configuration, site map and language
+// resolver exist once in the process (docs/architecture.md).
 import "./node-env.ts";
 import fs from "node:fs";
 import path from "node:path";

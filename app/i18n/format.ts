@@ -88,6 +88,20 @@ export function formatDate(date: Date, lang: Language, withTime = false): string
   return new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: BUSINESS_TIME_ZONE }).format(date);
 }
 
+/**
+ * Back-office times, by the server's clock: "short" in lists, "medium" (with seconds) on an
+ * order's timeline. One formatter a page, used for each row.
+ */
+export function dateTimeFormatter(lang: Language, style: "short" | "medium"): (at: string | number | Date) => string {
+  const format = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeStyle: style });
+  return (at) => format.format(new Date(at));
+}
+
+/** The day a billing period ends, as the payment provider dates it (UTC): "24 Dec 2026". */
+export function formatBillingDay(at: string, lang: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(at));
+}
+
 /** Keeps a short figure such as "≈ 8 Sek." on one line in big type. */
 export function nowrap(text: string): string {
   return text.replace(/ /g, "\u00a0");

@@ -3,7 +3,7 @@ import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { brandedHtml, escapeHtml, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
+import { customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
 import type { Order } from "./types.ts";
 
@@ -92,22 +92,23 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     "",
   ].join("\n");
 
-  const html = brandedHtml({
+  const html = customerEmailHtml({
     lang: order.lang,
     subject,
     brand,
     publicOrigin: options.publicOrigin,
-    body: `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("summaryTitle"))}</h2>
+    greeting,
+    intro,
+    sections: `${htmlHeading(t("summaryTitle"))}
 ${htmlRows(summary)}
 <p style="margin-top:24px"><strong>${escapeHtml(tb("priceTitle"))}:</strong> <span data-price-line>${escapeHtml(price)}</span></p>
 <p>${options.invoiceUrl ? `${escapeHtml(tb("invoiceSandbox"))} <a href="${escapeHtml(options.invoiceUrl)}">${escapeHtml(tb("invoiceLabel"))}</a>` : escapeHtml(tb("invoiceStripe"))}</p>
 ${options.manageUrl ? `<p>${escapeHtml(tb("manageIntro"))}<br><a href="${escapeHtml(options.manageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tb("manageLabel"))}</a></p>` : ""}
-<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(nextTitle)}</h2>
-<ol style="padding-left:20px;margin:0">${steps.map((step) => `<li style="margin:4px 0">${escapeHtml(step)}</li>`).join("")}</ol>
-<p>${escapeHtml(t("contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
-<p>${escapeHtml(signature)}</p>`,
+${htmlHeading(nextTitle)}
+<ol style="padding-left:20px;margin:0">${steps.map((step) => `<li style="margin:4px 0">${escapeHtml(step)}</li>`).join("")}</ol>`,
+    contactLead: t("contact", { email: "" }),
+    contactEmail: options.contactEmail,
+    signature,
   });
   return { subject: options.resend ? `${subject} (${t("copy")})` : subject, text, html };
 }

@@ -21,6 +21,36 @@ export function htmlRows(rows: Array<[label: string, value: string]>): string {
   return `<table role="presentation" style="border-collapse:collapse;font-size:14px;width:100%;table-layout:fixed">${cells}</table>`;
 }
 
+/** A section's title inside an email. */
+export const htmlHeading = (title: string) => `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(title)}</h2>`;
+
+/**
+ * An email to a customer, in the frame below: greeting, intro, the email's own sections (HTML),
+ * then how to reach us (`contactLead` before a mailto link) and the signature.
+ */
+export function customerEmailHtml(email: {
+  lang: Language;
+  subject: string;
+  brand: string;
+  publicOrigin?: string;
+  greeting: string;
+  intro: string;
+  sections: string;
+  contactLead: string;
+  contactEmail: string;
+  signature: string;
+}): string {
+  const contact = escapeHtml(email.contactEmail);
+  return brandedHtml({
+    ...email,
+    body: `<p>${escapeHtml(email.greeting)}</p>
+<p>${escapeHtml(email.intro)}</p>
+${email.sections}
+<p>${escapeHtml(email.contactLead).trim()} <a href="mailto:${contact}">${contact}</a></p>
+<p>${escapeHtml(email.signature)}</p>`,
+  });
+}
+
 /**
  * Every email's frame: the site's mark (its initial on the logo's gradient; images are often
  * blocked by mail apps) and name, linking to the site, then the body. Inline styles only.

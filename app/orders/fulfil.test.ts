@@ -1,44 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
-import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
-import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
-import { checkoutRequest } from "./checkout-request.server.ts";
+import type { SessionStatus } from "../payments/provider.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
-import { OutboxWorker, retryDelay } from "./outbox-worker.server.ts";
+import { retryDelay } from "./outbox-worker.server.ts";
+import type { OutboxMessage } from "./types.ts";
+import { newTestOrder, orderInSandboxCheckout, paidTestOrder, stubProvider, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { KyselyOrderRepository } from "./repository.server.ts";
-import type { NewOrder } from "./types.ts";
-
-const customer = {
-  firstName: "Ana",
-  lastName: "Lima",
-  email: "ana@example.com",
-  companyName: "",
-  address: "Rua 1, 2",
-  city: "Porto",
-  postalCode: "4000",
-  country: "PT",
-  phoneNumber: "912345678",
-  agentName: "iaBot",
-  telegramId: "@ana",
-  connectZapier: "non" as const,
-  comments: "",
-};
 
 let repo: KyselyOrderRepository;
-let n = 0;
-function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
-  n++;
-  return { id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox", ...overrides };
-}
-
-/** Fulfilment never touches what happens after checkout. */
-const NO_AFTER_CHECKOUT = {
-  verifyWebhook: () => null,
-  getSubscription: async () => undefined,
-  portalUrl: async () => null,
-  getChargeCustomer: async () => null,
-};
 
 beforeEach(async () => {
   repo = new KyselyOrderRepository(await openTestStore());
@@ -47,13 +16,9 @@ afterEach(() => repo.close());
 
 describe("fulfil", () => {
   test("marks paid once and enqueues one confirmation, however often and concurrently it runs", async () => {
-    const store = new SandboxSessionStore(repo.db);
-    const provider = new SandboxProvider({ store, pageUrl: (id) => `/pay/${id}` });
-    const { order } = await repo.createOrder(newOrder());
-    const session = await provider.createCheckout(checkoutRequest(order, { success: "/ok", cancel: "/no" }));
+    const { store, provider, order, request, session } = await orderInSandboxCheckout(repo);
     // Idempotent per order, as with Stripe's idempotency key.
-    expect(await provider.createCheckout(checkoutRequest(order, { success: "/ok", cancel: "/no" }))).toEqual(session);
-    await repo.setCheckout(order.id, session.id, session.url);
+    expect(await provider.createCheckout(request)).toEqual(session);
     let wakeUps = 0;
     const deps = { repo, provider, onEnqueued: () => wakeUps++ };
 
@@ -70,13 +35,8 @@ describe("fulfil", () => {
 
   test("a paid order never goes back: later expiry or failure is ignored", async () => {
     const states: Record<string, SessionStatus["state"]> = { cs_1: "paid" };
-    const provider: PaymentProvider = {
-      ...NO_AFTER_CHECKOUT,
-      name: "stripe",
-      createCheckout: async () => ({ id: "cs_1", url: "https://pay.example/cs_1" }),
-      getSession: async (id) => ({ id, reference: "ord_x", state: states[id]!, amountTotal: 100, currency: "eur" }),
-    };
-    const { order } = await repo.createOrder(newOrder({ id: "ord_x" }));
+    const provider = stubProvider(async (id) => ({ id, reference: "ord_x", state: states[id]!, amountTotal: 100, currency: "eur" }));
+    const { order } = await repo.createOrder(newTestOrder({ id: "ord_x" }));
     await repo.setCheckout(order.id, "cs_1", "https://pay.example/cs_1");
     await fulfil("cs_1", { repo, provider });
     states.cs_1 = "expired";
@@ -88,13 +48,8 @@ describe("fulfil", () => {
   });
 
   test("a verified webhook's order reference finds a session never stored (crash after creation)", async () => {
-    const provider: PaymentProvider = {
-      ...NO_AFTER_CHECKOUT,
-      name: "stripe",
-      createCheckout: async () => ({ id: "cs_lost", url: "" }),
-      getSession: async (id) => ({ id, reference: "ord_lost", state: "paid", amountTotal: 100, currency: "eur" }),
-    };
-    await repo.createOrder(newOrder({ id: "ord_lost" }));
+    const provider = stubProvider(async (id) => ({ id, reference: "ord_lost", state: "paid", amountTotal: 100, currency: "eur" }));
+    await repo.createOrder(newTestOrder({ id: "ord_lost" }));
     // From a visitor's URL (no reference) the session is unknown; the signed webhook names the order.
     expect((await fulfil("cs_lost", { repo, provider })).status).toBe("unknown");
     const result = await fulfil("cs_lost", { repo, provider, orderId: "ord_lost" });
@@ -103,13 +58,8 @@ describe("fulfil", () => {
   });
 
   test("an unknown session, or a session pointing at another order's id, fulfils nothing", async () => {
-    const provider: PaymentProvider = {
-      ...NO_AFTER_CHECKOUT,
-      name: "stripe",
-      createCheckout: async () => ({ id: "", url: "" }),
-      getSession: async (id) => (id === "cs_other" ? { id, reference: "ord_taken", state: "paid", amountTotal: 100, currency: "eur" } : undefined),
-    };
-    const { order } = await repo.createOrder(newOrder({ id: "ord_taken" }));
+    const provider = stubProvider(async (id) => (id === "cs_other" ? { id, reference: "ord_taken", state: "paid", amountTotal: 100, currency: "eur" } : undefined));
+    const { order } = await repo.createOrder(newTestOrder({ id: "ord_taken" }));
     await repo.setCheckout(order.id, "cs_real", "u");
     expect((await fulfil("cs_missing", { repo, provider })).status).toBe("unknown");
     expect((await fulfil("cs_other", { repo, provider })).status).toBe("unknown");
@@ -118,13 +68,8 @@ describe("fulfil", () => {
 
   test("session ids we never created cost no provider call; look-ups can be refused by a limit", async () => {
     let calls = 0;
-    const provider: PaymentProvider = {
-      ...NO_AFTER_CHECKOUT,
-      name: "stripe",
-      createCheckout: async () => ({ id: "", url: "" }),
-      getSession: async (id) => (calls++, { id, reference: "ord_known", state: "open", amountTotal: 100, currency: "eur" }),
-    };
-    const { order } = await repo.createOrder(newOrder({ id: "ord_known" }));
+    const provider = stubProvider(async (id) => (calls++, { id, reference: "ord_known", state: "open", amountTotal: 100, currency: "eur" }));
+    const { order } = await repo.createOrder(newTestOrder({ id: "ord_known" }));
     await repo.setCheckout(order.id, "cs_known", "u");
     for (let i = 0; i < 100; i++) expect((await fulfil(`cs_random_${i}`, { repo, provider })).status).toBe("unknown");
     expect(calls).toBe(0);
@@ -140,14 +85,9 @@ describe("fulfil", () => {
       cs_currency: { amountTotal: 100, currency: "usd" },
       cs_right: { amountTotal: 100, currency: "EUR" },
     };
-    const provider: PaymentProvider = {
-      ...NO_AFTER_CHECKOUT,
-      name: "stripe",
-      createCheckout: async () => ({ id: "", url: "" }),
-      getSession: async (id) => ({ id, reference: null, state: "paid", ...sessions[id]! }),
-    };
+    const provider = stubProvider(async (id) => ({ id, reference: null, state: "paid", ...sessions[id]! }));
     for (const id of Object.keys(sessions)) {
-      const { order } = await repo.createOrder(newOrder({ id: `ord_${id}` }));
+      const { order } = await repo.createOrder(newTestOrder({ id: `ord_${id}` }));
       await repo.setCheckout(order.id, id, "u");
     }
     expect((await fulfil("cs_amount", { repo, provider })).status).toBe("mismatch");
@@ -158,8 +98,8 @@ describe("fulfil", () => {
   });
 
   test("the same submission token gives back the same order", async () => {
-    const first = await repo.createOrder(newOrder({ submissionToken: "same" }));
-    const second = await repo.createOrder(newOrder({ submissionToken: "same" }));
+    const first = await repo.createOrder(newTestOrder({ submissionToken: "same" }));
+    const second = await repo.createOrder(newTestOrder({ submissionToken: "same" }));
     expect(first.created).toBe(true);
     expect(second.created).toBe(false);
     expect(second.order.id).toBe(first.order.id);
@@ -169,22 +109,16 @@ describe("fulfil", () => {
 describe("outbox worker", () => {
   test("retries with exponential backoff, capped, and marks sent once delivered", async () => {
     expect([1, 2, 3, 4, 10].map((a) => retryDelay(a, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
-    const { order } = await repo.createOrder(newOrder());
-    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    const order = await paidTestOrder(repo);
     let up = false;
     const delivered: string[] = [];
-    const worker = new OutboxWorker({
-      repo,
-      // A backoff long enough that a slow machine's next pass still falls inside it.
-      backoffMs: 1_000,
-      maxBackoffMs: 2_000,
-      pollMs: 1000,
-      deliver: async (message) => {
-        if (!up) throw new Error("ECONNREFUSED");
-        delivered.push(message.kind);
-        return "<id>";
-      },
-    });
+    const deliver = async (message: OutboxMessage) => {
+      if (!up) throw new Error("ECONNREFUSED");
+      delivered.push(message.kind);
+      return "<id>";
+    };
+    // A backoff long enough that a slow machine's next pass still falls inside it.
+    const worker = testOutboxWorker(repo, deliver, { backoffMs: 1_000, maxBackoffMs: 2_000 });
     expect(await worker.runOnce()).toBe(0);
     expect((await repo.listEmails(order.id))[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
     // Not due yet: the backoff keeps it out of the next pass.
@@ -199,20 +133,14 @@ describe("outbox worker", () => {
   });
 
   test("a slow SMTP server: past half the lease, the rest of the batch is handed back, never sent late", async () => {
-    for (let i = 0; i < 3; i++) await repo.markPaid((await repo.createOrder(newOrder())).order.id, CONFIRMATION_EMAIL);
+    for (let i = 0; i < 3; i++) await paidTestOrder(repo);
     const delivered: string[] = [];
-    const worker = new OutboxWorker({
-      repo,
-      backoffMs: 10,
-      maxBackoffMs: 20,
-      pollMs: 1000,
-      leaseMs: 100,
-      deliver: async (message) => {
-        await new Promise((resolve) => setTimeout(resolve, 70));
-        delivered.push(message.orderId!);
-        return "<id>";
-      },
-    });
+    const slowDeliver = async (message: OutboxMessage) => {
+      await new Promise((resolve) => setTimeout(resolve, 70));
+      delivered.push(message.orderId!);
+      return "<id>";
+    };
+    const worker = testOutboxWorker(repo, slowDeliver, { backoffMs: 10, maxBackoffMs: 20, leaseMs: 100 });
     expect(await worker.runOnce()).toBe(1);
     expect(delivered).toHaveLength(1);
     // The two others are due again at once, their claim not counted as an attempt.
@@ -220,12 +148,10 @@ describe("outbox worker", () => {
   });
 
   test("a claimed message is invisible while leased and comes back when the lease runs out (worker died)", async () => {
-    const { order } = await repo.createOrder(newOrder());
-    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    await paidTestOrder(repo);
     expect(await repo.claimDueEmails(10, 60_000)).toHaveLength(1);
     expect(await repo.claimDueEmails(10, 60_000)).toHaveLength(0);
-    const other = (await repo.createOrder(newOrder())).order;
-    await repo.markPaid(other.id, CONFIRMATION_EMAIL);
+    const other = await paidTestOrder(repo);
     expect((await repo.claimDueEmails(10, 5)).map((m) => m.orderId)).toEqual([other.id]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await repo.claimDueEmails(10, 60_000)).toMatchObject([{ orderId: other.id, attempts: 2 }]);

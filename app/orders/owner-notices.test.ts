@@ -1,38 +1,18 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
-import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
-import { checkoutRequest } from "./checkout-request.server.ts";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil } from "./fulfil.server.ts";
 import { renderOutboxEmail } from "./outbox-emails.server.ts";
-import { MAX_PERMANENT_ATTEMPTS, OutboxWorker } from "./outbox-worker.server.ts";
+import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
+import type { OutboxMessage } from "./types.ts";
+import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { KyselyOrderRepository } from "./repository.server.ts";
-import type { NewOrder } from "./types.ts";
 
-const customer = {
-  firstName: "Ana",
-  lastName: "Lima",
-  email: "ana@example.com",
-  companyName: "Lima Lda",
-  address: "Rua 1, 2",
-  city: "Porto",
-  postalCode: "4000",
-  country: "PT",
-  phoneNumber: "912345678",
-  agentName: "iaBot",
-  telegramId: "@ana",
-  connectZapier: "non" as const,
-  comments: "",
-};
 const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "fr" as const, publicOrigin: "https://shop.example" };
 
 let repo: KyselyOrderRepository;
-let n = 0;
-const newOrder = (): NewOrder => {
-  n++;
-  return { id: `ord_${n}`, submissionToken: `t-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox" };
-};
+const companyCustomer = { ...testCustomer, companyName: "Lima Lda" };
+const newOrder = () => newTestOrder({ customer: companyCustomer });
 
 beforeEach(async () => {
   repo = new KyselyOrderRepository(await openTestStore());
@@ -41,11 +21,7 @@ afterEach(() => repo.close());
 
 describe("owner notices", () => {
   test("an order paid before its owner notice was queued (crash) gets it on the next fulfil, still once", async () => {
-    const store = new SandboxSessionStore(repo.db);
-    const provider = new SandboxProvider({ store, pageUrl: (id) => `/pay/${id}` });
-    const { order } = await repo.createOrder(newOrder());
-    const session = await provider.createCheckout(checkoutRequest(order, { success: "/ok", cancel: "/no" }));
-    await repo.setCheckout(order.id, session.id, session.url);
+    const { store, provider, order, session } = await orderInSandboxCheckout(repo);
     await store.setStatus(session.id, "paid");
     // As if the process died right after markPaid committed.
     await repo.markPaid(order.id, CONFIRMATION_EMAIL);
@@ -67,19 +43,14 @@ describe("owner notices", () => {
   });
 
   test("an email that finally fails is marked failed, on the timeline, and reported to the owner once", async () => {
-    const { order } = await repo.createOrder(newOrder());
-    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    const order = await paidTestOrder(repo, { customer: companyCustomer });
     const gaveUp: string[] = [];
-    const worker = new OutboxWorker({
-      repo,
-      backoffMs: 1,
-      maxBackoffMs: 1,
-      pollMs: 1000,
-      deliver: async (message) => {
-        // A permanent SMTP refusal: tried MAX_PERMANENT_ATTEMPTS times, then given up.
-        if (message.kind === CONFIRMATION_EMAIL) throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
-        return "<ok>";
-      },
+    const refuseConfirmation = async (message: OutboxMessage) => {
+      // A permanent SMTP refusal: tried MAX_PERMANENT_ATTEMPTS times, then given up.
+      if (message.kind === CONFIRMATION_EMAIL) throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
+      return "<ok>";
+    };
+    const worker = testOutboxWorker(repo, refuseConfirmation, {
       onGaveUp: async (message) => {
         gaveUp.push(message.kind);
         await repo.enqueueEmail(message.orderId!, ownerFailureKind(message.id));

@@ -2,13 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { PaymentEvent, PaymentProvider, SubscriptionStatus } from "../payments/provider.ts";
 import { handlePaymentEvent, receivePaymentWebhook } from "./payment-events.server.ts";
 import { createSignedLinks } from "./signed-link.server.ts";
+import { testCustomer } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { KyselyOrderRepository } from "./repository.server.ts";
-
-const customer = {
-  firstName: "Ana", lastName: "Lima", email: "ana@example.com", companyName: "", address: "Rua 1", city: "Porto", postalCode: "4000",
-  country: "PT", phoneNumber: "912345678", agentName: "iaBot", telegramId: "@ana", connectZapier: "non" as const, comments: "",
-};
 
 let repo: KyselyOrderRepository;
 let subscription: SubscriptionStatus;
@@ -27,7 +23,7 @@ async function freshPaidOrder() {
   await repo?.close();
   repo = new KyselyOrderRepository(await openTestStore());
   const { order } = await repo.createOrder({
-    id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer, provider: "stripe",
+    id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer: testCustomer, provider: "stripe",
   });
   await repo.setCheckout(order.id, "cs_1", "https://pay");
   await repo.markPaid(order.id, "confirmation");

@@ -1,5 +1,5 @@
 import type { Language } from "../i18n/languages.ts";
-import { brandedHtml, escapeHtml, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
+import { brandedHtml, customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
 import { formatDate } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { QuoteRequest } from "./types.ts";
@@ -30,17 +30,17 @@ export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: str
   const summary = rows(quote, quote.lang);
   const signature = t("email.signature", { brand });
   const text = [greeting, "", intro, "", t("email.yourMessage"), ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), "", t("email.contact", { email: options.contactEmail }), "", signature, ""].join("\n");
-  const html = brandedHtml({
+  const html = customerEmailHtml({
     lang: quote.lang,
     subject,
     brand,
     publicOrigin: options.publicOrigin,
-    body: `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t("email.yourMessage"))}</h2>
-${htmlRows(summary)}
-<p>${escapeHtml(t("email.contact", { email: "" })).trim()} <a href="mailto:${escapeHtml(options.contactEmail)}">${escapeHtml(options.contactEmail)}</a></p>
-<p>${escapeHtml(signature)}</p>`,
+    greeting,
+    intro,
+    sections: `${htmlHeading(t("email.yourMessage"))}\n${htmlRows(summary)}`,
+    contactLead: t("email.contact", { email: "" }),
+    contactEmail: options.contactEmail,
+    signature,
   });
   return { subject, text, html };
 }

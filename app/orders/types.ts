@@ -11,11 +11,11 @@ export type ProviderName = "stripe" | "sandbox";
 export const BILLING_STATES = ["active", "past_due", "cancelling", "cancelled", "refunded", "disputed"] as const;
 export type BillingState = (typeof BILLING_STATES)[number];
 
-export interface Order {
+/** What placing an order stores; the rest of an Order is written as it goes on. */
+export interface NewOrder {
   id: string;
   /** Hidden token of the form that created it: a second post of the same form finds this order. */
   submissionToken: string;
-  state: OrderState;
   lang: Language;
   offer: OfferId;
   currency: Currency;
@@ -25,6 +25,10 @@ export interface Order {
   monthly: number;
   customer: OrderForm;
   provider: ProviderName;
+}
+
+export interface Order extends NewOrder {
+  state: OrderState;
   sessionId: string | null;
   checkoutUrl: string | null;
   failureReason: string | null;
@@ -61,18 +65,6 @@ export interface BillingRefs {
   subscriptionRef: string | null;
   state: BillingState | null;
   periodEnd: string | null;
-}
-
-export interface NewOrder {
-  id: string;
-  submissionToken: string;
-  lang: Language;
-  offer: OfferId;
-  currency: Currency;
-  amountDueNow: number;
-  monthly: number;
-  customer: OrderForm;
-  provider: ProviderName;
 }
 
 export interface OutboxMessage {

@@ -6,7 +6,8 @@ import { markDelivered, orderDetail, resendConfirmation, type ActionOutcome } fr
 import { adminLang, adminMeta, adminT, readForm, text } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
-import { intlLocale } from "../i18n/languages.ts";
+import { LabelValueList } from "../components/label-value-list.tsx";
+import { dateTimeFormatter, formatBillingDay } from "../i18n/format.ts";
 
 const DONE = ["resent", "delivered"] as const;
 
@@ -42,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { order, lang, done } = loaderData;
-  const date = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeStyle: "medium" });
+  const dateTime = dateTimeFormatter(lang, "medium");
   return (
     <>
       <AdminBar />
@@ -58,21 +59,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         {order.billingState ? (
           <p className="mt-1 text-sm" data-testid="billing-state" data-state={order.billingState}>
             {t(`billing.${order.billingState}`)}
-            {order.periodEnd ? ` · ${new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(order.periodEnd))}` : ""}
+            {order.periodEnd ? ` · ${formatBillingDay(order.periodEnd, lang)}` : ""}
           </p>
         ) : null}
         {done ? <Notice tone="ok" testId="action-done">{t(`order.done.${done}`)}</Notice> : null}
         {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
 
         <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>
-        <dl className="mt-2 grid gap-x-6 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" data-testid="order-fields">
-          {order.fields.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-sm font-semibold text-muted">{label}</dt>
-              <dd className="break-words whitespace-pre-line">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <LabelValueList rows={order.fields} className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" testId="order-fields" />
 
         <h2 className="mt-6 text-lg font-semibold">{t("order.actions")}</h2>
         {order.paid ? (
@@ -104,7 +98,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <ol className="mt-2 space-y-2 border-l-2 border-accent-200 pl-4" data-testid="timeline">
           {order.timeline.map((entry, index) => (
             <li key={index}>
-              <p className="text-xs text-muted">{date.format(new Date(entry.at))}</p>
+              <p className="text-xs text-muted">{dateTime(entry.at)}</p>
               <p className="font-medium">{t(`timeline.${entry.kind}`)}</p>
               {entry.detail ? <p className="text-sm break-words whitespace-pre-line text-muted">{entry.detail}</p> : null}
             </li>

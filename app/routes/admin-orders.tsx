@@ -5,8 +5,7 @@ import { healthSummary, ordersPage } from "../admin/orders.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar } from "../components/admin/admin-ui.tsx";
-import { formatMoney } from "../i18n/format.ts";
-import { intlLocale } from "../i18n/languages.ts";
+import { dateTimeFormatter, formatMoney } from "../i18n/format.ts";
 import { ORDER_STATES } from "../orders/types.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { filter, orders, total, pages, health, lang } = loaderData;
-  const date = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "short", timeStyle: "short" });
+  const dateTime = dateTimeFormatter(lang, "short");
   return (
     <>
       <AdminBar />
@@ -32,7 +31,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <HealthItem label={t("health.emailsFailed")} value={String(health.emailsFailed)} warn={health.emailsFailed > 0} />
           <HealthItem label={t("health.ordersStuck")} value={String(health.ordersStuck)} warn={health.ordersStuck > 0} />
           <HealthItem label={t("health.payments")} value={t(`health.${health.payments}`)} warn={health.payments === "sandbox"} />
-          <HealthItem label={t("health.lastBackup")} value={health.lastBackup ? date.format(new Date(health.lastBackup)) : t("health.never")} warn={!health.lastBackup} />
+          <HealthItem label={t("health.lastBackup")} value={health.lastBackup ? dateTime(health.lastBackup) : t("health.never")} warn={!health.lastBackup} />
         </dl>
 
         <form method="get" action="/admin" className="mt-6 grid gap-2 sm:grid-cols-[1fr_12rem_auto]" role="search">
@@ -75,7 +74,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <span className="mt-0.5 block text-sm break-all text-muted">{order.email}</span>
                   <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted">
                     <span className="font-mono">{order.id}</span>
-                    <span>{date.format(new Date(order.createdAt))}</span>
+                    <span>{dateTime(order.createdAt)}</span>
                     <span className="font-semibold text-ink">{t(`states.${order.state}`)}</span>
                     {order.billingState ? <span data-billing-state={order.billingState}>{t(`billing.${order.billingState}`)}</span> : null}
                   </span>

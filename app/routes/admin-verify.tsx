@@ -5,7 +5,7 @@ import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.se
 import { currentAal, requireOwner, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { checkTotp } from "../auth/totp.server.ts";
-import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
+import { AdminPage, Field, Notice, SignOutForm, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getOrderServices } from "../orders/services.server.ts";
 
 /** The second step: a password-only (aal1) session proves the authenticator code to reach aal2. */
@@ -55,11 +55,7 @@ export default function Verify({ actionData }: Route.ComponentProps) {
         <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} autoFocus invalid={Boolean(actionData?.error)} />
         <SubmitButton>{t("verify.submit")}</SubmitButton>
       </Form>
-      <form method="post" action="/admin/sign-out">
-        <button type="submit" className="mt-6 text-sm text-muted underline">
-          {t("signOut")}
-        </button>
-      </form>
+      <SignOutForm className="-mx-3 mt-6" />
     </AdminPage>
   );
 }

@@ -32,6 +32,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
   const pending = useIsPending();
+  // Paid or expired: what happened, and the one way on from there.
+  const closed =
+    loaderData.status === "paid"
+      ? { outcome: t("checkout.paid"), href: loaderData.thankYou, next: t("checkout.viewOrder") }
+      : { outcome: t("checkout.expired"), href: loaderData.orderAgain, next: t("checkout.orderAgain") };
   return (
     <section className="container-page max-w-xl py-12 sm:py-16">
       <div className="card">
@@ -66,18 +71,11 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
               {t("checkout.cancel")}
             </button>
           </Form>
-        ) : loaderData.status === "paid" ? (
-          <div className="mt-8">
-            <p role="status">{t("checkout.paid")}</p>
-            <a className="btn-primary mt-4" href={loaderData.thankYou}>
-              {t("checkout.viewOrder")}
-            </a>
-          </div>
         ) : (
           <div className="mt-8">
-            <p role="status">{t("checkout.expired")}</p>
-            <a className="btn-primary mt-4" href={loaderData.orderAgain}>
-              {t("checkout.orderAgain")}
+            <p role="status">{closed.outcome}</p>
+            <a className="btn-primary mt-4" href={closed.href}>
+              {closed.next}
             </a>
           </div>
         )}

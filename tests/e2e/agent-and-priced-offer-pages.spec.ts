@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OFFERS, type OfferId } from "../../app/content/offers.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording, type Copy } from "../support/pages.ts";
+import { VIEWPORTS, expectCounts, expectFitsViewport, expectSameOrigin, inEveryLanguage, localeFile, mailto, openRecording, type Copy } from "../support/pages.ts";
 import { orderHref, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
 import { formatMoney, formatUnit } from "../../app/i18n/format.ts";
 
@@ -54,107 +54,92 @@ async function count(page: Page, selector: string) {
   return page.locator(selector).count();
 }
 
-test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with subject", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
-  for (const lang of LANGUAGES) {
-    const label = `instagram/${lang}`;
-    const copy = localeFile("instagram", lang);
-    expectSameOrigin(await openRecording(page, pathFor("instagram", lang)), baseURL!, label);
-    await expectCleanPage(page, label, copy.hero.title);
-    expect(await count(page, '[data-block="capabilities"] li'), label).toBe(6);
-    expect(await count(page, '[data-block="cards"] > li'), label).toBe(3);
-    await expect(page.locator('[data-block="cards"] > li h3')).toHaveText(copy.cards.items.map((c: Copy) => c.title));
-    await expect(page.locator('[data-block="ready-note"] h2')).toHaveText(copy.ready.title);
-    // The page's own mailto links; the quote form below names the offer in its own subject.
-    const mails = await page.locator('main a[href^="mailto:"]:not(#request-quote *)').evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(mails.length, label).toBeGreaterThanOrEqual(2);
-    for (const href of mails) expect(href, label).toBe(mailto(copy.cta.subject));
-  }
-});
+test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with subject", inEveryLanguage("instagram", async (page, { label, copy }) => {
+  await expectCleanPage(page, label, copy.hero.title);
+  await expectCounts(page, label, {
+    '[data-block="capabilities"] li': 6,
+    '[data-block="cards"] > li': 3,
+  });
+  await expect(page.locator('[data-block="cards"] > li h3')).toHaveText(copy.cards.items.map((c: Copy) => c.title));
+  await expect(page.locator('[data-block="ready-note"] h2')).toHaveText(copy.ready.title);
+  // The page's own mailto links; the quote form below names the offer in its own subject.
+  const mails = await page.locator('main a[href^="mailto:"]:not(#request-quote *)').evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(mails.length, label).toBeGreaterThanOrEqual(2);
+  for (const href of mails) expect(href, label).toBe(mailto(copy.cta.subject));
+}));
 
-test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 booking-assistant items", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
-  for (const lang of LANGUAGES) {
-    const label = `whatsapp/${lang}`;
-    const copy = localeFile("whatsapp", lang);
-    expectSameOrigin(await openRecording(page, pathFor("whatsapp", lang)), baseURL!, label);
-    await expectCleanPage(page, label, copy.hero.title);
-    const table = page.locator('table[data-block="features-table"]');
-    await expect(table.locator("caption")).toHaveText(copy.features.caption);
-    await expect(table.locator('thead th[scope="col"]')).toHaveText(Object.values(copy.features.headers) as string[]);
-    await expect(table.locator("tbody tr")).toHaveCount(5);
-    await expect(table.locator('tbody th[scope="row"]')).toHaveText(copy.features.rows.map((r: Copy) => r.feature));
-    await expect(table.locator("tbody td")).toHaveCount(10);
-    expect(await count(page, '[data-block="use-cases"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="booking"] > li'), label).toBe(4);
-    await expect(page.locator('[data-block="booking"] h3')).toHaveText(copy.booking.items.map((i: Copy) => i.title));
-    await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", mailto(copy.cta.subject));
-  }
-});
+test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 booking-assistant items", inEveryLanguage("whatsapp", async (page, { label, copy }) => {
+  await expectCleanPage(page, label, copy.hero.title);
+  const table = page.locator('table[data-block="features-table"]');
+  await expect(table.locator("caption")).toHaveText(copy.features.caption);
+  await expect(table.locator('thead th[scope="col"]')).toHaveText(Object.values(copy.features.headers) as string[]);
+  await expect(table.locator("tbody tr")).toHaveCount(5);
+  await expect(table.locator('tbody th[scope="row"]')).toHaveText(copy.features.rows.map((r: Copy) => r.feature));
+  await expect(table.locator("tbody td")).toHaveCount(10);
+  await expectCounts(page, label, {
+    '[data-block="use-cases"] li': 4,
+    '[data-block="booking"] > li': 4,
+  });
+  await expect(page.locator('[data-block="booking"] h3')).toHaveText(copy.booking.items.map((i: Copy) => i.title));
+  await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", mailto(copy.cta.subject));
+}));
 
-test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the catalogue (£ in English), order links, demo", async ({ page, baseURL }) => {
-  const plans = [
-    { id: "veo3-single", videos: 1 },
-    { id: "veo3-pack", videos: 5 },
-    { id: "veo3-subscription", videos: 20 },
-  ] as const;
-  test.setTimeout(120_000);
-  for (const lang of LANGUAGES) {
-    const label = `veo3/${lang}`;
-    const copy = localeFile("veo3", lang);
-    expectSameOrigin(await openRecording(page, pathFor("veo3", lang)), baseURL!, label);
-    await expectCleanPage(page, label, copy.hero.title);
-    expect(await count(page, '[data-block="steps"] li'), label).toBe(3);
-    expect(await count(page, '[data-block="examples"] > li'), label).toBe(3);
-    expect(await count(page, '[data-block="examples"] a.video-facade[href^="https://www.youtube.com/"]'), label).toBe(3);
-    expect(await count(page, '[data-block="demo"] a.video-facade[data-embed^="https://www.youtube-nocookie.com/embed/"]'), label).toBe(1);
-    expect(await count(page, "iframe"), `${label}: no player before a click`).toBe(0);
-    expect(await count(page, '[data-block="facts"] dd'), label).toBe(4);
-    expect(await count(page, '[data-block="pricing"] > li'), label).toBe(3);
+const VEO3_PLANS = [
+  { id: "veo3-single", videos: 1 },
+  { id: "veo3-pack", videos: 5 },
+  { id: "veo3-subscription", videos: 20 },
+] as const;
 
-    const allowed: string[] = [];
-    for (const plan of plans) {
-      const price = OFFERS[plan.id].price(lang);
-      expect(price.currency, label).toBe(lang === "en" ? "GBP" : "EUR");
-      const amount = (price.oneTime ?? price.monthly)!;
-      const kind = price.oneTime ? "one-time" : "monthly";
-      await expect(page.locator(`[data-price="${plan.id}-${kind}"]`), `${label} ${plan.id}`).toHaveText(formatMoney(amount, price.currency, lang));
-      await expect(page.locator(`[data-order="${plan.id}"]`)).toHaveAttribute("href", orderHref(plan.id, lang));
-      allowed.push(formatMoney(amount, price.currency, lang), formatMoney(Math.round(amount / plan.videos), price.currency, lang));
-    }
-    await expectOnlyCatalogueMoney(page, allowed, label);
-    const main = (await page.locator("main").textContent())!;
-    expect(main.includes("€"), `${label}: euro sign`).toBe(lang !== "en");
-    expect(main.includes("£"), `${label}: pound sign`).toBe(lang === "en");
-    await expect(page.locator('[data-block="pricing"]')).toContainText(formatUnit(24, "hour", lang));
-    await expect(page.locator('[data-block="pricing"]')).toContainText(formatUnit(8, "second", lang));
-    await expectOrderLinks(page, lang, ["veo3-single", "veo3-pack", "veo3-subscription"], label);
-  }
-});
+test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the catalogue (£ in English), order links, demo", inEveryLanguage("veo3", async (page, { lang, label, copy }) => {
+  await expectCleanPage(page, label, copy.hero.title);
+  await expectCounts(page, label, {
+    '[data-block="steps"] li': 3,
+    '[data-block="examples"] > li': 3,
+    '[data-block="examples"] a.video-facade[href^="https://www.youtube.com/"]': 3,
+    '[data-block="demo"] a.video-facade[data-embed^="https://www.youtube-nocookie.com/embed/"]': 1,
+    '[data-block="facts"] dd': 4,
+    '[data-block="pricing"] > li': 3,
+  });
+  expect(await count(page, "iframe"), `${label}: no player before a click`).toBe(0);
 
-test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from the catalogue, 30 days of support, order links", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
-  for (const lang of LANGUAGES) {
-    const label = `formateur-ia/${lang}`;
-    const copy = localeFile("formateur-ia", lang);
-    expectSameOrigin(await openRecording(page, pathFor("formateur-ia", lang)), baseURL!, label);
-    await expectCleanPage(page, label, copy.hero.title);
-    expect(await count(page, '[data-block="features"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="steps"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="audience"] li'), label).toBe(copy.audience.items.length);
-    const price = OFFERS["formateur-ia"].price(lang);
-    const setup = formatMoney(price.oneTime!, "EUR", lang);
-    const monthly = formatMoney(price.monthly!, "EUR", lang);
-    await expect(page.locator('[data-price="formateur-ia-one-time"]')).toHaveText(setup);
-    await expect(page.locator('[data-price="formateur-ia-monthly"]')).toHaveText(monthly);
-    await expect(page.locator('[data-block="pricing"] li')).toHaveText(copy.pricing.points);
-    await expect(page.locator('[data-block="pricing"]')).toContainText(formatUnit(30, "day", lang));
-    // The price story adds what is charged today: set-up + first month.
-    const today = formatMoney(price.oneTime! + price.monthly!, "EUR", lang);
-    await expectOnlyCatalogueMoney(page, [setup, monthly, today], label);
-    await expectOrderLinks(page, lang, ["formateur-ia"], label);
+  const allowed: string[] = [];
+  for (const plan of VEO3_PLANS) {
+    const price = OFFERS[plan.id].price(lang);
+    expect(price.currency, label).toBe(lang === "en" ? "GBP" : "EUR");
+    const amount = (price.oneTime ?? price.monthly)!;
+    const kind = price.oneTime ? "one-time" : "monthly";
+    await expect(page.locator(`[data-price="${plan.id}-${kind}"]`), `${label} ${plan.id}`).toHaveText(formatMoney(amount, price.currency, lang));
+    await expect(page.locator(`[data-order="${plan.id}"]`)).toHaveAttribute("href", orderHref(plan.id, lang));
+    allowed.push(formatMoney(amount, price.currency, lang), formatMoney(Math.round(amount / plan.videos), price.currency, lang));
   }
-});
+  await expectOnlyCatalogueMoney(page, allowed, label);
+  const main = (await page.locator("main").textContent())!;
+  expect(main.includes("€"), `${label}: euro sign`).toBe(lang !== "en");
+  expect(main.includes("£"), `${label}: pound sign`).toBe(lang === "en");
+  await expect(page.locator('[data-block="pricing"]')).toContainText(formatUnit(24, "hour", lang));
+  await expect(page.locator('[data-block="pricing"]')).toContainText(formatUnit(8, "second", lang));
+  await expectOrderLinks(page, lang, ["veo3-single", "veo3-pack", "veo3-subscription"], label);
+}));
+
+test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from the catalogue, 30 days of support, order links", inEveryLanguage("formateur-ia", async (page, { lang, label, copy }) => {
+  await expectCleanPage(page, label, copy.hero.title);
+  await expectCounts(page, label, {
+    '[data-block="features"] li': 4,
+    '[data-block="steps"] li': 4,
+    '[data-block="audience"] li': copy.audience.items.length,
+  });
+  const price = OFFERS["formateur-ia"].price(lang);
+  const setup = formatMoney(price.oneTime!, "EUR", lang);
+  const monthly = formatMoney(price.monthly!, "EUR", lang);
+  await expect(page.locator('[data-price="formateur-ia-one-time"]')).toHaveText(setup);
+  await expect(page.locator('[data-price="formateur-ia-monthly"]')).toHaveText(monthly);
+  await expect(page.locator('[data-block="pricing"] li')).toHaveText(copy.pricing.points);
+  await expect(page.locator('[data-block="pricing"]')).toContainText(formatUnit(30, "day", lang));
+  // The price story adds what is charged today: set-up + first month.
+  const today = formatMoney(price.oneTime! + price.monthly!, "EUR", lang);
+  await expectOnlyCatalogueMoney(page, [setup, monthly, today], label);
+  await expectOrderLinks(page, lang, ["formateur-ia"], label);
+}));
 
 test("test-workflow: one-time and 0/month prices, four benefits, order button with lang except French, on every language path", async ({ page, baseURL }) => {
   const paths: Array<[Language, string]> = [
@@ -183,26 +168,24 @@ test("test-workflow: one-time and 0/month prices, four benefits, order button wi
   }
 });
 
-test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video facades, under 10 s", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
-  for (const lang of LANGUAGES) {
-    const label = `logo-animator/${lang}`;
-    const copy = localeFile("logo-animator", lang);
-    const seconds = formatUnit(10, "second", lang);
-    expectSameOrigin(await openRecording(page, pathFor("logo-animator", lang)), baseURL!, label);
-    await expectCleanPage(page, label, copy.hero.title.replace("{{seconds}}", seconds));
-    expect(await count(page, '[data-block="offers"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="steps"] li'), label).toBe(4);
-    expect(await count(page, '[data-block="reasons"] > li'), label).toBe(4);
-    expect(await count(page, '[data-block="images"] img[width][height][loading="lazy"]'), label).toBe(3);
-    await expect(page.locator('[data-block="images"] figcaption')).toHaveText(copy.gallery.items.map((i: Copy) => i.title));
-    expect(await count(page, '[data-block="videos"] > li a.video-facade'), label).toBe(2);
-    expect(await count(page, '[data-block="videos"] a.video-facade.aspect-\\[9\\/16\\]'), label).toBe(1);
-    expect(await count(page, '[data-block="facts"] dd'), label).toBe(2);
-    await expect(page.locator('[data-block="steps"]')).toContainText(seconds);
-    await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", mailto(copy.cta.subject));
-  }
-});
+test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video facades, under 10 s", inEveryLanguage("logo-animator", async (page, { lang, label, copy }) => {
+  const seconds = formatUnit(10, "second", lang);
+  await expectCleanPage(page, label, copy.hero.title.replace("{{seconds}}", seconds));
+  await expectCounts(page, label, {
+    '[data-block="offers"] li': 4,
+    '[data-block="steps"] li': 4,
+    '[data-block="reasons"] > li': 4,
+    '[data-block="images"] img[width][height][loading="lazy"]': 3,
+  });
+  await expect(page.locator('[data-block="images"] figcaption')).toHaveText(copy.gallery.items.map((i: Copy) => i.title));
+  await expectCounts(page, label, {
+    '[data-block="videos"] > li a.video-facade': 2,
+    '[data-block="videos"] a.video-facade.aspect-\\[9\\/16\\]': 1,
+    '[data-block="facts"] dd': 2,
+  });
+  await expect(page.locator('[data-block="steps"]')).toContainText(seconds);
+  await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", mailto(copy.cta.subject));
+}));
 
 test("images are sized, lazy below the hero; copy in other languages is not the English text", async ({ page }) => {
   test.setTimeout(60_000);

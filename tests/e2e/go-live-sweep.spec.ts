@@ -23,7 +23,7 @@ async function startSite(siteConfig: string): Promise<{ url: string; child: Chil
     });
   });
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(port), PUBLIC_ORIGIN: url, LOG_LEVEL: "silent", SITE_CONFIG: siteConfig, DATA_DIR: fs.mkdtempSync(`${os.tmpdir()}/sweep-`) },
     stdio: "ignore",
   });

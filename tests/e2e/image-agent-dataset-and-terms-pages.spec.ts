@@ -3,7 +3,7 @@ import { DATASET_FIGURES } from "../../app/content/datasets.ts";
 import { getOffer } from "../../app/content/offers.ts";
 import { CGV, REQUIRED_CLAUSES, TOS } from "../../app/content/terms.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, expectSameOrigin, loadLazyImages, localeFile, openRecording } from "../support/pages.ts";
+import { VIEWPORTS, expectCounts, inEveryLanguage, loadLazyImages, openPage } from "../support/pages.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { formatAmount, formatAmountRange, formatMoney } from "../../app/i18n/format.ts";
 
@@ -27,42 +27,38 @@ async function expectCleanPage(page: Page, label: string) {
   expect(text.match(/\b(?:[a-z][\w-]*:)?[a-z][a-zA-Z-]+(?:\.[a-z][a-zA-Z]+)+\b/g) ?? [], `${label}: key-looking text`).toEqual([]);
 }
 
-test("datasets: own slim bar, no site header or switcher, offers, licences, packages, Intl prices, mailtos", async ({ page, baseURL }) => {
-  for (const lang of LANGUAGES) {
-    const label = `datasets/${lang}`;
-    const copy = localeFile("datasets", lang);
-    const requests = await openRecording(page, pathFor("datasets", lang));
-    expectSameOrigin(requests, baseURL!, label);
-    await expectCleanPage(page, label);
-    await expect(page.locator("html")).toHaveAttribute("lang", lang);
-    await expect(page.locator("header.site-header")).toHaveCount(0);
-    await expect(page.locator(".lang-menu, .lang-footer")).toHaveCount(0);
-    await expect(page.locator('[data-block="datasets-bar"] a[href="/"]')).toHaveCount(1);
-    await expect(page.locator('[data-block="offers"] > li')).toHaveCount(2);
-    await expect(page.locator('[data-block="licences"] > li')).toHaveCount(2);
-    await expect(page.locator('[data-block="packages"] > li')).toHaveCount(3);
-    await expect(page.locator('[data-block="steps"] li')).toHaveCount(4);
-    await expect(page.locator('[data-block="stats"] dd')).toHaveCount(4);
-    await expect(page.locator("h1")).toHaveText(copy.hero.title);
+test("datasets: own slim bar, no site header or switcher, offers, licences, packages, Intl prices, mailtos", inEveryLanguage("datasets", async (page, { lang, label, copy }) => {
+  await expectCleanPage(page, label);
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await expectCounts(page, label, {
+    "header.site-header": 0,
+    ".lang-menu, .lang-footer": 0,
+    '[data-block="datasets-bar"] a[href="/"]': 1,
+    '[data-block="offers"] > li': 2,
+    '[data-block="licences"] > li': 2,
+    '[data-block="packages"] > li': 3,
+    '[data-block="steps"] li': 4,
+    '[data-block="stats"] dd': 4,
+  });
+  await expect(page.locator("h1")).toHaveText(copy.hero.title);
 
-    const f = DATASET_FIGURES;
-    await expect(page.locator('[data-price="non-exclusive"]')).toContainText(formatAmount(f.nonExclusive.yearly, "EUR", lang));
-    const detail = page.locator('[data-block="licences"] > li').first();
-    await expect(detail).toContainText(formatAmount(f.nonExclusive.upfront, "EUR", lang));
-    await expect(detail).toContainText(formatAmount(f.nonExclusive.monthly, "EUR", lang));
-    await expect(page.locator('[data-price="exclusive"]')).toContainText(formatAmount(f.exclusiveFromYearly, "EUR", lang));
-    for (const pack of f.packages) {
-      await expect(page.locator(`[data-price="${pack.id}"]`)).toContainText(formatAmountRange(pack.monthly, "EUR", lang));
-    }
-    const hours = (h: number) => new Intl.NumberFormat(intlLocale(lang), { useGrouping: "always" }).format(h);
-    await expect(page.locator('[data-block="volumes"]')).toContainText(hours(1000));
-    await expect(page.locator('[data-block="produced"]')).toContainText(hours(5700));
-
-    const request = page.locator('[data-action="request-access"]');
-    await expect(request).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.mail.requestSubject)}`);
-    await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", /^mailto:hello@example\.com/);
+  const f = DATASET_FIGURES;
+  await expect(page.locator('[data-price="non-exclusive"]')).toContainText(formatAmount(f.nonExclusive.yearly, "EUR", lang));
+  const detail = page.locator('[data-block="licences"] > li').first();
+  await expect(detail).toContainText(formatAmount(f.nonExclusive.upfront, "EUR", lang));
+  await expect(detail).toContainText(formatAmount(f.nonExclusive.monthly, "EUR", lang));
+  await expect(page.locator('[data-price="exclusive"]')).toContainText(formatAmount(f.exclusiveFromYearly, "EUR", lang));
+  for (const pack of f.packages) {
+    await expect(page.locator(`[data-price="${pack.id}"]`)).toContainText(formatAmountRange(pack.monthly, "EUR", lang));
   }
-});
+  const hours = (h: number) => new Intl.NumberFormat(intlLocale(lang), { useGrouping: "always" }).format(h);
+  await expect(page.locator('[data-block="volumes"]')).toContainText(hours(1000));
+  await expect(page.locator('[data-block="produced"]')).toContainText(hours(5700));
+
+  const request = page.locator('[data-action="request-access"]');
+  await expect(request).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.mail.requestSubject)}`);
+  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", /^mailto:hello@example\.com/);
+}));
 
 for (const [id, doc] of [
   ["cgv", CGV],
@@ -70,10 +66,7 @@ for (const [id, doc] of [
 ] as const) {
   test(`${id}: every required clause, legal text in ${doc.lang}, chrome translated, link home`, async ({ page, baseURL }) => {
     for (const lang of LANGUAGES) {
-      const label = `${id}/${lang}`;
-      const copy = localeFile(id, lang);
-      const requests = await openRecording(page, pathFor(id, lang));
-      expectSameOrigin(requests, baseURL!, label);
+      const { label, copy } = await openPage(page, baseURL!, id, lang);
       await expectCleanPage(page, label);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page.locator("h1")).toHaveText(doc.title);
@@ -97,37 +90,33 @@ for (const [id, doc] of [
 
 const NANO_FIELDS = ["title", "subtitle", "description.title", "description.intro", "description.capabilities", "description.fusion", "description.innovation", "description.consistency", "description.useCase", "description.availability", "description.access", "description.performance", "description.limitations", "description.watermark", "description.competition", "prompt"];
 
-test("nano-banana: every content field of the spec in all six languages, figures, prompt shown as a prompt", async ({ page, baseURL }) => {
-  for (const lang of LANGUAGES) {
-    const label = `nano-banana/${lang}`;
-    const copy = localeFile("nano-banana", lang);
-    const requests = await openRecording(page, pathFor("nano-banana", lang));
-    expectSameOrigin(requests, baseURL!, label);
-    await expectCleanPage(page, label);
-    await expect(page.locator("html")).toHaveAttribute("lang", lang);
-    const vars: Record<string, string> = {
-      quota: new Intl.NumberFormat(intlLocale(lang)).format(100),
-      params: new Intl.NumberFormat(intlLocale(lang), { notation: "compact", compactDisplay: "long" }).format(450_000_000),
-    };
-    const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
-    for (const field of NANO_FIELDS) {
-      const raw: string = field.split(".").reduce((node, key) => node[key], copy.content);
-      expect(raw, `${label} ${field}`).toBeTruthy();
-      const expected = raw.replace(/\{\{(\w+)\}\}/g, (_, name) => vars[name]!).replace(/\s+/g, " ");
-      expect(text, `${label} field ${field}`).toContain(expected);
-    }
-    await expect(page.locator('[data-field="title"]')).toHaveText(copy.content.title);
-    await expect(page.locator('[data-block="prompt"] pre code')).toHaveText(copy.content.prompt);
-    // Spec section 9: 100 free edits a day, ten times more when paying, a 450-million-parameter base model.
-    await expect(page.locator('[data-block="figures"] dd')).toHaveCount(3);
-    expect(text).toContain(`${vars.quota} `);
-    expect(text).toContain(vars.params);
-    await expect(page.locator('[data-block="figures"]')).toContainText("10");
-    await expect(page.locator('[data-block="nano-what"] li')).toHaveCount(4);
-    await expect(page.locator('[data-block="nano-access"] li')).toHaveCount(3);
-    await expect(page.locator('[data-block="nano-know"] li')).toHaveCount(3);
+test("nano-banana: every content field of the spec in all six languages, figures, prompt shown as a prompt", inEveryLanguage("nano-banana", async (page, { lang, label, copy }) => {
+  await expectCleanPage(page, label);
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  const vars: Record<string, string> = {
+    quota: new Intl.NumberFormat(intlLocale(lang)).format(100),
+    params: new Intl.NumberFormat(intlLocale(lang), { notation: "compact", compactDisplay: "long" }).format(450_000_000),
+  };
+  const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+  for (const field of NANO_FIELDS) {
+    const raw: string = field.split(".").reduce((node, key) => node[key], copy.content);
+    expect(raw, `${label} ${field}`).toBeTruthy();
+    const expected = raw.replace(/\{\{(\w+)\}\}/g, (_, name) => vars[name]!).replace(/\s+/g, " ");
+    expect(text, `${label} field ${field}`).toContain(expected);
   }
-});
+  await expect(page.locator('[data-field="title"]')).toHaveText(copy.content.title);
+  await expect(page.locator('[data-block="prompt"] pre code')).toHaveText(copy.content.prompt);
+  // Spec section 9: 100 free edits a day, ten times more when paying, a 450-million-parameter base model.
+  await expect(page.locator('[data-block="figures"] dd')).toHaveCount(3);
+  expect(text).toContain(`${vars.quota} `);
+  expect(text).toContain(vars.params);
+  await expect(page.locator('[data-block="figures"]')).toContainText("10");
+  await expectCounts(page, label, {
+    '[data-block="nano-what"] li': 4,
+    '[data-block="nano-access"] li': 3,
+    '[data-block="nano-know"] li': 3,
+  });
+}));
 
 test("nano-banana falls back to French when nothing else decides the language", async ({ request }) => {
   const html = await (await request.get("/nano-banana", { headers: { "accept-language": "ja" } })).text();
@@ -136,53 +125,45 @@ test("nano-banana falls back to French when nothing else decides the language", 
   expect(other).toMatch(/<html lang="en"/);
 });
 
-test("seedance: fast, cheap, impactful; no unsourced cost claim; video facades that load nothing before a click", async ({ page, baseURL }) => {
-  for (const lang of LANGUAGES) {
-    const label = `seedance/${lang}`;
-    const copy = localeFile("seedance", lang);
-    const requests = await openRecording(page, pathFor("seedance", lang));
-    expectSameOrigin(requests, baseURL!, label);
-    await expectCleanPage(page, label);
-    await expect(page.locator("h1")).toHaveText(copy.hero.title);
-    await expect(page.locator('[data-block="pillars"] li')).toHaveCount(3);
-    // The cost block states the test price from the catalogue, not a hedged "25 times cheaper".
-    const testPrice = getOffer("test-workflow").price(lang);
-    await expect(page.locator('[data-block="compare"]')).toContainText(formatMoney(testPrice.oneTime!, testPrice.currency, lang));
-    await expect(page.locator('[data-block="compare"]')).not.toContainText("25");
-    await expect(page.locator('[data-block="demos"] > li')).toHaveCount(3);
-    await expect(page.locator('[data-block="demos"] a.video-facade')).toHaveCount(3);
-    await expect(page.locator('[data-block="main-demo"] a.video-facade')).toHaveCount(1);
-    await expect(page.locator('[data-block="use-cases"] li')).toHaveCount(3);
-    await expect(page.locator('[data-block="steps"] li')).toHaveCount(3);
-    await expect(page.locator('[data-action="test-workflow"]')).toHaveAttribute("href", pagePath(pageById("test-workflow"), lang));
-    const price = getOffer("test-workflow").price(lang);
-    await expect(page.locator('[data-action="test-workflow"]')).toContainText(formatMoney(price.oneTime!, price.currency, lang));
-    await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
-    for (const facade of await page.locator("a.video-facade").all()) {
-      await expect(facade).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\//);
-      await expect(facade).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-      await expect(facade.locator("img")).toHaveAttribute("src", /^\/media\/seedance\//);
-    }
+test("seedance: fast, cheap, impactful; no unsourced cost claim; video facades that load nothing before a click", inEveryLanguage("seedance", async (page, { lang, label, copy }) => {
+  await expectCleanPage(page, label);
+  await expect(page.locator("h1")).toHaveText(copy.hero.title);
+  await expect(page.locator('[data-block="pillars"] li')).toHaveCount(3);
+  // The cost block states the test price from the catalogue, not a hedged "25 times cheaper".
+  const testPrice = getOffer("test-workflow").price(lang);
+  await expect(page.locator('[data-block="compare"]')).toContainText(formatMoney(testPrice.oneTime!, testPrice.currency, lang));
+  await expect(page.locator('[data-block="compare"]')).not.toContainText("25");
+  await expectCounts(page, label, {
+    '[data-block="demos"] > li': 3,
+    '[data-block="demos"] a.video-facade': 3,
+    '[data-block="main-demo"] a.video-facade': 1,
+    '[data-block="use-cases"] li': 3,
+    '[data-block="steps"] li': 3,
+  });
+  await expect(page.locator('[data-action="test-workflow"]')).toHaveAttribute("href", pagePath(pageById("test-workflow"), lang));
+  const price = getOffer("test-workflow").price(lang);
+  await expect(page.locator('[data-action="test-workflow"]')).toContainText(formatMoney(price.oneTime!, price.currency, lang));
+  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
+  for (const facade of await page.locator("a.video-facade").all()) {
+    await expect(facade).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\//);
+    await expect(facade).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await expect(facade.locator("img")).toHaveAttribute("src", /^\/media\/seedance\//);
   }
-});
+}));
 
-test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", async ({ page, baseURL }) => {
-  for (const lang of LANGUAGES) {
-    const label = `agent-photoshop/${lang}`;
-    const copy = localeFile("agent-photoshop", lang);
-    const requests = await openRecording(page, pathFor("agent-photoshop", lang));
-    expectSameOrigin(requests, baseURL!, label);
-    await expectCleanPage(page, label);
-    await expect(page.locator("h1")).toHaveText(copy.hero.title);
-    await expect(page.locator('[data-block="features"] li')).toHaveCount(5);
-    await expect(page.locator('[data-block="features"] h3')).toHaveText(copy.features.items.map((item: { title: string }) => item.title));
-    await expect(page.locator('[data-block="steps"] li')).toHaveCount(4);
-    await expect(page.locator('[data-block="audiences"] > li')).toHaveCount(5);
-    await expect(page.locator('[data-block="audiences"] h3')).toHaveText(copy.audiences.items.map((item: { title: string }) => item.title));
-    await expect(page.locator('[data-block="demo"] a.video-facade')).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-    await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
-  }
-});
+test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", inEveryLanguage("agent-photoshop", async (page, { label, copy }) => {
+  await expectCleanPage(page, label);
+  await expect(page.locator("h1")).toHaveText(copy.hero.title);
+  await expect(page.locator('[data-block="features"] li')).toHaveCount(5);
+  await expect(page.locator('[data-block="features"] h3')).toHaveText(copy.features.items.map((item: { title: string }) => item.title));
+  await expectCounts(page, label, {
+    '[data-block="steps"] li': 4,
+    '[data-block="audiences"] > li': 5,
+  });
+  await expect(page.locator('[data-block="audiences"] h3')).toHaveText(copy.audiences.items.map((item: { title: string }) => item.title));
+  await expect(page.locator('[data-block="demo"] a.video-facade')).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
+}));
 
 test("Open Graph image: every page points to /og-image.png, served as a 1200×630 PNG", async ({ request, baseURL }) => {
   for (const id of PAGE_IDS) {

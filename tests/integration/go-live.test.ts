@@ -52,7 +52,7 @@ const DEMO_PROBLEMS = [
 
 describe("go-live check", () => {
   test("live mode (https origin, no DEMO_MODE) with the demo configuration: exit 1 and one line per missing value; DEMO_MODE=true serves it", async () => {
-    const { code, output } = await run("server/index.ts", { PUBLIC_ORIGIN: "https://lumen.example" });
+    const { code, output } = await run("server/index.js", { PUBLIC_ORIGIN: "https://lumen.example" });
     expect(code).toBe(1);
     expect(output).toMatch(/^Not ready to go live: \d+ value\(s\) to set/m);
     for (const line of DEMO_PROBLEMS) expect(output).toMatch(new RegExp(`^  ${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
@@ -68,7 +68,7 @@ describe("go-live check", () => {
   });
 
   test("a live Stripe key alone is live mode too, even on plain http", async () => {
-    const { code, output } = await run("server/index.ts", { ...LIVE_ENV, PUBLIC_ORIGIN: "http://127.0.0.1:3999" });
+    const { code, output } = await run("server/index.js", { ...LIVE_ENV, PUBLIC_ORIGIN: "http://127.0.0.1:3999" });
     expect(code).toBe(1);
     expect(output).toMatch(/^ {2}PUBLIC_ORIGIN: http:\/\/127\.0\.0\.1:3999 is not an https address/m);
     expect(output).toMatch(/^ {2}person\.name: placeholder value/m);
@@ -90,13 +90,13 @@ describe("go-live check", () => {
     delete broken.legal.host;
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "site-config-")), "site.json");
     fs.writeFileSync(file, JSON.stringify(broken));
-    const { code, output } = await run("server/index.ts", { SITE_CONFIG: file });
+    const { code, output } = await run("server/index.js", { SITE_CONFIG: file });
     expect(code).toBe(1);
     expect(output).toContain(`Invalid site configuration (${file})`);
     expect(output).toMatch(/^ {2}videos\.veo3-demo: must be a YouTube video id/m);
     expect(output).toMatch(/^ {2}profiles\.linkedin\.url: must be your own LinkedIn page, not the platform's home page/m);
     expect(output).toMatch(/^ {2}legal\.host: /m);
-    const missing = await run("server/index.ts", { SITE_CONFIG: path.join(os.tmpdir(), "no-such-site.json") });
+    const missing = await run("server/index.js", { SITE_CONFIG: path.join(os.tmpdir(), "no-such-site.json") });
     expect(missing.code).toBe(1);
     expect(missing.output).toContain("file not found");
   });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { orderForm, postOrder, readStore } from "../support/orders.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { suiteServer } from "../support/suite.ts";
 
 // Issue #10 item 2: behind a proxy that appends to X-Forwarded-For (nginx's
 // $proxy_add_x_forwarded_for), the left-most entry is whatever the client sent. Trusting it let
 // six orders through a limit of three.
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: "silent", TRUST_PROXY: "true", ORDER_RATE_LIMIT: "3" });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = suiteServer({ LOG_LEVEL: "silent", TRUST_PROXY: "true", ORDER_RATE_LIMIT: "3" });
 
 test("a client forging X-Forwarded-For behind one trusted proxy is still one client to the rate limit", async () => {
   const statuses: number[] = [];

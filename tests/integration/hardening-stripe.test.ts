@@ -1,31 +1,18 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { orderForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
+import { stripeEnv, suiteFakeStripe, suiteServer } from "../support/suite.ts";
 
 // Issue #10 items 3, 4, 10 and 9 (session ids in the log), against a fake Stripe; issue #11
 // item 7 (one logger, request id on every line, personal data redacted).
 
 const root = path.resolve(import.meta.dirname, "../..");
-let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-});
-afterAll(async () => {
-  await stripe?.close();
-});
-
-const stripeEnv = (extra: Record<string, string> = {}) => ({
-  LOG_LEVEL: "info",
-  ORDER_RATE_LIMIT: "0",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_BASE: stripe.url,
-  ...extra,
-});
+const stripe = suiteFakeStripe();
+// These tests read the log: info unless a test says otherwise.
+const stripeInfoEnv = (extra: Record<string, string> = {}) => stripeEnv(stripe, { LOG_LEVEL: "info", ...extra });
 
 async function checkout(server: RunningServer, email: string) {
   const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email }), { headers: { Origin: server.url } });
@@ -42,16 +29,10 @@ const logLines = (server: RunningServer) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe("thank-you look-ups, amounts and logs", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer(stripeEnv());
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = suiteServer(() => stripeInfoEnv());
 
   test("100 random session ids on the thank-you page cost no Stripe call; ours are looked up, at a bounded rate per IP", async () => {
-    const server = await startServer(stripeEnv({ LOOKUP_RATE_LIMIT: "5", LOG_LEVEL: "silent" }));
+    const server = await startServer(stripeInfoEnv({ LOOKUP_RATE_LIMIT: "5", LOG_LEVEL: "silent" }));
     try {
       await lookups(server);
     } finally {
@@ -120,7 +101,7 @@ describe("thank-you look-ups, amounts and logs", () => {
 
 describe("an order killed between storing it and storing its checkout", () => {
   async function killDuringCheckout(dataDir: string, email: string, token: string) {
-    const server = await startServer(stripeEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
     stripe.hangCreate = true;
     const before = stripe.createRequests;
     const pending = postOrder(server.url, "test-workflow", "en", orderForm({ email, token }), { headers: { Origin: server.url } }).catch((error) => error);
@@ -139,7 +120,7 @@ describe("an order killed between storing it and storing its checkout", () => {
   test("the visitor's retry with the same form token goes to checkout (same idempotency key), no 409 loop", async () => {
     const dataDir = tempDataDir();
     const order = await killDuringCheckout(dataDir, "killed@example.com", "killed-token-0000000001");
-    const server = await startServer(stripeEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
     try {
       const started = Date.now();
       const retried = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "killed@example.com", token: "killed-token-0000000001" }), {
@@ -163,7 +144,7 @@ describe("an order killed between storing it and storing its checkout", () => {
     const order = await killDuringCheckout(dataDir, "abandoned@example.com", "abandoned-token-00000001");
     // Older than the few seconds a live request may still need.
     await new Promise((resolve) => setTimeout(resolve, 5_500));
-    const server = await startServer(stripeEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
     try {
       await waitFor(async () => (await readStore(dataDir)).orders.find((o) => o.id === order.id)?.state === "checkout_created", 10_000, "reconciled order");
       const listing = spawnSync(process.execPath, ["scripts/orders.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { OFFER_IDS } from "../../app/content/offers.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { startServer } from "../support/server.ts";
 import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
+import { suiteServer } from "../support/suite.ts";
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const order = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "order")]));
@@ -13,13 +14,7 @@ const offers = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "o
 /** React escapes apostrophes and quotes in text. */
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", RESEND_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", CONTACT_EMAIL: "support@example.com" });
-});
-afterAll(async () => {
-  expect(await server?.stop()).toBe(0);
-});
+const server = suiteServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", RESEND_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", CONTACT_EMAIL: "support@example.com" });
 
 /** Order → sandbox checkout → pay → thank-you page; returns what each step answered. */
 async function orderThroughSandbox(offer: string, lang: string, form = orderForm()) {
@@ -254,13 +249,7 @@ describe("crash safety", () => {
 });
 
 describe("rate limits", () => {
-  let limited: RunningServer;
-  beforeAll(async () => {
-    limited = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "2", RESEND_RATE_LIMIT: "1" });
-  });
-  afterAll(async () => {
-    await limited?.stop();
-  });
+  const limited = suiteServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "2", RESEND_RATE_LIMIT: "1" });
 
   test("orders per IP and resends are limited with a translated 429", async () => {
     expect((await postOrder(limited.url, "test-workflow", "fr", orderForm())).status).toBe(303);

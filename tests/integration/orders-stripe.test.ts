@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { freePort, startServer, type RunningServer } from "../support/server.ts";
+import { freePort, startServer } from "../support/server.ts";
 import { orderForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
+import { stripeEnv, suiteStripeShop } from "../support/suite.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
@@ -12,36 +12,14 @@ const order = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "or
 const email = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "email")]));
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-let stripe: FakeStripe;
-let smtp: SmtpSink;
-let server: RunningServer;
-
-function stripeEnv(extra: Record<string, string> = {}) {
-  return {
-    LOG_LEVEL: "silent",
-    ORDER_RATE_LIMIT: "0",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-    MAIL_FROM: "Lumen Automation <orders@example.com>",
-    CONTACT_EMAIL: "hello@example.com",
-    OUTBOX_POLL_MS: "100",
-    OUTBOX_BACKOFF_MS: "200",
-    OUTBOX_MAX_BACKOFF_MS: "400",
-    ...extra,
-  };
-}
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  smtp = await startSmtp(await freePort());
-  server = await startServer(stripeEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }));
-});
-afterAll(async () => {
-  expect(await server?.stop()).toBe(0);
-  await smtp?.close();
-  await stripe?.close();
-});
+const MAIL_AND_OUTBOX = {
+  MAIL_FROM: "Lumen Automation <orders@example.com>",
+  CONTACT_EMAIL: "hello@example.com",
+  OUTBOX_POLL_MS: "100",
+  OUTBOX_BACKOFF_MS: "200",
+  OUTBOX_MAX_BACKOFF_MS: "400",
+};
+const { stripe, smtp, server } = suiteStripeShop(MAIL_AND_OUTBOX);
 
 async function createCheckout(offer: string, lang: string, form = orderForm()) {
   const res = await postOrder(server.url, offer, lang, form);
@@ -251,7 +229,7 @@ describe("payment and fulfilment", () => {
 describe("SMTP outage", () => {
   test("SMTP down then up: the email waits in the outbox and is delivered exactly once", async () => {
     const smtpPort = await freePort();
-    const local = await startServer(stripeEnv({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }));
+    const local = await startServer(stripeEnv(stripe, { ...MAIL_AND_OUTBOX, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }));
     let late: SmtpSink | undefined;
     try {
       const res = await postOrder(local.url, "test-workflow", "de", orderForm({ email: "outage@example.com" }));

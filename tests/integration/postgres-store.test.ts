@@ -3,19 +3,13 @@ import { openStore, type Store } from "../../app/db/database.server.ts";
 import { migrationProvider } from "../../app/db/migrations.server.ts";
 import { createRateLimiter } from "../../app/orders/rate-limit.server.ts";
 import { KyselyOrderRepository } from "../../app/orders/repository.server.ts";
-import type { NewOrder } from "../../app/orders/types.ts";
+import { newTestOrder } from "../support/order-fixtures.ts";
 import { testPostgres } from "../support/store.ts";
 
 // What several instances on one PostgreSQL rely on, checked with several pools (= instances)
 // against one real server: migrations once, each email claimed once, one rate-limit count.
 
-const customer = {
-  firstName: "Ana", lastName: "Lima", email: "ana@example.com", companyName: "", address: "Rua 1", city: "Porto",
-  postalCode: "4000", country: "PT", phoneNumber: "912345678", agentName: "iaBot", telegramId: "@ana", connectZapier: "non" as const, comments: "",
-};
-const order = (n: number): NewOrder => ({
-  id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox",
-});
+const order = (n: number) => newTestOrder({ id: `ord_${n}`, submissionToken: `token-${n}` });
 
 let url: string;
 const opened: Store[] = [];

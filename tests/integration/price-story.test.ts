@@ -1,40 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { OFFER_IDS, OFFERS } from "../../app/content/offers.ts";
 import { pageById, pagePath, type PageId } from "../../app/i18n/site-map.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { freePort, startServer, type RunningServer } from "../support/server.ts";
-import { orderForm, postOrder, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
+import { orderForm, postOrder, waitFor } from "../support/orders.ts";
+import { suiteStripeShop } from "../support/suite.ts";
 
 /**
  * One price story everywhere: for every offer in every language, the money sentence (today, each
  * later month) is the same on the offer page, the order form, the Stripe Checkout line item, the
  * thank-you page and the confirmation email, and the four surfaces that know the date agree on it.
  */
-let stripe: FakeStripe;
-let smtp: SmtpSink;
-let server: RunningServer;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  smtp = await startSmtp(await freePort());
-  server = await startServer({
-    LOG_LEVEL: "silent",
-    ORDER_RATE_LIMIT: "0",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    OUTBOX_POLL_MS: "100",
-  });
-});
-afterAll(async () => {
-  expect(await server?.stop()).toBe(0);
-  await smtp?.close();
-  await stripe?.close();
-});
+const { stripe, smtp, server } = suiteStripeShop({ OUTBOX_POLL_MS: "100" });
 
 const price = Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/common.json`), "utf8")).price]));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { startFlakyProxy, type FlakyProxy } from "../support/flaky-proxy.ts";
 import { emlFiles, integrityCheck, orderForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
+import { stripeEnv, suiteFakeStripe, suiteServer } from "../support/suite.ts";
 
 // Load and fault tests on loopback, bounded in count and time: concurrency, crashes, shutdown under
 // load, replayed webhooks, SMTP and payment-provider outages.
@@ -19,13 +19,7 @@ const confirmations = async (dataDir: string, orderId: string) => (await readSto
 const emlFor = (dataDir: string, orderId: string) => emlFiles(dataDir).filter((file) => file.startsWith(orderId) && !file.includes("-owner-"));
 
 describe("sandbox provider under load", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", ...FAST_OUTBOX });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = suiteServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", ...FAST_OUTBOX });
 
   test("200 concurrent order POSTs (plus 20 double submits): all answered, no 5xx, each accepted order stored once", async () => {
     const single = Array.from({ length: 200 }, (_, i) => ({ email: `load-${i}@example.com`, token: `load-token-${String(i).padStart(8, "0")}` }));
@@ -64,25 +58,16 @@ describe("sandbox provider under load", () => {
 });
 
 describe("with (fake) Stripe", () => {
-  let stripe: FakeStripe;
+  const stripe = suiteFakeStripe();
   let proxy: FlakyProxy;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
     proxy = await startFlakyProxy(stripe.url);
   });
   afterAll(async () => {
     await proxy?.close();
-    await stripe?.close();
   });
-  const stripeEnv = (extra: Record<string, string> = {}) => ({
-    LOG_LEVEL: "silent",
-    ORDER_RATE_LIMIT: "0",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: proxy.url,
-    ...FAST_OUTBOX,
-    ...extra,
-  });
+  // The server reaches Stripe through a proxy that can cut the line.
+  const stripeViaProxy = (extra: Record<string, string> = {}) => stripeEnv(stripe, { STRIPE_API_BASE: proxy.url, ...FAST_OUTBOX, ...extra });
 
   async function checkout(server: RunningServer, email: string, lang = "en") {
     const res = await postOrder(server.url, "test-workflow", lang, orderForm({ email }), { headers: { Origin: server.url } });
@@ -105,12 +90,12 @@ describe("with (fake) Stripe", () => {
 
   test("SIGKILL between order creation and payment: restart, payment completes, one email", async () => {
     const dataDir = tempDataDir();
-    let server = await startServer(stripeEnv({ DATA_DIR: dataDir }));
+    let server = await startServer(stripeViaProxy({ DATA_DIR: dataDir }));
     const { sessionId, order } = await checkout(server, "crash@example.com");
     await server.kill();
     // The visitor pays on Stripe while our server is down.
     stripe.complete(sessionId);
-    server = await startServer(stripeEnv({ DATA_DIR: dataDir }));
+    server = await startServer(stripeViaProxy({ DATA_DIR: dataDir }));
     try {
       // Stripe retries its webhook; the visitor comes back to the thank-you page: both fulfil.
       const [hook, page] = await Promise.all([
@@ -132,7 +117,7 @@ describe("with (fake) Stripe", () => {
   }, 60_000);
 
   test("webhook replayed 10× and out of order: one paid state, one email", async () => {
-    const server = await startServer(stripeEnv());
+    const server = await startServer(stripeViaProxy());
     try {
       const { sessionId, order } = await checkout(server, "replay@example.com");
       // An "expired" event delivered late, after the payment, must not undo it.
@@ -159,7 +144,7 @@ describe("with (fake) Stripe", () => {
   }, 60_000);
 
   test("SIGTERM during load: in-flight requests finish, database intact", async () => {
-    const server = await startServer(stripeEnv());
+    const server = await startServer(stripeViaProxy());
     // Each checkout takes 700 ms at "Stripe", so the POSTs below are in flight when SIGTERM lands.
     proxy.delayMs = 700;
     const before = proxy.requests;
@@ -186,7 +171,7 @@ describe("with (fake) Stripe", () => {
   }, 60_000);
 
   test("provider answering 500, then timing out: translated error, values kept, order retryable", async () => {
-    const server = await startServer(stripeEnv());
+    const server = await startServer(stripeViaProxy());
     try {
       const form = orderForm({ email: "retry@example.com", firstName: "Rémi" });
       proxy.mode = "error";

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startFakeStripe, type FakeStripe, type SignedEvent } from "../support/fake-stripe.ts";
-import { freePort, startServer, type RunningServer } from "../support/server.ts";
-import { orderForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
+import { describe, expect, test } from "vitest";
+import { type SignedEvent } from "../support/fake-stripe.ts";
+import { orderForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { suiteStripeShop } from "../support/suite.ts";
 import { databaseUrlFor } from "../support/store.ts";
 
 /**
@@ -10,32 +10,13 @@ import { databaseUrlFor } from "../support/store.ts";
  * cancellation through the Billing Portal, refund and dispute. Every event is also replayed and
  * delivered out of order: each change is recorded once and emailed once.
  */
-let stripe: FakeStripe;
-let smtp: SmtpSink;
-let server: RunningServer;
 const OWNER = "owner@example.com";
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  smtp = await startSmtp(await freePort());
-  server = await startServer({
-    LOG_LEVEL: "silent",
-    ORDER_RATE_LIMIT: "0",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: "Lumen Automation <orders@example.com>",
-    CONTACT_EMAIL: "hello@example.com",
-    OWNER_EMAIL: OWNER,
-    OWNER_LANG: "en",
-    OUTBOX_POLL_MS: "100",
-  });
-});
-afterAll(async () => {
-  expect(await server?.stop()).toBe(0);
-  await smtp?.close();
-  await stripe?.close();
+const { stripe, smtp, server } = suiteStripeShop({
+  MAIL_FROM: "Lumen Automation <orders@example.com>",
+  CONTACT_EMAIL: "hello@example.com",
+  OWNER_EMAIL: OWNER,
+  OWNER_LANG: "en",
+  OUTBOX_POLL_MS: "100",
 });
 
 const mailsTo = (email: string) => smtp.messages.filter((message) => message.to.includes(email));

@@ -1,7 +1,7 @@
 // Helpers the browser specs of marketing pages share (tests/e2e/*-pages.spec.ts).
 import fs from "node:fs";
-import { expect, type Page } from "@playwright/test";
-import type { Language } from "../../app/i18n/languages.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 
 /** CONTACT_EMAIL of playwright.config.ts. */
 export const CONTACT = "hello@example.com";
@@ -29,6 +29,39 @@ export async function openRecording(page: Page, path: string) {
 export function expectSameOrigin(requests: string[], origin: string, label: string) {
   const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:"));
   expect(foreign, `${label}: requests leaving the site`).toEqual([]);
+}
+
+/**
+ * Opens a marketing page (`/{id}/{lang}`) in one language, checking that nothing left the site
+ * while it loaded. Returns the label assertions name it by, and the page's copy in that language.
+ */
+export async function openPage(page: Page, origin: string, id: string, lang: Language) {
+  const label = `${id}/${lang}`;
+  expectSameOrigin(await openRecording(page, `/${id}/${lang}`), origin, label);
+  return { label, copy: localeFile(id, lang) };
+}
+
+/** A page in one language, as openPage left it. */
+export interface OpenedPage {
+  lang: Language;
+  label: string;
+  copy: Copy;
+}
+
+/**
+ * The body of a test of one marketing page: opens it in each of the six languages (openPage),
+ * then runs `check`. `test(title, inEveryLanguage(id, check))` keeps the test's place in its spec.
+ */
+export function inEveryLanguage(id: string, check: (page: Page, opened: OpenedPage) => Promise<void>) {
+  return async ({ page, baseURL }: { page: Page; baseURL?: string }) => {
+    test.setTimeout(120_000);
+    for (const lang of LANGUAGES) await check(page, { lang, ...(await openPage(page, baseURL!, id, lang)) });
+  };
+}
+
+/** How many of each selector the page shows: `{ '[data-block="steps"] li': 4 }`. */
+export async function expectCounts(page: Page, label: string, counts: Record<string, number>) {
+  for (const [selector, count] of Object.entries(counts)) await expect(page.locator(selector), `${label}: ${selector}`).toHaveCount(count);
 }
 
 /** The two sizes every marketing page is checked and photographed at. */

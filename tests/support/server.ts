@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // loaded only then (Playwright specs start servers with this file too).
   const databaseUrl = env.DATABASE_URL ?? (process.env.TEST_STORE === "postgres" ? await (await import("./store.ts")).databaseUrlFor(dataDir) : undefined);
   let output = "";
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -99,7 +99,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 /** Runs the server expecting it to refuse to start: its exit code and output, within `timeoutMs`. */
 export async function startExpectingExit(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],

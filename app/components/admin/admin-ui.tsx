@@ -95,12 +95,20 @@ export function AdminBar() {
         <a href="/admin" className="font-semibold text-accent-700">
           {t("title")}
         </a>
-        <form method="post" action="/admin/sign-out">
-          <button type="submit" className="min-h-11 rounded-lg px-3 text-sm font-medium text-muted underline hover:text-ink">
-            {t("signOut")}
-          </button>
-        </form>
+        <SignOutForm />
       </div>
     </div>
+  );
+}
+
+/** Sign-out is a POST (a link could be followed by a prefetch or a crawler). */
+export function SignOutForm({ className }: { className?: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <form method="post" action="/admin/sign-out" className={className}>
+      <button type="submit" className="min-h-11 rounded-lg px-3 text-sm font-medium text-muted underline hover:text-ink">
+        {t("signOut")}
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,74 @@
+import { SandboxProvider } from "../../app/payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "../../app/payments/sandbox-store.server.ts";
+import type { PaymentProvider } from "../../app/payments/provider.ts";
+import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
+import { CONFIRMATION_EMAIL } from "../../app/orders/email-kinds.ts";
+import { OutboxWorker, type OutboxWorkerOptions } from "../../app/orders/outbox-worker.server.ts";
+import type { KyselyOrderRepository } from "../../app/orders/repository.server.ts";
+import type { NewOrder } from "../../app/orders/types.ts";
+
+/** The customer of the unit tests on orders: a valid one, in Portugal. */
+export const testCustomer: NewOrder["customer"] = {
+  firstName: "Ana",
+  lastName: "Lima",
+  email: "ana@example.com",
+  companyName: "",
+  address: "Rua 1, 2",
+  city: "Porto",
+  postalCode: "4000",
+  country: "PT",
+  phoneNumber: "912345678",
+  agentName: "iaBot",
+  telegramId: "@ana",
+  connectZapier: "non",
+  comments: "",
+};
+
+let n = 0;
+/** A new sandbox order of 1 € for the test workflow, with an id and token no other call returns. */
+export function newTestOrder(overrides: Partial<NewOrder> = {}): NewOrder {
+  n++;
+  return { id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer: testCustomer, provider: "sandbox", ...overrides };
+}
+
+/**
+ * A Stripe-like provider whose sessions come from `getSession`: what fulfilment reads. Nothing
+ * after checkout (webhooks, subscriptions, portal) is answered.
+ */
+export function stubProvider(getSession: PaymentProvider["getSession"], createCheckout: PaymentProvider["createCheckout"] = async () => ({ id: "", url: "" })): PaymentProvider {
+  return {
+    name: "stripe",
+    createCheckout,
+    getSession,
+    verifyWebhook: () => null,
+    getSubscription: async () => undefined,
+    portalUrl: async () => null,
+    getChargeCustomer: async () => null,
+  };
+}
+
+/** A stored, paid order whose confirmation email waits in the outbox. */
+export async function paidTestOrder(repo: KyselyOrderRepository, overrides: Partial<NewOrder> = {}) {
+  const { order } = await repo.createOrder(newTestOrder(overrides));
+  await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+  return order;
+}
+
+/**
+ * An outbox worker on `repo` sending with `deliver`, retrying after 1 ms unless told otherwise.
+ * Its own polling is never due within a test: tests call runOnce().
+ */
+export function testOutboxWorker(repo: KyselyOrderRepository, deliver: OutboxWorkerOptions["deliver"], options: Partial<OutboxWorkerOptions> = {}) {
+  return new OutboxWorker({ repo, deliver, backoffMs: 1, maxBackoffMs: 1, pollMs: 1000, ...options });
+}
+
+/** A stored order with an open sandbox checkout session, and the sandbox that can pay it. */
+export async function orderInSandboxCheckout(repo: KyselyOrderRepository, overrides: Partial<NewOrder> = {}) {
+  const store = new SandboxSessionStore(repo.db);
+  const provider = new SandboxProvider({ store, pageUrl: (id) => `/pay/${id}` });
+  const { order } = await repo.createOrder(newTestOrder(overrides));
+  const request = checkoutRequest(order, { success: "/ok", cancel: "/no" });
+  const session = await provider.createCheckout(request);
+  await repo.setCheckout(order.id, session.id, session.url);
+  return { store, provider, order, request, session };
+}
