@@ -1,7 +1,8 @@
 import { createContext } from "react-router";
-import { isOfferId } from "../content/offers.ts";
-import { isLanguage, type Language } from "../i18n/languages.ts";
+import { OFFER_IDS } from "../content/offers.ts";
+import { LANGUAGES, isLanguage, type Language } from "../i18n/languages.ts";
 import { resolveLanguage } from "../i18n/resolve.ts";
+import { orderFormPath, orderPath } from "../i18n/site-map.ts";
 import { createLoadContext } from "../lib/request-context.ts";
 
 /**
@@ -15,6 +16,19 @@ export const TOKEN_PLACEHOLDER = "__order_form_token__";
 /** Set on the render the cache keeps: the loader then writes the placeholder instead of a token. */
 export const orderFormTemplateContext = createContext<boolean>(false);
 
+/** Every query string the site links the order form with (orderPath), and the language it names. */
+const TEMPLATE_QUERIES = new Map<string, Language | null>(
+  OFFER_IDS.flatMap((offer) =>
+    LANGUAGES.flatMap((lang) =>
+      [orderPath(offer, lang), orderFormPath(offer, lang)].map((path) => {
+        const url = new URL(path, "http://x");
+        const named = url.searchParams.get("lang");
+        return [url.search, isLanguage(named) ? named : null] as const;
+      }),
+    ),
+  ),
+);
+
 /**
  * Which template a `GET /commander` can be answered from: only the URLs the site itself links to
  * (`?offre=X`, `?offre=X&lang=Y`, see orderPath), so the set of templates stays bounded whatever
@@ -22,11 +36,8 @@ export const orderFormTemplateContext = createContext<boolean>(false);
  * visitor's draft back; any other query string too).
  */
 export function orderFormTemplateKey(url: URL, headers: { cookie?: string; "accept-language"?: string }): { key: string; lang: Language } | null {
-  if (url.pathname !== "/commander") return null;
-  const offer = url.searchParams.get("offre");
-  const queryLang = url.searchParams.get("lang");
-  if (!isOfferId(offer) || (queryLang !== null && !isLanguage(queryLang))) return null;
-  if (url.search !== `?offre=${offer}${queryLang === null ? "" : `&lang=${queryLang}`}`) return null;
+  const queryLang = TEMPLATE_QUERIES.get(url.search);
+  if (url.pathname !== "/commander" || queryLang === undefined) return null;
   const { lang } = resolveLanguage({ pathname: url.pathname, queryLang, cookie: headers.cookie, acceptLanguage: headers["accept-language"] });
   return { key: `${url.search}|${lang}`, lang };
 }

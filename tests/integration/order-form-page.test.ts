@@ -137,6 +137,21 @@ describe("order page", () => {
     expect(unzipped.replace(tokenOf(unzipped)!, "")).toBe(first.replace(tokenOf(first)!, ""));
     expect(zipped.headers.get("cache-control")).toBe("no-store");
 
+    // Without ?lang= the template follows the visitor's language (cookie, then Accept-Language,
+    // then French) and says it varies on them; ?lang= remembers the choice in a cookie.
+    const langOf = async (headers: Record<string, string>) => {
+      const res = await fetch(`${server.url}/commander?offre=${offer}`, { headers });
+      const body = await res.text();
+      return { lang: /<html lang="(\w+)"/.exec(body)![1], vary: res.headers.get("vary"), token: tokenOf(body) };
+    };
+    expect(await langOf({ cookie: "lang=it", "accept-language": "de" })).toMatchObject({ lang: "it", vary: expect.stringContaining("Cookie, Accept-Language") });
+    expect(await langOf({ "accept-language": "de-CH,de;q=0.9" })).toMatchObject({ lang: "de" });
+    expect(await langOf({ "accept-language": "" })).toMatchObject({ lang: "fr" });
+    expect((await langOf({})).token).toMatch(/^[0-9a-f-]{36}$/);
+    const chosen = await fetch(url);
+    await chosen.arrayBuffer();
+    expect(chosen.headers.getSetCookie()).toEqual([expect.stringMatching(/^lang=en; /)]);
+
     // Each token places one order, however often it is posted; another token, another order.
     const [a, b] = [...tokens];
     const stored = () => storedState(server.dataDir).orders;
