@@ -88,7 +88,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <PageHead lang={lang} origin={data.origin} /> : null}
         <Links />
         {hydrate ? null : <script src="/enhance.js" defer />}
-        {formScript ? <script src="/forms.js" defer /> : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-surface text-ink antialiased">
         <a href="#main" className="skip-link">
@@ -101,6 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} /> : null}
         </main>
         <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} switcher={!bare} />
+        {/* After the content: requested once the page is parsed, never ahead of the stylesheet. */}
+        {formScript ? <script src="/forms.js" defer /> : null}
         {hydrate ? (
           <>
             <script
