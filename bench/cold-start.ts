@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
 import { freePort, tempDataDir } from "../tests/support/server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -15,11 +16,11 @@ function healthy(port: number): Promise<boolean> {
   });
 }
 
-/** Milliseconds from spawning `node server/index.ts` to the first 200 on /healthz (polled every 5 ms). */
+/** Milliseconds from spawning `node server/index.js` to the first 200 on /healthz (polled every 5 ms). */
 export async function coldStart(): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,106 +1,67 @@
 import fs from "node:fs";
-import path from "node:path";
 import { startServer } from "../tests/support/server.ts";
 import { storedState } from "../tests/support/stored.ts";
+import { connectInspector } from "./inspect-heap.ts";
+import { orderLoad, postOrder, type OrderLoad } from "./order-load.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-
-export interface OrderBenchResult {
-  ordersPerSec: number;
-  /** Orders the POSTs were answered for with a 303 to the sandbox checkout. */
-  redirected: number;
+export interface OrderBenchResult extends OrderLoad {
   /** Rows in the orders table afterwards (must equal `redirected`). */
   stored: number;
-  otherStatuses: Record<string, number>;
-  p50: number;
-  p99: number;
-  rssBeforeMb: number;
+  orders: number;
+  rssStartMb: number;
+  /** Server RSS after `checkpoint` orders and after all of them. */
+  checkpoint: number;
+  rssCheckpointMb: number;
   rssAfterMb: number;
+  /** After a forced full GC: the live heap before the load and after it, and RSS after it. */
+  liveHeapStartMb: number;
+  liveHeapAfterMb: number;
+  rssAfterGcMb: number;
+  /** Server CPU time (user + system) per order during the load. */
+  cpuMsPerOrder: number;
 }
 
-export function ordersLanded(): boolean {
-  return fs.existsSync(path.join(root, "app/orders/place-order.server.ts"));
-}
+/** utime + stime of a process, in ms (clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 const rssMb = (pid: number) => {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
   return Math.round(kb / 1024);
 };
 
-export const ORDER_FORM = new URLSearchParams({
-  offre: "test-workflow",
-  firstName: "Bench",
-  lastName: "Mark",
-  email: "bench@example.com",
-  phoneNumber: "+33 1 23 45 67 89",
-  address: "1 rue du Test",
-  postalCode: "75001",
-  city: "Paris",
-  country: "France",
-  agentName: "Loady",
-  telegramId: "@loady",
-  connectZapier: "non",
-}).toString();
-
-/** 50 clients posting the order form for `duration` s; every POST stores an order and opens a sandbox checkout. */
-export async function orderThroughput(duration = 10): Promise<OrderBenchResult | null> {
-  if (!ordersLanded()) return null;
-  // No per-IP limit: every client here is 127.0.0.1.
-  const server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0" });
+/**
+ * 50 clients posting the order form until `orders` were answered (one SQLite server, sandbox
+ * checkout): every POST stores an order and opens a checkout. RSS is read after `checkpoint`
+ * orders and at the end: memory must level off, not grow with the number of orders.
+ */
+export async function orderThroughput({ orders = 20_000, checkpoint = 2_000 } = {}): Promise<OrderBenchResult> {
+  // No per-IP limit: every client here is 127.0.0.1. Logs at info, as in production.
+  // The inspector only answers the bench's heap questions, at the checkpoint and at the end.
+  const server = await startServer({ LOG_LEVEL: "info", ORDER_RATE_LIMIT: "0", NODE_OPTIONS: "--inspect=127.0.0.1:0" }, { logToFile: true });
+  const inspector = await connectInspector(server.logs);
   try {
     const pid = server.process.pid!;
     // Warm up: open the database, JIT the action.
-    for (let i = 0; i < 5; i++) {
-      await fetch(`${server.url}/commander?offre=test-workflow&lang=en`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, body: ORDER_FORM });
-    }
+    for (let i = 0; i < 20; i++) await (await postOrder(server.url)).arrayBuffer();
     const before = storedState(server.dataDir).orders;
-    const rssBeforeMb = rssMb(pid);
-    // 50 clients, each posting again as soon as it has its answer, until the time is up; every
-    // request is awaited, so the stored count can be compared exactly.
-    const statuses = new Map<string, number>();
-    const latencies: number[] = [];
-    const started = performance.now();
-    const deadline = started + duration * 1000;
-    await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        while (performance.now() < deadline) {
-          const t0 = performance.now();
-          let status: string;
-          try {
-            const res = await fetch(`${server.url}/commander?offre=test-workflow&lang=en`, {
-              method: "POST",
-              redirect: "manual",
-              headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-              body: ORDER_FORM,
-            });
-            await res.arrayBuffer();
-            status = String(res.status);
-          } catch {
-            status = "error";
-          }
-          latencies.push(performance.now() - t0);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
+    // Forced GCs only before and after the load: one in between would reset the heap sizing that
+    // the RSS checkpoints measure.
+    const liveHeapStartMb = await inspector.liveHeapMb();
+    const rssStartMb = rssMb(pid);
+    let rssCheckpointMb = 0;
+    const cpuBefore = cpuMs(pid);
+    const load = await orderLoad({ targets: [server.url], orders, checkpoint: { at: Math.min(checkpoint, orders), run: () => (rssCheckpointMb = rssMb(pid)) } });
+    const cpuMsPerOrder = Math.round(((cpuMs(pid) - cpuBefore) / orders) * 100) / 100;
     const rssAfterMb = rssMb(pid);
-    latencies.sort((a, b) => a - b);
-    const pct = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-    const redirected = statuses.get("303") ?? 0;
-    const otherStatuses = Object.fromEntries([...statuses].filter(([code]) => code !== "303"));
+    const liveHeapAfterMb = await inspector.liveHeapMb();
+    const rssAfterGcMb = rssMb(pid);
     const stored = storedState(server.dataDir).orders - before;
-    return {
-      ordersPerSec: Math.round((redirected / elapsed) * 10) / 10,
-      redirected,
-      stored,
-      otherStatuses,
-      p50: pct(0.5),
-      p99: pct(0.99),
-      rssBeforeMb,
-      rssAfterMb,
-    };
+    return { ...load, stored, orders, rssStartMb, checkpoint, rssCheckpointMb, rssAfterMb, liveHeapStartMb, liveHeapAfterMb, rssAfterGcMb, cpuMsPerOrder };
   } finally {
+    inspector.close();
     await server.stop();
   }
 }

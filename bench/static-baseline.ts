@@ -12,13 +12,31 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
+/** A response to replay: its body and the headers the site sent with it. */
+export interface Replay {
+  body: Buffer;
+  headers: Array<[string, string]>;
+}
+
+/** Headers the server computes per connection or per response: the baseline's own http stack sends those. */
+const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"]);
+
+/** Fetches a page of the running site as a client without Accept-Encoding gets it (identity). */
+export async function replayOf(url: string): Promise<Replay> {
+  const res = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return { body, headers: [...res.headers].filter(([name]) => !OWN_HEADERS.has(name)) };
+}
+
 /**
  * The limit SSR is compared with: the same HTML bytes served as static files. nginx (1 worker, as in
- * FACTS.md) when the Debian package is installed, else a bare Node `http` server answering from memory.
- * `files` maps URL paths ("/en") to bodies.
+ * FACTS.md) when the Debian package is installed, else a bare Node `http` server answering from memory
+ * with the same bytes and the same headers (and a per-response id, as the site sends).
+ * `files` maps URL paths ("/en") to replays.
  */
-export async function startStaticServer(files: Map<string, Buffer>): Promise<StaticServer> {
-  return fs.existsSync(NGINX) ? startNginx(files) : startNodeHttp(files);
+export async function startStaticServer(files: Map<string, Replay>): Promise<StaticServer> {
+  return fs.existsSync(NGINX) ? startNginx(new Map([...files].map(([key, replay]) => [key, replay.body]))) : startNodeHttp(files);
 }
 
 async function startNginx(files: Map<string, Buffer>): Promise<StaticServer> {
@@ -68,67 +86,60 @@ http {
   const child: ChildProcess = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  await waitUntilServing(`${url}${files.keys().next().value}`, () => {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-    try {
-      const res = await fetch(`${url}${files.keys().next().value}`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`nginx did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    kind: "nginx",
-    url,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGQUIT");
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+    return `nginx did not start: ${stderr}`;
+  });
+  return running("nginx", url, child, "SIGQUIT", () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
 /** Fallback: a bare Node `http` server in its own process, answering from memory. */
-async function startNodeHttp(files: Map<string, Buffer>): Promise<StaticServer> {
+async function startNodeHttp(files: Map<string, Replay>): Promise<StaticServer> {
   const port = await freePort();
-  const payload = JSON.stringify(Object.fromEntries([...files].map(([key, body]) => [key, body.toString("base64")])));
+  const payload = JSON.stringify(Object.fromEntries([...files].map(([key, { body, headers }]) => [key, { body: body.toString("base64"), headers }])));
   const script = `
     const http = require("node:http");
-    const files = new Map(Object.entries(JSON.parse(process.env.BENCH_FILES)).map(([k, v]) => [k, Buffer.from(v, "base64")]));
+    const files = new Map(Object.entries(JSON.parse(process.env.BENCH_FILES)).map(([k, v]) => [k, { body: Buffer.from(v.body, "base64"), headers: v.headers.flat() }]));
+    let id = 0;
     http.createServer({ keepAliveTimeout: 65000 }, (req, res) => {
-      const body = files.get(req.url);
-      if (!body) { res.statusCode = 404; res.end(); return; }
-      res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.setHeader("Content-Length", body.length);
-      res.end(body);
+      const file = files.get(req.url);
+      if (!file) { res.statusCode = 404; res.end(); return; }
+      res.writeHead(200, file.headers.concat("Content-Length", String(file.body.length), "X-Request-Id", (++id).toString(36)));
+      res.end(file.body);
     }).listen(${port}, "127.0.0.1");`;
   const child = spawn(process.execPath, ["-e", script], { stdio: "ignore", env: { BENCH_FILES: payload } });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${url}${files.keys().next().value}`, () => "static node server did not start");
+  return running("node-http", url, child, "SIGTERM");
+}
+
+/** Polls `url` until it answers 200; `check` throws when the server died and says what to report on timeout. */
+async function waitUntilServing(url: string, check: () => string) {
   const deadline = Date.now() + 10_000;
   for (;;) {
+    const failure = check();
     try {
-      const res = await fetch(`${url}${files.keys().next().value}`);
+      const res = await fetch(url);
       await res.arrayBuffer();
-      if (res.ok) break;
+      if (res.ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("static node server did not start");
+    if (Date.now() > deadline) throw new Error(failure);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+function running(kind: StaticServer["kind"], url: string, child: ChildProcess, signal: NodeJS.Signals, cleanup = () => {}): StaticServer {
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
   return {
-    kind: "node-http",
+    kind,
     url,
     async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null) child.kill(signal);
       await exited;
+      cleanup();
     },
   };
 }

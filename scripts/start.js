@@ -1,8 +1,9 @@
 // `npm start`: build when the sources are newer than the build, then serve the production build.
 import "./require-node.js";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-flags.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build/server/index.js");
@@ -25,4 +26,7 @@ if (built < Math.max(...sources.map(newest))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import("../server/index.js");
+// The server runs in its own process, with its V8 flags (scripts/server-flags.js); signals reach it.
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.js"], { cwd: root, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

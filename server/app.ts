@@ -10,18 +10,20 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
-import { resolveLanguage } from "../app/i18n/resolve.ts";
+import { languageFromPath, resolveLanguage } from "../app/i18n/resolve.ts";
 import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
 import { getEnv } from "../app/lib/env.server.ts";
-import { logger, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
+import { logger, logRequest, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
 import { orderFormTemplateKey, orderFormTemplateRequest, TOKEN_PLACEHOLDER } from "../app/orders/form-template.ts";
+import { paidThankYouKey } from "../app/orders/thank-you-details.server.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
 import { createOrderFormCache } from "./form-cache.ts";
-import { PageCache, pickEncoding } from "./page-cache.ts";
+import { headerList, PageCache, pickEncoding, type CachedPage } from "./page-cache.ts";
 import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { createThankYouPage } from "./thank-you-page.ts";
 
 const env = getEnv();
 // The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).
@@ -71,40 +73,63 @@ app.use(
 // ---- fast path: marketing pages rendered once, served from memory ----
 const cache = new PageCache();
 const renderPage = createRequestHandler(build, "production");
+const serveThankYou = createThankYouPage({
+  paths: new Set(Object.values(THANK_YOU_PATHS)),
+  paidOrderKey: (sessionId, pathname) => paidThankYouKey(sessionId, languageFromPath(pathname) ?? ""),
+  render: (request, nonce, requestId) => renderPage(request, createLoadContext({ nonce, requestId, clientIp: "", secure: secureCookies })),
+});
 
-async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
-  const { lang, source } = resolveLanguage({
-    pathname: url.pathname,
-    cookie: req.headers.cookie,
-    acceptLanguage: req.headers["accept-language"],
-  });
-  // Only canonical paths get here (variants were redirected): the key and the render use the same one.
-  const key = `${url.pathname}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
+async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL, https: boolean): Promise<boolean> {
+  const key = pageKey(url.pathname, req);
   const page =
     cache.get(key) ??
     (await cache.fill(key, () => {
       // Render with only what decides the language, so the result is the same for every visitor.
-      const headers = new Headers({ "accept-language": lang });
+      const headers = new Headers({ "accept-language": key.split("|")[1]! });
       const info: RequestInfo = { nonce: "", requestId: String(res.getHeader("X-Request-Id")), clientIp: "", secure: secureCookies };
       return renderPage(new Request(url.origin + url.pathname, { headers }), createLoadContext(info));
     }));
   if (!page) return false;
-  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
-  res.appendHeader("Vary", "Accept-Encoding");
-  res.setHeader("X-Page-Cache", "hit");
+  // The request target was exactly this canonical path: later requests for it take the fast path.
+  if (req.url === url.pathname) cachedPaths.add(url.pathname);
+  sendPage(req, res, page, https, String(res.getHeader("X-Request-Id")));
+  return true;
+}
+
+/** The cache key of a page: its path and the language a visitor gets there (forced by the path, or negotiated). */
+function pageKey(pathname: string, req: http.IncomingMessage): string {
+  const { lang, source } = resolveLanguage({ pathname, cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+  return `${pathname}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
+}
+
+function sendPage(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, https: boolean, requestId: string) {
+  const security = BASE_HEADERS[https ? 1 : 0];
   if (req.headers["if-none-match"] === page.etag) {
-    res.statusCode = 304;
+    res.writeHead(304, headerList(page, security, https, "not-modified").concat("X-Request-Id", requestId));
     res.end();
-    return true;
+    return;
   }
   const encoding = pickEncoding(req.headers["accept-encoding"]);
-  const body = page[encoding];
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = page.status;
-  res.end(req.method === "HEAD" ? undefined : body);
+  res.writeHead(page.status, headerList(page, security, https, encoding).concat("X-Request-Id", requestId));
+  res.end(req.method === "HEAD" ? undefined : page[encoding]);
+}
+
+/**
+ * Request targets already served from the cache that are exactly a canonical page path (no query,
+ * no variant spelling): handle() would parse them, find no redirect and serve the cache. The fast
+ * path below goes straight to the cache for them (CPU profile, issue 17); anything else, or a
+ * page not cached for this visitor's language yet, takes handle().
+ */
+const cachedPaths = new Set<string>();
+
+function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): boolean {
+  const { method, url } = req;
+  if ((method !== "GET" && method !== "HEAD") || !url || !cachedPaths.has(url)) return false;
+  const started = performance.now();
+  const page = cache.get(pageKey(url, req));
+  if (!page) return false;
+  sendPage(req, res, page, proxies.isHttps(req), requestId);
+  logRequest({ reqId: requestId, method, path: url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
   return true;
 }
 
@@ -142,7 +167,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
   const path = redactUrl(req.url ?? "");
   res.on("finish", () => {
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    logger().info({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined }, "request");
+    logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
   });
 
   const https = proxies.isHttps(req);
@@ -192,9 +217,17 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
 
   if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
     try {
-      if (await serveCachedPage(req, res, url)) return;
+      if (await serveCachedPage(req, res, url, https)) return;
     } catch (error) {
       logger().error({ err: error }, "page cache render failed");
+    }
+  }
+
+  if (method === "GET" && url.search) {
+    try {
+      if (await serveThankYou(req, res, url, https, requestId)) return;
+    } catch (error) {
+      logger().error({ err: error }, "thank-you page from memory failed");
     }
   }
 
@@ -220,6 +253,7 @@ declare module "node:http" {
 
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
   const requestId = nextRequestId();
+  if (serveFromMemory(req, res, requestId)) return;
   // Everything this request runs, the app's loaders and actions included, logs with its id.
   withRequestId(requestId, () =>
     handle(req, res, requestId).catch((error) => {

@@ -13,6 +13,7 @@ import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { orderPriceLine, orderSummary } from "../orders/confirmation-email.server.ts";
 import { nextSteps } from "../orders/next-steps.server.ts";
+import { detailsShown } from "../orders/thank-you-details.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
@@ -37,9 +38,6 @@ function meta(context: Route.LoaderArgs["context"]) {
   return { title: t("thankYou.title"), description: t("meta.description"), noindex: true };
 }
 
-/** After this, the thank-you link shows only the reference and state: links get forwarded and leak. */
-export const DETAILS_SHOWN_DAYS = 30;
-
 /** Fulfils from a visitor's link: provider look-ups are rate-limited per IP (random ids cost none). */
 async function safeFulfil(sessionId: string, clientIp: string): Promise<FulfilResult | { status: "error" }> {
   try {
@@ -53,8 +51,7 @@ async function safeFulfil(sessionId: string, clientIp: string): Promise<FulfilRe
 
 /** Everything in the page's language (`lang`), whatever language the order was placed in. */
 function paidView(order: Order, t: TFunction, lang: Language) {
-  const paidAt = Date.parse(order.paidAt ?? order.updatedAt);
-  if (Date.now() - paidAt <= DETAILS_SHOWN_DAYS * 86_400_000) {
+  if (detailsShown(order)) {
     return { email: order.customer.email, summary: orderSummary(order, lang), steps: nextSteps(order, lang) };
   }
   return {

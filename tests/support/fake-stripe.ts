@@ -90,6 +90,8 @@ export interface FakeStripe {
   createRequests: number;
   /** Retrieve-session requests received. */
   retrieveRequests: number;
+  /** Every API request received (/v1/…), whatever it asked. */
+  apiRequests: number;
   /** When true, every API call answers 500. */
   down: boolean;
   /** When true, create-session requests are received (counted) but never answered. */
@@ -157,6 +159,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     portalSessions,
     createRequests: 0,
     retrieveRequests: 0,
+    apiRequests: 0,
     down: false,
     hangCreate: false,
     complete(sessionId, paymentStatus = "paid") {
@@ -334,6 +337,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return res.end(`<h1>Portal</h1>${owned.map((sub) => `<p data-sub="${sub.id}">${sub.status}${sub.cancel_at_period_end ? " cancels" : ""}</p>`).join("")}`);
     }
 
+    if (url.pathname.startsWith("/v1/")) fake.apiRequests++;
     if (fake.down) return error(res, 500, "Stripe is having a bad day", "api_error");
     if (!String(req.headers.authorization ?? "").includes(fake.secretKey)) return error(res, 401, "Invalid API key", "authentication_error");
 

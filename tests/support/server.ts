@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -37,7 +38,7 @@ export function tempDataDir(prefix = "site-test-"): string {
  * Starts the production server (`npm run build` must have run) on a free loopback port.
  * Extra env entries override the defaults; DATA_DIR defaults to a fresh temp directory.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { logToFile?: boolean } = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` first");
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDataDir();
@@ -45,7 +46,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // loaded only then (Playwright specs start servers with this file too).
   const databaseUrl = env.DATABASE_URL ?? (process.env.TEST_STORE === "postgres" ? await (await import("./store.ts")).databaseUrlFor(dataDir) : undefined);
   let output = "";
-  const child = spawn(process.execPath, ["server/index.js"], {
+  const logFile = options.logToFile ? fs.openSync(path.join(dataDir, "server.log"), "a") : undefined;
+  // The production server's V8 flags, as npm start and the Dockerfile run it.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -58,10 +61,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       DATA_DIR: dataDir,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // Load benches log at info, as in production: into a file (DATA_DIR/server.log), not this
+    // process's memory.
+    stdio: ["ignore", ...(logFile ? [logFile, logFile] : ["pipe", "pipe"])] as ("ignore" | "pipe" | number)[],
   });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  if (logFile !== undefined) fs.closeSync(logFile);
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
@@ -84,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     process: child,
-    logs: () => output,
+    logs: () => (logFile === undefined ? output : fs.readFileSync(path.join(dataDir, "server.log"), "utf8")),
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
