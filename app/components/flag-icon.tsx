@@ -9,14 +9,22 @@ export function FlagIcon({ lang, className = "h-3.5 w-5" }: { lang: Language; cl
   );
 }
 
+/** Three equal bands, side by side (France, Italy) or stacked (Germany). */
+function Tricolour({ colours, horizontal = false }: { colours: readonly [string, string, string]; horizontal?: boolean }) {
+  return colours.map((fill, index) =>
+    horizontal ? (
+      <rect key={fill} y={index ? BANDS[index] : undefined} width="30" height="6.67" fill={fill} />
+    ) : (
+      <rect key={fill} x={index ? index * 10 : undefined} width="10" height="20" fill={fill} />
+    ),
+  );
+}
+
+/** Where each stacked band starts on the 20-unit-high flag. */
+const BANDS = [0, 6.67, 13.33];
+
 const FLAGS: Record<Language, React.ReactNode> = {
-  fr: (
-    <>
-      <rect width="10" height="20" fill="#0055a4" />
-      <rect x="10" width="10" height="20" fill="#fff" />
-      <rect x="20" width="10" height="20" fill="#ef4135" />
-    </>
-  ),
+  fr: <Tricolour colours={["#0055a4", "#fff", "#ef4135"]} />,
   en: (
     <>
       <rect width="30" height="20" fill="#012169" />
@@ -26,13 +34,7 @@ const FLAGS: Record<Language, React.ReactNode> = {
       <path d="M15 0v20M0 10h30" stroke="#c8102e" strokeWidth="3.4" />
     </>
   ),
-  de: (
-    <>
-      <rect width="30" height="7" fill="#000" />
-      <rect y="6.67" width="30" height="6.67" fill="#dd0000" />
-      <rect y="13.33" width="30" height="6.67" fill="#ffce00" />
-    </>
-  ),
+  de: <Tricolour colours={["#000", "#dd0000", "#ffce00"]} horizontal />,
   es: (
     <>
       <rect width="30" height="20" fill="#aa151b" />
@@ -47,11 +49,5 @@ const FLAGS: Record<Language, React.ReactNode> = {
       <circle cx="12" cy="10" r="2.4" fill="#da291c" />
     </>
   ),
-  it: (
-    <>
-      <rect width="10" height="20" fill="#009246" />
-      <rect x="10" width="10" height="20" fill="#fff" />
-      <rect x="20" width="10" height="20" fill="#ce2b37" />
-    </>
-  ),
+  it: <Tricolour colours={["#009246", "#fff", "#ce2b37"]} />,
 };

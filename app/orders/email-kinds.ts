@@ -13,8 +13,11 @@ const OWNER_FAILURE_PREFIX = "owner-email-failed-";
 export const ownerFailureKind = (outboxId: number) => `${OWNER_FAILURE_PREFIX}${outboxId}`;
 export const failedOutboxId = (kind: string) => (kind.startsWith(OWNER_FAILURE_PREFIX) ? Number(kind.slice(OWNER_FAILURE_PREFIX.length)) : null);
 
+/** Outbox kinds of a quote request: the visitor's acknowledgement and the owner's copy. */
+export const QUOTE_EMAIL_KINDS = { ack: "quote-ack", owner: "quote-owner" } as const;
+
 /** Messages to the owner (a failure of one of these is not reported by another email). */
-export const isOwnerKind = (kind: string) => kind.startsWith("owner-");
+export const isOwnerKind = (kind: string) => kind.startsWith("owner-") || kind === QUOTE_EMAIL_KINDS.owner;
 
 /** The confirmation and its copies (thank-you page `resend-N`, back office `admin-resend-N`). */
 export const isConfirmationKind = (kind: string) => kind === CONFIRMATION_EMAIL || kind.startsWith("resend-") || kind.startsWith("admin-resend-");

@@ -1,10 +1,10 @@
 import type { Language } from "../i18n/languages.ts";
 import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
-import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, failedOutboxId } from "./email-kinds.ts";
-import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail } from "./owner-emails.server.ts";
-import { QUOTE_EMAIL_KINDS, renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
-import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
+import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
+import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail } from "./owner-emails.server.ts";
+import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
+import type { Order, OrderRepository, OutboxMessage, OutboxRow } from "./types.ts";
 
 export interface OutboxEmailConfig {
   contactEmail: string;
@@ -28,18 +28,16 @@ export async function renderOutboxEmail(
     const quote = await repo.findQuoteRequest(message.quoteId);
     if (!quote) throw new Error(`quote request ${message.quoteId} not found`);
     if (message.kind === QUOTE_EMAIL_KINDS.owner) return { ...renderQuoteOwner(quote, { ownerLang: config.ownerLang, publicOrigin: config.publicOrigin }), to: config.ownerEmail };
+    const failed = await failedMessage(message, () => repo.listQuoteEmails(quote.id));
+    if (failed) return { ...renderOwnerQuoteFailureEmail(quote, failed, { lang: config.ownerLang, adminUrl: `${config.publicOrigin}/admin` }), to: config.ownerEmail };
     return { ...renderQuoteAck(quote, { contactEmail: config.contactEmail, publicOrigin: config.publicOrigin }), to: quote.email };
   }
   const order = await repo.findById(message.orderId ?? "");
   if (!order) throw new Error(`order ${message.orderId} not found`);
   const owner = { lang: config.ownerLang, orderUrl: `${config.publicOrigin}/admin/orders/${encodeURIComponent(order.id)}` };
   if (message.kind === OWNER_PAID_EMAIL) return { ...renderOwnerOrderEmail(order, owner), to: config.ownerEmail };
-  const failedId = failedOutboxId(message.kind);
-  if (failedId !== null) {
-    const failed = (await repo.listEmails(order.id)).find((email) => email.id === failedId);
-    if (!failed) throw new Error(`outbox message ${failedId} not found`);
-    return { ...renderOwnerFailureEmail(order, failed, owner), to: config.ownerEmail };
-  }
+  const failed = await failedMessage(message, () => repo.listEmails(order.id));
+  if (failed) return { ...renderOwnerFailureEmail(order, failed, owner), to: config.ownerEmail };
   if (message.kind === DELIVERED_EMAIL) {
     const note = (await repo.listOrderEvents(order.id)).findLast((event) => event.kind === "delivered")?.detail ?? "";
     return { ...renderDeliveredEmail(order, note, { contactEmail: config.contactEmail }), to: order.customer.email };
@@ -55,4 +53,26 @@ export async function renderOutboxEmail(
     ...(config.invoiceUrl ? { invoiceUrl: config.invoiceUrl(order) } : {}),
   });
   return { ...email, to: order.customer.email };
+}
+
+/** The given-up message an owner failure notice is about (undefined when `message` is no such notice). */
+async function failedMessage(message: OutboxMessage, siblings: () => Promise<OutboxRow[]>): Promise<OutboxRow | undefined> {
+  const failedId = failedOutboxId(message.kind);
+  if (failedId === null) return undefined;
+  const failed = (await siblings()).find((email) => email.id === failedId);
+  if (!failed) throw new Error(`outbox message ${failedId} not found`);
+  return failed;
+}
+
+/**
+ * When the outbox gives up a message to a customer or a visitor, the owner is told once (the
+ * notice's kind names the failed message); never for the owner's own emails, so no loop.
+ * Returns true when a notice was enqueued now.
+ */
+export async function enqueueOwnerFailureNotice(repo: OrderRepository, message: OutboxMessage): Promise<boolean> {
+  if (isOwnerKind(message.kind)) return false;
+  const kind = ownerFailureKind(message.id);
+  if (message.orderId) return repo.enqueueEmail(message.orderId, kind);
+  if (message.quoteId) return repo.enqueueQuoteEmail(message.quoteId, kind);
+  return false;
 }

@@ -1,8 +1,8 @@
-import type { Language } from "../i18n/languages.ts";
+import { languageName, type Language } from "../i18n/languages.ts";
 import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
 import { orderFields } from "./order-fields.server.ts";
 import { translator } from "../i18n/translator.server.ts";
-import type { Order, OutboxRow } from "./types.ts";
+import type { Order, OutboxRow, QuoteRequest } from "./types.ts";
 
 export interface OwnerEmailOptions {
   lang: Language;
@@ -50,9 +50,7 @@ export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options
   const rows: Array<[string, string]> = [
     [t("fields.reference"), order.id],
     [t("fields.customer"), `${order.customer.firstName} ${order.customer.lastName} <${order.customer.email}>`],
-    [t("fields.emailKind"), failed.kind],
-    [t("fields.attempts"), String(failed.attempts)],
-    [t("fields.lastError"), failed.lastError ?? ""],
+    ...failureRows(failed, t),
   ];
   return render(
     t("notify.failedSubject", { email: order.customer.email }),
@@ -61,6 +59,37 @@ export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options
     { label: t("notify.open"), url: options.orderUrl },
     options.lang,
   );
+}
+
+/**
+ * To the owner when a quote request's acknowledgement was given up after its last retry: the
+ * visitor never heard back. The back office lists no quote requests, so the link is its home.
+ */
+export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: OutboxRow, options: { lang: Language; adminUrl: string }): RenderedEmail {
+  const t = translator(options.lang, "admin");
+  const rows: Array<[string, string]> = [
+    [t("fields.quote"), quote.id],
+    [t("fields.visitor"), `${quote.name} <${quote.email}>`],
+    [t("fields.offer"), translator(options.lang, "quote")(`offers.${quote.page}`)],
+    [t("fields.language"), languageName(quote.lang)],
+    ...failureRows(failed, t),
+  ];
+  return render(
+    t("notify.failedSubject", { email: quote.email }),
+    t("notify.quoteFailedIntro"),
+    rows,
+    { label: t("notify.openAdmin"), url: options.adminUrl },
+    options.lang,
+  );
+}
+
+/** What was given up: the message's kind, how many times it was tried, the server's last answer. */
+function failureRows(failed: OutboxRow, t: ReturnType<typeof translator>): Array<[string, string]> {
+  return [
+    [t("fields.emailKind"), failed.kind],
+    [t("fields.attempts"), String(failed.attempts)],
+    [t("fields.lastError"), failed.lastError ?? ""],
+  ];
 }
 
 /** To the customer, in their language, when the owner marks the order delivered. */

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, ownerFailureKind } from "./email-kinds.ts";
+import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil } from "./fulfil.server.ts";
-import { renderOutboxEmail } from "./outbox-emails.server.ts";
+import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
 import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
 import type { OutboxMessage } from "./types.ts";
-import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
+import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { KyselyOrderRepository } from "./repository.server.ts";
 
@@ -53,7 +53,7 @@ describe("owner notices", () => {
     const worker = testOutboxWorker(repo, refuseConfirmation, {
       onGaveUp: async (message) => {
         gaveUp.push(message.kind);
-        await repo.enqueueEmail(message.orderId!, ownerFailureKind(message.id));
+        await enqueueOwnerFailureNotice(repo, message);
       },
     });
     for (let pass = 0; pass < MAX_PERMANENT_ATTEMPTS + 1; pass++) {
@@ -72,5 +72,81 @@ describe("owner notices", () => {
     expect(notice.to).toBe("owner@example.com");
     expect(notice.subject).toBe("Un e-mail à ana@example.com n’a pas pu être remis");
     expect(notice.text).toContain("550 mailbox unavailable");
+  });
+
+  // The service's onGaveUp, with the gave-up messages recorded.
+  const reportingWorker = (deliver: (message: OutboxMessage) => Promise<string>, gaveUp: string[]) =>
+    testOutboxWorker(repo, deliver, {
+      onGaveUp: async (message) => {
+        gaveUp.push(message.kind);
+        await enqueueOwnerFailureNotice(repo, message);
+      },
+    });
+  const refused = () => Object.assign(new Error("550 5.1.1 mailbox unavailable"), { responseCode: 550 });
+  /** Enough passes for a message, then a notice about it, to be given up. */
+  async function drain(worker: ReturnType<typeof testOutboxWorker>) {
+    for (let pass = 0; pass < 3 * MAX_PERMANENT_ATTEMPTS + 2; pass++) {
+      await worker.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  test("a quote request whose acknowledgement finally fails is reported to the owner once, with the visitor, offer and error", async () => {
+    const quote = await testQuoteRequest(repo, { email: "gone@example.com" });
+    const gaveUp: string[] = [];
+    const worker = reportingWorker(async (message) => {
+      if (message.kind === QUOTE_EMAIL_KINDS.ack) throw refused();
+      return "<ok>";
+    }, gaveUp);
+    await drain(worker);
+    const emails = await repo.listQuoteEmails(quote.id);
+    const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;
+    expect(ack).toMatchObject({ status: "failed", attempts: MAX_PERMANENT_ATTEMPTS, lastError: "550 5.1.1 mailbox unavailable" });
+    expect(emails.map((e) => [e.kind, e.status])).toEqual([
+      [QUOTE_EMAIL_KINDS.ack, "failed"],
+      [QUOTE_EMAIL_KINDS.owner, "sent"],
+      [ownerFailureKind(ack.id), "sent"],
+    ]);
+    expect(gaveUp).toEqual([QUOTE_EMAIL_KINDS.ack]);
+    // Reported once: the same give-up seen again (another instance) enqueues nothing.
+    expect(await enqueueOwnerFailureNotice(repo, ack)).toBe(false);
+    expect(await repo.listQuoteEmails(quote.id)).toHaveLength(3);
+
+    const notice = emails[2]!;
+    const email = await renderOutboxEmail(repo, { id: notice.id, orderId: null, quoteId: quote.id, kind: notice.kind, attempts: 1 }, config);
+    expect(email.to).toBe("owner@example.com");
+    expect(email.subject).toBe("Un e-mail à gone@example.com n’a pas pu être remis");
+    expect(email.text).toContain("l’accusé de réception d’une demande de devis n’a pas pu être remis");
+    for (const line of [
+      `Demande de devis: ${quote.id}`,
+      "Visiteur: Anna Schmidt <gone@example.com>",
+      "Offre: Agent IA WhatsApp",
+      "Langue: Deutsch",
+      "E-mail: quote-ack",
+      `Tentatives: ${MAX_PERMANENT_ATTEMPTS}`,
+      "Dernière erreur: 550 5.1.1 mailbox unavailable",
+      "https://shop.example/admin",
+    ]) {
+      expect(email.text).toContain(line);
+    }
+    expect(email.html).toContain('href="https://shop.example/admin"');
+  });
+
+  test("a failing owner email about a quote (its copy, or the failure notice itself) is not reported again", async () => {
+    const quote = await testQuoteRequest(repo, { email: "gone@example.com" });
+    const gaveUp: string[] = [];
+    const worker = reportingWorker(async () => {
+      throw refused();
+    }, gaveUp);
+    await drain(worker);
+    const emails = await repo.listQuoteEmails(quote.id);
+    const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;
+    expect(emails.map((e) => [e.kind, e.status])).toEqual([
+      [QUOTE_EMAIL_KINDS.ack, "failed"],
+      [QUOTE_EMAIL_KINDS.owner, "failed"],
+      [ownerFailureKind(ack.id), "failed"],
+    ]);
+    expect(gaveUp.sort()).toEqual([QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner, ownerFailureKind(ack.id)].sort());
+    expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
   });
 });

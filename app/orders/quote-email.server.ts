@@ -4,9 +4,6 @@ import { formatDate } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { QuoteRequest } from "./types.ts";
 
-/** Outbox kinds of a quote request: the visitor's acknowledgement and the owner's copy. */
-export const QUOTE_EMAIL_KINDS = { ack: "quote-ack", owner: "quote-owner" } as const;
-
 function rows(quote: QuoteRequest, lang: Language): Array<[string, string]> {
   const t = translator(lang, "quote");
   const list: Array<[string, string]> = [

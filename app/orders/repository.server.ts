@@ -150,13 +150,17 @@ export class KyselyOrderRepository implements OrderRepository {
         .where("id", "=", orderId)
         .where("state", "<>", "paid")
         .executeTakeFirst();
-      await enqueue(trx, orderId, emailKind);
+      await enqueue(trx, { orderId }, emailKind);
       return Number(result.numUpdatedRows) === 1;
     });
   }
 
   async enqueueEmail(orderId: string, kind: string): Promise<boolean> {
-    return enqueue(this.db, orderId, kind);
+    return enqueue(this.db, { orderId }, kind);
+  }
+
+  async enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean> {
+    return enqueue(this.db, { quoteId }, kind);
   }
 
   async countEmails(orderId: string): Promise<number> {
@@ -230,13 +234,7 @@ export class KyselyOrderRepository implements OrderRepository {
         .insertInto("quote_requests")
         .values({ id: quote.id, page: quote.page, lang: quote.lang, name: quote.name, email: quote.email, company: quote.company, message: quote.message, created_at: stamp })
         .execute();
-      for (const kind of emailKinds) {
-        await trx
-          .insertInto("outbox")
-          .values({ order_id: null, quote_id: quote.id, kind, next_attempt_at: Date.now(), created_at: stamp })
-          .onConflict((conflict) => conflict.columns(["quote_id", "kind"]).doNothing())
-          .execute();
-      }
+      for (const kind of emailKinds) await enqueue(trx, { quoteId: quote.id }, kind, stamp);
       return { ...quote, createdAt: stamp };
     });
   }
@@ -343,7 +341,7 @@ export class KyselyOrderRepository implements OrderRepository {
           .where("id", "=", change.orderId)
           .execute();
       }
-      for (const kind of change?.emails ?? []) await enqueue(trx, change!.orderId, kind);
+      for (const kind of change?.emails ?? []) await enqueue(trx, { orderId: change!.orderId }, kind);
       return true;
     });
   }
@@ -514,11 +512,16 @@ export async function openOrderRepository(env: { DATABASE_URL?: string; DATA_DIR
   return new KyselyOrderRepository(store);
 }
 
-async function enqueue(db: Kysely<Database>, orderId: string, kind: string): Promise<boolean> {
+/**
+ * One email about an order or a quote request, unless one of this kind exists for it: the outbox
+ * is unique per (order, kind) and per (quote request, kind). Returns true when added.
+ */
+async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string }, kind: string, stamp = now()): Promise<boolean> {
+  const byOrder = "orderId" in about;
   const result = await db
     .insertInto("outbox")
-    .values({ order_id: orderId, kind, next_attempt_at: Date.now(), created_at: now() })
-    .onConflict((conflict) => conflict.columns(["order_id", "kind"]).doNothing())
+    .values({ order_id: byOrder ? about.orderId : null, quote_id: byOrder ? null : about.quoteId, kind, next_attempt_at: Date.now(), created_at: stamp })
+    .onConflict((conflict) => conflict.columns(byOrder ? ["order_id", "kind"] : ["quote_id", "kind"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { QuotePage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
-import { QUOTE_EMAIL_KINDS } from "./quote-email.server.ts";
+import { QUOTE_EMAIL_KINDS } from "./email-kinds.ts";
 import type { OrderServices } from "./services.server.ts";
 import type { QuoteRequest } from "./types.ts";
 

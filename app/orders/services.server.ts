@@ -9,10 +9,9 @@ import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
 import { StripeProvider } from "../payments/stripe-provider.server.ts";
 import { startDailyBackups } from "./backup.server.ts";
-import { isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.ts";
 import { createMailer, type Mailer } from "./mailer.server.ts";
-import { renderOutboxEmail } from "./outbox-emails.server.ts";
+import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
 import { OutboxWorker } from "./outbox-worker.server.ts";
 import { invoicePath, managePath, sandboxCheckoutPath } from "../i18n/site-map.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./payment-events.server.ts";
@@ -100,10 +99,9 @@ async function createServices(): Promise<OrderServices> {
       fileName: `${about}-${message.kind}`,
     });
   };
-  // An order's email that finally failed is reported to the owner (unless it was one of the owner's own).
+  // An order's or a quote request's email that finally failed is reported to the owner (unless it was one of the owner's own).
   const onGaveUp = async (message: OutboxMessage) => {
-    if (isOwnerKind(message.kind) || !message.orderId) return;
-    if (await repo.enqueueEmail(message.orderId, ownerFailureKind(message.id))) worker.kick();
+    if (await enqueueOwnerFailureNotice(repo, message)) worker.kick();
   };
   const worker = new OutboxWorker({
     repo,

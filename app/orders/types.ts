@@ -137,6 +137,8 @@ export interface OrderRepository extends BackOfficeStore {
   findQuoteRequest(id: string): Promise<QuoteRequest | undefined>;
   listQuoteRequests(limit: number): Promise<QuoteRequest[]>;
   listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
+  /** Enqueues an email unless one of this kind exists for the quote request. Returns true when added. */
+  enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean>;
   /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
   listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;
   /** A cheap query; throws when the database cannot answer (health check). */

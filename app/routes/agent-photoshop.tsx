@@ -1,22 +1,17 @@
-import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
-import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero } from "../components/blocks/page-hero.tsx";
+import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroVideo, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
-import { VideoFacade } from "../components/blocks/video-facade.tsx";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 
 /** Spec: five features (editing, combination, cloud-drive hosting, image-model API, multi-file) and five audiences. */
 const FEATURE_ICONS: IconName[] = ["wand", "layers", "cloud", "code", "files"];
 const AUDIENCE_ICONS: IconName[] = ["pen", "cart", "star", "video", "images"];
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function AgentPhotoshopPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, list, mailto } = usePage("agent-photoshop");
   const contact = mailto();
 
@@ -25,14 +20,9 @@ export default function AgentPhotoshopPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: contact, label: t("hero.contact"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.contact"))}
         secondary={{ href: "#steps", label: t("hero.how") }}
-        aside={
-          <div data-block="demo">
-            <VideoFacade video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} />
-            <p className="mt-3 text-sm text-slate-400">{t("demo.caption")}</p>
-          </div>
-        }
+        aside={<HeroVideo block="demo" video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} caption={t("demo.caption")} />}
       />
 
       <Section id="features" t={t} copy="features" lead>
@@ -47,17 +37,7 @@ export default function AgentPhotoshopPage() {
       </Section>
 
       <Section id="audiences" tone="dark" t={t} copy="audiences" lead>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="audiences">
-          {list("audiences.items").map((item, index) => (
-            <li key={item.title} className="rounded-2xl border border-white/10 bg-white/5 p-5">
-              <span className="grid size-10 place-items-center rounded-xl bg-accent-500/20 text-accent-300">
-                <LineIcon name={AUDIENCE_ICONS[index] ?? "spark"} className="size-5" />
-              </span>
-              <h3 className="mt-4 font-semibold text-white">{item.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-300">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <DarkCardGrid block="audiences" columns={5} items={withIcons(list("audiences.items"), AUDIENCE_ICONS, "spark")} />
       </Section>
 
       <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />

@@ -1,27 +1,24 @@
 import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
-import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroStats, PageHero, orderAction, playAction } from "../components/blocks/page-hero.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
 import { OFFERS } from "../content/offers.ts";
 import { FACELESS as F } from "../content/workflow-figures.ts";
 import { orderHref } from "../i18n/site-map.ts";
 import { formatAmount, formatMoney, formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
 const STRENGTH_ICONS: readonly IconName[] = ["wallet", "clock", "repeat"];
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function AiMachinePage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list } = usePage("ai-machine");
   const test = OFFERS["test-workflow"].price(lang);
   const price = formatMoney(test.oneTime ?? 0, test.currency, lang);
@@ -34,7 +31,6 @@ export default function AiMachinePage() {
     cost: formatAmount(F.costUsd, "USD", lang),
     time: formatUnitRange(F.productionMinutes, "minute", lang, "long"),
   };
-  const paragraphs = list<string>("description.paragraphs", figures);
   const order = orderHref("test-workflow", lang);
 
   return (
@@ -42,8 +38,8 @@ export default function AiMachinePage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: "#demo", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
-        secondary={{ href: order, label: t("hero.secondary", { price }), data: { "data-order": "test-workflow" } }}
+        primary={playAction("#demo", t("hero.primary"))}
+        secondary={orderAction("test-workflow", lang, t("hero.secondary", { price }))}
         aside={
           <HeroStats
             items={[
@@ -56,25 +52,20 @@ export default function AiMachinePage() {
         }
       />
 
-      <section id="demo" className="section bg-surface" aria-labelledby="demo-title" data-block="description">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-[1.3fr_1fr]">
-          <div>
-            <p className="eyebrow">{t("description.eyebrow")}</p>
-            <h2 id="demo-title" className="section-title mt-2">
-              {t("description.title")}
-            </h2>
-            {paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-muted">
-                {paragraph}
-              </p>
-            ))}
-          </div>
+      <SplitSection
+        id="demo"
+        block="description"
+        t={t}
+        copy="description"
+        columns="lg:grid-cols-[1.3fr_1fr]"
+        paragraphs={list<string>("description.paragraphs", figures)}
+        media={
           <figure className="mx-auto w-full max-w-[18rem]" data-block="demo-video">
             <VideoFacade video={videos["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
             <figcaption className="mt-3 text-center text-sm text-muted">{t("description.videoCaption", figures)}</figcaption>
           </figure>
-        </div>
-      </section>
+        }
+      />
 
       <Section id="workflow" tone="tint" t={t} copy="workflow" lead>
         <figure data-block="workflow">

@@ -1,23 +1,20 @@
-import { CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
-import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroStats, PageHero, contactAction, playAction } from "../components/blocks/page-hero.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { BLOG } from "../content/workflow-figures.ts";
 import { formatNumber, formatRange, formatUnit } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Trigger, summary, hook, image, sheets, adaptation, download, automation (spec order). */
 const STEP_ICONS: readonly IconName[] = ["send", "article", "hook", "image", "sheet", "layers", "download", "repeat"];
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function BlogPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list, mailto } = usePage("blog");
   const figures = { words: formatRange(BLOG.summaryWords, lang), time: formatUnit(BLOG.maxMinutes, "minute", lang, "long") };
   const steps = list("steps.items", figures);
@@ -29,8 +26,8 @@ export default function BlogPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: "#intro", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
-        secondary={{ href: contact, label: t("hero.secondary"), data: { "data-action": "contact" } }}
+        primary={playAction("#intro", t("hero.primary"))}
+        secondary={contactAction(contact, t("hero.secondary"))}
         aside={
           <HeroStats
             items={[
@@ -43,41 +40,28 @@ export default function BlogPage() {
         }
       />
 
-      <section id="intro" className="section bg-surface" aria-labelledby="intro-title" data-block="intro">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-[1fr_1.25fr]">
-          <div>
-            <p className="eyebrow">{t("intro.eyebrow")}</p>
-            <h2 id="intro-title" className="section-title mt-2">
-              {t("intro.title")}
-            </h2>
-            <p className="mt-4 text-lg leading-relaxed text-muted">{t("intro.lead")}</p>
-            <div className="mt-8 sm:[&>ul]:grid-cols-1">
-              <CheckList items={t("intro.points", { returnObjects: true }) as string[]} />
-            </div>
-          </div>
+      <SplitSection
+        id="intro"
+        block="intro"
+        t={t}
+        copy="intro"
+        lead
+        columns="lg:grid-cols-[1fr_1.25fr]"
+        media={
           <div data-block="intro-video">
             <VideoFacade video={videos["blog-intro"]} title={t("intro.videoTitle")} playLabel={t("playLabel")} />
           </div>
+        }
+      >
+        <div className="mt-8 sm:[&>ul]:grid-cols-1">
+          <CheckList items={list<string>("intro.points")} />
         </div>
-      </section>
+      </SplitSection>
 
       <Section id="workflow" tone="tint" t={t} copy="steps" lead>
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-block="steps">
-          {steps.map((step, index) => (
-            <li key={step.title} className="card relative flex flex-col">
-              <div className="flex items-center justify-between">
-                <span className="grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">
-                  <LineIcon name={STEP_ICONS[index] ?? "sparkles"} />
-                </span>
-                <span className="font-display text-3xl font-extrabold text-accent-500" aria-hidden="true">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-              </div>
-              <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
-              <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <div className="lg:[&>ol]:grid-cols-4" data-block="steps">
+          <Steps items={withIcons(steps, STEP_ICONS)} />
+        </div>
       </Section>
 
       <Section id="use-case" t={t} copy="useCase">

@@ -1,4 +1,5 @@
 import { CheckList, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
+import { PointsCards } from "../components/blocks/points-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { Logo } from "../components/logo.tsx";
 import { DATASET_FIGURES as F } from "../content/datasets.ts";
@@ -14,8 +15,6 @@ export default function DatasetsPage() {
   const contactHref = mailto("mail.contactSubject");
   const hours = (h: number) => formatUnit(h, "hour", lang);
   const eur = (amount: number) => formatAmount(amount, "EUR", lang);
-  const curatedPoints = list<string>("offers.curated.points");
-  const livePoints = list<string>("offers.live.points");
   const tiers = list<{ name: string; text: string }>("packages.tiers");
   const nonExclusivePoints = list<string>("licensing.nonExclusive.points");
   const exclusivePoints = list<string>("licensing.exclusive.points");
@@ -75,21 +74,19 @@ export default function DatasetsPage() {
       </section>
 
       <Section id="offers" t={t} copy="offers" lead>
-        <ul className="grid gap-6 lg:grid-cols-2" data-block="offers">
-          {[
-            { key: "curated", points: curatedPoints, badge: hours(F.curatedHours) },
-            { key: "live", points: livePoints, badge: t("offers.live.badge", { hours: formatUnit(F.packages[0].hoursPerMonth, "hour", lang, "narrow") }) },
-          ].map((offer) => (
-            <li key={offer.key} className="card flex flex-col p-8">
-              <p className="inline-flex self-start rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-800">{offer.badge}</p>
-              <h3 className="mt-5 text-2xl font-bold text-ink">{t(`offers.${offer.key}.title`)}</h3>
-              <p className="mt-3 leading-relaxed text-muted">{t(`offers.${offer.key}.text`)}</p>
-              <div className="mt-6 border-t border-line pt-6 sm:[&>ul]:grid-cols-1">
-                <CheckList items={offer.points} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <PointsCards
+          block="offers"
+          columns={2}
+          items={[
+            { key: "curated", badge: hours(F.curatedHours) },
+            { key: "live", badge: t("offers.live.badge", { hours: formatUnit(F.packages[0].hoursPerMonth, "hour", lang, "narrow") }) },
+          ].map((offer) => ({
+            title: t(`offers.${offer.key}.title`),
+            text: t(`offers.${offer.key}.text`),
+            points: list<string>(`offers.${offer.key}.points`),
+            top: <p className="inline-flex self-start rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-800">{offer.badge}</p>,
+          }))}
+        />
       </Section>
 
       <Section id="licensing" tone="tint" t={t} copy="licensing" lead>

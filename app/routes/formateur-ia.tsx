@@ -1,6 +1,6 @@
 import { CardGrid, CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
@@ -20,9 +20,9 @@ export default function FormateurIaPage() {
     <>
       <PageHero
         t={t}
-        primary={{ href: order, label: t("hero.cta"), data: { "data-order": "formateur-ia" } }}
+        primary={orderAction("formateur-ia", lang, t("hero.cta"))}
         secondary={{ href: "#features", label: t("hero.secondary") }}
-        aside={<HeroImage image={IMAGES["formateur-ia-chat"]} alt={t("hero.imageAlt")} />}
+        image={IMAGES["formateur-ia-chat"]}
       />
 
       <Section id="features" t={t} copy="features" lead block="features">

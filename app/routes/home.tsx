@@ -3,6 +3,7 @@ import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero } from "../components/blocks/page-hero.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { getSiteConfig } from "../config/site.server.ts";
 import { IMAGES } from "../content/media.ts";
@@ -19,6 +20,12 @@ const OFFER_CARDS: ReadonlyArray<{ href: string; icon: IconName }> = [
   { href: "/formateur-ia", icon: "send" },
 ];
 
+/** The person's own links under the bio, shown when configured. */
+const BIO_LINKS = [
+  { key: "webinars", icon: "calendar", className: "btn-primary" },
+  { key: "website", icon: "globe", className: "btn-secondary" },
+] as const satisfies ReadonlyArray<{ key: string; icon: IconName; className: string }>;
+
 /** The person, profiles and links come from the owner configuration (read once per process). */
 export function loader() {
   const { person, links } = getSiteConfig();
@@ -29,8 +36,8 @@ export default function HomePage() {
   const { person, links, profiles } = useLoaderData<typeof loader>();
   const { t, lang, list, mailto } = usePage("home");
   const offers = list("offers.items");
-  const paragraphs = person.bio[lang];
   const newTab = t("about.newTab");
+  const bioLinks = BIO_LINKS.filter((link) => links[link.key]);
 
   return (
     <>
@@ -68,9 +75,17 @@ export default function HomePage() {
         />
       </Section>
 
-      <section id="about" className="section bg-accent-50/60" aria-labelledby="about-title" data-block="bio">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-[0.8fr_1.2fr]">
-          {person.photo ? (
+      <SplitSection
+        id="about"
+        tone="tint"
+        block="bio"
+        t={t}
+        copy="about"
+        columns="lg:grid-cols-[0.8fr_1.2fr]"
+        paragraphs={person.bio[lang]}
+        mediaFirst
+        media={
+          person.photo ? (
             <LazyImage
               image={{ src: person.photo, width: 480, height: 560 }}
               alt={t("about.portraitAlt", { name: person.name })}
@@ -95,68 +110,51 @@ export default function HomePage() {
                 </span>
               </span>
             </div>
-          )}
-          <div>
-            <p className="eyebrow">{t("about.eyebrow")}</p>
-            <h2 id="about-title" className="section-title mt-2">
-              {t("about.title")}
-            </h2>
-            {paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-muted">
-                {paragraph}
-              </p>
+          )
+        }
+      >
+        <h3 className="mt-10 text-sm font-semibold tracking-widest text-ink uppercase">{t("about.audienceTitle")}</h3>
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-block="audience">
+          {profiles.map((profile) => {
+            const tile = (
+              <>
+                <span className="text-sm font-medium text-muted">{profile.name}</span>
+                <span className="mt-1 font-display text-2xl font-bold text-ink" data-followers={profile.followers}>
+                  {formatFollowers(profile.followers, lang)}
+                </span>
+                <span className="text-xs text-muted">{t("about.followers")}</span>
+              </>
+            );
+            const box = "flex h-full flex-col rounded-2xl border border-line bg-white px-4 py-3 shadow-card";
+            return (
+              <li key={profile.id}>
+                {/* A profile not configured yet shows its figure without a link to the platform's home page. */}
+                {profile.url ? (
+                  <a href={profile.url} target="_blank" rel="noopener noreferrer" className={`${box} transition hover:-translate-y-0.5 hover:border-accent-300`} data-profile={profile.id}>
+                    {tile}
+                    <span className="sr-only"> ({newTab})</span>
+                  </a>
+                ) : (
+                  <div className={box} data-profile={profile.id}>
+                    {tile}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {bioLinks.length ? (
+          <div className="mt-8 flex flex-wrap gap-3" data-block="bio-links">
+            {bioLinks.map((link) => (
+              <a key={link.key} href={links[link.key] || undefined} target="_blank" rel="noopener noreferrer" className={link.className} data-link={link.key}>
+                <LineIcon name={link.icon} className="size-5" />
+                {t(`about.${link.key}`)}
+                <span className="sr-only"> ({newTab})</span>
+              </a>
             ))}
-            <h3 className="mt-10 text-sm font-semibold tracking-widest text-ink uppercase">{t("about.audienceTitle")}</h3>
-            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-block="audience">
-              {profiles.map((profile) => {
-                const tile = (
-                  <>
-                    <span className="text-sm font-medium text-muted">{profile.name}</span>
-                    <span className="mt-1 font-display text-2xl font-bold text-ink" data-followers={profile.followers}>
-                      {formatFollowers(profile.followers, lang)}
-                    </span>
-                    <span className="text-xs text-muted">{t("about.followers")}</span>
-                  </>
-                );
-                const box = "flex h-full flex-col rounded-2xl border border-line bg-white px-4 py-3 shadow-card";
-                return (
-                  <li key={profile.id}>
-                    {/* A profile not configured yet shows its figure without a link to the platform's home page. */}
-                    {profile.url ? (
-                      <a href={profile.url} target="_blank" rel="noopener noreferrer" className={`${box} transition hover:-translate-y-0.5 hover:border-accent-300`} data-profile={profile.id}>
-                        {tile}
-                        <span className="sr-only"> ({newTab})</span>
-                      </a>
-                    ) : (
-                      <div className={box} data-profile={profile.id}>
-                        {tile}
-                      </div>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            {links.webinars || links.website ? (
-              <div className="mt-8 flex flex-wrap gap-3" data-block="bio-links">
-                {links.webinars ? (
-                  <a href={links.webinars} target="_blank" rel="noopener noreferrer" className="btn-primary" data-link="webinars">
-                    <LineIcon name="calendar" className="size-5" />
-                    {t("about.webinars")}
-                    <span className="sr-only"> ({newTab})</span>
-                  </a>
-                ) : null}
-                {links.website ? (
-                  <a href={links.website} target="_blank" rel="noopener noreferrer" className="btn-secondary" data-link="website">
-                    <LineIcon name="globe" className="size-5" />
-                    {t("about.website")}
-                    <span className="sr-only"> ({newTab})</span>
-                  </a>
-                ) : null}
-              </div>
-            ) : null}
           </div>
-        </div>
-      </section>
+        ) : null}
+      </SplitSection>
 
       <CtaBand t={t} href={mailto()} className="pt-20" block="cta" />
     </>

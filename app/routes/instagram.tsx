@@ -1,6 +1,7 @@
-import { CardGrid, CheckList, CtaBand, Section } from "../components/blocks/blocks.tsx";
+import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { PointsCards } from "../components/blocks/points-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
 
@@ -16,9 +17,9 @@ export default function InstagramPage() {
     <>
       <PageHero
         t={t}
-        primary={{ href: contact, label: t("hero.cta"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.cta"))}
         secondary={{ href: "#capabilities", label: t("hero.secondary") }}
-        aside={<HeroImage image={IMAGES["instagram-dm"]} alt={t("hero.imageAlt")} />}
+        image={IMAGES["instagram-dm"]}
       />
 
       <Section id="capabilities" t={t} copy="capabilities" lead block="capabilities">
@@ -26,9 +27,13 @@ export default function InstagramPage() {
       </Section>
 
       <Section id="missions" tone="tint" t={t} copy="cards" lead>
-        <ol className="grid gap-6 lg:grid-cols-3" data-block="cards">
-          {cards.map((card, index) => (
-            <li key={card.title} className="card relative flex flex-col p-8">
+        <PointsCards
+          block="cards"
+          columns={3}
+          ordered
+          items={cards.map((card, index) => ({
+            ...card,
+            top: (
               <div className="flex items-center gap-3">
                 <span className="grid size-12 place-items-center rounded-2xl bg-gradient-to-br from-accent-600 to-fuchsia-600 text-white shadow-lift">
                   <LineIcon name={CARD_ICONS[index] ?? "sparkles"} />
@@ -37,14 +42,9 @@ export default function InstagramPage() {
                   0{index + 1}
                 </span>
               </div>
-              <h3 className="mt-6 text-2xl font-bold text-ink">{card.title}</h3>
-              <p className="mt-3 leading-relaxed text-muted">{card.text}</p>
-              <div className="mt-6 border-t border-line pt-6 sm:[&>ul]:grid-cols-1">
-                <CheckList items={card.points} />
-              </div>
-            </li>
-          ))}
-        </ol>
+            ),
+          }))}
+        />
       </Section>
 
       <section className="bg-surface pt-16 sm:pt-24" aria-labelledby="ready-title">

@@ -1,13 +1,13 @@
 import { CardGrid, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
-import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroImage, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { IconRows } from "../components/blocks/icon-lists.tsx";
+import { VideoCards } from "../components/blocks/video-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
-import { VideoFacade } from "../components/blocks/video-facade.tsx";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { IMAGES } from "../content/media.ts";
 import { formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: the animation is ready in under 10 seconds, in 9:16, 16:9 and square. */
 const READY_SECONDS = 10;
@@ -17,27 +17,22 @@ const REASON_ICONS: IconName[] = ["star", "shield", "layers", "wand"];
 const GALLERY = [IMAGES["logo-animator-vertical"], IMAGES["logo-animator-landscape"], IMAGES["logo-animator-square"]];
 const CLIPS = ["logo-animator-vertical", "logo-animator-landscape"] as const;
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function LogoAnimatorPage() {
-  const { videos: clips } = useLoaderData<typeof loader>();
+  const clips = usePageVideos();
   const { t, lang, list, mailto } = usePage("logo-animator");
   const contact = mailto();
   const seconds = formatUnit(READY_SECONDS, "second", lang);
   const steps = t("steps.items", { returnObjects: true, seconds }) as Array<{ title: string; text: string }>;
-  const reasons = list("reasons.items");
   const gallery = list<{ title: string; alt: string }>("gallery.items");
-  const videos = list("videos.items");
 
   return (
     <>
       <PageHero
         t={t}
         titleValues={{ seconds }}
-        primary={{ href: contact, label: t("hero.cta"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.cta"))}
         secondary={{ href: "#videos", label: t("hero.secondary") }}
         aside={
           <div>
@@ -63,19 +58,7 @@ export default function LogoAnimatorPage() {
       </Section>
 
       <Section id="reasons" tone="dark" t={t} copy="reasons">
-        <ul className="grid gap-5 sm:grid-cols-2" data-block="reasons">
-          {reasons.map((item, index) => (
-            <li key={item.title} className="flex gap-4 rounded-2xl border border-white/10 bg-white/5 p-6">
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-accent-500/20 text-accent-300">
-                <LineIcon name={REASON_ICONS[index] ?? "sparkles"} />
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold text-white">{item.title}</h3>
-                <p className="mt-1 leading-relaxed text-slate-300">{item.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconRows block="reasons" columns={2} items={withIcons(list("reasons.items"), REASON_ICONS)} />
       </Section>
 
       <Section id="formats" t={t} copy="gallery" lead>
@@ -95,15 +78,8 @@ export default function LogoAnimatorPage() {
       </Section>
 
       <Section id="videos" tone="tint" t={t} copy="videos" lead>
-        <ul className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" data-block="videos">
-          {videos.map((item, index) => (
-            <li key={item.title} className={index === 0 ? "mx-auto w-full max-w-[18rem]" : ""}>
-              <VideoFacade video={clips[CLIPS[index]!]} title={item.title} playLabel={t("videos.play")} />
-              <h3 className="mt-4 font-semibold text-ink">{item.title}</h3>
-              <p className="mt-1 text-muted">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <VideoCards block="videos" className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" playLabel={t("videos.play")}
+          items={list("videos.items")} videos={CLIPS.map((slot) => clips[slot])} />
       </Section>
 
       <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />

@@ -2,6 +2,7 @@ import { CardGrid, CtaBand, Section, Stats } from "../components/blocks/blocks.t
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroImage } from "../components/blocks/page-hero.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
@@ -10,39 +11,29 @@ import { formatCompact, formatNumber } from "../i18n/format.ts";
 /** Spec section 9: free quota, paid multiplier and base-model size quoted in the copy. */
 const FIGURES = { dailyFreeEdits: 100, paidMultiplier: 10, parameters: 450_000_000 };
 
-/** The description fields of spec section 3, grouped for reading; each group renders as cards. */
-const GROUPS: Array<{ id: string; label: string; tone: "light" | "tint" | "dark"; fields: Array<{ field: string; label: string; icon: IconName }> }> = [
-  {
-    id: "what",
-    label: "whatItDoes",
-    tone: "light",
-    fields: [
-      { field: "capabilities", label: "capabilities", icon: "wand" },
-      { field: "fusion", label: "fusion", icon: "layers" },
-      { field: "innovation", label: "innovation", icon: "chat" },
-      { field: "consistency", label: "consistency", icon: "target" },
-    ],
-  },
-  {
-    id: "access",
-    label: "access",
-    tone: "dark",
-    fields: [
-      { field: "availability", label: "availability", icon: "globe" },
-      { field: "access", label: "accessTitle", icon: "key" },
-      { field: "performance", label: "performance", icon: "bolt" },
-    ],
-  },
-  {
-    id: "know",
-    label: "goodToKnow",
-    tone: "light",
-    fields: [
-      { field: "limitations", label: "limitations", icon: "info" },
-      { field: "watermark", label: "watermark", icon: "shield" },
-      { field: "competition", label: "competition", icon: "trophy" },
-    ],
-  },
+/** The description fields of spec section 3 (`content.description.{field}`) and each card's icon. */
+const FIELD_ICONS = {
+  capabilities: "wand",
+  fusion: "layers",
+  innovation: "chat",
+  consistency: "target",
+  availability: "globe",
+  access: "key",
+  performance: "bolt",
+  limitations: "info",
+  watermark: "shield",
+  competition: "trophy",
+} as const satisfies Record<string, IconName>;
+type Field = keyof typeof FIELD_ICONS;
+
+/** A card's heading is `labels.{field}`, but "access" also names a group, so its card has its own. */
+const fieldLabel = (field: Field) => (field === "access" ? "accessTitle" : field);
+
+/** The fields grouped for reading; each group renders as cards. */
+const GROUPS: ReadonlyArray<{ id: string; label: string; tone: "light" | "tint" | "dark"; fields: readonly Field[] }> = [
+  { id: "what", label: "whatItDoes", tone: "light", fields: ["capabilities", "fusion", "innovation", "consistency"] },
+  { id: "access", label: "access", tone: "dark", fields: ["availability", "access", "performance"] },
+  { id: "know", label: "goodToKnow", tone: "light", fields: ["limitations", "watermark", "competition"] },
 ];
 
 export default function NanoBananaPage() {
@@ -52,7 +43,7 @@ export default function NanoBananaPage() {
     params: formatCompact(FIGURES.parameters, lang, { display: "long" }),
   };
   const d = (field: string) => t(`content.description.${field}`, vars);
-  const useCase = IMAGES["nano-banana-use-case"];
+  const cards = (fields: readonly Field[]) => fields.map((field) => ({ title: t(`labels.${fieldLabel(field)}`), text: d(field), icon: <LineIcon name={FIELD_ICONS[field]} /> }));
 
   return (
     <>
@@ -90,26 +81,26 @@ export default function NanoBananaPage() {
       </section>
 
       <Section id="description" eyebrow={t("labels.whatItDoes")} title={t("content.description.title")} lead={d("intro")} block="nano-what">
-        <CardGrid columns={2} items={GROUPS[0]!.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <LineIcon name={f.icon} /> }))} />
+        <CardGrid columns={2} items={cards(GROUPS[0]!.fields)} />
       </Section>
 
-      <section className="section bg-accent-50/60" aria-labelledby="use-case-title" data-block="nano-use-case">
-        <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-center">
-          <LazyImage image={useCase} alt="" className="w-full rounded-3xl shadow-card" />
-          <div>
-            <p className="eyebrow">{t("labels.inPractice")}</p>
-            <h2 id="use-case-title" className="section-title mt-2">
-              {t("labels.useCase")}
-            </h2>
-            <p className="mt-5 text-lg leading-relaxed text-ink">{d("useCase")}</p>
-          </div>
-        </div>
-      </section>
+      <SplitSection
+        id="use-case"
+        tone="tint"
+        block="nano-use-case"
+        eyebrow={t("labels.inPractice")}
+        title={t("labels.useCase")}
+        columns="lg:grid-cols-2"
+        mediaFirst
+        media={<LazyImage image={IMAGES["nano-banana-use-case"]} alt="" className="w-full rounded-3xl shadow-card" />}
+      >
+        <p className="mt-5 text-lg leading-relaxed text-ink">{d("useCase")}</p>
+      </SplitSection>
 
       {GROUPS.slice(1).map((group) => (
         <Section key={group.id} id={group.id} tone={group.tone} title={t(`labels.${group.label}`)}>
           <div data-block={`nano-${group.id}`}>
-            <CardGrid columns={3} items={group.fields.map((f) => ({ title: t(`labels.${f.label}`), text: d(f.field), icon: <LineIcon name={f.icon} /> }))} />
+            <CardGrid columns={3} items={cards(group.fields)} />
           </div>
         </Section>
       ))}

@@ -1,14 +1,14 @@
-import { CardGrid, CtaBand, DarkCardGrid, Section } from "../components/blocks/blocks.tsx";
+import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, contactAction, playAction } from "../components/blocks/page-hero.tsx";
+import { IconPills } from "../components/blocks/icon-lists.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import type { Video, VideoSlotId } from "../content/media.ts";
 import { NEWSLETTER as N } from "../content/workflow-figures.ts";
 import type { Language } from "../i18n/languages.ts";
 import { formatUnit, formatUnitRange } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["layers", "palette", "video"];
 const AUDIENCE_ICONS: readonly IconName[] = ["mail", "target", "briefcase", "users"];
@@ -27,16 +27,11 @@ function examples(videos: Record<VideoSlotId, Video>, lang: Language, platform: 
   return [videos[`newsletter-${set}-${platform}-1`], videos[`newsletter-${set}-${platform}-2`]];
 }
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function NewsletterPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list, mailto } = usePage("newsletter");
-  const steps = list("steps.items");
-  const integrations = list<string>("integrations.items");
   const contact = mailto();
   // Example videos are numbered across the three groups ("Example 1" … "Example 6").
   const numbered = GROUPS.flatMap((group) => examples(videos, lang, group.platform).map((video) => video.poster));
@@ -46,8 +41,8 @@ export default function NewsletterPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: "#examples", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
-        secondary={{ href: contact, label: t("hero.secondary"), data: { "data-action": "contact" } }}
+        primary={playAction("#examples", t("hero.primary"))}
+        secondary={contactAction(contact, t("hero.secondary"))}
         aside={
           <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 backdrop-blur-sm sm:p-8" data-block="execution">
             <h2 className="flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
@@ -69,18 +64,8 @@ export default function NewsletterPage() {
         }
       />
 
-      <Section id="steps" t={t} copy="steps">
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="steps">
-          {steps.map((step, index) => (
-            <li key={step.title} className="card relative">
-              <span className="grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
-              <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+      <Section id="steps" t={t} copy="steps" block="steps" blockClassName="lg:[&>ol]:grid-cols-5">
+        <Steps items={list("steps.items")} />
       </Section>
 
       <Section id="features" tone="tint" t={t} copy="features" block="features">
@@ -88,16 +73,7 @@ export default function NewsletterPage() {
       </Section>
 
       <Section id="integrations" t={t} copy="integrations" lead>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-block="integrations">
-          {integrations.map((item, index) => (
-            <li key={item} className="flex items-center gap-4 rounded-2xl border border-line bg-white px-5 py-4 shadow-card">
-              <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-100 text-accent-700">
-                <LineIcon name={INTEGRATION_ICONS[index] ?? "sparkles"} className="size-5" />
-              </span>
-              <span className="font-semibold text-ink">{item}</span>
-            </li>
-          ))}
-        </ul>
+        <IconPills block="integrations" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" labels={list<string>("integrations.items")} icons={INTEGRATION_ICONS} />
       </Section>
 
       <Section id="audiences" tone="dark" t={t} copy="audiences">

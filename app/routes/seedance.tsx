@@ -1,25 +1,21 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero } from "../components/blocks/page-hero.tsx";
+import { HeroVideo, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { getOffer } from "../content/offers.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
 import { formatMoney } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 const PILLAR_ICONS: IconName[] = ["bolt", "coins", "rocket"];
 const USE_CASE_ICONS: IconName[] = ["video", "heart", "film"];
 const SHORTS = ["seedance-short-1", "seedance-short-2", "seedance-short-3"] as const;
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function SeedancePage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list, mailto } = usePage("seedance");
   const contact = mailto();
   const demos = list<string>("demos.items");
@@ -32,13 +28,9 @@ export default function SeedancePage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: contact, label: t("hero.contact"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.contact"))}
         secondary={{ href: "#demos", label: t("hero.demos") }}
-        aside={
-          <div data-block="main-demo">
-            <VideoFacade video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />
-          </div>
-        }
+        aside={<HeroVideo block="main-demo" video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />}
       />
 
       <Section id="pillars" t={t} copy="pillars" lead block="pillars">

@@ -1,15 +1,15 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
+import { SplitSection } from "../components/blocks/split-section.tsx";
+import { IconPills } from "../components/blocks/icon-lists.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { watchUrl } from "../content/media.ts";
 import { SHORT_VIDEOS as S } from "../content/workflow-figures.ts";
-import { orderHref } from "../i18n/site-map.ts";
 import { formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Where the scheduling tool publishes (spec section 1); brand names, the same in every language. */
 const NETWORKS = ["LinkedIn", "Facebook", "Instagram", "X", "TikTok"] as const;
@@ -23,13 +23,10 @@ const SHORTS = [
   { video: "short-videos-short-3", linkedin: "short-videos-linkedin-3" },
 ] as const;
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function ShortVideosPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, mailto } = usePage("short-videos");
   const figures = {
     videos: formatNumber(S.videosPerMonth, lang),
@@ -41,9 +38,7 @@ export default function ShortVideosPage() {
   const features = list<{ title: string; text: string }>("features.items");
   const benefits = list<{ title: string; text: string }>("benefits.items");
   const steps = list<{ title: string; text: string }>("steps.items");
-  const flow = list<string>("explainer.flow");
   const shortTitles = list<string>("shorts.items");
-  const order = orderHref("short-videos", lang);
   const contact = mailto();
   const explainer = videos[`short-videos-explainer-${lang}`];
 
@@ -52,7 +47,7 @@ export default function ShortVideosPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: order, label: t("hero.primary"), data: { "data-order": "short-videos" } }}
+        primary={orderAction("short-videos", lang, t("hero.primary"))}
         secondary={{ href: "#explainer", label: t("hero.secondary") }}
         aside={
           <HeroStats
@@ -66,38 +61,29 @@ export default function ShortVideosPage() {
         }
       />
 
-      <section id="explainer" className="section bg-surface" aria-labelledby="explainer-title" data-block="explainer">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-[1fr_1.2fr]">
-          <div>
-            <p className="eyebrow">{t("explainer.eyebrow")}</p>
-            <h2 id="explainer-title" className="section-title mt-2">
-              {t("explainer.title")}
-            </h2>
-            <p className="mt-4 text-lg leading-relaxed text-muted">{t("explainer.lead")}</p>
-            <ol className="mt-8 grid gap-3" data-block="flow">
-              {flow.map((node, index) => (
-                <li key={node} className="flex items-center gap-4 rounded-2xl border border-line bg-white px-4 py-3 shadow-card">
-                  <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-100 text-accent-700">
-                    <LineIcon name={FLOW_ICONS[index] ?? "sparkles"} className="size-5" />
-                  </span>
-                  <span className="font-semibold text-ink">{node}</span>
-                </li>
-              ))}
-            </ol>
-            <p className="mt-5 text-sm font-semibold tracking-widest text-muted uppercase">{t("explainer.networks")}</p>
-            <ul className="mt-3 flex flex-wrap gap-2" data-block="networks">
-              {NETWORKS.map((network) => (
-                <li key={network} className="rounded-full bg-night px-3.5 py-1.5 text-sm font-semibold text-white">
-                  {network}
-                </li>
-              ))}
-            </ul>
-          </div>
+      <SplitSection
+        id="explainer"
+        block="explainer"
+        t={t}
+        copy="explainer"
+        lead
+        columns="lg:grid-cols-[1fr_1.2fr]"
+        media={
           <div data-block="explainer-video" data-lang={lang}>
             <VideoFacade video={explainer} title={t("explainer.videoTitle")} playLabel={t("playLabel")} />
           </div>
-        </div>
-      </section>
+        }
+      >
+        <IconPills block="flow" ordered className="mt-8 grid gap-3" labels={list<string>("explainer.flow")} icons={FLOW_ICONS} />
+        <p className="mt-5 text-sm font-semibold tracking-widest text-muted uppercase">{t("explainer.networks")}</p>
+        <ul className="mt-3 flex flex-wrap gap-2" data-block="networks">
+          {NETWORKS.map((network) => (
+            <li key={network} className="rounded-full bg-night px-3.5 py-1.5 text-sm font-semibold text-white">
+              {network}
+            </li>
+          ))}
+        </ul>
+      </SplitSection>
 
       <Section id="shorts" tone="dark" t={t} copy="shorts" lead>
         {/* Phones: a swipeable row instead of three screen-high videos stacked; a grid from sm up. "relative" keeps

@@ -1,6 +1,6 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { orderHref } from "../i18n/site-map.ts";
@@ -20,7 +20,7 @@ export default function TestWorkflowPage() {
     <>
       <PageHero
         t={t}
-        primary={{ href: order, label: t("hero.cta"), data: { "data-order": "test-workflow" } }}
+        primary={orderAction("test-workflow", lang, t("hero.cta"))}
         secondary={{ href: "#benefits", label: t("hero.secondary") }}
         aside={
           <div className="mx-auto max-w-md" data-block="pricing">

@@ -1,15 +1,14 @@
-import { CtaBand, DarkCardGrid, Section } from "../components/blocks/blocks.tsx";
+import { CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
-import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
+import { HeroStats, PageHero, playAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
 import { AD_GENERATOR as A } from "../content/workflow-figures.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { formatNumber, formatUnit } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 const ADS = ["veo3-ad-video-1", "veo3-ad-video-2", "veo3-ad-video-3", "veo3-ad-video-4"] as const;
 const BENEFIT_ICONS: readonly IconName[] = ["target", "video", "palette"];
@@ -19,17 +18,13 @@ function webPageJsonLd(page: { name: string; url: string; description: string; i
   return JSON.stringify({ "@context": "https://schema.org", "@type": "WebPage", ...page }).replace(/</g, "\\u003c");
 }
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function Veo3AdPage() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list, mailto } = usePage("veo3-ad");
   const { origin } = useRootData();
   const titles = list<string>("videos.items");
-  const scenes = list("workflow.scenes");
   const contact = mailto();
   const jsonLd = webPageJsonLd({ name: t("meta.title"), url: `${origin}/veo3-ad`, description: t("meta.description"), inLanguage: lang });
 
@@ -40,7 +35,7 @@ export default function Veo3AdPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={{ href: "#ads", label: t("hero.primary"), icon: <LineIcon name="play" className="size-5" /> }}
+        primary={playAction("#ads", t("hero.primary"))}
         secondary={{ href: "/veo3", label: t("hero.secondary") }}
         aside={
           <HeroStats
@@ -69,17 +64,9 @@ export default function Veo3AdPage() {
         <figure data-block="workflow">
           <LazyImage image={IMAGES["veo3-ad-workflow"]} alt={t("workflow.imageAlt")} className="w-full rounded-3xl shadow-lift" />
         </figure>
-        <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-block="scenes">
-          {scenes.map((scene, index) => (
-            <li key={scene.title} className="card">
-              <span className="text-sm font-bold tracking-widest text-accent-700 uppercase" aria-hidden="true">
-                {String(index + 1).padStart(2, "0")}
-              </span>
-              <h3 className="mt-2 text-lg font-semibold text-ink">{scene.title}</h3>
-              <p className="mt-2 leading-relaxed text-muted">{scene.text}</p>
-            </li>
-          ))}
-        </ol>
+        <div className="mt-10 lg:[&>ol]:grid-cols-5" data-block="scenes">
+          <Steps items={list("workflow.scenes")} />
+        </div>
       </Section>
 
       <Section id="benefits" tone="dark" t={t} copy="benefits">

@@ -1,13 +1,13 @@
 import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
+import { VideoCards } from "../components/blocks/video-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { OFFERS, type OfferId } from "../content/offers.ts";
 import { orderHref } from "../i18n/site-map.ts";
 import { formatMoney, formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
-import { useLoaderData } from "react-router";
-import { siteVideos } from "../config/site.server.ts";
 
 /** Spec section 9: ~8 s videos, delivered within 24 h, packs of 5, up to 20 a month on subscription. */
 const VEO3 = { seconds: 8, deliveryHours: 24, packSize: 5, subscriptionVideos: 20 } as const;
@@ -18,17 +18,13 @@ const PLANS: Array<{ key: "single" | "pack" | "subscription"; offer: OfferId; vi
   { key: "subscription", offer: "veo3-subscription", videos: VEO3.subscriptionVideos },
 ];
 
-/** Video ids come from the owner configuration (read once per process). */
-export function loader() {
-  return { videos: siteVideos() };
-}
+export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function Veo3Page() {
-  const { videos } = useLoaderData<typeof loader>();
+  const videos = usePageVideos();
   const { t, lang, list } = usePage("veo3");
   const seconds = formatUnit(VEO3.seconds, "second", lang);
   const delivery = formatUnit(VEO3.deliveryHours, "hour", lang);
-  const examples = list("examples.items");
 
   /** Per-video price of a plan, computed from the catalogue (pack or monthly amount ÷ videos). */
   const perVideo = (offer: OfferId, videos: number) => {
@@ -60,15 +56,8 @@ export default function Veo3Page() {
       </Section>
 
       <Section id="examples" tone="tint" t={t} copy="examples" lead>
-        <ul className="grid gap-6 md:grid-cols-3" data-block="examples">
-          {examples.map((item, index) => (
-            <li key={item.title} className="flex flex-col">
-              <VideoFacade video={videos[EXAMPLES[index]!]} title={item.title} playLabel={t("examples.play")} />
-              <h3 className="mt-5 text-lg font-semibold text-ink">{item.title}</h3>
-              <p className="mt-1 leading-relaxed text-muted">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <VideoCards block="examples" className="grid gap-6 md:grid-cols-3" playLabel={t("examples.play")}
+          items={list("examples.items")} videos={EXAMPLES.map((slot) => videos[slot])} />
       </Section>
 
       <Section id="pricing" t={t} copy="pricing" lead>

@@ -1,7 +1,8 @@
 import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroImage, PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { IconRows } from "../components/blocks/icon-lists.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
 
@@ -15,6 +16,18 @@ interface FeatureRow {
   benefit: string;
 }
 
+/** A table cell that, on phones where the header row is hidden, shows its column's name above it. */
+function LabelledCell({ label, text, className }: { label: string; text: string; className: string }) {
+  return (
+    <td className={`px-6 py-5 leading-relaxed ${className} max-md:block max-md:p-0 max-md:pt-4`}>
+      <span className="mb-1 hidden text-xs font-semibold tracking-wider text-accent-700 uppercase max-md:block" aria-hidden="true">
+        {label}
+      </span>
+      {text}
+    </td>
+  );
+}
+
 export default function WhatsappPage() {
   const { t, list, mailto } = usePage("whatsapp");
   const contact = mailto();
@@ -25,9 +38,9 @@ export default function WhatsappPage() {
     <>
       <PageHero
         t={t}
-        primary={{ href: contact, label: t("hero.cta"), data: { "data-action": "contact" } }}
+        primary={contactAction(contact, t("hero.cta"))}
         secondary={{ href: "#features", label: t("hero.secondary") }}
-        aside={<HeroImage image={IMAGES["whatsapp-chat"]} alt={t("hero.imageAlt")} />}
+        image={IMAGES["whatsapp-chat"]}
       />
 
       <Section id="features" t={t} copy="features" lead>
@@ -59,18 +72,8 @@ export default function WhatsappPage() {
                       {row.feature}
                     </span>
                   </th>
-                  <td className="px-6 py-5 leading-relaxed text-muted max-md:block max-md:p-0 max-md:pt-4">
-                    <span className="mb-1 hidden text-xs font-semibold tracking-wider text-accent-700 uppercase max-md:block" aria-hidden="true">
-                      {headers.what}
-                    </span>
-                    {row.what}
-                  </td>
-                  <td className="px-6 py-5 leading-relaxed text-ink max-md:block max-md:p-0 max-md:pt-4">
-                    <span className="mb-1 hidden text-xs font-semibold tracking-wider text-accent-700 uppercase max-md:block" aria-hidden="true">
-                      {headers.benefit}
-                    </span>
-                    {row.benefit}
-                  </td>
+                  <LabelledCell label={headers.what} text={row.what} className="text-muted" />
+                  <LabelledCell label={headers.benefit} text={row.benefit} className="text-ink" />
                 </tr>
               ))}
             </tbody>
@@ -85,19 +88,7 @@ export default function WhatsappPage() {
       <Section id="booking" tone="dark" t={t} copy="booking" lead>
         <div className="grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:items-center">
           <LazyImage image={IMAGES["whatsapp-booking"]} alt={t("booking.imageAlt")} className="w-full rounded-3xl shadow-2xl" />
-          <ul className="grid gap-4" data-block="booking">
-            {list("booking.items").map((item, index) => (
-              <li key={item.title} className="flex gap-4 rounded-2xl border border-white/10 bg-white/5 p-5">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-500/15 text-emerald-300">
-                  <LineIcon name={BOOKING_ICONS[index] ?? "sparkles"} />
-                </span>
-                <div>
-                  <h3 className="font-semibold text-white">{item.title}</h3>
-                  <p className="mt-1 leading-relaxed text-slate-300">{item.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <IconRows block="booking" iconTone="emerald" items={withIcons(list("booking.items"), BOOKING_ICONS)} />
         </div>
       </Section>
 

@@ -5,12 +5,15 @@ import { QUOTE_PAGES } from "../../app/content/offers.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { QUOTE_EMAIL_KINDS, ownerFailureKind } from "../../app/orders/email-kinds.ts";
+import { subjectOf } from "../support/admin.ts";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
+import { suiteServer, suiteSmtp } from "../support/suite.ts";
 
 // "Request a quote or a demo" on the offers without a price: a plain form post, stored, answered.
-const locale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/quote.json`), "utf8"));
+const locale = (lang: string, ns = "quote") => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const quote = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang)]));
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
@@ -22,16 +25,16 @@ afterAll(async () => {
   expect(await server?.stop()).toBe(0);
 });
 
-const post = (form: Record<string, string>, lang = "en") =>
-  fetch(`${server.url}/quote?offer=${form.offer ?? ""}&lang=${lang}`, {
+const post = (form: Record<string, string>, lang = "en", target: RunningServer = server) =>
+  fetch(`${target.url}/quote?offer=${form.offer ?? ""}&lang=${lang}`, {
     method: "POST",
     body: new URLSearchParams(form),
     redirect: "manual",
-    headers: { Origin: server.url },
+    headers: { Origin: target.url },
   });
 
-async function quotes() {
-  const repo = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+async function quotes(target: RunningServer = server) {
+  const repo = await openOrderRepository({ DATA_DIR: target.dataDir, DATABASE_URL: await databaseUrlFor(target.dataDir) });
   try {
     return await Promise.all((await repo.listQuoteRequests(1000)).map(async (q) => ({ ...q, emails: await repo.listQuoteEmails(q.id) })));
   } finally {
@@ -109,5 +112,69 @@ describe("quote requests", () => {
     expect(statuses).toEqual([...Array(4 - before).fill(303), ...Array(2 + before).fill(429)]);
     expect(last).toContain(html(quote.fr.errors.rateLimited));
     expect(last).toContain('value="Léa"');
+  });
+});
+
+describe("a quote request whose acknowledgement finally fails", () => {
+  // An SMTP server where these mailboxes do not exist (550, a permanent refusal, tried 3 times).
+  const refused = new Set(["gone@example.com"]);
+  const smtp = suiteSmtp({ refuse: (address) => refused.has(address) });
+  const bouncing = suiteServer(() => ({
+    LOG_LEVEL: "silent",
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    OWNER_EMAIL: "owner@example.com",
+    OWNER_LANG: "en",
+    ORDER_RATE_LIMIT: "0",
+    OUTBOX_BACKOFF_MS: "20",
+    OUTBOX_MAX_BACKOFF_MS: "50",
+    OUTBOX_POLL_MS: "50",
+  }));
+  const notify = locale("en", "admin").notify;
+  const settled = async (id: string, count: number) =>
+    waitFor(async () => {
+      const emails = (await quotes(bouncing)).find((q) => q.id === id)!.emails;
+      return emails.length === count && emails.every((e) => e.status !== "pending") && emails;
+    }, 20_000, "quote emails settled");
+
+  test("the owner hears of it once, in OWNER_LANG: the visitor, their address, the offer, the error, a link to the back office", async () => {
+    expect((await post({ offer: "seedance", name: "Gino Rossi", email: "gone@example.com", message: "Vorrei una demo di Seedance, grazie." }, "it", bouncing)).status).toBe(303);
+    const stored = (await quotes(bouncing))[0]!;
+    const emails = await settled(stored.id, 3);
+    const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;
+    expect(ack).toMatchObject({ status: "failed", attempts: 3 });
+    expect(emails.map((e) => [e.kind, e.status])).toEqual([
+      [QUOTE_EMAIL_KINDS.ack, "failed"],
+      [QUOTE_EMAIL_KINDS.owner, "sent"],
+      [ownerFailureKind(ack.id), "sent"],
+    ]);
+    const notices = smtp.messages.filter((m) => subjectOf(m.raw) === notify.failedSubject.replace("{{email}}", "gone@example.com"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.to).toEqual(["owner@example.com"]);
+    const text = notices[0]!.text;
+    expect(text).toContain(notify.quoteFailedIntro);
+    for (const line of [`Quote request: ${stored.id}`, "Visitor: Gino Rossi <gone@example.com>", `Offer: ${quote.en.offers.seedance}`, "Language: Italiano", "Email: quote-ack", "Attempts: 3", "Last error: ", "mailbox unavailable", `${notify.openAdmin}: ${bouncing.url}/admin`]) {
+      expect(text).toContain(line);
+    }
+    // Still once a few polls later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await quotes(bouncing)).find((q) => q.id === stored.id)!.emails).toHaveLength(3);
+  });
+
+  test("when the owner's own mailbox refuses too, its failures are not reported again (no loop)", async () => {
+    refused.add("owner@example.com");
+    try {
+      expect((await post({ offer: "blog", name: "Léa", email: "gone@example.com", message: "Un devis pour le workflow blog, svp." }, "fr", bouncing)).status).toBe(303);
+      const stored = (await quotes(bouncing))[0]!;
+      const emails = await settled(stored.id, 3);
+      const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await quotes(bouncing)).find((q) => q.id === stored.id)!.emails.map((e) => [e.kind, e.status])).toEqual([
+        [QUOTE_EMAIL_KINDS.ack, "failed"],
+        [QUOTE_EMAIL_KINDS.owner, "failed"],
+        [ownerFailureKind(ack.id), "failed"],
+      ]);
+    } finally {
+      refused.delete("owner@example.com");
+    }
   });
 });

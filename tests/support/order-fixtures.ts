@@ -2,10 +2,10 @@ import { SandboxProvider } from "../../app/payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../../app/payments/sandbox-store.server.ts";
 import type { PaymentProvider } from "../../app/payments/provider.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
-import { CONFIRMATION_EMAIL } from "../../app/orders/email-kinds.ts";
+import { CONFIRMATION_EMAIL, QUOTE_EMAIL_KINDS } from "../../app/orders/email-kinds.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "../../app/orders/outbox-worker.server.ts";
 import type { KyselyOrderRepository } from "../../app/orders/repository.server.ts";
-import type { NewOrder } from "../../app/orders/types.ts";
+import type { NewOrder, NewQuoteRequest } from "../../app/orders/types.ts";
 
 /** The customer of the unit tests on orders: a valid one, in Portugal. */
 export const testCustomer: NewOrder["customer"] = {
@@ -52,6 +52,13 @@ export async function paidTestOrder(repo: KyselyOrderRepository, overrides: Part
   const { order } = await repo.createOrder(newTestOrder(overrides));
   await repo.markPaid(order.id, CONFIRMATION_EMAIL);
   return order;
+}
+
+/** A stored quote request (a demo of the WhatsApp agent, from the German page) whose two emails wait in the outbox. */
+export async function testQuoteRequest(repo: KyselyOrderRepository, overrides: Partial<NewQuoteRequest> = {}) {
+  n++;
+  const quote = { id: `quo_${n}`, page: "whatsapp", lang: "de", name: "Anna Schmidt", email: "anna@example.com", company: "", message: "Eine Demo, bitte.", ...overrides } as const;
+  return repo.createQuoteRequest(quote, [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner]);
 }
 
 /**

@@ -134,9 +134,10 @@ export interface SmtpSink {
 /**
  * A real SMTP server on loopback that keeps what it receives. With `hold` it answers no message
  * until release() and, like a real server, drops a message whose client disconnected before the
- * answer (the sender never learnt it was accepted, so it sends it again).
+ * answer (the sender never learnt it was accepted, so it sends it again). With `refuse`, the
+ * recipients it names are refused for good (550), as a mailbox that does not exist.
  */
-export async function startSmtp(port: number, { hold = false } = {}): Promise<SmtpSink> {
+export async function startSmtp(port: number, { hold = false, refuse }: { hold?: boolean; refuse?: (address: string) => boolean } = {}): Promise<SmtpSink> {
   const messages: SmtpSink["messages"] = [];
   const closed = new Set<string>();
   const waiting: Array<() => void> = [];
@@ -147,6 +148,10 @@ export async function startSmtp(port: number, { hold = false } = {}): Promise<Sm
     logger: false,
     onClose(session) {
       closed.add(session.id);
+    },
+    onRcptTo(address, _session, callback) {
+      if (refuse?.(address.address)) return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+      callback();
     },
     onData(stream, session, callback) {
       let raw = "";

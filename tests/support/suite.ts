@@ -48,8 +48,8 @@ export function suiteFakeStripe(): FakeStripe {
   return startedInBeforeAll("the fake Stripe", startFakeStripe, (stripe) => stripe.close());
 }
 
-export function suiteSmtp(): SmtpSink {
-  return startedInBeforeAll("the SMTP sink", async () => startSmtp(await freePort()), (smtp) => smtp.close());
+export function suiteSmtp(options: Parameters<typeof startSmtp>[1] = {}): SmtpSink {
+  return startedInBeforeAll("the SMTP sink", async () => startSmtp(await freePort(), options), (smtp) => smtp.close());
 }
 
 /** A server's environment for paying with the fake Stripe (no rate limit on orders, no logs). */

@@ -30,14 +30,42 @@ export function Hero(props: { eyebrow?: string; title: string; subtitle?: string
 }
 
 /** A section's heading: given as text, or read from the page's `{copy}.eyebrow/.title/.lead` keys. */
-type SectionHeading =
+export type SectionHeadingProps =
   | { eyebrow?: string; title: string; lead?: string; t?: never; copy?: never }
   | { t: TFunction; copy: string; lead?: boolean; eyebrow?: never; title?: never };
 
+export type Tone = "light" | "tint" | "dark";
+
+/** The background of a section in each tone. */
+export function sectionClass(tone: Tone): string {
+  return `section ${tone === "dark" ? "bg-night text-white" : tone === "tint" ? "bg-accent-50/60" : "bg-surface"}`;
+}
+
+/** The eyebrow, title and lead of a heading, read from the locale file when given as keys. */
+export function headingText(props: SectionHeadingProps): { eyebrow?: string; title: string; lead?: string } {
+  return props.t
+    ? { eyebrow: props.t(`${props.copy}.eyebrow`), title: props.t(`${props.copy}.title`), lead: props.lead ? props.t(`${props.copy}.lead`) : undefined }
+    : { eyebrow: props.eyebrow, title: props.title, lead: props.lead };
+}
+
+/** A section's eyebrow, `<h2>` (id `{id}-title`, which the section is labelled by) and lead. */
+export function SectionHeading({ id, tone, eyebrow, title, lead }: { id?: string; tone: Tone; eyebrow?: string; title: string; lead?: string }) {
+  const dark = tone === "dark";
+  return (
+    <>
+      {eyebrow ? <p className={dark ? "eyebrow text-accent-300" : "eyebrow"}>{eyebrow}</p> : null}
+      <h2 id={id ? `${id}-title` : undefined} className={dark ? "section-title mt-2 text-white" : "section-title mt-2"}>
+        {title}
+      </h2>
+      {lead ? <p className={`mt-4 text-lg leading-relaxed ${dark ? "text-slate-300" : "text-muted"}`}>{lead}</p> : null}
+    </>
+  );
+}
+
 export function Section(
-  props: SectionHeading & {
+  props: SectionHeadingProps & {
     id?: string;
-    tone?: "light" | "tint" | "dark";
+    tone?: Tone;
     /** Wraps the content in `<div data-block={block}>` (the hook tests and styles use). */
     block?: string;
     blockClassName?: string;
@@ -45,10 +73,6 @@ export function Section(
   },
 ) {
   const tone = props.tone ?? "light";
-  const toneClass = tone === "dark" ? "bg-night text-white" : tone === "tint" ? "bg-accent-50/60" : "bg-surface";
-  const heading = props.t
-    ? { eyebrow: props.t(`${props.copy}.eyebrow`), title: props.t(`${props.copy}.title`), lead: props.lead ? props.t(`${props.copy}.lead`) : undefined }
-    : { eyebrow: props.eyebrow, title: props.title, lead: props.lead };
   const content = props.block ? (
     <div data-block={props.block} className={props.blockClassName}>
       {props.children}
@@ -57,14 +81,10 @@ export function Section(
     props.children
   );
   return (
-    <section id={props.id} className={`section ${toneClass}`} aria-labelledby={props.id ? `${props.id}-title` : undefined}>
+    <section id={props.id} className={sectionClass(tone)} aria-labelledby={props.id ? `${props.id}-title` : undefined}>
       <div className="container-page">
         <div className="max-w-3xl">
-          {heading.eyebrow ? <p className={`eyebrow ${tone === "dark" ? "text-accent-300" : ""}`}>{heading.eyebrow}</p> : null}
-          <h2 id={props.id ? `${props.id}-title` : undefined} className={`section-title mt-2 ${tone === "dark" ? "text-white" : ""}`}>
-            {heading.title}
-          </h2>
-          {heading.lead ? <p className={`mt-4 text-lg leading-relaxed ${tone === "dark" ? "text-slate-300" : "text-muted"}`}>{heading.lead}</p> : null}
+          <SectionHeading id={props.id} tone={tone} {...headingText(props)} />
         </div>
         {props.children ? <div className="mt-12">{content}</div> : null}
       </div>
@@ -101,7 +121,8 @@ export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 
   );
 }
 
-export function Steps({ items }: { items: Array<{ title: string; text: string }> }) {
+/** Numbered cards of a sequence; an item's icon, when given, stands in the card's top corner. */
+export function Steps({ items }: { items: Array<{ title: string; text: string; icon?: ReactNode }> }) {
   return (
     <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (
@@ -109,6 +130,7 @@ export function Steps({ items }: { items: Array<{ title: string; text: string }>
           <span className="absolute top-5 left-6 grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white" aria-hidden="true">
             {index + 1}
           </span>
+          {item.icon ? <span className="absolute top-4 right-6 grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">{item.icon}</span> : null}
           <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
           <p className="mt-2 leading-relaxed text-muted">{item.text}</p>
         </li>
@@ -179,20 +201,25 @@ export function mailtoHref(email: string, subject: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }
 
-/** Icon cards on a dark section (strengths, benefits, audiences). */
-export function DarkCardGrid({ items, block, columns = 3 }: { items: Array<{ title: string; text: string; icon: ReactNode }>; block: string; columns?: 3 | 4 }) {
-  const wide = columns === 4;
+/** Icon cards on a dark section (strengths, benefits, audiences); the more a row holds, the smaller each. */
+export function DarkCardGrid({ items, block, columns = 3 }: { items: Array<{ title: string; text: string; icon: ReactNode }>; block: string; columns?: 3 | 4 | 5 }) {
+  const look = DARK_CARD_LOOKS[columns];
   return (
-    <ul className={`grid gap-5 ${wide ? "sm:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3"}`} data-block={block}>
+    <ul className={`grid gap-5 ${look.grid}`} data-block={block}>
       {items.map((item) => (
-        <li key={item.title} className={`rounded-3xl border border-white/10 bg-white/5 ${wide ? "p-6" : "p-7"}`}>
-          <span className={`grid place-items-center rounded-2xl bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30 ${wide ? "size-11" : "size-12"}`}>
-            {item.icon}
-          </span>
-          <h3 className={`font-semibold text-white ${wide ? "mt-4 text-lg" : "mt-5 text-xl"}`}>{item.title}</h3>
-          <p className="mt-2 leading-relaxed text-slate-300">{item.text}</p>
+        <li key={item.title} className={`${look.radius} border border-white/10 bg-white/5 ${look.padding}`}>
+          <span className={`grid place-items-center ${look.iconRadius} bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30 ${look.iconSize}`}>{item.icon}</span>
+          <h3 className={`font-semibold text-white ${look.title}`}>{item.title}</h3>
+          <p className={`mt-2 leading-relaxed text-slate-300 ${look.text}`}>{item.text}</p>
         </li>
       ))}
     </ul>
   );
 }
+
+const DARK_CARD_LOOKS = {
+  3: { grid: "md:grid-cols-3", radius: "rounded-3xl", padding: "p-7", iconRadius: "rounded-2xl", iconSize: "size-12", title: "mt-5 text-xl", text: "" },
+  4: { grid: "sm:grid-cols-2 lg:grid-cols-4", radius: "rounded-3xl", padding: "p-6", iconRadius: "rounded-2xl", iconSize: "size-11", title: "mt-4 text-lg", text: "" },
+  // Five a row leaves long (German) words little room: a compact card with smaller type.
+  5: { grid: "sm:grid-cols-2 lg:grid-cols-5", radius: "rounded-2xl", padding: "p-5", iconRadius: "rounded-xl", iconSize: "size-10", title: "mt-4", text: "text-sm" },
+};

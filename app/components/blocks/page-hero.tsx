@@ -1,7 +1,12 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import type { Image } from "../../content/media.ts";
+import type { Image, Video } from "../../content/media.ts";
+import type { OfferId } from "../../content/offers.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { orderHref } from "../../i18n/site-map.ts";
 import { Hero, Stats } from "./blocks.tsx";
+import { LineIcon } from "./line-icons.tsx";
+import { VideoFacade } from "./video-facade.tsx";
 
 /** A hero button: an order link, a mailto or an anchor further down the page. */
 export interface HeroAction {
@@ -10,6 +15,21 @@ export interface HeroAction {
   icon?: ReactNode;
   /** `data-*` attributes the tests and enhance.js look for (`data-order`, `data-action`). */
   data?: Record<`data-${string}`, string>;
+}
+
+/** A mailto button (enhance.js and the tests know it by `data-action="contact"`). */
+export function contactAction(href: string, label: string): HeroAction {
+  return { href, label, data: { "data-action": "contact" } };
+}
+
+/** The order form of an offer (`data-order`). */
+export function orderAction(offer: OfferId, lang: Language, label: string): HeroAction {
+  return { href: orderHref(offer, lang), label, data: { "data-order": offer } };
+}
+
+/** A jump to the page's demo video, with a play icon. */
+export function playAction(href: string, label: string): HeroAction {
+  return { href, label, icon: <LineIcon name="play" className="size-5" /> };
 }
 
 function HeroLink({ action, className }: { action: HeroAction; className: string }) {
@@ -31,7 +51,9 @@ export function PageHero(props: {
   titleValues?: Record<string, unknown>;
   primary: HeroAction;
   secondary?: HeroAction;
+  /** Beside the title: anything, or the hero artwork (`image`, described by `hero.imageAlt`). */
   aside?: ReactNode;
+  image?: Image;
   background?: string;
   /** Wraps the hero in `<div data-block={block}>` (the hook tests look for). */
   block?: string;
@@ -49,7 +71,7 @@ export function PageHero(props: {
           {props.secondary ? <HeroLink action={props.secondary} className="btn-ghost-light" /> : null}
         </>
       }
-      aside={props.aside}
+      aside={props.image ? <HeroImage image={props.image} alt={t("hero.imageAlt")} /> : props.aside}
     />
   );
   return props.block ? <div data-block={props.block}>{hero}</div> : hero;
@@ -65,6 +87,16 @@ export function HeroStats({ items, block = "stats" }: { items: Array<{ value: st
   return (
     <div className="lg:[&>dl]:grid-cols-2" data-block={block}>
       <Stats items={items} />
+    </div>
+  );
+}
+
+/** A demo video beside the hero title, with an optional caption under it. */
+export function HeroVideo({ block, video, title, playLabel, caption }: { block: string; video: Video; title: string; playLabel: string; caption?: string }) {
+  return (
+    <div data-block={block}>
+      <VideoFacade video={video} title={title} playLabel={playLabel} />
+      {caption ? <p className="mt-3 text-sm text-slate-400">{caption}</p> : null}
     </div>
   );
 }
