@@ -32,10 +32,10 @@ test("no page scrolls sideways at 320 px and the demo banner's text fits, in any
     // The banner has a fixed height (the header sits under it): longer text would be cut off.
     const banner = await page.evaluate(() => {
       const element = document.querySelector(".demo-banner");
-      return element ? [element.scrollHeight, element.clientHeight] : null;
+      return element ? { text: element.scrollHeight, box: element.clientHeight } : null;
     });
     if (!banner) clipped.push(`${path}: no demo banner`);
-    else if (banner[0] > banner[1]) clipped.push(`${path}: banner text ${banner[0]}px in ${banner[1]}px`);
+    else if (banner.text > banner.box) clipped.push(`${path}: banner text ${banner.text}px in ${banner.box}px`);
     await page.close();
   }
   expect(wide).toEqual([]);
