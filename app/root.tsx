@@ -57,6 +57,8 @@ function clientTranslations(i18n: ReturnType<typeof useTranslation>["i18n"], lan
 export interface RouteHandle {
   /** Ship React Router's client scripts (forms that enhance with JS). Marketing pages ship none. */
   hydrate?: boolean;
+  /** A server-rendered form checked as the visitor types by public/forms.js (no hydration). */
+  formScript?: boolean;
   /** Hide the shared header and language switcher (spec: /datasets). */
   bare?: boolean;
 }
@@ -70,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = (data?.lang ?? i18n.language ?? DEFAULT_LANGUAGE) as Language;
   const handles = matches.map((match) => (match.handle ?? {}) as RouteHandle);
   const hydrate = handles.some((handle) => handle.hydrate);
+  const formScript = !hydrate && handles.some((handle) => handle.formScript);
   const bare = handles.some((handle) => handle.bare) || location.pathname.startsWith("/datasets");
   // Offers without a price end with a "request a quote or a demo" form (the catalogue lists them).
   const pageId = pageForPath(location.pathname)?.id;
@@ -97,6 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} /> : null}
         </main>
         <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} switcher={!bare} />
+        {/* After the content: requested once the page is parsed, never ahead of the stylesheet. */}
+        {formScript ? <script src="/forms.js" defer /> : null}
         {hydrate ? (
           <>
             <script

@@ -15,9 +15,11 @@ import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { logger, logRequest, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
+import { orderFormTemplateKey, orderFormTemplateRequest, TOKEN_PLACEHOLDER } from "../app/orders/form-template.ts";
 import { paidThankYouKey } from "../app/orders/thank-you-details.server.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
+import { createOrderFormCache } from "./form-cache.ts";
 import { headerList, PageCache, pickEncoding, type CachedPage } from "./page-cache.ts";
 import { isCrossSitePost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -131,6 +133,16 @@ function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, re
   return true;
 }
 
+const serveOrderForm = createOrderFormCache({
+  placeholder: TOKEN_PLACEHOLDER,
+  templateFor: (url, req) => orderFormTemplateKey(url, req.headers),
+  render: (url, lang) => {
+    const { request, context } = orderFormTemplateRequest(url, lang, secureCookies);
+    return renderPage(request, context);
+  },
+  onError: (error) => logger().error({ err: error }, "order form template failed"),
+});
+
 /** The nonce-less security headers, computed once: [plain http, https]. */
 const BASE_HEADERS = [Object.entries(securityHeaders({ https: false })), Object.entries(securityHeaders({ https: true }))] as const;
 
@@ -199,6 +211,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
       return res.end();
     }
   }
+
+  // The order form: rendered once per (offer, language), a fresh token per request (form-cache.ts).
+  if ((method === "GET" || method === "HEAD") && url.pathname === "/commander" && (await serveOrderForm(req, res, url))) return;
 
   if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
     try {

@@ -45,7 +45,8 @@ export function TextField({
   const common = {
     autoComplete,
     placeholder,
-    maxLength,
+    // A form with constraints from its schema (useForm's `constraint`) already carries maxlength.
+    ...(maxLength !== undefined ? { maxLength } : {}),
     "aria-required": optionalLabel ? undefined : true,
     autoFocus,
   } as const;
@@ -104,6 +105,30 @@ export function ErrorSummary({ id, title, items, autoFocus }: { id: string; titl
       </ul>
     </div>
   );
+}
+
+/**
+ * The words public/forms.js puts on a form's fields as the visitor types: the server's own message
+ * for each constraint of each field (keys from the schema, see app/orders/form-constraints.ts),
+ * translated here. A JSON data block: never executed, so the CSP needs no nonce for it.
+ */
+export function FormMessages({
+  id,
+  summary,
+  keys,
+  t,
+}: {
+  id: string;
+  summary: { id: string; title: string };
+  keys: Record<string, { [flag in "valueMissing" | "tooShort" | "tooLong" | "patternMismatch"]?: string }>;
+  t: (key: string) => string;
+}) {
+  const fields = Object.fromEntries(
+    Object.entries(keys).map(([name, byFlag]) => [name, Object.fromEntries(Object.entries(byFlag).flatMap(([flag, key]) => (key ? [[flag, t(key)]] : [])))]),
+  );
+  // "<" escaped so a message can never close the tag.
+  const json = JSON.stringify({ summary, fields }).replace(/</g, "\\u003c");
+  return <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 /** A fieldset of radio buttons (yes/no questions). */

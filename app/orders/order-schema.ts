@@ -2,10 +2,11 @@ import { parse } from "@conform-to/react";
 import * as z from "zod/mini";
 import { ORDER_FORM_FIELDS, getOffer, orderFields, type OfferId, type OfferKind, type OrderFieldName } from "../content/offers.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
+import { formRules, type FormRules } from "./form-constraints.ts";
 
 /**
- * The order-form schema of each kind of offer: the server action validates with it and Conform
- * uses it for client hints. Messages are translation keys of the `order` namespace (rendered with
+ * The order-form schema of each kind of offer: the server action validates with it, and the
+ * browser checks the constraint attributes derived from it (form-constraints.ts). Messages are translation keys of the `order` namespace (rendered with
  * `t()`), so the schema stays language-free and can be shared by every request. A missing value
  * says what to enter (`errors.required.*`); a value too short keeps the spec's length message.
  */
@@ -96,6 +97,15 @@ export function orderSchema(kind: OfferKind) {
   return SCHEMAS[kind];
 }
 
+const RULES = new Map<OfferKind, FormRules>();
+
+/** The browser's share of the schema (constraint attributes, message keys), derived once per kind. */
+export function orderFormRules(kind: OfferKind): FormRules {
+  let rules = RULES.get(kind);
+  if (!rules) RULES.set(kind, (rules = formRules(SCHEMAS[kind])));
+  return rules;
+}
+
 /** What any order stores: who ordered, plus the answers its offer asked for. */
 export type OrderFormInput = { firstName: string; lastName: string; email: string } & Partial<
   Record<Exclude<OrderFieldName, "firstName" | "lastName" | "email">, string>
@@ -121,9 +131,8 @@ export const HONEYPOT_FIELD = "website";
 export const ORDER_FORM_NAMES: readonly string[] = [...new Set(Object.values(ORDER_FORM_FIELDS).flat()), "offre", "token", HONEYPOT_FIELD, "intent"];
 
 /**
- * Parses a posted order form with its offer's schema, for the server action and for Conform's
- * client hints alike. Same rules as Conform's zod adapter (empty inputs count as missing), without
- * pulling zod's full classic API into the browser bundle (the page stays under its JS budget).
+ * Parses a posted order form with its offer's schema (the server action). Same rules as Conform's
+ * zod adapter: empty inputs count as missing.
  */
 export function parseOrderForm(formData: FormData | URLSearchParams, offer: OfferId) {
   const schema = orderSchema(getOffer(offer).kind);
@@ -143,10 +152,7 @@ export function parseOrderForm(formData: FormData | URLSearchParams, offer: Offe
   });
 }
 
-/**
- * The posted values without validation (the language switcher re-renders the form with them).
- * `null` errors let a client-side submit through; `{}` shows the values with no message.
- */
-export function keepOrderValues(formData: FormData | URLSearchParams, errors: Record<string, string[]> | null = {}) {
-  return parse<OrderFormInput, string[]>(formData, { resolve: () => ({ error: errors }) });
+/** The posted values without validation (the language switcher re-renders the form with them). */
+export function keepOrderValues(formData: FormData | URLSearchParams) {
+  return parse<OrderFormInput, string[]>(formData, { resolve: () => ({ error: {} }) });
 }

@@ -1,9 +1,8 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/commander";
-import { ErrorSummary, RadioGroup, SelectField, TextField, useIsPending } from "../components/forms.tsx";
+import { ErrorSummary, FormMessages, RadioGroup, SelectField, TextField } from "../components/forms.tsx";
 import { amountDueNow, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
@@ -11,15 +10,20 @@ import { SWITCHER, type Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
 import { draftCookie, findDraft } from "../orders/draft.server.ts";
-import { FIELD_MAX, HONEYPOT_FIELD, OPTIONAL_FIELDS, ORDER_FORM_NAMES, keepOrderValues, normaliseOrderForm, parseOrderForm } from "../orders/order-schema.ts";
+import { orderFormTemplateContext, TOKEN_PLACEHOLDER } from "../orders/form-template.ts";
+import { HONEYPOT_FIELD, OPTIONAL_FIELDS, ORDER_FORM_NAMES, keepOrderValues, normaliseOrderForm, orderFormRules, parseOrderForm } from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
 import { formatMoney } from "../i18n/format.ts";
 
-/** `languageForm`: the switcher posts this form to change language, so typed values come along. */
+/**
+ * The page does not hydrate: the browser checks the constraint attributes derived from the schema
+ * and public/forms.js (`formScript`) puts the server's messages on them and shows "sending".
+ * `languageForm`: the switcher posts this form to change language, so typed values come along.
+ */
 export const handle = {
-  hydrate: true,
+  formScript: true,
   languageForm: (loaderData: unknown) => ((loaderData as { status?: string } | undefined)?.status === "ok" ? "order" : undefined),
 };
 
@@ -66,7 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: "ok" as const,
     lang,
     offer: offerView(param, lang, getInstance(context).getFixedT(lang, "common")),
-    token: randomUUID(),
+    // The form cache's render keeps a placeholder, replaced by a fresh token on every request.
+    token: context.get(orderFormTemplateContext) ? TOKEN_PLACEHOLDER : randomUUID(),
     cancelled,
     // Back from a cancelled checkout: the form comes back as the visitor filled it.
     draft: cancelled ? await findDraft(request, param, (await getOrderServices()).repo) : null,
@@ -172,42 +177,21 @@ const ABOUT_YOU = new Set<OrderFieldName>(["firstName", "lastName", "email", "ph
 function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData & { actionData: ActionData }) {
   const { t } = useTranslation("order");
   const { t: tOffers } = useTranslation("offers");
-  const pending = useIsPending();
+  const rules = orderFormRules(offer.kind);
+  // Server rendering only: Conform lays out values, errors and the schema's constraint attributes.
+  // `defaultNoValidate: false` leaves the browser's own checks on when no script runs.
   const [form, fields] = useForm({
     id: "order",
     lastResult: actionData?.result,
     defaultValue: { ...(draft ?? {}), ...(offer.fields.includes("videoLanguage") && !draft ? { videoLanguage: lang } : {}), ...(offer.fields.includes("connectZapier") && !draft ? { connectZapier: "non" } : {}) },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) =>
-      submitter?.getAttribute("value") === LANGUAGE_INTENT ? keepOrderValues(formData, null) : parseOrderForm(formData, offer.id),
-    onSubmit(event) {
-      // Changing language reloads the whole page (its translations come with it), values posted along.
-      const submitter = (event.nativeEvent as SubmitEvent).submitter;
-      if (!submitter || submitter.getAttribute("value") !== LANGUAGE_INTENT) return;
-      event.preventDefault();
-      const element = event.currentTarget;
-      const intent = Object.assign(document.createElement("input"), { type: "hidden", name: "intent", value: LANGUAGE_INTENT });
-      element.append(intent);
-      element.action = submitter.getAttribute("formaction") ?? element.action;
-      element.noValidate = true;
-      element.submit();
-    },
+    constraint: rules.constraint,
+    defaultNoValidate: false,
   });
   const field = (name: OrderFieldName) => fields[name as keyof typeof fields] as unknown as FieldMetadata<string | undefined>;
   const messages = (name: OrderFieldName) => field(name).errors?.map((error) => t(error));
   const invalid = offer.fields.filter((name) => field(name).errors?.length);
   const formError = actionData?.formError;
   const name = tOffers(`${offer.id}.name`);
-
-  // With JavaScript, a failed submit moves the focus to the summary (Conform would pick the field).
-  const summary = useRef<string>("");
-  const signature = invalid.map((name) => `${name}:${field(name).errors?.join()}`).join("|");
-  useEffect(() => {
-    if (form.status !== "error" || !signature || summary.current === signature) return;
-    summary.current = signature;
-    requestAnimationFrame(() => document.getElementById("order-error-summary")?.focus());
-  }, [form.status, signature]);
 
   const renderField = (fieldName: OrderFieldName, autoFocus: boolean) => {
     const meta = field(fieldName);
@@ -248,7 +232,6 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
         autoComplete={input.autoComplete}
         placeholder={input.placeholder ? t(`form.${fieldName}Placeholder`) : undefined}
         hint={input.hint ? t(`form.${fieldName}Hint`) : undefined}
-        maxLength={FIELD_MAX[fieldName as keyof typeof FIELD_MAX]}
         wide={input.wide}
         rows={input.rows}
         autoFocus={autoFocus}
@@ -306,7 +289,8 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
             }))}
           />
 
-          <Form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} className="space-y-10">
+          <FormMessages id="order-messages" summary={{ id: "order-error-summary", title: t("form.errorSummary") }} keys={rules.messages} t={t} />
+          <form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} data-messages="order-messages" className="space-y-10">
             <input type="hidden" name="offre" value={offer.id} />
             <input type="hidden" name="token" value={actionData?.token ?? token} />
             <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
@@ -325,8 +309,8 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
             </fieldset>
 
             <div>
-              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending} aria-disabled={pending}>
-                {pending ? t("form.submitting") : t("form.submit")}
+              <button type="submit" className="btn-primary w-full sm:w-auto" data-pending-label={t("form.submitting")}>
+                {t("form.submit")}
               </button>
               <p className="mt-3 text-sm text-muted">{t("form.secureNote")}</p>
               <p className="mt-1 text-sm text-muted" data-privacy-note>
@@ -336,7 +320,7 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
                 </a>
               </p>
             </div>
-          </Form>
+          </form>
         </div>
       </div>
     </section>

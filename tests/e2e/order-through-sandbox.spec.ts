@@ -48,19 +48,30 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     expect(names.filter((name) => !["offre", "token", "website"].includes(name!))).toEqual([...ORDER_FORM_FIELDS[kind]]);
     await expect(page.locator(".lead").first()).toHaveText(order.form.intro[kind]);
 
+    // Checks from the same schema, before any request: with JavaScript, the server's words as the
+    // visitor types; without, the browser's own checks of the constraint attributes.
+    const posts: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => request.method() === "POST" && posts.push(request.url());
+    page.on("request", onRequest);
     if (javaScriptEnabled) {
-      // Client hints from the same schema, before any request.
-      const posts: string[] = [];
-      const onRequest = (request: { method(): string; url(): string }) => request.method() === "POST" && posts.push(request.url());
-      page.on("request", onRequest);
       await page.locator('[name="email"]').fill("broken");
       await page.locator('[name="firstName"]').focus();
       await expect(page.locator("#order-email-error")).toHaveText(order.errors.email);
       await page.locator('form#order button[type="submit"]').click();
       await expect(page.locator("#order-firstName-error")).toHaveText(order.errors.required.firstName);
-      expect(posts).toEqual([]);
-      page.off("request", onRequest);
+    } else {
+      await fillOrder(page, { firstName: "A", email: "nope" });
+      await page.locator('form#order button[type="submit"]').click();
+      const validity = (name: string) => page.locator(`form#order [name="${name}"]`).evaluate((el: HTMLInputElement) => ({ tooShort: el.validity.tooShort, typeMismatch: el.validity.typeMismatch, valueMissing: el.validity.valueMissing }));
+      expect(await validity("firstName")).toEqual({ tooShort: true, typeMismatch: false, valueMissing: false });
+      expect(await validity("email")).toEqual({ tooShort: false, typeMismatch: true, valueMissing: false });
+      expect(await validity("lastName")).toEqual({ tooShort: false, typeMismatch: false, valueMissing: true });
+      // A browser that does not check (or a hand-made post) gets the server's answer below.
+      await page.locator("form#order").evaluate((form: HTMLFormElement) => (form.noValidate = true));
     }
+    await expect(page).toHaveURL(/\/commander\?/);
+    expect(posts).toEqual([]);
+    page.off("request", onRequest);
 
     // An invalid attempt: a message that says what to do, next to the field and in the summary
     // (in the form's order, linked, focused), values kept.
@@ -83,14 +94,18 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     if (kind === "agent") await page.locator('input[name="connectZapier"][value="oui"]').check();
     const submit = page.locator('form#order button[type="submit"]');
     if (javaScriptEnabled) {
-      // Hold the request a moment to see the pending state: disabled, with the loading label.
-      await page.route("**/commander*", async (route) => {
-        if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
-        await route.continue();
-      });
+      // The post is a plain navigation (the page does not hydrate), and Playwright cannot read a
+      // page whose navigation is under way: note the button as the post leaves (after forms.js's
+      // own submit handler, registered first) in sessionStorage, and read it on the next page.
+      await page.locator("form#order").evaluate((form) =>
+        form.addEventListener("submit", () => {
+          const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+          sessionStorage.setItem("order-pending", JSON.stringify({ disabled: button.disabled, text: button.textContent }));
+        }),
+      );
       await submit.click();
-      await expect(submit).toBeDisabled();
-      await expect(submit).toHaveText(order.form.submitting);
+      await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
+      expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("order-pending"))) ?? "null")).toEqual({ disabled: true, text: order.form.submitting });
     } else {
       await submit.click();
     }
@@ -139,12 +154,14 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
   });
 }
 
-test("changing language after an error keeps what was typed", async ({ page }) => {
+test("changing language after an error keeps what was typed", async ({ page, javaScriptEnabled }) => {
   const de = locale("de", "order");
   await page.goto("/commander?offre=formateur-ia&lang=en");
   await fillOrder(page, { firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" });
   await page.locator('form#order button[type="submit"]').click();
-  await expect(page.locator("#order-error-summary")).toBeVisible();
+  // With JavaScript our summary; without, the browser's own check kept the form from leaving.
+  if (javaScriptEnabled) await expect(page.locator("#order-error-summary")).toBeVisible();
+  else await expect(page.locator('form#order [name="email"]:invalid')).toHaveCount(1);
   // The globe in the fixed header opens the six languages; on the form they post it.
   await page.locator("header .lang-menu summary").click();
   await page.locator("header .lang-menu").getByRole("button", { name: "Deutsch" }).click();
@@ -153,7 +170,8 @@ test("changing language after an error keeps what was typed", async ({ page }) =
   for (const [name, value] of Object.entries({ firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" })) {
     await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
   }
-  // The form still works in the new language.
+  // The form still works in the new language (without JavaScript: as the server answers it).
+  if (!javaScriptEnabled) await page.locator("form#order").evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await page.locator('form#order button[type="submit"]').click();
   await expect(page.locator("#order-email-error")).toHaveText(de.errors.email);
 });

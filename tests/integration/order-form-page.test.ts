@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as z from "zod/mini";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ORDER_FORM_FIELDS, type OfferId, type OfferKind } from "../../app/content/offers.ts";
+import { orderSchema } from "../../app/orders/order-schema.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+import { orderForm, postOrder } from "../support/orders.ts";
+import { storedState } from "../support/stored.ts";
+
+// Issue 17: the order page ships no framework (it does not hydrate), its fields carry the schema's
+// rules as HTML constraint attributes, and it is served from a template rendered once per
+// (offer, language) with a fresh submission token each time.
+
+const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const lookup = (tree: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1];
+/** The attributes of the element whose id is given, lower-cased names, HTML entities decoded. */
+function attributesOf(html: string, id: string): Record<string, string> {
+  const tag = new RegExp(`<(?:input|textarea|select)\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
+  if (!tag) throw new Error(`no field #${id}`);
+  const decode = (value: string) => value.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return Object.fromEntries([...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!.toLowerCase(), decode(m[2] ?? "")]));
+}
+/** CPU seconds (user + system) the process has used, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** One offer of each kind: each asks its own questions. */
+const BY_KIND: Record<OfferKind, OfferId> = { test: "test-workflow", video: "short-videos", agent: "formateur-ia" };
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0" });
+});
+afterAll(async () => {
+  expect(await server?.stop()).toBe(0);
+});
+
+describe("order page", () => {
+  test("does not hydrate: no module scripts, no router data, at most 15 KB of gzipped JavaScript", async () => {
+    for (const offer of Object.values(BY_KIND)) {
+      const html = await (await fetch(`${server.url}/commander?offre=${offer}&lang=en`)).text();
+      expect(html).not.toMatch(/type="module"|rel="modulepreload"|__reactRouter|i18n-resources/);
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      let bytes = 0;
+      for (const [, attrs] of scripts) {
+        const src = /\bsrc="([^"]+)"/.exec(attrs!)?.[1];
+        if (src) {
+          const res = await fetch(server.url + src);
+          expect(res.status).toBe(200);
+          bytes += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+        } else {
+          // Only data blocks inline (the messages for public/forms.js): nothing runs, no nonce needed.
+          expect(attrs).toContain('type="application/json"');
+        }
+      }
+      expect(bytes).toBeGreaterThan(0);
+      expect(bytes).toBeLessThanOrEqual(15 * 1024);
+    }
+  });
+
+  test("each field carries its schema's rules as constraint attributes, and the script its translated messages", async () => {
+    for (const [kind, offer] of Object.entries(BY_KIND) as Array<[OfferKind, OfferId]>) {
+      // The expectation comes from the schema itself (zod's JSON Schema), not from a copy of the rules.
+      const json = z.toJSONSchema(orderSchema(kind), { io: "input", unrepresentable: "any" }) as {
+        properties: Record<string, { type?: string; enum?: unknown; minLength?: number; maxLength?: number; pattern?: string }>;
+        required: string[];
+      };
+      for (const lang of ["fr", "es"]) {
+        const html = await (await fetch(`${server.url}/commander?offre=${offer}&lang=${lang}`)).text();
+        const order = locale(lang, "order");
+        const messages = JSON.parse(/<script type="application\/json" id="order-messages">([^<]*)<\/script>/.exec(html)![1]!) as {
+          fields: Record<string, Record<string, string>>;
+        };
+        for (const field of ORDER_FORM_FIELDS[kind]) {
+          const rule = json.properties[field]!;
+          if (rule.enum) continue; // radio buttons and the language list: a choice, not typed text
+          const attrs = attributesOf(html, `order-${field}`);
+          expect("required" in attrs, `${field} required`).toBe(json.required.includes(field));
+          expect(attrs.maxlength, `${field} maxlength`).toBe(rule.maxLength === undefined ? undefined : String(rule.maxLength));
+          expect(attrs.minlength, `${field} minlength`).toBe(rule.minLength && rule.minLength > 1 ? String(rule.minLength) : undefined);
+          if (rule.pattern) {
+            // The browser compiles the attribute with the v flag; it must accept and refuse what the schema does.
+            const browser = new RegExp(`^(?:${attrs.pattern})$`, "v");
+            for (const value of ["camille.martin@example.com", "a@b", "nope", "x@y.fr"]) {
+              expect(browser.test(value), `${field} pattern on ${value}`).toBe(new RegExp(rule.pattern).test(value));
+            }
+          } else {
+            expect(attrs.pattern).toBeUndefined();
+          }
+          // Our words for the browser's checks: the server's own message for the same failure.
+          const parse = (value?: string) => orderSchema(kind).safeParse(value === undefined ? {} : { [field]: value });
+          const first = (value?: string) => {
+            const result = parse(value);
+            return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message;
+          };
+          const words = messages.fields[field]!;
+          if (json.required.includes(field)) expect(words.valueMissing).toBe(lookup(order, first()!));
+          if (rule.minLength && rule.minLength > 1) expect(words.tooShort).toBe(lookup(order, first("x".repeat(rule.minLength - 1))!));
+          if (rule.maxLength) expect(words.tooLong).toBe(lookup(order, first("x".repeat(rule.maxLength + 1))!));
+          if (rule.pattern) expect(words.patternMismatch).toBe(lookup(order, first("x")!));
+        }
+      }
+    }
+  });
+
+  test("served from a template: a fresh token each time, under 1 ms of server CPU per page, each token places one order", async () => {
+    const offer = "test-workflow";
+    const url = `${server.url}/commander?offre=${offer}&lang=en`;
+    const first = await (await fetch(url)).text();
+    const before = cpuSeconds(server.process.pid!);
+    const tokens = new Set<string>();
+    const pages = 400;
+    for (let batch = 0; batch < pages / 20; batch++) {
+      const bodies = await Promise.all(Array.from({ length: 20 }, async () => (await fetch(url)).text()));
+      for (const body of bodies) {
+        tokens.add(tokenOf(body)!);
+        // The same page but for its token.
+        expect(body.replace(tokenOf(body)!, "")).toBe(first.replace(tokenOf(first)!, ""));
+      }
+    }
+    const cpu = cpuSeconds(server.process.pid!) - before;
+    expect(tokens.size).toBe(pages);
+    for (const token of tokens) expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    // A React render of this page costs several milliseconds of CPU; a template costs a fraction of one.
+    expect(cpu / pages, `server CPU per page: ${((cpu / pages) * 1000).toFixed(2)} ms`).toBeLessThan(0.001);
+
+    // Gzip is assembled around the token too: the same page once decompressed.
+    const zipped = await fetch(url, { headers: { "Accept-Encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    // fetch (undici) decompresses as a browser does.
+    const unzipped = await zipped.text();
+    expect(unzipped.replace(tokenOf(unzipped)!, "")).toBe(first.replace(tokenOf(first)!, ""));
+    expect(zipped.headers.get("cache-control")).toBe("no-store");
+
+    // Without ?lang= the template follows the visitor's language (cookie, then Accept-Language,
+    // then French) and says it varies on them; ?lang= remembers the choice in a cookie.
+    const langOf = async (headers: Record<string, string>) => {
+      const res = await fetch(`${server.url}/commander?offre=${offer}`, { headers });
+      const body = await res.text();
+      return { lang: /<html lang="(\w+)"/.exec(body)![1], vary: res.headers.get("vary"), token: tokenOf(body) };
+    };
+    expect(await langOf({ cookie: "lang=it", "accept-language": "de" })).toMatchObject({ lang: "it", vary: expect.stringContaining("Cookie, Accept-Language") });
+    expect(await langOf({ "accept-language": "de-CH,de;q=0.9" })).toMatchObject({ lang: "de" });
+    expect(await langOf({ "accept-language": "" })).toMatchObject({ lang: "fr" });
+    expect((await langOf({})).token).toMatch(/^[0-9a-f-]{36}$/);
+    const chosen = await fetch(url);
+    await chosen.arrayBuffer();
+    expect(chosen.headers.getSetCookie()).toEqual([expect.stringMatching(/^lang=en; /)]);
+
+    // Each token places one order, however often it is posted; another token, another order.
+    const [a, b] = [...tokens];
+    const stored = () => storedState(server.dataDir).orders;
+    const start = stored();
+    for (const token of [a!, a!, b!]) {
+      const res = await postOrder(server.url, offer, "en", orderForm({ token }));
+      expect(res.status).toBe(303);
+    }
+    expect(stored() - start).toBe(2);
+  });
+});
