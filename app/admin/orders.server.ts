@@ -7,6 +7,7 @@ import { orderFields } from "../orders/order-fields.server.ts";
 import { ordersCsv } from "../orders/orders-csv.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import type { Order } from "../orders/types.ts";
+import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
 
 /** The back office's questions and actions on orders; routes stay thin. */
@@ -84,7 +85,7 @@ export async function orderDetail(id: string, lang: Language) {
     delivered: events.some((event) => event.kind === "delivered"),
     fields: orderFields(order, lang),
     timeline,
-    emails: emails.map((email) => ({ kind: email.kind, status: email.status, attempts: email.attempts, lastError: email.lastError, sentAt: email.sentAt })),
+    emails: emails.map(emailRow),
   };
 }
 

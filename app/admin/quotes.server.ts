@@ -2,28 +2,11 @@ import { dateTimeFormatter } from "../i18n/format.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
-import type { OutboxRow, QuoteRequest } from "../orders/types.ts";
+import type { QuoteRequest } from "../orders/types.ts";
+import { emailRow, worstEmailState } from "./email-state.ts";
 import { PAGE_SIZE } from "./orders.server.ts";
 
 /** The back office's questions on quote requests (read-only: the owner answers by email). */
-
-/**
- * An email's state at a glance: sent, failed (given up), retrying (tried and refused, another
- * try is due) or waiting (never tried yet).
- */
-export type QuoteEmailState = "sent" | "failed" | "retrying" | "waiting";
-
-function emailState(email: OutboxRow): QuoteEmailState {
-  if (email.status === "pending") return email.attempts > 0 ? "retrying" : "waiting";
-  return email.status;
-}
-
-/** A quote request's emails summed up by their worst state (one failure is what the owner must see); null without any. */
-function worstState(emails: OutboxRow[]): QuoteEmailState | null {
-  if (!emails.length) return null;
-  const states = emails.map(emailState);
-  return (["failed", "retrying", "waiting"] as const).find((state) => states.includes(state)) ?? "sent";
-}
 
 const offerName = (quote: QuoteRequest, lang: Language) => translator(lang, "quote")(`offers.${quote.page}`);
 
@@ -38,7 +21,7 @@ export async function quotesPage(page: number, lang: Language) {
       email: quote.email,
       offer: offerName(quote, lang),
       language: languageName(quote.lang),
-      emails: worstState(await repo.listQuoteEmails(quote.id)),
+      emails: worstEmailState(await repo.listQuoteEmails(quote.id)),
     })),
   );
   return { quotes: rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
@@ -68,6 +51,6 @@ export async function quoteDetail(id: string, lang: Language) {
       [admin("fields.language"), languageName(quote.lang)],
       [t("email.message"), quote.message],
     ] as Array<[string, string]>,
-    emails: emails.map((email) => ({ id: email.id, kind: email.kind, state: emailState(email), attempts: email.attempts, lastError: email.lastError, sentAt: email.sentAt })),
+    emails: emails.map(emailRow),
   };
 }

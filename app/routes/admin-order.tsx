@@ -5,7 +5,8 @@ import { NOTE_MAX } from "../admin/order-filter.ts";
 import { markDelivered, orderDetail, resendConfirmation, type ActionOutcome } from "../admin/orders.server.ts";
 import { adminLang, adminMeta, adminT, readForm, text } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
-import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
+import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
+import { EmailList } from "../components/admin/email-list.tsx";
 import { LabelValueList } from "../components/label-value-list.tsx";
 import { dateTimeFormatter, formatBillingDay } from "../i18n/format.ts";
 
@@ -45,80 +46,61 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, lang, done } = loaderData;
   const dateTime = dateTimeFormatter(lang, "medium");
   return (
-    <>
-      <AdminBar current="/admin" />
-      <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8">
-        <a href="/admin" className="text-sm text-accent-700 underline">
-          {t("order.back")}
-        </a>
-        <h1 className="mt-2 text-2xl font-bold break-all sm:text-3xl">{order.id}</h1>
-        <p className="mt-1 font-semibold" data-testid="order-state">
-          {t(`states.${order.state}`)}
-          {order.delivered ? ` · ${t("order.delivered")}` : ""}
+    <AdminDetailPage section="/admin" back={t("order.back")} title={order.id}>
+      <p className="mt-1 font-semibold" data-testid="order-state">
+        {t(`states.${order.state}`)}
+        {order.delivered ? ` · ${t("order.delivered")}` : ""}
+      </p>
+      {order.billingState ? (
+        <p className="mt-1 text-sm" data-testid="billing-state" data-state={order.billingState}>
+          {t(`billing.${order.billingState}`)}
+          {order.periodEnd ? ` · ${formatBillingDay(order.periodEnd, lang)}` : ""}
         </p>
-        {order.billingState ? (
-          <p className="mt-1 text-sm" data-testid="billing-state" data-state={order.billingState}>
-            {t(`billing.${order.billingState}`)}
-            {order.periodEnd ? ` · ${formatBillingDay(order.periodEnd, lang)}` : ""}
-          </p>
-        ) : null}
-        {done ? <Notice tone="ok" testId="action-done">{t(`order.done.${done}`)}</Notice> : null}
-        {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      ) : null}
+      {done ? <Notice tone="ok" testId="action-done">{t(`order.done.${done}`)}</Notice> : null}
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
 
-        <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>
-        <LabelValueList rows={order.fields} className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" testId="order-fields" />
+      <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>
+      <LabelValueList rows={order.fields} className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" testId="order-fields" />
 
-        <h2 className="mt-6 text-lg font-semibold">{t("order.actions")}</h2>
-        {order.paid ? (
-          <div className="mt-2 grid gap-4 rounded-2xl border border-line bg-white p-4">
+      <h2 className="mt-6 text-lg font-semibold">{t("order.actions")}</h2>
+      {order.paid ? (
+        <div className="mt-2 grid gap-4 rounded-2xl border border-line bg-white p-4">
+          <Form method="post">
+            <button type="submit" name="intent" value="resend" className="btn-secondary w-full sm:w-auto">
+              {t("order.resend")}
+            </button>
+          </Form>
+          {order.delivered ? (
+            <p className="text-sm text-muted">{t("order.deliveredAlready")}</p>
+          ) : (
             <Form method="post">
-              <button type="submit" name="intent" value="resend" className="btn-secondary w-full sm:w-auto">
-                {t("order.resend")}
+              <label htmlFor="delivery-note" className="text-sm font-semibold">
+                {t("order.note")}
+              </label>
+              <textarea id="delivery-note" name="note" rows={3} maxLength={NOTE_MAX} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
+              <button type="submit" name="intent" value="deliver" className="btn-primary mt-2 w-full sm:w-auto">
+                {t("order.markDelivered")}
               </button>
             </Form>
-            {order.delivered ? (
-              <p className="text-sm text-muted">{t("order.deliveredAlready")}</p>
-            ) : (
-              <Form method="post">
-                <label htmlFor="delivery-note" className="text-sm font-semibold">
-                  {t("order.note")}
-                </label>
-                <textarea id="delivery-note" name="note" rows={3} maxLength={NOTE_MAX} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
-                <button type="submit" name="intent" value="deliver" className="btn-primary mt-2 w-full sm:w-auto">
-                  {t("order.markDelivered")}
-                </button>
-              </Form>
-            )}
-          </div>
-        ) : (
-          <p className="mt-2 text-sm text-muted">{t("order.notPaidYet")}</p>
-        )}
+          )}
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-muted">{t("order.notPaidYet")}</p>
+      )}
 
-        <h2 className="mt-6 text-lg font-semibold">{t("order.timeline")}</h2>
-        <ol className="mt-2 space-y-2 border-l-2 border-accent-200 pl-4" data-testid="timeline">
-          {order.timeline.map((entry, index) => (
-            <li key={index}>
-              <p className="text-xs text-muted">{dateTime(entry.at)}</p>
-              <p className="font-medium">{t(`timeline.${entry.kind}`)}</p>
-              {entry.detail ? <p className="text-sm break-words whitespace-pre-line text-muted">{entry.detail}</p> : null}
-            </li>
-          ))}
-        </ol>
+      <h2 className="mt-6 text-lg font-semibold">{t("order.timeline")}</h2>
+      <ol className="mt-2 space-y-2 border-l-2 border-accent-200 pl-4" data-testid="timeline">
+        {order.timeline.map((entry, index) => (
+          <li key={index}>
+            <p className="text-xs text-muted">{dateTime(entry.at)}</p>
+            <p className="font-medium">{t(`timeline.${entry.kind}`)}</p>
+            {entry.detail ? <p className="text-sm break-words whitespace-pre-line text-muted">{entry.detail}</p> : null}
+          </li>
+        ))}
+      </ol>
 
-        <h2 className="mt-6 text-lg font-semibold">{t("order.emails")}</h2>
-        {order.emails.length ? (
-          <ul className="mt-2 divide-y divide-line rounded-2xl border border-line bg-white text-sm" data-testid="order-emails">
-            {order.emails.map((email) => (
-              <li key={email.kind} className="px-4 py-2">
-                <span className="font-mono">{email.kind}</span> · {t(`emailStatus.${email.status}`)} · {t("order.attempts", { count: email.attempts })}
-                {email.lastError ? <span className="block break-words text-red-800">{email.lastError}</span> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-muted">{t("order.noEmails")}</p>
-        )}
-      </section>
-    </>
+      <EmailList emails={order.emails} lang={lang} testId="order-emails" />
+    </AdminDetailPage>
   );
 }

@@ -4,7 +4,7 @@ import { filterQuery, readFilter } from "../admin/order-filter.ts";
 import { healthSummary, ordersPage } from "../admin/orders.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
-import { AdminBar, Pager } from "../components/admin/admin-ui.tsx";
+import { AdminBar, AdminList, AdminListItem, Pager } from "../components/admin/admin-ui.tsx";
 import { dateTimeFormatter, formatMoney } from "../i18n/format.ts";
 import { ORDER_STATES } from "../orders/types.ts";
 
@@ -62,29 +62,22 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
 
-        {orders.length ? (
-          <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white" data-testid="orders-list">
-            {orders.map((order) => (
-              <li key={order.id}>
-                <a href={`/admin/orders/${encodeURIComponent(order.id)}`} className="block px-4 py-3 hover:bg-accent-50">
-                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <span className="font-semibold break-all">{order.name}</span>
-                    <span className="text-sm">{formatMoney(order.amount, order.currency, lang)}</span>
-                  </span>
-                  <span className="mt-0.5 block text-sm break-all text-muted">{order.email}</span>
-                  <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted">
-                    <span className="font-mono">{order.id}</span>
-                    <span>{dateTime(order.createdAt)}</span>
-                    <span className="font-semibold text-ink">{t(`states.${order.state}`)}</span>
-                    {order.billingState ? <span data-billing-state={order.billingState}>{t(`billing.${order.billingState}`)}</span> : null}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-6 text-muted">{t("orders.none")}</p>
-        )}
+        <AdminList rows={orders} testId="orders-list" empty={t("orders.none")}>
+          {(order) => (
+            <AdminListItem
+              key={order.id}
+              href={`/admin/orders/${encodeURIComponent(order.id)}`}
+              name={order.name}
+              aside={<span className="text-sm">{formatMoney(order.amount, order.currency, lang)}</span>}
+              email={order.email}
+            >
+              <span className="font-mono">{order.id}</span>
+              <span>{dateTime(order.createdAt)}</span>
+              <span className="font-semibold text-ink">{t(`states.${order.state}`)}</span>
+              {order.billingState ? <span data-billing-state={order.billingState}>{t(`billing.${order.billingState}`)}</span> : null}
+            </AdminListItem>
+          )}
+        </AdminList>
 
         <Pager page={filter.page} pages={pages} href={(page) => `/admin${filterQuery({ ...filter, page })}`} />
       </section>

@@ -5,8 +5,8 @@ import { readFilter } from "../admin/order-filter.ts";
 import { quotesPage } from "../admin/quotes.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
-import { AdminBar, Pager } from "../components/admin/admin-ui.tsx";
-import { QuoteEmailBadge } from "../components/admin/quote-email-badge.tsx";
+import { AdminBar, AdminList, AdminListItem, Pager } from "../components/admin/admin-ui.tsx";
+import { EmailStateBadge } from "../components/admin/email-list.tsx";
 import { dateTimeFormatter } from "../i18n/format.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,28 +34,15 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-sm text-muted" data-testid="quotes-total">
           {t("quotes.count", { count: total })}
         </p>
-        {quotes.length ? (
-          <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white" data-testid="quotes-list">
-            {quotes.map((quote) => (
-              <li key={quote.id}>
-                <a href={`/admin/quotes/${encodeURIComponent(quote.id)}`} className="block px-4 py-3 hover:bg-accent-50">
-                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <span className="font-semibold break-all">{quote.name}</span>
-                    {quote.emails ? <QuoteEmailBadge state={quote.emails} label={t("order.emails")} /> : null}
-                  </span>
-                  <span className="mt-0.5 block text-sm break-all text-muted">{quote.email}</span>
-                  <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted">
-                    <span>{dateTime(quote.createdAt)}</span>
-                    <span className="font-semibold text-ink">{quote.offer}</span>
-                    <span>{quote.language}</span>
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-6 text-muted">{t("quotes.none")}</p>
-        )}
+        <AdminList rows={quotes} testId="quotes-list" empty={t("quotes.none")}>
+          {(quote) => (
+            <AdminListItem key={quote.id} href={`/admin/quotes/${encodeURIComponent(quote.id)}`} name={quote.name} email={quote.email} aside={quote.emails ? <EmailStateBadge state={quote.emails} label={t("order.emails")} /> : null}>
+              <span>{dateTime(quote.createdAt)}</span>
+              <span className="font-semibold text-ink">{quote.offer}</span>
+              <span>{quote.language}</span>
+            </AdminListItem>
+          )}
+        </AdminList>
         <Pager page={page} pages={pages} href={(to) => `/admin/quotes${to > 1 ? `?page=${to}` : ""}`} />
       </section>
     </>

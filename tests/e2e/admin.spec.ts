@@ -187,7 +187,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   }
   await expect(page.getByTestId("quote-reply")).toHaveAttribute("href", new RegExp(`^mailto:${visitor.toLowerCase()}@example\\.com\\?subject=`));
   const quoteEmails = page.getByTestId("quote-emails");
-  for (const kind of ["quote-ack", "quote-owner"]) await expect(quoteEmails.locator(`[data-kind="${kind}"] [data-email-state="sent"]`)).toHaveText(admin.quoteEmail.sent);
+  for (const kind of ["quote-ack", "quote-owner"]) await expect(quoteEmails.locator(`[data-kind="${kind}"] [data-email-state="sent"]`)).toHaveText(admin.emailState.sent);
   await phoneShot(page, "quote", project);
   // Back to the orders through the navigation.
   await page.getByRole("link", { name: admin.nav.orders, exact: true }).click();

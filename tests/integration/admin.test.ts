@@ -376,8 +376,8 @@ describe("quote requests in the back office", () => {
     expect(body).toContain(`href="/admin/quotes/${target.id}"`);
     for (const value of ["Quentin Quoteman", quoteLocale.en.offers.whatsapp, "Italiano", dateTimeFormatter("en", "short")(target.createdAt)]) expect(body, value).toContain(html(value));
     const row = body.slice(body.indexOf(`href="/admin/quotes/${target.id}"`));
-    expect(row.slice(0, row.indexOf("</a>"))).toMatch(new RegExp(`data-email-state="failed"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.quoteEmail.failed}<`));
-    expect(body).toMatch(new RegExp(`data-email-state="retrying"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.quoteEmail.retrying}<`));
+    expect(row.slice(0, row.indexOf("</a>"))).toMatch(new RegExp(`data-email-state="failed"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.emailState.failed}<`));
+    expect(body).toMatch(new RegExp(`data-email-state="retrying"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.emailState.retrying}<`));
     // The navigation links orders and quotes both ways.
     expect(body).toContain('href="/admin"');
     expect(await (await owner.get("/admin")).text()).toContain('href="/admin/quotes"');
@@ -392,8 +392,8 @@ describe("quote requests in the back office", () => {
     for (const label of [quoteLocale.de.email.company, quoteLocale.de.email.message, admin.de.fields.received]) expect(page, label).toContain(html(label));
     expect(page).toMatch(/href="mailto:quentin\.q@example\.com\?subject=[^"]+"/);
     const emails = page.slice(page.indexOf('data-testid="quote-emails"'));
-    expect(emails).toMatch(new RegExp(`data-kind="quote-ack".*?data-email-state="failed"[^>]*>${admin.de.quoteEmail.failed}<.*?${admin.de.order.attempts_other.replace("{{count}}", "3")}.*?550 5\\.1\\.1 mailbox unavailable`, "s"));
-    expect(emails).toMatch(new RegExp(`data-kind="quote-owner".*?data-email-state="sent"[^>]*>${admin.de.quoteEmail.sent}<.*?${admin.de.order.attempts_one.replace("{{count}}", "1")}`, "s"));
+    expect(emails).toMatch(new RegExp(`data-kind="quote-ack".*?data-email-state="failed"[^>]*>${admin.de.emailState.failed}<.*?${admin.de.order.attempts_other.replace("{{count}}", "3")}.*?550 5\\.1\\.1 mailbox unavailable`, "s"));
+    expect(emails).toMatch(new RegExp(`data-kind="quote-owner".*?data-email-state="sent"[^>]*>${admin.de.emailState.sent}<.*?${admin.de.order.attempts_one.replace("{{count}}", "1")}`, "s"));
 
     // Paging: 20 a page; twenty newer requests push this one to page 2.
     const filler = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });

@@ -93,7 +93,9 @@ const SECTIONS = [
 ] as const;
 
 /** The bar above every signed-in page: the sections (the current one marked) and sign-out. */
-export function AdminBar({ current }: { current?: (typeof SECTIONS)[number]["href"] }) {
+type Section = (typeof SECTIONS)[number]["href"];
+
+export function AdminBar({ current }: { current?: Section }) {
   const { t } = useTranslation("admin");
   return (
     <div className="border-b border-line bg-white">
@@ -113,6 +115,48 @@ export function AdminBar({ current }: { current?: (typeof SECTIONS)[number]["hre
         <SignOutForm />
       </div>
     </div>
+  );
+}
+
+/** A signed-in page about one thing (an order, a quote request): the bar, a link back to its list, its title. */
+export function AdminDetailPage({ section, back, title, children }: { section: Section; back: string; title: string; children: React.ReactNode }) {
+  return (
+    <>
+      <AdminBar current={section} />
+      <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8">
+        <a href={section} className="text-sm text-accent-700 underline">
+          {back}
+        </a>
+        <h1 className="mt-2 text-2xl font-bold break-words sm:text-3xl">{title}</h1>
+        {children}
+      </section>
+    </>
+  );
+}
+
+/** A back-office list of rows (`AdminListItem`s), or a line saying there are none. */
+export function AdminList<T>({ rows, testId, empty, children }: { rows: readonly T[]; testId: string; empty: string; children: (row: T) => React.ReactNode }) {
+  if (!rows.length) return <p className="mt-6 text-muted">{empty}</p>;
+  return (
+    <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white" data-testid={testId}>
+      {rows.map(children)}
+    </ul>
+  );
+}
+
+/** One row of a back-office list, a link to its page: who, a note on the right, their email, then small facts. */
+export function AdminListItem({ href, name, aside, email, children }: { href: string; name: string; aside: React.ReactNode; email: string; children: React.ReactNode }) {
+  return (
+    <li>
+      <a href={href} className="block px-4 py-3 hover:bg-accent-50">
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="font-semibold break-all">{name}</span>
+          {aside}
+        </span>
+        <span className="mt-0.5 block text-sm break-all text-muted">{email}</span>
+        <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted">{children}</span>
+      </a>
+    </li>
   );
 }
 
