@@ -6,9 +6,8 @@ import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AdminClient, freshCode, ownerReset, setUpOwner, signIn, subjectOf } from "../support/admin.ts";
-import { decodeMail, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { decodeMail, orderForm, postForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
 import { freePort, startServer, type RunningServer } from "../support/server.ts";
-import { SMTPServer } from "smtp-server";
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = { en: locale("en", "admin"), fr: locale("fr", "admin"), de: locale("de", "admin") };
@@ -499,27 +498,8 @@ describe("sign-in", () => {
 describe("an email that finally fails", () => {
   test("is reported to the owner: OWNER_EMAIL defaults to the contact address, OWNER_LANG to French", async () => {
     // An SMTP server that refuses one mailbox for good (550) and takes everything else.
-    const messages: Array<{ to: string[]; raw: string }> = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        if (address.address === "gone@example.com") return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
-        callback();
-      },
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.setEncoding("utf8");
-        stream.on("data", (chunk: string) => (raw += chunk));
-        stream.on("end", () => {
-          messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-          callback();
-        });
-      },
-    });
-    const port = await freePort();
-    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", () => resolve()));
+    const smtp = await startSmtp(await freePort(), { refuse: (address) => address === "gone@example.com" });
+    const { messages, port } = smtp;
     const local = await startServer({
       LOG_LEVEL: "silent",
       SMTP_URL: `smtp://127.0.0.1:${port}`,
@@ -546,7 +526,7 @@ describe("an email that finally fails", () => {
       expect(emails.filter((e) => e.kind.startsWith("owner-email-failed-"))).toHaveLength(1);
     } finally {
       await local.stop();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });
