@@ -3,6 +3,7 @@ import { createContext, createCookie, createSessionStorage, redirect, type Middl
 import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import type { OwnerRecord } from "../orders/types.ts";
+import { askedPage, withReturnTo } from "./return-to.server.ts";
 
 /** A session that nobody uses for this long is gone (cookie and stored row alike). */
 export const IDLE_SECONDS = 12 * 60 * 60;
@@ -22,6 +23,8 @@ interface AdminSessionState {
   session: AdminSession;
   /** Set by sign-out and by a session that no longer matches the owner: the cookie is cleared. */
   ended: boolean;
+  /** The page the request asked for: sign-in returns there. */
+  asked: string;
 }
 
 const stateContext = createContext<AdminSessionState | null>(null);
@@ -75,7 +78,7 @@ function sessionStorage(): Promise<SessionStorage<AdminSessionData>> {
  */
 export const adminSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const store = await sessionStorage();
-  const state: AdminSessionState = { storage: store, session: await store.getSession(request.headers.get("Cookie")), ended: false };
+  const state: AdminSessionState = { storage: store, session: await store.getSession(request.headers.get("Cookie")), ended: false, asked: askedPage(request) };
   context.set(stateContext, state);
   const response = await next();
   if (state.ended) response.headers.append("Set-Cookie", await store.destroySession(state.session));
@@ -119,13 +122,17 @@ export async function currentAal(context: Readonly<RouterContextProvider>): Prom
   return { aal, owner };
 }
 
+/** The password-only session's next step: the code, or enrolling the authenticator first. */
+export const secondStep = (owner: OwnerRecord) => (owner.totpEnabled ? "/admin/verify" : "/admin/enrol");
+
 /**
  * Guards every back-office loader and action: a stranger is sent to sign in, a password-only
- * session to its second factor. Nothing else runs first.
+ * session to its second factor, both carrying the page asked for. Nothing else runs first.
  */
 export async function requireOwner(context: Readonly<RouterContextProvider>, level: Aal = 2): Promise<OwnerRecord> {
   const { aal, owner } = await currentAal(context);
-  if (!aal || !owner) throw redirect("/admin/sign-in", 303);
-  if (aal < level) throw redirect(owner.totpEnabled ? "/admin/verify" : "/admin/enrol", 303);
+  const asked = state(context).asked;
+  if (!aal || !owner) throw redirect(withReturnTo("/admin/sign-in", asked), 303);
+  if (aal < level) throw redirect(withReturnTo(secondStep(owner), asked), 303);
   return owner;
 }

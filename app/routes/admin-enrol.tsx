@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-enrol";
 import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { checkTotp, enrolment } from "../auth/totp.server.ts";
@@ -11,38 +12,41 @@ import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 
 /** Enrolment is the one thing a password-only session may do, and only until a code was proven. */
-async function ownerToEnrol(context: Route.LoaderArgs["context"]) {
+async function ownerToEnrol(context: Route.LoaderArgs["context"], target: string) {
   const owner = await requireOwner(context, 1);
-  if (owner.totpEnabled || !owner.totpSecret) throw redirect("/admin", 303);
+  if (owner.totpEnabled || !owner.totpSecret) throw redirect(target, 303);
   return { ...owner, totpSecret: owner.totpSecret };
 }
 
-async function pageData(context: Route.LoaderArgs["context"], secret: string) {
+async function pageData(context: Route.LoaderArgs["context"], secret: string, target: string) {
   const env = getEnv();
   const qr = await enrolment(secret, new URL(env.PUBLIC_ORIGIN).host, env.OWNER_EMAIL ?? getSiteConfig().contactEmail);
-  return { meta: adminMeta(context, "enrol.title"), svg: qr.svg, secret: qr.secret, uri: qr.uri };
+  // The form posts back to this URL, so a wrong code keeps the page to return to.
+  return { meta: adminMeta(context, "enrol.title"), svg: qr.svg, secret: qr.secret, uri: qr.uri, formAction: withReturnTo("/admin/enrol", target) };
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const owner = await ownerToEnrol(context);
-  return pageData(context, owner.totpSecret);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const target = returnToOf(request);
+  const owner = await ownerToEnrol(context, target);
+  return pageData(context, owner.totpSecret, target);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await ownerToEnrol(context);
+  const target = returnToOf(request);
+  const owner = await ownerToEnrol(context, target);
   const t = adminT(context);
   const ip = clientIp(context);
   const wait = await (await signInLimits()).lockout(ip);
-  if (wait > 0) return data({ ...(await pageData(context, owner.totpSecret)), error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  if (wait > 0) return data({ ...(await pageData(context, owner.totpSecret, target)), error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   const { repo } = await getOrderServices();
   const result = await checkTotp(repo, owner.totpSecret, text(await readForm(request), "code", 20));
   if (result !== "ok") {
     await (await signInLimits()).recordFailure(ip);
-    return data({ ...(await pageData(context, owner.totpSecret)), error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
+    return data({ ...(await pageData(context, owner.totpSecret, target)), error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
   }
   await repo.enableOwnerTotp();
   await startSession(context, 2, owner);
-  throw redirect("/admin", 303);
+  throw redirect(target, 303);
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */
@@ -70,7 +74,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
       <p className="mt-1 font-mono text-base break-all" data-testid="totp-secret">
         {view.secret}
       </p>
-      <Form method="post" action="/admin/enrol">
+      <Form method="post" action={view.formAction}>
         <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} />
         <SubmitButton>{t("enrol.submit")}</SubmitButton>
       </Form>

@@ -4,16 +4,19 @@ import type { Route } from "./+types/admin-sign-in";
 import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
 import { verifyPassword } from "../auth/password.server.ts";
 import { PASSWORD_MAX } from "../auth/password-rules.ts";
-import { currentAal, startSession } from "../auth/session.server.ts";
+import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
+import { currentAal, secondStep, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getOrderServices } from "../orders/services.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { aal, owner } = await currentAal(context);
-  if (aal === 2) throw redirect("/admin", 303);
-  if (aal === 1) throw redirect(owner?.totpEnabled ? "/admin/verify" : "/admin/enrol", 303);
-  return { meta: adminMeta(context, "signIn.title"), noOwner: !owner?.passwordHash };
+  const target = returnToOf(request);
+  if (aal === 2) throw redirect(target, 303);
+  if (aal === 1 && owner) throw redirect(withReturnTo(secondStep(owner), target), 303);
+  // The form posts back to this URL, so a failed attempt keeps the page to return to.
+  return { meta: adminMeta(context, "signIn.title"), noOwner: !owner?.passwordHash, formAction: withReturnTo("/admin/sign-in", target) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: t("errors.wrongPassword") }, { status: 401 });
   }
   await startSession(context, 1, owner);
-  throw redirect(owner.totpEnabled ? "/admin/verify" : "/admin/enrol", 303);
+  throw redirect(withReturnTo(secondStep(owner), returnToOf(request)), 303);
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */
@@ -47,7 +50,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <p className="mt-2 text-muted">{t("signIn.intro")}</p>
       {loaderData.noOwner ? <Notice tone="info">{t("signIn.noOwner")}</Notice> : null}
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      <Form method="post" action="/admin/sign-in">
+      <Form method="post" action={loaderData.formAction}>
         <Field name="password" type="password" label={t("fields.password")} autoComplete="current-password" maxLength={PASSWORD_MAX} autoFocus invalid={Boolean(actionData?.error)} />
         <SubmitButton>{t("signIn.submit")}</SubmitButton>
       </Form>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-verify";
 import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, requireOwner, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { checkTotp } from "../auth/totp.server.ts";
@@ -9,21 +10,24 @@ import { AdminPage, Field, Notice, SignOutForm, SubmitButton } from "../componen
 import { getOrderServices } from "../orders/services.server.ts";
 
 /** The second step: a password-only (aal1) session proves the authenticator code to reach aal2. */
-async function ownerAtAal1(context: Route.LoaderArgs["context"]) {
+async function ownerAtAal1(context: Route.LoaderArgs["context"], target: string) {
   const { aal } = await currentAal(context);
-  if (aal === 2) throw redirect("/admin", 303);
+  if (aal === 2) throw redirect(target, 303);
   const owner = await requireOwner(context, 1);
-  if (!owner.totpEnabled || !owner.totpSecret) throw redirect("/admin/enrol", 303);
+  if (!owner.totpEnabled || !owner.totpSecret) throw redirect(withReturnTo("/admin/enrol", target), 303);
   return owner;
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await ownerAtAal1(context);
-  return { meta: adminMeta(context, "verify.title") };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const target = returnToOf(request);
+  await ownerAtAal1(context, target);
+  // The form posts back to this URL, so a wrong code keeps the page to return to.
+  return { meta: adminMeta(context, "verify.title"), formAction: withReturnTo("/admin/verify", target) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await ownerAtAal1(context);
+  const target = returnToOf(request);
+  const owner = await ownerAtAal1(context, target);
   const t = adminT(context);
   const ip = clientIp(context);
   const wait = await (await signInLimits()).lockout(ip);
@@ -37,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
   }
   await startSession(context, 2, owner);
-  throw redirect("/admin", 303);
+  throw redirect(target, 303);
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */
@@ -45,13 +49,13 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export default function Verify({ actionData }: Route.ComponentProps) {
+export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   return (
     <AdminPage title={t("verify.title")}>
       <p className="mt-2 text-muted">{t("verify.intro")}</p>
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      <Form method="post" action="/admin/verify">
+      <Form method="post" action={loaderData.formAction}>
         <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} autoFocus invalid={Boolean(actionData?.error)} />
         <SubmitButton>{t("verify.submit")}</SubmitButton>
       </Form>

@@ -136,7 +136,8 @@ describe("a stranger", () => {
         const res = await stranger.request(route, { method, body: body ? new URLSearchParams(body) : undefined });
         const text = await res.text();
         const label = `${method} ${route} ${JSON.stringify(body ?? {})}`;
-        if (res.status === 303) expect(res.headers.get("location"), label).toMatch(/^\/admin(\/sign-in)?$/);
+        // Sign-in, carrying the page a GET asked for (to return there), or /admin.
+        if (res.status === 303) expect(res.headers.get("location"), label).toMatch(/^\/admin(\/sign-in(\?redirectTo=%2Fadmin[^&#]*)?)?$/);
         else expect([401, 403], label).toContain(res.status);
         for (const secretValue of [order.id, "sweep.target@example.com", "Sweeper", quote.id, "sweep.quote@example.com", "Sweeping Visitor"]) expect(text, label).not.toContain(secretValue);
         expect(stranger.cookie, label).toBe("");
@@ -149,7 +150,9 @@ describe("a stranger", () => {
       for (const method of ["GET", "POST"]) {
         const res = await halfway.request(route, { method, body: method === "POST" ? new URLSearchParams({ intent: "resend" }) : undefined });
         expect(res.status, `${method} ${route}`).toBe(303);
-        expect(res.headers.get("location")).toBe("/admin/verify");
+        // The code's step carries the page a GET asked for.
+        const back = method === "GET" && route !== "/admin" ? `?redirectTo=${encodeURIComponent(route)}` : "";
+        expect(res.headers.get("location")).toBe(`/admin/verify${back}`);
         const text = await res.text();
         expect(text).not.toContain(order.id);
         expect(text).not.toContain(quote.id);
@@ -446,6 +449,97 @@ describe("sign-in", () => {
     expect((await thief.get("/admin")).headers.get("location")).toBe("/admin/verify");
   });
 
+  test("a link into the back office, followed signed out: password, a wrong code, the code, and the owner is on that page", async () => {
+    const order = await paidOrder({ firstName: "Linked" });
+    const asked = `/admin/orders/${order.id}`;
+    const client = new AdminClient(server.url);
+    const link = await client.get(asked);
+    expect(link.status).toBe(303);
+    const signInUrl = link.headers.get("location")!;
+    expect(signInUrl).toBe(`/admin/sign-in?redirectTo=${encodeURIComponent(asked)}`);
+    // The page's form posts back to where the target is (no JavaScript needed to carry it).
+    const page = await client.get(signInUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`action="${signInUrl.replace(/&/g, "&amp;")}"`);
+    // A wrong password keeps the target.
+    const wrong = await client.post(signInUrl, { password: "not it" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain(`action="${signInUrl}"`);
+    const password = await client.post(signInUrl, { password: PASSWORD });
+    const verifyUrl = `/admin/verify?redirectTo=${encodeURIComponent(asked)}`;
+    expect(password.headers.get("location")).toBe(verifyUrl);
+    // A wrong code keeps it too; an expired or stranger's visit to the code step hands it back to sign-in.
+    const badCode = await client.post(verifyUrl, { code: "000000" });
+    expect(badCode.status).toBe(401);
+    expect(await badCode.text()).toContain(`action="${verifyUrl}"`);
+    expect((await new AdminClient(server.url).get(verifyUrl)).headers.get("location")).toBe(signInUrl);
+    const done = await client.post(verifyUrl, { code: await freshCode(secret) });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(asked);
+    const landed = await client.get(done.headers.get("location")!);
+    expect(landed.status).toBe(200);
+    expect(await landed.text()).toContain("Linked");
+    // Signed in already: the sign-in link goes straight on. The query string of the page is kept.
+    expect((await client.get(`/admin/sign-in?redirectTo=${encodeURIComponent("/admin?state=paid&q=Linked")}`)).headers.get("location")).toBe("/admin?state=paid&q=Linked");
+  });
+
+  test("sign-in is no open redirect: every foreign or odd target ends on /admin", async () => {
+    const attempts = [
+      "//evil.com",
+      "//evil.com/admin",
+      "/\\evil.com",
+      "/\\evil.com/admin",
+      "\\evil.com",
+      "https://evil.com/admin",
+      "http:evil.com/admin",
+      "javascript:alert(1)",
+      "%2F%2Fevil.com",
+      "/%2F%2Fevil.com",
+      "/%5Cevil.com",
+      "/admin/../x",
+      "/admin/%2e%2e/x",
+      "/admin/%2E%2E/%2E%2E/evil",
+      "/admin/..%2f..%2fx",
+      "/admin//evil.com",
+      "/admin\\..\\x",
+      "/admin\r\nSet-Cookie: a=b",
+      "/admin%0d%0aSet-Cookie:a=b",
+      "/admin\t/x",
+      "/administrator",
+      "/adminx",
+      "/x/admin",
+      "admin/orders",
+      " /admin/orders",
+      `/admin/orders/${"a".repeat(600)}`,
+      "/admin/sign-out",
+      "/admin/sign-in?redirectTo=//evil.com",
+      "",
+    ];
+    const allowed = (location: string) => location === "/admin" || (location.startsWith("/admin/") && !location.startsWith("/admin//") && !/[\\\r\n]/.test(location));
+    for (const target of attempts) {
+      const query = `?redirectTo=${encodeURIComponent(target)}`;
+      // The password step hands on no target (a code is spent per full sign-in: one below)…
+      const password = await new AdminClient(server.url).post(`/admin/sign-in${query}`, { password: PASSWORD });
+      expect(password.status, target).toBe(303);
+      expect(password.headers.get("location"), target).toBe("/admin/verify");
+      // …and a signed-in owner's sign-in and code pages, which send a target straight on, refuse it the same way.
+      for (const step of ["/admin/sign-in", "/admin/verify", "/admin/enrol"]) {
+        const res = await owner.get(`${step}${query}`);
+        expect(res.headers.get("location"), `${step} ${target}`).toBe("/admin");
+      }
+    }
+    const client = new AdminClient(server.url);
+    await client.post(`/admin/sign-in?redirectTo=${encodeURIComponent("//evil.com")}`, { password: PASSWORD });
+    const done = await client.post(`/admin/verify?redirectTo=${encodeURIComponent("//evil.com")}`, { code: await freshCode(secret) });
+    expect(done.headers.get("location")).toBe("/admin");
+    // The raw query string too (unencoded slashes, a doubled parameter, a non-UTF-8 escape): never off-site.
+    for (const raw of ["redirectTo=//evil.com", "redirectTo=/\\evil.com", "redirectTo=%2F%5Cevil.com", "redirectTo=/admin/orders/x&redirectTo=//evil.com", "redirectTo=%ff%fe", "redirectTo=https:%2F%2Fevil.com"]) {
+      const res = await owner.get(`/admin/sign-in?${raw}`);
+      expect(res.status, raw).toBe(303);
+      expect(allowed(res.headers.get("location")!), `${raw} → ${res.headers.get("location")}`).toBe(true);
+    }
+  }, 120_000);
+
   test("an idle session expires; sign-out ends the session on the server too", async () => {
     const client = owner;
     expect((await client.get("/admin")).status).toBe(200);
@@ -489,9 +583,16 @@ describe("sign-in", () => {
     const retry = Number(last!.headers.get("retry-after"));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
-    const right = await new AdminClient(server.url).post("/admin/sign-in", { password: `${PASSWORD} 2` }, { headers: { "Accept-Language": "fr" } });
+    // Locked out on the way to a linked page: the page keeps the target for when the wait is over.
+    const signInUrl = `/admin/sign-in?redirectTo=${encodeURIComponent("/admin/quotes")}`;
+    const right = await new AdminClient(server.url).post(signInUrl, { password: `${PASSWORD} 2` }, { headers: { "Accept-Language": "fr" } });
     expect(right.status).toBe(429);
-    expect(await right.text()).toContain(html(admin.fr.errors.locked.replace("{{minutes}}", "15")));
+    // The window runs from the first failure of this file's earlier tests: the minutes left follow Retry-After.
+    const minutes = Math.ceil(Number(right.headers.get("retry-after")) / 60);
+    expect(minutes).toBeGreaterThanOrEqual(13);
+    const text = await right.text();
+    expect(text).toContain(html(admin.fr.errors.locked.replace("{{minutes}}", String(minutes))));
+    expect(text).toContain(`action="${signInUrl}"`);
   });
 });
 
