@@ -15,6 +15,9 @@ const PASSWORD = "a long phone-typed passphrase";
 const PHONE = { width: 390, height: 844 };
 
 let server: RunningServer;
+/** The owner's authenticator secret and a paid order, from the first test (the tests run in order). */
+let ownerSecret = "";
+let linkedOrder = "";
 test.beforeAll(async () => {
   server = await startServer({ LOG_LEVEL: "info", ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "200", OWNER_LANG: "en" });
 });
@@ -82,6 +85,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await expect(page).toHaveURL(/\/admin\/enrol$/);
   await expect(page.locator('[data-testid="totp-qr"] svg')).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  ownerSecret = secret;
   await phoneShot(page, "enrol", project);
   await page.getByLabel(admin.fields.code).fill("000000");
   await page.getByRole("button", { name: admin.enrol.submit }).click();
@@ -131,6 +135,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   for (const step of ["created", "checkout_created", "paid"]) await expect(timeline).toContainText(admin.timeline[step]);
   await phoneShot(page, "order", project);
   const orderId = (await page.locator("h1").textContent())!.trim();
+  linkedOrder = orderId;
 
   // Resend the confirmation: a new email leaves through the outbox.
   await page.getByRole("button", { name: admin.order.resend }).click();
@@ -193,4 +198,31 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await page.getByRole("link", { name: admin.nav.orders, exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   expect(javaScriptEnabled === (project === "js-on")).toBe(true);
+});
+
+test("a link to an order, opened signed out on the phone, lands on that order after password and code", async ({ page }) => {
+  test.slow();
+  expect(linkedOrder).not.toBe("");
+  await page.setViewportSize(PHONE);
+  await page.setExtraHTTPHeaders({ "Accept-Language": "en" });
+  // The owner's email links to the order; the browser has no session.
+  await page.goto(`${server.url}/admin/orders/${linkedOrder}`);
+  await expect(page).toHaveURL(new RegExp(`/admin/sign-in\\?redirectTo=%2Fadmin%2Forders%2F${linkedOrder}$`));
+  // A wrong password, then a wrong code: each failure keeps the way back.
+  await page.getByLabel(admin.fields.password).fill("wrong password");
+  await page.getByRole("button", { name: admin.signIn.submit }).click();
+  await expect(page.getByRole("alert")).toHaveText(admin.errors.wrongPassword);
+  await page.getByLabel(admin.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: admin.signIn.submit }).click();
+  await expect(page).toHaveURL(/\/admin\/verify\?redirectTo=%2Fadmin%2Forders%2F/);
+  await page.getByLabel(admin.fields.code).fill("000000");
+  await page.getByRole("button", { name: admin.verify.submit }).click();
+  await expect(page.getByRole("alert")).toHaveText(admin.errors.wrongCode);
+  await page.getByLabel(admin.fields.code).fill(await freshCode(ownerSecret));
+  await page.getByRole("button", { name: admin.verify.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${linkedOrder}$`));
+  await expect(page.locator("h1")).toHaveText(linkedOrder);
+  // A forged link can't send the owner off-site: signed in, it lands on the back office.
+  await page.goto(`${server.url}/admin/sign-in?redirectTo=${encodeURIComponent("//example.com/admin")}`);
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/admin$`));
 });
