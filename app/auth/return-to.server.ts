@@ -15,7 +15,7 @@ const BASE = "http://admin.invalid";
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== "string" || value.length > MAX_LENGTH) return ADMIN_HOME;
   // Backslashes, control characters (CR/LF…) and "//" make browsers read another host or header.
-  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) return ADMIN_HOME;
+  if (!value.startsWith("/") || value.startsWith("//") || oddCharacter(value)) return ADMIN_HOME;
   let url: URL;
   try {
     url = new URL(value, BASE);
@@ -36,8 +36,11 @@ function plainPath(pathname: string): boolean {
   } catch {
     return false;
   }
-  return !/[\\\u0000-\u001f\u007f]|\/\/|\/\.\.?(\/|$)/.test(decoded) && !/%2f|%5c/i.test(pathname);
+  return !oddCharacter(decoded) && !/\/\/|\/\.\.?(\/|$)/.test(decoded) && !/%2f|%5c/i.test(pathname);
 }
+
+/** A backslash (read as "/" by browsers) or a control character (CR/LF split headers; tabs vanish). */
+const oddCharacter = (text: string) => [...text].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
 /** `path` with the return target in its query string (nothing to carry when it is /admin). */
 export function withReturnTo(path: string, target: string): string {
