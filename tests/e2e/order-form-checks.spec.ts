@@ -64,3 +64,48 @@ for (const lang of ["es", "it"] as const) {
     expect(posts).toEqual([]);
   });
 }
+
+// The quote form has the same treatment, on a cached offer page (es) and on its own page (de).
+for (const [lang, path] of [["es", "/instagram/es"], ["de", "/quote?offer=seedance&lang=de"]] as const) {
+  test(`quote form (${lang}, ${path}): the schema's rules in the browser, our words as the visitor types`, async ({ page, javaScriptEnabled }) => {
+    const quote = locale(lang, "quote");
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
+    await page.goto(path);
+    const form = page.locator("form#quote");
+    const name = form.locator('[name="name"]');
+    const email = form.locator('[name="email"]');
+    await name.fill("A");
+    await email.fill("a@b");
+    await name.focus();
+
+    if (!javaScriptEnabled) {
+      expect(scripts).toEqual([]);
+      expect(await name.evaluate((el: HTMLInputElement) => el.validity.tooShort)).toBe(true);
+      expect(await email.evaluate((el: HTMLInputElement) => el.validity.patternMismatch)).toBe(true);
+      expect(await form.evaluate((el: HTMLFormElement) => el.checkValidity())).toBe(false);
+      return;
+    }
+
+    expect(scripts.sort()).toEqual(["/enhance.js", "/forms.js"]);
+    // Left after typing: our message, in the page's language, where the server puts its own.
+    await expect(page.locator("#quote-email-error")).toHaveText(quote.errors.email);
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await email.focus();
+    await expect(page.locator("#quote-name-error")).toHaveText(quote.errors.name);
+    await expect(name).toHaveAttribute("aria-describedby", /quote-name-error/);
+
+    // Submitting with errors: the linked summary, focused, in the form's order; nothing leaves.
+    await form.locator('button[type="submit"]').click();
+    const summary = page.locator("#quote-error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText(quote.form.errorSummary);
+    await expect(summary.locator("li")).toHaveText([quote.errors.name, quote.errors.email, quote.errors.required.message]);
+    await expect(summary.locator("li a").last()).toHaveAttribute("href", "#quote-message");
+    await expect(page).toHaveURL(new RegExp(path.replace(/[?]/g, "\\?") + "$"));
+    // Fixed as the visitor types.
+    await name.fill("Ana");
+    await expect(page.locator("#quote-name-error")).toHaveCount(0);
+    await expect(summary.locator("li")).toHaveText([quote.errors.email, quote.errors.required.message]);
+  });
+}
