@@ -17,6 +17,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { QuoteForm } from "./components/quote-form.tsx";
+import { quoteFormRules } from "./orders/quote-schema.ts";
 import { mailtoHref } from "./components/blocks/blocks.tsx";
 import { isQuotePage, type QuotePage } from "./content/offers.ts";
 import { pageForPath } from "./i18n/site-map.ts";
@@ -124,7 +125,7 @@ function QuoteSection({ page, lang, contactEmail }: { page: QuotePage; lang: Lan
   return (
     <section className="bg-surface pb-20" id="request-quote" aria-label={t("form.title")}>
       <div className="container-page">
-        <QuoteForm page={page} lang={lang} contactHref={mailtoHref(contactEmail, t(`offers.${page}`))} />
+        <QuoteForm page={page} lang={lang} rules={quoteFormRules()} contactHref={mailtoHref(contactEmail, t(`offers.${page}`))} />
       </div>
     </section>
   );

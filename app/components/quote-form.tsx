@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, FormMessages, TextField } from "./forms.tsx";
 import type { Language } from "../i18n/languages.ts";
-import { QUOTE_FIELDS, quoteFormRules } from "../orders/quote-schema.ts";
 
 /**
  * "Request a quote or a demo": a plain form post (no JavaScript needed) from the page of an offer
@@ -14,6 +14,7 @@ import { QUOTE_FIELDS, quoteFormRules } from "../orders/quote-schema.ts";
 export function QuoteForm({
   page,
   lang,
+  rules,
   lastResult,
   formError,
   contactHref,
@@ -21,6 +22,8 @@ export function QuoteForm({
 }: {
   page: string;
   lang: Language;
+  /** The schema's constraint attributes and message keys (quoteFormRules in app/orders/quote-schema.ts). */
+  rules: { constraint: Record<string, { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }>; messages: ComponentProps<typeof FormMessages>["keys"] };
   lastResult?: SubmissionResult<string[]> | null;
   formError?: string | null;
   contactHref: string;
@@ -28,7 +31,6 @@ export function QuoteForm({
   heading?: "h1" | "h2";
 }) {
   const { t } = useTranslation("quote");
-  const rules = quoteFormRules();
   // `defaultNoValidate: false` leaves the browser's own checks on when no script runs.
   const [form, fields] = useForm<{ name: string; email: string; company?: string; message: string }, string[]>({
     id: "quote",
@@ -36,8 +38,9 @@ export function QuoteForm({
     constraint: rules.constraint,
     defaultNoValidate: false,
   });
-  const invalid = QUOTE_FIELDS.filter((name) => fields[name].errors?.length);
-  const messages = (name: (typeof QUOTE_FIELDS)[number]) => fields[name].errors?.map((key) => t(key));
+  const order = ["name", "email", "company", "message"] as const;
+  const invalid = order.filter((name) => fields[name].errors?.length);
+  const messages = (name: (typeof order)[number]) => fields[name].errors?.map((key) => t(key));
   return (
     <div className="card mx-auto max-w-3xl text-left">
       <Heading className="text-2xl font-bold break-words sm:text-3xl">{t("form.title")}</Heading>

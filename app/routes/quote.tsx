@@ -8,7 +8,7 @@ import { pageById, pagePath } from "../i18n/site-map.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { QUOTE_HONEYPOT, parseQuoteForm } from "../orders/quote-schema.ts";
+import { QUOTE_HONEYPOT, parseQuoteForm, quoteFormRules } from "../orders/quote-schema.ts";
 import { requestQuote } from "../orders/request-quote.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import { useRootData } from "../lib/root-data.ts";
@@ -95,6 +95,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         page={offer}
         lang={view.lang}
         heading="h1"
+        rules={quoteFormRules()}
         lastResult={actionData?.result}
         formError={actionData?.formError}
         contactHref={mailtoHref(root?.contactEmail ?? "", t(`offers.${offer}`))}
