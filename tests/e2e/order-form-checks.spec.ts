@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { formsScriptReady } from "../support/form-pending.ts";
 import { expect, test, type Page } from "@playwright/test";
 
 // Issue 17: the order page does not hydrate. The browser checks the constraint attributes derived
@@ -22,6 +23,7 @@ async function typeWhatTheSchemaRefuses(page: Page, path: string, form: string, 
     if (request.method() === "POST") posts.push(request.url());
   });
   await page.goto(path);
+  await formsScriptReady(page.locator(`form#${form}`), javaScriptEnabled);
   const opened = page.url();
   const email = page.locator(`form#${form} [name="email"]`);
   const name = page.locator(`form#${form} [name="${nameField}"]`);

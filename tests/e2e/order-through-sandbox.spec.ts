@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ORDER_FORM_FIELDS, getOffer, type OfferId } from "../../app/content/offers.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
-import { notePendingButton, pendingButton } from "../support/form-pending.ts";
+import { formsScriptReady, notePendingButton, pendingButton } from "../support/form-pending.ts";
 
 // Runs in both Playwright projects: js-off (a script-disabled browser) and js-on.
 const outbox = path.resolve("test-results/e2e-data/outbox");
@@ -44,6 +44,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
 
     await page.goto(`/commander?offre=${offer}&lang=${lang}`);
     await expect(page.locator("h1")).toHaveText(`${order.form.title} ${offerName}`);
+    await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
     // Exactly the questions of this kind of offer, in the catalogue's order.
     const names = await page.locator("form#order [name]").evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute("name")))]);
     expect(names.filter((name) => !["offre", "token", "website"].includes(name!))).toEqual([...ORDER_FORM_FIELDS[kind]]);
@@ -151,6 +152,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
 test("changing language after an error keeps what was typed", async ({ page, javaScriptEnabled }) => {
   const de = locale("de", "order");
   await page.goto("/commander?offre=formateur-ia&lang=en");
+  await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
   await fillOrder(page, { firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" });
   await page.locator('form#order button[type="submit"]').click();
   // With JavaScript our summary; without, the browser's own check kept the form from leaving.
@@ -160,6 +162,7 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   await page.locator("header .lang-menu summary").click();
   await page.locator("header .lang-menu").getByRole("button", { name: "Deutsch" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
   await expect(page.locator("h1")).toHaveText(`${de.form.title} ${locale("de", "offers")["formateur-ia"].name}`);
   for (const [name, value] of Object.entries({ firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" })) {
     await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
@@ -183,6 +186,7 @@ test("request a quote on a page without a price: errors in the page's language, 
   await page.goto("/instagram/es");
   const form = page.locator("form#quote");
   await expect(form.locator('input[name="offer"]')).toHaveValue("instagram");
+  await formsScriptReady(form, javaScriptEnabled);
   await form.locator('[name="name"]').fill("A");
   await form.locator('[name="email"]').fill("lucia@example");
   await form.locator('[name="company"]').fill("Estudio Lucía");

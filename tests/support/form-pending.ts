@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // A form that does not hydrate posts as a plain navigation, and Playwright cannot read a page whose
 // navigation is under way: note the submit button as the post leaves (after public/forms.js's own
@@ -16,4 +16,13 @@ export async function notePendingButton(form: Locator) {
 /** What notePendingButton saw as the form left: `{ disabled, text }`, or null. */
 export async function pendingButton(page: Page): Promise<{ disabled: boolean; text: string } | null> {
   return JSON.parse((await page.evaluate(() => sessionStorage.getItem("form-pending"))) ?? "null");
+}
+
+/**
+ * With JavaScript, waits until public/forms.js has taken the form over (it turns the browser's own
+ * checks off): a click before the deferred script runs would meet the browser's bubble instead of
+ * our messages, a race a loaded machine loses. Without JavaScript there is nothing to wait for.
+ */
+export async function formsScriptReady(form: Locator, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
 }
