@@ -17,10 +17,10 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { QuoteForm } from "./components/quote-form.tsx";
+import { quoteFormRules } from "./orders/quote-schema.ts";
 import { mailtoHref } from "./components/blocks/blocks.tsx";
 import { isQuotePage, type QuotePage } from "./content/offers.ts";
 import { pageForPath } from "./i18n/site-map.ts";
-import { QUOTE_MAX } from "./orders/quote-schema.ts";
 import { getLocale, i18nMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
 import { getSiteConfig } from "./config/site.server.ts";
@@ -72,11 +72,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = (data?.lang ?? i18n.language ?? DEFAULT_LANGUAGE) as Language;
   const handles = matches.map((match) => (match.handle ?? {}) as RouteHandle);
   const hydrate = handles.some((handle) => handle.hydrate);
-  const formScript = !hydrate && handles.some((handle) => handle.formScript);
   const bare = handles.some((handle) => handle.bare) || location.pathname.startsWith("/datasets");
   // Offers without a price end with a "request a quote or a demo" form (the catalogue lists them).
   const pageId = pageForPath(location.pathname)?.id;
   const quotePage = isQuotePage(pageId) ? pageId : null;
+  // Only pages with a form load forms.js: the other marketing pages keep their JS to enhance.js.
+  const formScript = !hydrate && (quotePage !== null || handles.some((handle) => handle.formScript));
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -124,7 +125,7 @@ function QuoteSection({ page, lang, contactEmail }: { page: QuotePage; lang: Lan
   return (
     <section className="bg-surface pb-20" id="request-quote" aria-label={t("form.title")}>
       <div className="container-page">
-        <QuoteForm page={page} lang={lang} limits={QUOTE_MAX} contactHref={mailtoHref(contactEmail, t(`offers.${page}`))} />
+        <QuoteForm page={page} lang={lang} rules={quoteFormRules()} contactHref={mailtoHref(contactEmail, t(`offers.${page}`))} />
       </div>
     </section>
   );

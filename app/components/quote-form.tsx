@@ -1,16 +1,20 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, TextField } from "./forms.tsx";
+import { ErrorSummary, FormMessages, TextField } from "./forms.tsx";
 import type { Language } from "../i18n/languages.ts";
 
 /**
  * "Request a quote or a demo": a plain form post (no JavaScript needed) from the page of an offer
  * without a price to /quote, which validates, stores and answers. The mailto link stays beside it.
+ * Like the order form it does not hydrate (the offer pages are cached, the same bytes for everyone):
+ * its fields carry the schema's constraint attributes and public/forms.js shows the translated
+ * messages below as the visitor types, and "sending" on the button.
  */
 export function QuoteForm({
   page,
   lang,
-  limits,
+  rules,
   lastResult,
   formError,
   contactHref,
@@ -18,7 +22,8 @@ export function QuoteForm({
 }: {
   page: string;
   lang: Language;
-  limits: { name: number; email: number; company: number; message: number };
+  /** The schema's constraint attributes and message keys (quoteFormRules in app/orders/quote-schema.ts). */
+  rules: { constraint: Record<string, { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }>; messages: ComponentProps<typeof FormMessages>["keys"] };
   lastResult?: SubmissionResult<string[]> | null;
   formError?: string | null;
   contactHref: string;
@@ -26,7 +31,13 @@ export function QuoteForm({
   heading?: "h1" | "h2";
 }) {
   const { t } = useTranslation("quote");
-  const [form, fields] = useForm<{ name: string; email: string; company?: string; message: string }, string[]>({ id: "quote", lastResult });
+  // `defaultNoValidate: false` leaves the browser's own checks on when no script runs.
+  const [form, fields] = useForm<{ name: string; email: string; company?: string; message: string }, string[]>({
+    id: "quote",
+    lastResult,
+    constraint: rules.constraint,
+    defaultNoValidate: false,
+  });
   const order = ["name", "email", "company", "message"] as const;
   const invalid = order.filter((name) => fields[name].errors?.length);
   const messages = (name: (typeof order)[number]) => fields[name].errors?.map((key) => t(key));
@@ -50,18 +61,19 @@ export function QuoteForm({
           items={invalid.map((name) => ({ href: `#${fields[name].id}`, message: messages(name)!.join(" · ") }))}
         />
       </div>
-      <form method="post" action={`/quote?offer=${page}&lang=${lang}`} {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2">
+      <FormMessages id="quote-messages" summary={{ id: "quote-error-summary", title: t("form.errorSummary") }} keys={rules.messages} t={t} />
+      <form method="post" action={`/quote?offer=${page}&lang=${lang}`} {...getFormProps(form)} data-messages="quote-messages" className="grid gap-5 sm:grid-cols-2">
         <input type="hidden" name="offer" value={page} />
         <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
           <label htmlFor="quote-website">{t("form.honeypot")}</label>
           <input id="quote-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        <TextField meta={fields.name} label={t("form.name")} autoComplete="name" maxLength={limits.name} errors={messages("name")} />
-        <TextField meta={fields.email} label={t("form.email")} type="email" autoComplete="email" placeholder={t("form.emailPlaceholder")} maxLength={limits.email} errors={messages("email")} />
-        <TextField meta={fields.company} label={t("form.company")} optionalLabel={t("form.optional")} autoComplete="organization" maxLength={limits.company} wide errors={messages("company")} />
-        <TextField meta={fields.message} label={t("form.message")} placeholder={t("form.messagePlaceholder")} rows={5} maxLength={limits.message} errors={messages("message")} />
+        <TextField meta={fields.name} label={t("form.name")} autoComplete="name" errors={messages("name")} />
+        <TextField meta={fields.email} label={t("form.email")} type="email" autoComplete="email" placeholder={t("form.emailPlaceholder")} errors={messages("email")} />
+        <TextField meta={fields.company} label={t("form.company")} optionalLabel={t("form.optional")} autoComplete="organization" wide errors={messages("company")} />
+        <TextField meta={fields.message} label={t("form.message")} placeholder={t("form.messagePlaceholder")} rows={5} errors={messages("message")} />
         <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center">
-          <button type="submit" className="btn-primary w-full sm:w-auto">
+          <button type="submit" className="btn-primary w-full sm:w-auto" data-pending-label={t("form.submitting")}>
             {t("form.submit")}
           </button>
           <a href={contactHref} className="text-sm font-medium text-accent-700 underline underline-offset-4">

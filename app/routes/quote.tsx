@@ -8,7 +8,7 @@ import { pageById, pagePath } from "../i18n/site-map.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { QUOTE_HONEYPOT, QUOTE_MAX, parseQuoteForm } from "../orders/quote-schema.ts";
+import { QUOTE_HONEYPOT, parseQuoteForm, quoteFormRules } from "../orders/quote-schema.ts";
 import { requestQuote } from "../orders/request-quote.server.ts";
 import { getOrderServices } from "../orders/services.server.ts";
 import { useRootData } from "../lib/root-data.ts";
@@ -17,6 +17,9 @@ import { useRootData } from "../lib/root-data.ts";
  * POST /quote: the "request a quote or a demo" form of the offers without a price. Errors come
  * back here with the values kept (400); a stored request redirects to GET /quote?offer=…&sent=1.
  */
+/** Not hydrated: public/forms.js checks the form as the visitor types (see QuoteForm). */
+export const handle = { formScript: true };
+
 function pageMeta(context: Route.LoaderArgs["context"]) {
   const t = getInstance(context).getFixedT(getLocale(context), "quote");
   return { title: t("meta.title"), description: t("form.intro"), noindex: true };
@@ -92,7 +95,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         page={offer}
         lang={view.lang}
         heading="h1"
-        limits={QUOTE_MAX}
+        rules={quoteFormRules()}
         lastResult={actionData?.result}
         formError={actionData?.formError}
         contactHref={mailtoHref(root?.contactEmail ?? "", t(`offers.${offer}`))}

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ORDER_FORM_FIELDS, getOffer, type OfferId } from "../../app/content/offers.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
+import { formsScriptReady, notePendingButton, pendingButton } from "../support/form-pending.ts";
 
 // Runs in both Playwright projects: js-off (a script-disabled browser) and js-on.
 const outbox = path.resolve("test-results/e2e-data/outbox");
@@ -43,6 +44,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
 
     await page.goto(`/commander?offre=${offer}&lang=${lang}`);
     await expect(page.locator("h1")).toHaveText(`${order.form.title} ${offerName}`);
+    await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
     // Exactly the questions of this kind of offer, in the catalogue's order.
     const names = await page.locator("form#order [name]").evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute("name")))]);
     expect(names.filter((name) => !["offre", "token", "website"].includes(name!))).toEqual([...ORDER_FORM_FIELDS[kind]]);
@@ -94,18 +96,11 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     if (kind === "agent") await page.locator('input[name="connectZapier"][value="oui"]').check();
     const submit = page.locator('form#order button[type="submit"]');
     if (javaScriptEnabled) {
-      // The post is a plain navigation (the page does not hydrate), and Playwright cannot read a
-      // page whose navigation is under way: note the button as the post leaves (after forms.js's
-      // own submit handler, registered first) in sessionStorage, and read it on the next page.
-      await page.locator("form#order").evaluate((form) =>
-        form.addEventListener("submit", () => {
-          const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-          sessionStorage.setItem("order-pending", JSON.stringify({ disabled: button.disabled, text: button.textContent }));
-        }),
-      );
+      // The post is a plain navigation (the page does not hydrate): the button is read as it leaves.
+      await notePendingButton(page.locator("form#order"));
       await submit.click();
       await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
-      expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("order-pending"))) ?? "null")).toEqual({ disabled: true, text: order.form.submitting });
+      expect(await pendingButton(page)).toEqual({ disabled: true, text: order.form.submitting });
     } else {
       await submit.click();
     }
@@ -157,6 +152,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
 test("changing language after an error keeps what was typed", async ({ page, javaScriptEnabled }) => {
   const de = locale("de", "order");
   await page.goto("/commander?offre=formateur-ia&lang=en");
+  await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
   await fillOrder(page, { firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" });
   await page.locator('form#order button[type="submit"]').click();
   // With JavaScript our summary; without, the browser's own check kept the form from leaving.
@@ -166,6 +162,7 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   await page.locator("header .lang-menu summary").click();
   await page.locator("header .lang-menu").getByRole("button", { name: "Deutsch" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
   await expect(page.locator("h1")).toHaveText(`${de.form.title} ${locale("de", "offers")["formateur-ia"].name}`);
   for (const [name, value] of Object.entries({ firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" })) {
     await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
@@ -184,14 +181,24 @@ test("the order form without a language is French; an unknown offer says it does
   await expect(page.locator("h1")).toHaveText(locale("en", "order").form.unknownOfferTitle);
 });
 
-test("request a quote on a page without a price: errors in the page's language, values kept, then acknowledged", async ({ page }) => {
+test("request a quote on a page without a price: errors in the page's language, values kept, then acknowledged", async ({ page, javaScriptEnabled }) => {
   const es = locale("es", "quote");
   await page.goto("/instagram/es");
   const form = page.locator("form#quote");
   await expect(form.locator('input[name="offer"]')).toHaveValue("instagram");
+  await formsScriptReady(form, javaScriptEnabled);
   await form.locator('[name="name"]').fill("A");
   await form.locator('[name="email"]').fill("lucia@example");
   await form.locator('[name="company"]').fill("Estudio Lucía");
+  if (!javaScriptEnabled) {
+    // Without JavaScript the browser checks the schema's constraint attributes first and holds the
+    // form back; a browser that does not check them gets the server's answer below.
+    await form.getByRole("button", { name: es.form.submit }).click();
+    expect(await form.evaluate((el: HTMLFormElement) => el.checkValidity())).toBe(false);
+    await expect(page).toHaveURL(/\/instagram\/es$/);
+    await form.evaluate((el: HTMLFormElement) => (el.noValidate = true));
+  }
+  // With JavaScript, public/forms.js answers in the same markup without a post.
   await form.getByRole("button", { name: es.form.submit }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.locator("#quote-error-summary")).toBeFocused();
@@ -204,8 +211,11 @@ test("request a quote on a page without a price: errors in the page's language, 
   await page.locator('form#quote [name="name"]').fill("Lucía Pérez");
   await page.locator('form#quote [name="email"]').fill("lucia@example.com");
   await page.locator('form#quote [name="message"]').fill("Queremos un agente para responder a los mensajes de Instagram.");
+  if (javaScriptEnabled) await notePendingButton(page.locator("form#quote"));
   await page.locator("form#quote").getByRole("button", { name: es.form.submit }).click();
   await expect(page).toHaveURL(/\/quote\?offer=instagram&lang=es&sent=1$/);
+  // A second click would send the request again: the button said it was sending.
+  if (javaScriptEnabled) expect(await pendingButton(page)).toEqual({ disabled: true, text: es.form.submitting });
   await expect(page.locator("h1")).toHaveText(es.sent.title);
   await expect(page.getByRole("link", { name: es.sent.back })).toHaveAttribute("href", "/instagram/es");
 });

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import * as z from "zod/mini";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ORDER_FORM_FIELDS, type OfferId, type OfferKind } from "../../app/content/offers.ts";
 import { orderSchema } from "../../app/orders/order-schema.ts";
+import { expectSchemaRules } from "../support/form-rules.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { orderForm, postOrder } from "../support/orders.ts";
 import { storedState } from "../support/stored.ts";
@@ -14,15 +14,7 @@ import { storedState } from "../support/stored.ts";
 // (offer, language) with a fresh submission token each time.
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
-const lookup = (tree: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1];
-/** The attributes of the element whose id is given, lower-cased names, HTML entities decoded. */
-function attributesOf(html: string, id: string): Record<string, string> {
-  const tag = new RegExp(`<(?:input|textarea|select)\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
-  if (!tag) throw new Error(`no field #${id}`);
-  const decode = (value: string) => value.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  return Object.fromEntries([...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!.toLowerCase(), decode(m[2] ?? "")]));
-}
 /** CPU seconds (user + system) the process has used, from /proc (Linux). */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -65,45 +57,9 @@ describe("order page", () => {
 
   test("each field carries its schema's rules as constraint attributes, and the script its translated messages", async () => {
     for (const [kind, offer] of Object.entries(BY_KIND) as Array<[OfferKind, OfferId]>) {
-      // The expectation comes from the schema itself (zod's JSON Schema), not from a copy of the rules.
-      const json = z.toJSONSchema(orderSchema(kind), { io: "input", unrepresentable: "any" }) as {
-        properties: Record<string, { type?: string; enum?: unknown; minLength?: number; maxLength?: number; pattern?: string }>;
-        required: string[];
-      };
       for (const lang of ["fr", "es"]) {
         const html = await (await fetch(`${server.url}/commander?offre=${offer}&lang=${lang}`)).text();
-        const order = locale(lang, "order");
-        const messages = JSON.parse(/<script type="application\/json" id="order-messages">([^<]*)<\/script>/.exec(html)![1]!) as {
-          fields: Record<string, Record<string, string>>;
-        };
-        for (const field of ORDER_FORM_FIELDS[kind]) {
-          const rule = json.properties[field]!;
-          if (rule.enum) continue; // radio buttons and the language list: a choice, not typed text
-          const attrs = attributesOf(html, `order-${field}`);
-          expect("required" in attrs, `${field} required`).toBe(json.required.includes(field));
-          expect(attrs.maxlength, `${field} maxlength`).toBe(rule.maxLength === undefined ? undefined : String(rule.maxLength));
-          expect(attrs.minlength, `${field} minlength`).toBe(rule.minLength && rule.minLength > 1 ? String(rule.minLength) : undefined);
-          if (rule.pattern) {
-            // The browser compiles the attribute with the v flag; it must accept and refuse what the schema does.
-            const browser = new RegExp(`^(?:${attrs.pattern})$`, "v");
-            for (const value of ["camille.martin@example.com", "a@b", "nope", "x@y.fr"]) {
-              expect(browser.test(value), `${field} pattern on ${value}`).toBe(new RegExp(rule.pattern).test(value));
-            }
-          } else {
-            expect(attrs.pattern).toBeUndefined();
-          }
-          // Our words for the browser's checks: the server's own message for the same failure.
-          const parse = (value?: string) => orderSchema(kind).safeParse(value === undefined ? {} : { [field]: value });
-          const first = (value?: string) => {
-            const result = parse(value);
-            return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message;
-          };
-          const words = messages.fields[field]!;
-          if (json.required.includes(field)) expect(words.valueMissing).toBe(lookup(order, first()!));
-          if (rule.minLength && rule.minLength > 1) expect(words.tooShort).toBe(lookup(order, first("x".repeat(rule.minLength - 1))!));
-          if (rule.maxLength) expect(words.tooLong).toBe(lookup(order, first("x".repeat(rule.maxLength + 1))!));
-          if (rule.pattern) expect(words.patternMismatch).toBe(lookup(order, first("x")!));
-        }
+        expectSchemaRules({ html, schema: orderSchema(kind), fields: ORDER_FORM_FIELDS[kind], form: "order", translations: locale(lang, "order") });
       }
     }
   });

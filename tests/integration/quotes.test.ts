@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { QUOTE_PAGES } from "../../app/content/offers.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
+import { QUOTE_FIELDS, quoteSchema } from "../../app/orders/quote-schema.ts";
 import { openOrderRepository } from "../../app/orders/repository.server.ts";
 import { QUOTE_EMAIL_KINDS, ownerFailureKind } from "../../app/orders/email-kinds.ts";
 import { subjectOf } from "../support/admin.ts";
+import { expectSchemaRules } from "../support/form-rules.ts";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
@@ -54,6 +56,22 @@ describe("quote requests", () => {
         expect(body).toContain('href="mailto:hello@example.com');
       }
     }
+  });
+
+  test("checked as the visitor types: the schema's constraint attributes and translated messages, forms.js, no hydration, the same bytes for all", async () => {
+    for (const [url, lang] of [[pagePath(pageById("instagram"), "es"), "es"], ["/quote?offer=seedance&lang=de", "de"]] as const) {
+      const res = await fetch(server.url + url, { headers: { cookie: "lang=it", "accept-language": "pt" } });
+      const body = await res.text();
+      expect(body, url).toContain(`<html lang="${lang}"`);
+      expectSchemaRules({ html: body, schema: quoteSchema, fields: QUOTE_FIELDS, form: "quote", translations: quote[lang] });
+      expect(body).toContain(`data-pending-label="${html(quote[lang].form.submitting)}"`);
+      expect(body).toContain('<script src="/forms.js" defer="">');
+      expect(body).not.toMatch(/type="module"|rel="modulepreload"|__reactRouter|i18n-resources/);
+    }
+    // The offer page comes from the page cache: one set of bytes, whoever asks.
+    const offerPage = server.url + pagePath(pageById("instagram"), "es");
+    const [a, b] = await Promise.all([fetch(offerPage), fetch(offerPage, { headers: { cookie: "lang=de", "accept-language": "it" } })].map(async (r) => (await r).text()));
+    expect(a).toBe(b);
   });
 
   test("invalid: 400 in the visitor's language, values kept, what to enter, nothing stored", async () => {
