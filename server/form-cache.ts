@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { keptHeaders } from "./page-cache.ts";
 
 /**
  * The order form (`GET /commander?offre=X[&lang=Y]`) is the same for every visitor of an (offer,
@@ -21,7 +22,6 @@ interface Template {
   prefixCrc: number;
 }
 
-const KEEP_HEADERS = ["content-type", "cache-control", "content-language"];
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 const HOUR = 3_600_000;
 
@@ -68,17 +68,10 @@ export function createOrderFormCache<Lang extends string>({ placeholder, templat
     const html = Buffer.from(await response.arrayBuffer());
     const parts = response.status === 200 ? splitTemplate(html, placeholder) : null;
     if (!parts) return null;
-    const headers: Template["headers"] = [];
-    for (const name of KEEP_HEADERS) {
-      const value = response.headers.get(name);
-      if (value) headers.push([name, value]);
-    }
+    const headers = keptHeaders(response);
     // One Vary: the render's (Cookie, Accept-Language when the language was negotiated) and ours.
-    const vary = response.headers.get("vary");
-    headers.push(["vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding"]);
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) headers.push(["set-cookie", cookies]);
-    return { headers, ...parts, ...gzipParts(parts.prefix, parts.suffix) };
+    headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
+    return { headers: Object.entries(headers), ...parts, ...gzipParts(parts.prefix, parts.suffix) };
   }
 
   /** Serves the order form from its template; false when this request must be rendered live. */
