@@ -6,7 +6,7 @@ import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { emailSummary, ordersCsv } from "../app/orders/orders-csv.server.ts";
+import { emailSummary, ordersCsv } from "../app/ops/orders-csv.server.ts";
 import { openOrderRepository } from "../app/orders/repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
 import { formatMoney } from "../app/i18n/format.ts";

@@ -2,7 +2,7 @@ import { getOffer } from "../content/offers.ts";
 import { firstMonthlyCharge } from "../content/price-story.ts";
 import { logger } from "../lib/logger.server.ts";
 import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
-import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "./email-kinds.ts";
+import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "../mail/email-kinds.ts";
 import type { Order, OrderRepository } from "./types.ts";
 
 export { CONFIRMATION_EMAIL };

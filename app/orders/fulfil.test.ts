@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { SessionStatus } from "../payments/provider.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
-import { retryDelay } from "./outbox-worker.server.ts";
+import { retryDelay } from "../mail/outbox-worker.server.ts";
 import type { OutboxMessage } from "./types.ts";
 import { newTestOrder, orderInSandboxCheckout, paidTestOrder, stubProvider, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";

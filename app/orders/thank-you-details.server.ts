@@ -1,4 +1,4 @@
-import { getOrderServices } from "./services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 import type { Order } from "./types.ts";
 
 /** After this, the thank-you link shows only the reference and state: links get forwarded and leak. */

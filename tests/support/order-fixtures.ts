@@ -2,8 +2,8 @@ import { SandboxProvider } from "../../app/payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../../app/payments/sandbox-store.server.ts";
 import type { PaymentProvider } from "../../app/payments/provider.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
-import { CONFIRMATION_EMAIL, QUOTE_EMAIL_KINDS } from "../../app/orders/email-kinds.ts";
-import { OutboxWorker, type OutboxWorkerOptions } from "../../app/orders/outbox-worker.server.ts";
+import { CONFIRMATION_EMAIL, QUOTE_EMAIL_KINDS } from "../../app/mail/email-kinds.ts";
+import { OutboxWorker, type OutboxWorkerOptions } from "../../app/mail/outbox-worker.server.ts";
 import type { KyselyOrderRepository } from "../../app/orders/repository.server.ts";
 import type { NewOrder, NewQuoteRequest } from "../../app/orders/types.ts";
 

@@ -4,7 +4,7 @@ import { handlePaymentEvent, receivePaymentWebhook } from "./payment-events.serv
 import { createSignedLinks } from "./signed-link.server.ts";
 import { testCustomer } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
-import { KyselyOrderRepository } from "./repository.server.ts";
+import { KyselyOrderRepository } from "../orders/repository.server.ts";
 
 let repo: KyselyOrderRepository;
 let subscription: SubscriptionStatus;

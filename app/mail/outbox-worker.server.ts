@@ -1,5 +1,5 @@
 import { logger } from "../lib/logger.server.ts";
-import type { OrderRepository, OutboxMessage } from "./types.ts";
+import type { OrderRepository, OutboxMessage } from "../orders/types.ts";
 
 export interface OutboxWorkerOptions {
   repo: OrderRepository;

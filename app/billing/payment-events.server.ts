@@ -1,8 +1,8 @@
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type SubscriptionStatus } from "../payments/provider.ts";
 import { logger } from "../lib/logger.server.ts";
-import { BILLING_EMAIL as EMAIL } from "./email-kinds.ts";
-import { fulfil } from "./fulfil.server.ts";
-import type { BillingState, Order, OrderRepository, PaymentEventChange } from "./types.ts";
+import { BILLING_EMAIL as EMAIL } from "../mail/email-kinds.ts";
+import { fulfil } from "../orders/fulfil.server.ts";
+import type { BillingState, Order, OrderRepository, PaymentEventChange } from "../orders/types.ts";
 
 
 export interface PaymentEventDeps {

@@ -1,4 +1,4 @@
-import type { Order, OutboxRow } from "./types.ts";
+import type { Order, OutboxRow } from "../orders/types.ts";
 
 /** The CSV export, one format for `npm run orders -- --csv` and the back office's export button. */
 export const CSV_COLUMNS = [

@@ -4,7 +4,7 @@ import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-emai
 import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
 import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
-import type { Order, OrderRepository, OutboxMessage, OutboxRow } from "./types.ts";
+import type { Order, OrderRepository, OutboxMessage, OutboxRow } from "../orders/types.ts";
 
 export interface OutboxEmailConfig {
   contactEmail: string;

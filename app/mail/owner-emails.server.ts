@@ -2,7 +2,7 @@ import { languageName, type Language } from "../i18n/languages.ts";
 import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
 import { orderFields } from "./order-fields.server.ts";
 import { translator } from "../i18n/translator.server.ts";
-import type { Order, OutboxRow, QuoteRequest } from "./types.ts";
+import type { Order, OutboxRow, QuoteRequest } from "../orders/types.ts";
 
 export interface OwnerEmailOptions {
   lang: Language;
