@@ -18,11 +18,12 @@ import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-eve
 import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
 import { createRateLimiter, type RateLimiter } from "./orders/rate-limit.server.ts";
 import { startReconciler } from "./orders/reconcile.server.ts";
-import { openOrderRepository } from "./orders/repository.server.ts";
-import type { Order, OrderRepository, OutboxMessage } from "./orders/types.ts";
+import { openStores, type Stores } from "./stores.server.ts";
+import type { Order } from "./orders/types.ts";
+import type { OutboxMessage } from "./mail/types.ts";
 
 export interface OrderServices {
-  repo: OrderRepository;
+  repo: Stores;
   provider: PaymentProvider;
   /** The in-app checkout, when no Stripe key is configured (its page is routes/checkout-sandbox.tsx). */
   sandbox: SandboxProvider | undefined;
@@ -58,9 +59,9 @@ async function createServices(): Promise<OrderServices> {
   // that cannot take a write, rather than look healthy and fail every order.
   const dataDir = path.resolve(env.DATA_DIR);
   assertWritableDir(dataDir);
-  let repo: Awaited<ReturnType<typeof openOrderRepository>>;
+  let repo: Awaited<ReturnType<typeof openStores>>;
   try {
-    repo = await openOrderRepository(env);
+    repo = await openStores(env);
   } catch (error) {
     // PostgreSQL may come up later (retried at the next request); a SQLite file that does not open will not.
     if (env.DATABASE_URL) throw error;

@@ -3,7 +3,7 @@ import type { QuotePage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import { QUOTE_EMAIL_KINDS } from "../mail/email-kinds.ts";
 import type { OrderServices } from "../services.server.ts";
-import type { QuoteRequest } from "../orders/types.ts";
+import type { QuoteRequest } from "./types.ts";
 
 export function newQuoteId(): string {
   const date = new Date().toISOString().slice(0, 10).replace(/-/g, "");
