@@ -10,6 +10,7 @@ const BOTH_STORES = [
   "tests/integration/orders-stripe.test.ts",
   "tests/integration/reliability.test.ts",
   "tests/integration/quotes.test.ts",
+  "tests/integration/mail-relay.test.ts",
   "tests/integration/subscriptions-stripe.test.ts",
 ];
 
