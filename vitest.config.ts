@@ -5,6 +5,7 @@ const BOTH_STORES = [
   "app/orders/fulfil.test.ts",
   "app/orders/payment-events.test.ts",
   "app/orders/owner-notices.test.ts",
+  "app/orders/orders-csv.test.ts",
   "tests/integration/admin.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",

@@ -10,6 +10,7 @@ import type {
   Order,
   OrderEvent,
   OrderQuery,
+  ExportRow,
   OrderRepository,
   OutboxMessage,
   OutboxRow,
@@ -363,6 +364,29 @@ export class KyselyOrderRepository implements OrderRepository {
   // ---- Back office (issue 14) ----
 
   async searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }> {
+    const selection = this.matchingOrders(query);
+    const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
+    return { orders: rows.map(toOrder), total: Number(n) };
+  }
+
+  async exportPage(query: Pick<OrderQuery, "state" | "search">, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportRow[]> {
+    let selection = this.matchingOrders(query);
+    if (after) {
+      selection = selection.where((eb) => eb.or([eb("created_at", "<", after.createdAt), eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)])]));
+    }
+    // Each order's emails in the same query (a correlated subquery over the outbox's (order_id, kind)
+    // index), as JSON: 30,000 orders used to cost 30,001 queries.
+    const emails =
+      this.dialect === "postgres"
+        ? sql<string>`(SELECT coalesce(json_agg(json_build_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts) ORDER BY o.id), '[]')::text FROM outbox o WHERE o.order_id = orders.id)`
+        : sql<string>`(SELECT json_group_array(json_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts)) FROM (SELECT kind, status, attempts FROM outbox WHERE outbox.order_id = orders.id ORDER BY outbox.id) o)`;
+    const rows = await selection.selectAll().select(emails.as("emails_json")).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(({ emails_json, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]") }));
+  }
+
+  /** The orders of the back office's list and export: by state, and a search in reference, email or name. */
+  private matchingOrders(query: Pick<OrderQuery, "state" | "search">) {
     let selection = this.db.selectFrom("orders");
     if (query.state) selection = selection.where("state", "=", query.state);
     const search = query.search?.trim().toLowerCase();
@@ -377,9 +401,7 @@ export class KyselyOrderRepository implements OrderRepository {
         sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\')`,
       );
     }
-    const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
-    return { orders: rows.map(toOrder), total: Number(n) };
+    return selection;
   }
 
   async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {

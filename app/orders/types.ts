@@ -197,9 +197,20 @@ export interface BackOfficeHealth {
   ordersPaid: number;
 }
 
+/** One order of the CSV export with its emails' states, in the export's order (newest first). */
+export interface ExportRow {
+  order: Order;
+  emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>;
+}
+
 /** The back office's storage. Every method is asynchronous so any adapter can implement it. */
 export interface BackOfficeStore {
   searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }>;
+  /**
+   * A page of the CSV export: the orders matching `query` after `after` (keyset, newest first),
+   * each with its emails, in ONE query however many orders (never one query per order).
+   */
+  exportPage(query: Pick<OrderQuery, "state" | "search">, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportRow[]>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;
   health(stuckBefore: string): Promise<BackOfficeHealth>;
