@@ -6,6 +6,7 @@ const BOTH_STORES = [
   "app/orders/payment-events.test.ts",
   "app/orders/owner-notices.test.ts",
   "app/orders/orders-csv.test.ts",
+  "app/orders/manage-link-request.test.ts",
   "tests/integration/admin.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",
