@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { OrderRepository } from "../orders/types.ts";
+import type { OwnerStore } from "./types.ts";
 
 /** Only a hash of the one-time set-up token is stored: the link itself lives in the log. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -10,7 +10,7 @@ export const setupLink = (origin: string, token: string) => `${origin}/admin/set
  * Forgets the owner's password and authenticator, signs out every session, and returns a new
  * one-time set-up link (`npm run owner -- reset`, and the very first start).
  */
-export async function resetOwner(repo: OrderRepository, origin: string): Promise<string> {
+export async function resetOwner(repo: OwnerStore, origin: string): Promise<string> {
   const token = randomBytes(24).toString("base64url");
   await repo.resetOwner(hashToken(token));
   return setupLink(origin, token);
@@ -26,7 +26,7 @@ export type SetupAnnouncement = { kind: "link"; url: string } | { kind: "pending
  * and the link in the first instance's log was void (issue 21). A later start while set-up is
  * still pending says so and points to `npm run owner -- reset` (which makes a new link on purpose).
  */
-export async function pendingSetupLink(repo: OrderRepository, origin: string): Promise<SetupAnnouncement> {
+export async function pendingSetupLink(repo: OwnerStore, origin: string): Promise<SetupAnnouncement> {
   const owner = await repo.getOwner();
   if (owner?.passwordHash) return { kind: "none" };
   if (owner) return { kind: "pending" };

@@ -1,4 +1,5 @@
-import type { BackOfficeStore, ExportRow, Order, OrderQuery, OutboxRow } from "./types.ts";
+import type { Order, OrderState } from "../orders/types.ts";
+import type { OutboxRow } from "../mail/types.ts";
 
 /** The CSV export, one format for `npm run orders -- --csv` and the back office's export button. */
 export const CSV_COLUMNS = [
@@ -47,6 +48,23 @@ export async function ordersCsv(orders: Order[], emailsFor: (orderId: string) =>
   return csv;
 }
 
+/** One order of the CSV export with its emails' states, in the export's order (newest first). */
+export interface ExportRow {
+  order: Order;
+  emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>;
+}
+
+export interface ExportQuery {
+  state?: OrderState;
+  search?: string;
+}
+
+/** Where the export reads (the back office's store implements it: admin/back-office-store.server.ts). */
+export interface ExportSource {
+  /** The orders matching `query` after `after` (keyset, newest first), each with its emails, in ONE query. */
+  exportPage(query: ExportQuery, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportRow[]>;
+}
+
 /** Orders (with their emails) per export query: memory holds one page, never the whole export. */
 export const EXPORT_PAGE = 1_000;
 
@@ -57,7 +75,7 @@ export const EXPORT_PAGE = 1_000;
  * whole file. A page is read only when the previous one was taken (a pull stream): a slow download
  * holds neither memory nor the database connection in between.
  */
-export function ordersCsvStream(store: Pick<BackOfficeStore, "exportPage">, query: Pick<OrderQuery, "state" | "search">, pageSize = EXPORT_PAGE): ReadableStream<Uint8Array> {
+export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSize = EXPORT_PAGE): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: { createdAt: string; id: string } | null = null;
   let started = false;

@@ -2,18 +2,18 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { newTestOrder } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { requestManageLink } from "./manage-subscription.server.ts";
-import { createRateLimiter } from "./rate-limit.server.ts";
-import { KyselyOrderRepository } from "./repository.server.ts";
-import type { OrderServices } from "./services.server.ts";
+import { createRateLimiter } from "../orders/rate-limit.server.ts";
+import type { OrderServices } from "../services.server.ts";
+import { storesOver, type Stores } from "../stores.server.ts";
 
 // Issue 21 item 8: `/subscription` ("send me a fresh link") took measurably longer for an address
 // with a subscription than for an unknown one: the known one's email was enqueued before the
 // answer. Counted, not timed: what the request does before it answers must be the same, step by
 // step, for both addresses; the link still reaches the subscriber afterwards.
 
-let repo: KyselyOrderRepository;
+let repo: Stores;
 beforeEach(async () => {
-  repo = new KyselyOrderRepository(await openTestStore());
+  repo = storesOver(await openTestStore());
 });
 afterEach(() => repo.close());
 

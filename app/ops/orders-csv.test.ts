@@ -4,7 +4,7 @@ import { newTestOrder } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import type { Store } from "../db/database.server.ts";
 import { EXPORT_PAGE, ordersCsv, ordersCsvStream } from "./orders-csv.server.ts";
-import { KyselyOrderRepository } from "./repository.server.ts";
+import { storesOver, type Stores } from "../stores.server.ts";
 
 // Issue 21 item 8: the CSV export of 30,000 orders ran one query per order (30,001), held the
 // whole file in memory and stalled /healthz for 11 s. It now streams, one query per page of
@@ -24,12 +24,12 @@ class QueryCounter implements KyselyPlugin {
 
 const ORDERS = 30_000;
 let store: Store;
-let repo: KyselyOrderRepository;
+let repo: Stores;
 const counter = new QueryCounter();
 
 beforeEach(async () => {
   store = await openTestStore();
-  repo = new KyselyOrderRepository({ ...store, db: store.db.withPlugin(counter) });
+  repo = storesOver({ ...store, db: store.db.withPlugin(counter) });
   // 30,000 stored orders, written in bulk (the test is about reading them).
   const template = newTestOrder();
   const customer = JSON.stringify(template.customer);
