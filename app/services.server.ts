@@ -33,6 +33,8 @@ export interface OrderServices {
   worker: OutboxWorker;
   orderLimiter: RateLimiter;
   quoteLimiter: RateLimiter;
+  /** Quote acknowledgements per recipient address per day (request-quote.server.ts). */
+  quoteAckLimiter: RateLimiter;
   resendLimiter: RateLimiter;
   /** Payment-provider look-ups from the thank-you page, per IP. */
   lookupLimiter: RateLimiter;
@@ -131,6 +133,7 @@ async function createServices(): Promise<OrderServices> {
     orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
     quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    quoteAckLimiter: createRateLimiter({ name: "quote-ack", limit: env.QUOTE_ACK_DAILY_LIMIT, windowMs: 24 * 60 * 60_000, pool }),
     resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
     lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
     manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-enrol";
-import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerToEnrol(context, target);
   const t = adminT(context);
@@ -39,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await (await signInLimits()).lockout(ip);
   if (wait > 0) return data({ ...(await pageData(context, owner.totpSecret, target)), error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   const { repo } = await getOrderServices();
-  const result = await checkTotp(repo, owner.totpSecret, text(await readForm(request), "code", 20));
+  const result = await checkTotp(repo, owner.totpSecret, text(form, "code", 20));
   if (result !== "ok") {
     await (await signInLimits()).recordFailure(ip);
     return data({ ...(await pageData(context, owner.totpSecret, target)), error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
