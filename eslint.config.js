@@ -113,4 +113,22 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   ...boundaries,
+  {
+    // One guard per protection (docs/architecture.md): every limit of the site is declared in
+    // app/http/limits.server.ts and taken there, first, before the action it guards. Counting
+    // elsewhere (a new limiter, a "locked?" look before a check) is how concurrent guesses slipped
+    // through. A separate rule name, so the boundary rules above still apply to the same files.
+    name: "guards/limits",
+    files: ["**/*.{ts,tsx,js}"],
+    ignores: ["app/http/limits.server.ts", "app/http/rate-limit.server.ts", "app/http/rate-limit.test.ts", "tests/integration/postgres-store.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "rate-limiter-flexible", message: "Declare the limit in app/http/limits.server.ts and call limits.take() (take first, act second)." }],
+          patterns: [{ regex: "(^|/)rate-limit\\.server(\\.ts)?$", message: "Only app/http/limits.server.ts counts limits: declare yours there and call limits.take()." }],
+        },
+      ],
+    },
+  },
 );

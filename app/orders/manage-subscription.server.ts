@@ -90,7 +90,7 @@ const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 export async function requestManageLink(email: string, clientIp: string, services: OrderServices): Promise<"sent" | "invalid" | "rateLimited"> {
   const address = email.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(address) || address.length > 254) return "invalid";
-  if (!(await services.manageLinkLimiter.take(`ip:${clientIp || "unknown"}`)) || !(await services.manageLinkLimiter.take(`email:${address}`))) return "rateLimited";
+  if (!(await services.limits.take(["manageLink", `ip:${clientIp || "unknown"}`], ["manageLink", `email:${address}`])).ok) return "rateLimited";
   const [latest] = await services.repo.findSubscriptionsByEmail(address);
   if (latest && latest.billingState !== "cancelled" && latest.billingState !== "refunded") {
     // One row per request (the limiter bounds how many); the stamp makes each kind unique.

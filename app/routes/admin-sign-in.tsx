@@ -3,10 +3,10 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-sign-in";
 import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
 import { verifyPassword } from "../auth/password.server.ts";
+import { signInStep } from "../auth/sign-in-step.server.ts";
 import { PASSWORD_MAX } from "../auth/password-rules.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, secondStep, startSession } from "../auth/session.server.ts";
-import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getOrderServices } from "../orders/services.server.ts";
 
@@ -21,19 +21,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
-  const ip = clientIp(context);
-  const wait = await (await signInLimits()).lockout(ip);
-  if (wait > 0) {
-    return data({ error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
-  }
   const form = await readForm(request);
   const password = text(form, "password", PASSWORD_MAX + 1);
   if (!password) return data({ error: t("errors.passwordMissing") }, { status: 400 });
   const owner = await (await getOrderServices()).repo.getOwner();
-  if (!owner?.passwordHash || password.length > PASSWORD_MAX || !(await verifyPassword(password, owner.passwordHash))) {
-    await (await signInLimits()).recordFailure(ip);
-    return data({ error: t("errors.wrongPassword") }, { status: 401 });
+  // Counted first, checked second (app/auth/sign-in-step.server.ts).
+  const step = await signInStep(
+    request,
+    clientIp(context),
+    owner,
+    async () => Boolean(owner?.passwordHash) && password.length <= PASSWORD_MAX && (await verifyPassword(password, owner!.passwordHash!)),
+    (ok) => ok,
+  );
+  if (step.status !== "checked") {
+    const error = step.status === "busy" ? t("errors.busy") : t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
+    return data({ error, locked: step.status === "locked" }, { status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } });
   }
+  if (!step.result || !owner) return data({ error: t("errors.wrongPassword") }, { status: 401 });
   await startSession(context, 1, owner);
   throw redirect(withReturnTo(secondStep(owner), returnToOf(request)), 303);
 }
