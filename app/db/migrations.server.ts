@@ -213,6 +213,16 @@ const CHANGES: SchemaChange[] = [
       OUTBOX_DUE_INDEX,
     ],
   },
+  {
+    // Issue 21: an order is marked delivered once, even by concurrent posts on two instances. Before
+    // this index, a double post could store several delivered events (each with its note) for one
+    // email; the first one is the delivery the customer was told about, the others are dropped.
+    name: "safety-limits-008-one-delivered-event",
+    statements: [
+      `DELETE FROM order_events WHERE kind = 'delivered' AND id NOT IN (SELECT MIN(id) FROM order_events WHERE kind = 'delivered' GROUP BY order_id)`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS order_events_one_delivered ON order_events (order_id) WHERE kind = 'delivered'`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
