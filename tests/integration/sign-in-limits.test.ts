@@ -92,3 +92,39 @@ describe("two instances on one PostgreSQL", () => {
     expect(count(codes, 401) + count(codes, 429)).toBe(codes.length);
   }, 180_000);
 });
+
+// Issue 21 item 4: password hashing cannot stall the site. At the production cost (scrypt N=2^17),
+// 24 concurrent sign-ins used to hold libuv's 4 threads, so /healthz, pages and CSS waited 21 s.
+describe("a burst of sign-ins at the production hash cost", () => {
+  test("/healthz, a page and the CSS answer as fast as without it; the excess gets 429 + Retry-After before hashing", async () => {
+    const server = await start({ PASSWORD_HASH_LOG2_N: "" });
+    await setUpOwner(server.url, ownerReset(server.dataDir, server.url), PASSWORD);
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(await (await fetch(`${server.url}/`)).text())?.[1];
+    expect(css).toBeTruthy();
+    /** The slowest of /healthz, a page and the stylesheet, fetched together (compressed, as browsers ask). */
+    const probe = async () => {
+      const started = performance.now();
+      const statuses = await Promise.all(["/healthz", "/subscription", css!].map(async (p) => (await fetch(server.url + p, { headers: { "Accept-Encoding": "gzip" } })).status));
+      expect(statuses).toEqual([200, 200, 200]);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    await probe();
+    const baseline = median([await probe(), await probe(), await probe(), await probe(), await probe()]);
+
+    let done = false;
+    const burst = Promise.all(
+      Array.from({ length: 24 }, (_, i) => new AdminClient(server.url).post("/admin/sign-in", { password: `burst guess ${i}` }, from(`198.51.100.${i + 1}`))),
+    ).finally(() => (done = true));
+    const during: number[] = [];
+    while (!done || during.length < 3) during.push(await probe());
+    const answers = await burst;
+
+    // Generous: a loaded machine moves both figures; a stalled thread pool costs tens of seconds.
+    expect(Math.max(...during)).toBeLessThan(Math.max(2_000, baseline * 20));
+    const refused = answers.filter((res) => res.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((res) => Number(res.headers.get("retry-after")) > 0)).toBe(true);
+    expect(answers.filter((res) => res.status === 401).length).toBeGreaterThan(0);
+  }, 180_000);
+});
