@@ -189,9 +189,11 @@ export class KyselyOrderRepository implements OrderRepository {
           .limit(limit)
           .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
       )
-      .returning(["id", "order_id", "quote_id", "kind", "attempts"])
+      .returning(["id", "order_id", "quote_id", "unlock_id", "kind", "attempts"])
       .execute();
-    return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, kind: row.kind, attempts: row.attempts }));
+    return rows
+      .sort((a, b) => a.id - b.id)
+      .map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, unlockId: row.unlock_id, kind: row.kind, attempts: row.attempts }));
   }
 
   async releaseEmails(ids: number[]): Promise<void> {
@@ -415,6 +417,23 @@ export class KyselyOrderRepository implements OrderRepository {
     });
   }
 
+  async createUnlock(id: string, expiresAt: number, emailKind: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("owner_unlocks").values({ id, expires_at: expiresAt, used_at: null, created_at: now() }).execute();
+      await enqueue(trx, { unlockId: id }, emailKind);
+    });
+  }
+
+  async unlockExpiry(id: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom("owner_unlocks").select("expires_at").where("id", "=", id).executeTakeFirst();
+    return row ? Number(row.expires_at) : undefined;
+  }
+
+  async useUnlock(id: string, at: number): Promise<boolean> {
+    const result = await this.db.updateTable("owner_unlocks").set({ used_at: now() }).where("id", "=", id).where("used_at", "is", null).where("expires_at", ">", at).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async listOrderEvents(orderId: string): Promise<OrderEvent[]> {
     const rows = await this.db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
     return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at }));
@@ -547,12 +566,13 @@ export async function openOrderRepository(env: { DATABASE_URL?: string; DATA_DIR
  * One email about an order or a quote request, unless one of this kind exists for it: the outbox
  * is unique per (order, kind) and per (quote request, kind). Returns true when added.
  */
-async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string }, kind: string, stamp = now()): Promise<boolean> {
-  const byOrder = "orderId" in about;
+async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string } | { unlockId: string }, kind: string, stamp = now()): Promise<boolean> {
+  const subject = "orderId" in about ? "order_id" : "quoteId" in about ? "quote_id" : "unlock_id";
+  const id = "orderId" in about ? about.orderId : "quoteId" in about ? about.quoteId : about.unlockId;
   const result = await db
     .insertInto("outbox")
-    .values({ order_id: byOrder ? about.orderId : null, quote_id: byOrder ? null : about.quoteId, kind, next_attempt_at: Date.now(), created_at: stamp })
-    .onConflict((conflict) => conflict.columns(byOrder ? ["order_id", "kind"] : ["quote_id", "kind"]).doNothing())
+    .values({ order_id: null, quote_id: null, unlock_id: null, [subject]: id, kind, next_attempt_at: Date.now(), created_at: stamp })
+    .onConflict((conflict) => conflict.columns([subject, "kind"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

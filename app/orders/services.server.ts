@@ -81,11 +81,12 @@ async function createServices(): Promise<OrderServices> {
     // Rendered at delivery time, so a signed link is fresh when it leaves.
     manageUrl,
     ...(sandbox ? { invoiceUrl } : {}),
+    unlockUrl: (unlockId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
     // An outbox message is about an order or a quote request; its id names the message and file.
-    const about = message.orderId ?? message.quoteId;
+    const about = message.orderId ?? message.quoteId ?? message.unlockId;
     return mailer.send({
       ...email,
       messageId: `<${about}.${message.kind}@${host}>`,

@@ -72,6 +72,8 @@ export interface OutboxMessage {
   /** The order the email is about, or null when it is about a quote request. */
   orderId: string | null;
   quoteId: string | null;
+  /** An unlock link for the owner (app/auth/unlock.server.ts), when about neither. */
+  unlockId?: string | null;
   kind: string;
   attempts: number;
 }
@@ -207,6 +209,12 @@ export interface BackOfficeStore {
    * when the order was marked delivered already (by this request's twin on any instance).
    */
   markDelivered(orderId: string, note: string, emailKind: string): Promise<boolean>;
+  /** A new unlock link (id, expiry) and its email to the owner, in one transaction. */
+  createUnlock(id: string, expiresAt: number, emailKind: string): Promise<void>;
+  /** When the unlock link `id` expires, if it exists. */
+  unlockExpiry(id: string): Promise<number | undefined>;
+  /** Uses the link once: true only for the first use before its expiry (a conditional update). */
+  useUnlock(id: string, now: number): Promise<boolean>;
   /**
    * Queues copy `${prefix}N+1` of an email and its timeline event, in one transaction, unless a
    * copy still waits in the outbox (or a concurrent request queued the same copy): "alreadyQueued".

@@ -16,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (aal === 2) throw redirect(target, 303);
   if (aal === 1 && owner) throw redirect(withReturnTo(secondStep(owner), target), 303);
   // The form posts back to this URL, so a failed attempt keeps the page to return to.
-  return { meta: adminMeta(context, "signIn.title"), noOwner: !owner?.passwordHash, formAction: withReturnTo("/admin/sign-in", target) };
+  const unlocked = new URL(request.url).searchParams.get("unlocked") === "1";
+  return { meta: adminMeta(context, "signIn.title"), noOwner: !owner?.passwordHash, formAction: withReturnTo("/admin/sign-in", target), unlocked };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,11 +54,20 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     <AdminPage title={t("signIn.title")}>
       <p className="mt-2 text-muted">{t("signIn.intro")}</p>
       {loaderData.noOwner ? <Notice tone="info">{t("signIn.noOwner")}</Notice> : null}
+      {loaderData.unlocked ? <Notice tone="ok" testId="unlocked">{t("unlock.done")}</Notice> : null}
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       <Form method="post" action={loaderData.formAction}>
         <Field name="password" type="password" label={t("fields.password")} autoComplete="current-password" maxLength={PASSWORD_MAX} autoFocus invalid={Boolean(actionData?.error)} />
         <SubmitButton>{t("signIn.submit")}</SubmitButton>
       </Form>
+      {loaderData.noOwner ? null : (
+        <Form method="post" action="/admin/unlock" className="mt-10 border-t border-line pt-4">
+          <p className="text-sm text-muted">{t("unlock.askIntro")}</p>
+          <SubmitButton name="intent" value="request" secondary>
+            {t("unlock.ask")}
+          </SubmitButton>
+        </Form>
+      )}
     </AdminPage>
   );
 }

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { AdminClient, ownerReset, setUpOwner, totpCode } from "../support/admin.ts";
+import { AdminClient, freshCode, ownerReset, setUpOwner, subjectOf, totpCode } from "../support/admin.ts";
+import { decodeMail, waitFor } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
 
@@ -9,6 +12,7 @@ import { testPostgres } from "../support/store.ts";
 // hop, so X-Forwarded-For names the client's address.
 
 const PASSWORD = "correct horse battery staple";
+const de = JSON.parse(fs.readFileSync(path.resolve("locales/de/admin.json"), "utf8"));
 const servers: RunningServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.kill()));
@@ -126,5 +130,63 @@ describe("a burst of sign-ins at the production hash cost", () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((res) => Number(res.headers.get("retry-after")) > 0)).toBe(true);
     expect(answers.filter((res) => res.status === 401).length).toBeGreaterThan(0);
+  }, 180_000);
+});
+
+// Issue 21 item 3: strangers can exhaust the account-wide budget (30 failed steps in 15 minutes,
+// from as many addresses as they like), but not keep the owner out: a browser the owner signed in
+// from before is not held by that lock, and an unlock link emailed to OWNER_EMAIL frees any other.
+describe("the owner can always get in", () => {
+  test("with the device cookie of an earlier sign-in, or with an emailed unlock link", async () => {
+    const server = await start({ OWNER_EMAIL: "owner@example.com", OWNER_LANG: "de", OUTBOX_POLL_MS: "100" });
+    const { client: phone, secret } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url), PASSWORD);
+    expect(phone.device).toMatch(/^admin_device=/);
+
+    // Strangers from 35 addresses lock the account for every browser without a device cookie.
+    const strangers: number[] = [];
+    for (let i = 0; i < 35; i++) strangers.push((await new AdminClient(server.url).post("/admin/sign-in", { password: `stranger ${i}` }, from(`203.0.113.${100 + i}`))).status);
+    expect(count(strangers, 401)).toBe(30);
+    expect(strangers.slice(30)).toEqual([429, 429, 429, 429, 429]);
+    const laptop = new AdminClient(server.url);
+    expect((await laptop.post("/admin/sign-in", { password: PASSWORD }, from("192.0.2.10"))).status).toBe(429);
+
+    // 1. The browser the owner signed in from before, today on another network: straight in.
+    const again = await phone.post("/admin/sign-in", { password: PASSWORD }, from("192.0.2.20"));
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe("/admin/verify");
+    expect((await phone.post("/admin/verify", { code: await freshCode(secret) }, from("192.0.2.20"))).headers.get("location")).toBe("/admin");
+    // A forged device cookie is no device cookie.
+    const forger = new AdminClient(server.url);
+    forger.device = phone.device.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await forger.post("/admin/sign-in", { password: PASSWORD }, from("192.0.2.30"))).status).toBe(429);
+
+    // 2. A new browser asks for an unlock link: it goes to OWNER_EMAIL, in OWNER_LANG, through the outbox.
+    const asked = await laptop.post("/admin/unlock", { intent: "request" }, from("192.0.2.10"));
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('data-testid="unlock-sent"');
+    const outbox = path.join(server.dataDir, "outbox");
+    const file = await waitFor(() => fs.existsSync(outbox) && fs.readdirSync(outbox).find((name) => name.endsWith("-owner-unlock.eml")), 15_000, "unlock email");
+    const raw = fs.readFileSync(path.join(outbox, file), "utf8");
+    const mail = decodeMail(raw);
+    expect(mail).toMatch(/^To: owner@example\.com/m);
+    expect(subjectOf(raw)).toBe(de.notify.unlockSubject);
+    const link = /http:\/\/127\.0\.0\.1:\d+\/admin\/unlock\?token=[\w.-]+/.exec(mail)?.[0];
+    expect(link).toBeTruthy();
+    const token = new URL(link!).searchParams.get("token")!;
+    // Opening the link (or a mail scanner fetching it) spends nothing; the button does.
+    expect((await laptop.get(`/admin/unlock?token=${token}`)).status).toBe(200);
+    const unlocked = await laptop.post("/admin/unlock", { intent: "unlock", token }, from("192.0.2.10"));
+    expect(unlocked.status).toBe(303);
+    expect(unlocked.headers.get("location")).toBe("/admin/sign-in?unlocked=1");
+    expect(laptop.device).toMatch(/^admin_device=/);
+    expect((await laptop.post("/admin/sign-in", { password: PASSWORD }, from("192.0.2.10"))).headers.get("location")).toBe("/admin/verify");
+    expect((await laptop.post("/admin/verify", { code: await freshCode(secret) }, from("192.0.2.10"))).headers.get("location")).toBe("/admin");
+    // Single use: the same link does nothing a second time; a tampered one never did.
+    expect((await new AdminClient(server.url).post("/admin/unlock", { intent: "unlock", token })).status).toBe(403);
+    expect((await new AdminClient(server.url).get(`/admin/unlock?token=${token.slice(0, -2)}xx`)).status).toBe(403);
+    // Asking is rate-limited: 3 an hour per address.
+    const more = [];
+    for (let i = 0; i < 3; i++) more.push((await new AdminClient(server.url).post("/admin/unlock", { intent: "request" }, from("192.0.2.10"))).status);
+    expect(more).toEqual([200, 200, 429]);
   }, 180_000);
 });
