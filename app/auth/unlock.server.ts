@@ -35,7 +35,7 @@ export async function unlockLinkId(token: string): Promise<string | undefined> {
  * Spends the link (once, before its expiry: a conditional update, so two clicks on two instances
  * cannot both use it). Returns the owner it unlocks a browser for.
  */
-export async function useUnlockLink(token: string): Promise<OwnerRecord | undefined> {
+export async function spendUnlockLink(token: string): Promise<OwnerRecord | undefined> {
   const id = await unlockLinkId(token);
   if (!id) return undefined;
   const { repo } = await getOrderServices();

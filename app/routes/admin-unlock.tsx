@@ -3,7 +3,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-unlock";
 import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
 import { rememberDevice } from "../auth/device-cookie.server.ts";
-import { requestUnlock, UNLOCK_TTL_MINUTES, unlockLinkId, useUnlockLink } from "../auth/unlock.server.ts";
+import { requestUnlock, UNLOCK_TTL_MINUTES, unlockLinkId, spendUnlockLink } from "../auth/unlock.server.ts";
 import { AdminPage, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 
 // GET with the emailed token shows a button; only the POST spends the link, so a mail scanner
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ meta, token: null, message: "sent" as const, notice: t("unlock.sent", { minutes: UNLOCK_TTL_MINUTES }), error: null });
   }
-  const owner = await useUnlockLink(text(form, "token", 200));
+  const owner = await spendUnlockLink(text(form, "token", 200));
   if (!owner) return data({ meta, token: null, message: "invalid" as const, error: null }, { status: 403 });
   // This browser now carries the owner's device cookie: the account-wide lock no longer applies to it.
   throw redirect("/admin/sign-in?unlocked=1", { status: 303, headers: { "Set-Cookie": await rememberDevice(request, owner) } });
