@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 const BOTH_STORES = [
   "app/http/limits.test.ts",
   "app/orders/fulfil.test.ts",
-  "app/orders/payment-events.test.ts",
-  "app/orders/owner-notices.test.ts",
+  "app/billing/payment-events.test.ts",
+  "app/mail/owner-notices.test.ts",
   "tests/integration/admin.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",

@@ -6,7 +6,7 @@ const eslint = new ESLint();
 
 async function refused(file: string, specifier: string): Promise<boolean> {
   const [result] = await eslint.lintText(`import "${specifier}";\n`, { filePath: file });
-  return (result?.messages ?? []).some((message) => message.ruleId === "@typescript-eslint/no-restricted-imports");
+  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-imports");
 }
 
 it.each([

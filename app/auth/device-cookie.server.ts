@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
-import type { OwnerRecord } from "../orders/types.ts";
+import { getOrderServices } from "../services.server.ts";
+import type { OwnerRecord } from "./types.ts";
 
 /**
  * The device cookie (OWASP, "Slow down online guessing attacks with device cookies"): a browser

@@ -1,5 +1,5 @@
-import type { OwnerRecord } from "../orders/types.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import type { OwnerRecord } from "./types.ts";
+import { getOrderServices } from "../services.server.ts";
 import type { LimitName } from "../http/limits.server.ts";
 import { trustedDevice } from "./device-cookie.server.ts";
 import { HashesBusy } from "./password.server.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { OWNER_UNLOCK_EMAIL } from "../orders/email-kinds.ts";
-import { getOrderServices } from "../orders/services.server.ts";
-import type { OwnerRecord } from "../orders/types.ts";
+import { OWNER_UNLOCK_EMAIL } from "../mail/email-kinds.ts";
+import { getOrderServices } from "../services.server.ts";
+import type { OwnerRecord } from "./types.ts";
 
 /** How long an unlock link works (once). */
 export const UNLOCK_TTL_MINUTES = 60;

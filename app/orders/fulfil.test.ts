@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { SessionStatus } from "../payments/provider.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
-import { retryDelay } from "./outbox-worker.server.ts";
-import type { OutboxMessage } from "./types.ts";
+import { retryDelay } from "../mail/outbox-worker.server.ts";
+import type { OutboxMessage } from "../mail/types.ts";
 import { newTestOrder, orderInSandboxCheckout, paidTestOrder, stubProvider, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
-import { KyselyOrderRepository } from "./repository.server.ts";
+import { storesOver, type Stores } from "../stores.server.ts";
 
-let repo: KyselyOrderRepository;
+let repo: Stores;
 
 beforeEach(async () => {
-  repo = new KyselyOrderRepository(await openTestStore());
+  repo = storesOver(await openTestStore());
 });
 afterEach(() => repo.close());
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { openStores } from "../../app/stores.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
 import { orderForm, postForm, postOrder } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
@@ -56,7 +56,7 @@ async function scenario(instances: RunningServer[], databaseUrl?: string) {
   // The same signed-in session on every instance.
   const clients = instances.map((server) => Object.assign(new AdminClient(server.url), { cookie: client.cookie }));
   const sessionId = await paidOrderId(first!.url);
-  const repo = await openOrderRepository({ DATA_DIR: first!.dataDir, DATABASE_URL: databaseUrl });
+  const repo = await openStores({ DATA_DIR: first!.dataDir, DATABASE_URL: databaseUrl });
   try {
     const order = (await repo.listOrders(100)).find((o) => o.sessionId === sessionId)!;
 

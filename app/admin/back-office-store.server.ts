@@ -1,0 +1,96 @@
+import { sql, type Kysely } from "kysely";
+import type { Dialect } from "../db/database.server.ts";
+import type { Database } from "../db/schema.ts";
+import { enqueue } from "../mail/outbox-store.server.ts";
+import { toOrder } from "../orders/order-store.server.ts";
+import type { Order } from "../orders/types.ts";
+import type { BackOfficeHealth, BackOfficeStore, OrderEvent, OrderQuery } from "./types.ts";
+
+const now = () => new Date().toISOString();
+
+/** The back office's reads (order search, timeline, health), over the one Kysely database. */
+export class KyselyBackOfficeStore implements BackOfficeStore {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: Dialect;
+
+  constructor(db: Kysely<Database>, dialect: Dialect) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  async searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }> {
+    let selection = this.db.selectFrom("orders");
+    if (query.state) selection = selection.where("state", "=", query.state);
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      // % and _ typed by the owner are searched literally.
+      const like = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const name =
+        this.dialect === "postgres"
+          ? sql`lower((customer_json::json ->> 'firstName') || ' ' || (customer_json::json ->> 'lastName'))`
+          : sql`lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName'))`;
+      selection = selection.where(
+        sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\')`,
+      );
+    }
+    const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
+    return { orders: rows.map(toOrder), total: Number(n) };
+  }
+
+  async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {
+    await this.db
+      .insertInto("order_events")
+      .values({ order_id: orderId, kind, detail: detail === null ? null : detail.slice(0, 2000), created_at: now() })
+      .execute();
+  }
+
+  async markDelivered(orderId: string, note: string, emailKind: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      // The unique index order_events_one_delivered makes the second of two concurrent posts lose here.
+      const result = await trx
+        .insertInto("order_events")
+        .values({ order_id: orderId, kind: "delivered", detail: note.slice(0, 2000), created_at: now() })
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      await enqueue(trx, { orderId }, emailKind);
+      return true;
+    });
+  }
+
+  async queueCopy(orderId: string, prefix: string, event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued"> {
+    return this.db.transaction().execute(async (trx) => {
+      const copies = await trx.selectFrom("outbox").select("status").where("order_id", "=", orderId).where("kind", "like", `${prefix}%`).execute();
+      if (copies.some((copy) => copy.status === "pending")) return "alreadyQueued";
+      // Two requests that read the same count try the same kind: the outbox's unique (order, kind)
+      // lets one in; the other waits for it to commit and inserts nothing.
+      if (!(await enqueue(trx, { orderId }, `${prefix}${copies.length + 1}`))) return "alreadyQueued";
+      await trx.insertInto("order_events").values({ order_id: orderId, kind: event, detail: null, created_at: now() }).execute();
+      return "queued";
+    });
+  }
+
+  async listOrderEvents(orderId: string): Promise<OrderEvent[]> {
+    const rows = await this.db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at }));
+  }
+
+  async health(stuckBefore: string): Promise<BackOfficeHealth> {
+    const emails = await this.db
+      .selectFrom("outbox")
+      .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+      .where("status", "<>", "sent")
+      .groupBy("status")
+      .execute();
+    const count = (status: string) => Number(emails.find((row) => row.status === status)?.n ?? 0);
+    const { stuck } = await this.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("stuck"))
+      .where("state", "in", ["pending", "checkout_created"])
+      .where("created_at", "<", stuckBefore)
+      .executeTakeFirstOrThrow();
+    const { paid } = await this.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("paid")).where("state", "=", "paid").executeTakeFirstOrThrow();
+    return { emailsPending: count("pending"), emailsFailed: count("failed"), ordersStuck: Number(stuck), ordersPaid: Number(paid) };
+  }
+}
