@@ -220,7 +220,7 @@ const CHANGES: SchemaChange[] = [
     // Issue 21: an order is marked delivered once, even by concurrent posts on two instances. Before
     // this index, a double post could store several delivered events (each with its note) for one
     // email; the first one is the delivery the customer was told about, the others are dropped.
-    name: "safety-limits-008-one-delivered-event",
+    name: "008-safety-limits-one-delivered-event",
     statements: [
       `DELETE FROM order_events WHERE kind = 'delivered' AND id NOT IN (SELECT MIN(id) FROM order_events WHERE kind = 'delivered' GROUP BY order_id)`,
       `CREATE UNIQUE INDEX IF NOT EXISTS order_events_one_delivered ON order_events (order_id) WHERE kind = 'delivered'`,
@@ -230,7 +230,7 @@ const CHANGES: SchemaChange[] = [
     // Issue 21: unlock links the owner asks for when strangers have locked the account. Each is
     // single-use and expiring; its email goes through the outbox, which gets a third kind of
     // subject (SQLite rebuilds the table to change the CHECK, as in 007).
-    name: "safety-limits-009-owner-unlocks",
+    name: "009-safety-limits-owner-unlocks",
     statements: [
       eachDialect(
         (dialect) => `CREATE TABLE IF NOT EXISTS owner_unlocks (
