@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /** Files that run twice: on the embedded SQLite, and again on a PostgreSQL the tests start. */
 const BOTH_STORES = [
+  "app/http/limits.test.ts",
   "app/orders/fulfil.test.ts",
   "app/billing/payment-events.test.ts",
   "app/mail/owner-notices.test.ts",
