@@ -278,13 +278,13 @@ const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_
 function listen(port: number, host: string): Promise<void> {
   return new Promise((resolve) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
-      const where = host === "0.0.0.0" || host === "::" ? `port ${port}` : `port ${port} on ${host}`;
+      const where = host === "0.0.0.0" || host === "::" ? "" : ` on ${host}`;
       const why: Record<string, string> = {
-        EADDRINUSE: `${where} is in use (another server, maybe this site, is listening there): stop it or set PORT`,
-        EACCES: `no permission to listen on ${where} (ports below 1024 need privileges): set PORT`,
+        EADDRINUSE: `port ${port} is in use${where} (another server, maybe this site, is listening there): stop it or set PORT`,
+        EACCES: `no permission to listen on port ${port}${where} (ports below 1024 need privileges): set PORT`,
         EADDRNOTAVAIL: `HOST ${host} is not an address of this machine: set HOST (0.0.0.0 for every interface)`,
       };
-      console.error(`Cannot start: ${why[error.code ?? ""] ?? `cannot listen on ${where} (${error.code ?? error.message})`}.`);
+      console.error(`Cannot start: ${why[error.code ?? ""] ?? `cannot listen on port ${port}${where} (${error.code ?? error.message})`}.`);
       process.exit(1);
     });
     server.listen(port, host, () => resolve());
