@@ -59,7 +59,7 @@ describe("operator commands fail in one line", () => {
     expect(tokenHash()).toBe(before);
     const setup = await fetch(`${first.url}${new URL(link!).pathname}${new URL(link!).search}`);
     expect(setup.status).toBe(200);
-  });
+  }, 120_000);
 
   test("npm run orders against an unreachable PostgreSQL: one line naming it", async () => {
     const port = await freePort();
@@ -68,7 +68,7 @@ describe("operator commands fail in one line", () => {
     expectOneLine(result.stderr, "orders");
     expect(result.stderr).toContain(`127.0.0.1:${port}`);
     expect(result.stderr).toMatch(/ECONNREFUSED/);
-  });
+  }, 120_000);
 
   test("npm run orders and npm run owner refuse a DATA_DIR that holds no database, and create none", () => {
     const empty = tempDataDir("no-db-");
@@ -80,7 +80,7 @@ describe("operator commands fail in one line", () => {
       expect(result.stdout).toBe("");
     }
     expect(fs.readdirSync(empty)).toEqual([]);
-  });
+  }, 120_000);
 
   test("an unknown option or a missing value: one line with the usage, for every command", async () => {
     const dataDir = await dataDirWithOrder();
@@ -99,14 +99,14 @@ describe("operator commands fail in one line", () => {
       expectOneLine(result.stderr, `${name} ${args.join(" ")}`);
       expect(result.stderr, `${name} ${args.join(" ")}`).toMatch(/Usage: /);
     }
-  });
+  }, 120_000);
 
   test("npm run owner -- reset without PUBLIC_ORIGIN: the link is on the port the site listens on", async () => {
     const dataDir = await dataDirWithOrder();
     const result = command("owner", ["reset"], { DATA_DIR: dataDir, PORT: "4123" });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^http:\/\/localhost:4123\/admin\/setup\?token=/m);
-  });
+  }, 120_000);
 });
 
 describe("the README's CSV export", () => {
@@ -125,5 +125,5 @@ describe("the README's CSV export", () => {
     // Both ways are documented: --out, and standard output without npm's banner.
     expect(documented.some((line) => line.includes("--out ")), documented.join("\n")).toBe(true);
     expect(documented.some((line) => line.includes("--silent")), documented.join("\n")).toBe(true);
-  });
+  }, 120_000);
 });

@@ -117,5 +117,5 @@ describe("npm run backup -- --restore", () => {
     }
     expect(tokensIn(live)).toEqual(new Set(["kept"]));
     expect(fs.readdirSync(dataDir).sort()).toEqual(["notes.txt", "orders.sqlite"]);
-  });
+  }, 120_000);
 });
