@@ -76,6 +76,11 @@ export function start(): Promise<void> {
   );
 }
 
+// The production front (server/app.ts) calls start() once it holds its port, and says so before it
+// loads the build. `react-router dev` has no such front: open the services (and print the set-up
+// link) as the dev server loads this module, as before.
+if (!(globalThis as { __frontStartsServices?: boolean }).__frontStartsServices) void start();
+
 /** Called by server/index.ts on SIGTERM, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {
   await shutdownOrderServices();

@@ -33,6 +33,9 @@ if (ready.errors.length || ready.problems.length) {
   console.error(formatReadiness(ready));
   process.exit(1);
 }
+// This front starts the app's services itself, after binding its port (below): the entry module
+// must not start them as it loads (it does under `react-router dev`, which has no front).
+(globalThis as { __frontStartsServices?: boolean }).__frontStartsServices = true;
 const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 const entry = build.entry.module as unknown as {
   shutdown?: () => Promise<void>;
