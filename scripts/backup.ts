@@ -7,7 +7,7 @@ import "./require-node.js";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { RestoreRefused, restoreDatabase } from "../app/ops/restore.server.ts";
-import { backupDatabase, backupFileName, pruneBackups } from "../app/orders/backup.server.ts";
+import { backupDatabase, backupFileName, pruneBackups } from "../app/ops/backup.server.ts";
 import { existingSqliteFile, fail, failInOneLine, parseOptions } from "./cli.ts";
 
 const USAGE = "Usage: npm run backup [-- FILE] | npm run backup -- --restore FILE (site stopped). Uses DATA_DIR (default ./data).";

@@ -4,7 +4,7 @@
 // file open, unless --trial: a rehearsal while the site runs, followed by the final copy once it
 // is stopped. Steps to move a site: README, "Moving an existing site from SQLite to PostgreSQL".
 import "./require-node.js";
-import { copySqliteToPostgres } from "../app/db/copy-to-postgres.server.ts";
+import { copySqliteToPostgres } from "../app/ops/copy-to-postgres.server.ts";
 import { DatabaseInUseError } from "../app/db/sqlite-exclusive.server.ts";
 import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
 

@@ -7,8 +7,8 @@
 import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
-import { emailSummary, ordersCsv } from "../app/orders/orders-csv.server.ts";
-import { openOrderRepository } from "../app/orders/repository.server.ts";
+import { emailSummary, ordersCsv } from "../app/ops/orders-csv.server.ts";
+import { openStores } from "../app/stores.server.ts";
 import type { Order } from "../app/orders/types.ts";
 import { formatMoney } from "../app/i18n/format.ts";
 import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
@@ -39,7 +39,7 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const file = databaseUrl ? "" : existingSqliteFile("where the site stores its orders", { postgresToo: true });
 const limit = Number(values.limit ?? (csv ? 1_000_000 : 50));
 const where = databaseUrl ? `the PostgreSQL database at ${safeHost(databaseUrl)}` : file;
-const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }).catch((error) => fail(`Cannot open ${where}: ${describe(error)}`));
+const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }).catch((error) => fail(`Cannot open ${where}: ${describe(error)}`));
 const orders = await repo.listOrders(limit).catch((error) => fail(`Cannot read ${where}: ${describe(error)}`));
 
 function safeHost(url: string): string {

@@ -4,7 +4,7 @@
 import "./require-node.js";
 import { resetOwner } from "../app/auth/setup.server.ts";
 import { parseEnv } from "../app/lib/env.server.ts";
-import { openOrderRepository } from "../app/orders/repository.server.ts";
+import { openStores } from "../app/stores.server.ts";
 import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
 
 const USAGE =
@@ -23,7 +23,7 @@ const env = parsed.env;
 // A mistyped DATA_DIR must not get a fresh empty database (and a set-up link that works nowhere).
 if (!env.DATABASE_URL) existingSqliteFile("the site's owner is stored there", { postgresToo: true });
 
-const repo = await openOrderRepository({ DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL }).catch((error) =>
+const repo = await openStores({ DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL }).catch((error) =>
   fail(`Cannot open the database${env.DATABASE_URL ? ` at ${new URL(env.DATABASE_URL).host}` : ""}: ${describe(error)}`),
 );
 try {

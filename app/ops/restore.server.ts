@@ -3,7 +3,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { DatabaseInUseError, openExclusively } from "../db/sqlite-exclusive.server.ts";
 import { reason } from "../lib/data-dir.server.ts";
-import { backupDatabase } from "../orders/backup.server.ts";
+import { backupDatabase } from "./backup.server.ts";
 
 /** A restore that did not happen, with one line saying why; nothing was changed. */
 export class RestoreRefused extends Error {

@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, test } from "vitest";
 import { openStore } from "../../app/db/database.server.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
-import { KyselyOrderRepository, openOrderRepository } from "../../app/orders/repository.server.ts";
+import { openStores, storesOver } from "../../app/stores.server.ts";
 import type { NewOrder } from "../../app/orders/types.ts";
 import { SandboxProvider } from "../../app/payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../../app/payments/sandbox-store.server.ts";
@@ -42,7 +42,7 @@ afterAll(async () => {
 describe("npm run migrate-to-postgres", () => {
   test("copies orders, their emails and sandbox sessions; a second run copies nothing twice; ids continue", async () => {
     const dataDir = tempDataDir();
-    const sqlite = await openOrderRepository({ DATA_DIR: dataDir });
+    const sqlite = await openStores({ DATA_DIR: dataDir });
     const sandbox = new SandboxProvider({ store: new SandboxSessionStore(sqlite.db), pageUrl: (id) => `/checkout/sandbox/${id}` });
     for (let n = 1; n <= 5; n++) {
       const { order: placed } = await sqlite.createOrder(order(n));
@@ -61,7 +61,7 @@ describe("npm run migrate-to-postgres", () => {
     expect(counts(first, "sandbox_sessions")).toEqual([5, 5, 0]);
     expect(counts(migrate(dataDir, url), "orders")).toEqual([5, 0, 0]);
 
-    const target = new KyselyOrderRepository(await openStore({ databaseUrl: url }));
+    const target = storesOver(await openStore({ databaseUrl: url }));
     closers.push(() => target.close());
     expect(await target.listOrders(100)).toEqual(before.orders);
     expect(await target.listEmails("ord_copy_1")).toEqual(before.emails);
@@ -76,7 +76,7 @@ describe("npm run migrate-to-postgres", () => {
 
   test("the move in two passes: the final pass carries every change made since the trial (an order paid, an email sent, a session ended)", async () => {
     const dataDir = tempDataDir();
-    const site = await openOrderRepository({ DATA_DIR: dataDir });
+    const site = await openStores({ DATA_DIR: dataDir });
     for (let n = 1; n <= 3; n++) {
       const { order: placed } = await site.createOrder(order(n));
       await site.setCheckout(placed.id, `cs_pass_${n}`, `https://pay.example/${n}`);
@@ -109,7 +109,7 @@ describe("npm run migrate-to-postgres", () => {
     expect(counts(final, "orders")).toEqual([4, 1, 1]);
     expect(counts(final, "outbox")).toEqual([2, 1, 0]);
     expect(final).toMatch(/admin_sessions\s+0 read\s+0 inserted\s+0 updated\s+1 removed/);
-    const target = new KyselyOrderRepository(await openStore({ databaseUrl: url }));
+    const target = storesOver(await openStore({ databaseUrl: url }));
     closers.push(() => target.close());
     expect(await target.listOrders(100)).toEqual(expected.orders);
     expect((await target.findById("ord_copy_2"))!.state).toBe("paid");
@@ -122,7 +122,7 @@ describe("npm run migrate-to-postgres", () => {
 
   test("a large table shows its progress", async () => {
     const dataDir = tempDataDir();
-    const site = await openOrderRepository({ DATA_DIR: dataDir });
+    const site = await openStores({ DATA_DIR: dataDir });
     await site.createOrder(order(1));
     await site.close();
     const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"));

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, test } from "vitest";
-import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { openStores } from "../../app/stores.server.ts";
 import { freePort, startExpectingExit, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -28,7 +28,7 @@ function expectOneLine(stderr: string, label: string) {
 
 async function dataDirWithOrder(): Promise<string> {
   const dataDir = tempDataDir("orders-cmd-");
-  const repo = await openOrderRepository({ DATA_DIR: dataDir });
+  const repo = await openStores({ DATA_DIR: dataDir });
   await repo.createOrder({
     id: "ord_csv_1", submissionToken: "csv-1", lang: "fr", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, provider: "sandbox",
     customer: { firstName: "Zoé", lastName: "Ruiz", email: "zoe@example.com", companyName: "", address: "", city: "", postalCode: "", country: "FR", phoneNumber: "", comments: "" },

@@ -1,8 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import { DatabaseSync as SqliteDatabase } from "node:sqlite";
 import pg from "pg";
-import { openStore } from "./database.server.ts";
-import { openExclusively } from "./sqlite-exclusive.server.ts";
+import { openStore } from "../db/database.server.ts";
+import { openExclusively } from "../db/sqlite-exclusive.server.ts";
 
 export interface TableReport {
   table: string;
