@@ -36,14 +36,3 @@ export function openExclusively(file: string): DatabaseSync {
     throw error;
   }
 }
-
-/** Whether another process has the SQLite file open (see openExclusively). */
-export function isInUse(file: string): boolean {
-  try {
-    openExclusively(file).close();
-    return false;
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) return true;
-    throw error;
-  }
-}
