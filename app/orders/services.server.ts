@@ -17,6 +17,8 @@ import { invoicePath, managePath, sandboxCheckoutPath } from "../i18n/site-map.t
 import { receivePaymentWebhook, type WebhookAnswer } from "./payment-events.server.ts";
 import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./signed-link.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { BillingStore } from "./webhook-inbox.server.ts";
+import { WebhookWorker } from "./webhook-worker.server.ts";
 import { startReconciler } from "./reconcile.server.ts";
 import { openOrderRepository } from "./repository.server.ts";
 import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
@@ -30,6 +32,9 @@ export interface OrderServices {
   returnBase: string;
   mailer: Mailer;
   worker: OutboxWorker;
+  /** Provider events stored by the webhook and handled from the queue; refunds per charge. */
+  billing: BillingStore;
+  webhookWorker: WebhookWorker;
   orderLimiter: RateLimiter;
   quoteLimiter: RateLimiter;
   resendLimiter: RateLimiter;
@@ -70,7 +75,7 @@ async function createServices(): Promise<OrderServices> {
   const sandbox = env.STRIPE_SECRET_KEY
     ? undefined
     : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: sandboxCheckoutPath });
-  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, automaticTax: env.STRIPE_AUTOMATIC_TAX });
   // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
   const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
   const site = getSiteConfig();
@@ -117,6 +122,10 @@ async function createServices(): Promise<OrderServices> {
   worker.start();
   // Orders a killed process left pending without a checkout: settled now and every few minutes.
   const stopReconciler = startReconciler({ repo, provider, returnBase });
+  const billing = new BillingStore(repo.db);
+  const eventDeps = { repo, provider, billing, onEnqueued: () => worker.kick(), onQueued: () => webhookWorker.kick() };
+  const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
+  webhookWorker.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
   const tenMinutes = 10 * 60_000;
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
@@ -127,6 +136,8 @@ async function createServices(): Promise<OrderServices> {
     returnBase,
     mailer,
     worker,
+    billing,
+    webhookWorker,
     orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
     // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
     quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
@@ -138,7 +149,7 @@ async function createServices(): Promise<OrderServices> {
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
     stopReconciler,
-    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick() }),
+    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, eventDeps),
     manageUrl,
     invoiceUrl,
     limiterPool: pool,
@@ -175,6 +186,7 @@ export async function shutdownOrderServices(): Promise<void> {
   if (!services) return;
   services.stopReconciler();
   services.stopBackups();
+  await services.webhookWorker.stop();
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

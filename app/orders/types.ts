@@ -42,6 +42,8 @@ export interface Order extends NewOrder {
   billingState: BillingState | null;
   /** End of the current subscription period: the next renewal, or when a cancelled one stops. */
   periodEnd: string | null;
+  /** The provider's own status of the subscription as last read (paused, trialing, incomplete…). */
+  subscriptionStatus: string | null;
 }
 
 /** One provider event, stored by its id so a replay is recognised and ignored. */
@@ -55,7 +57,7 @@ export interface PaymentEventRow {
 /** What handling one event changes, applied with the event's record in one transaction. */
 export interface PaymentEventChange {
   orderId: string;
-  billing?: { state: BillingState; periodEnd: string | null };
+  billing?: { state: BillingState | null; periodEnd: string | null };
   /** Outbox kinds to enqueue (unique per order, so a second enqueue of a kind is a no-op). */
   emails: string[];
 }
