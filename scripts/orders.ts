@@ -10,6 +10,7 @@ import { emailSummary, ordersCsv } from "../app/orders/orders-csv.server.ts";
 import { openOrderRepository } from "../app/orders/repository.server.ts";
 import type { Order } from "../app/orders/types.ts";
 import { formatMoney } from "../app/i18n/format.ts";
+import { billingLabel } from "../app/orders/billing-label.ts";
 
 const { values } = parseArgs({
   options: { csv: { type: "boolean", default: false }, limit: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
@@ -53,7 +54,7 @@ if (values.csv) {
     id: o.id,
     state: o.state,
     // After checkout: active, past_due, cancelling (ends at period end), cancelled, refunded, disputed.
-    subscription: o.billingState ? `${o.billingState}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
+    subscription: billingLabel(o) ? `${billingLabel(o)}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
     lang: o.lang,
     offer: o.offer,
     amount: formatMoney(o.amountDueNow, o.currency, "en") + (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),

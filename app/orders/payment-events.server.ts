@@ -58,7 +58,8 @@ export async function receivePaymentWebhook(raw: string, signature: string | nul
   if (event.kind === "ignored") return { status: 200, body: "Ignored" };
   try {
     if (event.kind === "unreadable") {
-      await recordUnhandled(deps, { id: event.id, kind: event.type, detail: `${event.reason} (API version ${event.apiVersion ?? "unknown"})`, orderId: null, event });
+      const order = await findOrder(deps.repo, { orderId: event.reference, customerRef: event.customerRef });
+      await recordUnhandled(deps, { id: event.id, kind: event.type, detail: `${event.reason} (API version ${event.apiVersion ?? "unknown"})`, orderId: order?.id ?? null, event });
       return { status: 500, body: "Event not understood: stored as unhandled" };
     }
     const stored = await deps.billing.enqueue(event);

@@ -80,13 +80,15 @@ describe("events after checkout", () => {
   });
 
   test("an event we cannot read is stored as unhandled and answered 500, never 2xx", async () => {
-    const unreadable: PaymentEvent = { id: "evt_odd", kind: "unreadable", type: "invoice.paid", reason: "no subscription field", apiVersion: "2019-01-01" };
+    const unreadable: PaymentEvent = { id: "evt_odd", kind: "unreadable", type: "invoice.paid", reason: "no subscription field", apiVersion: "2019-01-01", customerRef: "cus_1", reference: null };
     expect(await receivePaymentWebhook("{}", "sig", { repo, provider: { ...provider, verifyWebhook: () => unreadable }, billing })).toEqual({
       status: 500,
       body: "Event not understood: stored as unhandled",
     });
     expect((await billing.find("evt_odd"))?.status).toBe("unhandled");
     expect(await billing.countUnhandled()).toBe(1);
+    // The owner is told once, about the customer's order.
+    expect(await kinds()).toEqual(["confirmation", "owner-unhandled.evt_odd"]);
   });
 });
 

@@ -82,7 +82,7 @@ export type PaymentEvent = { id: string } & (
   | { kind: "dispute.created" | "dispute.closed"; disputeId: string; chargeId: string; amount: number; currency: string; reason: string; status: string }
   | { kind: "ignored"; type: string }
   /** A type we handle whose object we could not read: never acknowledged as handled. */
-  | { kind: "unreadable"; type: string; reason: string; apiVersion: string | null }
+  | { kind: "unreadable"; type: string; reason: string; apiVersion: string | null; customerRef: string | null; reference: string | null }
 );
 
 /** An event that can be queued and handled. */

@@ -62,7 +62,19 @@ export function subscriptionPeriodEnd(subscription: Stripe.Subscription & { curr
   return typeof subscription.current_period_end === "number" ? subscription.current_period_end : null;
 }
 
-const unreadable = (event: Stripe.Event, reason: string): PaymentEvent => ({ id: event.id, kind: "unreadable", type: event.type, reason, apiVersion: event.api_version ?? null });
+/** What an unreadable object still says about whom it concerns, so the owner can be told about the right order. */
+function unreadable(event: Stripe.Event, reason: string): PaymentEvent {
+  const object = (event.data?.object ?? {}) as { customer?: Ref; metadata?: Record<string, string> | null };
+  return {
+    id: event.id,
+    kind: "unreadable",
+    type: event.type,
+    reason,
+    apiVersion: event.api_version ?? null,
+    customerRef: typeof object.customer === "string" || typeof object.customer === "object" ? refOf(object.customer) : null,
+    reference: object.metadata?.order_id ?? null,
+  };
+}
 
 /**
  * A verified Stripe event in the orders' words (pure). An event of a type we handle whose object
