@@ -12,7 +12,7 @@ export interface WebhookWorkerOptions {
 
 /** Attempts before an event is given up (stored unhandled, the owner told): about a day at the cap. */
 export const MAX_EVENT_ATTEMPTS = 150;
-const LEASE_MS = 60_000;
+const LEASE_MS = 30_000;
 const BATCH = 10;
 
 /**
