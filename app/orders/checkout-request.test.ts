@@ -79,7 +79,7 @@ describe("a retry sends exactly the first request (the idempotency key is the or
     vi.setSystemTime(new Date("2026-11-24T22:59:50.000Z"));
     const first = checkoutParams(checkoutRequest(stored, urls));
     // Midnight in Paris (the business time zone) passes before the reconciler retries.
-    vi.setSystemTime(new Date("2026-11-25T23:10:00.000Z"));
+    vi.setSystemTime(new Date("2026-11-24T23:10:00.000Z"));
     expect(checkoutParams(checkoutRequest(stored, urls))).toEqual(first);
   });
 });
