@@ -531,7 +531,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     portalConfigurations.set(configuration.id, configuration);
     return configuration;
   }
-  const featuresOf = (p: Record<string, string>) => Object.fromEntries(Object.entries(p).filter(([name]) => name.startsWith("features[")));
+  /** `features[subscription_cancel][enabled]=true` → { subscription_cancel: { enabled: true } }, as Stripe shows it. */
+  const featuresOf = (p: Record<string, string>) => {
+    const features: Record<string, Record<string, unknown>> = {};
+    for (const [name, value] of Object.entries(p)) {
+      const match = /^features\[(\w+)\]\[(\w+)\]$/.exec(name);
+      if (!match) continue;
+      (features[match[1]!] ??= {})[match[2]!] = value === "true" ? true : value === "false" ? false : value;
+    }
+    return features;
+  };
 
   // ---- Checkout Session creation rules (fake-stripe-rules.md lists each with its documentation page) ----
   function checkSessionParams(p: Record<string, string>): { amount: number; currency: string } {
@@ -693,8 +702,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const found = portalConfigurations.get(configuration[1]!);
       if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such configuration: '${configuration[1]}'`, param: "id" });
       if (p.default_return_url !== undefined) found.default_return_url = p.default_return_url || null;
-      const features = featuresOf(p);
-      if (Object.keys(features).length) found.features = { ...found.features, ...features };
+      for (const [name, values] of Object.entries(featuresOf(p))) found.features[name] = { ...(found.features[name] as object | undefined), ...values };
       if (p.active !== undefined) found.active = p.active === "true";
       return { status: 200, body: found };
     }
