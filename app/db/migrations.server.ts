@@ -216,7 +216,7 @@ const CHANGES: SchemaChange[] = [
   {
     // Issue 23: verified provider events wait here and are handled from this queue (the webhook
     // answers as soon as the event is stored); an event we could not read stays 'unhandled'.
-    name: "stripe-008-webhook-inbox",
+    name: "008-stripe-webhook-inbox",
     statements: [
       eachDialect(
         (dialect) => `CREATE TABLE IF NOT EXISTS webhook_inbox (

@@ -214,10 +214,12 @@ export function subscriptionState(subscription: SubscriptionStatus): BillingStat
 }
 
 /**
- * An open dispute outranks whatever the subscription says afterwards (until it is closed); a
- * refunded one-time order stays refunded. A subscription's refunded month changes nothing here.
+ * An open dispute outranks whatever the subscription says afterwards (until it is closed). A refund
+ * does not: only subscription orders get subscription events, and a refunded month of a
+ * subscription leaves its state to the subscription (an order stored "refunded" that way before
+ * issue 23 heals at its next subscription event).
  */
 export function mergeBillingState(current: BillingState | null, next: BillingState): BillingState {
-  if (current === "disputed" || current === "refunded") return current;
+  if (current === "disputed") return current;
   return next;
 }

@@ -816,8 +816,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!(error instanceof Refusal)) throw error;
         answer = { status: error.status, body: { error: error.error } };
       }
-      // Stripe saves the result of a request that ran (success or a 4xx), not one refused before running.
-      if (key && answer.status < 500) idempotency.set(key, { fingerprint, status: answer.status, body: answer.body, at: now() });
+      // Stripe saves a result once the endpoint's execution began; parameters that fail validation
+      // (our 4xx refusals) or an outage before the endpoint ran save nothing.
+      if (key && answer.status < 400) idempotency.set(key, { fingerprint, status: answer.status, body: answer.body, at: now() });
     }
     if (answer.status >= 400) {
       const error = (answer.body as { error: FakeStripe["refusals"][number]["error"] }).error;
