@@ -13,7 +13,7 @@ import { draftCookie, findDraft } from "../orders/draft.server.ts";
 import { orderFormTemplateContext, TOKEN_PLACEHOLDER } from "../orders/form-template.ts";
 import { HONEYPOT_FIELD, OPTIONAL_FIELDS, ORDER_FORM_NAMES, keepOrderValues, normaliseOrderForm, orderFormRules, parseOrderForm } from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
 import { formatMoney } from "../i18n/format.ts";
 

@@ -1,5 +1,5 @@
-import { openOrderRepository } from "../../app/orders/repository.server.ts";
-import { BillingStore, type InboxEntry } from "../../app/orders/webhook-inbox.server.ts";
+import { KyselyWebhookInbox, type InboxEntry } from "../../app/billing/webhook-inbox.server.ts";
+import { openStores } from "../../app/stores.server.ts";
 import type { SignedEvent } from "./fake-stripe.ts";
 import { waitFor } from "./orders.ts";
 import { databaseUrlFor } from "./store.ts";
@@ -16,9 +16,9 @@ export async function postEvent(serverUrl: string, event: SignedEvent): Promise<
 
 /** The stored webhook event (queued, done or unhandled) of a server's database. */
 export async function inboxEntry(dataDir: string, eventId: string): Promise<InboxEntry | undefined> {
-  const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: await databaseUrlFor(dataDir) });
+  const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: await databaseUrlFor(dataDir) });
   try {
-    return await new BillingStore(repo.db).find(eventId);
+    return await new KyselyWebhookInbox(repo.db).find(eventId);
   } finally {
     await repo.close();
   }

@@ -1,5 +1,6 @@
-import type { Order, OutboxRow } from "./types.ts";
-import { billingLabel } from "./billing-label.ts";
+import type { Order } from "../orders/types.ts";
+import type { OutboxRow } from "../mail/types.ts";
+import { billingLabel } from "../lib/billing-label.ts";
 
 /** The CSV export, one format for `npm run orders -- --csv` and the back office's export button. */
 export const CSV_COLUMNS = [

@@ -5,7 +5,7 @@ import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
-import type { Order } from "./types.ts";
+import type { Order } from "../orders/types.ts";
 
 export type { RenderedEmail };
 

@@ -2,7 +2,7 @@ import { formatMoney } from "../i18n/format.ts";
 import { orderFields as offerQuestions } from "../content/offers.ts";
 import { SWITCHER, isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
-import type { Order } from "./types.ts";
+import type { Order } from "../orders/types.ts";
 
 /**
  * Every stored fact of an order, labelled in `lang` (the owner's language, not the customer's):

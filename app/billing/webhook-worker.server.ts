@@ -1,5 +1,4 @@
 import { logger } from "../lib/logger.server.ts";
-import { retryDelay } from "./outbox-worker.server.ts";
 import { handlePaymentEvent, recordUnhandled, UnhandledEventError, type PaymentEventDeps } from "./payment-events.server.ts";
 
 export interface WebhookWorkerOptions {
@@ -13,6 +12,8 @@ export interface WebhookWorkerOptions {
 /** Attempts before an event is given up (stored unhandled, the owner told): about a day at the cap. */
 export const MAX_EVENT_ATTEMPTS = 150;
 const LEASE_MS = 30_000;
+/** Doubles per attempt from `first`, capped (the outbox's rule, kept here: rooms do not share code). */
+const retryDelay = (attempts: number, first: number, cap: number) => Math.min(first * 2 ** Math.max(0, attempts - 1), cap);
 const BATCH = 10;
 
 /**
@@ -54,14 +55,14 @@ export class WebhookWorker {
   /** One pass over the due events; returns how many were handled. */
   async runOnce(): Promise<number> {
     const { deps } = this.options;
-    const batch = await deps.billing.claimDue(BATCH, LEASE_MS);
+    const batch = await deps.inbox.claimDue(BATCH, LEASE_MS);
     if (batch.length === BATCH) this.again = true;
     let handled = 0;
     for (const { event, attempts } of batch) {
       const context = { event: event.id, kind: event.kind, attempts };
       try {
         const { outcome, orderId } = await handlePaymentEvent(event, deps);
-        await deps.billing.done(event.id, outcome, orderId);
+        await deps.inbox.done(event.id, outcome, orderId);
         handled++;
         logger().info({ ...context, outcome }, "payment event handled");
       } catch (error) {
@@ -74,7 +75,7 @@ export class WebhookWorker {
           continue;
         }
         const delay = retryDelay(attempts, this.options.backoffMs ?? 1_000, 10 * 60_000);
-        await deps.billing.retryLater(event.id, reason, Date.now() + delay);
+        await deps.inbox.retryLater(event.id, reason, Date.now() + delay);
         logger().warn({ ...context, retryInMs: delay, error: reason }, "payment event failed, will retry");
       }
     }

@@ -7,15 +7,19 @@ import {
   type SubscriptionStatus,
 } from "../payments/provider.ts";
 import { logger } from "../lib/logger.server.ts";
-import { BILLING_EMAIL as EMAIL } from "./email-kinds.ts";
-import { fulfil } from "./fulfil.server.ts";
-import type { BillingStore } from "./webhook-inbox.server.ts";
-import type { BillingState, Order, OrderRepository, PaymentEventChange } from "./types.ts";
+import { BILLING_EMAIL as EMAIL } from "../mail/email-kinds.ts";
+import { fulfil } from "../orders/fulfil.server.ts";
+import type { BillingState, Order, OrderStore } from "../orders/types.ts";
+import type { OutboxStore } from "../mail/types.ts";
+import type { BackOfficeStore } from "../admin/types.ts";
+import type { BillingStore, PaymentEventChange } from "./types.ts";
+import type { KyselyWebhookInbox } from "./webhook-inbox.server.ts";
 
 export interface PaymentEventDeps {
-  repo: OrderRepository;
+  repo: OrderStore & BillingStore & OutboxStore & Pick<BackOfficeStore, "addOrderEvent">;
   provider: PaymentProvider;
-  billing: BillingStore;
+  /** The stored events (the queue behind the webhook) and the refunds per charge. */
+  inbox: KyselyWebhookInbox;
   onEnqueued?: () => void;
   /** A verified event was stored for handling: the webhook worker should look now. */
   onQueued?: () => void;
@@ -62,7 +66,7 @@ export async function receivePaymentWebhook(raw: string, signature: string | nul
       await recordUnhandled(deps, { id: event.id, kind: event.type, detail: `${event.reason} (API version ${event.apiVersion ?? "unknown"})`, orderId: order?.id ?? null, event });
       return { status: 500, body: "Event not understood: stored as unhandled" };
     }
-    const stored = await deps.billing.enqueue(event);
+    const stored = await deps.inbox.enqueue(event);
     deps.onQueued?.();
     return { status: 200, body: stored };
   } catch (error) {
@@ -74,7 +78,7 @@ export async function receivePaymentWebhook(raw: string, signature: string | nul
 /** Stores an event as unhandled, logs an error, and (once) tells the owner through the outbox when the order is known. */
 export async function recordUnhandled(deps: PaymentEventDeps, entry: { id: string; kind: string; detail: string; orderId: string | null; event?: unknown }): Promise<void> {
   logger().error({ event: entry.id, kind: entry.kind, order: entry.orderId, reason: entry.detail }, "payment event NOT handled: stored as unhandled, the owner is told");
-  const first = await deps.billing.markUnhandled(entry);
+  const first = await deps.inbox.markUnhandled(entry);
   if (first && entry.orderId) {
     await deps.repo.enqueueEmail(entry.orderId, EMAIL.ownerUnhandled(entry.id));
     deps.onEnqueued?.();
@@ -88,7 +92,7 @@ export async function recordUnhandled(deps: PaymentEventDeps, entry: { id: strin
  * UnhandledEventError when the event cannot be acted on, anything else when a retry may help.
  */
 export async function handlePaymentEvent(event: HandledPaymentEvent, deps: PaymentEventDeps): Promise<{ outcome: string; orderId: string | null }> {
-  const { repo, provider, billing } = deps;
+  const { repo, provider, inbox } = deps;
   if (await repo.hasPaymentEvent(event.id)) return { outcome: "duplicate", orderId: null };
   const record = async (order: Order | undefined, change?: Omit<PaymentEventChange, "orderId">) => {
     const recorded = await repo.recordPaymentEvent(
@@ -148,7 +152,7 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
       else if (subscription.cancelAtPeriodEnd) emails.push(EMAIL.ownerCancellation);
       if (subscription.status === "paused" && order.subscriptionStatus !== "paused") emails.push(EMAIL.ownerPaused(event.id));
       const state = mergeBillingState(order.billingState, subscriptionState(subscription));
-      await billing.setSubscriptionStatus(order.id, subscription.providerStatus);
+      await inbox.setSubscriptionStatus(order.id, subscription.providerStatus);
       await record(order, { billing: { state, periodEnd: subscription.periodEnd }, emails });
       return done(subscription.status === "paused" ? "paused" : state, order);
     }
@@ -158,7 +162,7 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
         await record(undefined);
         return done("no order", undefined);
       }
-      await billing.recordRefund({ chargeId: event.chargeId, orderId: order.id, amount: event.amount, amountRefunded: event.amountRefunded, currency: event.currency });
+      await inbox.recordRefund({ chargeId: event.chargeId, orderId: order.id, amount: event.amount, amountRefunded: event.amountRefunded, currency: event.currency });
       // Refunds are per charge: refunding one month of a subscription leaves the subscription's
       // state to the subscription; a one-time order is refunded when its payment is.
       const state = order.monthly ? order.billingState : event.fullyRefunded ? "refunded" : order.billingState;
@@ -199,7 +203,7 @@ async function stateWithoutDispute(order: Order, deps: PaymentEventDeps, chargeR
   return chargeRefunded ? "refunded" : null;
 }
 
-async function findOrder(repo: OrderRepository, ref: { orderId?: string | null; subscriptionRef?: string | null; customerRef?: string | null }) {
+async function findOrder(repo: Pick<OrderStore, "findById"> & Pick<BillingStore, "findByBillingRef">, ref: { orderId?: string | null; subscriptionRef?: string | null; customerRef?: string | null }) {
   if (ref.orderId) {
     const order = await repo.findById(ref.orderId);
     if (order) return order;

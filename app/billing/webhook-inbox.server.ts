@@ -21,7 +21,7 @@ const nowIso = () => new Date().toISOString();
  * and PostgreSQL), so an event is handled by one instance at a time and retried after a crash.
  * Also what was refunded of each charge (refunds are tracked per charge, not per order).
  */
-export class BillingStore {
+export class KyselyWebhookInbox {
   private readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
