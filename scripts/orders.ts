@@ -12,6 +12,7 @@ import { openStores } from "../app/stores.server.ts";
 import type { Order } from "../app/orders/types.ts";
 import { formatMoney } from "../app/i18n/format.ts";
 import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
+import { billingLabel } from "../app/lib/billing-label.ts";
 
 const USAGE = "Usage: npm run orders [-- --limit N] | npm run orders -- --out FILE | npm run --silent orders -- --csv > FILE. Uses DATABASE_URL or DATA_DIR (default ./data).";
 const { values } = parseOptions(
@@ -85,7 +86,7 @@ if (csv) {
     id: o.id,
     state: o.state,
     // After checkout: active, past_due, cancelling (ends at period end), cancelled, refunded, disputed.
-    subscription: o.billingState ? `${o.billingState}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
+    subscription: billingLabel(o) ? `${billingLabel(o)}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
     lang: o.lang,
     offer: o.offer,
     amount: formatMoney(o.amountDueNow, o.currency, "en") + (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),

@@ -35,6 +35,11 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must look like whsec_…")),
     /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */
     STRIPE_API_BASE: optional(z.url()),
+    /** Stripe Tax computes the VAT inside the prices of every Checkout session, one-time and subscription. */
+    STRIPE_AUTOMATIC_TAX: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
     /** Sender address; a bare address gets the brand as its name (unset: no-reply@localhost). */
     MAIL_FROM: optional(z.string().min(3)),
