@@ -28,6 +28,12 @@ export interface OrdersTable {
   subscription_ref: string | null;
   billing_state: "active" | "past_due" | "cancelling" | "cancelled" | "refunded" | "disputed" | null;
   period_end: string | null;
+  /** The buyer's acceptance (legal-terms-acceptance): all null for orders placed before it. */
+  terms_version: string | null;
+  terms_lang: string | null;
+  terms_accepted_at: string | null;
+  /** "digital-content" | "service" when the buyer asked to start at once and waived the withdrawal right. */
+  immediate_start: string | null;
 }
 
 /** Every provider event handled, by its id: a replay is recognised and ignored. */

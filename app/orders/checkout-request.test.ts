@@ -27,6 +27,7 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
     subscriptionRef: null,
     billingState: null,
     periodEnd: null,
+    acceptance: null,
   };
 }
 const urls = { success: "https://site/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://site/commander" };

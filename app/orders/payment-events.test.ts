@@ -23,7 +23,7 @@ async function freshPaidOrder() {
   await repo?.close();
   repo = new KyselyOrderRepository(await openTestStore());
   const { order } = await repo.createOrder({
-    id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer: testCustomer, provider: "stripe",
+    id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer: testCustomer, provider: "stripe", acceptance: null,
   });
   await repo.setCheckout(order.id, "cs_1", "https://pay");
   await repo.markPaid(order.id, "confirmation");

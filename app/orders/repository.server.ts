@@ -40,6 +40,15 @@ const toOrder = (row: Selectable<OrdersTable>): Order => ({
   subscriptionRef: row.subscription_ref ?? null,
   billingState: row.billing_state ?? null,
   periodEnd: row.period_end ?? null,
+  acceptance:
+    row.terms_version && row.terms_accepted_at
+      ? {
+          termsVersion: row.terms_version,
+          termsLang: row.terms_lang as Order["lang"],
+          acceptedAt: row.terms_accepted_at,
+          immediateStart: (row.immediate_start as NonNullable<Order["acceptance"]>["immediateStart"]) ?? null,
+        }
+      : null,
 });
 
 const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
@@ -98,6 +107,10 @@ export class KyselyOrderRepository implements OrderRepository {
         customer_json: JSON.stringify(order.customer),
         email: order.customer.email,
         provider: order.provider,
+        terms_version: order.acceptance?.termsVersion ?? null,
+        terms_lang: order.acceptance?.termsLang ?? null,
+        terms_accepted_at: order.acceptance?.acceptedAt ?? null,
+        immediate_start: order.acceptance?.immediateStart ?? null,
         created_at: stamp,
         updated_at: stamp,
       })
