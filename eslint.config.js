@@ -92,6 +92,29 @@ const boundaries = [
   },
 ];
 
+/**
+ * One registry of cookies (app/lib/cookies.ts): the privacy policy lists what it holds, so no other
+ * module may write a Set-Cookie header or make a React Router cookie of its own.
+ */
+const cookieRegistry = {
+  name: "cookies/registry",
+  files: ["app/**"],
+  ignores: ["app/lib/cookies.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: "Literal[value=/^set-cookie$/i]",
+        message: "Cookies are set through app/lib/cookies.ts (serializeCookie + appendSetCookie), so the privacy policy lists every one.",
+      },
+      {
+        selector: "ImportSpecifier[imported.name=/^(createCookie|createCookieSessionStorage)$/]",
+        message: "Cookies are made in app/lib/cookies.ts (routerCookie), so the privacy policy lists every one.",
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/out/"],
@@ -113,4 +136,5 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   ...boundaries,
+  cookieRegistry,
 );

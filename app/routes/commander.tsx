@@ -10,6 +10,7 @@ import { termsForOrder } from "../content/terms.ts";
 import { acceptanceFor } from "../orders/acceptance.server.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
+import { appendSetCookie } from "../lib/cookies.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
 import { draftCookie, findDraft } from "../orders/draft.server.ts";
@@ -147,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The schema refused the post unless every consent was ticked: this is the moment they were given.
   const acceptance = acceptanceFor(offer, lang);
   const outcome = await placeOrder({ form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token, acceptance }, services);
-  if (outcome.ok) return redirect(outcome.url, { status: 303, headers: { "Set-Cookie": draftCookie(outcome.order.id, secure) } });
+  if (outcome.ok) return redirect(outcome.url, { status: 303, headers: appendSetCookie(new Headers(), draftCookie(outcome.order.id, secure)) });
   if (outcome.reason === "storage") {
     // Disk full or database down: nothing stored, nothing charged; the same token may try again.
     return data({ result: submission.reply(), token, formError: "errors.storage" as FormError }, { status: 503, headers: { "Retry-After": "60" } });
