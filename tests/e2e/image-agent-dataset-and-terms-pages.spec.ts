@@ -62,6 +62,8 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
 
 for (const id of ["cgv", "tos"] as const) {
   test(`${id}: every required clause, the text each reader gets (the CGV translated in de/es/pt/it, naming the French original), chrome translated, link home`, async ({ page, baseURL }) => {
+    // Six languages, each page read whole: generous on a loaded machine.
+    test.setTimeout(180_000);
     for (const lang of LANGUAGES) {
       const { label, copy } = await openPage(page, baseURL!, id, lang);
       const { doc, original, translated } = termsText(id, lang);
