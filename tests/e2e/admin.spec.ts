@@ -68,7 +68,8 @@ const eml = (name: string) => path.join(server.dataDir, "outbox", name);
 const emlFor = (suffix: string) => fs.readdirSync(path.join(server.dataDir, "outbox")).find((file) => file.endsWith(suffix));
 
 test("the owner sets up, signs in with password + code, finds an order, resends, marks delivered, exports CSV", async ({ page, javaScriptEnabled }, info) => {
-  test.slow();
+  // A long walk through the whole back office: generous on a loaded machine (never a speed test).
+  test.setTimeout(240_000);
   const project = info.project.name;
   await page.setViewportSize(PHONE);
   await page.setExtraHTTPHeaders({ "Accept-Language": "en" });
