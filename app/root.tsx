@@ -17,7 +17,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { QuoteForm } from "./components/quote-form.tsx";
-import { quoteFormRules } from "./orders/quote-schema.ts";
+import { quoteFormRules } from "./quotes/quote-schema.ts";
 import { mailtoHref } from "./components/blocks/blocks.tsx";
 import { isQuotePage, type QuotePage } from "./content/offers.ts";
 import { pageForPath } from "./i18n/site-map.ts";

@@ -1,11 +1,11 @@
 import path from "node:path";
 import type { Language } from "../i18n/languages.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { listBackups } from "../orders/backup.server.ts";
-import { DELIVERED_EMAIL } from "../orders/email-kinds.ts";
-import { orderFields } from "../orders/order-fields.server.ts";
-import { ordersCsv } from "../orders/orders-csv.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { listBackups } from "../ops/backup.server.ts";
+import { DELIVERED_EMAIL } from "../mail/email-kinds.ts";
+import { orderFields } from "../mail/order-fields.server.ts";
+import { ordersCsv } from "../ops/orders-csv.server.ts";
+import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";

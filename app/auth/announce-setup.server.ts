@@ -1,6 +1,6 @@
 import { getEnv } from "../lib/env.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 import { pendingSetupLink } from "./setup.server.ts";
 
 /** At start-up with no owner yet: print the one-time set-up link in the log (once per start). */

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createContext, createSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
 import { COOKIES, appendSetCookie, maxAgeSeconds, routerCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
-import type { OwnerRecord } from "../orders/types.ts";
+import { getOrderServices } from "../services.server.ts";
+import type { OwnerRecord } from "./types.ts";
 import { askedPage, withReturnTo } from "./return-to.server.ts";
 
 /** A session that nobody uses for this long is gone (cookie and stored row alike). */

@@ -216,7 +216,7 @@ const CHANGES: SchemaChange[] = [
   {
     // Issue 25: what the buyer accepted with the order (terms version, the language of the text
     // read, when), and the express request to start at once with its waiver of withdrawal.
-    name: "legal-terms-acceptance",
+    name: "008-legal-terms-acceptance",
     statements: [
       `ALTER TABLE orders ADD COLUMN terms_version TEXT`,
       `ALTER TABLE orders ADD COLUMN terms_lang TEXT`,

@@ -28,7 +28,7 @@ export interface OrdersTable {
   subscription_ref: string | null;
   billing_state: "active" | "past_due" | "cancelling" | "cancelled" | "refunded" | "disputed" | null;
   period_end: string | null;
-  /** The buyer's acceptance (legal-terms-acceptance): all null for orders placed before it. */
+  /** The buyer's acceptance (008-legal-terms-acceptance): all null for orders placed before it. */
   terms_version: string | null;
   terms_lang: string | null;
   terms_accepted_at: string | null;

@@ -9,7 +9,7 @@ import { checkTotp, enrolment } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 /** Enrolment is the one thing a password-only session may do, and only until a code was proven. */
 async function ownerToEnrol(context: Route.LoaderArgs["context"], target: string) {

@@ -8,7 +8,7 @@ import { startSession } from "../auth/session.server.ts";
 import { hashToken } from "../auth/setup.server.ts";
 import { newTotpSecret } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 

@@ -8,7 +8,7 @@ import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, secondStep, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { aal, owner } = await currentAal(context);

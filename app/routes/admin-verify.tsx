@@ -7,7 +7,7 @@ import { currentAal, requireOwner, startSession } from "../auth/session.server.t
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { checkTotp } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SignOutForm, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 /** The second step: a password-only (aal1) session proves the authenticator code to reach aal2. */
 async function ownerAtAal1(context: Route.LoaderArgs["context"], target: string) {

@@ -27,7 +27,7 @@ import {
   type ConsentField,
 } from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 

@@ -7,7 +7,7 @@ import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { getSiteConfig } from "../config/site.server.ts";
 import { IMAGES } from "../content/media.ts";
-import { initials, profilesOf } from "../content/profiles.ts";
+import { initials, profilesOf } from "../config/profiles.ts";
 import { formatFollowers } from "../i18n/format.ts";
 
 /** The six offer cards, in the spec's order, with the page each one opens. */

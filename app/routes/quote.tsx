@@ -8,9 +8,9 @@ import { pageById, pagePath } from "../i18n/site-map.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { QUOTE_HONEYPOT, parseQuoteForm, quoteFormRules } from "../orders/quote-schema.ts";
-import { requestQuote } from "../orders/request-quote.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { QUOTE_HONEYPOT, parseQuoteForm, quoteFormRules } from "../quotes/quote-schema.ts";
+import { requestQuote } from "../quotes/request-quote.server.ts";
+import { getOrderServices } from "../services.server.ts";
 import { useRootData } from "../lib/root-data.ts";
 
 /**

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/subscription-manage";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { cancelFromSandboxPortal, openManageLink } from "../orders/manage-subscription.server.ts";
+import { cancelFromSandboxPortal, openManageLink } from "../billing/manage-subscription.server.ts";
 import { MANAGE_REQUEST_PATH } from "../i18n/site-map.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 function meta(context: Route.LoaderArgs["context"]) {
   const t = getInstance(context).getFixedT(getLocale(context), "subscription");

@@ -4,8 +4,8 @@ import type { Route } from "./+types/subscription-request";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { requestManageLink } from "../orders/manage-subscription.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { requestManageLink } from "../billing/manage-subscription.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 function meta(context: Route.LoaderArgs["context"]) {
   const t = getInstance(context).getFixedT(getLocale(context), "subscription");

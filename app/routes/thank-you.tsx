@@ -11,12 +11,12 @@ import { languageFromPath } from "../i18n/resolve.ts";
 import { readKnownFields } from "../lib/form-fields.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { orderPriceLine, orderSummary } from "../orders/confirmation-email.server.ts";
-import { nextSteps } from "../orders/next-steps.server.ts";
+import { orderPriceLine, orderSummary } from "../mail/confirmation-email.server.ts";
+import { nextSteps } from "../mail/next-steps.server.ts";
 import { detailsShown } from "../orders/thank-you-details.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { THANK_YOU_PATHS, orderFormPath } from "../i18n/site-map.ts";
 

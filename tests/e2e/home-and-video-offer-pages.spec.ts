@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OFFERS } from "../../app/content/offers.ts";
-import { profilesOf } from "../../app/content/profiles.ts";
+import { profilesOf } from "../../app/config/profiles.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS } from "../../app/content/workflow-figures.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { SITE } from "../support/site-config.ts";

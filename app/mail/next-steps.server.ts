@@ -2,7 +2,7 @@ import { getOffer } from "../content/offers.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
-import type { Order } from "./types.ts";
+import type { Order } from "../orders/types.ts";
 
 /**
  * When the first monthly charge after checkout falls: the paid-for months (Stripe trial days =

@@ -1,4 +1,4 @@
-import { PROFILE_HOSTS, PROFILE_IDS, type ProfileId, type SiteConfig } from "../config/site-schema.ts";
+import { PROFILE_HOSTS, PROFILE_IDS, type ProfileId, type SiteConfig } from "./site-schema.ts";
 
 /**
  * The consultant's public profiles and audience figures for the home page biography, from the

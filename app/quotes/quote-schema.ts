@@ -1,8 +1,8 @@
 import { parse } from "@conform-to/react";
 import * as z from "zod/mini";
 import { QUOTE_PAGES, type QuotePage } from "../content/offers.ts";
-import { formRules, type FormRules } from "./form-constraints.ts";
-import { emailAddress, optionalText, requiredText } from "./order-schema.ts";
+import { formRules, type FormRules } from "../orders/form-constraints.ts";
+import { emailAddress, optionalText, requiredText } from "../orders/order-schema.ts";
 
 /**
  * The "request a quote or a demo" form of the offers without a price. Messages are keys of the

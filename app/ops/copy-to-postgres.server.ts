@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { openStore } from "./database.server.ts";
+import { openStore } from "../db/database.server.ts";
 
 export interface CopyReport {
   /** Per table: rows read from SQLite, rows newly written to PostgreSQL. */

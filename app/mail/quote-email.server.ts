@@ -2,7 +2,7 @@ import type { Language } from "../i18n/languages.ts";
 import { brandedHtml, customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
 import { formatDate } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
-import type { QuoteRequest } from "./types.ts";
+import type { QuoteRequest } from "../quotes/types.ts";
 
 function rows(quote: QuoteRequest, lang: Language): Array<[string, string]> {
   const t = translator(lang, "quote");

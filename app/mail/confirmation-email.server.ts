@@ -3,10 +3,10 @@ import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { acceptanceRows } from "./acceptance.server.ts";
+import { acceptanceRows } from "./acceptance-rows.server.ts";
 import { customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
-import type { Order } from "./types.ts";
+import type { Order } from "../orders/types.ts";
 
 export type { RenderedEmail };
 

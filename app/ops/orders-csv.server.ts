@@ -1,4 +1,5 @@
-import type { Order, OutboxRow } from "./types.ts";
+import type { Order } from "../orders/types.ts";
+import type { OutboxRow } from "../mail/types.ts";
 
 /** The CSV export, one format for `npm run orders -- --csv` and the back office's export button. */
 export const CSV_COLUMNS = [

@@ -2,7 +2,9 @@ import { languageName, type Language } from "../i18n/languages.ts";
 import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
 import { orderFields } from "./order-fields.server.ts";
 import { translator } from "../i18n/translator.server.ts";
-import type { Order, OutboxRow, QuoteRequest } from "./types.ts";
+import type { Order } from "../orders/types.ts";
+import type { OutboxRow } from "./types.ts";
+import type { QuoteRequest } from "../quotes/types.ts";
 
 export interface OwnerEmailOptions {
   lang: Language;

@@ -2,8 +2,8 @@ import { formatMoney } from "../i18n/format.ts";
 import { orderFields as offerQuestions } from "../content/offers.ts";
 import { SWITCHER, isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { acceptanceRows } from "./acceptance.server.ts";
-import type { Order } from "./types.ts";
+import { acceptanceRows } from "./acceptance-rows.server.ts";
+import type { Order } from "../orders/types.ts";
 
 /**
  * Every stored fact of an order, labelled in `lang` (the owner's language, not the customer's):

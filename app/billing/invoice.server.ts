@@ -1,7 +1,7 @@
 import { getOffer } from "../content/offers.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate, priceStory } from "../content/price-story.ts";
-import type { OrderServices } from "./services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 import { translator } from "../i18n/translator.server.ts";
 
 export interface SandboxInvoice {

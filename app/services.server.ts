@@ -1,28 +1,29 @@
 import path from "node:path";
 import type pg from "pg";
-import { getSiteConfig } from "../config/site.server.ts";
-import { assertWritableDir, reason, StartupError } from "../lib/data-dir.server.ts";
-import { getEnv } from "../lib/env.server.ts";
-import { logger } from "../lib/logger.server.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
-import { SandboxProvider } from "../payments/sandbox-provider.server.ts";
-import { SandboxSessionStore } from "../payments/sandbox-store.server.ts";
-import { StripeProvider } from "../payments/stripe-provider.server.ts";
-import { startDailyBackups } from "./backup.server.ts";
-import { fulfil, type FulfilOptions, type FulfilResult } from "./fulfil.server.ts";
-import { createMailer, type Mailer } from "./mailer.server.ts";
-import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
-import { OutboxWorker } from "./outbox-worker.server.ts";
-import { invoicePath, managePath, sandboxCheckoutPath } from "../i18n/site-map.ts";
-import { receivePaymentWebhook, type WebhookAnswer } from "./payment-events.server.ts";
-import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./signed-link.server.ts";
-import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
-import { startReconciler } from "./reconcile.server.ts";
-import { openOrderRepository } from "./repository.server.ts";
-import type { Order, OrderRepository, OutboxMessage } from "./types.ts";
+import { getSiteConfig } from "./config/site.server.ts";
+import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.ts";
+import { getEnv } from "./lib/env.server.ts";
+import { logger } from "./lib/logger.server.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
+import { SandboxProvider } from "./payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "./payments/sandbox-store.server.ts";
+import { StripeProvider } from "./payments/stripe-provider.server.ts";
+import { startDailyBackups } from "./ops/backup.server.ts";
+import { fulfil, type FulfilOptions, type FulfilResult } from "./orders/fulfil.server.ts";
+import { createMailer, type Mailer } from "./mail/mailer.server.ts";
+import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./mail/outbox-emails.server.ts";
+import { OutboxWorker } from "./mail/outbox-worker.server.ts";
+import { invoicePath, managePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
+import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-events.server.ts";
+import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
+import { createRateLimiter, type RateLimiter } from "./orders/rate-limit.server.ts";
+import { startReconciler } from "./orders/reconcile.server.ts";
+import { openStores, type Stores } from "./stores.server.ts";
+import type { Order } from "./orders/types.ts";
+import type { OutboxMessage } from "./mail/types.ts";
 
 export interface OrderServices {
-  repo: OrderRepository;
+  repo: Stores;
   provider: PaymentProvider;
   /** The in-app checkout, when no Stripe key is configured (its page is routes/checkout-sandbox.tsx). */
   sandbox: SandboxProvider | undefined;
@@ -58,9 +59,9 @@ async function createServices(): Promise<OrderServices> {
   // that cannot take a write, rather than look healthy and fail every order.
   const dataDir = path.resolve(env.DATA_DIR);
   assertWritableDir(dataDir);
-  let repo: Awaited<ReturnType<typeof openOrderRepository>>;
+  let repo: Awaited<ReturnType<typeof openStores>>;
   try {
-    repo = await openOrderRepository(env);
+    repo = await openStores(env);
   } catch (error) {
     // PostgreSQL may come up later (retried at the next request); a SQLite file that does not open will not.
     if (env.DATABASE_URL) throw error;

@@ -1,12 +1,16 @@
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type SubscriptionStatus } from "../payments/provider.ts";
 import { logger } from "../lib/logger.server.ts";
-import { BILLING_EMAIL as EMAIL } from "./email-kinds.ts";
-import { fulfil } from "./fulfil.server.ts";
-import type { BillingState, Order, OrderRepository, PaymentEventChange } from "./types.ts";
+import { BILLING_EMAIL as EMAIL } from "../mail/email-kinds.ts";
+import { fulfil } from "../orders/fulfil.server.ts";
+import type { BillingState, Order, OrderStore } from "../orders/types.ts";
+import type { OutboxStore } from "../mail/types.ts";
+import type { BackOfficeStore } from "../admin/types.ts";
+import type { BillingStore } from "./types.ts";
+import type { PaymentEventChange } from "./types.ts";
 
 
 export interface PaymentEventDeps {
-  repo: OrderRepository;
+  repo: OrderStore & BillingStore & OutboxStore & Pick<BackOfficeStore, "addOrderEvent">;
   provider: PaymentProvider;
   onEnqueued?: () => void;
 }
@@ -110,7 +114,7 @@ export async function handlePaymentEvent(event: Exclude<PaymentEvent, { kind: "i
   }
 }
 
-async function findOrder(repo: OrderRepository, ref: { orderId?: string | null; subscriptionRef?: string | null; customerRef?: string | null }) {
+async function findOrder(repo: Pick<OrderStore, "findById"> & Pick<BillingStore, "findByBillingRef">, ref: { orderId?: string | null; subscriptionRef?: string | null; customerRef?: string | null }) {
   if (ref.orderId) {
     const order = await repo.findById(ref.orderId);
     if (order) return order;

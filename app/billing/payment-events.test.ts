@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { PaymentEvent, PaymentProvider, SubscriptionStatus } from "../payments/provider.ts";
 import { handlePaymentEvent, receivePaymentWebhook } from "./payment-events.server.ts";
-import { renderBillingEmail } from "./billing-email.server.ts";
+import { renderBillingEmail } from "../mail/billing-email.server.ts";
 import { createSignedLinks } from "./signed-link.server.ts";
 import { testCustomer } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
-import { KyselyOrderRepository } from "./repository.server.ts";
+import { storesOver, type Stores } from "../stores.server.ts";
 
-let repo: KyselyOrderRepository;
+let repo: Stores;
 let subscription: SubscriptionStatus;
 const provider: PaymentProvider = {
   name: "stripe",
@@ -22,7 +22,7 @@ const provider: PaymentProvider = {
 /** A paid formateur-ia order with its Stripe subscription, in a fresh store. */
 async function freshPaidOrder() {
   await repo?.close();
-  repo = new KyselyOrderRepository(await openTestStore());
+  repo = storesOver(await openTestStore());
   const { order } = await repo.createOrder({
     id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer: testCustomer, provider: "stripe", acceptance: null,
   });

@@ -4,7 +4,11 @@ import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-emai
 import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
 import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
-import type { Order, OrderRepository, OutboxMessage, OutboxRow } from "./types.ts";
+import type { Order, OrderStore } from "../orders/types.ts";
+import type { QuoteStore } from "../quotes/types.ts";
+import type { BackOfficeStore } from "../admin/types.ts";
+import type { OutboxStore } from "./types.ts";
+import type { OutboxMessage, OutboxRow } from "./types.ts";
 
 export interface OutboxEmailConfig {
   contactEmail: string;
@@ -19,7 +23,7 @@ export interface OutboxEmailConfig {
 
 /** What an outbox message says and to whom, from its kind (see email-kinds.ts). */
 export async function renderOutboxEmail(
-  repo: OrderRepository,
+  repo: Pick<OrderStore, "findById"> & Pick<QuoteStore, "findQuoteRequest"> & OutboxStore & Pick<BackOfficeStore, "listOrderEvents">,
   message: OutboxMessage,
   config: OutboxEmailConfig,
 ): Promise<RenderedEmail & { to: string; replyTo?: string }> {
@@ -69,7 +73,7 @@ async function failedMessage(message: OutboxMessage, siblings: () => Promise<Out
  * notice's kind names the failed message); never for the owner's own emails, so no loop.
  * Returns true when a notice was enqueued now.
  */
-export async function enqueueOwnerFailureNotice(repo: OrderRepository, message: OutboxMessage): Promise<boolean> {
+export async function enqueueOwnerFailureNotice(repo: Pick<OutboxStore, "enqueueEmail" | "enqueueQuoteEmail">, message: OutboxMessage): Promise<boolean> {
   if (isOwnerKind(message.kind)) return false;
   const kind = ownerFailureKind(message.id);
   if (message.orderId) return repo.enqueueEmail(message.orderId, kind);

@@ -4,7 +4,7 @@ import { OFFERS, ORDER_FORM_FIELDS } from "../content/offers.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { renderConfirmationEmail, orderSummary } from "./confirmation-email.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
-import type { Order } from "./types.ts";
+import type { Order } from "../orders/types.ts";
 
 const base: Order = {
   id: "ord_20261124_000000000001",

@@ -1,8 +1,10 @@
 import { logger } from "../lib/logger.server.ts";
-import type { OrderRepository, OutboxMessage } from "./types.ts";
+import type { BackOfficeStore } from "../admin/types.ts";
+import type { OutboxStore } from "./types.ts";
+import type { OutboxMessage } from "./types.ts";
 
 export interface OutboxWorkerOptions {
-  repo: OrderRepository;
+  repo: OutboxStore & Pick<BackOfficeStore, "addOrderEvent">;
   deliver(message: OutboxMessage): Promise<string>;
   /** First retry delay; doubles per attempt up to maxBackoffMs. */
   backoffMs: number;

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { QuotePage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
-import { QUOTE_EMAIL_KINDS } from "./email-kinds.ts";
-import type { OrderServices } from "./services.server.ts";
+import { QUOTE_EMAIL_KINDS } from "../mail/email-kinds.ts";
+import type { OrderServices } from "../services.server.ts";
 import type { QuoteRequest } from "./types.ts";
 
 export function newQuoteId(): string {

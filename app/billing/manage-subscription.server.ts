@@ -1,10 +1,10 @@
 import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate } from "../content/price-story.ts";
 import { ProviderError } from "../payments/provider.ts";
-import { BILLING_EMAIL } from "./email-kinds.ts";
+import { BILLING_EMAIL } from "../mail/email-kinds.ts";
+import type { OrderServices } from "../services.server.ts";
+import type { Order } from "../orders/types.ts";
 import { cancellationConfirmation } from "./payment-events.server.ts";
-import type { OrderServices } from "./services.server.ts";
-import type { Order } from "./types.ts";
 
 export type ManagePage =
   | { kind: "invalid" | "expired" | "unavailable" }

@@ -3,7 +3,7 @@ import { formatLongDate } from "../content/price-story.ts";
 import type { Language } from "../i18n/languages.ts";
 import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
 import { translator } from "../i18n/translator.server.ts";
-import type { Order } from "./types.ts";
+import type { Order } from "../orders/types.ts";
 
 export interface BillingEmailContext {
   contactEmail: string;
