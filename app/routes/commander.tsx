@@ -18,6 +18,7 @@ import { orderFormTemplateContext, TOKEN_PLACEHOLDER } from "../orders/form-temp
 import {
   HONEYPOT_FIELD,
   OPTIONAL_FIELDS,
+  CONSENT_FIELDS,
   ORDER_FORM_NAMES,
   consentFields,
   keepOrderValues,
@@ -126,7 +127,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = TOKEN_PATTERN.test(posted) ? posted : randomUUID();
 
   if (formData.get("intent") === LANGUAGE_INTENT) {
-    // The language switcher: the same form in the language of the URL, values kept, no order.
+    // The language switcher: the same form in the language of the URL, values kept, no order. The
+    // boxes were ticked against the other language's words: they are asked again in these.
+    for (const name of CONSENT_FIELDS) formData.delete(name);
     return data({ result: keepOrderValues(formData).reply(), token, formError: null });
   }
 

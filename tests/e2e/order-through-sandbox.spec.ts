@@ -168,6 +168,8 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   // With JavaScript our summary; without, the browser's own check kept the form from leaving.
   if (javaScriptEnabled) await expect(page.locator("#order-error-summary")).toBeVisible();
   else await expect(page.locator('form#order [name="email"]:invalid')).toHaveCount(1);
+  // A box ticked against the English words is asked again in German (the typed values stay).
+  await page.locator('form#order input[name="acceptTerms"]').check();
   // The globe in the fixed header opens the six languages; on the form they post it.
   await page.locator("header .lang-menu summary").click();
   await page.locator("header .lang-menu").getByRole("button", { name: "Deutsch" }).click();
@@ -177,6 +179,7 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   for (const [name, value] of Object.entries({ firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" })) {
     await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
   }
+  await expect(page.getByLabel(de.form.acceptTerms)).not.toBeChecked();
   // The form still works in the new language (without JavaScript: as the server answers it).
   if (!javaScriptEnabled) await page.locator("form#order").evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await page.locator('form#order button[type="submit"]').click();
