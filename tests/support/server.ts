@@ -38,7 +38,7 @@ export function tempDataDir(prefix = "site-test-"): string {
  * Starts the production server (`npm run build` must have run) on a free loopback port.
  * Extra env entries override the defaults; DATA_DIR defaults to a fresh temp directory.
  */
-export async function startServer(env: Record<string, string> = {}, options: { logToFile?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { logToFile?: boolean; startupMs?: number } = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` first");
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDataDir();
@@ -70,7 +70,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startupMs ?? 20_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
