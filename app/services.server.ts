@@ -1,5 +1,4 @@
 import path from "node:path";
-import type pg from "pg";
 import { getSiteConfig } from "./config/site.server.ts";
 import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.ts";
 import { getEnv } from "./lib/env.server.ts";
@@ -16,7 +15,7 @@ import { OutboxWorker } from "./mail/outbox-worker.server.ts";
 import { invoicePath, managePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-events.server.ts";
 import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
-import { createRateLimiter, type RateLimiter } from "./orders/rate-limit.server.ts";
+import { createLimits, type Limits } from "./http/limits.server.ts";
 import { startReconciler } from "./orders/reconcile.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
 import type { Order } from "./orders/types.ts";
@@ -31,14 +30,8 @@ export interface OrderServices {
   returnBase: string;
   mailer: Mailer;
   worker: OutboxWorker;
-  orderLimiter: RateLimiter;
-  quoteLimiter: RateLimiter;
-  /** Quote acknowledgements per recipient address per day (request-quote.server.ts). */
-  quoteAckLimiter: RateLimiter;
-  resendLimiter: RateLimiter;
-  /** Payment-provider look-ups from the thank-you page, per IP. */
-  lookupLimiter: RateLimiter;
-  manageLinkLimiter: RateLimiter;
+  /** Every limit of the site (app/http/limits.server.ts), counted where every instance sees it. */
+  limits: Limits;
   links: SignedLinks;
   contactEmail: string;
   publicOrigin: string;
@@ -49,8 +42,6 @@ export interface OrderServices {
   /** Absolute signed links of an order (emails). */
   manageUrl(order: Order): string;
   invoiceUrl(order: Order): string;
-  /** PostgreSQL's pool when instances share a database: counters they must share (rate limits) live there. */
-  limiterPool: pg.Pool | undefined;
   /** Stops the daily backup timer. */
   stopBackups(): void;
 }
@@ -91,11 +82,12 @@ async function createServices(): Promise<OrderServices> {
     // Rendered at delivery time, so a signed link is fresh when it leaves.
     manageUrl,
     ...(sandbox ? { invoiceUrl } : {}),
+    unlockUrl: (unlockId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
     // An outbox message is about an order or a quote request; its id names the message and file.
-    const about = message.orderId ?? message.quoteId;
+    const about = message.orderId ?? message.quoteId ?? message.unlockId;
     return mailer.send({
       ...email,
       messageId: `<${about}.${message.kind}@${host}>`,
@@ -121,7 +113,6 @@ async function createServices(): Promise<OrderServices> {
   // Orders a killed process left pending without a checkout: settled now and every few minutes.
   const stopReconciler = startReconciler({ repo, provider, returnBase });
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
-  const tenMinutes = 10 * 60_000;
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
@@ -130,13 +121,8 @@ async function createServices(): Promise<OrderServices> {
     returnBase,
     mailer,
     worker,
-    orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
-    quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    quoteAckLimiter: createRateLimiter({ name: "quote-ack", limit: env.QUOTE_ACK_DAILY_LIMIT, windowMs: 24 * 60 * 60_000, pool }),
-    resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    // PostgreSQL's pool when instances share a database: the counters they must share live there.
+    limits: createLimits(env, pool),
     links,
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
@@ -145,7 +131,6 @@ async function createServices(): Promise<OrderServices> {
     receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick() }),
     manageUrl,
     invoiceUrl,
-    limiterPool: pool,
     stopBackups: backups.stop,
   };
 }

@@ -43,6 +43,8 @@ export interface OutboxTable {
   /** The order an email is about; null when it is about a quote request (then quote_id is set). */
   order_id: string | null;
   quote_id: Generated<string | null>;
+  /** An unlock link's email to the owner (then order_id and quote_id are null). */
+  unlock_id: Generated<string | null>;
   kind: string;
   status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
@@ -115,7 +117,16 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** Unlock links sent to the owner: single use (used_at), expiring. */
+export interface OwnerUnlocksTable {
+  id: string;
+  expires_at: number;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  owner_unlocks: OwnerUnlocksTable;
   order_events: OrderEventsTable;
   owner: OwnerTable;
   admin_sessions: AdminSessionsTable;

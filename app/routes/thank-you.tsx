@@ -42,7 +42,7 @@ function meta(context: Route.LoaderArgs["context"]) {
 async function safeFulfil(sessionId: string, clientIp: string): Promise<FulfilResult | { status: "error" }> {
   try {
     const services = await getOrderServices();
-    return await services.fulfil(sessionId, { allowLookup: () => services.lookupLimiter.take(clientIp || "unknown") });
+    return await services.fulfil(sessionId, { allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok });
   } catch (error) {
     logger().error({ err: error }, "fulfil failed on thank-you page");
     return { status: "error" };

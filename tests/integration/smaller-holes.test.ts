@@ -62,8 +62,7 @@ describe("one valid set-up link per database", () => {
 
   test("two fresh instances started together on one PostgreSQL: one link in all, and it works on both", { timeout: 180_000 }, async () => {
     const url = await (await testPostgres()).createDatabase();
-    // Two starts at once on a loaded machine (migrations under PostgreSQL's advisory lock): a generous start-up bound.
-    const [a, b] = await Promise.all([startServer({ LOG_LEVEL: "warn", DATABASE_URL: url }, { startupMs: 90_000 }), startServer({ LOG_LEVEL: "warn", DATABASE_URL: url }, { startupMs: 90_000 })]);
+    const [a, b] = await Promise.all([startServer({ LOG_LEVEL: "warn", DATABASE_URL: url }), startServer({ LOG_LEVEL: "warn", DATABASE_URL: url })]);
     started.push(a, b);
     await waitFor(() => a.logs().includes("No back-office owner yet") && b.logs().includes("No back-office owner yet"), 10_000, "both notices");
     const links = [...setupLinks(a), ...setupLinks(b)];
