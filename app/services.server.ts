@@ -1,5 +1,4 @@
 import path from "node:path";
-import type pg from "pg";
 import { getSiteConfig } from "./config/site.server.ts";
 import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.ts";
 import { getEnv } from "./lib/env.server.ts";
@@ -16,7 +15,7 @@ import { OutboxWorker } from "./mail/outbox-worker.server.ts";
 import { invoicePath, managePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-events.server.ts";
 import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
-import { createRateLimiter, type RateLimiter } from "./orders/rate-limit.server.ts";
+import { createLimits, type Limits } from "./http/limits.server.ts";
 import { startReconciler } from "./orders/reconcile.server.ts";
 import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
 import { WebhookWorker } from "./billing/webhook-worker.server.ts";
@@ -33,15 +32,11 @@ export interface OrderServices {
   returnBase: string;
   mailer: Mailer;
   worker: OutboxWorker;
+  /** Every limit of the site (app/http/limits.server.ts), counted where every instance sees it. */
+  limits: Limits;
   /** Provider events stored by the webhook and handled from the queue; refunds per charge. */
   inbox: KyselyWebhookInbox;
   webhookWorker: WebhookWorker;
-  orderLimiter: RateLimiter;
-  quoteLimiter: RateLimiter;
-  resendLimiter: RateLimiter;
-  /** Payment-provider look-ups from the thank-you page, per IP. */
-  lookupLimiter: RateLimiter;
-  manageLinkLimiter: RateLimiter;
   links: SignedLinks;
   contactEmail: string;
   publicOrigin: string;
@@ -52,8 +47,6 @@ export interface OrderServices {
   /** Absolute signed links of an order (emails). */
   manageUrl(order: Order): string;
   invoiceUrl(order: Order): string;
-  /** PostgreSQL's pool when instances share a database: counters they must share (rate limits) live there. */
-  limiterPool: pg.Pool | undefined;
   /** Stops the daily backup timer. */
   stopBackups(): void;
 }
@@ -94,11 +87,12 @@ async function createServices(): Promise<OrderServices> {
     // Rendered at delivery time, so a signed link is fresh when it leaves.
     manageUrl,
     ...(sandbox ? { invoiceUrl } : {}),
+    unlockUrl: (unlockId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
     // An outbox message is about an order or a quote request; its id names the message and file.
-    const about = message.orderId ?? message.quoteId;
+    const about = message.orderId ?? message.quoteId ?? message.unlockId;
     return mailer.send({
       ...email,
       messageId: `<${about}.${message.kind}@${host}>`,
@@ -128,7 +122,6 @@ async function createServices(): Promise<OrderServices> {
   const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
   webhookWorker.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
-  const tenMinutes = 10 * 60_000;
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
@@ -137,14 +130,10 @@ async function createServices(): Promise<OrderServices> {
     returnBase,
     mailer,
     worker,
+    // PostgreSQL's pool when instances share a database: the counters they must share live there.
+    limits: createLimits(env, pool),
     inbox,
     webhookWorker,
-    orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
-    quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),
     links,
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
@@ -153,7 +142,6 @@ async function createServices(): Promise<OrderServices> {
     receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, eventDeps),
     manageUrl,
     invoiceUrl,
-    limiterPool: pool,
     stopBackups: backups.stop,
   };
 }

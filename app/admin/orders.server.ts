@@ -4,7 +4,7 @@ import { getEnv } from "../lib/env.server.ts";
 import { listBackups } from "../ops/backup.server.ts";
 import { DELIVERED_EMAIL } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
-import { ordersCsv } from "../ops/orders-csv.server.ts";
+import { ordersCsvStream } from "../ops/orders-csv.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
@@ -39,11 +39,10 @@ function listRow(order: Order) {
   };
 }
 
-/** Every order matching the filter (all pages), in the CLI's CSV format. */
-export async function exportCsv(filter: OrderFilter): Promise<string> {
+/** Every order matching the filter (all pages), in the CLI's CSV format, streamed page by page. */
+export async function exportCsv(filter: OrderFilter): Promise<ReadableStream<Uint8Array>> {
   const { repo } = await getOrderServices();
-  const { orders } = await repo.searchOrders({ state: filter.state, search: filter.search, limit: 1_000_000, offset: 0 });
-  return ordersCsv(orders, (id) => repo.listEmails(id));
+  return ordersCsvStream(repo, { state: filter.state, search: filter.search });
 }
 
 export interface HealthSummary {
@@ -90,17 +89,19 @@ export async function orderDetail(id: string, lang: Language) {
   };
 }
 
-export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDelivered" | "notFound";
+export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDelivered" | "alreadyQueued" | "notFound";
 
-/** Queues another copy of the confirmation (the outbox sends it; the timeline shows it). */
+/**
+ * Queues another copy of the confirmation (the outbox sends it; the timeline shows it), unless one
+ * still waits to be sent: then the answer says so, and nothing is logged. Each answer is true even
+ * when the owner's double tap lands on two instances at once (one transaction, one unique kind).
+ */
 export async function resendConfirmation(orderId: string): Promise<ActionOutcome> {
   const services = await getOrderServices();
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
-  const copies = (await services.repo.listEmails(order.id)).filter((email) => email.kind.startsWith("admin-resend-")).length;
-  await services.repo.enqueueEmail(order.id, `admin-resend-${copies + 1}`);
-  await services.repo.addOrderEvent(order.id, "resend_requested", null);
+  if ((await services.repo.queueCopy(order.id, "admin-resend-", "resend_requested")) === "alreadyQueued") return "alreadyQueued";
   services.worker.kick();
   return "resent";
 }
@@ -111,10 +112,9 @@ export async function markDelivered(orderId: string, note: string): Promise<Acti
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
-  if ((await services.repo.listOrderEvents(order.id)).some((event) => event.kind === "delivered")) return "alreadyDelivered";
-  // The note is stored first: the outbox worker reads it when it writes the email.
-  await services.repo.addOrderEvent(order.id, "delivered", note.trim().slice(0, NOTE_MAX));
-  await services.repo.enqueueEmail(order.id, DELIVERED_EMAIL);
+  // One delivered event per order (a unique index), stored with its email in one transaction: the
+  // outbox worker reads the note when it writes the email. A concurrent twin gets "already delivered".
+  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), DELIVERED_EMAIL))) return "alreadyDelivered";
   services.worker.kick();
   return "delivered";
 }

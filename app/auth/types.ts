@@ -16,8 +16,11 @@ export interface OwnerStore {
    * session and the used TOTP steps (of the old secret), in one transaction.
    */
   resetOwner(setupTokenHash: string): Promise<void>;
-  /** Stores the hash of a fresh set-up token while no owner has set a password (a restart). */
-  renewSetupToken(setupTokenHash: string): Promise<boolean>;
+  /**
+   * The very first set-up token of a database: stored only if no owner row exists yet (atomic), so
+   * of several instances starting together exactly one gets true and prints its link.
+   */
+  createOwnerSetup(setupTokenHash: string): Promise<boolean>;
   /** Consumes the set-up token (once) and stores the password hash and the TOTP secret to enrol. */
   claimOwnerSetup(setupTokenHash: string, passwordHash: string, totpSecret: string): Promise<boolean>;
   enableOwnerTotp(): Promise<void>;
@@ -29,5 +32,10 @@ export interface OwnerStore {
   readAdminSession(id: string): Promise<string | undefined>;
   updateAdminSession(id: string, data: string, expiresAt: number): Promise<void>;
   deleteAdminSession(id: string): Promise<void>;
+
+  /** A new unlock link (id, expiry) and its email to the owner, in one transaction. */
+  createUnlock(id: string, expiresAt: number, emailKind: string): Promise<void>;
+  /** Uses the link once: true only for the first use before its expiry (a conditional update). */
+  useUnlock(id: string, now: number): Promise<boolean>;
 
 }

@@ -45,6 +45,8 @@ export interface OutboxTable {
   /** The order an email is about; null when it is about a quote request (then quote_id is set). */
   order_id: string | null;
   quote_id: Generated<string | null>;
+  /** An unlock link's email to the owner (then order_id and quote_id are null). */
+  unlock_id: Generated<string | null>;
   kind: string;
   status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
@@ -117,6 +119,14 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** Unlock links sent to the owner: single use (used_at), expiring. */
+export interface OwnerUnlocksTable {
+  id: string;
+  expires_at: number;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** Verified provider events waiting to be handled (or handled, or unreadable). Times in epoch ms. */
 export interface WebhookInboxTable {
   id: string;
@@ -145,6 +155,7 @@ export interface ChargeRefundsTable {
 export interface Database {
   webhook_inbox: WebhookInboxTable;
   charge_refunds: ChargeRefundsTable;
+  owner_unlocks: OwnerUnlocksTable;
   order_events: OrderEventsTable;
   owner: OwnerTable;
   admin_sessions: AdminSessionsTable;

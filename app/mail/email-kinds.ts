@@ -5,6 +5,8 @@
 export const CONFIRMATION_EMAIL = "confirmation";
 /** The owner's notice of a paid order (to OWNER_EMAIL, in OWNER_LANG). */
 export const OWNER_PAID_EMAIL = "owner-paid";
+/** The owner's unlock link (about an owner_unlocks row, not an order). */
+export const OWNER_UNLOCK_EMAIL = "owner-unlock";
 /** The customer's short "your order was delivered" email. */
 export const DELIVERED_EMAIL = "delivered";
 const OWNER_FAILURE_PREFIX = "owner-email-failed-";

@@ -35,7 +35,7 @@ async function run(script: string, env: Record<string, string>, timeoutMs = 20_0
 /** Everything a live deployment sets besides the configuration file. */
 const LIVE_ENV = {
   PUBLIC_ORIGIN: "https://ateliernova-ia.fr",
-  // Assembled so the repository's secret scan (scripts/lint.js) does not take it for a real key.
+  // Assembled so the repository's secret scan (tools/lint.js) does not take it for a real key.
   STRIPE_SECRET_KEY: ["sk", "live", "51GoLiveCheckOnly"].join("_"),
   STRIPE_WEBHOOK_SECRET: "whsec_golivecheck",
   STRIPE_API_BASE: "http://127.0.0.1:9",
