@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { QuotePage } from "../content/offers.ts";
+import type { RequestPage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import { QUOTE_EMAIL_KINDS } from "./email-kinds.ts";
 import type { OrderServices } from "./services.server.ts";
@@ -15,7 +15,7 @@ export function newQuoteId(): string {
  * in one transaction, then wakes the outbox worker: a stored request is never left unanswered.
  */
 export async function requestQuote(
-  input: { page: QuotePage; lang: Language; name: string; email: string; company: string; message: string },
+  input: { page: RequestPage; lang: Language; name: string; email: string; company: string; message: string },
   services: Pick<OrderServices, "repo" | "worker">,
 ): Promise<QuoteRequest> {
   const quote = await services.repo.createQuoteRequest({ id: newQuoteId(), ...input }, [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner]);

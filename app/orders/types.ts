@@ -1,4 +1,4 @@
-import type { Currency, OfferId, QuotePage } from "../content/offers.ts";
+import type { Currency, OfferId, RequestPage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
 
@@ -80,7 +80,7 @@ export interface OutboxMessage {
 export interface NewQuoteRequest {
   id: string;
   /** The offer's page (it names the offer). */
-  page: QuotePage;
+  page: RequestPage;
   lang: Language;
   name: string;
   email: string;

@@ -1,3 +1,4 @@
+import { QUOTE_ANCHOR } from "../components/blocks/page-hero.tsx";
 import { CheckList, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
 import { PointsCards } from "../components/blocks/points-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
@@ -11,7 +12,8 @@ export const handle = { bare: true };
 
 export default function DatasetsPage() {
   const { t, lang, list, mailto } = usePage("datasets");
-  const requestHref = mailto("mail.requestSubject");
+  // "Request access" opens the page's request form (root layout); email stays one click away.
+  const requestHref = QUOTE_ANCHOR;
   const contactHref = mailto("mail.contactSubject");
   const hours = (h: number) => formatUnit(h, "hour", lang);
   const eur = (amount: number) => formatAmount(amount, "EUR", lang);

@@ -1,6 +1,6 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroVideo, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { HeroVideo, PageHero, QUOTE_ANCHOR, quoteAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -16,8 +16,7 @@ export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function SeedancePage() {
   const videos = usePageVideos();
-  const { t, lang, list, mailto } = usePage("seedance");
-  const contact = mailto();
+  const { t, lang, list } = usePage("seedance");
   const demos = list<string>("demos.items");
   const testPrice = getOffer("test-workflow").price(lang);
   // A fact with its basis (our own catalogue), instead of an unsourced "n times cheaper".
@@ -28,7 +27,7 @@ export default function SeedancePage() {
       <PageHero
         block="hero"
         t={t}
-        primary={contactAction(contact, t("hero.contact"))}
+        primary={quoteAction(t("hero.contact"))}
         secondary={{ href: "#demos", label: t("hero.demos") }}
         aside={<HeroVideo block="main-demo" video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />}
       />
@@ -78,7 +77,7 @@ export default function SeedancePage() {
         </p>
       </Section>
 
-      <CtaBand t={t} href={contact} />
+      <CtaBand t={t} href={QUOTE_ANCHOR} />
     </>
   );
 }
