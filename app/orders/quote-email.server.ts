@@ -1,5 +1,5 @@
 import type { Language } from "../i18n/languages.ts";
-import { brandedHtml, customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
+import { brandedHtml, customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail, signer } from "./email-layout.server.ts";
 import { formatDate } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { QuoteRequest } from "./types.ts";
@@ -25,7 +25,7 @@ export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: str
   const greeting = t("email.greeting", { name: quote.name });
   const intro = t("email.ackIntro", { offer, date: formatDate(new Date(quote.createdAt), quote.lang, true) });
   const summary = rows(quote, quote.lang);
-  const signature = t("email.signature", { brand });
+  const signature = t("email.signature", { brand, name: signer() });
   const text = [greeting, "", intro, "", t("email.yourMessage"), ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), "", t("email.contact", { email: options.contactEmail }), "", signature, ""].join("\n");
   const html = customerEmailHtml({
     lang: quote.lang,

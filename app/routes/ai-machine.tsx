@@ -60,7 +60,7 @@ export default function AiMachinePage() {
         media={
           <figure className="mx-auto w-full max-w-[18rem]" data-block="demo-video">
             <VideoFacade video={videos["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
-            <figcaption className="mt-3 text-center text-sm text-muted">{t("description.videoCaption", figures)}</figcaption>
+            <figcaption className="mt-3 text-center text-sm text-muted">{t(videos["ai-machine-demo"].ref ? "description.videoCaption" : "description.videoCaptionArtwork", figures)}</figcaption>
           </figure>
         }
       />

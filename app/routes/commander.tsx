@@ -46,6 +46,8 @@ function offerView(id: OfferId, lang: Language, tCommon: (key: string, options?:
     monthly: price.monthly ? formatMoney(price.monthly, price.currency, lang) : null,
     monthlyLater: Boolean(price.monthly && (price.oneTime || price.monthlyStartsAfterMonths)),
     oneTimeOnly: !price.monthly,
+    /** Promised before payment too, not only on the thank-you page (the same sentence). */
+    deliveryHours: offer.deliveryHours,
   };
 }
 
@@ -266,6 +268,9 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
             {offer.priceLine}
           </p>
           {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
+          <p className="mt-3 text-sm font-medium text-ink" data-delivery-hours={offer.deliveryHours}>
+            {t(`nextSteps.delivery.${offer.kind}`, { hours: offer.deliveryHours })}
+          </p>
         </aside>
 
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">

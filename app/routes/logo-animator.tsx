@@ -76,7 +76,7 @@ export default function LogoAnimatorPage() {
         </ul>
       </Section>
 
-      <Section id="videos" tone="tint" t={t} copy="videos" lead>
+      <Section id="videos" tone="tint" t={t} copy="videos" lead playable={CLIPS.some((slot) => clips[slot].ref)}>
         <VideoCards block="videos" className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" playLabel={t("videos.play")}
           items={list("videos.items")} videos={CLIPS.map((slot) => clips[slot])} />
       </Section>

@@ -82,7 +82,7 @@ export default function NewsletterPage() {
         />
       </Section>
 
-      <Section id="examples" t={t} copy="social" lead>
+      <Section id="examples" t={t} copy="social" lead playable={GROUPS.some((group) => examples(videos, lang, group.platform).some((video) => video.ref))}>
         <div className="grid gap-10 lg:grid-cols-3 lg:items-start" data-block="social" data-variant={lang === "es" ? "es" : "default"}>
           {GROUPS.map((group) => (
             <section key={group.platform} className="rounded-3xl border border-line bg-white p-6 shadow-card" data-group={group.platform} aria-labelledby={`group-${group.platform}`}>

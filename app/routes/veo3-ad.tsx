@@ -48,7 +48,7 @@ export default function Veo3AdPage() {
         }
       />
 
-      <Section id="ads" t={t} copy="videos" lead>
+      <Section id="ads" t={t} copy="videos" lead playable={ADS.some((slot) => videos[slot].ref)}>
         <ul className="grid grid-cols-2 gap-5 lg:grid-cols-4" data-block="videos">
           {ADS.map((slot) => videos[slot]).map((video, index) => (
             <li key={video.poster}>

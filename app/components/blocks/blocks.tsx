@@ -31,8 +31,19 @@ export function Hero(props: { eyebrow?: string; title: string; subtitle?: string
 
 /** A section's heading: given as text, or read from the page's `{copy}.eyebrow/.title/.lead` keys. */
 export type SectionHeadingProps =
-  | { eyebrow?: string; title: string; lead?: string; t?: never; copy?: never }
-  | { t: TFunction; copy: string; lead?: boolean; eyebrow?: never; title?: never };
+  | { eyebrow?: string; title: string; lead?: string; t?: never; copy?: never; playable?: never }
+  | {
+      t: TFunction;
+      copy: string;
+      lead?: boolean;
+      /**
+       * A section of videos: false when none of them is configured (artwork only), and the lead
+       * then reads `{copy}.leadArtwork`, which says they are illustrations, not real outputs.
+       */
+      playable?: boolean;
+      eyebrow?: never;
+      title?: never;
+    };
 
 export type Tone = "light" | "tint" | "dark";
 
@@ -44,7 +55,11 @@ export function sectionClass(tone: Tone): string {
 /** The eyebrow, title and lead of a heading, read from the locale file when given as keys. */
 export function headingText(props: SectionHeadingProps): { eyebrow?: string; title: string; lead?: string } {
   return props.t
-    ? { eyebrow: props.t(`${props.copy}.eyebrow`), title: props.t(`${props.copy}.title`), lead: props.lead ? props.t(`${props.copy}.lead`) : undefined }
+    ? {
+        eyebrow: props.t(`${props.copy}.eyebrow`),
+        title: props.t(`${props.copy}.title`),
+        lead: props.lead ? props.t(props.playable === false ? `${props.copy}.leadArtwork` : `${props.copy}.lead`) : undefined,
+      }
     : { eyebrow: props.eyebrow, title: props.title, lead: props.lead };
 }
 
