@@ -252,7 +252,7 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:gap-x-10">
         <div className="lg:col-start-1 lg:row-start-1">
           <p className="eyebrow">{t("form.eyebrow")}</p>
-          <h1 className="mt-2 text-3xl font-bold break-words hyphens-auto sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
+          <h1 className="mt-2 text-[clamp(1.5rem,7.2vw,1.875rem)] font-bold sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
           <p className="lead mt-4 max-w-2xl">{t(`form.intro.${offer.kind}`)}</p>
         </div>
 

@@ -28,7 +28,7 @@ export default function DatasetsPage() {
       {/* The page's own slim bar: brand back home and the one action, no site navigation. */}
       <header className="sticky top-0 z-40 [body:has(.demo-banner)_&]:top-8 border-b border-white/10 bg-night/95 text-white backdrop-blur" data-block="datasets-bar">
         <div className="container-page flex h-16 items-center justify-between gap-4">
-          <a href="/" className="flex items-center gap-2 font-display text-lg font-bold tracking-tight whitespace-nowrap" aria-label={t("bar.home")}>
+          <a href="/" className="brand-link" aria-label={t("bar.home")} data-brand>
             <Logo className="size-8" />
             <span>{t("common:brand")}</span>
           </a>

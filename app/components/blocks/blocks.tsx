@@ -190,9 +190,9 @@ export function CtaBand({ t, href, label, className, block }: { t: TFunction; hr
   const band = (
     <section className="bg-surface pb-20">
       <div className="container-page">
-        <div className="relative overflow-hidden rounded-3xl bg-night px-8 py-14 text-center text-white sm:px-16">
+        <div className="relative overflow-hidden rounded-3xl bg-night px-5 py-14 text-center text-white sm:px-16">
           <div className="hero-glow" aria-hidden="true" />
-          <h2 className="relative text-3xl font-bold sm:text-4xl">{t("cta.title")}</h2>
+          <h2 className="relative text-[clamp(1.5rem,7.2vw,1.875rem)] font-bold sm:text-4xl">{t("cta.title")}</h2>
           <p className="relative mx-auto mt-4 max-w-2xl text-lg text-slate-300">{t("cta.text")}</p>
           <a href={href} className="btn-primary relative mt-8">
             {label ?? t("cta.label")}
