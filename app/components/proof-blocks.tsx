@@ -65,7 +65,7 @@ export function ProofBlocks({ proof, lang }: { proof: PageProof; lang: Language 
                   </div>
                   <dl className="grid grid-cols-2 gap-3 self-start lg:w-64 lg:grid-cols-1">
                     {study.figures.map((figure) => (
-                      <div key={figure.label} className="rounded-2xl bg-accent-50 px-4 py-3">
+                      <div key={figure.label} className="flex flex-col-reverse rounded-2xl bg-accent-50 px-4 py-3">
                         <dt className="text-sm text-muted">{figure.label}</dt>
                         <dd className="font-display text-2xl font-bold text-ink">{figure.value}</dd>
                       </div>
@@ -130,7 +130,7 @@ function Faq({ topics, lang, badge }: { topics: NonNullable<PageProof["faq"]>["t
           {items.map((item, index) => (
             <details key={item.topic} open={index === 0} className="faq-item group px-6 py-4" data-faq={item.topic}>
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-1 text-lg font-semibold text-ink">
-                {item.question}
+                <span data-question>{item.question}</span>
                 <span className="text-accent-700 transition group-open:rotate-45" aria-hidden="true">
                   +
                 </span>

@@ -34,7 +34,7 @@ for (const [index, id] of QUOTE_PAGES.entries()) {
     const form = page.locator("form#quote");
     await expect(form).toHaveCount(1);
     // The hero's primary button is the way to ask.
-    const hero = page.locator('[data-block="hero"] .btn-primary').first();
+    const hero = page.locator("main .hero-dark .btn-primary").first();
     await expect(hero).toHaveAttribute("href", "#quote");
     // No call to action leaves for a mail program: mailto only beside the form, as the second choice.
     const mailtos = await page.locator('main a[href^="mailto:"]').evaluateAll((links) => links.map((link) => Boolean(link.closest("form#quote"))));
@@ -53,7 +53,7 @@ for (const [index, id] of QUOTE_PAGES.entries()) {
 test("after sending, the visitor sees what happens next and when, and can book a call", async ({ page }) => {
   const quote = localeFile("quote", "de");
   await page.goto("/whatsapp/de");
-  await page.locator('[data-block="hero"] a[href="#quote"]').first().click();
+  await page.locator('main .hero-dark a[href="#quote"]').first().click();
   const form = page.locator("form#quote");
   await form.locator('[name="name"]').fill("Jonas Weber");
   await form.locator('[name="email"]').fill("jonas@weber-immobilien.de");
@@ -152,7 +152,7 @@ test("proof from the configuration: testimonials, case studies, logos and FAQ wh
   for (const figure of study.figures) await expect(page.locator('[data-block="case-studies"]')).toContainText(figure.value);
   const testimonial = SITE.proof.testimonials.find((item) => item.offers?.includes("short-videos"))!;
   await expect(page.locator('[data-block="testimonials"]')).toContainText(testimonial.quote.es);
-  await expect(page.locator('[data-block="faq"] summary')).toHaveText(FAQ_TOPICS.map((topic) => common.proof.faq.questions[topic]));
+  await expect(page.locator('[data-block="faq"] summary [data-question]')).toHaveText(FAQ_TOPICS.map((topic) => common.proof.faq.questions[topic]));
   // The complete configuration has no samples: no badge.
   await expect(page.locator("[data-sample]")).toHaveCount(0);
   // Home: every testimonial and the client logos.
