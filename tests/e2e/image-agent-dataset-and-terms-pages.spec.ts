@@ -59,7 +59,7 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
   // "Request access" opens the page's request form (issue 25); email stays one click away.
   await expect(request).toHaveAttribute("href", "#quote");
   await expect(page.locator('form#quote [name="offer"]')).toHaveValue("datasets");
-  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", /^mailto:hello@example\.com/);
+  await expect(page.locator('[data-block="hero"] [data-action="contact"]')).toHaveAttribute("href", /^mailto:hello@example\.com/);
 }));
 
 for (const [id, doc] of [
