@@ -6,47 +6,94 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** `no-restricted-imports` patterns forbidding imports of the given app/ folders, with the reason. */
-function forbid(folders, message) {
+/**
+ * `@typescript-eslint/no-restricted-imports` patterns forbidding imports of the given app/ folders
+ * (or app/ modules: "services.server"), with the reason. `typesFrom` lists folders whose *types*
+ * may still be imported (`import type`): a room may name another's records without running its code.
+ */
+function forbid(folders, message, typesFrom = []) {
+  const pattern = (folder, allowTypeImports) => ({
+    regex: folder.endsWith(".server") ? `(^|/)(app/)?\\.?\\.?/?${folder.replace(".", "\\.")}(\\.ts)?$` : `(^|/)(app/)?${folder}/`,
+    message,
+    ...(allowTypeImports ? { allowTypeImports: true } : {}),
+  });
   return {
-    "no-restricted-imports": [
+    "@typescript-eslint/no-restricted-imports": [
       "error",
-      { patterns: folders.map((folder) => ({ regex: `(^|/)(app/)?${folder}/`, message })) },
+      { patterns: [...folders.map((folder) => pattern(folder, false)), ...typesFrom.map((folder) => pattern(folder, true))] },
     ],
   };
 }
+
+/** The domain rooms (docs/architecture.md); the composition root app/services.server.ts knows them all. */
+const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin"];
+const above = (...rooms) => ["routes", "components", ...rooms];
 
 /** Boundary rules: one block per part of the app (see docs/architecture.md). */
 const boundaries = [
   {
     name: "boundaries/components",
     files: ["app/components/**"],
-    rules: forbid(["orders", "payments", "routes", "auth"], "Components render data they are given; they never reach into orders, payments, auth or routes."),
+    rules: forbid(["orders", "billing", "quotes", "mail", "ops", "auth", "payments", "routes", "services.server", "stores.server"], "Components render data they are given; they never reach into the domain rooms, payments, auth or routes."),
   },
   {
     name: "boundaries/payments",
     files: ["app/payments/**"],
-    rules: forbid(["orders", "routes", "components", "auth"], "Payment adapters know nothing of orders or pages: they receive a checkout request and injected URLs."),
+    rules: forbid([...DOMAIN, "routes", "components", "services.server", "stores.server"], "Payment adapters know nothing of orders, tables or pages: they receive a checkout request and injected URLs."),
   },
   {
     name: "boundaries/content",
     files: ["app/content/**"],
-    rules: forbid(["orders", "payments", "routes", "components", "auth", "lib"], "Content is data: it may use i18n's language list, nothing above it."),
+    rules: forbid([...DOMAIN, "payments", "routes", "components", "lib", "config", "services.server", "stores.server"], "Content is data: it may use i18n's language list, nothing above it (not even the owner configuration)."),
   },
   {
     name: "boundaries/i18n",
     files: ["app/i18n/**"],
-    rules: forbid(["orders", "payments", "routes", "components", "auth"], "i18n resolves and formats languages; it never imports orders, payments, pages or auth."),
+    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "i18n resolves and formats languages; it never imports the domain, pages or auth."),
+  },
+  {
+    name: "boundaries/db",
+    files: ["app/db/**"],
+    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "The database is the floor: rooms build their stores over it, it imports none of them."),
+  },
+  {
+    name: "boundaries/lib",
+    files: ["app/lib/**", "app/http/**"],
+    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "lib/ and http/ are shared tools (config, logger, body reader, limits): they never import a room."),
+  },
+  {
+    name: "boundaries/mail",
+    files: ["app/mail/**"],
+    rules: forbid(
+      above("payments", "auth", "ops", "services.server", "stores.server"),
+      "Mail renders and sends the records it is given: it may name orders', quotes' and billing's types, never run their code.",
+      ["orders", "billing", "quotes", "admin"],
+    ),
   },
   {
     name: "boundaries/orders",
     files: ["app/orders/**"],
-    rules: forbid(["routes", "components", "auth"], "Orders are the domain: routes call them, never the other way round."),
+    rules: forbid(above("auth", "quotes", "ops", "stores.server"), "Orders are the domain: routes call them, never the other way round; billing, back office and auth sit above or beside. A room receives the services it needs (the container's type only).", ["billing", "admin", "services.server"]),
+  },
+  {
+    name: "boundaries/quotes",
+    files: ["app/quotes/**"],
+    rules: forbid(above("auth", "billing", "ops", "payments", "admin", "stores.server"), "Quote requests use the order form's rules and the outbox; nothing else. A room receives the services it needs (the container's type only).", ["services.server"]),
+  },
+  {
+    name: "boundaries/billing",
+    files: ["app/billing/**"],
+    rules: forbid(above("auth", "quotes", "ops", "stores.server"), "Billing follows paid orders (events, subscriptions, invoices); it never imports pages, auth or operator tools. A room receives the services it needs (the container's type only).", ["admin", "services.server"]),
   },
   {
     name: "boundaries/auth",
     files: ["app/auth/**"],
-    rules: forbid(["routes", "components", "payments"], "Owner sign-in is its own part: routes call it; it never imports pages or payment adapters."),
+    rules: forbid(above("orders", "billing", "quotes", "ops", "admin", "payments", "stores.server"), "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes or payments."),
+  },
+  {
+    name: "boundaries/ops",
+    files: ["app/ops/**"],
+    rules: forbid(above("auth", "admin", "payments", "services.server"), "Operator tools (backup, restore, export, copy) work on the database; they never import pages, sign-in or payments.", ["orders", "mail", "billing", "quotes"]),
   },
   {
     name: "boundaries/admin",
@@ -92,6 +139,32 @@ const boundaries = [
   },
 ];
 
+/**
+ * Every request body is read by app/http/read-form.server.ts (byte, field-count and name-length
+ * caps, known names only, before any parser): reading one any other way reopens the hole of
+ * issue 21 (a 32-byte `x[99999999]=1` grew the process to 4 GB). Catches `request.formData()`,
+ * `args.request.text()`, `req.json()`… on any object named request/req.
+ */
+const BODY_METHODS = "/^(formData|text|json|arrayBuffer|blob|bytes)$/";
+const oneBodyReader = {
+  name: "http/one-body-reader",
+  files: ["app/**/*.{ts,tsx}"],
+  ignores: ["app/http/read-form.server.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      ...[
+        `MemberExpression[object.name=/^(request|req)$/][property.name=${BODY_METHODS}]`,
+        `MemberExpression[object.property.name=/^(request|req)$/][property.name=${BODY_METHODS}]`,
+        `MemberExpression[object.callee.property.name="clone"][property.name=${BODY_METHODS}]`,
+      ].map((selector) => ({
+        selector,
+        message: "Read request bodies with readForm/requireForm/readRawText (app/http/read-form.server.ts): the one guarded reader.",
+      })),
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/out/"],
@@ -113,4 +186,11 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   ...boundaries,
+  {
+    name: "boundaries/tests",
+    // A test wires what it checks (stores, fixtures, a room's neighbours); the rules are for the app's own code.
+    files: ["**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
+  },
+  oneBodyReader,
 );

@@ -3,13 +3,16 @@ import { defineConfig } from "vitest/config";
 /** Files that run twice: on the embedded SQLite, and again on a PostgreSQL the tests start. */
 const BOTH_STORES = [
   "app/orders/fulfil.test.ts",
-  "app/orders/payment-events.test.ts",
-  "app/orders/owner-notices.test.ts",
+  "app/billing/payment-events.test.ts",
+  "app/mail/owner-notices.test.ts",
+  "app/ops/orders-csv.test.ts",
+  "app/billing/manage-link-request.test.ts",
   "tests/integration/admin.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",
   "tests/integration/reliability.test.ts",
   "tests/integration/quotes.test.ts",
+  "tests/integration/mail-relay.test.ts",
   "tests/integration/subscriptions-stripe.test.ts",
 ];
 

@@ -8,7 +8,7 @@ import { getInstance } from "./i18n/middleware.server.ts";
 import { StartupError } from "./lib/data-dir.server.ts";
 import { logger, redactUrl } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
-import { getOrderServices, shutdownOrderServices } from "./orders/services.server.ts";
+import { getOrderServices, shutdownOrderServices } from "./services.server.ts";
 
 export const streamTimeout = 5_000;
 

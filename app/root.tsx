@@ -17,10 +17,10 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { QuoteForm } from "./components/quote-form.tsx";
-import { quoteFormRules } from "./orders/quote-schema.ts";
+import { quoteFormRules } from "./quotes/quote-schema.ts";
 import { mailtoHref } from "./components/blocks/blocks.tsx";
 import { isRequestPage, type RequestPage } from "./content/offers.ts";
-import { NO_PROOF, proofFor } from "./content/proof.ts";
+import { NO_PROOF, proofFor } from "./config/proof.ts";
 import { ProofBlocks } from "./components/proof-blocks.tsx";
 import { ServiceJsonLd } from "./components/service-json-ld.tsx";
 import { pageForPath } from "./i18n/site-map.ts";
@@ -149,15 +149,18 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorNotice status={status} />;
+  // A body refused by the one body reader (app/http/read-form.server.ts) says why.
+  const refusal = isRouteErrorResponse(error) && typeof error.data?.refusal === "string" ? (error.data.refusal as string) : null;
+  return <ErrorNotice status={status} refusal={refusal} />;
 }
 
-function ErrorNotice({ status }: { status: number }) {
+function ErrorNotice({ status, refusal }: { status: number; refusal: string | null }) {
   const { t } = useTranslation();
   return (
     <section className="container-page py-32 text-center">
       <p className="text-sm font-semibold tracking-widest text-accent-600 uppercase">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">{t(status >= 500 ? "common:errors.server" : "common:errors.request")}</h1>
+      {refusal ? <p className="lead mt-4">{t(`common:errors.body.${refusal}`)}</p> : null}
       <a className="btn-primary mt-8" href="/">
         {t("common:notFound.home")}
       </a>

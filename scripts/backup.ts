@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { backupDatabase, backupFileName, pruneBackups } from "../app/orders/backup.server.ts";
+import { backupDatabase, backupFileName, pruneBackups } from "../app/ops/backup.server.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 
 const eslint = new ESLint();
 
-async function restricted(file: string, specifier: string): Promise<boolean> {
-  const [result] = await eslint.lintText(`import "${specifier}";\n`, { filePath: file });
-  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-imports");
+async function restricted(file: string, specifier: string, typeOnly = false): Promise<boolean> {
+  const code = typeOnly ? `import type { X } from "${specifier}";\nexport type Y = X;\n` : `import "${specifier}";\n`;
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).some((message) => /(^|\/)no-restricted-imports$/.test(message.ruleId ?? ""));
 }
 
 describe("architecture boundaries (docs/architecture.md)", () => {
@@ -29,7 +30,63 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/routes/new-page.tsx", "../orders/types.ts", false],
     ["server/index.ts", "../scripts/require-node.js", false],
     ["server/app.ts", "../app/i18n/resolve.ts", false],
+    // The rooms of issue 22: auth never reaches orders, billing or mail's callers; nothing reaches up.
+    ["app/auth/session.server.ts", "../orders/types.ts", true],
+    ["app/auth/new-step.server.ts", "../billing/payment-events.server.ts", true],
+    ["app/auth/new-step.server.ts", "../quotes/types.ts", true],
+    ["app/mail/new-email.server.ts", "../orders/fulfil.server.ts", true],
+    ["app/mail/new-email.server.ts", "../payments/provider.ts", true],
+    ["app/mail/new-email.server.ts", "../auth/session.server.ts", true],
+    ["app/orders/new-step.server.ts", "../quotes/request-quote.server.ts", true],
+    ["app/orders/new-step.server.ts", "../billing/payment-events.server.ts", true],
+    ["app/orders/new-step.server.ts", "../services.server.ts", true],
+    ["app/orders/new-step.server.ts", "../stores.server.ts", true],
+    ["app/quotes/new-step.server.ts", "../billing/types.ts", true],
+    ["app/billing/new-step.server.ts", "../ops/backup.server.ts", true],
+    ["app/payments/new-adapter.server.ts", "../db/schema.ts", false],
+    ["app/payments/new-adapter.server.ts", "../billing/types.ts", true],
+    ["app/content/new-data.ts", "../config/site-schema.ts", true],
+    ["app/db/new-table.server.ts", "../orders/types.ts", true],
+    ["app/lib/new-tool.server.ts", "../mail/outbox-store.server.ts", true],
+    ["app/ops/new-tool.server.ts", "../auth/session.server.ts", true],
+    ["app/orders/new-step.server.ts", "../mail/email-kinds.ts", false],
+    ["app/billing/new-step.server.ts", "../orders/fulfil.server.ts", false],
+    ["app/quotes/new-step.server.ts", "../mail/outbox-store.server.ts", false],
+    ["app/admin/new-query.server.ts", "../billing/types.ts", false],
+    ["app/routes/new-page.tsx", "../quotes/request-quote.server.ts", false],
   ])("%s importing %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier)).toBe(refused);
+  });
+
+  it.each([
+    // A room may name another's records (types) without running its code.
+    ["app/mail/new-email.server.ts", "../orders/types.ts", false],
+    ["app/mail/new-email.server.ts", "../orders/fulfil.server.ts", false],
+    ["app/orders/new-step.server.ts", "../services.server.ts", false],
+    ["app/orders/new-step.server.ts", "../billing/types.ts", false],
+    ["app/auth/new-step.server.ts", "../orders/types.ts", true],
+  ])("%s importing types from %s is refused: %s", async (file, specifier, refused) => {
+    expect(await restricted(file, specifier, true)).toBe(refused);
+  });
+});
+
+/** Whether the one-body-reader rule (eslint.config.js, `http/one-body-reader`) fires on this code. */
+async function bodyReadRefused(file: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-syntax" && /read-form\.server\.ts/.test(message.message));
+}
+
+describe("request bodies are read by app/http/read-form.server.ts only (issue 21)", () => {
+  it.each([
+    ["app/routes/new-form.tsx", "export async function action({ request }: { request: Request }) { return request.formData(); }\n", true],
+    ["app/routes/new-form.tsx", "export async function action(args: { request: Request }) { return args.request.text(); }\n", true],
+    ["app/routes/new-hook.ts", "export async function action({ request }: { request: Request }) { return request.json(); }\n", true],
+    ["app/admin/new-action.server.ts", "export const read = (request: Request) => request.arrayBuffer();\n", true],
+    ["app/orders/new-step.server.ts", "export const read = (req: Request) => req.clone().formData();\n", true],
+    ["app/routes/new-form.tsx", 'import { readForm } from "../http/read-form.server.ts";\nexport const action = ({ request }: { request: Request }) => readForm(request, ["email"]);\n', false],
+    ["app/http/read-form.server.ts", "export const read = (request: Request) => request.formData();\n", false],
+    ["app/routes/new-page.tsx", "export const read = (response: Response) => response.json();\n", false],
+  ])("%s: %s is refused: %s", async (file, code, refused) => {
+    expect(await bodyReadRefused(file, code)).toBe(refused);
   });
 });

@@ -4,7 +4,7 @@
 import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
-import { copySqliteToPostgres } from "../app/db/copy-to-postgres.server.ts";
+import { copySqliteToPostgres } from "../app/ops/copy-to-postgres.server.ts";
 
 const file = path.resolve(process.env.DATA_DIR || "./data", "orders.sqlite");
 const url = process.env.DATABASE_URL;

@@ -6,8 +6,8 @@ import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { emailSummary, ordersCsv } from "../app/orders/orders-csv.server.ts";
-import { openOrderRepository } from "../app/orders/repository.server.ts";
+import { emailSummary, ordersCsv } from "../app/ops/orders-csv.server.ts";
+import { openStores } from "../app/stores.server.ts";
 import type { Order } from "../app/orders/types.ts";
 import { formatMoney } from "../app/i18n/format.ts";
 
@@ -26,7 +26,7 @@ if (!process.env.DATABASE_URL && !fs.existsSync(file)) {
   process.exit(values.csv ? 0 : 1);
 }
 const limit = Number(values.limit ?? (values.csv ? 1_000_000 : 50));
-const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL });
+const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL });
 const orders = await repo.listOrders(Number.isFinite(limit) && limit > 0 ? limit : 50);
 
 const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)));

@@ -4,7 +4,7 @@
 import "./require-node.js";
 import path from "node:path";
 import { resetOwner } from "../app/auth/setup.server.ts";
-import { openOrderRepository } from "../app/orders/repository.server.ts";
+import { openStores } from "../app/stores.server.ts";
 
 const command = process.argv[2];
 if (command !== "reset" && command !== "status") {
@@ -12,7 +12,7 @@ if (command !== "reset" && command !== "status") {
   process.exit(command === "--help" || command === "-h" ? 0 : 2);
 }
 const origin = (process.env.PUBLIC_ORIGIN || "http://localhost:3000").replace(/\/+$/, "");
-const repo = await openOrderRepository({ DATA_DIR: path.resolve(process.env.DATA_DIR || "./data"), DATABASE_URL: process.env.DATABASE_URL || undefined });
+const repo = await openStores({ DATA_DIR: path.resolve(process.env.DATA_DIR || "./data"), DATABASE_URL: process.env.DATABASE_URL || undefined });
 try {
   if (command === "status") {
     const owner = await repo.getOwner();

@@ -17,6 +17,7 @@ import { logger, logRequest, redactUrl, withRequestId } from "../app/lib/logger.
 import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
 import { orderFormTemplateKey, orderFormTemplateRequest, TOKEN_PLACEHOLDER } from "../app/orders/form-template.ts";
 import { paidThankYouKey } from "../app/orders/thank-you-details.server.ts";
+import { getOrderServices } from "../app/services.server.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
 import { createOrderFormCache } from "./form-cache.ts";
@@ -75,7 +76,7 @@ const cache = new PageCache();
 const renderPage = createRequestHandler(build, "production");
 const serveThankYou = createThankYouPage({
   paths: new Set(Object.values(THANK_YOU_PATHS)),
-  paidOrderKey: (sessionId, pathname) => paidThankYouKey(sessionId, languageFromPath(pathname) ?? ""),
+  paidOrderKey: async (sessionId, pathname) => paidThankYouKey((await getOrderServices()).repo, sessionId, languageFromPath(pathname) ?? ""),
   render: (request, nonce, requestId) => renderPage(request, createLoadContext({ nonce, requestId, clientIp: "", secure: secureCookies })),
 });
 

@@ -1,4 +1,4 @@
-import type { OutboxRow } from "../orders/types.ts";
+import type { OutboxRow } from "../mail/types.ts";
 
 /**
  * An email's state for the owner: sent, failed (given up), retrying (tried and refused, another

@@ -1,8 +1,8 @@
 import { dateTimeFormatter } from "../i18n/format.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
-import type { QuoteRequest } from "../orders/types.ts";
+import { getOrderServices } from "../services.server.ts";
+import type { QuoteRequest } from "../quotes/types.ts";
 import { emailRow, worstEmailState } from "./email-state.ts";
 import { PAGE_SIZE } from "./orders.server.ts";
 

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 /** Failed sign-in steps (password or code) allowed per window; the window is the longest lock-out. */

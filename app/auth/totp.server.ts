@@ -1,6 +1,6 @@
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
-import type { OrderRepository } from "../orders/types.ts";
+import type { OwnerStore } from "./types.ts";
 
 /** RFC 6238 defaults every authenticator app understands. */
 const PERIOD = 30;
@@ -26,7 +26,7 @@ export type TotpCheck = "ok" | "invalid" | "replayed";
  * Verifies a code (one step of clock drift either way) and records the time step it belongs to, so
  * the same code, or an older one, can never be used twice.
  */
-export async function checkTotp(repo: OrderRepository, secret: string, input: string): Promise<TotpCheck> {
+export async function checkTotp(repo: Pick<OwnerStore, "useTotpStep">, secret: string, input: string): Promise<TotpCheck> {
   const otp = input.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(otp)) return "invalid";
   for (;;) {

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { PageProof } from "../content/proof.ts";
+import type { PageProof } from "../config/proof.ts";
 import { faqJsonLd } from "../content/structured-data.ts";
 import type { Language } from "../i18n/languages.ts";
-import { initials } from "../content/profiles.ts";
+import { initials } from "../config/profiles.ts";
 import { JsonLd } from "./json-ld.tsx";
 import { sectionClass, SectionHeading } from "./blocks/blocks.tsx";
 

@@ -23,7 +23,7 @@ export function QuoteForm({
 }: {
   page: string;
   lang: Language;
-  /** The schema's constraint attributes and message keys (quoteFormRules in app/orders/quote-schema.ts). */
+  /** The schema's constraint attributes and message keys (quoteFormRules in app/quotes/quote-schema.ts). */
   rules: { constraint: Record<string, { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }>; messages: ComponentProps<typeof FormMessages>["keys"] };
   lastResult?: SubmissionResult<string[]> | null;
   formError?: string | null;

@@ -213,6 +213,12 @@ const CHANGES: SchemaChange[] = [
       OUTBOX_DUE_INDEX,
     ],
   },
+  {
+    // Issue 21: back-office sessions are stored under the SHA-256 of their id (auth/session.server.ts).
+    // Rows stored before hold the id itself, which a backup would leak: they go (the owner signs in again).
+    name: "008-safety-forms-admin-session-hashes",
+    statements: [`DELETE FROM admin_sessions`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,6 +1,6 @@
 import type { OfferId } from "../content/offers.ts";
 import type { OrderForm } from "./order-schema.ts";
-import type { OrderRepository } from "./types.ts";
+import type { OrderStore } from "./types.ts";
 
 /**
  * "Nothing typed is lost": the order a visitor just sent to checkout is remembered in a cookie
@@ -24,7 +24,7 @@ function draftId(cookieHeader: string | null): string | null {
 }
 
 /** The answers of the visitor's last unpaid order of this offer, if the cookie names one. */
-export async function findDraft(request: Request, offer: OfferId, repo: Pick<OrderRepository, "findById">): Promise<OrderForm | null> {
+export async function findDraft(request: Request, offer: OfferId, repo: Pick<OrderStore, "findById">): Promise<OrderForm | null> {
   const id = draftId(request.headers.get("cookie"));
   if (!id) return null;
   const order = await repo.findById(id);

@@ -2,8 +2,14 @@ import { getOffer } from "../content/offers.ts";
 import { firstMonthlyCharge } from "../content/price-story.ts";
 import { logger } from "../lib/logger.server.ts";
 import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
-import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "./email-kinds.ts";
-import type { Order, OrderRepository } from "./types.ts";
+import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "../mail/email-kinds.ts";
+import type { Order, OrderStore } from "./types.ts";
+import type { OutboxStore } from "../mail/types.ts";
+import type { BillingStore } from "../billing/types.ts";
+import type { BackOfficeStore } from "../admin/types.ts";
+
+/** What fulfilment reads and writes: the order, its emails, its billing links and its timeline. */
+export type FulfilStores = OrderStore & Pick<OutboxStore, "enqueueEmail"> & Pick<BillingStore, "setBillingRefs"> & Pick<BackOfficeStore, "addOrderEvent">;
 
 export { CONFIRMATION_EMAIL };
 
@@ -30,7 +36,7 @@ export interface FulfilOptions {
 }
 
 export interface FulfilDeps extends FulfilOptions {
-  repo: OrderRepository;
+  repo: FulfilStores;
   provider: PaymentProvider;
   /** Called after an email was enqueued (wakes the outbox worker). */
   onEnqueued?: () => void;
@@ -98,7 +104,7 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
 }
 
 /** A paid order remembers the provider's customer and subscription: later events name only those. */
-async function linkBilling(repo: OrderRepository, orderId: string, session: SessionStatus) {
+async function linkBilling(repo: FulfilStores, orderId: string, session: SessionStatus) {
   const order = await repo.findById(orderId);
   if (!order || (order.customerRef && (order.subscriptionRef || !order.monthly))) return;
   const firstCharge = order.monthly ? firstMonthlyCharge(getOffer(order.offer).price(order.lang), new Date(order.paidAt ?? Date.now())) : null;

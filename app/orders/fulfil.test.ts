@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { SessionStatus } from "../payments/provider.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
-import { retryDelay } from "./outbox-worker.server.ts";
-import type { OutboxMessage } from "./types.ts";
+import { retryDelay } from "../mail/outbox-worker.server.ts";
+import type { OutboxMessage } from "../mail/types.ts";
 import { newTestOrder, orderInSandboxCheckout, paidTestOrder, stubProvider, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
-import { openTestStore } from "../../tests/support/store.ts";
-import { KyselyOrderRepository } from "./repository.server.ts";
+import { storesPerTest } from "../../tests/support/store.ts";
 
-let repo: KyselyOrderRepository;
+const repo = storesPerTest();
 
-beforeEach(async () => {
-  repo = new KyselyOrderRepository(await openTestStore());
-});
-afterEach(() => repo.close());
 
 describe("fulfil", () => {
   test("marks paid once and enqueues one confirmation, however often and concurrently it runs", async () => {

@@ -4,7 +4,7 @@ import type { Language } from "../i18n/languages.ts";
 import { logger } from "../lib/logger.server.ts";
 import { checkoutRequest } from "./checkout-request.server.ts";
 import type { OrderForm } from "./order-schema.ts";
-import type { OrderServices } from "./services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 import type { Order } from "./types.ts";
 import { orderFormPath, CHECKOUT_SESSION_PLACEHOLDER, thankYouPath } from "../i18n/site-map.ts";
 

@@ -1,6 +1,6 @@
 import { logger } from "../lib/logger.server.ts";
 import { createCheckoutFor, STALE_PENDING_MS } from "./place-order.server.ts";
-import type { OrderServices } from "./services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 
 /** A pending order older than this has no visitor waiting any more: mark it failed, do not charge. */
 export const ABANDON_AFTER_MS = 60 * 60_000;

@@ -1,4 +1,4 @@
-import type { OrderServices } from "./services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 
 /** Resends allowed per order on top of the first confirmation. */
 export const MAX_RESENDS = 3;

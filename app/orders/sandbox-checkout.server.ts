@@ -2,7 +2,7 @@ import type { Currency } from "../content/offers.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { dueToday } from "../payments/provider.ts";
 import { successUrl } from "../payments/sandbox-provider.server.ts";
-import type { OrderServices } from "./services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 
 /** What the sandbox checkout page shows; undefined when there is no such sandbox session (or no sandbox). */
 export async function sandboxCheckoutView(sessionId: string, services: OrderServices) {

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-enrol";
-import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
@@ -9,7 +10,7 @@ import { checkTotp, enrolment } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 /** Enrolment is the one thing a password-only session may do, and only until a code was proven. */
 async function ownerToEnrol(context: Route.LoaderArgs["context"], target: string) {
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerToEnrol(context, target);
   const t = adminT(context);
@@ -39,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await (await signInLimits()).lockout(ip);
   if (wait > 0) return data({ ...(await pageData(context, owner.totpSecret, target)), error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   const { repo } = await getOrderServices();
-  const result = await checkTotp(repo, owner.totpSecret, text(await readForm(request), "code", 20));
+  const result = await checkTotp(repo, owner.totpSecret, text(form, "code", 20));
   if (result !== "ok") {
     await (await signInLimits()).recordFailure(ip);
     return data({ ...(await pageData(context, owner.totpSecret, target)), error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });

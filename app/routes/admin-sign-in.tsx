@@ -1,14 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-sign-in";
-import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { verifyPassword } from "../auth/password.server.ts";
 import { PASSWORD_MAX } from "../auth/password-rules.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, secondStep, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { aal, owner } = await currentAal(context);
@@ -20,13 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["password"]);
   const t = adminT(context);
   const ip = clientIp(context);
   const wait = await (await signInLimits()).lockout(ip);
   if (wait > 0) {
     return data({ error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   }
-  const form = await readForm(request);
   const password = text(form, "password", PASSWORD_MAX + 1);
   if (!password) return data({ error: t("errors.passwordMissing") }, { status: 400 });
   const owner = await (await getOrderServices()).repo.getOwner();

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-verify";
-import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, requireOwner, startSession } from "../auth/session.server.ts";
 import { signInLimits } from "../auth/sign-in-limits.server.ts";
 import { checkTotp } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SignOutForm, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 /** The second step: a password-only (aal1) session proves the authenticator code to reach aal2. */
 async function ownerAtAal1(context: Route.LoaderArgs["context"], target: string) {
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerAtAal1(context, target);
   const t = adminT(context);
@@ -34,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (wait > 0) {
     return data({ error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   }
-  const code = text(await readForm(request), "code", 20);
+  const code = text(form, "code", 20);
   const result = await checkTotp((await getOrderServices()).repo, owner.totpSecret!, code);
   if (result !== "ok") {
     await (await signInLimits()).recordFailure(ip);

@@ -1,4 +1,4 @@
-import { getOrderServices } from "../orders/services.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

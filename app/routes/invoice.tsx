@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/invoice";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { sandboxInvoice } from "../orders/invoice.server.ts";
-import { getOrderServices } from "../orders/services.server.ts";
+import { sandboxInvoice } from "../billing/invoice.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "subscription");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { dateTimeFormatter, formatMoney } from "../../app/i18n/format.ts";
-import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { openStores } from "../../app/stores.server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AdminClient, freshCode, ownerReset, setUpOwner, signIn, subjectOf } from "../support/admin.ts";
@@ -53,7 +53,7 @@ const common = { de: locale("de", "common") };
 async function postQuote(form: Record<string, string>, lang: string) {
   const res = await fetch(`${server.url}/quote?offer=${form.offer}&lang=${lang}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual", headers: { Origin: server.url } });
   expect(res.status).toBe(303);
-  const store = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+  const store = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
   try {
     return (await store.listQuoteRequests(1000)).find((quote) => quote.email === form.email!.toLowerCase())!;
   } finally {
@@ -357,7 +357,7 @@ describe("quote requests in the back office", () => {
       { offer: "whatsapp", name: "Quentin Quoteman", email: "Quentin.Q@example.com", company: "Agence Q & Co", message: "A WhatsApp agent for bookings,\nlive before June." },
       "it",
     );
-    const store = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    const store = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
     try {
       await waitFor(async () => (await store.listQuoteEmails(target.id)).every((email) => email.status === "sent"), 15_000, "quote emails sent");
       // The acknowledgement given up after three refusals, as the outbox worker leaves it.
@@ -399,7 +399,7 @@ describe("quote requests in the back office", () => {
     expect(emails).toMatch(new RegExp(`data-kind="quote-owner".*?data-email-state="sent"[^>]*>${admin.de.emailState.sent}<.*?${admin.de.order.attempts_one.replace("{{count}}", "1")}`, "s"));
 
     // Paging: 20 a page; twenty newer requests push this one to page 2.
-    const filler = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    const filler = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
     try {
       for (let i = 0; i < 20; i++) {
         await filler.createQuoteRequest({ id: `quo_20991230_filler${i}`, page: "seedance", lang: "en", name: `Filler ${i}`, email: `filler${i}@example.com`, company: "", message: "Filling the list." }, []);
@@ -507,7 +507,7 @@ describe("sign-in", () => {
     const client = owner;
     expect((await client.get("/admin")).status).toBe(200);
     // 12 hours pass without a visit.
-    const store = await openOrderRepository({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    const store = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
     await store.db.updateTable("admin_sessions").set({ expires_at: Date.now() - 1000 }).execute();
     await store.close();
     const expired = await client.get("/admin");

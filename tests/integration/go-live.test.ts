@@ -148,7 +148,7 @@ describe("live mode with a complete configuration", () => {
   });
 
   test("emails go out in the brand's name", async () => {
-    const { senderAddress } = await import("../../app/orders/services.server.ts");
+    const { senderAddress } = await import("../../app/services.server.ts");
     expect(senderAddress(LIVE_ENV.MAIL_FROM, site.brand)).toBe(`"${site.brand}" <${LIVE_ENV.MAIL_FROM}>`);
     expect(senderAddress("Shop <shop@x.fr>", site.brand)).toBe("Shop <shop@x.fr>");
     expect(senderAddress(undefined, "Lumen Automation")).toBe('"Lumen Automation" <no-reply@localhost>');

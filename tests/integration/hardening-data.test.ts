@@ -4,7 +4,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { openStores } from "../../app/stores.server.ts";
 import { orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 
@@ -88,7 +88,7 @@ describe("npm run orders", () => {
   const dataDir = tempDataDir();
   beforeAll(async () => {
     // Orders stored before the form refused control characters (or written by another tool).
-    const repo = await openOrderRepository({ DATA_DIR: dataDir });
+    const repo = await openStores({ DATA_DIR: dataDir });
     const customer = {
       firstName: "Eve\u001b]0;pwned\u0007\u001b[2J",
       lastName: "Li\u202egnp.exe",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { openStore } from "../../app/db/database.server.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
-import { KyselyOrderRepository, openOrderRepository } from "../../app/orders/repository.server.ts";
+import { openStores, storesOver } from "../../app/stores.server.ts";
 import type { NewOrder } from "../../app/orders/types.ts";
 import { SandboxProvider } from "../../app/payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../../app/payments/sandbox-store.server.ts";
@@ -30,7 +30,7 @@ afterAll(async () => {
 describe("npm run migrate-to-postgres", () => {
   test("copies orders, their emails and sandbox sessions; a second run copies nothing twice; ids continue", async () => {
     const dataDir = tempDataDir();
-    const sqlite = await openOrderRepository({ DATA_DIR: dataDir });
+    const sqlite = await openStores({ DATA_DIR: dataDir });
     const sandbox = new SandboxProvider({ store: new SandboxSessionStore(sqlite.db), pageUrl: (id) => `/checkout/sandbox/${id}` });
     for (let n = 1; n <= 5; n++) {
       const { order: placed } = await sqlite.createOrder(order(n));
@@ -49,7 +49,7 @@ describe("npm run migrate-to-postgres", () => {
     expect(first).toMatch(/sandbox_sessions\s+5 read\s+5 copied/);
     expect(migrate(dataDir, url)).toMatch(/orders\s+5 read\s+0 copied/);
 
-    const target = new KyselyOrderRepository(await openStore({ databaseUrl: url }));
+    const target = storesOver(await openStore({ databaseUrl: url }));
     closers.push(() => target.close());
     expect(await target.listOrders(100)).toEqual(before.orders);
     expect(await target.listEmails("ord_copy_1")).toEqual(before.emails);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openStore, type Store } from "../../app/db/database.server.ts";
 import { migrationProvider } from "../../app/db/migrations.server.ts";
 import { createRateLimiter } from "../../app/orders/rate-limit.server.ts";
-import { KyselyOrderRepository } from "../../app/orders/repository.server.ts";
+import { storesOver } from "../../app/stores.server.ts";
 import { newTestOrder } from "../support/order-fixtures.ts";
 import { testPostgres } from "../support/store.ts";
 
@@ -37,7 +37,7 @@ describe("PostgreSQL shared by several instances", () => {
   });
 
   test("each due email is claimed by one instance only, however many claim at once", async () => {
-    const [a, b, c] = await Promise.all([open(), open(), open()]).then((stores) => stores.map((store) => new KyselyOrderRepository(store)));
+    const [a, b, c] = await Promise.all([open(), open(), open()]).then((stores) => stores.map((store) => storesOver(store)));
     for (let n = 0; n < 60; n++) {
       await a!.createOrder(order(n));
       await a!.markPaid(`ord_${n}`, "confirmation");
@@ -47,7 +47,7 @@ describe("PostgreSQL shared by several instances", () => {
     expect(ids).toHaveLength(60);
     expect(new Set(ids).size).toBe(60);
     // Leases held: nothing more to claim, and a new instance starting does not release them.
-    const late = new KyselyOrderRepository(await open());
+    const late = storesOver(await open());
     expect(await late.claimDueEmails(100, 60_000)).toEqual([]);
   });
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { QUOTE_PAGES } from "../../app/content/offers.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
-import { QUOTE_FIELDS, quoteSchema } from "../../app/orders/quote-schema.ts";
-import { openOrderRepository } from "../../app/orders/repository.server.ts";
-import { QUOTE_EMAIL_KINDS, ownerFailureKind } from "../../app/orders/email-kinds.ts";
+import { QUOTE_FIELDS, quoteSchema } from "../../app/quotes/quote-schema.ts";
+import { openStores } from "../../app/stores.server.ts";
+import { QUOTE_EMAIL_KINDS, ownerFailureKind } from "../../app/mail/email-kinds.ts";
 import { subjectOf } from "../support/admin.ts";
 import { expectSchemaRules } from "../support/form-rules.ts";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
@@ -36,7 +36,7 @@ const post = (form: Record<string, string>, lang = "en", target: RunningServer =
   });
 
 async function quotes(target: RunningServer = server) {
-  const repo = await openOrderRepository({ DATA_DIR: target.dataDir, DATABASE_URL: await databaseUrlFor(target.dataDir) });
+  const repo = await openStores({ DATA_DIR: target.dataDir, DATABASE_URL: await databaseUrlFor(target.dataDir) });
   try {
     return await Promise.all((await repo.listQuoteRequests(1000)).map(async (q) => ({ ...q, emails: await repo.listQuoteEmails(q.id) })));
   } finally {
@@ -104,8 +104,11 @@ describe("quote requests", () => {
     expect(emlFiles(server.dataDir).filter((f) => f.startsWith(stored!.id))).toEqual([`${stored!.id}-quote-ack.eml`, `${stored!.id}-quote-owner.eml`]);
     const ack = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-ack.eml`), "utf8"));
     expect(ack).toContain("To: anna@example.com");
-    expect(ack).toContain("Hallo Anna Schmidt,");
+    // The typed address proved nothing: the acknowledgement repeats none of the visitor's words (issue 21).
+    expect(ack).toContain(quote.de.email.ackGreeting);
     expect(ack).toContain(quote.de.offers.whatsapp);
+    expect(ack).not.toContain("Anna Schmidt");
+    expect(ack).not.toContain("Termine");
     const owner = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-owner.eml`), "utf8"));
     expect(owner).toContain("To: owner@example.com");
     expect(owner).toContain("Reply-To: anna@example.com");

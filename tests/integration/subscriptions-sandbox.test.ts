@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
-import { createSignedLinks } from "../../app/orders/signed-link.server.ts";
+import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 

@@ -2,10 +2,11 @@ import { SandboxProvider } from "../../app/payments/sandbox-provider.server.ts";
 import { SandboxSessionStore } from "../../app/payments/sandbox-store.server.ts";
 import type { PaymentProvider } from "../../app/payments/provider.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
-import { CONFIRMATION_EMAIL, QUOTE_EMAIL_KINDS } from "../../app/orders/email-kinds.ts";
-import { OutboxWorker, type OutboxWorkerOptions } from "../../app/orders/outbox-worker.server.ts";
-import type { KyselyOrderRepository } from "../../app/orders/repository.server.ts";
-import type { NewOrder, NewQuoteRequest } from "../../app/orders/types.ts";
+import { CONFIRMATION_EMAIL, QUOTE_EMAIL_KINDS } from "../../app/mail/email-kinds.ts";
+import { OutboxWorker, type OutboxWorkerOptions } from "../../app/mail/outbox-worker.server.ts";
+import type { Stores } from "../../app/stores.server.ts";
+import type { NewOrder } from "../../app/orders/types.ts";
+import type { NewQuoteRequest } from "../../app/quotes/types.ts";
 
 /** The customer of the unit tests on orders: a valid one, in Portugal. */
 export const testCustomer: NewOrder["customer"] = {
@@ -48,14 +49,14 @@ export function stubProvider(getSession: PaymentProvider["getSession"], createCh
 }
 
 /** A stored, paid order whose confirmation email waits in the outbox. */
-export async function paidTestOrder(repo: KyselyOrderRepository, overrides: Partial<NewOrder> = {}) {
+export async function paidTestOrder(repo: Stores, overrides: Partial<NewOrder> = {}) {
   const { order } = await repo.createOrder(newTestOrder(overrides));
   await repo.markPaid(order.id, CONFIRMATION_EMAIL);
   return order;
 }
 
 /** A stored quote request (a demo of the WhatsApp agent, from the German page) whose two emails wait in the outbox. */
-export async function testQuoteRequest(repo: KyselyOrderRepository, overrides: Partial<NewQuoteRequest> = {}) {
+export async function testQuoteRequest(repo: Stores, overrides: Partial<NewQuoteRequest> = {}) {
   n++;
   const quote = { id: `quo_${n}`, page: "whatsapp", lang: "de", name: "Anna Schmidt", email: "anna@example.com", company: "", message: "Eine Demo, bitte.", ...overrides } as const;
   return repo.createQuoteRequest(quote, [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner]);
@@ -65,12 +66,12 @@ export async function testQuoteRequest(repo: KyselyOrderRepository, overrides: P
  * An outbox worker on `repo` sending with `deliver`, retrying after 1 ms unless told otherwise.
  * Its own polling is never due within a test: tests call runOnce().
  */
-export function testOutboxWorker(repo: KyselyOrderRepository, deliver: OutboxWorkerOptions["deliver"], options: Partial<OutboxWorkerOptions> = {}) {
+export function testOutboxWorker(repo: Stores, deliver: OutboxWorkerOptions["deliver"], options: Partial<OutboxWorkerOptions> = {}) {
   return new OutboxWorker({ repo, deliver, backoffMs: 1, maxBackoffMs: 1, pollMs: 1000, ...options });
 }
 
 /** A stored order with an open sandbox checkout session, and the sandbox that can pay it. */
-export async function orderInSandboxCheckout(repo: KyselyOrderRepository, overrides: Partial<NewOrder> = {}) {
+export async function orderInSandboxCheckout(repo: Stores, overrides: Partial<NewOrder> = {}) {
   const store = new SandboxSessionStore(repo.db);
   const provider = new SandboxProvider({ store, pageUrl: (id) => `/pay/${id}` });
   const { order } = await repo.createOrder(newTestOrder(overrides));

@@ -3,9 +3,10 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { openOrderRepository } from "../../app/orders/repository.server.ts";
+import { openStores } from "../../app/stores.server.ts";
 import { databaseUrlFor } from "./store.ts";
-import type { Order, OutboxRow } from "../../app/orders/types.ts";
+import type { Order } from "../../app/orders/types.ts";
+import type { OutboxRow } from "../../app/mail/types.ts";
 
 /**
  * A valid order form for every offer (each offer keeps only its own questions: the agent's
@@ -52,7 +53,7 @@ export async function postForm(url: string, form: Record<string, string>) {
  * runs), or the PostgreSQL database the tests gave it (tests/support/store.ts).
  */
 export async function readStore(dataDir: string, databaseUrl?: string) {
-  const repo = await openOrderRepository({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? (await databaseUrlFor(dataDir)) });
+  const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? (await databaseUrlFor(dataDir)) });
   try {
     const orders = await repo.listOrders(10_000);
     const emails = new Map<string, OutboxRow[]>(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as [string, OutboxRow[]])));

@@ -1,0 +1,91 @@
+import { sql, type Kysely } from "kysely";
+import type { Dialect } from "../db/database.server.ts";
+import type { Database } from "../db/schema.ts";
+import { toOrder } from "../orders/order-store.server.ts";
+import type { Order } from "../orders/types.ts";
+import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
+import type { BackOfficeHealth, BackOfficeStore, OrderEvent, OrderQuery } from "./types.ts";
+
+const now = () => new Date().toISOString();
+
+/** The back office's reads (order search, timeline, health), over the one Kysely database. */
+export class KyselyBackOfficeStore implements BackOfficeStore {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: Dialect;
+
+  constructor(db: Kysely<Database>, dialect: Dialect) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  async searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }> {
+    const selection = this.matchingOrders(query);
+    const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
+    return { orders: rows.map(toOrder), total: Number(n) };
+  }
+
+  async exportPage(query: ExportQuery, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportRow[]> {
+    let selection = this.matchingOrders(query);
+    if (after) {
+      selection = selection.where((eb) => eb.or([eb("created_at", "<", after.createdAt), eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)])]));
+    }
+    // Each order's emails in the same query (a correlated subquery over the outbox's (order_id, kind)
+    // index), as JSON: 30,000 orders used to cost 30,001 queries.
+    const emails =
+      this.dialect === "postgres"
+        ? sql<string>`(SELECT coalesce(json_agg(json_build_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts) ORDER BY o.id), '[]')::text FROM outbox o WHERE o.order_id = orders.id)`
+        : sql<string>`(SELECT json_group_array(json_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts)) FROM (SELECT kind, status, attempts FROM outbox WHERE outbox.order_id = orders.id ORDER BY outbox.id) o)`;
+    const rows = await selection.selectAll().select(emails.as("emails_json")).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(({ emails_json, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]") }));
+  }
+
+  /** The orders of the back office's list and export: by state, and a search in reference, email or name. */
+  private matchingOrders(query: ExportQuery) {
+    let selection = this.db.selectFrom("orders");
+    if (query.state) selection = selection.where("state", "=", query.state);
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      // % and _ typed by the owner are searched literally.
+      const like = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const name =
+        this.dialect === "postgres"
+          ? sql`lower((customer_json::json ->> 'firstName') || ' ' || (customer_json::json ->> 'lastName'))`
+          : sql`lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName'))`;
+      selection = selection.where(
+        sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\')`,
+      );
+    }
+    return selection;
+  }
+
+  async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {
+    await this.db
+      .insertInto("order_events")
+      .values({ order_id: orderId, kind, detail: detail === null ? null : detail.slice(0, 2000), created_at: now() })
+      .execute();
+  }
+
+  async listOrderEvents(orderId: string): Promise<OrderEvent[]> {
+    const rows = await this.db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at }));
+  }
+
+  async health(stuckBefore: string): Promise<BackOfficeHealth> {
+    const emails = await this.db
+      .selectFrom("outbox")
+      .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+      .where("status", "<>", "sent")
+      .groupBy("status")
+      .execute();
+    const count = (status: string) => Number(emails.find((row) => row.status === status)?.n ?? 0);
+    const { stuck } = await this.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("stuck"))
+      .where("state", "in", ["pending", "checkout_created"])
+      .where("created_at", "<", stuckBefore)
+      .executeTakeFirstOrThrow();
+    const { paid } = await this.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("paid")).where("state", "=", "paid").executeTakeFirstOrThrow();
+    return { emailsPending: count("pending"), emailsFailed: count("failed"), ordersStuck: Number(stuck), ordersPaid: Number(paid) };
+  }
+}

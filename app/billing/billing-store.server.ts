@@ -1,0 +1,92 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { enqueue } from "../mail/outbox-store.server.ts";
+import { toOrder } from "../orders/order-store.server.ts";
+import type { Order } from "../orders/types.ts";
+import type { BillingRefs, BillingStore, PaymentEventChange, PaymentEventRow } from "./types.ts";
+
+const now = () => new Date().toISOString();
+
+/** Payment events and the billing columns of orders, over the one Kysely database. */
+export class KyselyBillingStore implements BillingStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async setBillingRefs(orderId: string, refs: BillingRefs): Promise<void> {
+    // An event handled before the visitor came back may have set the state already: keep it.
+    await this.db
+      .updateTable("orders")
+      .set((eb) => ({
+        customer_ref: eb.fn.coalesce("customer_ref", eb.val(refs.customerRef)),
+        subscription_ref: eb.fn.coalesce("subscription_ref", eb.val(refs.subscriptionRef)),
+        period_end: eb.case().when("billing_state", "is", null).then(eb.val(refs.periodEnd)).else(eb.ref("period_end")).end(),
+        billing_state: eb.fn.coalesce("billing_state", eb.val(refs.state)),
+        updated_at: now(),
+      }))
+      .where("id", "=", orderId)
+      .execute();
+  }
+
+  async findByBillingRef(ref: { subscriptionRef?: string | null; customerRef?: string | null }): Promise<Order | undefined> {
+    if (ref.subscriptionRef) {
+      const row = await this.db.selectFrom("orders").selectAll().where("subscription_ref", "=", ref.subscriptionRef).executeTakeFirst();
+      if (row) return toOrder(row);
+    }
+    if (!ref.customerRef) return undefined;
+    const row = await this.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("customer_ref", "=", ref.customerRef)
+      .where("state", "=", "paid")
+      .orderBy("paid_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toOrder(row) : undefined;
+  }
+
+  async findSubscriptionsByEmail(email: string): Promise<Order[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .selectAll()
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+      .where("state", "=", "paid")
+      .where("monthly", ">", 0)
+      .orderBy("paid_at", "desc")
+      .limit(10)
+      .execute();
+    return rows.map(toOrder);
+  }
+
+  async hasPaymentEvent(id: string): Promise<boolean> {
+    return (await this.db.selectFrom("payment_events").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+  }
+
+  async recordPaymentEvent(event: { id: string; type: string; orderId: string | null }, change?: PaymentEventChange): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("payment_events")
+        .values({ id: event.id, type: event.type, order_id: event.orderId, received_at: now() })
+        .onConflict((conflict) => conflict.column("id").doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      if (change?.billing) {
+        const { state, periodEnd } = change.billing;
+        await trx
+          .updateTable("orders")
+          .set((eb) => ({ billing_state: state, period_end: eb.fn.coalesce(eb.val(periodEnd), eb.ref("period_end")), updated_at: now() }))
+          .where("id", "=", change.orderId)
+          .execute();
+      }
+      for (const kind of change?.emails ?? []) await enqueue(trx, { orderId: change!.orderId }, kind);
+      return true;
+    });
+  }
+
+  async listPaymentEvents(orderId: string): Promise<PaymentEventRow[]> {
+    const rows = await this.db.selectFrom("payment_events").selectAll().where("order_id", "=", orderId).orderBy("received_at").orderBy("id").execute();
+    return rows.map((row) => ({ id: row.id, type: row.type, orderId: row.order_id, receivedAt: row.received_at }));
+  }
+}

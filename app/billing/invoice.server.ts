@@ -1,0 +1,49 @@
+import { getOffer } from "../content/offers.ts";
+import { formatMoney } from "../i18n/format.ts";
+import { formatLongDate, priceStory } from "../content/price-story.ts";
+import type { OrderServices } from "../services.server.ts";
+import { translator } from "../i18n/translator.server.ts";
+
+export interface SandboxInvoice {
+  number: string;
+  lang: string;
+  date: string;
+  billedTo: string[];
+  lines: Array<{ label: string; amount: string }>;
+  total: string;
+}
+
+/**
+ * The sandbox's HTML invoice of a paid order (signed link in the confirmation email). With Stripe,
+ * Stripe issues the invoice (invoice_creation / subscription invoices) and this page does not exist.
+ */
+export async function sandboxInvoice(token: string, services: OrderServices): Promise<SandboxInvoice | undefined> {
+  if (services.provider.name !== "sandbox") return undefined;
+  const checked = services.links.verify(token, "invoice");
+  if (!checked.ok) return undefined;
+  const order = await services.repo.findById(checked.orderId);
+  if (!order || order.state !== "paid") return undefined;
+  const story = priceStory(getOffer(order.offer).price(order.lang));
+  const money = (minor: number | null) => formatMoney(minor ?? 0, order.currency, order.lang);
+  const name = translator(order.lang, "offers")(`${order.offer}.name`);
+  const setupLabel = translator(order.lang)("checkout.setupFee", { name });
+  const lines =
+    story.kind === "setupPlusMonth"
+      ? [
+          { label: setupLabel, amount: money(story.setup) },
+          { label: name, amount: money(story.monthly) },
+        ]
+      : [{ label: story.kind === "setupThenMonthly" ? setupLabel : name, amount: money(story.today) }];
+  const c = order.customer;
+  return {
+    number: order.id,
+    lang: order.lang,
+    date: formatLongDate(order.paidAt ?? order.createdAt, order.lang),
+    // Only the agent's form asks for a postal address; video and test orders bill the name and email.
+    billedTo: [`${c.firstName} ${c.lastName}`, c.companyName, c.address, [c.postalCode, c.city].filter(Boolean).join(" "), c.country, c.email].filter(
+      (line): line is string => Boolean(line),
+    ),
+    lines,
+    total: money(order.amountDueNow),
+  };
+}

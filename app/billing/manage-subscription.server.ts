@@ -1,0 +1,124 @@
+import { formatMoney } from "../i18n/format.ts";
+import { formatLongDate } from "../content/price-story.ts";
+import { ProviderError } from "../payments/provider.ts";
+import { BILLING_EMAIL } from "../mail/email-kinds.ts";
+import type { OrderServices } from "../services.server.ts";
+import type { Order } from "../orders/types.ts";
+import { logger } from "../lib/logger.server.ts";
+
+export type ManagePage =
+  | { kind: "invalid" | "expired" | "unavailable" }
+  | { kind: "redirect"; url: string }
+  | { kind: "sandbox"; order: Order; view: SandboxPortalView };
+
+export interface SandboxPortalView {
+  offer: Order["offer"];
+  lang: Order["lang"];
+  email: string;
+  state: NonNullable<Order["billingState"]>;
+  monthly: string;
+  /** The next renewal, or the last day of a cancelled subscription. */
+  periodEnd: string | null;
+  canCancel: boolean;
+}
+
+async function orderOfToken(token: string, services: OrderServices): Promise<{ order: Order } | { kind: "invalid" | "expired" }> {
+  const checked = services.links.verify(token, "manage");
+  if (!checked.ok) return { kind: checked.reason };
+  const order = await services.repo.findById(checked.orderId);
+  if (!order || order.state !== "paid" || !order.monthly) return { kind: "invalid" };
+  return { order };
+}
+
+/**
+ * The signed "manage my subscription" link: Stripe's Billing Portal for the customer, or (sandbox)
+ * the site's own portal page. No account: the link itself is the proof, and it expires.
+ */
+export async function openManageLink(token: string, services: OrderServices): Promise<ManagePage> {
+  const found = await orderOfToken(token, services);
+  if (!("order" in found)) return found;
+  const { order } = found;
+  if (order.customerRef) {
+    try {
+      const url = await services.provider.portalUrl(order.customerRef, `${services.publicOrigin}/`);
+      if (url) return { kind: "redirect", url };
+    } catch (error) {
+      if (error instanceof ProviderError) return { kind: "unavailable" };
+      throw error;
+    }
+  }
+  if (services.provider.name !== "sandbox") return { kind: "unavailable" };
+  const state = order.billingState ?? "active";
+  return {
+    kind: "sandbox",
+    order,
+    view: {
+      offer: order.offer,
+      lang: order.lang,
+      email: order.customer.email,
+      state,
+      monthly: formatMoney(order.monthly, order.currency, order.lang),
+      periodEnd: order.periodEnd ? formatLongDate(order.periodEnd, order.lang) : null,
+      canCancel: state === "active" || state === "past_due",
+    },
+  };
+}
+
+/**
+ * The sandbox portal's "cancel at the end of the period": recorded like a provider event (once per
+ * order), the owner is told once. Returns false when the link is not valid for it.
+ */
+export async function cancelFromSandboxPortal(token: string, services: OrderServices): Promise<boolean> {
+  if (services.provider.name !== "sandbox") return false;
+  const found = await orderOfToken(token, services);
+  if (!("order" in found)) return false;
+  const { order } = found;
+  if (order.billingState !== "active" && order.billingState !== "past_due") return true;
+  const recorded = await services.repo.recordPaymentEvent(
+    { id: `sbx_cancel_${order.id}`, type: "subscription.updated", orderId: order.id },
+    { orderId: order.id, billing: { state: "cancelling", periodEnd: order.periodEnd }, emails: [BILLING_EMAIL.ownerCancellation] },
+  );
+  if (recorded) services.worker.kick();
+  return true;
+}
+
+const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+/**
+ * "Send me a fresh link": the same answer whether or not the address has a subscription (nothing
+ * to learn by trying addresses), rate-limited per IP and per address.
+ *
+ * The same work too, or the answer's timing tells (issue 21: a known address took measurably
+ * longer, its email being enqueued before the answer). What the request waits for is identical for
+ * every address: the checks and the two limiter counts. Looking the address up and enqueueing the
+ * link happen after, off the request's path (`followUp`, started on the next turn of the event
+ * loop); a failure there is logged, and the visitor can ask again.
+ */
+export async function requestManageLink(
+  email: string,
+  clientIp: string,
+  services: OrderServices,
+  followUp: (work: () => Promise<void>) => void = runDetached,
+): Promise<"sent" | "invalid" | "rateLimited"> {
+  const address = email.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(address) || address.length > 254) return "invalid";
+  if (!(await services.manageLinkLimiter.take(`ip:${clientIp || "unknown"}`)) || !(await services.manageLinkLimiter.take(`email:${address}`))) return "rateLimited";
+  followUp(() => sendManageLink(address, services));
+  return "sent";
+}
+
+/** The link to the address's latest live subscription, if it has one; nothing otherwise. */
+async function sendManageLink(address: string, services: OrderServices): Promise<void> {
+  const [latest] = await services.repo.findSubscriptionsByEmail(address);
+  if (latest && latest.billingState !== "cancelled" && latest.billingState !== "refunded") {
+    // One row per request (the limiter bounds how many); the stamp makes each kind unique.
+    await services.repo.enqueueEmail(latest.id, BILLING_EMAIL.manageLink(Date.now().toString(36)));
+    services.worker.kick();
+  }
+}
+
+function runDetached(work: () => Promise<void>): void {
+  setImmediate(() => {
+    work().catch((error) => logger().error({ err: error }, "manage link request failed"));
+  });
+}

@@ -1,0 +1,41 @@
+import type { BillingState, Order } from "../orders/types.ts";
+
+/** One provider event, stored by its id so a replay is recognised and ignored. */
+export interface PaymentEventRow {
+  id: string;
+  type: string;
+  orderId: string | null;
+  receivedAt: string;
+}
+
+/** What handling one event changes, applied with the event's record in one transaction. */
+export interface PaymentEventChange {
+  orderId: string;
+  billing?: { state: BillingState; periodEnd: string | null };
+  /** Outbox kinds to enqueue (unique per order, so a second enqueue of a kind is a no-op). */
+  emails: string[];
+}
+
+export interface BillingRefs {
+  customerRef: string | null;
+  subscriptionRef: string | null;
+  state: BillingState | null;
+  periodEnd: string | null;
+}
+
+/** After the first payment: provider events, and the subscription state they move. */
+export interface BillingStore {
+  /** Links the paid order to the provider's customer/subscription; sets the first billing state once. */
+  setBillingRefs(orderId: string, refs: BillingRefs): Promise<void>;
+  /** The order of a subscription, else the latest paid order of a customer. */
+  findByBillingRef(ref: { subscriptionRef?: string | null; customerRef?: string | null }): Promise<Order | undefined>;
+  /** Paid subscription orders of an email address (case-insensitive), newest first. */
+  findSubscriptionsByEmail(email: string): Promise<Order[]>;
+  hasPaymentEvent(id: string): Promise<boolean>;
+  /**
+   * Records a provider event once (by id) and, only when this call recorded it, applies its change
+   * (billing state, emails) in the same transaction. Returns true when recorded now.
+   */
+  recordPaymentEvent(event: { id: string; type: string; orderId: string | null }, change?: PaymentEventChange): Promise<boolean>;
+  listPaymentEvents(orderId: string): Promise<PaymentEventRow[]>;
+}

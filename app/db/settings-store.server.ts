@@ -1,0 +1,26 @@
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+/** Values the instances sharing a database must agree on (generated secrets): the first one stored wins. */
+export interface SettingsStore {
+  getSetting(key: string): Promise<string | undefined>;
+  /** Stores the value unless the key exists; returns the stored value either way. */
+  initSetting(key: string, value: string): Promise<string>;
+}
+
+export class KyselySettingsStore implements SettingsStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    return (await this.db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
+  }
+
+  async initSetting(key: string, value: string): Promise<string> {
+    await this.db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
+    return (await this.getSetting(key))!;
+  }
+}

@@ -1,0 +1,33 @@
+import { formatMoney } from "../i18n/format.ts";
+import { orderFields as offerQuestions } from "../content/offers.ts";
+import { SWITCHER, isLanguage, languageName, type Language } from "../i18n/languages.ts";
+import { translator } from "../i18n/translator.server.ts";
+import type { Order } from "../orders/types.ts";
+
+/**
+ * Every stored fact of an order, labelled in `lang` (the owner's language, not the customer's):
+ * the owner's notification and the back office's order page show the same list.
+ */
+export function orderFields(order: Order, lang: Language): Array<[label: string, value: string]> {
+  const form = translator(lang, "order");
+  const t = translator(lang, "admin");
+  const offerName = translator(lang, "offers")(`${order.offer}.name`);
+  const c = order.customer;
+  const rows: Array<[string, string]> = [
+    [form("summary.reference"), order.id],
+    [form("summary.offer"), offerName],
+    [form("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, lang)],
+    [form("summary.monthly"), order.monthly ? formatMoney(order.monthly, order.currency, lang) : "—"],
+    // The questions this offer asked (the catalogue says which), in the form's order.
+    ...offerQuestions(order.offer).map((field): [string, string] => {
+      const value = (c as Record<string, string | undefined>)[field] ?? "";
+      if (field === "connectZapier") return [form("form.connectZapier"), form(value === "oui" ? "form.yes" : "form.no")];
+      if (field === "videoLanguage") return [form("form.videoLanguage"), isLanguage(value) ? languageName(value) : value || "—"];
+      return [form(`form.${field}`), value || "—"];
+    }),
+    [t("fields.language"), SWITCHER.find((entry) => entry.lang === order.lang)?.name ?? order.lang],
+    [t("fields.state"), t(`states.${order.state}`)],
+    [t("fields.payments"), order.provider === "sandbox" ? t("health.sandbox") : "Stripe"],
+  ];
+  return rows;
+}

@@ -1,0 +1,82 @@
+import type { Language } from "../i18n/languages.ts";
+import { renderBillingEmail } from "./billing-email.server.ts";
+import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
+import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
+import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail } from "./owner-emails.server.ts";
+import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
+import type { Order, OrderStore } from "../orders/types.ts";
+import type { QuoteStore } from "../quotes/types.ts";
+import type { BackOfficeStore } from "../admin/types.ts";
+import type { OutboxStore } from "./types.ts";
+import type { OutboxMessage, OutboxRow } from "./types.ts";
+
+export interface OutboxEmailConfig {
+  contactEmail: string;
+  ownerEmail: string;
+  ownerLang: Language;
+  publicOrigin: string;
+  /** A fresh signed "manage my subscription" URL (subscription confirmations, failed renewals, fresh links). */
+  manageUrl?(order: Order): string;
+  /** Sandbox only: the site's own HTML invoice (with Stripe, Stripe sends the invoice). */
+  invoiceUrl?(order: Order): string;
+}
+
+/** What an outbox message says and to whom, from its kind (see email-kinds.ts). */
+export async function renderOutboxEmail(
+  repo: Pick<OrderStore, "findById"> & Pick<QuoteStore, "findQuoteRequest"> & OutboxStore & Pick<BackOfficeStore, "listOrderEvents">,
+  message: OutboxMessage,
+  config: OutboxEmailConfig,
+): Promise<RenderedEmail & { to: string; replyTo?: string }> {
+  if (message.quoteId) {
+    // A quote request: the visitor's acknowledgement, or the owner's copy (Reply-To the visitor).
+    const quote = await repo.findQuoteRequest(message.quoteId);
+    if (!quote) throw new Error(`quote request ${message.quoteId} not found`);
+    if (message.kind === QUOTE_EMAIL_KINDS.owner) return { ...renderQuoteOwner(quote, { ownerLang: config.ownerLang, publicOrigin: config.publicOrigin }), to: config.ownerEmail };
+    const failed = await failedMessage(message, () => repo.listQuoteEmails(quote.id));
+    if (failed) return { ...renderOwnerQuoteFailureEmail(quote, failed, { lang: config.ownerLang, quoteUrl: `${config.publicOrigin}/admin/quotes/${encodeURIComponent(quote.id)}` }), to: config.ownerEmail };
+    return { ...renderQuoteAck(quote, { contactEmail: config.contactEmail, publicOrigin: config.publicOrigin }), to: quote.email };
+  }
+  const order = await repo.findById(message.orderId ?? "");
+  if (!order) throw new Error(`order ${message.orderId} not found`);
+  const owner = { lang: config.ownerLang, orderUrl: `${config.publicOrigin}/admin/orders/${encodeURIComponent(order.id)}` };
+  if (message.kind === OWNER_PAID_EMAIL) return { ...renderOwnerOrderEmail(order, owner), to: config.ownerEmail };
+  const failed = await failedMessage(message, () => repo.listEmails(order.id));
+  if (failed) return { ...renderOwnerFailureEmail(order, failed, owner), to: config.ownerEmail };
+  if (message.kind === DELIVERED_EMAIL) {
+    const note = (await repo.listOrderEvents(order.id)).findLast((event) => event.kind === "delivered")?.detail ?? "";
+    return { ...renderDeliveredEmail(order, note, { contactEmail: config.contactEmail }), to: order.customer.email };
+  }
+  const manageUrl = config.manageUrl ?? ((o: Order) => `${config.publicOrigin}/subscription?lang=${o.lang}`);
+  const billing = renderBillingEmail(order, message.kind, config.ownerLang, { contactEmail: config.contactEmail, manageUrl });
+  if (billing) return { ...billing.email, to: billing.to === "owner" ? config.ownerEmail : order.customer.email };
+  const email = renderConfirmationEmail(order, {
+    contactEmail: config.contactEmail,
+    resend: message.kind !== "confirmation",
+    publicOrigin: config.publicOrigin,
+    ...(order.monthly ? { manageUrl: manageUrl(order) } : {}),
+    ...(config.invoiceUrl ? { invoiceUrl: config.invoiceUrl(order) } : {}),
+  });
+  return { ...email, to: order.customer.email };
+}
+
+/** The given-up message an owner failure notice is about (undefined when `message` is no such notice). */
+async function failedMessage(message: OutboxMessage, siblings: () => Promise<OutboxRow[]>): Promise<OutboxRow | undefined> {
+  const failedId = failedOutboxId(message.kind);
+  if (failedId === null) return undefined;
+  const failed = (await siblings()).find((email) => email.id === failedId);
+  if (!failed) throw new Error(`outbox message ${failedId} not found`);
+  return failed;
+}
+
+/**
+ * When the outbox gives up a message to a customer or a visitor, the owner is told once (the
+ * notice's kind names the failed message); never for the owner's own emails, so no loop.
+ * Returns true when a notice was enqueued now.
+ */
+export async function enqueueOwnerFailureNotice(repo: Pick<OutboxStore, "enqueueEmail" | "enqueueQuoteEmail">, message: OutboxMessage): Promise<boolean> {
+  if (isOwnerKind(message.kind)) return false;
+  const kind = ownerFailureKind(message.id);
+  if (message.orderId) return repo.enqueueEmail(message.orderId, kind);
+  if (message.quoteId) return repo.enqueueQuoteEmail(message.quoteId, kind);
+  return false;
+}

@@ -1,0 +1,118 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Dialect } from "../db/database.server.ts";
+import type { Database, OutboxTable } from "../db/schema.ts";
+import type { OutboxMessage, OutboxRow, OutboxStore } from "./types.ts";
+
+const now = () => new Date().toISOString();
+
+const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => ({
+  id: row.id,
+  orderId: row.order_id,
+  quoteId: row.quote_id,
+  kind: row.kind,
+  attempts: row.attempts,
+  status: row.status,
+  lastError: row.last_error,
+  sentAt: row.sent_at,
+});
+
+/** The outbox table. Other rooms enqueue inside their own transactions with `enqueue` below. */
+export class KyselyOutboxStore implements OutboxStore {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: Dialect;
+
+  constructor(db: Kysely<Database>, dialect: Dialect) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  async enqueueEmail(orderId: string, kind: string): Promise<boolean> {
+    return enqueue(this.db, { orderId }, kind);
+  }
+
+  async enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean> {
+    return enqueue(this.db, { quoteId }, kind);
+  }
+
+  async countEmails(orderId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+    const at = Date.now();
+    // One statement: pick the due rows and push their due time past the lease. On PostgreSQL the
+    // rows another instance is claiming at this moment are skipped, not waited for.
+    const rows = await this.db
+      .updateTable("outbox")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("outbox")
+          .select("id")
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", at)
+          .orderBy("next_attempt_at")
+          .limit(limit)
+          .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+      )
+      .returning(["id", "order_id", "quote_id", "kind", "attempts"])
+      .execute();
+    return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, kind: row.kind, attempts: row.attempts }));
+  }
+
+  async releaseEmails(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable("outbox")
+      .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
+      .where("id", "in", ids)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
+  async markEmailSent(id: number, messageId: string): Promise<void> {
+    await this.db.updateTable("outbox").set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null }).where("id", "=", id).execute();
+  }
+
+  async markEmailRetry(id: number, delayMs: number, error: string): Promise<void> {
+    await this.db
+      .updateTable("outbox")
+      .set({ next_attempt_at: Date.now() + delayMs, last_error: error.slice(0, 500) })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
+  async markEmailFailed(id: number, error: string): Promise<void> {
+    await this.db.updateTable("outbox").set({ status: "failed", last_error: error.slice(0, 500) }).where("id", "=", id).where("status", "=", "pending").execute();
+  }
+
+  async listEmails(orderId: string): Promise<OutboxRow[]> {
+    const rows = await this.db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+    return rows.map(toOutboxRow);
+  }
+
+  async listQuoteEmails(quoteId: string): Promise<OutboxRow[]> {
+    const rows = await this.db.selectFrom("outbox").selectAll().where("quote_id", "=", quoteId).orderBy("id").execute();
+    return rows.map(toOutboxRow);
+  }
+}
+
+/**
+ * One email about an order or a quote request, unless one of this kind exists for it: the outbox
+ * is unique per (order, kind) and per (quote request, kind). Returns true when added.
+ */
+export async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string }, kind: string, stamp = now()): Promise<boolean> {
+  const byOrder = "orderId" in about;
+  const result = await db
+    .insertInto("outbox")
+    .values({ order_id: byOrder ? about.orderId : null, quote_id: byOrder ? null : about.quoteId, kind, next_attempt_at: Date.now(), created_at: stamp })
+    .onConflict((conflict) => conflict.columns(byOrder ? ["order_id", "kind"] : ["quote_id", "kind"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

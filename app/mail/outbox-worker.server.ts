@@ -1,0 +1,146 @@
+import { logger } from "../lib/logger.server.ts";
+import type { BackOfficeStore } from "../admin/types.ts";
+import type { OutboxStore } from "./types.ts";
+import type { OutboxMessage } from "./types.ts";
+
+export interface OutboxWorkerOptions {
+  repo: OutboxStore & Pick<BackOfficeStore, "addOrderEvent">;
+  deliver(message: OutboxMessage): Promise<string>;
+  /** First retry delay; doubles per attempt up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  pollMs: number;
+  /** How long a claimed message stays invisible to other workers while it is being sent. */
+  leaseMs?: number;
+  /** Called once a message is given up for good (the owner is told of a customer's email). */
+  onGaveUp?(message: OutboxMessage, error: string): Promise<void>;
+}
+
+/** Default lease: far longer than a send takes (nodemailer times out well before). */
+const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+
+/** A permanent refusal (SMTP 5xx: unknown mailbox, rejected content) is tried this many times, then failed. */
+export const MAX_PERMANENT_ATTEMPTS = 3;
+/** Any other failure is retried with backoff up to this many attempts (about half a day at the cap). */
+export const MAX_ATTEMPTS = 50;
+
+/** SMTP 5xx replies say "do not try again as is"; 4xx and network errors are worth retrying. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown })?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+export function retryDelay(attempts: number, backoffMs: number, maxBackoffMs: number): number {
+  return Math.min(backoffMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
+}
+
+/**
+ * Sends queued emails in the background: never on a request's path. A failed delivery stays in
+ * the outbox and is retried with exponential backoff (capped), so a down SMTP server loses nothing.
+ */
+export class OutboxWorker {
+  private readonly options: OutboxWorkerOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private again = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.options = options;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.kick();
+  }
+
+  /** Runs a pass soon (after a new email was enqueued). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass over the due messages (exported for tests). */
+  async runOnce(): Promise<number> {
+    const { repo, deliver, backoffMs, maxBackoffMs } = this.options;
+    let sent = 0;
+    const leaseMs = this.options.leaseMs ?? LEASE_MS;
+    const claimedAt = Date.now();
+    const batch = await repo.claimDueEmails(BATCH, leaseMs);
+    // A full batch means more may be waiting: go again at once instead of after the poll interval.
+    if (batch.length === BATCH) this.again = true;
+    for (const [index, message] of batch.entries()) {
+      // The lease covers the whole batch: past half of it (a slow SMTP server), hand the rest back
+      // while it is still ours, rather than send a message another instance may claim meanwhile.
+      if (Date.now() - claimedAt > leaseMs / 2) {
+        await repo.releaseEmails(batch.slice(index).map((rest) => rest.id));
+        this.again = true;
+        break;
+      }
+      const context = { orderId: message.orderId, quoteId: message.quoteId, kind: message.kind, attempts: message.attempts };
+      try {
+        const messageId = await deliver(message);
+        await repo.markEmailSent(message.id, messageId);
+        sent++;
+        logger().info(context, "email sent");
+        await this.record(message.orderId, "email_sent", `${message.kind} #${message.attempts}`);
+      } catch (error) {
+        const reason = String((error as Error)?.message ?? error);
+        const permanent = isPermanentFailure(error);
+        // Retrying a permanent refusal for ever would hammer the server and never tell anyone.
+        if ((permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) || message.attempts >= MAX_ATTEMPTS) {
+          await repo.markEmailFailed(message.id, reason);
+          logger().error({ ...context, permanent, error: reason }, "email delivery failed for good");
+          await this.record(message.orderId, "email_gave_up", `${message.kind} #${message.attempts}: ${reason}`);
+          await this.options.onGaveUp?.(message, reason).catch((notifyError) => logger().error({ ...context, err: notifyError }, "could not queue the failure notice"));
+          continue;
+        }
+        // Recorded first: the retry delay starts when the message is put back.
+        await this.record(message.orderId, "email_failed", `${message.kind} #${message.attempts}: ${reason}`);
+        const delay = retryDelay(message.attempts, backoffMs, maxBackoffMs);
+        await repo.markEmailRetry(message.id, delay, reason);
+        logger().warn({ ...context, permanent, retryInMs: delay, error: reason }, "email delivery failed, will retry");
+      }
+    }
+    return sent;
+  }
+
+  /** The order's timeline shows every attempt; a failure to write it never stops the sending. */
+  private async record(orderId: string | null, kind: "email_sent" | "email_failed" | "email_gave_up", detail: string) {
+    // Only orders have a timeline; a quote request's emails are in the outbox table alone.
+    if (!orderId) return;
+    try {
+      await this.options.repo.addOrderEvent(orderId, kind, detail);
+    } catch (error) {
+      logger().warn({ orderId, err: error }, "could not record an email attempt");
+    }
+  }
+
+  private schedule(delay: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .catch((error) => logger().error({ err: error }, "outbox pass failed"))
+        .then(() => {
+          this.running = undefined;
+          if (this.stopped) return;
+          const again = this.again;
+          this.again = false;
+          this.schedule(again ? 0 : this.options.pollMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+}

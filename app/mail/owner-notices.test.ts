@@ -1,0 +1,147 @@
+import { describe, expect, test } from "vitest";
+import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, ownerFailureKind } from "./email-kinds.ts";
+import { fulfil } from "../orders/fulfil.server.ts";
+import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
+import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
+import type { OutboxMessage } from "./types.ts";
+import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
+import { storesPerTest } from "../../tests/support/store.ts";
+
+const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "fr" as const, publicOrigin: "https://shop.example" };
+
+const repo = storesPerTest();
+const companyCustomer = { ...testCustomer, companyName: "Lima Lda" };
+const newOrder = () => newTestOrder({ customer: companyCustomer });
+
+
+describe("owner notices", () => {
+  test("an order paid before its owner notice was queued (crash) gets it on the next fulfil, still once", async () => {
+    const { store, provider, order, session } = await orderInSandboxCheckout(repo);
+    await store.setStatus(session.id, "paid");
+    // As if the process died right after markPaid committed.
+    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL]);
+    await fulfil(session.id, { repo, provider });
+    await fulfil(session.id, { repo, provider });
+    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL, OWNER_PAID_EMAIL]);
+  });
+
+  test("the owner notice goes to OWNER_EMAIL in OWNER_LANG with a link to the order", async () => {
+    const { order } = await repo.createOrder(newOrder());
+    await repo.markPaid(order.id, OWNER_PAID_EMAIL);
+    const [message] = await repo.claimDueEmails(1, 1000);
+    const email = await renderOutboxEmail(repo, message!, config);
+    expect(email.to).toBe("owner@example.com");
+    expect(email.subject).toMatch(/^Nouvelle commande payée : .+ – Ana Lima$/);
+    expect(email.text).toContain("Langue: Português");
+    expect(email.text).toContain(`https://shop.example/admin/orders/${order.id}`);
+  });
+
+  test("an email that finally fails is marked failed, on the timeline, and reported to the owner once", async () => {
+    const order = await paidTestOrder(repo, { customer: companyCustomer });
+    const gaveUp: string[] = [];
+    const refuseConfirmation = async (message: OutboxMessage) => {
+      // A permanent SMTP refusal: tried MAX_PERMANENT_ATTEMPTS times, then given up.
+      if (message.kind === CONFIRMATION_EMAIL) throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
+      return "<ok>";
+    };
+    const worker = testOutboxWorker(repo, refuseConfirmation, {
+      onGaveUp: async (message) => {
+        gaveUp.push(message.kind);
+        await enqueueOwnerFailureNotice(repo, message);
+      },
+    });
+    for (let pass = 0; pass < MAX_PERMANENT_ATTEMPTS + 1; pass++) {
+      await worker.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const emails = await repo.listEmails(order.id);
+    expect(emails[0]).toMatchObject({ kind: CONFIRMATION_EMAIL, status: "failed", attempts: MAX_PERMANENT_ATTEMPTS, lastError: "550 mailbox unavailable" });
+    expect(emails[1]).toMatchObject({ kind: ownerFailureKind(emails[0]!.id), status: "sent" });
+    expect(gaveUp).toEqual([CONFIRMATION_EMAIL]);
+    expect((await repo.listOrderEvents(order.id)).map((e) => e.kind)).toEqual([...Array(MAX_PERMANENT_ATTEMPTS - 1).fill("email_failed"), "email_gave_up", "email_sent"]);
+    // Given up means never tried again.
+    expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
+
+    const notice = await renderOutboxEmail(repo, { id: emails[1]!.id, orderId: order.id, quoteId: null, kind: emails[1]!.kind, attempts: 1 }, config);
+    expect(notice.to).toBe("owner@example.com");
+    expect(notice.subject).toBe("Un e-mail à ana@example.com n’a pas pu être remis");
+    expect(notice.text).toContain("550 mailbox unavailable");
+  });
+
+  // The service's onGaveUp, with the gave-up messages recorded.
+  const reportingWorker = (deliver: (message: OutboxMessage) => Promise<string>, gaveUp: string[]) =>
+    testOutboxWorker(repo, deliver, {
+      onGaveUp: async (message) => {
+        gaveUp.push(message.kind);
+        await enqueueOwnerFailureNotice(repo, message);
+      },
+    });
+  const refused = () => Object.assign(new Error("550 5.1.1 mailbox unavailable"), { responseCode: 550 });
+  /** Enough passes for a message, then a notice about it, to be given up. */
+  async function drain(worker: ReturnType<typeof testOutboxWorker>) {
+    for (let pass = 0; pass < 3 * MAX_PERMANENT_ATTEMPTS + 2; pass++) {
+      await worker.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  test("a quote request whose acknowledgement finally fails is reported to the owner once, with the visitor, offer and error", async () => {
+    const quote = await testQuoteRequest(repo, { email: "gone@example.com" });
+    const gaveUp: string[] = [];
+    const worker = reportingWorker(async (message) => {
+      if (message.kind === QUOTE_EMAIL_KINDS.ack) throw refused();
+      return "<ok>";
+    }, gaveUp);
+    await drain(worker);
+    const emails = await repo.listQuoteEmails(quote.id);
+    const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;
+    expect(ack).toMatchObject({ status: "failed", attempts: MAX_PERMANENT_ATTEMPTS, lastError: "550 5.1.1 mailbox unavailable" });
+    expect(emails.map((e) => [e.kind, e.status])).toEqual([
+      [QUOTE_EMAIL_KINDS.ack, "failed"],
+      [QUOTE_EMAIL_KINDS.owner, "sent"],
+      [ownerFailureKind(ack.id), "sent"],
+    ]);
+    expect(gaveUp).toEqual([QUOTE_EMAIL_KINDS.ack]);
+    // Reported once: the same give-up seen again (another instance) enqueues nothing.
+    expect(await enqueueOwnerFailureNotice(repo, ack)).toBe(false);
+    expect(await repo.listQuoteEmails(quote.id)).toHaveLength(3);
+
+    const notice = emails[2]!;
+    const email = await renderOutboxEmail(repo, { id: notice.id, orderId: null, quoteId: quote.id, kind: notice.kind, attempts: 1 }, config);
+    expect(email.to).toBe("owner@example.com");
+    expect(email.subject).toBe("Un e-mail à gone@example.com n’a pas pu être remis");
+    expect(email.text).toContain("l’accusé de réception d’une demande de devis n’a pas pu être remis");
+    for (const line of [
+      `Demande de devis: ${quote.id}`,
+      "Visiteur: Anna Schmidt <gone@example.com>",
+      "Offre: Agent IA WhatsApp",
+      "Langue: Deutsch",
+      "E-mail: quote-ack",
+      `Tentatives: ${MAX_PERMANENT_ATTEMPTS}`,
+      "Dernière erreur: 550 5.1.1 mailbox unavailable",
+      `Ouvrir la demande de devis dans le back-office: https://shop.example/admin/quotes/${quote.id}`,
+    ]) {
+      expect(email.text).toContain(line);
+    }
+    expect(email.html).toContain(`href="https://shop.example/admin/quotes/${quote.id}"`);
+  });
+
+  test("a failing owner email about a quote (its copy, or the failure notice itself) is not reported again", async () => {
+    const quote = await testQuoteRequest(repo, { email: "gone@example.com" });
+    const gaveUp: string[] = [];
+    const worker = reportingWorker(async () => {
+      throw refused();
+    }, gaveUp);
+    await drain(worker);
+    const emails = await repo.listQuoteEmails(quote.id);
+    const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;
+    expect(emails.map((e) => [e.kind, e.status])).toEqual([
+      [QUOTE_EMAIL_KINDS.ack, "failed"],
+      [QUOTE_EMAIL_KINDS.owner, "failed"],
+      [ownerFailureKind(ack.id), "failed"],
+    ]);
+    expect(gaveUp.sort()).toEqual([QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner, ownerFailureKind(ack.id)].sort());
+    expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
+  });
+});

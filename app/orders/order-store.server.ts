@@ -1,0 +1,130 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, OrdersTable } from "../db/schema.ts";
+import { enqueue } from "../mail/outbox-store.server.ts";
+import type { NewOrder, Order, OrderStore } from "./types.ts";
+
+export const toOrder = (row: Selectable<OrdersTable>): Order => ({
+  id: row.id,
+  submissionToken: row.submission_token,
+  state: row.state,
+  lang: row.lang as Order["lang"],
+  offer: row.offer as Order["offer"],
+  currency: row.currency as Order["currency"],
+  amountDueNow: row.amount_due_now,
+  monthly: row.monthly,
+  customer: JSON.parse(row.customer_json),
+  provider: row.provider as Order["provider"],
+  sessionId: row.session_id,
+  checkoutUrl: row.checkout_url,
+  failureReason: row.failure_reason,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  paidAt: row.paid_at,
+  customerRef: row.customer_ref ?? null,
+  subscriptionRef: row.subscription_ref ?? null,
+  billingState: row.billing_state ?? null,
+  periodEnd: row.period_end ?? null,
+});
+
+const now = () => new Date().toISOString();
+
+/** The orders table over the one Kysely database (SQLite or PostgreSQL). */
+export class KyselyOrderStore implements OrderStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }> {
+    const stamp = now();
+    // RETURNING gives the new row in the same round trip; on a repeated token it gives none.
+    const inserted = await this.db
+      .insertInto("orders")
+      .values({
+        id: order.id,
+        submission_token: order.submissionToken,
+        state: "pending",
+        lang: order.lang,
+        offer: order.offer,
+        currency: order.currency,
+        amount_due_now: order.amountDueNow,
+        monthly: order.monthly,
+        customer_json: JSON.stringify(order.customer),
+        email: order.customer.email,
+        provider: order.provider,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .onConflict((conflict) => conflict.column("submission_token").doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { order: toOrder(inserted), created: true };
+    const row = await this.db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
+    return { order: toOrder(row), created: false };
+  }
+
+  async findById(id: string): Promise<Order | undefined> {
+    const row = await this.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? toOrder(row) : undefined;
+  }
+
+  async findBySessionId(sessionId: string): Promise<Order | undefined> {
+    const row = await this.db.selectFrom("orders").selectAll().where("session_id", "=", sessionId).executeTakeFirst();
+    return row ? toOrder(row) : undefined;
+  }
+
+  async setCheckout(orderId: string, sessionId: string, url: string): Promise<void> {
+    await this.db
+      .updateTable("orders")
+      .set({ state: "checkout_created", session_id: sessionId, checkout_url: url, failure_reason: null, updated_at: now() })
+      .where("id", "=", orderId)
+      .where("state", "in", ["pending", "failed"])
+      .execute();
+  }
+
+  async markFailed(orderId: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable("orders")
+      .set({ state: "failed", failure_reason: reason.slice(0, 500), updated_at: now() })
+      .where("id", "=", orderId)
+      .where("state", "<>", "paid")
+      .execute();
+  }
+
+  async markExpired(orderId: string): Promise<void> {
+    await this.db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
+  }
+
+  async markPaid(orderId: string, emailKind: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = now();
+      const result = await trx
+        .updateTable("orders")
+        .set({ state: "paid", paid_at: stamp, failure_reason: null, updated_at: stamp })
+        .where("id", "=", orderId)
+        .where("state", "<>", "paid")
+        .executeTakeFirst();
+      await enqueue(trx, { orderId }, emailKind);
+      return Number(result.numUpdatedRows) === 1;
+    });
+  }
+
+  async listOrders(limit: number): Promise<Order[]> {
+    const rows = await this.db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(toOrder);
+  }
+
+  async listStalePending(updatedBefore: string, limit: number): Promise<Order[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("state", "=", "pending")
+      .where("session_id", "is", null)
+      .where("updated_at", "<", updatedBefore)
+      .orderBy("created_at")
+      .limit(limit)
+      .execute();
+    return rows.map(toOrder);
+  }
+}

@@ -1,0 +1,54 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, QuoteRequestsTable } from "../db/schema.ts";
+import { enqueue } from "../mail/outbox-store.server.ts";
+import type { NewQuoteRequest, QuoteRequest, QuoteStore } from "./types.ts";
+
+const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
+  id: row.id,
+  page: row.page as QuoteRequest["page"],
+  lang: row.lang as QuoteRequest["lang"],
+  name: row.name,
+  email: row.email,
+  company: row.company,
+  message: row.message,
+  createdAt: row.created_at,
+});
+
+const now = () => new Date().toISOString();
+
+/** The quote_requests table over the one Kysely database. */
+export class KyselyQuoteStore implements QuoteStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): Promise<QuoteRequest> {
+    // The request and its emails in one transaction: a stored request is always answered.
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = now();
+      await trx
+        .insertInto("quote_requests")
+        .values({ id: quote.id, page: quote.page, lang: quote.lang, name: quote.name, email: quote.email, company: quote.company, message: quote.message, created_at: stamp })
+        .execute();
+      for (const kind of emailKinds) await enqueue(trx, { quoteId: quote.id }, kind, stamp);
+      return { ...quote, createdAt: stamp };
+    });
+  }
+
+  async findQuoteRequest(id: string): Promise<QuoteRequest | undefined> {
+    const row = await this.db.selectFrom("quote_requests").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? toQuote(row) : undefined;
+  }
+
+  async listQuoteRequests(limit: number, offset = 0): Promise<QuoteRequest[]> {
+    const rows = await this.db.selectFrom("quote_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
+    return rows.map(toQuote);
+  }
+
+  async countQuoteRequests(): Promise<number> {
+    const { n } = await this.db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return Number(n);
+  }
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from "node:crypto";
+import type { RequestPage } from "../content/offers.ts";
+import type { Language } from "../i18n/languages.ts";
+import { QUOTE_EMAIL_KINDS } from "../mail/email-kinds.ts";
+import type { OrderServices } from "../services.server.ts";
+import type { QuoteRequest } from "./types.ts";
+
+export function newQuoteId(): string {
+  const date = new Date().toISOString().slice(0, 10).replace(/-/g, "");
+  return `quo_${date}_${randomBytes(6).toString("hex")}`;
+}
+
+/**
+ * Stores a quote request with its emails (the owner's copy, and the visitor's acknowledgement) in
+ * one transaction, then wakes the outbox worker: a stored request is never left unanswered.
+ *
+ * The address was typed by whoever posted the form and has proved nothing, so the form must not
+ * be a way to mail strangers: the acknowledgement repeats none of the visitor's words
+ * (quote-email.server.ts), and one address gets at most QUOTE_ACK_DAILY_LIMIT of them a day
+ * (counted per address, whichever connection posts). Beyond that the request is still stored and
+ * the owner still gets it, with everything.
+ */
+export async function requestQuote(
+  input: { page: RequestPage; lang: Language; name: string; email: string; company: string; message: string },
+  services: Pick<OrderServices, "repo" | "worker" | "quoteAckLimiter">,
+): Promise<QuoteRequest> {
+  const acknowledge = await services.quoteAckLimiter.take(`email:${input.email.trim().toLowerCase()}`);
+  const kinds = acknowledge ? [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner] : [QUOTE_EMAIL_KINDS.owner];
+  const quote = await services.repo.createQuoteRequest({ id: newQuoteId(), ...input }, kinds);
+  services.worker.kick();
+  return quote;
+}

@@ -1,0 +1,185 @@
+import path from "node:path";
+import type pg from "pg";
+import { getSiteConfig } from "./config/site.server.ts";
+import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.ts";
+import { getEnv } from "./lib/env.server.ts";
+import { logger } from "./lib/logger.server.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
+import { SandboxProvider } from "./payments/sandbox-provider.server.ts";
+import { SandboxSessionStore } from "./payments/sandbox-store.server.ts";
+import { StripeProvider } from "./payments/stripe-provider.server.ts";
+import { startDailyBackups } from "./ops/backup.server.ts";
+import { fulfil, type FulfilOptions, type FulfilResult } from "./orders/fulfil.server.ts";
+import { createMailer, type Mailer } from "./mail/mailer.server.ts";
+import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./mail/outbox-emails.server.ts";
+import { OutboxWorker } from "./mail/outbox-worker.server.ts";
+import { invoicePath, managePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
+import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-events.server.ts";
+import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
+import { createRateLimiter, type RateLimiter } from "./orders/rate-limit.server.ts";
+import { startReconciler } from "./orders/reconcile.server.ts";
+import { openStores, type Stores } from "./stores.server.ts";
+import type { Order } from "./orders/types.ts";
+import type { OutboxMessage } from "./mail/types.ts";
+
+export interface OrderServices {
+  repo: Stores;
+  provider: PaymentProvider;
+  /** The in-app checkout, when no Stripe key is configured (its page is routes/checkout-sandbox.tsx). */
+  sandbox: SandboxProvider | undefined;
+  /** Origin prefixed to the provider's return URLs ("" keeps them site-relative). */
+  returnBase: string;
+  mailer: Mailer;
+  worker: OutboxWorker;
+  orderLimiter: RateLimiter;
+  quoteLimiter: RateLimiter;
+  /** Quote acknowledgements per recipient address per day (request-quote.server.ts). */
+  quoteAckLimiter: RateLimiter;
+  resendLimiter: RateLimiter;
+  /** Payment-provider look-ups from the thank-you page, per IP. */
+  lookupLimiter: RateLimiter;
+  manageLinkLimiter: RateLimiter;
+  links: SignedLinks;
+  contactEmail: string;
+  publicOrigin: string;
+  fulfil(sessionId: string, options?: FulfilOptions): Promise<FulfilResult>;
+  stopReconciler(): void;
+  /** A provider webhook delivery (raw body + signature header), handled once per event. */
+  receiveWebhook(raw: string, signature: string | null): Promise<WebhookAnswer>;
+  /** Absolute signed links of an order (emails). */
+  manageUrl(order: Order): string;
+  invoiceUrl(order: Order): string;
+  /** PostgreSQL's pool when instances share a database: counters they must share (rate limits) live there. */
+  limiterPool: pg.Pool | undefined;
+  /** Stops the daily backup timer. */
+  stopBackups(): void;
+}
+
+async function createServices(): Promise<OrderServices> {
+  const env = getEnv();
+  // The outbox's .eml files (and the SQLite database) live here: refuse to start on a directory
+  // that cannot take a write, rather than look healthy and fail every order.
+  const dataDir = path.resolve(env.DATA_DIR);
+  assertWritableDir(dataDir);
+  let repo: Awaited<ReturnType<typeof openStores>>;
+  try {
+    repo = await openStores(env);
+  } catch (error) {
+    // PostgreSQL may come up later (retried at the next request); a SQLite file that does not open will not.
+    if (env.DATABASE_URL) throw error;
+    throw new StartupError(`DATA_DIR ${dataDir}: the database ${path.join(dataDir, "orders.sqlite")} does not open: ${reason(error)}`);
+  }
+  const pool = repo.store.pool;
+  const sandbox = env.STRIPE_SECRET_KEY
+    ? undefined
+    : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: sandboxCheckoutPath });
+  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+  // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
+  const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
+  const site = getSiteConfig();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
+  const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
+
+  const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));
+  const manageUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${managePath(links.sign(order.id, "manage"), order.lang)}`;
+  const invoiceUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
+  const emailConfig = {
+    contactEmail: site.contactEmail,
+    ownerEmail: env.OWNER_EMAIL ?? site.contactEmail,
+    ownerLang: env.OWNER_LANG,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    // Rendered at delivery time, so a signed link is fresh when it leaves.
+    manageUrl,
+    ...(sandbox ? { invoiceUrl } : {}),
+  };
+  const deliver = async (message: OutboxMessage) => {
+    const email = await renderOutboxEmail(repo, message, emailConfig);
+    // An outbox message is about an order or a quote request; its id names the message and file.
+    const about = message.orderId ?? message.quoteId;
+    return mailer.send({
+      ...email,
+      messageId: `<${about}.${message.kind}@${host}>`,
+      fileName: `${about}-${message.kind}`,
+    });
+  };
+  // An order's or a quote request's email that finally failed is reported to the owner (unless it was one of the owner's own).
+  const onGaveUp = async (message: OutboxMessage) => {
+    if (await enqueueOwnerFailureNotice(repo, message)) worker.kick();
+  };
+  const worker = new OutboxWorker({
+    repo,
+    deliver,
+    backoffMs: env.OUTBOX_BACKOFF_MS,
+    maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
+    pollMs: env.OUTBOX_POLL_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
+    onGaveUp,
+  });
+  // Messages a killed instance had claimed come back when their lease runs out; nothing is
+  // released at start-up, since other instances may be sending right now.
+  worker.start();
+  // Orders a killed process left pending without a checkout: settled now and every few minutes.
+  const stopReconciler = startReconciler({ repo, provider, returnBase });
+  const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
+  const tenMinutes = 10 * 60_000;
+  logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
+  return {
+    repo,
+    provider,
+    sandbox,
+    returnBase,
+    mailer,
+    worker,
+    orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
+    quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    quoteAckLimiter: createRateLimiter({ name: "quote-ack", limit: env.QUOTE_ACK_DAILY_LIMIT, windowMs: 24 * 60 * 60_000, pool }),
+    resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    links,
+    contactEmail: site.contactEmail,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
+    stopReconciler,
+    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick() }),
+    manageUrl,
+    invoiceUrl,
+    limiterPool: pool,
+    stopBackups: backups.stop,
+  };
+}
+
+/** The customer sees the brand as the sender: a bare MAIL_FROM address gets the brand as its name. */
+export function senderAddress(mailFrom: string | undefined, brand: string): string {
+  const address = mailFrom?.trim() || "no-reply@localhost";
+  if (address.includes("<")) return address;
+  return `"${brand.replace(/["\\]/g, "")}" <${address}>`;
+}
+
+// One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
+const holder = globalThis as typeof globalThis & { __orderServices?: Promise<OrderServices> };
+
+/** The database, payment provider, mailer and outbox worker, opened (and migrated) on first use. */
+export function getOrderServices(): Promise<OrderServices> {
+  holder.__orderServices ??= createServices().catch((error) => {
+    // A database that was down at the first request is tried again at the next one.
+    holder.__orderServices = undefined;
+    throw error;
+  });
+  return holder.__orderServices;
+}
+
+/** Stops the worker (letting a send in progress finish) and closes the database. */
+export async function shutdownOrderServices(): Promise<void> {
+  const pending = holder.__orderServices;
+  if (!pending) return;
+  holder.__orderServices = undefined;
+  const services = await pending.catch(() => undefined);
+  if (!services) return;
+  services.stopReconciler();
+  services.stopBackups();
+  await services.worker.stop();
+  services.mailer.close();
+  await services.repo.close();
+}

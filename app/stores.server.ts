@@ -1,0 +1,76 @@
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { KyselyBackOfficeStore } from "./admin/back-office-store.server.ts";
+import type { BackOfficeStore } from "./admin/types.ts";
+import { KyselyOwnerStore } from "./auth/owner-store.server.ts";
+import type { OwnerStore } from "./auth/types.ts";
+import { KyselyBillingStore } from "./billing/billing-store.server.ts";
+import type { BillingStore } from "./billing/types.ts";
+import { openStore, type Dialect, type Store } from "./db/database.server.ts";
+import type { Database } from "./db/schema.ts";
+import { KyselySettingsStore, type SettingsStore } from "./db/settings-store.server.ts";
+import { KyselyOutboxStore } from "./mail/outbox-store.server.ts";
+import type { OutboxStore } from "./mail/types.ts";
+import { KyselyOrderStore } from "./orders/order-store.server.ts";
+import type { OrderStore } from "./orders/types.ts";
+import { KyselyQuoteStore } from "./quotes/quote-store.server.ts";
+import type { QuoteStore } from "./quotes/types.ts";
+
+/**
+ * Every room's store over the one database, as one object, for the composition root
+ * (services.server.ts), the operator scripts and the tests. Each room's code asks only for the
+ * store types it uses (`OrderStore & OutboxStore`…), so a room never sees another's tables; this
+ * bundle only saves the root from passing seven objects around.
+ */
+export type Stores = OrderStore &
+  OutboxStore &
+  QuoteStore &
+  BillingStore &
+  OwnerStore &
+  BackOfficeStore &
+  SettingsStore & {
+    readonly store: Store;
+    readonly db: Kysely<Database>;
+    readonly dialect: Dialect;
+    /** A cheap query; throws when the database cannot answer (health check). */
+    ping(): Promise<void>;
+    close(): Promise<void>;
+  };
+
+/** The stores over an opened (migrated) database. */
+export function storesOver(store: Store): Stores {
+  const { db, dialect } = store;
+  const parts: object[] = [
+    new KyselyOrderStore(db),
+    new KyselyOutboxStore(db, dialect),
+    new KyselyQuoteStore(db),
+    new KyselyBillingStore(db),
+    new KyselyOwnerStore(db),
+    new KyselyBackOfficeStore(db, dialect),
+    new KyselySettingsStore(db),
+  ];
+  const bundle: Record<string, unknown> = {
+    store,
+    db,
+    dialect,
+    ping: async () => {
+      await db.selectFrom("orders").select("id").limit(1).execute();
+    },
+    close: () => store.close(),
+  };
+  for (const part of parts) {
+    for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(part))) {
+      if (name === "constructor") continue;
+      // Two rooms answering the same method would be a layout mistake: say so at start-up.
+      if (name in bundle) throw new Error(`stores: ${name} is defined twice`);
+      const method = (part as Record<string, unknown>)[name];
+      if (typeof method === "function") bundle[name] = method.bind(part);
+    }
+  }
+  return bundle as unknown as Stores;
+}
+
+/** The stores over the configured database, migrated: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export async function openStores(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Stores> {
+  return storesOver(await openStore({ databaseUrl: env.DATABASE_URL, sqliteFile: path.resolve(env.DATA_DIR, "orders.sqlite") }));
+}
