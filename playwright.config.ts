@@ -33,7 +33,8 @@ export default defineConfig({
     // The go-live sweep reads server-rendered HTML only: once, without JavaScript.
     { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, testIgnore: ["**/go-live-sweep.spec.ts"] },
     // axe runs once (js-on): marketing pages ship no framework JS, so both projects see the same DOM.
-    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: ["**/a11y.spec.ts"] },
+    // Layout geometry does not depend on scripts (marketing pages ship none): measured once, js-on.
+    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: ["**/a11y.spec.ts", "**/layout-sweep.spec.ts"] },
   ],
   webServer: {
     command: "node server/index.js",

@@ -19,7 +19,10 @@ import { NotFound } from "./components/not-found.tsx";
 import { QuoteForm } from "./components/quote-form.tsx";
 import { quoteFormRules } from "./quotes/quote-schema.ts";
 import { mailtoHref } from "./components/blocks/blocks.tsx";
-import { isQuotePage, type QuotePage } from "./content/offers.ts";
+import { isRequestPage, type RequestPage } from "./content/offers.ts";
+import { NO_PROOF, proofFor } from "./config/proof.ts";
+import { ProofBlocks } from "./components/proof-blocks.tsx";
+import { ServiceJsonLd } from "./components/service-json-ld.tsx";
 import { pageForPath } from "./i18n/site-map.ts";
 import { getLocale, i18nMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
@@ -33,13 +36,19 @@ export const middleware: Route.MiddlewareFunction[] = i18nMiddleware;
 /** Namespaces a hydrating page needs on the client. */
 const CLIENT_NAMESPACES = ["common", "order", "offers"];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
   const lang = getLocale(context);
+  const config = getSiteConfig();
+  const page = pageForPath(new URL(request.url).pathname)?.id;
   return {
     lang,
     origin: env.PUBLIC_ORIGIN,
-    contactEmail: getSiteConfig().contactEmail,
+    contactEmail: config.contactEmail,
+    /** "Book a call" beside every request form, when the owner has a scheduling page. */
+    bookingUrl: config.bookingUrl ?? null,
+    /** The owner's testimonials, case studies, logos and FAQ for this page (content/proof.ts). */
+    proof: proofFor(config, page, lang),
     demo: !env.STRIPE_SECRET_KEY,
     nonce: context.get(requestInfoContext).nonce,
   };
@@ -73,9 +82,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const handles = matches.map((match) => (match.handle ?? {}) as RouteHandle);
   const hydrate = handles.some((handle) => handle.hydrate);
   const bare = handles.some((handle) => handle.bare) || location.pathname.startsWith("/datasets");
-  // Offers without a price end with a "request a quote or a demo" form (the catalogue lists them).
+  // Offers without a price, the datasets and the home page end with a request form (the catalogue lists them).
   const pageId = pageForPath(location.pathname)?.id;
-  const quotePage = isQuotePage(pageId) ? pageId : null;
+  const quotePage = isRequestPage(pageId) ? pageId : null;
   // Only pages with a form load forms.js: the other marketing pages keep their JS to enhance.js.
   const formScript = !hydrate && (quotePage !== null || handles.some((handle) => handle.formScript));
   return (
@@ -98,7 +107,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {bare ? null : <SiteHeader lang={lang} />}
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
-          {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} /> : null}
+          {pageId ? <ServiceJsonLd page={pageId} lang={lang} origin={data?.origin ?? ""} /> : null}
+          <ProofBlocks proof={data?.proof ?? NO_PROOF} lang={lang} />
+          {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} bookingUrl={data?.bookingUrl ?? null} /> : null}
         </main>
         <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} switcher={!bare} />
         {/* After the content: requested once the page is parsed, never ahead of the stylesheet. */}
@@ -120,12 +131,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function QuoteSection({ page, lang, contactEmail }: { page: QuotePage; lang: Language; contactEmail: string }) {
+function QuoteSection({ page, lang, contactEmail, bookingUrl }: { page: RequestPage; lang: Language; contactEmail: string; bookingUrl: string | null }) {
   const { t } = useTranslation("quote");
   return (
-    <section className="bg-surface pb-20" id="request-quote" aria-label={t("form.title")}>
+    <section className="bg-surface pt-10 pb-20" id="request-quote" aria-label={t("form.title")}>
       <div className="container-page">
-        <QuoteForm page={page} lang={lang} rules={quoteFormRules()} contactHref={mailtoHref(contactEmail, t(`offers.${page}`))} />
+        <QuoteForm page={page} lang={lang} rules={quoteFormRules()} contactHref={mailtoHref(contactEmail, t(`offers.${page}`))} bookingUrl={bookingUrl} />
       </div>
     </section>
   );

@@ -34,6 +34,12 @@
       timer = setTimeout(() => (menu.open = false), 150);
     });
   }
+  // One menu group open at a time (without JavaScript, each stays open until clicked again).
+  for (const group of document.querySelectorAll("details.nav-group")) {
+    group.addEventListener("toggle", () => {
+      if (group.open) for (const other of document.querySelectorAll("details.nav-group[open]")) if (other !== group) other.open = false;
+    });
+  }
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") for (const d of document.querySelectorAll("details[open]")) d.open = false;
   });

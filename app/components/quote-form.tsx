@@ -18,6 +18,7 @@ export function QuoteForm({
   lastResult,
   formError,
   contactHref,
+  bookingUrl = null,
   heading: Heading = "h2",
 }: {
   page: string;
@@ -27,6 +28,8 @@ export function QuoteForm({
   lastResult?: SubmissionResult<string[]> | null;
   formError?: string | null;
   contactHref: string;
+  /** The owner's scheduling page (config `bookingUrl`): adds "book a call" beside the mailto. */
+  bookingUrl?: string | null;
   /** h1 on its own page (/quote), h2 at the end of an offer's page. */
   heading?: "h1" | "h2";
 }) {
@@ -43,8 +46,8 @@ export function QuoteForm({
   const messages = (name: (typeof order)[number]) => fields[name].errors?.map((key) => t(key));
   return (
     <div className="card mx-auto max-w-3xl text-left">
-      <Heading className="text-2xl font-bold break-words sm:text-3xl">{t("form.title")}</Heading>
-      <p className="lead mt-3">{t("form.intro")}</p>
+      <Heading className="text-2xl font-bold sm:text-3xl">{t(page === "home" ? "form.titleGeneral" : "form.title")}</Heading>
+      <p className="lead mt-3">{t(page === "home" ? "form.introGeneral" : "form.intro")}</p>
       <p className="mt-4 text-sm text-muted">
         {t("form.offer")}: <strong className="text-ink">{t(`offers.${page}`)}</strong>
       </p>
@@ -76,7 +79,12 @@ export function QuoteForm({
           <button type="submit" className="btn-primary w-full sm:w-auto" data-pending-label={t("form.submitting")}>
             {t("form.submit")}
           </button>
-          <a href={contactHref} className="text-sm font-medium text-accent-700 underline underline-offset-4">
+          {bookingUrl ? (
+            <a href={bookingUrl} className="btn-secondary w-full sm:w-auto" data-action="book-call">
+              {t("form.bookCall")}
+            </a>
+          ) : null}
+          <a href={contactHref} className="text-sm font-medium text-accent-700 underline underline-offset-4" data-action="contact">
             {t("form.orWrite")}
           </a>
         </div>

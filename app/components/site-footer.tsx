@@ -12,7 +12,7 @@ export function SiteFooter({ lang, contactEmail, switcher = true }: { lang: Lang
   return (
     <footer className="border-t border-white/10 bg-night text-slate-300">
       <div className="container-wide flex flex-col gap-6 py-10 md:flex-row md:items-center md:justify-between">
-        <div className="flex items-center gap-2 font-display font-bold text-white">
+        <div className="flex shrink-0 items-center gap-2 font-display font-bold whitespace-nowrap text-white" data-brand>
           <Logo className="size-7" />
           {t("common:brand")}
         </div>

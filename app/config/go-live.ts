@@ -44,7 +44,8 @@ export function goLiveProblems(config: SiteConfig, env: LiveEnv): string[] {
   const problems: string[] = [];
 
   walk(config, "", (path, text) => {
-    const freeText = path.startsWith("person.bio.");
+    // Free text (a bio, a client's words, an answer) may say "demo" and mean it: only domains count there.
+    const freeText = path.startsWith("person.bio.") || (path.startsWith("proof.") && !/\.(photo|image|link|url)$/.test(path));
     if ((freeText ? PLACEHOLDER_DOMAIN : PLACEHOLDER).test(text)) problems.push(`${path}: placeholder value "${text.length > 60 ? `${text.slice(0, 57)}…` : text}"`);
   });
 
@@ -59,6 +60,14 @@ export function goLiveProblems(config: SiteConfig, env: LiveEnv): string[] {
   else if (isPlaceholderPhone(config.legal.phone)) problems.push(`legal.phone: placeholder value "${config.legal.phone}"`);
   if (!config.legal.host.phone) problems.push("legal.host.phone: not set (the host's phone number, required on the legal notice by LCEN art. 6)");
   else if (isPlaceholderPhone(config.legal.host.phone)) problems.push(`legal.host.phone: placeholder value "${config.legal.host.phone}"`);
+  // Proof is optional (a block without content is not shown), but the demo's invented samples never go live.
+  const { testimonials, caseStudies, clientLogos, faq } = config.proof;
+  for (const [block, items] of [["testimonials", testimonials], ["caseStudies", caseStudies], ["clientLogos", clientLogos]] as const) {
+    items.forEach((item, index) => {
+      if (item.sample) problems.push(`proof.${block}[${index}]: sample content (replace it with a real one or remove it)`);
+    });
+  }
+  for (const [page, answers] of Object.entries(faq)) if (answers?.sample) problems.push(`proof.faq.${page}: sample answers (write your own or remove them)`);
   const videos = config.videos as Record<string, string | false | null | undefined>;
   for (const slot of Object.keys(VIDEO_SLOTS)) {
     if (videos[slot] === null || videos[slot] === undefined) problems.push(`videos.${slot}: not set (a video id, or false to show the artwork only)`);

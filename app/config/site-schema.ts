@@ -58,6 +58,95 @@ const videos = z
   .object(Object.fromEntries(Object.entries(VIDEO_SLOTS).map(([slot, video]) => [slot, z.union([z.literal(false), z.string().trim().regex(VIDEO_REF[video.platform].pattern, `must be ${VIDEO_REF[video.platform].hint}, false (leave it out) or null (not set yet)`)]).nullable().optional()])))
   .strict();
 
+/** The offer pages proof can be attached to (a case study, an FAQ, a testimonial's offer). */
+export const PROOF_PAGES = [
+  "ai-machine",
+  "logo-animator",
+  "agent-photoshop",
+  "veo3-ad",
+  "veo3",
+  "nano-banana",
+  "seedance",
+  "short-videos",
+  "newsletter",
+  "blog",
+  "instagram",
+  "whatsapp",
+  "formateur-ia",
+  "test-workflow",
+  "datasets",
+] as const;
+export type ProofPage = (typeof PROOF_PAGES)[number];
+
+/** The five questions every offer's FAQ may answer (their wording: common.json `proof.faq.*`). */
+export const FAQ_TOPICS = ["needs", "delivery", "revisions", "refunds", "data"] as const;
+export type FaqTopic = (typeof FAQ_TOPICS)[number];
+
+/** A picture of the owner's own (a file under public/) or an https address. */
+const picture = z.string().regex(/^(\/[\w./-]+\.(jpe?g|png|webp|avif|svg)|https:\/\/\S+)$/i, "must be a path under public/ such as /media/me.jpg, or an https:// address");
+
+/**
+ * `sample: true` marks the demo's invented content: the page shows a "sample" badge on it and the
+ * go-live check refuses it, so it can never pass for a real client's words.
+ */
+const sample = z.boolean().optional();
+
+/**
+ * Proof the owner fills in (all optional: each block appears only when it has content, and the
+ * go-live check never asks for it). Texts are per language, as the visitor reads them.
+ */
+const proof = z
+  .object({
+    testimonials: z
+      .array(
+        z
+          .object({
+            sample,
+            name: text.max(80),
+            role: perLanguage(text.max(120)),
+            quote: perLanguage(text.max(600)),
+            photo: picture.nullable().optional(),
+            link: httpsUrl.nullable().optional(),
+            /** Offer pages this testimonial is about; none: shown on the home page only. */
+            offers: z.array(z.enum(PROOF_PAGES)).optional(),
+          })
+          .strict(),
+      )
+      .max(12)
+      .default([]),
+    caseStudies: z
+      .array(
+        z
+          .object({
+            sample,
+            offer: z.enum(PROOF_PAGES),
+            client: text.max(80),
+            situation: perLanguage(text.max(600)),
+            built: perLanguage(text.max(600)),
+            figures: z
+              .array(z.object({ value: text.max(24), label: perLanguage(text.max(80)) }).strict())
+              .min(1)
+              .max(4),
+          })
+          .strict(),
+      )
+      .max(20)
+      .default([]),
+    clientLogos: z
+      .array(z.object({ sample, name: text.max(60), image: picture, url: httpsUrl.nullable().optional() }).strict())
+      .max(12)
+      .default([]),
+    faq: z
+      .partialRecord(
+        z.enum(PROOF_PAGES),
+        z.object(Object.fromEntries(FAQ_TOPICS.map((topic) => [topic, perLanguage(text.max(800)).optional()])) as Record<FaqTopic, z.ZodOptional<ReturnType<typeof perLanguage<typeof text>>>>).extend({ sample }).strict(),
+      )
+      .default({}),
+  })
+  .strict();
+
+export type SiteProof = z.infer<typeof proof>;
+
 export const SiteConfigSchema = z
   .object({
     /** The brand shown in the header, footer, titles and as the email sender's name. */
@@ -79,6 +168,10 @@ export const SiteConfigSchema = z
     profiles: z.object(Object.fromEntries(PROFILE_IDS.map((id) => [id, profile(id)])) as { [K in ProfileId]: ReturnType<typeof profile> }).strict(),
     /** null: not set yet (refused in live mode); false: no such button. */
     links: z.object({ webinars: z.union([z.literal(false), httpsUrl]).nullable(), website: z.union([z.literal(false), httpsUrl]).nullable() }).strict(),
+    /** "Book a call": an https scheduling page (Calendly, Cal.com…) shown beside every request form; null or absent: no such link. */
+    bookingUrl: httpsUrl.nullable().optional(),
+    /** Testimonials, case studies, client logos and FAQs; optional, see `proof` above. */
+    proof: proof.default({ testimonials: [], caseStudies: [], clientLogos: [], faq: {} }),
     /**
      * Video ids per slot (slots: app/content/media.ts). null or missing: not set yet (artwork only;
      * refused in live mode); false: deliberately without a video (artwork only, fine in live mode).

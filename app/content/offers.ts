@@ -173,6 +173,17 @@ export function isQuotePage(value: unknown): value is QuotePage {
   return typeof value === "string" && (QUOTE_PAGES as readonly string[]).includes(value);
 }
 
+/**
+ * Every page that ends with the request form (posted to /quote, named by this id): the ten quote
+ * pages, the datasets (licences are negotiated) and the home page's "write to me".
+ */
+export const REQUEST_PAGES = [...QUOTE_PAGES, "datasets", "home"] as const;
+export type RequestPage = (typeof REQUEST_PAGES)[number];
+
+export function isRequestPage(value: unknown): value is RequestPage {
+  return typeof value === "string" && (REQUEST_PAGES as readonly string[]).includes(value);
+}
+
 /** Stripe Checkout mode: any monthly amount makes it a subscription. */
 export function checkoutMode(price: Price): "payment" | "subscription" {
   return price.monthly ? "subscription" : "payment";

@@ -47,6 +47,7 @@ export const PAGES = [
   { id: "formateur-ia", path: "/formateur-ia", file: "routes/formateur-ia.tsx" },
   { id: "test-workflow", path: "/test-workflow", file: "routes/test-workflow.tsx" },
   { id: "datasets", path: "/datasets", file: "routes/datasets.tsx" },
+  { id: "offers", path: "/offers", file: "routes/offers.tsx" },
   { id: "cgv", path: "/cgv", file: "routes/cgv.tsx" },
   { id: "tos", path: "/tos", file: "routes/tos.tsx" },
   { id: "privacy", path: "/privacy", file: "routes/privacy.tsx" },
@@ -72,6 +73,30 @@ export const NAV_PAGES: readonly PageId[] = [
   "whatsapp",
   "formateur-ia",
 ];
+
+/**
+ * The spec's 13 links are code names ("Banana", "Photo"): the menu shows them grouped by what the
+ * visitor wants (videos, images, chat agents, workflows), with descriptive labels (common.json
+ * `nav.*`, group titles `nav.groups.*`). Every NAV_PAGES entry but home sits in exactly one group.
+ */
+export const NAV_GROUPS = [
+  { id: "videos", pages: ["ai-machine", "short-videos", "veo3-ad", "seedance", "logo-animator"] },
+  { id: "images", pages: ["nano-banana", "agent-photoshop"] },
+  { id: "agents", pages: ["whatsapp", "instagram", "formateur-ia"] },
+  { id: "workflows", pages: ["newsletter", "blog"] },
+] as const satisfies ReadonlyArray<{ id: string; pages: readonly PageId[] }>;
+
+/**
+ * The offers page (/offers): every offer, grouped as the menu, plus the three pages the menu does
+ * not name (Veo3 videos, the test workflow, the datasets).
+ */
+export const OFFER_GROUPS = [
+  { id: "videos", pages: ["short-videos", "veo3", "ai-machine", "veo3-ad", "seedance", "logo-animator"] },
+  { id: "images", pages: ["nano-banana", "agent-photoshop"] },
+  { id: "agents", pages: ["whatsapp", "instagram", "formateur-ia"] },
+  { id: "workflows", pages: ["test-workflow", "newsletter", "blog"] },
+  { id: "data", pages: ["datasets"] },
+] as const satisfies ReadonlyArray<{ id: string; pages: readonly PageId[] }>;
 
 export function pageById(id: PageId): Page {
   return PAGES.find((page) => page.id === id)!;

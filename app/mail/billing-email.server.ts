@@ -1,3 +1,4 @@
+import { signer } from "./email-layout.server.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate } from "../content/price-story.ts";
 import type { Language } from "../i18n/languages.ts";
@@ -30,7 +31,7 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
         greeting: t("greeting", { name: order.customer.firstName }),
         body: t(`billing.${key}.text`, vars),
         link,
-        footer: [t("contact", { email: context.contactEmail }), t("signature", { brand: translator(order.lang, "common")("brand") })],
+        footer: [t("contact", { email: context.contactEmail }), t("signature", { brand: translator(order.lang, "common")("brand"), name: signer() })],
       }),
     };
   };

@@ -4,7 +4,7 @@ import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { acceptanceRows } from "./acceptance-rows.server.ts";
-import { customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
+import { customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail, signer } from "./email-layout.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
 import type { Order } from "../orders/types.ts";
 
@@ -65,7 +65,7 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
   const nextTitle = translator(order.lang, "order")("nextSteps.title");
   const steps = nextSteps(order, order.lang);
   const contact = t("contact", { email: options.contactEmail });
-  const signature = t("signature", { brand });
+  const signature = t("signature", { brand, name: signer() });
   const summary = orderSummary(order);
   // The durable-medium confirmation of what the buyer agreed to (CRD art. 8(7), 16(m)).
   const accepted = acceptanceRows(order);

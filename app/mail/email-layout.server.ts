@@ -1,4 +1,5 @@
 import type { Language } from "../i18n/languages.ts";
+import { getSiteConfig } from "../config/site.server.ts";
 
 /** An email's content, the same in plain text and HTML. */
 export interface RenderedEmail {
@@ -68,4 +69,9 @@ export function brandedHtml({ lang, subject, brand, publicOrigin, body }: { lang
 ${body}
 </div></body></html>
 `;
+}
+
+/** Who signs the customer's emails: the person, as the site speaks in the first person (one voice). */
+export function signer(): string {
+  return getSiteConfig().person.name;
 }

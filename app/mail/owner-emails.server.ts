@@ -1,3 +1,4 @@
+import { signer } from "./email-layout.server.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
 import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
 import { orderFields } from "./order-fields.server.ts";
@@ -111,7 +112,7 @@ export function renderDeliveredEmail(order: Order, note: string, options: { cont
     t("delivered.body", { offer, reference: order.id }),
     ...(note ? [note] : []),
     t("delivered.contact", { email: options.contactEmail }),
-    t("delivered.signature", { brand }),
+    t("delivered.signature", { brand, name: signer() }),
   ];
   const text = `${lines.join("\n\n")}\n`;
   const html = `<!doctype html>

@@ -1,5 +1,5 @@
 import type { Language } from "../i18n/languages.ts";
-import { brandedHtml, customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
+import { brandedHtml, customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail, signer } from "./email-layout.server.ts";
 import { formatDate } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
@@ -32,7 +32,7 @@ export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: str
   const summary: Array<[string, string]> = [[t("form.offer"), offer]];
   const received = t("email.ackReceived");
   const notYou = t("email.ackNotYou");
-  const signature = t("email.signature", { brand });
+  const signature = t("email.signature", { brand, name: signer() });
   const text = [greeting, "", intro, "", t("email.ackSummary"), ...summary.map(([label, value]) => `- ${label}: ${value}`), "", received, "", notYou, "", t("email.contact", { email: options.contactEmail }), "", signature, ""].join("\n");
   const html = customerEmailHtml({
     lang: quote.lang,

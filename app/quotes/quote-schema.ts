@@ -1,6 +1,6 @@
 import { parse } from "@conform-to/react";
 import * as z from "zod/mini";
-import { QUOTE_PAGES, type QuotePage } from "../content/offers.ts";
+import { REQUEST_PAGES, type RequestPage } from "../content/offers.ts";
 import { formRules, type FormRules } from "../orders/form-constraints.ts";
 import { emailAddress, optionalText, requiredText } from "../orders/order-schema.ts";
 
@@ -11,14 +11,14 @@ import { emailAddress, optionalText, requiredText } from "../orders/order-schema
 export const QUOTE_MAX = { name: 120, email: 254, company: 120, message: 2000 } as const;
 
 export const quoteSchema = z.object({
-  offer: z.enum(QUOTE_PAGES, { error: "errors.offer" }),
+  offer: z.enum(REQUEST_PAGES, { error: "errors.offer" }),
   name: requiredText("name", 2, QUOTE_MAX.name),
   email: emailAddress(QUOTE_MAX.email),
   company: optionalText(QUOTE_MAX.company),
   message: requiredText("message", 10, QUOTE_MAX.message, true),
 });
 
-export type QuoteForm = { offer: QuotePage; name: string; email: string; company?: string; message: string };
+export type QuoteForm = { offer: RequestPage; name: string; email: string; company?: string; message: string };
 
 /** The form's fields in page order (the error summary follows it). */
 export const QUOTE_FIELDS = ["name", "email", "company", "message"] as const;

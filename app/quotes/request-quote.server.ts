@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { QuotePage } from "../content/offers.ts";
+import type { RequestPage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import { QUOTE_EMAIL_KINDS } from "../mail/email-kinds.ts";
 import type { OrderServices } from "../services.server.ts";
@@ -21,7 +21,7 @@ export function newQuoteId(): string {
  * the owner still gets it, with everything.
  */
 export async function requestQuote(
-  input: { page: QuotePage; lang: Language; name: string; email: string; company: string; message: string },
+  input: { page: RequestPage; lang: Language; name: string; email: string; company: string; message: string },
   services: Pick<OrderServices, "repo" | "worker" | "limits">,
 ): Promise<QuoteRequest> {
   const acknowledge = (await services.limits.take(["quoteAck", `email:${input.email.trim().toLowerCase()}`])).ok;

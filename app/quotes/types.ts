@@ -1,11 +1,11 @@
-import type { QuotePage } from "../content/offers.ts";
+import type { RequestPage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /** A "request a quote or a demo" sent from the page of an offer without a price. */
 export interface NewQuoteRequest {
   id: string;
   /** The offer's page (it names the offer). */
-  page: QuotePage;
+  page: RequestPage;
   lang: Language;
   name: string;
   email: string;

@@ -1,6 +1,6 @@
 import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroVideo, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { HeroVideo, PageHero, QUOTE_ANCHOR, quoteAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 
@@ -12,15 +12,14 @@ export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function AgentPhotoshopPage() {
   const videos = usePageVideos();
-  const { t, list, mailto } = usePage("agent-photoshop");
-  const contact = mailto();
+  const { t, list } = usePage("agent-photoshop");
 
   return (
     <>
       <PageHero
         block="hero"
         t={t}
-        primary={contactAction(contact, t("hero.contact"))}
+        primary={quoteAction(t("hero.contact"))}
         secondary={{ href: "#steps", label: t("hero.how") }}
         aside={<HeroVideo block="demo" video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} caption={t("demo.caption")} />}
       />
@@ -40,7 +39,7 @@ export default function AgentPhotoshopPage() {
         <DarkCardGrid block="audiences" columns={5} items={withIcons(list("audiences.items"), AUDIENCE_ICONS, "spark")} />
       </Section>
 
-      <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} className="pt-16 sm:pt-24" />
     </>
   );
 }

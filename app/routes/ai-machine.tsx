@@ -1,7 +1,7 @@
 import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero, orderAction, playAction } from "../components/blocks/page-hero.tsx";
+import { HeroStats, PageHero, QUOTE_ANCHOR, orderAction, quoteAction } from "../components/blocks/page-hero.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
@@ -9,7 +9,6 @@ import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
 import { OFFERS } from "../content/offers.ts";
 import { FACELESS as F } from "../content/workflow-figures.ts";
-import { orderHref } from "../i18n/site-map.ts";
 import { formatAmount, formatMoney, formatNumber, formatUnit, formatUnitRange } from "../i18n/format.ts";
 
 const FEATURE_ICONS: readonly IconName[] = ["video", "layers", "mic", "captions", "sheet", "shield"];
@@ -31,14 +30,13 @@ export default function AiMachinePage() {
     cost: formatAmount(F.costUsd, "USD", lang),
     time: formatUnitRange(F.productionMinutes, "minute", lang, "long"),
   };
-  const order = orderHref("test-workflow", lang);
 
   return (
     <>
       <PageHero
         block="hero"
         t={t}
-        primary={playAction("#demo", t("hero.primary"))}
+        primary={quoteAction(t("quote:form.title"))}
         secondary={orderAction("test-workflow", lang, t("hero.secondary", { price }))}
         aside={
           <HeroStats
@@ -62,7 +60,7 @@ export default function AiMachinePage() {
         media={
           <figure className="mx-auto w-full max-w-[18rem]" data-block="demo-video">
             <VideoFacade video={videos["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
-            <figcaption className="mt-3 text-center text-sm text-muted">{t("description.videoCaption", figures)}</figcaption>
+            <figcaption className="mt-3 text-center text-sm text-muted">{t(videos["ai-machine-demo"].ref ? "description.videoCaption" : "description.videoCaptionArtwork", figures)}</figcaption>
           </figure>
         }
       />
@@ -88,7 +86,7 @@ export default function AiMachinePage() {
         />
       </Section>
 
-      <CtaBand t={t} href={order} label={t("cta.label", { price })} className="pt-20" block="cta" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} label={t("quote:form.title")} className="pt-20" block="cta" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero, contactAction, playAction } from "../components/blocks/page-hero.tsx";
+import { HeroStats, PageHero, playAction, QUOTE_ANCHOR, quoteAction } from "../components/blocks/page-hero.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
@@ -15,19 +15,18 @@ export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function BlogPage() {
   const videos = usePageVideos();
-  const { t, lang, list, mailto } = usePage("blog");
+  const { t, lang, list } = usePage("blog");
   const figures = { words: formatRange(BLOG.summaryWords, lang), time: formatUnit(BLOG.maxMinutes, "minute", lang, "long") };
   const steps = list("steps.items", figures);
   const facts = list<{ label: string; value: string }>("useCase.facts", figures);
-  const contact = mailto();
 
   return (
     <>
       <PageHero
         block="hero"
         t={t}
-        primary={playAction("#intro", t("hero.primary"))}
-        secondary={contactAction(contact, t("hero.secondary"))}
+        primary={quoteAction(t("hero.secondary"))}
+        secondary={playAction("#intro", t("hero.primary"))}
         aside={
           <HeroStats
             items={[
@@ -78,7 +77,7 @@ export default function BlogPage() {
         </div>
       </Section>
 
-      <CtaBand t={t} href={contact} block="cta" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} block="cta" />
     </>
   );
 }

@@ -72,6 +72,8 @@ function offerView(id: OfferId, lang: Language, tCommon: (key: string, options?:
     monthly: price.monthly ? formatMoney(price.monthly, price.currency, lang) : null,
     monthlyLater: Boolean(price.monthly && (price.oneTime || price.monthlyStartsAfterMonths)),
     oneTimeOnly: !price.monthly,
+    /** Promised before payment too, not only on the thank-you page (the same sentence). */
+    deliveryHours: offer.deliveryHours,
   };
 }
 
@@ -282,7 +284,7 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:gap-x-10">
         <div className="lg:col-start-1 lg:row-start-1">
           <p className="eyebrow">{t("form.eyebrow")}</p>
-          <h1 className="mt-2 text-3xl font-bold break-words hyphens-auto sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
+          <h1 className="mt-2 text-[clamp(1.5rem,7.2vw,1.875rem)] font-bold sm:text-4xl">{`${t("form.title")} ${name}`}</h1>
           <p className="lead mt-4 max-w-2xl">{t(`form.intro.${offer.kind}`)}</p>
         </div>
 
@@ -298,6 +300,9 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
             {offer.priceLine}
           </p>
           {offer.monthly ? <p className="mt-3 text-sm text-muted">{t("form.noCommitment")}</p> : null}
+          <p className="mt-3 text-sm font-medium text-ink" data-delivery-hours={offer.deliveryHours}>
+            {t(`nextSteps.delivery.${offer.kind}`, { hours: offer.deliveryHours })}
+          </p>
         </aside>
 
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">

@@ -1,3 +1,4 @@
+import { QUOTE_ANCHOR } from "../components/blocks/page-hero.tsx";
 import { CheckList, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
 import { PointsCards } from "../components/blocks/points-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
@@ -11,7 +12,8 @@ export const handle = { bare: true };
 
 export default function DatasetsPage() {
   const { t, lang, list, mailto } = usePage("datasets");
-  const requestHref = mailto("mail.requestSubject");
+  // "Request access" opens the page's request form (root layout); email stays one click away.
+  const requestHref = QUOTE_ANCHOR;
   const contactHref = mailto("mail.contactSubject");
   const hours = (h: number) => formatUnit(h, "hour", lang);
   const eur = (amount: number) => formatAmount(amount, "EUR", lang);
@@ -26,7 +28,7 @@ export default function DatasetsPage() {
       {/* The page's own slim bar: brand back home and the one action, no site navigation. */}
       <header className="sticky top-0 z-40 [body:has(.demo-banner)_&]:top-8 border-b border-white/10 bg-night/95 text-white backdrop-blur" data-block="datasets-bar">
         <div className="container-page flex h-16 items-center justify-between gap-4">
-          <a href="/" className="flex items-center gap-2 font-display text-lg font-bold tracking-tight whitespace-nowrap" aria-label={t("bar.home")}>
+          <a href="/" className="brand-link" aria-label={t("bar.home")} data-brand>
             <Logo className="size-8" />
             <span>{t("common:brand")}</span>
           </a>

@@ -1,3 +1,4 @@
+import { OFFERS } from "../content/offers.ts";
 import { CardGrid, CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero, orderAction } from "../components/blocks/page-hero.tsx";
@@ -68,6 +69,9 @@ export default function FormateurIaPage() {
               labels={{ oneTime: t("pricing.oneTime"), monthly: t("pricing.monthly"), cta: t("pricing.cta") }}
               footnote={t("pricing.footnote", { days: supportDays })}
             />
+            <p className="mt-4 text-center font-medium text-ink" data-delivery-hours={OFFERS["formateur-ia"].deliveryHours}>
+              {t("order:nextSteps.delivery.agent", { hours: OFFERS["formateur-ia"].deliveryHours })}
+            </p>
           </div>
         </div>
       </Section>

@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero } from "../components/blocks/page-hero.tsx";
+import { PageHero, QUOTE_ANCHOR } from "../components/blocks/page-hero.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { getSiteConfig } from "../config/site.server.ts";
@@ -39,7 +39,7 @@ export function loader() {
 
 export default function HomePage() {
   const { person, links, profiles } = useLoaderData<typeof loader>();
-  const { t, lang, list, mailto } = usePage("home");
+  const { t, lang, list } = usePage("home");
   const newTab = t("about.newTab");
   const bioLinks = BIO_LINKS.filter((link) => links[link.key]);
 
@@ -160,7 +160,7 @@ export default function HomePage() {
         ) : null}
       </SplitSection>
 
-      <CtaBand t={t} href={mailto()} className="pt-20" block="cta" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} className="pt-20" block="cta" />
     </>
   );
 }

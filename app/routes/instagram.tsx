@@ -1,6 +1,6 @@
 import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { PageHero, QUOTE_ANCHOR, quoteAction } from "../components/blocks/page-hero.tsx";
 import { PointsCards } from "../components/blocks/points-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
@@ -9,15 +9,14 @@ const CAPABILITY_ICONS: IconName[] = ["bolt", "chat", "shield", "sparkles", "glo
 const CARD_ICONS: IconName[] = ["filter", "calendar", "magnet"];
 
 export default function InstagramPage() {
-  const { t, list, mailto } = usePage("instagram");
-  const contact = mailto();
+  const { t, list } = usePage("instagram");
   const cards = list<{ title: string; text: string; points: string[] }>("cards.items");
 
   return (
     <>
       <PageHero
         t={t}
-        primary={contactAction(contact, t("hero.cta"))}
+        primary={quoteAction(t("hero.cta"))}
         secondary={{ href: "#capabilities", label: t("hero.secondary") }}
         image={IMAGES["instagram-dm"]}
       />
@@ -63,7 +62,7 @@ export default function InstagramPage() {
         </div>
       </section>
 
-      <CtaBand t={t} href={contact} className="pt-16 sm:pt-20" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} label={t("quote:form.title")} className="pt-16 sm:pt-20" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { CardGrid, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroImage, PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { HeroImage, PageHero, QUOTE_ANCHOR, quoteAction } from "../components/blocks/page-hero.tsx";
 import { IconRows } from "../components/blocks/icon-lists.tsx";
 import { VideoCards } from "../components/blocks/video-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
@@ -21,8 +21,7 @@ export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function LogoAnimatorPage() {
   const clips = usePageVideos();
-  const { t, lang, list, mailto } = usePage("logo-animator");
-  const contact = mailto();
+  const { t, lang, list } = usePage("logo-animator");
   const seconds = formatUnit(READY_SECONDS, "second", lang);
   const steps = t("steps.items", { returnObjects: true, seconds }) as Array<{ title: string; text: string }>;
   const gallery = list<{ title: string; alt: string }>("gallery.items");
@@ -32,7 +31,7 @@ export default function LogoAnimatorPage() {
       <PageHero
         t={t}
         titleValues={{ seconds }}
-        primary={contactAction(contact, t("hero.cta"))}
+        primary={quoteAction(t("hero.cta"))}
         secondary={{ href: "#videos", label: t("hero.secondary") }}
         aside={
           <div>
@@ -77,12 +76,12 @@ export default function LogoAnimatorPage() {
         </ul>
       </Section>
 
-      <Section id="videos" tone="tint" t={t} copy="videos" lead>
+      <Section id="videos" tone="tint" t={t} copy="videos" lead playable={CLIPS.some((slot) => clips[slot].ref)}>
         <VideoCards block="videos" className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" playLabel={t("videos.play")}
           items={list("videos.items")} videos={CLIPS.map((slot) => clips[slot])} />
       </Section>
 
-      <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} label={t("quote:form.title")} className="pt-16 sm:pt-24" />
     </>
   );
 }

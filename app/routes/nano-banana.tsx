@@ -1,11 +1,10 @@
 import { CardGrid, CtaBand, Section, Stats } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroImage } from "../components/blocks/page-hero.tsx";
+import { HeroImage, QUOTE_ANCHOR } from "../components/blocks/page-hero.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
-import { pageById, pagePath } from "../i18n/site-map.ts";
 import { formatCompact, formatNumber } from "../i18n/format.ts";
 
 /** Spec section 9: free quota, paid multiplier and base-model size quoted in the copy. */
@@ -59,7 +58,10 @@ export default function NanoBananaPage() {
               {t("content.subtitle")}
             </p>
             <div className="mt-9 flex flex-wrap gap-3">
-              <a href="#prompt" className="btn-primary">
+              <a href={QUOTE_ANCHOR} className="btn-primary" data-action="quote">
+                {t("quote:form.title")}
+              </a>
+              <a href="#prompt" className="btn-ghost-light">
                 {t("hero.promptLink")}
               </a>
             </div>
@@ -119,7 +121,7 @@ export default function NanoBananaPage() {
         </div>
       </Section>
 
-      <CtaBand t={t} href={pagePath(pageById("agent-photoshop"), lang)} />
+      <CtaBand t={t} href={QUOTE_ANCHOR} label={t("quote:form.title")} />
     </>
   );
 }

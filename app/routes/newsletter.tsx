@@ -1,6 +1,6 @@
 import { CardGrid, CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero, contactAction, playAction } from "../components/blocks/page-hero.tsx";
+import { PageHero, playAction, QUOTE_ANCHOR, quoteAction } from "../components/blocks/page-hero.tsx";
 import { IconPills } from "../components/blocks/icon-lists.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
@@ -31,8 +31,7 @@ export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function NewsletterPage() {
   const videos = usePageVideos();
-  const { t, lang, list, mailto } = usePage("newsletter");
-  const contact = mailto();
+  const { t, lang, list } = usePage("newsletter");
   // Example videos are numbered across the three groups ("Example 1" … "Example 6").
   const numbered = GROUPS.flatMap((group) => examples(videos, lang, group.platform).map((video) => video.poster));
 
@@ -41,8 +40,8 @@ export default function NewsletterPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={playAction("#examples", t("hero.primary"))}
-        secondary={contactAction(contact, t("hero.secondary"))}
+        primary={quoteAction(t("hero.secondary"))}
+        secondary={playAction("#examples", t("hero.primary"))}
         aside={
           <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 backdrop-blur-sm sm:p-8" data-block="execution">
             <h2 className="flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
@@ -83,7 +82,7 @@ export default function NewsletterPage() {
         />
       </Section>
 
-      <Section id="examples" t={t} copy="social" lead>
+      <Section id="examples" t={t} copy="social" lead playable={GROUPS.some((group) => examples(videos, lang, group.platform).some((video) => video.ref))}>
         <div className="grid gap-10 lg:grid-cols-3 lg:items-start" data-block="social" data-variant={lang === "es" ? "es" : "default"}>
           {GROUPS.map((group) => (
             <section key={group.platform} className="rounded-3xl border border-line bg-white p-6 shadow-card" data-group={group.platform} aria-labelledby={`group-${group.platform}`}>
@@ -112,7 +111,7 @@ export default function NewsletterPage() {
         </div>
       </Section>
 
-      <CtaBand t={t} href={contact} block="cta" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} block="cta" />
     </>
   );
 }

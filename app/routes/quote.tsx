@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
 import { mailtoHref } from "../components/blocks/blocks.tsx";
 import { QuoteForm } from "../components/quote-form.tsx";
-import { isQuotePage, type QuotePage } from "../content/offers.ts";
+import { isRequestPage, type RequestPage } from "../content/offers.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
@@ -29,7 +29,7 @@ function pageMeta(context: Route.LoaderArgs["context"]) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const offer = url.searchParams.get("offer");
-  if (!isQuotePage(offer)) throw data(null, { status: 404 });
+  if (!isRequestPage(offer)) throw data(null, { status: 404 });
   return data({ offer, lang: getLocale(context) as Language, sent: url.searchParams.has("sent"), meta: pageMeta(context) });
 }
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) throw refusal(read);
   const formData = read.form;
   const offer = formData.get("offer");
-  if (!isQuotePage(offer)) throw data(null, { status: 404 });
+  if (!isRequestPage(offer)) throw data(null, { status: 404 });
   const submission = parseQuoteForm(formData);
   const reply = (formError: FormError | null, status: number, headers?: HeadersInit) =>
     data({ offer, lang, sent: false, meta, result: submission.reply(), formError }, { status, headers });
@@ -67,7 +67,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation("quote");
   const root = useRootData();
   const view = actionData ?? loaderData;
-  const offer = view.offer as QuotePage;
+  const offer = view.offer as RequestPage;
   const back = pagePath(pageById(offer), view.lang);
   if (view.sent) {
     return (
@@ -79,13 +79,35 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             </svg>
           </span>
           <div>
-            <h1 className="text-3xl font-bold break-words">{t("sent.title")}</h1>
+            <h1 className="text-3xl font-bold">{t("sent.title")}</h1>
             <p className="lead mt-3">{t("sent.text")}</p>
           </div>
         </div>
-        <a className="btn-secondary mt-8" href={back}>
-          {t("sent.back")}
-        </a>
+        {/* What happens next, and when: the visitor leaves knowing when to expect an answer. */}
+        <h2 className="mt-12 text-xl font-bold">{t("sent.nextTitle")}</h2>
+        <ol className="mt-5 grid gap-4" data-block="next-steps">
+          {(t("sent.next", { returnObjects: true }) as Array<{ when: string; what: string }>).map((step, index) => (
+            <li key={step.when} className="card flex gap-4 py-5">
+              <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white" aria-hidden="true">
+                {index + 1}
+              </span>
+              <p>
+                <strong className="block text-ink">{step.when}</strong>
+                <span className="text-muted">{step.what}</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-8 flex flex-wrap gap-3">
+          {root?.bookingUrl ? (
+            <a className="btn-primary" href={root.bookingUrl} data-action="book-call">
+              {t("form.bookCall")}
+            </a>
+          ) : null}
+          <a className="btn-secondary" href={back}>
+            {t("sent.back")}
+          </a>
+        </div>
       </section>
     );
   }
@@ -99,6 +121,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         lastResult={actionData?.result}
         formError={actionData?.formError}
         contactHref={mailtoHref(root?.contactEmail ?? "", t(`offers.${offer}`))}
+        bookingUrl={root?.bookingUrl}
       />
     </section>
   );

@@ -85,7 +85,7 @@ export default function ShortVideosPage() {
         </ul>
       </SplitSection>
 
-      <Section id="shorts" tone="dark" t={t} copy="shorts" lead>
+      <Section id="shorts" tone="dark" t={t} copy="shorts" lead playable={SHORTS.some((slot) => videos[slot.video].ref || videos[slot.linkedin].ref)}>
         {/* Phones: a swipeable row instead of three screen-high videos stacked; a grid from sm up. "relative" keeps
             the absolutely positioned sr-only labels inside the scroll box (else they widen the page). */}
         <ul

@@ -148,7 +148,7 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
               </svg>
               <span className="sr-only">{t("thankYou.paid")}</span>
             </span>
-            <h1 className="text-3xl font-bold break-words sm:text-4xl">{t("thankYou.title")}</h1>
+            <h1 className="text-[clamp(1.5rem,7.2vw,1.875rem)] font-bold sm:text-4xl">{t("thankYou.title")}</h1>
           </div>
           <p className="lead mt-4 break-words">{loaderData.email ? t("thankYou.intro", { email: loaderData.email }) : t("thankYou.introArchived")}</p>
           {loaderData.steps.length ? (

@@ -1,7 +1,7 @@
 import { CtaBand, DarkCardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { HeroStats, PageHero, playAction } from "../components/blocks/page-hero.tsx";
+import { HeroStats, PageHero, playAction, QUOTE_ANCHOR, quoteAction } from "../components/blocks/page-hero.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
@@ -22,10 +22,9 @@ export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function Veo3AdPage() {
   const videos = usePageVideos();
-  const { t, lang, list, mailto } = usePage("veo3-ad");
+  const { t, lang, list } = usePage("veo3-ad");
   const { origin } = useRootData();
   const titles = list<string>("videos.items");
-  const contact = mailto();
   const jsonLd = webPageJsonLd({ name: t("meta.title"), url: `${origin}/veo3-ad`, description: t("meta.description"), inLanguage: lang });
 
   return (
@@ -35,8 +34,8 @@ export default function Veo3AdPage() {
       <PageHero
         block="hero"
         t={t}
-        primary={playAction("#ads", t("hero.primary"))}
-        secondary={{ href: "/veo3", label: t("hero.secondary") }}
+        primary={quoteAction(t("cta.label"))}
+        secondary={playAction("#ads", t("hero.primary"))}
         aside={
           <HeroStats
             items={[
@@ -49,7 +48,7 @@ export default function Veo3AdPage() {
         }
       />
 
-      <Section id="ads" t={t} copy="videos" lead>
+      <Section id="ads" t={t} copy="videos" lead playable={ADS.some((slot) => videos[slot].ref)}>
         <ul className="grid grid-cols-2 gap-5 lg:grid-cols-4" data-block="videos">
           {ADS.map((slot) => videos[slot]).map((video, index) => (
             <li key={video.poster}>
@@ -76,7 +75,7 @@ export default function Veo3AdPage() {
         />
       </Section>
 
-      <CtaBand t={t} href={contact} className="pt-20" block="cta" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} className="pt-20" block="cta" />
     </>
   );
 }

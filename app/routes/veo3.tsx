@@ -55,7 +55,7 @@ export default function Veo3Page() {
         <Steps items={list("steps.items")} />
       </Section>
 
-      <Section id="examples" tone="tint" t={t} copy="examples" lead>
+      <Section id="examples" tone="tint" t={t} copy="examples" lead playable={EXAMPLES.some((slot) => videos[slot].ref)}>
         <VideoCards block="examples" className="grid gap-6 md:grid-cols-3" playLabel={t("examples.play")}
           items={list("examples.items")} videos={EXAMPLES.map((slot) => videos[slot])} />
       </Section>

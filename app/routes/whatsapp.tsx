@@ -1,7 +1,7 @@
 import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
-import { PageHero, contactAction } from "../components/blocks/page-hero.tsx";
+import { PageHero, QUOTE_ANCHOR, quoteAction } from "../components/blocks/page-hero.tsx";
 import { IconRows } from "../components/blocks/icon-lists.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
@@ -29,8 +29,7 @@ function LabelledCell({ label, text, className }: { label: string; text: string;
 }
 
 export default function WhatsappPage() {
-  const { t, list, mailto } = usePage("whatsapp");
-  const contact = mailto();
+  const { t, list } = usePage("whatsapp");
   const rows = list<FeatureRow>("features.rows");
   const headers = { what: t("features.headers.what"), benefit: t("features.headers.benefit") };
 
@@ -38,7 +37,7 @@ export default function WhatsappPage() {
     <>
       <PageHero
         t={t}
-        primary={contactAction(contact, t("hero.cta"))}
+        primary={quoteAction(t("hero.cta"))}
         secondary={{ href: "#features", label: t("hero.secondary") }}
         image={IMAGES["whatsapp-chat"]}
       />
@@ -92,7 +91,7 @@ export default function WhatsappPage() {
         </div>
       </Section>
 
-      <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" />
+      <CtaBand t={t} href={QUOTE_ANCHOR} className="pt-16 sm:pt-24" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OFFERS, type OfferId } from "../../app/content/offers.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, expectCounts, expectFitsViewport, expectSameOrigin, inEveryLanguage, localeFile, mailto, openRecording, type Copy } from "../support/pages.ts";
+import { VIEWPORTS, expectCounts, expectFitsViewport, expectSameOrigin, inEveryLanguage, localeFile, openRecording, quoteMailto, type Copy } from "../support/pages.ts";
 import { orderHref, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
 import { formatMoney, formatUnit } from "../../app/i18n/format.ts";
 
@@ -55,7 +55,7 @@ async function count(page: Page, selector: string) {
   return page.locator(selector).count();
 }
 
-test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with subject", inEveryLanguage("instagram", async (page, { label, copy }) => {
+test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, request form with a mailto beside it", inEveryLanguage("instagram", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label, copy.hero.title);
   await expectCounts(page, label, {
     '[data-block="capabilities"] li': 6,
@@ -63,13 +63,13 @@ test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, mailto with
   });
   await expect(page.locator('[data-block="cards"] > li h3')).toHaveText(copy.cards.items.map((c: Copy) => c.title));
   await expect(page.locator('[data-block="ready-note"] h2')).toHaveText(copy.ready.title);
-  // The page's own mailto links; the quote form below names the offer in its own subject.
-  const mails = await page.locator('main a[href^="mailto:"]:not(#request-quote *)').evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-  expect(mails.length, label).toBeGreaterThanOrEqual(2);
-  for (const href of mails) expect(href, label).toBe(mailto(copy.cta.subject));
+  // Every call to action opens the request form (issue 25); the mailto, with its preset subject, is its second choice.
+  await expect(page.locator("main .hero-dark .btn-primary").first(), label).toHaveAttribute("href", "#quote");
+  await expect(page.locator('main a[href^="mailto:"]'), label).toHaveCount(1);
+  await expect(page.locator('form#quote a[href^="mailto:"]'), label).toHaveAttribute("href", quoteMailto("instagram", lang));
 }));
 
-test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 booking-assistant items", inEveryLanguage("whatsapp", async (page, { label, copy }) => {
+test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 booking-assistant items", inEveryLanguage("whatsapp", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label, copy.hero.title);
   const table = page.locator('table[data-block="features-table"]');
   await expect(table.locator("caption")).toHaveText(copy.features.caption);
@@ -82,7 +82,7 @@ test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 bo
     '[data-block="booking"] > li': 4,
   });
   await expect(page.locator('[data-block="booking"] h3')).toHaveText(copy.booking.items.map((i: Copy) => i.title));
-  await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", mailto(copy.cta.subject));
+  await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", quoteMailto("whatsapp", lang));
 }));
 
 const VEO3_PLANS = [
@@ -185,7 +185,7 @@ test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video fac
     '[data-block="facts"] dd': 2,
   });
   await expect(page.locator('[data-block="steps"]')).toContainText(seconds);
-  await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", mailto(copy.cta.subject));
+  await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", quoteMailto("logo-animator", lang));
 }));
 
 test("images are sized, lazy below the hero; copy in other languages is not the English text", async ({ page }) => {

@@ -1,11 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PAGES, pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import { COMPLETE_CONFIG, DEMO_CONFIG, readSiteConfig } from "../support/site-config.ts";
+import { startSite } from "../support/site-server.ts";
 
 /**
  * Every page in every language, served with the demo configuration and with a complete one: no
@@ -13,27 +10,6 @@ import { COMPLETE_CONFIG, DEMO_CONFIG, readSiteConfig } from "../support/site-co
  * and, once complete, no platform home page standing in for a profile and no example.com.
  */
 const PLATFORM_HOSTS = /^(www\.)?(linkedin\.com|youtube\.com|youtu\.be|facebook\.com|dlive\.tv|twitch\.tv|tiktok\.com|instagram\.com|x\.com|twitter\.com)$/;
-
-/** The production server with one configuration file (tests/support/server.ts is Vitest-only). */
-async function startSite(siteConfig: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.js"], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(port), PUBLIC_ORIGIN: url, LOG_LEVEL: "silent", SITE_CONFIG: siteConfig, DATA_DIR: fs.mkdtempSync(`${os.tmpdir()}/sweep-`) },
-    stdio: "ignore",
-  });
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${url}/healthz`).then((res) => res.ok, () => false)) return { url, child };
-    if (tries > 200) throw new Error("server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const urls = (lang: Language) => [...PAGES.map((page) => pagePath(page, lang)), `/commander?offre=test-workflow&lang=${lang}`];
 

@@ -67,7 +67,9 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
     const portrait = page.locator('[data-block="bio"] img');
     await expect(portrait).toHaveAttribute("loading", "lazy");
     await expect(portrait).toHaveAttribute("width", /\d+/);
-    await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", mailto(copy.cta.subject));
+    // "Write to me" opens the page's request form (issue 25), not a mail program.
+    await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", "#quote");
+    await expect(page.locator('form#quote [name="offer"]')).toHaveValue("home");
   }
   // The counts really are written per locale (spec numbers, Intl compact notation).
   expect(formatFollowers(116_000, "en")).toMatch(/^116\s?k$/i);
@@ -177,7 +179,7 @@ test("newsletter: 5 steps, 3 features, execution time, integrations, 4 audiences
     }
     examplesByLang.set(lang, await hrefs(page, '[data-block="social"] a.video-facade'));
     expect(examplesByLang.get(lang)!.length, label).toBe(6);
-    await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", mailto(copy.cta.subject));
+    await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", "#quote");
   }
   const spanish = examplesByLang.get("es")!;
   for (const lang of LANGUAGES.filter((l) => l !== "es")) {
@@ -197,7 +199,7 @@ test("blog: hero, video intro, 8-step workflow in the spec's order, use case wit
     await expect(useCase).toContainText(formatRange([200, 300], lang));
     await expect(useCase).toContainText(formatUnit(2, "minute", lang, "long"));
     await expect(useCase.locator("dt")).toHaveCount(3);
-    await expect(page.locator('[data-block="cta"] a'), label).toHaveAttribute("href", mailto(copy.cta.subject));
+    await expect(page.locator('[data-block="cta"] a'), label).toHaveAttribute("href", "#quote");
   }
 });
 

@@ -3,7 +3,7 @@ import { DATASET_FIGURES } from "../../app/content/datasets.ts";
 import { getOffer } from "../../app/content/offers.ts";
 import { REQUIRED_CLAUSES, termsText } from "../../app/content/terms.ts";
 import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.ts";
-import { VIEWPORTS, expectCounts, inEveryLanguage, loadLazyImages, openPage } from "../support/pages.ts";
+import { VIEWPORTS, expectCounts, inEveryLanguage, loadLazyImages, openPage, quoteMailto } from "../support/pages.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { formatAmount, formatAmountRange, formatMoney } from "../../app/i18n/format.ts";
 
@@ -56,8 +56,10 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
   await expect(page.locator('[data-block="produced"]')).toContainText(hours(5700));
 
   const request = page.locator('[data-action="request-access"]');
-  await expect(request).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.mail.requestSubject)}`);
-  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", /^mailto:hello@example\.com/);
+  // "Request access" opens the page's request form (issue 25); email stays one click away.
+  await expect(request).toHaveAttribute("href", "#quote");
+  await expect(page.locator('form#quote [name="offer"]')).toHaveValue("datasets");
+  await expect(page.locator('[data-block="hero"] [data-action="contact"]')).toHaveAttribute("href", /^mailto:hello@example\.com/);
 }));
 
 for (const id of ["cgv", "tos"] as const) {
@@ -132,14 +134,14 @@ test("nano-banana falls back to French when nothing else decides the language", 
   expect(other).toMatch(/<html lang="en"/);
 });
 
-test("seedance: fast, cheap, impactful; no unsourced cost claim; video facades that load nothing before a click", inEveryLanguage("seedance", async (page, { lang, label, copy }) => {
+test("seedance: fast, cheap, impactful; the 25-times claim with its basis; video facades that load nothing before a click", inEveryLanguage("seedance", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label);
   await expect(page.locator("h1")).toHaveText(copy.hero.title);
   await expect(page.locator('[data-block="pillars"] li')).toHaveCount(3);
-  // The cost block states the test price from the catalogue, not a hedged "25 times cheaper".
-  const testPrice = getOffer("test-workflow").price(lang);
-  await expect(page.locator('[data-block="compare"]')).toContainText(formatMoney(testPrice.oneTime!, testPrice.currency, lang));
-  await expect(page.locator('[data-block="compare"]')).not.toContainText("25");
+  // The spec's "25 times cheaper", said with what it is compared with and how (issue 25).
+  const compare = page.locator('[data-block="compare"]');
+  await expect(compare.locator("h2")).toHaveText(copy.cheaper.title.replace("{{times}}", "25").replace("{{model}}", "Google Veo 3"));
+  await expect(compare).toContainText(copy.cheaper.basis.replace("{{model}}", "Google Veo 3"));
   await expectCounts(page, label, {
     '[data-block="demos"] > li': 3,
     '[data-block="demos"] a.video-facade': 3,
@@ -150,7 +152,7 @@ test("seedance: fast, cheap, impactful; no unsourced cost claim; video facades t
   await expect(page.locator('[data-action="test-workflow"]')).toHaveAttribute("href", pagePath(pageById("test-workflow"), lang));
   const price = getOffer("test-workflow").price(lang);
   await expect(page.locator('[data-action="test-workflow"]')).toContainText(formatMoney(price.oneTime!, price.currency, lang));
-  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
+  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", quoteMailto("seedance", lang));
   for (const facade of await page.locator("a.video-facade").all()) {
     await expect(facade).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\//);
     await expect(facade).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
@@ -158,7 +160,7 @@ test("seedance: fast, cheap, impactful; no unsourced cost claim; video facades t
   }
 }));
 
-test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", inEveryLanguage("agent-photoshop", async (page, { label, copy }) => {
+test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", inEveryLanguage("agent-photoshop", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label);
   await expect(page.locator("h1")).toHaveText(copy.hero.title);
   await expect(page.locator('[data-block="features"] li')).toHaveCount(5);
@@ -169,7 +171,7 @@ test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo reque
   });
   await expect(page.locator('[data-block="audiences"] h3')).toHaveText(copy.audiences.items.map((item: { title: string }) => item.title));
   await expect(page.locator('[data-block="demo"] a.video-facade')).toHaveAttribute("data-embed", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", `mailto:hello@example.com?subject=${encodeURIComponent(copy.cta.subject)}`);
+  await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", quoteMailto("agent-photoshop", lang));
 }));
 
 test("Open Graph image: every page points to /og-image.png, served as a 1200×630 PNG", async ({ request, baseURL }) => {

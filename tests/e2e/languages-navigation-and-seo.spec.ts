@@ -87,7 +87,9 @@ test("mobile menu opens without JavaScript (details disclosure)", async ({ page 
   await expect(panel).toBeHidden();
   await page.locator(".nav-toggle").click();
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole("link")).toHaveCount(13);
+  // The spec's 13 links, grouped, and the offers page.
+  await expect(panel.getByRole("link")).toHaveCount(14);
+  await expect(panel.locator('a[href="/offers"]')).toHaveCount(1);
 });
 
 test("SEO base: canonical, hreflang, sitemap and robots", async ({ page, request, baseURL }) => {

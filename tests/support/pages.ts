@@ -9,6 +9,9 @@ export const CONTACT = "hello@example.com";
 /** The mailto link the pages build for a subject. */
 export const mailto = (subject: string) => `mailto:${CONTACT}?subject=${encodeURIComponent(subject)}`;
 
+/** The mailto beside a request form: its subject names the offer (quote.json `offers.{page}`). */
+export const quoteMailto = (page: string, lang: Language) => mailto(localeFile("quote", lang).offers[page]);
+
 /** A page's copy in one language (locales/{lang}/{namespace}.json), of any shape. */
 export type Copy = Record<string, any>;
 export const localeFile = (namespace: string, lang: Language): Copy =>

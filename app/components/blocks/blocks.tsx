@@ -31,8 +31,19 @@ export function Hero(props: { eyebrow?: string; title: string; subtitle?: string
 
 /** A section's heading: given as text, or read from the page's `{copy}.eyebrow/.title/.lead` keys. */
 export type SectionHeadingProps =
-  | { eyebrow?: string; title: string; lead?: string; t?: never; copy?: never }
-  | { t: TFunction; copy: string; lead?: boolean; eyebrow?: never; title?: never };
+  | { eyebrow?: string; title: string; lead?: string; t?: never; copy?: never; playable?: never }
+  | {
+      t: TFunction;
+      copy: string;
+      lead?: boolean;
+      /**
+       * A section of videos: false when none of them is configured (artwork only), and the lead
+       * then reads `{copy}.leadArtwork`, which says they are illustrations, not real outputs.
+       */
+      playable?: boolean;
+      eyebrow?: never;
+      title?: never;
+    };
 
 export type Tone = "light" | "tint" | "dark";
 
@@ -44,7 +55,11 @@ export function sectionClass(tone: Tone): string {
 /** The eyebrow, title and lead of a heading, read from the locale file when given as keys. */
 export function headingText(props: SectionHeadingProps): { eyebrow?: string; title: string; lead?: string } {
   return props.t
-    ? { eyebrow: props.t(`${props.copy}.eyebrow`), title: props.t(`${props.copy}.title`), lead: props.lead ? props.t(`${props.copy}.lead`) : undefined }
+    ? {
+        eyebrow: props.t(`${props.copy}.eyebrow`),
+        title: props.t(`${props.copy}.title`),
+        lead: props.lead ? props.t(props.playable === false ? `${props.copy}.leadArtwork` : `${props.copy}.lead`) : undefined,
+      }
     : { eyebrow: props.eyebrow, title: props.title, lead: props.lead };
 }
 
@@ -175,9 +190,9 @@ export function CtaBand({ t, href, label, className, block }: { t: TFunction; hr
   const band = (
     <section className="bg-surface pb-20">
       <div className="container-page">
-        <div className="relative overflow-hidden rounded-3xl bg-night px-8 py-14 text-center text-white sm:px-16">
+        <div className="relative overflow-hidden rounded-3xl bg-night px-5 py-14 text-center text-white sm:px-16">
           <div className="hero-glow" aria-hidden="true" />
-          <h2 className="relative text-3xl font-bold sm:text-4xl">{t("cta.title")}</h2>
+          <h2 className="relative text-[clamp(1.5rem,7.2vw,1.875rem)] font-bold sm:text-4xl">{t("cta.title")}</h2>
           <p className="relative mx-auto mt-4 max-w-2xl text-lg text-slate-300">{t("cta.text")}</p>
           <a href={href} className="btn-primary relative mt-8">
             {label ?? t("cta.label")}

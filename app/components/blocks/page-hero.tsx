@@ -22,6 +22,15 @@ export function contactAction(href: string, label: string): HeroAction {
   return { href, label, data: { "data-action": "contact" } };
 }
 
+/**
+ * The page's own request form (`#quote`, rendered at the end of the quote pages, /datasets and the
+ * home page by the root layout): every call to action of those pages leads there, mailto second.
+ */
+export const QUOTE_ANCHOR = "#quote";
+export function quoteAction(label: string): HeroAction {
+  return { href: QUOTE_ANCHOR, label, data: { "data-action": "quote" } };
+}
+
 /** The order form of an offer (`data-order`). */
 export function orderAction(offer: OfferId, lang: Language, label: string): HeroAction {
   return { href: orderHref(offer, lang), label, data: { "data-order": offer } };

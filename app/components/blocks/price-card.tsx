@@ -49,7 +49,7 @@ export function PriceCard(props: {
     >
       {dark ? <div className="hero-glow" aria-hidden="true" /> : null}
       <div className="relative flex items-start justify-between gap-3">
-        <Heading className="text-xl font-bold">{props.name}</Heading>
+        <Heading className="card-title text-xl font-bold">{props.name}</Heading>
         {props.badge ? (
           <p className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase ${dark ? "bg-accent-600 text-white ring-1 ring-accent-400/50" : "bg-accent-100 text-accent-800"}`}>
             {props.badge}
