@@ -139,6 +139,32 @@ const boundaries = [
   },
 ];
 
+/**
+ * Every request body is read by app/http/read-form.server.ts (byte, field-count and name-length
+ * caps, known names only, before any parser): reading one any other way reopens the hole of
+ * issue 21 (a 32-byte `x[99999999]=1` grew the process to 4 GB). Catches `request.formData()`,
+ * `args.request.text()`, `req.json()`… on any object named request/req.
+ */
+const BODY_METHODS = "/^(formData|text|json|arrayBuffer|blob|bytes)$/";
+const oneBodyReader = {
+  name: "http/one-body-reader",
+  files: ["app/**/*.{ts,tsx}"],
+  ignores: ["app/http/read-form.server.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      ...[
+        `MemberExpression[object.name=/^(request|req)$/][property.name=${BODY_METHODS}]`,
+        `MemberExpression[object.property.name=/^(request|req)$/][property.name=${BODY_METHODS}]`,
+        `MemberExpression[object.callee.property.name="clone"][property.name=${BODY_METHODS}]`,
+      ].map((selector) => ({
+        selector,
+        message: "Read request bodies with readForm/requireForm/readRawText (app/http/read-form.server.ts): the one guarded reader.",
+      })),
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/out/"],
@@ -184,4 +210,5 @@ export default tseslint.config(
     files: ["**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
+  oneBodyReader,
 );

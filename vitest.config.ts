@@ -6,11 +6,14 @@ const BOTH_STORES = [
   "app/orders/fulfil.test.ts",
   "app/billing/payment-events.test.ts",
   "app/mail/owner-notices.test.ts",
+  "app/ops/orders-csv.test.ts",
+  "app/billing/manage-link-request.test.ts",
   "tests/integration/admin.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",
   "tests/integration/reliability.test.ts",
   "tests/integration/quotes.test.ts",
+  "tests/integration/mail-relay.test.ts",
   "tests/integration/subscriptions-stripe.test.ts",
 ];
 

@@ -138,15 +138,18 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorNotice status={status} />;
+  // A body refused by the one body reader (app/http/read-form.server.ts) says why.
+  const refusal = isRouteErrorResponse(error) && typeof error.data?.refusal === "string" ? (error.data.refusal as string) : null;
+  return <ErrorNotice status={status} refusal={refusal} />;
 }
 
-function ErrorNotice({ status }: { status: number }) {
+function ErrorNotice({ status, refusal }: { status: number; refusal: string | null }) {
   const { t } = useTranslation();
   return (
     <section className="container-page py-32 text-center">
       <p className="text-sm font-semibold tracking-widest text-accent-600 uppercase">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">{t(status >= 500 ? "common:errors.server" : "common:errors.request")}</h1>
+      {refusal ? <p className="lead mt-4">{t(`common:errors.body.${refusal}`)}</p> : null}
       <a className="btn-primary mt-8" href="/">
         {t("common:notFound.home")}
       </a>

@@ -69,3 +69,24 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     expect(await restricted(file, specifier, true)).toBe(refused);
   });
 });
+
+/** Whether the one-body-reader rule (eslint.config.js, `http/one-body-reader`) fires on this code. */
+async function bodyReadRefused(file: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-syntax" && /read-form\.server\.ts/.test(message.message));
+}
+
+describe("request bodies are read by app/http/read-form.server.ts only (issue 21)", () => {
+  it.each([
+    ["app/routes/new-form.tsx", "export async function action({ request }: { request: Request }) { return request.formData(); }\n", true],
+    ["app/routes/new-form.tsx", "export async function action(args: { request: Request }) { return args.request.text(); }\n", true],
+    ["app/routes/new-hook.ts", "export async function action({ request }: { request: Request }) { return request.json(); }\n", true],
+    ["app/admin/new-action.server.ts", "export const read = (request: Request) => request.arrayBuffer();\n", true],
+    ["app/orders/new-step.server.ts", "export const read = (req: Request) => req.clone().formData();\n", true],
+    ["app/routes/new-form.tsx", 'import { readForm } from "../http/read-form.server.ts";\nexport const action = ({ request }: { request: Request }) => readForm(request, ["email"]);\n', false],
+    ["app/http/read-form.server.ts", "export const read = (request: Request) => request.formData();\n", false],
+    ["app/routes/new-page.tsx", "export const read = (response: Response) => response.json();\n", false],
+  ])("%s: %s is refused: %s", async (file, code, refused) => {
+    expect(await bodyReadRefused(file, code)).toBe(refused);
+  });
+});

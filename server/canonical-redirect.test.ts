@@ -19,3 +19,17 @@ test("canonical and unknown paths are left alone", () => {
     expect(canonicalLocation(path, ""), path).toBeNull();
   }
 });
+
+test("percent-encoded letters, digits and -._~ are the same path: 301 to the plain, canonical spelling (issue 21)", () => {
+  expect(canonicalLocation("/%73hort-videos", "")).toBe("/short-videos");
+  expect(canonicalLocation("/short%2Dvideos", "?x=1")).toBe("/short-videos?x=1");
+  expect(canonicalLocation("/short%2dvideos/%64e", "")).toBe("/short-videos/de");
+  expect(canonicalLocation("/%53HORT%2DVIDEOS/", "")).toBe("/short-videos");
+  expect(canonicalLocation("/%6De%72ci", "?session_id=cs_1")).toBe("/merci?session_id=cs_1");
+  // Unknown once decoded: its plain spelling, which answers 404.
+  expect(canonicalLocation("/n%6Fpe", "")).toBe("/nope");
+  // Escapes that do not stand for an unreserved character are another path: left alone.
+  for (const path of ["/short-videos%2Fde", "/short-videos%2F", "/nope%20x", "/%2Fshort-videos", "/commander%3Foffre=x"]) {
+    expect(canonicalLocation(path, ""), path).toBeNull();
+  }
+});

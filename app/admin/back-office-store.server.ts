@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
+import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
 import type { BackOfficeHealth, BackOfficeStore, OrderEvent, OrderQuery } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -19,6 +20,29 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
   }
 
   async searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }> {
+    const selection = this.matchingOrders(query);
+    const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
+    return { orders: rows.map(toOrder), total: Number(n) };
+  }
+
+  async exportPage(query: ExportQuery, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportRow[]> {
+    let selection = this.matchingOrders(query);
+    if (after) {
+      selection = selection.where((eb) => eb.or([eb("created_at", "<", after.createdAt), eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)])]));
+    }
+    // Each order's emails in the same query (a correlated subquery over the outbox's (order_id, kind)
+    // index), as JSON: 30,000 orders used to cost 30,001 queries.
+    const emails =
+      this.dialect === "postgres"
+        ? sql<string>`(SELECT coalesce(json_agg(json_build_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts) ORDER BY o.id), '[]')::text FROM outbox o WHERE o.order_id = orders.id)`
+        : sql<string>`(SELECT json_group_array(json_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts)) FROM (SELECT kind, status, attempts FROM outbox WHERE outbox.order_id = orders.id ORDER BY outbox.id) o)`;
+    const rows = await selection.selectAll().select(emails.as("emails_json")).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(({ emails_json, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]") }));
+  }
+
+  /** The orders of the back office's list and export: by state, and a search in reference, email or name. */
+  private matchingOrders(query: ExportQuery) {
     let selection = this.db.selectFrom("orders");
     if (query.state) selection = selection.where("state", "=", query.state);
     const search = query.search?.trim().toLowerCase();
@@ -33,9 +57,7 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
         sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\')`,
       );
     }
-    const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
-    return { orders: rows.map(toOrder), total: Number(n) };
+    return selection;
   }
 
   async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {

@@ -4,7 +4,7 @@ import { getEnv } from "../lib/env.server.ts";
 import { listBackups } from "../ops/backup.server.ts";
 import { DELIVERED_EMAIL } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
-import { ordersCsv } from "../ops/orders-csv.server.ts";
+import { ordersCsvStream } from "../ops/orders-csv.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
@@ -38,11 +38,10 @@ function listRow(order: Order) {
   };
 }
 
-/** Every order matching the filter (all pages), in the CLI's CSV format. */
-export async function exportCsv(filter: OrderFilter): Promise<string> {
+/** Every order matching the filter (all pages), in the CLI's CSV format, streamed page by page. */
+export async function exportCsv(filter: OrderFilter): Promise<ReadableStream<Uint8Array>> {
   const { repo } = await getOrderServices();
-  const { orders } = await repo.searchOrders({ state: filter.state, search: filter.search, limit: 1_000_000, offset: 0 });
-  return ordersCsv(orders, (id) => repo.listEmails(id));
+  return ordersCsvStream(repo, { state: filter.state, search: filter.search });
 }
 
 export interface HealthSummary {

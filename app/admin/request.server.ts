@@ -20,16 +20,7 @@ export function adminMeta(context: Context, titleKey: string) {
 
 export const clientIp = (context: Context) => context.get(requestInfoContext).clientIp;
 
-/** The posted form, or null for a body that is not one (a 400, never a 500). */
-export async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}
-
-export const text = (form: FormData | null, name: string, max = 500) => {
-  const value = form?.get(name);
+export const text = (form: FormData, name: string, max = 500) => {
+  const value = form.get(name);
   return typeof value === "string" ? value.slice(0, max) : "";
 };

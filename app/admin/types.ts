@@ -1,3 +1,4 @@
+import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
 import type { Order, OrderState } from "../orders/types.ts";
 
 /** One line of an order's timeline (besides created/paid, which are the order's own columns). */
@@ -28,6 +29,11 @@ export interface BackOfficeHealth {
 /** What the back office reads across rooms (lists, timeline, health); owner sign-in is auth's. */
 export interface BackOfficeStore {
   searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }>;
+  /**
+   * A page of the CSV export: the orders matching `query` after `after` (keyset, newest first),
+   * each with its emails, in ONE query however many orders (never one query per order).
+   */
+  exportPage(query: ExportQuery, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportRow[]>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;
   /**

@@ -47,14 +47,14 @@ export class KyselyOwnerStore implements OwnerStore {
     });
   }
 
-  async renewSetupToken(setupTokenHash: string): Promise<boolean> {
+  async createOwnerSetup(setupTokenHash: string): Promise<boolean> {
+    // One statement: of instances starting together on a fresh database, exactly one inserts.
     const result = await this.db
-      .updateTable("owner")
-      .set({ setup_token_hash: setupTokenHash, updated_at: now() })
-      .where("id", "=", 1)
-      .where("password_hash", "is", null)
+      .insertInto("owner")
+      .values({ id: 1, setup_token_hash: setupTokenHash, updated_at: now() })
+      .onConflict((conflict) => conflict.column("id").doNothing())
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   async claimOwnerSetup(setupTokenHash: string, passwordHash: string, totpSecret: string): Promise<boolean> {

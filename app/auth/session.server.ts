@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createContext, createCookie, createSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
 import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../services.server.ts";
@@ -32,9 +32,19 @@ const stateContext = createContext<AdminSessionState | null>(null);
 let storage: Promise<SessionStorage<AdminSessionData>> | undefined;
 
 /**
+ * The key a session is stored under: the SHA-256 of its id, never the id itself. A copy of the
+ * database (a backup, a dump) then holds no cookie value: the cookie-signing secret stored next to
+ * it can sign any id, but only an id whose hash is in the table opens a session, and finding one
+ * means inverting SHA-256 on 256 random bits. A fast hash is enough for that (the id is random, not
+ * a password). docs/decisions/012-a-backup-is-not-a-key.md.
+ */
+export const storedSessionKey = (id: string) => createHash("sha256").update(id).digest("base64url");
+
+/**
  * React Router's session storage over the database: the cookie carries only a random, signed id
  * (HttpOnly, SameSite=Strict, Secure on https, path /admin); the data and its idle expiry are
- * stored, so sign-out and a reset end a session everywhere.
+ * stored under the id's hash (storedSessionKey), so sign-out and a reset end a session everywhere
+ * and a copy of the database opens none.
  */
 function sessionStorage(): Promise<SessionStorage<AdminSessionData>> {
   storage ??= (async () => {
@@ -53,18 +63,18 @@ function sessionStorage(): Promise<SessionStorage<AdminSessionData>> {
       cookie,
       async createData(data, expires) {
         const id = randomBytes(32).toString("base64url");
-        await repo.createAdminSession(id, JSON.stringify(data), expiry(expires));
+        await repo.createAdminSession(storedSessionKey(id), JSON.stringify(data), expiry(expires));
         return id;
       },
       async readData(id) {
-        const json = await repo.readAdminSession(id);
+        const json = await repo.readAdminSession(storedSessionKey(id));
         return json ? JSON.parse(json) : null;
       },
       async updateData(id, data, expires) {
-        await repo.updateAdminSession(id, JSON.stringify(data), expiry(expires));
+        await repo.updateAdminSession(storedSessionKey(id), JSON.stringify(data), expiry(expires));
       },
       async deleteData(id) {
-        await repo.deleteAdminSession(id);
+        await repo.deleteAdminSession(storedSessionKey(id));
       },
     });
   })();

@@ -16,8 +16,11 @@ export interface OwnerStore {
    * session and the used TOTP steps (of the old secret), in one transaction.
    */
   resetOwner(setupTokenHash: string): Promise<void>;
-  /** Stores the hash of a fresh set-up token while no owner has set a password (a restart). */
-  renewSetupToken(setupTokenHash: string): Promise<boolean>;
+  /**
+   * The very first set-up token of a database: stored only if no owner row exists yet (atomic), so
+   * of several instances starting together exactly one gets true and prints its link.
+   */
+  createOwnerSetup(setupTokenHash: string): Promise<boolean>;
   /** Consumes the set-up token (once) and stores the password hash and the TOTP secret to enrol. */
   claimOwnerSetup(setupTokenHash: string, passwordHash: string, totpSecret: string): Promise<boolean>;
   enableOwnerTotp(): Promise<void>;

@@ -217,10 +217,16 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
+    // Issue 21: back-office sessions are stored under the SHA-256 of their id (auth/session.server.ts).
+    // Rows stored before hold the id itself, which a backup would leak: they go (the owner signs in again).
+    name: "008-safety-forms-admin-session-hashes",
+    statements: [`DELETE FROM admin_sessions`],
+  },
+  {
     // Issue 21: an order is marked delivered once, even by concurrent posts on two instances. Before
     // this index, a double post could store several delivered events (each with its note) for one
     // email; the first one is the delivery the customer was told about, the others are dropped.
-    name: "008-safety-limits-one-delivered-event",
+    name: "009-safety-limits-one-delivered-event",
     statements: [
       `DELETE FROM order_events WHERE kind = 'delivered' AND id NOT IN (SELECT MIN(id) FROM order_events WHERE kind = 'delivered' GROUP BY order_id)`,
       `CREATE UNIQUE INDEX IF NOT EXISTS order_events_one_delivered ON order_events (order_id) WHERE kind = 'delivered'`,
@@ -230,7 +236,7 @@ const CHANGES: SchemaChange[] = [
     // Issue 21: unlock links the owner asks for when strangers have locked the account. Each is
     // single-use and expiring; its email goes through the outbox, which gets a third kind of
     // subject (SQLite rebuilds the table to change the CHECK, as in 007).
-    name: "009-safety-limits-owner-unlocks",
+    name: "010-safety-limits-owner-unlocks",
     statements: [
       eachDialect(
         (dialect) => `CREATE TABLE IF NOT EXISTS owner_unlocks (

@@ -25,17 +25,21 @@ export interface LimitSettings {
   RESEND_RATE_LIMIT: number;
   LOOKUP_RATE_LIMIT: number;
   MANAGE_LINK_RATE_LIMIT: number;
+  QUOTE_ACK_DAILY_LIMIT: number;
 }
 
 const TEN_MINUTES = 10 * 60;
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
+const ONE_DAY = 24 * ONE_HOUR;
 
 export function limitPolicies(settings: LimitSettings) {
   return {
     order: { points: settings.ORDER_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "an order form post, per IP" },
     // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
     quote: { points: settings.ORDER_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a quote request, per IP" },
+    // A typed address has proved nothing: the quote form must not mail a stranger more than this.
+    quoteAck: { points: settings.QUOTE_ACK_DAILY_LIMIT, windowSeconds: ONE_DAY, counts: "a quote acknowledgement, per recipient address" },
     resend: { points: settings.RESEND_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a thank-you page's resend-confirmation post, per IP" },
     lookup: { points: settings.LOOKUP_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a payment-provider look-up from a visitor's link, per IP" },
     manageLink: { points: settings.MANAGE_LINK_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a fresh manage-link request, per IP and per address" },
@@ -83,6 +87,7 @@ export function createLimits(settings: LimitSettings, pool?: pg.Pool): Limits {
   const prefixes: Record<LimitName, string> = {
     order: "order",
     quote: "quote",
+    quoteAck: "quote-ack",
     resend: "resend",
     lookup: "lookup",
     manageLink: "manage-link",

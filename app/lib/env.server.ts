@@ -63,6 +63,11 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug"]).default("info"),
     /** Orders one IP may create per 10 minutes; 0 disables the limit (load tests). */
     ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+    /**
+     * Quote acknowledgements one email address receives per day (further requests are stored and
+     * reach the owner, the address gets nothing): the form must not be a mail relay (issue 21).
+     */
+    QUOTE_ACK_DAILY_LIMIT: z.coerce.number().int().min(0).default(3),
     /** Resend-confirmation requests per IP per 10 minutes. */
     RESEND_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     /** Payment-provider look-ups (thank-you page) per IP per 10 minutes; 0 disables the limit. */

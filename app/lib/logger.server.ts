@@ -5,7 +5,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
  * The one logger of the server and the app: JSON lines (pino) written asynchronously, so a request
  * never waits on a synchronous write to stdout. Every line logged while a request is handled
  * carries its id (`reqId`, from AsyncLocalStorage), the app's own lines included. Personal data
- * and checkout session ids are redacted.
+ * and checkout session ids are redacted, and so are the signed link tokens in paths (redactUrl).
  */
 
 interface RequestScope {
@@ -95,10 +95,30 @@ export function withRequestId<T>(requestId: string, work: () => T): T {
 }
 
 const SECRET_PARAMS = /([?&](?:session_id|email|token)=)[^&#]*/gi;
+/**
+ * Paths whose next segment is a bearer secret: the signed subscription and invoice links (they
+ * stand in for an account) and the sandbox checkout's session id (as `session_id` in a query).
+ */
+const SECRET_PATH = /^(\/+(?:subscription|invoice|checkout\/+sandbox)\/+)[^?#]+/i;
+const MAY_HOLD_SECRET_PATH = /^\/+(?:subscription|invoice|checkout|%)/i;
 
-/** A URL (path and query) safe for the log: session ids and similar query values redacted, length capped. */
+const decodePath = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
+/** A URL (path and query) safe for the log: link tokens, session ids and similar values redacted, length capped. */
 export function redactUrl(url: string): string {
-  // Most URLs have no query: nothing to redact, and no regular expression to run.
-  if (url.length <= 300 && !url.includes("?")) return url;
-  return url.slice(0, 300).replace(SECRET_PARAMS, "$1[redacted]");
+  // Most URLs have no query and no secret path: nothing to redact, and no regular expression to run.
+  if (url.length <= 300 && !url.includes("?") && !MAY_HOLD_SECRET_PATH.test(url)) return url;
+  const split = url.indexOf("?");
+  const path = split < 0 ? url : url.slice(0, split);
+  const query = split < 0 ? "" : url.slice(split);
+  // Matched on the decoded path too: `/%73ubscription/…` reaches the same route.
+  const secret = SECRET_PATH.exec(path) ?? SECRET_PATH.exec(decodePath(path));
+  const safePath = secret ? `${secret[1]}[redacted]` : path;
+  return `${safePath}${query}`.slice(0, 300).replace(SECRET_PARAMS, "$1[redacted]");
 }

@@ -1,23 +1,18 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil } from "../orders/fulfil.server.ts";
 import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
 import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
 import type { OutboxMessage } from "./types.ts";
 import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
-import { openTestStore } from "../../tests/support/store.ts";
-import { storesOver, type Stores } from "../stores.server.ts";
+import { storesPerTest } from "../../tests/support/store.ts";
 
 const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "fr" as const, publicOrigin: "https://shop.example" };
 
-let repo: Stores;
+const repo = storesPerTest();
 const companyCustomer = { ...testCustomer, companyName: "Lima Lda" };
 const newOrder = () => newTestOrder({ customer: companyCustomer });
 
-beforeEach(async () => {
-  repo = storesOver(await openTestStore());
-});
-afterEach(() => repo.close());
 
 describe("owner notices", () => {
   test("an order paid before its owner notice was queued (crash) gets it on the next fulfil, still once", async () => {

@@ -16,17 +16,24 @@ function rows(quote: QuoteRequest, lang: Language): Array<[string, string]> {
   return list;
 }
 
-/** To the visitor, in the language of the page they wrote from. */
+/**
+ * To the visitor, in the language of the page they wrote from. The address was typed into a form
+ * and has proved nothing: this email repeats none of the visitor's words (name, company, message),
+ * so the form cannot carry a stranger's text to someone else's inbox. It says what we received in
+ * our own words; the owner's copy below keeps everything (issue 21).
+ */
 export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: string; publicOrigin?: string }): RenderedEmail {
   const t = translator(quote.lang, "quote");
   const brand = translator(quote.lang, "common")("brand");
   const offer = t(`offers.${quote.page}`);
   const subject = t("email.ackSubject", { offer, brand });
-  const greeting = t("email.greeting", { name: quote.name });
+  const greeting = t("email.ackGreeting");
   const intro = t("email.ackIntro", { offer, date: formatDate(new Date(quote.createdAt), quote.lang, true) });
-  const summary = rows(quote, quote.lang);
+  const summary: Array<[string, string]> = [[t("form.offer"), offer]];
+  const received = t("email.ackReceived");
+  const notYou = t("email.ackNotYou");
   const signature = t("email.signature", { brand });
-  const text = [greeting, "", intro, "", t("email.yourMessage"), ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), "", t("email.contact", { email: options.contactEmail }), "", signature, ""].join("\n");
+  const text = [greeting, "", intro, "", t("email.ackSummary"), ...summary.map(([label, value]) => `- ${label}: ${value}`), "", received, "", notYou, "", t("email.contact", { email: options.contactEmail }), "", signature, ""].join("\n");
   const html = customerEmailHtml({
     lang: quote.lang,
     subject,
@@ -34,7 +41,7 @@ export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: str
     publicOrigin: options.publicOrigin,
     greeting,
     intro,
-    sections: `${htmlHeading(t("email.yourMessage"))}\n${htmlRows(summary)}`,
+    sections: `${htmlHeading(t("email.ackSummary"))}\n${htmlRows(summary)}\n<p>${escapeHtml(received)}</p>\n<p>${escapeHtml(notYou)}</p>`,
     contactLead: t("email.contact", { email: "" }),
     contactEmail: options.contactEmail,
     signature,

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { SessionStatus } from "../payments/provider.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
 import { retryDelay } from "../mail/outbox-worker.server.ts";
 import type { OutboxMessage } from "../mail/types.ts";
 import { newTestOrder, orderInSandboxCheckout, paidTestOrder, stubProvider, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
-import { openTestStore } from "../../tests/support/store.ts";
-import { storesOver, type Stores } from "../stores.server.ts";
+import { storesPerTest } from "../../tests/support/store.ts";
 
-let repo: Stores;
+const repo = storesPerTest();
 
-beforeEach(async () => {
-  repo = storesOver(await openTestStore());
-});
-afterEach(() => repo.close());
 
 describe("fulfil", () => {
   test("marks paid once and enqueues one confirmation, however often and concurrently it runs", async () => {

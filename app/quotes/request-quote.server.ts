@@ -11,14 +11,22 @@ export function newQuoteId(): string {
 }
 
 /**
- * Stores a quote request with its two emails (the visitor's acknowledgement, the owner's copy)
- * in one transaction, then wakes the outbox worker: a stored request is never left unanswered.
+ * Stores a quote request with its emails (the owner's copy, and the visitor's acknowledgement) in
+ * one transaction, then wakes the outbox worker: a stored request is never left unanswered.
+ *
+ * The address was typed by whoever posted the form and has proved nothing, so the form must not
+ * be a way to mail strangers: the acknowledgement repeats none of the visitor's words
+ * (quote-email.server.ts), and one address gets at most QUOTE_ACK_DAILY_LIMIT of them a day
+ * (counted per address, whichever connection posts). Beyond that the request is still stored and
+ * the owner still gets it, with everything.
  */
 export async function requestQuote(
   input: { page: QuotePage; lang: Language; name: string; email: string; company: string; message: string },
-  services: Pick<OrderServices, "repo" | "worker">,
+  services: Pick<OrderServices, "repo" | "worker" | "limits">,
 ): Promise<QuoteRequest> {
-  const quote = await services.repo.createQuoteRequest({ id: newQuoteId(), ...input }, [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner]);
+  const acknowledge = (await services.limits.take(["quoteAck", `email:${input.email.trim().toLowerCase()}`])).ok;
+  const kinds = acknowledge ? [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner] : [QUOTE_EMAIL_KINDS.owner];
+  const quote = await services.repo.createQuoteRequest({ id: newQuoteId(), ...input }, kinds);
   services.worker.kick();
   return quote;
 }

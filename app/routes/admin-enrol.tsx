@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-enrol";
-import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
 import { rememberDevice } from "../auth/device-cookie.server.ts";
@@ -33,11 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerToEnrol(context, target);
   const t = adminT(context);
   const { repo } = await getOrderServices();
-  const code = text(await readForm(request), "code", 20);
+  const code = text(form, "code", 20);
   // Counted first, checked second (app/auth/sign-in-step.server.ts).
   const step = await signInStep(request, clientIp(context), owner, () => checkTotp(repo, owner.totpSecret, code), (result) => result === "ok");
   if (step.status !== "checked") {

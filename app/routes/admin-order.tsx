@@ -3,7 +3,8 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-order";
 import { NOTE_MAX } from "../admin/order-filter.ts";
 import { markDelivered, orderDetail, resendConfirmation, type ActionOutcome } from "../admin/orders.server.ts";
-import { adminLang, adminMeta, adminT, readForm, text } from "../admin/request.server.ts";
+import { adminLang, adminMeta, adminT, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { EmailList } from "../components/admin/email-list.tsx";
@@ -26,9 +27,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["intent", "note"]);
   await requireOwner(context);
   const t = adminT(context);
-  const form = await readForm(request);
   const intent = text(form, "intent", 20);
   let outcome: ActionOutcome;
   if (intent === "resend") outcome = await resendConfirmation(params.orderId);

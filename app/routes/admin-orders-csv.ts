@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin-orders-csv";
 import { readFilter } from "../admin/order-filter.ts";
 import { exportCsv } from "../admin/orders.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 
 /** The filtered list as CSV: the same export as `npm run orders -- --csv`. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireForm(request, []);
   await requireOwner(context);
   throw data(null, { status: 405 });
 }

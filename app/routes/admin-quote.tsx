@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-quote";
+import { requireForm } from "../http/read-form.server.ts";
 import { quoteDetail } from "../admin/quotes.server.ts";
 import { adminLang, adminMeta, adminT } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
@@ -22,7 +23,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Nothing to post here (the owner answers by email): 405 for the owner, sign-in for anyone else. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // No field, but the body is still checked like every other (app/http/read-form.server.ts).
+  await requireForm(request, []);
   await requireOwner(context);
   throw data(null, { status: 405 });
 }

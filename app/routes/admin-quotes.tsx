@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-quotes";
+import { requireForm } from "../http/read-form.server.ts";
 import { readFilter } from "../admin/order-filter.ts";
 import { quotesPage } from "../admin/quotes.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
@@ -17,7 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A POST here (no form posts to the list): the owner gets 405, anyone else the sign-in page. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // No field, but the body is still checked like every other (app/http/read-form.server.ts).
+  await requireForm(request, []);
   await requireOwner(context);
   throw data(null, { status: 405 });
 }

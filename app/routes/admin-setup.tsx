@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-setup";
-import { adminMeta, adminT, readForm, text } from "../admin/request.server.ts";
+import { adminMeta, adminT, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { HashesBusy, hashPassword } from "../auth/password.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password-rules.ts";
 import { startSession } from "../auth/session.server.ts";
@@ -27,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["token", "password", "confirm"]);
   const t = adminT(context);
-  const form = await readForm(request);
   const token = text(form, "token", 100);
   const meta = adminMeta(context, "setup.title");
   if (!(await validToken(token))) return data({ meta, token: null, error: t("errors.setupLink") }, { status: 403 });

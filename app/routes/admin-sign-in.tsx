@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-sign-in";
-import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { verifyPassword } from "../auth/password.server.ts";
 import { signInStep } from "../auth/sign-in-step.server.ts";
 import { PASSWORD_MAX } from "../auth/password-rules.ts";
@@ -21,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["password"]);
   const t = adminT(context);
-  const form = await readForm(request);
   const password = text(form, "password", PASSWORD_MAX + 1);
   if (!password) return data({ error: t("errors.passwordMissing") }, { status: 400 });
   const owner = await (await getOrderServices()).repo.getOwner();

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-unlock";
-import { adminMeta, adminT, clientIp, readForm, text } from "../admin/request.server.ts";
+import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { rememberDevice } from "../auth/device-cookie.server.ts";
 import { requestUnlock, UNLOCK_TTL_MINUTES, unlockLinkId, spendUnlockLink } from "../auth/unlock.server.ts";
 import { AdminPage, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
@@ -19,9 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["intent", "token"]);
   const t = adminT(context);
   const meta = adminMeta(context, "unlock.title");
-  const form = await readForm(request);
   if (text(form, "intent", 20) === "request") {
     const asked = await requestUnlock(clientIp(context));
     if (!asked.ok) {

@@ -1,5 +1,6 @@
 import { data, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
+import { requireForm } from "../http/read-form.server.ts";
 import { adminSessionMiddleware, requireOwner } from "../auth/session.server.ts";
 
 /**
@@ -11,7 +12,9 @@ export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware];
 export const handle = { bare: true };
 
 /** A POST to /admin itself (no form posts there): the owner gets 405, anyone else the sign-in page. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // No field, but the body is still checked like every other (app/http/read-form.server.ts).
+  await requireForm(request, []);
   await requireOwner(context);
   throw data(null, { status: 405 });
 }

@@ -3,7 +3,7 @@ import { data, Form, redirect } from "react-router";
 import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/checkout-sandbox";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { readKnownFields } from "../lib/form-fields.server.ts";
+import { readForm, refusal } from "../http/read-form.server.ts";
 import { sandboxCheckoutDecision, sandboxCheckoutView } from "../orders/sandbox-checkout.server.ts";
 import { getOrderServices } from "../services.server.ts";
 
@@ -22,8 +22,9 @@ export function headers() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const form = await readKnownFields(request, ["intent"]);
-  const next = await sandboxCheckoutDecision(params.sessionId, form ? String(form.get("intent") ?? "") : null, await getOrderServices());
+  const read = await readForm(request, ["intent"]);
+  if (!read.ok) throw refusal(read);
+  const next = await sandboxCheckoutDecision(params.sessionId, String(read.form.get("intent") ?? ""), await getOrderServices());
   if (!next) throw data(null, { status: 404 });
   if (next === "bad-intent") return data({ error: true }, { status: 400 });
   return redirect(next, 303);

@@ -8,7 +8,7 @@ import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { readKnownFields } from "../lib/form-fields.server.ts";
+import { readForm } from "../http/read-form.server.ts";
 import { draftCookie, findDraft } from "../orders/draft.server.ts";
 import { orderFormTemplateContext, TOKEN_PLACEHOLDER } from "../orders/form-template.ts";
 import { HONEYPOT_FIELD, OPTIONAL_FIELDS, ORDER_FORM_NAMES, keepOrderValues, normaliseOrderForm, orderFormRules, parseOrderForm } from "../orders/order-schema.ts";
@@ -93,8 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const lang = getLocale(context);
   // Only the fields this form knows reach the parser (and the reply that echoes them).
-  const formData = await readKnownFields(request, ORDER_FORM_NAMES);
-  if (!formData) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 400 });
+  const read = await readForm(request, ORDER_FORM_NAMES);
+  if (!read.ok) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: read.status });
+  const formData = read.form;
   const offer = String(formData.get("offre") ?? url.searchParams.get("offre") ?? "").trim();
   if (!isOfferId(offer)) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 404 });
   const posted = String(formData.get("token") ?? "");

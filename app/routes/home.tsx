@@ -9,16 +9,21 @@ import { getSiteConfig } from "../config/site.server.ts";
 import { IMAGES } from "../content/media.ts";
 import { initials, profilesOf } from "../config/profiles.ts";
 import { formatFollowers } from "../i18n/format.ts";
+import { pageById, type PageId } from "../i18n/site-map.ts";
 
-/** The six offer cards, in the spec's order, with the page each one opens. */
-const OFFER_CARDS: ReadonlyArray<{ href: string; icon: IconName }> = [
-  { href: "/short-videos", icon: "video" },
-  { href: "/newsletter", icon: "mail" },
-  { href: "/blog", icon: "article" },
-  { href: "/instagram", icon: "camera" },
-  { href: "/whatsapp", icon: "chat" },
-  { href: "/formateur-ia", icon: "send" },
-];
+/**
+ * The six offer cards, in the spec's order: each names the page it opens, and its words are
+ * `offers.items.<page id>` in locales/{lng}/home.json (matched by id, never by position:
+ * home-cards.test.ts fails when a card and its text do not pair up in every language).
+ */
+export const OFFER_CARDS = [
+  { page: "short-videos", icon: "video" },
+  { page: "newsletter", icon: "mail" },
+  { page: "blog", icon: "article" },
+  { page: "instagram", icon: "camera" },
+  { page: "whatsapp", icon: "chat" },
+  { page: "formateur-ia", icon: "send" },
+] as const satisfies ReadonlyArray<{ page: PageId; icon: IconName }>;
 
 /** The person's own links under the bio, shown when configured. */
 const BIO_LINKS = [
@@ -35,7 +40,6 @@ export function loader() {
 export default function HomePage() {
   const { person, links, profiles } = useLoaderData<typeof loader>();
   const { t, lang, list, mailto } = usePage("home");
-  const offers = list("offers.items");
   const newTab = t("about.newTab");
   const bioLinks = BIO_LINKS.filter((link) => links[link.key]);
 
@@ -65,10 +69,10 @@ export default function HomePage() {
 
       <Section id="offers" t={t} copy="offers" lead block="offers">
         <CardGrid
-          items={OFFER_CARDS.map((card, index) => ({
-            title: offers[index]?.title ?? "",
-            text: offers[index]?.text ?? "",
-            href: card.href,
+          items={OFFER_CARDS.map((card) => ({
+            title: t(`offers.items.${card.page}.title`),
+            text: t(`offers.items.${card.page}.text`),
+            href: pageById(card.page).path,
             cta: t("offers.cta"),
             icon: <LineIcon name={card.icon} />,
           }))}

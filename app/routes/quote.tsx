@@ -8,9 +8,10 @@ import { pageById, pagePath } from "../i18n/site-map.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { QUOTE_HONEYPOT, parseQuoteForm, quoteFormRules } from "../quotes/quote-schema.ts";
+import { QUOTE_FORM_FIELD_NAMES, QUOTE_HONEYPOT, parseQuoteForm, quoteFormRules } from "../quotes/quote-schema.ts";
 import { requestQuote } from "../quotes/request-quote.server.ts";
 import { getOrderServices } from "../services.server.ts";
+import { readForm, refusal } from "../http/read-form.server.ts";
 import { useRootData } from "../lib/root-data.ts";
 
 /**
@@ -41,12 +42,10 @@ type FormError = "errors.rateLimited" | "errors.rejected";
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLocale(context) as Language;
   const meta = pageMeta(context);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw data(null, { status: 400 });
-  }
+  // Only the fields this form knows reach the parser (and the reply that echoes them).
+  const read = await readForm(request, QUOTE_FORM_FIELD_NAMES);
+  if (!read.ok) throw refusal(read);
+  const formData = read.form;
   const offer = formData.get("offer");
   if (!isQuotePage(offer)) throw data(null, { status: 404 });
   const submission = parseQuoteForm(formData);

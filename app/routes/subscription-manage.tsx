@@ -5,6 +5,7 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { cancelFromSandboxPortal, openManageLink } from "../billing/manage-subscription.server.ts";
 import { MANAGE_REQUEST_PATH } from "../i18n/site-map.ts";
 import { getOrderServices } from "../services.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 
 function meta(context: Route.LoaderArgs["context"]) {
   const t = getInstance(context).getFixedT(getLocale(context), "subscription");
@@ -28,6 +29,7 @@ export function headers() {
 
 /** Sandbox portal: a plain form post cancels at the end of the period, then shows the page again. */
 export async function action({ request, params }: Route.ActionArgs) {
+  await requireForm(request, ["intent"]);
   if (!(await cancelFromSandboxPortal(params.token, await getOrderServices()))) throw data(null, { status: 404 });
   const url = new URL(request.url);
   return redirect(`${url.pathname}${url.search}`, 303);

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/subscription-request";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { readKnownFields } from "../lib/form-fields.server.ts";
+import { readForm } from "../http/read-form.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { requestManageLink } from "../billing/manage-subscription.server.ts";
 import { getOrderServices } from "../services.server.ts";
@@ -22,9 +22,9 @@ export function headers() {
 
 /** A fresh "manage my subscription" link by email; the answer is the same for known and unknown addresses. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readKnownFields(request, ["email"]);
-  if (!form) return data({ outcome: "invalid" as const, email: "", meta: meta(context) }, { status: 400 });
-  const email = String(form.get("email") ?? "");
+  const read = await readForm(request, ["email"]);
+  if (!read.ok) return data({ outcome: "invalid" as const, email: "", meta: meta(context) }, { status: read.status });
+  const email = String(read.form.get("email") ?? "");
   const outcome = await requestManageLink(email, context.get(requestInfoContext).clientIp, await getOrderServices());
   const status = outcome === "invalid" ? 400 : outcome === "rateLimited" ? 429 : 200;
   return data({ outcome, email: outcome === "sent" ? "" : email.slice(0, 254), meta: meta(context) }, { status });

@@ -8,7 +8,7 @@ import { useRootData } from "../lib/root-data.ts";
 import { isLanguage, type Language } from "../i18n/languages.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { languageFromPath } from "../i18n/resolve.ts";
-import { readKnownFields } from "../lib/form-fields.server.ts";
+import { readForm } from "../http/read-form.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { orderPriceLine, orderSummary } from "../mail/confirmation-email.server.ts";
@@ -110,8 +110,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readKnownFields(request, ["session_id", "intent"]);
-  if (!formData) return data({ resend: "error" as ResendOutcome }, { status: 400 });
+  const read = await readForm(request, ["session_id", "intent"]);
+  if (!read.ok) return data({ resend: "error" as ResendOutcome }, { status: read.status });
+  const formData = read.form;
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
   const { outcome, status } = await resendConfirmation(sessionId, context.get(requestInfoContext).clientIp, await getOrderServices());

@@ -51,7 +51,9 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
 
     await expect(page.locator('[data-block="offers"] li')).toHaveCount(6);
     expect(await hrefs(page, '[data-block="offers"] li a'), label).toEqual(["/short-videos", "/newsletter", "/blog", "/instagram", "/whatsapp", "/formateur-ia"]);
-    await expect(page.locator('[data-block="offers"] h3')).toHaveText(copy.offers.items.map((item: { title: string }) => item.title));
+    // Each card's words are found by its page id (home.json offers.items.<id>), in the spec's order.
+    const cardIds = ["short-videos", "newsletter", "blog", "instagram", "whatsapp", "formateur-ia"];
+    await expect(page.locator('[data-block="offers"] h3')).toHaveText(cardIds.map((id) => copy.offers.items[id].title));
 
     await expect(page.locator('[data-block="audience"] li')).toHaveCount(5);
     for (const profile of profilesOf(SITE)) {

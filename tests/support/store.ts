@@ -1,5 +1,6 @@
-import { afterAll } from "vitest";
+import { afterAll, afterEach, beforeEach } from "vitest";
 import { openStore, type Store } from "../../app/db/database.server.ts";
+import { storesOver, type Stores } from "../../app/stores.server.ts";
 import { startPostgres, type TestPostgres } from "./postgres.ts";
 
 /**
@@ -41,4 +42,27 @@ export async function databaseUrlFor(dataDir: string): Promise<string | undefine
 export async function openTestStore(): Promise<Store> {
   if (storeKind === "sqlite") return openStore({ sqliteFile: ":memory:" });
   return openStore({ databaseUrl: await (await testPostgres()).createDatabase() });
+}
+
+/**
+ * Fresh stores for each test of the file (a new empty database per test, closed after it), the
+ * kind under test. Call at the top of a file: `const repo = storesPerTest();`, then use `repo`
+ * inside tests and hooks.
+ */
+export function storesPerTest(): Stores {
+  let current: Stores | undefined;
+  beforeEach(async () => {
+    current = storesOver(await openTestStore());
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as Stores, {
+    get(_, key) {
+      if (!current) throw new Error("storesPerTest(): the stores exist inside a test or a hook only");
+      const field = Reflect.get(current, key);
+      return typeof field === "function" ? field.bind(current) : field;
+    },
+  });
 }

@@ -1,0 +1,149 @@
+import { data } from "react-router";
+
+/**
+ * The one way in for every request body (docs/architecture.md, "A form"). Every action reads its
+ * body here; `request.formData()`, `.text()`, `.json()`, `.arrayBuffer()` anywhere else in app/ is
+ * a lint error (eslint.config.js, block `http/one-body-reader`), and
+ * tests/integration/hostile-bodies.test.ts posts hostile bodies to every route with an action.
+ *
+ * Why: a 32-byte `x[99999999]=1` handed to a form parser (Conform expands names into arrays and
+ * objects) grew the process to 4 GB, and a 60 KB dotted name overflowed its stack. So, before any
+ * parser sees a byte: the raw body is read with a byte cap, the content type must be a form, the
+ * field count and every name's length are capped, and only the names the form declares are kept
+ * (each as its first text value; files and repeats are dropped). A form gets a flat FormData of
+ * known, short, string fields, whatever was posted.
+ */
+
+/** Bodies above this are refused (the Node front refuses a larger Content-Length first; this also covers chunked bodies). */
+export const MAX_FORM_BYTES = 64 * 1024;
+/** Our largest form (an order) has about 30 fields; unknown extras are tolerated up to this. */
+export const MAX_FIELDS = 200;
+/** Our longest field name is about 20 characters; path-like names (`a.b.c…`, `a[b][c]…`) are cut off here. */
+export const MAX_NAME_LENGTH = 100;
+
+export type BodyRefusalReason = "malformed" | "tooLarge" | "tooManyFields" | "nameTooLong" | "unsupportedType";
+
+/** Why a body was refused, with the status the route answers (a small translated 4xx, never a 500). */
+export interface BodyRefusal {
+  ok: false;
+  status: 400 | 413 | 415;
+  reason: BodyRefusalReason;
+}
+
+export type FormRead = { ok: true; form: FormData } | BodyRefusal;
+export type TextRead = { ok: true; text: string } | BodyRefusal;
+
+const STATUS: Record<BodyRefusalReason, BodyRefusal["status"]> = {
+  malformed: 400,
+  nameTooLong: 400,
+  tooManyFields: 413,
+  tooLarge: 413,
+  unsupportedType: 415,
+};
+
+const refuse = (reason: BodyRefusalReason): BodyRefusal => ({ ok: false, status: STATUS[reason], reason });
+
+/** The raw bytes, at most `maxBytes` (read chunk by chunk: a chunked or lying body stops at the cap). */
+async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | BodyRefusal> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) return refuse("tooLarge");
+  if (!request.body) return new Uint8Array(0);
+  if (request.bodyUsed) return refuse("malformed");
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return refuse("tooLarge");
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return refuse("malformed");
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const mediaType = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+
+/** The body's (name, value) pairs, before any filtering: urlencoded or multipart, already capped in bytes. */
+async function entries(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<Array<[string, FormDataEntryValue]> | BodyRefusal> {
+  const type = mediaType(request);
+  if (type === "application/x-www-form-urlencoded" || (type === "" && bytes.byteLength === 0)) {
+    // URLSearchParams is linear and flat: it never builds arrays or objects from names.
+    return [...new URLSearchParams(new TextDecoder().decode(bytes))];
+  }
+  if (type === "multipart/form-data") {
+    // A form submitted with encType="multipart/form-data" (none of ours today, but a browser may).
+    // The platform's parser on at most MAX_FORM_BYTES already in memory: bounded work, flat result.
+    try {
+      const parsed = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type")! } }).formData();
+      return [...parsed.entries()];
+    } catch {
+      return refuse("malformed");
+    }
+  }
+  return refuse("unsupportedType");
+}
+
+/**
+ * The posted form, reduced to the fields named in `allowed` (first text value each), or a refusal.
+ * Pass the names the form's schema declares: a new field just works, anything else is dropped.
+ * Forms whose action needs no field (sign-out) pass `[]`: the body is still checked.
+ */
+export async function readForm(request: Request, allowed: Iterable<string>, maxBytes = MAX_FORM_BYTES): Promise<FormRead> {
+  const bytes = await readBytes(request, maxBytes);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const pairs = await entries(request, bytes);
+  if (!Array.isArray(pairs)) return pairs;
+  if (pairs.length > MAX_FIELDS) return refuse("tooManyFields");
+  const known = new Set(allowed);
+  const form = new FormData();
+  for (const [name, value] of pairs) {
+    if (name.length > MAX_NAME_LENGTH) return refuse("nameTooLong");
+    if (known.has(name) && typeof value === "string" && !form.has(name)) form.set(name, value);
+  }
+  return { ok: true, form };
+}
+
+/**
+ * The raw body as text, at most `maxBytes` (the Stripe webhook checks its signature on the exact
+ * bytes). Invalid UTF-8 is kept as replacement characters; the signature check then fails.
+ */
+export async function readRawText(request: Request, maxBytes = MAX_FORM_BYTES): Promise<TextRead> {
+  const bytes = await readBytes(request, maxBytes);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  return { ok: true, text: new TextDecoder().decode(bytes) };
+}
+
+/**
+ * The answer to a refused body, to throw from an action: the root ErrorBoundary renders it as a
+ * small page saying why, in the visitor's language (`common:errors.body.*`).
+ */
+export function refusal(refused: BodyRefusal) {
+  return data({ refusal: refused.reason }, { status: refused.status });
+}
+
+/** readForm for actions that answer any refusal with the standard page: the known fields, or a thrown 4xx. */
+export async function requireForm(request: Request, allowed: Iterable<string>): Promise<FormData> {
+  const read = await readForm(request, allowed);
+  if (!read.ok) throw refusal(read);
+  return read.form;
+}
+
+/** The text value of a field (at most `max` characters), or "". */
+export const field = (form: FormData, name: string, max = 500): string => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, max) : "";
+};

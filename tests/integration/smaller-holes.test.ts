@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, test } from "vitest";
+import { ownerReset, setUpOwner } from "../support/admin.ts";
+import { MARKETING_PATHS } from "../support/routes.ts";
+import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
+import { testPostgres } from "../support/store.ts";
+import { waitFor } from "../support/orders.ts";
+import { suiteServer } from "../support/suite.ts";
+
+// Issue 21 item 8, the smaller holes: percent-encoded paths, and one set-up link per database.
+// (The CSV export: app/orders/orders-csv.test.ts; /subscription's equal work: app/orders/manage-link-request.test.ts.)
+
+describe("percent-encoded paths", () => {
+  const server = suiteServer({ LOG_LEVEL: "silent" });
+
+  test("letters spelt %XX: a 301 to the canonical path, never a 200 with its own spelling as canonical", async () => {
+    const cases: Array<[string, string]> = [
+      ["/%73hort-videos", "/short-videos"],
+      ["/short%2Dvideos", "/short-videos"],
+      ["/short%2dvideos/%64e", "/short-videos/de"],
+      ["/%53HORT%2DVIDEOS/", "/short-videos"],
+      ["/short%2Dvideos?lang=de", "/short-videos?lang=de"],
+    ];
+    // Every marketing page with its first letter encoded.
+    for (const path of MARKETING_PATHS.filter((p) => p.length > 1)) {
+      cases.push([`/%${path.charCodeAt(1).toString(16).toUpperCase()}${path.slice(2)}`, path]);
+    }
+    for (const [asked, canonical] of cases) {
+      const res = await fetch(server.url + asked, { redirect: "manual" });
+      expect(res.status, asked).toBe(301);
+      expect(res.headers.get("location"), asked).toBe(canonical);
+      await res.arrayBuffer();
+    }
+    // Escapes that are not a letter stay another path: 404, never a page.
+    for (const asked of ["/short-videos%2F", "/nope%20x", "/%2Fshort-videos", "/n%6Fpe"]) {
+      const res = await fetch(server.url + asked);
+      expect(res.status, asked).toBe(404);
+      await res.arrayBuffer();
+    }
+  });
+});
+
+describe("one valid set-up link per database", () => {
+  const started: RunningServer[] = [];
+  afterAll(async () => {
+    for (const server of started) await server.kill();
+  });
+  const setupLinks = (server: RunningServer) => server.logs().match(/https?:\/\/[^"\s]+\/admin\/setup\?token=[\w-]+/g) ?? [];
+  const tokenOk = async (server: RunningServer, link: string) => (await fetch(`${server.url}/admin/setup?token=${new URL(link).searchParams.get("token")}`)).status === 200;
+
+  test("a restart leaves the first link valid (SQLite)", { timeout: 120_000 }, async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({ LOG_LEVEL: "warn", DATA_DIR: dataDir });
+    started.push(first);
+    const [link] = await waitFor(() => setupLinks(first).length > 0 && setupLinks(first), 10_000, "the first start's link");
+    expect(await first.stop()).toBe(0);
+    const second = await startServer({ LOG_LEVEL: "warn", DATA_DIR: dataDir });
+    started.push(second);
+    await waitFor(() => second.logs().includes("No back-office owner yet"), 10_000, "the second start's notice");
+    expect(setupLinks(second)).toEqual([]);
+    expect(await tokenOk(second, link!)).toBe(true);
+  });
+
+  test("two fresh instances started together on one PostgreSQL: one link in all, and it works on both", { timeout: 180_000 }, async () => {
+    const url = await (await testPostgres()).createDatabase();
+    const [a, b] = await Promise.all([startServer({ LOG_LEVEL: "warn", DATABASE_URL: url }), startServer({ LOG_LEVEL: "warn", DATABASE_URL: url })]);
+    started.push(a, b);
+    await waitFor(() => a.logs().includes("No back-office owner yet") && b.logs().includes("No back-office owner yet"), 10_000, "both notices");
+    const links = [...setupLinks(a), ...setupLinks(b)];
+    expect(links).toHaveLength(1);
+    expect(await tokenOk(a, links[0]!)).toBe(true);
+    expect(await tokenOk(b, links[0]!)).toBe(true);
+    // The owner sets up with it on the other instance than the one that printed it.
+    const printedByA = setupLinks(a).length === 1;
+    const other = printedByA ? b : a;
+    const { client } = await setUpOwner(other.url, links[0]!.replace(/^https?:\/\/[^/]+/, other.url), "correct horse battery staple 8");
+    expect((await client.get("/admin")).status).toBe(200);
+    // `npm run owner -- reset` still makes a new link on purpose.
+    expect(ownerReset(a.dataDir, a.url, url)).toMatch(/\/admin\/setup\?token=/);
+  });
+});

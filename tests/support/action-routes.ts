@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import routes from "../../app/routes.ts";
+
+const appDir = path.resolve(import.meta.dirname, "../../app");
+
+interface RouteEntry {
+  path?: string;
+  file: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+export interface ActionRoute {
+  /** A concrete URL for the route: `:params` filled with a placeholder, the splat with an unknown path. */
+  url: string;
+  /** The route's module, relative to app/. */
+  file: string;
+}
+
+/** Whether a route module exports an action (read from its source, as React Router's compiler does). */
+const exportsAction = (file: string) =>
+  /^export\s+(async\s+)?function\s+action\b|^export\s+(const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m.test(fs.readFileSync(path.join(appDir, file), "utf8"));
+
+function concrete(pattern: string): string {
+  if (pattern === "*") return "/no-such-page-x1";
+  return pattern
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? `${segment.slice(1).replace(/\?$/, "")}-x1` : segment))
+    .join("/");
+}
+
+function walk(entries: readonly RouteEntry[], parent: string): ActionRoute[] {
+  return entries.flatMap((entry) => {
+    const own = entry.index ? parent : entry.path === undefined ? parent : entry.path.startsWith("/") ? entry.path : `${parent.replace(/\/$/, "")}/${entry.path}`;
+    const self = exportsAction(entry.file) ? [{ url: concrete(own || "/"), file: entry.file }] : [];
+    return [...self, ...walk(entry.children ?? [], own)];
+  });
+}
+
+/**
+ * Every URL whose route has an action, from the app's own route configuration (app/routes.ts):
+ * a route added later is listed here without anyone remembering to.
+ */
+export function actionRoutes(): ActionRoute[] {
+  return walk(routes as unknown as RouteEntry[], "");
+}
