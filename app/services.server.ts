@@ -17,6 +17,8 @@ import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-eve
 import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
 import { createLimits, type Limits } from "./http/limits.server.ts";
 import { startReconciler } from "./orders/reconcile.server.ts";
+import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
+import { WebhookWorker } from "./billing/webhook-worker.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
 import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
@@ -32,6 +34,9 @@ export interface OrderServices {
   worker: OutboxWorker;
   /** Every limit of the site (app/http/limits.server.ts), counted where every instance sees it. */
   limits: Limits;
+  /** Provider events stored by the webhook and handled from the queue; refunds per charge. */
+  inbox: KyselyWebhookInbox;
+  webhookWorker: WebhookWorker;
   links: SignedLinks;
   contactEmail: string;
   publicOrigin: string;
@@ -64,7 +69,7 @@ async function createServices(): Promise<OrderServices> {
   const sandbox = env.STRIPE_SECRET_KEY
     ? undefined
     : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: sandboxCheckoutPath });
-  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, automaticTax: env.STRIPE_AUTOMATIC_TAX });
   // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
   const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
   const site = getSiteConfig();
@@ -112,6 +117,10 @@ async function createServices(): Promise<OrderServices> {
   worker.start();
   // Orders a killed process left pending without a checkout: settled now and every few minutes.
   const stopReconciler = startReconciler({ repo, provider, returnBase });
+  const inbox = new KyselyWebhookInbox(repo.db);
+  const eventDeps = { repo, provider, inbox, onEnqueued: () => worker.kick(), onQueued: () => webhookWorker.kick() };
+  const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
+  webhookWorker.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
@@ -123,12 +132,14 @@ async function createServices(): Promise<OrderServices> {
     worker,
     // PostgreSQL's pool when instances share a database: the counters they must share live there.
     limits: createLimits(env, pool),
+    inbox,
+    webhookWorker,
     links,
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
     stopReconciler,
-    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick() }),
+    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, eventDeps),
     manageUrl,
     invoiceUrl,
     stopBackups: backups.stop,
@@ -164,6 +175,7 @@ export async function shutdownOrderServices(): Promise<void> {
   if (!services) return;
   services.stopReconciler();
   services.stopBackups();
+  await services.webhookWorker.stop();
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

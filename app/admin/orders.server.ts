@@ -9,6 +9,7 @@ import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
+import { billingLabel } from "../lib/billing-label.ts";
 
 /** The back office's questions and actions on orders; routes stay thin. */
 
@@ -27,8 +28,8 @@ function listRow(order: Order) {
     id: order.id,
     createdAt: order.createdAt,
     state: order.state,
-    /** After checkout: active, past_due, cancelling, cancelled, refunded, disputed (null before). */
-    billingState: order.billingState,
+    /** After checkout: active, past_due, cancelling, paused, cancelled, refunded, disputed (null before). */
+    billingState: billingLabel(order),
     offer: order.offer,
     name: `${order.customer.firstName} ${order.customer.lastName}`,
     email: order.customer.email,
@@ -78,7 +79,7 @@ export async function orderDetail(id: string, lang: Language) {
   return {
     id: order.id,
     state: order.state,
-    billingState: order.billingState,
+    billingState: billingLabel(order),
     periodEnd: order.periodEnd,
     paid: order.state === "paid",
     delivered: events.some((event) => event.kind === "delivered"),

@@ -40,7 +40,7 @@ export async function openManageLink(token: string, services: OrderServices): Pr
   const { order } = found;
   if (order.customerRef) {
     try {
-      const url = await services.provider.portalUrl(order.customerRef, `${services.publicOrigin}/`);
+      const url = await services.provider.portalUrl(order.customerRef, `${services.publicOrigin}/`, order.lang);
       if (url) return { kind: "redirect", url };
     } catch (error) {
       if (error instanceof ProviderError) return { kind: "unavailable" };

@@ -254,6 +254,41 @@ const CHANGES: SchemaChange[] = [
       { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK (num_nonnulls(order_id, quote_id, unlock_id) = 1)` },
     ],
   },
+  {
+    // Issue 23: verified provider events wait here and are handled from this queue (the webhook
+    // answers as soon as the event is stored); an event we could not read stays 'unhandled'.
+    name: "011-stripe-webhook-inbox",
+    statements: [
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS webhook_inbox (
+         id TEXT PRIMARY KEY,
+         kind TEXT NOT NULL,
+         event_json TEXT NOT NULL,
+         status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued','done','unhandled')),
+         attempts INTEGER NOT NULL DEFAULT 0,
+         next_attempt_at ${EPOCH_MS[dialect]} NOT NULL,
+         lease_until ${EPOCH_MS[dialect]} NOT NULL DEFAULT 0,
+         outcome TEXT,
+         last_error TEXT,
+         order_id TEXT REFERENCES orders (id),
+         received_at TEXT NOT NULL
+       )`,
+      ),
+      `CREATE INDEX IF NOT EXISTS webhook_inbox_due ON webhook_inbox (status, next_attempt_at)`,
+      // Refunds per charge: a refunded month of a subscription is not the whole order refunded.
+      `CREATE TABLE IF NOT EXISTS charge_refunds (
+         charge_id TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         amount INTEGER NOT NULL,
+         amount_refunded INTEGER NOT NULL,
+         currency TEXT NOT NULL,
+         updated_at TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS charge_refunds_order ON charge_refunds (order_id)`,
+      // The provider's own subscription status (paused, incomplete…) next to the order's billing state.
+      `ALTER TABLE orders ADD COLUMN subscription_status TEXT`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -36,4 +36,8 @@ export const BILLING_EMAIL = {
   ownerCancellation: "owner-cancellation",
   ownerRefund: (chargeId: string, amount: number) => `owner-refund.${chargeId}.${amount}`,
   ownerDispute: (disputeId: string, amount: number) => `owner-dispute.${disputeId}.${amount}`,
+  ownerDisputeClosed: (disputeId: string, status: string) => `owner-dispute-closed.${disputeId}.${status}`,
+  ownerPaused: (eventId: string) => `owner-paused.${eventId}`,
+  /** A provider event about the order that the site could not handle (stored as unhandled). */
+  ownerUnhandled: (eventId: string) => `owner-unhandled.${eventId}`,
 } as const;
