@@ -20,9 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await requireForm(request, ["intent", "token"]);
   const t = adminT(context);
   const meta = adminMeta(context, "unlock.title");
+  const form = await requireForm(request, ["intent", "token"]);
   if (text(form, "intent", 20) === "request") {
     const asked = await requestUnlock(clientIp(context));
     if (!asked.ok) {
