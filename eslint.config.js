@@ -139,31 +139,43 @@ const boundaries = [
   },
 ];
 
-/**
+/*
+ * Two guards written as `no-restricted-syntax` selectors. ESLint keeps only the last config's list
+ * for one rule, so both lists live in one config, and each guard's own module is exempted from its
+ * own selectors only (the two small configs below).
+ *
  * Every request body is read by app/http/read-form.server.ts (byte, field-count and name-length
  * caps, known names only, before any parser): reading one any other way reopens the hole of
  * issue 21 (a 32-byte `x[99999999]=1` grew the process to 4 GB). Catches `request.formData()`,
  * `args.request.text()`, `req.json()`… on any object named request/req.
+ *
+ * One registry of cookies (app/lib/cookies.ts): the privacy policy lists what it holds, so no other
+ * module may write a Set-Cookie header or make a React Router cookie of its own.
  */
 const BODY_METHODS = "/^(formData|text|json|arrayBuffer|blob|bytes)$/";
-const oneBodyReader = {
-  name: "http/one-body-reader",
-  files: ["app/**/*.{ts,tsx}"],
-  ignores: ["app/http/read-form.server.ts"],
-  rules: {
-    "no-restricted-syntax": [
-      "error",
-      ...[
-        `MemberExpression[object.name=/^(request|req)$/][property.name=${BODY_METHODS}]`,
-        `MemberExpression[object.property.name=/^(request|req)$/][property.name=${BODY_METHODS}]`,
-        `MemberExpression[object.callee.property.name="clone"][property.name=${BODY_METHODS}]`,
-      ].map((selector) => ({
-        selector,
-        message: "Read request bodies with readForm/requireForm/readRawText (app/http/read-form.server.ts): the one guarded reader.",
-      })),
-    ],
+const bodySelectors = [
+  `MemberExpression[object.name=/^(request|req)$/][property.name=${BODY_METHODS}]`,
+  `MemberExpression[object.property.name=/^(request|req)$/][property.name=${BODY_METHODS}]`,
+  `MemberExpression[object.callee.property.name="clone"][property.name=${BODY_METHODS}]`,
+].map((selector) => ({
+  selector,
+  message: "Read request bodies with readForm/requireForm/readRawText (app/http/read-form.server.ts): the one guarded reader.",
+}));
+const cookieSelectors = [
+  {
+    selector: "Literal[value=/^set-cookie$/i]",
+    message: "Cookies are set through app/lib/cookies.ts (serializeCookie + appendSetCookie), so the privacy policy lists every one.",
   },
-};
+  {
+    selector: "ImportSpecifier[imported.name=/^(createCookie|createCookieSessionStorage)$/]",
+    message: "Cookies are made in app/lib/cookies.ts (routerCookie), so the privacy policy lists every one.",
+  },
+];
+const restrictedSyntax = [
+  { name: "http/one-body-reader+cookies/registry", files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors] } },
+  { name: "http/one-body-reader (its module)", files: ["app/http/read-form.server.ts"], rules: { "no-restricted-syntax": ["error", ...cookieSelectors] } },
+  { name: "cookies/registry (its module)", files: ["app/lib/cookies.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors] } },
+];
 
 export default tseslint.config(
   {
@@ -210,5 +222,5 @@ export default tseslint.config(
     files: ["**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
-  oneBodyReader,
+  ...restrictedSyntax,
 );

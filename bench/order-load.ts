@@ -17,6 +17,8 @@ export const ORDER_FORM = new URLSearchParams({
   telegramId: "@loady",
   connectZapier: "non",
   videoTopic: "Recettes de saison",
+  acceptTerms: "on",
+  immediateStart: "on",
 }).toString();
 
 export function postOrder(baseUrl: string): Promise<Response> {

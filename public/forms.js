@@ -18,6 +18,8 @@
 
     function message(el) {
       const words = rules[el.name];
+      // A box to tick (the terms, the waiver): its value is always "on"; only ticking counts.
+      if (el.type === "checkbox") return el.required && !el.checked ? words.valueMissing || el.validationMessage : "";
       const value = el.value.trim();
       if (!value) return el.required ? words.valueMissing || el.validationMessage : "";
       // Spaces collapse on the server before lengths count: count the same way.

@@ -255,8 +255,9 @@ declare module "node:http" {
   }
 }
 
-/** Set while the app's start-up checks run (below): requests wait for them. */
-let starting: Promise<void> | undefined;
+/** Set until the app's start-up checks (below) are done: requests that arrive meanwhile wait. */
+let started!: () => void;
+let starting: Promise<void> | undefined = new Promise((resolve) => (started = resolve));
 
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
   if (starting) {
@@ -281,7 +282,7 @@ const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_
  */
 function listen(port: number, host: string): Promise<void> {
   return new Promise((resolve) => {
-    server.once("error", (error: NodeJS.ErrnoException) => {
+    const refuse = (error: NodeJS.ErrnoException) => {
       const where = host === "0.0.0.0" || host === "::" ? "" : ` on ${host}`;
       const why: Record<string, string> = {
         EADDRINUSE: `port ${port} is in use${where} (another server, maybe this site, is listening there): stop it or set PORT`,
@@ -290,17 +291,21 @@ function listen(port: number, host: string): Promise<void> {
       };
       console.error(`Cannot start: ${why[error.code ?? ""] ?? `cannot listen on port ${port}${where} (${error.code ?? error.message})`}.`);
       process.exit(1);
+    };
+    server.once("error", refuse);
+    server.listen(port, host, () => {
+      server.off("error", refuse);
+      resolve();
     });
-    server.listen(port, host, () => resolve());
   });
 }
 
 await listen(env.PORT, env.HOST);
 // Then the app's start-up checks (DATA_DIR, database): requests that arrive meanwhile wait, and a
 // site that cannot store an order exits instead of answering.
-starting = entry.start?.() ?? Promise.resolve();
-await starting;
+await entry.start?.();
 starting = undefined;
+started();
 logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the app's resources.

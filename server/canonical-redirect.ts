@@ -9,7 +9,7 @@ export function decodeUnreserved(pathname: string): string {
   if (!pathname.includes("%")) return pathname;
   return pathname.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return /^[A-Za-z0-9._~-]$/.test(char) ? char : escape.toUpperCase();
+    return /^[A-Za-z0-9._~-]$/.test(char) ? char : escape;
   });
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
+import type { Cookie } from "react-router";
+import { COOKIES, routerCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import type { OwnerRecord } from "./types.ts";
@@ -11,8 +12,7 @@ import type { OwnerRecord } from "./types.ts";
  * strangers can exhaust, so nobody can lock the owner out of their own browser. The id is bound
  * to the owner's session version: `npm run owner -- reset` voids every device cookie.
  */
-export const DEVICE_COOKIE = "admin_device";
-const MAX_AGE = 365 * 24 * 60 * 60;
+export const DEVICE_COOKIE = COOKIES.adminDevice.name;
 
 interface DeviceValue {
   id: string;
@@ -26,14 +26,7 @@ function deviceCookie(): Promise<Cookie> {
     const { repo } = await getOrderServices();
     // Forging one only lifts the account-wide lock for that browser; it signs nobody in.
     const secret = await repo.initSetting("admin_device_secret", randomBytes(32).toString("base64url"));
-    return createCookie(DEVICE_COOKIE, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"),
-      path: "/admin",
-      maxAge: MAX_AGE,
-      secrets: [secret],
-    });
+    return routerCookie("adminDevice", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
   })();
   return cookie;
 }

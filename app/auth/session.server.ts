@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createContext, createCookie, createSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
+import { createContext, createSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
+import { COOKIES, appendSetCookie, maxAgeSeconds, routerCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import type { OwnerRecord } from "./types.ts";
 import { askedPage, withReturnTo } from "./return-to.server.ts";
 
 /** A session that nobody uses for this long is gone (cookie and stored row alike). */
-export const IDLE_SECONDS = 12 * 60 * 60;
-export const SESSION_COOKIE = "admin_session";
+export const IDLE_SECONDS = maxAgeSeconds("adminSession");
+export const SESSION_COOKIE = COOKIES.adminSession.name;
 
 /** Assurance level: 1 = password only (may only enrol or verify the code), 2 = password + TOTP. */
 export type Aal = 1 | 2;
@@ -50,14 +51,7 @@ function sessionStorage(): Promise<SessionStorage<AdminSessionData>> {
   storage ??= (async () => {
     const { repo } = await getOrderServices();
     const secret = await repo.initSetting("admin_cookie_secret", randomBytes(32).toString("base64url"));
-    const cookie = createCookie(SESSION_COOKIE, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"),
-      path: "/admin",
-      maxAge: IDLE_SECONDS,
-      secrets: [secret],
-    });
+    const cookie = routerCookie("adminSession", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
     const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + IDLE_SECONDS * 1000)).getTime();
     return createSessionStorage<AdminSessionData>({
       cookie,
@@ -91,8 +85,8 @@ export const adminSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   const state: AdminSessionState = { storage: store, session: await store.getSession(request.headers.get("Cookie")), ended: false, asked: askedPage(request) };
   context.set(stateContext, state);
   const response = await next();
-  if (state.ended) response.headers.append("Set-Cookie", await store.destroySession(state.session));
-  else if (state.session.has("aal")) response.headers.append("Set-Cookie", await store.commitSession(state.session));
+  if (state.ended) appendSetCookie(response.headers, await store.destroySession(state.session));
+  else if (state.session.has("aal")) appendSetCookie(response.headers, await store.commitSession(state.session));
   response.headers.set("Cache-Control", "no-store");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;

@@ -5,6 +5,7 @@ import { BILLING_EMAIL } from "../mail/email-kinds.ts";
 import type { OrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { logger } from "../lib/logger.server.ts";
+import { cancellationConfirmation } from "./payment-events.server.ts";
 
 export type ManagePage =
   | { kind: "invalid" | "expired" | "unavailable" }
@@ -66,7 +67,8 @@ export async function openManageLink(token: string, services: OrderServices): Pr
 
 /**
  * The sandbox portal's "cancel at the end of the period": recorded like a provider event (once per
- * order), the owner is told once. Returns false when the link is not valid for it.
+ * order); the customer gets the confirmation with the end date, the owner is told once. Returns
+ * false when the link is not valid for it.
  */
 export async function cancelFromSandboxPortal(token: string, services: OrderServices): Promise<boolean> {
   if (services.provider.name !== "sandbox") return false;
@@ -76,7 +78,11 @@ export async function cancelFromSandboxPortal(token: string, services: OrderServ
   if (order.billingState !== "active" && order.billingState !== "past_due") return true;
   const recorded = await services.repo.recordPaymentEvent(
     { id: `sbx_cancel_${order.id}`, type: "subscription.updated", orderId: order.id },
-    { orderId: order.id, billing: { state: "cancelling", periodEnd: order.periodEnd }, emails: [BILLING_EMAIL.ownerCancellation] },
+    {
+      orderId: order.id,
+      billing: { state: "cancelling", periodEnd: order.periodEnd },
+      emails: [BILLING_EMAIL.ownerCancellation, ...cancellationConfirmation({ status: "active", cancelAtPeriodEnd: true, periodEnd: order.periodEnd })],
+    },
   );
   if (recorded) services.worker.kick();
   return true;

@@ -151,6 +151,7 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
       if (subscription.status === "cancelled") emails.push(EMAIL.subscriptionEnded, EMAIL.ownerCancellation);
       else if (subscription.cancelAtPeriodEnd) emails.push(EMAIL.ownerCancellation);
       if (subscription.status === "paused" && order.subscriptionStatus !== "paused") emails.push(EMAIL.ownerPaused(event.id));
+      emails.push(...cancellationConfirmation(subscription));
       const state = mergeBillingState(order.billingState, subscriptionState(subscription));
       await inbox.setSubscriptionStatus(order.id, subscription.providerStatus);
       await record(order, { billing: { state, periodEnd: subscription.periodEnd }, emails });
@@ -209,6 +210,17 @@ async function findOrder(repo: Pick<OrderStore, "findById"> & Pick<BillingStore,
     if (order) return order;
   }
   return repo.findByBillingRef({ subscriptionRef: ref.subscriptionRef ?? null, customerRef: ref.customerRef ?? null });
+}
+
+/**
+ * Code de la consommation L215-1-1: a cancellation is confirmed to the customer on a durable medium
+ * with the day the contract ends and what it means. A subscription set to end at its period's end
+ * (Stripe's `cancel_at_period_end`, the sandbox portal) gets that email once per end date, so a
+ * replayed or later `customer.subscription.updated` sends nothing twice. One that already ended
+ * gets the "has ended" email instead.
+ */
+export function cancellationConfirmation(subscription: Pick<SubscriptionStatus, "status" | "cancelAtPeriodEnd" | "periodEnd">): string[] {
+  return subscription.status !== "cancelled" && subscription.cancelAtPeriodEnd && subscription.periodEnd ? [EMAIL.cancellationConfirmed(subscription.periodEnd)] : [];
 }
 
 export function subscriptionState(subscription: SubscriptionStatus): BillingState {

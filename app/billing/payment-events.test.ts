@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { HandledPaymentEvent, PaymentEvent, PaymentProvider, SubscriptionStatus } from "../payments/provider.ts";
 import { handlePaymentEvent, receivePaymentWebhook } from "./payment-events.server.ts";
+import { renderBillingEmail } from "../mail/billing-email.server.ts";
 import { createSignedLinks } from "./signed-link.server.ts";
 import { testCustomer } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
@@ -26,7 +27,7 @@ async function freshPaidOrder() {
   repo = storesOver(await openTestStore());
   billing = new KyselyWebhookInbox(repo.db);
   const { order } = await repo.createOrder({
-    id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer: testCustomer, provider: "stripe",
+    id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer: testCustomer, provider: "stripe", acceptance: null,
   });
   await repo.setCheckout(order.id, "cs_1", "https://pay");
   await repo.markPaid(order.id, "confirmation");
@@ -53,6 +54,28 @@ describe("events after checkout", () => {
       expect(await kinds()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
       expect((await repo.listPaymentEvents("ord_1")).map((e) => e.id).sort()).toEqual(["evt_deleted", "evt_updated"]);
     }
+  });
+
+  test("a customer who cancels at the end of the period gets one confirmation with the end date (L215-1-1), whatever events follow", async () => {
+    subscription = { ...subscription, cancelAtPeriodEnd: true };
+    const again = { ...updated, id: "evt_updated_2" };
+    for (const event of [updated, updated, again]) await handlePaymentEvent(event as HandledPaymentEvent, { repo, provider, inbox: billing });
+    expect((await repo.findById("ord_1"))!.billingState).toBe("cancelling");
+    expect(await kinds()).toEqual(["cancellation-confirmed.2026-12-24T00:00:00Z", "confirmation", "owner-cancellation"]);
+    const email = renderBillingEmail((await repo.findById("ord_1"))!, "cancellation-confirmed.2026-12-24T00:00:00Z", "fr", { contactEmail: "x@example.com", manageUrl: () => "" });
+    // The order is Portuguese: its customer reads the confirmation in Portuguese, with the end date.
+    expect(email?.to).toBe("customer");
+    expect(email?.email.subject).toBe("Agente formador IA no Telegram: o seu cancelamento está confirmado");
+    expect(email?.email.text).toContain("Termina a 24 de dezembro de 2026");
+    // Resumed, then cancelled again for a later period: a new confirmation for the new end date.
+    subscription = { ...subscription, cancelAtPeriodEnd: false, periodEnd: "2027-01-24T00:00:00.000Z" };
+    await handlePaymentEvent({ ...updated, id: "evt_resumed" } as HandledPaymentEvent, { repo, provider, inbox: billing });
+    subscription = { ...subscription, cancelAtPeriodEnd: true };
+    await handlePaymentEvent({ ...updated, id: "evt_cancelled_again" } as HandledPaymentEvent, { repo, provider, inbox: billing });
+    expect((await kinds()).filter((kind) => kind.startsWith("cancellation-confirmed."))).toEqual([
+      "cancellation-confirmed.2026-12-24T00:00:00Z",
+      "cancellation-confirmed.2027-01-24T00:00:00Z",
+    ]);
   });
 
   test("a payment failure reported after the retry succeeded sends no failure email", async () => {

@@ -1,4 +1,4 @@
-import { CGV, TOS } from "../content/terms.ts";
+import { TERMS_TEXTS } from "../content/terms.ts";
 import { resources } from "../i18n/resources.ts";
 import { getSiteConfig } from "./site.server.ts";
 
@@ -30,6 +30,5 @@ export function applyBrand(): void {
   const { brand } = getSiteConfig();
   if (brand === COPY_BRAND) return;
   replaceIn(resources, brand);
-  replaceIn(CGV, brand);
-  replaceIn(TOS, brand);
+  for (const text of TERMS_TEXTS) replaceIn(text, brand);
 }

@@ -20,6 +20,16 @@ const PLACEHOLDER = /\b(d[eé]mo|example|placeholder|replace[- ]?me|lorem ipsum|
 /** Domain-only check for free text (a bio may say "demo" and mean it). */
 const PLACEHOLDER_DOMAIN = /example\.(com|org|net)\b|\.(example|invalid|test|localhost)\b/i;
 
+/**
+ * Numbers nobody answers: the subscriber digits (after the country code and trunk 0) all one digit,
+ * or counting up ("1 23 45 67 89"): what demo files and forms are filled with.
+ */
+export function isPlaceholderPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, "").replace(/^(33|44|49|34|351|39|41|32|1)/, "").replace(/^0/, "");
+  const subscriber = digits.slice(1);
+  return /^(\d)\1*$/.test(subscriber) || "0123456789".includes(digits.slice(0, 8)) || "1234567890".includes(digits.slice(0, 8));
+}
+
 function walk(value: unknown, path: string, visit: (path: string, text: string) => void) {
   if (typeof value === "string") visit(path, value);
   else if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${path}[${index}]`, visit));
@@ -44,6 +54,11 @@ export function goLiveProblems(config: SiteConfig, env: LiveEnv): string[] {
   for (const link of ["webinars", "website"] as const) {
     if (config.links[link] === null) problems.push(`links.${link}: not set (an https address, or false to leave the button out)`);
   }
+  // LCEN art. 6 III 1: the legal notice gives a phone number for the publisher and for the host.
+  if (!config.legal.phone) problems.push("legal.phone: not set (the publisher's phone number, required on the legal notice by LCEN art. 6)");
+  else if (isPlaceholderPhone(config.legal.phone)) problems.push(`legal.phone: placeholder value "${config.legal.phone}"`);
+  if (!config.legal.host.phone) problems.push("legal.host.phone: not set (the host's phone number, required on the legal notice by LCEN art. 6)");
+  else if (isPlaceholderPhone(config.legal.host.phone)) problems.push(`legal.host.phone: placeholder value "${config.legal.host.phone}"`);
   const videos = config.videos as Record<string, string | false | null | undefined>;
   for (const slot of Object.keys(VIDEO_SLOTS)) {
     if (videos[slot] === null || videos[slot] === undefined) problems.push(`videos.${slot}: not set (a video id, or false to show the artwork only)`);

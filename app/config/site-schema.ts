@@ -22,6 +22,8 @@ const VIDEO_REF: Record<Platform, { pattern: RegExp; hint: string }> = {
 const text = z.string().trim().min(1, "must not be empty");
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
 const address = z.array(text).min(1, "needs at least one line").max(6);
+/** A phone number as people write it: digits, spaces, dots, dashes, brackets, a leading +. */
+const phone = text.regex(/^\+?[0-9][0-9 ().-]{5,24}$/, "must be a phone number such as +33 4 72 00 12 34");
 const perLanguage = <T extends z.ZodType>(schema: T) => z.object(Object.fromEntries(LANGUAGES.map((lang) => [lang, schema])) as Record<(typeof LANGUAGES)[number], T>).strict();
 
 export const PROFILE_IDS = ["linkedin", "youtube", "facebook", "dlive", "twitch"] as const;
@@ -91,8 +93,10 @@ export const SiteConfigSchema = z
         registration: text,
         vatNumber: text.nullable(),
         publicationDirector: text,
-        phone: text.nullable().optional(),
-        host: z.object({ name: text, address, website: httpsUrl }).strict(),
+        /** The publisher's phone number (LCEN art. 6 III 1: the legal notice shows it); null: not set yet (refused in live mode). */
+        phone: phone.nullable().optional(),
+        /** The host's name, address and phone number (LCEN art. 6 III 1 d). */
+        host: z.object({ name: text, address, phone: phone.nullable().optional(), website: httpsUrl }).strict(),
         emailProvider: z.object({ name: text, country: text }).strict(),
         supervisoryAuthority: z.object({ name: text, url: httpsUrl }).strict(),
       })

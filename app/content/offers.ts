@@ -54,12 +54,30 @@ export const ORDER_FORM_FIELDS = {
 export type OfferKind = keyof typeof ORDER_FORM_FIELDS;
 export type OrderFieldName = (typeof ORDER_FORM_FIELDS)[OfferKind][number];
 
+/**
+ * What an offer delivered at once does to the consumer's 14-day right of withdrawal (EU Consumer
+ * Rights Directive 2011/83/EU art. 9, 14(3), 16(a) and 16(m); Code de la consommation L221-18,
+ * L221-25, L221-28 1° and 13°). The order form then asks for the buyer's express request to start
+ * now and their acknowledgement of what it costs them; the confirmation email repeats both (the
+ * durable-medium confirmation of art. 8(7)).
+ */
+export type ImmediateStart =
+  /** Digital content not supplied on a tangible medium (video files): the right is lost once supply has begun. */
+  | "digital-content"
+  /** A service performed within the 14 days: the right is lost once it is fully performed; withdrawing earlier costs the part already provided. */
+  | "service";
+
 export interface Offer {
   id: OfferId;
   /** Which questions the order form asks (ORDER_FORM_FIELDS). */
   kind: OfferKind;
   /** Promised delivery after payment (thank-you page, email): spec section 9. */
   deliveryHours: number;
+  /**
+   * Work starts before the 14-day withdrawal period ends (the delivery time is shorter): the form
+   * asks for the waiver. null would let the 14 days run before work starts, asking nothing.
+   */
+  immediateStart: ImmediateStart | null;
   price(lang: Language): Price;
 }
 
@@ -68,23 +86,54 @@ const euros = (price: Omit<Price, "currency">): Price => ({ currency: "EUR", ...
 const veo3Currency = (lang: Language): Currency => (lang === "en" ? "GBP" : "EUR");
 
 export const OFFERS: Record<OfferId, Offer> = {
-  "test-workflow": { id: "test-workflow", kind: "test", deliveryHours: 24, price: () => euros({ oneTime: 100 }) },
+  "test-workflow": {
+    id: "test-workflow",
+    kind: "test",
+    deliveryHours: 24,
+    // A test video made from the buyer's topic and sent as a file within 24 hours: digital content.
+    immediateStart: "digital-content",
+    price: () => euros({ oneTime: 100 }),
+  },
   "short-videos": {
     id: "short-videos",
-   
     kind: "video",
     deliveryHours: 48,
+    // The workflow is built and running within 48 hours (a service performed inside the 14 days),
+    // then it keeps producing videos every month: a service, not a one-off file.
+    immediateStart: "service",
     price: () => euros({ oneTime: 49_700, monthly: 10_000, monthlyStartsAfterMonths: 1 }),
   },
   // The spec gives no delivery time for the Telegram agent; 48 h is what its confirmation promised.
-  "formateur-ia": { id: "formateur-ia", kind: "agent", deliveryHours: 48, price: () => euros({ oneTime: 49_700, monthly: 3_900 }) },
-  "veo3-single": { id: "veo3-single", kind: "video", deliveryHours: 24, price: (lang) => ({ currency: veo3Currency(lang), oneTime: 4_900 }) },
-  "veo3-pack": { id: "veo3-pack", kind: "video", deliveryHours: 24, price: (lang) => ({ currency: veo3Currency(lang), oneTime: 19_700 }) },
-  "veo3-subscription": {
-    id: "veo3-subscription",
-   
+  "formateur-ia": {
+    id: "formateur-ia",
+    kind: "agent",
+    deliveryHours: 48,
+    // The agent is set up with the buyer within 48 hours and then hosted monthly: a service.
+    immediateStart: "service",
+    price: () => euros({ oneTime: 49_700, monthly: 3_900 }),
+  },
+  "veo3-single": {
+    id: "veo3-single",
     kind: "video",
     deliveryHours: 24,
+    // One video generated from the brief and sent as a file within 24 hours: digital content.
+    immediateStart: "digital-content",
+    price: (lang) => ({ currency: veo3Currency(lang), oneTime: 4_900 }),
+  },
+  "veo3-pack": {
+    id: "veo3-pack",
+    kind: "video",
+    deliveryHours: 24,
+    // Videos generated from the brief, the first within 24 hours, sent as files: digital content.
+    immediateStart: "digital-content",
+    price: (lang) => ({ currency: veo3Currency(lang), oneTime: 19_700 }),
+  },
+  "veo3-subscription": {
+    id: "veo3-subscription",
+    kind: "video",
+    deliveryHours: 24,
+    // Each month's videos are files, the first within 24 hours: digital content supplied at once.
+    immediateStart: "digital-content",
     price: (lang) => ({ currency: veo3Currency(lang), monthly: 49_000 }),
   },
 };

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { LANGUAGES } from "../i18n/languages.ts";
+import { LANGUAGES, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { getOffer, OFFER_IDS, type Currency } from "./offers.ts";
 import { firstMonthlyCharge, priceLine, priceStory } from "./price-story.ts";
-import { CGV, TOS } from "./terms.ts";
+import { TERMS_TEXTS, governingTerms, termsForOrder, type TermsDocument } from "./terms.ts";
 
 /** Intl puts a no-break space between amount and symbol in fr/de/it…: compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -43,20 +43,43 @@ describe("the price story", () => {
 });
 
 describe("the terms agree with the prices", () => {
-  // English readers get the terms of service, everyone else the French terms of sale (site footer).
-  const readers = { en: TOS, fr: CGV, es: CGV, de: CGV, pt: CGV, it: CGV } as const;
-  const names: Record<Currency, { fr: RegExp; en: RegExp }> = {
-    EUR: { fr: /\beuros\b/, en: /\beuros\b/ },
-    GBP: { fr: /livres sterling/, en: /pounds sterling/ },
+  // The text that governs an order, and the one its buyer reads (the CGV's translation in de/es/pt/it).
+  const names: Record<Currency, Record<Language, RegExp>> = {
+    EUR: { fr: /\beuros\b/, en: /\beuros\b/, de: /\bEuro\b/, es: /\beuros\b/, pt: /\beuros\b/, it: /\beuro\b/ },
+    GBP: { fr: /livres sterling/, en: /pounds sterling/, de: /Pfund Sterling/, es: /libras esterlinas/, pt: /libras esterlinas/, it: /sterline/ },
   };
+  const taxes: Record<Language, RegExp> = {
+    fr: /toutes taxes comprises/,
+    en: /include all applicable taxes/,
+    de: /einschließlich aller Steuern/,
+    es: /impuestos incluidos/,
+    pt: /todos os impostos incluídos/,
+    it: /comprensivi di tutte le imposte/,
+  };
+  const pricesClause = (doc: TermsDocument) => doc.sections.find((section) => section.clause === "prices")!.paragraphs.join(" ");
 
-  test("every currency a reader can be charged in is named in the terms they read, and taxes are included", () => {
+  test("every currency an order can be charged in is declared and named by the terms that govern it, in the text its buyer reads, taxes included", () => {
     for (const lang of LANGUAGES) {
-      const terms = readers[lang];
-      const prices = terms.sections.find((section) => section.clause === "prices")!.paragraphs.join(" ");
+      const governing = governingTerms(lang);
+      const { doc: read } = termsForOrder(lang);
       const currencies = new Set(OFFER_IDS.map((offer) => getOffer(offer).price(lang).currency));
-      for (const currency of currencies) expect(prices, `${lang} reads ${terms.lang} terms: ${currency}`).toMatch(names[currency][terms.lang]);
-      expect(prices).toMatch(terms.lang === "fr" ? /toutes taxes comprises/ : /include all applicable taxes/);
+      for (const currency of currencies) {
+        expect(governing.currencies, `${lang} orders are governed by ${governing.id}: ${currency}`).toContain(currency);
+        expect(pricesClause(governing), `${governing.id} names ${currency}`).toMatch(names[currency][governing.lang]);
+        expect(pricesClause(read), `${lang} buyers read ${read.lang}: ${currency}`).toMatch(names[currency][read.lang]);
+      }
+      expect(pricesClause(read)).toMatch(taxes[read.lang]);
+    }
+  });
+
+  test("a text names no currency it never charges (the CGV govern no order in pounds)", () => {
+    for (const doc of TERMS_TEXTS) {
+      const governed = LANGUAGES.filter((lang) => governingTerms(lang).id === doc.id);
+      const charged = new Set(governed.flatMap((lang) => OFFER_IDS.map((offer) => getOffer(offer).price(lang).currency)));
+      expect([...doc.currencies].sort(), `${doc.id} (${doc.lang})`).toEqual([...charged].sort());
+      for (const currency of ["EUR", "GBP"] as const) {
+        if (!charged.has(currency)) expect(pricesClause(doc), `${doc.id} (${doc.lang}) names ${currency}`).not.toMatch(names[currency][doc.lang]);
+      }
     }
   });
 });

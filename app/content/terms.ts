@@ -1,9 +1,18 @@
+import type { Language } from "../i18n/languages.ts";
+import type { Currency } from "./offers.ts";
+import { CGV_TRANSLATIONS } from "./terms-translations.ts";
+
 /**
- * The legal texts of /cgv (French terms of sale) and /tos (English terms of service). They stay in
- * their own language whatever the interface language: a translation would not be the binding text.
- * Page chrome (headings, notes, links) lives in locales/{lng}/cgv.json and tos.json.
+ * The terms of sale and which of them govern which order.
  *
- * `clause` marks the clauses the spec requires, so tests can check each one is present.
+ * The one rule (`governingTerms`): an order placed in English is governed by the English Terms of
+ * Service (/tos); an order placed in any other language by the French Conditions générales de vente
+ * (/cgv), as the spec's footer links them. A buyer ordering in German, Spanish, Portuguese or Italian
+ * reads the CGV in a translation into their language, which names the French text as the one that
+ * binds (`termsForReader`). The version a buyer accepts is stored with the order (`termsVersion`).
+ *
+ * Page chrome (headings, notes, links) lives in locales/{lng}/cgv.json and tos.json. `clause` marks
+ * the clauses the spec requires, so tests can check each one is present in every text.
  */
 export type Clause = "subscriptions" | "prices" | "withdrawal" | "cancellation" | "ownership" | "data" | "disputes";
 
@@ -14,23 +23,33 @@ export interface TermsSection {
   clause?: Clause;
 }
 
+export type TermsId = "cgv" | "tos";
+
 export interface TermsDocument {
-  lang: "fr" | "en";
+  id: TermsId;
+  lang: Language;
   title: string;
   /** ISO date of the current version, formatted in the visitor's language by the page. */
   updated: string;
   intro: string;
+  /** The currencies the prices clause names: every order this text governs is priced in one of them. */
+  currencies: readonly Currency[];
   sections: TermsSection[];
 }
+
+/** A translation given for the reader's convenience: same version, same sections; the original binds. */
+export type TermsTranslation = Omit<TermsDocument, "id" | "updated" | "currencies">;
 
 export const REQUIRED_CLAUSES: readonly Clause[] = ["subscriptions", "prices", "withdrawal", "cancellation", "ownership", "data", "disputes"];
 
 export const CGV: TermsDocument = {
+  id: "cgv",
   lang: "fr",
   title: "Conditions générales de vente",
-  updated: "2026-11-24",
+  updated: "2026-11-26",
+  currencies: ["EUR"],
   intro:
-    "Les présentes conditions générales de vente (CGV) régissent toutes les commandes passées sur ce site auprès de Lumen Automation (le « Prestataire ») par toute personne physique ou morale (le « Client »). Passer commande vaut acceptation pleine et entière des CGV en vigueur au jour de la commande.",
+    "Les présentes conditions générales de vente (CGV) régissent toutes les commandes passées sur ce site auprès de Lumen Automation (le « Prestataire ») par toute personne physique ou morale (le « Client »), à l'exception des commandes passées en anglais, régies par les Terms of Service rédigées en anglais. Elles sont traduites en allemand, en espagnol, en portugais et en italien pour la commodité du Client ; seule la version française fait foi. Le Client les accepte en cochant la case prévue à cet effet sur le formulaire de commande : la version acceptée, la date et l'heure de l'acceptation et la langue dans laquelle il les a lues sont conservées avec la commande et rappelées dans l'e-mail de confirmation.",
   sections: [
     {
       id: "objet",
@@ -45,7 +64,7 @@ export const CGV: TermsDocument = {
       title: "Commande",
       paragraphs: [
         "La commande est passée au moyen du formulaire en ligne. Le Client garantit l'exactitude des informations fournies ; le Prestataire s'appuie sur celles-ci pour configurer et livrer le service.",
-        "La commande est ferme dès la confirmation du paiement. Un e-mail récapitulatif est alors adressé au Client.",
+        "Avant de payer, le Client accepte les présentes CGV en cochant la case prévue à cet effet. La commande est ferme dès la confirmation du paiement. Un e-mail récapitulatif est alors adressé au Client ; il rappelle l'acceptation des CGV et, le cas échéant, la demande d'exécution immédiate mentionnée à l'article « Droit de rétractation et exécution immédiate ».",
       ],
     },
     {
@@ -72,15 +91,20 @@ export const CGV: TermsDocument = {
       title: "Résiliation",
       paragraphs: [
         "Le Client peut résilier son abonnement à tout moment, sans frais ni justification, avec le lien « Gérer mon abonnement » envoyé dans chaque e-mail de confirmation (un nouveau lien peut être demandé depuis la page indiquée en bas de chaque page), ou par simple e-mail à l'adresse de contact du site. La résiliation prend effet à la fin de la période mensuelle en cours.",
+        "Le Prestataire confirme la résiliation au Client par e-mail, en lui indiquant la date à laquelle l'abonnement prend fin et les effets de la résiliation (article L215-1-1 du Code de la consommation).",
         "Toute période commencée est due dans son intégralité et ne donne lieu à aucun remboursement au prorata.",
       ],
     },
     {
       id: "retractation",
       clause: "withdrawal",
-      title: "Absence de droit de rétractation",
+      title: "Droit de rétractation et exécution immédiate",
       paragraphs: [
-        "Les services vendus sont des services numériques dont l'exécution commence immédiatement après la commande. Conformément à l'article L221-28 du Code de la consommation, le Client reconnaît que le droit de rétractation ne s'applique pas à ces services fournis immédiatement, et y renonce expressément en validant sa commande.",
+        "Le Client consommateur dispose en principe d'un délai de quatorze jours à compter de la commande pour se rétracter, sans motif, par toute déclaration dénuée d'ambiguïté adressée à l'adresse de contact du site (articles L221-18 et suivants du Code de la consommation).",
+        "Les offres du site sont exécutées immédiatement, avant la fin de ce délai. Le formulaire de commande recueille donc la demande expresse du Client que l'exécution commence sans attendre et sa reconnaissance des conséquences sur son droit de rétractation ; l'e-mail de confirmation les rappelle.",
+        "Pour un contenu numérique fourni sans support matériel (vidéos livrées sous forme de fichiers), le Client perd son droit de rétractation dès que la fourniture a commencé (article L221-28, 13°).",
+        "Pour un service (mise en place d'un workflow ou d'un agent, puis son fonctionnement mensuel), le Client perd son droit de rétractation une fois le service pleinement exécuté (article L221-28, 1°) ; s'il se rétracte avant, il doit le montant correspondant au service fourni jusqu'à la communication de sa décision (article L221-25).",
+        "Le Client qui souhaite conserver son délai de rétractation écrit au Prestataire avant de commander : l'exécution ne commence alors qu'à l'expiration de ce délai.",
       ],
     },
     {
@@ -128,11 +152,13 @@ export const CGV: TermsDocument = {
 };
 
 export const TOS: TermsDocument = {
+  id: "tos",
   lang: "en",
   title: "Terms of Service",
-  updated: "2026-11-24",
+  updated: "2026-11-26",
+  currencies: ["EUR", "GBP"],
   intro:
-    "These terms of service govern every order placed on this website with Lumen Automation (the “Provider”) by any individual or business (the “Customer”). By placing an order, the Customer accepts the terms in force on the day of the order.",
+    "These terms of service govern every order placed in English on this website with Lumen Automation (the “Provider”) by any individual or business (the “Customer”); orders placed in any other language are governed by the French Conditions générales de vente. The Customer accepts these terms by ticking the box provided on the order form: the version accepted, the date and time of acceptance and the language in which the Customer read them are kept with the order and repeated in the confirmation e-mail.",
   sections: [
     {
       id: "services",
@@ -147,7 +173,7 @@ export const TOS: TermsDocument = {
       title: "Orders",
       paragraphs: [
         "Orders are placed through the online form. The Customer is responsible for the accuracy of the information provided, which the Provider relies on to set up and deliver the service.",
-        "An order becomes binding once payment is confirmed, after which the Customer receives a confirmation e-mail.",
+        "Before paying, the Customer accepts these terms by ticking the box provided. An order becomes binding once payment is confirmed, after which the Customer receives a confirmation e-mail; it repeats the acceptance of these terms and, where given, the request for immediate performance described under “Right of withdrawal and immediate performance”.",
       ],
     },
     {
@@ -174,15 +200,20 @@ export const TOS: TermsDocument = {
       title: "Cancellation",
       paragraphs: [
         "The Customer may cancel a subscription at any time, free of charge and without giving a reason, with the \"Manage my subscription\" link sent in every confirmation e-mail (a fresh link can be requested from the page linked at the foot of every page), or by e-mail to the site's contact address. Cancellation takes effect at the end of the current monthly period.",
+        "The Provider confirms the cancellation to the Customer by e-mail, stating the date on which the subscription ends and what the cancellation means for the Customer.",
         "A period that has begun is due in full; no pro-rata refunds are made.",
       ],
     },
     {
       id: "withdrawal",
       clause: "withdrawal",
-      title: "No right of withdrawal",
+      title: "Right of withdrawal and immediate performance",
       paragraphs: [
-        "The services sold are digital services whose performance begins immediately after the order. The Customer acknowledges that the statutory right of withdrawal does not apply to digital services delivered immediately, and expressly waives it when confirming the order.",
+        "A Customer who is a consumer normally has fourteen days from the order to withdraw from it without giving any reason, by any clear statement sent to the site's contact address.",
+        "The offers on this website are performed immediately, before that period ends. The order form therefore records the Customer's express request that performance begin at once and the Customer's acknowledgement of what this means for the right of withdrawal; the confirmation e-mail repeats both.",
+        "For digital content not supplied on a tangible medium (videos delivered as files), the Customer loses the right of withdrawal once supply has begun.",
+        "For a service (setting up a workflow or an agent, then running it every month), the Customer loses the right of withdrawal once the service has been fully performed; a Customer who withdraws before then owes an amount in proportion to what was provided until they informed the Provider of their decision.",
+        "A Customer who wishes to keep the withdrawal period writes to the Provider before ordering: performance then begins only once that period has ended.",
       ],
     },
     {
@@ -228,3 +259,37 @@ export const TOS: TermsDocument = {
     },
   ],
 };
+
+/** Every text a reader can be shown: the two originals and the CGV's translations. */
+export const TERMS_TEXTS: readonly TermsDocument[] = [
+  CGV,
+  TOS,
+  ...Object.values(CGV_TRANSLATIONS).map((translation): TermsDocument => ({ ...translation, id: "cgv", updated: CGV.updated, currencies: CGV.currencies })),
+];
+
+/** The one rule: which terms govern an order placed in `lang`. */
+export function governingTerms(lang: Language): TermsDocument {
+  return lang === "en" ? TOS : CGV;
+}
+
+/**
+ * What a page of terms shows a reader of `lang`: the CGV in the reader's language where a
+ * translation exists (de, es, pt, it), naming the French text as the one that binds; otherwise the
+ * original (the French CGV, or the English Terms whatever the reader's language).
+ */
+export function termsText(id: TermsId, lang: Language): { doc: TermsDocument; original: TermsDocument; translated: boolean } {
+  const original = id === "cgv" ? CGV : TOS;
+  const doc = (id === "cgv" && TERMS_TEXTS.find((text) => text.id === "cgv" && text.lang === lang)) || original;
+  return { doc, original, translated: doc !== original };
+}
+
+/** The terms a buyer ordering in `lang` accepts: the governing text, in their language where it exists. */
+export function termsForOrder(lang: Language) {
+  return termsText(governingTerms(lang).id, lang);
+}
+
+/** The version stored with an order's acceptance: which text, and its date ("cgv-2026-11-26"). */
+export function termsVersion(lang: Language): string {
+  const governing = governingTerms(lang);
+  return `${governing.id}-${governing.updated}`;
+}

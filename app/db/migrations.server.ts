@@ -289,6 +289,17 @@ const CHANGES: SchemaChange[] = [
       `ALTER TABLE orders ADD COLUMN subscription_status TEXT`,
     ],
   },
+  {
+    // Issue 25: what the buyer accepted with the order (terms version, the language of the text
+    // read, when), and the express request to start at once with its waiver of withdrawal.
+    name: "012-legal-terms-acceptance",
+    statements: [
+      `ALTER TABLE orders ADD COLUMN terms_version TEXT`,
+      `ALTER TABLE orders ADD COLUMN terms_lang TEXT`,
+      `ALTER TABLE orders ADD COLUMN terms_accepted_at TEXT`,
+      `ALTER TABLE orders ADD COLUMN immediate_start TEXT CHECK (immediate_start IN ('digital-content','service'))`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -30,6 +30,12 @@ export interface OrdersTable {
   period_end: string | null;
   /** The provider's subscription status as last read (paused, incomplete, trialing…), migration stripe-008. */
   subscription_status: Generated<string | null>;
+  /** The buyer's acceptance (008-legal-terms-acceptance): all null for orders placed before it. */
+  terms_version: string | null;
+  terms_lang: string | null;
+  terms_accepted_at: string | null;
+  /** "digital-content" | "service" when the buyer asked to start at once and waived the withdrawal right. */
+  immediate_start: string | null;
 }
 
 /** Every provider event handled, by its id: a replay is recognised and ignored. */

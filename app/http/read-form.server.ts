@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import type { Language } from "../i18n/languages.ts";
+import { translator } from "../i18n/translator.server.ts";
 
 /**
  * The one way in for every request body (docs/architecture.md, "A form"). Every action reads its
@@ -135,10 +137,24 @@ export function refusal(refused: BodyRefusal) {
   return data({ refusal: refused.reason }, { status: refused.status });
 }
 
-/** readForm for actions that answer any refusal with the standard page: the known fields, or a thrown 4xx. */
-export async function requireForm(request: Request, allowed: Iterable<string>): Promise<FormData> {
+/**
+ * The refusal as one line of text in `lang`, for a resource route (no page, so no ErrorBoundary to
+ * render the page `refusal` leads to).
+ */
+export function plainRefusal(refused: BodyRefusal, lang: Language): Response {
+  return new Response(`${translator(lang, "common")(`errors.body.${refused.reason}`)}\n`, {
+    status: refused.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * readForm for actions that answer any refusal the standard way: the known fields, or a thrown
+ * 4xx (the page saying why; a line of text in `plainIn`'s language for a resource route).
+ */
+export async function requireForm(request: Request, allowed: Iterable<string>, plainIn?: Language): Promise<FormData> {
   const read = await readForm(request, allowed);
-  if (!read.ok) throw refusal(read);
+  if (!read.ok) throw plainIn ? plainRefusal(read, plainIn) : refusal(read);
   return read.form;
 }
 

@@ -122,3 +122,8 @@ export function formatBillingDay(at: string, lang: Language): string {
 export function nowrap(text: string): string {
   return text.replace(/ /g, "\u00a0");
 }
+
+/** A language's name in `lang`, as running text writes it ("allemand", "German", "Deutsch"). */
+export function formatLanguageName(of: Language, lang: Language): string {
+  return new Intl.DisplayNames([intlLocale(lang)], { type: "language" }).of(of) ?? of;
+}

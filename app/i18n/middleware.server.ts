@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
 import { applyBrand } from "../config/brand.server.ts";
+import { appendSetCookie } from "../lib/cookies.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { languageCookie } from "./cookie.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages.ts";
@@ -24,7 +25,7 @@ const languageMiddleware: MiddlewareFunction<Response> = async ({ request, conte
   context.set(languageContext, resolved);
   const response = await next();
   if (resolved.source === "path" || resolved.source === "query") {
-    response.headers.append("Set-Cookie", languageCookie(resolved.lang, context.get(requestInfoContext).secure));
+    appendSetCookie(response.headers, languageCookie(resolved.lang, context.get(requestInfoContext).secure));
   } else {
     response.headers.append("Vary", "Cookie, Accept-Language");
   }

@@ -20,9 +20,9 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
   const offer = (lang: Language) => translator(lang, "offers")(`${order.offer}.name`);
   const money = (minor: number, lang: Language) => formatMoney(minor, order.currency, lang);
   const date = (lang: Language) => (order.periodEnd ? formatLongDate(order.periodEnd, lang) : "—");
-  const customer = (key: string, link?: { label: string; href: string }): BillingEmail => {
+  const customer = (key: string, link?: { label: string; href: string }, on?: string): BillingEmail => {
     const t = translator(order.lang, "email");
-    const vars = { offer: offer(order.lang), amount: money(order.monthly, order.lang), date: date(order.lang) };
+    const vars = { offer: offer(order.lang), amount: money(order.monthly, order.lang), date: on ? formatLongDate(on, order.lang) : date(order.lang) };
     return {
       to: "customer",
       email: layout(order.lang, {
@@ -56,6 +56,9 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
       return customer("renewal");
     case "subscription-ended":
       return customer("ended");
+    case "cancellation-confirmed":
+      // The end date the kind was written with: what was true when the customer cancelled.
+      return customer("cancellationConfirmed", undefined, args[0]);
     case "manage-link":
       return customer("manageLink", manage());
     case "owner-cancellation":

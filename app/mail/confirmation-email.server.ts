@@ -3,6 +3,7 @@ import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
+import { acceptanceRows } from "./acceptance-rows.server.ts";
 import { customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail } from "./email-layout.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -66,6 +67,8 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
   const contact = t("contact", { email: options.contactEmail });
   const signature = t("signature", { brand });
   const summary = orderSummary(order);
+  // The durable-medium confirmation of what the buyer agreed to (CRD art. 8(7), 16(m)).
+  const accepted = acceptanceRows(order);
   const tb = (key: string) => t(`billing.${key}`);
   const price = orderPriceLine(order).text;
   const invoice = options.invoiceUrl ? `${tb("invoiceSandbox")} ${options.invoiceUrl}` : tb("invoiceStripe");
@@ -79,6 +82,7 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     t("summaryTitle"),
     ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`),
     "",
+    ...(accepted.length ? [t("acceptanceTitle"), ...accepted.map(([label, value]) => `- ${label}: ${value}`), ""] : []),
     `${tb("priceTitle")}: ${price}`,
     invoice,
     ...(manage ? ["", manage] : []),
@@ -101,6 +105,7 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     intro,
     sections: `${htmlHeading(t("summaryTitle"))}
 ${htmlRows(summary)}
+${accepted.length ? `<div data-acceptance>${htmlHeading(t("acceptanceTitle"))}\n${htmlRows(accepted)}</div>` : ""}
 <p style="margin-top:24px"><strong>${escapeHtml(tb("priceTitle"))}:</strong> <span data-price-line>${escapeHtml(price)}</span></p>
 <p>${options.invoiceUrl ? `${escapeHtml(tb("invoiceSandbox"))} <a href="${escapeHtml(options.invoiceUrl)}">${escapeHtml(tb("invoiceLabel"))}</a>` : escapeHtml(tb("invoiceStripe"))}</p>
 ${options.manageUrl ? `<p>${escapeHtml(tb("manageIntro"))}<br><a href="${escapeHtml(options.manageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tb("manageLabel"))}</a></p>` : ""}

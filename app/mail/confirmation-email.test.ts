@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { OFFERS, ORDER_FORM_FIELDS } from "../content/offers.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
@@ -27,6 +28,7 @@ const base: Order = {
   billingState: null,
   periodEnd: null,
   subscriptionStatus: null,
+  acceptance: { acceptedAt: "2026-11-24T22:29:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "de", immediateStart: "service" },
 };
 
 describe("confirmation email", () => {
@@ -61,6 +63,26 @@ describe("confirmation email", () => {
         const labels = orderSummary({ ...base, offer, customer: customer as Order["customer"] }, lang).map(([label]) => label);
         expect(labels.length, `${offer} ${lang}`).toBeGreaterThanOrEqual(fields.length + 1);
         expect(labels.filter((label) => label.startsWith("summary.")), lang).toEqual([]);
+      }
+    }
+  });
+
+  test("repeats what the buyer agreed to, in the words they were shown: the terms' version, language and time, and the waiver", () => {
+    const email = renderConfirmationEmail(base, { contactEmail: "hello@example.com" });
+    const de = JSON.parse(readFileSync("locales/de/order.json", "utf8"));
+    expect(email.text).toContain("Was Sie akzeptiert haben");
+    // The German translation of the CGV, version of 26 November 2026, read in German, accepted at 23:29 Paris time.
+    expect(email.text).toMatch(/- Akzeptierte Bedingungen: Allgemeine Geschäftsbedingungen, Stand: 26\. November 2026, gelesen auf Deutsch; akzeptiert am 24\. November 2026 um 23:29/);
+    expect(email.text).toContain(`- Sofortige Ausführung verlangt: “${de.form.immediateStart.service}”`);
+    expect(email.html).toMatch(/<div data-acceptance>[\s\S]*Sofortige Ausführung verlangt/);
+    // An order from before acceptance was recorded says nothing it cannot prove.
+    const older = renderConfirmationEmail({ ...base, acceptance: null }, { contactEmail: "hello@example.com" });
+    expect(older.text).not.toContain("Was Sie akzeptiert haben");
+    // Every language has every label (no raw keys), for both kinds of waiver.
+    for (const lang of LANGUAGES) {
+      for (const immediateStart of ["service", "digital-content"] as const) {
+        const text = renderConfirmationEmail({ ...base, lang, acceptance: { ...base.acceptance!, immediateStart } }, { contactEmail: "x@example.com" }).text;
+        expect(text, `${lang} ${immediateStart}`).not.toMatch(/summary\.|form\.immediateStart|acceptanceTitle|\{\{/);
       }
     }
   });

@@ -33,6 +33,8 @@ export const BILLING_EMAIL = {
   renewal: (invoiceId: string) => `renewal.${invoiceId}`,
   subscriptionEnded: "subscription-ended",
   manageLink: (stamp: string) => `manage-link.${stamp}`,
+  /** The customer's confirmation of their cancellation, naming the day it ends (once per end date). */
+  cancellationConfirmed: (periodEnd: string) => `cancellation-confirmed.${periodEnd.replace(/\.\d+(?=Z$)/, "")}`,
   ownerCancellation: "owner-cancellation",
   ownerRefund: (chargeId: string, amount: number) => `owner-refund.${chargeId}.${amount}`,
   ownerDispute: (disputeId: string, amount: number) => `owner-dispute.${disputeId}.${amount}`,

@@ -2,6 +2,7 @@ import { formatMoney } from "../i18n/format.ts";
 import { orderFields as offerQuestions } from "../content/offers.ts";
 import { SWITCHER, isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
+import { acceptanceRows } from "./acceptance-rows.server.ts";
 import type { Order } from "../orders/types.ts";
 
 /**
@@ -25,6 +26,8 @@ export function orderFields(order: Order, lang: Language): Array<[label: string,
       if (field === "videoLanguage") return [form("form.videoLanguage"), isLanguage(value) ? languageName(value) : value || "—"];
       return [form(`form.${field}`), value || "—"];
     }),
+    // What the buyer agreed to: the terms (version, language read, when) and any immediate-start waiver.
+    ...acceptanceRows(order, lang),
     [t("fields.language"), SWITCHER.find((entry) => entry.lang === order.lang)?.name ?? order.lang],
     [t("fields.state"), t(`states.${order.state}`)],
     [t("fields.payments"), order.provider === "sandbox" ? t("health.sandbox") : "Stripe"],

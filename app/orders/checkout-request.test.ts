@@ -28,6 +28,7 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
     billingState: null,
     periodEnd: null,
     subscriptionStatus: null,
+    acceptance: null,
   };
 }
 const urls = { success: "https://site/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://site/commander" };

@@ -1,4 +1,5 @@
 import type { OfferId } from "../content/offers.ts";
+import { readCookieValues, serializeCookie } from "../lib/cookies.ts";
 import type { OrderForm } from "./order-schema.ts";
 import type { OrderStore } from "./types.ts";
 
@@ -7,20 +8,15 @@ import type { OrderStore } from "./types.ts";
  * (its id only, HttpOnly), so a cancelled checkout brings back a filled form. The id never
  * appears in a URL, so a shared link shows nobody else's details.
  */
-const DRAFT_COOKIE = "order_draft";
 const ID_PATTERN = /^ord_[0-9]{8}_[0-9a-f]{12}$/;
 
+/** The Set-Cookie value naming the order (registered in app/lib/cookies.ts: `order_draft`, 24 hours, path /). */
 export function draftCookie(orderId: string, secure: boolean): string {
-  // Path=/ rather than /commander: with JavaScript the form's data comes from /commander.data.
-  return `${DRAFT_COOKIE}=${orderId}; Path=/; Max-Age=86400; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+  return serializeCookie("orderDraft", orderId, secure);
 }
 
 function draftId(cookieHeader: string | null): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, value = ""] = part.trim().split("=");
-    if (name === DRAFT_COOKIE && ID_PATTERN.test(value)) return value;
-  }
-  return null;
+  return readCookieValues("orderDraft", cookieHeader).find((value) => ID_PATTERN.test(value)) ?? null;
 }
 
 /** The answers of the visitor's last unpaid order of this offer, if the cookie names one. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import en from "../../locales/en/order.json";
-import { ORDER_FORM_FIELDS, type OfferId } from "../content/offers.ts";
-import { FIELD_MAX, OPTIONAL_FIELDS, normaliseOrderForm, parseOrderForm } from "./order-schema.ts";
+import { OFFERS, ORDER_FORM_FIELDS, type OfferId } from "../content/offers.ts";
+import { FIELD_MAX, OPTIONAL_FIELDS, consentFields, normaliseOrderForm, orderFormRules, parseOrderForm } from "./order-schema.ts";
 
 const valid = {
   firstName: "Jo",
@@ -14,7 +14,10 @@ const valid = {
   phoneNumber: "12345",
   agentName: "iaBot",
   telegramId: "@j",
+  acceptTerms: "on",
+  immediateStart: "on",
 };
+const ticked = { acceptTerms: "on", immediateStart: "on" };
 
 const messageOf = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
 
@@ -63,7 +66,7 @@ describe("order form schema (spec section 5)", () => {
   ] as const)("%s: a missing required field says what to enter, in the locale files", (offer, kind) => {
     const result = parse({}, offer);
     const errors = result.error ?? {};
-    const required = ORDER_FORM_FIELDS[kind].filter((f) => !OPTIONAL_FIELDS.has(f));
+    const required = [...ORDER_FORM_FIELDS[kind].filter((f) => !OPTIONAL_FIELDS.has(f)), ...consentFields(offer)];
     expect(Object.keys(errors).sort()).toEqual([...required].sort());
     for (const [field, messages] of Object.entries(errors)) {
       expect(messages, field).toEqual([`errors.required.${field}`]);
@@ -74,16 +77,47 @@ describe("order form schema (spec section 5)", () => {
   });
 
   test("each kind of offer asks only its own questions", () => {
-    const video = parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Recipes", videoLanguage: "de", agentName: "x" }, "veo3-single");
+    const video = parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Recipes", videoLanguage: "de", agentName: "x", ...ticked }, "veo3-single");
     expect(video.status).toBe("success");
     if (video.status === "success") {
       expect(normaliseOrderForm("veo3-single", video.value)).toEqual({
         firstName: "Jo", lastName: "Li", email: "jo@example.com", companyName: "", videoTopic: "Recipes", videoBrand: "", videoLanguage: "de", comments: "",
       });
     }
-    const test = parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Cats" }, "test-workflow");
+    const test = parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Cats", ...ticked }, "test-workflow");
     expect(test.status).toBe("success");
     expect(parse({ ...valid, videoLanguage: "xx" }, "short-videos").error?.videoLanguage).toEqual(["errors.required.videoLanguage"]);
+  });
+
+  test("the terms must be accepted, and an offer started at once needs the waiver; neither is stored with the answers", () => {
+    const { acceptTerms: _terms, ...withoutTerms } = valid;
+    expect(parse(withoutTerms).error).toEqual({ acceptTerms: ["errors.required.acceptTerms"] });
+    const { immediateStart: _start, ...withoutWaiver } = valid;
+    expect(parse(withoutWaiver).error).toEqual({ immediateStart: ["errors.required.immediateStart"] });
+    // Only a ticked box counts: a forged value is no acceptance.
+    expect(parse({ ...valid, acceptTerms: "yes" }).error?.acceptTerms).toEqual(["errors.required.acceptTerms"]);
+    expect(messageOf("errors.required.acceptTerms")).toBe("Accept the Terms of Service to continue");
+    const result = parse(valid);
+    expect(result.status).toBe("success");
+    if (result.status === "success") expect(Object.keys(normaliseOrderForm("formateur-ia", result.value))).not.toContain("acceptTerms");
+    // The browser gets the same rules: both boxes required, with the server's words.
+    const rules = orderFormRules("formateur-ia");
+    expect(rules.constraint.acceptTerms).toEqual({ required: true });
+    expect(rules.messages.immediateStart).toEqual({ valueMissing: "errors.required.immediateStart" });
+  });
+
+  test("an offer that waits out the 14 days asks for the terms only", () => {
+    const offer = OFFERS["test-workflow"];
+    const before = offer.immediateStart;
+    offer.immediateStart = null;
+    try {
+      expect(consentFields("test-workflow")).toEqual(["acceptTerms"]);
+      expect(parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Cats", acceptTerms: "on" }, "test-workflow").status).toBe("success");
+      expect(orderFormRules("test-workflow").constraint.immediateStart).toBeUndefined();
+    } finally {
+      offer.immediateStart = before;
+    }
+    expect(consentFields("test-workflow")).toEqual(["acceptTerms", "immediateStart"]);
   });
 
   test("trims and collapses whitespace, lower-cases the email, keeps comment line breaks", () => {

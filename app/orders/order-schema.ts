@@ -84,26 +84,50 @@ const FIELD_SCHEMAS = {
 /** Fields that may stay empty (labelled "optional" on the page). */
 export const OPTIONAL_FIELDS: ReadonlySet<OrderFieldName> = new Set(["companyName", "videoBrand", "comments", "connectZapier"]);
 
-const pick = <K extends OrderFieldName>(keys: readonly K[]) =>
-  z.object(Object.fromEntries(keys.map((key) => [key, FIELD_SCHEMAS[key]])) as { [P in K]: (typeof FIELD_SCHEMAS)[P] });
+/**
+ * What the buyer agrees to after the questions, as ticked checkboxes (a checkbox posts "on"; an
+ * unticked one posts nothing, so "missing" is the refusal): the terms of sale, and for an offer
+ * delivered at once (`immediateStart` in the catalogue) the express request to start now with the
+ * acknowledgement of losing the withdrawal right. Never part of the stored answers: the order keeps
+ * them as its acceptance (acceptance.server.ts).
+ */
+export const CONSENT_FIELDS = ["acceptTerms", "immediateStart"] as const;
+export type ConsentField = (typeof CONSENT_FIELDS)[number];
+const ticked = (name: ConsentField) => z.literal("on", { error: `errors.required.${name}` });
 
-const SCHEMAS = {
-  agent: pick(ORDER_FORM_FIELDS.agent),
-  video: pick(ORDER_FORM_FIELDS.video),
-  test: pick(ORDER_FORM_FIELDS.test),
-} satisfies Record<OfferKind, unknown>;
-
-export function orderSchema(kind: OfferKind) {
-  return SCHEMAS[kind];
+/** The consents an offer's form asks, in page order. */
+export function consentFields(offer: OfferId): readonly ConsentField[] {
+  return getOffer(offer).immediateStart ? CONSENT_FIELDS : ["acceptTerms"];
 }
 
-const RULES = new Map<OfferKind, FormRules>();
+const schemaFor = (kind: OfferKind, consents: readonly ConsentField[]) =>
+  z.object({
+    ...(Object.fromEntries(ORDER_FORM_FIELDS[kind].map((key) => [key, FIELD_SCHEMAS[key]])) as unknown as Record<OrderFieldName, z.ZodMiniType>),
+    ...(Object.fromEntries(consents.map((name) => [name, ticked(name)])) as unknown as Record<ConsentField, z.ZodMiniType>),
+  });
 
-/** The browser's share of the schema (constraint attributes, message keys), derived once per kind. */
-export function orderFormRules(kind: OfferKind): FormRules {
-  let rules = RULES.get(kind);
-  if (!rules) RULES.set(kind, (rules = formRules(SCHEMAS[kind])));
-  return rules;
+type OrderSchema = ReturnType<typeof schemaFor>;
+const SCHEMAS = new Map<string, { schema: OrderSchema; rules: FormRules }>();
+
+/** An offer's schema: its kind's questions, then its consents. Built once per (kind, consents). */
+function compiled(offer: OfferId) {
+  const consents = consentFields(offer);
+  const key = `${getOffer(offer).kind}:${consents.join(",")}`;
+  let entry = SCHEMAS.get(key);
+  if (!entry) {
+    const schema = schemaFor(getOffer(offer).kind, consents);
+    SCHEMAS.set(key, (entry = { schema, rules: formRules(schema) }));
+  }
+  return entry;
+}
+
+export function orderSchema(offer: OfferId): OrderSchema {
+  return compiled(offer).schema;
+}
+
+/** The browser's share of the schema (constraint attributes, message keys), derived once. */
+export function orderFormRules(offer: OfferId): FormRules {
+  return compiled(offer).rules;
 }
 
 /** What any order stores: who ordered, plus the answers its offer asked for. */
@@ -128,14 +152,14 @@ export const HONEYPOT_FIELD = "website";
  * offer, the submission token, the honeypot and the language switcher's intent. Forms are read
  * with this list before anything expands names (app/lib/form-data.server.ts or equivalent).
  */
-export const ORDER_FORM_NAMES: readonly string[] = [...new Set(Object.values(ORDER_FORM_FIELDS).flat()), "offre", "token", HONEYPOT_FIELD, "intent"];
+export const ORDER_FORM_NAMES: readonly string[] = [...new Set(Object.values(ORDER_FORM_FIELDS).flat()), ...CONSENT_FIELDS, "offre", "token", HONEYPOT_FIELD, "intent"];
 
 /**
  * Parses a posted order form with its offer's schema (the server action). Same rules as Conform's
  * zod adapter: empty inputs count as missing.
  */
 export function parseOrderForm(formData: FormData | URLSearchParams, offer: OfferId) {
-  const schema = orderSchema(getOffer(offer).kind);
+  const schema = orderSchema(offer);
   return parse<OrderFormInput, string[]>(formData, {
     resolve(payload) {
       const values: Record<string, unknown> = {};

@@ -25,6 +25,15 @@ export const toOrder = (row: Selectable<OrdersTable>): Order => ({
   billingState: row.billing_state ?? null,
   periodEnd: row.period_end ?? null,
   subscriptionStatus: row.subscription_status ?? null,
+  acceptance:
+    row.terms_version && row.terms_accepted_at
+      ? {
+          termsVersion: row.terms_version,
+          termsLang: row.terms_lang as Order["lang"],
+          acceptedAt: row.terms_accepted_at,
+          immediateStart: (row.immediate_start as NonNullable<Order["acceptance"]>["immediateStart"]) ?? null,
+        }
+      : null,
 });
 
 const now = () => new Date().toISOString();
@@ -54,6 +63,10 @@ export class KyselyOrderStore implements OrderStore {
         customer_json: JSON.stringify(order.customer),
         email: order.customer.email,
         provider: order.provider,
+        terms_version: order.acceptance?.termsVersion ?? null,
+        terms_lang: order.acceptance?.termsLang ?? null,
+        terms_accepted_at: order.acceptance?.acceptedAt ?? null,
+        immediate_start: order.acceptance?.immediateStart ?? null,
         created_at: stamp,
         updated_at: stamp,
       })

@@ -5,7 +5,7 @@ import { logger } from "../lib/logger.server.ts";
 import { checkoutRequest } from "./checkout-request.server.ts";
 import type { OrderForm } from "./order-schema.ts";
 import type { OrderServices } from "../services.server.ts";
-import type { Order } from "./types.ts";
+import type { Order, OrderAcceptance } from "./types.ts";
 import { orderFormPath, CHECKOUT_SESSION_PLACEHOLDER, thankYouPath } from "../i18n/site-map.ts";
 
 export type PlaceOrderResult =
@@ -39,7 +39,7 @@ export function isStalePending(order: Order, now = Date.now()): boolean {
  * submission token posted twice gives the same order and the same checkout URL.
  */
 export async function placeOrder(
-  input: { form: OrderForm; offer: OfferId; lang: Language; submissionToken: string },
+  input: { form: OrderForm; offer: OfferId; lang: Language; submissionToken: string; acceptance: OrderAcceptance },
   services: Services,
 ): Promise<PlaceOrderResult> {
   const { repo, provider } = services;
@@ -56,6 +56,7 @@ export async function placeOrder(
       monthly: price.monthly ?? 0,
       customer: input.form,
       provider: provider.name,
+      acceptance: input.acceptance,
     });
   } catch (error) {
     logger().error({ err: error }, "order could not be stored");

@@ -1,4 +1,4 @@
-import type { Currency, OfferId } from "../content/offers.ts";
+import type { Currency, ImmediateStart, OfferId } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
 
@@ -10,6 +10,18 @@ export type ProviderName = "stripe" | "sandbox";
 /** After the first payment: the subscription's life (or a one-time payment's refund/dispute). */
 export const BILLING_STATES = ["active", "past_due", "cancelling", "cancelled", "refunded", "disputed"] as const;
 export type BillingState = (typeof BILLING_STATES)[number];
+
+/** What the buyer agreed to on the order form (issue 25): kept with the order, repeated in its confirmation. */
+export interface OrderAcceptance {
+  /** When the form with the ticked boxes was sent (ISO-8601 UTC). */
+  acceptedAt: string;
+  /** The governing terms and their version (app/content/terms.ts): "cgv-2026-11-26". */
+  termsVersion: string;
+  /** The language of the text the buyer was given (a translation of the CGV in de/es/pt/it). */
+  termsLang: Language;
+  /** The express request to start at once and the acknowledgement of losing the withdrawal right, when the offer asked for it (its kind). */
+  immediateStart: ImmediateStart | null;
+}
 
 /** What placing an order stores; the rest of an Order is written as it goes on. */
 export interface NewOrder {
@@ -25,6 +37,8 @@ export interface NewOrder {
   monthly: number;
   customer: OrderForm;
   provider: ProviderName;
+  /** null only for orders placed before acceptance was recorded. */
+  acceptance: OrderAcceptance | null;
 }
 
 export interface Order extends NewOrder {

@@ -6,6 +6,7 @@ import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
 import { rememberDevice } from "../auth/device-cookie.server.ts";
+import { appendSetCookie } from "../lib/cookies.ts";
 import { signInStep } from "../auth/sign-in-step.server.ts";
 import { checkTotp, enrolment } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await repo.enableOwnerTotp();
   await startSession(context, 2, owner);
   // This browser completed a sign-in: strangers exhausting the account-wide limit cannot lock it out.
-  throw redirect(target, { status: 303, headers: { "Set-Cookie": await rememberDevice(request, owner) } });
+  throw redirect(target, { status: 303, headers: appendSetCookie(new Headers(), await rememberDevice(request, owner)) });
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */

@@ -4,6 +4,7 @@ import { readFilter } from "../admin/order-filter.ts";
 import { exportCsv } from "../admin/orders.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
+import { adminLang } from "../admin/request.server.ts";
 
 /** The filtered list as CSV: the same export as `npm run orders -- --csv`. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireForm(request, []);
+  await requireForm(request, [], adminLang(context));
   await requireOwner(context);
   throw data(null, { status: 405 });
 }

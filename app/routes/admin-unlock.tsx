@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin-unlock";
 import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { rememberDevice } from "../auth/device-cookie.server.ts";
+import { appendSetCookie } from "../lib/cookies.ts";
 import { requestUnlock, UNLOCK_TTL_MINUTES, unlockLinkId, spendUnlockLink } from "../auth/unlock.server.ts";
 import { AdminPage, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = await spendUnlockLink(text(form, "token", 200));
   if (!owner) return data({ meta, token: null, message: "invalid" as const, error: null }, { status: 403 });
   // This browser now carries the owner's device cookie: the account-wide lock no longer applies to it.
-  throw redirect("/admin/sign-in?unlocked=1", { status: 303, headers: { "Set-Cookie": await rememberDevice(request, owner) } });
+  throw redirect("/admin/sign-in?unlocked=1", { status: 303, headers: appendSetCookie(new Headers(), await rememberDevice(request, owner)) });
 }
 
 /** Passes Retry-After on to the page's response. */

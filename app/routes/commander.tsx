@@ -2,20 +2,35 @@ import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/commander";
+import { ConsentCheckbox } from "../components/consent-checkbox.tsx";
 import { ErrorSummary, FormMessages, RadioGroup, SelectField, TextField } from "../components/forms.tsx";
 import { amountDueNow, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
+import { termsForOrder } from "../content/terms.ts";
+import { acceptanceFor } from "../orders/acceptance.server.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { SWITCHER, type Language } from "../i18n/languages.ts";
+import { appendSetCookie } from "../lib/cookies.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { readForm } from "../http/read-form.server.ts";
 import { draftCookie, findDraft } from "../orders/draft.server.ts";
 import { orderFormTemplateContext, TOKEN_PLACEHOLDER } from "../orders/form-template.ts";
-import { HONEYPOT_FIELD, OPTIONAL_FIELDS, ORDER_FORM_NAMES, keepOrderValues, normaliseOrderForm, orderFormRules, parseOrderForm } from "../orders/order-schema.ts";
+import {
+  HONEYPOT_FIELD,
+  OPTIONAL_FIELDS,
+  CONSENT_FIELDS,
+  ORDER_FORM_NAMES,
+  consentFields,
+  keepOrderValues,
+  normaliseOrderForm,
+  orderFormRules,
+  parseOrderForm,
+  type ConsentField,
+} from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
-import { formatMoney } from "../i18n/format.ts";
+import { formatDate, formatMoney } from "../i18n/format.ts";
 
 /**
  * The page does not hydrate: the browser checks the constraint attributes derived from the schema
@@ -36,10 +51,21 @@ const TOKEN_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 function offerView(id: OfferId, lang: Language, tCommon: (key: string, options?: Record<string, unknown>) => string) {
   const offer = getOffer(id);
   const price = offer.price(lang);
+  const terms = termsForOrder(lang);
   return {
     id,
     kind: offer.kind,
     fields: orderFields(id),
+    /** What the buyer ticks after the questions (the catalogue says whether the offer starts at once). */
+    consents: consentFields(id),
+    immediateStart: offer.immediateStart,
+    /** The terms that govern this order, as this buyer reads them (app/content/terms.ts). */
+    terms: {
+      href: pagePath(pageById(terms.doc.id), lang),
+      lang: terms.doc.lang,
+      version: formatDate(new Date(`${terms.doc.updated}T00:00:00Z`), lang),
+      translated: terms.translated,
+    },
     /** The price story with today's date for the first monthly charge (computed here: one clock, one ICU). */
     priceLine: priceLine(tCommon, price, lang, firstMonthlyCharge(price, new Date())).text,
     dueNow: formatMoney(amountDueNow(price), price.currency, lang),
@@ -102,7 +128,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = TOKEN_PATTERN.test(posted) ? posted : randomUUID();
 
   if (formData.get("intent") === LANGUAGE_INTENT) {
-    // The language switcher: the same form in the language of the URL, values kept, no order.
+    // The language switcher: the same form in the language of the URL, values kept, no order. The
+    // boxes were ticked against the other language's words: they are asked again in these.
+    for (const name of CONSENT_FIELDS) formData.delete(name);
     return data({ result: keepOrderValues(formData).reply(), token, formError: null });
   }
 
@@ -122,8 +150,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": String(taken.retryAfterSeconds) } });
   }
 
-  const outcome = await placeOrder({ form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token }, services);
-  if (outcome.ok) return redirect(outcome.url, { status: 303, headers: { "Set-Cookie": draftCookie(outcome.order.id, secure) } });
+  // The schema refused the post unless every consent was ticked: this is the moment they were given.
+  const acceptance = acceptanceFor(offer, lang);
+  const outcome = await placeOrder({ form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token, acceptance }, services);
+  if (outcome.ok) return redirect(outcome.url, { status: 303, headers: appendSetCookie(new Headers(), draftCookie(outcome.order.id, secure)) });
   if (outcome.reason === "storage") {
     // Disk full or database down: nothing stored, nothing charged; the same token may try again.
     return data({ result: submission.reply(), token, formError: "errors.storage" as FormError }, { status: 503, headers: { "Retry-After": "60" } });
@@ -179,7 +209,7 @@ const ABOUT_YOU = new Set<OrderFieldName>(["firstName", "lastName", "email", "ph
 function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData & { actionData: ActionData }) {
   const { t } = useTranslation("order");
   const { t: tOffers } = useTranslation("offers");
-  const rules = orderFormRules(offer.kind);
+  const rules = orderFormRules(offer.id);
   // Server rendering only: Conform lays out values, errors and the schema's constraint attributes.
   // `defaultNoValidate: false` leaves the browser's own checks on when no script runs.
   const [form, fields] = useForm({
@@ -189,9 +219,9 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
     constraint: rules.constraint,
     defaultNoValidate: false,
   });
-  const field = (name: OrderFieldName) => fields[name as keyof typeof fields] as unknown as FieldMetadata<string | undefined>;
-  const messages = (name: OrderFieldName) => field(name).errors?.map((error) => t(error));
-  const invalid = offer.fields.filter((name) => field(name).errors?.length);
+  const field = (name: OrderFieldName | ConsentField) => fields[name as keyof typeof fields] as unknown as FieldMetadata<string | undefined>;
+  const messages = (name: OrderFieldName | ConsentField) => field(name).errors?.map((error) => t(error));
+  const invalid = [...offer.fields, ...offer.consents].filter((name) => field(name).errors?.length);
   const formError = actionData?.formError;
   const name = tOffers(`${offer.id}.name`);
 
@@ -308,6 +338,26 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
             <fieldset className="grid gap-5 sm:grid-cols-2">
               <legend className="mb-4 text-lg font-semibold">{t(`form.section.${offer.kind}`)}</legend>
               {aboutOffer.map((fieldName) => renderField(fieldName, false))}
+            </fieldset>
+
+            {/* Terms accepted before payment; for an offer started at once, the withdrawal waiver (CRD art. 16(m), L221-28). */}
+            <fieldset className="grid gap-5" data-block="terms-acceptance">
+              <legend className="mb-4 text-lg font-semibold">{t("form.sectionTerms")}</legend>
+              <p className="text-sm">
+                <a className="font-medium text-accent-700 underline underline-offset-2" href={offer.terms.href} hrefLang={offer.terms.lang} target="_blank" rel="noopener" data-terms-link>
+                  {t("form.termsLink", { date: offer.terms.version })}
+                </a>
+                {offer.terms.translated ? <span className="text-muted"> {t("form.termsGoverning")}</span> : null}
+              </p>
+              <ConsentCheckbox meta={field("acceptTerms")} label={t("form.acceptTerms")} errors={messages("acceptTerms")} />
+              {offer.immediateStart ? (
+                <ConsentCheckbox
+                  meta={field("immediateStart")}
+                  label={t(`form.immediateStart.${offer.immediateStart}`)}
+                  hint={t("form.immediateStartHint")}
+                  errors={messages("immediateStart")}
+                />
+              ) : null}
             </fieldset>
 
             <div>

@@ -5,7 +5,10 @@ import { getSiteConfig } from "../config/site.server.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
 import { useRootData } from "../lib/root-data.ts";
 
-/** Mentions légales / Impressum: who publishes and who hosts the site, from the owner configuration. */
+/**
+ * Mentions légales / Impressum: who publishes and who hosts the site, from the owner configuration.
+ * LCEN art. 6 III 1 wants a phone number for both; the go-live check refuses a site without them.
+ */
 export function loader() {
   const { legal, contactEmail } = getSiteConfig();
   return { legal, contactEmail };
@@ -50,7 +53,7 @@ export default function LegalNoticePage() {
             [label("address"), lines(legal.address)],
             [label("registration"), legal.registration],
             [label("vat"), legal.vatNumber],
-            [label("phone"), legal.phone],
+            [label("phone"), legal.phone ? <a href={`tel:${legal.phone.replace(/[^+\d]/g, "")}`} className="text-accent-700 underline underline-offset-4">{legal.phone}</a> : null],
             [label("email"), <a href={`mailto:${contactEmail}`} className="text-accent-700 underline underline-offset-4">{contactEmail}</a>],
           ]}
         />
@@ -63,6 +66,7 @@ export default function LegalNoticePage() {
           rows={[
             [label("name"), legal.host.name],
             [label("address"), lines(legal.host.address)],
+            [label("phone"), legal.host.phone ? <a href={`tel:${legal.host.phone.replace(/[^+\d]/g, "")}`} className="text-accent-700 underline underline-offset-4">{legal.host.phone}</a> : null],
             [label("website"), <a href={legal.host.website} className="text-accent-700 underline underline-offset-4" rel="noopener noreferrer">{legal.host.website.replace(/^https:\/\//, "")}</a>],
           ]}
         />

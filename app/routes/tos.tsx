@@ -1,7 +1,6 @@
 import { LegalPage } from "../components/blocks/legal-page.tsx";
-import { TOS } from "../content/terms.ts";
 
 /** English terms of service: the legal text stays in English, the page chrome follows the visitor. */
 export default function TosPage() {
-  return <LegalPage doc={TOS} ns="tos" />;
+  return <LegalPage id="tos" />;
 }

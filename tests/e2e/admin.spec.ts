@@ -54,6 +54,8 @@ async function placePaidOrder(lastName: string) {
     telegramId: "@ines",
     connectZapier: "non",
     comments: "Livraison avant vendredi",
+    acceptTerms: "on",
+    immediateStart: "on",
   });
   const created = await fetch(`${server.url}/commander?offre=formateur-ia&lang=es`, { method: "POST", body: form, redirect: "manual" });
   expect(created.status).toBe(303);
@@ -66,7 +68,8 @@ const eml = (name: string) => path.join(server.dataDir, "outbox", name);
 const emlFor = (suffix: string) => fs.readdirSync(path.join(server.dataDir, "outbox")).find((file) => file.endsWith(suffix));
 
 test("the owner sets up, signs in with password + code, finds an order, resends, marks delivered, exports CSV", async ({ page, javaScriptEnabled }, info) => {
-  test.slow();
+  // A long walk through the whole back office: generous on a loaded machine (never a speed test).
+  test.setTimeout(240_000);
   const project = info.project.name;
   await page.setViewportSize(PHONE);
   await page.setExtraHTTPHeaders({ "Accept-Language": "en" });
@@ -133,6 +136,12 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   }
   const timeline = page.getByTestId("timeline");
   for (const step of ["created", "checkout_created", "paid"]) await expect(timeline).toContainText(admin.timeline[step]);
+  // What the buyer agreed to (issue 25): the CGV in their language (Spanish), and the waiver in their words.
+  const orderEn = locale("en", "order");
+  await expect(fields).toContainText(`${orderEn.summary.termsAccepted}`);
+  await expect(fields).toContainText("Condiciones generales de venta, version of");
+  await expect(fields).toContainText("read in Spanish");
+  await expect(fields).toContainText(locale("es", "order").form.immediateStart.service);
   await phoneShot(page, "order", project);
   const orderId = (await page.locator("h1").textContent())!.trim();
   linkedOrder = orderId;

@@ -66,12 +66,14 @@ for (const lang of ["es", "it"] as const) {
     const summary = page.locator("#order-error-summary");
     await expect(summary).toBeFocused();
     await expect(summary).toContainText(order.form.errorSummary);
-    await expect(summary.locator("li")).toHaveText([order.errors.firstName, order.errors.required.lastName, order.errors.required.videoTopic]);
+    // The boxes to tick (the terms, the request to start at once) come last, as on the page.
+    const boxes = [order.errors.required.acceptTerms, order.errors.required.immediateStart];
+    await expect(summary.locator("li")).toHaveText([order.errors.firstName, order.errors.required.lastName, order.errors.required.videoTopic, ...boxes]);
     await expect(summary.locator("li a").first()).toHaveAttribute("href", "#order-firstName");
     // The summary follows the fields as they are fixed.
     await firstName.fill("Ana");
     await firstName.blur();
-    await expect(summary.locator("li")).toHaveText([order.errors.required.lastName, order.errors.required.videoTopic]);
+    await expect(summary.locator("li")).toHaveText([order.errors.required.lastName, order.errors.required.videoTopic, ...boxes]);
     expect(posts).toEqual([]);
   });
 }

@@ -35,6 +35,7 @@ test("keyboard only: order the test workflow, pay in the sandbox, see the thank-
   await page.goto("/commander?offre=test-workflow&lang=en");
   await expect(page.locator("h1")).toBeVisible();
   const filled = new Set<string>();
+  const ticked = new Set<string>();
   // Walk the page in tab order; type into each field on the way, stop on the submit button.
   await tabTo(
     page,
@@ -45,9 +46,15 @@ test("keyboard only: order the test workflow, pay in the sandbox, see the thank-
         filled.add(el.name);
       }
       if (el.type === "radio" && el.name === "connectZapier") await page.keyboard.press("Space");
+      // The terms and the request to start at once: ticked with the space bar.
+      if (el.type === "checkbox" && !ticked.has(el.name)) {
+        await page.keyboard.press("Space");
+        ticked.add(el.name);
+      }
     },
   );
   expect([...filled].sort()).toEqual(Object.keys(VALUES).sort());
+  expect([...ticked].sort()).toEqual(["acceptTerms", "immediateStart"]);
   await page.keyboard.press("Enter");
 
   await expect(page).toHaveURL(/\/checkout\/sandbox\//);

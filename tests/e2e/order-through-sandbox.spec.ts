@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ORDER_FORM_FIELDS, getOffer, type OfferId } from "../../app/content/offers.ts";
+import { consentFields } from "../../app/orders/order-schema.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { formsScriptReady, notePendingButton, pendingButton } from "../support/form-pending.ts";
 
@@ -12,6 +13,11 @@ const fill = (text: string, values: Record<string, string | number>) => text.rep
 
 async function fillOrder(page: Page, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await page.locator(`form#order [name="${name}"]`).fill(value);
+}
+
+/** Ticks the boxes the offer asks for (tests/e2e/terms-acceptance.spec.ts checks them in detail). */
+async function tickConsents(page: Page, offer: OfferId) {
+  for (const name of consentFields(offer)) await page.locator(`form#order input[name="${name}"]`).check();
 }
 
 /** One offer of each kind, each with its own questions. */
@@ -47,7 +53,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
     // Exactly the questions of this kind of offer, in the catalogue's order.
     const names = await page.locator("form#order [name]").evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute("name")))]);
-    expect(names.filter((name) => !["offre", "token", "website"].includes(name!))).toEqual([...ORDER_FORM_FIELDS[kind]]);
+    expect(names.filter((name) => !["offre", "token", "website"].includes(name!))).toEqual([...ORDER_FORM_FIELDS[kind], ...consentFields(offer)]);
     await expect(page.locator(".lead").first()).toHaveText(order.form.intro[kind]);
 
     // Checks from the same schema, before any request: with JavaScript, the server's words as the
@@ -94,6 +100,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     await fillOrder(page, { ...values, lastName, email });
     for (const [name, value] of Object.entries(choose ?? {})) await page.locator(`select[name="${name}"]`).selectOption(value);
     if (kind === "agent") await page.locator('input[name="connectZapier"][value="oui"]').check();
+    await tickConsents(page, offer);
     const submit = page.locator('form#order button[type="submit"]');
     if (javaScriptEnabled) {
       // The post is a plain navigation (the page does not hydrate): the button is read as it leaves.
@@ -114,6 +121,9 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
       await expect(page.getByRole("status")).toHaveText(order.form.cancelledKept);
       for (const [name, value] of Object.entries({ ...values, lastName, email })) await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
       for (const [name, value] of Object.entries(choose ?? {})) await expect(page.locator(`select[name="${name}"]`)).toHaveValue(value);
+      // Agreeing is asked again for each attempt: the boxes never come back ticked on their own.
+      for (const name of consentFields(offer)) await expect(page.locator(`form#order input[name="${name}"]`)).not.toBeChecked();
+      await tickConsents(page, offer);
       await page.locator('form#order button[type="submit"]').click();
       await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
     }
@@ -158,6 +168,8 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   // With JavaScript our summary; without, the browser's own check kept the form from leaving.
   if (javaScriptEnabled) await expect(page.locator("#order-error-summary")).toBeVisible();
   else await expect(page.locator('form#order [name="email"]:invalid')).toHaveCount(1);
+  // A box ticked against the English words is asked again in German (the typed values stay).
+  await page.locator('form#order input[name="acceptTerms"]').check();
   // The globe in the fixed header opens the six languages; on the form they post it.
   await page.locator("header .lang-menu summary").click();
   await page.locator("header .lang-menu").getByRole("button", { name: "Deutsch" }).click();
@@ -167,6 +179,7 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   for (const [name, value] of Object.entries({ firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" })) {
     await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
   }
+  await expect(page.getByLabel(de.form.acceptTerms)).not.toBeChecked();
   // The form still works in the new language (without JavaScript: as the server answers it).
   if (!javaScriptEnabled) await page.locator("form#order").evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await page.locator('form#order button[type="submit"]').click();

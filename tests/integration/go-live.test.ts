@@ -51,6 +51,9 @@ const DEMO_PROBLEMS = [
   "links.webinars: not set",
   "videos.veo3-demo: not set",
   "videos.short-videos-explainer-de: not set",
+  // LCEN art. 6: the demo's phone numbers are placeholders nobody answers.
+  'legal.phone: placeholder value "+33 1 23 45 67 89"',
+  'legal.host.phone: placeholder value "+33 9 00 00 00 00"',
 ];
 
 describe("go-live check", () => {
@@ -93,6 +96,25 @@ describe("go-live check", () => {
     }
     expect(complete.output).toContain("Ready to go live");
     expect(complete.code).toBe(0);
+  });
+
+  test("the legal notice's phone numbers (publisher and host, LCEN art. 6) are required to go live", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-config-"));
+    const without = readSiteConfig(COMPLETE_CONFIG) as unknown as Record<string, any>;
+    delete without.legal.phone;
+    without.legal.host.phone = null;
+    fs.writeFileSync(path.join(dir, "no-phones.json"), JSON.stringify(without));
+    const missing = await run("scripts/check-live.ts", { ...LIVE_ENV, SITE_CONFIG: path.join(dir, "no-phones.json") });
+    expect(missing.code).toBe(1);
+    expect(missing.output).toMatch(/^ {2}legal\.phone: not set \(the publisher's phone number, required on the legal notice by LCEN art\. 6\)/m);
+    expect(missing.output).toMatch(/^ {2}legal\.host\.phone: not set \(the host's phone number, required on the legal notice by LCEN art\. 6\)/m);
+    // Not a phone number at all: refused at start-up in any mode, naming the field.
+    const wrong = readSiteConfig(DEMO_CONFIG) as unknown as Record<string, any>;
+    wrong.legal.host.phone = "call us";
+    fs.writeFileSync(path.join(dir, "wrong-phone.json"), JSON.stringify(wrong));
+    const refused = await run("server/index.js", { SITE_CONFIG: path.join(dir, "wrong-phone.json") });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/^ {2}legal\.host\.phone: must be a phone number/m);
   });
 
   test("an invalid configuration stops start-up in any mode, naming the field", async () => {
@@ -140,7 +162,7 @@ describe("live mode with a complete configuration", () => {
       expect(notice.status, lang).toBe(200);
       const noticeHtml = await notice.text();
       expect(noticeHtml).toContain(`<html lang="${lang}"`);
-      for (const value of [legal.company, legal.registration, legal.vatNumber!, legal.publicationDirector, legal.host.name, legal.address[0]!, site.contactEmail]) {
+      for (const value of [legal.company, legal.registration, legal.vatNumber!, legal.publicationDirector, legal.host.name, legal.address[0]!, site.contactEmail, legal.phone!, legal.host.phone!]) {
         expect(noticeHtml, `${lang} legal notice: ${value}`).toContain(value);
       }
       const privacy = await fetch(`${server.url}/privacy/${lang}`);

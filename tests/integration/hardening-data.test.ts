@@ -104,7 +104,7 @@ describe("npm run orders", () => {
       connectZapier: "non" as const,
       comments: "-5",
     };
-    await repo.createOrder({ id: "ord_hostile", submissionToken: "t-hostile", lang: "fr", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox" });
+    await repo.createOrder({ id: "ord_hostile", submissionToken: "t-hostile", lang: "fr", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox", acceptance: null });
     await repo.close();
   });
 

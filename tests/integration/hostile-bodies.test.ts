@@ -116,3 +116,20 @@ test("hostile bodies at every route with an action: a small 4xx, quickly, memory
   expect(after - before).toBeLessThan(150 * 2 ** 20);
   expect(server.process.exitCode).toBeNull();
 });
+
+test("a refused body is answered in the visitor's language, saying why", async () => {
+  const locale = (lang: string) => JSON.parse(fs.readFileSync(`locales/${lang}/common.json`, "utf8")).errors.body as Record<string, string>;
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const cases: Array<[string, string, string, string]> = [
+    ["de", "/quote?offer=logo-animator&lang=de", "application/json", "unsupportedType"],
+    ["fr", "/admin/sign-out", FORM, "nameTooLong"],
+    ["it", "/checkout/sandbox/cs_x1", FORM, "tooManyFields"],
+  ];
+  for (const [lang, target, type, reason] of cases) {
+    const body = reason === "unsupportedType" ? "{}" : reason === "nameTooLong" ? `${"n".repeat(500)}=1` : Array.from({ length: 1_000 }, (_, i) => `f${i}=1`).join("&");
+    const res = await rawRequest(server.port, { method: "POST", target, body, headers: { "Content-Type": type, "Accept-Language": lang, Cookie: `lang=${lang}` } });
+    expect(res.status, target).toBeGreaterThanOrEqual(400);
+    expect(res.status, target).toBeLessThan(500);
+    expect(res.body.toString("utf8"), `${target} in ${lang}`).toContain(escape(locale(lang)[reason]!));
+  }
+});

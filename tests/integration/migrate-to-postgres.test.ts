@@ -18,6 +18,7 @@ const customer = {
 };
 const order = (n: number): NewOrder => ({
   id: `ord_copy_${n}`, submissionToken: `copy-${n}`, lang: "es", offer: "formateur-ia", currency: "EUR", amountDueNow: 49_700 + 3_900, monthly: 3_900, customer, provider: "sandbox",
+  acceptance: { acceptedAt: "2026-11-26T09:30:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "es", immediateStart: "service" },
 });
 
 const migrate = (dataDir: string, url: string, ...args: string[]) =>

@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ORDER_FORM_FIELDS, type OfferId, type OfferKind } from "../../app/content/offers.ts";
-import { orderSchema } from "../../app/orders/order-schema.ts";
+import { consentFields, orderSchema } from "../../app/orders/order-schema.ts";
 import { expectSchemaRules } from "../support/form-rules.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { orderForm, postOrder } from "../support/orders.ts";
@@ -59,7 +59,7 @@ describe("order page", () => {
     for (const [kind, offer] of Object.entries(BY_KIND) as Array<[OfferKind, OfferId]>) {
       for (const lang of ["fr", "es"]) {
         const html = await (await fetch(`${server.url}/commander?offre=${offer}&lang=${lang}`)).text();
-        expectSchemaRules({ html, schema: orderSchema(kind), fields: ORDER_FORM_FIELDS[kind], form: "order", translations: locale(lang, "order") });
+        expectSchemaRules({ html, schema: orderSchema(offer), fields: [...ORDER_FORM_FIELDS[kind], ...consentFields(offer)], form: "order", translations: locale(lang, "order") });
       }
     }
   });

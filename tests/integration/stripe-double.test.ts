@@ -116,6 +116,7 @@ describe("retries that Stripe accepts (issue 23, item 5)", () => {
   test("a retry across midnight sends the same parameters under the same key: the same session, not a 400", async () => {
     const provider = new StripeProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url });
     const order: Order = {
+      acceptance: null,
       id: "ord_20261124_midnight01",
       submissionToken: "t".repeat(20),
       state: "pending",

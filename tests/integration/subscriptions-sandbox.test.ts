@@ -49,7 +49,7 @@ async function paidSandboxOrder(offer: string, lang: string, email: string) {
 const linkIn = (text: string, lang: string) => new RegExp(`${server.url}/subscription/[\\w.-]+\\?lang=${lang}`).exec(text)?.[0];
 
 describe("sandbox portal, without JavaScript", () => {
-  test("the confirmation's link shows the subscription; a form post cancels it at the period end; the owner is told once", async () => {
+  test("the confirmation's link shows the subscription; a form post cancels it at the period end; the customer gets a confirmation with the end date, the owner is told, each once", async () => {
     const email = "portal@example.com";
     const { order, confirmation } = await paidSandboxOrder("formateur-ia", "es", email);
     const link = linkIn(confirmation, "es");
@@ -75,9 +75,16 @@ describe("sandbox portal, without JavaScript", () => {
     expect(after).not.toContain(html(sub.es.manage.cancel));
     const stored = await readStore(server.dataDir);
     expect(stored.orders.find((o) => o.id === order.id)!.billingState).toBe("cancelling");
-    expect(stored.emails.get(order.id)!.map((e) => e.kind).filter((kind) => kind !== "owner-paid")).toEqual(["confirmation", "owner-cancellation"]);
+    const confirmed = `cancellation-confirmed.${periodEnd.replace(/\.\d+Z$/, "Z")}`;
+    expect(stored.emails.get(order.id)!.map((e) => e.kind).filter((kind) => kind !== "owner-paid")).toEqual(["confirmation", "owner-cancellation", confirmed]);
     const notice = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-owner-cancellation.eml`), 10_000, "owner notice");
     expect(mail(notice)).toContain("To: owner@example.com");
+    // L215-1-1: the customer's confirmation, in Spanish, names the day the subscription ends.
+    const cancelMail = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-${confirmed}.eml`), 10_000, "cancellation confirmation");
+    const text = mail(cancelMail);
+    expect(text).toContain(`To: ${email}`);
+    expect(text).toContain("tu cancelación está confirmada");
+    expect(text).toContain(`Finaliza el ${new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(periodEnd))}`);
   });
 
   test("a tampered, foreign or expired link gets a translated 4xx page with a way to a fresh link, never a 500", async () => {

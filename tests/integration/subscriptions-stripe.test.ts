@@ -158,6 +158,29 @@ describe("a subscription's life", () => {
     expect(readStates.orders.find((o) => o.id === order.id)!.periodEnd).toBeTruthy();
   });
 
+  test("a cancellation at the period end (cancel_at_period_end) is confirmed to the customer once, with the end date (L215-1-1)", async () => {
+    const email = "cancel-later@example.com";
+    const { session, order } = await paidOrder("formateur-ia", "de", email);
+    const subscriptionId = session.subscription!;
+    const link = new RegExp(`${server.url}/subscription/[\\w.-]+\\?lang=de`).exec(mailsTo(email)[0]!.text)?.[0];
+    const portalUrl = (await fetch(link!, { redirect: "manual" })).headers.get("location")!;
+    expect((await fetch(portalUrl, { method: "POST" })).status).toBe(200);
+    const subscription = stripe.subscriptions.get(subscriptionId)!;
+    expect(subscription.cancel_at_period_end).toBe(true);
+    const updated = stripe.objectEvent("customer.subscription.updated", subscription);
+    expect(await deliver(updated)).toEqual({ status: 200, outcome: "cancelling" });
+    expect((await deliver(updated)).status).toBe(200);
+    // Another update while it stays cancelled for the same day (Stripe sends them for many reasons): no second email.
+    expect(await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(subscriptionId)!))).toEqual({ status: 200, outcome: "cancelling" });
+    const periodEnd = (await orderOf(email)).periodEnd!;
+    expect((await kindsOf(order.id)).filter((kind) => kind.startsWith("cancellation-confirmed."))).toEqual([`cancellation-confirmed.${periodEnd.replace(/\.\d+Z$/, "Z")}`]);
+    await waitFor(() => mailsTo(email).length === 2, 10_000, "cancellation confirmation");
+    await settle();
+    expect(mailsTo(email)).toHaveLength(2);
+    expect(subjectOf(mailsTo(email)[1]!.raw)).toContain("Ihre Kündigung ist bestätigt");
+    expect(mailsTo(email)[1]!.text).toContain(`Es endet am ${new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(periodEnd))}`);
+  });
+
   test("refund: refunded, owner notified once (to OWNER_EMAIL); replays and partial-then-full refunds are each told once", async () => {
     const email = "refund@example.com";
     const { session, order } = await paidOrder("veo3-pack", "en", email);

@@ -25,11 +25,14 @@ export const testCustomer: NewOrder["customer"] = {
   comments: "",
 };
 
+/** What the buyer of the unit tests agreed to: the CGV read in Portuguese, with the digital-content waiver. */
+export const testAcceptance: NewOrder["acceptance"] = { acceptedAt: "2026-11-26T09:00:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "pt", immediateStart: "digital-content" };
+
 let n = 0;
 /** A new sandbox order of 1 € for the test workflow, with an id and token no other call returns. */
 export function newTestOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   n++;
-  return { id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer: testCustomer, provider: "sandbox", ...overrides };
+  return { id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer: testCustomer, provider: "sandbox", acceptance: testAcceptance, ...overrides };
 }
 
 /**

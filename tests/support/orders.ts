@@ -10,7 +10,8 @@ import type { OutboxRow } from "../../app/mail/types.ts";
 
 /**
  * A valid order form for every offer (each offer keeps only its own questions: the agent's
- * details, a video brief, or the test's topic); override fields to make it invalid.
+ * details, a video brief, or the test's topic) with its boxes ticked; override fields to make it invalid
+ * (`acceptTerms: ""` posts the box unticked: an empty value reads as missing, as no value at all would).
  */
 export function orderForm(overrides: Record<string, string> = {}): URLSearchParams {
   return new URLSearchParams({
@@ -30,6 +31,9 @@ export function orderForm(overrides: Record<string, string> = {}): URLSearchPara
     videoBrand: "atelier-martin.example",
     videoLanguage: "fr",
     comments: "Première commande",
+    // The boxes every offer asks to tick (the terms; the request to start at once).
+    acceptTerms: "on",
+    immediateStart: "on",
     ...overrides,
   });
 }

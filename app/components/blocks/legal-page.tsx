@@ -1,17 +1,22 @@
 import { useTranslation } from "react-i18next";
-import type { TermsDocument } from "../../content/terms.ts";
+import { termsText, type TermsId } from "../../content/terms.ts";
 import { formatDate } from "../../i18n/format.ts";
+import { pageById, pagePath } from "../../i18n/site-map.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { LegalFrame, LegalHomeLink, LegalSection, legalParagraph } from "../legal-shell.tsx";
 
 /**
  * A long-form terms page (/cgv, /tos). The legal text keeps its own language (`lang` on the
- * article); the chrome around it (notes, contents, links) speaks the visitor's language.
+ * article): the original, or the CGV's translation for a reader in de/es/pt/it, which then names the
+ * French original as the text that binds and links it (app/content/terms.ts says which text governs
+ * which order). The chrome around it (notes, contents, links) speaks the visitor's language.
  */
-export function LegalPage({ doc, ns }: { doc: TermsDocument; ns: "cgv" | "tos" }) {
+export function LegalPage({ id: ns }: { id: TermsId }) {
   const { t } = useTranslation(ns);
   const { lang, contactEmail: email } = useRootData();
+  const { doc, original, translated } = termsText(ns, lang);
   const updated = formatDate(new Date(`${doc.updated}T00:00:00Z`), lang);
+  const link = "font-semibold text-accent-300 underline underline-offset-4";
   return (
     <LegalFrame
       legal={ns}
@@ -27,7 +32,19 @@ export function LegalPage({ doc, ns }: { doc: TermsDocument; ns: "cgv" | "tos" }
               <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.6" />
               <path d="M10 9v5M10 6.2v.1" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
-            <span>{t("chrome.note")}</span>
+            <span>
+              {t(translated ? "chrome.translationNote" : "chrome.note")}{" "}
+              {translated ? (
+                <a href={pagePath(pageById(original.id), original.lang)} hrefLang={original.lang} className={link} data-block="original-link">
+                  {t("chrome.originalLink")}
+                </a>
+              ) : null}
+            </span>
+          </p>
+          <p className="mt-3 text-sm">
+            <a href={pagePath(pageById(ns === "cgv" ? "tos" : "cgv"), lang)} className={link} data-block="other-terms">
+              {t("chrome.otherTerms")}
+            </a>
           </p>
         </>
       }
