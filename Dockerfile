@@ -22,8 +22,10 @@ COPY --from=deps /app/package.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
-# The server runs from build/ alone; app/ and scripts/ are for the operator scripts run in the
-# container (npm run orders, migrate-to-postgres, check-live).
+# The server runs from build/ alone; app/ and scripts/ are for the operator commands run in the
+# container (backup and restore, orders, owner, migrate-to-postgres, check-live, the health check).
+# scripts/ holds operator commands only; the developer's (tests, lint, lock fixing) are in tools/,
+# which stays out of the image.
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts
 # The owner configuration (demo values); mount your own over it or point SITE_CONFIG at one.
@@ -32,10 +34,10 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Asks /healthz where the server listens (HOST may be one address, not loopback).
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 CMD ["node", "scripts/healthcheck.js"]
 # SIGTERM lets in-flight requests finish; the server forces exit after 10 s. Give it longer than
 # that before SIGKILL: `docker stop -t 15`, or `stop_grace_period: 15s` in Compose (README).
 STOPSIGNAL SIGTERM
-# V8 flags as in scripts/server-flags.js (young generation capped: RSS levels off under load).
-CMD ["node", "--max-semi-space-size=16", "server/index.js"]
+# server/index.js adds the server's V8 flags itself (scripts/server-flags.js, their one place).
+CMD ["node", "server/index.js"]

@@ -185,6 +185,24 @@ export default tseslint.config(
     // Tests read locale JSON of any shape.
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // One guard per protection (docs/architecture.md): every limit of the site is declared in
+    // app/http/limits.server.ts and taken there, first, before the action it guards. Counting
+    // elsewhere (a new limiter, a "locked?" look before a check) is how concurrent guesses slipped
+    // through. Core `no-restricted-imports`, which no boundary block of these files uses, so both apply.
+    name: "guards/limits",
+    files: ["app/**", "scripts/**", "server/app.ts"],
+    ignores: ["app/http/limits.server.ts", "app/http/rate-limit.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "rate-limiter-flexible", message: "Declare the limit in app/http/limits.server.ts and call limits.take() (take first, act second)." }],
+          patterns: [{ regex: "(^|/)rate-limit\\.server(\\.ts)?$", message: "Only app/http/limits.server.ts counts limits: declare yours there and call limits.take()." }],
+        },
+      ],
+    },
+  },
   ...boundaries,
   {
     name: "boundaries/tests",

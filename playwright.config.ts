@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { buildIfStale } from "./scripts/build-state.js";
 import { chromiumLaunchOptions } from "./tests/support/chromium.ts";
 import { checkoutPort } from "./tests/support/port.ts";
 
@@ -8,7 +9,12 @@ const port = Number(process.env.E2E_PORT ?? checkoutPort());
 const dataDir = path.resolve("test-results/e2e-data");
 // Workers load this file too (again after a failed test): only the runner itself starts clean,
 // or a restarted worker would wipe the running server's database and outbox mid-run.
-if (process.env.TEST_WORKER_INDEX === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  // The browser tests drive the built server (webServer below): after an edit they would test the
+  // previous build. Build first when a source is newer (scripts/build-state.js).
+  if (!buildIfStale(path.resolve(import.meta.dirname))) throw new Error("npm run build failed: the browser tests need the built server");
+}
 
 export default defineConfig({
   testDir: "tests/e2e",

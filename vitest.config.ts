@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /** Files that run twice: on the embedded SQLite, and again on a PostgreSQL the tests start. */
 const BOTH_STORES = [
+  "app/http/limits.test.ts",
   "app/orders/fulfil.test.ts",
   "app/billing/payment-events.test.ts",
   "app/mail/owner-notices.test.ts",
@@ -21,12 +22,14 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Integration tests drive the built server: build first when the sources are newer.
+    globalSetup: ["tests/support/build-first.ts"],
     projects: [
       {
         extends: true,
         test: {
           name: "default",
-          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tools/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
         },
       },
       { extends: true, test: { name: "postgres", include: BOTH_STORES, env: { TEST_STORE: "postgres" } } },

@@ -56,23 +56,30 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 /**
  * Orders: open the database and start the outbox worker at boot, so emails left from a previous
- * run are sent without waiting for a visitor. server/index.ts awaits this before it listens: an
- * unusable DATA_DIR or SQLite file stops the start (one line, exit 1) instead of a healthy-looking
- * site whose every order fails; PostgreSQL being down is retried at the next request.
+ * run are sent without waiting for a visitor. server/app.ts calls this once it holds its port
+ * (a second server on a busy port stops before it writes anything, such as a new set-up token
+ * that would void the running server's link) and answers requests only after it: an unusable
+ * DATA_DIR or SQLite file stops the start (one line, exit 1) instead of a healthy-looking site
+ * whose every order fails; PostgreSQL being down is retried at the next request.
  */
-export const ready: Promise<void> =
-  process.env.NODE_ENV === "test"
-    ? Promise.resolve()
-    : getOrderServices().then(
-        () => announceOwnerSetup(),
-        (error) => {
-          if (error instanceof StartupError) {
-            console.error(`Cannot start: ${error.message}`);
-            process.exit(1);
-          }
-          logger().error({ err: error }, "order services failed to start");
-        },
-      );
+export function start(): Promise<void> {
+  if (process.env.NODE_ENV === "test") return Promise.resolve();
+  return getOrderServices().then(
+    () => announceOwnerSetup(),
+    (error) => {
+      if (error instanceof StartupError) {
+        console.error(`Cannot start: ${error.message}`);
+        process.exit(1);
+      }
+      logger().error({ err: error }, "order services failed to start");
+    },
+  );
+}
+
+// The production front (server/app.ts) calls start() once it holds its port, and says so before it
+// loads the build. `react-router dev` has no such front: open the services (and print the set-up
+// link) as the dev server loads this module, as before.
+if (!(globalThis as { __frontStartsServices?: boolean }).__frontStartsServices) void start();
 
 /** Called by server/index.ts on SIGTERM, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {

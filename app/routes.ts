@@ -37,6 +37,7 @@ export default [
     route("setup", "routes/admin-setup.tsx"),
     route("enrol", "routes/admin-enrol.tsx"),
     route("sign-out", "routes/admin-sign-out.tsx"),
+    route("unlock", "routes/admin-unlock.tsx"),
     route("orders.csv", "routes/admin-orders-csv.ts"),
     route("orders/:orderId", "routes/admin-order.tsx"),
     route("quotes", "routes/admin-quotes.tsx"),

@@ -1,5 +1,4 @@
 import path from "node:path";
-import type pg from "pg";
 import { getSiteConfig } from "./config/site.server.ts";
 import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.ts";
 import { getEnv } from "./lib/env.server.ts";
@@ -16,8 +15,10 @@ import { OutboxWorker } from "./mail/outbox-worker.server.ts";
 import { invoicePath, managePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-events.server.ts";
 import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
-import { createRateLimiter, type RateLimiter } from "./orders/rate-limit.server.ts";
+import { createLimits, type Limits } from "./http/limits.server.ts";
 import { startReconciler } from "./orders/reconcile.server.ts";
+import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
+import { WebhookWorker } from "./billing/webhook-worker.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
 import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
@@ -31,14 +32,11 @@ export interface OrderServices {
   returnBase: string;
   mailer: Mailer;
   worker: OutboxWorker;
-  orderLimiter: RateLimiter;
-  quoteLimiter: RateLimiter;
-  /** Quote acknowledgements per recipient address per day (request-quote.server.ts). */
-  quoteAckLimiter: RateLimiter;
-  resendLimiter: RateLimiter;
-  /** Payment-provider look-ups from the thank-you page, per IP. */
-  lookupLimiter: RateLimiter;
-  manageLinkLimiter: RateLimiter;
+  /** Every limit of the site (app/http/limits.server.ts), counted where every instance sees it. */
+  limits: Limits;
+  /** Provider events stored by the webhook and handled from the queue; refunds per charge. */
+  inbox: KyselyWebhookInbox;
+  webhookWorker: WebhookWorker;
   links: SignedLinks;
   contactEmail: string;
   publicOrigin: string;
@@ -49,8 +47,6 @@ export interface OrderServices {
   /** Absolute signed links of an order (emails). */
   manageUrl(order: Order): string;
   invoiceUrl(order: Order): string;
-  /** PostgreSQL's pool when instances share a database: counters they must share (rate limits) live there. */
-  limiterPool: pg.Pool | undefined;
   /** Stops the daily backup timer. */
   stopBackups(): void;
 }
@@ -73,7 +69,7 @@ async function createServices(): Promise<OrderServices> {
   const sandbox = env.STRIPE_SECRET_KEY
     ? undefined
     : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: sandboxCheckoutPath });
-  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, automaticTax: env.STRIPE_AUTOMATIC_TAX });
   // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
   const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
   const site = getSiteConfig();
@@ -91,11 +87,12 @@ async function createServices(): Promise<OrderServices> {
     // Rendered at delivery time, so a signed link is fresh when it leaves.
     manageUrl,
     ...(sandbox ? { invoiceUrl } : {}),
+    unlockUrl: (unlockId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
     // An outbox message is about an order or a quote request; its id names the message and file.
-    const about = message.orderId ?? message.quoteId;
+    const about = message.orderId ?? message.quoteId ?? message.unlockId;
     return mailer.send({
       ...email,
       messageId: `<${about}.${message.kind}@${host}>`,
@@ -120,8 +117,11 @@ async function createServices(): Promise<OrderServices> {
   worker.start();
   // Orders a killed process left pending without a checkout: settled now and every few minutes.
   const stopReconciler = startReconciler({ repo, provider, returnBase });
+  const inbox = new KyselyWebhookInbox(repo.db);
+  const eventDeps = { repo, provider, inbox, onEnqueued: () => worker.kick(), onQueued: () => webhookWorker.kick() };
+  const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
+  webhookWorker.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
-  const tenMinutes = 10 * 60_000;
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
@@ -130,22 +130,18 @@ async function createServices(): Promise<OrderServices> {
     returnBase,
     mailer,
     worker,
-    orderLimiter: createRateLimiter({ name: "order", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
-    quoteLimiter: createRateLimiter({ name: "quote", limit: env.ORDER_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    quoteAckLimiter: createRateLimiter({ name: "quote-ack", limit: env.QUOTE_ACK_DAILY_LIMIT, windowMs: 24 * 60 * 60_000, pool }),
-    resendLimiter: createRateLimiter({ name: "resend", limit: env.RESEND_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    lookupLimiter: createRateLimiter({ name: "lookup", limit: env.LOOKUP_RATE_LIMIT, windowMs: tenMinutes, pool }),
-    manageLinkLimiter: createRateLimiter({ name: "manage-link", limit: env.MANAGE_LINK_RATE_LIMIT, windowMs: tenMinutes, pool }),
+    // PostgreSQL's pool when instances share a database: the counters they must share live there.
+    limits: createLimits(env, pool),
+    inbox,
+    webhookWorker,
     links,
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
     stopReconciler,
-    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, { repo, provider, onEnqueued: () => worker.kick() }),
+    receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, eventDeps),
     manageUrl,
     invoiceUrl,
-    limiterPool: pool,
     stopBackups: backups.stop,
   };
 }
@@ -179,6 +175,7 @@ export async function shutdownOrderServices(): Promise<void> {
   if (!services) return;
   services.stopReconciler();
   services.stopBackups();
+  await services.webhookWorker.stop();
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

@@ -1,33 +1,55 @@
 // `npm run orders`: the most recent orders with their state and email delivery.
-// `npm run orders -- --csv` exports every order as CSV on stdout; `--limit N` changes how many.
+// `npm run orders -- --out orders.csv` exports every order as CSV into a file; `--csv` writes the
+// same to stdout (`npm run --silent orders -- --csv > orders.csv`: without --silent npm prints its
+// own banner into the file first). `--limit N` changes how many.
 // Reads the database the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR's SQLite
 // file (default ./data; safe while the server runs: WAL).
 import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { emailSummary, ordersCsv } from "../app/ops/orders-csv.server.ts";
 import { openStores } from "../app/stores.server.ts";
 import type { Order } from "../app/orders/types.ts";
 import { formatMoney } from "../app/i18n/format.ts";
+import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
+import { billingLabel } from "../app/lib/billing-label.ts";
 
-const { values } = parseArgs({
-  options: { csv: { type: "boolean", default: false }, limit: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
-});
+const USAGE = "Usage: npm run orders [-- --limit N] | npm run orders -- --out FILE | npm run --silent orders -- --csv > FILE. Uses DATABASE_URL or DATA_DIR (default ./data).";
+const { values } = parseOptions(
+  {
+    options: {
+      csv: { type: "boolean", default: false },
+      out: { type: "string" },
+      limit: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  },
+  USAGE,
+);
 if (values.help) {
-  console.log("Usage: npm run orders [-- --csv] [-- --limit N]\nLists orders stored under $DATA_DIR (default ./data).");
+  console.log(USAGE);
   process.exit(0);
 }
+if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) fail(`--limit takes a positive whole number, not '${values.limit}'. ${USAGE}`, 2);
+if (values.out !== undefined && !values.out) fail(`--out needs a file name. ${USAGE}`, 2);
+const csv = values.csv || values.out !== undefined;
 
 const dataDir = process.env.DATA_DIR || "./data";
-const file = path.resolve(dataDir, "orders.sqlite");
-if (!process.env.DATABASE_URL && !fs.existsSync(file)) {
-  console.error(`No orders database at ${file} yet (set DATA_DIR to the server's data directory).`);
-  process.exit(values.csv ? 0 : 1);
+const databaseUrl = process.env.DATABASE_URL || undefined;
+// A mistyped DATA_DIR must not get a fresh empty database (and an empty export that looks right).
+const file = databaseUrl ? "" : existingSqliteFile("where the site stores its orders", { postgresToo: true });
+const limit = Number(values.limit ?? (csv ? 1_000_000 : 50));
+const where = databaseUrl ? `the PostgreSQL database at ${safeHost(databaseUrl)}` : file;
+const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }).catch((error) => fail(`Cannot open ${where}: ${describe(error)}`));
+const orders = await repo.listOrders(limit).catch((error) => fail(`Cannot read ${where}: ${describe(error)}`));
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "DATABASE_URL";
+  }
 }
-const limit = Number(values.limit ?? (values.csv ? 1_000_000 : 50));
-const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL });
-const orders = await repo.listOrders(Number.isFinite(limit) && limit > 0 ? limit : 50);
 
 const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)));
 
@@ -43,17 +65,28 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-if (values.csv) {
-  process.stdout.write(await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? []));
+if (csv) {
+  const text = await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? []);
+  if (values.out) {
+    const out = path.resolve(values.out);
+    try {
+      fs.writeFileSync(out, text);
+    } catch (error) {
+      fail(`Cannot write ${out}: ${describe(error)}`);
+    }
+    console.log(`${orders.length} order(s) written to ${out}`);
+  } else {
+    process.stdout.write(text);
+  }
 } else if (!orders.length) {
-  console.log(`No orders yet in ${process.env.DATABASE_URL ? "the PostgreSQL database (DATABASE_URL)" : file}.`);
+  console.log(`No orders yet in ${where}.`);
 } else {
   const rows = orders.map((o) => ({
     created: o.createdAt.slice(0, 19).replace("T", " "),
     id: o.id,
     state: o.state,
     // After checkout: active, past_due, cancelling (ends at period end), cancelled, refunded, disputed.
-    subscription: o.billingState ? `${o.billingState}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
+    subscription: billingLabel(o) ? `${billingLabel(o)}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
     lang: o.lang,
     offer: o.offer,
     amount: formatMoney(o.amountDueNow, o.currency, "en") + (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),

@@ -2,23 +2,36 @@
 // authenticator, ends every back-office session at once (even while the server runs), and prints a
 // new one-time set-up link. `npm run owner -- status` says whether an owner is set up.
 import "./require-node.js";
-import path from "node:path";
 import { resetOwner } from "../app/auth/setup.server.ts";
+import { parseEnv } from "../app/lib/env.server.ts";
 import { openStores } from "../app/stores.server.ts";
+import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
 
-const command = process.argv[2];
-if (command !== "reset" && command !== "status") {
-  console.log("Usage: npm run owner -- reset | status\nUses DATABASE_URL or DATA_DIR (default ./data), and PUBLIC_ORIGIN (default http://localhost:3000).");
-  process.exit(command === "--help" || command === "-h" ? 0 : 2);
+const USAGE =
+  "Usage: npm run owner -- reset | status. Uses DATABASE_URL or DATA_DIR (default ./data), and PUBLIC_ORIGIN (default http://localhost:$PORT).";
+const { values, positionals } = parseOptions({ allowPositionals: true, options: { help: { type: "boolean", short: "h", default: false } } }, USAGE);
+const [command, ...extra] = positionals;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
 }
-const origin = (process.env.PUBLIC_ORIGIN || "http://localhost:3000").replace(/\/+$/, "");
-const repo = await openStores({ DATA_DIR: path.resolve(process.env.DATA_DIR || "./data"), DATABASE_URL: process.env.DATABASE_URL || undefined });
+if ((command !== "reset" && command !== "status") || extra.length) fail(command ? `Unknown command '${[command, ...extra].join(" ")}'. ${USAGE}` : USAGE, 2);
+// The server's own reading of the environment: the link's origin is the one the site answers on.
+const parsed = parseEnv(process.env);
+if (!parsed.ok) fail(`Invalid configuration: ${parsed.errors.join("; ")}`);
+const env = parsed.env;
+// A mistyped DATA_DIR must not get a fresh empty database (and a set-up link that works nowhere).
+if (!env.DATABASE_URL) existingSqliteFile("the site's owner is stored there", { postgresToo: true });
+
+const repo = await openStores({ DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL }).catch((error) =>
+  fail(`Cannot open the database${env.DATABASE_URL ? ` at ${new URL(env.DATABASE_URL).host}` : ""}: ${describe(error)}`),
+);
 try {
   if (command === "status") {
     const owner = await repo.getOwner();
     console.log(owner?.passwordHash ? `Owner set up; authenticator ${owner.totpEnabled ? "enrolled" : "not enrolled yet"}.` : "No owner yet.");
   } else {
-    const link = await resetOwner(repo, origin);
+    const link = await resetOwner(repo, env.PUBLIC_ORIGIN);
     console.log(`Owner reset: every back-office session is signed out.\nOne-time set-up link (choose a new password, then scan the new code):\n${link}`);
   }
 } finally {

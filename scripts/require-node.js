@@ -15,6 +15,14 @@ if (major < 22 || (major === 22 && minor < 22)) {
   console.error(`Node ${process.versions.node} is too old for this site (22.22+): running under Node 24 from ${cache}`);
   if (!fs.existsSync(node)) {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    // Say what is fetched, from where and where to before the wait (a minute on a slow line).
+    const registry =
+      process.env.npm_config_registry ||
+      spawnSync(npm, ["config", "get", "registry"], { encoding: "utf8" }).stdout?.trim() ||
+      "the npm registry";
+    console.error(
+      `Downloading Node 24 (the npm package node@24, with the Node binary for this platform) from ${registry} into ${cache}, once: later runs reuse it (NODE24_CACHE to choose another place; or install Node 24 yourself: nvm use, see .nvmrc)…`,
+    );
     const args = ["install", "--prefix", cache, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", "node@24"];
     spawnSync(npm, args, { stdio: ["ignore", "ignore", "inherit"] });
   }

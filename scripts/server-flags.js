@@ -1,5 +1,6 @@
 // Plain JavaScript: read by scripts/start.js, the test and bench servers (tests/support/server.ts,
-// bench/cold-start.ts); the Dockerfile's CMD repeats it.
+// bench/cold-start.ts) and by server/index.js, which adds them when started without them (the
+// Dockerfile runs a plain `node server/index.js`).
 //
 // V8 flags of the production server. The young generation is capped at 2 × 16 MB: V8 sizes it from
 // the machine's memory (2 × 64 MB on an 8 GB box), and under 50 concurrent order POSTs a request's

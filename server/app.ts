@@ -34,10 +34,13 @@ if (ready.errors.length || ready.problems.length) {
   console.error(formatReadiness(ready));
   process.exit(1);
 }
+// This front starts the app's services itself, after binding its port (below): the entry module
+// must not start them as it loads (it does under `react-router dev`, which has no front).
+(globalThis as { __frontStartsServices?: boolean }).__frontStartsServices = true;
 const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 const entry = build.entry.module as unknown as {
   shutdown?: () => Promise<void>;
-  ready?: Promise<void>;
+  start?: () => Promise<void>;
 };
 // Once bundled this file is build/server/index.js: the browser files are in build/client.
 const clientDir = path.resolve(import.meta.dirname, "../client");
@@ -252,7 +255,14 @@ declare module "node:http" {
   }
 }
 
+/** Set while the app's start-up checks run (below): requests wait for them. */
+let starting: Promise<void> | undefined;
+
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
+  if (starting) {
+    void starting.then(() => server.emit("request", req, res));
+    return;
+  }
   const requestId = nextRequestId();
   if (serveFromMemory(req, res, requestId)) return;
   // Everything this request runs, the app's loaders and actions included, logs with its id.
@@ -265,12 +275,33 @@ const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_
   );
 });
 
-// The app's start-up checks (DATA_DIR, database) come first: a site that cannot store an order
-// does not listen.
-await entry.ready;
-server.listen(env.PORT, env.HOST, () => {
-  logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
-});
+/**
+ * The port first: a second server started on a busy port stops here in one line, before it opens
+ * the database or writes anything (a new set-up token would void the running server's link).
+ */
+function listen(port: number, host: string): Promise<void> {
+  return new Promise((resolve) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const where = host === "0.0.0.0" || host === "::" ? "" : ` on ${host}`;
+      const why: Record<string, string> = {
+        EADDRINUSE: `port ${port} is in use${where} (another server, maybe this site, is listening there): stop it or set PORT`,
+        EACCES: `no permission to listen on port ${port}${where} (ports below 1024 need privileges): set PORT`,
+        EADDRNOTAVAIL: `HOST ${host} is not an address of this machine: set HOST (0.0.0.0 for every interface)`,
+      };
+      console.error(`Cannot start: ${why[error.code ?? ""] ?? `cannot listen on port ${port}${where} (${error.code ?? error.message})`}.`);
+      process.exit(1);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+await listen(env.PORT, env.HOST);
+// Then the app's start-up checks (DATA_DIR, database): requests that arrive meanwhile wait, and a
+// site that cannot store an order exits instead of answering.
+starting = entry.start?.() ?? Promise.resolve();
+await starting;
+starting = undefined;
+logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the app's resources.
 let stopping = false;

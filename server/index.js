@@ -3,5 +3,14 @@
 // trace before any code runs), so this file first hands over to scripts/require-node.js, which
 // says so in one line and re-runs the command under Node 24, exactly as `npm run orders` does.
 import "../scripts/require-node.js";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
+
+// The server's V8 flags live in scripts/server-flags.js only: started without them (the
+// Dockerfile's CMD, a bare `node server/index.js`), the process replaces itself with one that has
+// them (same pid, so signals and Docker's PID 1 are unchanged; no second process).
+const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+if (missing.length && typeof process.execve === "function") {
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], process.env);
+}
 
 await import("./index.ts");

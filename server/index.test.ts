@@ -86,15 +86,52 @@ describe("starting the site on an old Node", () => {
   test("without Node 24 at hand (and none to download): that line, what to do, exit 1, no stack trace", async () => {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), "node24-empty-"));
     // npm may not reach a registry: offline, with an empty package cache, the install fails at once.
-    const child = runOld(["server/index.js"], { NODE24_CACHE: cache, npm_config_offline: "true", npm_config_cache: path.join(cache, "npm") });
+    const registry = "http://127.0.0.1:9/";
+    const child = runOld(["server/index.js"], { NODE24_CACHE: cache, npm_config_offline: "true", npm_config_cache: path.join(cache, "npm"), npm_config_registry: registry });
     let stderr = "";
     child.stderr!.on("data", (chunk) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)));
     expect(stderr.split("\n")[0]).toBe(tooOld(cache));
+    // Before the wait: what is downloaded, from where, to where.
+    expect(stderr.split("\n")[1]).toMatch(new RegExp(`^Downloading Node 24 \\(the npm package node@24.*\\) from ${registry} into ${cache}`));
     expect(stderr).toContain(`Could not install Node 24 into ${cache}: install Node 24 (see .nvmrc) and retry.`);
     expect(stderr).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|\n\s+at /);
     expect(code).toBe(1);
   }, 60_000);
+
+  test("npm run dev, build and every test script make the same version check: dev on an old Node says so, then serves under Node 24", async () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    for (const name of ["start", "dev", "build", "test", "test:unit", "test:e2e"]) {
+      const script = /^node ((?:scripts|tools)\/[\w-]+\.js)\b/.exec(pkg.scripts[name] ?? "")?.[1];
+      expect(script, `npm run ${name}: ${pkg.scripts[name]}`).toBeDefined();
+      expect(fs.readFileSync(path.join(root, script!), "utf8"), script).toMatch(/^import "(\.\/|\.\.\/scripts\/)require-node\.js";$/m);
+    }
+    const cache = cacheWithThisNode();
+    const port = await freePort();
+    const [, ...args] = pkg.scripts.dev!.split(" ");
+    const dev = runOld([...args, "--port", String(port), "--host", "127.0.0.1", "--strictPort"], {
+      NODE24_CACHE: cache,
+      DATA_DIR: tempDataDir(),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "silent",
+    });
+    let stderr = "";
+    dev.stderr!.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => dev.once("exit", (code) => resolve(code)));
+    let status = 0;
+    try {
+      // The dev server compiles on the first request: generous on a loaded machine.
+      for (let tries = 0; tries < 1200 && status !== 200 && dev.exitCode === null; tries++) {
+        status = await fetch(`http://127.0.0.1:${port}/healthz`).then((res) => res.status, () => 0);
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      process.kill(-dev.pid!, "SIGTERM");
+      await exited;
+    }
+    expect(status, stderr).toBe(200);
+    expect(stderr.split("\n")[0]).toBe(tooOld(cache));
+  }, 300_000);
 
   test("on Node 24, node server/index.js starts the site at once, without that line", async () => {
     const server = await startServer({ LOG_LEVEL: "silent" });

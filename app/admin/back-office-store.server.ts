@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
+import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
 import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
@@ -64,6 +65,32 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
       .insertInto("order_events")
       .values({ order_id: orderId, kind, detail: detail === null ? null : detail.slice(0, 2000), created_at: now() })
       .execute();
+  }
+
+  async markDelivered(orderId: string, note: string, emailKind: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      // The unique index order_events_one_delivered makes the second of two concurrent posts lose here.
+      const result = await trx
+        .insertInto("order_events")
+        .values({ order_id: orderId, kind: "delivered", detail: note.slice(0, 2000), created_at: now() })
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      await enqueue(trx, { orderId }, emailKind);
+      return true;
+    });
+  }
+
+  async queueCopy(orderId: string, prefix: string, event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued"> {
+    return this.db.transaction().execute(async (trx) => {
+      const copies = await trx.selectFrom("outbox").select("status").where("order_id", "=", orderId).where("kind", "like", `${prefix}%`).execute();
+      if (copies.some((copy) => copy.status === "pending")) return "alreadyQueued";
+      // Two requests that read the same count try the same kind: the outbox's unique (order, kind)
+      // lets one in; the other waits for it to commit and inserts nothing.
+      if (!(await enqueue(trx, { orderId }, `${prefix}${copies.length + 1}`))) return "alreadyQueued";
+      await trx.insertInto("order_events").values({ order_id: orderId, kind: event, detail: null, created_at: now() }).execute();
+      return "queued";
+    });
   }
 
   async listOrderEvents(orderId: string): Promise<OrderEvent[]> {

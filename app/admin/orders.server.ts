@@ -9,6 +9,7 @@ import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
+import { billingLabel } from "../lib/billing-label.ts";
 
 /** The back office's questions and actions on orders; routes stay thin. */
 
@@ -27,8 +28,8 @@ function listRow(order: Order) {
     id: order.id,
     createdAt: order.createdAt,
     state: order.state,
-    /** After checkout: active, past_due, cancelling, cancelled, refunded, disputed (null before). */
-    billingState: order.billingState,
+    /** After checkout: active, past_due, cancelling, paused, cancelled, refunded, disputed (null before). */
+    billingState: billingLabel(order),
     offer: order.offer,
     name: `${order.customer.firstName} ${order.customer.lastName}`,
     email: order.customer.email,
@@ -78,7 +79,7 @@ export async function orderDetail(id: string, lang: Language) {
   return {
     id: order.id,
     state: order.state,
-    billingState: order.billingState,
+    billingState: billingLabel(order),
     periodEnd: order.periodEnd,
     paid: order.state === "paid",
     delivered: events.some((event) => event.kind === "delivered"),
@@ -88,17 +89,19 @@ export async function orderDetail(id: string, lang: Language) {
   };
 }
 
-export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDelivered" | "notFound";
+export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDelivered" | "alreadyQueued" | "notFound";
 
-/** Queues another copy of the confirmation (the outbox sends it; the timeline shows it). */
+/**
+ * Queues another copy of the confirmation (the outbox sends it; the timeline shows it), unless one
+ * still waits to be sent: then the answer says so, and nothing is logged. Each answer is true even
+ * when the owner's double tap lands on two instances at once (one transaction, one unique kind).
+ */
 export async function resendConfirmation(orderId: string): Promise<ActionOutcome> {
   const services = await getOrderServices();
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
-  const copies = (await services.repo.listEmails(order.id)).filter((email) => email.kind.startsWith("admin-resend-")).length;
-  await services.repo.enqueueEmail(order.id, `admin-resend-${copies + 1}`);
-  await services.repo.addOrderEvent(order.id, "resend_requested", null);
+  if ((await services.repo.queueCopy(order.id, "admin-resend-", "resend_requested")) === "alreadyQueued") return "alreadyQueued";
   services.worker.kick();
   return "resent";
 }
@@ -109,10 +112,9 @@ export async function markDelivered(orderId: string, note: string): Promise<Acti
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
-  if ((await services.repo.listOrderEvents(order.id)).some((event) => event.kind === "delivered")) return "alreadyDelivered";
-  // The note is stored first: the outbox worker reads it when it writes the email.
-  await services.repo.addOrderEvent(order.id, "delivered", note.trim().slice(0, NOTE_MAX));
-  await services.repo.enqueueEmail(order.id, DELIVERED_EMAIL);
+  // One delivered event per order (a unique index), stored with its email in one transaction: the
+  // outbox worker reads the note when it writes the email. A concurrent twin gets "already delivered".
+  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), DELIVERED_EMAIL))) return "alreadyDelivered";
   services.worker.kick();
   return "delivered";
 }

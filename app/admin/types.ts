@@ -36,5 +36,15 @@ export interface BackOfficeStore {
   exportPage(query: ExportQuery, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportRow[]>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;
+  /**
+   * The delivered event (once per order: a unique index) and its email, in one transaction; false
+   * when the order was marked delivered already (by this request's twin on any instance).
+   */
+  markDelivered(orderId: string, note: string, emailKind: string): Promise<boolean>;
+  /**
+   * Queues copy `${prefix}N+1` of an email and its timeline event, in one transaction, unless a
+   * copy still waits in the outbox (or a concurrent request queued the same copy): "alreadyQueued".
+   */
+  queueCopy(orderId: string, prefix: string, event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued">;
   health(stuckBefore: string): Promise<BackOfficeHealth>;
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { enqueue } from "../mail/outbox-store.server.ts";
 import type { OwnerRecord, OwnerStore } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -99,5 +100,17 @@ export class KyselyOwnerStore implements OwnerStore {
 
   async deleteAdminSession(id: string): Promise<void> {
     await this.db.deleteFrom("admin_sessions").where("id", "=", id).execute();
+  }
+
+  async createUnlock(id: string, expiresAt: number, emailKind: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("owner_unlocks").values({ id, expires_at: expiresAt, used_at: null, created_at: now() }).execute();
+      await enqueue(trx, { unlockId: id }, emailKind);
+    });
+  }
+
+  async useUnlock(id: string, at: number): Promise<boolean> {
+    const result = await this.db.updateTable("owner_unlocks").set({ used_at: now() }).where("id", "=", id).where("used_at", "is", null).where("expires_at", ">", at).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 }

@@ -33,4 +33,9 @@ export interface OwnerStore {
   updateAdminSession(id: string, data: string, expiresAt: number): Promise<void>;
   deleteAdminSession(id: string): Promise<void>;
 
+  /** A new unlock link (id, expiry) and its email to the owner, in one transaction. */
+  createUnlock(id: string, expiresAt: number, emailKind: string): Promise<void>;
+  /** Uses the link once: true only for the first use before its expiry (a conditional update). */
+  useUnlock(id: string, now: number): Promise<boolean>;
+
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { newTestOrder } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { requestManageLink } from "./manage-subscription.server.ts";
-import { createRateLimiter } from "../orders/rate-limit.server.ts";
+import { createLimits } from "../http/limits.server.ts";
 import type { OrderServices } from "../services.server.ts";
 import { storesOver, type Stores } from "../stores.server.ts";
 
@@ -32,7 +32,7 @@ function recordingServices(calls: string[]): OrderServices {
     });
   return {
     repo: record("repo", repo),
-    manageLinkLimiter: record("limiter", createRateLimiter({ name: "manage-link", limit: 5, windowMs: 600_000 })),
+    limits: record("limiter", createLimits({ ORDER_RATE_LIMIT: 20, RESEND_RATE_LIMIT: 5, LOOKUP_RATE_LIMIT: 60, MANAGE_LINK_RATE_LIMIT: 5, QUOTE_ACK_DAILY_LIMIT: 3 })),
     worker: record("worker", { kick: () => {}, stop: async () => {} }),
   } as unknown as OrderServices;
 }

@@ -40,7 +40,7 @@ export async function openManageLink(token: string, services: OrderServices): Pr
   const { order } = found;
   if (order.customerRef) {
     try {
-      const url = await services.provider.portalUrl(order.customerRef, `${services.publicOrigin}/`);
+      const url = await services.provider.portalUrl(order.customerRef, `${services.publicOrigin}/`, order.lang);
       if (url) return { kind: "redirect", url };
     } catch (error) {
       if (error instanceof ProviderError) return { kind: "unavailable" };
@@ -102,7 +102,7 @@ export async function requestManageLink(
 ): Promise<"sent" | "invalid" | "rateLimited"> {
   const address = email.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(address) || address.length > 254) return "invalid";
-  if (!(await services.manageLinkLimiter.take(`ip:${clientIp || "unknown"}`)) || !(await services.manageLinkLimiter.take(`email:${address}`))) return "rateLimited";
+  if (!(await services.limits.take(["manageLink", `ip:${clientIp || "unknown"}`], ["manageLink", `email:${address}`])).ok) return "rateLimited";
   followUp(() => sendManageLink(address, services));
   return "sent";
 }

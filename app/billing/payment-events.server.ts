@@ -1,18 +1,28 @@
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type SubscriptionStatus } from "../payments/provider.ts";
+import {
+  WebhookPayloadStyleError,
+  WebhookSignatureError,
+  type HandledPaymentEvent,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SubscriptionStatus,
+} from "../payments/provider.ts";
 import { logger } from "../lib/logger.server.ts";
 import { BILLING_EMAIL as EMAIL } from "../mail/email-kinds.ts";
 import { fulfil } from "../orders/fulfil.server.ts";
 import type { BillingState, Order, OrderStore } from "../orders/types.ts";
 import type { OutboxStore } from "../mail/types.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
-import type { BillingStore } from "./types.ts";
-import type { PaymentEventChange } from "./types.ts";
-
+import type { BillingStore, PaymentEventChange } from "./types.ts";
+import type { KyselyWebhookInbox } from "./webhook-inbox.server.ts";
 
 export interface PaymentEventDeps {
   repo: OrderStore & BillingStore & OutboxStore & Pick<BackOfficeStore, "addOrderEvent">;
   provider: PaymentProvider;
+  /** The stored events (the queue behind the webhook) and the refunds per charge. */
+  inbox: KyselyWebhookInbox;
   onEnqueued?: () => void;
+  /** A verified event was stored for handling: the webhook worker should look now. */
+  onQueued?: () => void;
 }
 
 export interface WebhookAnswer {
@@ -20,9 +30,21 @@ export interface WebhookAnswer {
   body: string;
 }
 
+/** An event we cannot act on (nothing to retry): stored as unhandled, logged as an error, the owner told. */
+export class UnhandledEventError extends Error {
+  override name = "UnhandledEventError";
+  readonly orderId: string | null;
+  constructor(message: string, orderId: string | null) {
+    super(message);
+    this.orderId = orderId;
+  }
+}
+
 /**
- * A webhook delivery, start to end: the provider checks the signature and reads the event; the
- * event is handled once (stored by id); a provider hiccup answers 503 so the provider retries.
+ * A webhook delivery: the provider checks the signature and reads the event, the event is stored,
+ * and the answer goes back at once (2xx); the webhook worker handles it from the queue with
+ * retries. An event of a handled type that we cannot read is never acknowledged: it is stored as
+ * unhandled, logged as an error, the owner is told, and the answer is 500 so Stripe keeps retrying.
  */
 export async function receivePaymentWebhook(raw: string, signature: string | null, deps: PaymentEventDeps): Promise<WebhookAnswer> {
   let event: PaymentEvent | null;
@@ -30,26 +52,48 @@ export async function receivePaymentWebhook(raw: string, signature: string | nul
     event = deps.provider.verifyWebhook(raw, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) return { status: 400, body: "Invalid signature" };
+    if (error instanceof WebhookPayloadStyleError) {
+      logger().error({ reason: error.message }, "payment webhook: this event destination sends thin payloads; the site reads snapshot payloads only");
+      return { status: 400, body: `Unsupported payload: ${error.message}` };
+    }
     return { status: 400, body: "Invalid event" };
   }
   if (!event) return { status: 404, body: "Not found" };
   if (event.kind === "ignored") return { status: 200, body: "Ignored" };
   try {
-    return { status: 200, body: `ok ${await handlePaymentEvent(event, deps)}` };
+    if (event.kind === "unreadable") {
+      const order = await findOrder(deps.repo, { orderId: event.reference, customerRef: event.customerRef });
+      await recordUnhandled(deps, { id: event.id, kind: event.type, detail: `${event.reason} (API version ${event.apiVersion ?? "unknown"})`, orderId: order?.id ?? null, event });
+      return { status: 500, body: "Event not understood: stored as unhandled" };
+    }
+    const stored = await deps.inbox.enqueue(event);
+    deps.onQueued?.();
+    return { status: 200, body: stored };
   } catch (error) {
-    logger().error({ event: event.id, kind: event.kind, err: error }, "payment event failed, the provider will retry");
+    logger().error({ event: event.id, err: error }, "payment event could not be stored, the provider will retry");
     return { status: 503, body: "Temporarily unavailable" };
+  }
+}
+
+/** Stores an event as unhandled, logs an error, and (once) tells the owner through the outbox when the order is known. */
+export async function recordUnhandled(deps: PaymentEventDeps, entry: { id: string; kind: string; detail: string; orderId: string | null; event?: unknown }): Promise<void> {
+  logger().error({ event: entry.id, kind: entry.kind, order: entry.orderId, reason: entry.detail }, "payment event NOT handled: stored as unhandled, the owner is told");
+  const first = await deps.inbox.markUnhandled(entry);
+  if (first && entry.orderId) {
+    await deps.repo.enqueueEmail(entry.orderId, EMAIL.ownerUnhandled(entry.id));
+    deps.onEnqueued?.();
   }
 }
 
 /**
  * Handles one verified event at most once. Events only name things: the state they imply is read
  * from the provider now (the subscription's current status), so a late or replayed event can never
- * move an order backwards, and the emails it causes are unique outbox kinds.
+ * move an order backwards, and the emails it causes are unique outbox kinds. Throws
+ * UnhandledEventError when the event cannot be acted on, anything else when a retry may help.
  */
-export async function handlePaymentEvent(event: Exclude<PaymentEvent, { kind: "ignored" }>, deps: PaymentEventDeps): Promise<string> {
-  const { repo, provider } = deps;
-  if (await repo.hasPaymentEvent(event.id)) return "duplicate";
+export async function handlePaymentEvent(event: HandledPaymentEvent, deps: PaymentEventDeps): Promise<{ outcome: string; orderId: string | null }> {
+  const { repo, provider, inbox } = deps;
+  if (await repo.hasPaymentEvent(event.id)) return { outcome: "duplicate", orderId: null };
   const record = async (order: Order | undefined, change?: Omit<PaymentEventChange, "orderId">) => {
     const recorded = await repo.recordPaymentEvent(
       { id: event.id, type: event.kind, orderId: order?.id ?? null },
@@ -58,6 +102,7 @@ export async function handlePaymentEvent(event: Exclude<PaymentEvent, { kind: "i
     if (recorded && change?.emails.length) deps.onEnqueued?.();
     return recorded;
   };
+  const done = (outcome: string, order: Order | undefined) => ({ outcome, orderId: order?.id ?? null });
 
   switch (event.kind) {
     case "checkout.completed":
@@ -70,19 +115,33 @@ export async function handlePaymentEvent(event: Exclude<PaymentEvent, { kind: "i
         await repo.markFailed(result.order.id, "async payment failed");
       }
       await record(result.order);
-      return result.status;
+      return done(result.status, result.order);
     }
     case "invoice.paid":
     case "invoice.payment_failed":
     case "subscription.updated":
     case "subscription.deleted": {
-      const subscription = event.subscriptionRef ? await provider.getSubscription(event.subscriptionRef) : undefined;
+      if (!event.subscriptionRef) {
+        // A one-time payment's invoice (invoice_creation): nothing to change, the checkout event did it.
+        const order = await findOrder(repo, { orderId: event.reference, customerRef: event.customerRef });
+        await record(order);
+        return done("one-time invoice", order);
+      }
+      const subscription = await provider.getSubscription(event.subscriptionRef);
       const order = await findOrder(repo, {
         orderId: event.reference ?? subscription?.reference ?? null,
         subscriptionRef: event.subscriptionRef,
         customerRef: event.customerRef ?? subscription?.customerRef ?? null,
       });
-      if (!order || !subscription) return (await record(order)) ? "no subscription" : "duplicate";
+      if (!subscription) throw new UnhandledEventError(`the provider does not know subscription ${event.subscriptionRef}`, order?.id ?? null);
+      if (!order) {
+        const reference = event.reference ?? subscription.reference;
+        // Our subscriptions carry the order id: one that names an order we do not have is ours and lost.
+        if (reference) throw new UnhandledEventError(`subscription ${subscription.id} names order ${reference}, which is not stored`, null);
+        logger().warn({ event: event.id, subscription: subscription.id }, "payment event about a subscription this site did not create: recorded, nothing changed");
+        await record(undefined);
+        return done("not ours", undefined);
+      }
       if (!order.subscriptionRef || !order.customerRef) {
         await repo.setBillingRefs(order.id, { customerRef: subscription.customerRef, subscriptionRef: subscription.id, state: null, periodEnd: null });
       }
@@ -91,26 +150,57 @@ export async function handlePaymentEvent(event: Exclude<PaymentEvent, { kind: "i
       if (event.kind === "invoice.paid" && event.renewal) emails.push(EMAIL.renewal(event.invoiceId));
       if (subscription.status === "cancelled") emails.push(EMAIL.subscriptionEnded, EMAIL.ownerCancellation);
       else if (subscription.cancelAtPeriodEnd) emails.push(EMAIL.ownerCancellation);
+      if (subscription.status === "paused" && order.subscriptionStatus !== "paused") emails.push(EMAIL.ownerPaused(event.id));
       const state = mergeBillingState(order.billingState, subscriptionState(subscription));
+      await inbox.setSubscriptionStatus(order.id, subscription.providerStatus);
       await record(order, { billing: { state, periodEnd: subscription.periodEnd }, emails });
-      return state;
+      return done(subscription.status === "paused" ? "paused" : state, order);
     }
     case "charge.refunded": {
       const order = await findOrder(repo, { customerRef: event.customerRef });
-      const state = event.fullyRefunded ? "refunded" : (order?.billingState ?? null);
-      await record(order, {
-        ...(state ? { billing: { state, periodEnd: null } } : {}),
-        emails: [EMAIL.ownerRefund(event.chargeId, event.amountRefunded)],
-      });
-      return order ? (state ?? "partially refunded") : "no order";
+      if (!order) {
+        await record(undefined);
+        return done("no order", undefined);
+      }
+      await inbox.recordRefund({ chargeId: event.chargeId, orderId: order.id, amount: event.amount, amountRefunded: event.amountRefunded, currency: event.currency });
+      // Refunds are per charge: refunding one month of a subscription leaves the subscription's
+      // state to the subscription; a one-time order is refunded when its payment is.
+      const state = order.monthly ? order.billingState : event.fullyRefunded ? "refunded" : order.billingState;
+      await record(order, { ...(state !== order.billingState ? { billing: { state, periodEnd: null } } : {}), emails: [EMAIL.ownerRefund(event.chargeId, event.amountRefunded)] });
+      return done(order.monthly ? "charge refunded" : (state ?? "partially refunded"), order);
     }
-    case "dispute.created": {
-      const customerRef = await provider.getChargeCustomer(event.chargeId);
-      const order = await findOrder(repo, { customerRef });
-      await record(order, { billing: { state: "disputed", periodEnd: null }, emails: [EMAIL.ownerDispute(event.disputeId, event.amount)] });
-      return order ? "disputed" : "no order";
+    case "dispute.created":
+    case "dispute.closed": {
+      const charge = await provider.getCharge(event.chargeId);
+      const order = await findOrder(repo, { customerRef: charge?.customerRef ?? null });
+      if (!order) {
+        await record(undefined);
+        return done("no order", undefined);
+      }
+      if (event.kind === "dispute.created") {
+        await record(order, { billing: { state: "disputed", periodEnd: null }, emails: [EMAIL.ownerDispute(event.disputeId, event.amount)] });
+        return done("disputed", order);
+      }
+      // Closed: won (or an inquiry closed) returns to the state the money says; lost stays disputed.
+      const won = event.status === "won" || event.status === "warning_closed";
+      if (!won || order.billingState !== "disputed") {
+        await record(order, { emails: [EMAIL.ownerDisputeClosed(event.disputeId, event.status)] });
+        return done(order.billingState ?? "paid", order);
+      }
+      const restored = await stateWithoutDispute(order, deps, Boolean(charge?.refunded));
+      await record(order, { billing: { state: restored, periodEnd: null }, emails: [EMAIL.ownerDisputeClosed(event.disputeId, event.status)] });
+      return done(restored ?? "paid", order);
     }
   }
+}
+
+/** What an order's state is once a dispute is won: the subscription's, or the one-time payment's. */
+async function stateWithoutDispute(order: Order, deps: PaymentEventDeps, chargeRefunded: boolean): Promise<BillingState | null> {
+  if (order.subscriptionRef) {
+    const subscription = await deps.provider.getSubscription(order.subscriptionRef);
+    if (subscription) return subscriptionState(subscription);
+  }
+  return chargeRefunded ? "refunded" : null;
 }
 
 async function findOrder(repo: Pick<OrderStore, "findById"> & Pick<BillingStore, "findByBillingRef">, ref: { orderId?: string | null; subscriptionRef?: string | null; customerRef?: string | null }) {
@@ -127,8 +217,13 @@ export function subscriptionState(subscription: SubscriptionStatus): BillingStat
   return subscription.cancelAtPeriodEnd ? "cancelling" : "active";
 }
 
-/** Money taken back (refund, dispute) outranks whatever the subscription says afterwards. */
+/**
+ * An open dispute outranks whatever the subscription says afterwards (until it is closed). A refund
+ * does not: only subscription orders get subscription events, and a refunded month of a
+ * subscription leaves its state to the subscription (an order stored "refunded" that way before
+ * issue 23 heals at its next subscription event).
+ */
 export function mergeBillingState(current: BillingState | null, next: BillingState): BillingState {
-  if (current === "refunded" || current === "disputed") return current;
+  if (current === "disputed") return current;
   return next;
 }

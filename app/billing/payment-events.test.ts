@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { PaymentEvent, PaymentProvider, SubscriptionStatus } from "../payments/provider.ts";
+import type { HandledPaymentEvent, PaymentEvent, PaymentProvider, SubscriptionStatus } from "../payments/provider.ts";
 import { handlePaymentEvent, receivePaymentWebhook } from "./payment-events.server.ts";
 import { createSignedLinks } from "./signed-link.server.ts";
 import { testCustomer } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
 import { storesOver, type Stores } from "../stores.server.ts";
+import { KyselyWebhookInbox } from "./webhook-inbox.server.ts";
 
 let repo: Stores;
+let billing: KyselyWebhookInbox;
 let subscription: SubscriptionStatus;
 const provider: PaymentProvider = {
   name: "stripe",
@@ -15,20 +17,21 @@ const provider: PaymentProvider = {
   verifyWebhook: () => null,
   getSubscription: async (id) => (id === subscription.id ? { ...subscription } : undefined),
   portalUrl: async () => null,
-  getChargeCustomer: async () => "cus_1",
+  getCharge: async () => ({ customerRef: "cus_1", refunded: false }),
 };
 
 /** A paid formateur-ia order with its Stripe subscription, in a fresh store. */
 async function freshPaidOrder() {
   await repo?.close();
   repo = storesOver(await openTestStore());
+  billing = new KyselyWebhookInbox(repo.db);
   const { order } = await repo.createOrder({
     id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer: testCustomer, provider: "stripe",
   });
   await repo.setCheckout(order.id, "cs_1", "https://pay");
   await repo.markPaid(order.id, "confirmation");
   await repo.setBillingRefs(order.id, { customerRef: "cus_1", subscriptionRef: "sub_1", state: "active", periodEnd: "2026-12-24T00:00:00.000Z" });
-  subscription = { id: "sub_1", reference: "ord_1", customerRef: "cus_1", status: "active", cancelAtPeriodEnd: false, periodEnd: "2026-12-24T00:00:00.000Z" };
+  subscription = { id: "sub_1", reference: "ord_1", customerRef: "cus_1", status: "active", providerStatus: "active", cancelAtPeriodEnd: false, periodEnd: "2026-12-24T00:00:00.000Z" };
 }
 
 beforeEach(freshPaidOrder);
@@ -45,7 +48,7 @@ describe("events after checkout", () => {
       await freshPaidOrder();
       // Both events are delivered after the subscription ended: Stripe's truth is what counts.
       subscription = { ...subscription, status: "cancelled", cancelAtPeriodEnd: true, periodEnd: "2026-12-24T00:00:00.000Z" };
-      for (const event of [...order, ...order]) await handlePaymentEvent(event as Exclude<PaymentEvent, { kind: "ignored" }>, { repo, provider });
+      for (const event of [...order, ...order]) await handlePaymentEvent(event as HandledPaymentEvent, { repo, provider, inbox: billing });
       expect((await repo.findById("ord_1"))!.billingState).toBe("cancelled");
       expect(await kinds()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
       expect((await repo.listPaymentEvents("ord_1")).map((e) => e.id).sort()).toEqual(["evt_deleted", "evt_updated"]);
@@ -53,22 +56,39 @@ describe("events after checkout", () => {
   });
 
   test("a payment failure reported after the retry succeeded sends no failure email", async () => {
-    expect(await handlePaymentEvent(failed as Exclude<PaymentEvent, { kind: "ignored" }>, { repo, provider })).toBe("active");
+    expect((await handlePaymentEvent(failed as HandledPaymentEvent, { repo, provider, inbox: billing })).outcome).toBe("active");
     expect(await kinds()).toEqual(["confirmation"]);
   });
 
-  test("a refund or dispute is not undone by a later subscription event", async () => {
-    await handlePaymentEvent({ id: "evt_refund", kind: "charge.refunded", chargeId: "ch_1", customerRef: "cus_1", fullyRefunded: true, amountRefunded: 53_600, currency: "eur" }, { repo, provider });
-    expect(await handlePaymentEvent(updated as Exclude<PaymentEvent, { kind: "ignored" }>, { repo, provider })).toBe("refunded");
+  test("a refunded charge of a subscription leaves the state to the subscription; a dispute is not undone by a later subscription event", async () => {
+    await handlePaymentEvent({ id: "evt_refund", kind: "charge.refunded", chargeId: "ch_1", customerRef: "cus_1", fullyRefunded: true, amount: 53_600, amountRefunded: 53_600, currency: "eur" }, { repo, provider, inbox: billing });
+    expect((await handlePaymentEvent(updated as HandledPaymentEvent, { repo, provider, inbox: billing })).outcome).toBe("active");
     expect(await kinds()).toEqual(["confirmation", "owner-refund.ch_1.53600"]);
+    expect(await billing.refundsOf("ord_1")).toEqual([{ chargeId: "ch_1", amount: 53_600, amountRefunded: 53_600 }]);
+    const dispute = { id: "evt_dispute", kind: "dispute.created", disputeId: "dp_1", chargeId: "ch_2", amount: 3_900, currency: "eur", reason: "fraudulent", status: "needs_response" } as const;
+    expect((await handlePaymentEvent(dispute, { repo, provider, inbox: billing })).outcome).toBe("disputed");
+    expect((await handlePaymentEvent({ ...updated, id: "evt_updated_2" } as HandledPaymentEvent, { repo, provider, inbox: billing })).outcome).toBe("disputed");
   });
 
-  test("the webhook answers: 404 for a provider without webhooks, 503 when the provider cannot be asked (not recorded, so Stripe's retry is handled)", async () => {
-    expect(await receivePaymentWebhook("{}", "sig", { repo, provider })).toEqual({ status: 404, body: "Not found" });
+  test("the webhook answers: 404 for a provider without webhooks; a verified event is stored and answered at once, without asking the provider", async () => {
+    expect(await receivePaymentWebhook("{}", "sig", { repo, provider, inbox: billing })).toEqual({ status: 404, body: "Not found" });
     const flaky: PaymentProvider = { ...provider, verifyWebhook: () => updated, getSubscription: async () => Promise.reject(new Error("down")) };
-    expect((await receivePaymentWebhook("{}", "sig", { repo, provider: flaky })).status).toBe(503);
+    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: flaky, inbox: billing })).toEqual({ status: 200, body: "queued" });
+    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: flaky, inbox: billing })).toEqual({ status: 200, body: "duplicate" });
     expect(await repo.hasPaymentEvent("evt_updated")).toBe(false);
-    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: { ...provider, verifyWebhook: () => updated } })).toEqual({ status: 200, body: "ok active" });
+    expect((await billing.find("evt_updated"))?.status).toBe("queued");
+  });
+
+  test("an event we cannot read is stored as unhandled and answered 500, never 2xx", async () => {
+    const unreadable: PaymentEvent = { id: "evt_odd", kind: "unreadable", type: "invoice.paid", reason: "no subscription field", apiVersion: "2019-01-01", customerRef: "cus_1", reference: null };
+    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: { ...provider, verifyWebhook: () => unreadable }, inbox: billing })).toEqual({
+      status: 500,
+      body: "Event not understood: stored as unhandled",
+    });
+    expect((await billing.find("evt_odd"))?.status).toBe("unhandled");
+    expect(await billing.countUnhandled()).toBe(1);
+    // The owner is told once, about the customer's order.
+    expect(await kinds()).toEqual(["confirmation", "owner-unhandled.evt_odd"]);
   });
 });
 

@@ -11,7 +11,7 @@ export interface PaymentEventRow {
 /** What handling one event changes, applied with the event's record in one transaction. */
 export interface PaymentEventChange {
   orderId: string;
-  billing?: { state: BillingState; periodEnd: string | null };
+  billing?: { state: BillingState | null; periodEnd: string | null };
   /** Outbox kinds to enqueue (unique per order, so a second enqueue of a kind is a no-op). */
   emails: string[];
 }

@@ -28,11 +28,12 @@ function eachDialect(spell: (dialect: Dialect) => string): Statement {
  * belong to a quote request instead of an order (007). SQLite keeps this text in its schema:
  * changing the spelling of a table already created changes what `sqlite_master` shows.
  */
-function outboxTable(create: string, dialect: Dialect, { statuses, quotes }: { statuses: string[]; quotes: boolean }): string {
+function outboxTable(create: string, dialect: Dialect, { statuses, quotes, unlocks = false }: { statuses: string[]; quotes: boolean; unlocks?: boolean }): string {
   const columns = [
     `id ${AUTO_ID[dialect]}`,
     `order_id TEXT${quotes ? "" : " NOT NULL"} REFERENCES orders (id)`,
     ...(quotes ? ["quote_id TEXT REFERENCES quote_requests (id)"] : []),
+    ...(unlocks ? ["unlock_id TEXT REFERENCES owner_unlocks (id)"] : []),
     "kind TEXT NOT NULL",
     `status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN (${statuses.map((status) => `'${status}'`).join(",")}))`,
     "attempts INTEGER NOT NULL DEFAULT 0",
@@ -41,9 +42,11 @@ function outboxTable(create: string, dialect: Dialect, { statuses, quotes }: { s
     "message_id TEXT",
     "created_at TEXT NOT NULL",
     "sent_at TEXT",
-    ...(quotes ? ["CHECK ((order_id IS NULL) <> (quote_id IS NULL))"] : []),
+    ...(quotes && !unlocks ? ["CHECK ((order_id IS NULL) <> (quote_id IS NULL))"] : []),
+    ...(unlocks ? ["CHECK ((order_id IS NOT NULL) + (quote_id IS NOT NULL) + (unlock_id IS NOT NULL) = 1)"] : []),
     "UNIQUE (order_id, kind)",
     ...(quotes ? ["UNIQUE (quote_id, kind)"] : []),
+    ...(unlocks ? ["UNIQUE (unlock_id, kind)"] : []),
   ];
   return `${create} (\n${columns.map((column) => `           ${column}`).join(",\n")}\n         )`;
 }
@@ -218,6 +221,73 @@ const CHANGES: SchemaChange[] = [
     // Rows stored before hold the id itself, which a backup would leak: they go (the owner signs in again).
     name: "008-safety-forms-admin-session-hashes",
     statements: [`DELETE FROM admin_sessions`],
+  },
+  {
+    // Issue 21: an order is marked delivered once, even by concurrent posts on two instances. Before
+    // this index, a double post could store several delivered events (each with its note) for one
+    // email; the first one is the delivery the customer was told about, the others are dropped.
+    name: "009-safety-limits-one-delivered-event",
+    statements: [
+      `DELETE FROM order_events WHERE kind = 'delivered' AND id NOT IN (SELECT MIN(id) FROM order_events WHERE kind = 'delivered' GROUP BY order_id)`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS order_events_one_delivered ON order_events (order_id) WHERE kind = 'delivered'`,
+    ],
+  },
+  {
+    // Issue 21: unlock links the owner asks for when strangers have locked the account. Each is
+    // single-use and expiring; its email goes through the outbox, which gets a third kind of
+    // subject (SQLite rebuilds the table to change the CHECK, as in 007).
+    name: "010-safety-limits-owner-unlocks",
+    statements: [
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS owner_unlocks (
+           id TEXT PRIMARY KEY,
+           expires_at ${EPOCH_MS[dialect]} NOT NULL,
+           used_at TEXT,
+           created_at TEXT NOT NULL
+         )`,
+      ),
+      ...sqliteRebuild("outbox", "outbox_v9", outboxTable("CREATE TABLE outbox_v9", "sqlite", { statuses: ["pending", "sent", "failed"], quotes: true, unlocks: true }), `${OUTBOX_COLUMNS}, quote_id`),
+      { sqlite: OUTBOX_DUE_INDEX },
+      { postgres: `ALTER TABLE outbox ADD COLUMN unlock_id TEXT REFERENCES owner_unlocks (id)` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_unlock_kind UNIQUE (unlock_id, kind)` },
+      { postgres: `ALTER TABLE outbox DROP CONSTRAINT outbox_one_subject` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK (num_nonnulls(order_id, quote_id, unlock_id) = 1)` },
+    ],
+  },
+  {
+    // Issue 23: verified provider events wait here and are handled from this queue (the webhook
+    // answers as soon as the event is stored); an event we could not read stays 'unhandled'.
+    name: "011-stripe-webhook-inbox",
+    statements: [
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS webhook_inbox (
+         id TEXT PRIMARY KEY,
+         kind TEXT NOT NULL,
+         event_json TEXT NOT NULL,
+         status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued','done','unhandled')),
+         attempts INTEGER NOT NULL DEFAULT 0,
+         next_attempt_at ${EPOCH_MS[dialect]} NOT NULL,
+         lease_until ${EPOCH_MS[dialect]} NOT NULL DEFAULT 0,
+         outcome TEXT,
+         last_error TEXT,
+         order_id TEXT REFERENCES orders (id),
+         received_at TEXT NOT NULL
+       )`,
+      ),
+      `CREATE INDEX IF NOT EXISTS webhook_inbox_due ON webhook_inbox (status, next_attempt_at)`,
+      // Refunds per charge: a refunded month of a subscription is not the whole order refunded.
+      `CREATE TABLE IF NOT EXISTS charge_refunds (
+         charge_id TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         amount INTEGER NOT NULL,
+         amount_refunded INTEGER NOT NULL,
+         currency TEXT NOT NULL,
+         updated_at TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS charge_refunds_order ON charge_refunds (order_id)`,
+      // The provider's own subscription status (paused, incomplete…) next to the order's billing state.
+      `ALTER TABLE orders ADD COLUMN subscription_status TEXT`,
+    ],
   },
 ];
 

@@ -28,6 +28,8 @@ export interface OrdersTable {
   subscription_ref: string | null;
   billing_state: "active" | "past_due" | "cancelling" | "cancelled" | "refunded" | "disputed" | null;
   period_end: string | null;
+  /** The provider's subscription status as last read (paused, incomplete, trialing…), migration stripe-008. */
+  subscription_status: Generated<string | null>;
 }
 
 /** Every provider event handled, by its id: a replay is recognised and ignored. */
@@ -43,6 +45,8 @@ export interface OutboxTable {
   /** The order an email is about; null when it is about a quote request (then quote_id is set). */
   order_id: string | null;
   quote_id: Generated<string | null>;
+  /** An unlock link's email to the owner (then order_id and quote_id are null). */
+  unlock_id: Generated<string | null>;
   kind: string;
   status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
@@ -115,7 +119,43 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** Unlock links sent to the owner: single use (used_at), expiring. */
+export interface OwnerUnlocksTable {
+  id: string;
+  expires_at: number;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Verified provider events waiting to be handled (or handled, or unreadable). Times in epoch ms. */
+export interface WebhookInboxTable {
+  id: string;
+  kind: string;
+  event_json: string;
+  status: Generated<"queued" | "done" | "unhandled">;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  lease_until: Generated<number>;
+  outcome: string | null;
+  last_error: string | null;
+  order_id: string | null;
+  received_at: string;
+}
+
+/** What has been refunded of each charge of an order. */
+export interface ChargeRefundsTable {
+  charge_id: string;
+  order_id: string;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  updated_at: string;
+}
+
 export interface Database {
+  webhook_inbox: WebhookInboxTable;
+  charge_refunds: ChargeRefundsTable;
+  owner_unlocks: OwnerUnlocksTable;
   order_events: OrderEventsTable;
   owner: OwnerTable;
   admin_sessions: AdminSessionsTable;

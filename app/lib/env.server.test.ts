@@ -24,6 +24,13 @@ describe("parseEnv", () => {
     expect(result.env.SMTP_URL).toBeUndefined();
   });
 
+  test("PUBLIC_ORIGIN defaults to the port the site listens on (issue 26)", () => {
+    const result = parseEnv({ PORT: "4123" });
+    expect(result.ok && result.env.PUBLIC_ORIGIN).toBe("http://localhost:4123");
+    const empty = parseEnv({ PORT: "4123", PUBLIC_ORIGIN: "" });
+    expect(empty.ok && empty.env.PUBLIC_ORIGIN).toBe("http://localhost:4123");
+  });
+
   test("empty strings count as unset", () => {
     const result = parseEnv({ STRIPE_SECRET_KEY: "", SMTP_URL: "" });
     expect(result.ok).toBe(true);

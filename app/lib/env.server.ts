@@ -11,11 +11,13 @@ const EnvSchema = z
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     /** An origin only: a path, query or fragment would end up in every canonical and return URL. */
-    PUBLIC_ORIGIN: z
-      .url({ protocol: /^https?$/ })
-      .refine((value) => isBareOrigin(value), "must be an origin only (scheme, host, optional port): no path, query, fragment or credentials")
-      .transform((value) => new URL(value).origin)
-      .default("http://localhost:3000"),
+    /** Unset: http://localhost:$PORT (below), so local links work on any port. */
+    PUBLIC_ORIGIN: optional(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((value) => isBareOrigin(value), "must be an origin only (scheme, host, optional port): no path, query, fragment or credentials")
+        .transform((value) => new URL(value).origin),
+    ),
     /** Overrides contactEmail of the owner configuration (SITE_CONFIG) when set. */
     CONTACT_EMAIL: optional(z.email()),
     /** The owner configuration file (brand, person, profiles, video ids, legal identity). */
@@ -33,6 +35,11 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must look like whsec_…")),
     /** Test hook: points the Stripe SDK at a local fake (http://127.0.0.1:PORT). */
     STRIPE_API_BASE: optional(z.url()),
+    /** Stripe Tax computes the VAT inside the prices of every Checkout session, one-time and subscription. */
+    STRIPE_AUTOMATIC_TAX: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
     /** Sender address; a bare address gets the brand as its name (unset: no-reply@localhost). */
     MAIL_FROM: optional(z.string().min(3)),
@@ -79,6 +86,12 @@ const EnvSchema = z
     /** Where the owner's notifications go (default: the site's contact email) and in which language. */
     OWNER_EMAIL: optional(z.email()),
     OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
+    /**
+     * Tests only: a cheaper password hash (scrypt N = 2^this, 10–17) so the test suite's many
+     * sign-ins do not crawl on a loaded machine. Refused on an https origin and with a live key:
+     * a deployed site always hashes at the production cost (app/auth/password.server.ts).
+     */
+    PASSWORD_HASH_LOG2_N: optional(z.coerce.number().int().min(10).max(17)),
     /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
   })
@@ -86,7 +99,15 @@ const EnvSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
     }
-  });
+    const deployed = (env.PUBLIC_ORIGIN ?? "").startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "");
+    if (env.PASSWORD_HASH_LOG2_N !== undefined && deployed) {
+      ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_LOG2_N"], message: "is for tests on a plain-http origin only: unset it (a deployed site hashes passwords at the production cost)" });
+    }
+  })
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultOrigin(env.PORT) }));
+
+/** The origin a local run answers on: what PUBLIC_ORIGIN means when it is unset. */
+export const defaultOrigin = (port: number) => `http://localhost:${port}`;
 
 /** false: trust no proxy; a number: that many hops; a list: those addresses/CIDRs. */
 export type TrustProxy = false | number | string[];

@@ -36,7 +36,7 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
     };
   };
   const manage = () => ({ label: translator(order.lang, "email")("billing.manageLabel"), href: context.manageUrl(order) });
-  const owner = (key: string, amount: number): BillingEmail => {
+  const owner = (key: string, amount: number, extra: Record<string, string> = {}): BillingEmail => {
     const t = translator(ownerLang, "email");
     const vars = {
       offer: offer(ownerLang),
@@ -45,6 +45,7 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
       id: order.id,
       amount: money(amount, ownerLang),
       date: date(ownerLang),
+      ...extra,
     };
     return { to: "owner", email: layout(ownerLang, { subject: t(`billing.owner.${key}.subject`, vars), body: t(`billing.owner.${key}.text`, vars), footer: [] }) };
   };
@@ -64,6 +65,12 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
       return owner("refund", Number(args[1] ?? 0));
     case "owner-dispute":
       return owner("dispute", Number(args[1] ?? order.amountDueNow));
+    case "owner-dispute-closed":
+      return owner(args[1] === "won" || args[1] === "warning_closed" ? "disputeWon" : "disputeLost", order.amountDueNow);
+    case "owner-paused":
+      return owner("paused", order.monthly);
+    case "owner-unhandled":
+      return owner("unhandled", 0, { event: args.join(".") });
     default:
       return undefined;
   }

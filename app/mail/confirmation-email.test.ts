@@ -26,6 +26,7 @@ const base: Order = {
   subscriptionRef: null,
   billingState: null,
   periodEnd: null,
+  subscriptionStatus: null,
 };
 
 describe("confirmation email", () => {

@@ -5,6 +5,8 @@
 export const CONFIRMATION_EMAIL = "confirmation";
 /** The owner's notice of a paid order (to OWNER_EMAIL, in OWNER_LANG). */
 export const OWNER_PAID_EMAIL = "owner-paid";
+/** The owner's unlock link (about an owner_unlocks row, not an order). */
+export const OWNER_UNLOCK_EMAIL = "owner-unlock";
 /** The customer's short "your order was delivered" email. */
 export const DELIVERED_EMAIL = "delivered";
 const OWNER_FAILURE_PREFIX = "owner-email-failed-";
@@ -34,4 +36,8 @@ export const BILLING_EMAIL = {
   ownerCancellation: "owner-cancellation",
   ownerRefund: (chargeId: string, amount: number) => `owner-refund.${chargeId}.${amount}`,
   ownerDispute: (disputeId: string, amount: number) => `owner-dispute.${disputeId}.${amount}`,
+  ownerDisputeClosed: (disputeId: string, status: string) => `owner-dispute-closed.${disputeId}.${status}`,
+  ownerPaused: (eventId: string) => `owner-paused.${eventId}`,
+  /** A provider event about the order that the site could not handle (stored as unhandled). */
+  ownerUnhandled: (eventId: string) => `owner-unhandled.${eventId}`,
 } as const;

@@ -2,7 +2,7 @@ import type { Language } from "../i18n/languages.ts";
 import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
 import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
-import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail } from "./owner-emails.server.ts";
+import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerUnlockEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import type { Order, OrderStore } from "../orders/types.ts";
 import type { QuoteStore } from "../quotes/types.ts";
@@ -19,6 +19,8 @@ export interface OutboxEmailConfig {
   manageUrl?(order: Order): string;
   /** Sandbox only: the site's own HTML invoice (with Stripe, Stripe sends the invoice). */
   invoiceUrl?(order: Order): string;
+  /** A signed unlock link (app/routes/admin-unlock.tsx) valid until `expiresAt`. */
+  unlockUrl?(unlockId: string, expiresAt: number): string;
 }
 
 /** What an outbox message says and to whom, from its kind (see email-kinds.ts). */
@@ -27,6 +29,12 @@ export async function renderOutboxEmail(
   message: OutboxMessage,
   config: OutboxEmailConfig,
 ): Promise<RenderedEmail & { to: string; replyTo?: string }> {
+  if (message.unlockId) {
+    const expiresAt = await repo.unlockExpiry(message.unlockId);
+    if (!expiresAt || !config.unlockUrl) throw new Error(`unlock link ${message.unlockId} not found`);
+    const minutes = Math.max(0, Math.round((expiresAt - Date.now()) / 60_000));
+    return { ...renderOwnerUnlockEmail({ lang: config.ownerLang, url: config.unlockUrl(message.unlockId, expiresAt), minutes }), to: config.ownerEmail };
+  }
   if (message.quoteId) {
     // A quote request: the visitor's acknowledgement, or the owner's copy (Reply-To the visitor).
     const quote = await repo.findQuoteRequest(message.quoteId);

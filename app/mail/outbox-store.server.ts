@@ -30,6 +30,11 @@ export class KyselyOutboxStore implements OutboxStore {
     return enqueue(this.db, { orderId }, kind);
   }
 
+  async unlockExpiry(unlockId: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom("owner_unlocks").select("expires_at").where("id", "=", unlockId).executeTakeFirst();
+    return row ? Number(row.expires_at) : undefined;
+  }
+
   async enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean> {
     return enqueue(this.db, { quoteId }, kind);
   }
@@ -60,9 +65,11 @@ export class KyselyOutboxStore implements OutboxStore {
           .limit(limit)
           .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
       )
-      .returning(["id", "order_id", "quote_id", "kind", "attempts"])
+      .returning(["id", "order_id", "quote_id", "unlock_id", "kind", "attempts"])
       .execute();
-    return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, kind: row.kind, attempts: row.attempts }));
+    return rows
+      .sort((a, b) => a.id - b.id)
+      .map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, unlockId: row.unlock_id, kind: row.kind, attempts: row.attempts }));
   }
 
   async releaseEmails(ids: number[]): Promise<void> {
@@ -107,12 +114,13 @@ export class KyselyOutboxStore implements OutboxStore {
  * One email about an order or a quote request, unless one of this kind exists for it: the outbox
  * is unique per (order, kind) and per (quote request, kind). Returns true when added.
  */
-export async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string }, kind: string, stamp = now()): Promise<boolean> {
-  const byOrder = "orderId" in about;
+export async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string } | { unlockId: string }, kind: string, stamp = now()): Promise<boolean> {
+  const subject = "orderId" in about ? "order_id" : "quoteId" in about ? "quote_id" : "unlock_id";
+  const id = "orderId" in about ? about.orderId : "quoteId" in about ? about.quoteId : about.unlockId;
   const result = await db
     .insertInto("outbox")
-    .values({ order_id: byOrder ? about.orderId : null, quote_id: byOrder ? null : about.quoteId, kind, next_attempt_at: Date.now(), created_at: stamp })
-    .onConflict((conflict) => conflict.columns(byOrder ? ["order_id", "kind"] : ["quote_id", "kind"]).doNothing())
+    .values({ order_id: null, quote_id: null, unlock_id: null, [subject]: id, kind, next_attempt_at: Date.now(), created_at: stamp })
+    .onConflict((conflict) => conflict.columns([subject, "kind"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

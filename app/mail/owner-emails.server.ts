@@ -47,6 +47,12 @@ export function renderOwnerOrderEmail(order: Order, options: OwnerEmailOptions):
   );
 }
 
+/** To the owner who asked for it: a single-use link that lifts the account-wide sign-in lock for one browser. */
+export function renderOwnerUnlockEmail(options: { lang: Language; url: string; minutes: number }): RenderedEmail {
+  const t = translator(options.lang, "admin");
+  return render(t("notify.unlockSubject"), t("notify.unlockIntro", { minutes: options.minutes }), [], { label: t("notify.unlockOpen"), url: options.url }, options.lang);
+}
+
 /** To the owner when an email to a customer was given up after its last retry. */
 export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options: OwnerEmailOptions): RenderedEmail {
   const t = translator(options.lang, "admin");

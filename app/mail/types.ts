@@ -4,6 +4,8 @@ export interface OutboxMessage {
   /** The order the email is about, or null when it is about a quote request. */
   orderId: string | null;
   quoteId: string | null;
+  /** An unlock link for the owner (app/auth/unlock.server.ts), when about neither. */
+  unlockId?: string | null;
   kind: string;
   attempts: number;
 }
@@ -35,4 +37,6 @@ export interface OutboxStore {
   markEmailFailed(id: number, error: string): Promise<void>;
   listEmails(orderId: string): Promise<OutboxRow[]>;
   listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
+  /** When the unlock link an owner-unlock email carries expires (auth's owner_unlocks row), if it exists. */
+  unlockExpiry(unlockId: string): Promise<number | undefined>;
 }

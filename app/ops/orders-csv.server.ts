@@ -1,5 +1,6 @@
 import type { Order, OrderState } from "../orders/types.ts";
 import type { OutboxRow } from "../mail/types.ts";
+import { billingLabel } from "../lib/billing-label.ts";
 
 /** The CSV export, one format for `npm run orders -- --csv` and the back office's export button. */
 export const CSV_COLUMNS = [
@@ -33,7 +34,7 @@ export function csvLine(o: Order, emails: string): string {
     o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, (o.amountDueNow / 100).toFixed(2), (o.monthly / 100).toFixed(2),
     o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
     c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.videoTopic, c.videoBrand, c.videoLanguage, c.comments,
-    emails, o.failureReason, o.billingState, o.periodEnd,
+    emails, o.failureReason, billingLabel(o), o.periodEnd,
   ]
     .map(csvCell)
     .join(",");

@@ -8,10 +8,14 @@ import type { Order } from "./types.ts";
 const DAYS_PER_MONTH = 30;
 
 /**
- * The payment request of a stored order. Amounts come from the order (recorded once, when it was
- * placed); the catalogue only says when the monthly part starts and names the products.
+ * The payment request of a stored order: a pure function of what the order stored, never of the
+ * clock. The idempotency key is the order id, and Stripe refuses a key reused with different
+ * parameters (https://docs.stripe.com/api/idempotent_requests), so a retry after midnight (the
+ * reconciler, a double submit) must send exactly the first request: the price story is dated
+ * from the order's creation. Amounts come from the order (recorded once, when it was placed); the
+ * catalogue only says when the monthly part starts and names the products.
  */
-export function checkoutRequest(order: Order, urls: { success: string; cancel: string }, now = new Date()): CheckoutRequest {
+export function checkoutRequest(order: Order, urls: { success: string; cancel: string }): CheckoutRequest {
   const price = getOffer(order.offer).price(order.lang);
   const name = translator(order.lang, "offers")(`${order.offer}.name`);
   const trialDays = order.monthly ? DAYS_PER_MONTH * (price.monthlyStartsAfterMonths ?? 0) : 0;
@@ -26,8 +30,8 @@ export function checkoutRequest(order: Order, urls: { success: string; cancel: s
     oneTime: oneTimeAmount > 0 || !order.monthly ? { name: oneTimeName, amount: oneTimeAmount } : null,
     monthly: order.monthly ? { name, amount: order.monthly, trialDays } : null,
     metadata: { order_id: order.id, offer: order.offer, lang: order.lang },
-    // The same price story as the offer page, form, thank-you page and emails, dated from today.
-    summary: priceLine(translator(order.lang, "common"), price, order.lang, firstMonthlyCharge(price, now)).text,
+    // The same price story as the offer page, form, thank-you page and emails, dated from the order.
+    summary: priceLine(translator(order.lang, "common"), price, order.lang, firstMonthlyCharge(price, new Date(order.createdAt))).text,
     successUrl: urls.success,
     cancelUrl: urls.cancel,
   };

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { amountDueNow, getOffer, OFFER_IDS } from "../content/offers.ts";
 import { checkoutParams } from "../payments/stripe-provider.server.ts";
 import { checkoutRequest } from "./checkout-request.server.ts";
@@ -20,13 +20,14 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
     sessionId: null,
     checkoutUrl: null,
     failureReason: null,
-    createdAt: "",
-    updatedAt: "",
+    createdAt: "2026-11-24T22:59:30.000Z",
+    updatedAt: "2026-11-24T22:59:30.000Z",
     paidAt: null,
     customerRef: null,
     subscriptionRef: null,
     billingState: null,
     periodEnd: null,
+    subscriptionStatus: null,
   };
 }
 const urls = { success: "https://site/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://site/commander" };
@@ -67,5 +68,18 @@ describe("an order's checkout request, as Stripe Checkout parameters", () => {
     expect(once.line_items!.map((item) => item.price_data!.unit_amount)).toEqual([4_200]);
     const monthly = checkoutParams(checkoutRequest({ ...order("formateur-ia", "fr"), amountDueNow: 60_000, monthly: 5_000 }, urls));
     expect(monthly.line_items!.map((item) => item.price_data!.unit_amount)).toEqual([5_000, 55_000]);
+  });
+});
+
+describe("a retry sends exactly the first request (the idempotency key is the order id)", () => {
+  afterEach(() => vi.useRealTimers());
+  test("across midnight, every parameter is computed from what the order stored", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const stored = order("formateur-ia", "fr");
+    vi.setSystemTime(new Date("2026-11-24T22:59:50.000Z"));
+    const first = checkoutParams(checkoutRequest(stored, urls));
+    // Midnight in Paris (the business time zone) passes before the reconciler retries.
+    vi.setSystemTime(new Date("2026-11-24T23:10:00.000Z"));
+    expect(checkoutParams(checkoutRequest(stored, urls))).toEqual(first);
   });
 });

@@ -24,6 +24,7 @@ export const toOrder = (row: Selectable<OrdersTable>): Order => ({
   subscriptionRef: row.subscription_ref ?? null,
   billingState: row.billing_state ?? null,
   periodEnd: row.period_end ?? null,
+  subscriptionStatus: row.subscription_status ?? null,
 });
 
 const now = () => new Date().toISOString();

@@ -10,11 +10,11 @@ export type ResendOutcome = "sent" | "error" | "rateLimited";
  * at most MAX_RESENDS copies (each its own outbox row).
  */
 export async function resendConfirmation(sessionId: string, clientIp: string, services: OrderServices): Promise<{ outcome: ResendOutcome; status: number }> {
-  if (!(await services.resendLimiter.take(clientIp || "unknown"))) return { outcome: "rateLimited", status: 429 };
+  if (!(await services.limits.take(["resend", clientIp])).ok) return { outcome: "rateLimited", status: 429 };
   let result;
   try {
     // Provider look-ups from a visitor's link are rate-limited per IP, as on the page itself.
-    result = await services.fulfil(sessionId, { allowLookup: () => services.lookupLimiter.take(clientIp || "unknown") });
+    result = await services.fulfil(sessionId, { allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok });
   } catch {
     return { outcome: "error", status: 503 };
   }

@@ -42,6 +42,8 @@ export interface Order extends NewOrder {
   billingState: BillingState | null;
   /** End of the current subscription period: the next renewal, or when a cancelled one stops. */
   periodEnd: string | null;
+  /** The provider's own status of the subscription as last read (paused, trialing, incomplete…). */
+  subscriptionStatus: string | null;
 }
 
 /**

@@ -56,7 +56,9 @@ export interface SubscriptionStatus {
   /** The checkout request's reference, from the subscription's metadata. */
   reference: string | null;
   customerRef: string | null;
-  status: "active" | "past_due" | "cancelled" | "incomplete";
+  status: "active" | "past_due" | "cancelled" | "incomplete" | "paused";
+  /** The provider's own word for it (trialing, paused, incomplete_expired…), shown to the owner. */
+  providerStatus: string;
   /** True when the customer cancelled and the subscription ends at `periodEnd`. */
   cancelAtPeriodEnd: boolean;
   /** ISO date the current period ends (the next renewal, or the end of a cancelled subscription). */
@@ -76,10 +78,15 @@ export type PaymentEvent = { id: string } & (
     }
   | { kind: "invoice.paid" | "invoice.payment_failed"; invoiceId: string; subscriptionRef: string | null; customerRef: string | null; reference: string | null; renewal: boolean }
   | { kind: "subscription.updated" | "subscription.deleted"; subscriptionRef: string; customerRef: string | null; reference: string | null }
-  | { kind: "charge.refunded"; chargeId: string; customerRef: string | null; fullyRefunded: boolean; amountRefunded: number; currency: string }
-  | { kind: "dispute.created"; disputeId: string; chargeId: string; amount: number; currency: string; reason: string }
+  | { kind: "charge.refunded"; chargeId: string; customerRef: string | null; fullyRefunded: boolean; amount: number; amountRefunded: number; currency: string }
+  | { kind: "dispute.created" | "dispute.closed"; disputeId: string; chargeId: string; amount: number; currency: string; reason: string; status: string }
   | { kind: "ignored"; type: string }
+  /** A type we handle whose object we could not read: never acknowledged as handled. */
+  | { kind: "unreadable"; type: string; reason: string; apiVersion: string | null; customerRef: string | null; reference: string | null }
 );
+
+/** An event that can be queued and handled. */
+export type HandledPaymentEvent = Exclude<PaymentEvent, { kind: "ignored" | "unreadable" }>;
 
 /** The payment port: Stripe Checkout in production, the in-app sandbox otherwise. */
 export interface PaymentProvider {
@@ -99,9 +106,9 @@ export interface PaymentProvider {
    * A hosted page where the customer manages the subscription (Stripe Billing Portal); null when
    * the provider has none and the site's own sandbox portal stands in. Throws ProviderError.
    */
-  portalUrl(customerRef: string, returnUrl: string): Promise<string | null>;
-  /** The customer behind a charge (disputes name only the charge). Throws ProviderError. */
-  getChargeCustomer(chargeId: string): Promise<string | null>;
+  portalUrl(customerRef: string, returnUrl: string, locale: Language): Promise<string | null>;
+  /** The customer behind a charge (disputes name only the charge) and whether it is fully refunded. Throws ProviderError. */
+  getCharge(chargeId: string): Promise<{ customerRef: string | null; refunded: boolean } | null>;
 }
 
 export class ProviderError extends Error {
@@ -110,4 +117,9 @@ export class ProviderError extends Error {
 
 export class WebhookSignatureError extends Error {
   override name = "WebhookSignatureError";
+}
+
+/** A correctly signed delivery in a payload style the site does not read (Stripe's thin `v2.core.event`). */
+export class WebhookPayloadStyleError extends Error {
+  override name = "WebhookPayloadStyleError";
 }

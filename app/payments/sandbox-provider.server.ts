@@ -58,7 +58,7 @@ export class SandboxProvider implements PaymentProvider {
     return null;
   }
 
-  async getChargeCustomer(): Promise<string | null> {
+  async getCharge(): Promise<null> {
     return null;
   }
 

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import {
   ProviderError,
+  WebhookPayloadStyleError,
   WebhookSignatureError,
   type CheckoutRequest,
   type CheckoutSession,
@@ -9,7 +10,9 @@ import {
   type SessionStatus,
   type SubscriptionStatus,
 } from "./provider.ts";
-import { toPaymentEvent } from "./stripe-events.ts";
+import type { Language } from "../i18n/languages.ts";
+import { subscriptionPeriodEnd, toPaymentEvent } from "./stripe-events.ts";
+import { STRIPE_PINNED_VERSION } from "./stripe-version.ts";
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -17,11 +20,14 @@ export interface StripeProviderOptions {
   webhookSecret?: string;
   /** Test hook: a local fake Stripe (http://127.0.0.1:PORT). */
   apiBase?: string;
+  /** Stripe Tax on every session (STRIPE_AUTOMATIC_TAX). */
+  automaticTax?: boolean;
 }
 
-export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions): Stripe {
+export function createStripeClient({ secretKey, apiBase }: Pick<StripeProviderOptions, "secretKey" | "apiBase">): Stripe {
   const target = apiBase ? new URL(apiBase) : undefined;
   return new Stripe(secretKey, {
+    apiVersion: STRIPE_PINNED_VERSION as Stripe.LatestApiVersion,
     // Retries are safe (idempotency key = order id); keep the worst case well under the server's
     // 30 s request timeout so the visitor gets the translated error, not a dropped connection.
     maxNetworkRetries: target ? 0 : 1,
@@ -39,7 +45,7 @@ export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions
  * collected; one-time payments get an invoice and a customer (for refunds and the portal), as
  * subscriptions do anyway. The first line item carries the request's price story.
  */
-export function checkoutParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
+export function checkoutParams(request: CheckoutRequest, options: { automaticTax?: boolean } = {}): Stripe.Checkout.SessionCreateParams {
   const currency = request.currency.toLowerCase();
   const mode = request.monthly ? "subscription" : "payment";
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
@@ -67,6 +73,9 @@ export function checkoutParams(request: CheckoutRequest): Stripe.Checkout.Sessio
     metadata,
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
+    // The account's automatic-tax default covers payment mode only: asked on every session
+    // (https://docs.stripe.com/tax/checkout). Prices stay tax-inclusive (tax_behavior above).
+    ...(options.automaticTax ? { automatic_tax: { enabled: true } } : {}),
     ...(request.monthly
       ? { subscription_data: { metadata, ...(request.monthly.trialDays ? { trial_period_days: request.monthly.trialDays } : {}) } }
       : { payment_intent_data: { metadata }, customer_creation: "always", invoice_creation: { enabled: true, invoice_data: { metadata } } }),
@@ -77,22 +86,35 @@ export class StripeProvider implements PaymentProvider {
   readonly name = "stripe";
   readonly stripe: Stripe;
   private readonly webhookSecret: string | undefined;
+  private readonly automaticTax: boolean;
 
   constructor(options: StripeProviderOptions) {
     this.stripe = createStripeClient(options);
     this.webhookSecret = options.webhookSecret;
+    this.automaticTax = options.automaticTax ?? false;
   }
 
   verifyWebhook(raw: string, signature: string | null): PaymentEvent | null {
     if (!this.webhookSecret) return null;
     if (!signature) throw new WebhookSignatureError("missing signature");
-    let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(raw, signature, this.webhookSecret);
+      // Only the signature first: the SDK's constructEvent calls a correctly signed thin payload a failure too.
+      this.stripe.webhooks.signature!.verifyHeader(raw, signature, this.webhookSecret, this.stripe.webhooks.DEFAULT_TOLERANCE);
     } catch (error) {
       throw new WebhookSignatureError((error as Error).message);
     }
-    return toPaymentEvent(event);
+    let event: Omit<Stripe.Event, "object"> & { object?: string };
+    try {
+      event = JSON.parse(raw) as typeof event;
+    } catch {
+      throw new WebhookPayloadStyleError("the signed body is not JSON");
+    }
+    // An event destination with "thin" payloads sends v2.core.event notifications that carry no
+    // object (https://docs.stripe.com/event-destinations#thin-payload): this site reads snapshots.
+    if (event.object === "v2.core.event") {
+      throw new WebhookPayloadStyleError(`thin payload (v2.core.event ${String(event.type)}): choose "Snapshot" payloads for this event destination in the Stripe dashboard (npm run stripe-setup creates one)`);
+    }
+    return toPaymentEvent(event as Stripe.Event);
   }
 
   async getSubscription(subscriptionRef: string): Promise<SubscriptionStatus | undefined> {
@@ -106,10 +128,10 @@ export class StripeProvider implements PaymentProvider {
     return subscriptionStatus(subscription);
   }
 
-  async getChargeCustomer(chargeId: string): Promise<string | null> {
+  async getCharge(chargeId: string): Promise<{ customerRef: string | null; refunded: boolean } | null> {
     try {
       const charge = await this.stripe.charges.retrieve(chargeId);
-      return refOf(charge.customer);
+      return { customerRef: refOf(charge.customer), refunded: charge.refunded };
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return null;
       throw new ProviderError(`stripe: ${(error as Error).message}`);
@@ -117,9 +139,10 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** A Billing Portal session for the customer: Stripe hosts cancellation, cards and invoices. */
-  async portalUrl(customerRef: string, returnUrl: string): Promise<string> {
+  async portalUrl(customerRef: string, returnUrl: string, locale: Language): Promise<string> {
     try {
-      const session = await this.stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl });
+      // In the order's language (https://docs.stripe.com/api/customer_portal/sessions/create#create_portal_session-locale).
+      const session = await this.stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl, locale });
       return session.url;
     } catch (error) {
       throw new ProviderError(`stripe: ${(error as Error).message}`);
@@ -129,7 +152,7 @@ export class StripeProvider implements PaymentProvider {
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     let session: Stripe.Checkout.Session;
     try {
-      session = await this.stripe.checkout.sessions.create(checkoutParams(request), { idempotencyKey: request.reference });
+      session = await this.stripe.checkout.sessions.create(checkoutParams(request, { automaticTax: this.automaticTax }), { idempotencyKey: request.reference });
     } catch (error) {
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
@@ -167,13 +190,16 @@ export function subscriptionStatus(subscription: Stripe.Subscription): Subscript
         ? "past_due"
         : subscription.status === "canceled" || subscription.status === "incomplete_expired"
           ? "cancelled"
-          : "incomplete";
-  const periodEnd = subscription.cancel_at ?? subscription.ended_at ?? subscription.items?.data?.[0]?.current_period_end ?? null;
+          : subscription.status === "paused"
+            ? "paused"
+            : "incomplete";
+  const periodEnd = subscription.cancel_at ?? subscription.ended_at ?? subscriptionPeriodEnd(subscription);
   return {
     id: subscription.id,
     reference: subscription.metadata?.order_id ?? null,
     customerRef: refOf(subscription.customer),
     status,
+    providerStatus: String(subscription.status),
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),
     periodEnd: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
   };

@@ -22,9 +22,9 @@ export function newQuoteId(): string {
  */
 export async function requestQuote(
   input: { page: RequestPage; lang: Language; name: string; email: string; company: string; message: string },
-  services: Pick<OrderServices, "repo" | "worker" | "quoteAckLimiter">,
+  services: Pick<OrderServices, "repo" | "worker" | "limits">,
 ): Promise<QuoteRequest> {
-  const acknowledge = await services.quoteAckLimiter.take(`email:${input.email.trim().toLowerCase()}`);
+  const acknowledge = (await services.limits.take(["quoteAck", `email:${input.email.trim().toLowerCase()}`])).ok;
   const kinds = acknowledge ? [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner] : [QUOTE_EMAIL_KINDS.owner];
   const quote = await services.repo.createQuoteRequest({ id: newQuoteId(), ...input }, kinds);
   services.worker.kick();

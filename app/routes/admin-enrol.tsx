@@ -5,7 +5,8 @@ import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
-import { signInLimits } from "../auth/sign-in-limits.server.ts";
+import { rememberDevice } from "../auth/device-cookie.server.ts";
+import { signInStep } from "../auth/sign-in-step.server.ts";
 import { checkTotp, enrolment } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getSiteConfig } from "../config/site.server.ts";
@@ -37,18 +38,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target = returnToOf(request);
   const owner = await ownerToEnrol(context, target);
   const t = adminT(context);
-  const ip = clientIp(context);
-  const wait = await (await signInLimits()).lockout(ip);
-  if (wait > 0) return data({ ...(await pageData(context, owner.totpSecret, target)), error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
   const { repo } = await getOrderServices();
-  const result = await checkTotp(repo, owner.totpSecret, text(form, "code", 20));
-  if (result !== "ok") {
-    await (await signInLimits()).recordFailure(ip);
-    return data({ ...(await pageData(context, owner.totpSecret, target)), error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
+  const code = text(form, "code", 20);
+  // Counted first, checked second (app/auth/sign-in-step.server.ts).
+  const step = await signInStep(request, clientIp(context), owner, () => checkTotp(repo, owner.totpSecret, code), (result) => result === "ok");
+  if (step.status !== "checked") {
+    const error = t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
+    return data({ ...(await pageData(context, owner.totpSecret, target)), error }, { status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } });
+  }
+  if (step.result !== "ok") {
+    return data({ ...(await pageData(context, owner.totpSecret, target)), error: t(step.result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
   }
   await repo.enableOwnerTotp();
   await startSession(context, 2, owner);
-  throw redirect(target, 303);
+  // This browser completed a sign-in: strangers exhausting the account-wide limit cannot lock it out.
+  throw redirect(target, { status: 303, headers: { "Set-Cookie": await rememberDevice(request, owner) } });
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */

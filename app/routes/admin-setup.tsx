@@ -3,7 +3,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-setup";
 import { adminMeta, adminT, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
-import { hashPassword } from "../auth/password.server.ts";
+import { HashesBusy, hashPassword } from "../auth/password.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password-rules.ts";
 import { startSession } from "../auth/session.server.ts";
 import { hashToken } from "../auth/setup.server.ts";
@@ -39,7 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     password.length < PASSWORD_MIN ? t("errors.passwordShort", { min: PASSWORD_MIN }) : password.length > PASSWORD_MAX ? t("errors.passwordLong", { max: PASSWORD_MAX }) : password !== confirm ? t("errors.passwordMismatch") : null;
   if (problem) return data({ meta, token, error: problem }, { status: 400 });
   const { repo } = await getOrderServices();
-  if (!(await repo.claimOwnerSetup(hashToken(token), await hashPassword(password), await newTotpSecret()))) {
+  let hash: string;
+  try {
+    hash = await hashPassword(password);
+  } catch (error) {
+    if (!(error instanceof HashesBusy)) throw error;
+    return data({ meta, token, error: t("errors.busy") }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+  }
+  if (!(await repo.claimOwnerSetup(hashToken(token), hash, await newTotpSecret()))) {
     return data({ meta, token: null, error: t("errors.setupLink") }, { status: 403 });
   }
   await startSession(context, 1, (await repo.getOwner())!);

@@ -5,7 +5,8 @@ import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, requireOwner, startSession } from "../auth/session.server.ts";
-import { signInLimits } from "../auth/sign-in-limits.server.ts";
+import { rememberDevice } from "../auth/device-cookie.server.ts";
+import { signInStep } from "../auth/sign-in-step.server.ts";
 import { checkTotp } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SignOutForm, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getOrderServices } from "../services.server.ts";
@@ -31,19 +32,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target = returnToOf(request);
   const owner = await ownerAtAal1(context, target);
   const t = adminT(context);
-  const ip = clientIp(context);
-  const wait = await (await signInLimits()).lockout(ip);
-  if (wait > 0) {
-    return data({ error: t("errors.locked", { minutes: Math.ceil(wait / 60) }) }, { status: 429, headers: { "Retry-After": String(wait) } });
-  }
   const code = text(form, "code", 20);
-  const result = await checkTotp((await getOrderServices()).repo, owner.totpSecret!, code);
-  if (result !== "ok") {
-    await (await signInLimits()).recordFailure(ip);
-    return data({ error: t(result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
+  // Counted first, checked second (app/auth/sign-in-step.server.ts).
+  const step = await signInStep(request, clientIp(context), owner, async () => checkTotp((await getOrderServices()).repo, owner.totpSecret!, code), (result) => result === "ok");
+  if (step.status !== "checked") {
+    return data({ error: t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) }) }, { status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } });
   }
+  if (step.result !== "ok") return data({ error: t(step.result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
   await startSession(context, 2, owner);
-  throw redirect(target, 303);
+  // This browser completed a sign-in: strangers exhausting the account-wide limit cannot lock it out.
+  throw redirect(target, { status: 303, headers: { "Set-Cookie": await rememberDevice(request, owner) } });
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */

@@ -119,8 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const services = await getOrderServices();
   const { clientIp, secure } = context.get(requestInfoContext);
-  if (!(await services.orderLimiter.take(clientIp || "unknown"))) {
-    return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": "600" } });
+  const taken = await services.limits.take(["order", clientIp]);
+  if (!taken.ok) {
+    return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": String(taken.retryAfterSeconds) } });
   }
 
   const outcome = await placeOrder({ form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token }, services);

@@ -56,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return reply(null, 400);
   const services = await getOrderServices();
   const { clientIp } = context.get(requestInfoContext);
-  if (!(await services.quoteLimiter.take(clientIp || "unknown"))) return reply("errors.rateLimited", 429, { "Retry-After": "600" });
+  const taken = await services.limits.take(["quote", clientIp]);
+  if (!taken.ok) return reply("errors.rateLimited", 429, { "Retry-After": String(taken.retryAfterSeconds) });
   const { name, email, company, message } = submission.value;
   await requestQuote({ page: offer, lang, name, email, company: company ?? "", message }, services);
   return redirect(`/quote?offer=${offer}&lang=${lang}&sent=1`, 303);

@@ -42,7 +42,7 @@ function meta(context: Route.LoaderArgs["context"]) {
 async function safeFulfil(sessionId: string, clientIp: string): Promise<FulfilResult | { status: "error" }> {
   try {
     const services = await getOrderServices();
-    return await services.fulfil(sessionId, { allowLookup: () => services.lookupLimiter.take(clientIp || "unknown") });
+    return await services.fulfil(sessionId, { allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok });
   } catch (error) {
     logger().error({ err: error }, "fulfil failed on thank-you page");
     return { status: "error" };
@@ -83,6 +83,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (result.status === "limited") {
     return data({ view: "unavailable" as const, sessionId, meta: pageMeta }, { status: 429, headers: { "Retry-After": "600" } });
+  }
+  if (result.status === "processing") {
+    // A delayed method (SEPA debit, bank transfer): the session is complete, the money takes days.
+    // Nothing to refresh for; the confirmation email goes out when Stripe confirms the payment.
+    return data({ view: "delayed" as const, sessionId, meta: pageMeta });
   }
   if ((result.status === "expired" || result.status === "failed") && "order" in result && result.order) {
     return data({ view: "expired" as const, sessionId, orderAgain: orderFormPath(result.order.offer, result.order.lang), meta: pageMeta });
@@ -184,6 +189,11 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
             <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-500" />
           </div>
         </div>
+      ) : loaderData.view === "delayed" ? (
+        <div role="status" data-testid="payment-delayed">
+          <h1 className="text-3xl font-bold">{t("thankYou.delayedTitle")}</h1>
+          <p className="lead mt-4">{t("thankYou.delayedText")}</p>
+        </div>
       ) : loaderData.view === "expired" ? (
         <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
           <h1 className="text-2xl font-bold">{t("thankYou.expiredTitle")}</h1>
@@ -207,7 +217,7 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
         </div>
       )}
 
-      {loaderData.view !== "processing" && loaderData.view !== "expired" ? (
+      {loaderData.view !== "processing" && loaderData.view !== "expired" && loaderData.view !== "delayed" ? (
         <ResendForm sessionId={loaderData.sessionId} outcome={actionData?.resend} />
       ) : null}
 

@@ -33,15 +33,16 @@ describe("backups", () => {
     let writing = true;
     let n = 0;
     // Four clients creating orders as fast as the server takes them, for a bounded time.
+    // Count-based, not time-based: a loaded machine (load 30 seen) takes a few orders a second.
     const writers = Array.from({ length: 4 }, async () => {
-      const deadline = Date.now() + 8_000;
+      const deadline = Date.now() + 90_000;
       while (writing && Date.now() < deadline) {
         const token = `backup-load-${n++}-${Math.random().toString(36).slice(2)}`;
         const res = await postOrder(server.url, "test-workflow", "en", orderForm({ token, email: `load${n}@example.com` }));
         if (res.status === 303) committed.push({ token, at: Date.now() });
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const deadline = Date.now() + 60_000; committed.length <= 10 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
     const file = path.join(tempDataDir("backup-copy-"), "copy.sqlite");
     const started = Date.now();
     const { stdout } = await run(process.execPath, ["scripts/backup.ts", file], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir } });
@@ -68,7 +69,7 @@ describe("backups", () => {
     const again = await startServer({ LOG_LEVEL: "silent", DATA_DIR: server.dataDir });
     servers.push(again);
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
-  });
+  }, 180_000);
 
   test("without a path the backup goes to DATA_DIR/backups; a broken file is never restored", async () => {
     const dataDir = tempDataDir();

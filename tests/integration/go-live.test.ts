@@ -5,6 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
+import { startFakeStripe } from "../support/fake-stripe.ts";
+import { setUpStripe } from "../../app/payments/stripe-setup.server.ts";
+import { createStripeClient } from "../../app/payments/stripe-provider.server.ts";
 import { COMPLETE_CONFIG, DEMO_CONFIG, readSiteConfig } from "../support/site-config.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -32,7 +35,7 @@ async function run(script: string, env: Record<string, string>, timeoutMs = 20_0
 /** Everything a live deployment sets besides the configuration file. */
 const LIVE_ENV = {
   PUBLIC_ORIGIN: "https://ateliernova-ia.fr",
-  // Assembled so the repository's secret scan (scripts/lint.js) does not take it for a real key.
+  // Assembled so the repository's secret scan (tools/lint.js) does not take it for a real key.
   STRIPE_SECRET_KEY: ["sk", "live", "51GoLiveCheckOnly"].join("_"),
   STRIPE_WEBHOOK_SECRET: "whsec_golivecheck",
   STRIPE_API_BASE: "http://127.0.0.1:9",
@@ -78,7 +81,16 @@ describe("go-live check", () => {
     const demo = await run("scripts/check-live.ts", {});
     expect(demo.code).toBe(1);
     for (const line of DEMO_PROBLEMS) expect(demo.output).toContain(line);
-    const complete = await run("scripts/check-live.ts", { ...LIVE_ENV, SITE_CONFIG: COMPLETE_CONFIG });
+    // check-live also asks Stripe about the webhook endpoint and the portal: a fake account set up by stripe-setup.
+    const fake = await startFakeStripe();
+    let complete: Awaited<ReturnType<typeof run>>;
+    try {
+      fake.secretKey = LIVE_ENV.STRIPE_SECRET_KEY;
+      await setUpStripe(createStripeClient({ secretKey: fake.secretKey, apiBase: fake.url }), LIVE_ENV.PUBLIC_ORIGIN);
+      complete = await run("scripts/check-live.ts", { ...LIVE_ENV, STRIPE_API_BASE: fake.url, SITE_CONFIG: COMPLETE_CONFIG });
+    } finally {
+      await fake.close();
+    }
     expect(complete.output).toContain("Ready to go live");
     expect(complete.code).toBe(0);
   });

@@ -100,8 +100,12 @@ describe("thank-you look-ups, amounts and logs", () => {
 });
 
 describe("an order killed between storing it and storing its checkout", () => {
+  // One public origin for the killed server and the one after it, as in production: the return
+  // URLs are part of the checkout parameters, and Stripe refuses a retried idempotency key whose
+  // parameters differ (the fake does too).
+  const PUBLIC_ORIGIN = "http://shop.invalid";
   async function killDuringCheckout(dataDir: string, email: string, token: string) {
-    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_ORIGIN }));
     stripe.hangCreate = true;
     const before = stripe.createRequests;
     const pending = postOrder(server.url, "test-workflow", "en", orderForm({ email, token }), { headers: { Origin: server.url } }).catch((error) => error);
@@ -120,13 +124,13 @@ describe("an order killed between storing it and storing its checkout", () => {
   test("the visitor's retry with the same form token goes to checkout (same idempotency key), no 409 loop", async () => {
     const dataDir = tempDataDir();
     const order = await killDuringCheckout(dataDir, "killed@example.com", "killed-token-0000000001");
-    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_ORIGIN }));
     try {
       const started = Date.now();
       const retried = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "killed@example.com", token: "killed-token-0000000001" }), {
         headers: { Origin: server.url },
       });
-      expect(retried.status).toBe(303);
+      expect(retried.status, JSON.stringify(stripe.refusals)).toBe(303);
       expect(retried.headers.get("location")).toMatch(/\/pay\/cs_test_/);
       // Taken over once the order is a few seconds stale, not after a fixed 10 s wait.
       expect(Date.now() - started).toBeLessThan(9_000);
@@ -144,7 +148,7 @@ describe("an order killed between storing it and storing its checkout", () => {
     const order = await killDuringCheckout(dataDir, "abandoned@example.com", "abandoned-token-00000001");
     // Older than the few seconds a live request may still need.
     await new Promise((resolve) => setTimeout(resolve, 5_500));
-    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_ORIGIN }));
     try {
       await waitFor(async () => (await readStore(dataDir)).orders.find((o) => o.id === order.id)?.state === "checkout_created", 10_000, "reconciled order");
       const listing = spawnSync(process.execPath, ["scripts/orders.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });

@@ -1,5 +1,6 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, test } from "vitest";
 import { openStore } from "../../app/db/database.server.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
@@ -19,8 +20,19 @@ const order = (n: number): NewOrder => ({
   id: `ord_copy_${n}`, submissionToken: `copy-${n}`, lang: "es", offer: "formateur-ia", currency: "EUR", amountDueNow: 49_700 + 3_900, monthly: 3_900, customer, provider: "sandbox",
 });
 
-const migrate = (dataDir: string, url: string) =>
-  execFileSync(process.execPath, ["scripts/migrate-to-postgres.ts"], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url }, encoding: "utf8" });
+const migrate = (dataDir: string, url: string, ...args: string[]) =>
+  execFileSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url }, encoding: "utf8" });
+/** The same, expecting a refusal: exit code and stderr. */
+const migrateRefused = (dataDir: string, url: string, ...args: string[]) => {
+  const result = spawnSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url }, encoding: "utf8" });
+  return { code: result.status, stderr: result.stderr, stdout: result.stdout };
+};
+/** One table's line of the report: rows read, inserted, updated. */
+const counts = (output: string, table: string) => {
+  const match = new RegExp(`^${table}\\s+([\\d,]+) read\\s+([\\d,]+) inserted\\s+([\\d,]+) updated`, "m").exec(output);
+  if (!match) throw new Error(`no line for ${table} in:\n${output}`);
+  return match.slice(1, 4).map((n) => Number(n.replace(/,/g, "")));
+};
 
 const closers: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -44,10 +56,10 @@ describe("npm run migrate-to-postgres", () => {
 
     const url = await (await testPostgres()).createDatabase();
     const first = migrate(dataDir, url);
-    expect(first).toMatch(/orders\s+5 read\s+5 copied/);
-    expect(first).toMatch(/outbox\s+4 read\s+4 copied/);
-    expect(first).toMatch(/sandbox_sessions\s+5 read\s+5 copied/);
-    expect(migrate(dataDir, url)).toMatch(/orders\s+5 read\s+0 copied/);
+    expect(counts(first, "orders")).toEqual([5, 5, 0]);
+    expect(counts(first, "outbox")).toEqual([4, 4, 0]);
+    expect(counts(first, "sandbox_sessions")).toEqual([5, 5, 0]);
+    expect(counts(migrate(dataDir, url), "orders")).toEqual([5, 0, 0]);
 
     const target = storesOver(await openStore({ databaseUrl: url }));
     closers.push(() => target.close());
@@ -61,4 +73,66 @@ describe("npm run migrate-to-postgres", () => {
     const ids = (await target.listEmails("ord_copy_2")).map((email) => email.id);
     expect(ids[1]).toBeGreaterThan(Math.max(...before.emails.map((email) => email.id)));
   }, 60_000);
+
+  test("the move in two passes: the final pass carries every change made since the trial (an order paid, an email sent, a session ended)", async () => {
+    const dataDir = tempDataDir();
+    const site = await openStores({ DATA_DIR: dataDir });
+    for (let n = 1; n <= 3; n++) {
+      const { order: placed } = await site.createOrder(order(n));
+      await site.setCheckout(placed.id, `cs_pass_${n}`, `https://pay.example/${n}`);
+    }
+    await site.markPaid("ord_copy_1", "confirmation");
+    await site.createAdminSession("session-signed-out-later", "{}", Date.now() + 3_600_000);
+    const url = await (await testPostgres()).createDatabase();
+
+    // Pass 1 while the "site" (this process) has the database open: refused unless it is a trial.
+    const refused = migrateRefused(dataDir, url);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/in use.*--trial/);
+    const trial = migrate(dataDir, url, "--trial");
+    expect(counts(trial, "orders")).toEqual([3, 3, 0]);
+    expect(trial).toMatch(/without --trial/);
+
+    // Between the passes: order 2 is paid (its confirmation queued, then sent), order 4 is placed,
+    // the owner signs out.
+    await site.markPaid("ord_copy_2", "confirmation");
+    const [email] = await site.listEmails("ord_copy_2");
+    await site.markEmailSent(email!.id, "<sent@example.com>");
+    await site.createOrder(order(4));
+    await site.deleteAdminSession("session-signed-out-later");
+    const expected = { orders: await site.listOrders(100), emails: await site.listEmails("ord_copy_2") };
+    await site.close();
+
+    // Pass 2 with the site stopped.
+    const final = migrate(dataDir, url);
+    expect(counts(final, "orders")).toEqual([4, 1, 1]);
+    expect(counts(final, "outbox")).toEqual([2, 1, 0]);
+    expect(final).toMatch(/admin_sessions\s+0 read\s+0 inserted\s+0 updated\s+1 removed/);
+    const target = storesOver(await openStore({ databaseUrl: url }));
+    closers.push(() => target.close());
+    expect(await target.listOrders(100)).toEqual(expected.orders);
+    expect((await target.findById("ord_copy_2"))!.state).toBe("paid");
+    expect(await target.listEmails("ord_copy_2")).toEqual(expected.emails);
+    expect(await target.readAdminSession("session-signed-out-later")).toBeUndefined();
+    // Nothing changed since: a third pass writes nothing.
+    const again = migrate(dataDir, url);
+    for (const table of ["orders", "outbox", "sandbox_sessions", "order_events"]) expect(counts(again, table).slice(1)).toEqual([0, 0]);
+  }, 90_000);
+
+  test("a large table shows its progress", async () => {
+    const dataDir = tempDataDir();
+    const site = await openStores({ DATA_DIR: dataDir });
+    await site.createOrder(order(1));
+    await site.close();
+    const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"));
+    db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000)
+             INSERT INTO order_events (order_id, kind, detail, created_at) SELECT 'ord_copy_1', 'note', 'event ' || i, '2026-11-26T08:00:00.000Z' FROM n`);
+    db.close();
+    const url = await (await testPostgres()).createDatabase();
+    const output = migrate(dataDir, url);
+    expect(output).toMatch(/order_events: 10,000 \/ 25,00\d rows/);
+    expect(output).toMatch(/order_events: 20,000 \/ 25,00\d rows/);
+    expect(counts(output, "order_events")[0]).toBeGreaterThanOrEqual(25_000);
+  }, 90_000);
 });

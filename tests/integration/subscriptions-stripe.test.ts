@@ -4,6 +4,7 @@ import { type SignedEvent } from "../support/fake-stripe.ts";
 import { orderForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { suiteStripeShop } from "../support/suite.ts";
 import { databaseUrlFor } from "../support/store.ts";
+import { deliverHandled, inboxEntry, postEvent } from "../support/stripe-webhooks.ts";
 
 /**
  * A subscription's life after checkout, against the fake Stripe: renewal, failed renewal,
@@ -34,14 +35,8 @@ const kindsOf = async (orderId: string) => (await readStore(server.dataDir)).ema
 /** The owner's notices about an order whose subject starts with `prefix`. */
 const ownerNotices = (orderId: string, prefix: string) => mailsTo(OWNER).filter((m) => m.text.includes(orderId) && subjectOf(m.raw).startsWith(prefix));
 
-async function deliver(event: SignedEvent) {
-  const res = await fetch(`${server.url}/webhooks/stripe`, {
-    method: "POST",
-    body: event.body,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature },
-  });
-  return { status: res.status, body: await res.text() };
-}
+/** Delivers an event (the answer comes at once) and waits for the worker's outcome. */
+const deliver = (event: SignedEvent) => deliverHandled(server, event);
 
 /** Orders, pays on the fake hosted page, comes back, and Stripe's checkout.session.completed arrives. */
 async function paidOrder(offer: string, lang: string, email: string) {
@@ -53,7 +48,7 @@ async function paidOrder(offer: string, lang: string, email: string) {
   expect((await fetch(back)).status).toBe(200);
   const session = stripe.sessions.get(sessionId)!;
   const completed = stripe.signedEvent("checkout.session.completed", sessionId);
-  expect((await deliver({ id: "", ...completed })).status).toBe(200);
+  expect((await deliver(completed)).status).toBe(200);
   await waitFor(() => mailsTo(email).length > 0, 10_000, "confirmation");
   return { session, order: await orderOf(email) };
 }
@@ -85,8 +80,8 @@ describe("a subscription's life", () => {
     expect(order.subscriptionRef).toBe(session.subscription);
     const invoice = stripe.renew(session.subscription!);
     const event = stripe.objectEvent("invoice.paid", invoice);
-    expect(await deliver(event)).toEqual({ status: 200, body: "ok active" });
-    for (let i = 0; i < 3; i++) expect(await deliver(event)).toEqual({ status: 200, body: "ok duplicate" });
+    expect(await deliver(event)).toEqual({ status: 200, outcome: "active" });
+    for (let i = 0; i < 3; i++) expect(await postEvent(server.url, event)).toEqual({ status: 200, body: "duplicate" });
     await settle();
     const renewed = await orderOf(email);
     expect(renewed.billingState).toBe("active");
@@ -106,9 +101,9 @@ describe("a subscription's life", () => {
     const failedInvoice = stripe.renew(subscriptionId, "failed");
     const updated = stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(subscriptionId)!);
     const failed = stripe.objectEvent("invoice.payment_failed", failedInvoice);
-    expect(await deliver(failed)).toEqual({ status: 200, body: "ok past_due" });
-    expect(await deliver(updated)).toEqual({ status: 200, body: "ok past_due" });
-    expect((await deliver(failed)).body).toBe("ok duplicate");
+    expect(await deliver(failed)).toEqual({ status: 200, outcome: "past_due" });
+    expect(await deliver(updated)).toEqual({ status: 200, outcome: "past_due" });
+    expect((await postEvent(server.url, failed)).body).toBe("duplicate");
     expect((await orderOf(email)).billingState).toBe("past_due");
     await waitFor(() => mailsTo(email).length === 2, 10_000, "failed-payment email");
     await settle();
@@ -121,12 +116,13 @@ describe("a subscription's life", () => {
     const portal = await fetch(link!, { redirect: "manual" });
     expect(portal.status).toBe(303);
     expect(portal.headers.get("location")).toMatch(new RegExp(`^${stripe.url}/portal/bps_`));
-    expect(stripe.portalSessions.at(-1)).toMatchObject({ customer: session.customer, return_url: `${server.url}/` });
+    // In the order's language (issue 23, item 7).
+    expect(stripe.portalSessions.at(-1)).toMatchObject({ customer: session.customer, return_url: `${server.url}/`, locale: "de" });
 
     // The card is fixed: the retry is paid. A late replay of the stale "past_due" update cannot undo it.
     const paid = stripe.renew(subscriptionId, "paid");
-    expect(await deliver(stripe.objectEvent("invoice.paid", paid))).toEqual({ status: 200, body: "ok active" });
-    expect((await deliver({ ...updated, ...stripe.objectEvent("customer.subscription.updated", { ...stripe.subscriptions.get(subscriptionId)!, status: "past_due" }) })).body).toBe("ok active");
+    expect(await deliver(stripe.objectEvent("invoice.paid", paid))).toEqual({ status: 200, outcome: "active" });
+    expect((await deliver({ ...updated, ...stripe.objectEvent("customer.subscription.updated", { ...stripe.subscriptions.get(subscriptionId)!, status: "past_due" }) })).outcome).toBe("active");
     expect((await orderOf(email)).billingState).toBe("active");
     expect((await kindsOf(order.id)).filter((kind) => kind.startsWith("payment-failed"))).toEqual([`payment-failed.${failedInvoice.id}`]);
   });
@@ -146,10 +142,10 @@ describe("a subscription's life", () => {
     stripe.endSubscription(subscriptionId);
     const deleted = stripe.objectEvent("customer.subscription.deleted", stripe.subscriptions.get(subscriptionId)!);
     // Out of order: the end arrives before the cancellation, then both again.
-    expect(await deliver(deleted)).toEqual({ status: 200, body: "ok cancelled" });
-    expect(await deliver(updated)).toEqual({ status: 200, body: "ok cancelled" });
-    expect((await deliver(deleted)).body).toBe("ok duplicate");
-    expect((await deliver(updated)).body).toBe("ok duplicate");
+    expect(await deliver(deleted)).toEqual({ status: 200, outcome: "cancelled" });
+    expect(await deliver(updated)).toEqual({ status: 200, outcome: "cancelled" });
+    expect((await postEvent(server.url, deleted)).body).toBe("duplicate");
+    expect((await postEvent(server.url, updated)).body).toBe("duplicate");
     const stored = await orderOf(email);
     expect(stored.billingState).toBe("cancelled");
     expect((await kindsOf(order.id)).sort()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
@@ -169,10 +165,10 @@ describe("a subscription's life", () => {
     expect(charge.customer).toBe(session.customer);
     const partial = stripe.objectEvent("charge.refunded", stripe.refund(charge.id, 5_000));
     const full = stripe.objectEvent("charge.refunded", stripe.refund(charge.id));
-    expect(await deliver(full)).toEqual({ status: 200, body: "ok refunded" });
+    expect(await deliver(full)).toEqual({ status: 200, outcome: "refunded" });
     // The partial refund's event arrives late: the order stays refunded.
-    expect((await deliver(partial)).body).toBe("ok refunded");
-    expect((await deliver(full)).body).toBe("ok duplicate");
+    expect((await deliver(partial)).outcome).toBe("refunded");
+    expect((await postEvent(server.url, full)).body).toBe("duplicate");
     expect((await orderOf(email)).billingState).toBe("refunded");
     await waitFor(() => ownerNotices(order.id, "Refund: ").length === 2, 10_000, "refund notices");
     await settle();
@@ -186,13 +182,58 @@ describe("a subscription's life", () => {
     const email = "dispute@example.com";
     const { session, order } = await paidOrder("formateur-ia", "it", email);
     const dispute = stripe.objectEvent("charge.dispute.created", stripe.dispute(stripe.chargeOf(session.id)!.id));
-    expect(await deliver(dispute)).toEqual({ status: 200, body: "ok disputed" });
-    expect((await deliver(dispute)).body).toBe("ok duplicate");
-    expect((await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(session.subscription!)!))).body).toBe("ok disputed");
+    expect(await deliver(dispute)).toEqual({ status: 200, outcome: "disputed" });
+    expect((await postEvent(server.url, dispute)).body).toBe("duplicate");
+    expect((await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(session.subscription!)!))).outcome).toBe("disputed");
     expect((await orderOf(email)).billingState).toBe("disputed");
     await waitFor(() => ownerNotices(order.id, "Dispute: ").length > 0, 10_000, "dispute notice");
     await settle();
     expect(ownerNotices(order.id, "Dispute: ")).toHaveLength(1);
+  });
+
+  test("a refunded month of a subscription leaves it active: later renewals count and a fresh link is sent (issue 23, item 4)", async () => {
+    const email = "month-refund@example.com";
+    const { session, order } = await paidOrder("formateur-ia", "en", email);
+    const subscriptionId = session.subscription!;
+    const month = stripe.renew(subscriptionId);
+    expect((await deliver(stripe.objectEvent("invoice.paid", month))).outcome).toBe("active");
+    // The owner refunds that one month (a whole charge, of one invoice).
+    const charge = stripe.latestChargeOf(subscriptionId)!;
+    expect(await deliver(stripe.objectEvent("charge.refunded", stripe.refund(charge.id)))).toEqual({ status: 200, outcome: "charge refunded" });
+    expect((await orderOf(email)).billingState).toBe("active");
+    // Stripe keeps billing: the next renewal is recorded and emailed.
+    const next = stripe.renew(subscriptionId);
+    expect((await deliver(stripe.objectEvent("invoice.paid", next))).outcome).toBe("active");
+    expect(await kindsOf(order.id)).toContain(`renewal.${next.id}`);
+    // "Send me a fresh link" is not refused.
+    const form = await fetch(`${server.url}/subscription`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: new URLSearchParams({ email }),
+    });
+    expect(form.status).toBeLessThan(400);
+    await waitFor(async () => (await kindsOf(order.id)).some((kind) => kind.startsWith("manage-link.")), 10_000, "fresh manage link");
+  });
+
+  test("a dispute that is won returns the order to its state before the dispute (issue 23, item 4)", async () => {
+    const email = "dispute-won@example.com";
+    const { session, order } = await paidOrder("veo3-subscription", "en", email);
+    const dispute = stripe.dispute(stripe.chargeOf(session.id)!.id);
+    expect((await deliver(stripe.objectEvent("charge.dispute.created", dispute))).outcome).toBe("disputed");
+    expect(await deliver(stripe.objectEvent("charge.dispute.closed", stripe.closeDispute(dispute, "won")))).toEqual({ status: 200, outcome: "active" });
+    expect((await orderOf(email)).billingState).toBe("active");
+    await waitFor(() => ownerNotices(order.id, "Dispute won: ").length > 0, 10_000, "dispute won notice");
+  });
+
+  test("a paused subscription shows as paused and the owner is told once (issue 23, item 4)", async () => {
+    const email = "paused@example.com";
+    const { session, order } = await paidOrder("formateur-ia", "en", email);
+    const paused = stripe.objectEvent("customer.subscription.updated", stripe.pause(session.subscription!));
+    expect(await deliver(paused)).toEqual({ status: 200, outcome: "paused" });
+    expect((await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(session.subscription!)!))).outcome).toBe("paused");
+    await waitFor(() => ownerNotices(order.id, "Subscription paused: ").length > 0, 10_000, "paused notice");
+    await settle();
+    expect(ownerNotices(order.id, "Subscription paused: ")).toHaveLength(1);
   });
 
   test("npm run orders shows each order's subscription state", async () => {
@@ -207,5 +248,57 @@ describe("a subscription's life", () => {
     expect(line("refund@example.com")).toContain("refunded");
     expect(line("dispute@example.com")).toContain("disputed");
     expect(line("renewal@example.com")).toMatch(/active \d{4}-\d{2}-\d{2}/);
+    expect(line("paused@example.com")).toContain("paused");
+  });
+});
+
+describe("events in every shape Stripe sends (issue 23, item 1)", () => {
+  test("an endpoint on 2024-06-20: the renewal and the failed renewal are read (invoice.subscription, top-level period end) and emailed", async () => {
+    const email = "legacy-renewal@example.com";
+    const { session, order } = await paidOrder("formateur-ia", "es", email);
+    const subscriptionId = session.subscription!;
+    const paid = stripe.renew(subscriptionId);
+    const legacy = stripe.objectEvent("invoice.paid", paid, { shape: "legacy" });
+    expect(JSON.parse(legacy.body).data.object).toMatchObject({ subscription: subscriptionId });
+    expect(JSON.parse(legacy.body).data.object.parent).toBeUndefined();
+    expect(await deliver(legacy)).toEqual({ status: 200, outcome: "active" });
+    const failed = stripe.renew(subscriptionId, "failed");
+    expect(await deliver(stripe.objectEvent("invoice.payment_failed", failed, { shape: "legacy" }))).toEqual({ status: 200, outcome: "past_due" });
+    expect((await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(subscriptionId)!, { shape: "legacy" }))).outcome).toBe("past_due");
+    expect(await kindsOf(order.id)).toEqual(["confirmation", `renewal.${paid.id}`, `payment-failed.${failed.id}`]);
+    await waitFor(() => mailsTo(email).length === 3, 10_000, "renewal and failed-payment emails");
+  });
+
+  test("the first invoice of a subscription and the invoice of a one-time payment, in both shapes: handled, no extra email", async () => {
+    const sub = await paidOrder("short-videos", "it", "first-invoice@example.com");
+    const first = stripe.invoiceOf(sub.session.id)!;
+    expect(first.billing_reason).toBe("subscription_create");
+    expect((await deliver(stripe.objectEvent("invoice.paid", first))).outcome).toBe("active");
+    expect((await deliver(stripe.objectEvent("invoice.paid", first, { shape: "legacy" }))).outcome).toBe("active");
+    const once = await paidOrder("veo3-single", "en", "one-time-invoice@example.com");
+    const invoice = stripe.invoiceOf(once.session.id)!;
+    expect(invoice.parent).toBeNull();
+    expect((await deliver(stripe.objectEvent("invoice.paid", invoice))).outcome).toBe("one-time invoice");
+    expect((await deliver(stripe.objectEvent("invoice.paid", invoice, { shape: "legacy" }))).outcome).toBe("one-time invoice");
+    await settle();
+    expect(await kindsOf(sub.order.id)).toEqual(["confirmation"]);
+    expect(await kindsOf(once.order.id)).toEqual(["confirmation"]);
+  });
+
+  test("an invoice we cannot read is never answered 2xx: stored unhandled, the owner told, and Stripe's retry is refused the same way", async () => {
+    const email = "unreadable@example.com";
+    const { session, order } = await paidOrder("formateur-ia", "en", email);
+    // Neither `parent` nor `subscription`: a shape we do not know.
+    const odd = stripe.objectEvent("invoice.paid", { id: "in_odd", object: "invoice", customer: session.customer, billing_reason: "subscription_cycle", metadata: {} });
+    expect(await postEvent(server.url, odd)).toEqual({ status: 500, body: "Event not understood: stored as unhandled" });
+    expect(await postEvent(server.url, odd)).toEqual({ status: 500, body: "Event not understood: stored as unhandled" });
+    expect((await inboxEntry(server.dataDir, odd.id))?.status).toBe("unhandled");
+    await waitFor(() => ownerNotices(order.id, "Payment event not handled").length > 0, 10_000, "owner told");
+    await settle();
+    expect(ownerNotices(order.id, "Payment event not handled")).toHaveLength(1);
+    // A subscription Stripe does not know (deleted, another account): unhandled after handling, owner told.
+    const ghost = stripe.objectEvent("invoice.paid", { ...stripe.renew(session.subscription!), parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: "sub_ghost", metadata: { order_id: order.id } } } });
+    const handled = await deliver(ghost);
+    expect(handled.outcome).toMatch(/^unhandled: the provider does not know subscription sub_ghost/);
   });
 });

@@ -7,6 +7,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** A tiny cookie jar for one browser-less client of the back office. */
 export class AdminClient {
   cookie = "";
+  /** The device cookie a completed sign-in leaves (`admin_device=…`), sent with the session. */
+  device = "";
   readonly base: string;
   constructor(base: string) {
     this.base = base;
@@ -14,12 +16,14 @@ export class AdminClient {
 
   async request(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookie) headers.set("Cookie", this.cookie);
+    const cookies = [this.cookie, this.device].filter(Boolean).join("; ");
+    if (cookies) headers.set("Cookie", cookies);
     const res = await fetch(this.base + pathname, { redirect: "manual", ...init, headers });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, value] = pair!.split("=");
       if (name === "admin_session") this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
+      if (name === "admin_device") this.device = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
     }
     return res;
   }

@@ -1,80 +1,107 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type net from "node:net";
 import Stripe from "stripe";
+import { STRIPE_PINNED_VERSION } from "../../app/payments/stripe-version.ts";
+import { LEGACY_VERSION, legacyInvoice, legacySubscription, type LegacyInvoice, type LegacySubscription } from "./fake-stripe-legacy.ts";
 
 /**
- * A small stand-in for the Stripe API, enough for Checkout and what follows it: create and retrieve
- * sessions (with idempotency keys), a "hosted checkout" page that pays and redirects like Stripe
- * does, the customers, subscriptions, invoices and charges a paid checkout creates, Billing Portal
- * sessions with a hosted portal page, switches to simulate an outage, and webhook events signed
- * with the SDK's own test helper. The app's Stripe SDK points at it through STRIPE_API_BASE.
+ * A stand-in for the Stripe API that refuses what Stripe refuses (every refusal, with the Stripe
+ * documentation page it comes from, is listed in fake-stripe-rules.md next to this file) and sends
+ * what Stripe sends: Checkout sessions (idempotency keys kept 24 hours and compared with the
+ * parameters), a hosted checkout page, the customers, subscriptions, invoices and charges a paid or
+ * delayed checkout creates, Billing Portal configurations and sessions, webhook endpoints, switches
+ * to simulate an outage, and webhook events signed with the SDK's own test helper — rendered in the
+ * pinned API version or in a pre-2025-03-31 shape, as the test chooses. The app's SDK points at it
+ * through STRIPE_API_BASE. Objects are typed with the SDK's own types (Pick<…>), so a field the SDK
+ * does not know fails the type check; only the legacy shapes (fake-stripe-legacy.ts) are our own.
  */
-export interface FakeSession {
-  id: string;
-  object: "checkout.session";
-  url: string;
-  status: "open" | "complete" | "expired";
-  payment_status: "unpaid" | "paid" | "no_payment_required";
-  mode: string;
-  client_reference_id: string | null;
-  customer_email: string | null;
-  locale: string | null;
-  success_url: string;
-  cancel_url: string;
-  metadata: Record<string, string>;
+export type FakeSession = Pick<
+  Stripe.Checkout.Session,
+  | "id"
+  | "object"
+  | "url"
+  | "status"
+  | "payment_status"
+  | "mode"
+  | "client_reference_id"
+  | "customer_email"
+  | "locale"
+  | "success_url"
+  | "cancel_url"
+  | "metadata"
+  | "customer"
+  | "subscription"
+  | "invoice"
+  | "amount_total"
+  | "currency"
+  | "created"
+  | "livemode"
+> & {
+  mode: "payment" | "subscription" | "setup";
   customer: string | null;
   subscription: string | null;
+  invoice: string | null;
   amount_total: number;
   currency: string;
-  /** Every form parameter the SDK sent, flat (`line_items[0][price_data][unit_amount]`). */
+  metadata: Record<string, string>;
+  /** Every form parameter the SDK sent, flat (`line_items[0][price_data][unit_amount]`). Not part of Stripe's object. */
   params: Record<string, string>;
   idempotencyKey: string | null;
-}
+  /** The session is paid by a delayed method (SEPA debit): it completes unpaid and settles later. */
+  delayed?: boolean;
+};
 
-export interface FakeSubscription {
-  id: string;
-  object: "subscription";
+type FakeItem = Pick<Stripe.SubscriptionItem, "id" | "object" | "current_period_start" | "current_period_end" | "quantity">;
+export type FakeSubscription = Pick<
+  Stripe.Subscription,
+  "id" | "object" | "customer" | "status" | "cancel_at_period_end" | "cancel_at" | "ended_at" | "metadata" | "latest_invoice" | "pause_collection" | "created" | "livemode"
+> & {
   customer: string;
-  status: "active" | "trialing" | "past_due" | "unpaid" | "canceled";
-  cancel_at_period_end: boolean;
-  cancel_at: number | null;
-  ended_at: number | null;
+  status: "active" | "trialing" | "past_due" | "unpaid" | "canceled" | "incomplete" | "incomplete_expired" | "paused";
   metadata: Record<string, string>;
-  items: { object: "list"; data: Array<{ id: string; object: "subscription_item"; current_period_start: number; current_period_end: number }> };
-  /** Monthly amount (minor units), for invoices. */
+  items: { object: "list"; data: FakeItem[]; has_more: false; url: string };
+  /** Monthly amount (minor units) and currency, for invoices. Not part of Stripe's object (hidden in responses). */
   amount: number;
   currency: string;
-}
+};
 
-export interface FakeInvoice {
+export type FakeInvoice = Pick<
+  Stripe.Invoice,
+  "id" | "object" | "customer" | "status" | "billing_reason" | "amount_due" | "amount_paid" | "currency" | "metadata" | "parent" | "created" | "livemode" | "period_end"
+> & {
   id: string;
-  object: "invoice";
   customer: string;
-  status: "paid" | "open";
-  billing_reason: "subscription_create" | "subscription_cycle";
-  amount_due: number;
-  amount_paid: number;
-  currency: string;
   metadata: Record<string, string>;
-  parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Record<string, string> } };
-}
+  /** The charge that paid it (legacy shapes carry it; the pinned version lists it under `payments`). Hidden in the pinned shape. */
+  charge: string | null;
+};
 
-export interface FakeCharge {
-  id: string;
-  object: "charge";
+export type FakeCharge = Pick<Stripe.Charge, "id" | "object" | "customer" | "amount" | "amount_refunded" | "refunded" | "currency" | "disputed" | "payment_intent" | "created" | "livemode"> & {
   customer: string | null;
-  amount: number;
-  amount_refunded: number;
-  refunded: boolean;
-  currency: string;
-  disputed: boolean;
-}
+};
+
+export type FakeDispute = Pick<Stripe.Dispute, "id" | "object" | "charge" | "amount" | "currency" | "reason" | "status" | "created" | "livemode">;
+export type FakeCustomer = Pick<Stripe.Customer, "id" | "object" | "email" | "created" | "livemode">;
+export type FakeWebhookEndpoint = Pick<Stripe.WebhookEndpoint, "id" | "object" | "url" | "enabled_events" | "api_version" | "status" | "created" | "livemode" | "metadata" | "description"> & {
+  secret: string;
+};
+export type FakePortalConfiguration = Pick<Stripe.BillingPortal.Configuration, "id" | "object" | "active" | "is_default" | "default_return_url" | "created" | "livemode" | "metadata"> & {
+  features: Record<string, unknown>;
+};
+type FakePortalSession = Pick<Stripe.BillingPortal.Session, "id" | "object" | "customer" | "return_url" | "url" | "locale" | "configuration" | "created" | "livemode">;
 
 export interface SignedEvent {
   id: string;
   body: string;
   signature: string;
+}
+
+/** Which shape an event's object has: the SDK's pinned version, or an endpoint still on 2024-06-20. */
+export type EventShape = "pinned" | "legacy";
+export interface EventOptions {
+  shape?: EventShape;
+  secret?: string;
 }
 
 export interface FakeStripe {
@@ -83,9 +110,15 @@ export interface FakeStripe {
   webhookSecret: string;
   sessions: Map<string, FakeSession>;
   subscriptions: Map<string, FakeSubscription>;
+  invoices: Map<string, FakeInvoice>;
   charges: Map<string, FakeCharge>;
-  /** Billing Portal sessions created (customer, return_url). */
-  portalSessions: Array<{ id: string; customer: string; return_url: string; url: string }>;
+  customers: Map<string, FakeCustomer>;
+  webhookEndpoints: Map<string, FakeWebhookEndpoint>;
+  portalConfigurations: Map<string, FakePortalConfiguration>;
+  /** Billing Portal sessions created (customer, return_url, locale). */
+  portalSessions: Array<FakePortalSession & { customer: string }>;
+  /** Every 4xx the fake answered (Stripe's error object), newest last. */
+  refusals: Array<{ method: string; path: string; status: number; error: { type: string; code?: string; message: string; param?: string } }>;
   /** Create-session requests received (including idempotent replays). */
   createRequests: number;
   /** Retrieve-session requests received. */
@@ -94,60 +127,110 @@ export interface FakeStripe {
   apiRequests: number;
   /** When true, every API call answers 500. */
   down: boolean;
-  /** When true, create-session requests are received (counted) but never answered. */
+  /** Milliseconds every API answer waits (a slow Stripe). */
+  latencyMs: number;
+  /** When true, create-session requests are received and processed (Stripe created the session) but never answered. */
   hangCreate: boolean;
-  complete(sessionId: string, paymentStatus?: FakeSession["payment_status"]): FakeSession;
+  /** Seconds added to the fake's clock (idempotency keys are forgotten after 24 hours). */
+  clockOffset: number;
+  /** A default Billing Portal configuration, as saving the portal settings in the Dashboard creates. */
+  configurePortal(): FakePortalConfiguration;
+  /** Pays the session on the hosted page. `delayed`: a SEPA-like method, complete but unpaid until settled. */
+  complete(sessionId: string, paymentStatus?: "paid" | "unpaid" | "no_payment_required"): FakeSession;
+  /** A delayed payment settles (true) or fails (false). */
+  settleDelayed(sessionId: string, succeeded: boolean): FakeSession;
   expire(sessionId: string): FakeSession;
   /** A signed webhook request (body + Stripe-Signature header) for an event about a session. */
-  signedEvent(type: string, sessionId: string, options?: { secret?: string }): { body: string; signature: string };
-  /** A signed event carrying a snapshot of any object (subscription, invoice, charge, dispute). */
-  objectEvent(type: string, object: object): SignedEvent;
+  signedEvent(type: string, sessionId: string, options?: EventOptions): SignedEvent;
+  /** A signed event carrying a snapshot of any object (subscription, invoice, charge, dispute), in the chosen shape. */
+  objectEvent(type: string, object: object, options?: EventOptions): SignedEvent;
+  /** A signed thin (`v2.core.event`) notification, as an event destination with thin payloads sends. */
+  thinEvent(type: string, relatedId: string): SignedEvent;
+  /** The invoice a session created: the first invoice of a subscription, or a one-time payment's (invoice_creation). */
+  invoiceOf(sessionId: string): FakeInvoice | undefined;
   /** A month passes: the subscription renews (paid) or its payment fails (past due). Returns the invoice. */
   renew(subscriptionId: string, outcome?: "paid" | "failed"): FakeInvoice;
   /** What the hosted portal's cancel button does: cancel at the end of the period. */
   cancelAtPeriodEnd(subscriptionId: string): FakeSubscription;
   /** The period ends (or Stripe gives up retrying): the subscription is over. */
   endSubscription(subscriptionId: string): FakeSubscription;
+  /** The owner pauses the subscription (status paused, as with a trial ending without a payment method). */
+  pause(subscriptionId: string): FakeSubscription;
   refund(chargeId: string, amount?: number): FakeCharge;
-  dispute(chargeId: string): { id: string; object: "dispute"; charge: string; amount: number; currency: string; reason: string; status: string };
+  dispute(chargeId: string): FakeDispute;
+  /** The dispute is closed: won (the money comes back) or lost. */
+  closeDispute(dispute: FakeDispute, outcome: "won" | "lost"): FakeDispute;
   /** The first charge of a checkout session (its payment). */
   chargeOf(sessionId: string): FakeCharge | undefined;
+  /** The latest charge of a subscription (its last paid invoice). */
+  latestChargeOf(subscriptionId: string): FakeCharge | undefined;
   close(): Promise<void>;
 }
 
-const stripe = new Stripe("sk_test_fake");
+const signer = new Stripe("sk_test_fake");
 
-function sessionAmount(params: Record<string, string>): number {
-  let total = 0;
-  for (let i = 0; params[`line_items[${i}][quantity]`]; i++) {
-    const recurring = params[`line_items[${i}][price_data][recurring][interval]`];
-    const trial = params["subscription_data[trial_period_days]"];
-    if (recurring && trial) continue;
-    total += Number(params[`line_items[${i}][price_data][unit_amount]`] ?? 0) * Number(params[`line_items[${i}][quantity]`]);
-  }
-  return total;
-}
+/** Checkout's locales (SDK type Checkout.SessionCreateParams.Locale, without OtherString). */
+export const CHECKOUT_LOCALES: ReadonlySet<string> = new Set([
+  "auto", "bg", "cs", "da", "de", "el", "en", "en-GB", "es", "es-419", "et", "fi", "fil", "fr", "fr-CA", "hi-IN", "hr", "hu", "id", "it", "ja", "ko",
+  "lt", "lv", "ms", "mt", "nb", "nl", "pl", "pt", "pt-BR", "ro", "ru", "sk", "sl", "sv", "th", "tr", "vi", "zh", "zh-HK", "zh-TW",
+] satisfies Stripe.Checkout.SessionCreateParams.Locale[]);
+/** The Billing Portal's locales (SDK type BillingPortal.SessionCreateParams.Locale). */
+export const PORTAL_LOCALES: ReadonlySet<string> = new Set([
+  ...CHECKOUT_LOCALES, "en-AU", "en-CA", "en-IE", "en-IN", "en-NZ", "en-SG",
+] satisfies Stripe.BillingPortal.SessionCreateParams.Locale[]);
+/** Minimum charge amounts (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts), minor units. */
+export const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, chf: 50, cad: 50, aud: 50 };
 
 const DAY = 24 * 60 * 60;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
+
+class Refusal extends Error {
+  readonly status: number;
+  readonly error: { type: string; code?: string; message: string; param?: string; doc_url?: string };
+  constructor(status: number, error: Refusal["error"]) {
+    super(error.message);
+    this.status = status;
+    this.error = error;
+  }
+}
+const invalid = (message: string, param?: string, code?: string) =>
+  new Refusal(400, { type: "invalid_request_error", message, ...(param ? { param } : {}), ...(code ? { code } : {}) });
+
+/** Stripe's form encoding, flat names → values (the SDK sends `a[b][0][c]=v`). */
+const flat = (body: string) => Object.fromEntries(new URLSearchParams(body));
+const fieldsUnder = (params: Record<string, string>, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(params)
+      .filter(([name]) => name.startsWith(`${prefix}[`) && name.endsWith("]") && !name.slice(prefix.length + 1, -1).includes("["))
+      .map(([name, value]) => [name.slice(prefix.length + 1, -1), value]),
+  );
+const lineCount = (params: Record<string, string>) => {
+  let count = 0;
+  while (Object.keys(params).some((name) => name.startsWith(`line_items[${count}]`))) count++;
+  return count;
+};
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
   const charges = new Map<string, FakeCharge>();
+  const customers = new Map<string, FakeCustomer>();
+  const webhookEndpoints = new Map<string, FakeWebhookEndpoint>();
+  const portalConfigurations = new Map<string, FakePortalConfiguration>();
   const chargeBySession = new Map<string, string>();
+  const chargeByInvoice = new Map<string, string>();
   const portalSessions: FakeStripe["portalSessions"] = [];
-  const byIdempotencyKey = new Map<string, FakeSession>();
+  /** Idempotency keys: what was asked (method, path, params hash), what was answered, when. */
+  const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown; at: number }>();
   const sockets = new Set<net.Socket>();
   let base = "";
+  const now = () => Math.floor(Date.now() / 1000) + fake.clockOffset;
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${randomBytes(6).toString("hex")}` });
+    res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${randomBytes(6).toString("hex")}`, "Stripe-Version": STRIPE_PINNED_VERSION });
     res.end(JSON.stringify(body));
   };
-  const error = (res: http.ServerResponse, status: number, message: string, type = "invalid_request_error") =>
-    json(res, status, { error: { type, message } });
 
   const fake: FakeStripe = {
     url: "",
@@ -155,112 +238,125 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     webhookSecret: "whsec_fake123",
     sessions,
     subscriptions,
+    invoices,
     charges,
+    customers,
+    webhookEndpoints,
+    portalConfigurations,
     portalSessions,
+    refusals: [],
     createRequests: 0,
     retrieveRequests: 0,
     apiRequests: 0,
     down: false,
+    latencyMs: 0,
     hangCreate: false,
+    clockOffset: 0,
+    configurePortal() {
+      const configuration = createPortalConfiguration({ "features[subscription_cancel][enabled]": "true" }, true);
+      return configuration;
+    },
     complete(sessionId, paymentStatus = "paid") {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
+      const session = mustGet(sessions, sessionId, "session");
+      if (session.status !== "open") throw new Error(`session ${sessionId} is ${session.status}`);
       session.status = "complete";
       session.payment_status = paymentStatus;
-      if (paymentStatus === "paid" && !session.customer) settle(session);
+      session.delayed = paymentStatus === "unpaid";
+      // A delayed method completes the session unpaid: Stripe still creates the customer and the
+      // subscription (incomplete) at once (https://docs.stripe.com/payments/checkout/fulfill-orders#delayed-notification).
+      settle(session, paymentStatus === "unpaid" ? "pending" : "paid");
+      return session;
+    },
+    settleDelayed(sessionId, succeeded) {
+      const session = mustGet(sessions, sessionId, "session");
+      if (!session.delayed || session.payment_status !== "unpaid") throw new Error(`session ${sessionId} has no delayed payment pending`);
+      const subscription = session.subscription ? subscriptions.get(session.subscription) : undefined;
+      const invoice = session.invoice ? invoices.get(session.invoice) : undefined;
+      if (succeeded) {
+        session.payment_status = "paid";
+        if (subscription) subscription.status = "active";
+        if (invoice) payInvoice(invoice);
+        else chargeBySession.set(session.id, newCharge(session.customer, session.amount_total, session.currency).id);
+      } else if (subscription) {
+        subscription.status = "incomplete_expired";
+      }
       return session;
     },
     expire(sessionId) {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
+      const session = mustGet(sessions, sessionId, "session");
+      if (session.status !== "open") throw new Error(`session ${sessionId} is ${session.status}`);
       session.status = "expired";
       return session;
     },
-    objectEvent(type, object) {
-      const id = newId("evt");
-      const body = JSON.stringify({
-        id,
-        object: "event",
-        type,
-        api_version: "2026-10-28.endive",
-        created: nowSeconds(),
-        data: { object: structuredClone(object) },
-        livemode: false,
-        pending_webhooks: 1,
-      });
-      return { id, body, signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret }) };
+    objectEvent(type, object, options = {}) {
+      return sign(type, render(object, options.shape ?? "pinned"), options);
+    },
+    signedEvent(type, sessionId, options = {}) {
+      const session = sessions.get(sessionId) ?? ({ id: sessionId, object: "checkout.session" } as FakeSession);
+      return sign(type, render(session, options.shape ?? "pinned"), options);
+    },
+    thinEvent(type, relatedId) {
+      const id = `evt_${randomBytes(8).toString("hex")}`;
+      const body = JSON.stringify({ id, object: "v2.core.event", type, created: new Date(now() * 1000).toISOString(), livemode: false, related_object: { id: relatedId, type: "unknown", url: `/v1/x/${relatedId}` } });
+      return { id, body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret }) };
+    },
+    invoiceOf(sessionId) {
+      const session = sessions.get(sessionId);
+      return session?.invoice ? invoices.get(session.invoice) : undefined;
     },
     renew(subscriptionId, outcome = "paid") {
-      const subscription = subscriptions.get(subscriptionId);
-      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const subscription = mustGet(subscriptions, subscriptionId, "subscription");
       const item = subscription.items.data[0]!;
+      const invoice = newInvoice(subscription.customer, subscription.amount, subscription.currency, "subscription_cycle", subscription);
       if (outcome === "paid") {
         item.current_period_start = item.current_period_end;
         item.current_period_end += 30 * DAY;
         subscription.status = "active";
-        newCharge(subscription.customer, subscription.amount, subscription.currency);
+        payInvoice(invoice);
       } else {
         subscription.status = "past_due";
       }
-      return {
-        id: newId("in"),
-        object: "invoice",
-        customer: subscription.customer,
-        status: outcome === "paid" ? "paid" : "open",
-        billing_reason: "subscription_cycle",
-        amount_due: subscription.amount,
-        amount_paid: outcome === "paid" ? subscription.amount : 0,
-        currency: subscription.currency,
-        metadata: {},
-        parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } } },
-      };
+      return invoice;
     },
     cancelAtPeriodEnd(subscriptionId) {
-      const subscription = subscriptions.get(subscriptionId);
-      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const subscription = mustGet(subscriptions, subscriptionId, "subscription");
       subscription.cancel_at_period_end = true;
       subscription.cancel_at = subscription.items.data[0]!.current_period_end;
       return subscription;
     },
     endSubscription(subscriptionId) {
-      const subscription = subscriptions.get(subscriptionId);
-      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const subscription = mustGet(subscriptions, subscriptionId, "subscription");
       subscription.status = "canceled";
-      subscription.ended_at = subscription.cancel_at ?? nowSeconds();
+      subscription.ended_at = subscription.cancel_at ?? now();
+      return subscription;
+    },
+    pause(subscriptionId) {
+      const subscription = mustGet(subscriptions, subscriptionId, "subscription");
+      subscription.status = "paused";
       return subscription;
     },
     refund(chargeId, amount) {
-      const charge = charges.get(chargeId);
-      if (!charge) throw new Error(`no charge ${chargeId}`);
+      const charge = mustGet(charges, chargeId, "charge");
       charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + (amount ?? charge.amount));
       charge.refunded = charge.amount_refunded === charge.amount;
       return charge;
     },
     dispute(chargeId) {
-      const charge = charges.get(chargeId);
-      if (!charge) throw new Error(`no charge ${chargeId}`);
+      const charge = mustGet(charges, chargeId, "charge");
       charge.disputed = true;
-      return { id: newId("dp"), object: "dispute", charge: charge.id, amount: charge.amount, currency: charge.currency, reason: "fraudulent", status: "needs_response" };
+      return { id: newId("dp"), object: "dispute", charge: charge.id, amount: charge.amount, currency: charge.currency, reason: "fraudulent", status: "needs_response", created: now(), livemode: false };
+    },
+    closeDispute(dispute, outcome) {
+      return { ...dispute, status: outcome };
     },
     chargeOf(sessionId) {
       const id = chargeBySession.get(sessionId);
       return id ? charges.get(id) : undefined;
     },
-    signedEvent(type, sessionId, options = {}) {
-      const session = sessions.get(sessionId);
-      const { params: _params, idempotencyKey: _key, ...object } = session ?? ({ id: sessionId, object: "checkout.session" } as FakeSession);
-      const body = JSON.stringify({
-        id: `evt_${randomBytes(8).toString("hex")}`,
-        object: "event",
-        type,
-        api_version: "2026-10-28.endive",
-        created: Math.floor(Date.now() / 1000),
-        data: { object },
-        livemode: false,
-        pending_webhooks: 1,
-      });
-      const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? fake.webhookSecret });
-      return { body, signature };
+    latestChargeOf(subscriptionId) {
+      const subscription = mustGet(subscriptions, subscriptionId, "subscription");
+      const id = typeof subscription.latest_invoice === "string" ? chargeByInvoice.get(subscription.latest_invoice) : undefined;
+      return id ? charges.get(id) : undefined;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -269,44 +365,387 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }),
   };
 
+  function mustGet<T>(map: Map<string, T>, id: string, what: string): T {
+    const found = map.get(id);
+    if (!found) throw new Error(`no ${what} ${id}`);
+    return found;
+  }
+
+  function sign(type: string, object: unknown, options: EventOptions): SignedEvent {
+    const id = newId("evt");
+    const body = JSON.stringify({
+      id,
+      object: "event",
+      type,
+      // An event is rendered in the endpoint's API version (https://docs.stripe.com/webhooks/versioning).
+      api_version: options.shape === "legacy" ? LEGACY_VERSION : STRIPE_PINNED_VERSION,
+      created: now(),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    });
+    return { id, body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? fake.webhookSecret }) };
+  }
+
+  /** An object as Stripe shows it: without the fake's own bookkeeping, in the chosen shape. */
+  function render(object: object, shape: EventShape): unknown {
+    const copy = structuredClone(object) as Record<string, unknown>;
+    if (copy.object === "checkout.session") {
+      delete copy.params;
+      delete copy.idempotencyKey;
+      delete copy.delayed;
+    }
+    if (copy.object === "subscription") {
+      delete copy.amount;
+      delete copy.currency;
+      return shape === "legacy" ? legacySubscription(copy as unknown as FakeSubscription) : copy;
+    }
+    if (copy.object === "invoice") {
+      if (shape === "legacy") return legacyInvoice(copy as unknown as FakeInvoice);
+      delete copy.charge;
+    }
+    return copy;
+  }
+
   function newCharge(customer: string | null, amount: number, currency: string): FakeCharge {
-    const charge: FakeCharge = { id: newId("ch"), object: "charge", customer, amount, amount_refunded: 0, refunded: false, currency, disputed: false };
+    const charge: FakeCharge = {
+      id: newId("ch"),
+      object: "charge",
+      customer,
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency,
+      disputed: false,
+      payment_intent: newId("pi"),
+      created: now(),
+      livemode: false,
+    };
     charges.set(charge.id, charge);
     return charge;
   }
 
-  /** What a paid Checkout creates: a customer (subscriptions, or customer_creation=always), the subscription, the charge. */
-  function settle(session: FakeSession) {
+  function newInvoice(customer: string, amount: number, currency: string, reason: Stripe.Invoice.BillingReason, subscription: FakeSubscription | null, metadata: Record<string, string> = {}): FakeInvoice {
+    const invoice: FakeInvoice = {
+      id: newId("in"),
+      object: "invoice",
+      customer,
+      status: "open",
+      billing_reason: reason,
+      amount_due: amount,
+      amount_paid: 0,
+      currency,
+      metadata,
+      // Since 2025-03-31 an invoice names its subscription under parent.subscription_details
+      // (https://docs.stripe.com/changelog/basil/2025-03-31/adds-new-parent-field-to-invoicing-objects).
+      parent: subscription
+        ? { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } } }
+        : null,
+      created: now(),
+      livemode: false,
+      period_end: now(),
+      charge: null,
+    };
+    invoices.set(invoice.id, invoice);
+    if (subscription) subscription.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  function payInvoice(invoice: FakeInvoice) {
+    const charge = newCharge(invoice.customer, invoice.amount_due, invoice.currency);
+    invoice.status = "paid";
+    invoice.amount_paid = invoice.amount_due;
+    invoice.charge = charge.id;
+    chargeByInvoice.set(invoice.id, charge.id);
+    return charge;
+  }
+
+  /** What a completed Checkout creates: a customer, the subscription and its first invoice, or a one-time payment's invoice and charge. */
+  function settle(session: FakeSession, payment: "paid" | "pending") {
     const p = session.params;
-    if (session.mode === "subscription" || p.customer_creation === "always") session.customer = newId("cus");
+    if (session.mode === "subscription" || p.customer_creation === "always") {
+      const customer: FakeCustomer = { id: newId("cus"), object: "customer", email: session.customer_email, created: now(), livemode: false };
+      customers.set(customer.id, customer);
+      session.customer = customer.id;
+    }
     if (session.mode === "subscription") {
       let monthly = 0;
-      for (let i = 0; p[`line_items[${i}][quantity]`]; i++) {
-        if (p[`line_items[${i}][price_data][recurring][interval]`]) monthly += Number(p[`line_items[${i}][price_data][unit_amount]`]);
+      for (let i = 0; i < lineCount(p); i++) {
+        if (p[`line_items[${i}][price_data][recurring][interval]`]) monthly += Number(p[`line_items[${i}][price_data][unit_amount]`]) * Number(p[`line_items[${i}][quantity]`] ?? 1);
       }
       const trialDays = Number(p["subscription_data[trial_period_days]"] ?? 0);
-      const start = nowSeconds();
+      const start = now();
       const subscription: FakeSubscription = {
         id: newId("sub"),
         object: "subscription",
         customer: session.customer!,
-        status: trialDays ? "trialing" : "active",
+        status: payment === "pending" ? "incomplete" : trialDays ? "trialing" : "active",
         cancel_at_period_end: false,
         cancel_at: null,
         ended_at: null,
-        metadata: Object.fromEntries(
-          Object.entries(p)
-            .filter(([name]) => /^subscription_data\[metadata\]\[[^\]]+\]$/.test(name))
-            .map(([name, value]) => [name.slice("subscription_data[metadata][".length, -1), value]),
-        ),
-        items: { object: "list", data: [{ id: newId("si"), object: "subscription_item", current_period_start: start, current_period_end: start + (trialDays || 30) * DAY }] },
+        metadata: fieldsUnder(p, "subscription_data[metadata]"),
+        latest_invoice: null,
+        pause_collection: null,
+        created: start,
+        livemode: false,
+        items: {
+          object: "list",
+          has_more: false,
+          url: "/v1/subscription_items",
+          data: [{ id: newId("si"), object: "subscription_item", quantity: 1, current_period_start: start, current_period_end: start + (trialDays || 30) * DAY }],
+        },
         amount: monthly,
         currency: session.currency,
       };
       subscriptions.set(subscription.id, subscription);
       session.subscription = subscription.id;
+      // The first invoice of a subscription (billing_reason subscription_create) is always created.
+      const invoice = newInvoice(session.customer!, session.amount_total, session.currency, "subscription_create", subscription);
+      session.invoice = invoice.id;
+      if (payment === "paid") chargeBySession.set(session.id, payInvoice(invoice).id);
+      return;
     }
-    chargeBySession.set(session.id, newCharge(session.customer, session.amount_total, session.currency).id);
+    if (p["invoice_creation[enabled]"] === "true") {
+      // A one-time payment's invoice (invoice_creation): no parent, its own metadata.
+      const invoice = newInvoice(session.customer!, session.amount_total, session.currency, "manual", null, fieldsUnder(p, "invoice_creation[invoice_data][metadata]"));
+      session.invoice = invoice.id;
+      if (payment === "paid") chargeBySession.set(session.id, payInvoice(invoice).id);
+      return;
+    }
+    if (payment === "paid") chargeBySession.set(session.id, newCharge(session.customer, session.amount_total, session.currency).id);
+  }
+
+  function createPortalConfiguration(p: Record<string, string>, isDefault: boolean): FakePortalConfiguration {
+    const configuration: FakePortalConfiguration = {
+      id: newId("bpc"),
+      object: "billing_portal.configuration",
+      active: true,
+      is_default: isDefault,
+      default_return_url: p.default_return_url ?? null,
+      created: now(),
+      livemode: false,
+      metadata: fieldsUnder(p, "metadata"),
+      features: featuresOf(p),
+    };
+    portalConfigurations.set(configuration.id, configuration);
+    return configuration;
+  }
+  /** `features[subscription_cancel][enabled]=true` → { subscription_cancel: { enabled: true } }, as Stripe shows it. */
+  const featuresOf = (p: Record<string, string>) => {
+    const features: Record<string, Record<string, unknown>> = {};
+    for (const [name, value] of Object.entries(p)) {
+      const match = /^features\[(\w+)\]\[(\w+)\]$/.exec(name);
+      if (!match) continue;
+      (features[match[1]!] ??= {})[match[2]!] = value === "true" ? true : value === "false" ? false : value;
+    }
+    return features;
+  };
+
+  // ---- Checkout Session creation rules (fake-stripe-rules.md lists each with its documentation page) ----
+  function checkSessionParams(p: Record<string, string>): { amount: number; currency: string } {
+    const mode = p.mode;
+    if (!mode) throw invalid("Missing required param: mode.", "mode", "parameter_missing");
+    if (!["payment", "subscription", "setup"].includes(mode)) throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, "mode");
+    if (!p.success_url && p.ui_mode !== "embedded") throw invalid("Missing required param: success_url.", "success_url", "parameter_missing");
+    const count = lineCount(p);
+    if (mode !== "setup" && count === 0) throw invalid("Missing required param: line_items.", "line_items", "parameter_missing");
+    if (p.locale && !CHECKOUT_LOCALES.has(p.locale)) throw invalid(`Invalid locale: ${p.locale}`, "locale");
+    for (const name of ["customer_creation", "invoice_creation[enabled]", "payment_intent_data"]) {
+      const used = Object.keys(p).some((key) => key === name || key.startsWith(`${name.replace(/\[enabled\]$/, "")}[`));
+      if (used && mode !== "payment") throw invalid(`You can only use \`${name.split("[")[0]}\` in \`payment\` mode.`, name.split("[")[0]);
+    }
+    if (Object.keys(p).some((key) => key.startsWith("subscription_data[")) && mode !== "subscription") {
+      throw invalid("You can not pass `subscription_data` in `payment` mode.", "subscription_data");
+    }
+    const metadata = fieldsUnder(p, "metadata");
+    if (Object.keys(metadata).length > 50) throw invalid("Metadata can have up to 50 keys.", "metadata");
+    for (const [key, value] of Object.entries(metadata)) {
+      if (key.length > 40) throw invalid("Metadata keys can be at most 40 characters.", `metadata[${key}]`);
+      if (value.length > 500) throw invalid("Metadata values can be at most 500 characters.", `metadata[${key}]`);
+    }
+    let recurring = 0;
+    let amount = 0;
+    let currency = "";
+    const trial = Number(p["subscription_data[trial_period_days]"] ?? 0);
+    for (let i = 0; i < count; i++) {
+      const item = `line_items[${i}]`;
+      const itemCurrency = p[`${item}[price_data][currency]`];
+      const unit = Number(p[`${item}[price_data][unit_amount]`]);
+      if (!itemCurrency || !Number.isInteger(unit)) throw invalid(`Missing required param: ${item}[price_data].`, `${item}[price_data]`, "parameter_missing");
+      if (!p[`${item}[price_data][product_data][name]`] && !p[`${item}[price_data][product]`]) {
+        throw invalid(`Missing required param: ${item}[price_data][product_data][name].`, `${item}[price_data][product_data][name]`, "parameter_missing");
+      }
+      if (currency && currency !== itemCurrency) throw invalid("All line items must use the same currency.", `${item}[price_data][currency]`);
+      currency = itemCurrency;
+      const quantity = Number(p[`${item}[quantity]`] ?? 0);
+      if (!quantity) throw invalid(`Missing required param: ${item}[quantity].`, `${item}[quantity]`, "parameter_missing");
+      const isRecurring = Boolean(p[`${item}[price_data][recurring][interval]`]);
+      if (isRecurring) recurring++;
+      if (isRecurring && mode === "payment") {
+        throw invalid("You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.", `${item}[price_data][recurring]`);
+      }
+      if (!(isRecurring && trial)) amount += unit * quantity;
+    }
+    if (mode === "subscription" && recurring === 0) throw invalid("You must provide at least one recurring price in `subscription` mode when using prices.", "line_items");
+    const minimum = MINIMUM_CHARGE[currency] ?? 50;
+    if (mode === "payment" && amount < minimum) {
+      throw invalid(`The Checkout Session's total amount due must add up to at least ${minimum} ${currency} (minor units).`, "line_items", "amount_too_small");
+    }
+    return { amount, currency };
+  }
+
+  function createSession(p: Record<string, string>, key: string | null): FakeSession {
+    const { amount, currency } = checkSessionParams(p);
+    const id = `cs_test_${randomBytes(12).toString("hex")}`;
+    const session: FakeSession = {
+      id,
+      object: "checkout.session",
+      url: `${base}/pay/${id}`,
+      status: "open",
+      payment_status: "unpaid",
+      mode: p.mode as FakeSession["mode"],
+      client_reference_id: p.client_reference_id ?? null,
+      customer_email: p.customer_email ?? null,
+      locale: (p.locale ?? null) as FakeSession["locale"],
+      success_url: p.success_url ?? null,
+      cancel_url: p.cancel_url ?? null,
+      metadata: fieldsUnder(p, "metadata"),
+      customer: null,
+      subscription: null,
+      invoice: null,
+      amount_total: amount,
+      currency,
+      created: now(),
+      livemode: false,
+      params: p,
+      idempotencyKey: key,
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  function portalSession(p: Record<string, string>): FakePortalSession & { customer: string } {
+    if (!p.customer) throw invalid("Missing required param: customer.", "customer", "parameter_missing");
+    if (!customers.has(p.customer)) throw invalid(`No such customer: '${p.customer}'`, "customer", "resource_missing");
+    if (p.locale && !PORTAL_LOCALES.has(p.locale)) throw invalid(`Invalid locale: ${p.locale}`, "locale");
+    const configuration = p.configuration ? portalConfigurations.get(p.configuration) : [...portalConfigurations.values()].find((c) => c.is_default && c.active);
+    if (!configuration) {
+      if (p.configuration) throw invalid(`No such configuration: '${p.configuration}'`, "configuration", "resource_missing");
+      throw invalid(
+        "No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.",
+      );
+    }
+    const id = newId("bps");
+    const session = {
+      id,
+      object: "billing_portal.session" as const,
+      customer: p.customer,
+      return_url: p.return_url ?? configuration.default_return_url,
+      url: `${base}/portal/${id}`,
+      locale: (p.locale ?? null) as FakePortalSession["locale"],
+      configuration: configuration.id,
+      created: now(),
+      livemode: false,
+    };
+    portalSessions.push(session);
+    return session;
+  }
+
+  function endpointView(endpoint: FakeWebhookEndpoint, withSecret: boolean) {
+    const { secret, ...rest } = endpoint;
+    // The signing secret is only in the creation response (https://docs.stripe.com/api/webhook_endpoints/object#webhook_endpoint_object-secret).
+    return withSecret ? { ...rest, secret } : rest;
+  }
+  const list = (data: unknown[], url: string) => ({ object: "list", data, has_more: false, url });
+  const indexed = (p: Record<string, string>, name: string) =>
+    Object.entries(p)
+      .filter(([key]) => key.startsWith(`${name}[`))
+      .sort(([a], [b]) => Number(/\[(\d+)\]/.exec(a)?.[1]) - Number(/\[(\d+)\]/.exec(b)?.[1]))
+      .map(([, value]) => value);
+
+  function route(method: string, path: string, p: Record<string, string>, key: string | null): { status: number; body: unknown } {
+    if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: render(createSession(p, key), "pinned") };
+    const retrieve = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
+    if (method === "GET" && retrieve) {
+      fake.retrieveRequests++;
+      const session = sessions.get(retrieve[1]!);
+      if (!session) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${retrieve[1]}'`, param: "id" });
+      return { status: 200, body: render(session, "pinned") };
+    }
+    const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+    if (method === "GET" && subscription) {
+      const found = subscriptions.get(subscription[1]!);
+      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscription[1]}'`, param: "id" });
+      return { status: 200, body: render(found, "pinned") };
+    }
+    const charge = /^\/v1\/charges\/([\w-]+)$/.exec(path);
+    if (method === "GET" && charge) {
+      const found = charges.get(charge[1]!);
+      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such charge: '${charge[1]}'`, param: "id" });
+      return { status: 200, body: found };
+    }
+    const invoice = /^\/v1\/invoices\/([\w-]+)$/.exec(path);
+    if (method === "GET" && invoice) {
+      const found = invoices.get(invoice[1]!);
+      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such invoice: '${invoice[1]}'`, param: "id" });
+      return { status: 200, body: render(found, "pinned") };
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") return { status: 200, body: portalSession(p) };
+    if (method === "GET" && path === "/v1/billing_portal/configurations") return { status: 200, body: list([...portalConfigurations.values()], path) };
+    if (method === "POST" && path === "/v1/billing_portal/configurations") {
+      if (!Object.keys(p).some((name) => name.startsWith("features["))) throw invalid("Missing required param: features.", "features", "parameter_missing");
+      return { status: 200, body: createPortalConfiguration(p, portalConfigurations.size === 0) };
+    }
+    const configuration = /^\/v1\/billing_portal\/configurations\/([\w-]+)$/.exec(path);
+    if (method === "POST" && configuration) {
+      const found = portalConfigurations.get(configuration[1]!);
+      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such configuration: '${configuration[1]}'`, param: "id" });
+      if (p.default_return_url !== undefined) found.default_return_url = p.default_return_url || null;
+      for (const [name, values] of Object.entries(featuresOf(p))) found.features[name] = { ...(found.features[name] as object | undefined), ...values };
+      if (p.active !== undefined) found.active = p.active === "true";
+      return { status: 200, body: found };
+    }
+    if (method === "GET" && path === "/v1/webhook_endpoints") return { status: 200, body: list([...webhookEndpoints.values()].map((e) => endpointView(e, false)), path) };
+    if (method === "POST" && path === "/v1/webhook_endpoints") {
+      if (!p.url) throw invalid("Missing required param: url.", "url", "parameter_missing");
+      const events = indexed(p, "enabled_events");
+      if (!events.length) throw invalid("Missing required param: enabled_events.", "enabled_events", "parameter_missing");
+      const endpoint: FakeWebhookEndpoint = {
+        id: newId("we"),
+        object: "webhook_endpoint",
+        url: p.url,
+        enabled_events: events,
+        // Without api_version an endpoint gets the account's default version, not the SDK's.
+        api_version: p.api_version ?? LEGACY_VERSION,
+        status: "enabled",
+        created: now(),
+        livemode: false,
+        metadata: fieldsUnder(p, "metadata"),
+        description: p.description ?? null,
+        secret: `whsec_${randomBytes(16).toString("hex")}`,
+      };
+      webhookEndpoints.set(endpoint.id, endpoint);
+      return { status: 200, body: endpointView(endpoint, true) };
+    }
+    const endpoint = /^\/v1\/webhook_endpoints\/([\w-]+)$/.exec(path);
+    if (endpoint && (method === "POST" || method === "DELETE")) {
+      const found = webhookEndpoints.get(endpoint[1]!);
+      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such webhook endpoint: '${endpoint[1]}'`, param: "id" });
+      if (method === "DELETE") {
+        webhookEndpoints.delete(found.id);
+        return { status: 200, body: { id: found.id, object: "webhook_endpoint", deleted: true } };
+      }
+      // An endpoint's API version is fixed when it is created (https://docs.stripe.com/api/webhook_endpoints/update has no api_version).
+      if (p.api_version !== undefined) throw invalid("Received unknown parameter: api_version", "api_version");
+      const events = indexed(p, "enabled_events");
+      if (events.length) found.enabled_events = events;
+      if (p.url) found.url = p.url;
+      if (p.disabled !== undefined) found.status = p.disabled === "true" ? "disabled" : "enabled";
+      if (p.description !== undefined) found.description = p.description || null;
+      return { status: 200, body: endpointView(found, false) };
+    }
+    throw new Refusal(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
   const server = http.createServer(async (req, res) => {
@@ -314,14 +753,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
     const url = new URL(req.url ?? "/", base);
+    const method = req.method ?? "GET";
 
     // The hosted checkout page: paying redirects to success_url like Stripe does.
     const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
     if (pay) {
       const session = sessions.get(pay[1]!);
-      if (!session) return error(res, 404, "No such checkout page");
-      if (req.method === "POST" || url.searchParams.get("action") === "pay") fake.complete(session.id);
-      const target = url.searchParams.get("action") === "cancel" ? session.cancel_url : session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id);
+      if (!session) return json(res, 404, { error: { type: "invalid_request_error", message: "No such checkout page" } });
+      const action = url.searchParams.get("action");
+      if (session.status === "open" && (method === "POST" || action === "pay")) fake.complete(session.id);
+      if (session.status === "open" && action === "pay-delayed") fake.complete(session.id, "unpaid");
+      const target = action === "cancel" ? session.cancel_url! : session.success_url!.replace("{CHECKOUT_SESSION_ID}", session.id);
       res.writeHead(303, { Location: target });
       return res.end();
     }
@@ -330,83 +772,61 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const portal = /^\/portal\/([\w-]+)$/.exec(url.pathname);
     if (portal) {
       const found = portalSessions.find((p) => p.id === portal[1]);
-      if (!found) return error(res, 404, "No such portal session");
+      if (!found) return json(res, 404, { error: { type: "invalid_request_error", message: "No such portal session" } });
       const owned = [...subscriptions.values()].filter((sub) => sub.customer === found.customer);
-      if (req.method === "POST") for (const sub of owned) fake.cancelAtPeriodEnd(sub.id);
+      if (method === "POST") for (const sub of owned) fake.cancelAtPeriodEnd(sub.id);
       res.writeHead(200, { "Content-Type": "text/html" });
-      return res.end(`<h1>Portal</h1>${owned.map((sub) => `<p data-sub="${sub.id}">${sub.status}${sub.cancel_at_period_end ? " cancels" : ""}</p>`).join("")}`);
+      return res.end(`<h1 lang="${found.locale ?? "auto"}">Portal</h1>${owned.map((sub) => `<p data-sub="${sub.id}">${sub.status}${sub.cancel_at_period_end ? " cancels" : ""}</p>`).join("")}`);
     }
 
     if (url.pathname.startsWith("/v1/")) fake.apiRequests++;
-    if (fake.down) return error(res, 500, "Stripe is having a bad day", "api_error");
-    if (!String(req.headers.authorization ?? "").includes(fake.secretKey)) return error(res, 401, "Invalid API key", "authentication_error");
+    if (fake.latencyMs) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
+    if (fake.down) return json(res, 500, { error: { type: "api_error", message: "Stripe is having a bad day" } });
+    if (!String(req.headers.authorization ?? "").includes(fake.secretKey)) {
+      return json(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    }
+    const isCreate = method === "POST" && url.pathname === "/v1/checkout/sessions";
+    if (isCreate) fake.createRequests++;
+    const params = method === "GET" ? Object.fromEntries(url.searchParams) : flat(body);
+    const key = method === "POST" ? ((req.headers["idempotency-key"] as string | undefined) ?? null) : null;
 
-    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      fake.createRequests++;
-      // Left open: the caller is killed (or times out) while "Stripe" is still creating the session.
-      if (fake.hangCreate) return;
-      const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
-      if (key && byIdempotencyKey.has(key)) return json(res, 200, publicView(byIdempotencyKey.get(key)!));
-      const params = Object.fromEntries(new URLSearchParams(body));
-      if (!params.success_url || !params.mode) return error(res, 400, "Missing required param: success_url or mode");
-      const id = `cs_test_${randomBytes(12).toString("hex")}`;
-      const session: FakeSession = {
-        id,
-        object: "checkout.session",
-        url: `${base}/pay/${id}`,
-        status: "open",
-        payment_status: "unpaid",
-        mode: params.mode,
-        client_reference_id: params.client_reference_id ?? null,
-        customer_email: params.customer_email ?? null,
-        locale: params.locale ?? null,
-        success_url: params.success_url,
-        cancel_url: params.cancel_url ?? "",
-        metadata: Object.fromEntries(
-          Object.entries(params)
-            .filter(([name]) => /^metadata\[[^\]]+\]$/.test(name))
-            .map(([name, value]) => [name.slice(9, -1), value]),
-        ),
-        customer: null,
-        subscription: null,
-        amount_total: sessionAmount(params),
-        currency: params["line_items[0][price_data][currency]"] ?? "eur",
-        params,
-        idempotencyKey: key,
-      };
-      sessions.set(id, session);
-      if (key) byIdempotencyKey.set(key, session);
-      return json(res, 200, publicView(session));
+    // Idempotency (https://docs.stripe.com/api/idempotent_requests): the first answer is replayed for
+    // the same key and the same request; the same key with other parameters is refused; keys are
+    // forgotten after 24 hours.
+    const fingerprint = createHash("sha256").update(`${method} ${url.pathname} ${body}`).digest("hex");
+    let answer: { status: number; body: unknown };
+    const remembered = key ? idempotency.get(key) : undefined;
+    if (remembered && now() - remembered.at < DAY) {
+      answer =
+        remembered.fingerprint === fingerprint
+          ? remembered
+          : {
+              status: 400,
+              body: {
+                error: {
+                  type: "idempotency_error",
+                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                },
+              },
+            };
+    } else {
+      try {
+        answer = route(method, url.pathname, params, key);
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        answer = { status: error.status, body: { error: error.error } };
+      }
+      // Stripe saves a result once the endpoint's execution began; parameters that fail validation
+      // (our 4xx refusals) or an outage before the endpoint ran save nothing.
+      if (key && answer.status < 400) idempotency.set(key, { fingerprint, status: answer.status, body: answer.body, at: now() });
     }
-
-    const retrieve = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
-    if (req.method === "GET" && retrieve) {
-      fake.retrieveRequests++;
-      const session = sessions.get(retrieve[1]!);
-      if (!session) return error(res, 404, `No such checkout.session: '${retrieve[1]}'`);
-      return json(res, 200, publicView(session));
+    if (answer.status >= 400) {
+      const error = (answer.body as { error: FakeStripe["refusals"][number]["error"] }).error;
+      fake.refusals.push({ method, path: url.pathname, status: answer.status, error });
     }
-    const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(url.pathname);
-    if (req.method === "GET" && subscription) {
-      const found = subscriptions.get(subscription[1]!);
-      if (!found) return error(res, 404, `No such subscription: '${subscription[1]}'`);
-      const { amount: _amount, currency: _currency, ...view } = found;
-      return json(res, 200, view);
-    }
-    const charge = /^\/v1\/charges\/([\w-]+)$/.exec(url.pathname);
-    if (req.method === "GET" && charge) {
-      const found = charges.get(charge[1]!);
-      return found ? json(res, 200, found) : error(res, 404, `No such charge: '${charge[1]}'`);
-    }
-    if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
-      const params = Object.fromEntries(new URLSearchParams(body));
-      if (!params.customer) return error(res, 400, "Missing required param: customer");
-      const id = newId("bps");
-      const portal = { id, customer: params.customer, return_url: params.return_url ?? "", url: `${base}/portal/${id}` };
-      portalSessions.push(portal);
-      return json(res, 200, { object: "billing_portal.session", ...portal });
-    }
-    return error(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
+    // Left open: the caller is killed (or times out) while "Stripe" has created the session.
+    if (isCreate && fake.hangCreate) return;
+    return json(res, answer.status, answer.body);
   });
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -419,7 +839,4 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return fake;
 }
 
-function publicView(session: FakeSession) {
-  const { params: _params, idempotencyKey: _key, ...rest } = session;
-  return rest;
-}
+export type { LegacyInvoice, LegacySubscription };

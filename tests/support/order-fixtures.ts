@@ -44,7 +44,7 @@ export function stubProvider(getSession: PaymentProvider["getSession"], createCh
     verifyWebhook: () => null,
     getSubscription: async () => undefined,
     portalUrl: async () => null,
-    getChargeCustomer: async () => null,
+    getCharge: async () => null,
   };
 }
 

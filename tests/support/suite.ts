@@ -44,8 +44,20 @@ export function suiteServer(env: Record<string, string> | (() => Record<string, 
   );
 }
 
-export function suiteFakeStripe(): FakeStripe {
-  return startedInBeforeAll("the fake Stripe", startFakeStripe, (stripe) => stripe.close());
+/**
+ * A fake Stripe as `npm run stripe-setup` leaves an account: a default Billing Portal configuration
+ * (without one, Stripe refuses portal sessions). `{ portal: false }`: a fresh account.
+ */
+export function suiteFakeStripe({ portal = true }: { portal?: boolean } = {}): FakeStripe {
+  return startedInBeforeAll(
+    "the fake Stripe",
+    async () => {
+      const stripe = await startFakeStripe();
+      if (portal) stripe.configurePortal();
+      return stripe;
+    },
+    (stripe) => stripe.close(),
+  );
 }
 
 export function suiteSmtp(options: Parameters<typeof startSmtp>[1] = {}): SmtpSink {

@@ -1,4 +1,4 @@
-// Renders public/og-image.svg to public/og-image.png (1200×630) with Chromium: `node scripts/render-og-image.ts`.
+// Renders public/og-image.svg to public/og-image.png (1200×630) with Chromium: `node tools/render-og-image.ts`.
 // The SVG is the source; rerun after editing it and commit both files.
 import fs from "node:fs";
 import path from "node:path";

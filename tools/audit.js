@@ -1,7 +1,7 @@
 // `npm run audit`: production dependencies must have no high or critical advisory.
 // Separate from `npm test` because the registry mirror these machines use answers the audit endpoint
 // with 405: when the endpoint cannot be reached this says so and exits 2 (not checked ≠ passed).
-import "./require-node.js";
+import "../scripts/require-node.js";
 import { spawnSync } from "node:child_process";
 
 const run = spawnSync("npm", ["audit", "--omit=dev", "--json"], { encoding: "utf8" });

@@ -1,5 +1,5 @@
 // Checks ESLint cannot make: no secrets committed, locale JSON parses (run after `eslint .`).
-import "./require-node.js";
+import "../scripts/require-node.js";
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 

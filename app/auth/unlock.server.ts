@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { OWNER_UNLOCK_EMAIL } from "../mail/email-kinds.ts";
+import { getOrderServices } from "../services.server.ts";
+import type { OwnerRecord } from "./types.ts";
+
+/** How long an unlock link works (once). */
+export const UNLOCK_TTL_MINUTES = 60;
+/** There is one account; the key names it so this count is kept apart from the IPs'. */
+const ACCOUNT = "owner";
+
+/**
+ * "Email me an unlock link": the way back in when strangers have used up the account-wide sign-in
+ * budget from a browser the owner never signed in from. Anyone may ask (the link goes only to
+ * OWNER_EMAIL, in OWNER_LANG, through the outbox); asking is rate-limited per IP and in all, and
+ * the answer is the same whether or not an owner is set up.
+ */
+export async function requestUnlock(clientIp: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const { limits, repo, worker } = await getOrderServices();
+  const taken = await limits.take(["unlockIp", clientIp], ["unlockAccount", ACCOUNT]);
+  if (!taken.ok) return taken;
+  if ((await repo.getOwner())?.passwordHash) {
+    await repo.createUnlock(randomBytes(18).toString("base64url"), Date.now() + UNLOCK_TTL_MINUTES * 60_000, OWNER_UNLOCK_EMAIL);
+    worker.kick();
+  }
+  return { ok: true };
+}
+
+/** The link's id when its signature is genuine and it has not expired (used or not). */
+export async function unlockLinkId(token: string): Promise<string | undefined> {
+  const checked = (await getOrderServices()).links.verify(token, "unlock");
+  return checked.ok ? checked.orderId : undefined;
+}
+
+/**
+ * Spends the link (once, before its expiry: a conditional update, so two clicks on two instances
+ * cannot both use it). Returns the owner it unlocks a browser for.
+ */
+export async function spendUnlockLink(token: string): Promise<OwnerRecord | undefined> {
+  const id = await unlockLinkId(token);
+  if (!id) return undefined;
+  const { repo } = await getOrderServices();
+  const owner = await repo.getOwner();
+  if (!owner?.passwordHash || !(await repo.useUnlock(id, Date.now()))) return undefined;
+  return owner;
+}

@@ -1,0 +1,43 @@
+// Plain JavaScript (read by scripts/start.js before the Node check could matter, and by the test
+// runners' set-up). The production build is build/server/index.js; it is stale when any source it
+// is made from changed after it. `npm start` and the tests build first then, so neither serves or
+// tests an old build after an edit (issue 26: a wrong home card passed the browser tests).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/** What the build is made from. */
+export const BUILD_SOURCES = ["app", "server", "locales", "public", "config", "package.json", "vite.config.ts", "react-router.config.ts"];
+
+function newest(root, entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return { at: 0, file: entry };
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return { at: stat.mtimeMs, file: entry };
+  let best = { at: 0, file: entry };
+  for (const child of fs.readdirSync(full)) {
+    // Colocated tests are not part of the build.
+    if (/\.test\.tsx?$/.test(child)) continue;
+    const found = newest(root, path.join(entry, child));
+    if (found.at > best.at) best = found;
+  }
+  return best;
+}
+
+/** Why the build must be made again (no build, or the newest source file), or undefined when it is fresh. */
+export function staleBuild(root) {
+  const stamp = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(stamp)) return "no build yet";
+  const built = fs.statSync(stamp).mtimeMs;
+  const source = BUILD_SOURCES.map((entry) => newest(root, entry)).reduce((a, b) => (b.at > a.at ? b : a));
+  return source.at > built ? `${source.file} changed since the last build` : undefined;
+}
+
+/** Builds (`npm run build`, output shown) when the build is stale; says why in one line first. Returns false when the build failed. */
+export function buildIfStale(root, log = console.log) {
+  const why = staleBuild(root);
+  if (!why) return true;
+  log(`Building first: ${why}.`);
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  return result.status === 0;
+}

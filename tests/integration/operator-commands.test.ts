@@ -1,0 +1,129 @@
+// Issue 26, items 3 and 4 (and issue 21, item 8): every operator command fails in one line, a
+// second server on a busy port writes nothing, and the README's CSV export gives a clean file.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, describe, expect, test } from "vitest";
+import { openStores } from "../../app/stores.server.ts";
+import { freePort, startExpectingExit, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+});
+
+/** `node scripts/NAME.ts ARGS` as `npm run NAME -- ARGS` runs it, with only the given environment. */
+function command(name: string, args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, [`scripts/${name}.ts`, ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, encoding: "utf8", timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** One line on stderr, no stack trace. */
+function expectOneLine(stderr: string, label: string) {
+  expect(stderr.trim().split("\n"), `${label}:\n${stderr}`).toHaveLength(1);
+  expect(stderr, label).not.toMatch(/^\s+at |node:internal|Error \[ERR_/m);
+}
+
+async function dataDirWithOrder(): Promise<string> {
+  const dataDir = tempDataDir("orders-cmd-");
+  const repo = await openStores({ DATA_DIR: dataDir });
+  await repo.createOrder({
+    id: "ord_csv_1", submissionToken: "csv-1", lang: "fr", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, provider: "sandbox",
+    customer: { firstName: "Zoé", lastName: "Ruiz", email: "zoe@example.com", companyName: "", address: "", city: "", postalCode: "", country: "FR", phoneNumber: "", comments: "" },
+  } as Parameters<typeof repo.createOrder>[0]);
+  await repo.close();
+  return dataDir;
+}
+
+describe("operator commands fail in one line", () => {
+  test("a second server on a busy port: 'port N is in use' in one line, and the running server's set-up link still works", async () => {
+    const first = await startServer({ LOG_LEVEL: "info" });
+    servers.push(first);
+    const link = /"url":"(http[^"]+\/admin\/setup\?token=[\w-]+)"/.exec(first.logs())?.[1];
+    expect(link, first.logs()).toBeDefined();
+    const tokenHash = () => {
+      const db = new DatabaseSync(path.join(first.dataDir, "orders.sqlite"), { readOnly: true });
+      try {
+        return (db.prepare("SELECT setup_token_hash FROM owner").get() as { setup_token_hash: string } | undefined)?.setup_token_hash;
+      } finally {
+        db.close();
+      }
+    };
+    const before = tokenHash();
+    const second = await startExpectingExit({ PORT: String(first.port), DATA_DIR: first.dataDir, LOG_LEVEL: "info" });
+    expect(second.code).toBe(1);
+    expectOneLine(second.output, "second server");
+    expect(second.output).toContain(`port ${first.port} is in use`);
+    expect(tokenHash()).toBe(before);
+    const setup = await fetch(`${first.url}${new URL(link!).pathname}${new URL(link!).search}`);
+    expect(setup.status).toBe(200);
+  }, 120_000);
+
+  test("npm run orders against an unreachable PostgreSQL: one line naming it", async () => {
+    const port = await freePort();
+    const result = command("orders", [], { DATABASE_URL: `postgres://site@127.0.0.1:${port}/site` });
+    expect(result.code).toBe(1);
+    expectOneLine(result.stderr, "orders");
+    expect(result.stderr).toContain(`127.0.0.1:${port}`);
+    expect(result.stderr).toMatch(/ECONNREFUSED/);
+  }, 120_000);
+
+  test("npm run orders and npm run owner refuse a DATA_DIR that holds no database, and create none", () => {
+    const empty = tempDataDir("no-db-");
+    for (const [name, args] of [["orders", []], ["orders", ["--csv"]], ["owner", ["status"]], ["owner", ["reset"]]] as const) {
+      const result = command(name, [...args], { DATA_DIR: empty });
+      expect(result.code, `${name} ${args.join(" ")}`).toBe(1);
+      expectOneLine(result.stderr, `${name} ${args.join(" ")}`);
+      expect(result.stderr).toContain(`No database at ${path.join(empty, "orders.sqlite")}`);
+      expect(result.stdout).toBe("");
+    }
+    expect(fs.readdirSync(empty)).toEqual([]);
+  }, 120_000);
+
+  test("an unknown option or a missing value: one line with the usage, for every command", async () => {
+    const dataDir = await dataDirWithOrder();
+    const cases: Array<[string, string[]]> = [
+      ["orders", ["--bogus"]],
+      ["orders", ["--limit"]],
+      ["orders", ["--limit", "many"]],
+      ["owner", ["reset", "--bogus"]],
+      ["owner", ["bogus"]],
+      ["backup", ["--bogus"]],
+      ["migrate-to-postgres", ["--bogus"]],
+    ];
+    for (const [name, args] of cases) {
+      const result = command(name, args, { DATA_DIR: dataDir, DATABASE_URL: name === "migrate-to-postgres" ? "postgres://site@127.0.0.1:1/site" : "" });
+      expect(result.code, `${name} ${args.join(" ")}`).toBe(2);
+      expectOneLine(result.stderr, `${name} ${args.join(" ")}`);
+      expect(result.stderr, `${name} ${args.join(" ")}`).toMatch(/Usage: /);
+    }
+  }, 120_000);
+
+  test("npm run owner -- reset without PUBLIC_ORIGIN: the link is on the port the site listens on", async () => {
+    const dataDir = await dataDirWithOrder();
+    const result = command("owner", ["reset"], { DATA_DIR: dataDir, PORT: "4123" });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^http:\/\/localhost:4123\/admin\/setup\?token=/m);
+  }, 120_000);
+});
+
+describe("the README's CSV export", () => {
+  test("each documented command writes a file that starts with the byte order mark and the header, nothing before", async () => {
+    const dataDir = await dataDirWithOrder();
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+    const documented = [...new Set([...readme.matchAll(/`(npm run [^`]*orders -- [^`]*orders\.csv)`/g)].map((match) => match[1]!))];
+    for (const line of documented) {
+      const out = path.join(tempDataDir("csv-"), "orders.csv");
+      execFileSync("sh", ["-c", line.replace("orders.csv", JSON.stringify(out))], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir } });
+      const bytes = fs.readFileSync(out);
+      expect(bytes.subarray(0, 3).toString("hex"), line).toBe("efbbbf");
+      expect(bytes.subarray(3).toString("utf8").split("\r\n")[0], line).toMatch(/^id,created_at,state,/);
+      expect(bytes.toString("utf8"), line).toContain("ord_csv_1");
+    }
+    // Both ways are documented: --out, and standard output without npm's banner.
+    expect(documented.some((line) => line.includes("--out ")), documented.join("\n")).toBe(true);
+    expect(documented.some((line) => line.includes("--silent")), documented.join("\n")).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,69 @@
+// `npm test`: build once, then unit + integration tests (Vitest) and browser tests (Playwright).
+// Prints each suite's time, then one closing line `N passed, N failed` summing both (CI reads it).
+import "../scripts/require-node.js";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const run = (cmd, args, extraEnv = {}) =>
+  spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } }).status ?? 1;
+
+/** Runs `step`, returning its result and how long it took. */
+function timed(step) {
+  const started = performance.now();
+  const result = step();
+  return { result, seconds: (performance.now() - started) / 1000 };
+}
+const duration = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`);
+const times = [];
+
+fs.mkdirSync("test-results", { recursive: true });
+const build = timed(() => run("npm", ["run", "build"]));
+times.push(`build: ${duration(build.seconds)}`);
+if (build.result !== 0) {
+  console.log(times.join("\n"));
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+let passed = 0;
+let failed = 0;
+const onlyE2E = process.argv.includes("--e2e");
+const onlyUnit = process.argv.includes("--unit");
+
+if (!onlyE2E) {
+  const { result: status, seconds } = timed(() => run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]));
+  let line = "unit and integration (Vitest): no report";
+  try {
+    const report = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    line = `unit and integration (Vitest): ${report.numPassedTests} passed, ${report.numFailedTests} failed`;
+    // The slowest files, so a suite creeping toward the time limit is seen before it is hit.
+    const slowest = (report.testResults ?? [])
+      .map((file) => ({ name: String(file.name).replace(`${process.cwd()}/`, ""), seconds: (file.endTime - file.startTime) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 5);
+    if (slowest.length) line += ` (slowest: ${slowest.map((file) => `${file.name} ${duration(file.seconds)}`).join(", ")})`;
+  } catch {
+    failed += 1;
+  }
+  times.push(`${line} in ${duration(seconds)}`);
+}
+
+if (!onlyUnit) {
+  const { result: status, seconds } = timed(() => run("npx", ["playwright", "test"]));
+  let line = "browser (Playwright): no report";
+  try {
+    const report = JSON.parse(fs.readFileSync("test-results/playwright.json", "utf8"));
+    passed += report.stats.expected;
+    failed += report.stats.unexpected + report.stats.flaky + (status !== 0 && report.stats.unexpected === 0 ? 1 : 0);
+    line = `browser (Playwright): ${report.stats.expected} passed, ${report.stats.unexpected + report.stats.flaky} failed`;
+  } catch {
+    failed += 1;
+  }
+  times.push(`${line} in ${duration(seconds)}`);
+}
+
+console.log(`\n${times.join("\n")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
