@@ -88,6 +88,10 @@ describe("two instances, one PostgreSQL", () => {
       STRIPE_API_BASE: stripe.url,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       OUTBOX_LEASE_MS: "3000",
+      // One public origin for every instance, as behind one proxy in production: the checkout's
+      // return URLs are part of its parameters, and the order id is its idempotency key, so an
+      // order B sent to Stripe before dying is asked for again by A with the same request.
+      PUBLIC_ORIGIN: "http://shop.invalid",
     };
     try {
       const a = await start(env);
