@@ -619,8 +619,12 @@ describe("an email that finally fails", () => {
       expect(text).toContain(fr.failedIntro);
       expect(text).toContain("mailbox unavailable");
       // The paid-order notice went to the same default address, in French, once.
-      expect(messages.filter((m) => subjectOf(m.raw).startsWith(fr.paidSubject.split(":")[0]!))).toHaveLength(1);
+      const paidNotices = messages.filter((m) => subjectOf(m.raw).startsWith(fr.paidSubject.split(":")[0]!));
+      expect(paidNotices).toHaveLength(1);
       const order = (await readStore(local.dataDir, await databaseUrlFor(local.dataDir))).orders[0]!;
+      // The owner acts on it: a reply reaches the customer, the link opens the order.
+      expect(paidNotices[0]!.raw).toMatch(/^Reply-To: gone@example\.com\r?$/m);
+      expect(decodeMail(paidNotices[0]!.raw)).toContain(`${local.url}/admin/orders/${order.id}`);
       const emails = (await readStore(local.dataDir, await databaseUrlFor(local.dataDir))).emails.get(order.id)!;
       expect(emails.find((e) => e.kind === "confirmation")).toMatchObject({ status: "failed" });
       expect(emails.filter((e) => e.kind.startsWith("owner-email-failed-"))).toHaveLength(1);
