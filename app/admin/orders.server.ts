@@ -10,6 +10,7 @@ import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
 import { billingLabel } from "../lib/billing-label.ts";
+import { translator } from "../i18n/translator.server.ts";
 
 /** The back office's questions and actions on orders; routes stay thin. */
 
@@ -76,8 +77,12 @@ export async function orderDetail(id: string, lang: Language) {
     ...events.map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.detail })),
     ...(order.paidAt ? [{ at: order.paidAt, kind: "paid", detail: null }] : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
+  const offer = translator(lang, "offers")(`${order.offer}.name`);
+  const customer = [`${order.customer.firstName} ${order.customer.lastName}`.trim(), order.customer.companyName].filter(Boolean).join(", ");
   return {
     id: order.id,
+    // What the owner recognises an order by: who bought what (the id stays in the details).
+    heading: `${customer} – ${offer}`,
     state: order.state,
     billingState: billingLabel(order),
     periodEnd: order.periodEnd,

@@ -144,7 +144,7 @@ describe("owner notices", () => {
       "Visiteur: Anna Schmidt <gone@example.com>",
       "Offre: Agent IA WhatsApp",
       "Langue: Deutsch",
-      "E-mail: quote-ack",
+      "E-mail: Accusé de réception de demande de devis",
       `Tentatives: ${MAX_PERMANENT_ATTEMPTS}`,
       "Dernière erreur: 550 5.1.1 mailbox unavailable",
       `Ouvrir la demande de devis dans le back-office: https://shop.example/admin/quotes/${quote.id}`,

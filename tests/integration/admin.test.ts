@@ -14,6 +14,7 @@ const admin = { en: locale("en", "admin"), fr: locale("fr", "admin"), de: locale
 const orderEn = locale("en", "order");
 const orderDe = locale("de", "order");
 /** React escapes apostrophes and quotes in text. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 const PASSWORD = "correct horse battery staple";
@@ -297,6 +298,15 @@ describe("orders in the back office", () => {
       expect(page, value).toContain(html(value));
     }
     for (const step of ["created", "checkout_created", "paid", "email_sent"]) expect(page, step).toContain(html(admin.en.timeline[step]));
+    // Titled by who bought what, not the internal id; the emails in words, not outbox kinds.
+    const heading = `Zoé Findme, Atelier Martin – ${locale("en", "offers")["formateur-ia"].name}`;
+    expect(page).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(html(heading))}</h1>`));
+    expect(page).toContain(`<title>${html(heading)}`);
+    const emailList = page.slice(page.indexOf('data-testid="order-emails"'));
+    for (const kind of ["confirmation", "owner-paid"]) expect(emailList, kind).toMatch(new RegExp(`data-kind="${kind}"`));
+    expect(emailList).toContain(html(admin.en.emailKinds.confirmation));
+    expect(emailList).toContain(html(admin.en.emailKinds.ownerPaid));
+    expect(emailList).not.toMatch(/>(confirmation|owner-paid)</);
     // A paid subscription shows its state after checkout (issue 15): active, with the next renewal.
     expect(page).toMatch(new RegExp(`data-testid="billing-state" data-state="active">${admin.en.billing.active}(<!-- -->)? · \\d`));
 

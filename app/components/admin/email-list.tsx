@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { EmailRow, EmailState } from "../../admin/email-state.ts";
 import { dateTimeFormatter } from "../../i18n/format.ts";
 import type { Language } from "../../i18n/languages.ts";
+import { emailKindLabel } from "../../mail/email-kinds.ts";
 
 const TONE: Record<EmailState, string> = {
   sent: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -33,7 +34,9 @@ export function EmailList({ emails, lang, testId }: { emails: EmailRow[]; lang: 
           {emails.map((email) => (
             <li key={email.id} className="px-4 py-3" data-kind={email.kind}>
               <span className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-mono break-all">{email.kind}</span>
+                <span className="font-medium break-words" title={email.kind}>
+                  {emailKindLabel(email.kind, t)}
+                </span>
                 <EmailStateBadge state={email.state} />
               </span>
               <span className="mt-1 block text-muted">
