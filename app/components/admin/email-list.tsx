@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import type { EmailRow, EmailState } from "../../admin/email-state.ts";
 import { dateTimeFormatter } from "../../i18n/format.ts";
 import type { Language } from "../../i18n/languages.ts";
-import { emailKindLabel } from "../../mail/email-kinds.ts";
 
 const TONE: Record<EmailState, string> = {
   sent: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -35,7 +34,7 @@ export function EmailList({ emails, lang, testId }: { emails: EmailRow[]; lang: 
             <li key={email.id} className="px-4 py-3" data-kind={email.kind}>
               <span className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium break-words" title={email.kind}>
-                  {emailKindLabel(email.kind, t)}
+                  {email.kindKey ? t(`emailKinds.${email.kindKey}`) : email.kind}
                 </span>
                 <EmailStateBadge state={email.state} />
               </span>
