@@ -4,7 +4,7 @@ import { getEnv } from "../lib/env.server.ts";
 import { listBackups } from "../ops/backup.server.ts";
 import { DELIVERED_EMAIL } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
-import { ordersCsvStream } from "../ops/orders-csv.server.ts";
+import { EXPORT_PAGE, csvFormat, ordersCsvStream, type CsvFormatName } from "../ops/orders-csv.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
@@ -40,10 +40,10 @@ function listRow(order: Order) {
   };
 }
 
-/** Every order matching the filter (all pages), in the CLI's CSV format, streamed page by page. */
-export async function exportCsv(filter: OrderFilter): Promise<ReadableStream<Uint8Array>> {
+/** Every order matching the filter (all pages), in the CLI's CSV format (`format`), streamed page by page. */
+export async function exportCsv(filter: OrderFilter, format: CsvFormatName): Promise<ReadableStream<Uint8Array>> {
   const { repo } = await getOrderServices();
-  return ordersCsvStream(repo, { state: filter.state, search: filter.search });
+  return ordersCsvStream(repo, { state: filter.state, search: filter.search }, EXPORT_PAGE, csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin")));
 }
 
 export interface HealthSummary {

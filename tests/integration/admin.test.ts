@@ -340,24 +340,42 @@ describe("orders in the back office", () => {
     const notPaid = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "pending.person@example.com")!;
     expect((await owner.post(`/admin/orders/${notPaid.id}`, { intent: "deliver" })).status).toBe(409);
 
-    // CSV of the filtered list = the CLI's export of the same orders.
-    const csv = await owner.get("/admin/orders.csv?state=paid");
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    // Bytes as sent (Response.text() would drop the byte order mark).
-    const exported = Buffer.from(await csv.arrayBuffer()).toString("utf8");
+    // CSV of the filtered list = the CLI's export of the same orders, in both formats.
     const databaseUrl = await databaseUrlFor(server.dataDir);
-    const cli = execFileSync(process.execPath, ["scripts/orders.ts", "--csv"], {
-      env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-      encoding: "utf8",
-    });
-    const [header, ...rows] = cli.trimEnd().split("\r\n");
-    const paidRows = rows.filter((row) => row.split(",")[2] === '"paid"');
-    expect(exported).toBe(`${[header, ...paidRows].join("\r\n")}\r\n`);
+    const cliCsv = (ownerLang: string, ...args: string[]) =>
+      execFileSync(process.execPath, ["scripts/orders.ts", "--csv", ...args], {
+        env: { ...process.env, DATA_DIR: server.dataDir, OWNER_LANG: ownerLang, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        encoding: "utf8",
+      });
+    const download = async (query: string) => {
+      const csv = await owner.get(`/admin/orders.csv?${query}`);
+      expect(csv.status, query).toBe(200);
+      expect(csv.headers.get("content-type"), query).toContain("text/csv");
+      expect(csv.headers.get("content-disposition"), query).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      // Bytes as sent (Response.text() would drop the byte order mark).
+      return Buffer.from(await csv.arrayBuffer()).toString("utf8");
+    };
+    const paidOf = (cli: string, separator: string) => {
+      const [header, ...rows] = cli.trimEnd().split("\r\n");
+      return `${[header, ...rows.filter((row) => row.split(separator)[2] === '"paid"')].join("\r\n")}\r\n`;
+    };
+    // raw: the comma format with the column names (scripts, English spreadsheets).
+    const exported = await download("state=paid&format=raw");
+    expect(exported).toBe(paidOf(cliCsv("en", "--format", "raw"), ","));
     expect(exported.startsWith("\uFEFFid,created_at,state,")).toBe(true);
     expect(exported).toContain('"zoe.findme@example.com"');
     expect(exported).not.toContain("pending.person@example.com");
+    // The default: the owner's spreadsheet format; this server's OWNER_LANG is en: commas, English headers.
+    const english = await download("state=paid");
+    expect(english).toBe(paidOf(cliCsv("en"), ","));
+    expect(english.startsWith(`\uFEFF"${admin.en.csv.id}","${admin.en.csv.created_at}",`)).toBe(true);
+    // French Excel opens it as columns: ";", decimal commas, French headers (the CLI, OWNER_LANG fr).
+    const french = cliCsv("fr");
+    expect(french.startsWith(`\uFEFF"${admin.fr.csv.id}";"${admin.fr.csv.created_at}";"${admin.fr.csv.state}";`)).toBe(true);
+    const zoe = french.split("\r\n").find((line) => line.includes("zoe.findme@example.com"))!;
+    expect(zoe).toMatch(/^"[^"]+";"[^"]+";"paid";"de";"formateur-ia";"EUR";"\d+,\d\d";"\d+,\d\d";/);
+    // An unknown format: a clear 400, not a guess.
+    expect((await owner.get("/admin/orders.csv?format=xlsx")).status).toBe(400);
   });
 });
 
