@@ -88,7 +88,7 @@ const boundaries = [
   {
     name: "boundaries/auth",
     files: ["app/auth/**"],
-    rules: forbid(above("orders", "billing", "quotes", "ops", "admin", "payments", "stores.server"), "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes or payments."),
+    rules: forbid(above("orders", "billing", "quotes", "mail", "ops", "admin", "payments", "stores.server"), "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes, mail or payments (it asks the services for an email)."),
   },
   {
     name: "boundaries/ops",

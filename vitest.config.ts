@@ -17,22 +17,34 @@ const BOTH_STORES = [
   "tests/integration/subscriptions-stripe.test.ts",
 ];
 
+/** Tests beside their code that start the built server or a second Node: integration, not unit. */
+const INTEGRATION_ELSEWHERE = ["server/index.test.ts", "scripts/build-state.test.ts", "tools/fix-lock.test.ts"];
+
 export default defineConfig({
   test: {
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Integration tests drive the built server: build first when the sources are newer.
-    globalSetup: ["tests/support/build-first.ts"],
     projects: [
+      // `npm run test:unit`: the code on its own (in-memory SQLite, no server, no build): seconds.
       {
         extends: true,
         test: {
-          name: "default",
-          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tools/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tools/**/*.test.ts", "server/**/*.test.ts"],
+          exclude: [...INTEGRATION_ELSEWHERE, "**/node_modules/**"],
         },
       },
-      { extends: true, test: { name: "postgres", include: BOTH_STORES, env: { TEST_STORE: "postgres" } } },
+      // `npm run test:integration`: the built server over HTTP, real PostgreSQL, SMTP and Stripe
+      // doubles. Integration tests drive the built server: build first when the sources are newer.
+      {
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts", ...INTEGRATION_ELSEWHERE], globalSetup: ["tests/support/build-first.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "postgres", include: BOTH_STORES, env: { TEST_STORE: "postgres" }, globalSetup: ["tests/support/build-first.ts"] },
+      },
     ],
   },
 });

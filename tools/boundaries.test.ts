@@ -34,6 +34,7 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/auth/session.server.ts", "../orders/types.ts", true],
     ["app/auth/new-step.server.ts", "../billing/payment-events.server.ts", true],
     ["app/auth/new-step.server.ts", "../quotes/types.ts", true],
+    ["app/auth/new-step.server.ts", "../mail/email-kinds.ts", true],
     ["app/mail/new-email.server.ts", "../orders/fulfil.server.ts", true],
     ["app/mail/new-email.server.ts", "../payments/provider.ts", true],
     ["app/mail/new-email.server.ts", "../auth/session.server.ts", true],

@@ -3,7 +3,7 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 
-type Context = Readonly<RouterContextProvider>;
+export type Context = Readonly<RouterContextProvider>;
 
 /** The back office speaks the language the usual resolver picks (?lang=, cookie, browser). */
 export function adminT(context: Context) {

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { enqueue } from "../mail/outbox-store.server.ts";
 import type { OwnerRecord, OwnerStore } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -102,11 +101,8 @@ export class KyselyOwnerStore implements OwnerStore {
     await this.db.deleteFrom("admin_sessions").where("id", "=", id).execute();
   }
 
-  async createUnlock(id: string, expiresAt: number, emailKind: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto("owner_unlocks").values({ id, expires_at: expiresAt, used_at: null, created_at: now() }).execute();
-      await enqueue(trx, { unlockId: id }, emailKind);
-    });
+  async createUnlock(id: string, expiresAt: number): Promise<void> {
+    await this.db.insertInto("owner_unlocks").values({ id, expires_at: expiresAt, used_at: null, created_at: now() }).execute();
   }
 
   async useUnlock(id: string, at: number): Promise<boolean> {

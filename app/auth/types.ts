@@ -34,7 +34,7 @@ export interface OwnerStore {
   deleteAdminSession(id: string): Promise<void>;
 
   /** A new unlock link (id, expiry) and its email to the owner, in one transaction. */
-  createUnlock(id: string, expiresAt: number, emailKind: string): Promise<void>;
+  createUnlock(id: string, expiresAt: number): Promise<void>;
   /** Uses the link once: true only for the first use before its expiry (a conditional update). */
   useUnlock(id: string, now: number): Promise<boolean>;
 

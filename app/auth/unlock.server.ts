@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { OWNER_UNLOCK_EMAIL } from "../mail/email-kinds.ts";
 import { getOrderServices } from "../services.server.ts";
 import type { OwnerRecord } from "./types.ts";
 
@@ -19,8 +18,11 @@ export async function requestUnlock(clientIp: string): Promise<{ ok: true } | { 
   const taken = await limits.take(["unlockIp", clientIp], ["unlockAccount", ACCOUNT]);
   if (!taken.ok) return taken;
   if ((await repo.getOwner())?.passwordHash) {
-    await repo.createUnlock(randomBytes(18).toString("base64url"), Date.now() + UNLOCK_TTL_MINUTES * 60_000, OWNER_UNLOCK_EMAIL);
-    worker.kick();
+    const id = randomBytes(18).toString("base64url");
+    await repo.createUnlock(id, Date.now() + UNLOCK_TTL_MINUTES * 60_000);
+    // Its email is the mail room's (kind, template, outbox); auth only asks for it. Should this
+    // fail after the link was stored, nothing is sent and the owner can ask again.
+    if (await repo.enqueueUnlockEmail(id)) worker.kick();
   }
   return { ok: true };
 }

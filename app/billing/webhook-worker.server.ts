@@ -1,3 +1,4 @@
+import { BackgroundWorker, retryDelay } from "../lib/background-worker.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { handlePaymentEvent, recordUnhandled, UnhandledEventError, type PaymentEventDeps } from "./payment-events.server.ts";
 
@@ -12,44 +13,18 @@ export interface WebhookWorkerOptions {
 /** Attempts before an event is given up (stored unhandled, the owner told): about a day at the cap. */
 export const MAX_EVENT_ATTEMPTS = 150;
 const LEASE_MS = 30_000;
-/** Doubles per attempt from `first`, capped (the outbox's rule, kept here: rooms do not share code). */
-const retryDelay = (attempts: number, first: number, cap: number) => Math.min(first * 2 ** Math.max(0, attempts - 1), cap);
 const BATCH = 10;
 
 /**
  * Handles stored provider events off the request path, with retries: the webhook has answered
  * already, so a slow or failing Stripe API delays an event instead of failing its delivery.
  */
-export class WebhookWorker {
+export class WebhookWorker extends BackgroundWorker {
   private readonly options: WebhookWorkerOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  private again = false;
 
   constructor(options: WebhookWorkerOptions) {
+    super("webhook", options.pollMs);
     this.options = options;
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.kick();
-  }
-
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
   }
 
   /** One pass over the due events; returns how many were handled. */
@@ -80,21 +55,5 @@ export class WebhookWorker {
       }
     }
     return handled;
-  }
-
-  private schedule(delay: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .catch((error) => logger().error({ err: error }, "webhook pass failed"))
-        .then(() => {
-          this.running = undefined;
-          if (this.stopped) return;
-          const again = this.again;
-          this.again = false;
-          this.schedule(again ? 0 : this.options.pollMs);
-        });
-    }, delay);
-    this.timer.unref?.();
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database, OutboxTable } from "../db/schema.ts";
+import { OWNER_UNLOCK_EMAIL } from "./email-kinds.ts";
 import type { OutboxMessage, OutboxRow, OutboxStore } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -33,6 +34,10 @@ export class KyselyOutboxStore implements OutboxStore {
   async unlockExpiry(unlockId: string): Promise<number | undefined> {
     const row = await this.db.selectFrom("owner_unlocks").select("expires_at").where("id", "=", unlockId).executeTakeFirst();
     return row ? Number(row.expires_at) : undefined;
+  }
+
+  async enqueueUnlockEmail(unlockId: string): Promise<boolean> {
+    return enqueue(this.db, { unlockId }, OWNER_UNLOCK_EMAIL);
   }
 
   async enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean> {

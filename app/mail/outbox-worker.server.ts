@@ -1,3 +1,4 @@
+import { BackgroundWorker, retryDelay } from "../lib/background-worker.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
 import type { OutboxStore } from "./types.ts";
@@ -31,45 +32,18 @@ export function isPermanentFailure(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-export function retryDelay(attempts: number, backoffMs: number, maxBackoffMs: number): number {
-  return Math.min(backoffMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
-}
+export { retryDelay };
 
 /**
  * Sends queued emails in the background: never on a request's path. A failed delivery stays in
  * the outbox and is retried with exponential backoff (capped), so a down SMTP server loses nothing.
  */
-export class OutboxWorker {
+export class OutboxWorker extends BackgroundWorker {
   private readonly options: OutboxWorkerOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  private again = false;
 
   constructor(options: OutboxWorkerOptions) {
+    super("outbox", options.pollMs);
     this.options = options;
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.kick();
-  }
-
-  /** Runs a pass soon (after a new email was enqueued). */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
   }
 
   /** One pass over the due messages (exported for tests). */
@@ -126,21 +100,5 @@ export class OutboxWorker {
     } catch (error) {
       logger().warn({ orderId, err: error }, "could not record an email attempt");
     }
-  }
-
-  private schedule(delay: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .catch((error) => logger().error({ err: error }, "outbox pass failed"))
-        .then(() => {
-          this.running = undefined;
-          if (this.stopped) return;
-          const again = this.again;
-          this.again = false;
-          this.schedule(again ? 0 : this.options.pollMs);
-        });
-    }, delay);
-    this.timer.unref();
   }
 }

@@ -36,6 +36,8 @@ export interface OutboxStore {
   /** pending → failed: no more attempts. */
   markEmailFailed(id: number, error: string): Promise<void>;
   listEmails(orderId: string): Promise<OutboxRow[]>;
+  /** Enqueues the unlock-link email to the owner (once per unlock link). Returns true when added. */
+  enqueueUnlockEmail(unlockId: string): Promise<boolean>;
   listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
   /** When the unlock link an owner-unlock email carries expires (auth's owner_unlocks row), if it exists. */
   unlockExpiry(unlockId: string): Promise<number | undefined>;

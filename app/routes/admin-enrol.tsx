@@ -1,15 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-enrol";
-import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { codeStep } from "../admin/code-step.server.ts";
+import { adminMeta, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
-import { requireOwner, startSession } from "../auth/session.server.ts";
-import { rememberDevice } from "../auth/device-cookie.server.ts";
-import { appendSetCookie } from "../lib/cookies.ts";
-import { signInStep } from "../auth/sign-in-step.server.ts";
-import { checkTotp, enrolment } from "../auth/totp.server.ts";
-import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
+import { requireOwner } from "../auth/session.server.ts";
+import { enrolment } from "../auth/totp.server.ts";
+import { AdminPage, CodeForm, Notice } from "../components/admin/admin-ui.tsx";
 import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../services.server.ts";
@@ -38,22 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerToEnrol(context, target);
-  const t = adminT(context);
-  const { repo } = await getOrderServices();
-  const code = text(form, "code", 20);
-  // Counted first, checked second (app/auth/sign-in-step.server.ts).
-  const step = await signInStep(request, clientIp(context), owner, () => checkTotp(repo, owner.totpSecret, code), (result) => result === "ok");
-  if (step.status !== "checked") {
-    const error = t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
-    return data({ ...(await pageData(context, owner.totpSecret, target)), error }, { status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } });
-  }
-  if (step.result !== "ok") {
-    return data({ ...(await pageData(context, owner.totpSecret, target)), error: t(step.result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
-  }
-  await repo.enableOwnerTotp();
-  await startSession(context, 2, owner);
-  // This browser completed a sign-in: strangers exhausting the account-wide limit cannot lock it out.
-  throw redirect(target, { status: 303, headers: appendSetCookie(new Headers(), await rememberDevice(request, owner)) });
+  const refused = await codeStep(request, context, owner, text(form, "code", 20), target, async () => (await getOrderServices()).repo.enableOwnerTotp());
+  return data({ ...(await pageData(context, owner.totpSecret, target)), error: refused.error }, { status: refused.status, headers: refused.headers });
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */
@@ -81,10 +65,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
       <p className="mt-1 font-mono text-base break-all" data-testid="totp-secret">
         {view.secret}
       </p>
-      <Form method="post" action={view.formAction}>
-        <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} />
-        <SubmitButton>{t("enrol.submit")}</SubmitButton>
-      </Form>
+      <CodeForm action={view.formAction} submit={t("enrol.submit")} />
     </AdminPage>
   );
 }

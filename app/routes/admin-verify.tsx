@@ -1,16 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-verify";
-import { adminMeta, adminT, clientIp, text } from "../admin/request.server.ts";
+import { codeStep } from "../admin/code-step.server.ts";
+import { adminMeta, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
-import { currentAal, requireOwner, startSession } from "../auth/session.server.ts";
-import { rememberDevice } from "../auth/device-cookie.server.ts";
-import { appendSetCookie } from "../lib/cookies.ts";
-import { signInStep } from "../auth/sign-in-step.server.ts";
-import { checkTotp } from "../auth/totp.server.ts";
-import { AdminPage, Field, Notice, SignOutForm, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../services.server.ts";
+import { currentAal, requireOwner } from "../auth/session.server.ts";
+import { AdminPage, CodeForm, Notice, SignOutForm } from "../components/admin/admin-ui.tsx";
 
 /** The second step: a password-only (aal1) session proves the authenticator code to reach aal2. */
 async function ownerAtAal1(context: Route.LoaderArgs["context"], target: string) {
@@ -32,17 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerAtAal1(context, target);
-  const t = adminT(context);
-  const code = text(form, "code", 20);
-  // Counted first, checked second (app/auth/sign-in-step.server.ts).
-  const step = await signInStep(request, clientIp(context), owner, async () => checkTotp((await getOrderServices()).repo, owner.totpSecret!, code), (result) => result === "ok");
-  if (step.status !== "checked") {
-    return data({ error: t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) }) }, { status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } });
-  }
-  if (step.result !== "ok") return data({ error: t(step.result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode") }, { status: 401 });
-  await startSession(context, 2, owner);
-  // This browser completed a sign-in: strangers exhausting the account-wide limit cannot lock it out.
-  throw redirect(target, { status: 303, headers: appendSetCookie(new Headers(), await rememberDevice(request, owner)) });
+  const refused = await codeStep(request, context, { ...owner, totpSecret: owner.totpSecret! }, text(form, "code", 20), target);
+  return data({ error: refused.error }, { status: refused.status, headers: refused.headers });
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */
@@ -56,10 +43,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
     <AdminPage title={t("verify.title")}>
       <p className="mt-2 text-muted">{t("verify.intro")}</p>
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      <Form method="post" action={loaderData.formAction}>
-        <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} autoFocus invalid={Boolean(actionData?.error)} />
-        <SubmitButton>{t("verify.submit")}</SubmitButton>
-      </Form>
+      <CodeForm action={loaderData.formAction} submit={t("verify.submit")} error={Boolean(actionData?.error)} autoFocus />
       <SignOutForm className="-mx-3 mt-6" />
     </AdminPage>
   );

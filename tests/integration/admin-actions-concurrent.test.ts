@@ -89,7 +89,7 @@ describe("ten concurrent posts of each action", () => {
 
   test("two instances sharing PostgreSQL", async () => {
     const url = await (await testPostgres()).createDatabase();
-    const instances = await Promise.all([start({ DATABASE_URL: url }), start({ DATABASE_URL: url })]);
+    const instances = [await start({ DATABASE_URL: url }), await start({ DATABASE_URL: url })];
     await scenario(instances, url);
   }, 180_000);
 });

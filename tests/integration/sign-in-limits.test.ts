@@ -83,14 +83,15 @@ describe("one instance on SQLite", () => {
 describe("two instances on one PostgreSQL", () => {
   test("bursts spread over both instances: at most 10 passwords and 10 codes checked per address", async () => {
     const url = await (await testPostgres()).createDatabase();
-    const [a, b] = await Promise.all([start({ DATABASE_URL: url }), start({ DATABASE_URL: url })]);
-    await setUpOwner(a!.url, ownerReset(a!.dataDir, a!.url, url), PASSWORD);
-    const statuses = await passwordBurst([a!, b!], "203.0.113.20", 60);
+    const a = await start({ DATABASE_URL: url });
+    const b = await start({ DATABASE_URL: url });
+    await setUpOwner(a.url, ownerReset(a.dataDir, a.url, url), PASSWORD);
+    const statuses = await passwordBurst([a, b], "203.0.113.20", 60);
     expect(count(statuses, 401)).toBeLessThanOrEqual(10);
     expect(statuses.at(-1)).toBe(429);
 
-    const { secret } = await setUpOwner(a!.url, ownerReset(a!.dataDir, a!.url, url), PASSWORD);
-    const codes = await codeBurst([a!, b!], secret, "203.0.113.21", 300);
+    const { secret } = await setUpOwner(a.url, ownerReset(a.dataDir, a.url, url), PASSWORD);
+    const codes = await codeBurst([a, b], secret, "203.0.113.21", 300);
     expect(count(codes, 401)).toBeLessThanOrEqual(10);
     expect(count(codes, 401)).toBeGreaterThan(0);
     expect(count(codes, 401) + count(codes, 429)).toBe(codes.length);

@@ -60,9 +60,10 @@ export async function startServer(env: Record<string, string> = {}, options: { l
       HOST: "127.0.0.1",
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       // A cheaper password hash (scrypt N=2^12 instead of 2^17) so the suite's many sign-ins stay
-      // quick on a loaded machine; honoured on plain-http origins only. A test of the production
-      // cost passes PASSWORD_HASH_LOG2_N: "" (app/auth/password.test.ts asserts that cost).
-      PASSWORD_HASH_LOG2_N: "12",
+      // quick on a loaded machine; allowed on plain-http origins without a live key only (start-up
+      // refuses it elsewhere). A test of the production cost passes PASSWORD_HASH_LOG2_N: ""
+      // (app/auth/password.test.ts asserts that cost).
+      ...(env.PUBLIC_ORIGIN?.startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "") ? {} : { PASSWORD_HASH_LOG2_N: "12" }),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
       PORT: String(port),

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 
 /** Small building blocks of the back office: phone-first, plain forms, no client JavaScript. */
 
@@ -83,6 +84,17 @@ export function SubmitButton({ children, name, value, secondary }: { children: R
     <button type="submit" name={name} value={value} className={`${secondary ? "btn-secondary" : "btn-primary"} mt-6 w-full sm:w-auto`}>
       {children}
     </button>
+  );
+}
+
+/** The authenticator-code form of enrolment and of the second sign-in step (posts back to `action`). */
+export function CodeForm({ action, submit, error, autoFocus }: { action: string; submit: string; error?: boolean; autoFocus?: boolean }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Form method="post" action={action}>
+      <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} autoFocus={autoFocus} invalid={error} />
+      <SubmitButton>{submit}</SubmitButton>
+    </Form>
   );
 }
 
