@@ -7,20 +7,23 @@
 import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
-import { emailSummary, ordersCsv } from "../app/ops/orders-csv.server.ts";
+import { csvFormat, csvFormatName, emailSummary, ordersCsv } from "../app/ops/orders-csv.server.ts";
+import { LANGUAGES, type Language } from "../app/i18n/languages.ts";
 import { openStores } from "../app/stores.server.ts";
 import type { Order } from "../app/orders/types.ts";
 import { formatMoney } from "../app/i18n/format.ts";
 import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
 import { billingLabel } from "../app/lib/billing-label.ts";
 
-const USAGE = "Usage: npm run orders [-- --limit N] | npm run orders -- --out FILE | npm run --silent orders -- --csv > FILE. Uses DATABASE_URL or DATA_DIR (default ./data).";
+const USAGE =
+  "Usage: npm run orders [-- --limit N] | npm run orders -- --out FILE | npm run --silent orders -- --csv > FILE. CSV in the owner's spreadsheet format (OWNER_LANG: ';' and decimal commas except in English), or --format raw for commas and the English column names. Uses DATABASE_URL or DATA_DIR (default ./data).";
 const { values } = parseOptions(
   {
     options: {
       csv: { type: "boolean", default: false },
       out: { type: "string" },
       limit: { type: "string" },
+      format: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   },
@@ -33,6 +36,10 @@ if (values.help) {
 if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) fail(`--limit takes a positive whole number, not '${values.limit}'. ${USAGE}`, 2);
 if (values.out !== undefined && !values.out) fail(`--out needs a file name. ${USAGE}`, 2);
 const csv = values.csv || values.out !== undefined;
+const formatName = csvFormatName(values.format);
+if (!formatName) fail(`--format takes owner or raw, not '${values.format}'. ${USAGE}`, 2);
+const ownerLang = process.env.OWNER_LANG || "fr";
+if (!(LANGUAGES as readonly string[]).includes(ownerLang)) fail(`OWNER_LANG must be one of ${LANGUAGES.join(", ")}, not '${ownerLang}'.`, 2);
 
 const dataDir = process.env.DATA_DIR || "./data";
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -65,8 +72,14 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** A key of locales/<lang>/admin.json (the server's translator needs the bundler; this CLI runs bare). */
+function localeText(lang: string): (key: string) => string {
+  const messages = JSON.parse(fs.readFileSync(new URL(`../locales/${lang}/admin.json`, import.meta.url), "utf8")) as Record<string, unknown>;
+  return (key) => String(key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages) ?? key);
+}
+
 if (csv) {
-  const text = await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? []);
+  const text = await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? [], csvFormat(formatName, ownerLang as Language, localeText(ownerLang)));
   if (values.out) {
     const out = path.resolve(values.out);
     try {

@@ -1,4 +1,5 @@
 import type { OutboxRow } from "../mail/types.ts";
+import { emailKindKey } from "../mail/email-kinds.ts";
 
 /**
  * An email's state for the owner: sent, failed (given up), retrying (tried and refused, another
@@ -18,8 +19,8 @@ export function worstEmailState(emails: ReadonlyArray<Pick<OutboxRow, "status" |
   return (["failed", "retrying", "waiting"] as const).find((state) => states.includes(state)) ?? "sent";
 }
 
-/** One email as the back office lists it. */
+/** One email as the back office lists it; `kindKey` names it in words (`emailKinds.<key>` in admin.json). */
 export function emailRow(email: OutboxRow) {
-  return { id: email.id, kind: email.kind, state: emailState(email), attempts: email.attempts, lastError: email.lastError, sentAt: email.sentAt };
+  return { id: email.id, kind: email.kind, kindKey: emailKindKey(email.kind), state: emailState(email), attempts: email.attempts, lastError: email.lastError, sentAt: email.sentAt };
 }
 export type EmailRow = ReturnType<typeof emailRow>;

@@ -4,12 +4,13 @@ import { getEnv } from "../lib/env.server.ts";
 import { listBackups } from "../ops/backup.server.ts";
 import { DELIVERED_EMAIL } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
-import { ordersCsvStream } from "../ops/orders-csv.server.ts";
+import { EXPORT_PAGE, csvFormat, ordersCsvStream, type CsvFormatName } from "../ops/orders-csv.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
 import { billingLabel } from "../lib/billing-label.ts";
+import { translator } from "../i18n/translator.server.ts";
 
 /** The back office's questions and actions on orders; routes stay thin. */
 
@@ -39,10 +40,10 @@ function listRow(order: Order) {
   };
 }
 
-/** Every order matching the filter (all pages), in the CLI's CSV format, streamed page by page. */
-export async function exportCsv(filter: OrderFilter): Promise<ReadableStream<Uint8Array>> {
+/** Every order matching the filter (all pages), in the CLI's CSV format (`format`), streamed page by page. */
+export async function exportCsv(filter: OrderFilter, format: CsvFormatName): Promise<ReadableStream<Uint8Array>> {
   const { repo } = await getOrderServices();
-  return ordersCsvStream(repo, { state: filter.state, search: filter.search });
+  return ordersCsvStream(repo, { state: filter.state, search: filter.search }, EXPORT_PAGE, csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin")));
 }
 
 export interface HealthSummary {
@@ -76,8 +77,12 @@ export async function orderDetail(id: string, lang: Language) {
     ...events.map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.detail })),
     ...(order.paidAt ? [{ at: order.paidAt, kind: "paid", detail: null }] : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
+  const offer = translator(lang, "offers")(`${order.offer}.name`);
+  const customer = [`${order.customer.firstName} ${order.customer.lastName}`.trim(), order.customer.companyName].filter(Boolean).join(", ");
   return {
     id: order.id,
+    // What the owner recognises an order by: who bought what (the id stays in the details).
+    heading: `${customer} – ${offer}`,
     state: order.state,
     billingState: billingLabel(order),
     periodEnd: order.periodEnd,

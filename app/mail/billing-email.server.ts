@@ -10,6 +10,8 @@ export interface BillingEmailContext {
   contactEmail: string;
   /** A fresh signed "manage my subscription" URL for the order. */
   manageUrl(order: Order): string;
+  /** Absolute URL of the order in the back office: every owner notice links to it. */
+  orderUrl?: string;
 }
 
 /** The emails after checkout: to the customer (their language) or the owner (OWNER_LANG). */
@@ -47,7 +49,8 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
       date: date(ownerLang),
       ...extra,
     };
-    return { to: "owner", email: layout(ownerLang, { subject: t(`billing.owner.${key}.subject`, vars), body: t(`billing.owner.${key}.text`, vars), footer: [] }) };
+    const link = context.orderUrl ? { label: translator(ownerLang, "admin")("notify.open"), href: context.orderUrl } : undefined;
+    return { to: "owner", email: layout(ownerLang, { subject: t(`billing.owner.${key}.subject`, vars), body: t(`billing.owner.${key}.text`, vars), link, footer: [] }) };
   };
 
   switch (name) {

@@ -43,3 +43,45 @@ export const BILLING_EMAIL = {
   /** A provider event about the order that the site could not handle (stored as unhandled). */
   ownerUnhandled: (eventId: string) => `owner-unhandled.${eventId}`,
 } as const;
+
+/**
+ * The words the back office shows for an outbox kind (a key of `emailKinds` in locales/<lang>/admin.json):
+ * the kind without what follows its prefix or suffix (`cancellation-confirmed.<date>`,
+ * `owner-paused.<event>`, `resend-<n>`, `owner-email-failed-<id>`). null for a kind this site never
+ * writes (an older or newer version's), which the back office then shows as it is.
+ */
+export function emailKindKey(kind: string): EmailKindKey | null {
+  if (kind === CONFIRMATION_EMAIL) return "confirmation";
+  if (kind.startsWith("admin-resend-")) return "adminResend";
+  if (kind.startsWith("resend-")) return "resend";
+  if (failedOutboxId(kind) !== null) return "ownerFailed";
+  const name = kind.split(".")[0]!;
+  return (KIND_KEYS as Record<string, EmailKindKey>)[name] ?? null;
+}
+
+const KIND_KEYS = {
+  [OWNER_PAID_EMAIL]: "ownerPaid",
+  [OWNER_UNLOCK_EMAIL]: "ownerUnlock",
+  [DELIVERED_EMAIL]: "delivered",
+  [QUOTE_EMAIL_KINDS.ack]: "quoteAck",
+  [QUOTE_EMAIL_KINDS.owner]: "quoteOwner",
+  "payment-failed": "paymentFailed",
+  renewal: "renewal",
+  "subscription-ended": "subscriptionEnded",
+  "manage-link": "manageLink",
+  "cancellation-confirmed": "cancellationConfirmed",
+  "owner-cancellation": "ownerCancellation",
+  "owner-refund": "ownerRefund",
+  "owner-dispute": "ownerDispute",
+  "owner-dispute-closed": "ownerDisputeClosed",
+  "owner-paused": "ownerPaused",
+  "owner-unhandled": "ownerUnhandled",
+} as const;
+
+export type EmailKindKey = (typeof KIND_KEYS)[keyof typeof KIND_KEYS] | "confirmation" | "resend" | "adminResend" | "ownerFailed";
+
+/** An outbox kind in the owner's words, with `t` the back office's translator (namespace admin). */
+export function emailKindLabel(kind: string, t: (key: string) => string): string {
+  const key = emailKindKey(kind);
+  return key ? t(`emailKinds.${key}`) : kind;
+}

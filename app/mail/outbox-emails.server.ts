@@ -42,21 +42,22 @@ export async function renderOutboxEmail(
     if (message.kind === QUOTE_EMAIL_KINDS.owner) return { ...renderQuoteOwner(quote, { ownerLang: config.ownerLang, publicOrigin: config.publicOrigin }), to: config.ownerEmail };
     const failed = await failedMessage(message, () => repo.listQuoteEmails(quote.id));
     if (failed) return { ...renderOwnerQuoteFailureEmail(quote, failed, { lang: config.ownerLang, quoteUrl: `${config.publicOrigin}/admin/quotes/${encodeURIComponent(quote.id)}` }), to: config.ownerEmail };
-    return { ...renderQuoteAck(quote, { contactEmail: config.contactEmail, publicOrigin: config.publicOrigin }), to: quote.email };
+    return { ...renderQuoteAck(quote, { contactEmail: config.contactEmail, publicOrigin: config.publicOrigin }), ...toCustomer(quote.email, config) };
   }
   const order = await repo.findById(message.orderId ?? "");
   if (!order) throw new Error(`order ${message.orderId} not found`);
   const owner = { lang: config.ownerLang, orderUrl: `${config.publicOrigin}/admin/orders/${encodeURIComponent(order.id)}` };
-  if (message.kind === OWNER_PAID_EMAIL) return { ...renderOwnerOrderEmail(order, owner), to: config.ownerEmail };
+  // The owner answers a notice about a customer's order by replying: it reaches the customer.
+  if (message.kind === OWNER_PAID_EMAIL) return { ...renderOwnerOrderEmail(order, owner), to: config.ownerEmail, replyTo: order.customer.email };
   const failed = await failedMessage(message, () => repo.listEmails(order.id));
   if (failed) return { ...renderOwnerFailureEmail(order, failed, owner), to: config.ownerEmail };
   if (message.kind === DELIVERED_EMAIL) {
     const note = (await repo.listOrderEvents(order.id)).findLast((event) => event.kind === "delivered")?.detail ?? "";
-    return { ...renderDeliveredEmail(order, note, { contactEmail: config.contactEmail }), to: order.customer.email };
+    return { ...renderDeliveredEmail(order, note, { contactEmail: config.contactEmail }), ...toCustomer(order.customer.email, config) };
   }
   const manageUrl = config.manageUrl ?? ((o: Order) => `${config.publicOrigin}/subscription?lang=${o.lang}`);
-  const billing = renderBillingEmail(order, message.kind, config.ownerLang, { contactEmail: config.contactEmail, manageUrl });
-  if (billing) return { ...billing.email, to: billing.to === "owner" ? config.ownerEmail : order.customer.email };
+  const billing = renderBillingEmail(order, message.kind, config.ownerLang, { contactEmail: config.contactEmail, manageUrl, orderUrl: owner.orderUrl });
+  if (billing) return { ...billing.email, ...(billing.to === "owner" ? { to: config.ownerEmail, replyTo: order.customer.email } : toCustomer(order.customer.email, config)) };
   const email = renderConfirmationEmail(order, {
     contactEmail: config.contactEmail,
     resend: message.kind !== "confirmation",
@@ -64,7 +65,15 @@ export async function renderOutboxEmail(
     ...(order.monthly ? { manageUrl: manageUrl(order) } : {}),
     ...(config.invoiceUrl ? { invoiceUrl: config.invoiceUrl(order) } : {}),
   });
-  return { ...email, to: order.customer.email };
+  return { ...email, ...toCustomer(order.customer.email, config) };
+}
+
+/**
+ * Every email to a customer or a visitor answers to the contact address, not to the sending
+ * address (often a no-reply mailbox of the SMTP provider), so a reply reaches a person.
+ */
+function toCustomer(address: string, config: Pick<OutboxEmailConfig, "contactEmail">) {
+  return { to: address, replyTo: config.contactEmail };
 }
 
 /** The given-up message an owner failure notice is about (undefined when `message` is no such notice). */

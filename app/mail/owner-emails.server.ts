@@ -1,6 +1,7 @@
 import { signer } from "./email-layout.server.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
 import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
+import { emailKindLabel } from "./email-kinds.ts";
 import { orderFields } from "./order-fields.server.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -95,7 +96,7 @@ export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: Outbox
 /** What was given up: the message's kind, how many times it was tried, the server's last answer. */
 function failureRows(failed: OutboxRow, t: ReturnType<typeof translator>): Array<[string, string]> {
   return [
-    [t("fields.emailKind"), failed.kind],
+    [t("fields.emailKind"), emailKindLabel(failed.kind, t)],
     [t("fields.attempts"), String(failed.attempts)],
     [t("fields.lastError"), failed.lastError ?? ""],
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, ownerFailureKind } from "./email-kinds.ts";
+import { BILLING_EMAIL, CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, ownerFailureKind } from "./email-kinds.ts";
 import { fulfil } from "../orders/fulfil.server.ts";
 import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
 import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
@@ -35,6 +35,33 @@ describe("owner notices", () => {
     expect(email.subject).toMatch(/^Nouvelle commande payée : .+ – Ana Lima$/);
     expect(email.text).toContain("Langue: Português");
     expect(email.text).toContain(`https://shop.example/admin/orders/${order.id}`);
+  });
+
+  test("the owner can act on a notice: Reply-To the customer and a link to the order (paid, cancellation)", async () => {
+    const { order } = await repo.createOrder(newOrder());
+    await repo.markPaid(order.id, OWNER_PAID_EMAIL);
+    await repo.enqueueEmail(order.id, BILLING_EMAIL.ownerCancellation);
+    const orderUrl = `https://shop.example/admin/orders/${order.id}`;
+    for (const kind of [OWNER_PAID_EMAIL, BILLING_EMAIL.ownerCancellation]) {
+      const email = await renderOutboxEmail(repo, { id: 0, orderId: order.id, quoteId: null, kind, attempts: 0 }, config);
+      expect(email.to, kind).toBe("owner@example.com");
+      expect(email.replyTo, kind).toBe(order.customer.email);
+      expect(email.text, kind).toContain(orderUrl);
+      expect(email.html, kind).toContain(`href="${orderUrl}"`);
+    }
+  });
+
+  test("emails to customers and visitors answer to the contact address", async () => {
+    const order = await paidTestOrder(repo, { customer: companyCustomer });
+    const quote = await testQuoteRequest(repo, { email: "visitor@example.com" });
+    const customerKinds = [CONFIRMATION_EMAIL, "delivered", BILLING_EMAIL.manageLink("1"), BILLING_EMAIL.cancellationConfirmed("2026-12-24T00:00:00Z")];
+    for (const kind of customerKinds) {
+      const email = await renderOutboxEmail(repo, { id: 0, orderId: order.id, quoteId: null, kind, attempts: 0 }, config);
+      expect(email.to, kind).toBe(order.customer.email);
+      expect(email.replyTo, kind).toBe("hello@example.com");
+    }
+    const ack = await renderOutboxEmail(repo, { id: 0, orderId: null, quoteId: quote.id, kind: QUOTE_EMAIL_KINDS.ack, attempts: 0 }, config);
+    expect(ack).toMatchObject({ to: "visitor@example.com", replyTo: "hello@example.com" });
   });
 
   test("an email that finally fails is marked failed, on the timeline, and reported to the owner once", async () => {
@@ -117,7 +144,7 @@ describe("owner notices", () => {
       "Visiteur: Anna Schmidt <gone@example.com>",
       "Offre: Agent IA WhatsApp",
       "Langue: Deutsch",
-      "E-mail: quote-ack",
+      "E-mail: Accusé de réception de demande de devis",
       `Tentatives: ${MAX_PERMANENT_ATTEMPTS}`,
       "Dernière erreur: 550 5.1.1 mailbox unavailable",
       `Ouvrir la demande de devis dans le back-office: https://shop.example/admin/quotes/${quote.id}`,

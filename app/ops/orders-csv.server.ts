@@ -1,8 +1,9 @@
 import type { Order, OrderState } from "../orders/types.ts";
 import type { OutboxRow } from "../mail/types.ts";
 import { billingLabel } from "../lib/billing-label.ts";
+import type { Language } from "../i18n/languages.ts";
 
-/** The CSV export, one format for `npm run orders -- --csv` and the back office's export button. */
+/** The CSV export's columns, for `npm run orders -- --csv` and the back office's export button alike. */
 export const CSV_COLUMNS = [
   "id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id",
   "paid_at", "first_name", "last_name", "email", "company", "address", "postal_code", "city", "country", "phone",
@@ -23,29 +24,66 @@ export function emailSummary(emails: Array<Pick<OutboxRow, "kind" | "status" | "
  */
 export function csvCell(value: unknown): string {
   const text = String(value ?? "");
-  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s()./-]*$/.test(text));
+  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s()./,-]*$/.test(text));
   return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`;
 }
 
+/**
+ * How the file is laid out. `raw`: comma, decimal point, the column names above (scripts, imports,
+ * English spreadsheets). `owner`: what the owner's spreadsheet opens as columns by double-click:
+ * Excel in French, German, Spanish, Portuguese or Italian splits on the list separator of the
+ * system's region, which is ";" there (the decimal separator being ","), so those languages get
+ * ";" and decimal commas; headers in the owner's language. Both are UTF-8 with a byte order mark.
+ */
+export interface CsvFormat {
+  separator: "," | ";";
+  decimal: "." | ",";
+  /** The header line's cells, in CSV_COLUMNS order. */
+  headers: readonly string[];
+}
+
+export const CSV_FORMAT_NAMES = ["owner", "raw"] as const;
+export type CsvFormatName = (typeof CSV_FORMAT_NAMES)[number];
+export const RAW_CSV: CsvFormat = { separator: ",", decimal: ".", headers: CSV_COLUMNS };
+
+/**
+ * The export's format for an owner writing `lang` (OWNER_LANG); `t` reads that language's admin
+ * namespace (`csv.<column>`): the server's translator, or the locale file in the CLI, which runs
+ * without the bundler that loads the locales into the server.
+ */
+export function csvFormat(name: CsvFormatName, lang: Language, t: (key: string) => string): CsvFormat {
+  if (name === "raw") return RAW_CSV;
+  const comma = lang !== "en";
+  return { separator: comma ? ";" : ",", decimal: comma ? "," : ".", headers: CSV_COLUMNS.map((column) => t(`csv.${column}`)) };
+}
+
+/** A ?format= or --format value: undefined for anything else (the caller answers 400 / exits 2). */
+export const csvFormatName = (value: string | null | undefined): CsvFormatName | undefined =>
+  value === null || value === undefined || value === "" ? "owner" : (CSV_FORMAT_NAMES as readonly string[]).includes(value) ? (value as CsvFormatName) : undefined;
+
+/** The BOM (so Excel reads accents right) and the header line; raw keeps its bare names. */
+function headerLine(format: CsvFormat): string {
+  return `\uFEFF${format === RAW_CSV ? CSV_COLUMNS.join(",") : format.headers.map(csvCell).join(format.separator)}\r\n`;
+}
+
 /** One order's CSV line (no line end). */
-export function csvLine(o: Order, emails: string): string {
+export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV): string {
   const c = o.customer;
+  const money = (minor: number) => (minor / 100).toFixed(2).replace(".", format.decimal);
   return [
-    o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, (o.amountDueNow / 100).toFixed(2), (o.monthly / 100).toFixed(2),
+    o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, money(o.amountDueNow), money(o.monthly),
     o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
     c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.videoTopic, c.videoBrand, c.videoLanguage, c.comments,
     emails, o.failureReason, billingLabel(o), o.periodEnd,
   ]
     .map(csvCell)
-    .join(",");
+    .join(format.separator);
 }
 
-// A UTF-8 byte order mark, so Excel reads accents right; CRLF line ends as RFC 4180 says.
-const HEADER = `\uFEFF${CSV_COLUMNS.join(",")}\r\n`;
-
-export async function ordersCsv(orders: Order[], emailsFor: (orderId: string) => Promise<OutboxRow[]> | OutboxRow[]): Promise<string> {
-  let csv = HEADER;
-  for (const o of orders) csv += `${csvLine(o, emailSummary(await emailsFor(o.id)))}\r\n`;
+/** The whole file at once (the CLI); CRLF line ends as RFC 4180 says. */
+export async function ordersCsv(orders: Order[], emailsFor: (orderId: string) => Promise<OutboxRow[]> | OutboxRow[], format: CsvFormat = RAW_CSV): Promise<string> {
+  let csv = headerLine(format);
+  for (const o of orders) csv += `${csvLine(o, emailSummary(await emailsFor(o.id)), format)}\r\n`;
   return csv;
 }
 
@@ -76,7 +114,7 @@ export const EXPORT_PAGE = 1_000;
  * whole file. A page is read only when the previous one was taken (a pull stream): a slow download
  * holds neither memory nor the database connection in between.
  */
-export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSize = EXPORT_PAGE): ReadableStream<Uint8Array> {
+export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSize = EXPORT_PAGE, format: CsvFormat = RAW_CSV): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: { createdAt: string; id: string } | null = null;
   let started = false;
@@ -85,12 +123,12 @@ export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSiz
       async pull(controller) {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(HEADER));
+          controller.enqueue(encoder.encode(headerLine(format)));
           return;
         }
         const page: ExportRow[] = await store.exportPage(query, after, pageSize);
         if (page.length) {
-          controller.enqueue(encoder.encode(page.map((row) => `${csvLine(row.order, emailSummary(row.emails))}\r\n`).join("")));
+          controller.enqueue(encoder.encode(page.map((row) => `${csvLine(row.order, emailSummary(row.emails), format)}\r\n`).join("")));
           const last = page.at(-1)!.order;
           after = { createdAt: last.createdAt, id: last.id };
         }

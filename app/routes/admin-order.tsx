@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!order) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
   return {
-    meta: { ...adminMeta(context, "order.title"), title: `${adminT(context)("order.title")} ${order.id}` },
+    meta: { ...adminMeta(context, "order.title"), title: `${order.heading} · ${adminT(context)("order.title")}` },
     lang: adminLang(context),
     order,
     done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
@@ -47,7 +47,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, lang, done } = loaderData;
   const dateTime = dateTimeFormatter(lang, "medium");
   return (
-    <AdminDetailPage section="/admin" back={t("order.back")} title={order.id}>
+    <AdminDetailPage section="/admin" back={t("order.back")} title={order.heading}>
       <p className="mt-1 font-semibold" data-testid="order-state">
         {t(`states.${order.state}`)}
         {order.delivered ? ` · ${t("order.delivered")}` : ""}

@@ -4,12 +4,19 @@ import { readFilter } from "../admin/order-filter.ts";
 import { exportCsv } from "../admin/orders.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
-import { adminLang } from "../admin/request.server.ts";
+import { adminLang, adminT } from "../admin/request.server.ts";
+import { csvFormatName } from "../ops/orders-csv.server.ts";
 
-/** The filtered list as CSV: the same export as `npm run orders -- --csv`. */
+/**
+ * The filtered list as CSV: the same export as `npm run orders -- --csv`, in the owner's
+ * spreadsheet format (OWNER_LANG), or `?format=raw` for the comma/English-columns one.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(context);
-  const csv = await exportCsv(readFilter(new URL(request.url)));
+  const url = new URL(request.url);
+  const format = csvFormatName(url.searchParams.get("format"));
+  if (!format) throw data(adminT(context)("errors.badRequest"), { status: 400 });
+  const csv = await exportCsv(readFilter(url), format);
   const stamp = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

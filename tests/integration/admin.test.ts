@@ -14,6 +14,7 @@ const admin = { en: locale("en", "admin"), fr: locale("fr", "admin"), de: locale
 const orderEn = locale("en", "order");
 const orderDe = locale("de", "order");
 /** React escapes apostrophes and quotes in text. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 const PASSWORD = "correct horse battery staple";
@@ -297,6 +298,15 @@ describe("orders in the back office", () => {
       expect(page, value).toContain(html(value));
     }
     for (const step of ["created", "checkout_created", "paid", "email_sent"]) expect(page, step).toContain(html(admin.en.timeline[step]));
+    // Titled by who bought what, not the internal id; the emails in words, not outbox kinds.
+    const heading = `Zoé Findme, Atelier Martin – ${locale("en", "offers")["formateur-ia"].name}`;
+    expect(page).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(html(heading))}</h1>`));
+    expect(page).toContain(`<title>${html(heading)}`);
+    const emailList = page.slice(page.indexOf('data-testid="order-emails"'));
+    for (const kind of ["confirmation", "owner-paid"]) expect(emailList, kind).toMatch(new RegExp(`data-kind="${kind}"`));
+    expect(emailList).toContain(html(admin.en.emailKinds.confirmation));
+    expect(emailList).toContain(html(admin.en.emailKinds.ownerPaid));
+    expect(emailList).not.toMatch(/>(confirmation|owner-paid)</);
     // A paid subscription shows its state after checkout (issue 15): active, with the next renewal.
     expect(page).toMatch(new RegExp(`data-testid="billing-state" data-state="active">${admin.en.billing.active}(<!-- -->)? · \\d`));
 
@@ -330,24 +340,42 @@ describe("orders in the back office", () => {
     const notPaid = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "pending.person@example.com")!;
     expect((await owner.post(`/admin/orders/${notPaid.id}`, { intent: "deliver" })).status).toBe(409);
 
-    // CSV of the filtered list = the CLI's export of the same orders.
-    const csv = await owner.get("/admin/orders.csv?state=paid");
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    // Bytes as sent (Response.text() would drop the byte order mark).
-    const exported = Buffer.from(await csv.arrayBuffer()).toString("utf8");
+    // CSV of the filtered list = the CLI's export of the same orders, in both formats.
     const databaseUrl = await databaseUrlFor(server.dataDir);
-    const cli = execFileSync(process.execPath, ["scripts/orders.ts", "--csv"], {
-      env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-      encoding: "utf8",
-    });
-    const [header, ...rows] = cli.trimEnd().split("\r\n");
-    const paidRows = rows.filter((row) => row.split(",")[2] === '"paid"');
-    expect(exported).toBe(`${[header, ...paidRows].join("\r\n")}\r\n`);
+    const cliCsv = (ownerLang: string, ...args: string[]) =>
+      execFileSync(process.execPath, ["scripts/orders.ts", "--csv", ...args], {
+        env: { ...process.env, DATA_DIR: server.dataDir, OWNER_LANG: ownerLang, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        encoding: "utf8",
+      });
+    const download = async (query: string) => {
+      const csv = await owner.get(`/admin/orders.csv?${query}`);
+      expect(csv.status, query).toBe(200);
+      expect(csv.headers.get("content-type"), query).toContain("text/csv");
+      expect(csv.headers.get("content-disposition"), query).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      // Bytes as sent (Response.text() would drop the byte order mark).
+      return Buffer.from(await csv.arrayBuffer()).toString("utf8");
+    };
+    const paidOf = (cli: string, separator: string) => {
+      const [header, ...rows] = cli.trimEnd().split("\r\n");
+      return `${[header, ...rows.filter((row) => row.split(separator)[2] === '"paid"')].join("\r\n")}\r\n`;
+    };
+    // raw: the comma format with the column names (scripts, English spreadsheets).
+    const exported = await download("state=paid&format=raw");
+    expect(exported).toBe(paidOf(cliCsv("en", "--format", "raw"), ","));
     expect(exported.startsWith("\uFEFFid,created_at,state,")).toBe(true);
     expect(exported).toContain('"zoe.findme@example.com"');
     expect(exported).not.toContain("pending.person@example.com");
+    // The default: the owner's spreadsheet format; this server's OWNER_LANG is en: commas, English headers.
+    const english = await download("state=paid");
+    expect(english).toBe(paidOf(cliCsv("en"), ","));
+    expect(english.startsWith(`\uFEFF"${admin.en.csv.id}","${admin.en.csv.created_at}",`)).toBe(true);
+    // French Excel opens it as columns: ";", decimal commas, French headers (the CLI, OWNER_LANG fr).
+    const french = cliCsv("fr");
+    expect(french.startsWith(`\uFEFF"${admin.fr.csv.id}";"${admin.fr.csv.created_at}";"${admin.fr.csv.state}";`)).toBe(true);
+    const zoe = french.split("\r\n").find((line) => line.includes("zoe.findme@example.com"))!;
+    expect(zoe).toMatch(/^"[^"]+";"[^"]+";"paid";"de";"formateur-ia";"EUR";"\d+,\d\d";"\d+,\d\d";/);
+    // An unknown format: a clear 400, not a guess.
+    expect((await owner.get("/admin/orders.csv?format=xlsx")).status).toBe(400);
   });
 });
 
@@ -619,8 +647,12 @@ describe("an email that finally fails", () => {
       expect(text).toContain(fr.failedIntro);
       expect(text).toContain("mailbox unavailable");
       // The paid-order notice went to the same default address, in French, once.
-      expect(messages.filter((m) => subjectOf(m.raw).startsWith(fr.paidSubject.split(":")[0]!))).toHaveLength(1);
+      const paidNotices = messages.filter((m) => subjectOf(m.raw).startsWith(fr.paidSubject.split(":")[0]!));
+      expect(paidNotices).toHaveLength(1);
       const order = (await readStore(local.dataDir, await databaseUrlFor(local.dataDir))).orders[0]!;
+      // The owner acts on it: a reply reaches the customer, the link opens the order.
+      expect(paidNotices[0]!.raw).toMatch(/^Reply-To: gone@example\.com\r?$/m);
+      expect(decodeMail(paidNotices[0]!.raw)).toContain(`${local.url}/admin/orders/${order.id}`);
       const emails = (await readStore(local.dataDir, await databaseUrlFor(local.dataDir))).emails.get(order.id)!;
       expect(emails.find((e) => e.kind === "confirmation")).toMatchObject({ status: "failed" });
       expect(emails.filter((e) => e.kind.startsWith("owner-email-failed-"))).toHaveLength(1);

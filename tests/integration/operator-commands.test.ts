@@ -119,7 +119,8 @@ describe("the README's CSV export", () => {
       execFileSync("sh", ["-c", line.replace("orders.csv", JSON.stringify(out))], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir } });
       const bytes = fs.readFileSync(out);
       expect(bytes.subarray(0, 3).toString("hex"), line).toBe("efbbbf");
-      expect(bytes.subarray(3).toString("utf8").split("\r\n")[0], line).toMatch(/^id,created_at,state,/);
+      // OWNER_LANG unset: French, the owner's spreadsheet format (";" between cells).
+      expect(bytes.subarray(3).toString("utf8").split("\r\n")[0], line).toMatch(/^"Référence";"Créée le";"État";/);
       expect(bytes.toString("utf8"), line).toContain("ord_csv_1");
     }
     // Both ways are documented: --out, and standard output without npm's banner.

@@ -33,7 +33,9 @@ export function EmailList({ emails, lang, testId }: { emails: EmailRow[]; lang: 
           {emails.map((email) => (
             <li key={email.id} className="px-4 py-3" data-kind={email.kind}>
               <span className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-mono break-all">{email.kind}</span>
+                <span className="font-medium break-words" title={email.kind}>
+                  {email.kindKey ? t(`emailKinds.${email.kindKey}`) : email.kind}
+                </span>
                 <EmailStateBadge state={email.state} />
               </span>
               <span className="mt-1 block text-muted">

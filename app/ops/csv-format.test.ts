@@ -1,0 +1,91 @@
+import { describe, expect, test } from "vitest";
+import { newTestOrder, testCustomer } from "../../tests/support/order-fixtures.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
+import type { Order } from "../orders/types.ts";
+import { translator } from "../i18n/translator.server.ts";
+import { CSV_COLUMNS, csvFormat, csvFormatName, ordersCsv, ordersCsvStream, type ExportSource } from "./orders-csv.server.ts";
+
+// Issue 24 item 6: the export opens as columns in French (German, Spanish, Portuguese, Italian)
+// Excel, whose list separator is ";" and decimal separator ","; headers in the owner's language.
+
+function order(n: number, overrides: Partial<Order> = {}): Order {
+  const at = new Date(Date.UTC(2026, 10, 26, 9, 0, n)).toISOString();
+  return {
+    ...newTestOrder({ id: `ord_fmt_${n}`, amountDueNow: 123_456, monthly: 4_950 }),
+    state: "paid", sessionId: null, checkoutUrl: null, failureReason: null, createdAt: at, updatedAt: at, paidAt: at,
+    customerRef: null, subscriptionRef: null, billingState: null, periodEnd: null, subscriptionStatus: null,
+    ...overrides,
+  };
+}
+
+const ORDERS = [
+  order(3, { customer: { ...testCustomer, comments: "=HYPERLINK(\"http://evil.example\";\"x\")", companyName: "Dupont; Fils & Cie" } }),
+  order(2),
+  order(1),
+];
+const noEmails = () => [];
+
+/** Splits a line on the separator outside quotes: what a spreadsheet does. */
+function cells(line: string, separator: string): string[] {
+  return [...line.matchAll(new RegExp(`"((?:[^"]|"")*)"(?:${separator}|$)`, "g"))].map((match) => match[1]!.replace(/""/g, '"'));
+}
+
+const decode = async (stream: ReadableStream<Uint8Array>) => {
+  let text = "";
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+};
+
+describe("the owner's CSV format", () => {
+  test("French: BOM, ';' between cells, decimal commas, French headers, formulas still neutralised", async () => {
+    const csv = await ordersCsv(ORDERS, noEmails, csvFormat("owner", "fr", translator("fr", "admin")));
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const [header, first, ...rest] = csv.slice(1).trimEnd().split("\r\n");
+    expect(rest).toHaveLength(2);
+    expect(cells(header!, ";")).toHaveLength(CSV_COLUMNS.length);
+    expect(header!.startsWith('"Référence";"Créée le";"État";')).toBe(true);
+    const row = cells(first!, ";");
+    expect(row).toHaveLength(CSV_COLUMNS.length);
+    expect(row[CSV_COLUMNS.indexOf("amount_due_now")]).toBe("1234,56");
+    expect(row[CSV_COLUMNS.indexOf("monthly")]).toBe("49,50");
+    // A ";" typed by a customer stays inside its cell.
+    expect(row[CSV_COLUMNS.indexOf("company")]).toBe("Dupont; Fils & Cie");
+    expect(row[CSV_COLUMNS.indexOf("comments")]).toBe("'=HYPERLINK(\"http://evil.example\";\"x\")");
+  });
+
+  test.each(LANGUAGES)("%s: every header translated, the separator the local Excel expects", (lang) => {
+    const format = csvFormat("owner", lang, translator(lang, "admin"));
+    expect(format.separator).toBe(lang === "en" ? "," : ";");
+    expect(format.decimal).toBe(lang === "en" ? "." : ",");
+    expect(format.headers).toHaveLength(CSV_COLUMNS.length);
+    for (const header of format.headers) expect(header).not.toMatch(/^csv\./);
+    expect(new Set(format.headers).size).toBe(CSV_COLUMNS.length);
+  });
+
+  test("raw stays the comma format with the column names, whatever the owner's language", async () => {
+    const csv = await ordersCsv(ORDERS, noEmails, csvFormat("raw", "de", translator("de", "admin")));
+    expect(csv.startsWith(`\uFEFF${CSV_COLUMNS.join(",")}\r\n`)).toBe(true);
+    expect(csv).toContain('"1234.56","49.50"');
+    expect(csv).toBe(await ordersCsv(ORDERS, noEmails));
+  });
+
+  test("streamed page by page: the same bytes as the whole file, in both formats", async () => {
+    const source: ExportSource = {
+      async exportPage(_query, after, limit) {
+        const start = after ? ORDERS.findIndex((o) => o.id === after.id) + 1 : 0;
+        return ORDERS.slice(start, start + limit).map((o) => ({ order: o, emails: [] }));
+      },
+    };
+    for (const format of [csvFormat("owner", "it", translator("it", "admin")), csvFormat("raw", "it", translator("it", "admin"))]) {
+      expect(await decode(ordersCsvStream(source, {}, 2, format))).toBe(await ordersCsv(ORDERS, noEmails, format));
+    }
+  });
+
+  test("?format= / --format: owner by default, raw on demand, anything else refused", () => {
+    expect(csvFormatName(null)).toBe("owner");
+    expect(csvFormatName(undefined)).toBe("owner");
+    expect(csvFormatName("raw")).toBe("raw");
+    expect(csvFormatName("xlsx")).toBeUndefined();
+  });
+});
