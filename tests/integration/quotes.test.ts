@@ -173,7 +173,7 @@ describe("a quote request whose acknowledgement finally fails", () => {
     expect(notices[0]!.to).toEqual(["owner@example.com"]);
     const text = notices[0]!.text;
     expect(text).toContain(notify.quoteFailedIntro);
-    for (const line of [`Quote request: ${stored.id}`, "Visitor: Gino Rossi <gone@example.com>", `Offer: ${quote.en.offers.seedance}`, "Language: Italiano", "Email: quote-ack", "Attempts: 3", "Last error: ", "mailbox unavailable", `${notify.openQuote}: ${bouncing.url}/admin/quotes/${stored.id}`]) {
+    for (const line of [`Quote request: ${stored.id}`, "Visitor: Gino Rossi <gone@example.com>", `Offer: ${quote.en.offers.seedance}`, "Language: Italiano", `Email: ${locale("en", "admin").emailKinds.quoteAck}`, "Attempts: 3", "Last error: ", "mailbox unavailable", `${notify.openQuote}: ${bouncing.url}/admin/quotes/${stored.id}`]) {
       expect(text).toContain(line);
     }
     // Still once a few polls later.
