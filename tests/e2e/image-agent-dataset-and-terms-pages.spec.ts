@@ -191,7 +191,8 @@ const SCREENSHOT_LANGS: Record<PageId, Language> = { "nano-banana": "fr", seedan
 
 for (const id of PAGE_IDS) {
   test(`${id}: phone and desktop render without overflow or broken images; screenshots in English and ${SCREENSHOT_LANGS[id]}`, async ({ page }, testInfo) => {
-    test.setTimeout(90_000);
+    // Generous: images load at the speed of a shared machine; the assertions count, not the clock.
+    test.setTimeout(240_000);
     const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough, and measuring needs JS
     for (const lang of ["en", SCREENSHOT_LANGS[id]] as const) {
       for (const viewport of VIEWPORTS) {

@@ -84,7 +84,7 @@ export async function loadLazyImages(page: Page) {
     for (const scroller of document.querySelectorAll("ul")) scroller.scrollTo({ left: 0, behavior: "instant" });
     window.scrollTo({ top: 0, behavior: "instant" });
   });
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 10_000 });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 30_000 });
 }
 
 /** Opens `path` at `viewport` and checks its heading shows and nothing overflows sideways. */
