@@ -96,6 +96,11 @@ const boundaries = [
     rules: forbid(above("auth", "admin", "payments", "services.server"), "Operator tools (backup, restore, export, copy) work on the database; they never import pages, sign-in or payments.", ["orders", "mail", "billing", "quotes"]),
   },
   {
+    name: "boundaries/stats",
+    files: ["app/stats/**"],
+    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "The funnel's counter counts and stores numbers: the Node front and the back office use it, it imports no room (and never anything that knows a visitor)."),
+  },
+  {
     name: "boundaries/admin",
     files: ["app/admin/**"],
     rules: forbid(["routes", "components"], "The back office's queries and actions serve its routes; they never import pages or components."),

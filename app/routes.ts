@@ -31,7 +31,8 @@ export default [
   route("/invoice/:token", "routes/invoice.tsx"),
   // The owner's back office: not in the page registry (never cached, never in the sitemap).
   route("/admin", "routes/admin.tsx", [
-    index("routes/admin-orders.tsx"),
+    index("routes/admin-dashboard.tsx"),
+    route("orders", "routes/admin-orders.tsx"),
     route("sign-in", "routes/admin-sign-in.tsx"),
     route("verify", "routes/admin-verify.tsx"),
     route("setup", "routes/admin-setup.tsx"),

@@ -20,6 +20,8 @@ import { startReconciler } from "./orders/reconcile.server.ts";
 import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
 import { WebhookWorker } from "./billing/webhook-worker.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
+import { PageViewFlusher } from "./stats/page-view-flusher.server.ts";
+import { pageViews } from "./stats/page-views.server.ts";
 import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
 
@@ -49,6 +51,8 @@ export interface OrderServices {
   invoiceUrl(order: Order): string;
   /** Stops the daily backup timer. */
   stopBackups(): void;
+  /** Adds the funnel's page views counted in memory to the database (every minute, and at shutdown). */
+  pageViewFlusher: PageViewFlusher;
 }
 
 async function createServices(): Promise<OrderServices> {
@@ -121,6 +125,8 @@ async function createServices(): Promise<OrderServices> {
   const eventDeps = { repo, provider, inbox, onEnqueued: () => worker.kick(), onQueued: () => webhookWorker.kick() };
   const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
   webhookWorker.start();
+  const pageViewFlusher = new PageViewFlusher({ counter: pageViews, store: repo, pollMs: env.PAGE_VIEWS_FLUSH_MS });
+  pageViewFlusher.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
@@ -143,6 +149,7 @@ async function createServices(): Promise<OrderServices> {
     manageUrl,
     invoiceUrl,
     stopBackups: backups.stop,
+    pageViewFlusher,
   };
 }
 
@@ -176,6 +183,8 @@ export async function shutdownOrderServices(): Promise<void> {
   services.stopReconciler();
   services.stopBackups();
   await services.webhookWorker.stop();
+  // The views counted since the last flush are stored before the database closes.
+  await services.pageViewFlusher.flush().catch((error: unknown) => logger().error({ err: error }, "page views not stored at shutdown"));
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { KyselyBackOfficeStore } from "./admin/back-office-store.server.ts";
-import type { BackOfficeStore } from "./admin/types.ts";
+import type { BackOfficeStore, DashboardStore } from "./admin/types.ts";
+import { KyselyDashboardStore } from "./admin/dashboard-store.server.ts";
 import { KyselyOwnerStore } from "./auth/owner-store.server.ts";
 import type { OwnerStore } from "./auth/types.ts";
 import { KyselyBillingStore } from "./billing/billing-store.server.ts";
@@ -15,6 +16,8 @@ import { KyselyOrderStore } from "./orders/order-store.server.ts";
 import type { OrderStore } from "./orders/types.ts";
 import { KyselyQuoteStore } from "./quotes/quote-store.server.ts";
 import type { QuoteStore } from "./quotes/types.ts";
+import { KyselyStatsStore } from "./stats/stats-store.server.ts";
+import type { StatsStore } from "./stats/types.ts";
 
 /**
  * Every room's store over the one database, as one object, for the composition root
@@ -28,6 +31,8 @@ export type Stores = OrderStore &
   BillingStore &
   OwnerStore &
   BackOfficeStore &
+  DashboardStore &
+  StatsStore &
   SettingsStore & {
     readonly store: Store;
     readonly db: Kysely<Database>;
@@ -48,6 +53,8 @@ export function storesOver(store: Store): Stores {
     new KyselyOwnerStore(db),
     new KyselyBackOfficeStore(db, dialect),
     new KyselySettingsStore(db),
+    new KyselyDashboardStore(db),
+    new KyselyStatsStore(db),
   ];
   const bundle: Record<string, unknown> = {
     store,

@@ -18,6 +18,8 @@ import { createLoadContext, type RequestInfo } from "../app/lib/request-context.
 import { orderFormTemplateKey, orderFormTemplateRequest, TOKEN_PLACEHOLDER } from "../app/orders/form-template.ts";
 import { paidThankYouKey } from "../app/orders/thank-you-details.server.ts";
 import { getOrderServices } from "../app/services.server.ts";
+import { isVisit, orderFormPage, pageViews } from "../app/stats/page-views.server.ts";
+import { isOfferId } from "../app/content/offers.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
 import { createOrderFormCache } from "./form-cache.ts";
@@ -130,9 +132,12 @@ function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, re
   const { method, url } = req;
   if ((method !== "GET" && method !== "HEAD") || !url || !cachedPaths.has(url)) return false;
   const started = performance.now();
-  const page = cache.get(pageKey(url, req));
+  const key = pageKey(url, req);
+  const page = cache.get(key);
   if (!page) return false;
   sendPage(req, res, page, proxies.isHttps(req), requestId);
+  // The funnel's page view (app/stats): a Map increment, nothing about the visitor kept.
+  if (page.status === 200 && isVisit(method, req.headers)) pageViews.add(pageForPath(url)!.id, key.split("|")[1]!);
   logRequest({ reqId: requestId, method, path: url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
   return true;
 }
@@ -170,6 +175,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
   res.setHeader("X-Request-Id", requestId);
   const path = redactUrl(req.url ?? "");
   res.on("finish", () => {
+    if (res.statusCode === 200 && isVisit(req.method, req.headers)) countView(req);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
   });
@@ -247,6 +253,19 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
   const info: RequestInfo = { nonce, requestId, clientIp: proxies.clientIp(req), secure: secureCookies };
   res.locals = { info };
   app(req as express.Request, res as express.Response);
+}
+
+/**
+ * The funnel's count of a page served by the slow path (first visit of a cached page, a page with a
+ * query string, the order form): the page and the language the visitor was shown.
+ */
+function countView(req: http.IncomingMessage) {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const offer = url.pathname === "/commander" ? url.searchParams.get("offre") : null;
+  const page = offer === null ? pageForPath(url.pathname)?.id : isOfferId(offer) && !url.searchParams.has("cancelled") ? orderFormPage(offer) : undefined;
+  if (!page) return;
+  const { lang } = resolveLanguage({ pathname: url.pathname, queryLang: url.searchParams.get("lang"), cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+  pageViews.add(page, lang);
 }
 
 declare module "node:http" {

@@ -5,7 +5,7 @@ import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
 import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
-import type { BackOfficeHealth, BackOfficeStore, OrderEvent, OrderQuery } from "./types.ts";
+import { ATTEMPT_STATES, type BackOfficeHealth, type BackOfficeStore, type OrderEvent, type OrderQuery } from "./types.ts";
 
 const now = () => new Date().toISOString();
 
@@ -20,7 +20,13 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
   }
 
   async searchOrders(query: OrderQuery): Promise<{ orders: Order[]; total: number }> {
-    const selection = this.matchingOrders(query);
+    let selection = this.matchingOrders(query);
+    if (query.foldAttempts) {
+      // An attempt with a paid order of the same customer and offer made at or after it is folded.
+      selection = selection.where(
+        sql<boolean>`NOT (orders.state IN ('checkout_created', 'expired') AND EXISTS (SELECT 1 FROM orders p WHERE p.state = 'paid' AND lower(p.email) = lower(orders.email) AND p.offer = orders.offer AND p.created_at >= orders.created_at))`,
+      );
+    }
     const { n } = await selection.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute();
     return { orders: rows.map(toOrder), total: Number(n) };
@@ -60,6 +66,35 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
     return selection;
   }
 
+  async listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string> }> {
+    const attempts = new Map<string, Order[]>();
+    const delivered = new Set<string>();
+    const paid = orders.filter((order) => order.state === "paid");
+    if (!paid.length) return { attempts, delivered };
+    // Every paid order and attempt of the page's (email, offer) pairs: an attempt belongs to the
+    // first paid order made at or after it (a customer who bought twice has two folds).
+    const pairs = [...new Map(paid.map((order) => [`${order.customer.email.toLowerCase()}\n${order.offer}`, order])).values()];
+    const rows = await this.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("state", "in", ["paid", ...ATTEMPT_STATES])
+      .where((eb) => eb.or(pairs.map((order) => eb.and([eb(sql`lower(email)`, "=", order.customer.email.toLowerCase()), eb("offer", "=", order.offer)]))))
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    const related = rows.map(toOrder);
+    for (const attempt of related.filter((order) => order.state !== "paid")) {
+      const owner = related.find((order) => order.state === "paid" && order.offer === attempt.offer && order.customer.email.toLowerCase() === attempt.customer.email.toLowerCase() && order.createdAt >= attempt.createdAt);
+      if (owner) attempts.set(owner.id, [...(attempts.get(owner.id) ?? []), attempt]);
+    }
+    const events = await this.db.selectFrom("order_events").select(["order_id", "period"]).where("kind", "=", "delivered").where("order_id", "in", paid.map((order) => order.id)).execute();
+    for (const order of paid) {
+      const period = order.monthly ? order.periodEnd : null;
+      if (events.some((event) => event.order_id === order.id && event.period === period)) delivered.add(order.id);
+    }
+    return { attempts, delivered };
+  }
+
   async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {
     await this.db
       .insertInto("order_events")
@@ -67,12 +102,13 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
       .execute();
   }
 
-  async markDelivered(orderId: string, note: string, emailKind: string): Promise<boolean> {
+  async markDelivered(orderId: string, note: string, emailKind: string, period: string | null): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      // The unique index order_events_one_delivered makes the second of two concurrent posts lose here.
+      // The unique index order_events_one_delivered_per_period (order, period) makes the second of
+      // two concurrent posts for one period lose here.
       const result = await trx
         .insertInto("order_events")
-        .values({ order_id: orderId, kind: "delivered", detail: note.slice(0, 2000), created_at: now() })
+        .values({ order_id: orderId, kind: "delivered", detail: note.slice(0, 2000), created_at: now(), period })
         .onConflict((conflict) => conflict.doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
@@ -95,7 +131,12 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
 
   async listOrderEvents(orderId: string): Promise<OrderEvent[]> {
     const rows = await this.db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
-    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at }));
+    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at, period: row.period }));
+  }
+
+  async markQuoteAnswered(quoteId: string): Promise<boolean> {
+    const result = await this.db.updateTable("quote_requests").set({ answered_at: now() }).where("id", "=", quoteId).where("answered_at", "is", null).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async health(stuckBefore: string): Promise<BackOfficeHealth> {

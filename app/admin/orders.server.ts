@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Language } from "../i18n/languages.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { listBackups } from "../ops/backup.server.ts";
-import { DELIVERED_EMAIL } from "../mail/email-kinds.ts";
+import { deliveredKind } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
 import { EXPORT_PAGE, csvFormat, ordersCsvStream, type CsvFormatName } from "../ops/orders-csv.server.ts";
 import { getOrderServices } from "../services.server.ts";
@@ -18,10 +18,23 @@ export const PAGE_SIZE = 20;
 /** An order still pending or at checkout after this long is shown as stuck. */
 const STUCK_AFTER_MS = 60 * 60_000;
 
-export async function ordersPage(filter: OrderFilter) {
+/**
+ * A page of the orders list, as a person reads it: who bought what, for how much, and where it
+ * stands. Unfiltered, a customer's abandoned attempts at an offer they then paid for are folded
+ * under the paid order (three sales used to make six rows); filtering by a state shows each order.
+ */
+export async function ordersPage(filter: OrderFilter, lang: Language) {
   const { repo } = await getOrderServices();
-  const { orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE });
-  return { orders: orders.map(listRow), total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  const foldAttempts = !filter.state;
+  const { orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, foldAttempts, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE });
+  const { attempts, delivered } = await repo.listDetails(orders);
+  const offerName = translator(lang, "offers");
+  const row = (order: Order) => ({ ...listRow(order), offerName: offerName(`${order.offer}.name`), delivered: delivered.has(order.id) });
+  return {
+    orders: orders.map((order) => ({ ...row(order), attempts: foldAttempts ? (attempts.get(order.id) ?? []).map(row) : [] })),
+    total,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
 }
 
 function listRow(order: Order) {
@@ -64,7 +77,7 @@ export async function healthSummary(): Promise<HealthSummary> {
   return { ...counts, payments, lastBackup: last ? last.at.toISOString() : null };
 }
 
-export type TimelineEntry = { at: string; kind: string; detail: string | null };
+export type TimelineEntry = { at: string; kind: string; detail: string | null; period?: string | null };
 
 /** Everything about one order, labelled in the back office's language. */
 export async function orderDetail(id: string, lang: Language) {
@@ -74,7 +87,7 @@ export async function orderDetail(id: string, lang: Language) {
   const [events, emails] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id)]);
   const timeline: TimelineEntry[] = [
     { at: order.createdAt, kind: "created", detail: null },
-    ...events.map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.detail })),
+    ...events.map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.detail, period: event.period })),
     ...(order.paidAt ? [{ at: order.paidAt, kind: "paid", detail: null }] : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const offer = translator(lang, "offers")(`${order.offer}.name`);
@@ -87,14 +100,20 @@ export async function orderDetail(id: string, lang: Language) {
     billingState: billingLabel(order),
     periodEnd: order.periodEnd,
     paid: order.state === "paid",
-    delivered: events.some((event) => event.kind === "delivered"),
+    // A subscription is delivered per billing period: this period's mark, and every period's.
+    delivered: events.some((event) => event.kind === "delivered" && event.period === deliveryPeriod(order)),
+    deliveredPeriods: events.filter((event) => event.kind === "delivered" && event.period).map((event) => event.period!),
+    subscription: order.monthly > 0,
     fields: orderFields(order, lang),
     timeline,
     emails: emails.map(emailRow),
   };
 }
 
-export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDelivered" | "alreadyQueued" | "notFound";
+export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDelivered" | "alreadyDeliveredPeriod" | "alreadyQueued" | "notFound";
+
+/** The billing period a delivery mark is for: a subscription's current period (its end), null for a one-time order. */
+const deliveryPeriod = (order: Pick<Order, "monthly" | "periodEnd">) => (order.monthly ? order.periodEnd : null);
 
 /**
  * Queues another copy of the confirmation (the outbox sends it; the timeline shows it), unless one
@@ -111,15 +130,20 @@ export async function resendConfirmation(orderId: string): Promise<ActionOutcome
   return "resent";
 }
 
-/** Marks a paid order delivered (once) and tells the customer, in their language, with the note. */
+/**
+ * Marks a paid order delivered and tells the customer, in their language, with the note: a one-time
+ * order once, a subscription once per billing period (the next period can be marked once it begins).
+ */
 export async function markDelivered(orderId: string, note: string): Promise<ActionOutcome> {
   const services = await getOrderServices();
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
-  // One delivered event per order (a unique index), stored with its email in one transaction: the
-  // outbox worker reads the note when it writes the email. A concurrent twin gets "already delivered".
-  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), DELIVERED_EMAIL))) return "alreadyDelivered";
+  // One delivered event per order and period (a unique index), stored with its email in one
+  // transaction: the outbox worker reads the note when it writes the email. A concurrent twin gets
+  // "already delivered".
+  const period = deliveryPeriod(order);
+  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), deliveredKind(period), period))) return period ? "alreadyDeliveredPeriod" : "alreadyDelivered";
   services.worker.kick();
   return "delivered";
 }

@@ -6,7 +6,7 @@ import type { QuoteRequest } from "../quotes/types.ts";
 import { emailRow, worstEmailState } from "./email-state.ts";
 import { PAGE_SIZE } from "./orders.server.ts";
 
-/** The back office's questions on quote requests (read-only: the owner answers by email). */
+/** The back office's questions on quote requests (the owner answers by email, then marks them answered). */
 
 const offerName = (quote: QuoteRequest, lang: Language) => translator(lang, "quote")(`offers.${quote.page}`);
 
@@ -41,6 +41,7 @@ export async function quoteDetail(id: string, lang: Language) {
     email: quote.email,
     offer: offerName(quote, lang),
     createdAt: quote.createdAt,
+    answeredAt: quote.answeredAt ?? null,
     fields: [
       [admin("fields.quote"), quote.id],
       [admin("fields.received"), dateTimeFormatter(lang, "medium")(quote.createdAt)],
@@ -53,4 +54,10 @@ export async function quoteDetail(id: string, lang: Language) {
     ] as Array<[string, string]>,
     emails: emails.map(emailRow),
   };
+}
+
+/** The owner answered by email: the request stops waiting (the front page counts those that wait). */
+export async function markQuoteAnswered(id: string): Promise<boolean> {
+  const { repo } = await getOrderServices();
+  return repo.markQuoteAnswered(id);
 }

@@ -8,15 +8,25 @@ export interface OrderEvent {
   kind: "checkout_created" | "email_sent" | "email_failed" | "email_gave_up" | "resend_requested" | "delivered";
   detail: string | null;
   createdAt: string;
+  /** A delivered event of a subscription: the billing period it delivered (the period's end). */
+  period: string | null;
 }
 
 export interface OrderQuery {
   state?: OrderState;
   /** Matches the reference, the email or the customer's name (case-insensitive, substring). */
   search?: string;
+  /**
+   * Abandoned attempts (checkout_created / expired orders) of a customer and offer that was paid
+   * afterwards are not rows of their own: `foldedAttempts` finds them under the paid order.
+   */
+  foldAttempts?: boolean;
   limit: number;
   offset: number;
 }
+
+/** Abandoned attempts folded under a paid order: the states they may be in. */
+export const ATTEMPT_STATES = ["checkout_created", "expired"] as const;
 
 export interface BackOfficeHealth {
   emailsPending: number;
@@ -34,17 +44,67 @@ export interface BackOfficeStore {
    * each with its emails, in ONE query however many orders (never one query per order).
    */
   exportPage(query: ExportQuery, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportRow[]>;
+  /**
+   * For a list page: each paid order's folded attempts (by id: the attempts of its customer email
+   * and offer made before it and after the previous paid one), and which orders are delivered in
+   * their current period.
+   */
+  listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string> }>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;
   /**
-   * The delivered event (once per order: a unique index) and its email, in one transaction; false
-   * when the order was marked delivered already (by this request's twin on any instance).
+   * The delivered event (once per order and billing period, `period` null for a one-time order: a
+   * unique index) and its email, in one transaction; false when that period was marked delivered
+   * already (by this request's twin on any instance).
    */
-  markDelivered(orderId: string, note: string, emailKind: string): Promise<boolean>;
+  markDelivered(orderId: string, note: string, emailKind: string, period: string | null): Promise<boolean>;
+  /** Marks a quote request answered (once); false when it was already, or does not exist. */
+  markQuoteAnswered(quoteId: string): Promise<boolean>;
   /**
    * Queues copy `${prefix}N+1` of an email and its timeline event, in one transaction, unless a
    * copy still waits in the outbox (or a concurrent request queued the same copy): "alreadyQueued".
    */
   queueCopy(orderId: string, prefix: string, event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued">;
   health(stuckBefore: string): Promise<BackOfficeHealth>;
+}
+
+/** Money that came in (a payment) or went back (a refund, negative), in minor units, at an instant. */
+export interface MoneyMovement {
+  at: string;
+  currency: string;
+  amount: number;
+}
+
+/** Live subscriptions of one billing state and currency: how many, and their monthly amounts summed. */
+export interface SubscriptionGroup {
+  state: "active" | "past_due" | "cancelling";
+  currency: string;
+  count: number;
+  monthly: number;
+}
+
+/** Orders of one offer and language since a time: placed, and paid. */
+export interface OrderFunnelCount {
+  offer: string;
+  lang: string;
+  orders: number;
+  paid: number;
+}
+
+/** The back office's front page: money, subscriptions and what needs doing, across rooms. */
+export interface DashboardStore {
+  /**
+   * Payments since `since`: paid orders' checkout amounts (at payment), renewals (each renewal
+   * invoice paid, at the monthly amount), and refunds as negative amounts; a fully refunded order
+   * counts nothing (its payment and its refund are both left out).
+   */
+  moneyMovements(since: string): Promise<MoneyMovement[]>;
+  /** Paid subscriptions still billing (active, past due, cancelling at period end; paused ones not). */
+  liveSubscriptions(): Promise<SubscriptionGroup[]>;
+  /** Paid orders not delivered yet (subscriptions: not in their current period), money kept. */
+  ordersToDeliver(): Promise<number>;
+  /** Orders placed since `since`, per offer and language, and how many of them are paid. */
+  orderFunnel(since: string): Promise<OrderFunnelCount[]>;
+  /** Quote requests the owner has not marked answered. */
+  quotesWaiting(): Promise<number>;
 }

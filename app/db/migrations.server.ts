@@ -300,6 +300,28 @@ const CHANGES: SchemaChange[] = [
       `ALTER TABLE orders ADD COLUMN immediate_start TEXT CHECK (immediate_start IN ('digital-content','service'))`,
     ],
   },
+  {
+    // Issue 24: the funnel's page views, counted without cookies or personal data (app/stats): one
+    // row per day, page and language, which every instance adds its counts to. And a subscription
+    // is delivered once per billing period (the period's end date; NULL for a one-time order), no
+    // longer once per order: the unique index of 009 becomes one per (order, period). And quote
+    // requests remember when the owner answered them (the dashboard counts those still waiting).
+    name: "013-dashboard-page-views-delivered-periods",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS page_views (
+         day TEXT NOT NULL,
+         page TEXT NOT NULL,
+         lang TEXT NOT NULL,
+         views INTEGER NOT NULL DEFAULT 0,
+         PRIMARY KEY (day, page, lang)
+       )`,
+      `ALTER TABLE order_events ADD COLUMN period TEXT`,
+      `DROP INDEX IF EXISTS order_events_one_delivered`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS order_events_one_delivered_per_period ON order_events (order_id, coalesce(period, '')) WHERE kind = 'delivered'`,
+      // A quote request waits for a reply until the owner marks it answered.
+      `ALTER TABLE quote_requests ADD COLUMN answered_at TEXT`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

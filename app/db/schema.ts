@@ -83,6 +83,8 @@ export interface QuoteRequestsTable {
   company: string;
   message: string;
   created_at: string;
+  /** When the owner marked it answered (013); null while it waits for a reply. */
+  answered_at: Generated<string | null>;
 }
 
 // ---- Back office (005-back-office) ----
@@ -94,6 +96,17 @@ export interface OrderEventsTable {
   kind: string;
   detail: string | null;
   created_at: string;
+  /** A delivered event's billing period (its end date) for a subscription; null otherwise (013). */
+  period: Generated<string | null>;
+}
+
+/** Page views per day (YYYY-MM-DD, UTC), page and language (013): counts only, nothing about the visitor. */
+export interface PageViewsTable {
+  day: string;
+  /** A marketing page id, or `order-form:{offer}` for the order form. */
+  page: string;
+  lang: string;
+  views: number;
 }
 
 /** The one owner (id = 1): credentials, and the version that `npm run owner -- reset` bumps. */
@@ -159,6 +172,7 @@ export interface ChargeRefundsTable {
 }
 
 export interface Database {
+  page_views: PageViewsTable;
   webhook_inbox: WebhookInboxTable;
   charge_refunds: ChargeRefundsTable;
   owner_unlocks: OwnerUnlocksTable;

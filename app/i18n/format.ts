@@ -127,3 +127,14 @@ export function nowrap(text: string): string {
 export function formatLanguageName(of: Language, lang: Language): string {
   return new Intl.DisplayNames([intlLocale(lang)], { type: "language" }).of(of) ?? of;
 }
+
+/** A month of the back office's charts ("2026-11"): "nov." / "November 2026", as the language writes it. */
+export function formatMonth(month: string, lang: Language, style: "short" | "long"): string {
+  const options: Intl.DateTimeFormatOptions = style === "short" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" };
+  return dateFormat(intlLocale(lang), options).format(new Date(`${month}-15T12:00:00Z`));
+}
+
+/** "42 %": a share (0..1) rounded to whole percent. */
+export function formatPercent(ratio: number, lang: Language): string {
+  return numberFormat(intlLocale(lang), { style: "percent", maximumFractionDigits: 0 }).format(ratio);
+}

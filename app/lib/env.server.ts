@@ -83,6 +83,8 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** How often the funnel's page views counted in memory are added to the database (app/stats). */
+    PAGE_VIEWS_FLUSH_MS: z.coerce.number().int().min(10).default(60_000),
     /** Where the owner's notifications go (default: the site's contact email) and in which language. */
     OWNER_EMAIL: optional(z.email()),
     OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),

@@ -9,6 +9,11 @@ export const OWNER_PAID_EMAIL = "owner-paid";
 export const OWNER_UNLOCK_EMAIL = "owner-unlock";
 /** The customer's short "your order was delivered" email. */
 export const DELIVERED_EMAIL = "delivered";
+/**
+ * The delivered email of one delivery: a one-time order is delivered once (`delivered`), a
+ * subscription once per billing period (`delivered.{period end}`), so each period's email is sent once.
+ */
+export const deliveredKind = (period: string | null) => (period ? `${DELIVERED_EMAIL}.${period.replace(/\.\d+(?=Z$)/, "")}` : DELIVERED_EMAIL);
 const OWNER_FAILURE_PREFIX = "owner-email-failed-";
 
 /** The owner's notice that the outbox message `outboxId` was given up. */

@@ -1,7 +1,7 @@
 import type { Language } from "../i18n/languages.ts";
 import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
-import { DELIVERED_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
+import { DELIVERED_EMAIL, deliveredKind, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
 import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerUnlockEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import type { Order, OrderStore } from "../orders/types.ts";
@@ -51,8 +51,10 @@ export async function renderOutboxEmail(
   if (message.kind === OWNER_PAID_EMAIL) return { ...renderOwnerOrderEmail(order, owner), to: config.ownerEmail, replyTo: order.customer.email };
   const failed = await failedMessage(message, () => repo.listEmails(order.id));
   if (failed) return { ...renderOwnerFailureEmail(order, failed, owner), to: config.ownerEmail };
-  if (message.kind === DELIVERED_EMAIL) {
-    const note = (await repo.listOrderEvents(order.id)).findLast((event) => event.kind === "delivered")?.detail ?? "";
+  if (message.kind === DELIVERED_EMAIL || message.kind.startsWith(`${DELIVERED_EMAIL}.`)) {
+    // The note of this delivery (a subscription is delivered once per period, each with its note).
+    const delivered = (await repo.listOrderEvents(order.id)).filter((event) => event.kind === "delivered");
+    const note = (delivered.findLast((event) => deliveredKind(event.period) === message.kind) ?? delivered.at(-1))?.detail ?? "";
     return { ...renderDeliveredEmail(order, note, { contactEmail: config.contactEmail }), ...toCustomer(order.customer.email, config) };
   }
   const manageUrl = config.manageUrl ?? ((o: Order) => `${config.publicOrigin}/subscription?lang=${o.lang}`);

@@ -12,6 +12,7 @@ const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
   company: row.company,
   message: row.message,
   createdAt: row.created_at,
+  answeredAt: row.answered_at ?? null,
 });
 
 const now = () => new Date().toISOString();

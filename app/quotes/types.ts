@@ -14,6 +14,8 @@ export interface NewQuoteRequest {
 }
 export interface QuoteRequest extends NewQuoteRequest {
   createdAt: string;
+  /** When the owner marked it answered (the back office); null or absent while it waits. */
+  answeredAt?: string | null;
 }
 
 /** Quote and demo requests; their emails live in the outbox (mail/). */

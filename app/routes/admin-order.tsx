@@ -47,7 +47,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, lang, done } = loaderData;
   const dateTime = dateTimeFormatter(lang, "medium");
   return (
-    <AdminDetailPage section="/admin" back={t("order.back")} title={order.heading}>
+    <AdminDetailPage section="/admin/orders" back={t("order.back")} title={order.heading}>
       <p className="mt-1 font-semibold" data-testid="order-state">
         {t(`states.${order.state}`)}
         {order.delivered ? ` · ${t("order.delivered")}` : ""}
@@ -72,8 +72,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {t("order.resend")}
             </button>
           </Form>
+          {order.subscription && order.periodEnd ? (
+            <p className="text-sm" data-testid="delivery-period">
+              {t(order.delivered ? "order.periodDelivered" : "order.periodToDeliver", { date: formatBillingDay(order.periodEnd, lang) })}
+            </p>
+          ) : null}
           {order.delivered ? (
-            <p className="text-sm text-muted">{t("order.deliveredAlready")}</p>
+            <p className="text-sm text-muted">{t(order.subscription && order.periodEnd ? "order.deliveredPeriodAlready" : "order.deliveredAlready")}</p>
           ) : (
             <Form method="post">
               <label htmlFor="delivery-note" className="text-sm font-semibold">
@@ -95,7 +100,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         {order.timeline.map((entry, index) => (
           <li key={index}>
             <p className="text-xs text-muted">{dateTime(entry.at)}</p>
-            <p className="font-medium">{t(`timeline.${entry.kind}`)}</p>
+            <p className="font-medium">
+              {t(`timeline.${entry.kind}`)}
+              {entry.kind === "delivered" && entry.period ? ` · ${t("order.forPeriod", { date: formatBillingDay(entry.period, lang) })}` : ""}
+            </p>
             {entry.detail ? <p className="text-sm break-words whitespace-pre-line text-muted">{entry.detail}</p> : null}
           </li>
         ))}

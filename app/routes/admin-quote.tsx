@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-quote";
 import { requireForm } from "../http/read-form.server.ts";
-import { quoteDetail } from "../admin/quotes.server.ts";
-import { adminLang, adminMeta, adminT } from "../admin/request.server.ts";
+import { markQuoteAnswered, quoteDetail } from "../admin/quotes.server.ts";
+import { adminLang, adminMeta, adminT, text } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
-import { AdminDetailPage } from "../components/admin/admin-ui.tsx";
+import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { EmailList } from "../components/admin/email-list.tsx";
 import { LabelValueList } from "../components/label-value-list.tsx";
+import { dateTimeFormatter } from "../i18n/format.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   await requireOwner(context);
@@ -22,15 +23,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Nothing to post here (the owner answers by email): 405 for the owner, sign-in for anyone else. */
-export async function action({ request, context }: Route.ActionArgs) {
-  // No field, but the body is still checked like every other (app/http/read-form.server.ts).
-  await requireForm(request, []);
+/** The owner answers by email, then marks the request answered (once; a second post changes nothing). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["intent"]);
   await requireOwner(context);
-  throw data(null, { status: 405 });
+  if (text(form, "intent", 20) !== "answered") return data({ error: adminT(context)("errors.badRequest") }, { status: 400 });
+  if (!(await quoteDetail(params.quoteId, adminLang(context)))) throw data(null, { status: 404 });
+  await markQuoteAnswered(params.quoteId);
+  throw redirect(`/admin/quotes/${encodeURIComponent(params.quoteId)}`, 303);
 }
 
-export default function AdminQuote({ loaderData }: Route.ComponentProps) {
+export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { quote, lang, reply } = loaderData;
   return (
@@ -39,6 +42,19 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
       <a href={`mailto:${quote.email}?subject=${encodeURIComponent(reply)}`} className="btn-primary mt-4 w-full sm:w-auto" data-testid="quote-reply">
         {t("quote.reply")}
       </a>
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {quote.answeredAt ? (
+        <p className="mt-3 text-sm font-semibold" data-testid="quote-answered">
+          {t("quote.answered", { date: dateTimeFormatter(lang, "short")(quote.answeredAt) })}
+        </p>
+      ) : (
+        <Form method="post" className="mt-3">
+          <p className="text-sm text-muted">{t("quote.waiting")}</p>
+          <button type="submit" name="intent" value="answered" className="btn-secondary mt-1 w-full sm:w-auto">
+            {t("quote.markAnswered")}
+          </button>
+        </Form>
+      )}
 
       <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>
       <LabelValueList rows={quote.fields} className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" testId="quote-fields" />

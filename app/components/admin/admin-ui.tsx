@@ -100,7 +100,8 @@ export function CodeForm({ action, submit, error, autoFocus }: { action: string;
 
 /** The back office's sections, in the bar above every signed-in page. */
 const SECTIONS = [
-  { href: "/admin", label: "nav.orders" },
+  { href: "/admin", label: "nav.dashboard" },
+  { href: "/admin/orders", label: "nav.orders" },
   { href: "/admin/quotes", label: "nav.quotes" },
 ] as const;
 

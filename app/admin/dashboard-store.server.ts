@@ -1,0 +1,102 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { DashboardStore, MoneyMovement, OrderFunnelCount, SubscriptionGroup } from "./types.ts";
+
+/** Billing states of a subscription that still bills (a paused one does not: see liveSubscriptions). */
+const LIVE = ["active", "past_due", "cancelling"] as const;
+/** Billing states where the money was kept (null: a one-time order nothing happened to since). */
+const KEPT = ["active", "past_due", "cancelling", "cancelled"] as const;
+
+/** The back office's front page: sums and counts over orders, refunds, renewals and quote requests. */
+export class KyselyDashboardStore implements DashboardStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async moneyMovements(since: string): Promise<MoneyMovement[]> {
+    // A fully refunded one-time order counts nothing: neither its payment nor its refund.
+    const [payments, renewals, refunds] = await Promise.all([
+      this.db
+        .selectFrom("orders")
+        .select(["paid_at as at", "currency", "amount_due_now as amount"])
+        .where("state", "=", "paid")
+        .where("paid_at", ">=", since)
+        .where("amount_due_now", ">", 0)
+        .where((eb) => eb.or([eb("billing_state", "is", null), eb("billing_state", "<>", "refunded")]))
+        .execute(),
+      // A renewal invoice paid leaves exactly one renewal email (outbox kind `renewal.{invoice}`,
+      // unique per order): the month's charge, at the order's monthly amount.
+      this.db
+        .selectFrom("outbox")
+        .innerJoin("orders", "orders.id", "outbox.order_id")
+        .select(["outbox.created_at as at", "orders.currency as currency", "orders.monthly as amount"])
+        .where("outbox.kind", "like", "renewal.%")
+        .where("outbox.created_at", ">=", since)
+        .execute(),
+      this.db
+        .selectFrom("charge_refunds")
+        .innerJoin("orders", "orders.id", "charge_refunds.order_id")
+        .select(["charge_refunds.updated_at as at", "charge_refunds.currency as currency", "charge_refunds.amount_refunded as amount"])
+        .where("charge_refunds.updated_at", ">=", since)
+        .where("charge_refunds.amount_refunded", ">", 0)
+        .where((eb) => eb.or([eb("orders.billing_state", "is", null), eb("orders.billing_state", "<>", "refunded")]))
+        .execute(),
+    ]);
+    const row = (sign: number) => (r: { at: string | null; currency: string; amount: number }) => ({ at: r.at ?? "", currency: r.currency.toUpperCase(), amount: sign * Number(r.amount) });
+    return [...payments.map(row(1)), ...renewals.map(row(1)), ...refunds.map(row(-1))];
+  }
+
+  async liveSubscriptions(): Promise<SubscriptionGroup[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .select((eb) => ["billing_state", "currency", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("monthly").as("monthly")])
+      .where("state", "=", "paid")
+      .where("monthly", ">", 0)
+      .where("billing_state", "in", LIVE)
+      .where((eb) => eb.or([eb("subscription_status", "is", null), eb("subscription_status", "<>", "paused")]))
+      .groupBy(["billing_state", "currency"])
+      .execute();
+    return rows.map((r) => ({ state: r.billing_state as SubscriptionGroup["state"], currency: r.currency.toUpperCase(), count: Number(r.n), monthly: Number(r.monthly) }));
+  }
+
+  async ordersToDeliver(): Promise<number> {
+    // Delivered in the current period: a one-time order's mark has no period ('' here), a
+    // subscription's names the period_end it was made in (back-office-store markDelivered).
+    const { n } = await this.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("state", "=", "paid")
+      .where((eb) => eb.or([eb("billing_state", "is", null), eb("billing_state", "in", KEPT)]))
+      .where(
+        ({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("order_events")
+                .select("order_events.id")
+                .whereRef("order_events.order_id", "=", "orders.id")
+                .where("order_events.kind", "=", "delivered")
+                .where(sql<boolean>`coalesce(order_events.period, '') = CASE WHEN orders.monthly > 0 THEN coalesce(orders.period_end, '') ELSE '' END`),
+            ),
+          ),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  async orderFunnel(since: string): Promise<OrderFunnelCount[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .select((eb) => ["offer", "lang", eb.fn.countAll<number>().as("orders"), eb.fn.sum<number>(eb.case().when("state", "=", "paid").then(1).else(0).end()).as("paid")])
+      .where("created_at", ">=", since)
+      .groupBy(["offer", "lang"])
+      .execute();
+    return rows.map((r) => ({ offer: r.offer, lang: r.lang, orders: Number(r.orders), paid: Number(r.paid) }));
+  }
+
+  async quotesWaiting(): Promise<number> {
+    const { n } = await this.db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<number>().as("n")).where("answered_at", "is", null).executeTakeFirstOrThrow();
+    return Number(n);
+  }
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import type { Currency } from "../../content/offers.ts";
+import { dateTimeFormatter, formatMoney } from "../../i18n/format.ts";
+import type { Language } from "../../i18n/languages.ts";
+
+interface Row {
+  id: string;
+  createdAt: string;
+  state: string;
+  billingState: string | null;
+  offerName: string;
+  name: string;
+  email: string;
+  amount: number;
+  monthly: number;
+  currency: Currency;
+  delivered: boolean;
+}
+
+/**
+ * One order of the list, as the owner reads it: the customer, the offer in words, the amount, and
+ * paid / delivered / subscription state; abandoned attempts of the same customer and offer folded
+ * beneath it (a <details>: no JavaScript).
+ */
+export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; lang: Language }) {
+  const { t } = useTranslation("admin");
+  const dateTime = dateTimeFormatter(lang, "short");
+  const href = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
+  return (
+    <li data-order-id={order.id}>
+      <a href={href(order.id)} className="block px-4 py-3 hover:bg-accent-50">
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="font-semibold break-words" data-testid="order-customer">
+            {order.name}
+          </span>
+          <span className="text-sm font-semibold" data-testid="order-amount">
+            {formatMoney(order.amount, order.currency, lang)}
+            {order.monthly ? <span className="font-normal text-muted"> + {t("orders.perMonth", { amount: formatMoney(order.monthly, order.currency, lang) })}</span> : null}
+          </span>
+        </span>
+        <span className="mt-0.5 block text-sm" data-testid="order-offer">
+          {order.offerName}
+        </span>
+        <span className="mt-0.5 block text-sm break-all text-muted">{order.email}</span>
+        <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted">
+          <span className="font-semibold text-ink" data-testid="order-state">
+            {t(`states.${order.state}`)}
+          </span>
+          {order.state === "paid" ? <span data-testid="order-delivery">{order.delivered ? t("orders.delivered") : t("orders.toDeliver")}</span> : null}
+          {order.billingState ? <span data-billing-state={order.billingState}>{t(`billing.${order.billingState}`)}</span> : null}
+          <span>{dateTime(order.createdAt)}</span>
+        </span>
+      </a>
+      {order.attempts.length ? (
+        <details className="px-4 pb-3 text-sm" data-testid="order-attempts">
+          <summary className="cursor-pointer text-accent-700 underline">{t("orders.earlierAttempts", { count: order.attempts.length })}</summary>
+          <ul className="mt-1 space-y-1 border-l-2 border-line pl-3">
+            {order.attempts.map((attempt) => (
+              <li key={attempt.id}>
+                <a href={href(attempt.id)} className="underline">
+                  {dateTime(attempt.createdAt)} · {t(`states.${attempt.state}`)} · {formatMoney(attempt.amount, attempt.currency, lang)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+}

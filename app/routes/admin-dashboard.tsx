@@ -1,0 +1,153 @@
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import type { Route } from "./+types/admin-dashboard";
+import { dashboardPage } from "../admin/dashboard.server.ts";
+import { adminLang, adminMeta } from "../admin/request.server.ts";
+import { requireOwner } from "../auth/session.server.ts";
+import { AdminBar } from "../components/admin/admin-ui.tsx";
+import { FunnelChart, RevenueChart } from "../components/admin/dashboard-charts.tsx";
+import type { Currency } from "../content/offers.ts";
+import { dateTimeFormatter, formatDate, formatMoney, formatNumber } from "../i18n/format.ts";
+import { languageName } from "../i18n/languages.ts";
+
+/** The orders list's query parameters: the list lived at /admin before the front page did. */
+const LIST_PARAMS = ["q", "state", "page"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(context);
+  const url = new URL(request.url);
+  // Links to the old list (/admin?state=paid&q=…, bookmarks, older emails) keep their meaning.
+  if (LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`/admin/orders${url.search}`, 301);
+  return { meta: adminMeta(context, "dashboard.title"), lang: adminLang(context), ...(await dashboardPage()) };
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation(["admin", "offers"]);
+  const { figures, health, lang } = loaderData;
+  const money = (minor: number, currency: string) => formatMoney(minor, currency as Currency, lang);
+  const amounts = (pick: (line: (typeof figures.revenue)[number]) => number) => figures.revenue.map((line) => money(pick(line), line.currency)).join(" · ");
+  const dateTime = dateTimeFormatter(lang, "short");
+  const period = t("dashboard.funnel.period", { from: formatDate(new Date(`${figures.funnel.fromDay}T12:00:00Z`), lang), to: formatDate(new Date(`${figures.funnel.toDay}T12:00:00Z`), lang) });
+  const subs = figures.subscriptions;
+  return (
+    <>
+      <AdminBar current="/admin" />
+      <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("dashboard.title")}</h1>
+
+        <h2 className="sr-only">{t("dashboard.money")}</h2>
+        <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="revenue">
+          <Tile label={t("dashboard.today")} value={amounts((line) => line.today)} testId="revenue-today" />
+          <Tile label={t("dashboard.thisMonth")} value={amounts((line) => line.thisMonth)} testId="revenue-month" strong />
+          <Tile label={t("dashboard.lastMonth")} value={amounts((line) => line.lastMonth)} testId="revenue-last-month" />
+          <Tile label={t("dashboard.mrr")} value={figures.mrr.map((m) => money(m.amount, m.currency)).join(" · ")} testId="mrr" hint={t("dashboard.mrrHint")} />
+          <Tile
+            label={t("dashboard.subscriptions")}
+            value={t("dashboard.activeCount", { count: subs.active })}
+            hint={`${t("dashboard.cancellingCount", { count: subs.cancelling })} · ${t("dashboard.pastDueCount", { count: subs.pastDue })}`}
+            testId="subscriptions"
+          />
+          <Tile label={t("dashboard.toDeliver")} value={formatNumber(figures.toDeliver, lang)} href="/admin/orders?state=paid" testId="to-deliver" />
+          <Tile label={t("dashboard.quotesWaiting")} value={formatNumber(figures.quotesWaiting, lang)} href="/admin/quotes" testId="quotes-waiting" />
+        </dl>
+
+        <div className="mt-8 grid gap-8 lg:grid-cols-2">
+          <section aria-labelledby="revenue-chart-heading">
+            <h2 id="revenue-chart-heading" className="text-lg font-semibold">
+              {t("dashboard.last12Months")}
+            </h2>
+            {figures.chart.map((line) => (
+              <RevenueChart key={line.currency} months={figures.months} amounts={line.amounts} currency={line.currency as Currency} lang={lang} />
+            ))}
+          </section>
+
+          <section aria-labelledby="funnel-heading" data-testid="funnel">
+            <h2 id="funnel-heading" className="text-lg font-semibold">
+              {t("dashboard.funnel.heading")}
+            </h2>
+            <p className="text-sm text-muted">{period}</p>
+            <FunnelChart total={figures.funnel.total} lang={lang} period={period} />
+            <p className="mt-1 text-xs text-muted">{t("dashboard.funnel.privacy")}</p>
+            {figures.funnel.rows.length ? (
+              <div className="mt-3 overflow-x-auto">
+                <table className="w-full text-left text-sm" data-testid="funnel-table">
+                  <caption className="sr-only">{t("dashboard.funnel.byOffer")}</caption>
+                  <thead>
+                    <tr className="text-xs text-muted">
+                      <th scope="col" className="py-1 pr-2 font-semibold">
+                        {t("dashboard.funnel.offer")}
+                      </th>
+                      <th scope="col" className="py-1 pr-1 text-right font-semibold">
+                        {t("dashboard.funnel.viewsShort")}
+                      </th>
+                      <th scope="col" className="py-1 pr-1 text-right font-semibold">
+                        {t("dashboard.funnel.formsShort")}
+                      </th>
+                      <th scope="col" className="py-1 pr-1 text-right font-semibold">
+                        {t("dashboard.funnel.ordersShort")}
+                      </th>
+                      <th scope="col" className="py-1 text-right font-semibold">
+                        {t("dashboard.funnel.paidShort")}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {figures.funnel.rows.map((row) => (
+                      <tr key={`${row.offer}-${row.lang}`} className="border-t border-line" data-offer={row.offer} data-lang={row.lang}>
+                        <th scope="row" className="py-1 pr-2 font-normal">
+                          {t(`offers:${row.offer}.name`)} <span className="text-muted">· {languageName(row.lang as never)}</span>
+                        </th>
+                        <td className="py-1 pr-1 text-right tabular-nums">{formatNumber(row.views, lang)}</td>
+                        <td className="py-1 pr-1 text-right tabular-nums">{formatNumber(row.forms, lang)}</td>
+                        <td className="py-1 pr-1 text-right tabular-nums">{formatNumber(row.orders, lang)}</td>
+                        <td className="py-1 text-right tabular-nums">{formatNumber(row.paid, lang)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <p className="mt-3 text-sm text-muted">{t("dashboard.funnel.none")}</p>
+            )}
+          </section>
+        </div>
+
+        <h2 className="mt-8 text-sm font-semibold text-muted">{t("health.title")}</h2>
+        <dl className="mt-2 grid grid-cols-2 gap-2 text-xs sm:grid-cols-4" data-testid="health">
+          <SystemTile label={t("health.emailsFailed")} value={formatNumber(health.emailsFailed, lang)} alert={health.alerts.emailsFailed} />
+          <SystemTile label={t("health.ordersStuck")} value={formatNumber(health.ordersStuck, lang)} alert={health.alerts.ordersStuck} />
+          <SystemTile label={t("health.lastBackup")} value={health.lastBackup ? dateTime(health.lastBackup) : t("health.never")} alert={health.alerts.lastBackup} />
+          <SystemTile label={t("health.payments")} value={t(`health.${health.payments}`)} alert={false} />
+        </dl>
+      </section>
+    </>
+  );
+}
+
+function Tile({ label, value, hint, href, testId, strong }: { label: string; value: string; hint?: string; href?: string; testId: string; strong?: boolean }) {
+  return (
+    <div className="rounded-2xl border border-line bg-white px-3 py-3">
+      <dt className="text-xs font-medium text-muted">{label}</dt>
+      <dd className={`mt-0.5 font-bold break-words tabular-nums ${strong ? "text-2xl" : "text-xl"}`} data-testid={testId}>
+        {href ? (
+          <a href={href} className="text-accent-700 underline underline-offset-4">
+            {value}
+          </a>
+        ) : (
+          value
+        )}
+      </dd>
+      {hint ? <dd className="text-xs text-muted">{hint}</dd> : null}
+    </div>
+  );
+}
+
+/** A system tile: quiet unless something needs doing, then red. */
+function SystemTile({ label, value, alert }: { label: string; value: string; alert: boolean }) {
+  return (
+    <div className={`rounded-xl border px-2 py-1.5 ${alert ? "border-red-300 bg-red-50 text-red-900" : "border-line bg-white text-muted"}`} data-alert={alert || undefined}>
+      <dt>{label}</dt>
+      <dd className={`font-semibold ${alert ? "" : "text-ink"}`}>{value}</dd>
+    </div>
+  );
+}
