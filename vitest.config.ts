@@ -15,6 +15,9 @@ const BOTH_STORES = [
   "tests/integration/quotes.test.ts",
   "tests/integration/mail-relay.test.ts",
   "tests/integration/subscriptions-stripe.test.ts",
+  "app/stats/page-views.test.ts",
+  "app/admin/dashboard.test.ts",
+  "tests/integration/admin-dashboard.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */

@@ -116,17 +116,17 @@ export async function dashboardFigures(repo: DashboardStore & Pick<StatsStore, "
   }
 
   const viewsOf = (page: string, lang: string) => views.find((v) => v.page === page && v.lang === lang)?.views ?? 0;
-  const rows: FunnelRow[] = [];
-  for (const offer of OFFER_IDS) {
-    for (const lang of LANGUAGES) {
+  const all = OFFER_IDS.flatMap((offer) =>
+    LANGUAGES.map((lang) => {
       const placed = orderCounts.find((c) => c.offer === offer && c.lang === lang);
-      const row = { offer, lang, views: viewsOf(OFFER_PAGE[offer], lang), forms: viewsOf(orderFormPage(offer), lang), orders: placed?.orders ?? 0, paid: placed?.paid ?? 0 };
-      // A row per offer and language that had any activity; views alone (nobody opened a form) show
-      // once per page and language, not once per offer of a page that sells several (Veo3).
-      const viewsShown = rows.some((r) => r.lang === lang && OFFER_PAGE[r.offer] === OFFER_PAGE[offer]);
-      if (row.forms || row.orders || (row.views && !viewsShown)) rows.push(row);
-    }
-  }
+      return { offer, lang, views: viewsOf(OFFER_PAGE[offer], lang), forms: viewsOf(orderFormPage(offer), lang), orders: placed?.orders ?? 0, paid: placed?.paid ?? 0 } as FunnelRow;
+    }),
+  );
+  // A row per offer and language with forms opened or orders; a page viewed without either shows
+  // once per language (as its first offer), not once per offer of a page that sells several (Veo3).
+  const active = all.filter((row) => row.forms || row.orders);
+  const samePage = (a: FunnelRow, b: FunnelRow) => a.lang === b.lang && OFFER_PAGE[a.offer] === OFFER_PAGE[b.offer];
+  const rows = all.filter((row) => row.forms || row.orders || (row.views && !active.some((other) => samePage(other, row)) && all.find((other) => samePage(other, row)) === row));
   // A page that sells several offers (Veo3) is viewed once: its views count once in the total.
   const pages = new Set(Object.values(OFFER_PAGE));
   const total = {
