@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
+import { deliveredKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -102,8 +103,9 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
       .execute();
   }
 
-  async markDelivered(orderId: string, note: string, emailKind: string, period: string | null): Promise<boolean> {
+  async markDelivered(orderId: string, note: string, period: string | null): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      const { earlier } = await trx.selectFrom("order_events").select((eb) => eb.fn.countAll<number>().as("earlier")).where("order_id", "=", orderId).where("kind", "=", "delivered").executeTakeFirstOrThrow();
       // The unique index order_events_one_delivered_per_period (order, period) makes the second of
       // two concurrent posts for one period lose here.
       const result = await trx
@@ -112,7 +114,7 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
         .onConflict((conflict) => conflict.doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-      await enqueue(trx, { orderId }, emailKind);
+      await enqueue(trx, { orderId }, deliveredKind(period, Number(earlier)));
       return true;
     });
   }

@@ -2,7 +2,6 @@ import path from "node:path";
 import type { Language } from "../i18n/languages.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { listBackups } from "../ops/backup.server.ts";
-import { deliveredKind } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
 import { EXPORT_PAGE, csvFormat, ordersCsvStream, type CsvFormatName } from "../ops/orders-csv.server.ts";
 import { getOrderServices } from "../services.server.ts";
@@ -143,7 +142,7 @@ export async function markDelivered(orderId: string, note: string): Promise<Acti
   // transaction: the outbox worker reads the note when it writes the email. A concurrent twin gets
   // "already delivered".
   const period = deliveryPeriod(order);
-  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), deliveredKind(period), period))) return period ? "alreadyDeliveredPeriod" : "alreadyDelivered";
+  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), period))) return period ? "alreadyDeliveredPeriod" : "alreadyDelivered";
   services.worker.kick();
   return "delivered";
 }

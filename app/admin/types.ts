@@ -57,7 +57,7 @@ export interface BackOfficeStore {
    * unique index) and its email, in one transaction; false when that period was marked delivered
    * already (by this request's twin on any instance).
    */
-  markDelivered(orderId: string, note: string, emailKind: string, period: string | null): Promise<boolean>;
+  markDelivered(orderId: string, note: string, period: string | null): Promise<boolean>;
   /** Marks a quote request answered (once); false when it was already, or does not exist. */
   markQuoteAnswered(quoteId: string): Promise<boolean>;
   /**

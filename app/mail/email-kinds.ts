@@ -10,10 +10,12 @@ export const OWNER_UNLOCK_EMAIL = "owner-unlock";
 /** The customer's short "your order was delivered" email. */
 export const DELIVERED_EMAIL = "delivered";
 /**
- * The delivered email of one delivery: a one-time order is delivered once (`delivered`), a
- * subscription once per billing period (`delivered.{period end}`), so each period's email is sent once.
+ * The delivered email of one delivery: an order's first delivery is `delivered`; a subscription is
+ * delivered again each billing period, each later period's email `delivered.{period end}`, so each
+ * is sent once.
  */
-export const deliveredKind = (period: string | null) => (period ? `${DELIVERED_EMAIL}.${period.replace(/\.\d+(?=Z$)/, "")}` : DELIVERED_EMAIL);
+export const deliveredKind = (period: string | null, earlierDeliveries: number) =>
+  period && earlierDeliveries > 0 ? `${DELIVERED_EMAIL}.${period.replace(/\.\d+(?=Z$)/, "")}` : DELIVERED_EMAIL;
 const OWNER_FAILURE_PREFIX = "owner-email-failed-";
 
 /** The owner's notice that the outbox message `outboxId` was given up. */

@@ -54,7 +54,7 @@ export async function renderOutboxEmail(
   if (message.kind === DELIVERED_EMAIL || message.kind.startsWith(`${DELIVERED_EMAIL}.`)) {
     // The note of this delivery (a subscription is delivered once per period, each with its note).
     const delivered = (await repo.listOrderEvents(order.id)).filter((event) => event.kind === "delivered");
-    const note = (delivered.findLast((event) => deliveredKind(event.period) === message.kind) ?? delivered.at(-1))?.detail ?? "";
+    const note = (message.kind === DELIVERED_EMAIL ? delivered[0] : delivered.find((event) => deliveredKind(event.period, 1) === message.kind))?.detail ?? "";
     return { ...renderDeliveredEmail(order, note, { contactEmail: config.contactEmail }), ...toCustomer(order.customer.email, config) };
   }
   const manageUrl = config.manageUrl ?? ((o: Order) => `${config.publicOrigin}/subscription?lang=${o.lang}`);

@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { filterQuery, readFilter } from "../admin/order-filter.ts";
 import { ordersPage } from "../admin/orders.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
 import { AdminBar, AdminList, Pager } from "../components/admin/admin-ui.tsx";
 import { OrderRow } from "../components/admin/order-row.tsx";
 import { ORDER_STATES } from "../orders/types.ts";
@@ -14,6 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = adminLang(context);
   const page = await ordersPage(filter, lang);
   return { meta: adminMeta(context, "orders.title"), lang, filter, ...page };
+}
+
+/** Nothing to post to the list: 405 for the owner, sign-in for anyone else (as /admin itself answers). */
+export async function action({ request, context }: Route.ActionArgs) {
+  // No field, but the body is still checked like every other (app/http/read-form.server.ts).
+  await requireForm(request, []);
+  await requireOwner(context);
+  throw data(null, { status: 405 });
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

@@ -62,7 +62,8 @@ async function scenario(instances: RunningServer[], databaseUrl?: string) {
 
     const delivered = await answers(clients, order.id, (i) => ({ intent: "deliver", note: `note ${i}` }));
     expect(delivered.filter((a) => a === "delivered")).toHaveLength(1);
-    expect(delivered.filter((a) => a === "alreadyDelivered")).toHaveLength(9);
+    // A subscription (formateur-ia) is delivered once per billing period: the twins are told this period is done.
+    expect(delivered.filter((a) => a === "alreadyDeliveredPeriod")).toHaveLength(9);
     const events = (await repo.listOrderEvents(order.id)).filter((event) => event.kind === "delivered");
     expect(events).toHaveLength(1);
     // The stored note is the winner's.

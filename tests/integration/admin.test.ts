@@ -115,6 +115,8 @@ describe("a stranger", () => {
     const routes = [
       "/admin",
       "/admin?state=paid&q=sweep",
+      "/admin/orders",
+      "/admin/orders?state=paid&q=sweep",
       `/admin/orders/${order.id}`,
       `/admin/orders/${order.id}?done=resent`,
       "/admin/orders/nope",
@@ -147,7 +149,7 @@ describe("a stranger", () => {
     // A signed-in session with the password alone (aal1) sees no order either.
     const halfway = new AdminClient(server.url);
     expect((await halfway.post("/admin/sign-in", { password: PASSWORD })).headers.get("location")).toBe("/admin/verify");
-    for (const route of ["/admin", `/admin/orders/${order.id}`, "/admin/orders.csv", "/admin/quotes", `/admin/quotes/${quote.id}`]) {
+    for (const route of ["/admin", "/admin/orders", `/admin/orders/${order.id}`, "/admin/orders.csv", "/admin/quotes", `/admin/quotes/${quote.id}`]) {
       for (const method of ["GET", "POST"]) {
         const res = await halfway.request(route, { method, body: method === "POST" ? new URLSearchParams({ intent: "resend" }) : undefined });
         expect(res.status, `${method} ${route}`).toBe(303);
@@ -272,23 +274,23 @@ describe("orders in the back office", () => {
     const unpaid = await postOrder(server.url, "formateur-ia", "fr", orderForm({ firstName: "Pending", lastName: "Person", email: "pending.person@example.com" }));
     expect(unpaid.status).toBe(303);
 
-    const all = await (await owner.get("/admin")).text();
+    const all = await (await owner.get("/admin/orders")).text();
     expect(all.indexOf("pending.person@example.com")).toBeLessThan(all.indexOf("zoe.findme@example.com")); // newest first
     for (const query of ["findme", "ZOE.FINDME@EXAMPLE", target.id.slice(-8), "Zoé Findme"]) {
-      const body = await (await owner.get(`/admin?q=${encodeURIComponent(query)}`)).text();
+      const body = await (await owner.get(`/admin/orders?q=${encodeURIComponent(query)}`)).text();
       expect(body, query).toContain("zoe.findme@example.com");
       expect(body, query).not.toContain("pending.person@example.com");
     }
-    const paidOnly = await (await owner.get("/admin?state=paid")).text();
+    const paidOnly = await (await owner.get("/admin/orders?state=paid")).text();
     expect(paidOnly).toContain("zoe.findme@example.com");
     expect(paidOnly).not.toContain("pending.person@example.com");
-    expect(await (await owner.get("/admin?q=%25")).text()).toContain(html(admin.en.orders.none)); // % is searched literally
+    expect(await (await owner.get("/admin/orders?q=%25")).text()).toContain(html(admin.en.orders.none)); // % is searched literally
     // Paging: 20 a page.
     const total = (await readStore(server.dataDir)).orders.length;
     for (let i = total; i < 21; i++) await postOrder(server.url, "formateur-ia", "en", orderForm({ email: `filler${i}@example.com` }));
-    const page2 = await (await owner.get("/admin?page=2")).text();
+    const page2 = await (await owner.get("/admin/orders?page=2")).text();
     expect(page2).toContain("Page 2");
-    expect((await owner.get("/admin?page=abc&state=bogus")).status).toBe(200);
+    expect((await owner.get("/admin/orders?page=abc&state=bogus")).status).toBe(200);
 
     const detail = await owner.get(`/admin/orders/${target.id}`, { headers: { "Accept-Language": "en" } });
     expect(detail.status).toBe(200);
@@ -330,7 +332,8 @@ describe("orders in the back office", () => {
     expect(mail).toContain("Ihr Zugang: siehe Telegram.");
     const twice = await owner.post(`/admin/orders/${target.id}`, { intent: "deliver", note: "" }, { headers: { "Accept-Language": "fr" } });
     expect(twice.status).toBe(409);
-    expect(await twice.text()).toContain(html(admin.fr.errors.alreadyDelivered));
+    // A subscription: once per billing period, and the answer says so.
+    expect(await twice.text()).toContain(html(admin.fr.errors.alreadyDeliveredPeriod));
     expect(orderDe.form.firstName).toBeTruthy();
 
     // Bad input: a clear 4xx, never a 500.
