@@ -452,7 +452,20 @@ describe("quote requests in the back office", () => {
       expect(res.status, id.slice(0, 40)).toBe(404);
       expect(await res.text()).toContain(html(common.de.notFound.title));
     }
-    expect((await owner.post(`/admin/quotes/${target.id}`, { intent: "resend" })).status).toBe(405);
+    // The one thing to post: "answered" (issue 24: the front page counts the requests still waiting).
+    expect((await owner.post(`/admin/quotes/${target.id}`, { intent: "resend" })).status).toBe(400);
+    expect((await owner.post("/admin/quotes/nope", { intent: "answered" })).status).toBe(404);
+    const waiting = async () => Number(/data-testid="quotes-waiting"[^>]*><a[^>]*>(\d+)</.exec(await (await owner.get("/admin", { headers: { "Accept-Language": "en" } })).text())?.[1]);
+    const before = await waiting();
+    expect(before).toBeGreaterThan(0);
+    const answered = await owner.post(`/admin/quotes/${target.id}`, { intent: "answered" });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get("location")).toBe(`/admin/quotes/${target.id}`);
+    expect(await (await owner.get(`/admin/quotes/${target.id}`, { headers: { "Accept-Language": "en" } })).text()).toContain('data-testid="quote-answered"');
+    expect(await waiting()).toBe(before - 1);
+    // Twice changes nothing.
+    expect((await owner.post(`/admin/quotes/${target.id}`, { intent: "answered" })).status).toBe(303);
+    expect(await waiting()).toBe(before - 1);
     expect((await owner.post("/admin/quotes", {})).status).toBe(405);
   });
 });
