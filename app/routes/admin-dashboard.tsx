@@ -77,16 +77,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                       <th scope="col" className="py-1 pr-2 font-semibold">
                         {t("dashboard.funnel.offer")}
                       </th>
-                      <th scope="col" className="py-1 pr-1 text-right font-semibold">
+                      <th scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
                         {t("dashboard.funnel.viewsShort")}
                       </th>
-                      <th scope="col" className="py-1 pr-1 text-right font-semibold">
+                      <th scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
                         {t("dashboard.funnel.formsShort")}
                       </th>
-                      <th scope="col" className="py-1 pr-1 text-right font-semibold">
+                      <th scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
                         {t("dashboard.funnel.ordersShort")}
                       </th>
-                      <th scope="col" className="py-1 text-right font-semibold">
+                      <th scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
                         {t("dashboard.funnel.paidShort")}
                       </th>
                     </tr>
@@ -97,10 +97,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                         <th scope="row" className="py-1 pr-2 font-normal">
                           {t(`offers:${row.offer}.name`)} <span className="text-muted">· {languageName(row.lang as never)}</span>
                         </th>
-                        <td className="py-1 pr-1 text-right tabular-nums">{formatNumber(row.views, lang)}</td>
-                        <td className="py-1 pr-1 text-right tabular-nums">{formatNumber(row.forms, lang)}</td>
-                        <td className="py-1 pr-1 text-right tabular-nums">{formatNumber(row.orders, lang)}</td>
-                        <td className="py-1 text-right tabular-nums">{formatNumber(row.paid, lang)}</td>
+                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.views, lang)}</td>
+                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.forms, lang)}</td>
+                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.orders, lang)}</td>
+                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.paid, lang)}</td>
                       </tr>
                     ))}
                   </tbody>
