@@ -68,7 +68,7 @@ describe("two instances, one PostgreSQL", () => {
     const { client, secret } = await setUpOwner(a.url, ownerReset(a.dataDir, a.url, url), password);
     const sameSessionOnB = new AdminClient(b.url);
     sameSessionOnB.cookie = client.cookie;
-    const list = await sameSessionOnB.get("/admin");
+    const list = await sameSessionOnB.get("/admin/orders");
     expect(list.status).toBe(200);
     expect(await list.text()).toContain("across@example.com");
     const onB = await signIn(b.url, password, secret);
