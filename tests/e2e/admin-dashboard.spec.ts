@@ -21,6 +21,8 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag2
 let server: RunningServer;
 let secret = "";
 test.beforeAll(async () => {
+  // A server, an owner, visits and two orders: generous on a loaded machine (never a speed test).
+  test.setTimeout(180_000);
   server = await startServer({ LOG_LEVEL: "info", ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "200", PAGE_VIEWS_FLUSH_MS: "200", OWNER_LANG: "en" });
   const line = server.logs().split("\n").find((l) => l.includes("/admin/setup?token="));
   secret = (await setUpOwner(server.url, JSON.parse(line!).url, PASSWORD)).secret;
