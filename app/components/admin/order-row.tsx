@@ -35,7 +35,7 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
           </span>
           <span className="text-sm font-semibold" data-testid="order-amount">
             {formatMoney(order.amount, order.currency, lang)}
-            {order.monthly ? <span className="font-normal text-muted"> + {t("orders.perMonth", { amount: formatMoney(order.monthly, order.currency, lang) })}</span> : null}
+            {order.monthly ? <span className="font-normal text-muted"> {t("orders.perMonth", { amount: formatMoney(order.monthly, order.currency, lang) })}</span> : null}
           </span>
         </span>
         <span className="mt-0.5 block text-sm" data-testid="order-offer">
