@@ -175,7 +175,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
   res.setHeader("X-Request-Id", requestId);
   const path = redactUrl(req.url ?? "");
   res.on("finish", () => {
-    if (res.statusCode === 200 && isVisit(req.method, req.headers)) countView(req);
+    // A 304 is a view too (the browser revalidated its copy), as on the fast path.
+    if ((res.statusCode === 200 || res.statusCode === 304) && isVisit(req.method, req.headers)) countView(req);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
   });
