@@ -128,6 +128,14 @@ function sendPage(req: http.IncomingMessage, res: http.ServerResponse, page: Cac
  */
 const cachedPaths = new Set<string>();
 
+/** The funnel's (page, language) of a page-cache key, looked up once per key (the keys are few: pages × languages). */
+const visits = new Map<string, readonly [string, string]>();
+function visitOf(key: string, pathname: string): readonly [string, string] {
+  let visit = visits.get(key);
+  if (!visit) visits.set(key, (visit = [pageForPath(pathname)!.id, key.split("|")[1]!]));
+  return visit;
+}
+
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): boolean {
   const { method, url } = req;
   if ((method !== "GET" && method !== "HEAD") || !url || !cachedPaths.has(url)) return false;
@@ -137,7 +145,10 @@ function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, re
   if (!page) return false;
   sendPage(req, res, page, proxies.isHttps(req), requestId);
   // The funnel's page view (app/stats): a Map increment, nothing about the visitor kept.
-  if (page.status === 200 && isVisit(method, req.headers)) pageViews.add(pageForPath(url)!.id, key.split("|")[1]!);
+  if (page.status === 200 && isVisit(method, req.headers)) {
+    const [id, lang] = visitOf(key, url);
+    pageViews.add(id, lang);
+  }
   logRequest({ reqId: requestId, method, path: url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
   return true;
 }

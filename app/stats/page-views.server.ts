@@ -22,9 +22,26 @@ type Headers = Record<string, string | string[] | undefined>;
 export function isVisit(method: string | undefined, headers: Headers): boolean {
   if (method !== "GET") return false;
   const agent = headers["user-agent"];
-  if (typeof agent !== "string" || !agent.startsWith("Mozilla/") || ROBOT.test(agent)) return false;
+  if (typeof agent !== "string" || !isBrowser(agent)) return false;
   const purpose = headers["sec-purpose"] ?? headers.purpose ?? headers["x-purpose"] ?? headers["x-moz"];
   return !(typeof purpose === "string" && /prefetch|prerender|preview/i.test(purpose));
+}
+
+/**
+ * A browser's user agent (not a robot's): the verdict of each user agent string is remembered, since
+ * the same few strings come back on every request and the robot pattern is the costly part. At most
+ * AGENTS_KEPT strings are kept (then forgotten at once), so odd user agents cannot grow it.
+ */
+const verdicts = new Map<string, boolean>();
+const AGENTS_KEPT = 2_000;
+function isBrowser(agent: string): boolean {
+  let verdict = verdicts.get(agent);
+  if (verdict === undefined) {
+    verdict = agent.startsWith("Mozilla/") && !ROBOT.test(agent);
+    if (verdicts.size >= AGENTS_KEPT) verdicts.clear();
+    verdicts.set(agent, verdict);
+  }
+  return verdict;
 }
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
@@ -35,41 +52,51 @@ export function businessDay(at: number | Date): string {
 }
 
 export class PageViewCounter {
-  private counts = new Map<string, number>();
-  private day = "";
+  /** Views per day, then page, then language: nested Maps, so a view builds no string. */
+  private counts = new Map<string, Map<string, Map<string, number>>>();
+  private today: Map<string, Map<string, number>> | undefined;
   private dayUntil = 0;
 
   /** One more view of `page` in `lang` (now, or at `at` for tests). */
   add(page: string, lang: string, at = Date.now()): void {
-    if (at >= this.dayUntil || at < this.dayUntil - 60_000) {
-      this.day = businessDay(at);
+    if (!this.today || at >= this.dayUntil || at < this.dayUntil - 60_000) {
+      // The business day, looked up once a minute.
+      const day = businessDay(at);
       this.dayUntil = at - (at % 60_000) + 60_000;
+      this.today = this.counts.get(day);
+      if (!this.today) this.counts.set(day, (this.today = new Map()));
     }
-    const key = `${this.day}|${page}|${lang}`;
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    let langs = this.today.get(page);
+    if (!langs) this.today.set(page, (langs = new Map()));
+    langs.set(lang, (langs.get(lang) ?? 0) + 1);
   }
 
   /** Every count since the last take, and the counters start again from zero. */
   take(): PageViewCount[] {
-    if (!this.counts.size) return [];
     const taken = this.counts;
     this.counts = new Map();
-    return [...taken].map(([key, views]) => {
-      const [day = "", page = "", lang = ""] = key.split("|");
-      return { day, page, lang, views };
-    });
+    this.today = undefined;
+    const counts: PageViewCount[] = [];
+    for (const [day, pages] of taken) for (const [page, langs] of pages) for (const [lang, views] of langs) counts.push({ day, page, lang, views });
+    return counts;
   }
 
   /** Counts a failed flush could not store: added back, to be stored with the next flush. */
   putBack(counts: readonly PageViewCount[]): void {
     for (const { day, page, lang, views } of counts) {
-      const key = `${day}|${page}|${lang}`;
-      this.counts.set(key, (this.counts.get(key) ?? 0) + views);
+      let pages = this.counts.get(day);
+      if (!pages) this.counts.set(day, (pages = new Map()));
+      let langs = pages.get(page);
+      if (!langs) pages.set(page, (langs = new Map()));
+      langs.set(lang, (langs.get(lang) ?? 0) + views);
     }
   }
 
+  /** How many (day, page, language) counters wait for the next flush. */
   get pending(): number {
-    return this.counts.size;
+    let n = 0;
+    for (const pages of this.counts.values()) for (const langs of pages.values()) n += langs.size;
+    return n;
   }
 }
 
