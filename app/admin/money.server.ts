@@ -182,11 +182,11 @@ export async function confirmRefund(orderId: string, key: string, input: { amoun
   const amount = /^\d{1,12}$/.test(input.amountMinor) ? Number(input.amountMinor) : null;
   const note = input.note.trim().slice(0, NOTE_LIMIT);
   const replay = await money.find(key);
-  if (replay) return answerReplay(replay, { orderId: order.id, kind: "refund", amount: amount ?? -1, reason: input.reason, note }, "refunded");
+  if (replay) return answerReplay(money, replay, { orderId: order.id, kind: "refund", amount: amount ?? -1, reason: input.reason, note }, "refunded");
   const plan = await checkRefund(services, order, { amount: amount && amount > 0 ? amount : null, reason: input.reason, note }, lang);
   if (!plan.ok) return plan;
   const claimed = await money.claim({ key, orderId: order.id, kind: "refund", amount: plan.amount, currency: order.currency, reason: plan.reason, note: plan.note });
-  if (claimed !== "claimed") return answerReplay(claimed, { orderId: order.id, kind: "refund", amount: plan.amount, reason: plan.reason, note: plan.note }, "refunded");
+  if (claimed !== "claimed") return answerReplay(money, claimed, { orderId: order.id, kind: "refund", amount: plan.amount, reason: plan.reason, note: plan.note }, "refunded");
   let result;
   try {
     result = await services.provider.refund({
@@ -222,11 +222,27 @@ export async function confirmRefund(orderId: string, key: string, input: { amoun
   return { ok: true, done: "refunded" };
 }
 
-/** A key seen before: the same action answers as it did; anything else under that key is refused. */
-function answerReplay(stored: MoneyAction, asked: { orderId: string; kind: MoneyAction["kind"]; amount: number; reason: string; note: string }, done: MoneyDone["done"]): MoneyDone | Refused {
+/** How long a twin post (a double tap, a second tab) waits for the first to finish before saying it is under way. */
+const TWIN_WAIT_MS = 20_000;
+
+/**
+ * A key seen before: the same action answers as it did (a twin still running is waited for, so
+ * both taps of a double tap land on the same result); anything else under that key is refused.
+ */
+async function answerReplay(
+  money: KyselyMoneyStore,
+  stored: MoneyAction,
+  asked: { orderId: string; kind: MoneyAction["kind"]; amount: number; reason: string; note: string },
+  done: MoneyDone["done"],
+): Promise<MoneyDone | Refused> {
   const same = stored.orderId === asked.orderId && stored.kind === asked.kind && stored.amount === asked.amount && stored.reason === asked.reason && stored.note === asked.note;
   if (!same) return refuse("keyReused");
-  return stored.status === "done" ? { ok: true, done } : refuse("inProgress");
+  let current: MoneyAction | undefined = stored;
+  for (const until = Date.now() + TWIN_WAIT_MS; current?.status === "pending" && Date.now() < until; current = await money.find(stored.key)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Gone: the first attempt was refused and gave its key back; its answer was shown to that tab.
+  return current?.status === "done" ? { ok: true, done } : refuse("inProgress");
 }
 
 export interface CancelPlan {
@@ -269,11 +285,11 @@ export async function confirmCancel(orderId: string, key: string, when: string, 
   if (!order) return refuse("notFound");
   const money = store(services);
   const replay = await money.find(key);
-  if (replay) return answerReplay(replay, { orderId: order.id, kind: "cancel", amount: 0, reason: when, note: "" }, "cancelled");
+  if (replay) return answerReplay(money, replay, { orderId: order.id, kind: "cancel", amount: 0, reason: when, note: "" }, "cancelled");
   const plan = checkCancel(order, when, lang);
   if (!plan.ok) return plan;
   const claimed = await money.claim({ key, orderId: order.id, kind: "cancel", amount: 0, currency: order.currency, reason: plan.when, note: "" });
-  if (claimed !== "claimed") return answerReplay(claimed, { orderId: order.id, kind: "cancel", amount: 0, reason: plan.when, note: "" }, "cancelled");
+  if (claimed !== "claimed") return answerReplay(money, claimed, { orderId: order.id, kind: "cancel", amount: 0, reason: plan.when, note: "" }, "cancelled");
   let result;
   try {
     result = await services.provider.cancelSubscription({

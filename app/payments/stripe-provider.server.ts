@@ -197,7 +197,8 @@ export class StripeProvider implements PaymentProvider {
     try {
       const subscription = request.atPeriodEnd
         ? await this.stripe.subscriptions.update(request.subscriptionRef, { cancel_at_period_end: true }, { idempotencyKey: request.idempotencyKey })
-        : await this.stripe.subscriptions.cancel(request.subscriptionRef, {}, { idempotencyKey: request.idempotencyKey });
+        : // DELETE takes no Idempotency-Key (https://docs.stripe.com/api/idempotent_requests): a second cancel is refused instead.
+          await this.stripe.subscriptions.cancel(request.subscriptionRef);
       return { ok: true, subscription: subscriptionStatus(subscription) };
     } catch (error) {
       // Canceled meanwhile (another tab, the customer): Stripe refuses to touch a canceled subscription.
