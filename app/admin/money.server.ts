@@ -106,7 +106,8 @@ export async function moneyOfOrder(orderId: string, lang: Language, done: string
   if (!order) return null;
   return {
     done: done === "refunded" || done === "cancelled" ? (done as MoneyDone["done"]) : null,
-    view: order.state === "paid" ? { ...(await moneySummary(order, lang)), monthly: order.monthly > 0 } : null,
+    // One key per form and page view: the screen it leads to (and its Back, reload, second tab) shares it.
+    view: order.state === "paid" ? { ...(await moneySummary(order, lang)), monthly: order.monthly > 0, refundKey: newActionKey(), cancelKey: newActionKey() } : null,
   };
 }
 
@@ -167,6 +168,17 @@ async function checkRefund(services: OrderServices, order: Order, input: { amoun
 
 /** A fresh key for a confirmation screen. */
 export const newActionKey = () => randomUUID();
+
+/**
+ * What became of the action of a confirmation screen's key: the screen's URL carries it, so going
+ * back to the screen, reloading it or opening it in a second tab after confirming shows the result
+ * instead of offering the same refund again. Undefined while nothing was confirmed under it.
+ */
+export async function keyOutcome(key: string): Promise<MoneyDone["done"] | undefined> {
+  const found = await store(await getOrderServices()).find(key);
+  if (found?.status !== "done") return undefined;
+  return found.kind === "refund" ? "refunded" : "cancelled";
+}
 
 export type MoneyDone = { ok: true; done: "refunded" | "cancelled" };
 

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-order-cancel";
-import { confirmCancel, newActionKey, planCancel } from "../admin/money.server.ts";
+import { confirmCancel, planCancel } from "../admin/money.server.ts";
+import { screenKey } from "../admin/money-screen.server.ts";
 import { orderDetail } from "../admin/orders.server.ts";
 import { adminLang, adminMeta, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
@@ -23,11 +24,13 @@ async function page(context: Route.LoaderArgs["context"], orderId: string) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
   const { order, t, meta } = await page(context, params.orderId);
-  const when = (new URL(request.url).searchParams.get("when") ?? "").slice(0, 20);
+  const url = new URL(request.url);
+  const key = await screenKey(url, params.orderId);
+  const when = (url.searchParams.get("when") ?? "").slice(0, 20);
   const plan = await planCancel(params.orderId, when, adminLang(context));
   const base = { meta, heading: order.heading, orderId: order.id };
   if (!plan.ok) return data({ ...base, plan: null, key: null, error: t(`errors.${plan.error}`, plan.vars) }, { status: plan.status });
-  return { ...base, plan, key: newActionKey(), error: null };
+  return { ...base, plan, key, error: null };
 }
 
 /** The confirmation: cancels once per key (app/admin/money.server.ts), then back to the order. */
@@ -42,10 +45,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminOrderCancel({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("money");
+  const { t: admin } = useTranslation("admin");
   const view = actionData ?? loaderData;
   const { plan } = view;
   return (
-    <AdminDetailPage section="/admin" back={t("confirm.back")} title={view.heading}>
+    <AdminDetailPage section="/admin" back={admin("order.back")} title={view.heading}>
       {view.error ? (
         <>
           <Notice tone="error" testId="money-error">

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-order-refund";
 import { confirmRefund, moneySummary, newActionKey, planRefund, type Refused } from "../admin/money.server.ts";
+import { screenKey } from "../admin/money-screen.server.ts";
 import { orderDetail } from "../admin/orders.server.ts";
 import { adminLang, adminMeta, adminT, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
@@ -21,25 +22,27 @@ async function page(context: Route.LoaderArgs["context"], orderId: string) {
 }
 
 /** A refused refund: the reason in the owner's language, and the form again with what they typed. */
-async function refusal(context: Route.LoaderArgs["context"], orderId: string, refused: Refused, typed: { amount: string; reason: string; note: string }) {
+async function refusal(context: Route.LoaderArgs["context"], orderId: string, refused: Refused, typed: { amount: string; reason: string; note: string }, key: string) {
   const t = getInstance(context).getFixedT(getLocale(context), "money");
   const stored = await (await getOrderServices()).repo.findById(orderId);
   const summary = stored ? await moneySummary(stored, adminLang(context)) : null;
-  return { plan: null, key: null, error: t(`errors.${refused.error}`, refused.vars), typed, left: summary?.left ?? "", canRefund: summary?.canRefund ?? false };
+  return { plan: null, key, error: t(`errors.${refused.error}`, refused.vars), typed, left: summary?.left ?? "", canRefund: summary?.canRefund ?? false };
 }
 
 /** The second screen: what exactly will be refunded, to whom, why; a fresh key for the confirm post. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
   const order = await page(context, params.orderId);
-  const query = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const key = await screenKey(url, params.orderId);
   const typed = { amount: (query.get("amount") ?? "").slice(0, 40), reason: (query.get("reason") ?? "").slice(0, 40), note: (query.get("note") ?? "").slice(0, 500) };
   const meta = { ...adminMeta(context, "order.title"), title: `${getInstance(context).getFixedT(getLocale(context), "money")("confirm.refundTitle")} · ${order.heading}` };
   const plan = await planRefund(params.orderId, typed, adminLang(context));
   if (!plan.ok) {
-    return data({ ...(await refusal(context, params.orderId, plan, typed)), meta, heading: order.heading, orderId: order.id }, { status: plan.status });
+    return data({ ...(await refusal(context, params.orderId, plan, typed, key)), meta, heading: order.heading, orderId: order.id }, { status: plan.status });
   }
-  return { meta, heading: order.heading, orderId: order.id, plan, key: newActionKey(), error: null, typed, left: "", canRefund: true };
+  return { meta, heading: order.heading, orderId: order.id, plan, key, error: null, typed, left: "", canRefund: true };
 }
 
 /** The confirmation: refunds once per key (app/admin/money.server.ts), then back to the order. */
@@ -53,15 +56,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.ok) throw redirect(`${orderPath(params.orderId)}?money=${outcome.done}`, 303);
   const meta = { ...adminMeta(context, "order.title"), title: `${adminT(context)("order.title")} · ${order.heading}` };
   const typed = { amount: "", reason: asked.reason, note: asked.note };
-  return data({ ...(await refusal(context, params.orderId, outcome, typed)), meta, heading: order.heading, orderId: order.id }, { status: outcome.status });
+  return data({ ...(await refusal(context, params.orderId, outcome, typed, newActionKey())), meta, heading: order.heading, orderId: order.id }, { status: outcome.status });
 }
 
 export default function AdminOrderRefund({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("money");
+  const { t: admin } = useTranslation("admin");
   const view = actionData ?? loaderData;
   const { heading, orderId } = view;
   return (
-    <AdminDetailPage section="/admin" back={t("confirm.back")} title={heading}>
+    <AdminDetailPage section="/admin" back={admin("order.back")} title={heading}>
       {view.error ? (
         <>
           <Notice tone="error" testId="money-error">
@@ -69,7 +73,7 @@ export default function AdminOrderRefund({ loaderData, actionData }: Route.Compo
           </Notice>
           {view.canRefund ? (
             <div className="mt-4 rounded-2xl border border-line bg-white p-4">
-              <RefundFields orderId={orderId} amount={view.typed.amount} left={view.left} reason={view.typed.reason || undefined} note={view.typed.note} />
+              <RefundFields orderId={orderId} actionKey={view.key ?? ""} amount={view.typed.amount} left={view.left} reason={view.typed.reason || undefined} note={view.typed.note} />
             </div>
           ) : null}
           <p className="mt-4">

@@ -83,6 +83,10 @@ describe("refunds", () => {
     const replays = [await confirmPost(owner, path, screen.fields), ...(await Promise.all([confirmPost(owner, path, screen.fields), confirmPost(owner, path, screen.fields)]))];
     for (const replay of replays) expect(replay).toMatchObject({ status: 303, location: `/admin/orders/${order.id}?money=refunded` });
     expect(stripe.refunds.size).toBe(1);
+    // Back to the screen (or a second tab on it, or a reload): its key is spent, the order page says it is done.
+    const back = await owner.get(screen.url);
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe(`/admin/orders/${order.id}?money=refunded`);
     const refund = [...stripe.refunds.values()][0]!;
     expect(refund).toMatchObject({ amount: half, payment_intent: session.payment_intent, reason: "requested_by_customer", metadata: { order_id: order.id } });
     expect(stripe.charges.get(refund.charge)!.amount_refunded).toBe(half);

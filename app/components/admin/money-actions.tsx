@@ -19,6 +19,9 @@ export interface MoneyView {
   canCancelNow: boolean;
   periodEnd: string | null;
   monthly: boolean;
+  /** The idempotency keys the two forms carry to their confirmation screens. */
+  refundKey: string;
+  cancelKey: string;
 }
 
 export const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
@@ -46,13 +49,13 @@ export function MoneySection({ orderId, money }: { orderId: string; money: Money
           <li className="font-semibold">{t("left", { amount: money.left })}</li>
         </ul>
         {money.canRefund ? (
-          <RefundFields orderId={orderId} amount={money.leftTyped} left={money.left} />
+          <RefundFields orderId={orderId} actionKey={money.refundKey} amount={money.leftTyped} left={money.left} />
         ) : (
           <p className="text-sm text-muted">{t("refund.none")}</p>
         )}
         {money.monthly ? (
           money.canCancelNow ? (
-            <CancelFields orderId={orderId} periodEnd={money.periodEnd} atPeriodEnd={money.canCancelAtPeriodEnd} />
+            <CancelFields orderId={orderId} actionKey={money.cancelKey} periodEnd={money.periodEnd} atPeriodEnd={money.canCancelAtPeriodEnd} />
           ) : (
             <p className="text-sm text-muted">{t("cancel.none")}</p>
           )
@@ -63,10 +66,25 @@ export function MoneySection({ orderId, money }: { orderId: string; money: Money
 }
 
 /** The refund's first step: amount as the owner types it, a reason, their own words. */
-export function RefundFields({ orderId, amount, left, reason = "requested_by_customer", note = "" }: { orderId: string; amount: string; left: string; reason?: string; note?: string }) {
+export function RefundFields({
+  orderId,
+  actionKey,
+  amount,
+  left,
+  reason = "requested_by_customer",
+  note = "",
+}: {
+  orderId: string;
+  actionKey: string;
+  amount: string;
+  left: string;
+  reason?: string;
+  note?: string;
+}) {
   const { t } = useTranslation("money");
   return (
     <Form method="get" action={`${orderPath(orderId)}/refund`} className="grid gap-3" data-testid="refund-form">
+      <input type="hidden" name="key" value={actionKey} />
       <h3 className="font-semibold">{t("refund.title")}</h3>
       <div>
         <label htmlFor="refund-amount" className="text-sm font-semibold">
@@ -113,11 +131,12 @@ export function RefundFields({ orderId, amount, left, reason = "requested_by_cus
 }
 
 /** The cancellation's first step: at the end of the paid period, or now. */
-export function CancelFields({ orderId, periodEnd, atPeriodEnd }: { orderId: string; periodEnd: string | null; atPeriodEnd: boolean }) {
+export function CancelFields({ orderId, actionKey, periodEnd, atPeriodEnd }: { orderId: string; actionKey: string; periodEnd: string | null; atPeriodEnd: boolean }) {
   const { t } = useTranslation("money");
   const choices = CANCEL_WHEN.filter((when) => when === "now" || atPeriodEnd);
   return (
     <Form method="get" action={`${orderPath(orderId)}/cancel`} className="grid gap-3 border-t border-line pt-4" data-testid="cancel-form">
+      <input type="hidden" name="key" value={actionKey} />
       <h3 className="font-semibold">{t("cancel.title")}</h3>
       <fieldset>
         <legend className="text-sm font-semibold">{t("cancel.when")}</legend>
