@@ -57,8 +57,9 @@ async function deliverSent(from: number) {
   return outcomes;
 }
 
+/** The order page's refund form, sent (a GET carrying the key the page gave the form). */
 const refundScreen = (orderId: string, amount: string, reason = "requested_by_customer", note = "", lang = "en") =>
-  openScreen(owner, `/admin/orders/${orderId}/refund?${new URLSearchParams({ amount, reason, note })}`, lang);
+  openScreen(owner, `/admin/orders/${orderId}/refund?${new URLSearchParams({ key: crypto.randomUUID(), amount, reason, note })}`, lang);
 
 describe("refunds", () => {
   test("half, then the rest: one Stripe refund per confirmation however often it is posted; timeline; the customer told once each, in German; the webhook after it adds nothing", async () => {
