@@ -15,6 +15,8 @@ const BOTH_STORES = [
   "tests/integration/quotes.test.ts",
   "tests/integration/mail-relay.test.ts",
   "tests/integration/subscriptions-stripe.test.ts",
+  "tests/integration/admin-money-stripe.test.ts",
+  "tests/integration/admin-money-sandbox.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */
