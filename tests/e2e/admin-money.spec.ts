@@ -46,7 +46,7 @@ async function paidOrder(offer: string, lastName: string): Promise<string> {
 }
 
 async function openOrder(page: Page, lastName: string) {
-  await page.goto(`${server.url}/admin?q=${encodeURIComponent(lastName)}`);
+  await page.goto(`${server.url}/admin/orders?q=${encodeURIComponent(lastName)}`);
   await page.getByRole("link", { name: new RegExp(lastName) }).first().click();
   await expect(page.getByTestId("money")).toBeVisible();
 }
