@@ -99,6 +99,10 @@ async function serveCachedPage(req: http.IncomingMessage, res: http.ServerRespon
   // The request target was exactly this canonical path: later requests for it take the fast path.
   if (req.url === url.pathname) cachedPaths.add(url.pathname);
   sendPage(req, res, page, https, String(res.getHeader("X-Request-Id")));
+  if (page.status === 200 && isVisit(req.method, req.headers)) {
+    const [id, lang] = visitOf(key, url.pathname);
+    countPage(req, id, lang);
+  }
   return true;
 }
 
@@ -161,6 +165,10 @@ const serveOrderForm = createOrderFormCache({
     return renderPage(request, context);
   },
   onError: (error) => logger().error({ err: error }, "order form template failed"),
+  // The funnel's "order form opened": the offer of the template's query, in the language it shows.
+  onServed: (req, url, lang) => {
+    if (isVisit(req.method, req.headers)) countPage(req, orderFormPage(url.searchParams.get("offre")!), lang);
+  },
 });
 
 /** The nonce-less security headers, computed once: [plain http, https]. */
@@ -186,8 +194,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
   res.setHeader("X-Request-Id", requestId);
   const path = redactUrl(req.url ?? "");
   res.on("finish", () => {
-    // A 304 is a view too (the browser revalidated its copy), as on the fast path.
-    if ((res.statusCode === 200 || res.statusCode === 304) && isVisit(req.method, req.headers)) countView(req);
+    // Pages rendered live (a query string, a form's draft): counted once answered. A 304 is a view
+    // too (the browser revalidated its copy), as on the fast path.
+    if ((res.statusCode === 200 || res.statusCode === 304) && !counted.has(req) && isVisit(req.method, req.headers)) countView(req);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
   });
@@ -267,9 +276,16 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
   app(req as express.Request, res as express.Response);
 }
 
+/** Requests whose view was counted where they were served (the page cache, the form template). */
+const counted = new WeakSet<http.IncomingMessage>();
+function countPage(req: http.IncomingMessage, page: string, lang: string) {
+  counted.add(req);
+  pageViews.add(page, lang);
+}
+
 /**
- * The funnel's count of a page served by the slow path (first visit of a cached page, a page with a
- * query string, the order form): the page and the language the visitor was shown.
+ * The funnel's count of a page rendered live (a query string the caches do not serve, an order form
+ * with its draft): the page and the language the visitor was shown.
  */
 function countView(req: http.IncomingMessage) {
   const url = new URL(req.url ?? "/", "http://localhost");

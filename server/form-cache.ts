@@ -57,9 +57,11 @@ export interface OrderFormCacheOptions<Lang extends string> {
   templateFor: (url: URL, req: http.IncomingMessage) => { key: string; lang: Lang } | null;
   render: (url: URL, lang: Lang) => Promise<Response>;
   onError: (error: unknown) => void;
+  /** A request answered from a template, in this language (the funnel counts it: server/app.ts). */
+  onServed?: (req: http.IncomingMessage, url: URL, lang: Lang) => void;
 }
 
-export function createOrderFormCache<Lang extends string>({ placeholder, templateFor, render, onError }: OrderFormCacheOptions<Lang>) {
+export function createOrderFormCache<Lang extends string>({ placeholder, templateFor, render, onError, onServed }: OrderFormCacheOptions<Lang>) {
   const templates = new Map<string, Promise<Template | null>>();
   let hour = 0;
 
@@ -99,6 +101,7 @@ export function createOrderFormCache<Lang extends string>({ placeholder, templat
     const template = await pending;
     if (!template) return false;
 
+    onServed?.(req, url, lang);
     const token = Buffer.from(randomUUID());
     const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
     for (const [name, value] of template.headers) res.setHeader(name, value);
