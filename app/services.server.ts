@@ -22,6 +22,9 @@ import { WebhookWorker } from "./billing/webhook-worker.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
 import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
+import { deleteEmailFiles } from "./mail/outbox-privacy-store.server.ts";
+import { RetentionWorker } from "./privacy/retention.server.ts";
+import type { PrivacyDeps } from "./privacy/types.ts";
 
 export interface OrderServices {
   repo: Stores;
@@ -49,6 +52,10 @@ export interface OrderServices {
   invoiceUrl(order: Order): string;
   /** Stops the daily backup timer. */
   stopBackups(): void;
+  /** What the privacy room needs to export or erase a person (app/privacy/). */
+  privacy: PrivacyDeps;
+  /** Erases what is past the configured retention periods, at start-up and daily. */
+  retentionWorker: RetentionWorker;
 }
 
 async function createServices(): Promise<OrderServices> {
@@ -122,6 +129,14 @@ async function createServices(): Promise<OrderServices> {
   const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
   webhookWorker.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
+  const privacy: PrivacyDeps = {
+    repo,
+    refundsOf: (orderId) => inbox.refundsOf(orderId),
+    deleteEmailFiles: mailer.kind === "file" ? (ids) => deleteEmailFiles(dataDir, ids) : undefined,
+  };
+  // The same periods the privacy policy states (site configuration `retention`, ADR 016).
+  const retentionWorker = new RetentionWorker(privacy, () => getSiteConfig().retention);
+  retentionWorker.start();
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
@@ -143,6 +158,8 @@ async function createServices(): Promise<OrderServices> {
     manageUrl,
     invoiceUrl,
     stopBackups: backups.stop,
+    privacy,
+    retentionWorker,
   };
 }
 
@@ -175,6 +192,7 @@ export async function shutdownOrderServices(): Promise<void> {
   if (!services) return;
   services.stopReconciler();
   services.stopBackups();
+  await services.retentionWorker.stop();
   await services.webhookWorker.stop();
   await services.worker.stop();
   services.mailer.close();
