@@ -7,6 +7,7 @@ const BOTH_STORES = [
   "app/billing/payment-events.test.ts",
   "app/mail/owner-notices.test.ts",
   "app/ops/orders-csv.test.ts",
+  "app/privacy/data-rights.test.ts",
   "app/billing/manage-link-request.test.ts",
   "tests/integration/admin.test.ts",
   "tests/integration/orders-sandbox.test.ts",
