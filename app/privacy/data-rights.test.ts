@@ -41,7 +41,7 @@ const customerOf = (person: Person) => ({
 
 async function seedPerson(stores: Stores, person: Person) {
   const customer = customerOf(person);
-  const paid = await paidTestOrder(stores, { customer, amountDueNow: 49_700, monthly: 0, offer: "telegram-agent" });
+  const paid = await paidTestOrder(stores, { customer, amountDueNow: 49_700, monthly: 0, offer: "short-videos" });
   await stores.enqueueEmail(paid.id, OWNER_PAID_EMAIL);
   // An attempt that failed and was retried, quoting the address; the owner's delivery note names the person.
   const [confirmation] = await stores.listEmails(paid.id);
@@ -127,7 +127,7 @@ describe("a person's data", () => {
     expect(fs.readdirSync(path.join(dataDir, "outbox"))).toEqual(["ord_other-confirmation.eml"]);
     // Accounting keeps its figures: the order's number, amounts, currency, dates, offer and VAT country.
     const after = (await repo.findById(ana.paid.id))!;
-    expect(after).toMatchObject({ id: before!.id, state: "paid", amountDueNow: 49_700, currency: "EUR", offer: "telegram-agent", createdAt: before!.createdAt, paidAt: before!.paidAt, lang: before!.lang });
+    expect(after).toMatchObject({ id: before!.id, state: "paid", amountDueNow: 49_700, currency: "EUR", offer: "short-videos", createdAt: before!.createdAt, paidAt: before!.paidAt, lang: before!.lang });
     expect(after.customer).toMatchObject({ firstName: ERASED, email: ERASED, phoneNumber: ERASED, country: testCustomer.country });
     expect(after.erasedAt).toEqual(expect.any(String));
     expect(await revenue(repo)).toBe(totalBefore);
@@ -142,7 +142,7 @@ describe("a person's data", () => {
   });
 
   test("a person whose subscription still runs is not erased (cancel it first)", async () => {
-    const order = await paidTestOrder(repo, { customer: customerOf(ANA), monthly: 3_900, offer: "telegram-agent" });
+    const order = await paidTestOrder(repo, { customer: customerOf(ANA), monthly: 3_900, offer: "short-videos" });
     await repo.setBillingRefs(order.id, { customerRef: "cus_1", subscriptionRef: "sub_1", state: "active", periodEnd: "2026-12-26T00:00:00.000Z" });
     expect(await erasePerson(deps(repo), ANA.email)).toEqual({ status: "subscriptionRunning", orderIds: [order.id] });
     expect((await repo.findById(order.id))!.customer.firstName).toBe(ANA.firstName);

@@ -102,6 +102,7 @@ export function CodeForm({ action, submit, error, autoFocus }: { action: string;
 const SECTIONS = [
   { href: "/admin", label: "nav.orders" },
   { href: "/admin/quotes", label: "nav.quotes" },
+  { href: "/admin/customers", label: "data-rights:nav" },
 ] as const;
 
 /** The bar above every signed-in page: the sections (the current one marked) and sign-out. */
