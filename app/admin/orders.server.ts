@@ -84,7 +84,7 @@ export async function orderDetail(id: string, lang: Language) {
     // What the owner recognises an order by: who bought what (the id stays in the details).
     heading: `${customer} – ${offer}`,
     // The customer's data page (export, erase) is found by this address; none once erased.
-    customerEmail: order.erasedAt ? null : order.email,
+    customerEmail: order.erasedAt ? null : order.customer.email,
     state: order.state,
     billingState: billingLabel(order),
     periodEnd: order.periodEnd,
