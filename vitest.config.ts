@@ -10,6 +10,7 @@ const BOTH_STORES = [
   "app/privacy/data-rights.test.ts",
   "app/billing/manage-link-request.test.ts",
   "tests/integration/admin.test.ts",
+  "tests/integration/data-rights.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",
   "tests/integration/reliability.test.ts",

@@ -53,7 +53,10 @@ export async function exportPerson(deps: PrivacyDeps, address: string, actor: Ac
   const orderEntries = await Promise.all(
     orders.map(async (order) => ({
       ...exportedOrder(order),
-      timeline: events.filter((event) => event.orderId === order.id).map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.detail })),
+      timeline: events
+        .filter((event) => event.orderId === order.id)
+        // The checkout entry's detail is the session id, which opens the thank-you page: a key, left out.
+        .map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.kind === "checkout_created" ? null : event.detail })),
       emails: (await repo.listEmails(order.id)).map(email),
       paymentEvents: (await repo.listPaymentEvents(order.id)).map((event) => ({ id: event.id, type: event.type, receivedAt: event.receivedAt })),
       refunds: deps.refundsOf ? await deps.refundsOf(order.id) : [],

@@ -58,7 +58,7 @@ export default function AdminCustomerErase({ loaderData, actionData }: Route.Com
       {customer.subscriptionRunning ? (
         <Notice tone="error">{t("subscriptionRunning")}</Notice>
       ) : (
-        <form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <form method="post" action={`/admin/customers/erase?email=${encodeURIComponent(customer.email)}`} className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
           <input type="hidden" name="email" value={customer.email} />
           <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800" data-testid="erase-confirm">
             {t("confirm.submit")}
