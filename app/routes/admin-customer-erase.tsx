@@ -39,7 +39,7 @@ export default function AdminCustomerErase({ loaderData, actionData }: Route.Com
   const back = `/admin/customers?email=${encodeURIComponent(customer.email)}`;
   return (
     <AdminDetailPage section="/admin/customers" back={t("title")} title={t("confirm.title")}>
-      <p className="mt-1 font-semibold break-all" data-testid="erase-email">
+      <p className="mt-1 font-semibold break-words" data-testid="erase-email">
         {customer.email}
       </p>
       {customer.name ? <p className="text-muted">{customer.name}</p> : null}

@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("data-rights");
+  const { t: tAdmin } = useTranslation("admin");
   const { customer, typed, erased, retention, lang, error } = loaderData;
   const dateTime = dateTimeFormatter(lang, "short");
   const held = customer && (customer.orders.length > 0 || customer.quotes.length > 0);
@@ -85,7 +86,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
 
       {customer ? (
         <div data-testid="customer">
-          <h2 className="mt-6 text-lg font-semibold break-all">{held ? t("holds", { email: customer.email }) : t("nothing", { email: customer.email })}</h2>
+          <h2 className="mt-6 text-lg font-semibold break-words">{held ? t("holds", { email: customer.email }) : t("nothing", { email: customer.email })}</h2>
           {customer.name ? <p className="mt-1 font-medium">{customer.name}</p> : null}
           {held ? (
             <>
@@ -96,7 +97,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                     <a href={`/admin/orders/${encodeURIComponent(order.id)}`} className="flex flex-wrap justify-between gap-x-3 px-4 py-3 hover:bg-accent-50">
                       <span className="font-medium">{order.offer}</span>
                       <span className="text-sm text-muted">
-                        {order.amount} · {dateTime(order.createdAt)}
+                        {order.amount} · {tAdmin(`states.${order.state}`)} · {dateTime(order.createdAt)}
                       </span>
                     </a>
                   </li>
