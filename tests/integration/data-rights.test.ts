@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
-import { ERASED } from "../../app/db/erased.ts";
+/** What an erased field reads (app/db/erased.ts), spelt out: the test must run against the old code too. */
+const ERASED = "[erased]";
 import { formatUnit } from "../../app/i18n/format.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { openStores } from "../../app/stores.server.ts";
