@@ -1,33 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { freshCode, ownerReset, setUpOwner } from "../support/admin.ts";
+import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { orderForm, readStore } from "../support/orders.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { startOwnerShop, STORES, type OwnerShop } from "../support/owner-shop.ts";
 
 // Issue 24 item 7 as the owner lives it: on a phone and on a laptop, without JavaScript (the js-off
-// project; js-on runs the same plain forms), export one customer's data and erase another's.
-test.describe.configure({ mode: "serial" });
+// project; js-on runs the same plain forms), export one customer's data and erase another's — on
+// the embedded SQLite and on PostgreSQL (tests/support/owner-shop.ts).
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = locale("en", "admin");
 const rights = locale("en", "data-rights");
-const PASSWORD = "a long phone-typed passphrase";
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
 
-let server: RunningServer;
-let secret = "";
-test.beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "200", OWNER_LANG: "en" });
-  ({ secret } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url), PASSWORD));
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
 /** A customer pays the test workflow through the sandbox (plain HTTP, as the order tests do); returns the order id. */
-async function paidOrder(firstName: string, lastName: string, email: string): Promise<string> {
+async function paidOrder(shop: OwnerShop, firstName: string, lastName: string, email: string): Promise<string> {
+  const { server } = shop;
   const form = orderForm({ offre: "test-workflow", firstName, lastName, email });
   const created = await fetch(`${server.url}/commander?offre=test-workflow&lang=fr`, { method: "POST", body: form, redirect: "manual" });
   expect(created.status).toBe(303);
@@ -35,40 +24,53 @@ async function paidOrder(firstName: string, lastName: string, email: string): Pr
   expect(paid.status).toBe(303);
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
   const sessionId = new URL(paid.headers.get("location")!, server.url).searchParams.get("session_id");
-  return (await readStore(server.dataDir)).orders.find((order) => order.sessionId === sessionId)!.id;
+  return (await storedOrders(shop)).find((order) => order.sessionId === sessionId)!.id;
 }
+
+/** The shop's stored orders, read from its database (SQLite file or PostgreSQL). */
+const storedOrders = async (shop: OwnerShop) => (await readStore(shop.server.dataDir, shop.databaseUrl)).orders;
 
 /** A full-page screenshot attached to the test's report (and kept under test-results to open). */
 async function shot(page: Page, info: TestInfo, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name}: nothing wider than the screen`).toBeLessThanOrEqual(0);
   const width = page.viewportSize()!.width;
-  const file = path.resolve("test-results/screenshots", `data-rights-${info.project.name}-${name}-${width}.png`);
+  const file = path.resolve("test-results/screenshots", `data-rights-${info.project.name}-${info.titlePath.at(-2)?.replace(/\W+/g, "-")}-${name}-${width}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await info.attach(`${name} at ${width} px`, { path: file, contentType: "image/png" });
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/admin/sign-in`);
-  await page.getByLabel(admin.fields.password).fill(PASSWORD);
-  await page.getByRole("button", { name: admin.signIn.submit }).click();
-  await expect(page).toHaveURL(/\/admin\/verify$/);
-  await page.getByLabel(admin.fields.code).fill(await freshCode(secret));
-  await page.getByRole("button", { name: admin.verify.submit }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+for (const store of STORES) {
+  test.describe(`on ${store}`, () => {
+    test.describe.configure({ mode: "serial" });
+    let shop: OwnerShop;
+    test.beforeAll(async () => {
+      shop = await startOwnerShop(store, { LOG_LEVEL: "info" });
+    });
+    test.afterAll(async () => {
+      await shop?.stop();
+    });
+
+    test("the owner exports one customer's data and erases another's, at 390 px and 1280 px", async ({ page, context }, info) => {
+      await journey(shop, page, context, info);
+    });
+  });
 }
 
-test("the owner exports one customer's data and erases another's, at 390 px and 1280 px", async ({ page }, info) => {
+async function journey(shop: OwnerShop, page: Page, context: BrowserContext, info: TestInfo) {
+  const { server } = shop;
   // A long walk on a shared, loaded machine: generous, and never a speed test.
   test.setTimeout(240_000);
-  const tag = info.project.name.replace("-", "");
+  const tag = `${info.project.name.replace("-", "")}${shop.store}`;
   const keep = { first: "Héloïse", last: `Export${tag}`, email: `export.${tag}@example.com` };
   const erase = { first: "Gaspard", last: `Erase${tag}`, email: `erase.${tag}@example.com` };
-  const keptOrder = await paidOrder(keep.first, keep.last, keep.email);
-  const erasedOrder = await paidOrder(erase.first, erase.last, erase.email);
+  const keptOrder = await paidOrder(shop, keep.first, keep.last, keep.email);
+  const erasedOrder = await paidOrder(shop, erase.first, erase.last, erase.email);
   await page.setExtraHTTPHeaders({ "Accept-Language": "en" });
   await page.setViewportSize(PHONE);
-  await signIn(page);
+  await shop.signIn(context);
+  await page.goto(`${server.url}/admin`);
+  await expect(page.locator("h1")).toHaveText(admin.orders.title);
 
   // On the phone: the customers' section, the address typed with capitals, the data as one file.
   await page.getByRole("link", { name: rights.nav }).click();
@@ -102,7 +104,7 @@ test("the owner exports one customer's data and erases another's, at 390 px and 
   await shot(page, info, "confirm");
   await page.setViewportSize(LAPTOP);
   // Nothing is erased before the second step.
-  expect((await readStore(server.dataDir)).orders.find((order) => order.id === erasedOrder)!.customer.lastName).toBe(erase.last);
+  expect((await storedOrders(shop)).find((order) => order.id === erasedOrder)!.customer.lastName).toBe(erase.last);
   await page.getByTestId("erase-confirm").click();
   await expect(page.getByTestId("erased-done")).toHaveText(rights.done.erased);
   await expect(page.getByTestId("customer")).toContainText(rights.nothing.replace("{{email}}", erase.email));
@@ -118,7 +120,7 @@ test("the owner exports one customer's data and erases another's, at 390 px and 
   await expect(page.getByTestId("order-fields")).not.toContainText(erase.email);
   await expect(page.getByTestId("customer-data")).toHaveCount(0);
   await shot(page, info, "erased-order");
-  const store = await readStore(server.dataDir);
-  expect(store.orders.find((order) => order.id === keptOrder)!.customer.lastName).toBe(keep.last);
-  expect(store.orders.find((order) => order.id === erasedOrder)!.amountDueNow).toBe(100);
-});
+  const orders = await storedOrders(shop);
+  expect(orders.find((order) => order.id === keptOrder)!.customer.lastName).toBe(keep.last);
+  expect(orders.find((order) => order.id === erasedOrder)!.amountDueNow).toBe(100);
+}
