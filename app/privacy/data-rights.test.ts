@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "../mail/email-kinds.ts";
 import { deleteEmailFiles } from "../mail/outbox-privacy-store.server.ts";
-import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
+import { renderOutboxEmail } from "../mail/outbox-emails.server.ts";
+import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 import type { Stores } from "../stores.server.ts";
 import { ERASED } from "../db/erased.ts";
@@ -139,6 +140,29 @@ describe("a person's data", () => {
     // A second request finds nothing and is recorded too.
     expect(await erasePerson(deps(repo), ANA.email)).toEqual({ status: "erased", counts: { orders: 0, quotes: 0, emails: 0 } });
     expect(await repo.listDataRequests(subjectDigest(ANA.email))).toHaveLength(2);
+  });
+
+  test("an email queued after the erasure (a resend, a notice) is given up at once: no one to write to, no alarm", async () => {
+    const ana = await seedPerson(repo, ANA);
+    await erasePerson(deps(repo), ANA.email);
+    await repo.enqueueEmail(ana.paid.id, "admin-resend-1");
+    const delivered: string[] = [];
+    const gaveUp: string[] = [];
+    const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "en" as const, publicOrigin: "https://shop.example" };
+    const worker = testOutboxWorker(
+      repo,
+      async (message) => {
+        const email = await renderOutboxEmail(repo, message, config);
+        delivered.push(email.to);
+        return "<id>";
+      },
+      { onGaveUp: async (message) => void gaveUp.push(message.kind) },
+    );
+    await worker.runOnce();
+    expect(delivered).toEqual([]);
+    expect(gaveUp).toEqual([]);
+    const resend = (await repo.listEmails(ana.paid.id)).find((email) => email.kind === "admin-resend-1")!;
+    expect(resend).toMatchObject({ status: "failed", attempts: 1, lastError: ERASED });
   });
 
   test("a person whose subscription still runs is not erased (cancel it first)", async () => {
