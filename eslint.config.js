@@ -180,10 +180,21 @@ const cookieSelectors = [
     message: "Cookies are made in app/lib/cookies.ts (routerCookie), so the privacy policy lists every one.",
   },
 ];
+// Money leaves through one door (issue 24 item 3): a refund or a cancellation is asked of the
+// payment provider only by app/admin/money.server.ts, where the key's row decides it once and the
+// effects are recorded as the webhook records them. A second caller would refund without that guard.
+const moneySelectors = [
+  "CallExpression[callee.property.name=/^(refund|cancelSubscription)$/][callee.object.name='provider']",
+  "CallExpression[callee.property.name=/^(refund|cancelSubscription)$/][callee.object.property.name='provider']",
+].map((selector) => ({
+  selector,
+  message: "Refunds and cancellations go through app/admin/money.server.ts (confirmRefund / confirmCancel): one decision per confirmation key.",
+}));
 const restrictedSyntax = [
-  { name: "http/one-body-reader+cookies/registry", files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors] } },
-  { name: "http/one-body-reader (its module)", files: ["app/http/read-form.server.ts"], rules: { "no-restricted-syntax": ["error", ...cookieSelectors] } },
-  { name: "cookies/registry (its module)", files: ["app/lib/cookies.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors] } },
+  { name: "http/one-body-reader+cookies/registry+money/one-door", files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...moneySelectors] } },
+  { name: "http/one-body-reader (its module)", files: ["app/http/read-form.server.ts"], rules: { "no-restricted-syntax": ["error", ...cookieSelectors, ...moneySelectors] } },
+  { name: "cookies/registry (its module)", files: ["app/lib/cookies.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...moneySelectors] } },
+  { name: "money/one-door (its module)", files: ["app/admin/money.server.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors] } },
 ];
 
 export default tseslint.config(

@@ -40,6 +40,8 @@ export default [
     route("unlock", "routes/admin-unlock.tsx"),
     route("orders.csv", "routes/admin-orders-csv.ts"),
     route("orders/:orderId", "routes/admin-order.tsx"),
+    route("orders/:orderId/refund", "routes/admin-order-refund.tsx"),
+    route("orders/:orderId/cancel", "routes/admin-order-cancel.tsx"),
     route("quotes", "routes/admin-quotes.tsx"),
     route("quotes/:quoteId", "routes/admin-quote.tsx"),
     // A customer's data (GDPR): find by email, export, erase (app/privacy/).

@@ -101,3 +101,22 @@ describe("request bodies are read by app/http/read-form.server.ts only (issue 21
     expect(await bodyReadRefused(file, code)).toBe(refused);
   });
 });
+
+/** Whether the money rule (eslint.config.js, `money/one-door`) fires on this code. */
+async function moneyCallRefused(file: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-syntax" && /money\.server\.ts/.test(message.message));
+}
+
+describe("refunds and cancellations are asked of the provider by app/admin/money.server.ts only (issue 24)", () => {
+  const call = (expression: string) => `declare const services: { provider: { refund(x: unknown): unknown; cancelSubscription(x: unknown): unknown } };\ndeclare const provider: typeof services.provider;\nexport const go = () => ${expression};\n`;
+  it.each([
+    ["app/routes/admin-order.tsx", call("services.provider.refund({})"), true],
+    ["app/billing/new-step.server.ts", call("provider.cancelSubscription({})"), true],
+    ["app/admin/orders.server.ts", call("services.provider.cancelSubscription({})"), true],
+    ["app/admin/money.server.ts", call("services.provider.refund({})"), false],
+    ["app/payments/sandbox-provider.server.ts", "declare const store: { refund(): void };\nexport const go = () => store.refund();\n", false],
+  ])("%s: %s is refused: %s", async (file, code, refused) => {
+    expect(await moneyCallRefused(file, code)).toBe(refused);
+  });
+});

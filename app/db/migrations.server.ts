@@ -301,6 +301,30 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
+    // Issue 24 item 3: the owner refunds and cancels from the back office. One row per confirmed
+    // action, keyed by the idempotency key its confirmation screen carried: a replayed post, a
+    // double click or a second tab finds the row and changes nothing. The sandbox checkout keeps
+    // what it refunded and its subscription's end on its own sessions, as Stripe does on its side.
+    name: "014-money-actions",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS money_actions (
+         key TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         kind TEXT NOT NULL CHECK (kind IN ('refund','cancel')),
+         amount INTEGER NOT NULL,
+         currency TEXT NOT NULL,
+         reason TEXT NOT NULL,
+         note TEXT NOT NULL,
+         status TEXT NOT NULL CHECK (status IN ('pending','done')),
+         provider_ref TEXT,
+         created_at TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS money_actions_order ON money_actions (order_id)`,
+      `ALTER TABLE sandbox_sessions ADD COLUMN amount_refunded INTEGER NOT NULL DEFAULT 0`,
+      `ALTER TABLE sandbox_sessions ADD COLUMN subscription_state TEXT CHECK (subscription_state IN ('cancelling','canceled'))`,
+    ],
+  },
+  {
     // Issue 24 item 7: a person's data erased (personal fields replaced, amounts and numbers kept),
     // and every export and erasure recorded without the data itself (app/privacy/).
     name: "016-datarights-erasure-and-requests",

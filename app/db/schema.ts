@@ -73,6 +73,27 @@ export interface SandboxSessionsTable {
   created_at: string;
   /** The CheckoutRequest as JSON (what to show and where to return); null for sessions from before it. */
   request_json: string | null;
+  /** What the back office refunded of the payment (minor units). */
+  amount_refunded: Generated<number>;
+  /** The sandbox subscription: null while it runs, then cancelling (at the period's end) or canceled. */
+  subscription_state: "cancelling" | "canceled" | null;
+}
+
+/** The back office's refunds and cancellations, one row per confirmation (its idempotency key). */
+export interface MoneyActionsTable {
+  key: string;
+  order_id: string;
+  kind: "refund" | "cancel";
+  /** refund: minor units; cancel: 0. */
+  amount: number;
+  currency: string;
+  /** refund: a Stripe reason or "other"; cancel: "period_end" or "now". */
+  reason: string;
+  note: string;
+  status: "pending" | "done";
+  /** The provider's refund or subscription id, once done. */
+  provider_ref: string | null;
+  created_at: string;
 }
 
 /** "Request a quote or a demo" from the page of an offer without a price. */
@@ -194,4 +215,5 @@ export interface Database {
   outbox: OutboxTable;
   sandbox_sessions: SandboxSessionsTable;
   payment_events: PaymentEventsTable;
+  money_actions: MoneyActionsTable;
 }
