@@ -10,11 +10,11 @@ import type { OrderEvent } from "./types.ts";
  */
 const IMPERSONAL_DETAIL: ReadonlySet<string> = new Set(["email_sent", "checkout_created", "resend_requested"] satisfies Array<OrderEvent["kind"]>);
 
-/** A person's data in the order timeline (order_events): the free-text details (ADR 016). */
+/** A person's data in the back office's own records of an order: timeline details (order_events) and the notes of refunds and cancellations (money_actions), ADR 016. */
 export interface TimelinePrivacyStore {
   /** Every timeline entry of these orders, oldest first (the export). */
   listEventsOfOrders(orderIds: readonly string[]): Promise<OrderEvent[]>;
-  /** Replaces the details that may name the person by ERASED; returns how many changed. */
+  /** Replaces the details and notes that may name the person by ERASED; returns how many changed. */
   eraseEventDetails(orderIds: readonly string[]): Promise<number>;
 }
 
@@ -33,14 +33,19 @@ export class KyselyTimelinePrivacyStore implements TimelinePrivacyStore {
 
   async eraseEventDetails(orderIds: readonly string[]): Promise<number> {
     if (!orderIds.length) return 0;
-    const result = await this.db
-      .updateTable("order_events")
-      .set({ detail: ERASED })
-      .where("order_id", "in", orderIds)
-      .where("detail", "is not", null)
-      .where("detail", "<>", ERASED)
-      .where("kind", "not in", [...IMPERSONAL_DETAIL])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("order_events")
+        .set({ detail: ERASED })
+        .where("order_id", "in", orderIds)
+        .where("detail", "is not", null)
+        .where("detail", "<>", ERASED)
+        .where("kind", "not in", [...IMPERSONAL_DETAIL])
+        .executeTakeFirst();
+      // The back office's refunds and cancellations (money-store.server.ts) keep the owner's own
+      // words beside the amount: erased too. Amount, currency, reason code and provider id stay.
+      const notes = await trx.updateTable("money_actions").set({ note: ERASED }).where("order_id", "in", orderIds).where("note", "<>", "").where("note", "<>", ERASED).executeTakeFirst();
+      return Number(result.numUpdatedRows) + Number(notes.numUpdatedRows);
+    });
   }
 }

@@ -50,6 +50,11 @@ async function seedPerson(stores: Stores, person: Person) {
   await stores.addOrderEvent(paid.id, "email_failed", `${CONFIRMATION_EMAIL} #1: 550 mailbox ${person.email} unavailable`);
   await stores.addOrderEvent(paid.id, "email_sent", `${CONFIRMATION_EMAIL} #2`);
   await stores.markDelivered(paid.id, `Sent the bot to ${person.firstName} ${person.lastName}`, "delivered");
+  // A partial refund the owner explained in their own words (the back office's money_actions).
+  await stores.db
+    .insertInto("money_actions")
+    .values({ key: `key-${paid.id}`, order_id: paid.id, kind: "refund", amount: 1_000, currency: "EUR", reason: "other", note: `Goodwill for ${person.firstName} ${person.lastName}`, status: "done", provider_ref: "re_1", created_at: new Date().toISOString() })
+    .execute();
   // An abandoned attempt at the sandbox checkout (its session keeps the email).
   const { order: abandoned } = await orderInSandboxCheckout(stores, { customer });
   const quote = await testQuoteRequest(stores, { email: person.email, name: `${person.firstName} ${person.lastName}`, company: person.company, message: `Please call ${person.phone}` });
@@ -132,6 +137,9 @@ describe("a person's data", () => {
     expect(after.customer).toMatchObject({ firstName: ERASED, email: ERASED, phoneNumber: ERASED, country: testCustomer.country });
     expect(after.erasedAt).toEqual(expect.any(String));
     expect(await revenue(repo)).toBe(totalBefore);
+    expect(await repo.db.selectFrom("money_actions").select(["amount", "currency", "reason", "note"]).where("order_id", "=", ana.paid.id).execute()).toEqual([
+      { amount: 1_000, currency: "EUR", reason: "other", note: ERASED },
+    ]);
     // An email still waiting would go to nobody: given up.
     expect((await repo.listEmails(ana.paid.id)).map((email) => email.status)).not.toContain("pending");
     expect(await repo.findOrdersOfPerson(ANA.email)).toEqual([]);
