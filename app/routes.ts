@@ -45,6 +45,10 @@ export default [
     route("orders/:orderId/cancel", "routes/admin-order-cancel.tsx"),
     route("quotes", "routes/admin-quotes.tsx"),
     route("quotes/:quoteId", "routes/admin-quote.tsx"),
+    // A customer's data (GDPR): find by email, export, erase (app/privacy/).
+    route("customers", "routes/admin-customers.tsx"),
+    route("customers/export", "routes/admin-customer-export.ts"),
+    route("customers/erase", "routes/admin-customer-erase.tsx"),
   ]),
   route("/sitemap.xml", "routes/sitemap.ts"),
   route("/robots.txt", "routes/robots.ts"),

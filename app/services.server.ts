@@ -24,6 +24,9 @@ import { PageViewFlusher } from "./stats/page-view-flusher.server.ts";
 import { pageViews } from "./stats/page-views.server.ts";
 import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
+import { deleteEmailFiles } from "./mail/outbox-privacy-store.server.ts";
+import { RetentionWorker } from "./privacy/retention.server.ts";
+import type { PrivacyDeps } from "./privacy/types.ts";
 
 export interface OrderServices {
   repo: Stores;
@@ -53,6 +56,10 @@ export interface OrderServices {
   stopBackups(): void;
   /** Adds the funnel's page views counted in memory to the database (every minute, and at shutdown). */
   pageViewFlusher: PageViewFlusher;
+  /** What the privacy room needs to export or erase a person (app/privacy/). */
+  privacy: PrivacyDeps;
+  /** Erases what is past the configured retention periods, at start-up and daily. */
+  retentionWorker: RetentionWorker;
 }
 
 async function createServices(): Promise<OrderServices> {
@@ -128,6 +135,14 @@ async function createServices(): Promise<OrderServices> {
   const pageViewFlusher = new PageViewFlusher({ counter: pageViews, store: repo, pollMs: env.PAGE_VIEWS_FLUSH_MS });
   pageViewFlusher.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
+  const privacy: PrivacyDeps = {
+    repo,
+    refundsOf: (orderId) => inbox.refundsOf(orderId),
+    deleteEmailFiles: mailer.kind === "file" ? (ids) => deleteEmailFiles(dataDir, ids) : undefined,
+  };
+  // The same periods the privacy policy states (site configuration `retention`, ADR 016).
+  const retentionWorker = new RetentionWorker(privacy, () => getSiteConfig().retention);
+  retentionWorker.start();
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
@@ -150,6 +165,8 @@ async function createServices(): Promise<OrderServices> {
     invoiceUrl,
     stopBackups: backups.stop,
     pageViewFlusher,
+    privacy,
+    retentionWorker,
   };
 }
 
@@ -182,6 +199,7 @@ export async function shutdownOrderServices(): Promise<void> {
   if (!services) return;
   services.stopReconciler();
   services.stopBackups();
+  await services.retentionWorker.stop();
   await services.webhookWorker.stop();
   // The views counted since the last flush are stored before the database closes.
   await services.pageViewFlusher.flush().catch((error: unknown) => logger().error({ err: error }, "page views not stored at shutdown"));

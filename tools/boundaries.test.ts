@@ -55,6 +55,15 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/quotes/new-step.server.ts", "../mail/outbox-store.server.ts", false],
     ["app/admin/new-query.server.ts", "../billing/types.ts", false],
     ["app/routes/new-page.tsx", "../quotes/request-quote.server.ts", false],
+    // Issue 24 item 7: the privacy room asks the rooms' stores; it never writes their tables itself.
+    ["app/privacy/new-step.server.ts", "../orders/order-store.server.ts", true],
+    ["app/privacy/new-step.server.ts", "../mail/outbox-store.server.ts", true],
+    ["app/privacy/new-step.server.ts", "../routes/admin-customers.tsx", true],
+    ["app/privacy/new-step.server.ts", "../services.server.ts", true],
+    ["app/privacy/new-step.server.ts", "../lib/background-worker.server.ts", false],
+    ["app/privacy/new-step.server.ts", "../db/erased.ts", false],
+    ["app/orders/new-step.server.ts", "../privacy/data-rights.server.ts", true],
+    ["app/admin/new-query.server.ts", "../privacy/data-rights.server.ts", false],
   ])("%s importing %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier)).toBe(refused);
   });
@@ -66,6 +75,7 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/orders/new-step.server.ts", "../services.server.ts", false],
     ["app/orders/new-step.server.ts", "../billing/types.ts", false],
     ["app/auth/new-step.server.ts", "../orders/types.ts", true],
+    ["app/privacy/new-step.server.ts", "../orders/order-privacy-store.server.ts", false],
   ])("%s importing types from %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier, true)).toBe(refused);
   });

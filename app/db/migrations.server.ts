@@ -346,6 +346,30 @@ const CHANGES: SchemaChange[] = [
       `ALTER TABLE sandbox_sessions ADD COLUMN subscription_state TEXT CHECK (subscription_state IN ('cancelling','canceled'))`,
     ],
   },
+  {
+    // Issue 24 item 7: a person's data erased (personal fields replaced, amounts and numbers kept),
+    // and every export and erasure recorded without the data itself (app/privacy/).
+    name: "016-datarights-erasure-and-requests",
+    statements: [
+      `ALTER TABLE orders ADD COLUMN erased_at TEXT`,
+      `ALTER TABLE quote_requests ADD COLUMN erased_at TEXT`,
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS data_requests (
+         id ${AUTO_ID[dialect]},
+         kind TEXT NOT NULL CHECK (kind IN ('export','erase','retention')),
+         subject_digest TEXT,
+         actor TEXT NOT NULL,
+         orders INTEGER NOT NULL,
+         quotes INTEGER NOT NULL,
+         emails INTEGER NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      ),
+      `CREATE INDEX IF NOT EXISTS data_requests_subject ON data_requests (subject_digest, created_at)`,
+      // The retention pass looks for old records not erased yet.
+      `CREATE INDEX IF NOT EXISTS orders_retention ON orders (erased_at, state, created_at)`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -36,6 +36,8 @@ export interface OrdersTable {
   terms_accepted_at: string | null;
   /** "digital-content" | "service" when the buyer asked to start at once and waived the withdrawal right. */
   immediate_start: string | null;
+  /** When the customer's personal fields were replaced by ERASED (016-datarights): null while they are held. */
+  erased_at: Generated<string | null>;
 }
 
 /** Every provider event handled, by its id: a replay is recognised and ignored. */
@@ -106,6 +108,8 @@ export interface QuoteRequestsTable {
   created_at: string;
   /** When the owner marked it answered (013); null while it waits for a reply. */
   answered_at: Generated<string | null>;
+  /** When the sender's personal fields were replaced by ERASED (016-datarights). */
+  erased_at: Generated<string | null>;
 }
 
 // ---- Back office (005-back-office) ----
@@ -192,8 +196,26 @@ export interface ChargeRefundsTable {
   updated_at: string;
 }
 
+/**
+ * Every export and erasure of a person's data (016-datarights): who, when, what (counts), never the
+ * data itself. The person is named by a SHA-256 digest of the normalised email address only.
+ */
+export interface DataRequestsTable {
+  id: Generated<number>;
+  kind: "export" | "erase" | "retention";
+  /** null for a retention pass (it erases records of many people at once). */
+  subject_digest: string | null;
+  /** "owner" (the back office) or "retention" (the daily job). */
+  actor: string;
+  orders: number;
+  quotes: number;
+  emails: number;
+  created_at: string;
+}
+
 export interface Database {
   page_views: PageViewsTable;
+  data_requests: DataRequestsTable;
   webhook_inbox: WebhookInboxTable;
   charge_refunds: ChargeRefundsTable;
   owner_unlocks: OwnerUnlocksTable;

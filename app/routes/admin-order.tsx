@@ -8,6 +8,7 @@ import { requireForm } from "../http/read-form.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { EmailList } from "../components/admin/email-list.tsx";
+import { CustomerDataLink } from "../components/admin/data-rights-ui.tsx";
 import { LabelValueList } from "../components/label-value-list.tsx";
 import { dateTimeFormatter, formatBillingDay } from "../i18n/format.ts";
 import { moneyOfOrder } from "../admin/money.server.ts";
@@ -118,6 +119,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </ol>
 
       <EmailList emails={order.emails} lang={lang} testId="order-emails" />
+      <CustomerDataLink email={order.customerEmail} />
     </AdminDetailPage>
   );
 }

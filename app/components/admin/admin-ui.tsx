@@ -103,6 +103,7 @@ const SECTIONS = [
   { href: "/admin", label: "nav.dashboard" },
   { href: "/admin/orders", label: "nav.orders" },
   { href: "/admin/quotes", label: "nav.quotes" },
+  { href: "/admin/customers", label: "data-rights:nav" },
 ] as const;
 
 /** The bar above every signed-in page: the sections (the current one marked) and sign-out. */
