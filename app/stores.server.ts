@@ -40,7 +40,6 @@ export type Stores = OrderStore &
   BackOfficeStore &
   DashboardStore &
   StatsStore &
-  SettingsStore & {
   SettingsStore &
   PrivacyStores & {
     readonly store: Store;

@@ -28,7 +28,7 @@ export class KyselyTimelinePrivacyStore implements TimelinePrivacyStore {
   async listEventsOfOrders(orderIds: readonly string[]): Promise<OrderEvent[]> {
     if (!orderIds.length) return [];
     const rows = await this.db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute();
-    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at }));
+    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at, period: row.period }));
   }
 
   async eraseEventDetails(orderIds: readonly string[]): Promise<number> {
