@@ -70,7 +70,7 @@ async function journey(shop: OwnerShop, page: Page, context: BrowserContext, inf
   await page.setViewportSize(PHONE);
   await shop.signIn(context);
   await page.goto(`${server.url}/admin`);
-  await expect(page.locator("h1")).toHaveText(admin.orders.title);
+  await expect(page.locator("h1")).toHaveText(admin.dashboard.title);
 
   // On the phone: the customers' section, the address typed with capitals, the data as one file.
   await page.getByRole("link", { name: rights.nav }).click();
