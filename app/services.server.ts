@@ -20,6 +20,8 @@ import { startReconciler } from "./orders/reconcile.server.ts";
 import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
 import { WebhookWorker } from "./billing/webhook-worker.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
+import { ownerLinkToken } from "./auth/owner-links.server.ts";
+import { setupLink, setupToken } from "./auth/setup.server.ts";
 import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
 
@@ -88,6 +90,8 @@ async function createServices(): Promise<OrderServices> {
     manageUrl,
     ...(sandbox ? { invoiceUrl } : {}),
     unlockUrl: (unlockId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
+    setupUrl: (linkId: string, expiresAt: number) => setupLink(env.PUBLIC_ORIGIN, setupToken(links, linkId, expiresAt)),
+    resetUrl: (linkId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/reset?token=${ownerLinkToken(links, linkId, "reset", expiresAt)}`,
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);

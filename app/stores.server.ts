@@ -2,8 +2,9 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { KyselyBackOfficeStore } from "./admin/back-office-store.server.ts";
 import type { BackOfficeStore } from "./admin/types.ts";
+import { KyselyFactorStore } from "./auth/factor-store.server.ts";
 import { KyselyOwnerStore } from "./auth/owner-store.server.ts";
-import type { OwnerStore } from "./auth/types.ts";
+import type { FactorStore, OwnerStore } from "./auth/types.ts";
 import { KyselyBillingStore } from "./billing/billing-store.server.ts";
 import type { BillingStore } from "./billing/types.ts";
 import { openStore, type Dialect, type Store } from "./db/database.server.ts";
@@ -27,6 +28,7 @@ export type Stores = OrderStore &
   QuoteStore &
   BillingStore &
   OwnerStore &
+  FactorStore &
   BackOfficeStore &
   SettingsStore & {
     readonly store: Store;
@@ -46,6 +48,7 @@ export function storesOver(store: Store): Stores {
     new KyselyQuoteStore(db),
     new KyselyBillingStore(db),
     new KyselyOwnerStore(db),
+    new KyselyFactorStore(db),
     new KyselyBackOfficeStore(db, dialect),
     new KyselySettingsStore(db),
   ];
