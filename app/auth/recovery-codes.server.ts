@@ -34,7 +34,7 @@ export async function newRecoveryCodes(repo: Pick<FactorStore, "replaceRecoveryC
 }
 
 /** Spends a code (once, even against concurrent uses: one conditional update decides). */
-export async function useRecoveryCode(repo: Pick<FactorStore, "useRecoveryCode">, input: string): Promise<boolean> {
+export async function spendRecoveryCode(repo: Pick<FactorStore, "useRecoveryCode">, input: string): Promise<boolean> {
   if (!looksLikeRecoveryCode(input)) return false;
   return repo.useRecoveryCode(hashRecoveryCode(input));
 }

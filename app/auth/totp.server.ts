@@ -1,6 +1,6 @@
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
-import { useRecoveryCode } from "./recovery-codes.server.ts";
+import { spendRecoveryCode } from "./recovery-codes.server.ts";
 import type { FactorStore, OwnerStore } from "./types.ts";
 
 /** RFC 6238 defaults every authenticator app understands. */
@@ -51,5 +51,5 @@ export async function checkSecondFactor(
   options: { recovery: boolean },
 ): Promise<TotpCheck> {
   if (/^\d{6}$/.test(input.replace(/\s+/g, "")) || !options.recovery) return checkTotp(repo, secret, input);
-  return (await useRecoveryCode(repo, input)) ? "ok" : "invalid";
+  return (await spendRecoveryCode(repo, input)) ? "ok" : "invalid";
 }

@@ -91,7 +91,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           <RecoveryCodeList codes={view.codes} />
         ) : (
           <p className="mt-2" data-testid="codes-left">
-            {t("security.codesLeft", { count: view.codesLeft })}
+            {t("security.codesLeft", { n: view.codesLeft })}
           </p>
         )}
         <Form method="post">

@@ -215,7 +215,7 @@ export function RecoveryCodeList({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation("admin");
   return (
     <>
-      <p className="mt-4 text-sm text-muted">{t("recovery.intro", { count: codes.length })}</p>
+      <p className="mt-4 text-sm text-muted">{t("recovery.intro", { n: codes.length })}</p>
       <ol className="mt-4 grid grid-cols-2 gap-2 rounded-2xl border border-line bg-white p-4 font-mono text-base" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code} className="whitespace-nowrap">
