@@ -15,6 +15,7 @@ const BOTH_STORES = [
   "tests/integration/quotes.test.ts",
   "tests/integration/mail-relay.test.ts",
   "tests/integration/subscriptions-stripe.test.ts",
+  "tests/integration/way-in.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */

@@ -55,7 +55,7 @@ export function limitPolicies(settings: LimitSettings) {
     unlockAccount: { points: 5, windowSeconds: ONE_HOUR, counts: "an unlock-link request, from anywhere" },
     // "Forgot password" links go to the owner's own address too: as few as unlock links.
     resetIp: { points: 3, windowSeconds: ONE_HOUR, counts: "a password-reset link request, per IP" },
-    resetAccount: { points: 5, windowSeconds: ONE_HOUR, counts: "a password-reset link request, from anywhere" },
+    resetAccount: { points: 10, windowSeconds: ONE_HOUR, counts: "a password-reset link request, from anywhere" },
     // Each passkey sign-in start stores a challenge: bounded per IP (the assertion itself counts as a sign-in step).
     passkeyIp: { points: 30, windowSeconds: TEN_MINUTES, counts: "a passkey sign-in started, per IP" },
   } satisfies Record<string, LimitPolicy>;

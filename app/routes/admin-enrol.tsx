@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { createContext, data, redirect } from "react-router";
 import type { Route } from "./+types/admin-enrol";
 import { codeStep } from "../admin/code-step.server.ts";
 import { adminMeta, text } from "../admin/request.server.ts";
@@ -12,6 +12,12 @@ import { newRecoveryCodes } from "../auth/recovery-codes.server.ts";
 import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../services.server.ts";
+
+/**
+ * Set by a successful enrolment POST: the loaders that run after the action (same request, same
+ * context) must render its answer — the recovery codes — rather than send the enrolled owner away.
+ */
+const enrolledNow = createContext(false);
 
 /** Enrolment is the one thing a password-only session may do, and only until a code was proven. */
 async function ownerToEnrol(context: Route.LoaderArgs["context"], target: string) {
@@ -29,6 +35,7 @@ async function pageData(context: Route.LoaderArgs["context"], secret: string, ta
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const target = returnToOf(request);
+  if (context.get(enrolledNow)) return { meta: adminMeta(context, "recovery.title"), svg: "", secret: "", uri: "", formAction: "" };
   const owner = await ownerToEnrol(context, target);
   return pageData(context, owner.totpSecret, target);
 }
@@ -47,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       codes = await newRecoveryCodes(repo);
     },
   });
-  if ("accepted" in answer) return data({ ...(await pageData(context, owner.totpSecret, target)), error: null, codes, next: target }, { headers: answer.headers });
+  if ("accepted" in answer) {
+    context.set(enrolledNow, true);
+    return data({ meta: adminMeta(context, "recovery.title"), svg: "", secret: "", uri: "", formAction: "", error: null, codes, next: target }, { headers: answer.headers });
+  }
   return data({ ...(await pageData(context, owner.totpSecret, target)), error: answer.error, codes: null, next: target }, { status: answer.status, headers: answer.headers });
 }
 
