@@ -37,7 +37,10 @@ export function Field({
   autoFocus,
   defaultValue,
   invalid,
+  id: givenId,
 }: {
+  /** When two forms of a page have a field of the same name. */
+  id?: string;
   name: string;
   label: string;
   type?: string;
@@ -50,7 +53,7 @@ export function Field({
   defaultValue?: string;
   invalid?: boolean;
 }) {
-  const id = `admin-${name}`;
+  const id = givenId ?? `admin-${name}`;
   return (
     <div className="mt-4">
       <label htmlFor={id} className="text-sm font-semibold">
@@ -235,7 +238,7 @@ export function RecoveryCodeForm({ action }: { action: string }) {
     <details className="mt-6 rounded-xl border border-line bg-white px-4 py-2">
       <summary className="min-h-11 cursor-pointer py-2 font-semibold text-accent-700">{t("recovery.useOne")}</summary>
       <Form method="post" action={action}>
-        <Field name="code" label={t("fields.recoveryCode")} autoComplete="off" maxLength={40} hint={t("recovery.hint")} />
+        <Field id="admin-recovery-code" name="code" label={t("fields.recoveryCode")} autoComplete="off" maxLength={40} hint={t("recovery.hint")} />
         <SubmitButton secondary>{t("recovery.submit")}</SubmitButton>
       </Form>
     </details>
