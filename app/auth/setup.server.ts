@@ -10,8 +10,12 @@ export const setupLink = (origin: string, token: string) => `${origin}/admin/set
 /** The set-up link names no expiry of its own (it works until used or replaced); its signed token still needs one. */
 const SETUP_LINK_TTL_MS = 365 * 24 * 60 * 60_000;
 
-/** The set-up token of link `id`: what the log prints and what the emailed link carries. */
-export const setupToken = (links: LinkSigner, id: string, expiresAt: number) => ownerLinkToken(links, id, "setup", expiresAt);
+/**
+ * The set-up token of link `id`: what the log prints and what the emailed link carries. It is the
+ * SHA-256 of the signed (id, purpose, expiry), so only a holder of the link secret can make it, and
+ * it keeps the plain shape set-up links always had (43 URL-safe characters: nothing to split).
+ */
+export const setupToken = (links: LinkSigner, id: string, expiresAt: number) => createHash("sha256").update(ownerLinkToken(links, id, "setup", expiresAt)).digest("base64url");
 
 /** What making a set-up link needs: the owner's store, the link signer, and the outbox's enqueue (auth never imports mail). */
 export interface SetupDeps {

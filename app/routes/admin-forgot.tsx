@@ -17,7 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["email"]);
   const t = adminT(context);
   const meta = adminMeta(context, "forgot.title");
-  const asked = await requestPasswordReset(clientIp(context), text(form, "email", 320), getEnv().OWNER_EMAIL ?? getSiteConfig().contactEmail);
+  const typed = text(form, "email", 320);
+  // An empty field is a form mistake (the field is required), not an address: said so, nothing counted.
+  if (!typed.trim()) return data({ meta, notice: null, error: t("forgot.missing") }, { status: 400 });
+  const asked = await requestPasswordReset(clientIp(context), typed, getEnv().OWNER_EMAIL ?? getSiteConfig().contactEmail);
   if (!asked.ok) {
     const error = t("forgot.limited", { minutes: Math.ceil(asked.retryAfterSeconds / 60) });
     return data({ meta, notice: null, error }, { status: 429, headers: { "Retry-After": String(asked.retryAfterSeconds) } });

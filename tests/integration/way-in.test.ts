@@ -180,6 +180,10 @@ describe("forgot password", () => {
       }),
     );
     for (const answer of answers) expect(answer).toEqual(answers[0]);
+    // An empty field is a form mistake, said so (400), not counted, nothing sent.
+    const empty = await ask("", "203.0.113.9");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain(html(en.forgot.missing));
     expect(answers[0]).toEqual({ status: 200, notice: html(en.forgot.sent.replace("{{minutes}}", "30")) });
     // Two links, both to the owner (the two spellings of the owner's address); none for the others.
     await lastEmail("owner-reset", 2);

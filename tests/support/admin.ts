@@ -80,7 +80,7 @@ export async function freshCode(secret: string): Promise<string> {
 export function ownerReset(dataDir: string, origin: string, databaseUrl?: string): string {
   const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const out = execFileSync(process.execPath, ["scripts/owner.ts", "reset"], { cwd: root, env, encoding: "utf8" });
-  const link = /https?:\/\/\S+\/admin\/setup\?token=[\w.-]+/.exec(out)?.[0];
+  const link = /https?:\/\/\S+\/admin\/setup\?token=[\w-]+/.exec(out)?.[0];
   if (!link) throw new Error(`no set-up link in: ${out}`);
   return link;
 }
