@@ -39,10 +39,10 @@ afterAll(async () => {
 
 const from = (ip: string) => ({ headers: { "X-Forwarded-For": ip } });
 
-async function withStore<T>(use: (store: Stores) => Promise<T>): Promise<T> {
+async function withStore<T>(query: (store: Stores) => Promise<T>): Promise<T> {
   const store = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
   try {
-    return await use(store);
+    return await query(store);
   } finally {
     await store.close();
   }
