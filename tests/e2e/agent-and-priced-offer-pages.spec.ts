@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { VIEWPORTS, expectCounts, expectFitsViewport, expectSameOrigin, inEveryLanguage, localeFile, openRecording, quoteMailto, type Copy } from "../support/pages.ts";
 import { orderHref, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
 import { formatMoney, formatUnit } from "../../app/i18n/format.ts";
+import { HTML_ONLY } from "../support/projects.ts";
 
 /**
  * Instagram, WhatsApp, Veo3, Telegram trainer, test workflow and logo animator: every block with
@@ -55,7 +56,7 @@ async function count(page: Page, selector: string) {
   return page.locator(selector).count();
 }
 
-test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, request form with a mailto beside it", inEveryLanguage("instagram", async (page, { lang, label, copy }) => {
+test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, request form with a mailto beside it", HTML_ONLY, inEveryLanguage("instagram", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label, copy.hero.title);
   await expectCounts(page, label, {
     '[data-block="capabilities"] li': 6,
@@ -69,7 +70,7 @@ test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, request for
   await expect(page.locator('form#quote a[href^="mailto:"]'), label).toHaveAttribute("href", quoteMailto("instagram", lang));
 }));
 
-test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 booking-assistant items", inEveryLanguage("whatsapp", async (page, { lang, label, copy }) => {
+test("whatsapp: key features table (caption, headers, 5 rows), 4 use cases, 4 booking-assistant items", HTML_ONLY, inEveryLanguage("whatsapp", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label, copy.hero.title);
   const table = page.locator('table[data-block="features-table"]');
   await expect(table.locator("caption")).toHaveText(copy.features.caption);
@@ -91,7 +92,7 @@ const VEO3_PLANS = [
   { id: "veo3-subscription", videos: 20 },
 ] as const;
 
-test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the catalogue (£ in English), order links, demo", inEveryLanguage("veo3", async (page, { lang, label, copy }) => {
+test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the catalogue (£ in English), order links, demo", HTML_ONLY, inEveryLanguage("veo3", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label, copy.hero.title);
   await expectCounts(page, label, {
     '[data-block="steps"] li': 3,
@@ -122,7 +123,7 @@ test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the c
   await expectOrderLinks(page, lang, ["veo3-single", "veo3-pack", "veo3-subscription"], label);
 }));
 
-test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from the catalogue, 30 days of support, order links", inEveryLanguage("formateur-ia", async (page, { lang, label, copy }) => {
+test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from the catalogue, 30 days of support, order links", HTML_ONLY, inEveryLanguage("formateur-ia", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label, copy.hero.title);
   await expectCounts(page, label, {
     '[data-block="features"] li': 4,
@@ -142,7 +143,7 @@ test("formateur-ia: Telegram trainer features, 4 steps, Done-For-You price from 
   await expectOrderLinks(page, lang, ["formateur-ia"], label);
 }));
 
-test("test-workflow: one-time and 0/month prices, four benefits, order button with lang except French, on every language path", async ({ page, baseURL }) => {
+test("test-workflow: one-time and 0/month prices, four benefits, order button with lang except French, on every language path", HTML_ONLY, async ({ page, baseURL }) => {
   const paths: Array<[Language, string]> = [
     ...LANGUAGES.map((lang) => [lang, pathFor("test-workflow", lang)] as [Language, string]),
     ...Object.entries(TEST_WORKFLOW_PATHS).map(([lang, path]) => [lang as Language, path] as [Language, string]),
@@ -169,7 +170,7 @@ test("test-workflow: one-time and 0/month prices, four benefits, order button wi
   }
 });
 
-test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video facades, under 10 s", inEveryLanguage("logo-animator", async (page, { lang, label, copy }) => {
+test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video facades, under 10 s", HTML_ONLY, inEveryLanguage("logo-animator", async (page, { lang, label, copy }) => {
   const seconds = formatUnit(10, "second", lang);
   await expectCleanPage(page, label, copy.hero.title.replace("{{seconds}}", seconds));
   await expectCounts(page, label, {
@@ -188,7 +189,7 @@ test("logo-animator: offers list, 4 steps, reasons, 3 format images, 2 video fac
   await expect(page.locator('main a[href^="mailto:"]').first()).toHaveAttribute("href", quoteMailto("logo-animator", lang));
 }));
 
-test("images are sized, lazy below the hero; copy in other languages is not the English text", async ({ page }) => {
+test("images are sized, lazy below the hero; copy in other languages is not the English text", HTML_ONLY, async ({ page }) => {
   test.setTimeout(60_000);
   for (const id of PAGE_IDS) {
     await page.goto(pathFor(id, "en"));
@@ -213,7 +214,7 @@ test("images are sized, lazy below the hero; copy in other languages is not the 
 const OTHER_LANGUAGE: Record<PageId, Language> = { instagram: "fr", whatsapp: "es", veo3: "de", "formateur-ia": "pt", "test-workflow": "it", "logo-animator": "de" };
 
 for (const which of ["English", "other language"] as const) {
-  test(`screenshots: phone and desktop, ${which}, no horizontal overflow`, async ({ page }, testInfo) => {
+  test(`screenshots: phone and desktop, ${which}, no horizontal overflow`, HTML_ONLY, async ({ page }, testInfo) => {
     test.setTimeout(300_000);
     const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough
     for (const id of PAGE_IDS) {

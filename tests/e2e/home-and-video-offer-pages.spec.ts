@@ -7,6 +7,7 @@ import { SITE } from "../support/site-config.ts";
 import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
 import { orderHref } from "../../app/i18n/site-map.ts";
 import { formatAmount, formatFollowers, formatMoney, formatRange, formatUnit, formatUnitRange } from "../../app/i18n/format.ts";
+import { HTML_ONLY } from "../support/projects.ts";
 
 /**
  * Home, AI machine, short videos, newsletter, blog and Veo3 ad: every block with its count in all
@@ -40,7 +41,7 @@ async function hrefs(page: Page, selector: string) {
   return page.locator(selector).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href") ?? ""));
 }
 
-test("home: hero over our own background, 6 offer cards, biography with per-locale follower counts", async ({ page, baseURL }) => {
+test("home: hero over our own background, 6 offer cards, biography with per-locale follower counts", HTML_ONLY, async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
     const label = await openClean(page, "home", lang, baseURL!);
     const copy = copyOf("home", lang);
@@ -76,7 +77,7 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
   expect(formatFollowers(25_000, "fr")).toMatch(/^25\sk$/);
 });
 
-test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, section 9 figures, test order link", async ({ page, baseURL }) => {
+test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, section 9 figures, test order link", HTML_ONLY, async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
     const label = await openClean(page, "ai-machine", lang, baseURL!);
     await expect(page.locator('[data-block="steps"] li')).toHaveCount(6);
@@ -106,7 +107,7 @@ test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, 
   }
 });
 
-test("short-videos: explainer per language, 3 identical shorts, 6 features, 3 benefits, 4 steps, catalogue pricing, order and mailto", async ({ page, baseURL }) => {
+test("short-videos: explainer per language, 3 identical shorts, 6 features, 3 benefits, 4 steps, catalogue pricing, order and mailto", HTML_ONLY, async ({ page, baseURL }) => {
   const explainers = new Set<string>();
   const shortsByLang: string[][] = [];
   for (const lang of LANGUAGES) {
@@ -148,7 +149,7 @@ test("short-videos: explainer per language, 3 identical shorts, 6 features, 3 be
   for (const shorts of shortsByLang) expect(shorts, "the same three shorts in every language").toEqual(shortsByLang[0]);
 });
 
-test("newsletter: 5 steps, 3 features, execution time, integrations, 4 audiences, 3 social groups, Spanish-only variant", async ({ page, baseURL }) => {
+test("newsletter: 5 steps, 3 features, execution time, integrations, 4 audiences, 3 social groups, Spanish-only variant", HTML_ONLY, async ({ page, baseURL }) => {
   const examplesByLang = new Map<Language, string[]>();
   for (const lang of LANGUAGES) {
     const label = await openClean(page, "newsletter", lang, baseURL!);
@@ -188,7 +189,7 @@ test("newsletter: 5 steps, 3 features, execution time, integrations, 4 audiences
   }
 });
 
-test("blog: hero, video intro, 8-step workflow in the spec's order, use case with its figures", async ({ page, baseURL }) => {
+test("blog: hero, video intro, 8-step workflow in the spec's order, use case with its figures", HTML_ONLY, async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
     const label = await openClean(page, "blog", lang, baseURL!);
     const copy = copyOf("blog", lang);
@@ -203,7 +204,7 @@ test("blog: hero, video intro, 8-step workflow in the spec's order, use case wit
   }
 });
 
-test("veo3-ad: title and description from translations, canonical, WebPage JSON-LD, 4 videos, workflow image, 5 scenes", async ({ page, baseURL, request }) => {
+test("veo3-ad: title and description from translations, canonical, WebPage JSON-LD, 4 videos, workflow image, 5 scenes", HTML_ONLY, async ({ page, baseURL, request }) => {
   for (const lang of LANGUAGES) {
     const label = await openClean(page, "veo3-ad", lang, baseURL!);
     const copy = copyOf("veo3-ad", lang);
@@ -255,7 +256,7 @@ test("video facades: a link to the platform without JavaScript, the player only 
   }
 });
 
-test("screenshots: phone and desktop, English and one other language, no horizontal overflow", async ({ page }, testInfo) => {
+test("screenshots: phone and desktop, English and one other language, no horizontal overflow", HTML_ONLY, async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const others: Record<PageId, Language> = { home: "fr", "ai-machine": "de", "short-videos": "es", newsletter: "es", blog: "it", "veo3-ad": "pt" };
   const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough

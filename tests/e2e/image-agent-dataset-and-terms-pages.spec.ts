@@ -6,6 +6,7 @@ import { LANGUAGES, intlLocale, type Language } from "../../app/i18n/languages.t
 import { VIEWPORTS, expectCounts, inEveryLanguage, loadLazyImages, openPage, quoteMailto } from "../support/pages.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { formatAmount, formatAmountRange, formatMoney } from "../../app/i18n/format.ts";
+import { HTML_ONLY } from "../support/projects.ts";
 
 /**
  * Nano Banana, Seedance, Nano Photoshop agent, datasets and the two terms pages: their blocks and
@@ -27,7 +28,7 @@ async function expectCleanPage(page: Page, label: string) {
   expect(text.match(/\b(?:[a-z][\w-]*:)?[a-z][a-zA-Z-]+(?:\.[a-z][a-zA-Z]+)+\b/g) ?? [], `${label}: key-looking text`).toEqual([]);
 }
 
-test("datasets: own slim bar, no site header or switcher, offers, licences, packages, Intl prices, mailtos", inEveryLanguage("datasets", async (page, { lang, label, copy }) => {
+test("datasets: own slim bar, no site header or switcher, offers, licences, packages, Intl prices, mailtos", HTML_ONLY, inEveryLanguage("datasets", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label);
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expectCounts(page, label, {
@@ -63,7 +64,7 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
 }));
 
 for (const id of ["cgv", "tos"] as const) {
-  test(`${id}: every required clause, the text each reader gets (the CGV translated in de/es/pt/it, naming the French original), chrome translated, link home`, async ({ page, baseURL }) => {
+  test(`${id}: every required clause, the text each reader gets (the CGV translated in de/es/pt/it, naming the French original), chrome translated, link home`, HTML_ONLY, async ({ page, baseURL }) => {
     // Six languages, each page read whole: generous on a loaded machine.
     test.setTimeout(180_000);
     for (const lang of LANGUAGES) {
@@ -99,7 +100,7 @@ for (const id of ["cgv", "tos"] as const) {
 
 const NANO_FIELDS = ["title", "subtitle", "description.title", "description.intro", "description.capabilities", "description.fusion", "description.innovation", "description.consistency", "description.useCase", "description.availability", "description.access", "description.performance", "description.limitations", "description.watermark", "description.competition", "prompt"];
 
-test("nano-banana: every content field of the spec in all six languages, figures, prompt shown as a prompt", inEveryLanguage("nano-banana", async (page, { lang, label, copy }) => {
+test("nano-banana: every content field of the spec in all six languages, figures, prompt shown as a prompt", HTML_ONLY, inEveryLanguage("nano-banana", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label);
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   const vars: Record<string, string> = {
@@ -127,14 +128,14 @@ test("nano-banana: every content field of the spec in all six languages, figures
   });
 }));
 
-test("nano-banana falls back to French when nothing else decides the language", async ({ request }) => {
+test("nano-banana falls back to French when nothing else decides the language", HTML_ONLY, async ({ request }) => {
   const html = await (await request.get("/nano-banana", { headers: { "accept-language": "ja" } })).text();
   expect(html).toMatch(/<html lang="fr"/);
   const other = await (await request.get("/seedance", { headers: { "accept-language": "ja" } })).text();
   expect(other).toMatch(/<html lang="en"/);
 });
 
-test("seedance: fast, cheap, impactful; the 25-times claim with its basis; video facades that load nothing before a click", inEveryLanguage("seedance", async (page, { lang, label, copy }) => {
+test("seedance: fast, cheap, impactful; the 25-times claim with its basis; video facades that load nothing before a click", HTML_ONLY, inEveryLanguage("seedance", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label);
   await expect(page.locator("h1")).toHaveText(copy.hero.title);
   await expect(page.locator('[data-block="pillars"] li')).toHaveCount(3);
@@ -160,7 +161,7 @@ test("seedance: fast, cheap, impactful; the 25-times claim with its basis; video
   }
 }));
 
-test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", inEveryLanguage("agent-photoshop", async (page, { lang, label, copy }) => {
+test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo request mailto", HTML_ONLY, inEveryLanguage("agent-photoshop", async (page, { lang, label, copy }) => {
   await expectCleanPage(page, label);
   await expect(page.locator("h1")).toHaveText(copy.hero.title);
   await expect(page.locator('[data-block="features"] li')).toHaveCount(5);
@@ -174,7 +175,7 @@ test("agent-photoshop: 5 features, 4 steps, 5 audiences, demo facade, demo reque
   await expect(page.locator('[data-action="contact"]')).toHaveAttribute("href", quoteMailto("agent-photoshop", lang));
 }));
 
-test("Open Graph image: every page points to /og-image.png, served as a 1200×630 PNG", async ({ request, baseURL }) => {
+test("Open Graph image: every page points to /og-image.png, served as a 1200×630 PNG", HTML_ONLY, async ({ request, baseURL }) => {
   for (const id of PAGE_IDS) {
     const html = await (await request.get(pathFor(id, "en"))).text();
     expect(html, id).toContain(`<meta property="og:image" content="${baseURL}/og-image.png"/>`);
@@ -190,7 +191,7 @@ test("Open Graph image: every page points to /og-image.png, served as a 1200×63
 const SCREENSHOT_LANGS: Record<PageId, Language> = { "nano-banana": "fr", seedance: "es", "agent-photoshop": "de", datasets: "it", cgv: "fr", tos: "pt" };
 
 for (const id of PAGE_IDS) {
-  test(`${id}: phone and desktop render without overflow or broken images; screenshots in English and ${SCREENSHOT_LANGS[id]}`, async ({ page }, testInfo) => {
+  test(`${id}: phone and desktop render without overflow or broken images; screenshots in English and ${SCREENSHOT_LANGS[id]}`, HTML_ONLY, async ({ page }, testInfo) => {
     // Generous: images load at the speed of a shared machine; the assertions count, not the clock.
     test.setTimeout(240_000);
     const shoot = testInfo.project.name === "js-on"; // one set of artefacts is enough, and measuring needs JS

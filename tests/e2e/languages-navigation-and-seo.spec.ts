@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { PAGES, pagePath, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
+import { HTML_ONLY } from "../support/projects.ts";
 
 const SAMPLE_LANGS = ["fr", "de", "it"] as const;
 
 test.describe("every marketing route answers in the right language", () => {
   for (const page of PAGES) {
-    test(`${page.path} and language suffixes`, async ({ page: browser }) => {
+    test(`${page.path} and language suffixes`, HTML_ONLY, async ({ page: browser }) => {
       const unforced = await browser.goto(page.path);
       expect(unforced?.status()).toBe(200);
       await expect(browser.locator("h1")).toHaveCount(1);
@@ -24,7 +25,7 @@ test.describe("every marketing route answers in the right language", () => {
   }
 });
 
-test("test-workflow language slugs and thank-you paths force their language", async ({ page }) => {
+test("test-workflow language slugs and thank-you paths force their language", HTML_ONLY, async ({ page }) => {
   for (const [lang, path] of Object.entries(TEST_WORKFLOW_PATHS)) {
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
@@ -36,7 +37,7 @@ test("test-workflow language slugs and thank-you paths force their language", as
   }
 });
 
-test("404 page: English and French texts, a link home", async ({ page }) => {
+test("404 page: English and French texts, a link home", HTML_ONLY, async ({ page }) => {
   const response = await page.goto("/en");
   expect(response?.status()).toBe(200);
   const missing = await page.goto("/does-not-exist");
@@ -62,7 +63,7 @@ test("the language switcher changes the language and remembers it", async ({ pag
   await expect(page.locator('nav[aria-label="Hauptnavigation"] a[aria-current="page"]').first()).toHaveAttribute("href", "/blog");
 });
 
-test("footer terms link: /tos in English, /cgv otherwise; contact mailto", async ({ page }) => {
+test("footer terms link: /tos in English, /cgv otherwise; contact mailto", HTML_ONLY, async ({ page }) => {
   for (const lang of LANGUAGES) {
     await page.goto(`/${lang}`);
     const footer = page.locator("footer");
@@ -72,7 +73,7 @@ test("footer terms link: /tos in English, /cgv otherwise; contact mailto", async
   }
 });
 
-test("datasets hides the shared header and switcher", async ({ page }) => {
+test("datasets hides the shared header and switcher", HTML_ONLY, async ({ page }) => {
   await page.goto("/datasets");
   await expect(page.locator("header.site-header")).toHaveCount(0);
   await expect(page.locator(".lang-menu, .lang-footer")).toHaveCount(0);
@@ -80,7 +81,7 @@ test("datasets hides the shared header and switcher", async ({ page }) => {
   await expect(page.locator("header.site-header")).toHaveCount(1);
 });
 
-test("mobile menu opens without JavaScript (details disclosure)", async ({ page }) => {
+test("mobile menu opens without JavaScript (details disclosure)", HTML_ONLY, async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/en");
   const panel = page.locator(".nav-panel");
@@ -92,7 +93,7 @@ test("mobile menu opens without JavaScript (details disclosure)", async ({ page 
   await expect(panel.locator('a[href="/offers"]')).toHaveCount(1);
 });
 
-test("SEO base: canonical, hreflang, sitemap and robots", async ({ page, request, baseURL }) => {
+test("SEO base: canonical, hreflang, sitemap and robots", HTML_ONLY, async ({ page, request, baseURL }) => {
   await page.goto("/short-videos/es");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/short-videos/es`);
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(7);

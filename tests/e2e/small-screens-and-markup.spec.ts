@@ -4,6 +4,7 @@ import { OFFER_IDS, QUOTE_PAGES } from "../../app/content/offers.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { DYNAMIC_PATHS, MARKETING_PATHS } from "../support/routes.ts";
+import { HTML_ONLY } from "../support/projects.ts";
 
 // Every page in every language: no sideways scroll on a 320 px phone, and valid HTML.
 const PATHS = [
@@ -24,7 +25,7 @@ const PART = 20;
 const PARTS = Array.from({ length: Math.ceil(PATHS.length / PART) }, (_, i) => PATHS.slice(i * PART, (i + 1) * PART));
 
 for (const [index, paths] of PARTS.entries()) {
-  test(`no page scrolls sideways at 320 px and the demo banner's text fits, in any language (part ${index + 1} of ${PARTS.length})`, async ({ context }) => {
+  test(`no page scrolls sideways at 320 px and the demo banner's text fits, in any language (part ${index + 1} of ${PARTS.length})`, HTML_ONLY, async ({ context }) => {
     test.setTimeout(180_000);
     const wide: string[] = [];
     const clipped: string[] = [];
@@ -49,7 +50,7 @@ for (const [index, paths] of PARTS.entries()) {
   });
 }
 
-test("every page is valid HTML: no duplicate ids (SVG included), allowed autocomplete tokens, content models, heading levels", async ({ request }) => {
+test("every page is valid HTML: no duplicate ids (SVG included), allowed autocomplete tokens, content models, heading levels", HTML_ONLY, async ({ request }) => {
   test.setTimeout(240_000);
   const validator = new HtmlValidate({ extends: ["html-validate:standard", "html-validate:document"], rules: { "require-sri": "off" } });
   const problems: string[] = [];

@@ -10,6 +10,7 @@ import { OFFER_GROUPS, pageById, pagePath, type PageId } from "../../app/i18n/si
 import { DEMO_CONFIG, SITE } from "../support/site-config.ts";
 import { startSite } from "../support/site-server.ts";
 import { localeFile } from "../support/pages.ts";
+import { HTML_ONLY } from "../support/projects.ts";
 
 /**
  * Issue 25: a way to ask on every page (items 2), proof the owner fills in (item 1), the offers page
@@ -90,7 +91,7 @@ test("/datasets and the home page's \"write to me\" open a request form that sen
   }
 });
 
-test("the offers page lists every offer with its catalogue price and promise, in six languages, linked from the menu and the sitemap", async ({ page, request }) => {
+test("the offers page lists every offer with its catalogue price and promise, in six languages, linked from the menu and the sitemap", HTML_ONLY, async ({ page, request }) => {
   test.setTimeout(120_000);
   const listed = OFFER_GROUPS.flatMap((group) => group.pages);
   expect(new Set(listed).size).toBe(15);
@@ -129,7 +130,7 @@ test("the offers page lists every offer with its catalogue price and promise, in
   for (const language of LANGUAGES) expect(sitemap).toContain(`/offers/${language}<`);
 });
 
-test("the menu keeps the spec's 13 links, grouped and labelled, and marks the current page", async ({ page }) => {
+test("the menu keeps the spec's 13 links, grouped and labelled, and marks the current page", HTML_ONLY, async ({ page }) => {
   const common = localeFile("common", "fr");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/seedance/fr");
@@ -143,7 +144,7 @@ test("the menu keeps the spec's 13 links, grouped and labelled, and marks the cu
   await expect(nav.locator('[data-nav-group="videos"] a[data-nav="seedance"]')).toHaveAttribute("aria-current", "page");
 });
 
-test("proof from the configuration: testimonials, case studies, logos and FAQ where filled, nothing where not", async ({ page }) => {
+test("proof from the configuration: testimonials, case studies, logos and FAQ where filled, nothing where not", HTML_ONLY, async ({ page }) => {
   const common = localeFile("common", "es");
   await page.goto("/short-videos/es");
   const study = SITE.proof.caseStudies.find((item) => item.offer === "short-videos")!;
@@ -164,7 +165,7 @@ test("proof from the configuration: testimonials, case studies, logos and FAQ wh
   for (const block of ["testimonials", "case-studies", "faq", "client-logos"]) await expect(page.locator(`[data-block="${block}"]`)).toHaveCount(0);
 });
 
-test("rich results: Service and Offer JSON-LD with the catalogue's prices on every priced page, FAQPage with the FAQ", async ({ page }) => {
+test("rich results: Service and Offer JSON-LD with the catalogue's prices on every priced page, FAQPage with the FAQ", HTML_ONLY, async ({ page }) => {
   test.setTimeout(120_000);
   for (const language of LANGUAGES) {
     for (const [id, offers] of Object.entries(PRICED_PAGES) as Array<[keyof typeof PRICED_PAGES, readonly OfferId[]]>) {
@@ -227,7 +228,7 @@ test.describe("demo configuration", () => {
     server?.child.kill("SIGTERM");
   });
 
-  test("sample proof is marked, artwork is called artwork, and 390 px screenshots of home, a quote page and the order form", async ({ page }) => {
+  test("sample proof is marked, artwork is called artwork, and 390 px screenshots of home, a quote page and the order form", HTML_ONLY, async ({ page }) => {
     test.setTimeout(120_000);
     fs.mkdirSync("test-results/screenshots", { recursive: true });
     await page.setViewportSize({ width: 390, height: 844 });
