@@ -28,7 +28,9 @@ export async function secondFactorStep(request: Request, context: Context, owner
     const error = t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
     return { error, status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } };
   }
-  if (step.result !== "ok") return { error: t(step.result === "replayed" ? "errors.codeReplayed" : recovery ? "errors.wrongCodeOrRecovery" : "errors.wrongCode"), status: 401 };
+  if (step.result === "replayed") return { error: t("errors.codeReplayed"), status: 401 };
+  // The message follows what was typed: six digits are an authenticator code, anything else a recovery code.
+  if (step.result !== "ok") return { error: t(recovery && !/^\d{6}$/.test(code.replace(/\s+/g, "")) ? "errors.wrongRecoveryCode" : "errors.wrongCode"), status: 401 };
   return null;
 }
 

@@ -113,7 +113,7 @@ describe("recovery codes", () => {
     expect((await again.post("/admin/sign-in", { password }, from("198.51.100.2"))).status).toBe(303);
     const refused = await again.post("/admin/verify", { code: codes[0]! }, from("198.51.100.2"));
     expect(refused.status).toBe(401);
-    expect(await refused.text()).toContain(html(en.errors.wrongCodeOrRecovery));
+    expect(await refused.text()).toContain(html(en.errors.wrongRecoveryCode));
   });
 
   test("one code used by 8 sign-ins at once signs in exactly one", async () => {

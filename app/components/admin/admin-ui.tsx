@@ -257,7 +257,8 @@ export function PasskeyButton({ mode, returnTo }: { mode: "sign-in" | "register"
       <button type="button" className={`${mode === "sign-in" ? "btn-secondary" : "btn-primary"} w-full sm:w-auto`}>
         {t(mode === "sign-in" ? "passkey.signIn" : "passkey.add")}
       </button>
-      <p role="alert" data-passkey-error className="mt-2 text-sm text-red-800" />
+      {/* Announced when the script writes a refusal into it (an empty role="alert" would be a second alert on the page). */}
+      <p aria-live="assertive" data-passkey-error className="mt-2 text-sm text-red-800" />
       <script src="/passkey.js" defer />
     </div>
   );
