@@ -8,6 +8,7 @@ const BOTH_STORES = [
   "app/mail/owner-notices.test.ts",
   "app/ops/orders-csv.test.ts",
   "app/billing/manage-link-request.test.ts",
+  "app/auth/passkey.test.ts",
   "tests/integration/admin.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",

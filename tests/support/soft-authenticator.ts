@@ -36,6 +36,8 @@ export class SoftAuthenticator {
   private readonly publicKey: KeyObject;
   private counter = 0;
   userHandle: string | undefined;
+  /** Whether the authenticator reports user verification (the screen lock); a security key may not. */
+  verifiesUser = true;
 
   constructor() {
     ({ privateKey: this.privateKey, publicKey: this.publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" }));
@@ -82,9 +84,14 @@ export class SoftAuthenticator {
   /** navigator.credentials.get() answered (AuthenticationResponseJSON); `rpId` lets a test sign for another site. */
   assert(options: { challenge: string; rpId?: string }, origin: string, rpId = options.rpId ?? new URL(origin).hostname) {
     this.counter++;
+    return this.assertWithCounter(options, origin, rpId, this.counter);
+  }
+
+  /** An assertion carrying a given signature counter (a cloned authenticator's would go backwards). */
+  assertWithCounter(options: { challenge: string }, origin: string, rpId: string, signCount: number) {
     const counter = Buffer.alloc(4);
-    counter.writeUInt32BE(this.counter);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAGS.up | FLAGS.uv]), counter]);
+    counter.writeUInt32BE(signCount);
+    const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAGS.up | (this.verifiesUser ? FLAGS.uv : 0)]), counter]);
     const clientDataJSON = this.clientData("webauthn.get", options.challenge, origin);
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
     return {
