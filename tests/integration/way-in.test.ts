@@ -291,6 +291,26 @@ describe("passkeys", () => {
     expect((await withStore((store) => store.findPasskey(authenticator.id)))!.counter).toBe(1);
   });
 
+  test("a passkey stands in for the code on the password-reset page", async () => {
+    const visitor = new AdminClient(server.url);
+    expect((await visitor.post("/admin/forgot", { email: OWNER_EMAIL }, from("192.0.2.20"))).status).toBe(200);
+    const mail = await lastEmail("owner-reset", 8);
+    const resetUrl = new URL(/https?:\/\/\S+\/admin\/reset\?token=[\w.-]+/.exec(mail)![0]);
+    const token = resetUrl.searchParams.get("token")!;
+    const target = `/admin/reset?token=${token}`;
+    expect(await (await visitor.get(target, from("192.0.2.20"))).text()).toContain('name="code"');
+    // The passkey signs this browser in and brings it back to the reset page, which then asks for no code.
+    const options = await (await passkeyPost(visitor, { intent: "sign-in-options" }, "192.0.2.20")).json();
+    const signedIn = await passkeyPost(visitor, { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, server.url)), returnTo: target }, "192.0.2.20");
+    expect(await signedIn.json()).toEqual({ redirect: target });
+    expect(await (await visitor.get(target, from("192.0.2.20"))).text()).not.toContain('name="code"');
+    const done = await visitor.post(target, { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, from("192.0.2.20"));
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/admin/sign-in?reset=1");
+    password = NEW_PASSWORD;
+    expect((await visitor.get("/admin")).status).toBe(303);
+  });
+
   test("refused: another site's assertion, a replayed challenge, an unknown key, another browser's challenge", async () => {
     const client = new AdminClient(server.url);
     const options = await (await passkeyPost(client, { intent: "sign-in-options" }, "192.0.2.3")).json();
