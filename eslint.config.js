@@ -26,7 +26,7 @@ function forbid(folders, message, typesFrom = []) {
 }
 
 /** The domain rooms (docs/architecture.md); the composition root app/services.server.ts knows them all. */
-const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin"];
+const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy"];
 const above = (...rooms) => ["routes", "components", ...rooms];
 
 /** Boundary rules: one block per part of the app (see docs/architecture.md). */
@@ -65,7 +65,7 @@ const boundaries = [
     name: "boundaries/mail",
     files: ["app/mail/**"],
     rules: forbid(
-      above("payments", "auth", "ops", "services.server", "stores.server"),
+      above("payments", "auth", "ops", "privacy", "services.server", "stores.server"),
       "Mail renders and sends the records it is given: it may name orders', quotes' and billing's types, never run their code.",
       ["orders", "billing", "quotes", "admin"],
     ),
@@ -73,27 +73,36 @@ const boundaries = [
   {
     name: "boundaries/orders",
     files: ["app/orders/**"],
-    rules: forbid(above("auth", "quotes", "ops", "stores.server"), "Orders are the domain: routes call them, never the other way round; billing, back office and auth sit above or beside. A room receives the services it needs (the container's type only).", ["billing", "admin", "services.server"]),
+    rules: forbid(above("auth", "quotes", "ops", "privacy", "stores.server"), "Orders are the domain: routes call them, never the other way round; billing, back office and auth sit above or beside. A room receives the services it needs (the container's type only).", ["billing", "admin", "services.server"]),
   },
   {
     name: "boundaries/quotes",
     files: ["app/quotes/**"],
-    rules: forbid(above("auth", "billing", "ops", "payments", "admin", "stores.server"), "Quote requests use the order form's rules and the outbox; nothing else. A room receives the services it needs (the container's type only).", ["services.server"]),
+    rules: forbid(above("auth", "billing", "ops", "payments", "admin", "privacy", "stores.server"), "Quote requests use the order form's rules and the outbox; nothing else. A room receives the services it needs (the container's type only).", ["services.server"]),
   },
   {
     name: "boundaries/billing",
     files: ["app/billing/**"],
-    rules: forbid(above("auth", "quotes", "ops", "stores.server"), "Billing follows paid orders (events, subscriptions, invoices); it never imports pages, auth or operator tools. A room receives the services it needs (the container's type only).", ["admin", "services.server"]),
+    rules: forbid(above("auth", "quotes", "ops", "privacy", "stores.server"), "Billing follows paid orders (events, subscriptions, invoices); it never imports pages, auth or operator tools. A room receives the services it needs (the container's type only).", ["admin", "services.server"]),
   },
   {
     name: "boundaries/auth",
     files: ["app/auth/**"],
-    rules: forbid(above("orders", "billing", "quotes", "mail", "ops", "admin", "payments", "stores.server"), "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes, mail or payments (it asks the services for an email)."),
+    rules: forbid(above("orders", "billing", "quotes", "mail", "ops", "admin", "payments", "privacy", "stores.server"), "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes, mail or payments (it asks the services for an email)."),
   },
   {
     name: "boundaries/ops",
     files: ["app/ops/**"],
     rules: forbid(above("auth", "admin", "payments", "services.server"), "Operator tools (backup, restore, export, copy) work on the database; they never import pages, sign-in or payments.", ["orders", "mail", "billing", "quotes"]),
+  },
+  {
+    name: "boundaries/privacy",
+    files: ["app/privacy/**"],
+    rules: forbid(
+      above("ops", "auth"),
+      "The privacy room asks each room's store to find and erase a person's data (ADR 016): it names their stores' types, never runs their code or writes their tables.",
+      ["orders", "billing", "quotes", "mail", "admin", "payments", "config", "services.server", "stores.server"],
+    ),
   },
   {
     name: "boundaries/admin",
@@ -171,10 +180,21 @@ const cookieSelectors = [
     message: "Cookies are made in app/lib/cookies.ts (routerCookie), so the privacy policy lists every one.",
   },
 ];
+// Money leaves through one door (issue 24 item 3): a refund or a cancellation is asked of the
+// payment provider only by app/admin/money.server.ts, where the key's row decides it once and the
+// effects are recorded as the webhook records them. A second caller would refund without that guard.
+const moneySelectors = [
+  "CallExpression[callee.property.name=/^(refund|cancelSubscription)$/][callee.object.name='provider']",
+  "CallExpression[callee.property.name=/^(refund|cancelSubscription)$/][callee.object.property.name='provider']",
+].map((selector) => ({
+  selector,
+  message: "Refunds and cancellations go through app/admin/money.server.ts (confirmRefund / confirmCancel): one decision per confirmation key.",
+}));
 const restrictedSyntax = [
-  { name: "http/one-body-reader+cookies/registry", files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors] } },
-  { name: "http/one-body-reader (its module)", files: ["app/http/read-form.server.ts"], rules: { "no-restricted-syntax": ["error", ...cookieSelectors] } },
-  { name: "cookies/registry (its module)", files: ["app/lib/cookies.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors] } },
+  { name: "http/one-body-reader+cookies/registry+money/one-door", files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...moneySelectors] } },
+  { name: "http/one-body-reader (its module)", files: ["app/http/read-form.server.ts"], rules: { "no-restricted-syntax": ["error", ...cookieSelectors, ...moneySelectors] } },
+  { name: "cookies/registry (its module)", files: ["app/lib/cookies.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...moneySelectors] } },
+  { name: "money/one-door (its module)", files: ["app/admin/money.server.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors] } },
 ];
 
 export default tseslint.config(

@@ -32,9 +32,10 @@ export default defineConfig({
   projects: [
     // The go-live sweep reads server-rendered HTML only: once, without JavaScript.
     // Tests tagged @html-only read server-rendered HTML that no script changes: once, js-off (tests/support/projects.ts).
-    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, testIgnore: ["**/go-live-sweep.spec.ts"], grepInvert: /@html-only/ },
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, testIgnore: ["**/go-live-sweep.spec.ts", "**/admin-money.spec.ts"], grepInvert: /@html-only/ },
     // axe runs once (js-on): marketing pages ship no framework JS, so both projects see the same DOM.
     // Layout geometry does not depend on scripts (marketing pages ship none): measured once, js-on.
+    // The owner's refunds and cancellations are plain forms, shown working without scripts (admin-money: js-off only).
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: ["**/a11y.spec.ts", "**/layout-sweep.spec.ts"] },
   ],
   webServer: {

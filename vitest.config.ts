@@ -7,15 +7,19 @@ const BOTH_STORES = [
   "app/billing/payment-events.test.ts",
   "app/mail/owner-notices.test.ts",
   "app/ops/orders-csv.test.ts",
+  "app/privacy/data-rights.test.ts",
   "app/billing/manage-link-request.test.ts",
   "app/auth/passkey.test.ts",
   "tests/integration/admin.test.ts",
+  "tests/integration/data-rights.test.ts",
   "tests/integration/orders-sandbox.test.ts",
   "tests/integration/orders-stripe.test.ts",
   "tests/integration/reliability.test.ts",
   "tests/integration/quotes.test.ts",
   "tests/integration/mail-relay.test.ts",
   "tests/integration/subscriptions-stripe.test.ts",
+  "tests/integration/admin-money-stripe.test.ts",
+  "tests/integration/admin-money-sandbox.test.ts",
   "tests/integration/way-in.test.ts",
 ];
 
@@ -25,8 +29,13 @@ const INTEGRATION_ELSEWHERE = ["server/index.test.ts", "scripts/build-state.test
 export default defineConfig({
   test: {
     environment: "node",
-    testTimeout: 30_000,
+    // A hang detector, not a speed test: a shared machine at load 15 runs the longest flows in over 30 s.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
+    // Vitest's default is one worker per core minus one: a single file at a time on a 2-core
+    // machine. Integration files spend most of their time waiting on child processes (the built
+    // server, PostgreSQL, a second Node), so three at once finish far sooner (issue 26).
+    maxWorkers: 3,
     projects: [
       // `npm run test:unit`: the code on its own (in-memory SQLite, no server, no build): seconds.
       {

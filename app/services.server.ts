@@ -24,6 +24,9 @@ import { ownerLinkToken } from "./auth/owner-links.server.ts";
 import { setupLink, setupToken } from "./auth/setup.server.ts";
 import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
+import { deleteEmailFiles } from "./mail/outbox-privacy-store.server.ts";
+import { RetentionWorker } from "./privacy/retention.server.ts";
+import type { PrivacyDeps } from "./privacy/types.ts";
 
 export interface OrderServices {
   repo: Stores;
@@ -51,6 +54,10 @@ export interface OrderServices {
   invoiceUrl(order: Order): string;
   /** Stops the daily backup timer. */
   stopBackups(): void;
+  /** What the privacy room needs to export or erase a person (app/privacy/). */
+  privacy: PrivacyDeps;
+  /** Erases what is past the configured retention periods, at start-up and daily. */
+  retentionWorker: RetentionWorker;
 }
 
 async function createServices(): Promise<OrderServices> {
@@ -126,6 +133,14 @@ async function createServices(): Promise<OrderServices> {
   const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
   webhookWorker.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
+  const privacy: PrivacyDeps = {
+    repo,
+    refundsOf: (orderId) => inbox.refundsOf(orderId),
+    deleteEmailFiles: mailer.kind === "file" ? (ids) => deleteEmailFiles(dataDir, ids) : undefined,
+  };
+  // The same periods the privacy policy states (site configuration `retention`, ADR 016).
+  const retentionWorker = new RetentionWorker(privacy, () => getSiteConfig().retention);
+  retentionWorker.start();
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
@@ -147,6 +162,8 @@ async function createServices(): Promise<OrderServices> {
     manageUrl,
     invoiceUrl,
     stopBackups: backups.stop,
+    privacy,
+    retentionWorker,
   };
 }
 
@@ -179,6 +196,7 @@ export async function shutdownOrderServices(): Promise<void> {
   if (!services) return;
   services.stopReconciler();
   services.stopBackups();
+  await services.retentionWorker.stop();
   await services.webhookWorker.stop();
   await services.worker.stop();
   services.mailer.close();

@@ -16,6 +16,13 @@ import { KyselyOrderStore } from "./orders/order-store.server.ts";
 import type { OrderStore } from "./orders/types.ts";
 import { KyselyQuoteStore } from "./quotes/quote-store.server.ts";
 import type { QuoteStore } from "./quotes/types.ts";
+import { KyselyTimelinePrivacyStore } from "./admin/timeline-privacy-store.server.ts";
+import { KyselyOutboxPrivacyStore } from "./mail/outbox-privacy-store.server.ts";
+import { KyselyOrderPrivacyStore } from "./orders/order-privacy-store.server.ts";
+import { KyselySandboxPrivacyStore } from "./payments/sandbox-privacy-store.server.ts";
+import { KyselyDataRequestStore } from "./privacy/data-request-store.server.ts";
+import type { PrivacyStores } from "./privacy/types.ts";
+import { KyselyQuotePrivacyStore } from "./quotes/quote-privacy-store.server.ts";
 
 /**
  * Every room's store over the one database, as one object, for the composition root
@@ -30,7 +37,8 @@ export type Stores = OrderStore &
   OwnerStore &
   FactorStore &
   BackOfficeStore &
-  SettingsStore & {
+  SettingsStore &
+  PrivacyStores & {
     readonly store: Store;
     readonly db: Kysely<Database>;
     readonly dialect: Dialect;
@@ -51,6 +59,13 @@ export function storesOver(store: Store): Stores {
     new KyselyFactorStore(db),
     new KyselyBackOfficeStore(db, dialect),
     new KyselySettingsStore(db),
+    // A person's data, found and erased by each room in its own tables (app/privacy/, ADR 016).
+    new KyselyOrderPrivacyStore(db),
+    new KyselyQuotePrivacyStore(db),
+    new KyselyOutboxPrivacyStore(db),
+    new KyselyTimelinePrivacyStore(db),
+    new KyselySandboxPrivacyStore(db),
+    new KyselyDataRequestStore(db),
   ];
   const bundle: Record<string, unknown> = {
     store,

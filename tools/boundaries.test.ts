@@ -55,6 +55,15 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/quotes/new-step.server.ts", "../mail/outbox-store.server.ts", false],
     ["app/admin/new-query.server.ts", "../billing/types.ts", false],
     ["app/routes/new-page.tsx", "../quotes/request-quote.server.ts", false],
+    // Issue 24 item 7: the privacy room asks the rooms' stores; it never writes their tables itself.
+    ["app/privacy/new-step.server.ts", "../orders/order-store.server.ts", true],
+    ["app/privacy/new-step.server.ts", "../mail/outbox-store.server.ts", true],
+    ["app/privacy/new-step.server.ts", "../routes/admin-customers.tsx", true],
+    ["app/privacy/new-step.server.ts", "../services.server.ts", true],
+    ["app/privacy/new-step.server.ts", "../lib/background-worker.server.ts", false],
+    ["app/privacy/new-step.server.ts", "../db/erased.ts", false],
+    ["app/orders/new-step.server.ts", "../privacy/data-rights.server.ts", true],
+    ["app/admin/new-query.server.ts", "../privacy/data-rights.server.ts", false],
   ])("%s importing %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier)).toBe(refused);
   });
@@ -66,6 +75,7 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/orders/new-step.server.ts", "../services.server.ts", false],
     ["app/orders/new-step.server.ts", "../billing/types.ts", false],
     ["app/auth/new-step.server.ts", "../orders/types.ts", true],
+    ["app/privacy/new-step.server.ts", "../orders/order-privacy-store.server.ts", false],
   ])("%s importing types from %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier, true)).toBe(refused);
   });
@@ -89,5 +99,24 @@ describe("request bodies are read by app/http/read-form.server.ts only (issue 21
     ["app/routes/new-page.tsx", "export const read = (response: Response) => response.json();\n", false],
   ])("%s: %s is refused: %s", async (file, code, refused) => {
     expect(await bodyReadRefused(file, code)).toBe(refused);
+  });
+});
+
+/** Whether the money rule (eslint.config.js, `money/one-door`) fires on this code. */
+async function moneyCallRefused(file: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-syntax" && /money\.server\.ts/.test(message.message));
+}
+
+describe("refunds and cancellations are asked of the provider by app/admin/money.server.ts only (issue 24)", () => {
+  const call = (expression: string) => `declare const services: { provider: { refund(x: unknown): unknown; cancelSubscription(x: unknown): unknown } };\ndeclare const provider: typeof services.provider;\nexport const go = () => ${expression};\n`;
+  it.each([
+    ["app/routes/admin-order.tsx", call("services.provider.refund({})"), true],
+    ["app/billing/new-step.server.ts", call("provider.cancelSubscription({})"), true],
+    ["app/admin/orders.server.ts", call("services.provider.cancelSubscription({})"), true],
+    ["app/admin/money.server.ts", call("services.provider.refund({})"), false],
+    ["app/payments/sandbox-provider.server.ts", "declare const store: { refund(): void };\nexport const go = () => store.refund();\n", false],
+  ])("%s: %s is refused: %s", async (file, code, refused) => {
+    expect(await moneyCallRefused(file, code)).toBe(refused);
   });
 });

@@ -78,11 +78,15 @@ export async function orderDetail(id: string, lang: Language) {
     ...(order.paidAt ? [{ at: order.paidAt, kind: "paid", detail: null }] : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const offer = translator(lang, "offers")(`${order.offer}.name`);
-  const customer = [`${order.customer.firstName} ${order.customer.lastName}`.trim(), order.customer.companyName].filter(Boolean).join(", ");
+  const customer = order.erasedAt
+    ? translator(lang, "data-rights")("erasedCustomer")
+    : [`${order.customer.firstName} ${order.customer.lastName}`.trim(), order.customer.companyName].filter(Boolean).join(", ");
   return {
     id: order.id,
     // What the owner recognises an order by: who bought what (the id stays in the details).
     heading: `${customer} – ${offer}`,
+    // The customer's data page (export, erase) is found by this address; none once erased.
+    customerEmail: order.erasedAt ? null : order.customer.email,
     state: order.state,
     billingState: billingLabel(order),
     periodEnd: order.periodEnd,

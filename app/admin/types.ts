@@ -5,7 +5,7 @@ import type { Order, OrderState } from "../orders/types.ts";
 export interface OrderEvent {
   id: number;
   orderId: string;
-  kind: "checkout_created" | "email_sent" | "email_failed" | "email_gave_up" | "resend_requested" | "delivered";
+  kind: "checkout_created" | "email_sent" | "email_failed" | "email_gave_up" | "resend_requested" | "delivered" | "refunded" | "subscription_cancelled";
   detail: string | null;
   createdAt: string;
 }

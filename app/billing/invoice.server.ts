@@ -35,14 +35,17 @@ export async function sandboxInvoice(token: string, services: OrderServices): Pr
         ]
       : [{ label: story.kind === "setupThenMonthly" ? setupLabel : name, amount: money(story.today) }];
   const c = order.customer;
+  // An erased customer's invoice keeps its number, date and amounts (accounting law) and names no
+  // one: the buyer block says the details were erased, with the country the VAT depends on (ADR 016).
+  const billedTo = order.erasedAt
+    ? [translator(order.lang, "data-rights")("invoiceErased"), c.country].filter((line): line is string => Boolean(line))
+    : [`${c.firstName} ${c.lastName}`, c.companyName, c.address, [c.postalCode, c.city].filter(Boolean).join(" "), c.country, c.email].filter((line): line is string => Boolean(line));
   return {
     number: order.id,
     lang: order.lang,
     date: formatLongDate(order.paidAt ?? order.createdAt, order.lang),
     // Only the agent's form asks for a postal address; video and test orders bill the name and email.
-    billedTo: [`${c.firstName} ${c.lastName}`, c.companyName, c.address, [c.postalCode, c.city].filter(Boolean).join(" "), c.country, c.email].filter(
-      (line): line is string => Boolean(line),
-    ),
+    billedTo,
     lines,
     total: money(order.amountDueNow),
   };

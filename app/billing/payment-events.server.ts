@@ -148,8 +148,11 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
       const emails: string[] = [];
       if (event.kind === "invoice.payment_failed" && subscription.status === "past_due") emails.push(EMAIL.paymentFailed(event.invoiceId));
       if (event.kind === "invoice.paid" && event.renewal) emails.push(EMAIL.renewal(event.invoiceId));
-      if (subscription.status === "cancelled") emails.push(EMAIL.subscriptionEnded, EMAIL.ownerCancellation);
-      else if (subscription.cancelAtPeriodEnd) emails.push(EMAIL.ownerCancellation);
+      // A change already recorded (the owner cancelled from the back office, app/admin/money.server.ts)
+      // is not news to the owner; the customer's email is the same outbox kind either way (once).
+      const ownerKnows = subscriptionState(subscription) === order.billingState;
+      if (subscription.status === "cancelled") emails.push(EMAIL.subscriptionEnded, ...(ownerKnows ? [] : [EMAIL.ownerCancellation]));
+      else if (subscription.cancelAtPeriodEnd && !ownerKnows) emails.push(EMAIL.ownerCancellation);
       if (subscription.status === "paused" && order.subscriptionStatus !== "paused") emails.push(EMAIL.ownerPaused(event.id));
       emails.push(...cancellationConfirmation(subscription));
       const state = mergeBillingState(order.billingState, subscriptionState(subscription));
@@ -163,11 +166,13 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
         await record(undefined);
         return done("no order", undefined);
       }
-      await inbox.recordRefund({ chargeId: event.chargeId, orderId: order.id, amount: event.amount, amountRefunded: event.amountRefunded, currency: event.currency });
+      const known = await inbox.recordRefund({ chargeId: event.chargeId, orderId: order.id, amount: event.amount, amountRefunded: event.amountRefunded, currency: event.currency });
+      // The back office recorded this very refund when the owner made it: nothing new to tell the owner.
+      const ownerKnows = known === event.amountRefunded;
       // Refunds are per charge: refunding one month of a subscription leaves the subscription's
       // state to the subscription; a one-time order is refunded when its payment is.
       const state = order.monthly ? order.billingState : event.fullyRefunded ? "refunded" : order.billingState;
-      await record(order, { ...(state !== order.billingState ? { billing: { state, periodEnd: null } } : {}), emails: [EMAIL.ownerRefund(event.chargeId, event.amountRefunded)] });
+      await record(order, { ...(state !== order.billingState ? { billing: { state, periodEnd: null } } : {}), emails: ownerKnows ? [] : [EMAIL.ownerRefund(event.chargeId, event.amountRefunded)] });
       return done(order.monthly ? "charge refunded" : (state ?? "partially refunded"), order);
     }
     case "dispute.created":

@@ -19,6 +19,8 @@ const provider: PaymentProvider = {
   getSubscription: async (id) => (id === subscription.id ? { ...subscription } : undefined),
   portalUrl: async () => null,
   getCharge: async () => ({ customerRef: "cus_1", refunded: false }),
+  refund: async () => ({ ok: false, reason: "notPaid" }),
+  cancelSubscription: async () => ({ ok: false, reason: "unknown" }),
 };
 
 /** A paid formateur-ia order with its Stripe subscription, in a fresh store. */

@@ -115,8 +115,13 @@ export class KyselyWebhookInbox {
     return Number(n);
   }
 
-  /** Records what is refunded of one charge now (the charge's own totals: later events carry the running total). */
-  async recordRefund(refund: { chargeId: string; orderId: string; amount: number; amountRefunded: number; currency: string }): Promise<void> {
+  /**
+   * Records what is refunded of one charge now (the charge's own totals: later events carry the
+   * running total). Returns what was known refunded before (null: the charge was not known), so a
+   * refund the back office recorded already is recognised when Stripe's event about it arrives.
+   */
+  async recordRefund(refund: { chargeId: string; orderId: string; amount: number; amountRefunded: number; currency: string }): Promise<number | null> {
+    const before = await this.db.selectFrom("charge_refunds").select("amount_refunded").where("charge_id", "=", refund.chargeId).executeTakeFirst();
     await this.db
       .insertInto("charge_refunds")
       .values({ charge_id: refund.chargeId, order_id: refund.orderId, amount: refund.amount, amount_refunded: refund.amountRefunded, currency: refund.currency, updated_at: nowIso() })
@@ -129,6 +134,7 @@ export class KyselyWebhookInbox {
       .where("charge_id", "=", refund.chargeId)
       .where("amount_refunded", "<", refund.amountRefunded)
       .execute();
+    return before ? Number(before.amount_refunded) : null;
   }
 
   async refundsOf(orderId: string): Promise<Array<{ chargeId: string; amount: number; amountRefunded: number }>> {

@@ -147,6 +147,9 @@ const proof = z
 
 export type SiteProof = z.infer<typeof proof>;
 
+/** The retention periods when the configuration sets none (days; see `retention` below). */
+export const RETENTION_DEFAULTS = { unpaidAttemptDays: 30, quoteRequestDays: 1095, customerDays: 4018 } as const;
+
 export const SiteConfigSchema = z
   .object({
     /** The brand shown in the header, footer, titles and as the email sender's name. */
@@ -194,8 +197,29 @@ export const SiteConfigSchema = z
         supervisoryAuthority: z.object({ name: text, url: httpsUrl }).strict(),
       })
       .strict(),
+    /**
+     * How long personal details are kept before the daily job erases them (app/privacy/retention.server.ts);
+     * the privacy policy states these very numbers (ADR 016). Absent: the defaults below.
+     */
+    retention: z
+      .object({
+        /** An order never paid (abandoned at checkout, failed, expired): its details are of no further use. */
+        unpaidAttemptDays: z.number().int().min(1).max(3653).default(RETENTION_DEFAULTS.unpaidAttemptDays),
+        /** A quote or demo request that led nowhere: 3 years after the contact, the CNIL's reference for prospects. */
+        quoteRequestDays: z.number().int().min(1).max(3653).default(RETENTION_DEFAULTS.quoteRequestDays),
+        /**
+         * A paid order, counted from its payment (or the end of its last subscription period). French
+         * accounting records are kept 10 years after the financial year closes (Code de commerce
+         * L123-22): 4018 days (11 years) covers a sale made on the first day of a financial year.
+         */
+        customerDays: z.number().int().min(3653, "accounting law (Code de commerce L123-22) keeps sales 10 years: at least 3653 days").max(36525).default(RETENTION_DEFAULTS.customerDays),
+      })
+      .strict()
+      .default(RETENTION_DEFAULTS),
   })
   .strict();
+
+export type RetentionPolicy = SiteConfig["retention"];
 
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 

@@ -301,6 +301,30 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
+    // Issue 24 item 3: the owner refunds and cancels from the back office. One row per confirmed
+    // action, keyed by the idempotency key its confirmation screen carried: a replayed post, a
+    // double click or a second tab finds the row and changes nothing. The sandbox checkout keeps
+    // what it refunded and its subscription's end on its own sessions, as Stripe does on its side.
+    name: "014-money-actions",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS money_actions (
+         key TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         kind TEXT NOT NULL CHECK (kind IN ('refund','cancel')),
+         amount INTEGER NOT NULL,
+         currency TEXT NOT NULL,
+         reason TEXT NOT NULL,
+         note TEXT NOT NULL,
+         status TEXT NOT NULL CHECK (status IN ('pending','done')),
+         provider_ref TEXT,
+         created_at TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS money_actions_order ON money_actions (order_id)`,
+      `ALTER TABLE sandbox_sessions ADD COLUMN amount_refunded INTEGER NOT NULL DEFAULT 0`,
+      `ALTER TABLE sandbox_sessions ADD COLUMN subscription_state TEXT CHECK (subscription_state IN ('cancelling','canceled'))`,
+    ],
+  },
+  {
     // Issue 24 item 4, a way in without a shell: the owner's emailed links get a purpose (the
     // unlock link of 010, the first set-up link, a password reset), one-time recovery codes (only
     // their SHA-256), passkeys (WebAuthn credentials) and the passkey ceremonies' challenges.
@@ -332,6 +356,30 @@ const CHANGES: SchemaChange[] = [
            expires_at ${EPOCH_MS[dialect]} NOT NULL
          )`,
       ),
+    ],
+  },
+  {
+    // Issue 24 item 7: a person's data erased (personal fields replaced, amounts and numbers kept),
+    // and every export and erasure recorded without the data itself (app/privacy/).
+    name: "016-datarights-erasure-and-requests",
+    statements: [
+      `ALTER TABLE orders ADD COLUMN erased_at TEXT`,
+      `ALTER TABLE quote_requests ADD COLUMN erased_at TEXT`,
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS data_requests (
+         id ${AUTO_ID[dialect]},
+         kind TEXT NOT NULL CHECK (kind IN ('export','erase','retention')),
+         subject_digest TEXT,
+         actor TEXT NOT NULL,
+         orders INTEGER NOT NULL,
+         quotes INTEGER NOT NULL,
+         emails INTEGER NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      ),
+      `CREATE INDEX IF NOT EXISTS data_requests_subject ON data_requests (subject_digest, created_at)`,
+      // The retention pass looks for old records not erased yet.
+      `CREATE INDEX IF NOT EXISTS orders_retention ON orders (erased_at, state, created_at)`,
     ],
   },
 ];

@@ -36,6 +36,8 @@ export interface OrdersTable {
   terms_accepted_at: string | null;
   /** "digital-content" | "service" when the buyer asked to start at once and waived the withdrawal right. */
   immediate_start: string | null;
+  /** When the customer's personal fields were replaced by ERASED (016-datarights): null while they are held. */
+  erased_at: Generated<string | null>;
 }
 
 /** Every provider event handled, by its id: a replay is recognised and ignored. */
@@ -71,6 +73,27 @@ export interface SandboxSessionsTable {
   created_at: string;
   /** The CheckoutRequest as JSON (what to show and where to return); null for sessions from before it. */
   request_json: string | null;
+  /** What the back office refunded of the payment (minor units). */
+  amount_refunded: Generated<number>;
+  /** The sandbox subscription: null while it runs, then cancelling (at the period's end) or canceled. */
+  subscription_state: "cancelling" | "canceled" | null;
+}
+
+/** The back office's refunds and cancellations, one row per confirmation (its idempotency key). */
+export interface MoneyActionsTable {
+  key: string;
+  order_id: string;
+  kind: "refund" | "cancel";
+  /** refund: minor units; cancel: 0. */
+  amount: number;
+  currency: string;
+  /** refund: a Stripe reason or "other"; cancel: "period_end" or "now". */
+  reason: string;
+  note: string;
+  status: "pending" | "done";
+  /** The provider's refund or subscription id, once done. */
+  provider_ref: string | null;
+  created_at: string;
 }
 
 /** "Request a quote or a demo" from the page of an offer without a price. */
@@ -83,6 +106,8 @@ export interface QuoteRequestsTable {
   company: string;
   message: string;
   created_at: string;
+  /** When the sender's personal fields were replaced by ERASED (016-datarights). */
+  erased_at: Generated<string | null>;
 }
 
 // ---- Back office (005-back-office) ----
@@ -188,7 +213,25 @@ export interface ChargeRefundsTable {
   updated_at: string;
 }
 
+/**
+ * Every export and erasure of a person's data (016-datarights): who, when, what (counts), never the
+ * data itself. The person is named by a SHA-256 digest of the normalised email address only.
+ */
+export interface DataRequestsTable {
+  id: Generated<number>;
+  kind: "export" | "erase" | "retention";
+  /** null for a retention pass (it erases records of many people at once). */
+  subject_digest: string | null;
+  /** "owner" (the back office) or "retention" (the daily job). */
+  actor: string;
+  orders: number;
+  quotes: number;
+  emails: number;
+  created_at: string;
+}
+
 export interface Database {
+  data_requests: DataRequestsTable;
   webhook_inbox: WebhookInboxTable;
   charge_refunds: ChargeRefundsTable;
   owner_unlocks: OwnerUnlocksTable;
@@ -205,4 +248,5 @@ export interface Database {
   outbox: OutboxTable;
   sandbox_sessions: SandboxSessionsTable;
   payment_events: PaymentEventsTable;
+  money_actions: MoneyActionsTable;
 }

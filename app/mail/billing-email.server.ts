@@ -65,6 +65,8 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
       return customer("cancellationConfirmed", undefined, args[0]);
     case "manage-link":
       return customer("manageLink", manage());
+    case "refund-issued":
+      return refundIssued(order, Number(args[1] ?? 0), context);
     case "owner-cancellation":
       return owner("cancellation", order.monthly);
     case "owner-refund":
@@ -80,6 +82,22 @@ export function renderBillingEmail(order: Order, kind: string, ownerLang: Langua
     default:
       return undefined;
   }
+}
+
+/** The customer's notice of a refund from the back office, in their language (locales/<lang>/money.json). */
+function refundIssued(order: Order, amount: number, context: BillingEmailContext): BillingEmail {
+  const t = translator(order.lang, "money");
+  const email = translator(order.lang, "email");
+  const vars = { offer: translator(order.lang, "offers")(`${order.offer}.name`), amount: formatMoney(amount, order.currency, order.lang) };
+  return {
+    to: "customer",
+    email: layout(order.lang, {
+      subject: t("email.refundIssued.subject", vars),
+      greeting: email("greeting", { name: order.customer.firstName }),
+      body: t("email.refundIssued.text", vars),
+      footer: [email("contact", { email: context.contactEmail }), email("signature", { brand: translator(order.lang, "common")("brand"), name: signer() })],
+    }),
+  };
 }
 
 function layout(

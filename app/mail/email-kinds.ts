@@ -42,6 +42,8 @@ export const BILLING_EMAIL = {
   /** The customer's confirmation of their cancellation, naming the day it ends (once per end date). */
   cancellationConfirmed: (periodEnd: string) => `cancellation-confirmed.${periodEnd.replace(/\.\d+(?=Z$)/, "")}`,
   ownerCancellation: "owner-cancellation",
+  /** The customer's notice of a refund the owner made from the back office (the provider's refund id, the amount). */
+  refundIssued: (refundId: string, amount: number) => `refund-issued.${refundId}.${amount}`,
   ownerRefund: (chargeId: string, amount: number) => `owner-refund.${chargeId}.${amount}`,
   ownerDispute: (disputeId: string, amount: number) => `owner-dispute.${disputeId}.${amount}`,
   ownerDisputeClosed: (disputeId: string, status: string) => `owner-dispute-closed.${disputeId}.${status}`,
@@ -79,6 +81,7 @@ const KIND_KEYS = {
   "manage-link": "manageLink",
   "cancellation-confirmed": "cancellationConfirmed",
   "owner-cancellation": "ownerCancellation",
+  "refund-issued": "refundIssued",
   "owner-refund": "ownerRefund",
   "owner-dispute": "ownerDispute",
   "owner-dispute-closed": "ownerDisputeClosed",

@@ -1,3 +1,4 @@
+import { ERASED } from "../db/erased.ts";
 import type { Language } from "../i18n/languages.ts";
 import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
@@ -83,7 +84,19 @@ export async function renderOutboxEmail(
  * address (often a no-reply mailbox of the SMTP provider), so a reply reaches a person.
  */
 function toCustomer(address: string, config: Pick<OutboxEmailConfig, "contactEmail">) {
+  if (address === ERASED) throw new RecipientErasedError();
   return { to: address, replyTo: config.contactEmail };
+}
+
+/**
+ * The customer was erased (app/privacy/, ADR 016): there is no one to write to. The worker gives
+ * the email up at once, without retries and without telling the owner that it "failed".
+ */
+export class RecipientErasedError extends Error {
+  override name = "RecipientErasedError";
+  constructor() {
+    super("the recipient's personal details were erased");
+  }
 }
 
 /** The given-up message an owner failure notice is about (undefined when `message` is no such notice). */

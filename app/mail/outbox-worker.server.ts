@@ -1,3 +1,5 @@
+import { ERASED } from "../db/erased.ts";
+import { RecipientErasedError } from "./outbox-emails.server.ts";
 import { BackgroundWorker, retryDelay } from "../lib/background-worker.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
@@ -72,6 +74,11 @@ export class OutboxWorker extends BackgroundWorker {
         await this.record(message.orderId, "email_sent", `${message.kind} #${message.attempts}`);
       } catch (error) {
         const reason = String((error as Error)?.message ?? error);
+        if (error instanceof RecipientErasedError) {
+          await repo.markEmailFailed(message.id, ERASED);
+          await this.record(message.orderId, "email_gave_up", `${message.kind} #${message.attempts}: ${ERASED}`);
+          continue;
+        }
         const permanent = isPermanentFailure(error);
         // Retrying a permanent refusal for ever would hammer the server and never tell anyone.
         if ((permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) || message.attempts >= MAX_ATTEMPTS) {

@@ -25,6 +25,7 @@ export const toOrder = (row: Selectable<OrdersTable>): Order => ({
   billingState: row.billing_state ?? null,
   periodEnd: row.period_end ?? null,
   subscriptionStatus: row.subscription_status ?? null,
+  erasedAt: row.erased_at ?? null,
   acceptance:
     row.terms_version && row.terms_accepted_at
       ? {

@@ -58,6 +58,8 @@ export interface Order extends NewOrder {
   periodEnd: string | null;
   /** The provider's own status of the subscription as last read (paused, trialing, incomplete…). */
   subscriptionStatus: string | null;
+  /** When the customer's personal fields were erased (app/privacy/); null or absent while held. */
+  erasedAt?: string | null;
 }
 
 /**

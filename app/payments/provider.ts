@@ -109,7 +109,57 @@ export interface PaymentProvider {
   portalUrl(customerRef: string, returnUrl: string, locale: Language): Promise<string | null>;
   /** The customer behind a charge (disputes name only the charge) and whether it is fully refunded. Throws ProviderError. */
   getCharge(chargeId: string): Promise<{ customerRef: string | null; refunded: boolean } | null>;
+  /**
+   * Refunds part or all of what a checkout session charged (the back office). Idempotent per
+   * `idempotencyKey`: the same request again answers the first result and refunds nothing more.
+   * Throws ProviderError when the provider cannot be reached or answers something unexpected.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** Cancels a subscription at its period's end or now (the back office). Throws ProviderError. */
+  cancelSubscription(request: CancelRequest): Promise<CancelResult>;
 }
+
+/** Stripe's refund reasons (https://docs.stripe.com/api/refunds/create#create_refund-reason). */
+export const REFUND_REASONS = ["requested_by_customer", "duplicate", "fraudulent"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export interface RefundRequest {
+  /** The checkout session that took the payment. */
+  sessionId: string;
+  /** The caller's reference (an order id), kept in the refund's metadata. */
+  reference: string;
+  /** Minor units, > 0. */
+  amount: number;
+  reason: RefundReason | null;
+  /** The owner's own words when no listed reason fits (metadata, at most 500 characters). */
+  note: string;
+  idempotencyKey: string;
+}
+
+export type RefundResult =
+  | {
+      ok: true;
+      refundId: string;
+      /** The charge refunded, its amount and what is refunded of it now (minor units). */
+      chargeId: string;
+      chargeAmount: number;
+      amountRefunded: number;
+      currency: string;
+    }
+  /** tooMuch: more than is left on the charge · notPaid: the session took no payment. */
+  | { ok: false; reason: "tooMuch" | "notPaid" };
+
+export interface CancelRequest {
+  subscriptionRef: string;
+  /** Checkout reference of the subscription (the sandbox keys its records by it). */
+  reference: string;
+  atPeriodEnd: boolean;
+  idempotencyKey: string;
+  /** The period's end as the site knows it (the sandbox has no clock of its own). */
+  periodEnd: string | null;
+}
+
+export type CancelResult = { ok: true; subscription: SubscriptionStatus } | { ok: false; reason: "alreadyCancelled" | "unknown" };
 
 export class ProviderError extends Error {
   override name = "ProviderError";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { dueToday, type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentProvider, type SessionStatus, type SubscriptionStatus } from "./provider.ts";
+import { dueToday, type CancelRequest, type CancelResult, type RefundRequest, type RefundResult, type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentProvider, type SessionStatus, type SubscriptionStatus } from "./provider.ts";
 import type { SandboxSession, SandboxSessionStore } from "./sandbox-store.server.ts";
 
 export interface SandboxProviderOptions {
@@ -60,6 +60,38 @@ export class SandboxProvider implements PaymentProvider {
 
   async getCharge(): Promise<null> {
     return null;
+  }
+
+  /**
+   * The sandbox refunds on its own record of the session: never more than was paid (one
+   * conditional write). The caller's idempotency key (one row per confirmation) keeps a replay from
+   * getting here twice; the refund's id is derived from it, as Stripe answers a replay with the same refund.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const session = await this.options.store.find(request.sessionId);
+    if (!session || session.status !== "paid") return { ok: false, reason: "notPaid" };
+    const total = dueToday(session.request);
+    const refunded = await this.options.store.refund(session.id, request.amount, total);
+    if (refunded === null) return { ok: false, reason: "tooMuch" };
+    return { ok: true, refundId: `sbx_re_${request.idempotencyKey}`, chargeId: `sbx_ch_${session.reference}`, chargeAmount: total, amountRefunded: refunded, currency: session.request.currency };
+  }
+
+  /** The sandbox subscription ends at the period's end (the site's date) or now; a canceled one is refused, as Stripe refuses. */
+  async cancelSubscription(request: CancelRequest): Promise<CancelResult> {
+    const moved = await this.options.store.cancelSubscription(request.reference, request.atPeriodEnd ? "cancelling" : "canceled");
+    if (!moved) return { ok: false, reason: "alreadyCancelled" };
+    return {
+      ok: true,
+      subscription: {
+        id: request.subscriptionRef,
+        reference: request.reference,
+        customerRef: `sbx_cus_${request.reference}`,
+        status: request.atPeriodEnd ? "active" : "cancelled",
+        providerStatus: request.atPeriodEnd ? "active" : "canceled",
+        cancelAtPeriodEnd: request.atPeriodEnd,
+        periodEnd: request.atPeriodEnd ? request.periodEnd : new Date().toISOString(),
+      },
+    };
   }
 
   /** The session behind the sandbox page. */

@@ -37,6 +37,34 @@ export class SandboxSessionStore {
     return { id: row.id, reference: row.order_id, status: row.status, request: JSON.parse(row.request_json) };
   }
 
+  /**
+   * Refunds `amount` of a paid session's `total` unless that would refund more than was paid: one
+   * conditional UPDATE, so two concurrent refunds cannot both pass. The new refunded total, or null.
+   */
+  async refund(id: string, amount: number, total: number): Promise<number | null> {
+    const updated = await this.db
+      .updateTable("sandbox_sessions")
+      .set((eb) => ({ amount_refunded: eb("amount_refunded", "+", amount) }))
+      .where("id", "=", id)
+      .where("status", "=", "paid")
+      .where("amount_refunded", "<=", total - amount)
+      .returning("amount_refunded")
+      .executeTakeFirst();
+    return updated ? Number(updated.amount_refunded) : null;
+  }
+
+  /** The subscription of the session of `reference` moves forward (active → cancelling → canceled), never back; false when it is canceled already. */
+  async cancelSubscription(reference: string, to: "cancelling" | "canceled"): Promise<boolean> {
+    const updated = await this.db
+      .updateTable("sandbox_sessions")
+      .set({ subscription_state: to })
+      .where("order_id", "=", reference)
+      .where("status", "=", "paid")
+      .where((eb) => (to === "cancelling" ? eb("subscription_state", "is", null) : eb.or([eb("subscription_state", "is", null), eb("subscription_state", "=", "cancelling")])))
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
   /** Paid and expired are final, as at Stripe. */
   async setStatus(id: string, status: SandboxSessionStatus): Promise<void> {
     await this.db.updateTable("sandbox_sessions").set({ status }).where("id", "=", id).where("status", "=", "open").execute();

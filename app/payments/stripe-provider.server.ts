@@ -3,7 +3,11 @@ import {
   ProviderError,
   WebhookPayloadStyleError,
   WebhookSignatureError,
+  type CancelRequest,
+  type CancelResult,
   type CheckoutRequest,
+  type RefundRequest,
+  type RefundResult,
   type CheckoutSession,
   type PaymentEvent,
   type PaymentProvider,
@@ -134,6 +138,72 @@ export class StripeProvider implements PaymentProvider {
       return { customerRef: refOf(charge.customer), refunded: charge.refunded };
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * A refund of the session's payment, by its PaymentIntent (https://docs.stripe.com/api/refunds/create):
+   * a one-time payment's PaymentIntent is on the session; a subscription's first payment is the
+   * PaymentIntent of its first invoice (`payments`, https://docs.stripe.com/api/invoice-payment).
+   * The Idempotency-Key makes a replay answer the first refund instead of a second one.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    try {
+      const paymentIntent = await this.paymentIntentOf(request.sessionId);
+      if (!paymentIntent) return { ok: false, reason: "notPaid" };
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amount,
+          ...(request.reason ? { reason: request.reason } : {}),
+          metadata: { order_id: request.reference, ...(request.note ? { note: request.note.slice(0, 500) } : {}) },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      const chargeId = refOf(refund.charge);
+      if (!chargeId) throw new ProviderError("stripe: the refund names no charge");
+      const charge = await this.stripe.charges.retrieve(chargeId);
+      return { ok: true, refundId: refund.id, chargeId, chargeAmount: charge.amount, amountRefunded: charge.amount_refunded, currency: charge.currency.toUpperCase() };
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      // More than is left, or nothing left (https://docs.stripe.com/error-codes#amount-too-large, #charge-already-refunded).
+      const code = (error as { code?: string }).code;
+      if (code === "amount_too_large" || code === "charge_already_refunded") return { ok: false, reason: "tooMuch" };
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+  }
+
+  private async paymentIntentOf(sessionId: string): Promise<string | null> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const direct = refOf(session.payment_intent);
+    if (direct) return direct;
+    const invoiceId = refOf(session.invoice);
+    if (!invoiceId) return null;
+    const invoice = await this.stripe.invoices.retrieve(invoiceId, { expand: ["payments"] });
+    const paid = invoice.payments?.data.find((payment) => payment.status === "paid") ?? invoice.payments?.data[0];
+    return refOf(paid?.payment.payment_intent);
+  }
+
+  /**
+   * At the period's end: `cancel_at_period_end` (https://docs.stripe.com/api/subscriptions/update);
+   * now: cancel (https://docs.stripe.com/api/subscriptions/cancel). A subscription already canceled
+   * is refused by Stripe; it is read first so the answer says so.
+   */
+  async cancelSubscription(request: CancelRequest): Promise<CancelResult> {
+    const current = await this.getSubscription(request.subscriptionRef);
+    if (!current) return { ok: false, reason: "unknown" };
+    if (current.status === "cancelled") return { ok: false, reason: "alreadyCancelled" };
+    try {
+      const subscription = request.atPeriodEnd
+        ? await this.stripe.subscriptions.update(request.subscriptionRef, { cancel_at_period_end: true }, { idempotencyKey: request.idempotencyKey })
+        : // DELETE takes no Idempotency-Key (https://docs.stripe.com/api/idempotent_requests): a second cancel is refused instead.
+          await this.stripe.subscriptions.cancel(request.subscriptionRef);
+      return { ok: true, subscription: subscriptionStatus(subscription) };
+    } catch (error) {
+      // Canceled meanwhile (another tab, the customer): Stripe refuses to touch a canceled subscription.
+      const after = await this.getSubscription(request.subscriptionRef).catch(() => undefined);
+      if (after?.status === "cancelled") return { ok: false, reason: "alreadyCancelled" };
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
   }

@@ -8,8 +8,11 @@ import { requireForm } from "../http/read-form.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { EmailList } from "../components/admin/email-list.tsx";
+import { CustomerDataLink } from "../components/admin/data-rights-ui.tsx";
 import { LabelValueList } from "../components/label-value-list.tsx";
 import { dateTimeFormatter, formatBillingDay } from "../i18n/format.ts";
+import { moneyOfOrder } from "../admin/money.server.ts";
+import { MoneyDoneNotice, MoneySection } from "../components/admin/money-actions.tsx";
 
 const DONE = ["resent", "delivered"] as const;
 
@@ -18,7 +21,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await orderDetail(params.orderId, adminLang(context));
   if (!order) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
+  // Refunds and cancellations (issue 24 item 3): app/admin/money.server.ts, components/admin/money-actions.tsx.
+  const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"));
   return {
+    money,
     meta: { ...adminMeta(context, "order.title"), title: `${order.heading} · ${adminT(context)("order.title")}` },
     lang: adminLang(context),
     order,
@@ -44,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { order, lang, done } = loaderData;
+  const { order, lang, done, money } = loaderData;
   const dateTime = dateTimeFormatter(lang, "medium");
   return (
     <AdminDetailPage section="/admin" back={t("order.back")} title={order.heading}>
@@ -60,6 +66,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {done ? <Notice tone="ok" testId="action-done">{t(`order.done.${done}`)}</Notice> : null}
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {money ? <MoneyDoneNotice done={money.done} /> : null}
 
       <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>
       <LabelValueList rows={order.fields} className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" testId="order-fields" />
@@ -90,6 +97,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-2 text-sm text-muted">{t("order.notPaidYet")}</p>
       )}
 
+      {money?.view ? <MoneySection orderId={order.id} money={money.view} /> : null}
+
       <h2 className="mt-6 text-lg font-semibold">{t("order.timeline")}</h2>
       <ol className="mt-2 space-y-2 border-l-2 border-accent-200 pl-4" data-testid="timeline">
         {order.timeline.map((entry, index) => (
@@ -102,6 +111,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </ol>
 
       <EmailList emails={order.emails} lang={lang} testId="order-emails" />
+      <CustomerDataLink email={order.customerEmail} />
     </AdminDetailPage>
   );
 }

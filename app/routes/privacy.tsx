@@ -13,6 +13,7 @@ import { COOKIES, COOKIE_IDS } from "../lib/cookies.ts";
  * The privacy policy, in the visitor's language, filled from the owner configuration. Two lists
  * are generated, so they cannot drift from the site: the data each kind of offer's order form
  * asks for (the catalogue), and every cookie the site sets (the cookie registry, app/lib/cookies.ts).
+ * The retention periods come from the setting the retention job applies (site configuration `retention`).
  */
 export function loader({ context }: Route.LoaderArgs) {
   const config = getSiteConfig();
@@ -35,7 +36,10 @@ export function loader({ context }: Route.LoaderArgs) {
     when: privacy(`cookieList.audience.${COOKIES[id].audience}`),
     lifetime: formatUnit(COOKIES[id].lifetime.value, COOKIES[id].lifetime.unit, lang),
   }));
-  return { values: legalValues(config), authorityUrl: config.legal.supervisoryAuthority.url, orderData, cookies };
+  // The periods the daily retention job applies (app/privacy/retention.server.ts): one setting, two uses.
+  const period = (days: number) => formatUnit(days, "day", lang);
+  const retention = { unpaidPeriod: period(config.retention.unpaidAttemptDays), quotePeriod: period(config.retention.quoteRequestDays), customerPeriod: period(config.retention.customerDays) };
+  return { values: { ...legalValues(config), ...retention }, authorityUrl: config.legal.supervisoryAuthority.url, orderData, cookies };
 }
 
 function OrderDataList({ orderData }: { orderData: ReturnType<typeof loader>["orderData"] }) {

@@ -109,6 +109,91 @@ describe("the double refuses what Stripe refuses", () => {
   });
 });
 
+describe("refunds and subscription changes, as Stripe answers them (issue 24, item 3)", () => {
+  const fake = suiteFakeStripe();
+  const client = () => createStripeClient({ secretKey: fake.secretKey, apiBase: fake.url });
+  const refusal = async (request: Promise<unknown>) => {
+    try {
+      await request;
+    } catch (error) {
+      const e = error as Stripe.errors.StripeError;
+      return { status: e.statusCode, type: e.type === "StripeIdempotencyError" ? "idempotency_error" : e.rawType, code: e.code, param: e.param };
+    }
+    throw new Error("expected a refusal");
+  };
+  /** A paid one-time session (its PaymentIntent on the session) and a paid subscription session. */
+  async function paid(mode: "payment" | "subscription") {
+    const stripe = client();
+    const recurring = mode === "subscription" ? { recurring: { interval: "month" as const } } : {};
+    const session = await stripe.checkout.sessions.create({
+      mode,
+      line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: 10_000, product_data: { name: "Test" }, ...recurring } }],
+      success_url: "https://shop.example/merci?session_id={CHECKOUT_SESSION_ID}",
+      ...(mode === "payment" ? { customer_creation: "always" as const } : {}),
+    });
+    fake.complete(session.id);
+    return { stripe, session: await stripe.checkout.sessions.retrieve(session.id) };
+  }
+
+  test("refunds: by PaymentIntent, partial then the rest; more than is left is amount_too_large, a refunded charge charge_already_refunded; a key replays the same refund, other parameters under it are refused; events follow", async () => {
+    const { stripe, session } = await paid("payment");
+    const paymentIntent = session.payment_intent as string;
+    expect(paymentIntent).toMatch(/^pi_/);
+    const sent = fake.sent.length;
+    const first = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 4_000, reason: "requested_by_customer" }, { idempotencyKey: "refund-a" });
+    expect(first).toMatchObject({ object: "refund", amount: 4_000, status: "succeeded", payment_intent: paymentIntent });
+    expect((await stripe.refunds.create({ payment_intent: paymentIntent, amount: 4_000, reason: "requested_by_customer" }, { idempotencyKey: "refund-a" })).id).toBe(first.id);
+    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 5_000, reason: "requested_by_customer" }, { idempotencyKey: "refund-a" }))).toMatchObject({ status: 400, type: "idempotency_error" });
+    expect(fake.charges.get(first.charge as string)!.amount_refunded).toBe(4_000);
+    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 6_001 }))).toMatchObject({ status: 400, code: "amount_too_large", param: "amount" });
+    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 0 }))).toMatchObject({ status: 400, param: "amount" });
+    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, reason: "because" as "duplicate" }))).toMatchObject({ status: 400, param: "reason" });
+    expect(await refusal(stripe.refunds.create({ payment_intent: "pi_unknown" }))).toMatchObject({ status: 400, code: "resource_missing", param: "payment_intent" });
+    // Without an amount: what is left.
+    expect((await stripe.refunds.create({ payment_intent: paymentIntent })).amount).toBe(6_000);
+    expect(fake.charges.get(first.charge as string)).toMatchObject({ amount_refunded: 10_000, refunded: true });
+    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 1 }))).toMatchObject({ status: 400, code: "charge_already_refunded" });
+    expect(fake.refunds.size).toBe(2);
+    expect(fake.sent.slice(sent).map((event) => event.type)).toEqual(["charge.refunded", "refund.created", "charge.refunded", "refund.created"]);
+    const last = JSON.parse(fake.sent.at(-2)!.body).data.object;
+    expect(last).toMatchObject({ object: "charge", amount_refunded: 10_000, refunded: true });
+  });
+
+  test("a subscription's first payment is found through its invoice's payments (only when expanded); cancel at period end, then cancel; a canceled subscription refuses both", async () => {
+    const { stripe, session } = await paid("subscription");
+    expect(session.payment_intent).toBeNull();
+    const invoiceId = session.invoice as string;
+    expect((await stripe.invoices.retrieve(invoiceId)).payments).toBeUndefined();
+    const expanded = await stripe.invoices.retrieve(invoiceId, { expand: ["payments"] });
+    expect(expanded.payments!.data[0]!.payment.payment_intent).toBe(fake.chargeOf(session.id)!.payment_intent);
+
+    const subscriptionId = session.subscription as string;
+    const sent = fake.sent.length;
+    const updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    expect(updated).toMatchObject({ cancel_at_period_end: true, status: "active" });
+    expect(updated.cancel_at).toBe(updated.items.data[0]!.current_period_end);
+    const cancelled = await stripe.subscriptions.cancel(subscriptionId);
+    expect(cancelled.status).toBe("canceled");
+    expect(fake.sent.slice(sent).map((event) => event.type)).toEqual(["customer.subscription.updated", "customer.subscription.deleted"]);
+    expect(await refusal(stripe.subscriptions.cancel(subscriptionId))).toMatchObject({ status: 400 });
+    expect(await refusal(stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }))).toMatchObject({ status: 400 });
+    expect((await stripe.subscriptions.update(subscriptionId, { metadata: { note: "kept" } })).metadata).toMatchObject({ note: "kept" });
+  });
+
+  test("the site's adapter: a refund Stripe refuses for being too much is 'tooMuch', a cancelled subscription 'alreadyCancelled'", async () => {
+    const { session } = await paid("payment");
+    const provider = new StripeProvider({ secretKey: fake.secretKey, apiBase: fake.url });
+    expect(await provider.refund({ sessionId: session.id, reference: "ord_x", amount: 10_001, reason: null, note: "", idempotencyKey: "k-1" })).toEqual({ ok: false, reason: "tooMuch" });
+    const done = await provider.refund({ sessionId: session.id, reference: "ord_x", amount: 10_000, reason: "duplicate", note: "twice", idempotencyKey: "k-2" });
+    expect(done).toMatchObject({ ok: true, chargeAmount: 10_000, amountRefunded: 10_000, currency: "EUR" });
+    expect(await provider.refund({ sessionId: session.id, reference: "ord_x", amount: 1, reason: null, note: "", idempotencyKey: "k-3" })).toEqual({ ok: false, reason: "tooMuch" });
+    const sub = await paid("subscription");
+    const ref = sub.session.subscription as string;
+    expect(await provider.cancelSubscription({ subscriptionRef: ref, reference: "ord_y", atPeriodEnd: false, idempotencyKey: "c-1", periodEnd: null })).toMatchObject({ ok: true, subscription: { status: "cancelled" } });
+    expect(await provider.cancelSubscription({ subscriptionRef: ref, reference: "ord_y", atPeriodEnd: true, idempotencyKey: "c-2", periodEnd: null })).toEqual({ ok: false, reason: "alreadyCancelled" });
+  });
+});
+
 describe("retries that Stripe accepts (issue 23, item 5)", () => {
   const fake = suiteFakeStripe();
   afterEach(() => vi.useRealTimers());

@@ -37,11 +37,13 @@ export type FakeSession = Pick<
   | "currency"
   | "created"
   | "livemode"
+  | "payment_intent"
 > & {
   mode: "payment" | "subscription" | "setup";
   customer: string | null;
   subscription: string | null;
   invoice: string | null;
+  payment_intent: string | null;
   amount_total: number;
   currency: string;
   metadata: Record<string, string>;
@@ -81,6 +83,11 @@ export type FakeCharge = Pick<Stripe.Charge, "id" | "object" | "customer" | "amo
   customer: string | null;
 };
 
+export type FakeRefund = Pick<Stripe.Refund, "id" | "object" | "amount" | "charge" | "payment_intent" | "currency" | "reason" | "status" | "metadata" | "created"> & {
+  charge: string;
+  metadata: Record<string, string>;
+};
+
 export type FakeDispute = Pick<Stripe.Dispute, "id" | "object" | "charge" | "amount" | "currency" | "reason" | "status" | "created" | "livemode">;
 export type FakeCustomer = Pick<Stripe.Customer, "id" | "object" | "email" | "created" | "livemode">;
 export type FakeWebhookEndpoint = Pick<Stripe.WebhookEndpoint, "id" | "object" | "url" | "enabled_events" | "api_version" | "status" | "created" | "livemode" | "metadata" | "description"> & {
@@ -112,6 +119,7 @@ export interface FakeStripe {
   subscriptions: Map<string, FakeSubscription>;
   invoices: Map<string, FakeInvoice>;
   charges: Map<string, FakeCharge>;
+  refunds: Map<string, FakeRefund>;
   customers: Map<string, FakeCustomer>;
   webhookEndpoints: Map<string, FakeWebhookEndpoint>;
   portalConfigurations: Map<string, FakePortalConfiguration>;
@@ -123,6 +131,16 @@ export interface FakeStripe {
   createRequests: number;
   /** Retrieve-session requests received. */
   retrieveRequests: number;
+  /** POST /v1/refunds received (including idempotent replays and refusals). */
+  refundRequests: number;
+  /** Subscription updates and cancellations received (POST and DELETE /v1/subscriptions/:id). */
+  subscriptionWrites: number;
+  /**
+   * The events Stripe sends after the API changed something (a refund: charge.refunded and
+   * refund.created; a subscription update or cancel: customer.subscription.updated / .deleted),
+   * signed for the default endpoint, oldest first. The test delivers them when it chooses.
+   */
+  sent: Array<SignedEvent & { type: string }>;
   /** Every API request received (/v1/…), whatever it asked. */
   apiRequests: number;
   /** When true, every API call answers 500. */
@@ -215,6 +233,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, FakeInvoice>();
   const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<string, FakeRefund>();
   const customers = new Map<string, FakeCustomer>();
   const webhookEndpoints = new Map<string, FakeWebhookEndpoint>();
   const portalConfigurations = new Map<string, FakePortalConfiguration>();
@@ -240,6 +259,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions,
     invoices,
     charges,
+    refunds,
     customers,
     webhookEndpoints,
     portalConfigurations,
@@ -248,6 +268,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     createRequests: 0,
     retrieveRequests: 0,
     apiRequests: 0,
+    refundRequests: 0,
+    subscriptionWrites: 0,
+    sent: [],
     down: false,
     latencyMs: 0,
     hangCreate: false,
@@ -277,6 +300,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (subscription) subscription.status = "active";
         if (invoice) payInvoice(invoice);
         else chargeBySession.set(session.id, newCharge(session.customer, session.amount_total, session.currency).id);
+        if (session.mode === "payment") session.payment_intent = fake.chargeOf(session.id)?.payment_intent as string | null;
       } else if (subscription) {
         subscription.status = "incomplete_expired";
       }
@@ -511,9 +535,108 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const invoice = newInvoice(session.customer!, session.amount_total, session.currency, "manual", null, fieldsUnder(p, "invoice_creation[invoice_data][metadata]"));
       session.invoice = invoice.id;
       if (payment === "paid") chargeBySession.set(session.id, payInvoice(invoice).id);
+      // A payment-mode session names its PaymentIntent (https://docs.stripe.com/api/checkout/sessions/object#checkout_session_object-payment_intent).
+      session.payment_intent = (fake.chargeOf(session.id)?.payment_intent as string | undefined) ?? null;
       return;
     }
     if (payment === "paid") chargeBySession.set(session.id, newCharge(session.customer, session.amount_total, session.currency).id);
+    session.payment_intent = (fake.chargeOf(session.id)?.payment_intent as string | undefined) ?? null;
+  }
+
+  /** An invoice's payments list (https://docs.stripe.com/api/invoice-payment/object): its PaymentIntent once paid. */
+  function invoicePayments(invoice: FakeInvoice) {
+    const charge = chargeByInvoice.get(invoice.id);
+    const data = charge
+      ? [{ id: `inpay_${invoice.id}`, object: "invoice_payment", invoice: invoice.id, status: "paid", is_default: true, amount_paid: invoice.amount_paid, currency: invoice.currency, payment: { type: "payment_intent", payment_intent: charges.get(charge)!.payment_intent } }]
+      : [];
+    return list(data, `/v1/invoice_payments?invoice=${invoice.id}`);
+  }
+
+  /** Stripe signs and sends an event about a change the API just made (the test delivers it). */
+  function send(type: string, object: object) {
+    fake.sent.push({ type, ...sign(type, render(object, "pinned"), {}) });
+  }
+
+  /**
+   * POST /v1/refunds (https://docs.stripe.com/api/refunds/create): by `payment_intent` or `charge`;
+   * the amount defaults to what is left; more than is left is refused (`amount_too_large`), a fully
+   * refunded charge too (`charge_already_refunded`, https://docs.stripe.com/error-codes). Stripe then
+   * sends `charge.refunded` and `refund.created` (https://docs.stripe.com/api/events/types#event_types-charge.refunded).
+   */
+  function createRefund(p: Record<string, string>): FakeRefund {
+    fake.refundRequests++;
+    if (!p.payment_intent && !p.charge) throw invalid("One of the following params should be provided for this request: payment_intent or charge.", "payment_intent", "parameter_missing");
+    const charge = p.charge ? charges.get(p.charge) : [...charges.values()].find((c) => c.payment_intent === p.payment_intent);
+    if (!charge) {
+      const param = p.charge ? "charge" : "payment_intent";
+      throw invalid(`No such ${param}: '${p[param]}'`, param, "resource_missing");
+    }
+    if (p.amount !== undefined && !/^\d+$/.test(p.amount)) throw invalid("Invalid positive integer", "amount");
+    if (p.amount !== undefined && Number(p.amount) < 1) throw invalid("This value must be greater than or equal to 1.", "amount");
+    if (p.reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer"].includes(p.reason)) throw invalid(`Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, "reason");
+    if (charge.refunded) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
+    const left = charge.amount - charge.amount_refunded;
+    const amount = p.amount === undefined ? left : Number(p.amount);
+    const money = (minor: number) => `${(minor / 100).toFixed(2)} ${charge.currency.toUpperCase()}`;
+    if (amount > left) throw invalid(`Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(left)})`, "amount", "amount_too_large");
+    const metadata = fieldsUnder(p, "metadata");
+    for (const [key, value] of Object.entries(metadata)) if (key.length > 40 || value.length > 500) throw invalid("Metadata keys are limited to 40 characters and values to 500.", `metadata[${key}]`);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const refund: FakeRefund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      currency: charge.currency,
+      reason: (p.reason ?? null) as FakeRefund["reason"],
+      status: "succeeded",
+      metadata,
+      created: now(),
+    };
+    refunds.set(refund.id, refund);
+    send("charge.refunded", charge);
+    send("refund.created", refund);
+    return refund;
+  }
+
+  /**
+   * POST /v1/subscriptions/:id (https://docs.stripe.com/api/subscriptions/update): `cancel_at_period_end`
+   * sets or clears the end at the current period's end; a canceled subscription takes only
+   * metadata and cancellation_details ("A canceled subscription can only update its cancellation_details
+   * and metadata"). Stripe then sends customer.subscription.updated.
+   */
+  function updateSubscription(id: string, p: Record<string, string>) {
+    fake.subscriptionWrites++;
+    const found = subscriptions.get(id);
+    if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${id}'`, param: "id" });
+    if (found.status === "canceled" && Object.keys(p).some((name) => !name.startsWith("metadata[") && !name.startsWith("cancellation_details["))) {
+      throw invalid("A canceled subscription can only update its cancellation_details and metadata.");
+    }
+    if (p.cancel_at_period_end !== undefined) {
+      found.cancel_at_period_end = p.cancel_at_period_end === "true";
+      found.cancel_at = found.cancel_at_period_end ? found.items.data[0]!.current_period_end : null;
+    }
+    Object.assign(found.metadata, fieldsUnder(p, "metadata"));
+    send("customer.subscription.updated", found);
+    return render(found, "pinned");
+  }
+
+  /**
+   * DELETE /v1/subscriptions/:id (https://docs.stripe.com/api/subscriptions/cancel): ends it now
+   * (status canceled); a canceled subscription cannot be canceled again (400; the message is ours).
+   * Stripe then sends customer.subscription.deleted.
+   */
+  function cancelSubscription(id: string) {
+    fake.subscriptionWrites++;
+    const found = subscriptions.get(id);
+    if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${id}'`, param: "id" });
+    if (found.status === "canceled") throw invalid(`Subscription ${id} is already canceled.`);
+    found.status = "canceled";
+    found.ended_at = now();
+    send("customer.subscription.deleted", found);
+    return render(found, "pinned");
   }
 
   function createPortalConfiguration(p: Record<string, string>, isDefault: boolean): FakePortalConfiguration {
@@ -614,6 +737,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       customer: null,
       subscription: null,
       invoice: null,
+      payment_intent: null,
       amount_total: amount,
       currency,
       created: now(),
@@ -689,8 +813,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === "GET" && invoice) {
       const found = invoices.get(invoice[1]!);
       if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such invoice: '${invoice[1]}'`, param: "id" });
-      return { status: 200, body: render(found, "pinned") };
+      // `payments` is includable: present only when expanded (https://docs.stripe.com/api/invoices/object#invoice_object-payments).
+      return { status: 200, body: indexed(p, "expand").includes("payments") ? { ...(render(found, "pinned") as object), payments: invoicePayments(found) } : render(found, "pinned") };
     }
+    if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(p) };
+    if (method === "POST" && subscription) return { status: 200, body: updateSubscription(subscription[1]!, p) };
+    if (method === "DELETE" && subscription) return { status: 200, body: cancelSubscription(subscription[1]!) };
     if (method === "POST" && path === "/v1/billing_portal/sessions") return { status: 200, body: portalSession(p) };
     if (method === "GET" && path === "/v1/billing_portal/configurations") return { status: 200, body: list([...portalConfigurations.values()], path) };
     if (method === "POST" && path === "/v1/billing_portal/configurations") {

@@ -48,6 +48,8 @@ export function stubProvider(getSession: PaymentProvider["getSession"], createCh
     getSubscription: async () => undefined,
     portalUrl: async () => null,
     getCharge: async () => null,
+    refund: async () => ({ ok: false, reason: "notPaid" }),
+    cancelSubscription: async () => ({ ok: false, reason: "unknown" }),
   };
 }
 

@@ -16,6 +16,8 @@ export const OWNER_PASSWORD = "a long phone-typed passphrase";
 export interface OwnerShop {
   store: Store;
   server: RunningServer;
+  /** The PostgreSQL database the server uses; undefined on SQLite (its file is in the data directory). */
+  databaseUrl: string | undefined;
   /** The owner's authenticator secret (base32). */
   secret: string;
   /** A signed-in (password + code) client for plain-HTTP steps. */
@@ -46,6 +48,7 @@ export async function startOwnerShop(store: Store, env: Record<string, string> =
     return {
       store,
       server: running,
+      databaseUrl,
       secret,
       owner: client,
       async signIn(context) {

@@ -105,6 +105,7 @@ export function CodeForm({ action, submit, error, autoFocus }: { action: string;
 const SECTIONS = [
   { href: "/admin", label: "nav.orders" },
   { href: "/admin/quotes", label: "nav.quotes" },
+  { href: "/admin/customers", label: "data-rights:nav" },
   { href: "/admin/security", label: "nav.security" },
 ] as const;
 

@@ -1,0 +1,112 @@
+import type { Kysely } from "kysely";
+import type { Database, MoneyActionsTable } from "../db/schema.ts";
+import { enqueue } from "../mail/outbox-store.server.ts";
+import type { BillingState } from "../orders/types.ts";
+
+export type MoneyAction = Pick<MoneyActionsTable, "key" | "kind" | "amount" | "currency" | "reason" | "note" | "status" | "provider_ref"> & { orderId: string };
+
+/** What a done action changes, written with its "done" mark in one transaction. */
+export interface MoneyEffects {
+  providerRef: string;
+  /** The timeline line (order_events). */
+  event: { kind: "refunded" | "subscription_cancelled"; detail: string };
+  /** Customer emails (outbox kinds, unique per order: a later webhook asking for the same one adds nothing). */
+  emails: string[];
+  billing?: { state: BillingState | null; periodEnd: string | null; providerStatus?: string };
+  /** What is refunded of the charge now (the provider's own total), as the webhook records it. */
+  charge?: { chargeId: string; amount: number; amountRefunded: number; currency: string };
+}
+
+const now = () => new Date().toISOString();
+
+/**
+ * The back office's refunds and cancellations (table money_actions). Each confirmation screen
+ * carries a fresh key; the row of that key is the one decision: a replayed post, a double click or
+ * a second tab finds it and changes nothing (primary key, conditional update).
+ */
+export class KyselyMoneyStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Claims the key for this action: "claimed" the first time, else the row already stored under it. */
+  async claim(action: Omit<MoneyAction, "status" | "provider_ref">): Promise<"claimed" | MoneyAction> {
+    const inserted = await this.db
+      .insertInto("money_actions")
+      .values({
+        key: action.key,
+        order_id: action.orderId,
+        kind: action.kind,
+        amount: action.amount,
+        currency: action.currency,
+        reason: action.reason,
+        note: action.note,
+        status: "pending",
+        provider_ref: null,
+        created_at: now(),
+      })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return "claimed";
+    return (await this.find(action.key))!;
+  }
+
+  async find(key: string): Promise<MoneyAction | undefined> {
+    const row = await this.db.selectFrom("money_actions").selectAll().where("key", "=", key).executeTakeFirst();
+    return row ? { ...row, amount: Number(row.amount), orderId: row.order_id } : undefined;
+  }
+
+  /** The provider refused or failed: the key is given back, so the owner may confirm again. */
+  async release(key: string): Promise<void> {
+    await this.db.deleteFrom("money_actions").where("key", "=", key).where("status", "=", "pending").execute();
+  }
+
+  /** Marks the action done and applies its effects, once (false when it was done already). */
+  async complete(key: string, orderId: string, effects: MoneyEffects): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const done = await trx.updateTable("money_actions").set({ status: "done", provider_ref: effects.providerRef }).where("key", "=", key).where("status", "=", "pending").executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      await trx.insertInto("order_events").values({ order_id: orderId, kind: effects.event.kind, detail: effects.event.detail.slice(0, 2000), created_at: now() }).execute();
+      if (effects.billing) {
+        const { state, periodEnd, providerStatus } = effects.billing;
+        await trx
+          .updateTable("orders")
+          .set((eb) => ({
+            // An open dispute outranks what the owner does meanwhile (as mergeBillingState says for events).
+            billing_state: eb.case().when("billing_state", "=", "disputed").then(eb.ref("billing_state")).else(eb.val(state)).end(),
+            period_end: eb.fn.coalesce(eb.val(periodEnd), eb.ref("period_end")),
+            ...(providerStatus ? { subscription_status: providerStatus } : {}),
+            updated_at: now(),
+          }))
+          .where("id", "=", orderId)
+          .execute();
+      }
+      if (effects.charge) {
+        const { chargeId, amount, amountRefunded, currency } = effects.charge;
+        await trx
+          .insertInto("charge_refunds")
+          .values({ charge_id: chargeId, order_id: orderId, amount, amount_refunded: amountRefunded, currency, updated_at: now() })
+          .onConflict((conflict) => conflict.column("charge_id").doNothing())
+          .execute();
+        // The webhook's rule too: a late answer never lowers what is known refunded.
+        await trx.updateTable("charge_refunds").set({ amount_refunded: amountRefunded, updated_at: now() }).where("charge_id", "=", chargeId).where("amount_refunded", "<", amountRefunded).execute();
+      }
+      for (const kind of effects.emails) await enqueue(trx, { orderId }, kind);
+      return true;
+    });
+  }
+
+  /** What the back office refunded of an order's checkout payment (minor units, done refunds). */
+  async refunded(orderId: string): Promise<number> {
+    const { total } = await this.db
+      .selectFrom("money_actions")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.val(0)).as("total"))
+      .where("order_id", "=", orderId)
+      .where("kind", "=", "refund")
+      .where("status", "=", "done")
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
+}

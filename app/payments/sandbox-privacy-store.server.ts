@@ -1,0 +1,35 @@
+import type { Kysely } from "kysely";
+import { ERASED } from "../db/erased.ts";
+import type { Database } from "../db/schema.ts";
+import type { CheckoutRequest } from "./provider.ts";
+
+/** The sandbox checkout keeps the request it was given, with the buyer's email: erased with the order (ADR 016). */
+export interface SandboxPrivacyStore {
+  /** Replaces the customer's email in the sandbox sessions of these references (order ids); returns how many changed. */
+  eraseSandboxRequests(references: readonly string[]): Promise<number>;
+}
+
+export class KyselySandboxPrivacyStore implements SandboxPrivacyStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async eraseSandboxRequests(references: readonly string[]): Promise<number> {
+    if (!references.length) return 0;
+    const rows = await this.db.selectFrom("sandbox_sessions").select(["id", "request_json"]).where("order_id", "in", references).where("request_json", "is not", null).execute();
+    let changed = 0;
+    for (const row of rows) {
+      const request = JSON.parse(row.request_json!) as CheckoutRequest;
+      if (request.customerEmail === ERASED) continue;
+      await this.db
+        .updateTable("sandbox_sessions")
+        .set({ request_json: JSON.stringify({ ...request, customerEmail: ERASED }) })
+        .where("id", "=", row.id)
+        .execute();
+      changed++;
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,59 @@
+import type { Kysely } from "kysely";
+import { ERASED } from "../db/erased.ts";
+import type { Database } from "../db/schema.ts";
+import type { QuoteRequest } from "./types.ts";
+
+/** A person's data in the quote_requests table: found by email, erased by id (ADR 016). */
+export interface QuotePrivacyStore {
+  /** Every quote request sent with this email address (trimmed, case-insensitive), oldest first. */
+  findQuotesOfPerson(email: string): Promise<Array<QuoteRequest & { erasedAt: string | null }>>;
+  /** Replaces name, email, company and message by ERASED, once; returns how many this call erased. */
+  eraseQuotes(quoteIds: readonly string[]): Promise<number>;
+  /** Requests received before `before` and not erased yet. */
+  quotesDueForErasure(before: string, limit: number): Promise<string[]>;
+}
+
+export class KyselyQuotePrivacyStore implements QuotePrivacyStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async findQuotesOfPerson(email: string) {
+    const rows = await this.db
+      .selectFrom("quote_requests")
+      .selectAll()
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      page: row.page as QuoteRequest["page"],
+      lang: row.lang as QuoteRequest["lang"],
+      name: row.name,
+      email: row.email,
+      company: row.company,
+      message: row.message,
+      createdAt: row.created_at,
+      erasedAt: row.erased_at ?? null,
+    }));
+  }
+
+  async eraseQuotes(quoteIds: readonly string[]): Promise<number> {
+    if (!quoteIds.length) return 0;
+    const result = await this.db
+      .updateTable("quote_requests")
+      .set({ name: ERASED, email: ERASED, company: ERASED, message: ERASED, erased_at: new Date().toISOString() })
+      .where("id", "in", quoteIds)
+      .where("erased_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async quotesDueForErasure(before: string, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom("quote_requests").select("id").where("erased_at", "is", null).where("created_at", "<", before).orderBy("created_at").limit(limit).execute();
+    return rows.map((row) => row.id);
+  }
+}

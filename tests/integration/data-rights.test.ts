@@ -1,0 +1,188 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
+/** What an erased field reads (app/db/erased.ts), spelt out: the test must run against the old code too. */
+const ERASED = "[erased]";
+import { formatUnit } from "../../app/i18n/format.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
+import { openStores } from "../../app/stores.server.ts";
+import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
+import { orderForm, postForm, postOrder, readStore } from "../support/orders.ts";
+import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
+import { DEMO_CONFIG } from "../support/site-config.ts";
+import { databaseUrlFor } from "../support/store.ts";
+
+// Issue 24 item 7 over HTTP, on the built server: the owner finds a customer by email, downloads
+// their data, erases them after a confirmation screen; the privacy policy states the retention
+// periods the job applies, from the same setting. Runs on both stores.
+
+const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const rights = locale("en", "data-rights");
+/** React escapes apostrophes and quotes in text. */
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+const SECRET = "data-rights-link-secret-0123456789abcdef";
+const PASSWORD = "correct horse battery staple";
+const CAMILLE = { firstName: "Camille", lastName: "Martin", email: "camille.martin@example.com", phoneNumber: "+33 6 12 34 56 78" };
+const BRUNO = { firstName: "Bruno", lastName: "Quaresma", email: "bruno.quaresma@example.org", phoneNumber: "+351 912 345 678", telegramId: "@bruno", companyName: "Quaresma Lda", address: "Rua das Flores 9" };
+
+describe("a customer's data in the back office", () => {
+  let server: RunningServer;
+  let owner: AdminClient;
+
+  beforeAll(async () => {
+    server = await startServer({ ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", LINK_SECRET: SECRET, LOG_LEVEL: "silent" });
+    ({ client: owner } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD));
+  }, 120_000);
+  afterAll(async () => {
+    expect(await server?.stop()).toBe(0);
+  });
+
+  async function paidOrder(person: Record<string, string>, offer: string) {
+    const created = await postOrder(server.url, offer, "en", orderForm(person));
+    expect(created.status).toBe(303);
+    const paid = await postForm(server.url + created.headers.get("location")!, { intent: "pay" });
+    expect(paid.status).toBe(303);
+    expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
+    const sessionId = new URL(paid.headers.get("location")!, server.url).searchParams.get("session_id");
+    return (await readStore(server.dataDir)).orders.find((order) => order.sessionId === sessionId)!;
+  }
+
+  test("find by email, export as a file, confirm, erase: recorded, amounts and invoice kept", async () => {
+    // Camille paid once (the test workflow); Bruno subscribed (the agent: a setup fee, then monthly).
+    const camille = await paidOrder(CAMILLE, "test-workflow");
+    const bruno = await paidOrder(BRUNO, "formateur-ia");
+
+    // Signed out: the pages and the export send to sign-in, and export nothing.
+    const stranger = new AdminClient(server.url);
+    expect((await stranger.get(`/admin/customers?email=${CAMILLE.email}`)).status).toBe(303);
+    const refused = await stranger.post("/admin/customers/export", { email: CAMILLE.email }, { headers: { Origin: server.url } });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("location")).toMatch(/^\/admin\/sign-in/);
+
+    // From the order page to the customer's page, by the address as typed (spaces, capitals).
+    const orderPage = await (await owner.get(`/admin/orders/${camille.id}`)).text();
+    expect(orderPage).toContain(`href="/admin/customers?email=${encodeURIComponent(CAMILLE.email)}"`);
+    const page = await owner.get(`/admin/customers?email=${encodeURIComponent(`  ${CAMILLE.email.toUpperCase()} `)}`);
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain(html(rights.holds.replace("{{email}}", CAMILLE.email)));
+    expect(body).toContain(`href="/admin/orders/${camille.id}"`);
+    expect(body).not.toContain(bruno.id);
+    const bad = await owner.get("/admin/customers?email=not-an-address");
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain(html(rights.invalidEmail));
+
+    // The export: one JSON attachment named with the date, all of Camille's, nothing of Bruno's.
+    const exported = await owner.post("/admin/customers/export", { email: ` ${CAMILLE.email.toUpperCase()}` }, { headers: { Origin: server.url } });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(exported.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}-[0-9a-f]{8}\\.json"$`));
+    const text = await exported.text();
+    const document = JSON.parse(text);
+    expect(document.orders.map((order: { id: string }) => order.id)).toEqual([camille.id]);
+    expect(document.orders[0].customer).toMatchObject({ firstName: CAMILLE.firstName, lastName: CAMILLE.lastName, email: CAMILLE.email });
+    expect(document.orders[0].emails.length).toBeGreaterThan(0);
+    for (const needle of [bruno.id, BRUNO.email, BRUNO.lastName, camille.submissionToken, camille.sessionId!]) expect(text).not.toContain(needle);
+
+    // Erase: a confirmation screen first (a GET changes nothing), then the POST.
+    const confirm = await owner.get(`/admin/customers/erase?email=${encodeURIComponent(CAMILLE.email)}`);
+    expect(confirm.status).toBe(200);
+    const confirmBody = await confirm.text();
+    expect(confirmBody).toContain(html(rights.confirm.keepsList));
+    expect(confirmBody).toContain('data-testid="erase-confirm"');
+    expect((await readStore(server.dataDir)).orders.find((order) => order.id === camille.id)!.customer.firstName).toBe(CAMILLE.firstName);
+    const erased = await owner.post(`/admin/customers/erase?email=${encodeURIComponent(CAMILLE.email)}`, { email: CAMILLE.email }, { headers: { Origin: server.url } });
+    expect(erased.status).toBe(303);
+    expect(erased.headers.get("location")).toBe(`/admin/customers?email=${encodeURIComponent(CAMILLE.email)}&done=erased`);
+
+    const after = await (await owner.get(erased.headers.get("location")!)).text();
+    expect(after).toContain(html(rights.done.erased));
+    expect(after).toContain(html(rights.nothing.replace("{{email}}", CAMILLE.email)));
+    // The record: exported, then erased, by the owner — with counts, never the data.
+    expect(after).toMatch(/data-kind="erase"[\s\S]*data-kind="export"/);
+
+    const store = await readStore(server.dataDir);
+    const kept = store.orders.find((order) => order.id === camille.id)!;
+    expect(kept).toMatchObject({ state: "paid", amountDueNow: camille.amountDueNow, currency: camille.currency, createdAt: camille.createdAt, paidAt: camille.paidAt });
+    expect(kept.customer).toMatchObject({ firstName: ERASED, lastName: ERASED, email: ERASED });
+    expect(store.orders.find((order) => order.id === bruno.id)!.customer.firstName).toBe(BRUNO.firstName);
+    // No copy of Camille's emails is left in the outbox folder; Bruno's are.
+    const files = fs.readdirSync(path.join(server.dataDir, "outbox"));
+    expect(files.filter((name) => name.startsWith(camille.id))).toEqual([]);
+    expect(files.filter((name) => name.startsWith(bruno.id)).length).toBeGreaterThan(0);
+
+    // The invoice keeps its number and amounts and names no one.
+    const invoice = await fetch(`${server.url}/invoice/${createSignedLinks(SECRET).sign(camille.id, "invoice")}?lang=en`);
+    expect(invoice.status).toBe(200);
+    const invoiceBody = await invoice.text();
+    expect(invoiceBody).toContain(camille.id);
+    expect(invoiceBody).toMatch(/data-testid="invoice-total"[^>]*>€\d/);
+    expect(invoiceBody).toContain(html(rights.invoiceErased));
+    for (const needle of [CAMILLE.firstName, CAMILLE.lastName, CAMILLE.email]) expect(invoiceBody).not.toContain(needle);
+    // The erased order's page has no way back to a customer.
+    const erasedOrder = await (await owner.get(`/admin/orders/${camille.id}`)).text();
+    expect(erasedOrder).not.toContain('data-testid="customer-data"');
+    expect(erasedOrder).not.toContain(CAMILLE.lastName);
+
+    // Bruno's subscription still runs: the confirmation screen says so and the erasure is refused.
+    const running = await (await owner.get(`/admin/customers/erase?email=${encodeURIComponent(BRUNO.email)}`)).text();
+    expect(running).toContain(html(rights.subscriptionRunning));
+    expect(running).not.toContain('data-testid="erase-confirm"');
+    const refusedErase = await owner.post(`/admin/customers/erase?email=${encodeURIComponent(BRUNO.email)}`, { email: BRUNO.email }, { headers: { Origin: server.url } });
+    expect(refusedErase.status, refusedErase.headers.get("location") ?? "").toBe(409);
+    expect(await refusedErase.text()).toContain(html(rights.subscriptionRunning));
+    expect((await readStore(server.dataDir)).orders.find((order) => order.id === bruno.id)!.customer.firstName).toBe(BRUNO.firstName);
+  }, 120_000);
+
+  test("the privacy policy states the default retention periods in every language", async () => {
+    for (const lang of LANGUAGES) {
+      const body = await (await fetch(`${server.url}/privacy/${lang}`)).text();
+      expect(body, lang).toContain(formatUnit(30, "day", lang));
+      expect(body, lang).toContain(formatUnit(4018, "day", lang));
+    }
+  });
+});
+
+describe("the retention setting", () => {
+  let server: RunningServer;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    const dataDir = tempDataDir();
+    const config = JSON.parse(fs.readFileSync(DEMO_CONFIG, "utf8"));
+    config.retention = { unpaidAttemptDays: 45, quoteRequestDays: 700, customerDays: 4100 };
+    const file = path.join(dataDir, "site.json");
+    fs.writeFileSync(file, JSON.stringify(config));
+    env = { DATA_DIR: dataDir, SITE_CONFIG: file, LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0" };
+    server = await startServer(env);
+  }, 120_000);
+  afterAll(async () => {
+    expect(await server?.stop()).toBe(0);
+  });
+
+  test("the privacy policy shows the configured periods, and the job applies the same ones", async () => {
+    for (const lang of LANGUAGES) {
+      const body = await (await fetch(`${server.url}/privacy/${lang}`)).text();
+      for (const days of [45, 700, 4100]) expect(body, `${lang} ${days}`).toContain(formatUnit(days, "day", lang));
+      expect(body, lang).not.toContain(formatUnit(30, "day", lang));
+    }
+    // An unpaid attempt 46 days old is erased by the instance's own retention pass at start-up; a restart runs it again.
+    const repo = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    try {
+      const created = await postOrder(server.url, "formateur-ia", "en", orderForm({ lastName: "Oldattempt" }));
+      expect(created.status).toBe(303);
+      const [order] = await repo.listOrders(1);
+      const at = new Date(Date.now() - 46 * 86_400_000).toISOString();
+      await repo.db.updateTable("orders").set({ created_at: at, updated_at: at }).where("id", "=", order!.id).execute();
+    } finally {
+      await repo.close();
+    }
+    // The pass runs at each start (then daily): a restart of the instance applies it now.
+    expect(await server.stop()).toBe(0);
+    server = await startServer(env);
+    await expect
+      .poll(async () => (await readStore(server.dataDir)).orders[0]!.customer.lastName, { timeout: 60_000, interval: 200 })
+      .toBe(ERASED);
+  }, 180_000);
+});
