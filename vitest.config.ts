@@ -9,6 +9,7 @@ const BOTH_STORES = [
   "app/ops/orders-csv.test.ts",
   "app/privacy/data-rights.test.ts",
   "app/billing/manage-link-request.test.ts",
+  "app/auth/passkey.test.ts",
   "tests/integration/admin.test.ts",
   "tests/integration/data-rights.test.ts",
   "tests/integration/orders-sandbox.test.ts",
@@ -22,6 +23,7 @@ const BOTH_STORES = [
   "tests/integration/admin-dashboard.test.ts",
   "tests/integration/admin-money-stripe.test.ts",
   "tests/integration/admin-money-sandbox.test.ts",
+  "tests/integration/way-in.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */

@@ -22,6 +22,8 @@ import { WebhookWorker } from "./billing/webhook-worker.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
 import { PageViewFlusher } from "./stats/page-view-flusher.server.ts";
 import { pageViews } from "./stats/page-views.server.ts";
+import { ownerLinkToken } from "./auth/owner-links.server.ts";
+import { setupLink, setupToken } from "./auth/setup.server.ts";
 import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
 import { deleteEmailFiles } from "./mail/outbox-privacy-store.server.ts";
@@ -99,6 +101,8 @@ async function createServices(): Promise<OrderServices> {
     manageUrl,
     ...(sandbox ? { invoiceUrl } : {}),
     unlockUrl: (unlockId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
+    setupUrl: (linkId: string, expiresAt: number) => setupLink(env.PUBLIC_ORIGIN, setupToken(links, linkId, expiresAt)),
+    resetUrl: (linkId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/reset?token=${ownerLinkToken(links, linkId, "reset", expiresAt)}`,
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);

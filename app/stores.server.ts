@@ -3,8 +3,9 @@ import type { Kysely } from "kysely";
 import { KyselyBackOfficeStore } from "./admin/back-office-store.server.ts";
 import type { BackOfficeStore, DashboardStore } from "./admin/types.ts";
 import { KyselyDashboardStore } from "./admin/dashboard-store.server.ts";
+import { KyselyFactorStore } from "./auth/factor-store.server.ts";
 import { KyselyOwnerStore } from "./auth/owner-store.server.ts";
-import type { OwnerStore } from "./auth/types.ts";
+import type { FactorStore, OwnerStore } from "./auth/types.ts";
 import { KyselyBillingStore } from "./billing/billing-store.server.ts";
 import type { BillingStore } from "./billing/types.ts";
 import { openStore, type Dialect, type Store } from "./db/database.server.ts";
@@ -37,6 +38,7 @@ export type Stores = OrderStore &
   QuoteStore &
   BillingStore &
   OwnerStore &
+  FactorStore &
   BackOfficeStore &
   DashboardStore &
   StatsStore &
@@ -59,6 +61,7 @@ export function storesOver(store: Store): Stores {
     new KyselyQuoteStore(db),
     new KyselyBillingStore(db),
     new KyselyOwnerStore(db),
+    new KyselyFactorStore(db),
     new KyselyBackOfficeStore(db, dialect),
     new KyselySettingsStore(db),
     new KyselyDashboardStore(db),

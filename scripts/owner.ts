@@ -3,6 +3,7 @@
 // new one-time set-up link. `npm run owner -- status` says whether an owner is set up.
 import "./require-node.js";
 import { resetOwner } from "../app/auth/setup.server.ts";
+import { createSignedLinks, loadLinkSecret } from "../app/billing/signed-link.server.ts";
 import { parseEnv } from "../app/lib/env.server.ts";
 import { openStores } from "../app/stores.server.ts";
 import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
@@ -31,8 +32,12 @@ try {
     const owner = await repo.getOwner();
     console.log(owner?.passwordHash ? `Owner set up; authenticator ${owner.totpEnabled ? "enrolled" : "not enrolled yet"}.` : "No owner yet.");
   } else {
-    const link = await resetOwner(repo, env.PUBLIC_ORIGIN);
-    console.log(`Owner reset: every back-office session is signed out.\nOne-time set-up link (choose a new password, then scan the new code):\n${link}`);
+    // The site's own link secret: the emailed link and the one printed here are the same link.
+    const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));
+    const link = await resetOwner({ repo, links }, env.PUBLIC_ORIGIN);
+    console.log(
+      `Owner reset: every back-office session is signed out; recovery codes and passkeys are forgotten.\nOne-time set-up link (choose a new password, then scan the new code), also emailed to the owner:\n${link}`,
+    );
   }
 } finally {
   await repo.close();

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { rememberDevice } from "../auth/device-cookie.server.ts";
 import { startSession } from "../auth/session.server.ts";
 import { signInStep } from "../auth/sign-in-step.server.ts";
-import { checkTotp } from "../auth/totp.server.ts";
+import { checkSecondFactor } from "../auth/totp.server.ts";
 import type { OwnerRecord } from "../auth/types.ts";
 import { appendSetCookie } from "../lib/cookies.ts";
 import { getOrderServices } from "../services.server.ts";
@@ -16,11 +16,31 @@ export interface CodeRefused {
 }
 
 /**
- * The authenticator-code step shared by enrolment and the second sign-in step: counted first,
- * checked second (app/auth/sign-in-step.server.ts), then the full (aal2) session, a device cookie
- * for this browser (strangers exhausting the account-wide limit cannot lock it out), and the page
- * the owner was going to. `accepted` runs between the check and the session (enrolment turns TOTP on).
- * Returns the refusal to show, or throws the redirect.
+ * Counts, then checks, a second factor typed into a form (the authenticator's code, or a recovery
+ * code where `recovery` allows it): app/auth/sign-in-step.server.ts, the same limits as any
+ * sign-in step. Returns null when accepted, else the refusal to show.
+ */
+export async function secondFactorStep(request: Request, context: Context, owner: OwnerRecord & { totpSecret: string }, code: string, recovery: boolean): Promise<CodeRefused | null> {
+  const t = adminT(context);
+  const { repo } = await getOrderServices();
+  const step = await signInStep(request, clientIp(context), owner, () => checkSecondFactor(repo, owner.totpSecret, code, { recovery }), (result) => result === "ok");
+  if (step.status !== "checked") {
+    const error = t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
+    return { error, status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } };
+  }
+  if (step.result === "replayed") return { error: t("errors.codeReplayed"), status: 401 };
+  // The message follows what was typed: six digits are an authenticator code, anything else a recovery code.
+  if (step.result !== "ok") return { error: t(recovery && !/^\d{6}$/.test(code.replace(/\s+/g, "")) ? "errors.wrongRecoveryCode" : "errors.wrongCode"), status: 401 };
+  return null;
+}
+
+/**
+ * The code step of enrolment and of the second sign-in step: counted first, checked second, then
+ * the full (aal2) session, a device cookie for this browser (strangers exhausting the account-wide
+ * limit cannot lock it out). Enrolment takes the authenticator's code only; the sign-in step also
+ * takes a recovery code. `accepted` runs between the check and the session (enrolment turns TOTP
+ * on). Without `stay`, throws the redirect to the page the owner was going to; with it, returns the
+ * headers (session, device cookie) for the page that answers (enrolment shows the recovery codes).
  */
 export async function codeStep(
   request: Request,
@@ -28,17 +48,13 @@ export async function codeStep(
   owner: OwnerRecord & { totpSecret: string },
   code: string,
   target: string,
-  accepted: () => Promise<void> = async () => {},
-): Promise<CodeRefused> {
-  const t = adminT(context);
-  const { repo } = await getOrderServices();
-  const step = await signInStep(request, clientIp(context), owner, () => checkTotp(repo, owner.totpSecret, code), (result) => result === "ok");
-  if (step.status !== "checked") {
-    const error = t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
-    return { error, status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } };
-  }
-  if (step.result !== "ok") return { error: t(step.result === "replayed" ? "errors.codeReplayed" : "errors.wrongCode"), status: 401 };
-  await accepted();
+  options: { accepted?: () => Promise<void>; recovery?: boolean; stay?: boolean } = {},
+): Promise<CodeRefused | { accepted: true; headers: Headers }> {
+  const refused = await secondFactorStep(request, context, owner, code, options.recovery ?? false);
+  if (refused) return refused;
+  await options.accepted?.();
   await startSession(context, 2, owner);
-  throw redirect(target, { status: 303, headers: appendSetCookie(new Headers(), await rememberDevice(request, owner)) });
+  const headers = appendSetCookie(new Headers(), await rememberDevice(request, owner));
+  if (options.stay) return { accepted: true, headers };
+  throw redirect(target, { status: 303, headers });
 }

@@ -3,12 +3,15 @@ import { logger } from "../lib/logger.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import { pendingSetupLink } from "./setup.server.ts";
 
-/** At start-up with no owner yet: the first start prints the one-time set-up link; later ones say it is pending. */
+/** At start-up with no owner yet: the first start logs (and emails) the one-time set-up link; later ones say it is pending. */
 export async function announceOwnerSetup(): Promise<void> {
   const env = getEnv();
-  const setup = await pendingSetupLink((await getOrderServices()).repo, env.PUBLIC_ORIGIN);
-  if (setup.kind === "link") logger().warn({ url: setup.url }, "No back-office owner yet: open this one-time link to set one up");
-  else if (setup.kind === "pending") {
-    logger().warn("No back-office owner yet: use the set-up link printed by the first start on this database, or run `npm run owner -- reset` for a new one");
+  const { repo, links, worker } = await getOrderServices();
+  const setup = await pendingSetupLink({ repo, links }, env.PUBLIC_ORIGIN);
+  if (setup.kind === "link") {
+    if (setup.emailed) worker.kick();
+    logger().warn({ url: setup.url }, "No back-office owner yet: open this one-time link to set one up (also emailed to OWNER_EMAIL)");
+  } else if (setup.kind === "pending") {
+    logger().warn("No back-office owner yet: use the set-up link printed (and emailed to OWNER_EMAIL) by the first start on this database, or run `npm run owner -- reset` for a new one");
   }
 }

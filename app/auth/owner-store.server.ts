@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { OwnerRecord, OwnerStore } from "./types.ts";
+import type { OwnerLinkPurpose, OwnerRecord, OwnerStore } from "./types.ts";
 
 const now = () => new Date().toISOString();
 
@@ -43,6 +43,10 @@ export class KyselyOwnerStore implements OwnerStore {
       await trx.deleteFrom("admin_sessions").execute();
       // Used steps belong to the old secret: the next one starts with a clean slate.
       await trx.deleteFrom("totp_used_steps").execute();
+      // The last resort forgets every second factor: a lost phone's passkey and old recovery codes open nothing.
+      await trx.deleteFrom("owner_recovery_codes").execute();
+      await trx.deleteFrom("owner_passkeys").execute();
+      await trx.deleteFrom("webauthn_challenges").execute();
     });
   }
 
@@ -101,12 +105,37 @@ export class KyselyOwnerStore implements OwnerStore {
     await this.db.deleteFrom("admin_sessions").where("id", "=", id).execute();
   }
 
-  async createUnlock(id: string, expiresAt: number): Promise<void> {
-    await this.db.insertInto("owner_unlocks").values({ id, expires_at: expiresAt, used_at: null, created_at: now() }).execute();
+  async createUnlock(id: string, expiresAt: number, purpose: OwnerLinkPurpose = "unlock"): Promise<void> {
+    await this.db.insertInto("owner_unlocks").values({ id, expires_at: expiresAt, used_at: null, created_at: now(), purpose }).execute();
   }
 
-  async useUnlock(id: string, at: number): Promise<boolean> {
-    const result = await this.db.updateTable("owner_unlocks").set({ used_at: now() }).where("id", "=", id).where("used_at", "is", null).where("expires_at", ">", at).executeTakeFirst();
+  async useUnlock(id: string, at: number, purpose: OwnerLinkPurpose = "unlock"): Promise<boolean> {
+    const result = await this.db
+      .updateTable("owner_unlocks")
+      .set({ used_at: now() })
+      .where("id", "=", id)
+      .where("purpose", "=", purpose)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", at)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  async unlockUsable(id: string, at: number, purpose: OwnerLinkPurpose): Promise<boolean> {
+    const row = await this.db.selectFrom("owner_unlocks").select("id").where("id", "=", id).where("purpose", "=", purpose).where("used_at", "is", null).where("expires_at", ">", at).executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async setOwnerPassword(passwordHash: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("owner")
+        .set({ password_hash: passwordHash, session_version: sql<number>`session_version + 1`, updated_at: now() })
+        .where("id", "=", 1)
+        .where("password_hash", "is not", null)
+        .execute();
+      // Every session of the old password ends, on every instance.
+      await trx.deleteFrom("admin_sessions").execute();
+    });
   }
 }

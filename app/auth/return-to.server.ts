@@ -8,7 +8,7 @@ export const ADMIN_HOME = "/admin";
 /** Longer than any real back-office URL (ids, a filter); a longer value is refused, not cut. */
 const MAX_LENGTH = 500;
 /** The sign-in steps themselves: returning there would loop. */
-const SIGN_IN_STEPS = new Set(["/admin/sign-in", "/admin/verify", "/admin/enrol", "/admin/setup", "/admin/sign-out"]);
+const SIGN_IN_STEPS = new Set(["/admin/sign-in", "/admin/verify", "/admin/enrol", "/admin/setup", "/admin/sign-out", "/admin/forgot", "/admin/passkey"]);
 const BASE = "http://admin.invalid";
 
 /** `value` as a safe back-office path (with its query), else /admin. */

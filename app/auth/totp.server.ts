@@ -1,6 +1,7 @@
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
-import type { OwnerStore } from "./types.ts";
+import { spendRecoveryCode } from "./recovery-codes.server.ts";
+import type { FactorStore, OwnerStore } from "./types.ts";
 
 /** RFC 6238 defaults every authenticator app understands. */
 const PERIOD = 30;
@@ -37,4 +38,18 @@ export async function checkTotp(repo: Pick<OwnerStore, "useTotpStep">, secret: s
     if (!match) return "invalid";
     return (await repo.useTotpStep(step + match.delta)) ? "ok" : "replayed";
   }
+}
+
+/**
+ * The second factor typed into a form: the authenticator's 6-digit code, or one of the owner's
+ * one-time recovery codes (spent by this check). Enrolment asks for the authenticator alone.
+ */
+export async function checkSecondFactor(
+  repo: Pick<OwnerStore, "useTotpStep"> & Pick<FactorStore, "useRecoveryCode">,
+  secret: string,
+  input: string,
+  options: { recovery: boolean },
+): Promise<TotpCheck> {
+  if (/^\d{6}$/.test(input.replace(/\s+/g, "")) || !options.recovery) return checkTotp(repo, secret, input);
+  return (await spendRecoveryCode(repo, input)) ? "ok" : "invalid";
 }

@@ -33,9 +33,49 @@ export interface OwnerStore {
   updateAdminSession(id: string, data: string, expiresAt: number): Promise<void>;
   deleteAdminSession(id: string): Promise<void>;
 
-  /** A new unlock link (id, expiry) and its email to the owner, in one transaction. */
-  createUnlock(id: string, expiresAt: number): Promise<void>;
+  /** A new emailed link (id, expiry, what it does: an unlock link by default). */
+  createUnlock(id: string, expiresAt: number, purpose?: OwnerLinkPurpose): Promise<void>;
   /** Uses the link once: true only for the first use before its expiry (a conditional update). */
-  useUnlock(id: string, now: number): Promise<boolean>;
+  useUnlock(id: string, now: number, purpose?: OwnerLinkPurpose): Promise<boolean>;
+  /** Whether the link is unused and unexpired (a look, nothing spent). */
+  unlockUsable(id: string, now: number, purpose: OwnerLinkPurpose): Promise<boolean>;
+  /** A forgotten password replaced: bumps the session version and deletes every session, in one transaction. */
+  setOwnerPassword(passwordHash: string): Promise<void>;
+}
 
+/** What an emailed owner link does (owner_unlocks.purpose). */
+export type OwnerLinkPurpose = "unlock" | "setup" | "reset";
+
+export interface PasskeyRecord {
+  /** The credential id, base64url. */
+  id: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  deviceType: string;
+  backedUp: boolean;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export type ChallengePurpose = "register" | "authenticate";
+
+/** The owner's second factors beyond TOTP: recovery codes, passkeys, and passkey challenges. */
+export interface FactorStore {
+  /** Replaces every recovery code by these hashes (one transaction: the old ones stop working). */
+  replaceRecoveryCodes(codeHashes: string[]): Promise<void>;
+  /** Spends a code once: true only for the first use (a conditional update). */
+  useRecoveryCode(codeHash: string): Promise<boolean>;
+  countRecoveryCodes(): Promise<number>;
+  addPasskey(passkey: Omit<PasskeyRecord, "createdAt" | "lastUsedAt">): Promise<void>;
+  listPasskeys(): Promise<PasskeyRecord[]>;
+  findPasskey(id: string): Promise<PasskeyRecord | undefined>;
+  /** After a sign-in with it: the authenticator's new counter and the time. */
+  passkeyUsed(id: string, counter: number): Promise<void>;
+  removePasskey(id: string): Promise<boolean>;
+  /** Stores a ceremony's challenge under `key` (replacing one there), forgetting expired ones. */
+  saveChallenge(key: string, purpose: ChallengePurpose, challenge: string, expiresAt: number): Promise<void>;
+  /** Takes the challenge out (single use): undefined when none, of another purpose, or expired. */
+  takeChallenge(key: string, purpose: ChallengePurpose, now: number): Promise<string | undefined>;
 }

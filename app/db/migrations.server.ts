@@ -347,6 +347,40 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
+    // Issue 24 item 4, a way in without a shell: the owner's emailed links get a purpose (the
+    // unlock link of 010, the first set-up link, a password reset), one-time recovery codes (only
+    // their SHA-256), passkeys (WebAuthn credentials) and the passkey ceremonies' challenges.
+    name: "015-wayin-recovery-codes-passkeys",
+    statements: [
+      `ALTER TABLE owner_unlocks ADD COLUMN purpose TEXT NOT NULL DEFAULT 'unlock' CHECK (purpose IN ('unlock','setup','reset'))`,
+      `CREATE TABLE IF NOT EXISTS owner_recovery_codes (
+         code_hash TEXT PRIMARY KEY,
+         used_at TEXT,
+         created_at TEXT NOT NULL
+       )`,
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS owner_passkeys (
+           id TEXT PRIMARY KEY,
+           public_key TEXT NOT NULL,
+           counter ${EPOCH_MS[dialect]} NOT NULL DEFAULT 0,
+           transports TEXT NOT NULL DEFAULT '[]',
+           device_type TEXT NOT NULL,
+           backed_up INTEGER NOT NULL DEFAULT 0,
+           created_at TEXT NOT NULL,
+           last_used_at TEXT
+         )`,
+      ),
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS webauthn_challenges (
+           id TEXT PRIMARY KEY,
+           purpose TEXT NOT NULL CHECK (purpose IN ('register','authenticate')),
+           challenge TEXT NOT NULL,
+           expires_at ${EPOCH_MS[dialect]} NOT NULL
+         )`,
+      ),
+    ],
+  },
+  {
     // Issue 24 item 7: a person's data erased (personal fields replaced, amounts and numbers kept),
     // and every export and erasure recorded without the data itself (app/privacy/).
     name: "016-datarights-erasure-and-requests",

@@ -169,6 +169,36 @@ export interface OwnerUnlocksTable {
   expires_at: number;
   used_at: string | null;
   created_at: string;
+  /** What the emailed link does (015): lift the sign-in lock, set the owner up, reset the password. */
+  purpose: Generated<"unlock" | "setup" | "reset">;
+}
+
+/** The owner's one-time recovery codes: only the SHA-256 of each (high-entropy) code. */
+export interface OwnerRecoveryCodesTable {
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The owner's passkeys (WebAuthn credentials): id and public key in base64url. */
+export interface OwnerPasskeysTable {
+  id: string;
+  public_key: string;
+  counter: Generated<number>;
+  /** JSON array of the authenticator's transports ("internal", "hybrid"…). */
+  transports: Generated<string>;
+  device_type: string;
+  backed_up: Generated<number>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A passkey ceremony's challenge, stored under the hash of its browser's nonce; single use, expiring. */
+export interface WebauthnChallengesTable {
+  id: string;
+  purpose: "register" | "authenticate";
+  challenge: string;
+  expires_at: number;
 }
 
 /** Verified provider events waiting to be handled (or handled, or unreadable). Times in epoch ms. */
@@ -219,6 +249,9 @@ export interface Database {
   webhook_inbox: WebhookInboxTable;
   charge_refunds: ChargeRefundsTable;
   owner_unlocks: OwnerUnlocksTable;
+  owner_recovery_codes: OwnerRecoveryCodesTable;
+  owner_passkeys: OwnerPasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   order_events: OrderEventsTable;
   owner: OwnerTable;
   admin_sessions: AdminSessionsTable;

@@ -53,6 +53,11 @@ export function limitPolicies(settings: LimitSettings) {
     // Unlock links go to the owner's own address: few, whoever asks.
     unlockIp: { points: 3, windowSeconds: ONE_HOUR, counts: "an unlock-link request, per IP" },
     unlockAccount: { points: 5, windowSeconds: ONE_HOUR, counts: "an unlock-link request, from anywhere" },
+    // "Forgot password" links go to the owner's own address too: as few as unlock links.
+    resetIp: { points: 3, windowSeconds: ONE_HOUR, counts: "a password-reset link request, per IP" },
+    resetAccount: { points: 10, windowSeconds: ONE_HOUR, counts: "a password-reset link request, from anywhere" },
+    // Each passkey sign-in start stores a challenge: bounded per IP (the assertion itself counts as a sign-in step).
+    passkeyIp: { points: 30, windowSeconds: TEN_MINUTES, counts: "a passkey sign-in started, per IP" },
   } satisfies Record<string, LimitPolicy>;
 }
 
@@ -97,6 +102,9 @@ export function createLimits(settings: LimitSettings, pool?: pg.Pool): Limits {
     signInDevice: "signin-device",
     unlockIp: "unlock-ip",
     unlockAccount: "unlock-account",
+    resetIp: "reset-ip",
+    resetAccount: "reset-account",
+    passkeyIp: "passkey-ip",
   };
   const policies = limitPolicies(settings);
   const limiters = Object.fromEntries(

@@ -39,6 +39,11 @@ export const COOKIES = {
    * elsewhere cannot lock it out (OWASP "device cookies"): app/auth/device-cookie.server.ts.
    */
   adminDevice: { name: "admin_device", lifetime: { value: 12, unit: "month" }, path: "/admin", sameSite: "Strict", audience: "owner" },
+  /**
+   * A passkey ceremony under way (a random nonce): the challenge stored on the server is bound to
+   * this browser, used once, and expires in minutes: app/auth/passkey.server.ts.
+   */
+  adminPasskey: { name: "admin_passkey", lifetime: { value: 1, unit: "hour" }, path: "/admin", sameSite: "Strict", audience: "owner" },
 } as const satisfies Record<string, CookieEntry>;
 
 export type CookieId = keyof typeof COOKIES;

@@ -7,6 +7,12 @@ export const CONFIRMATION_EMAIL = "confirmation";
 export const OWNER_PAID_EMAIL = "owner-paid";
 /** The owner's unlock link (about an owner_unlocks row, not an order). */
 export const OWNER_UNLOCK_EMAIL = "owner-unlock";
+/** The first set-up link (or one `npm run owner -- reset` made), about an owner_unlocks row of purpose setup. */
+export const OWNER_SETUP_EMAIL = "owner-setup";
+/** A "forgot password" reset link, about an owner_unlocks row of purpose reset. */
+export const OWNER_RESET_EMAIL = "owner-reset";
+/** The outbox kind of each emailed owner link (app/auth names the purpose, never the kind). */
+export const OWNER_LINK_KINDS = { unlock: OWNER_UNLOCK_EMAIL, setup: OWNER_SETUP_EMAIL, reset: OWNER_RESET_EMAIL } as const;
 /** The customer's short "your order was delivered" email. */
 export const DELIVERED_EMAIL = "delivered";
 /**
@@ -71,6 +77,8 @@ export function emailKindKey(kind: string): EmailKindKey | null {
 const KIND_KEYS = {
   [OWNER_PAID_EMAIL]: "ownerPaid",
   [OWNER_UNLOCK_EMAIL]: "ownerUnlock",
+  [OWNER_SETUP_EMAIL]: "ownerSetup",
+  [OWNER_RESET_EMAIL]: "ownerReset",
   [DELIVERED_EMAIL]: "delivered",
   [QUOTE_EMAIL_KINDS.ack]: "quoteAck",
   [QUOTE_EMAIL_KINDS.owner]: "quoteOwner",

@@ -2,8 +2,8 @@ import { ERASED } from "../db/erased.ts";
 import type { Language } from "../i18n/languages.ts";
 import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
-import { DELIVERED_EMAIL, deliveredKind, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
-import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerUnlockEmail } from "./owner-emails.server.ts";
+import { DELIVERED_EMAIL, deliveredKind, OWNER_PAID_EMAIL, OWNER_RESET_EMAIL, OWNER_SETUP_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
+import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerResetEmail, renderOwnerSetupEmail, renderOwnerUnlockEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import type { Order, OrderStore } from "../orders/types.ts";
 import type { QuoteStore } from "../quotes/types.ts";
@@ -22,6 +22,10 @@ export interface OutboxEmailConfig {
   invoiceUrl?(order: Order): string;
   /** A signed unlock link (app/routes/admin-unlock.tsx) valid until `expiresAt`. */
   unlockUrl?(unlockId: string, expiresAt: number): string;
+  /** The signed one-time set-up link (app/routes/admin-setup.tsx): the same one the start-up log shows. */
+  setupUrl?(linkId: string, expiresAt: number): string;
+  /** A signed password-reset link (app/routes/admin-reset.tsx) valid until `expiresAt`. */
+  resetUrl?(linkId: string, expiresAt: number): string;
 }
 
 /** What an outbox message says and to whom, from its kind (see email-kinds.ts). */
@@ -34,6 +38,12 @@ export async function renderOutboxEmail(
     const expiresAt = await repo.unlockExpiry(message.unlockId);
     if (!expiresAt || !config.unlockUrl) throw new Error(`unlock link ${message.unlockId} not found`);
     const minutes = Math.max(0, Math.round((expiresAt - Date.now()) / 60_000));
+    if (message.kind === OWNER_SETUP_EMAIL && config.setupUrl) {
+      return { ...renderOwnerSetupEmail({ lang: config.ownerLang, url: config.setupUrl(message.unlockId, expiresAt), origin: config.publicOrigin }), to: config.ownerEmail };
+    }
+    if (message.kind === OWNER_RESET_EMAIL && config.resetUrl) {
+      return { ...renderOwnerResetEmail({ lang: config.ownerLang, url: config.resetUrl(message.unlockId, expiresAt), minutes }), to: config.ownerEmail };
+    }
     return { ...renderOwnerUnlockEmail({ lang: config.ownerLang, url: config.unlockUrl(message.unlockId, expiresAt), minutes }), to: config.ownerEmail };
   }
   if (message.quoteId) {

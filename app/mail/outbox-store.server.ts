@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database, OutboxTable } from "../db/schema.ts";
-import { OWNER_UNLOCK_EMAIL } from "./email-kinds.ts";
+import { OWNER_LINK_KINDS, OWNER_UNLOCK_EMAIL } from "./email-kinds.ts";
 import type { OutboxMessage, OutboxRow, OutboxStore } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -38,6 +38,10 @@ export class KyselyOutboxStore implements OutboxStore {
 
   async enqueueUnlockEmail(unlockId: string): Promise<boolean> {
     return enqueue(this.db, { unlockId }, OWNER_UNLOCK_EMAIL);
+  }
+
+  async enqueueOwnerLinkEmail(linkId: string, purpose: keyof typeof OWNER_LINK_KINDS): Promise<boolean> {
+    return enqueue(this.db, { unlockId: linkId }, OWNER_LINK_KINDS[purpose]);
   }
 
   async enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean> {

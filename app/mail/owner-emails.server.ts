@@ -54,6 +54,18 @@ export function renderOwnerUnlockEmail(options: { lang: Language; url: string; m
   return render(t("notify.unlockSubject"), t("notify.unlockIntro", { minutes: options.minutes }), [], { label: t("notify.unlockOpen"), url: options.url }, options.lang);
 }
 
+/** To the owner at the very first start (or after `npm run owner -- reset`): the one-time set-up link. */
+export function renderOwnerSetupEmail(options: { lang: Language; url: string; origin: string }): RenderedEmail {
+  const t = translator(options.lang, "admin");
+  return render(t("notify.setupSubject", { site: new URL(options.origin).host }), t("notify.setupIntro"), [], { label: t("notify.setupOpen"), url: options.url }, options.lang);
+}
+
+/** To the owner who asked on the sign-in page: a single-use, expiring password-reset link. */
+export function renderOwnerResetEmail(options: { lang: Language; url: string; minutes: number }): RenderedEmail {
+  const t = translator(options.lang, "admin");
+  return render(t("notify.resetSubject"), t("notify.resetIntro", { minutes: options.minutes }), [], { label: t("notify.resetOpen"), url: options.url }, options.lang);
+}
+
 /** To the owner when an email to a customer was given up after its last retry. */
 export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options: OwnerEmailOptions): RenderedEmail {
   const t = translator(options.lang, "admin");

@@ -38,6 +38,8 @@ export interface OutboxStore {
   listEmails(orderId: string): Promise<OutboxRow[]>;
   /** Enqueues the unlock-link email to the owner (once per unlock link). Returns true when added. */
   enqueueUnlockEmail(unlockId: string): Promise<boolean>;
+  /** Enqueues the email of an owner link (unlock, set-up, password reset), once per link. Returns true when added. */
+  enqueueOwnerLinkEmail(linkId: string, purpose: "unlock" | "setup" | "reset"): Promise<boolean>;
   listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
   /** When the unlock link an owner-unlock email carries expires (auth's owner_unlocks row), if it exists. */
   unlockExpiry(unlockId: string): Promise<number | undefined>;

@@ -8,7 +8,7 @@ import { signInStep } from "../auth/sign-in-step.server.ts";
 import { PASSWORD_MAX } from "../auth/password-rules.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, secondStep, startSession } from "../auth/session.server.ts";
-import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
+import { AdminPage, Field, Notice, PasskeyButton, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getOrderServices } from "../services.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,8 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (aal === 2) throw redirect(target, 303);
   if (aal === 1 && owner) throw redirect(withReturnTo(secondStep(owner), target), 303);
   // The form posts back to this URL, so a failed attempt keeps the page to return to.
-  const unlocked = new URL(request.url).searchParams.get("unlocked") === "1";
-  return { meta: adminMeta(context, "signIn.title"), noOwner: !owner?.passwordHash, formAction: withReturnTo("/admin/sign-in", target), unlocked };
+  const params = new URL(request.url).searchParams;
+  const unlocked = params.get("unlocked") === "1";
+  const reset = params.get("reset") === "1";
+  return { meta: adminMeta(context, "signIn.title"), noOwner: !owner?.passwordHash, formAction: withReturnTo("/admin/sign-in", target), unlocked, reset, returnTo: target };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,11 +58,20 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <p className="mt-2 text-muted">{t("signIn.intro")}</p>
       {loaderData.noOwner ? <Notice tone="info">{t("signIn.noOwner")}</Notice> : null}
       {loaderData.unlocked ? <Notice tone="ok" testId="unlocked">{t("unlock.done")}</Notice> : null}
+      {loaderData.reset ? <Notice tone="ok" testId="reset-done">{t("reset.done")}</Notice> : null}
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       <Form method="post" action={loaderData.formAction}>
         <Field name="password" type="password" label={t("fields.password")} autoComplete="current-password" maxLength={PASSWORD_MAX} autoFocus invalid={Boolean(actionData?.error)} />
         <SubmitButton>{t("signIn.submit")}</SubmitButton>
       </Form>
+      {loaderData.noOwner ? null : (
+        <>
+          <PasskeyButton mode="sign-in" returnTo={loaderData.returnTo} />
+          <a href="/admin/forgot" className="mt-6 inline-flex min-h-11 items-center text-sm font-semibold text-accent-700 underline">
+            {t("forgot.link")}
+          </a>
+        </>
+      )}
       {loaderData.noOwner ? null : (
         <Form method="post" action="/admin/unlock" className="mt-10 border-t border-line pt-4">
           <p className="text-sm text-muted">{t("unlock.askIntro")}</p>

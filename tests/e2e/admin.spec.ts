@@ -95,6 +95,9 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await expect(page.getByRole("alert")).toHaveText(admin.errors.wrongCode);
   await page.getByLabel(admin.fields.code).fill(await freshCode(secret));
   await page.getByRole("button", { name: admin.enrol.submit }).click();
+  // The ten one-time recovery codes, shown once, then on to the back office.
+  await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+  await page.getByTestId("recovery-continue").click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.locator("h1")).toHaveText(admin.dashboard.title);
 

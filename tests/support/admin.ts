@@ -9,6 +9,8 @@ export class AdminClient {
   cookie = "";
   /** The device cookie a completed sign-in leaves (`admin_device=…`), sent with the session. */
   device = "";
+  /** A passkey ceremony's cookie (`admin_passkey=…`), while one is under way. */
+  passkey = "";
   readonly base: string;
   constructor(base: string) {
     this.base = base;
@@ -16,7 +18,7 @@ export class AdminClient {
 
   async request(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    const cookies = [this.cookie, this.device].filter(Boolean).join("; ");
+    const cookies = [this.cookie, this.device, this.passkey].filter(Boolean).join("; ");
     if (cookies) headers.set("Cookie", cookies);
     const res = await fetch(this.base + pathname, { redirect: "manual", ...init, headers });
     for (const line of res.headers.getSetCookie()) {
@@ -24,6 +26,7 @@ export class AdminClient {
       const [name, value] = pair!.split("=");
       if (name === "admin_session") this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
       if (name === "admin_device") this.device = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
+      if (name === "admin_passkey") this.passkey = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
     }
     return res;
   }
@@ -89,8 +92,8 @@ export function secretFromEnrolPage(html: string): string {
   return secret;
 }
 
-/** Set-up link → password → enrolment with a TOTP code: an aal2 client and the secret. */
-export async function setUpOwner(base: string, link: string, password: string): Promise<{ client: AdminClient; secret: string }> {
+/** Set-up link → password → enrolment with a TOTP code: an aal2 client, the secret and the recovery codes. */
+export async function setUpOwner(base: string, link: string, password: string): Promise<{ client: AdminClient; secret: string; codes: string[] }> {
   const client = new AdminClient(base);
   const token = new URL(link).searchParams.get("token")!;
   const form = await client.get(`/admin/setup?token=${token}`);
@@ -99,8 +102,17 @@ export async function setUpOwner(base: string, link: string, password: string): 
   if (saved.status !== 303 || saved.headers.get("location") !== "/admin/enrol") throw new Error(`set-up answered ${saved.status}`);
   const secret = secretFromEnrolPage(await (await client.get("/admin/enrol")).text());
   const enrolled = await client.post("/admin/enrol", { code: await freshCode(secret) });
-  if (enrolled.status !== 303 || enrolled.headers.get("location") !== "/admin") throw new Error(`enrolment answered ${enrolled.status}`);
-  return { client, secret };
+  // Enrolment answers with the ten recovery codes, shown once (then a link on to the back office).
+  if (enrolled.status !== 200) throw new Error(`enrolment answered ${enrolled.status}`);
+  const codes = recoveryCodesIn(await enrolled.text());
+  if (codes.length !== 10) throw new Error(`enrolment showed ${codes.length} recovery codes`);
+  return { client, secret, codes };
+}
+
+/** The recovery codes a page shows (enrolment, or their regeneration under Security). */
+export function recoveryCodesIn(html: string): string[] {
+  const list = /data-testid="recovery-codes"[^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
+  return [...list.matchAll(/<li[^>]*>([a-z0-9-]+)<\/li>/g)].map((match) => match[1]!);
 }
 
 /** Password then code: a fresh aal2 client. */

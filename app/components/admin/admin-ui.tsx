@@ -37,7 +37,10 @@ export function Field({
   autoFocus,
   defaultValue,
   invalid,
+  id: givenId,
 }: {
+  /** When two forms of a page have a field of the same name. */
+  id?: string;
   name: string;
   label: string;
   type?: string;
@@ -50,7 +53,7 @@ export function Field({
   defaultValue?: string;
   invalid?: boolean;
 }) {
-  const id = `admin-${name}`;
+  const id = givenId ?? `admin-${name}`;
   return (
     <div className="mt-4">
       <label htmlFor={id} className="text-sm font-semibold">
@@ -104,6 +107,7 @@ const SECTIONS = [
   { href: "/admin/orders", label: "nav.orders" },
   { href: "/admin/quotes", label: "nav.quotes" },
   { href: "/admin/customers", label: "data-rights:nav" },
+  { href: "/admin/security", label: "nav.security" },
 ] as const;
 
 /** The bar above every signed-in page: the sections (the current one marked) and sign-out. */
@@ -208,5 +212,56 @@ export function SignOutForm({ className }: { className?: string }) {
         {t("signOut")}
       </button>
     </form>
+  );
+}
+
+/** The recovery codes just made: shown once (the page answering the POST), to write down or print. */
+export function RecoveryCodeList({ codes }: { codes: readonly string[] }) {
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      <p className="mt-4 text-sm text-muted">{t("recovery.intro", { n: codes.length })}</p>
+      <ol className="mt-4 grid grid-cols-2 gap-2 rounded-2xl border border-line bg-white p-4 font-mono text-base" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code} className="whitespace-nowrap">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <p className="mt-3 text-sm font-semibold">{t("recovery.once")}</p>
+    </>
+  );
+}
+
+/** "Lost your phone?": a recovery code in place of the authenticator's code (a text field, not a numeric one). */
+export function RecoveryCodeForm({ action }: { action: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <details className="mt-6 rounded-xl border border-line bg-white px-4 py-2">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-accent-700">{t("recovery.useOne")}</summary>
+      <Form method="post" action={action}>
+        <Field id="admin-recovery-code" name="code" label={t("fields.recoveryCode")} autoComplete="off" maxLength={40} hint={t("recovery.hint")} />
+        <SubmitButton secondary>{t("recovery.submit")}</SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * The passkey button: the one step that needs JavaScript (WebAuthn is a browser API). Rendered
+ * hidden; public/passkey.js shows it only where the browser has passkeys, and runs the ceremony
+ * against /admin/passkey. Without JavaScript the page's forms do everything else.
+ */
+export function PasskeyButton({ mode, returnTo }: { mode: "sign-in" | "register"; returnTo?: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div data-passkey={mode} data-return-to={returnTo} data-failed={t("passkey.failed")} hidden className="mt-6">
+      <button type="button" className={`${mode === "sign-in" ? "btn-secondary" : "btn-primary"} w-full sm:w-auto`}>
+        {t(mode === "sign-in" ? "passkey.signIn" : "passkey.add")}
+      </button>
+      {/* Announced when the script writes a refusal into it (an empty role="alert" would be a second alert on the page). */}
+      <p aria-live="assertive" data-passkey-error className="mt-2 text-sm text-red-800" />
+      <script src="/passkey.js" defer />
+    </div>
   );
 }
