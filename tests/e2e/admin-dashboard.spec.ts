@@ -87,6 +87,20 @@ for (const store of STORES) {
         const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
         expect(result.violations.map((v) => `[${v.id}] ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
       }
+
+      // From the dashboard to the paid order (issue 24, done-when): one row that reads as a sale, its
+      // delivery state, and the abandoned try folded under it.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole("link", { name: admin.nav.orders, exact: true }).click();
+      await expect(page).toHaveURL(/\/admin\/orders$/);
+      const sale = page.locator("li[data-order-id]").filter({ hasText: "ines@example.com" });
+      await expect(sale).toHaveCount(1);
+      await expect(sale.getByTestId("order-customer")).toHaveText("Camille Martin");
+      await expect(sale.getByTestId("order-offer")).toHaveText(offers["formateur-ia"].name);
+      await expect(sale.getByTestId("order-state")).toHaveText(admin.states.paid);
+      await expect(sale.getByTestId("order-delivery")).toHaveText(admin.orders.toDeliver);
+      await expect(sale.getByTestId("order-attempts").locator("summary")).toHaveText(admin.orders.earlierAttempts_one.replace("{{count}}", "1"));
+      await info.attach(`orders-${store}-${info.project.name}-390px`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
     });
   });
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { orderForm, readStore } from "../support/orders.ts";
+import { orderForm, payInSandbox, readStore } from "../support/orders.ts";
 import { startOwnerShop, STORES, type OwnerShop } from "../support/owner-shop.ts";
 
 // Issue 24 item 7 as the owner lives it: on a phone and on a laptop, without JavaScript (the js-off
@@ -16,14 +16,7 @@ const LAPTOP = { width: 1280, height: 900 };
 
 /** A customer pays the test workflow through the sandbox (plain HTTP, as the order tests do); returns the order id. */
 async function paidOrder(shop: OwnerShop, firstName: string, lastName: string, email: string): Promise<string> {
-  const { server } = shop;
-  const form = orderForm({ offre: "test-workflow", firstName, lastName, email });
-  const created = await fetch(`${server.url}/commander?offre=test-workflow&lang=fr`, { method: "POST", body: form, redirect: "manual" });
-  expect(created.status).toBe(303);
-  const paid = await fetch(server.url + created.headers.get("location")!, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual" });
-  expect(paid.status).toBe(303);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  const sessionId = new URL(paid.headers.get("location")!, server.url).searchParams.get("session_id");
+  const sessionId = await payInSandbox(shop.server.url, "test-workflow", "fr", orderForm({ offre: "test-workflow", firstName, lastName, email }));
   return (await storedOrders(shop)).find((order) => order.sessionId === sessionId)!.id;
 }
 

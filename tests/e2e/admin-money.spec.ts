@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { ines, payInSandbox } from "../support/orders.ts";
 import { attachShots, startOwnerShop, STORES, type OwnerShop } from "../support/owner-shop.ts";
 
 // Issue 24 item 3 as the owner does it on a phone, with JavaScript off (the project js-off;
@@ -13,35 +14,9 @@ const money = JSON.parse(fs.readFileSync(path.resolve("locales/en/money.json"), 
 let shop: OwnerShop;
 let server: OwnerShop["server"];
 
-/** A customer orders `offer` and pays through the sandbox (plain HTTP, as the order tests do); the order's id. */
+/** A customer orders `offer` and pays through the sandbox; the owner finds it by the customer's name. */
 async function paidOrder(offer: string, lastName: string): Promise<string> {
-  const form = new URLSearchParams({
-    offre: offer,
-    firstName: "Inès",
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
-    companyName: "Studio Inès",
-    address: "3 place du Marché",
-    city: "Lille",
-    postalCode: "59000",
-    country: "France",
-    phoneNumber: "+33 3 20 00 00 00",
-    agentName: "InesBot",
-    telegramId: "@ines",
-    connectZapier: "non",
-    videoTopic: "Recettes",
-    videoBrand: "studio-ines.example",
-    videoLanguage: "fr",
-    acceptTerms: "on",
-    immediateStart: "on",
-  });
-  const created = await fetch(`${server.url}/commander?offre=${offer}&lang=fr`, { method: "POST", body: form, redirect: "manual" });
-  expect(created.status).toBe(303);
-  const checkout = created.headers.get("location")!;
-  const paid = await fetch(server.url + checkout, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual" });
-  expect(paid.status).toBe(303);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  // The owner finds it in the list by the customer's name.
+  await payInSandbox(server.url, offer, "fr", ines(lastName, { videoTopic: "Recettes", videoBrand: "studio-ines.example", comments: "" }));
   return lastName;
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { freshCode } from "../support/admin.ts";
+import { ines, payInSandbox } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 // The owner's back office as a person uses it, on a phone, in both projects (JavaScript on and
@@ -39,29 +40,7 @@ async function phoneShot(page: Page, name: string, project: string) {
 
 /** A customer orders and pays through the sandbox (plain HTTP, as the order tests do). */
 async function placePaidOrder(lastName: string) {
-  const form = new URLSearchParams({
-    offre: "formateur-ia",
-    firstName: "Inès",
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
-    companyName: "Studio Inès",
-    address: "3 place du Marché",
-    city: "Lille",
-    postalCode: "59000",
-    country: "France",
-    phoneNumber: "+33 3 20 00 00 00",
-    agentName: "InesBot",
-    telegramId: "@ines",
-    connectZapier: "non",
-    comments: "Livraison avant vendredi",
-    acceptTerms: "on",
-    immediateStart: "on",
-  });
-  const created = await fetch(`${server.url}/commander?offre=formateur-ia&lang=es`, { method: "POST", body: form, redirect: "manual" });
-  expect(created.status).toBe(303);
-  const paid = await fetch(server.url + created.headers.get("location")!, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual" });
-  expect(paid.status).toBe(303);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
+  await payInSandbox(server.url, "formateur-ia", "es", ines(lastName, { comments: "Livraison avant vendredi" }));
 }
 
 const eml = (name: string) => path.join(server.dataDir, "outbox", name);

@@ -29,10 +29,14 @@ for (const [index, paths] of PARTS.entries()) {
     test.setTimeout(180_000);
     const wide: string[] = [];
     const clipped: string[] = [];
+    // One tab per part (20 pages): a fresh tab per page cost a second a page, and parts keep each
+    // tab's navigations few enough for a loaded machine's renderer.
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 640 });
+    // Artwork is drawn in boxes its width and height attributes size (tests/e2e/*-pages.spec.ts
+    // check them): not downloading it changes no width, only the time a page takes.
+    await page.route(/\.(png|jpe?g|webp|avif)(\?.*)?$/, (route) => route.abort());
     for (const path of paths) {
-      // A fresh tab per page: 200 navigations in one tab can exhaust a loaded machine's renderer.
-      const page = await context.newPage();
-      await page.setViewportSize({ width: 320, height: 640 });
       await page.goto(path);
       const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       if (scroll > client) wide.push(`${path}: ${scroll}px`);
@@ -43,8 +47,8 @@ for (const [index, paths] of PARTS.entries()) {
       });
       if (!banner) clipped.push(`${path}: no demo banner`);
       else if (banner.text > banner.box) clipped.push(`${path}: banner text ${banner.text}px in ${banner.box}px`);
-      await page.close();
     }
+    await page.close();
     expect(wide).toEqual([]);
     expect(clipped).toEqual([]);
   });

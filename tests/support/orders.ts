@@ -48,6 +48,34 @@ export async function postOrder(base: string, offer: string, lang: string, form:
   });
 }
 
+/** A customer orders and pays through the sandbox over plain HTTP (no browser): the checkout's session id. */
+export async function payInSandbox(base: string, offer: string, lang: string, form: URLSearchParams): Promise<string> {
+  const created = await postOrder(base, offer, lang, form);
+  if (created.status !== 303) throw new Error(`the order form answered ${created.status}`);
+  const paid = await fetch(base + created.headers.get("location")!, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual" });
+  if (paid.status !== 303) throw new Error(`the sandbox checkout answered ${paid.status}`);
+  const thanks = await fetch(base + paid.headers.get("location")!);
+  if (thanks.status !== 200) throw new Error(`the thank-you page answered ${thanks.status}`);
+  return new URL(paid.headers.get("location")!, base).searchParams.get("session_id")!;
+}
+
+/** Inès, the customer of the back office's browser tests (tests/e2e/admin*.spec.ts). */
+export const ines = (lastName: string, overrides: Record<string, string> = {}) =>
+  orderForm({
+    firstName: "Inès",
+    lastName,
+    email: `${lastName.toLowerCase()}@example.com`,
+    companyName: "Studio Inès",
+    address: "3 place du Marché",
+    city: "Lille",
+    postalCode: "59000",
+    phoneNumber: "+33 3 20 00 00 00",
+    agentName: "InesBot",
+    telegramId: "@ines",
+    connectZapier: "non",
+    ...overrides,
+  });
+
 export async function postForm(url: string, form: Record<string, string>) {
   return fetch(url, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
 }

@@ -1,17 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { dateTimeFormatter } from "../../i18n/format.ts";
 import type { Language } from "../../i18n/languages.ts";
+import type { DataRequest } from "../../privacy/data-request-store.server.ts";
 
-/** One export or erasure as the customers' page lists it (app/privacy/data-request-store.server.ts). */
-export interface DataRequestRow {
-  id: number;
-  kind: "export" | "erase" | "retention";
-  actor: "owner" | "retention";
-  orders: number;
-  quotes: number;
-  emails: number;
-  createdAt: string;
-}
+/** One export or erasure as the customers' page lists it. */
+export type DataRequestRow = DataRequest;
 
 /** The record of exports and erasures about one person: when, what, by whom — never the data. */
 export function DataRequestList({ requests, lang }: { requests: readonly DataRequestRow[]; lang: Language }) {

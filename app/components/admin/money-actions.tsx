@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CANCEL_WHEN, NOTE_LIMIT, REASON_CHOICES } from "../../admin/money-input.ts";
 import { Notice } from "./admin-ui.tsx";
+import type { MoneySummary } from "../../admin/money.server.ts";
 
 /**
  * The order page's money section (issue 24 item 3) and the two confirmation screens. Plain forms:
@@ -9,17 +10,9 @@ import { Notice } from "./admin-ui.tsx";
  * that carries the screen's idempotency key. No client JavaScript is needed anywhere.
  */
 
-export interface MoneyView {
-  paid: string;
-  refunded: string | null;
-  left: string;
-  leftTyped: string;
-  canRefund: boolean;
-  canCancelAtPeriodEnd: boolean;
-  canCancelNow: boolean;
-  periodEnd: string | null;
+/** The money summary (app/admin/money.server.ts) with the idempotency keys the two forms carry. */
+export interface MoneyView extends MoneySummary {
   monthly: boolean;
-  /** The idempotency keys the two forms carry to their confirmation screens. */
   refundKey: string;
   cancelKey: string;
 }
