@@ -45,7 +45,8 @@ export function SiteFooter({ lang, contactEmail, switcher = true }: { lang: Lang
         </ul>
         {switcher ? <LanguageSwitcher lang={lang} /> : null}
         <p className="text-sm">
-          © 2025 {t("common:brand")}. {t("common:footer.rights")}
+          {/* The year the page is rendered in (cached pages keep it until the next start). */}
+          © {new Date().getFullYear()} {t("common:brand")}. {t("common:footer.rights")}
         </p>
       </div>
     </footer>

@@ -69,7 +69,7 @@ test("footer terms link: /tos in English, /cgv otherwise; contact mailto", HTML_
     const footer = page.locator("footer");
     await expect(footer.locator(`a[href="${lang === "en" ? "/tos" : "/cgv"}"]`)).toHaveCount(1);
     await expect(footer.locator('a[href="mailto:hello@example.com"]')).toHaveCount(1);
-    await expect(footer).toContainText("© 2025");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   }
 });
 
