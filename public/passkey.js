@@ -23,24 +23,27 @@
     return body;
   }
 
+  // A credential in the JSON shape the server reads (binary fields base64url), with its response's fields.
+  const asJson = (credential, response) => ({
+    id: credential.id,
+    rawId: encode(credential.rawId),
+    type: credential.type,
+    authenticatorAttachment: credential.authenticatorAttachment || undefined,
+    clientExtensionResults: credential.getClientExtensionResults(),
+    response,
+  });
+
   async function register(failed) {
     const options = await post({ intent: "register-options" }, failed);
     const credential = await navigator.credentials.create({
       publicKey: { ...options, challenge: decode(options.challenge), user: { ...options.user, id: decode(options.user.id) }, excludeCredentials: withIds(options.excludeCredentials) },
     });
     const answer = credential.response;
-    const json = {
-      id: credential.id,
-      rawId: encode(credential.rawId),
-      type: credential.type,
-      authenticatorAttachment: credential.authenticatorAttachment || undefined,
-      clientExtensionResults: credential.getClientExtensionResults(),
-      response: {
-        clientDataJSON: encode(answer.clientDataJSON),
-        attestationObject: encode(answer.attestationObject),
-        transports: answer.getTransports ? answer.getTransports() : [],
-      },
-    };
+    const json = asJson(credential, {
+      clientDataJSON: encode(answer.clientDataJSON),
+      attestationObject: encode(answer.attestationObject),
+      transports: answer.getTransports ? answer.getTransports() : [],
+    });
     return post({ intent: "register", response: JSON.stringify(json) }, failed);
   }
 
@@ -48,19 +51,12 @@
     const options = await post({ intent: "sign-in-options" }, failed);
     const credential = await navigator.credentials.get({ publicKey: { ...options, challenge: decode(options.challenge), allowCredentials: withIds(options.allowCredentials) } });
     const answer = credential.response;
-    const json = {
-      id: credential.id,
-      rawId: encode(credential.rawId),
-      type: credential.type,
-      authenticatorAttachment: credential.authenticatorAttachment || undefined,
-      clientExtensionResults: credential.getClientExtensionResults(),
-      response: {
-        clientDataJSON: encode(answer.clientDataJSON),
-        authenticatorData: encode(answer.authenticatorData),
-        signature: encode(answer.signature),
-        userHandle: answer.userHandle ? encode(answer.userHandle) : undefined,
-      },
-    };
+    const json = asJson(credential, {
+      clientDataJSON: encode(answer.clientDataJSON),
+      authenticatorData: encode(answer.authenticatorData),
+      signature: encode(answer.signature),
+      userHandle: answer.userHandle ? encode(answer.userHandle) : undefined,
+    });
     return post({ intent: "sign-in", response: JSON.stringify(json), returnTo }, failed);
   }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { ERASED } from "../db/erased.ts";
 import type { Database } from "../db/schema.ts";
+import { toQuote } from "./quote-store.server.ts";
 import type { QuoteRequest } from "./types.ts";
 
 /** A person's data in the quote_requests table: found by email, erased by id (ADR 016). */
@@ -28,17 +29,7 @@ export class KyselyQuotePrivacyStore implements QuotePrivacyStore {
       .orderBy("created_at")
       .orderBy("id")
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      page: row.page as QuoteRequest["page"],
-      lang: row.lang as QuoteRequest["lang"],
-      name: row.name,
-      email: row.email,
-      company: row.company,
-      message: row.message,
-      createdAt: row.created_at,
-      erasedAt: row.erased_at ?? null,
-    }));
+    return rows.map((row) => ({ ...toQuote(row), erasedAt: row.erased_at ?? null }));
   }
 
   async eraseQuotes(quoteIds: readonly string[]): Promise<number> {

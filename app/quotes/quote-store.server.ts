@@ -3,7 +3,8 @@ import type { Database, QuoteRequestsTable } from "../db/schema.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type { NewQuoteRequest, QuoteRequest, QuoteStore } from "./types.ts";
 
-const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
+/** A stored row as the rest of the site reads it (the privacy store adds when it was erased). */
+export const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
   id: row.id,
   page: row.page as QuoteRequest["page"],
   lang: row.lang as QuoteRequest["lang"],
