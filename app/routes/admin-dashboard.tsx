@@ -77,18 +77,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                       <th scope="col" className="py-1 pr-2 font-semibold">
                         {t("dashboard.funnel.offer")}
                       </th>
-                      <th scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
-                        {t("dashboard.funnel.viewsShort")}
-                      </th>
-                      <th scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
-                        {t("dashboard.funnel.formsShort")}
-                      </th>
-                      <th scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
-                        {t("dashboard.funnel.ordersShort")}
-                      </th>
-                      <th scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
-                        {t("dashboard.funnel.paidShort")}
-                      </th>
+                      {(["viewsShort", "formsShort", "ordersShort", "paidShort"] as const).map((step) => (
+                        <th key={step} scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
+                          {t(`dashboard.funnel.${step}`)}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody>
