@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./tests/support/longest-first.ts";
 
 /** Files that run twice: on the embedded SQLite, and again on a PostgreSQL the tests start. */
 const BOTH_STORES = [
@@ -39,6 +40,8 @@ export default defineConfig({
     // machine. Integration files spend most of their time waiting on child processes (the built
     // server, PostgreSQL, a second Node), so three at once finish far sooner (issue 26).
     maxWorkers: 3,
+    // Longest files first across all three projects, not project by project (tests/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       // `npm run test:unit`: the code on its own (in-memory SQLite, no server, no build): seconds.
       {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PAGES, pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { COMPLETE_CONFIG, DEMO_CONFIG, readSiteConfig } from "../support/site-config.ts";
+import { parsedHtml } from "../support/parsed-html.ts";
 import { startSite } from "../support/site-server.ts";
 
 /**
@@ -13,30 +14,75 @@ const PLATFORM_HOSTS = /^(www\.)?(linkedin\.com|youtube\.com|youtu\.be|facebook\
 
 const urls = (lang: Language) => [...PAGES.map((page) => pagePath(page, lang)), `/commander?offre=test-workflow&lang=${lang}`];
 
+/** What the checks read from one served page. */
+interface Served {
+  players: string[];
+  artworkVideos: number;
+  privacyLinks: number;
+  noticeLinks: number;
+  placeholder: boolean;
+  text: string;
+  targets: string[];
+  bare: string[];
+}
+
 async function sweep(page: Page, base: string, configFile: string, complete: boolean, lang: Language) {
   const configured = Object.values(readSiteConfig(configFile).videos).filter((ref): ref is string => typeof ref === "string");
-  // Artwork plays no part in these checks: skip downloading it.
-  await page.route(/\.(svg|png|jpe?g|webp|avif|woff2?)(\?.*)?$/, (route) => route.abort());
+  const privacy = pagePath(pageById("privacy"), lang);
+  const notice = pagePath(pageById("legal-notice"), lang);
   for (const path of urls(lang)) {
-    const response = await page.goto(base + path, { waitUntil: "domcontentloaded" });
-    expect(response?.status(), path).toBe(200);
+    const response = await fetch(base + path);
+    expect(response.status, path).toBe(200);
+    const html = await response.text();
+    // Everything here is in the HTML the server sent (no script runs on these checks): parsed in
+    // one tab, not navigated to (tests/support/parsed-html.ts, issue 26).
+    const doc = await parsedHtml(page, html);
+    const seen: Served = await doc.evaluate(
+      (doc, [privacyHref, noticeHref, origin]) => {
+        const attrs = (selector: string, names: string[]) =>
+          [...doc.querySelectorAll(selector)].map((node) => names.map((name) => node.getAttribute(name) ?? "").join(" "));
+        const footer = doc.querySelector("footer");
+        // The text a reader sees: no script, style or template; a line break around each block,
+        // as innerText puts it (numbers in neighbouring cells must not run together).
+        const BLOCK = /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|BR|CAPTION|DD|DETAILS|DIALOG|DIV|DL|DT|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|OPTION|P|PRE|SECTION|SUMMARY|TABLE|TD|TH|TR|UL)$/;
+        const parts: string[] = [];
+        const walk = (node: Node) => {
+          if (node.nodeType === Node.TEXT_NODE) return void parts.push(node.textContent ?? "");
+          if (!(node instanceof Element) || /^(SCRIPT|STYLE|TEMPLATE)$/.test(node.tagName) || node.hasAttribute("hidden")) return;
+          const block = BLOCK.test(node.tagName);
+          if (block) parts.push("\n");
+          for (const child of node.childNodes) walk(child);
+          if (block) parts.push("\n");
+        };
+        walk(doc.body);
+        return {
+          players: attrs("a.video-facade, [data-embed], iframe", ["href", "data-embed", "src"]),
+          artworkVideos: doc.querySelectorAll('[data-video="artwork"]').length,
+          // The footer's legal links (its language list may link the same path on the legal pages themselves).
+          privacyLinks: footer?.querySelectorAll(`a[data-legal-link="privacy"][href="${privacyHref}"]`).length ?? 0,
+          noticeLinks: footer?.querySelectorAll(`a[data-legal-link="legal-notice"][href="${noticeHref}"]`).length ?? 0,
+          placeholder: doc.documentElement.outerHTML.includes("REPLACE-"),
+          text: parts.join(""),
+          targets: attrs("[href], [src]", ["href", "src"]),
+          bare: [...doc.querySelectorAll("a[href^='http']")]
+            .map((link) => new URL(link.getAttribute("href")!, origin))
+            .filter((url) => url.pathname.replace(/\/+$/, "") === "" && !url.search)
+            .map((url) => url.href),
+        };
+      },
+      [privacy, notice, base] as const,
+    );
+    await doc.dispose();
 
     // A player or a watch link only for a configured id; everything else is artwork.
-    const players = await page.locator("a.video-facade, [data-embed], iframe").evaluateAll((nodes) =>
-      nodes.map((node) => `${node.getAttribute("href") ?? ""} ${node.getAttribute("data-embed") ?? ""} ${node.getAttribute("src") ?? ""}`),
-    );
-    for (const player of players) expect(configured.some((ref) => player.includes(ref)), `${path}: player without a configured id: ${player}`).toBe(true);
-    if (!complete) expect(players, `${path}: the demo configures no video`).toEqual([]);
-    if (complete) expect(await page.locator('[data-video="artwork"]').count(), `${path}: a configured video shown as artwork only`).toBe(0);
+    for (const player of seen.players) expect(configured.some((ref) => player.includes(ref)), `${path}: player without a configured id: ${player}`).toBe(true);
+    if (!complete) expect(seen.players, `${path}: the demo configures no video`).toEqual([]);
+    if (complete) expect(seen.artworkVideos, `${path}: a configured video shown as artwork only`).toBe(0);
+    expect(seen.privacyLinks, `${path}: privacy link in the footer`).toBe(1);
+    expect(seen.noticeLinks, `${path}: legal notice link in the footer`).toBe(1);
 
-    const footer = page.locator("footer");
-    // The footer's legal links (its language list may link the same path on the legal pages themselves).
-    await expect(footer.locator(`a[data-legal-link="privacy"][href="${pagePath(pageById("privacy"), lang)}"]`), path).toHaveCount(1);
-    await expect(footer.locator(`a[data-legal-link="legal-notice"][href="${pagePath(pageById("legal-notice"), lang)}"]`), path).toHaveCount(1);
-
-    const html = await page.content();
-    expect(html, `${path}: placeholder id`).not.toMatch(/REPLACE-/);
-    const text = await page.locator("body").innerText();
+    expect(seen.placeholder, `${path}: placeholder id`).toBe(false);
+    const text = seen.text;
     expect(text, `${path}: raw interpolation`).not.toMatch(/\{\{|\}\}/);
     // One way to write numbers on a page: not "110.000" next to "5700" (years aside).
     const grouped = text.match(/(?<![\d.,])\d{1,3}(?:[.,\u202f\u00a0 ]\d{3})+(?!\d)/g) ?? [];
@@ -45,13 +91,9 @@ async function sweep(page: Page, base: string, configFile: string, complete: boo
     if (complete) {
       // No link, source or visible text on example.com. A form may still show the reserved example
       // domain as guidance ("Enter an email address like name@example.com"): a placeholder, a message.
-      const targets = await page.locator("[href], [src]").evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute("href") ?? ""} ${node.getAttribute("src") ?? ""}`));
-      expect(targets.filter((target) => /example\.(com|org|net)/i.test(target)), `${path}: link to example.com`).toEqual([]);
+      expect(seen.targets.filter((target) => /example\.(com|org|net)/i.test(target)), `${path}: link to example.com`).toEqual([]);
       expect(text, `${path}: example.com`).not.toMatch(/example\.(com|org|net)/i);
-      const bare = await page.locator("a[href^='http']").evaluateAll((links) =>
-        links.map((link) => new URL((link as HTMLAnchorElement).href)).filter((url) => url.pathname.replace(/\/+$/, "") === "" && !url.search).map((url) => url.href),
-      );
-      expect(bare.filter((href) => PLATFORM_HOSTS.test(new URL(href).hostname)), `${path}: links to a platform's home page`).toEqual([]);
+      expect(seen.bare.filter((href) => PLATFORM_HOSTS.test(new URL(href).hostname)), `${path}: links to a platform's home page`).toEqual([]);
     }
   }
 }
