@@ -1,39 +1,40 @@
 import { expect, test } from "@playwright/test";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { PAGES, pagePath, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
+import { fetchParsed } from "../support/parsed-html.ts";
 import { HTML_ONLY } from "../support/projects.ts";
 
 const SAMPLE_LANGS = ["fr", "de", "it"] as const;
 
 test.describe("every marketing route answers in the right language", () => {
   for (const page of PAGES) {
-    test(`${page.path} and language suffixes`, HTML_ONLY, async ({ page: browser }) => {
-      const unforced = await browser.goto(page.path);
-      expect(unforced?.status()).toBe(200);
-      await expect(browser.locator("h1")).toHaveCount(1);
+    test(`${page.path} and language suffixes`, HTML_ONLY, async ({ page: tab, baseURL }) => {
+      // What the server sent, parsed in one tab (tests/support/parsed-html.ts): no script changes it.
       // The browser sends Accept-Language en-US; the Nano Banana French fallback is unit-tested.
-      const expectedDefault = "en";
-      await expect(browser.locator("html")).toHaveAttribute("lang", expectedDefault);
+      const unforced = await fetchParsed(tab, baseURL + page.path);
+      expect(unforced.status, page.path).toBe(200);
+      expect(unforced.head.h1, page.path).toBe(1);
+      expect(unforced.head.lang, page.path).toBe("en");
+      await unforced.doc.dispose();
       for (const lang of SAMPLE_LANGS) {
-        const response = await browser.goto(pagePath(page, lang));
-        expect(response?.status(), pagePath(page, lang)).toBe(200);
-        await expect(browser.locator("html")).toHaveAttribute("lang", lang);
-        await expect(browser).toHaveTitle(/\S/);
-        await expect(browser.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+        const path = pagePath(page, lang);
+        const { status, head, doc } = await fetchParsed(tab, baseURL + path);
+        await doc.dispose();
+        expect(status, path).toBe(200);
+        expect(head.lang, path).toBe(lang);
+        expect(head.title, path).toMatch(/\S/);
+        expect(head.description, path).toMatch(/.+/);
       }
     });
   }
 });
 
-test("test-workflow language slugs and thank-you paths force their language", HTML_ONLY, async ({ page }) => {
-  for (const [lang, path] of Object.entries(TEST_WORKFLOW_PATHS)) {
-    await page.goto(path);
-    await expect(page.locator("html")).toHaveAttribute("lang", lang);
-  }
-  for (const [lang, path] of Object.entries(THANK_YOU_PATHS)) {
-    const response = await page.goto(path);
-    expect(response?.status()).toBeLessThan(500);
-    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+test("test-workflow language slugs and thank-you paths force their language", HTML_ONLY, async ({ page, baseURL }) => {
+  for (const [lang, path] of [...Object.entries(TEST_WORKFLOW_PATHS), ...Object.entries(THANK_YOU_PATHS)]) {
+    const { status, head, doc } = await fetchParsed(page, baseURL + path);
+    await doc.dispose();
+    expect(status, path).toBeLessThan(500);
+    expect(head.lang, path).toBe(lang);
   }
 });
 
@@ -63,13 +64,21 @@ test("the language switcher changes the language and remembers it", async ({ pag
   await expect(page.locator('nav[aria-label="Hauptnavigation"] a[aria-current="page"]').first()).toHaveAttribute("href", "/blog");
 });
 
-test("footer terms link: /tos in English, /cgv otherwise; contact mailto", HTML_ONLY, async ({ page }) => {
+test("footer terms link: /tos in English, /cgv otherwise; contact mailto", HTML_ONLY, async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
-    await page.goto(`/${lang}`);
-    const footer = page.locator("footer");
-    await expect(footer.locator(`a[href="${lang === "en" ? "/tos" : "/cgv"}"]`)).toHaveCount(1);
-    await expect(footer.locator('a[href="mailto:hello@example.com"]')).toHaveCount(1);
-    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    const { doc } = await fetchParsed(page, `${baseURL}/${lang}`);
+    const footer = await doc.evaluate((doc, terms) => {
+      const footer = doc.querySelector("footer");
+      return {
+        terms: footer?.querySelectorAll(`a[href="${terms}"]`).length,
+        mailto: footer?.querySelectorAll('a[href="mailto:hello@example.com"]').length,
+        text: footer?.textContent ?? "",
+      };
+    }, lang === "en" ? "/tos" : "/cgv");
+    await doc.dispose();
+    expect(footer.terms, lang).toBe(1);
+    expect(footer.mailto, lang).toBe(1);
+    expect(footer.text, lang).toContain(`© ${new Date().getFullYear()}`);
   }
 });
 

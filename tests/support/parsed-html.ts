@@ -10,3 +10,27 @@ import type { JSHandle, Page } from "@playwright/test";
 export async function parsedHtml(page: Page, html: string): Promise<JSHandle<Document>> {
   return page.evaluateHandle((source) => new DOMParser().parseFromString(source, "text/html"), html);
 }
+
+/** What most page checks read: the language, the title, the description and the h1 count. */
+export interface PageHead {
+  lang: string;
+  title: string;
+  description: string;
+  h1: number;
+}
+
+/**
+ * GET a page as a browser asks for it (English first, like Playwright's Chromium) and read its
+ * head: the status, and the parsed document for further checks (dispose it when done).
+ */
+export async function fetchParsed(page: Page, url: string): Promise<{ status: number; head: PageHead; doc: JSHandle<Document> }> {
+  const response = await fetch(url, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+  const doc = await parsedHtml(page, await response.text());
+  const head = await doc.evaluate((doc) => ({
+    lang: doc.documentElement.lang,
+    title: doc.title,
+    description: doc.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
+    h1: doc.querySelectorAll("h1").length,
+  }));
+  return { status: response.status, head, doc };
+}
