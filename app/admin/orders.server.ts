@@ -103,6 +103,8 @@ export async function orderDetail(id: string, lang: Language) {
     billingState: billingLabel(order),
     periodEnd: order.periodEnd,
     paid: order.state === "paid",
+    // Erased at the customer's request: no address left to send a confirmation or a delivery note to.
+    erased: Boolean(order.erasedAt),
     // A subscription is delivered per billing period: this period's mark, and every period's.
     delivered: events.some((event) => event.kind === "delivered" && event.period === deliveryPeriod(order)),
     deliveredPeriods: events.filter((event) => event.kind === "delivered" && event.period).map((event) => event.period!),
@@ -113,7 +115,7 @@ export async function orderDetail(id: string, lang: Language) {
   };
 }
 
-export type ActionOutcome = "resent" | "delivered" | "notPaid" | "alreadyDelivered" | "alreadyDeliveredPeriod" | "alreadyQueued" | "notFound";
+export type ActionOutcome = "resent" | "delivered" | "notPaid" | "erased" | "alreadyDelivered" | "alreadyDeliveredPeriod" | "alreadyQueued" | "notFound";
 
 /** The billing period a delivery mark is for: a subscription's current period (its end), null for a one-time order. */
 const deliveryPeriod = (order: Pick<Order, "monthly" | "periodEnd">) => (order.monthly ? order.periodEnd : null);
@@ -128,6 +130,7 @@ export async function resendConfirmation(orderId: string): Promise<ActionOutcome
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
+  if (order.erasedAt) return "erased";
   if ((await services.repo.queueCopy(order.id, "admin-resend-", "resend_requested")) === "alreadyQueued") return "alreadyQueued";
   services.worker.kick();
   return "resent";
@@ -142,6 +145,8 @@ export async function markDelivered(orderId: string, note: string): Promise<Acti
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
+  // The delivery note is an email to the customer: an erased customer has no address left.
+  if (order.erasedAt) return "erased";
   // One delivered event per order and period (a unique index), stored with its email in one
   // transaction: the outbox worker reads the note when it writes the email. A concurrent twin gets
   // "already delivered".

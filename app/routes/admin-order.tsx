@@ -72,7 +72,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <LabelValueList rows={order.fields} className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" testId="order-fields" />
 
       <h2 className="mt-6 text-lg font-semibold">{t("order.actions")}</h2>
-      {order.paid ? (
+      {order.paid && order.erased ? (
+        <p className="mt-2 text-sm text-muted" data-testid="erased-no-actions">
+          {t("order.erasedNoActions")}
+        </p>
+      ) : order.paid ? (
         <div className="mt-2 grid gap-4 rounded-2xl border border-line bg-white p-4">
           <Form method="post">
             <button type="submit" name="intent" value="resend" className="btn-secondary w-full sm:w-auto">

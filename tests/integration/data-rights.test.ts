@@ -125,6 +125,19 @@ describe("a customer's data in the back office", () => {
     const erasedOrder = await (await owner.get(`/admin/orders/${camille.id}`)).text();
     expect(erasedOrder).not.toContain('data-testid="customer-data"');
     expect(erasedOrder).not.toContain(CAMILLE.lastName);
+    // …and nothing left to send to: no resend or delivery buttons, and the actions refused (409) in
+    // the owner's words, queueing nothing.
+    expect(erasedOrder).toContain('data-testid="erased-no-actions"');
+    expect(erasedOrder).not.toContain('value="resend"');
+    expect(erasedOrder).not.toContain('value="deliver"');
+    const emailsOf = async () => (await readStore(server.dataDir)).emails.get(camille.id)?.length;
+    const emailsBefore = await emailsOf();
+    for (const intent of ["resend", "deliver"]) {
+      const refusedAction = await owner.post(`/admin/orders/${camille.id}`, { intent, note: "" }, { headers: { Origin: server.url } });
+      expect(refusedAction.status, intent).toBe(409);
+      expect(await refusedAction.text(), intent).toContain(html(locale("en", "admin").errors.erased));
+    }
+    expect(await emailsOf()).toBe(emailsBefore);
 
     // Bruno's subscription still runs: the confirmation screen says so and the erasure is refused.
     const running = await (await owner.get(`/admin/customers/erase?email=${encodeURIComponent(BRUNO.email)}`)).text();
