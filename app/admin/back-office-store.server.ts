@@ -6,6 +6,7 @@ import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
 import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
+import { toDeliver } from "./to-deliver.server.ts";
 import { ATTEMPT_STATES, type BackOfficeHealth, type BackOfficeStore, type OrderEvent, type OrderQuery } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -52,6 +53,7 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
   private matchingOrders(query: ExportQuery) {
     let selection = this.db.selectFrom("orders");
     if (query.state) selection = selection.where("state", "=", query.state);
+    if (query.toDeliver) selection = selection.where(toDeliver);
     const search = query.search?.trim().toLowerCase();
     if (search) {
       // % and _ typed by the owner are searched literally.

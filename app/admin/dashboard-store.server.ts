@@ -1,11 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { toDeliver } from "./to-deliver.server.ts";
 import type { DashboardStore, MoneyMovement, OrderFunnelCount, SubscriptionGroup } from "./types.ts";
 
 /** Billing states of a subscription that still bills (a paused one does not: see liveSubscriptions). */
 const LIVE = ["active", "past_due", "cancelling"] as const;
-/** Billing states where the money was kept (null: a one-time order nothing happened to since). */
-const KEPT = ["active", "past_due", "cancelling", "cancelled"] as const;
 
 /** The back office's front page: sums and counts over orders, refunds, renewals and quote requests. */
 export class KyselyDashboardStore implements DashboardStore {
@@ -62,25 +61,10 @@ export class KyselyDashboardStore implements DashboardStore {
   }
 
   async ordersToDeliver(): Promise<number> {
-    // Delivered in the current period: a one-time order's mark has no period ('' here), a
-    // subscription's names the period_end it was made in (back-office-store markDelivered).
     const { n } = await this.db
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("state", "=", "paid")
-      .where((eb) => eb.or([eb("billing_state", "is", null), eb("billing_state", "in", KEPT)]))
-      .where(
-        ({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom("order_events")
-                .select("order_events.id")
-                .whereRef("order_events.order_id", "=", "orders.id")
-                .where("order_events.kind", "=", "delivered")
-                .where(sql<boolean>`coalesce(order_events.period, '') = CASE WHEN orders.monthly > 0 THEN coalesce(orders.period_end, '') ELSE '' END`),
-            ),
-          ),
-      )
+      .where(toDeliver)
       .executeTakeFirstOrThrow();
     return Number(n);
   }

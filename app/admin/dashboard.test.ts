@@ -105,9 +105,14 @@ describe(`the front page's figures (${storeKind})`, () => {
     // Delivered for the period that ended in November: the December period is still to deliver.
     expect(await repo.markDelivered(subscription, "", "2026-11-10T10:00:00.000Z")).toBe(true);
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(2);
+    // The list the tile links to (?state=to-deliver) shows exactly those orders.
+    const listed = async () => (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
+    expect(await listed()).toEqual([oneTime, subscription].sort());
     expect(await repo.markDelivered(subscription, "", "2026-12-10T10:00:00.000Z")).toBe(true);
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
-    void oneTime;
+    expect(await listed()).toEqual([oneTime]);
+    // The CSV of that list: the same orders.
+    expect((await repo.exportPage({ toDeliver: true }, null, 20)).map((row) => row.order.id)).toEqual([oneTime]);
 
     for (const id of ["q_1", "q_2", "q_3"]) await repo.createQuoteRequest({ id, page: "seedance", lang: "en", name: "V", email: "v@example.com", company: "", message: "Hello" }, []);
     expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(3);

@@ -24,8 +24,8 @@ const STUCK_AFTER_MS = 60 * 60_000;
  */
 export async function ordersPage(filter: OrderFilter, lang: Language) {
   const { repo } = await getOrderServices();
-  const foldAttempts = !filter.state;
-  const { orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, foldAttempts, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE });
+  const foldAttempts = !filter.state && !filter.toDeliver;
+  const { orders, total } = await repo.searchOrders({ state: filter.state, toDeliver: filter.toDeliver, search: filter.search, foldAttempts, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE });
   const { attempts, delivered } = await repo.listDetails(orders);
   const offerName = translator(lang, "offers");
   const row = (order: Order) => ({ ...listRow(order), offerName: offerName(`${order.offer}.name`), delivered: delivered.has(order.id) });
@@ -55,7 +55,7 @@ function listRow(order: Order) {
 /** Every order matching the filter (all pages), in the CLI's CSV format (`format`), streamed page by page. */
 export async function exportCsv(filter: OrderFilter, format: CsvFormatName): Promise<ReadableStream<Uint8Array>> {
   const { repo } = await getOrderServices();
-  return ordersCsvStream(repo, { state: filter.state, search: filter.search }, EXPORT_PAGE, csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin")));
+  return ordersCsvStream(repo, { state: filter.state, toDeliver: filter.toDeliver, search: filter.search }, EXPORT_PAGE, csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin")));
 }
 
 export interface HealthSummary {

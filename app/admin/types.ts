@@ -14,6 +14,8 @@ export interface OrderEvent {
 
 export interface OrderQuery {
   state?: OrderState;
+  /** Only orders still to deliver (app/admin/to-deliver.server.ts). */
+  toDeliver?: boolean;
   /** Matches the reference, the email or the customer's name (case-insensitive, substring). */
   search?: string;
   /**

@@ -95,6 +95,8 @@ export interface ExportRow {
 
 export interface ExportQuery {
   state?: OrderState;
+  /** Only orders still to deliver (paid, kept, not marked delivered for their current period). */
+  toDeliver?: boolean;
   search?: string;
 }
 

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-dashboard";
 import { dashboardPage } from "../admin/dashboard.server.ts";
+import { filterQuery } from "../admin/order-filter.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar } from "../components/admin/admin-ui.tsx";
@@ -47,7 +48,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             hint={`${t("dashboard.cancellingCount", { count: subs.cancelling })} · ${t("dashboard.pastDueCount", { count: subs.pastDue })}`}
             testId="subscriptions"
           />
-          <Tile label={t("dashboard.toDeliver")} value={formatNumber(figures.toDeliver, lang)} href="/admin/orders?state=paid" testId="to-deliver" />
+          <Tile label={t("dashboard.toDeliver")} value={formatNumber(figures.toDeliver, lang)} href={`/admin/orders${filterQuery({ search: "", toDeliver: true })}`} testId="to-deliver" />
           <Tile label={t("dashboard.quotesWaiting")} value={formatNumber(figures.quotesWaiting, lang)} href="/admin/quotes" testId="quotes-waiting" />
         </dl>
 

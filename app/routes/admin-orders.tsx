@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-orders";
-import { filterQuery, readFilter } from "../admin/order-filter.ts";
+import { filterQuery, readFilter, TO_DELIVER } from "../admin/order-filter.ts";
 import { ordersPage } from "../admin/orders.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
@@ -43,8 +43,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <label className="sr-only" htmlFor="orders-state">
             {t("orders.state")}
           </label>
-          <select id="orders-state" name="state" defaultValue={filter.state ?? ""} className="min-h-12 rounded-xl border border-line bg-white px-3">
+          <select id="orders-state" name="state" defaultValue={filter.toDeliver ? TO_DELIVER : (filter.state ?? "")} className="min-h-12 rounded-xl border border-line bg-white px-3">
             <option value="">{t("orders.allStates")}</option>
+            <option value={TO_DELIVER}>{t("orders.toDeliver")}</option>
             {ORDER_STATES.map((state) => (
               <option key={state} value={state}>
                 {t(`states.${state}`)}

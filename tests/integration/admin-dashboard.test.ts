@@ -107,6 +107,12 @@ describe("the front page", () => {
     expect(tile("mrr")).toBe(formatMoney(10_000, "EUR", "en"));
     expect(tile("subscriptions")).toBe(admin.dashboard.activeCount_one.replace("{{count}}", "1"));
     expect(tile("to-deliver")).toBe("1");
+    // The tile opens the list of exactly those orders (paid, not delivered), its filter chosen.
+    const toDeliverHref = /data-testid="to-deliver"[^>]*><a href="([^"]+)"/.exec(body)?.[1]?.replace(/&amp;/g, "&");
+    expect(toDeliverHref).toBe("/admin/orders?state=to-deliver");
+    const toDeliverList = await (await owner.get(toDeliverHref!, { headers: { "Accept-Language": "en" } })).text();
+    expect(toDeliverList).toContain(html(admin.orders.count_one.replace("{{count}}", "1")));
+    expect(toDeliverList).toMatch(new RegExp(`<option value="to-deliver" selected="">${html(admin.orders.toDeliver)}</option>`));
     expect(tile("quotes-waiting")).toBe("0");
     // The charts: SVG with a title and a description, the figures also as a table.
     expect(body).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+"[^>]*data-testid="revenue-chart-EUR"><title[^>]*>[^<]+<\/title><desc[^>]*>[^<]+<\/desc>/);

@@ -1,0 +1,28 @@
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+/** Billing states where the money was kept (null: a one-time order nothing happened to since). */
+export const KEPT = ["active", "past_due", "cancelling", "cancelled"] as const;
+
+/**
+ * An order the owner still has to deliver: paid, its money kept, and no delivery mark for its
+ * current period. A one-time order's mark has no period ('' here); a subscription's names the
+ * period_end it was made in (back-office-store markDelivered). One definition for the front page's
+ * count and the orders list's "to deliver" filter, so the tile and the list it links to agree.
+ */
+export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
+  return eb.and([
+    eb("orders.state", "=", "paid"),
+    eb.or([eb("orders.billing_state", "is", null), eb("orders.billing_state", "in", KEPT)]),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("order_events")
+          .select("order_events.id")
+          .whereRef("order_events.order_id", "=", "orders.id")
+          .where("order_events.kind", "=", "delivered")
+          .where(sql<boolean>`coalesce(order_events.period, '') = CASE WHEN orders.monthly > 0 THEN coalesce(orders.period_end, '') ELSE '' END`),
+      ),
+    ),
+  ]);
+}
