@@ -162,6 +162,7 @@ export async function dashboardPage(now = new Date()) {
       alerts: {
         emailsFailed: health.emailsFailed > 0,
         ordersStuck: health.ordersStuck > 0,
+        paymentEvents: health.paymentEventsUnhandled > 0,
         lastBackup: !health.lastBackup || now.getTime() - Date.parse(health.lastBackup) > BACKUP_STALE_MS,
       },
     },

@@ -63,17 +63,19 @@ export interface HealthSummary {
   emailsFailed: number;
   ordersStuck: number;
   ordersPaid: number;
+  /** Payment events of a handled type that could not be read (kept, the owner emailed once each). */
+  paymentEventsUnhandled: number;
   payments: "sandbox" | "test" | "live";
   lastBackup: string | null;
 }
 
 export async function healthSummary(): Promise<HealthSummary> {
   const env = getEnv();
-  const { repo } = await getOrderServices();
-  const counts = await repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString());
+  const { repo, inbox } = await getOrderServices();
+  const [counts, paymentEventsUnhandled] = await Promise.all([repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString()), inbox.countUnhandled()]);
   const last = listBackups(path.resolve(env.DATA_DIR, "backups")).at(-1);
   const payments = !env.STRIPE_SECRET_KEY ? "sandbox" : env.STRIPE_SECRET_KEY.includes("_live_") ? "live" : "test";
-  return { ...counts, payments, lastBackup: last ? last.at.toISOString() : null };
+  return { ...counts, paymentEventsUnhandled, payments, lastBackup: last ? last.at.toISOString() : null };
 }
 
 export type TimelineEntry = { at: string; kind: string; detail: string | null; period?: string | null };

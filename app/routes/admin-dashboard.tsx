@@ -107,9 +107,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
 
         <h2 className="mt-8 text-sm font-semibold text-muted">{t("health.title")}</h2>
-        <dl className="mt-2 grid grid-cols-2 gap-2 text-xs sm:grid-cols-4" data-testid="health">
+        <dl className="mt-2 grid grid-cols-2 gap-2 text-xs sm:grid-cols-3 lg:grid-cols-5" data-testid="health">
           <SystemTile label={t("health.emailsFailed")} value={formatNumber(health.emailsFailed, lang)} alert={health.alerts.emailsFailed} />
           <SystemTile label={t("health.ordersStuck")} value={formatNumber(health.ordersStuck, lang)} alert={health.alerts.ordersStuck} />
+          <SystemTile label={t("health.paymentEvents")} value={formatNumber(health.paymentEventsUnhandled, lang)} alert={health.alerts.paymentEvents} />
           <SystemTile label={t("health.lastBackup")} value={health.lastBackup ? dateTime(health.lastBackup) : t("health.never")} alert={health.alerts.lastBackup} />
           <SystemTile label={t("health.payments")} value={t(`health.${health.payments}`)} alert={false} />
         </dl>

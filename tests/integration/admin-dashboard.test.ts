@@ -123,6 +123,7 @@ describe("the front page", () => {
     const alert = (label: string) => new RegExp(`data-alert="true"[^>]*><dt>${html(label)}</dt>`).test(body);
     expect(alert(admin.health.emailsFailed)).toBe(false);
     expect(alert(admin.health.ordersStuck)).toBe(false);
+    expect(alert(admin.health.paymentEvents)).toBe(false);
     expect(alert(admin.health.payments)).toBe(false);
     expect(alert(admin.health.lastBackup)).toBe(body.includes(`<dd class="font-semibold ">${html(admin.health.never)}</dd>`));
 
@@ -131,11 +132,17 @@ describe("the front page", () => {
     try {
       const sent = await waitFor(() => repo.db.selectFrom("outbox").select("id").where("status", "=", "sent").executeTakeFirst(), 15_000, "an email sent");
       await repo.db.updateTable("outbox").set({ status: "failed", attempts: 3 }).where("id", "=", sent.id).execute();
+      // A payment event of a handled type the site could not read: kept as unhandled (billing/webhook-inbox).
+      await repo.db
+        .insertInto("webhook_inbox")
+        .values({ id: "evt_unreadable", kind: "invoice.paid", event_json: "{}", status: "unhandled", next_attempt_at: Date.now(), received_at: new Date().toISOString() })
+        .execute();
     } finally {
       await repo.close();
     }
     const after = await (await owner.get("/admin", { headers: { "Accept-Language": "en" } })).text();
     expect(new RegExp(`data-alert="true"[^>]*><dt>${html(admin.health.emailsFailed)}</dt><dd[^>]*>1</dd>`).test(after)).toBe(true);
+    expect(new RegExp(`data-alert="true"[^>]*><dt>${html(admin.health.paymentEvents)}</dt><dd[^>]*>1</dd>`).test(after)).toBe(true);
 
     // The French owner reads French amounts.
     const fr = await (await owner.get("/admin", { headers: { "Accept-Language": "fr" } })).text();
