@@ -95,7 +95,7 @@ describe(`the front page's figures (${storeKind})`, () => {
     expect(figures.subscriptions).toEqual({ active: 1, cancelling: 1, pastDue: 1 });
   });
 
-  test("orders to deliver: paid and kept, not delivered (a subscription: not in its current period); quote requests not marked answered", async () => {
+  test("orders to deliver: paid and kept, customer not erased, not delivered (a subscription: not in its current period); quote requests not marked answered", async () => {
     const oneTime = await order();
     const delivered = await order();
     await order({ billingState: "refunded" });
@@ -109,6 +109,12 @@ describe(`the front page's figures (${storeKind})`, () => {
     const listed = async () => (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
     expect(await listed()).toEqual([oneTime, subscription].sort());
     expect(await repo.markDelivered(subscription, "", "2026-12-10T10:00:00.000Z")).toBe(true);
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
+    expect(await listed()).toEqual([oneTime]);
+    // A paid order whose customer was erased cannot be delivered (nothing can be sent): not to do.
+    const erased = await order();
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(2);
+    await repo.db.updateTable("orders").set({ erased_at: NOW.toISOString() }).where("id", "=", erased).execute();
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
     expect(await listed()).toEqual([oneTime]);
     // The CSV of that list: the same orders.

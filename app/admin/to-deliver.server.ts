@@ -2,10 +2,11 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { Database } from "../db/schema.ts";
 
 /** Billing states where the money was kept (null: a one-time order nothing happened to since). */
-export const KEPT = ["active", "past_due", "cancelling", "cancelled"] as const;
+const KEPT = ["active", "past_due", "cancelling", "cancelled"] as const;
 
 /**
- * An order the owner still has to deliver: paid, its money kept, and no delivery mark for its
+ * An order the owner still has to deliver: paid, its money kept, its customer not erased (nothing
+ * can be delivered to no one: the order page offers no delivery then), and no delivery mark for its
  * current period. A one-time order's mark has no period ('' here); a subscription's names the
  * period_end it was made in (back-office-store markDelivered). One definition for the front page's
  * count and the orders list's "to deliver" filter, so the tile and the list it links to agree.
@@ -13,6 +14,7 @@ export const KEPT = ["active", "past_due", "cancelling", "cancelled"] as const;
 export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
   return eb.and([
     eb("orders.state", "=", "paid"),
+    eb("orders.erased_at", "is", null),
     eb.or([eb("orders.billing_state", "is", null), eb("orders.billing_state", "in", KEPT)]),
     eb.not(
       eb.exists(
