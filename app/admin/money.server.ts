@@ -83,9 +83,23 @@ const store = (services: OrderServices) => new KyselyMoneyStore(services.repo.db
 const customerName = (order: Order) => `${order.customer.firstName} ${order.customer.lastName}`.trim();
 const typed = (minor: number, lang: Language) => (minor / 100).toLocaleString(lang === "en" ? "en-GB" : lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
+/**
+ * What is refunded of the checkout payment (minor units): the back office's own refunds, or what
+ * Stripe's events say of the order's charges when that is more. A refund made in Stripe's dashboard
+ * reaches the site only as an event (billing's charge_refunds); without it the page offered money
+ * already given back, and Stripe refused. Only a one-time order's charges are all its checkout
+ * payment: a subscription's later charges are months, refunded through their own invoices.
+ */
+async function refundedOf(services: OrderServices, order: Order): Promise<number> {
+  const own = await store(services).refunded(order.id);
+  if (order.monthly > 0) return own;
+  const charges = await services.inbox.refundsOf(order.id);
+  return Math.max(own, charges.reduce((sum, charge) => sum + charge.amountRefunded, 0));
+}
+
 export async function moneySummary(order: Order, lang: Language): Promise<MoneySummary> {
   const services = await getOrderServices();
-  const refunded = await store(services).refunded(order.id);
+  const refunded = await refundedOf(services, order);
   const left = Math.max(0, order.amountDueNow - refunded);
   const live = order.monthly > 0 && Boolean(order.subscriptionRef) && order.state === "paid" && order.billingState !== "cancelled";
   return {
@@ -143,7 +157,7 @@ export async function planRefund(orderId: string, input: RefundInput, lang: Lang
 
 async function checkRefund(services: OrderServices, order: Order, input: { amount: number | null; reason: string; note: string }, lang: Language): Promise<RefundPlan | Refused> {
   if (order.state !== "paid" || !order.sessionId) return refuse("notPaid");
-  const left = order.amountDueNow - (await store(services).refunded(order.id));
+  const left = order.amountDueNow - (await refundedOf(services, order));
   if (left <= 0) return refuse("nothingLeft");
   if (input.amount === null) return refuse("badAmount");
   if (input.amount > left) return refuse("tooMuch", { left: formatMoney(left, order.currency, lang) });
@@ -219,7 +233,7 @@ export async function confirmRefund(orderId: string, key: string, input: { amoun
   }
   if (!result.ok) {
     await money.release(key);
-    return refuse(result.reason === "notPaid" ? "notPaid" : "tooMuch", { left: formatMoney(Math.max(0, order.amountDueNow - (await money.refunded(order.id))), order.currency, lang) });
+    return refuse(result.reason === "notPaid" ? "notPaid" : "tooMuch", { left: formatMoney(Math.max(0, order.amountDueNow - (await refundedOf(services, order))), order.currency, lang) });
   }
   const fully = result.amountRefunded >= result.chargeAmount;
   await money.complete(key, order.id, {

@@ -194,6 +194,30 @@ describe("refunds", () => {
   });
 });
 
+describe("a refund made in Stripe's dashboard", () => {
+  test("once its event arrives, the order page offers only what is left, and a refund over it is refused before Stripe is asked", async () => {
+    const email = "dashboard-refund@example.com";
+    const { session, order } = await paidOrder("veo3-single", "en", email);
+    const paid = order.amountDueNow;
+    const part = 500;
+    const money = (minor: number, lang: "en") => formatMoney(minor, order.currency, lang);
+    // The owner gives some back in the Stripe dashboard: the site learns it from charge.refunded.
+    const charge = stripe.refund(stripe.chargeOf(session.id)!.id, part);
+    expect((await deliverHandled(server, stripe.objectEvent("charge.refunded", charge))).outcome).toBe("partially refunded");
+
+    const page = await orderPage(owner, order.id);
+    expect(page).toContain(asHtml(en.refundedSoFar.replace("{{amount}}", money(part, "en"))));
+    expect(page).toContain(asHtml(en.left.replace("{{amount}}", money(paid - part, "en"))));
+    const refundsBefore = stripe.refunds.size;
+    const refusalsBefore = stripe.refusals.length;
+    const over = await refundScreen(order.id, (paid / 100).toFixed(2));
+    expect(over.status).toBe(409);
+    expect(over.html).toContain(asHtml(en.errors.tooMuch.replace("{{left}}", money(paid - part, "en"))));
+    expect(stripe.refunds.size).toBe(refundsBefore);
+    expect(stripe.refusals.length).toBe(refusalsBefore);
+  });
+});
+
 describe("cancelling a subscription", () => {
   test("at the period's end, then now: Stripe updated then cancelled once each, the customer told once in Italian, the later events add nothing, a second cancel refused", async () => {
     const email = "cancel-sub@example.com";
