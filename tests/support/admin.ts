@@ -115,14 +115,19 @@ export function recoveryCodesIn(html: string): string[] {
   return [...list.matchAll(/<li[^>]*>([a-z0-9-]+)<\/li>/g)].map((match) => match[1]!);
 }
 
-/** Password then code: a fresh aal2 client. */
-export async function signIn(base: string, password: string, secret: string): Promise<AdminClient> {
+/** Password then a second factor (an authenticator code or a recovery code): a fresh aal2 client. */
+async function signInWith(base: string, password: string, code: string): Promise<AdminClient> {
   const client = new AdminClient(base);
   const first = await client.post("/admin/sign-in", { password });
   if (first.status !== 303 || first.headers.get("location") !== "/admin/verify") throw new Error(`sign-in answered ${first.status}`);
-  const second = await client.post("/admin/verify", { code: await freshCode(secret) });
+  const second = await client.post("/admin/verify", { code });
   if (second.status !== 303 || second.headers.get("location") !== "/admin") throw new Error(`verify answered ${second.status}`);
   return client;
+}
+
+/** Password then code: a fresh aal2 client. */
+export async function signIn(base: string, password: string, secret: string): Promise<AdminClient> {
+  return signInWith(base, password, await freshCode(secret));
 }
 
 /**
@@ -134,12 +139,7 @@ export async function signIn(base: string, password: string, secret: string): Pr
 export async function signInWithRecoveryCode(base: string, password: string, codes: string[]): Promise<AdminClient> {
   const code = codes.pop();
   if (!code) throw new Error("no recovery code left");
-  const client = new AdminClient(base);
-  const first = await client.post("/admin/sign-in", { password });
-  if (first.status !== 303 || first.headers.get("location") !== "/admin/verify") throw new Error(`sign-in answered ${first.status}`);
-  const second = await client.post("/admin/verify", { code });
-  if (second.status !== 303 || second.headers.get("location") !== "/admin") throw new Error(`verify with a recovery code answered ${second.status}`);
-  return client;
+  return signInWith(base, password, code);
 }
 
 /** The Subject header of a raw message, unfolded and with its encoded words decoded. */
