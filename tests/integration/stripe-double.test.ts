@@ -20,6 +20,17 @@ import { testCustomer } from "../support/order-fixtures.ts";
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+/** What the real Stripe client threw for a refused request: status, error type, code and parameter. */
+async function refusal(request: Promise<unknown>) {
+  try {
+    await request;
+  } catch (error) {
+    const e = error as Stripe.errors.StripeError;
+    return { status: e.statusCode, type: e.type === "StripeIdempotencyError" ? "idempotency_error" : e.rawType, code: e.code, param: e.param };
+  }
+  throw new Error("expected a refusal");
+}
+
 describe("the double refuses what Stripe refuses", () => {
   const fake = suiteFakeStripe();
   const client = () => createStripeClient({ secretKey: fake.secretKey, apiBase: fake.url });
@@ -27,15 +38,6 @@ describe("the double refuses what Stripe refuses", () => {
     mode: "payment",
     line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: 100, product_data: { name: "Test" } } }],
     success_url: "https://shop.example/merci?session_id={CHECKOUT_SESSION_ID}",
-  };
-  const refusal = async (request: Promise<unknown>) => {
-    try {
-      await request;
-    } catch (error) {
-      const e = error as Stripe.errors.StripeError;
-      return { status: e.statusCode, type: e.type === "StripeIdempotencyError" ? "idempotency_error" : e.rawType, code: e.code, param: e.param };
-    }
-    throw new Error("expected a refusal");
   };
 
   test("an idempotency key reused with other parameters is refused; the same request is replayed; keys are forgotten after 24 hours", async () => {
@@ -112,15 +114,6 @@ describe("the double refuses what Stripe refuses", () => {
 describe("refunds and subscription changes, as Stripe answers them (issue 24, item 3)", () => {
   const fake = suiteFakeStripe();
   const client = () => createStripeClient({ secretKey: fake.secretKey, apiBase: fake.url });
-  const refusal = async (request: Promise<unknown>) => {
-    try {
-      await request;
-    } catch (error) {
-      const e = error as Stripe.errors.StripeError;
-      return { status: e.statusCode, type: e.type === "StripeIdempotencyError" ? "idempotency_error" : e.rawType, code: e.code, param: e.param };
-    }
-    throw new Error("expected a refusal");
-  };
   /** A paid one-time session (its PaymentIntent on the session) and a paid subscription session. */
   async function paid(mode: "payment" | "subscription") {
     const stripe = client();
