@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PAGES, pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { COMPLETE_CONFIG, DEMO_CONFIG, readSiteConfig } from "../support/site-config.ts";
-import { parsedHtml } from "../support/parsed-html.ts";
+import { fetchParsed } from "../support/parsed-html.ts";
 import { startSite } from "../support/site-server.ts";
 
 /**
@@ -31,12 +31,10 @@ async function sweep(page: Page, base: string, configFile: string, complete: boo
   const privacy = pagePath(pageById("privacy"), lang);
   const notice = pagePath(pageById("legal-notice"), lang);
   for (const path of urls(lang)) {
-    const response = await fetch(base + path);
-    expect(response.status, path).toBe(200);
-    const html = await response.text();
     // Everything here is in the HTML the server sent (no script runs on these checks): parsed in
     // one tab, not navigated to (tests/support/parsed-html.ts, issue 26).
-    const doc = await parsedHtml(page, html);
+    const { status, doc } = await fetchParsed(page, base + path);
+    expect(status, path).toBe(200);
     const seen: Served = await doc.evaluate(
       (doc, [privacyHref, noticeHref, origin]) => {
         const attrs = (selector: string, names: string[]) =>

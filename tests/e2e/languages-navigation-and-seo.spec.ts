@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { PAGES, pagePath, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
-import { fetchParsed } from "../support/parsed-html.ts";
+import { fetchParsed, headOf } from "../support/parsed-html.ts";
 import { HTML_ONLY } from "../support/projects.ts";
 
 const SAMPLE_LANGS = ["fr", "de", "it"] as const;
@@ -12,13 +12,15 @@ test.describe("every marketing route answers in the right language", () => {
       // What the server sent, parsed in one tab (tests/support/parsed-html.ts): no script changes it.
       // The browser sends Accept-Language en-US; the Nano Banana French fallback is unit-tested.
       const unforced = await fetchParsed(tab, baseURL + page.path);
-      expect(unforced.status, page.path).toBe(200);
-      expect(unforced.head.h1, page.path).toBe(1);
-      expect(unforced.head.lang, page.path).toBe("en");
+      const unforcedHead = await headOf(unforced.doc);
       await unforced.doc.dispose();
+      expect(unforced.status, page.path).toBe(200);
+      expect(unforcedHead.h1, page.path).toBe(1);
+      expect(unforcedHead.lang, page.path).toBe("en");
       for (const lang of SAMPLE_LANGS) {
         const path = pagePath(page, lang);
-        const { status, head, doc } = await fetchParsed(tab, baseURL + path);
+        const { status, doc } = await fetchParsed(tab, baseURL + path);
+        const head = await headOf(doc);
         await doc.dispose();
         expect(status, path).toBe(200);
         expect(head.lang, path).toBe(lang);
@@ -31,7 +33,8 @@ test.describe("every marketing route answers in the right language", () => {
 
 test("test-workflow language slugs and thank-you paths force their language", HTML_ONLY, async ({ page, baseURL }) => {
   for (const [lang, path] of [...Object.entries(TEST_WORKFLOW_PATHS), ...Object.entries(THANK_YOU_PATHS)]) {
-    const { status, head, doc } = await fetchParsed(page, baseURL + path);
+    const { status, doc } = await fetchParsed(page, baseURL + path);
+    const head = await headOf(doc);
     await doc.dispose();
     expect(status, path).toBeLessThan(500);
     expect(head.lang, path).toBe(lang);

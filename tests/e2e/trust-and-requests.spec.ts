@@ -10,7 +10,7 @@ import { OFFER_GROUPS, pageById, pagePath, type PageId } from "../../app/i18n/si
 import { DEMO_CONFIG, SITE } from "../support/site-config.ts";
 import { startSite } from "../support/site-server.ts";
 import { localeFile } from "../support/pages.ts";
-import { fetchParsed } from "../support/parsed-html.ts";
+import { fetchParsed, headOf } from "../support/parsed-html.ts";
 import { HTML_ONLY } from "../support/projects.ts";
 
 /**
@@ -108,9 +108,9 @@ test("the offers page lists every offer with its catalogue price and promise, in
     const path = pagePath(pageById("offers"), language);
     // The page as sent, read in one round trip (tests/support/parsed-html.ts): 15 cards × 5 checks
     // were 450 browser round trips.
-    const { status, head, doc } = await fetchParsed(page, baseURL + path);
+    const { status, doc } = await fetchParsed(page, baseURL + path);
     expect(status, path).toBe(200);
-    expect(head.lang, path).toBe(language);
+    expect((await headOf(doc)).lang, path).toBe(language);
     // Text as Playwright's toHaveText compares it: whitespace runs (no-break spaces too) made one space, on both sides.
     const norm = (text: string) => text.replace(/\s+/g, " ").trim();
     const seen = await doc.evaluate((doc) => {

@@ -19,18 +19,18 @@ export interface PageHead {
   h1: number;
 }
 
-/**
- * GET a page as a browser asks for it (English first, like Playwright's Chromium) and read its
- * head: the status, and the parsed document for further checks (dispose it when done).
- */
-export async function fetchParsed(page: Page, url: string): Promise<{ status: number; head: PageHead; doc: JSHandle<Document> }> {
+/** GET a page as a browser asks for it (English first, like Playwright's Chromium): its status and parsed document (dispose it when done). */
+export async function fetchParsed(page: Page, url: string): Promise<{ status: number; doc: JSHandle<Document> }> {
   const response = await fetch(url, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
-  const doc = await parsedHtml(page, await response.text());
-  const head = await doc.evaluate((doc) => ({
+  return { status: response.status, doc: await parsedHtml(page, await response.text()) };
+}
+
+/** A parsed page's head, for the checks most pages share (one round trip). */
+export function headOf(doc: JSHandle<Document>): Promise<PageHead> {
+  return doc.evaluate((doc) => ({
     lang: doc.documentElement.lang,
     title: doc.title,
     description: doc.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
     h1: doc.querySelectorAll("h1").length,
   }));
-  return { status: response.status, head, doc };
 }
