@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang,
     origin: env.PUBLIC_ORIGIN,
     contactEmail: config.contactEmail,
+    publishedSince: config.publishedSince ?? null,
     /** "Book a call" beside every request form, when the owner has a scheduling page. */
     bookingUrl: config.bookingUrl ?? null,
     /** The owner's testimonials, case studies, logos and FAQ for this page (content/proof.ts). */
@@ -111,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ProofBlocks proof={data?.proof ?? NO_PROOF} lang={lang} />
           {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} bookingUrl={data?.bookingUrl ?? null} /> : null}
         </main>
-        <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} switcher={!bare} />
+        <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} publishedSince={data?.publishedSince ?? null} switcher={!bare} />
         {/* After the content: requested once the page is parsed, never ahead of the stylesheet. */}
         {formScript ? <script src="/forms.js" defer /> : null}
         {hydrate ? (

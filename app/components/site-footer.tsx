@@ -5,7 +5,7 @@ import { pageById, pagePath } from "../i18n/site-map.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /** `switcher`: repeat the header's language choices (hidden where the header is, on /datasets). */
-export function SiteFooter({ lang, contactEmail, switcher = true }: { lang: Language; contactEmail: string; switcher?: boolean }) {
+export function SiteFooter({ lang, contactEmail, publishedSince = null, switcher = true }: { lang: Language; contactEmail: string; publishedSince?: number | null; switcher?: boolean }) {
   const { t } = useTranslation();
   // Spec: English readers get the terms of service, everyone else the French terms of sale.
   const terms = lang === "en" ? "/tos" : "/cgv";
@@ -45,10 +45,16 @@ export function SiteFooter({ lang, contactEmail, switcher = true }: { lang: Lang
         </ul>
         {switcher ? <LanguageSwitcher lang={lang} /> : null}
         <p className="text-sm">
-          {/* The year the page is rendered in (cached pages keep it until the next start). */}
-          © {new Date().getFullYear()} {t("common:brand")}. {t("common:footer.rights")}
+          {/* From the first year of publication to the year the page is rendered in (cached pages keep it until the next start). */}
+          © {copyrightYears(publishedSince)} {t("common:brand")}. {t("common:footer.rights")}
         </p>
       </div>
     </footer>
   );
+}
+
+/** "2025–2026": the first year of publication, an en dash, the current year; one year when they are the same. */
+export function copyrightYears(publishedSince: number | null, now = new Date()): string {
+  const year = now.getFullYear();
+  return publishedSince && publishedSince < year ? `${publishedSince}\u2013${year}` : String(year);
 }

@@ -156,6 +156,8 @@ export const SiteConfigSchema = z
     brand: text.max(60),
     /** Where visitors write; CONTACT_EMAIL in the environment overrides it. */
     contactEmail: z.email(),
+    /** The year the site was first published: the footer's copyright runs from it to the current year. */
+    publishedSince: z.number().int().min(1990).max(2100).optional(),
     person: z
       .object({
         name: text.max(80),

@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
-import { PAGES, pagePath, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
+import { PAGES, pageById, pagePath, THANK_YOU_PATHS, TEST_WORKFLOW_PATHS } from "../../app/i18n/site-map.ts";
 import { fetchParsed, headOf } from "../support/parsed-html.ts";
 import { HTML_ONLY } from "../support/projects.ts";
 
@@ -41,16 +42,21 @@ test("test-workflow language slugs and thank-you paths force their language", HT
   }
 });
 
-test("404 page: English and French texts, a link home", HTML_ONLY, async ({ page }) => {
-  const response = await page.goto("/en");
-  expect(response?.status()).toBe(200);
-  const missing = await page.goto("/does-not-exist");
-  expect(missing?.status()).toBe(404);
-  await expect(page.locator("h1")).toHaveText("Oops! Page not found");
-  await page.goto("/de");
-  await page.goto("/does-not-exist/either");
-  await expect(page.locator("h1")).toHaveText("Oups ! Page non trouvée");
-  await expect(page.locator('main a[href="/"]')).toBeVisible();
+test("404 page: in the visitor's language, links to the offers and home in that language", HTML_ONLY, async ({ page }) => {
+  for (const lang of LANGUAGES) {
+    const words = JSON.parse(fs.readFileSync(`locales/${lang}/common.json`, "utf8")).notFound;
+    // The language chosen on a page (remembered in the cookie) is the 404's.
+    expect((await page.goto(`/${lang}`))?.status()).toBe(200);
+    const missing = await page.goto("/does-not-exist/either");
+    expect(missing?.status(), lang).toBe(404);
+    await expect(page.locator("html"), lang).toHaveAttribute("lang", lang);
+    await expect(page.locator("h1"), lang).toHaveText(words.title);
+    await expect(page.locator(`main a[href="${pagePath(pageById("offers"), lang)}"]`), lang).toHaveText(words.offers);
+    await expect(page.locator(`main a[href="/${lang}"]`), lang).toHaveText(words.home);
+  }
+  // The specification's two texts: English, and French.
+  expect(JSON.parse(fs.readFileSync("locales/en/common.json", "utf8")).notFound.title).toBe("Oops! Page not found");
+  expect(JSON.parse(fs.readFileSync("locales/fr/common.json", "utf8")).notFound.title).toBe("Oups ! Page non trouvée");
 });
 
 test("the language switcher changes the language and remembers it", async ({ page }) => {
@@ -81,7 +87,8 @@ test("footer terms link: /tos in English, /cgv otherwise; contact mailto", HTML_
     await doc.dispose();
     expect(footer.terms, lang).toBe(1);
     expect(footer.mailto, lang).toBe(1);
-    expect(footer.text, lang).toContain(`© ${new Date().getFullYear()}`);
+    // From the fixture's first year of publication to this year.
+    expect(footer.text, lang).toContain(`© 2025\u2013${new Date().getFullYear()}`);
   }
 });
 
