@@ -69,3 +69,29 @@ export function priceLine(t: Translate, price: Price, lang: Language, firstCharg
   const from = firstCharge ? t("price.from", { date: formatLongDate(firstCharge, lang) }) : t("price.fromAfterOrder");
   return { money: sentence, from, text: `${sentence} ${from}.` };
 }
+
+export interface PriceFigure {
+  /** The short figure a card or a hero shows in large type: "€497 + €39/month", "£49", "from £49". */
+  figure: string;
+  /** One small line under it: what is paid today and what follows ("€536 today with the first month, then €39 a month"). */
+  detail: string;
+}
+
+/**
+ * The offer's price as a figure, not a sentence, for the places a buyer scans (hero, /offers
+ * cards, the phone bar). Both subscriptions read "set-up + monthly": the detail line says whether
+ * today's payment includes the first month, in the same "today …, then …" shape. `t` is bound to
+ * `common`, as for priceLine().
+ */
+export function priceFigure(t: Translate, price: Price, lang: Language): PriceFigure {
+  const story = priceStory(price);
+  const money = (minor: number | null) => formatMoney(minor ?? 0, price.currency, lang);
+  const values = { amount: money(story.today), today: money(story.today), setup: money(story.setup), monthly: money(story.monthly) };
+  return { figure: t(`price.figure.${story.kind}`, values), detail: t(`price.detail.${story.kind}`, values) };
+}
+
+/** The lowest price of several offers as "from £49" (the cheapest one-time or monthly amount). */
+export function fromFigure(t: Translate, prices: readonly Price[], lang: Language): string {
+  const cheapest = prices.reduce((low, price) => (amountDueNow(price) < amountDueNow(low) ? price : low));
+  return t("price.figure.fromAmount", { amount: formatMoney(amountDueNow(cheapest), cheapest.currency, lang) });
+}

@@ -1,39 +1,37 @@
 import { PageHero, QUOTE_ANCHOR } from "../components/blocks/page-hero.tsx";
 import { sectionClass } from "../components/blocks/blocks.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
-import { PriceStoryLine } from "../components/price-story-line.tsx";
+import { isOrderPage, pagePrice } from "../components/page-price.tsx";
 import { DATASET_FIGURES } from "../content/datasets.ts";
-import { OFFERS, type OfferId } from "../content/offers.ts";
-import { formatAmount, formatMoney } from "../i18n/format.ts";
+import { isQuotePage } from "../content/offers.ts";
+import { PRICED_PAGES } from "../content/structured-data.ts";
+import { formatAmount } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { OFFER_GROUPS, pageById, pagePath, type PageId } from "../i18n/site-map.ts";
 import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 
-/** Pages that sell one catalogue offer: their line is the offer's price story. */
-const ONE_OFFER: Partial<Record<PageId, OfferId>> = { "test-workflow": "test-workflow", "short-videos": "short-videos", "formateur-ia": "formateur-ia" };
+/** Where a card's button leads and what it says: order, see the page, or ask for a quote. */
+function cardAction(page: PageId, lang: Language, t: TFunction, order: ReturnType<typeof pagePrice> | null): { href: string; label: string; kind: string } {
+  const path = pagePath(pageById(page), lang);
+  if (order && PRICED_PAGES[page as keyof typeof PRICED_PAGES].length === 1) return { href: order.href, label: t("common:price.order"), kind: "order" };
+  if (isQuotePage(page)) return { href: `${path}${QUOTE_ANCHOR}`, label: t("page.askQuote"), kind: "quote" };
+  return { href: path, label: t("page.seeOffer"), kind: "page" };
+}
 
-/** The price of an offer page in one line: from the catalogue, or "on quote". */
-function PriceLine({ page, lang, t }: { page: PageId; lang: Language; t: TFunction }) {
-  const offer = ONE_OFFER[page];
-  if (offer) return <PriceStoryLine offer={offer} lang={lang} className="font-semibold text-ink" />;
-  if (page === "veo3") {
-    const single = OFFERS["veo3-single"].price(lang);
-    return (
-      <p className="font-semibold text-ink" data-price-line="veo3">
-        {t("page.from", { amount: formatMoney(single.oneTime ?? 0, single.currency, lang) })}
-      </p>
-    );
-  }
-  if (page === "datasets") {
-    return (
-      <p className="font-semibold text-ink" data-price-line="datasets">
-        {t("page.fromYear", { amount: formatAmount(DATASET_FIGURES.nonExclusive.yearly, "EUR", lang) })}
-      </p>
-    );
-  }
+/** A card's price as a figure and one small line: the catalogue's, the datasets' licence, or "on quote". */
+function CardPrice({ page, lang, t, order }: { page: PageId; lang: Language; t: TFunction; order: ReturnType<typeof pagePrice> | null }) {
+  const [figure, detail] = order
+    ? [order.figure, order.detail]
+    : page === "datasets"
+      ? [t("common:price.figure.fromAmount", { amount: formatAmount(DATASET_FIGURES.nonExclusive.yearly, "EUR", lang) }), t("page.fromYear", { amount: formatAmount(DATASET_FIGURES.nonExclusive.yearly, "EUR", lang) })]
+      : [t("page.quoteFigure"), null];
   return (
-    <p className="font-semibold text-ink" data-price-line="quote">
-      {t("page.onQuote")}
+    <p data-price-line={page}>
+      <strong className="block font-display text-2xl font-extrabold text-ink" data-price-figure>
+        {figure}
+      </strong>
+      {detail ? <span className="mt-1 block text-sm text-muted">{detail}</span> : null}
     </p>
   );
 }
@@ -41,6 +39,7 @@ function PriceLine({ page, lang, t }: { page: PageId; lang: Language; t: TFuncti
 /** Every offer on one page, grouped as the menu, each with its price and a one-line promise. */
 export default function OffersPage() {
   const { t, lang } = usePage("offers");
+  const { t: tCommon } = useTranslation("common");
   return (
     <>
       <PageHero block="hero" t={t} primary={{ href: "#videos", label: t("hero.primary") }} />
@@ -50,8 +49,17 @@ export default function OffersPage() {
             <h2 id={`${group.id}-title`} className="section-title">
               {t(`page.groups.${group.id}`)}
             </h2>
+            {/* The quote promise once per section, not on every card. */}
+            {group.pages.some((page) => isQuotePage(page)) ? (
+              <p className="lead mt-3" data-quote-promise>
+                {t("page.quotePromise")}
+              </p>
+            ) : null}
             <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {group.pages.map((page) => (
+              {group.pages.map((page) => {
+                const order = isOrderPage(page) ? pagePrice(page, lang, tCommon) : null;
+                const action = cardAction(page, lang, t, order);
+                return (
                 <li key={page} className="card flex flex-col" data-offer-page={page}>
                   <h3 className="card-title text-xl font-bold text-ink">
                     <a href={pagePath(pageById(page), lang)} className="hover:text-accent-700">
@@ -60,10 +68,14 @@ export default function OffersPage() {
                   </h3>
                   <p className="mt-2 flex-1 leading-relaxed text-muted">{t(`page.items.${page}.promise`)}</p>
                   <div className="mt-5 border-t border-line pt-4">
-                    <PriceLine page={page} lang={lang} t={t} />
+                    <CardPrice page={page} lang={lang} t={t} order={order} />
                   </div>
+                  <a className={`${action.kind === "order" ? "btn-primary" : "btn-secondary"} mt-5 self-start`} href={action.href} data-card-action={action.kind}>
+                    {action.label}
+                  </a>
                 </li>
-              ))}
+                );
+              })}
             </ul>
           </div>
         </section>

@@ -1,6 +1,7 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
+import { HeroPrice, PhoneOrderBar } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { IconPills } from "../components/blocks/icon-lists.tsx";
@@ -47,6 +48,7 @@ export default function ShortVideosPage() {
       <PageHero
         block="hero"
         t={t}
+        price={<HeroPrice page="short-videos" lang={lang} />}
         primary={orderAction("short-videos", lang, t("hero.primary"))}
         secondary={{ href: "#explainer", label: t("hero.secondary") }}
         aside={
@@ -154,6 +156,7 @@ export default function ShortVideosPage() {
       </Section>
 
       <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" block="cta" />
+      <PhoneOrderBar page="short-videos" lang={lang} />
     </>
   );
 }

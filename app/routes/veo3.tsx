@@ -1,5 +1,6 @@
 import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
-import { HeroStats, PageHero } from "../components/blocks/page-hero.tsx";
+import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
+import { HeroPrice, PhoneOrderBar } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { VideoCards } from "../components/blocks/video-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
@@ -36,8 +37,10 @@ export default function Veo3Page() {
     <>
       <PageHero
         t={t}
-        primary={{ href: "#pricing", label: t("hero.cta") }}
-        secondary={{ href: "#demo", label: t("hero.secondary") }}
+        price={<HeroPrice page="veo3" lang={lang} />}
+        // The cheapest video ordered from the first screen; the plans (pack, monthly) are in #pricing.
+        primary={orderAction("veo3-single", lang, t("common:price.order"))}
+        secondary={{ href: "#pricing", label: t("hero.cta") }}
         aside={
           <HeroStats
             block="facts"
@@ -97,6 +100,7 @@ export default function Veo3Page() {
       </Section>
 
       <CtaBand t={t} href={orderHref("veo3-single", lang)} className="pt-16 sm:pt-24" />
+      <PhoneOrderBar page="veo3" lang={lang} />
     </>
   );
 }

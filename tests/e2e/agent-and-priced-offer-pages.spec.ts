@@ -111,7 +111,7 @@ test("veo3: 3 steps, 3 example facades, unit/pack/subscription priced from the c
     const amount = (price.oneTime ?? price.monthly)!;
     const kind = price.oneTime ? "one-time" : "monthly";
     await expect(page.locator(`[data-price="${plan.id}-${kind}"]`), `${label} ${plan.id}`).toHaveText(formatMoney(amount, price.currency, lang));
-    await expect(page.locator(`[data-order="${plan.id}"]`)).toHaveAttribute("href", orderHref(plan.id, lang));
+    await expect(page.locator(`[data-block="pricing"] [data-order="${plan.id}"]`)).toHaveAttribute("href", orderHref(plan.id, lang));
     allowed.push(formatMoney(amount, price.currency, lang), formatMoney(Math.round(amount / plan.videos), price.currency, lang));
   }
   await expectOnlyCatalogueMoney(page, allowed, label);
@@ -165,7 +165,7 @@ test("test-workflow: one-time and 0/month prices, four benefits, order button wi
     expect(await count(page, '[data-block="steps"] li'), label).toBe(3);
     const expected = lang === "fr" ? "/commander?offre=test-workflow" : `/commander?offre=test-workflow&lang=${lang}`;
     const hrefs = await page.locator('main a[href^="/commander"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(hrefs.length, label).toBe(3); // hero button, price card, closing band
+    expect(hrefs.length, label).toBe(4); // hero button, price card, closing band, the phone's bar
     for (const href of hrefs) expect(href, label).toBe(expected);
   }
 });

@@ -123,6 +123,13 @@ test("the offers page lists every offer with its catalogue price and promise, in
           name: text(card.querySelector("h3")),
           text: text(card),
           price: text(card.querySelector("[data-price-line]")),
+          figure: text(card.querySelector("[data-price-figure]")),
+          action: card.querySelector("[data-card-action]:last-child")?.getAttribute("data-card-action") ?? null,
+          actionHref: card.querySelector("[data-card-action]")?.getAttribute("href") ?? null,
+        })),
+        sections: [...doc.querySelectorAll("[data-block=offer-group]")].map((section) => ({
+          quotes: section.querySelectorAll("[data-card-action=quote]").length,
+          promises: [...section.querySelectorAll("[data-quote-promise]")].map(text),
         })),
       };
     });
@@ -146,8 +153,17 @@ test("the offers page lists every offer with its catalogue price and promise, in
       else if (id === "short-videos" || id === "formateur-ia") {
         expect(price).toContain(money(id, "oneTime"));
         expect(price).toContain(money(id, "monthly"));
-      } else expect(price).toBe(norm(copy.page.onQuote));
+      } else expect(price).toBe(norm(copy.page.quoteFigure));
+      // A figure, not a sentence; every card ends with its button: order, see the offer, or ask for a quote.
+      expect(card!.figure.length, `${path}: ${id} "${card!.figure}"`).toBeLessThanOrEqual(30);
+      const kind = id === "veo3" || id === "datasets" ? "page" : ["test-workflow", "short-videos", "formateur-ia"].includes(id) ? "order" : "quote";
+      expect(card!.action, `${path}: ${id}`).toBe(kind);
+      if (kind === "order") expect(card!.actionHref, `${path}: ${id}`).toMatch(/^\/commander\?offre=/);
+      if (kind === "quote") expect(card!.actionHref, `${path}: ${id}`).toBe(`${pagePath(pageById(id), language)}#quote`);
     }
+    // The quote promise once in each section that has quote cards, never on the cards.
+    for (const section of seen.sections) expect(section.promises, path).toEqual(section.quotes ? [norm(copy.page.quotePromise)] : []);
+    for (const card of seen.cards) expect(card.text, path).not.toContain(norm(copy.page.onQuote));
   }
   // Reachable: the menu links it on every page, the sitemap lists it in every language.
   await page.goto("/short-videos/fr");

@@ -4,7 +4,7 @@ import { preload } from "react-dom";
 
 /** Shared building blocks of the marketing pages; copy comes from the page's locale file. */
 
-export function Hero(props: { eyebrow?: string; title: string; subtitle?: string; actions?: ReactNode; aside?: ReactNode; background?: string }) {
+export function Hero(props: { eyebrow?: string; title: string; subtitle?: string; price?: ReactNode; actions?: ReactNode; aside?: ReactNode; background?: string }) {
   // A CSS background is discovered only after the stylesheet; a preload hint in <head> lets the
   // browser fetch it alongside, so it does not become a late largest paint.
   if (props.background) preload(props.background, { as: "image", fetchPriority: "high" });
@@ -16,12 +16,14 @@ export function Hero(props: { eyebrow?: string; title: string; subtitle?: string
       ) : (
         <div className="hero-glow" aria-hidden="true" />
       )}
-      <div className={`container-page relative grid gap-12 py-20 sm:py-28 ${props.aside ? "lg:grid-cols-[1.2fr_1fr] lg:items-center" : ""}`}>
+      {/* A hero that sells at a price is tighter, so the figure and its button fit the first screen. */}
+      <div className={`container-page relative grid gap-12 ${props.price ? "py-12 sm:py-16" : "py-20 sm:py-28"} ${props.aside ? "lg:grid-cols-[1.2fr_1fr] lg:items-center" : ""}`}>
         <div>
           {props.eyebrow ? <p className="eyebrow text-accent-300">{props.eyebrow}</p> : null}
-          <h1 className="mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl lg:text-6xl">{props.title}</h1>
+          <h1 className={`mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl ${props.price ? "" : "lg:text-6xl"}`}>{props.title}</h1>
           {props.subtitle ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{props.subtitle}</p> : null}
-          {props.actions ? <div className="mt-9 flex flex-wrap gap-3">{props.actions}</div> : null}
+          {props.price}
+          {props.actions ? <div className={`${props.price ? "mt-5" : "mt-9"} flex flex-wrap gap-3`}>{props.actions}</div> : null}
         </div>
         {props.aside ? <div>{props.aside}</div> : null}
       </div>

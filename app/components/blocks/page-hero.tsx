@@ -60,6 +60,8 @@ export function PageHero(props: {
   titleValues?: Record<string, unknown>;
   primary: HeroAction;
   secondary?: HeroAction;
+  /** Above the buttons: the offer's price figure (components/page-price.tsx), in the first screen. */
+  price?: ReactNode;
   /** Beside the title: anything, or the hero artwork (`image`, described by `hero.imageAlt`). */
   aside?: ReactNode;
   image?: Image;
@@ -74,6 +76,7 @@ export function PageHero(props: {
       eyebrow={t("hero.eyebrow")}
       title={t("hero.title", props.titleValues)}
       subtitle={t("hero.subtitle")}
+      price={props.price}
       actions={
         <>
           <HeroLink action={props.primary} className="btn-primary" />
