@@ -1,7 +1,7 @@
 // Plain JavaScript (read by scripts/start.js before the Node check could matter, and by the test
 // runners' set-up). The production build is build/server/index.js; it is stale when any source it
 // is made from changed after it. `npm start` and the tests build first then, so neither serves or
-// tests an old build after an edit (issue 26: a wrong home card passed the browser tests).
+// tests an old build after an edit (a wrong home card once passed the browser tests).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

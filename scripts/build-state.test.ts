@@ -1,4 +1,4 @@
-// Issue 26, item 6: the tests and `npm start` never run an old build after an edit.
+// The tests and `npm start` never run an old build after an edit.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Issue 26, items 3 and 4 (and issue 21, item 8): every operator command fails in one line, a
+// Every operator command fails in one line, a
 // second server on a busy port writes nothing, and the README's CSV export gives a clean file.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
