@@ -37,7 +37,7 @@ EXPOSE 3000
 # Asks /healthz where the server listens (HOST may be one address, not loopback).
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 CMD ["node", "scripts/healthcheck.js"]
 # SIGTERM lets in-flight requests finish; the server forces exit after 10 s. Give it longer than
-# that before SIGKILL: `docker stop -t 15`, or `stop_grace_period: 15s` in Compose (README).
+# that before SIGKILL: `docker stop -t 15`, or `stop_grace_period: 15s` in Compose (docs/operating.md).
 STOPSIGNAL SIGTERM
 # server/index.js adds the server's V8 flags itself (scripts/server-flags.js, their one place).
 CMD ["node", "server/index.js"]

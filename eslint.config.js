@@ -159,8 +159,8 @@ const boundaries = [
  * own selectors only (the two small configs below).
  *
  * Every request body is read by app/http/read-form.server.ts (byte, field-count and name-length
- * caps, known names only, before any parser): reading one any other way reopens the hole of
- * issue 21 (a 32-byte `x[99999999]=1` grew the process to 4 GB). Catches `request.formData()`,
+ * caps, known names only, before any parser): reading one any other way reopens the hole
+ * where a 32-byte `x[99999999]=1` grew the process to 4 GB. Catches `request.formData()`,
  * `args.request.text()`, `req.json()`… on any object named request/req.
  *
  * One registry of cookies (app/lib/cookies.ts): the privacy policy lists what it holds, so no other
@@ -185,7 +185,7 @@ const cookieSelectors = [
     message: "Cookies are made in app/lib/cookies.ts (routerCookie), so the privacy policy lists every one.",
   },
 ];
-// Money leaves through one door (issue 24 item 3): a refund or a cancellation is asked of the
+// Money leaves through one door: a refund or a cancellation is asked of the
 // payment provider only by app/admin/money.server.ts, where the key's row decides it once and the
 // effects are recorded as the webhook records them. A second caller would refund without that guard.
 const moneySelectors = [

@@ -38,7 +38,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Vitest's default is one worker per core minus one: a single file at a time on a 2-core
     // machine. Integration files spend most of their time waiting on child processes (the built
-    // server, PostgreSQL, a second Node), so three at once finish far sooner (issue 26).
+    // server, PostgreSQL, a second Node), so three at once finish far sooner (ADR 018).
     maxWorkers: 3,
     // Longest files first across all three projects, not project by project (tests/support/longest-first.ts).
     sequence: { sequencer: LongestFirst },

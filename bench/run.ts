@@ -1,5 +1,5 @@
 // `npm run bench`: builds, starts the production server (logging at info, as in production), and
-// prints the five targets of issue 17 — each with its measured figure, its target and whether it
+// prints the five speed targets — each with its measured figure, its target and whether it
 // holds — then other figures for information. Writes bench/results.json. Not part of `npm test`.
 // Options: --only=marketing,form,bytes,lighthouse,orders,thankyou,orders-pg,cold
 //          --duration=SECONDS (load runs, default 10)  --lighthouse-runs=N (3)
@@ -41,7 +41,7 @@ interface Row {
   target: string;
   holds: boolean | null;
 }
-/** The five targets of issue 17, in order; then everything else, for information. */
+/** The five speed targets, in order; then everything else, for information. */
 const targets: Row[] = [];
 const info: Row[] = [];
 const target = (figure: string, measured: string, goal: string, holds: boolean) => targets.push({ figure, measured, target: goal, holds });
@@ -239,7 +239,7 @@ const table = (rows: Row[]) => {
 };
 console.log(`\nbench ${results.date as string} · ${os.availableParallelism()} cores · ${process.version} · load average ${os.loadavg()[0]!.toFixed(1)}${quick ? " · quick" : ""}`);
 if (targets.length) {
-  console.log("\nIssue 17 targets");
+  console.log("\nSpeed targets");
   table(targets);
 }
 if (info.length) {

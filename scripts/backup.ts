@@ -19,7 +19,7 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-if (process.env.DATABASE_URL) fail("DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump / pg_restore), see the README.", 2);
+if (process.env.DATABASE_URL) fail("DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump / pg_restore), see docs/operating.md.", 2);
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 
 if (values.restore !== undefined) {

@@ -1,4 +1,4 @@
-// Issue 26, item 6: the tests and `npm start` never run an old build after an edit.
+// The tests and `npm start` never run an old build after an edit.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,23 +26,36 @@ describe("build state", () => {
     expect(staleBuild(root)).toBe("no build yet");
     const lines: string[] = [];
     expect(buildIfStale(root, (line) => lines.push(line))).toBe(true);
-    expect(lines).toEqual(["Building first: no build yet."]);
+    expect(lines).toEqual(["Building first: no build yet.", expect.stringMatching(/^Built in \d+\.\d s into build\/ /)]);
     touch(path.join(root, "app/home.tsx"), -60);
     touch(path.join(root, "package.json"), -60);
     expect(staleBuild(root)).toBeUndefined();
     expect(buildIfStale(root, (line) => lines.push(line))).toBe(true);
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
 
     // An edit after the build: the next run builds again before testing.
     touch(path.join(root, "app/home.tsx"), 60);
     expect(staleBuild(root)).toBe(`${path.join("app", "home.tsx")} changed since the last build`);
     expect(buildIfStale(root, (line) => lines.push(line))).toBe(true);
-    expect(lines[1]).toBe(`Building first: ${path.join("app", "home.tsx")} changed since the last build.`);
+    expect(lines[2]).toBe(`Building first: ${path.join("app", "home.tsx")} changed since the last build.`);
   });
 
-  test("a failing build is reported as such", () => {
+  test("a good build says one line, not the bundler's report; a failing build shows its whole output", () => {
     const root = project();
-    fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "p", private: true, scripts: { build: "node -e \"process.exit(3)\"" } }));
-    expect(buildIfStale(root, () => {})).toBe(false);
+    const report = `node -e "console.log('build/client/assets/a.js 1.00 kB'); console.error('[PLUGIN_TIMINGS] slow plugin')"`;
+    const pkg = (build: string) => fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "p", private: true, scripts: { build } }));
+    pkg(`${report} && ${JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.build}`);
+    const good: string[] = [];
+    expect(buildIfStale(root, (line) => good.push(line))).toBe(true);
+    expect(good.join("\n")).not.toMatch(/a\.js|PLUGIN_TIMINGS/);
+    expect(good).toHaveLength(2);
+
+    pkg(`node -e "console.log('transforming...'); console.error('[vite]: Rollup failed to resolve import ./missing'); process.exit(3)"`);
+    const bad: string[] = [];
+    expect(buildIfStale(root, (line) => bad.push(line))).toBe(false);
+    const said = bad.join("\n");
+    expect(said).toContain("transforming...");
+    expect(said).toContain("failed to resolve import ./missing");
+    expect(said).toMatch(/The build failed \(exit 3\)/);
   });
 });

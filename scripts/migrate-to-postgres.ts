@@ -2,7 +2,7 @@
 // into the PostgreSQL database of DATABASE_URL: rows PostgreSQL lacks are inserted, rows that
 // changed since an earlier run are updated. Refused while the site (any process) has the SQLite
 // file open, unless --trial: a rehearsal while the site runs, followed by the final copy once it
-// is stopped. Steps to move a site: README, "Moving an existing site from SQLite to PostgreSQL".
+// is stopped. Steps to move a site: docs/operating.md, "Moving an existing site from SQLite to PostgreSQL".
 import "./require-node.js";
 import { copySqliteToPostgres } from "../app/ops/copy-to-postgres.server.ts";
 import { DatabaseInUseError } from "../app/db/sqlite-exclusive.server.ts";

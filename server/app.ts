@@ -127,7 +127,7 @@ function sendPage(req: http.IncomingMessage, res: http.ServerResponse, page: Cac
 /**
  * Request targets already served from the cache that are exactly a canonical page path (no query,
  * no variant spelling): handle() would parse them, find no redirect and serve the cache. The fast
- * path below goes straight to the cache for them (CPU profile, issue 17); anything else, or a
+ * path below goes straight to the cache for them (CPU profile); anything else, or a
  * page not cached for this visitor's language yet, takes handle().
  */
 const cachedPaths = new Set<string>();

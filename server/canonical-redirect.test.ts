@@ -20,7 +20,7 @@ test("canonical and unknown paths are left alone", () => {
   }
 });
 
-test("percent-encoded letters, digits and -._~ are the same path: 301 to the plain, canonical spelling (issue 21)", () => {
+test("percent-encoded letters, digits and -._~ are the same path: 301 to the plain, canonical spelling", () => {
   expect(canonicalLocation("/%73hort-videos", "")).toBe("/short-videos");
   expect(canonicalLocation("/short%2Dvideos", "?x=1")).toBe("/short-videos?x=1");
   expect(canonicalLocation("/short%2dvideos/%64e", "")).toBe("/short-videos/de");

@@ -2,7 +2,7 @@
  * Percent-encoded unreserved characters (letters, digits, "-", ".", "_", "~") mean the same as the
  * characters themselves (RFC 3986 §6.2.2.2): `/%73hort-videos` and `/short%2Dvideos` are
  * `/short-videos`. React Router decodes them when it matches a route, but the page's canonical link
- * was built from the spelling asked for, so each spelling was a page of its own (issue 21). Other
+ * was built from the spelling asked for, so each spelling was a page of its own. Other
  * escapes (`%2F`, `%20`, `%3F`…) are not equivalent and are left as they are.
  */
 export function decodeUnreserved(pathname: string): string {

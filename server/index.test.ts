@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { freePort, startServer, tempDataDir } from "../tests/support/server.ts";
 
-// Issue #11 item 9: `node server/index.js`, the documented way to start the site, on a Node older
+// `node server/index.js`, the documented way to start the site, on a Node older
 // than 22.22 gives the one line `npm run orders` gives (then runs under Node 24), never a stack trace.
 
 const root = path.resolve(import.meta.dirname, "..");

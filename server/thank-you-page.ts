@@ -10,7 +10,7 @@ const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
 /**
  * The thank-you page of a paid order, rendered once per (order, language, order version, details
  * shown) and then served from memory with a fresh nonce: a paid order never changes by itself,
- * so it needs no provider call and no render per view (issue 17). Anything else — not paid yet,
+ * so it needs no provider call and no render per view. Anything else — not paid yet,
  * unknown session, other query parameters — returns false and takes React Router's route, which
  * asks the provider and polls.
  */

@@ -30,7 +30,7 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/routes/new-page.tsx", "../orders/types.ts", false],
     ["server/index.ts", "../scripts/require-node.js", false],
     ["server/app.ts", "../app/i18n/resolve.ts", false],
-    // The rooms of issue 22: auth never reaches orders, billing or mail's callers; nothing reaches up.
+    // The rooms (docs/architecture.md): auth never reaches orders, billing or mail's callers; nothing reaches up.
     ["app/auth/session.server.ts", "../orders/types.ts", true],
     ["app/auth/new-step.server.ts", "../billing/payment-events.server.ts", true],
     ["app/auth/new-step.server.ts", "../quotes/types.ts", true],
@@ -55,7 +55,7 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/quotes/new-step.server.ts", "../mail/outbox-store.server.ts", false],
     ["app/admin/new-query.server.ts", "../billing/types.ts", false],
     ["app/routes/new-page.tsx", "../quotes/request-quote.server.ts", false],
-    // Issue 24 item 7: the privacy room asks the rooms' stores; it never writes their tables itself.
+    // The privacy room (ADR 016) asks the rooms' stores; it never writes their tables itself.
     ["app/privacy/new-step.server.ts", "../orders/order-store.server.ts", true],
     ["app/privacy/new-step.server.ts", "../mail/outbox-store.server.ts", true],
     ["app/privacy/new-step.server.ts", "../routes/admin-customers.tsx", true],
@@ -87,7 +87,7 @@ async function bodyReadRefused(file: string, code: string): Promise<boolean> {
   return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-syntax" && /read-form\.server\.ts/.test(message.message));
 }
 
-describe("request bodies are read by app/http/read-form.server.ts only (issue 21)", () => {
+describe("request bodies are read by app/http/read-form.server.ts only", () => {
   it.each([
     ["app/routes/new-form.tsx", "export async function action({ request }: { request: Request }) { return request.formData(); }\n", true],
     ["app/routes/new-form.tsx", "export async function action(args: { request: Request }) { return args.request.text(); }\n", true],
@@ -108,7 +108,7 @@ async function moneyCallRefused(file: string, code: string): Promise<boolean> {
   return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-syntax" && /money\.server\.ts/.test(message.message));
 }
 
-describe("refunds and cancellations are asked of the provider by app/admin/money.server.ts only (issue 24)", () => {
+describe("refunds and cancellations are asked of the provider by app/admin/money.server.ts only", () => {
   const call = (expression: string) => `declare const services: { provider: { refund(x: unknown): unknown; cancelSubscription(x: unknown): unknown } };\ndeclare const provider: typeof services.provider;\nexport const go = () => ${expression};\n`;
   it.each([
     ["app/routes/admin-order.tsx", call("services.provider.refund({})"), true],

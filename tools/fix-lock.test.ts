@@ -1,4 +1,4 @@
-// Issue 26, item 7: tools/fix-lock.js only adds what the registry mirror lacks, and .ci/run's use
+// tools/fix-lock.js only adds what the registry mirror lacks, and .ci/run's use
 // of it leaves the tracked lock file as it was.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

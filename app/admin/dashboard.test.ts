@@ -3,7 +3,7 @@ import { storeKind, storesPerTest } from "../../tests/support/store.ts";
 import { testCustomer } from "../../tests/support/order-fixtures.ts";
 import { dashboardFigures, monthBefore, startOfBusinessDay } from "./dashboard.server.ts";
 
-// Issue 24 items 1 and 2, on both stores: the front page's money (per currency, by the business's
+// On both stores: the front page's money (per currency, by the business's
 // day and month, refunded and unpaid orders left out), MRR and subscription counts, orders to
 // deliver, the funnel; the orders list folding abandoned attempts under the paid order; a
 // subscription delivered once per billing period.

@@ -13,7 +13,7 @@ import { KyselyMoneyStore, type MoneyAction } from "./money-store.server.ts";
 import { CANCEL_WHEN, NOTE_LIMIT, isActionKey, isReasonChoice, parseAmount, stripeReason, type CancelWhen, type ReasonChoice } from "./money-input.ts";
 
 /**
- * The owner's actions on money, from an order's page (issue 24 item 3): refund all or part of the
+ * The owner's actions on money, from an order's page: refund all or part of the
  * checkout payment, cancel the subscription at its period's end or now. Each goes form → a second
  * screen that says exactly what will happen (and carries a fresh idempotency key) → confirm. The
  * key's row in money_actions decides once; the provider gets the same key (Stripe's

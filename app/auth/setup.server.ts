@@ -46,11 +46,11 @@ export type SetupAnnouncement = { kind: "link"; url: string; emailed: boolean } 
 
 /**
  * At start-up: the first start of a database prints the one-time set-up link in its log, as
- * Grafana or Jenkins print their first admin link, and emails it to OWNER_EMAIL (issue 24: no
- * shell needed to read it). Only a hash of the token is stored (a backup must not be a way in,
+ * Grafana or Jenkins print their first admin link, and emails it to OWNER_EMAIL (no
+ * shell needed to read it, ADR 017). Only a hash of the token is stored (a backup must not be a way in,
  * ADR 012), so no later start can print or send that link again; it must not make a new one
  * either: a second instance starting on the same database used to replace the token, and the link
- * in the first instance's log was void (issue 21). So exactly one start — the one whose insert of
+ * in the first instance's log was void. So exactly one start — the one whose insert of
  * the owner row wins — logs and emails it. A later start while set-up is still pending says so and
  * points to `npm run owner -- reset` (which makes, prints and emails a new link on purpose).
  */

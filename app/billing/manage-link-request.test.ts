@@ -6,7 +6,7 @@ import { createLimits } from "../http/limits.server.ts";
 import type { OrderServices } from "../services.server.ts";
 import { storesOver, type Stores } from "../stores.server.ts";
 
-// Issue 21 item 8: `/subscription` ("send me a fresh link") took measurably longer for an address
+// `/subscription` ("send me a fresh link") once took measurably longer for an address
 // with a subscription than for an unknown one: the known one's email was enqueued before the
 // answer. Counted, not timed: what the request does before it answers must be the same, step by
 // step, for both addresses; the link still reaches the subscriber afterwards.

@@ -94,7 +94,7 @@ const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
  * "Send me a fresh link": the same answer whether or not the address has a subscription (nothing
  * to learn by trying addresses), rate-limited per IP and per address.
  *
- * The same work too, or the answer's timing tells (issue 21: a known address took measurably
+ * The same work too, or the answer's timing tells (a known address took measurably
  * longer, its email being enqueued before the answer). What the request waits for is identical for
  * every address: the checks and the two limiter counts. Looking the address up and enqueueing the
  * link happen after, off the request's path (`followUp`, started on the next turn of the event

@@ -237,8 +237,8 @@ export function subscriptionState(subscription: SubscriptionStatus): BillingStat
 /**
  * An open dispute outranks whatever the subscription says afterwards (until it is closed). A refund
  * does not: only subscription orders get subscription events, and a refunded month of a
- * subscription leaves its state to the subscription (an order stored "refunded" that way before
- * issue 23 heals at its next subscription event).
+ * subscription leaves its state to the subscription (an order stored "refunded" that way by an
+ * older version heals at its next subscription event).
  */
 export function mergeBillingState(current: BillingState | null, next: BillingState): BillingState {
   if (current === "disputed") return current;

@@ -14,7 +14,7 @@ const parse = (raw: unknown): SiteConfig => {
 const LIVE = { PUBLIC_ORIGIN: "https://shop.example.org", DEMO_MODE: false, STRIPE_SECRET_KEY: "sk_live_x", SMTP_URL: "smtp://mail", MAIL_FROM: "hello@ateliernova-ia.fr" };
 const proofProblems = (config: SiteConfig) => goLiveProblems(config, LIVE).filter((line) => line.startsWith("proof.") || line.startsWith("bookingUrl"));
 
-describe("proof in the owner configuration (issue 25)", () => {
+describe("proof in the owner configuration", () => {
   test("optional: a configuration without proof or booking link is valid and nothing is asked for", () => {
     const { proof: _proof, bookingUrl: _booking, ...without } = read("tests/fixtures/site-complete.json");
     const config = parse(without);

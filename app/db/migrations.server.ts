@@ -141,7 +141,7 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // The back office (issue 14): order timelines, the owner's credentials, back-office sessions,
+    // The back office (ADR 006): order timelines, the owner's credentials, back-office sessions,
     // used TOTP steps, settings.
     name: "005-back-office",
     statements: [
@@ -217,13 +217,13 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // Issue 21: back-office sessions are stored under the SHA-256 of their id (auth/session.server.ts).
+    // Back-office sessions are stored under the SHA-256 of their id (auth/session.server.ts, ADR 012).
     // Rows stored before hold the id itself, which a backup would leak: they go (the owner signs in again).
     name: "008-safety-forms-admin-session-hashes",
     statements: [`DELETE FROM admin_sessions`],
   },
   {
-    // Issue 21: an order is marked delivered once, even by concurrent posts on two instances. Before
+    // An order is marked delivered once, even by concurrent posts on two instances. Before
     // this index, a double post could store several delivered events (each with its note) for one
     // email; the first one is the delivery the customer was told about, the others are dropped.
     name: "009-safety-limits-one-delivered-event",
@@ -233,7 +233,7 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // Issue 21: unlock links the owner asks for when strangers have locked the account. Each is
+    // Unlock links the owner asks for when strangers have locked the account. Each is
     // single-use and expiring; its email goes through the outbox, which gets a third kind of
     // subject (SQLite rebuilds the table to change the CHECK, as in 007).
     name: "010-safety-limits-owner-unlocks",
@@ -255,7 +255,7 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // Issue 23: verified provider events wait here and are handled from this queue (the webhook
+    // Verified provider events wait here (ADR 014) and are handled from this queue (the webhook
     // answers as soon as the event is stored); an event we could not read stays 'unhandled'.
     name: "011-stripe-webhook-inbox",
     statements: [
@@ -290,7 +290,7 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // Issue 25: what the buyer accepted with the order (terms version, the language of the text
+    // What the buyer accepted with the order (ADR 015) (terms version, the language of the text
     // read, when), and the express request to start at once with its waiver of withdrawal.
     name: "012-legal-terms-acceptance",
     statements: [
@@ -301,7 +301,7 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // Issue 24: the funnel's page views, counted without cookies or personal data (app/stats): one
+    // The funnel's page views, counted without cookies or personal data (app/stats): one
     // row per day, page and language, which every instance adds its counts to. And a subscription
     // is delivered once per billing period (the period's end date; NULL for a one-time order), no
     // longer once per order: the unique index of 009 becomes one per (order, period). And quote
@@ -323,7 +323,7 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // Issue 24 item 3: the owner refunds and cancels from the back office. One row per confirmed
+    // The owner refunds and cancels from the back office. One row per confirmed
     // action, keyed by the idempotency key its confirmation screen carried: a replayed post, a
     // double click or a second tab finds the row and changes nothing. The sandbox checkout keeps
     // what it refunded and its subscription's end on its own sessions, as Stripe does on its side.
@@ -347,7 +347,7 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // Issue 24 item 4, a way in without a shell: the owner's emailed links get a purpose (the
+    // A way in without a shell (ADR 017): the owner's emailed links get a purpose (the
     // unlock link of 010, the first set-up link, a password reset), one-time recovery codes (only
     // their SHA-256), passkeys (WebAuthn credentials) and the passkey ceremonies' challenges.
     name: "015-wayin-recovery-codes-passkeys",
@@ -381,7 +381,7 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
-    // Issue 24 item 7: a person's data erased (personal fields replaced, amounts and numbers kept),
+    // A person's data erased (ADR 016) (personal fields replaced, amounts and numbers kept),
     // and every export and erasure recorded without the data itself (app/privacy/).
     name: "016-datarights-erasure-and-requests",
     statements: [

@@ -39,7 +39,7 @@ export function limitPolicies(settings: LimitSettings) {
     // Quote requests get the order form's budget per IP (same honeypot, same same-origin check).
     quote: { points: settings.ORDER_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a quote request, per IP" },
     // The quote form's acknowledgement goes to a typed address that proved nothing: a few a day per
-    // recipient, whoever posts (issue 21, no free mail relay). Beyond it the owner still gets the request.
+    // recipient, whoever posts (no free mail relay). Beyond it the owner still gets the request.
     quoteAck: { points: settings.QUOTE_ACK_DAILY_LIMIT, windowSeconds: ONE_DAY, counts: "a quote acknowledgement, per recipient address" },
     resend: { points: settings.RESEND_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a thank-you page's resend-confirmation post, per IP" },
     lookup: { points: settings.LOOKUP_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a payment-provider look-up from a visitor's link, per IP" },

@@ -24,7 +24,7 @@ describe("parseEnv", () => {
     expect(result.env.SMTP_URL).toBeUndefined();
   });
 
-  test("PUBLIC_ORIGIN defaults to the port the site listens on (issue 26)", () => {
+  test("PUBLIC_ORIGIN defaults to the port the site listens on", () => {
     const result = parseEnv({ PORT: "4123" });
     expect(result.ok && result.env.PUBLIC_ORIGIN).toBe("http://localhost:4123");
     const empty = parseEnv({ PORT: "4123", PUBLIC_ORIGIN: "" });

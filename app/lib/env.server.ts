@@ -72,7 +72,7 @@ const EnvSchema = z
     ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
     /**
      * Quote acknowledgements one email address receives per day (further requests are stored and
-     * reach the owner, the address gets nothing): the form must not be a mail relay (issue 21).
+     * reach the owner, the address gets nothing): the form must not be a mail relay.
      */
     QUOTE_ACK_DAILY_LIMIT: z.coerce.number().int().min(0).default(3),
     /** Resend-confirmation requests per IP per 10 minutes. */

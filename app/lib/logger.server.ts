@@ -56,7 +56,7 @@ function createLoggers() {
   holder.logger = createLogger(level, destination);
   // The access line has fixed fields, none personal (its path went through redactUrl): it skips
   // the redaction pass and the request-scope mixin, which cost more than the rest of the line
-  // on a page served from memory (CPU profile, issue 17).
+  // on a page served from memory (CPU profile).
   holder.requests = pino({ ...LINE_FORMAT, level }, destination);
 }
 

@@ -20,7 +20,7 @@ function rows(quote: QuoteRequest, lang: Language): Array<[string, string]> {
  * To the visitor, in the language of the page they wrote from. The address was typed into a form
  * and has proved nothing: this email repeats none of the visitor's words (name, company, message),
  * so the form cannot carry a stranger's text to someone else's inbox. It says what we received in
- * our own words; the owner's copy below keeps everything (issue 21).
+ * our own words; the owner's copy below keeps everything.
  */
 export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: string; publicOrigin?: string }): RenderedEmail {
   const t = translator(quote.lang, "quote");

@@ -64,7 +64,7 @@ export async function backupIfDue(db: DatabaseSync, dir: string, now = new Date(
 
 /**
  * The server's daily backup: checked shortly after start and every hour. SQLite only: a
- * PostgreSQL database is backed up with its own tools (pg_dump), see the README.
+ * PostgreSQL database is backed up with its own tools (pg_dump), see docs/operating.md.
  */
 export function startDailyBackups(store: Store, dir: string): { stop(): void } {
   const db = store.sqlite;

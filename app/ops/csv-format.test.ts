@@ -5,7 +5,7 @@ import type { Order } from "../orders/types.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { CSV_COLUMNS, csvFormat, csvFormatName, ordersCsv, ordersCsvStream, type ExportSource } from "./orders-csv.server.ts";
 
-// Issue 24 item 6: the export opens as columns in French (German, Spanish, Portuguese, Italian)
+// The export opens as columns in French (German, Spanish, Portuguese, Italian)
 // Excel, whose list separator is ";" and decimal separator ","; headers in the owner's language.
 
 function order(n: number, overrides: Partial<Order> = {}): Order {

@@ -6,7 +6,7 @@ import type { Store } from "../db/database.server.ts";
 import { EXPORT_PAGE, ordersCsv, ordersCsvStream } from "./orders-csv.server.ts";
 import { storesOver, type Stores } from "../stores.server.ts";
 
-// Issue 21 item 8: the CSV export of 30,000 orders ran one query per order (30,001), held the
+// The CSV export of 30,000 orders once ran one query per order (30,001), held the
 // whole file in memory and stalled /healthz for 11 s. It now streams, one query per page of
 // EXPORT_PAGE orders (each order's emails in the same query). Runs on both stores.
 

@@ -11,7 +11,7 @@ export type ProviderName = "stripe" | "sandbox";
 export const BILLING_STATES = ["active", "past_due", "cancelling", "cancelled", "refunded", "disputed"] as const;
 export type BillingState = (typeof BILLING_STATES)[number];
 
-/** What the buyer agreed to on the order form (issue 25): kept with the order, repeated in its confirmation. */
+/** What the buyer agreed to on the order form (ADR 015): kept with the order, repeated in its confirmation. */
 export interface OrderAcceptance {
   /** When the form with the ticked boxes was sent (ISO-8601 UTC). */
   acceptedAt: string;

@@ -52,11 +52,11 @@ describe("Stripe adapter", () => {
   });
 });
 
-describe("the README tells the owner which webhook events to enable", () => {
+describe("docs/operating.md tells the operator which webhook events to enable", () => {
   test("every event the site handles is listed", async () => {
     const { readFileSync } = await import("node:fs");
     const { STRIPE_WEBHOOK_EVENTS } = await import("./stripe-events.ts");
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    for (const event of STRIPE_WEBHOOK_EVENTS) expect(readme).toContain(`\`${event}\``);
+    const operating = readFileSync(new URL("../../docs/operating.md", import.meta.url), "utf8");
+    for (const event of STRIPE_WEBHOOK_EVENTS) expect(operating).toContain(`\`${event}\``);
   });
 });

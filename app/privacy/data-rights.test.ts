@@ -16,7 +16,7 @@ import { normaliseEmail, subjectDigest } from "./person.server.ts";
 import { runRetention } from "./retention.server.ts";
 import type { PrivacyDeps } from "./types.ts";
 
-// Issue 24 item 7: a person's data exported and erased through every room's store, and the daily
+// A person's data exported (ADR 016) and erased through every room's store, and the daily
 // retention pass. Runs on both stores (vitest.config.ts, BOTH_STORES).
 
 const repo = storesPerTest();

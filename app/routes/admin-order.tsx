@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await orderDetail(params.orderId, adminLang(context));
   if (!order) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
-  // Refunds and cancellations (issue 24 item 3): app/admin/money.server.ts, components/admin/money-actions.tsx.
+  // Refunds and cancellations: app/admin/money.server.ts, components/admin/money-actions.tsx.
   const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"));
   return {
     money,

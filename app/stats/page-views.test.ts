@@ -5,7 +5,7 @@ import { PageViewFlusher } from "./page-view-flusher.server.ts";
 import { businessDay, isVisit, PageViewCounter } from "./page-views.server.ts";
 import { KyselyStatsStore } from "./stats-store.server.ts";
 
-// Issue 24 item 1: the funnel's page views are counted in memory (no cookie, nothing about the
+// The funnel's page views are counted in memory (no cookie, nothing about the
 // visitor) and added to one row per day, page and language by an atomic upsert, so two instances
 // flushing at once on one PostgreSQL lose nothing. Runs on both stores (vitest.config.ts).
 

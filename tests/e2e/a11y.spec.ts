@@ -24,7 +24,7 @@ async function checkAll(page: Page, paths: string[]) {
 }
 
 // Every marketing page in two languages, rotating so each language is checked on a third of the
-// pages (issue 26: the same components in six languages cost six times the time for the same DOM
+// pages (the same components in six languages cost six times the time for the same DOM
 // structure; what differs by language, the text, is checked by the locale tests and the page specs:
 // no empty label, no leftover key, `lang` on <html>). Groups of about ten checks: axe takes 0.5–3 s
 // a page on a quiet 2-core box and over 10 s on a loaded one.

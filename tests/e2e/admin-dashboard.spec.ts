@@ -7,7 +7,7 @@ import { freshCode } from "../support/admin.ts";
 import { orderForm, postForm, postOrder } from "../support/orders.ts";
 import { OWNER_PASSWORD, STORES, startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
 
-// Issue 24 item 1, as the owner meets it: between two calls, on a 390 px phone (and at a desk,
+// The back office's front page, as the owner meets it: between two calls, on a 390 px phone (and at a desk,
 // 1280 px), with JavaScript off (and on), on either store, the front page tells this month's revenue and how the
 // visitors went from the offer's page to paying. Screenshots are attached to the test's report.
 
@@ -88,7 +88,7 @@ for (const store of STORES) {
         expect(result.violations.map((v) => `[${v.id}] ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
       }
 
-      // From the dashboard to the paid order (issue 24, done-when): one row that reads as a sale, its
+      // From the dashboard to the paid order: one row that reads as a sale, its
       // delivery state, and the abandoned try folded under it.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole("link", { name: admin.nav.orders, exact: true }).click();

@@ -4,7 +4,7 @@ import { expect, test, type BrowserContext, type Page, type TestInfo } from "@pl
 import { orderForm, payInSandbox, readStore } from "../support/orders.ts";
 import { startOwnerShop, STORES, type OwnerShop } from "../support/owner-shop.ts";
 
-// Issue 24 item 7 as the owner lives it: on a phone and on a laptop, without JavaScript (the js-off
+// Customers' data rights (ADR 016) as the owner lives them: on a phone and on a laptop, without JavaScript (the js-off
 // project; js-on runs the same plain forms), export one customer's data and erase another's — on
 // the embedded SQLite and on PostgreSQL (tests/support/owner-shop.ts).
 

@@ -4,7 +4,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { ines, payInSandbox } from "../support/orders.ts";
 import { attachShots, startOwnerShop, STORES, type OwnerShop } from "../support/owner-shop.ts";
 
-// Issue 24 item 3 as the owner does it on a phone, with JavaScript off (the project js-off;
+// Refunds and cancellations as the owner does them on a phone, with JavaScript off (the project js-off;
 // playwright.config.ts keeps this spec out of js-on), on both stores: refund half of an order and
 // cancel a subscription, each through its confirmation screen. Screenshots of each confirmation
 // screen and result, at 390 px and 1280 px, are attached to the test's output.

@@ -6,7 +6,7 @@ import { STORES, type Store } from "../support/owner-shop.ts";
 import { startPostgres } from "../support/postgres.ts";
 import { freePort, startServer, type RunningServer } from "../support/server.ts";
 
-// Issue 24 item 4: the owner's way in on a 390 px phone. With JavaScript: after password + code,
+// The owner's way in (ADR 017) on a 390 px phone. With JavaScript: after password + code,
 // the owner adds a passkey (Chromium's virtual authenticator, over CDP: a platform authenticator
 // with resident keys and user verification), signs out, and signs in with the passkey alone.
 // Without JavaScript the passkey button never shows, and password + a recovery code sign in.

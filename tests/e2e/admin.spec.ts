@@ -120,14 +120,14 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   }
   const timeline = page.getByTestId("timeline");
   for (const step of ["created", "checkout_created", "paid"]) await expect(timeline).toContainText(admin.timeline[step]);
-  // What the buyer agreed to (issue 25): the CGV in their language (Spanish), and the waiver in their words.
+  // What the buyer agreed to: the CGV in their language (Spanish), and the waiver in their words.
   const orderEn = locale("en", "order");
   await expect(fields).toContainText(`${orderEn.summary.termsAccepted}`);
   await expect(fields).toContainText("Condiciones generales de venta, version of");
   await expect(fields).toContainText("read in Spanish");
   await expect(fields).toContainText(locale("es", "order").form.immediateStart.service);
   await phoneShot(page, "order", project);
-  // Titled by who bought what (issue 24); the reference is in the address and the details.
+  // Titled by who bought what; the reference is in the address and the details.
   await expect(page.locator("h1")).toHaveText(new RegExp(`^Inès ${lastName}, Studio Inès – `));
   const orderId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
   await expect(fields).toContainText(orderId);

@@ -64,7 +64,7 @@ test("instagram: hero, 6 capabilities, 3 cards, ready-to-start note, request for
   });
   await expect(page.locator('[data-block="cards"] > li h3')).toHaveText(copy.cards.items.map((c: Copy) => c.title));
   await expect(page.locator('[data-block="ready-note"] h2')).toHaveText(copy.ready.title);
-  // Every call to action opens the request form (issue 25); the mailto, with its preset subject, is its second choice.
+  // Every call to action opens the request form; the mailto, with its preset subject, is its second choice.
   await expect(page.locator("main .hero-dark .btn-primary").first(), label).toHaveAttribute("href", "#quote");
   await expect(page.locator('main a[href^="mailto:"]'), label).toHaveCount(1);
   await expect(page.locator('form#quote a[href^="mailto:"]'), label).toHaveAttribute("href", quoteMailto("instagram", lang));

@@ -32,7 +32,7 @@ async function sweep(page: Page, base: string, configFile: string, complete: boo
   const notice = pagePath(pageById("legal-notice"), lang);
   for (const path of urls(lang)) {
     // Everything here is in the HTML the server sent (no script runs on these checks): parsed in
-    // one tab, not navigated to (tests/support/parsed-html.ts, issue 26).
+    // one tab, not navigated to (tests/support/parsed-html.ts).
     const { status, doc } = await fetchParsed(page, base + path);
     expect(status, path).toBe(200);
     const seen: Served = await doc.evaluate(

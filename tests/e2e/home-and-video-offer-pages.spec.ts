@@ -68,7 +68,7 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
     const portrait = page.locator('[data-block="bio"] img');
     await expect(portrait).toHaveAttribute("loading", "lazy");
     await expect(portrait).toHaveAttribute("width", /\d+/);
-    // "Write to me" opens the page's request form (issue 25), not a mail program.
+    // "Write to me" opens the page's request form, not a mail program.
     await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", "#quote");
     await expect(page.locator('form#quote [name="offer"]')).toHaveValue("home");
   }

@@ -57,7 +57,7 @@ test("datasets: own slim bar, no site header or switcher, offers, licences, pack
   await expect(page.locator('[data-block="produced"]')).toContainText(hours(5700));
 
   const request = page.locator('[data-action="request-access"]');
-  // "Request access" opens the page's request form (issue 25); email stays one click away.
+  // "Request access" opens the page's request form; email stays one click away.
   await expect(request).toHaveAttribute("href", "#quote");
   await expect(page.locator('form#quote [name="offer"]')).toHaveValue("datasets");
   await expect(page.locator('[data-block="hero"] [data-action="contact"]')).toHaveAttribute("href", /^mailto:hello@example\.com/);
@@ -139,7 +139,7 @@ test("seedance: fast, cheap, impactful; the 25-times claim with its basis; video
   await expectCleanPage(page, label);
   await expect(page.locator("h1")).toHaveText(copy.hero.title);
   await expect(page.locator('[data-block="pillars"] li')).toHaveCount(3);
-  // The spec's "25 times cheaper", said with what it is compared with and how (issue 25).
+  // The spec's "25 times cheaper", said with what it is compared with and how.
   const compare = page.locator('[data-block="compare"]');
   await expect(compare.locator("h2")).toHaveText(copy.cheaper.title.replace("{{times}}", "25").replace("{{model}}", "Google Veo 3"));
   await expect(compare).toContainText(copy.cheaper.basis.replace("{{model}}", "Google Veo 3"));

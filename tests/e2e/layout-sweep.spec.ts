@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { pageById, pagePath, type PageId } from "../../app/i18n/site-map.ts";
 
 /**
- * Issue 25 item 5, measured with DOM geometry: at 320, 390, 1280 and 1920 px, in every language,
+ * Measured with DOM geometry: at 320, 390, 1280 and 1920 px, in every language,
  * the brand shows whole in the header and footer (nothing cut off, no word broken) and no heading
  * or price-card title breaks inside a word. A few pages per language (each language gets the home
  * page, an order form, the offers page and a rotating pair of offer pages), so the sweep stays fast.

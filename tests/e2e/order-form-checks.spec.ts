@@ -3,7 +3,7 @@ import path from "node:path";
 import { formsScriptReady } from "../support/form-pending.ts";
 import { expect, test, type Page } from "@playwright/test";
 
-// Issue 17: the order page does not hydrate. The browser checks the constraint attributes derived
+// The order page does not hydrate (ADR 010). The browser checks the constraint attributes derived
 // from the schema; with JavaScript, public/forms.js (a few KB, no framework) shows the server's own
 // messages in the page's language as the visitor types. Runs in both projects (js-on, js-off).
 

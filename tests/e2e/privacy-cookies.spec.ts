@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { COOKIES, COOKIE_IDS } from "../../app/lib/cookies.ts";
 
-// Issue 25, item 4: the privacy policy's list of cookies is generated from the cookies the site
+// The privacy policy's list of cookies is generated from the cookies the site
 // sets (app/lib/cookies.ts). Here it is compared with what the site really sends: every Set-Cookie
 // header of a full order (a page in a language, the form, a cancelled checkout and back, payment,
 // the thank-you page) names a cookie the policy lists, and every cookie it lists for visitors and

@@ -20,7 +20,7 @@ const PATHS = [
 ];
 
 // The 320 px sweep in parts of 20 pages: each part is a test of its own, so the two workers share
-// them and a loaded machine (load 9-27 seen) never holds one test for six minutes (issue 26).
+// them and a loaded machine (load 9-27 seen) never holds one test for six minutes.
 const PART = 20;
 const PARTS = Array.from({ length: Math.ceil(PATHS.length / PART) }, (_, i) => PATHS.slice(i * PART, (i + 1) * PART));
 

@@ -6,7 +6,7 @@ import { governingTerms, termsForOrder } from "../../app/content/terms.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { decodeMail, findOrder } from "../support/orders.ts";
 
-// Issue 25, item 3: the order form links the terms that govern the order and asks to accept them;
+// The order form (ADR 015) links the terms that govern the order and asks to accept them;
 // an offer delivered at once also asks for the express request to start now and the acknowledgement
 // of losing the withdrawal right. Refused without them (by the browser's own check and by the server,
 // in the visitor's language, values kept), stored with the order, repeated in the confirmation email.

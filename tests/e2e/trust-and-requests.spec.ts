@@ -14,8 +14,7 @@ import { fetchParsed, headOf } from "../support/parsed-html.ts";
 import { HTML_ONLY } from "../support/projects.ts";
 
 /**
- * Issue 25: a way to ask on every page (items 2), proof the owner fills in (item 1), the offers page
- * (item 5) and rich results (item 6). The suite's server runs the complete configuration
+ * A way to ask on every page, proof the owner fills in, the offers page and rich results. The suite's server runs the complete configuration
  * (tests/fixtures/site-complete.json: real-looking proof, a booking link, every video id); the
  * screenshots use the shipped demo configuration, whose proof is marked as samples.
  */

@@ -7,7 +7,7 @@ import { orderForm, postForm, postOrder } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
 
-// Issue 21 item 7: back-office actions that say what they did. Ten concurrent "mark delivered" and
+// Back-office actions that say what they did. Ten concurrent "mark delivered" and
 // ten concurrent "resend" posts (the owner's double taps, a flaky network's retries), on one SQLite
 // instance and spread over two instances sharing PostgreSQL: each answer is true, and what is
 // stored matches the answers.

@@ -1,4 +1,4 @@
-// Issue 24 items 1 and 2 over HTTP, on both stores: the back office's front page answers the owner's
+// Over HTTP, on both stores: the back office's front page answers the owner's
 // questions in plain HTML (no script), with the funnel counted on the server from real requests
 // (browsers only; no cookie set on the pages counted), flushed to the database and at shutdown; the
 // orders list moved to /admin/orders (old links redirected), one row per sale with its attempts folded.

@@ -10,7 +10,7 @@ import { databaseUrlFor } from "../support/store.ts";
 import { suiteServer } from "../support/suite.ts";
 
 /**
- * Issue 24 item 3 without a Stripe key: the sandbox checkout refunds and cancels on its own records
+ * Refunds and cancellations without a Stripe key: the sandbox checkout refunds and cancels on its own records
  * as Stripe would — never more than was paid, once per confirmation, a cancelled subscription not
  * cancelled twice — and the customer's email is written once, in their language.
  */

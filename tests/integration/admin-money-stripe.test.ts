@@ -8,7 +8,7 @@ import { suiteStripeShop } from "../support/suite.ts";
 import { deliverHandled, postEvent } from "../support/stripe-webhooks.ts";
 
 /**
- * Issue 24 item 3, with Stripe (the fake of tests/support/fake-stripe.ts): the owner refunds an
+ * Refunds and cancellations with Stripe (the fake of tests/support/fake-stripe.ts): the owner refunds an
  * order (half, then the rest) and cancels a subscription (at the period's end, then now) from the
  * back office. Each action is confirmed on a second screen, goes to Stripe once however often the
  * confirmation is posted, is written in the timeline, tells the customer once in their language,

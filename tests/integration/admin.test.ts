@@ -312,7 +312,7 @@ describe("orders in the back office", () => {
     expect(emailList).toContain(html(admin.en.emailKinds.confirmation));
     expect(emailList).toContain(html(admin.en.emailKinds.ownerPaid));
     expect(emailList).not.toMatch(/>(confirmation|owner-paid)</);
-    // A paid subscription shows its state after checkout (issue 15): active, with the next renewal.
+    // A paid subscription shows its state after checkout: active, with the next renewal.
     expect(page).toMatch(new RegExp(`data-testid="billing-state" data-state="active">${admin.en.billing.active}(<!-- -->)? · \\d`));
 
     // Resend: a new copy in the outbox and on the timeline.
@@ -455,7 +455,7 @@ describe("quote requests in the back office", () => {
       expect(res.status, id.slice(0, 40)).toBe(404);
       expect(await res.text()).toContain(html(common.de.notFound.title));
     }
-    // The one thing to post: "answered" (issue 24: the front page counts the requests still waiting).
+    // The one thing to post: "answered" (the front page counts the requests still waiting).
     expect((await owner.post(`/admin/quotes/${target.id}`, { intent: "resend" })).status).toBe(400);
     expect((await owner.post("/admin/quotes/nope", { intent: "answered" })).status).toBe(404);
     const waiting = async () => Number(/data-testid="quotes-waiting"[^>]*><a[^>]*>(\d+)</.exec(await (await owner.get("/admin", { headers: { "Accept-Language": "en" } })).text())?.[1]);

@@ -13,7 +13,7 @@ import { startServer, tempDataDir, type RunningServer } from "../support/server.
 import { DEMO_CONFIG } from "../support/site-config.ts";
 import { databaseUrlFor } from "../support/store.ts";
 
-// Issue 24 item 7 over HTTP, on the built server: the owner finds a customer by email, downloads
+// Customers' data rights (ADR 016) over HTTP, on the built server: the owner finds a customer by email, downloads
 // their data, erases them after a confirmation screen; the privacy policy states the retention
 // periods the job applies, from the same setting. Runs on both stores.
 

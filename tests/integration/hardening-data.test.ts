@@ -8,8 +8,8 @@ import { openStores } from "../../app/stores.server.ts";
 import { orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 
-// Issue #10 item 8 (input hygiene, operator output, CSV) and item 9 (emails refused for good,
-// the thank-you link after 30 days).
+// Input hygiene, operator output, CSV, emails refused for good and
+// the thank-you link after 30 days.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const locale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(root, `locales/${lang}/order.json`), "utf8"));

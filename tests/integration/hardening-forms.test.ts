@@ -4,7 +4,7 @@ import { orderForm, postOrder } from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
-// Issue #10 item 1: a form field named with a huge array index made the order action build a
+// A form field named with a huge array index once made the order action build a
 // 30 MB reply (x[10000000]) or run out of memory (x[99999999]). Every form must answer at once
 // with a small 4xx, whatever its field names, and never echo unknown fields.
 

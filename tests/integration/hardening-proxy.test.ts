@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { orderForm, postOrder, readStore } from "../support/orders.ts";
 import { suiteServer } from "../support/suite.ts";
 
-// Issue #10 item 2: behind a proxy that appends to X-Forwarded-For (nginx's
+// Behind a proxy that appends to X-Forwarded-For (nginx's
 // $proxy_add_x_forwarded_for), the left-most entry is whatever the client sent. Trusting it let
 // six orders through a limit of three.
 

@@ -6,7 +6,7 @@ import { orderForm, postOrder, readStore } from "../support/orders.ts";
 import { startExpectingExit, startServer, tempDataDir } from "../support/server.ts";
 import { COMPLETE_CONFIG } from "../support/site-config.ts";
 
-// Issue #10 items 5, 6 and 9 (PUBLIC_ORIGIN): configurations that must stop the start with one
+// Configurations (PUBLIC_ORIGIN among them) that must stop the start with one
 // clear line and exit 1, and a data store that fails while the site runs.
 
 const frOrder = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../locales/fr/order.json"), "utf8"));

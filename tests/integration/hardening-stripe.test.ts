@@ -6,8 +6,8 @@ import { orderForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { stripeEnv, suiteFakeStripe, suiteServer } from "../support/suite.ts";
 
-// Issue #10 items 3, 4, 10 and 9 (session ids in the log), against a fake Stripe; issue #11
-// item 7 (one logger, request id on every line, personal data redacted).
+// Payments against a fake Stripe, session ids kept out of the log; one logger, a request id on
+// every line, personal data redacted.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const stripe = suiteFakeStripe();

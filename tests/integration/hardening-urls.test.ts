@@ -3,7 +3,7 @@ import { orderForm, postOrder } from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
-// Issue #10 item 7 (one URL per page) and item 9 (malformed multipart on the sandbox checkout,
+// One URL per page, and malformed input (multipart on the sandbox checkout,
 // an Origin with another scheme).
 
 let server: RunningServer;

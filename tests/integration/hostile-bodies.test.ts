@@ -4,7 +4,7 @@ import { actionRoutes } from "../support/action-routes.ts";
 import { rawRequest, type RawRequest } from "../support/raw-http.ts";
 import { suiteServer } from "../support/suite.ts";
 
-// Issue 21 item 1: `POST /quote` with `offer=logo-animator&x[99999999]=1` (32 bytes, no Origin) grew
+// `POST /quote` with `offer=logo-animator&x[99999999]=1` (32 bytes, no Origin) grew
 // the process to 4 GB; a 60 KB dotted name gave a 500. Every request body now goes through
 // app/http/read-form.server.ts (lint rule `http/one-body-reader`). This test takes every route with
 // an action FROM THE ROUTE CONFIGURATION, so a route added later is attacked here too.
@@ -108,7 +108,7 @@ test("hostile bodies at every route with an action: a small 4xx, quickly, memory
       `median ${median.toFixed(1)} ms, p95 ${timings[Math.floor(timings.length * 0.95)]!.toFixed(1)} ms, max ${timings.at(-1)!.toFixed(1)} ms; ` +
       `largest answer ${largest} B; RSS ${(before / 2 ** 20).toFixed(0)} → ${(after / 2 ** 20).toFixed(0)} MB`,
   );
-  // The issue's target is 100 ms per answer (measured well under it on a quiet machine, printed
+  // The target is 100 ms per answer (measured well under it on a quiet machine, printed
   // above); the bounds leave room for a shared 2-core box. Before the fix one post took the
   // process to 4 GB and killed it.
   expect(median).toBeLessThan(1_000);

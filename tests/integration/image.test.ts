@@ -1,4 +1,4 @@
-// Issue 26, item 7: what the container image ships and runs. No Docker engine runs here
+// What the container image ships and runs. No Docker engine runs here
 // (FACTS.md), so the tests read the Dockerfile and run its commands as the container would.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";

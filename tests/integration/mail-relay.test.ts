@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
 import { suiteServer } from "../support/suite.ts";
 
-// Issue 21 item 5: the quote acknowledgement went to whatever address was typed and repeated the
+// The quote acknowledgement once went to whatever address was typed and repeated the
 // visitor's name, company and message: 60 phishing emails reached one victim from 3 addresses in
 // minutes. Now one address gets at most QUOTE_ACK_DAILY_LIMIT (3) acknowledgements a day, and
 // they repeat none of the visitor's words; the owner's copy keeps everything. Runs on both stores.

@@ -1,5 +1,5 @@
-// Issue 26, items 3 and 4 (and issue 21, item 8): every operator command fails in one line, a
-// second server on a busy port writes nothing, and the README's CSV export gives a clean file.
+// Every operator command fails in one line, a
+// second server on a busy port writes nothing, and the CSV export docs/operating.md documents gives a clean file.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -109,11 +109,11 @@ describe("operator commands fail in one line", () => {
   }, 120_000);
 });
 
-describe("the README's CSV export", () => {
+describe("the CSV export of docs/operating.md", () => {
   test("each documented command writes a file that starts with the byte order mark and the header, nothing before", async () => {
     const dataDir = await dataDirWithOrder();
-    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-    const documented = [...new Set([...readme.matchAll(/`(npm run [^`]*orders -- [^`]*orders\.csv)`/g)].map((match) => match[1]!))];
+    const operating = fs.readFileSync(path.join(root, "docs/operating.md"), "utf8");
+    const documented = [...new Set([...operating.matchAll(/`(npm run [^`]*orders -- [^`]*orders\.csv)`/g)].map((match) => match[1]!))];
     for (const line of documented) {
       const out = path.join(tempDataDir("csv-"), "orders.csv");
       execFileSync("sh", ["-c", line.replace("orders.csv", JSON.stringify(out))], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir } });

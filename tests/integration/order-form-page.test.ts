@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from "../support/server.ts";
 import { orderForm, postOrder } from "../support/orders.ts";
 import { storedState } from "../support/stored.ts";
 
-// Issue 17: the order page ships no framework (it does not hydrate), its fields carry the schema's
+// The order page ships (ADR 010) no framework (it does not hydrate), its fields carry the schema's
 // rules as HTML constraint attributes, and it is served from a template rendered once per
 // (offer, language) with a fresh submission token each time.
 

@@ -216,7 +216,7 @@ describe("payment and fulfilment", () => {
       const failed = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "down@example.com")!;
       expect(failed.state).toBe("failed");
       expect(failed.failureReason).toMatch(/stripe/);
-      // Webhooks meanwhile are stored and acknowledged (issue 23, item 6); the site retries them itself.
+      // Webhooks meanwhile are stored and acknowledged; the site retries them itself.
       expect((await sendWebhook("checkout.session.completed", pending.sessionId)).status).toBe(200);
       await waitFor(async () => ((await readStore(server.dataDir)).orders.find((o) => o.sessionId === pending.sessionId)!.state === "checkout_created" ? true : undefined), 5_000, "not paid while Stripe is down");
     } finally {

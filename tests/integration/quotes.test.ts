@@ -104,7 +104,7 @@ describe("quote requests", () => {
     expect(emlFiles(server.dataDir).filter((f) => f.startsWith(stored!.id))).toEqual([`${stored!.id}-quote-ack.eml`, `${stored!.id}-quote-owner.eml`]);
     const ack = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-ack.eml`), "utf8"));
     expect(ack).toContain("To: anna@example.com");
-    // The typed address proved nothing: the acknowledgement repeats none of the visitor's words (issue 21).
+    // The typed address proved nothing: the acknowledgement repeats none of the visitor's words.
     expect(ack).toContain(quote.de.email.ackGreeting);
     expect(ack).toContain(quote.de.offers.whatsapp);
     expect(ack).not.toContain("Anna Schmidt");

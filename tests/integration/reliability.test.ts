@@ -132,7 +132,7 @@ describe("with (fake) Stripe", () => {
       expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.text}`)).toEqual([]);
       // And once more, one by one, in reverse order.
       for (const type of [...events].reverse()) expect((await webhook(server, type, sessionId)).status).toBe(200);
-      // Answered at once, handled from the queue (issue 23, item 6).
+      // Answered at once, handled from the queue.
       await waitFor(async () => (await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.state === "paid", 10_000, "paid");
       await new Promise((resolve) => setTimeout(resolve, 600));
       const stored = (await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!;

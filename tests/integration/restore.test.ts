@@ -1,4 +1,4 @@
-// Issue 26, item 1: a restore never loses an order. Refused while the site runs (it would go on
+// A restore never loses an order. Refused while the site runs (it would go on
 // writing into the file being replaced); every database a restore replaces is kept under its own
 // name; each input mistake is one line.
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// Pages served from memory (issue 17): a paid order's thank-you page is rendered once and then
+// Pages served from memory (ADR 002): a paid order's thank-you page is rendered once and then
 // served without a render and without a payment-provider call, each response with its own CSP
 // nonce; the marketing pages' fast path keeps every security header, a per-request id and its
 // log line.

@@ -6,7 +6,7 @@ import { decodeMail, waitFor } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
 
-// Issue 21 item 2: sign-in limits that hold under concurrency, on SQLite (one instance) and on two
+// Sign-in limits that hold under concurrency, on SQLite (one instance) and on two
 // instances sharing PostgreSQL. A wrong password or code answers 401 only after it was really
 // checked (429 when refused first), so the 401s count the real checks. The server trusts one proxy
 // hop, so X-Forwarded-For names the client's address.
@@ -98,7 +98,7 @@ describe("two instances on one PostgreSQL", () => {
   }, 180_000);
 });
 
-// Issue 21 item 4: password hashing cannot stall the site. At the production cost (scrypt N=2^17),
+// Password hashing cannot stall the site. At the production cost (scrypt N=2^17),
 // 24 concurrent sign-ins used to hold libuv's 4 threads, so /healthz, pages and CSS waited 21 s.
 describe("a burst of sign-ins at the production hash cost", () => {
   test("/healthz, a page and the CSS answer as fast as without it; the excess gets 429 + Retry-After before hashing", async () => {
@@ -134,7 +134,7 @@ describe("a burst of sign-ins at the production hash cost", () => {
   }, 180_000);
 });
 
-// Issue 21 item 3: strangers can exhaust the account-wide budget (30 failed steps in 15 minutes,
+// Strangers can exhaust the account-wide budget (30 failed steps in 15 minutes,
 // from as many addresses as they like), but not keep the owner out: a browser the owner signed in
 // from before is not held by that lock, and an unlock link emailed to OWNER_EMAIL frees any other.
 describe("the owner can always get in", () => {

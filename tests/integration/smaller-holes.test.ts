@@ -6,7 +6,7 @@ import { testPostgres } from "../support/store.ts";
 import { waitFor } from "../support/orders.ts";
 import { suiteServer } from "../support/suite.ts";
 
-// Issue 21 item 8, the smaller holes: percent-encoded paths, and one set-up link per database.
+// Smaller holes: percent-encoded paths, and one set-up link per database.
 // (The CSV export: app/orders/orders-csv.test.ts; /subscription's equal work: app/orders/manage-link-request.test.ts.)
 
 describe("percent-encoded paths", () => {

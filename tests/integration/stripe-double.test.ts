@@ -111,7 +111,7 @@ describe("the double refuses what Stripe refuses", () => {
   });
 });
 
-describe("refunds and subscription changes, as Stripe answers them (issue 24, item 3)", () => {
+describe("refunds and subscription changes, as Stripe answers them", () => {
   const fake = suiteFakeStripe();
   const client = () => createStripeClient({ secretKey: fake.secretKey, apiBase: fake.url });
   /** A paid one-time session (its PaymentIntent on the session) and a paid subscription session. */
@@ -187,7 +187,7 @@ describe("refunds and subscription changes, as Stripe answers them (issue 24, it
   });
 });
 
-describe("retries that Stripe accepts (issue 23, item 5)", () => {
+describe("retries that Stripe accepts", () => {
   const fake = suiteFakeStripe();
   afterEach(() => vi.useRealTimers());
 
@@ -229,7 +229,7 @@ describe("retries that Stripe accepts (issue 23, item 5)", () => {
   });
 });
 
-describe("webhooks answered fast, thin payloads named, Stripe Tax, delayed payments (issue 23, items 6 and 7)", () => {
+describe("webhooks answered fast, thin payloads named, Stripe Tax, delayed payments", () => {
   const { stripe, server } = suiteStripeShop({ LOG_LEVEL: "info", STRIPE_AUTOMATIC_TAX: "true", OUTBOX_POLL_MS: "100" });
   const logLines = () =>
     server

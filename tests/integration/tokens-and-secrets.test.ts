@@ -9,7 +9,7 @@ import { ownerReset, setUpOwner } from "../support/admin.ts";
 import { tempDataDir } from "../support/server.ts";
 import { suiteServer } from "../support/suite.ts";
 
-// Issue 21 item 6: the signed subscription and invoice links were written in full to the access
+// The signed subscription and invoice links were once written in full to the access
 // log (redacted now, as session_id already was: app/lib/logger.server.ts redactUrl). And session ids were stored as they are, next to the cookie-signing secret, so a
 // copy of a backup was enough to sign a valid back-office cookie. Sessions are now stored under
 // the SHA-256 of their id (app/auth/session.server.ts; docs/decisions/012-a-backup-is-not-a-key.md).

@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from "../support/server.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { databaseUrlFor } from "../support/store.ts";
 
-// Issue 24 item 4, a way in without a shell, over HTTP against the built server, on SQLite and
+// A way in without a shell (ADR 017), over HTTP against the built server, on SQLite and
 // (project "postgres") on PostgreSQL: the set-up link emailed once, recovery codes, "forgot
 // password" with a second factor, passkeys (a software authenticator made from the WebAuthn spec).
 // The server trusts one proxy hop, so each test names its own client address (the sign-in limits

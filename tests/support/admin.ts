@@ -133,7 +133,7 @@ export async function signIn(base: string, password: string, secret: string): Pr
 /**
  * Password then one of the recovery codes (removed from `codes`): a fresh aal2 client, for tests
  * about something other than the authenticator. A TOTP sign-in spends a 30-second step the server
- * never accepts twice, so each one after the second waits up to 30 s (issue 26: way-in spent three
+ * never accepts twice, so each one after the second waits up to 30 s (the way-in tests spent three
  * minutes waiting on them).
  */
 export async function signInWithRecoveryCode(base: string, password: string, codes: string[]): Promise<AdminClient> {

@@ -5,8 +5,8 @@ import { startServer, type RunningServer } from "./server.ts";
 
 /**
  * A shop with its owner set up, on either store, for the back office's browser tests: the owner's
- * journeys run once on the embedded SQLite and once on a PostgreSQL started for the spec (issue 24:
- * "each step covered by an end-to-end test on both stores").
+ * journeys run once on the embedded SQLite and once on a PostgreSQL started for the spec (every
+ * step of the owner's covered end to end on both stores).
  */
 export const STORES = ["sqlite", "postgres"] as const;
 export type Store = (typeof STORES)[number];

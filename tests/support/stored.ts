@@ -28,7 +28,7 @@ export function storedState(dataDir: string): { orders: number; emails: number; 
         db.close();
       }
     }
-    // The owner's set-up link is emailed on a database's first start (issue 24): not from a request.
+    // The owner's set-up link is emailed on a database's first start: not from a request.
     if (entry.name.endsWith(".eml") && !entry.name.endsWith("-owner-setup.eml")) emails++;
   }
   return { orders, emails, tables };

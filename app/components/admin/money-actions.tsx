@@ -5,7 +5,7 @@ import { Notice } from "./admin-ui.tsx";
 import type { MoneySummary } from "../../admin/money.server.ts";
 
 /**
- * The order page's money section (issue 24 item 3) and the two confirmation screens. Plain forms:
+ * The order page's money section and the two confirmation screens. Plain forms:
  * the first step is a GET to the confirmation screen (nothing changes by looking), the second a POST
  * that carries the screen's idempotency key. No client JavaScript is needed anywhere.
  */
