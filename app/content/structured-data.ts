@@ -19,6 +19,17 @@ export const PRICED_PAGES = {
 } as const satisfies Record<string, readonly OfferId[]>;
 export type PricedPage = keyof typeof PRICED_PAGES;
 
+/**
+ * The one catalogue offer a page sells, if it sells exactly one: such a page is named by its
+ * offer everywhere (`offers:{id}.name`: menu cards, /offers, the page's price card, the form,
+ * checkout, emails), never by a second name of its own.
+ */
+export function soleOffer(page: string): OfferId | null {
+  if (!isPricedPage(page)) return null;
+  const offers: readonly OfferId[] = PRICED_PAGES[page];
+  return offers.length === 1 ? offers[0]! : null;
+}
+
 export function isPricedPage(value: unknown): value is PricedPage {
   return typeof value === "string" && Object.hasOwn(PRICED_PAGES, value);
 }

@@ -63,7 +63,6 @@ export default function FormateurIaPage() {
               offer="formateur-ia"
               lang={lang}
               featured
-              name={t("pricing.name")}
               description={t("pricing.description")}
               badge={t("pricing.badge")}
               pointsTitle={t("pricing.coversTitle")}

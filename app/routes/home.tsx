@@ -1,4 +1,5 @@
 import { useLoaderData } from "react-router";
+import { soleOffer } from "../content/structured-data.ts";
 import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
@@ -70,7 +71,8 @@ export default function HomePage() {
       <Section id="offers" t={t} copy="offers" lead block="offers">
         <CardGrid
           items={OFFER_CARDS.map((card) => ({
-            title: t(`offers.items.${card.page}.title`),
+            // A page that sells one catalogue offer is called by that offer's one name.
+            title: soleOffer(card.page) ? t(`offers:${soleOffer(card.page)}.name`) : t(`offers.items.${card.page}.title`),
             text: t(`offers.items.${card.page}.text`),
             href: pageById(card.page).path,
             cta: t("offers.cta"),

@@ -4,7 +4,7 @@ import { usePage } from "../components/blocks/use-page.ts";
 import { isOrderPage, pagePrice } from "../components/page-price.tsx";
 import { DATASET_FIGURES } from "../content/datasets.ts";
 import { isQuotePage } from "../content/offers.ts";
-import { PRICED_PAGES } from "../content/structured-data.ts";
+import { PRICED_PAGES, soleOffer } from "../content/structured-data.ts";
 import { formatAmount } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { OFFER_GROUPS, pageById, pagePath, type PageId } from "../i18n/site-map.ts";
@@ -63,7 +63,7 @@ export default function OffersPage() {
                 <li key={page} className="card flex flex-col" data-offer-page={page}>
                   <h3 className="card-title text-xl font-bold text-ink">
                     <a href={pagePath(pageById(page), lang)} className="hover:text-accent-700">
-                      {t(`page.items.${page}.name`)}
+                      {soleOffer(page) ? t(`${soleOffer(page)}.name`) : t(`page.items.${page}.name`)}
                     </a>
                   </h3>
                   <p className="mt-2 flex-1 leading-relaxed text-muted">{t(`page.items.${page}.promise`)}</p>

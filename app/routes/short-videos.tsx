@@ -145,7 +145,6 @@ export default function ShortVideosPage() {
             offer="short-videos"
             lang={lang}
             featured
-            name={t("pricing.name")}
             description={t("pricing.description", figures)}
             badge={t("pricing.badge")}
             points={list<string>("pricing.points")}

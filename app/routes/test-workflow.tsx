@@ -32,7 +32,6 @@ export default function TestWorkflowPage() {
               featured
               headingLevel={2}
               showZeroMonthly
-              name={t("price.name")}
               description={t("price.description")}
               badge={t("price.badge")}
               points={t("price.points", { returnObjects: true }) as string[]}

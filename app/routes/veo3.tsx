@@ -74,7 +74,6 @@ export default function Veo3Page() {
                   lang={lang}
                   featured={plan.key === "pack"}
                   badge={plan.key === "pack" ? t("pricing.badge") : undefined}
-                  name={t(`pricing.${plan.key}.name`, vars)}
                   description={t(`pricing.${plan.key}.description`)}
                   points={t(`pricing.${plan.key}.points`, { returnObjects: true, ...vars }) as unknown as string[]}
                   labels={{

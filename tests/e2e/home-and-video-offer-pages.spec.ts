@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { soleOffer } from "../../app/content/structured-data.ts";
 import { OFFERS } from "../../app/content/offers.ts";
 import { profilesOf } from "../../app/config/profiles.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS } from "../../app/content/workflow-figures.ts";
@@ -54,7 +55,9 @@ test("home: hero over our own background, 6 offer cards, biography with per-loca
     expect(await hrefs(page, '[data-block="offers"] li a'), label).toEqual(["/short-videos", "/newsletter", "/blog", "/instagram", "/whatsapp", "/formateur-ia"]);
     // Each card's words are found by its page id (home.json offers.items.<id>), in the spec's order.
     const cardIds = ["short-videos", "newsletter", "blog", "instagram", "whatsapp", "formateur-ia"];
-    await expect(page.locator('[data-block="offers"] h3')).toHaveText(cardIds.map((id) => copy.offers.items[id].title));
+    // A page that sells one catalogue offer is named by the offer (offers.json).
+    const offerNames = copyOf("offers", lang);
+    await expect(page.locator('[data-block="offers"] h3')).toHaveText(cardIds.map((id) => (soleOffer(id) ? offerNames[soleOffer(id)!].name : copy.offers.items[id].title)));
 
     await expect(page.locator('[data-block="audience"] li')).toHaveCount(5);
     for (const profile of profilesOf(SITE)) {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { soleOffer } from "../../app/content/structured-data.ts";
 import { expect, test, type Page } from "@playwright/test";
 import { FAQ_TOPICS, type ProofPage } from "../../app/config/site-schema.ts";
 import { DATASET_FIGURES } from "../../app/content/datasets.ts";
@@ -139,7 +140,7 @@ test("the offers page lists every offer with its catalogue price and promise, in
       const card = seen.cards.find((card) => card.id === id);
       expect(card, `${path}: ${id}`).toBeDefined();
       expect(card!.href, `${path}: ${id}`).toBe(pagePath(pageById(id), language));
-      expect(card!.name, `${path}: ${id}`).toBe(norm(copy.page.items[id].name));
+      expect(card!.name, `${path}: ${id}`).toBe(norm(soleOffer(id) ? copy[soleOffer(id)!].name : copy.page.items[id].name));
       expect(card!.text, `${path}: ${id}`).toContain(norm(copy.page.items[id].promise));
       const price = card!.price;
       const money = (offer: OfferId, which: "oneTime" | "monthly") => {

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { OFFERS, type OfferId } from "../../content/offers.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { PriceStoryLine } from "../price-story-line.tsx";
@@ -15,14 +16,14 @@ export interface PriceCardLabels {
 }
 
 /**
- * One orderable offer: name, amounts read from the catalogue and formatted for the visitor's
+ * One orderable offer: its one catalogue name (`offers:{id}.name`, the same on the form, at
+ * checkout and in every email, so the card cannot call it something else), amounts read from the catalogue and formatted for the visitor's
  * language (never typed into copy), what is included, and the order button. `showZeroMonthly`
  * prints a 0 monthly line for one-time offers whose page promises "0 €/month" (test workflow).
  */
 export function PriceCard(props: {
   offer: OfferId;
   lang: Language;
-  name: string;
   description?: string;
   points?: string[];
   /** Optional heading above the points ("The monthly plan covers:"). */
@@ -40,6 +41,7 @@ export function PriceCard(props: {
   const hasOneTime = price.oneTime !== undefined;
   const dark = props.featured;
   const Heading = props.headingLevel === 2 ? "h2" : "h3";
+  const { t } = useTranslation("offers");
   return (
     <div
       className={`relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] p-7 sm:p-8 ${
@@ -49,7 +51,9 @@ export function PriceCard(props: {
     >
       {dark ? <div className="hero-glow" aria-hidden="true" /> : null}
       <div className="relative flex items-start justify-between gap-3">
-        <Heading className="card-title text-xl font-bold">{props.name}</Heading>
+        <Heading className="card-title text-xl font-bold" data-offer-name>
+          {t(`${props.offer}.name`)}
+        </Heading>
         {props.badge ? (
           <p className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase ${dark ? "bg-accent-600 text-white ring-1 ring-accent-400/50" : "bg-accent-100 text-accent-800"}`}>
             {props.badge}
