@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.js";
 import { freePort, tempDataDir } from "../support/server.ts";
+import { watchProcess } from "../support/watchdog.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
@@ -31,6 +32,8 @@ async function startAsContainer(host: string) {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", HOST: host, PORT: String(port), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const watchdog = watchProcess(child.pid!);
+  child.once("exit", () => watchdog.cancel());
   let output = "";
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -4,15 +4,21 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "./server.ts";
+import { shellWord, watchServer } from "./watchdog.ts";
 
 /**
  * A throwaway PostgreSQL server for one test file: a fresh cluster in a temp directory on a free
  * loopback port, trust auth, fsync off. Debian's PostgreSQL (`initdb`, `pg_ctl`); as root it runs
  * as the `postgres` user, since PostgreSQL refuses root. Missing binaries are an error, never a
- * skip: CI must not pass without having run the PostgreSQL tests.
+ * skip: CI must not pass without having run the PostgreSQL tests. It stops with the process that
+ * started it, even one killed by SIGKILL (tests/support/watchdog.ts).
  */
 export interface TestPostgres {
   port: number;
+  /** The server's main process (the postmaster). */
+  pid: number;
+  /** The temp directory holding the cluster (data/), its socket and log; removed at stop. */
+  dir: string;
   /** A new empty database; returns its URL. */
   createDatabase(name?: string): Promise<string>;
   stop(): Promise<void>;
@@ -54,9 +60,16 @@ export async function startPostgres(): Promise<TestPostgres> {
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   asServerUser(path.join(bin, "pg_ctl"), ["-D", data, "-w", "-t", "60", "-l", path.join(dir, "log"), "-o", options, "start"]);
+  // pg_ctl's server runs in a session of its own, so nothing stops it when this process dies: the
+  // watchdog does, with SIGQUIT (pg_ctl's "immediate" mode: the data is a throwaway), then removes
+  // the cluster's directory once the server is gone.
+  const postmaster = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const watchdog = watchServer(postmaster, `kill -QUIT ${postmaster}; while kill -0 ${postmaster} 2>/dev/null; do sleep 0.2; done; rm -rf ${shellWord(dir)}`);
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     port,
+    pid: postmaster,
+    dir,
     async createDatabase(name = `site_${process.pid}_${++counter}`) {
       const client = new pg.Client(admin);
       await client.connect();
@@ -68,6 +81,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
+      watchdog.cancel();
       try {
         asServerUser(path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
       } finally {

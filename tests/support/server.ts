@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { staleBuild } from "../../scripts/build-state.js";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.js";
+import { watchProcess } from "./watchdog.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -74,6 +75,9 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     stdio: ["ignore", ...(logFile ? [logFile, logFile] : ["pipe", "pipe"])] as ("ignore" | "pipe" | number)[],
   });
   if (logFile !== undefined) fs.closeSync(logFile);
+  // Killed with this process even by SIGKILL, which leaves no chance to stop it (watchdog.ts).
+  const watchdog = watchProcess(child.pid!);
+  child.once("exit", () => watchdog.cancel());
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -119,6 +123,8 @@ export async function startExpectingExit(env: Record<string, string>, timeoutMs 
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const watchdog = watchProcess(child.pid!);
+  child.once("exit", () => watchdog.cancel());
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
