@@ -43,8 +43,9 @@ export function HeroPrice({ page, lang }: { page: OrderPage; lang: Language }) {
 
 /**
  * On phones, the price and "Order" at the bottom of the screen while the page scrolls. Sticky, not
- * fixed, and the last thing in the page's content: it rides along until the page's end, then rests
- * in place above the footer, so it never covers the footer's links or a form after it. No script.
+ * fixed, and the last thing in <main> (the root layout puts it there for every page isOrderPage()
+ * names): it rides along until the page's end, then rests in place above the footer, so it never
+ * covers the footer's links. No script.
  */
 export function PhoneOrderBar({ page, lang }: { page: OrderPage; lang: Language }) {
   const { t } = useTranslation("common");

@@ -2,7 +2,7 @@ import { OFFERS } from "../content/offers.ts";
 import { CardGrid, CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero, orderAction } from "../components/blocks/page-hero.tsx";
-import { HeroPrice, PhoneOrderBar } from "../components/page-price.tsx";
+import { HeroPrice } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
@@ -78,7 +78,6 @@ export default function FormateurIaPage() {
       </Section>
 
       <CtaBand t={t} href={order} />
-      <PhoneOrderBar page="formateur-ia" lang={lang} />
     </>
   );
 }

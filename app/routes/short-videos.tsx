@@ -1,7 +1,7 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
-import { HeroPrice, PhoneOrderBar } from "../components/page-price.tsx";
+import { HeroPrice } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { IconPills } from "../components/blocks/icon-lists.tsx";
@@ -155,7 +155,6 @@ export default function ShortVideosPage() {
       </Section>
 
       <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" block="cta" />
-      <PhoneOrderBar page="short-videos" lang={lang} />
     </>
   );
 }

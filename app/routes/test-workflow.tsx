@@ -1,7 +1,7 @@
 import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero, orderAction } from "../components/blocks/page-hero.tsx";
-import { HeroPrice, PhoneOrderBar } from "../components/page-price.tsx";
+import { HeroPrice } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { orderHref } from "../i18n/site-map.ts";
@@ -51,7 +51,6 @@ export default function TestWorkflowPage() {
       </Section>
 
       <CtaBand t={t} href={order} className="pt-16 sm:pt-24" />
-      <PhoneOrderBar page="test-workflow" lang={lang} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
 import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
-import { HeroPrice, PhoneOrderBar } from "../components/page-price.tsx";
+import { HeroPrice } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { VideoCards } from "../components/blocks/video-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
@@ -99,7 +99,6 @@ export default function Veo3Page() {
       </Section>
 
       <CtaBand t={t} href={orderHref("veo3-single", lang)} className="pt-16 sm:pt-24" />
-      <PhoneOrderBar page="veo3" lang={lang} />
     </>
   );
 }
