@@ -123,6 +123,22 @@ export function nowrap(text: string): string {
   return text.replace(/ /g, "\u00a0");
 }
 
+/** Each language's quotation marks (French with no-break spaces inside its guillemets). */
+const QUOTES: Record<Language, [string, string]> = {
+  fr: ["«\u00a0", "\u00a0»"],
+  en: ["“", "”"],
+  es: ["«", "»"],
+  de: ["„", "“"],
+  pt: ["«", "»"],
+  it: ["«", "»"],
+};
+
+/** Words quoted as `lang` writes a quotation: « … », „…“, “…”. */
+export function quoted(text: string, lang: Language): string {
+  const [open, close] = QUOTES[lang];
+  return `${open}${text}${close}`;
+}
+
 /** A language's name in `lang`, as running text writes it ("allemand", "German", "Deutsch"). */
 export function formatLanguageName(of: Language, lang: Language): string {
   return new Intl.DisplayNames([intlLocale(lang)], { type: "language" }).of(of) ?? of;

@@ -32,7 +32,7 @@ describe("owner notices", () => {
     const [message] = await repo.claimDueEmails(1, 1000);
     const email = await renderOutboxEmail(repo, message!, config);
     expect(email.to).toBe("owner@example.com");
-    expect(email.subject).toMatch(/^Nouvelle commande payée : .+ – Ana Lima$/);
+    expect(email.subject).toMatch(/^Nouvelle commande payée\s: .+ – Ana Lima$/);
     expect(email.text).toContain("Langue: Português");
     expect(email.text).toContain(`https://shop.example/admin/orders/${order.id}`);
   });
