@@ -67,7 +67,7 @@ export function renderOwnerResetEmail(options: { lang: Language; url: string; mi
 }
 
 /** To the owner when an email to a customer was given up after its last retry. */
-export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options: OwnerEmailOptions): RenderedEmail {
+export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options: OwnerEmailOptions & { unknownKind?: boolean }): RenderedEmail {
   const t = translator(options.lang, "admin");
   const rows: Array<[string, string]> = [
     [t("fields.reference"), order.id],
@@ -76,7 +76,7 @@ export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options
   ];
   return render(
     t("notify.failedSubject", { email: order.customer.email }),
-    t("notify.failedIntro"),
+    options.unknownKind ? unknownKindIntro(failed, options.lang) : t("notify.failedIntro"),
     rows,
     { label: t("notify.open"), url: options.orderUrl },
     options.lang,
@@ -87,7 +87,7 @@ export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options
  * To the owner when a quote request's acknowledgement was given up after its last retry: the
  * visitor never heard back. The link opens the request's page in the back office.
  */
-export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: OutboxRow, options: { lang: Language; quoteUrl: string }): RenderedEmail {
+export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: OutboxRow, options: { lang: Language; quoteUrl: string; unknownKind?: boolean }): RenderedEmail {
   const t = translator(options.lang, "admin");
   const rows: Array<[string, string]> = [
     [t("fields.quote"), quote.id],
@@ -98,11 +98,19 @@ export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: Outbox
   ];
   return render(
     t("notify.failedSubject", { email: quote.email }),
-    t("notify.quoteFailedIntro"),
+    options.unknownKind ? unknownKindIntro(failed, options.lang) : t("notify.quoteFailedIntro"),
     rows,
     { label: t("notify.openQuote"), url: options.quoteUrl },
     options.lang,
   );
+}
+
+/**
+ * The failed message's kind is one this version cannot write (a newer or older version's): it was
+ * never sent, and nothing else was sent in its place (locales/<lang>/email.json, `unknownKind`).
+ */
+function unknownKindIntro(failed: OutboxRow, lang: Language): string {
+  return translator(lang, "email")("unknownKind.intro", { kind: failed.kind });
 }
 
 /** What was given up: the message's kind, how many times it was tried, the server's last answer. */
