@@ -1,8 +1,7 @@
-import { signer } from "./email-layout.server.ts";
+import { brandedHtml, escapeHtml, htmlButton, signer, type RenderedEmail } from "./email-layout.server.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate } from "../content/price-story.ts";
 import type { Language } from "../i18n/languages.ts";
-import { escapeHtml, type RenderedEmail } from "./confirmation-email.server.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
 
@@ -12,6 +11,8 @@ export interface BillingEmailContext {
   manageUrl(order: Order): string;
   /** Absolute URL of the order in the back office: every owner notice links to it. */
   orderUrl?: string;
+  /** The site's origin: the frame's logo and name link to it. */
+  publicOrigin?: string;
 }
 
 const offerName = (order: Order, lang: Language) => translator(lang, "offers")(`${order.offer}.name`);
@@ -33,11 +34,12 @@ export function billingCustomerEmail(order: Order, key: string, context: Billing
     body: t(`billing.${key}.text`, vars),
     link: options.link,
     footer: [t("contact", { email: context.contactEmail }), t("signature", { brand: translator(order.lang, "common")("brand"), name: signer() })],
+    publicOrigin: context.publicOrigin,
   });
 }
 
 /** An owner's notice after checkout (`billing.owner.<key>` in locales/<lang>/email.json), in OWNER_LANG, linking to the order. */
-export function billingOwnerEmail(order: Order, key: string, amount: number, ownerLang: Language, context: Pick<BillingEmailContext, "orderUrl">, extra: Record<string, string> = {}): RenderedEmail {
+export function billingOwnerEmail(order: Order, key: string, amount: number, ownerLang: Language, context: Pick<BillingEmailContext, "orderUrl" | "publicOrigin">, extra: Record<string, string> = {}): RenderedEmail {
   const t = translator(ownerLang, "email");
   const vars = {
     offer: offerName(order, ownerLang),
@@ -49,11 +51,11 @@ export function billingOwnerEmail(order: Order, key: string, amount: number, own
     ...extra,
   };
   const link = context.orderUrl ? { label: translator(ownerLang, "admin")("notify.open"), href: context.orderUrl } : undefined;
-  return layout(ownerLang, { subject: t(`billing.owner.${key}.subject`, vars), body: t(`billing.owner.${key}.text`, vars), link, footer: [] });
+  return layout(ownerLang, { subject: t(`billing.owner.${key}.subject`, vars), body: t(`billing.owner.${key}.text`, vars), link, footer: [], publicOrigin: context.publicOrigin });
 }
 
 /** The customer's notice of a refund from the back office, in their language (locales/<lang>/money.json). */
-export function refundIssuedEmail(order: Order, amount: number, context: Pick<BillingEmailContext, "contactEmail">): RenderedEmail {
+export function refundIssuedEmail(order: Order, amount: number, context: Pick<BillingEmailContext, "contactEmail" | "publicOrigin">): RenderedEmail {
   const t = translator(order.lang, "money");
   const email = translator(order.lang, "email");
   const vars = { offer: offerName(order, order.lang), amount: formatMoney(amount, order.currency, order.lang) };
@@ -62,12 +64,14 @@ export function refundIssuedEmail(order: Order, amount: number, context: Pick<Bi
     greeting: email("greeting", { name: order.customer.firstName }),
     body: t("email.refundIssued.text", vars),
     footer: [email("contact", { email: context.contactEmail }), email("signature", { brand: translator(order.lang, "common")("brand"), name: signer() })],
+    publicOrigin: context.publicOrigin,
   });
 }
 
+/** Plain text, and the same lines in the one branded frame (email-layout.server.ts). */
 function layout(
   lang: Language,
-  parts: { subject: string; greeting?: string; body: string; link?: { label: string; href: string }; footer: string[] },
+  parts: { subject: string; greeting?: string; body: string; link?: { label: string; href: string }; footer: string[]; publicOrigin?: string },
 ): RenderedEmail {
   const text = [
     ...(parts.greeting ? [parts.greeting, ""] : []),
@@ -76,15 +80,12 @@ function layout(
     ...parts.footer.flatMap((line) => ["", line]),
     "",
   ].join("\n");
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
-<body style="margin:0;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
-<div style="max-width:560px;margin:0 auto;padding:32px 24px">
-${parts.greeting ? `<p>${escapeHtml(parts.greeting)}</p>` : ""}
-<p>${escapeHtml(parts.body)}</p>
-${parts.link ? `<p><a href="${escapeHtml(parts.link.href)}" style="display:inline-block;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(parts.link.label)}</a></p>` : ""}
-${parts.footer.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-</div></body></html>
-`;
+  const body = [
+    ...(parts.greeting ? [`<p>${escapeHtml(parts.greeting)}</p>`] : []),
+    `<p>${escapeHtml(parts.body)}</p>`,
+    ...(parts.link ? [htmlButton(parts.link)] : []),
+    ...parts.footer.map((line) => `<p>${escapeHtml(line)}</p>`),
+  ].join("\n");
+  const html = brandedHtml({ lang, subject: parts.subject, brand: translator(lang, "common")("brand"), publicOrigin: parts.publicOrigin, body });
   return { subject: parts.subject, text, html };
 }

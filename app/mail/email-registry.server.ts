@@ -83,11 +83,12 @@ function linkUrl(make: ((id: string, expiresAt: number) => string) | undefined, 
 }
 
 const orderUrl = (order: Order, config: OutboxEmailConfig) => `${config.publicOrigin}/admin/orders/${encodeURIComponent(order.id)}`;
-const ownerOptions = (order: Order, { config }: EmailEnv) => ({ lang: config.ownerLang, orderUrl: orderUrl(order, config) });
+const ownerOptions = (order: Order, { config }: EmailEnv) => ({ lang: config.ownerLang, orderUrl: orderUrl(order, config), origin: config.publicOrigin });
 const billingContext = (order: Order, { config }: EmailEnv): BillingEmailContext => ({
   contactEmail: config.contactEmail,
   manageUrl: config.manageUrl ?? ((o: Order) => `${config.publicOrigin}/subscription?lang=${o.lang}`),
   orderUrl: orderUrl(order, config),
+  publicOrigin: config.publicOrigin,
 });
 /** The owner answers a notice about a customer's order by replying: it reaches the customer. */
 const replyToCustomer = (order: Order, email: RenderedEmail): RenderedOutboxEmail => ({ ...email, replyTo: order.customer.email });
@@ -123,14 +124,14 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
   resend: confirmation(true),
   "admin-resend": confirmation(true),
   "owner-paid": aboutOrder("owner", (order, _payload, env) => replyToCustomer(order, renderOwnerOrderEmail(order, ownerOptions(order, env)))),
-  "owner-unlock": aboutLink((link, _payload, { config }) => renderOwnerUnlockEmail({ lang: config.ownerLang, url: linkUrl(config.unlockUrl, link), minutes: link.minutes })),
+  "owner-unlock": aboutLink((link, _payload, { config }) => renderOwnerUnlockEmail({ lang: config.ownerLang, url: linkUrl(config.unlockUrl, link), minutes: link.minutes, origin: config.publicOrigin })),
   "owner-setup": aboutLink((link, _payload, { config }) => renderOwnerSetupEmail({ lang: config.ownerLang, url: linkUrl(config.setupUrl, link), origin: config.publicOrigin })),
-  "owner-reset": aboutLink((link, _payload, { config }) => renderOwnerResetEmail({ lang: config.ownerLang, url: linkUrl(config.resetUrl, link), minutes: link.minutes })),
+  "owner-reset": aboutLink((link, _payload, { config }) => renderOwnerResetEmail({ lang: config.ownerLang, url: linkUrl(config.resetUrl, link), minutes: link.minutes, origin: config.publicOrigin })),
   delivered: aboutOrder("customer", async (order, { period }, { repo, config, message }) => {
     // The note of this delivery (a subscription is delivered once per period, each with its note).
     const delivered = (await repo.listOrderEvents(order.id)).filter((event) => event.kind === "delivered");
     const note = (period === null ? delivered[0] : delivered.find((event) => deliveredKind(event.period, 1) === message.kind))?.detail ?? "";
-    return renderDeliveredEmail(order, note, { contactEmail: config.contactEmail });
+    return renderDeliveredEmail(order, note, { contactEmail: config.contactEmail, origin: config.publicOrigin });
   }),
   "owner-email-failed": {
     to: "owner",
@@ -138,12 +139,12 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
     async render(subject, { outboxId }, { repo, config }) {
       if (subject.about === "order") {
         const failed = failedSibling(await repo.listEmails(subject.order.id), outboxId);
-        return renderOwnerFailureEmail(subject.order, failed, { lang: config.ownerLang, orderUrl: orderUrl(subject.order, config), unknownKind: parseEmailKind(failed.kind) === null });
+        return renderOwnerFailureEmail(subject.order, failed, { lang: config.ownerLang, orderUrl: orderUrl(subject.order, config), origin: config.publicOrigin, unknownKind: parseEmailKind(failed.kind) === null });
       }
       if (subject.about === "quote") {
         const failed = failedSibling(await repo.listQuoteEmails(subject.quote.id), outboxId);
         const quoteUrl = `${config.publicOrigin}/admin/quotes/${encodeURIComponent(subject.quote.id)}`;
-        return renderOwnerQuoteFailureEmail(subject.quote, failed, { lang: config.ownerLang, quoteUrl, unknownKind: parseEmailKind(failed.kind) === null });
+        return renderOwnerQuoteFailureEmail(subject.quote, failed, { lang: config.ownerLang, quoteUrl, origin: config.publicOrigin, unknownKind: parseEmailKind(failed.kind) === null });
       }
       return wrongSubject(subject);
     },
