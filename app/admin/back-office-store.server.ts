@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
-import { deliveredKind } from "../mail/email-kinds.ts";
+import { confirmationCopyKind, deliveredKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -121,13 +121,13 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
     });
   }
 
-  async queueCopy(orderId: string, prefix: string, event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued"> {
+  async queueCopy(orderId: string, kind: "admin-resend", event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued"> {
     return this.db.transaction().execute(async (trx) => {
-      const copies = await trx.selectFrom("outbox").select("status").where("order_id", "=", orderId).where("kind", "like", `${prefix}%`).execute();
+      const copies = await trx.selectFrom("outbox").select("status").where("order_id", "=", orderId).where("kind", "like", `${kind}-%`).execute();
       if (copies.some((copy) => copy.status === "pending")) return "alreadyQueued";
       // Two requests that read the same count try the same kind: the outbox's unique (order, kind)
       // lets one in; the other waits for it to commit and inserts nothing.
-      if (!(await enqueue(trx, { orderId }, `${prefix}${copies.length + 1}`))) return "alreadyQueued";
+      if (!(await enqueue(trx, { orderId }, confirmationCopyKind(kind, copies.length + 1)))) return "alreadyQueued";
       await trx.insertInto("order_events").values({ order_id: orderId, kind: event, detail: null, created_at: now() }).execute();
       return "queued";
     });

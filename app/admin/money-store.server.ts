@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, MoneyActionsTable } from "../db/schema.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type { BillingState } from "../orders/types.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
 export type MoneyAction = Pick<MoneyActionsTable, "key" | "kind" | "amount" | "currency" | "reason" | "note" | "status" | "provider_ref"> & { orderId: string };
 
@@ -11,7 +12,7 @@ export interface MoneyEffects {
   /** The timeline line (order_events). */
   event: { kind: "refunded" | "subscription_cancelled"; detail: string };
   /** Customer emails (outbox kinds, unique per order: a later webhook asking for the same one adds nothing). */
-  emails: string[];
+  emails: StoredEmailKind[];
   billing?: { state: BillingState | null; periodEnd: string | null; providerStatus?: string };
   /** What is refunded of the charge now (the provider's own total), as the webhook records it. */
   charge?: { chargeId: string; amount: number; amountRefunded: number; currency: string };

@@ -133,7 +133,7 @@ export async function resendConfirmation(orderId: string): Promise<ActionOutcome
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
   if (order.erasedAt) return "erased";
-  if ((await services.repo.queueCopy(order.id, "admin-resend-", "resend_requested")) === "alreadyQueued") return "alreadyQueued";
+  if ((await services.repo.queueCopy(order.id, "admin-resend", "resend_requested")) === "alreadyQueued") return "alreadyQueued";
   services.worker.kick();
   return "resent";
 }

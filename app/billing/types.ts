@@ -1,4 +1,5 @@
 import type { BillingState, Order } from "../orders/types.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
 /** One provider event, stored by its id so a replay is recognised and ignored. */
 export interface PaymentEventRow {
@@ -13,7 +14,7 @@ export interface PaymentEventChange {
   orderId: string;
   billing?: { state: BillingState | null; periodEnd: string | null };
   /** Outbox kinds to enqueue (unique per order, so a second enqueue of a kind is a no-op). */
-  emails: string[];
+  emails: StoredEmailKind[];
 }
 
 export interface BillingRefs {

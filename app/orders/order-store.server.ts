@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OrdersTable } from "../db/schema.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type { NewOrder, Order, OrderStore } from "./types.ts";
 
@@ -111,7 +112,7 @@ export class KyselyOrderStore implements OrderStore {
     await this.db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
   }
 
-  async markPaid(orderId: string, emailKind: string): Promise<boolean> {
+  async markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const stamp = now();
       const result = await trx

@@ -1,6 +1,7 @@
 import type { Currency, ImmediateStart, OfferId } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
 export const ORDER_STATES = ["pending", "checkout_created", "paid", "expired", "failed"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -81,7 +82,7 @@ export interface OrderStore {
    * Marks the order paid (once) and enqueues its confirmation email (once), in one transaction.
    * Returns true when this call made the change.
    */
-  markPaid(orderId: string, emailKind: string): Promise<boolean>;
+  markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean>;
   listOrders(limit: number): Promise<Order[]>;
   /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
   listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;
