@@ -18,6 +18,8 @@ export interface OutboxEmailConfig {
   publicOrigin: string;
   /** A fresh signed "manage my subscription" URL (subscription confirmations, failed renewals, fresh links). */
   manageUrl?(order: Order): string;
+  /** The customer's order page (signed link), in the confirmation and its copies. */
+  orderPageUrl?(order: Order): string;
   /** Sandbox only: the site's own HTML invoice (with Stripe, Stripe sends the invoice). */
   invoiceUrl?(order: Order): string;
   /** A signed unlock link (app/routes/admin-unlock.tsx) valid until `expiresAt`. */
@@ -77,6 +79,7 @@ export async function renderOutboxEmail(
     publicOrigin: config.publicOrigin,
     ...(order.monthly ? { manageUrl: manageUrl(order) } : {}),
     ...(config.invoiceUrl ? { invoiceUrl: config.invoiceUrl(order) } : {}),
+    ...(config.orderPageUrl ? { orderPageUrl: config.orderPageUrl(order) } : {}),
   });
   return { ...email, ...toCustomer(order.customer.email, config) };
 }

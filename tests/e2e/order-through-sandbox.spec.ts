@@ -133,7 +133,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     await expect(page.locator("h1")).toHaveText(order.thankYou.title);
     await expect(page.getByTestId("success-mark")).toBeVisible();
     const steps = page.getByTestId("next-steps");
-    await expect(steps).toContainText(fill(order.nextSteps.delivery[kind], { hours: getOffer(offer).deliveryHours }));
+    await expect(steps).toContainText(fill(order.nextSteps.delivery[kind], { hours: String(getOffer(offer).delivery.hours) }));
     const summary2 = page.getByTestId("order-summary");
     await expect(summary2).toContainText(offerName);
     await expect(summary2).toContainText(`Maxime ${lastName}`);
@@ -148,7 +148,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     await expect(page.locator("html")).toHaveAttribute("lang", other);
     await expect(page.getByTestId("order-summary").locator("dt").nth(1)).toHaveText(locale(other, "order").summary.offer);
     await expect(page.getByTestId("order-summary")).toContainText(locale(other, "offers")[offer].name);
-    await expect(page.getByTestId("next-steps")).toContainText(fill(locale(other, "order").nextSteps.delivery[kind], { hours: getOffer(offer).deliveryHours }));
+    await expect(page.getByTestId("next-steps")).toContainText(fill(locale(other, "order").nextSteps.delivery[kind], { hours: String(getOffer(offer).delivery.hours) }));
 
     // Exactly one confirmation email for this order (the owner's notice aside), even after reloads.
     await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(reference) && !f.includes("-owner-")) : []), { timeout: 30_000 }).toEqual([
