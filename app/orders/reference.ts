@@ -23,6 +23,6 @@ export function formatReference(prefix: string, number: number | null, id: strin
 
 /** The number in "LA-1042", "la 1042" or "1042" (a back-office search); null for anything else. */
 export function referenceNumberOf(search: string): number | null {
-  const match = /^(?:[a-z0-9]{1,3}[-\s]?)?(\d{1,9})$/i.exec(search.trim());
+  const match = /^(?:[a-z0-9]{1,3}[-\s]|[a-z]{1,3})?(\d{1,9})$/i.exec(search.trim());
   return match ? Number(match[1]) : null;
 }
