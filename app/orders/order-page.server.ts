@@ -35,10 +35,11 @@ export async function orderOfPageToken(token: string, services: Services): Promi
   return order;
 }
 
-export async function orderPage(token: string, services: Services, timeZone: string, now = new Date()): Promise<OrderPageView | null> {
+/** The page in `lang` (the visitor's choice of the site's languages; the link itself carries the order's). */
+export async function orderPage(token: string, services: Services, timeZone: string, lang?: Language, now = new Date()): Promise<(OrderPageView & { orderLang: Language }) | null> {
   const order = await orderOfPageToken(token, services);
   if (!order) return null;
-  const lang = order.lang;
+  lang ??= order.lang;
   const events = await services.repo.listOrderEvents(order.id);
   // A subscription is delivered once per billing period: this period's delivery counts.
   const period = order.monthly ? order.periodEnd : null;
@@ -48,6 +49,7 @@ export async function orderPage(token: string, services: Services, timeZone: str
   return {
     reference: order.reference,
     lang,
+    orderLang: order.lang,
     offerName: translator(lang, "offers")(`${order.offer}.name`),
     paid: formatMoney(order.amountDueNow, order.currency, lang),
     monthly: order.monthly ? formatMoney(order.monthly, order.currency, lang) : null,

@@ -6,6 +6,7 @@ import { orderPage } from "../orders/order-page.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import { ORDER_REQUEST_PATH } from "../i18n/site-map.ts";
+import { isLanguage } from "../i18n/languages.ts";
 
 /** A customer's private page: no script at all (it works without one), never indexed or cached. */
 export const handle = { scriptless: true };
@@ -16,13 +17,15 @@ function meta(context: Route.LoaderArgs["context"], reference?: string) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const view = await orderPage(params.token, await getOrderServices(), getEnv().OWNER_TIME_ZONE);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("lang");
+  const view = await orderPage(params.token, await getOrderServices(), getEnv().OWNER_TIME_ZONE, isLanguage(asked) ? asked : undefined);
   // A tampered token, or one for an order that is not (or no longer) there: the site's 404, translated.
   if (!view) throw data({ meta: meta(context) }, { status: 404 });
-  const url = new URL(request.url);
-  // Always in the order's language (the link carries it; a link missing it or edited is sent back to it).
-  if (url.searchParams.get("lang") !== view.lang) {
-    url.searchParams.set("lang", view.lang);
+  // In the order's language (the emailed link carries it); a link without a valid one is sent to it,
+  // and the language switcher still works for a reader who prefers another of the six.
+  if (!isLanguage(asked)) {
+    url.searchParams.set("lang", view.orderLang);
     throw redirect(`${url.pathname}${url.search}`, 303);
   }
   return { view, meta: meta(context, view.reference) };

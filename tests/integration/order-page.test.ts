@@ -104,10 +104,15 @@ describe("the customer's order page", () => {
     expect(body).toMatch(/data-step="inProgress" data-state="current"/);
     expect(body).toMatch(/data-step="delivered" data-state="upcoming"/);
 
-    // Without its language, or with another, the link goes back to the order's language.
-    const bare = await fetch(link!.replace("?lang=de", "?lang=fr"), { redirect: "manual" });
-    expect(bare.status).toBe(303);
-    expect(bare.headers.get("location")).toMatch(/\?lang=de$/);
+    // Without a language (or with an unknown one), the link goes back to the order's; another of the six is the reader's choice.
+    for (const lang of ["", "xx"]) {
+      const bare = await fetch(link!.replace("?lang=de", lang ? `?lang=${lang}` : ""), { redirect: "manual" });
+      expect(bare.status).toBe(303);
+      expect(bare.headers.get("location")).toMatch(/\?lang=de$/);
+    }
+    const french = await (await fetch(link!.replace("?lang=de", "?lang=fr"))).text();
+    expect(french).toContain('<html lang="fr"');
+    expect(french).toContain(html(page.fr.steps.inProgress));
   });
 
   test("a tampered token, another link's token, a token for a missing order: a translated 404, never a 500", async () => {
