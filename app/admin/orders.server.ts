@@ -111,7 +111,8 @@ export type TimelineEntry = { at: string; kind: string; detail: string | null; p
 
 /** Everything about one order, labelled in the back office's language. */
 export async function orderDetail(id: string, lang: Language) {
-  const { repo } = await getOrderServices();
+  const services = await getOrderServices();
+  const { repo } = services;
   const order = await repo.findById(id);
   if (!order) return null;
   const [events, emails] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id)]);
@@ -133,6 +134,8 @@ export async function orderDetail(id: string, lang: Language) {
     // One tap to write or call the customer (the phone only where the offer's form asked for it).
     customerPhone: order.erasedAt ? null : (order.customer.phoneNumber?.trim() || null),
     reference: order.reference,
+    // What the customer sees (the same signed link as in their emails); none once erased (it answers 404 then).
+    customerPageUrl: order.state === "paid" && !order.erasedAt ? services.orderPageUrl(order) : null,
     due: (() => {
       const zone = getEnv().OWNER_TIME_ZONE;
       const due = order.state === "paid" && !order.erasedAt ? orderDue(order, zone) : null;

@@ -74,11 +74,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           {tp("admin.due")} <time dateTime={order.due.datetime}>{order.due.label}</time>
         </p>
       ) : null}
-      {order.customerEmail || order.customerPhone ? (
+      {order.customerEmail || order.customerPhone || order.customerPageUrl ? (
         <p className="mt-2 flex flex-wrap gap-2" data-testid="customer-contact">
           {order.customerEmail ? (
             <a className="btn-secondary" href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(order.reference)}`}>
               {tp("admin.email")}
+            </a>
+          ) : null}
+          {order.customerPageUrl ? (
+            <a className="btn-secondary" href={order.customerPageUrl} data-testid="customer-page">
+              {tp("admin.customerPage")}
             </a>
           ) : null}
           {order.customerPhone ? (

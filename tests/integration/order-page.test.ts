@@ -212,6 +212,10 @@ describe("the owner's side", () => {
     expect(detail).toContain(`href="mailto:agent@example.com?subject=${agent.order.reference}"`);
     expect(detail).toContain('href="tel:+33612345678"');
     expect(detail).toContain(`data-testid="order-reference">${agent.order.reference}<`);
+    // The owner opens what the customer sees, through the same signed link.
+    const customerPage = new RegExp(`href="(${server.url}/order/[\\w.-]+\\?lang=fr)" data-testid="customer-page"`).exec(detail)?.[1];
+    expect(customerPage).toBeTruthy();
+    expect(await (await fetch(customerPage!)).text()).toContain(agent.order.reference);
 
     const found = await (await owner.get(`/admin/orders?q=${encodeURIComponent(video.order.reference.toLowerCase())}`)).text();
     expect(found).toContain(`data-order-id="${video.order.id}"`);
