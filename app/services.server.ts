@@ -12,9 +12,9 @@ import { fulfil, type FulfilOptions, type FulfilResult } from "./orders/fulfil.s
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
 import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./mail/outbox-emails.server.ts";
 import { OutboxWorker } from "./mail/outbox-worker.server.ts";
-import { invoicePath, managePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
+import { invoicePath, managePath, orderPagePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-events.server.ts";
-import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
+import { createSignedLinks, loadLinkSecret, NEVER, type SignedLinks } from "./billing/signed-link.server.ts";
 import { createLimits, type Limits } from "./http/limits.server.ts";
 import { startReconciler } from "./orders/reconcile.server.ts";
 import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
@@ -54,6 +54,8 @@ export interface OrderServices {
   /** Absolute signed links of an order (emails). */
   manageUrl(order: Order): string;
   invoiceUrl(order: Order): string;
+  /** The customer's order page (signed, never expiring). */
+  orderPageUrl(order: Pick<Order, "id" | "lang">): string;
   /** Stops the daily backup timer. */
   stopBackups(): void;
   /** Adds the funnel's page views counted in memory to the database (every minute, and at shutdown). */
@@ -92,7 +94,10 @@ async function createServices(): Promise<OrderServices> {
   const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));
   const manageUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${managePath(links.sign(order.id, "manage"), order.lang)}`;
   const invoiceUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
+  // The customer's order page: the link never expires (it is the order's address), only its signature counts.
+  const orderPageUrl = (order: Pick<Order, "id" | "lang">) => `${env.PUBLIC_ORIGIN}${orderPagePath(links.sign(order.id, "order", NEVER), order.lang)}`;
   const emailConfig = {
+    orderPageUrl,
     contactEmail: site.contactEmail,
     ownerEmail: env.OWNER_EMAIL ?? site.contactEmail,
     ownerLang: env.OWNER_LANG,
@@ -167,6 +172,7 @@ async function createServices(): Promise<OrderServices> {
     receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, eventDeps),
     manageUrl,
     invoiceUrl,
+    orderPageUrl,
     stopBackups: backups.stop,
     pageViewFlusher,
     privacy,

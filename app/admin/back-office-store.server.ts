@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.ts";
 import { confirmationCopyKind, deliveredKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
+import { referenceNumberOf } from "../orders/reference.ts";
 import type { Order } from "../orders/types.ts";
 import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
 import { toDeliver } from "./to-deliver.server.ts";
@@ -62,8 +63,11 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
         this.dialect === "postgres"
           ? sql`lower((customer_json::json ->> 'firstName') || ' ' || (customer_json::json ->> 'lastName'))`
           : sql`lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName'))`;
+      // "LA-1042", "1042": the readable reference's number, whatever the prefix typed.
+      const number = referenceNumberOf(search);
+      const reference = number === null ? sql`1 = 0` : sql`reference_number = ${number}`;
       selection = selection.where(
-        sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\')`,
+        sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\' OR ${reference})`,
       );
     }
     return selection;

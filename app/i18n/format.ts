@@ -154,3 +154,14 @@ export function formatMonth(month: string, lang: Language, style: "short" | "lon
 export function formatPercent(ratio: number, lang: Language): string {
   return numberFormat(intlLocale(lang), { style: "percent", maximumFractionDigits: 0 }).format(ratio);
 }
+
+/**
+ * A due time in the owner's time zone (`timeZone`, OWNER_TIME_ZONE), named: "30 November 2026 at
+ * 14:05 CET", or only the day when the promise is counted in business days.
+ */
+export function formatZonedDue(date: Date, lang: Language, timeZone: string, withTime: boolean): string {
+  const options: Intl.DateTimeFormatOptions = withTime
+    ? { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }
+    : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
+  return dateFormat(intlLocale(lang), { ...options, timeZone }).format(date);
+}

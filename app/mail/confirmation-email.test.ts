@@ -27,7 +27,7 @@ const base: Order = {
   subscriptionRef: null,
   billingState: null,
   periodEnd: null,
-  subscriptionStatus: null,
+  subscriptionStatus: null, reference: "LA-1001",
   acceptance: { acceptedAt: "2026-11-24T22:29:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "de", immediateStart: "service" },
 };
 

@@ -76,6 +76,8 @@ const KINDS = {
   renewal: { label: "renewal", key: oneId("invoiceId") },
   "subscription-ended": { label: "subscriptionEnded" },
   "manage-link": { label: "manageLink", key: oneId("stamp") },
+  /** A copy of the confirmation (it carries the order page's link) asked with "send me my links again". */
+  "order-link": { label: "orderLink", key: oneId("stamp") },
   /** The customer's confirmation of their cancellation, naming the day it ends (once per end date). */
   "cancellation-confirmed": {
     label: "cancellationConfirmed",

@@ -66,6 +66,7 @@ const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: numbe
   renewal: { stored: "renewal.in_2", about: "order" },
   "subscription-ended": { stored: "subscription-ended", about: "order" },
   "manage-link": { stored: "manage-link.mfx1", about: "order" },
+  "order-link": { stored: "order-link.mfx1", about: "order" },
   "cancellation-confirmed": { stored: "cancellation-confirmed.2026-12-24T00:00:00Z", about: "order" },
   "owner-cancellation": { stored: "owner-cancellation", about: "order" },
   "refund-issued": { stored: "refund-issued.re_1.4500", about: "order" },

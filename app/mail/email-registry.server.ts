@@ -16,6 +16,8 @@ export interface OutboxEmailConfig {
   publicOrigin: string;
   /** A fresh signed "manage my subscription" URL (subscription confirmations, failed renewals, fresh links). */
   manageUrl?(order: Order): string;
+  /** The customer's order page (signed link), in the confirmation and its copies. */
+  orderPageUrl?(order: Order): string;
   /** Sandbox only: the site's own HTML invoice (with Stripe, Stripe sends the invoice). */
   invoiceUrl?(order: Order): string;
   /** A signed unlock link (app/routes/admin-unlock.tsx) valid until `expiresAt`. */
@@ -104,6 +106,7 @@ const confirmation = (copy: boolean) =>
       publicOrigin: config.publicOrigin,
       ...(order.monthly ? { manageUrl: (config.manageUrl ?? ((o: Order) => `${config.publicOrigin}/subscription?lang=${o.lang}`))(order) } : {}),
       ...(config.invoiceUrl ? { invoiceUrl: config.invoiceUrl(order) } : {}),
+      ...(config.orderPageUrl ? { orderPageUrl: config.orderPageUrl(order) } : {}),
     }),
   );
 
@@ -123,6 +126,7 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
   confirmation: confirmation(false),
   resend: confirmation(true),
   "admin-resend": confirmation(true),
+  "order-link": confirmation(true),
   "owner-paid": aboutOrder("owner", (order, _payload, env) => replyToCustomer(order, renderOwnerOrderEmail(order, ownerOptions(order, env)))),
   "owner-unlock": aboutLink((link, _payload, { config }) => renderOwnerUnlockEmail({ lang: config.ownerLang, url: linkUrl(config.unlockUrl, link), minutes: link.minutes, origin: config.publicOrigin })),
   "owner-setup": aboutLink((link, _payload, { config }) => renderOwnerSetupEmail({ lang: config.ownerLang, url: linkUrl(config.setupUrl, link), origin: config.publicOrigin })),

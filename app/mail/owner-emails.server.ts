@@ -62,7 +62,7 @@ export function renderOwnerResetEmail(options: { lang: Language; url: string; mi
 export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options: OwnerEmailOptions & { unknownKind?: boolean }): RenderedEmail {
   const t = translator(options.lang, "admin");
   const rows: Array<[string, string]> = [
-    [t("fields.reference"), order.id],
+    [t("fields.reference"), order.reference],
     [t("fields.customer"), `${order.customer.firstName} ${order.customer.lastName} <${order.customer.email}>`],
     ...failureRows(failed, t),
   ];
@@ -122,7 +122,7 @@ export function renderDeliveredEmail(order: Order, note: string, options: { cont
   const subject = t("delivered.subject", { offer, brand });
   const lines = [
     t("delivered.greeting", { name: order.customer.firstName }),
-    t("delivered.body", { offer, reference: order.id }),
+    t("delivered.body", { offer, reference: order.reference }),
     ...(note ? [note] : []),
     t("delivered.contact", { email: options.contactEmail }),
     t("delivered.signature", { brand, name: signer() }),

@@ -13,7 +13,7 @@ function order(n: number, overrides: Partial<Order> = {}): Order {
   return {
     ...newTestOrder({ id: `ord_fmt_${n}`, amountDueNow: 123_456, monthly: 4_950 }),
     state: "paid", sessionId: null, checkoutUrl: null, failureReason: null, createdAt: at, updatedAt: at, paidAt: at,
-    customerRef: null, subscriptionRef: null, billingState: null, periodEnd: null, subscriptionStatus: null,
+    customerRef: null, subscriptionRef: null, billingState: null, periodEnd: null, subscriptionStatus: null, reference: "LA-1001",
     ...overrides,
   };
 }

@@ -43,6 +43,8 @@ export interface NewOrder {
 }
 
 export interface Order extends NewOrder {
+  /** What a person reads out ("LA-1042"): the brand's initials and a number unique across instances (app/orders/reference.ts). */
+  reference: string;
   state: OrderState;
   sessionId: string | null;
   checkoutUrl: string | null;
@@ -83,6 +85,8 @@ export interface OrderStore {
    * Returns true when this call made the change.
    */
   markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean>;
+  /** An address's paid orders, not erased, newest first (the "send me my links again" form). */
+  findPaidByEmail(email: string, limit: number): Promise<Order[]>;
   listOrders(limit: number): Promise<Order[]>;
   /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
   listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;
