@@ -227,7 +227,7 @@ describe("owner notices", () => {
       expect(sent.map((email) => email.kind).sort()).toEqual([QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner, ownerFailureKind(unknown), ownerFailureKind(misplaced)].sort());
       const notice = sent.find((email) => email.kind === ownerFailureKind(unknown))!;
       expect(notice.to).toBe("owner@example.com");
-      expect(notice.text).toContain("« quote-reminder »");
+      expect(notice.text).toContain("«\u00a0quote-reminder\u00a0»");
     });
 
     test.each(LANGUAGES)("the owner's notice says so in %s", async (ownerLang) => {

@@ -132,7 +132,7 @@ describe("the customer's order page", () => {
     for (const token of bad) {
       const res = await fetch(`${server.url}/order/${encodeURIComponent(token)}?lang=fr`, { redirect: "manual" });
       expect(res.status, token).toBe(404);
-      expect(await res.text()).toContain("Oups ! Page non trouvée");
+      expect(await res.text()).toContain("Oups\u202f! Page non trouvée");
     }
     expect((await fetch(`${server.url}/order/%ZZ?lang=fr`)).status).toBeLessThan(500);
   });
