@@ -46,8 +46,10 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
       this.dialect === "postgres"
         ? sql<string>`(SELECT coalesce(json_agg(json_build_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts) ORDER BY o.id), '[]')::text FROM outbox o WHERE o.order_id = orders.id)`
         : sql<string>`(SELECT json_group_array(json_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts)) FROM (SELECT kind, status, attempts FROM outbox WHERE outbox.order_id = orders.id ORDER BY outbox.id) o)`;
-    const rows = await selection.selectAll().select(emails.as("emails_json")).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-    return rows.map(({ emails_json, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]") }));
+    // What billing recorded as refunded of the order's charges (the CSV's refunded and net columns).
+    const refunded = sql<number | string>`(SELECT coalesce(sum(c.amount_refunded), 0) FROM charge_refunds c WHERE c.order_id = orders.id)`;
+    const rows = await selection.selectAll().select([emails.as("emails_json"), refunded.as("refunded")]).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(({ emails_json, refunded, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]"), refunded: Number(refunded) }));
   }
 
   /** The orders of the back office's list and export: by state, and a search in reference, email or name. */

@@ -1,5 +1,5 @@
 import proxyAddr from "proxy-addr";
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
