@@ -53,6 +53,9 @@ export default defineConfig({
       CONTACT_EMAIL: "hello@example.com",
       // Every value set, as on a live site; tests/e2e/go-live-sweep.spec.ts also covers the demo configuration.
       SITE_CONFIG: "tests/fixtures/site-complete.json",
+      // Every spec orders from 127.0.0.1: the per-IP order limit (tested over HTTP in
+      // tests/integration/hardening-forms.test.ts and hardening-proxy.test.ts) would refuse the 21st order of the run.
+      ORDER_RATE_LIMIT: "0",
     },
   },
 });

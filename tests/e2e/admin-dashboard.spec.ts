@@ -96,7 +96,9 @@ for (const store of STORES) {
       const sale = page.locator("li[data-order-id]").filter({ hasText: "ines@example.com" });
       await expect(sale).toHaveCount(1);
       await expect(sale.getByTestId("order-customer")).toHaveText("Camille Martin");
-      await expect(sale.getByTestId("order-offer")).toHaveText(offers["formateur-ia"].name);
+      // The readable reference, then the offer's one name.
+      const escaped = offers["formateur-ia"].name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      await expect(sale.getByTestId("order-offer")).toHaveText(new RegExp(`^[A-Z0-9]{1,3}-\\d{4,} · ${escaped}$`));
       await expect(sale.getByTestId("order-state")).toHaveText(admin.states.paid);
       await expect(sale.getByTestId("order-delivery")).toHaveText(admin.orders.toDeliver);
       await expect(sale.getByTestId("order-attempts").locator("summary")).toHaveText(admin.orders.earlierAttempts_one.replace("{{count}}", "1"));

@@ -18,9 +18,17 @@ test("a subscriber manages the subscription from the email link: sees it, cancel
   await expect(page.locator("[data-price-line]")).toContainText("Mise en place");
   const reference = (await page.getByTestId("order-summary").locator("dd").first().textContent())!.trim();
 
-  const file = path.join(outbox, `${reference}-confirmation.eml`);
-  await expect.poll(() => fs.existsSync(file), { timeout: 30_000 }).toBe(true);
-  const link = /http:\/\/127\.0\.0\.1:\d+(\/subscription\/[\w.-]+\?lang=fr)/.exec(decodeMail(fs.readFileSync(file, "utf8")))![1]!;
+  // The page shows the readable reference; the outbox names files by the internal id: the
+  // confirmation is the one that names this reference.
+  const confirmation = () =>
+    fs
+      .readdirSync(outbox)
+      .filter((name) => name.endsWith("-confirmation.eml"))
+      .map((name) => ({ orderId: name.replace(/-confirmation\.eml$/, ""), mail: decodeMail(fs.readFileSync(path.join(outbox, name), "utf8")) }))
+      .find(({ mail }) => mail.includes(reference));
+  await expect.poll(() => confirmation() !== undefined, { timeout: 30_000 }).toBe(true);
+  const { orderId, mail } = confirmation()!;
+  const link = /http:\/\/127\.0\.0\.1:\d+(\/subscription\/[\w.-]+\?lang=fr)/.exec(mail)![1]!;
 
   await page.goto(link);
   await expect(page.locator("h1")).toHaveText(sub.manage.title);
@@ -29,7 +37,7 @@ test("a subscriber manages the subscription from the email link: sees it, cancel
   await expect(page.getByTestId("subscription-state")).toHaveText(sub.manage.state.cancelling);
   await expect(page.getByRole("status")).toContainText(sub.manage.cancelledNotice.split("{{date}}")[0]!.trim());
   await expect(page.getByRole("button", { name: sub.manage.cancel })).toHaveCount(0);
-  await expect.poll(() => fs.existsSync(path.join(outbox, `${reference}-owner-cancellation.eml`)), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => fs.existsSync(path.join(outbox, `${orderId}-owner-cancellation.eml`)), { timeout: 30_000 }).toBe(true);
 
   // A fresh link: from the footer, for any address the same answer.
   await page.goto(`/fr`);

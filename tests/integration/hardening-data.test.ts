@@ -75,7 +75,8 @@ describe("sandbox server", () => {
       db.close();
     }
     const old = await (await fetch(server.url + thankYou)).text();
-    expect(old).toContain(order.id);
+    // The order's readable reference (what the page shows instead of the internal id).
+    expect(old).toContain(order.reference);
     expect(old).toContain(html(locale("en").summary.statePaid));
     expect(old).toContain(html(locale("en").thankYou.introArchived));
     for (const secret of ["old.customer@example.com", "Camille", "Martin", "12 rue des Lilas", "+33 6 12 34 56 78", "@camille"]) {
