@@ -11,6 +11,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Responses received in the run. */
+  requests: number;
 }
 
 /** autocannon against one URL: loopback, keep-alive, no Accept-Encoding (identity bodies). */
@@ -32,5 +34,6 @@ export async function load(url: string, options: { connections?: number; duratio
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    requests: result.requests.total,
   };
 }

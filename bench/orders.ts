@@ -22,7 +22,7 @@ export interface OrderBenchResult extends OrderLoad {
 }
 
 /** utime + stime of a process, in ms (clock ticks of 10 ms). */
-const cpuMs = (pid: number) => {
+export const cpuMs = (pid: number) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };

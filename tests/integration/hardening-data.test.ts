@@ -167,4 +167,4 @@ test("an email the SMTP server refuses for good (5xx) stops after a few attempts
     await server.stop();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   }
-}, 60_000);
+});

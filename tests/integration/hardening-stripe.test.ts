@@ -159,7 +159,7 @@ describe("an order killed between storing it and storing its checkout", () => {
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  });
 
   test("with no visitor coming back, the reconciler settles it at start-up; npm run orders shows it", async () => {
     const dataDir = tempDataDir();
@@ -174,5 +174,5 @@ describe("an order killed between storing it and storing its checkout", () => {
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  });
 });

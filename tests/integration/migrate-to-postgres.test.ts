@@ -73,7 +73,7 @@ describe("npm run migrate-to-postgres", () => {
     expect(await target.enqueueEmail("ord_copy_2", "resend-1")).toBe(true);
     const ids = (await target.listEmails("ord_copy_2")).map((email) => email.id);
     expect(ids[1]).toBeGreaterThan(Math.max(...before.emails.map((email) => email.id)));
-  }, 60_000);
+  });
 
   test("the move in two passes: the final pass carries every change made since the trial (an order paid, an email sent, a session ended)", async () => {
     const dataDir = tempDataDir();
@@ -119,7 +119,7 @@ describe("npm run migrate-to-postgres", () => {
     // Nothing changed since: a third pass writes nothing.
     const again = migrate(dataDir, url);
     for (const table of ["orders", "outbox", "sandbox_sessions", "order_events"]) expect(counts(again, table).slice(1)).toEqual([0, 0]);
-  }, 90_000);
+  });
 
   test("a large table shows its progress", async () => {
     const dataDir = tempDataDir();
@@ -135,5 +135,5 @@ describe("npm run migrate-to-postgres", () => {
     expect(output).toMatch(/order_events: 10,000 \/ 25,00\d rows/);
     expect(output).toMatch(/order_events: 20,000 \/ 25,00\d rows/);
     expect(counts(output, "order_events")[0]).toBeGreaterThanOrEqual(25_000);
-  }, 90_000);
+  });
 });

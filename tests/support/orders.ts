@@ -135,7 +135,15 @@ export function emlFiles(dataDir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith(".eml")).sort() : [];
 }
 
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000, label = "condition"): Promise<T> {
+/**
+ * Polls `check` until it holds: as soon as it does on a quiet machine, as late as it must on a
+ * loaded one. The ceiling only bounds a hang, so it is generous (a shared 2-core machine at load 30
+ * has taken over ten seconds for what takes a fraction of one); a caller passes a shorter one only
+ * when the condition must come within a bound that is part of the behaviour under test.
+ */
+export const WAIT_CEILING_MS = 60_000;
+
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = WAIT_CEILING_MS, label = "condition"): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
