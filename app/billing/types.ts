@@ -1,3 +1,4 @@
+import type { WebhookEventSpec } from "../automation/types.ts";
 import type { BillingState, Order } from "../orders/types.ts";
 
 /** One provider event, stored by its id so a replay is recognised and ignored. */
@@ -14,6 +15,8 @@ export interface PaymentEventChange {
   billing?: { state: BillingState | null; periodEnd: string | null };
   /** Outbox kinds to enqueue (unique per order, so a second enqueue of a kind is a no-op). */
   emails: string[];
+  /** Webhooks out besides the one a billing state implies (a renewal, a refund): unique per event key. */
+  webhooks?: WebhookEventSpec[];
 }
 
 export interface BillingRefs {

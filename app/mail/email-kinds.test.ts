@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { BILLING_EMAIL, CONFIRMATION_EMAIL, DELIVERED_EMAIL, OWNER_PAID_EMAIL, OWNER_UNLOCK_EMAIL, QUOTE_EMAIL_KINDS, emailKindLabel, ownerFailureKind } from "./email-kinds.ts";
+import { BILLING_EMAIL, CONFIRMATION_EMAIL, DELIVERED_EMAIL, OWNER_PAID_EMAIL, OWNER_UNLOCK_EMAIL, QUOTE_EMAIL_KINDS, emailKindLabel, ownerFailureKind, ownerWebhookPausedKind } from "./email-kinds.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 
@@ -25,6 +25,7 @@ const KINDS = [
   BILLING_EMAIL.ownerDisputeClosed("dp_1", "won"),
   BILLING_EMAIL.ownerPaused("evt_1"),
   BILLING_EMAIL.ownerUnhandled("evt_2.customer.subscription.updated"),
+  ownerWebhookPausedKind("env", "2026-11-28T04:00:00.000Z"),
 ];
 
 describe("email kinds in the owner's words", () => {

@@ -22,6 +22,13 @@ export const DELIVERED_EMAIL = "delivered";
  */
 export const deliveredKind = (period: string | null, earlierDeliveries: number) =>
   period && earlierDeliveries > 0 ? `${DELIVERED_EMAIL}.${period.replace(/\.\d+(?=Z$)/, "")}` : DELIVERED_EMAIL;
+/**
+ * The owner's notice that a webhook endpoint (app/automation/) was paused after failing for too
+ * long: once per pause, about the order or quote request whose delivery paused it.
+ */
+export const OWNER_WEBHOOK_PAUSED_EMAIL = "owner-webhook-paused";
+export const ownerWebhookPausedKind = (endpointId: string, pausedAt: string) => `${OWNER_WEBHOOK_PAUSED_EMAIL}.${endpointId}.${Date.parse(pausedAt)}`;
+export const isWebhookPausedKind = (kind: string) => kind.startsWith(`${OWNER_WEBHOOK_PAUSED_EMAIL}.`);
 const OWNER_FAILURE_PREFIX = "owner-email-failed-";
 
 /** The owner's notice that the outbox message `outboxId` was given up. */
@@ -94,6 +101,7 @@ const KIND_KEYS = {
   "owner-dispute-closed": "ownerDisputeClosed",
   "owner-paused": "ownerPaused",
   "owner-unhandled": "ownerUnhandled",
+  [OWNER_WEBHOOK_PAUSED_EMAIL]: "ownerWebhookPaused",
 } as const;
 
 export type EmailKindKey = (typeof KIND_KEYS)[keyof typeof KIND_KEYS] | "confirmation" | "resend" | "adminResend" | "ownerFailed";

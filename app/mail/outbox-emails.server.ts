@@ -2,8 +2,8 @@ import { ERASED } from "../db/erased.ts";
 import type { Language } from "../i18n/languages.ts";
 import { renderBillingEmail } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
-import { DELIVERED_EMAIL, deliveredKind, OWNER_PAID_EMAIL, OWNER_RESET_EMAIL, OWNER_SETUP_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
-import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerResetEmail, renderOwnerSetupEmail, renderOwnerUnlockEmail } from "./owner-emails.server.ts";
+import { DELIVERED_EMAIL, deliveredKind, isWebhookPausedKind, OWNER_PAID_EMAIL, OWNER_RESET_EMAIL, OWNER_SETUP_EMAIL, QUOTE_EMAIL_KINDS, failedOutboxId, isOwnerKind, ownerFailureKind } from "./email-kinds.ts";
+import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerResetEmail, renderOwnerSetupEmail, renderOwnerUnlockEmail, renderOwnerWebhookPausedEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import type { Order, OrderStore } from "../orders/types.ts";
 import type { QuoteStore } from "../quotes/types.ts";
@@ -50,6 +50,7 @@ export async function renderOutboxEmail(
     // A quote request: the visitor's acknowledgement, or the owner's copy (Reply-To the visitor).
     const quote = await repo.findQuoteRequest(message.quoteId);
     if (!quote) throw new Error(`quote request ${message.quoteId} not found`);
+    if (isWebhookPausedKind(message.kind)) return { ...renderOwnerWebhookPausedEmail({ lang: config.ownerLang, about: quote.id, url: `${config.publicOrigin}/admin/automation` }), to: config.ownerEmail };
     if (message.kind === QUOTE_EMAIL_KINDS.owner) return { ...renderQuoteOwner(quote, { ownerLang: config.ownerLang, publicOrigin: config.publicOrigin }), to: config.ownerEmail };
     const failed = await failedMessage(message, () => repo.listQuoteEmails(quote.id));
     if (failed) return { ...renderOwnerQuoteFailureEmail(quote, failed, { lang: config.ownerLang, quoteUrl: `${config.publicOrigin}/admin/quotes/${encodeURIComponent(quote.id)}` }), to: config.ownerEmail };
@@ -60,6 +61,7 @@ export async function renderOutboxEmail(
   const owner = { lang: config.ownerLang, orderUrl: `${config.publicOrigin}/admin/orders/${encodeURIComponent(order.id)}` };
   // The owner answers a notice about a customer's order by replying: it reaches the customer.
   if (message.kind === OWNER_PAID_EMAIL) return { ...renderOwnerOrderEmail(order, owner), to: config.ownerEmail, replyTo: order.customer.email };
+  if (isWebhookPausedKind(message.kind)) return { ...renderOwnerWebhookPausedEmail({ lang: config.ownerLang, about: order.id, url: `${config.publicOrigin}/admin/automation` }), to: config.ownerEmail };
   const failed = await failedMessage(message, () => repo.listEmails(order.id));
   if (failed) return { ...renderOwnerFailureEmail(order, failed, owner), to: config.ownerEmail };
   if (message.kind === DELIVERED_EMAIL || message.kind.startsWith(`${DELIVERED_EMAIL}.`)) {
