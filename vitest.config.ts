@@ -25,6 +25,7 @@ const BOTH_STORES = [
   "tests/integration/admin-money-stripe.test.ts",
   "tests/integration/admin-money-sandbox.test.ts",
   "tests/integration/way-in.test.ts",
+  "tests/integration/webhooks-out.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */
