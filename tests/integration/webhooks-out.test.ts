@@ -149,6 +149,22 @@ describe("webhooks out", () => {
     expect(hook.received.some((request) => request.path === "/followed")).toBe(false);
   });
 
+  test("a quote request sends quote.requested in its visitor's language, without the message", async () => {
+    const posted = await fetch(`${server.url}/quote?offer=whatsapp&lang=de`, {
+      method: "POST",
+      body: new URLSearchParams({ offer: "whatsapp", name: "Anna Schmidt", email: "anna.hook@example.com", company: "Schmidt GmbH", message: "Wir möchten einen WhatsApp-Agenten für Termine." }),
+      redirect: "manual",
+      headers: { Origin: server.url },
+    });
+    expect(posted.status).toBe(303);
+    const request = await waitFor(() => hook.received.find((entry) => entry.verified.ok && entry.verified.payload.type === "quote.requested"), 15_000, "quote.requested");
+    if (!request.verified.ok) return;
+    expect(request.verified.payload.data).toMatchObject({ offerId: "whatsapp", language: "de", customer: { name: "Anna Schmidt", email: "anna.hook@example.com" } });
+    expect(request.verified.payload.data.quoteId).toMatch(/^quo_/);
+    expect(request.body).not.toContain("Termine");
+    expect(request.body).not.toContain("Schmidt GmbH");
+  });
+
   test("an endpoint failing for longer than the pause delay is paused, the owner emailed once, and nothing more is sent", async () => {
     hook.answerAlways(500);
     const orderId = await paidOrder("rosa.dead@example.com");
