@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -7,6 +8,7 @@ import { openStores } from "../../app/stores.server.ts";
 import { emlFiles, orderForm, payInSandbox, waitFor } from "../support/orders.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { suiteServer } from "../support/suite.ts";
+import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
 
 // Signed webhooks out (docs/automation.md): a local receiver checks every request with the
 // Standard Webhooks reference verifier (npm `standardwebhooks`), never with the site's own code.
@@ -75,6 +77,11 @@ const server = suiteServer(() => ({
   AUTOMATION_WEBHOOK_MAX_BACKOFF_MS: "200",
   AUTOMATION_WEBHOOK_PAUSE_AFTER_MS: "1500",
 }));
+
+let owner: AdminClient;
+beforeAll(async () => {
+  owner = (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), "correct horse battery staple")).client;
+});
 
 async function stored() {
   return openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
@@ -188,5 +195,39 @@ describe("webhooks out", () => {
       await repo.close();
       hook.answerAlways(null);
     }
+  });
+});
+
+describe("the back office's automation page (after the pause above)", () => {
+  test("signed-in owners only; it lists the deliveries and the paused endpoint, without the secret", async () => {
+    const anonymous = await fetch(`${server.url}/admin/automation`, { redirect: "manual" });
+    expect([302, 303]).toContain(anonymous.status);
+    expect(anonymous.headers.get("location")).toMatch(/^\/admin\/sign-in/);
+    const page = await owner.get("/admin/automation?lang=en");
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain('<meta name="robots" content="noindex"/>');
+    expect(body).toContain('data-testid="automation-paused"');
+    expect(body).toContain("order.paid");
+    expect(body).toContain("quote.requested");
+    expect(body).not.toContain(SECRET.slice(6, 20));
+  });
+
+  test("resume sends what waited; a test event reaches the receiver, verified; a wrong retry gets a translated 400", async () => {
+    hook.answerAlways(null);
+    const waiting = hook.received.length;
+    const resumed = await owner.post("/admin/automation?lang=en", { intent: "resume", target: "env" });
+    expect(resumed.status).toBe(303);
+    expect(resumed.headers.get("location")).toBe("/admin/automation?done=resume");
+    await waitFor(() => hook.received.slice(waiting).some((request) => request.answered === 200), 15_000, "the waiting delivery");
+    const tested = await owner.post("/admin/automation?lang=en", { intent: "test" });
+    expect(tested.status).toBe(303);
+    const test = await waitFor(() => hook.received.find((request) => request.verified.ok && request.verified.payload.type === "webhook.test"), 15_000, "the test event");
+    expect(test.verified.ok).toBe(true);
+    const wrong = await owner.post("/admin/automation?lang=de", { intent: "retry", target: "999999" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(JSON.parse(fs.readFileSync("locales/de/automation.json", "utf8")).errors.notFound);
+    const odd = await owner.post("/admin/automation?lang=en", { intent: "explode", target: "x" });
+    expect(odd.status).toBe(400);
   });
 });
