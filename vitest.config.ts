@@ -26,6 +26,7 @@ const BOTH_STORES = [
   "tests/integration/admin-money-sandbox.test.ts",
   "tests/integration/way-in.test.ts",
   "tests/integration/webhooks-out.test.ts",
+  "app/automation/emitted-events.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */
