@@ -4,6 +4,7 @@ import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.t
 import { getEnv, isLiveEnv } from "./lib/env.server.ts";
 import { WebhooksOutWorker } from "./automation/webhook-worker.server.ts";
 import { ENV_ENDPOINT } from "./automation/endpoints.server.ts";
+import { refusedHost } from "./lib/address-guard.server.ts";
 import { ownerWebhookPausedKind } from "./mail/email-kinds.ts";
 import { logger } from "./lib/logger.server.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -137,6 +138,13 @@ async function createServices(): Promise<OrderServices> {
   worker.start();
   // The operator's endpoint (AUTOMATION_WEBHOOK_URL): recorded so events fan out to it; unset, it stops receiving new ones.
   await repo.syncWebhookEndpoint(ENV_ENDPOINT, env.AUTOMATION_WEBHOOK_URL ?? null);
+  // Said at start-up too (every request checks again, with the addresses it connects to): a name
+  // that resolves to a private address in live mode will never be called.
+  if (env.AUTOMATION_WEBHOOK_URL && isLiveEnv(env)) {
+    void refusedHost(env.AUTOMATION_WEBHOOK_URL).then((problem) => {
+      if (problem) logger().error({ problem }, "AUTOMATION_WEBHOOK_URL will be refused on every request");
+    });
+  }
   const webhooksOut = new WebhooksOutWorker({
     repo,
     secretOf: (endpointId) => (endpointId === ENV_ENDPOINT ? env.AUTOMATION_WEBHOOK_SECRET : undefined),
