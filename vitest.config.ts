@@ -27,6 +27,7 @@ const BOTH_STORES = [
   "tests/integration/way-in.test.ts",
   "tests/integration/webhooks-out.test.ts",
   "app/automation/emitted-events.test.ts",
+  "tests/integration/order-page.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */

@@ -72,6 +72,8 @@ export interface RouteHandle {
   formScript?: boolean;
   /** Hide the shared header and language switcher (spec: /datasets). */
   bare?: boolean;
+  /** Ship no script at all, not even the marketing pages' small enhancements (a customer's private page). */
+  scriptless?: boolean;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -99,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {data ? <PageHead lang={lang} origin={data.origin} /> : null}
         <Links />
-        {hydrate ? null : <script src="/enhance.js" defer />}
+        {hydrate || handles.some((handle) => handle.scriptless) ? null : <script src="/enhance.js" defer />}
       </head>
       <body className="flex min-h-dvh flex-col bg-surface text-ink antialiased">
         <a href="#main" className="skip-link">

@@ -29,6 +29,8 @@ export default [
   route("/subscription", "routes/subscription-request.tsx"),
   route("/subscription/:token", "routes/subscription-manage.tsx"),
   route("/invoice/:token", "routes/invoice.tsx"),
+  route("/order", "routes/order-request.tsx"),
+  route("/order/:token", "routes/order-page.tsx"),
   // The owner's back office: not in the page registry (never cached, never in the sitemap).
   route("/admin", "routes/admin.tsx", [
     index("routes/admin-dashboard.tsx"),

@@ -5,7 +5,7 @@ import { getEnv, isLiveEnv } from "./lib/env.server.ts";
 import { WebhooksOutWorker } from "./automation/webhook-worker.server.ts";
 import { ENV_ENDPOINT } from "./automation/endpoints.server.ts";
 import { refusedHost } from "./lib/address-guard.server.ts";
-import { ownerWebhookPausedKind } from "./mail/email-kinds.ts";
+import { emailKind } from "./mail/email-kinds.ts";
 import { logger } from "./lib/logger.server.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { SandboxProvider } from "./payments/sandbox-provider.server.ts";
@@ -16,9 +16,9 @@ import { fulfil, type FulfilOptions, type FulfilResult } from "./orders/fulfil.s
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
 import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./mail/outbox-emails.server.ts";
 import { OutboxWorker } from "./mail/outbox-worker.server.ts";
-import { invoicePath, managePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
+import { invoicePath, managePath, orderPagePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-events.server.ts";
-import { createSignedLinks, loadLinkSecret, type SignedLinks } from "./billing/signed-link.server.ts";
+import { createSignedLinks, loadLinkSecret, NEVER, type SignedLinks } from "./billing/signed-link.server.ts";
 import { createLimits, type Limits } from "./http/limits.server.ts";
 import { startReconciler } from "./orders/reconcile.server.ts";
 import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
@@ -60,6 +60,8 @@ export interface OrderServices {
   /** Absolute signed links of an order (emails). */
   manageUrl(order: Order): string;
   invoiceUrl(order: Order): string;
+  /** The customer's order page (signed, never expiring). */
+  orderPageUrl(order: Pick<Order, "id" | "lang">): string;
   /** Stops the daily backup timer. */
   stopBackups(): void;
   /** Adds the funnel's page views counted in memory to the database (every minute, and at shutdown). */
@@ -98,7 +100,10 @@ async function createServices(): Promise<OrderServices> {
   const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));
   const manageUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${managePath(links.sign(order.id, "manage"), order.lang)}`;
   const invoiceUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
+  // The customer's order page: the link never expires (it is the order's address), only its signature counts.
+  const orderPageUrl = (order: Pick<Order, "id" | "lang">) => `${env.PUBLIC_ORIGIN}${orderPagePath(links.sign(order.id, "order", NEVER), order.lang)}`;
   const emailConfig = {
+    orderPageUrl,
     contactEmail: site.contactEmail,
     ownerEmail: env.OWNER_EMAIL ?? site.contactEmail,
     ownerLang: env.OWNER_LANG,
@@ -158,7 +163,7 @@ async function createServices(): Promise<OrderServices> {
     pauseAfterMs: env.AUTOMATION_WEBHOOK_PAUSE_AFTER_MS,
     // The owner hears of the pause once (unique kind per pause), about the order or quote whose delivery paused it.
     onPaused: async (delivery, failingSince) => {
-      const kind = ownerWebhookPausedKind(delivery.endpointId, new Date().toISOString());
+      const kind = emailKind("owner-webhook-paused", { endpointId: delivery.endpointId, pausedAt: Date.now() });
       logger().error({ endpoint: delivery.endpointId, failingSince }, "automation webhooks paused: the owner is emailed");
       const queued = delivery.orderId ? await repo.enqueueEmail(delivery.orderId, kind) : delivery.quoteId ? await repo.enqueueQuoteEmail(delivery.quoteId, kind) : false;
       if (queued) worker.kick();
@@ -207,6 +212,7 @@ async function createServices(): Promise<OrderServices> {
     receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, eventDeps),
     manageUrl,
     invoiceUrl,
+    orderPageUrl,
     stopBackups: backups.stop,
     pageViewFlusher,
     privacy,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { KyselyWebhookStore } from "./automation/webhook-store.server.ts";
@@ -52,8 +53,13 @@ export type Stores = OrderStore &
     readonly dialect: Dialect;
     /** A cheap query; throws when the database cannot answer (health check). */
     ping(): Promise<void>;
+    /** A one-row write in a transaction, rolled back; throws when the database refuses writes (health check). */
+    probeWrite(): Promise<void>;
     close(): Promise<void>;
   };
+
+/** Thrown inside the health probe's transaction to roll it back. */
+const ROLLED_BACK = Symbol("rolled back");
 
 /** The stores over an opened (migrated) database. */
 export function storesOver(store: Store): Stores {
@@ -84,6 +90,17 @@ export function storesOver(store: Store): Stores {
     dialect,
     ping: async () => {
       await db.selectFrom("orders").select("id").limit(1).execute();
+    },
+    probeWrite: async () => {
+      try {
+        await db.transaction().execute(async (trx) => {
+          // A key of its own each time: two instances probing at once never wait on each other.
+          await trx.insertInto("app_settings").values({ key: `health-probe-${randomUUID()}`, value: "" }).execute();
+          throw ROLLED_BACK;
+        });
+      } catch (error) {
+        if (error !== ROLLED_BACK) throw error;
+      }
     },
     close: () => store.close(),
   };

@@ -4,6 +4,7 @@ import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { parseEnv } from "../app/lib/env.server.ts";
 import { checkStripeAccount } from "../app/payments/stripe-setup.server.ts";
 import { createStripeClient } from "../app/payments/stripe-provider.server.ts";
+import { liveReport } from "./live-report.ts";
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
@@ -22,8 +23,13 @@ if (parsed.env.STRIPE_SECRET_KEY) {
     stripeLines = [`Stripe: the API could not be asked (${(error as Error).message})`];
   }
 }
-if (report.errors.length || report.problems.length || stripeLines.length) {
+if (report.errors.length) {
   console.error([message, ...stripeLines].join("\n"));
+  process.exit(1);
+}
+if (report.problems.length || stripeLines.length) {
+  // Grouped by importance, payments and mail first; the empty video slots in one line.
+  console.error(liveReport(report.file, report.problems, stripeLines));
   process.exit(1);
 }
 console.log(message);

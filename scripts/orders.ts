@@ -16,7 +16,7 @@ import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
 import { billingLabel } from "../app/lib/billing-label.ts";
 
 const USAGE =
-  "Usage: npm run orders [-- --limit N] | npm run orders -- --out FILE | npm run --silent orders -- --csv > FILE. CSV in the owner's spreadsheet format (OWNER_LANG: ';' and decimal commas except in English), or --format raw for commas and the English column names. Uses DATABASE_URL or DATA_DIR (default ./data).";
+  "Usage: npm run orders [-- --limit N] | npm run orders -- --out FILE [--force] | npm run --silent orders -- --csv > FILE. CSV in the owner's spreadsheet format (OWNER_LANG: ';' and decimal commas except in English), or --format raw for commas and the English column names (no byte order mark). --out never replaces a file without --force. Uses DATABASE_URL or DATA_DIR (default ./data).";
 const { values } = parseOptions(
   {
     options: {
@@ -24,6 +24,7 @@ const { values } = parseOptions(
       out: { type: "string" },
       limit: { type: "string" },
       format: { type: "string" },
+      force: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   },
@@ -58,6 +59,15 @@ function safeHost(url: string): string {
   }
 }
 
+const refundedByOrder = new Map(
+  await Promise.all(
+    orders.map(async (order) => {
+      const row = await repo.db.selectFrom("charge_refunds").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_refunded"), eb.lit(0)).as("refunded")).where("order_id", "=", order.id).executeTakeFirst();
+      return [order.id, Number(row?.refunded ?? 0)] as const;
+    }),
+  ),
+);
+
 const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)));
 
 const emailState = (order: Order) => emailSummary(emailsByOrder.get(order.id) ?? []);
@@ -79,12 +89,14 @@ function localeText(lang: string): (key: string) => string {
 }
 
 if (csv) {
-  const text = await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? [], csvFormat(formatName, ownerLang as Language, localeText(ownerLang)));
+  const text = await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? [], csvFormat(formatName, ownerLang as Language, localeText(ownerLang)), (id) => refundedByOrder.get(id) ?? 0);
   if (values.out) {
     const out = path.resolve(values.out);
     try {
-      fs.writeFileSync(out, text);
+      // "wx": an existing file (last month's export, the accountant's notes) is never replaced silently.
+      fs.writeFileSync(out, text, { flag: values.force ? "w" : "wx" });
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") fail(`${out} already exists: choose another name, or add --force to replace it.`);
       fail(`Cannot write ${out}: ${describe(error)}`);
     }
     console.log(`${orders.length} order(s) written to ${out}`);

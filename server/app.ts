@@ -10,6 +10,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
+import { bodyCapFor } from "../app/http/read-form.server.ts";
 import { languageFromPath, resolveLanguage } from "../app/i18n/resolve.ts";
 import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
 import { getEnv } from "../app/lib/env.server.ts";
@@ -47,8 +48,6 @@ const entry = build.entry.module as unknown as {
 // Once bundled this file is build/server/index.js: the browser files are in build/client.
 const clientDir = path.resolve(import.meta.dirname, "../client");
 
-/** Bodies above this are refused before reaching the app (order forms are a few KB). */
-export const MAX_BODY_BYTES = 64 * 1024;
 const secureCookies = env.PUBLIC_ORIGIN.startsWith("https:");
 const publicHost = new URL(env.PUBLIC_ORIGIN).host;
 
@@ -226,7 +225,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, reque
   if (method === "POST") {
     const length = Number(req.headers["content-length"] ?? NaN);
     if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return reject(res, 411, "Length required");
-    if (length > MAX_BODY_BYTES) {
+    // The cap of the path (app/http/read-form.server.ts): forms 64 KB, Stripe's webhook more.
+    if (length > bodyCapFor(url.pathname)) {
       res.setHeader("Connection", "close");
       return reject(res, 413, "Request body too large");
     }

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
-import { deliveredKind } from "../mail/email-kinds.ts";
+import { confirmationCopyKind, deliveredKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
+import { referenceNumberOf } from "../orders/reference.ts";
 import type { Order } from "../orders/types.ts";
 import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
 import { toDeliver } from "./to-deliver.server.ts";
@@ -45,8 +46,10 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
       this.dialect === "postgres"
         ? sql<string>`(SELECT coalesce(json_agg(json_build_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts) ORDER BY o.id), '[]')::text FROM outbox o WHERE o.order_id = orders.id)`
         : sql<string>`(SELECT json_group_array(json_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts)) FROM (SELECT kind, status, attempts FROM outbox WHERE outbox.order_id = orders.id ORDER BY outbox.id) o)`;
-    const rows = await selection.selectAll().select(emails.as("emails_json")).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-    return rows.map(({ emails_json, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]") }));
+    // What billing recorded as refunded of the order's charges (the CSV's refunded and net columns).
+    const refunded = sql<number | string>`(SELECT coalesce(sum(c.amount_refunded), 0) FROM charge_refunds c WHERE c.order_id = orders.id)`;
+    const rows = await selection.selectAll().select([emails.as("emails_json"), refunded.as("refunded")]).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(({ emails_json, refunded, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]"), refunded: Number(refunded) }));
   }
 
   /** The orders of the back office's list and export: by state, and a search in reference, email or name. */
@@ -62,8 +65,11 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
         this.dialect === "postgres"
           ? sql`lower((customer_json::json ->> 'firstName') || ' ' || (customer_json::json ->> 'lastName'))`
           : sql`lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName'))`;
+      // "LA-1042", "1042": the readable reference's number, whatever the prefix typed.
+      const number = referenceNumberOf(search);
+      const reference = number === null ? sql`1 = 0` : sql`reference_number = ${number}`;
       selection = selection.where(
-        sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\')`,
+        sql<boolean>`(lower(id) LIKE ${like} ESCAPE '\\' OR lower(email) LIKE ${like} ESCAPE '\\' OR ${name} LIKE ${like} ESCAPE '\\' OR ${reference})`,
       );
     }
     return selection;
@@ -121,13 +127,13 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
     });
   }
 
-  async queueCopy(orderId: string, prefix: string, event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued"> {
+  async queueCopy(orderId: string, kind: "admin-resend", event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued"> {
     return this.db.transaction().execute(async (trx) => {
-      const copies = await trx.selectFrom("outbox").select("status").where("order_id", "=", orderId).where("kind", "like", `${prefix}%`).execute();
+      const copies = await trx.selectFrom("outbox").select("status").where("order_id", "=", orderId).where("kind", "like", `${kind}-%`).execute();
       if (copies.some((copy) => copy.status === "pending")) return "alreadyQueued";
       // Two requests that read the same count try the same kind: the outbox's unique (order, kind)
       // lets one in; the other waits for it to commit and inserts nothing.
-      if (!(await enqueue(trx, { orderId }, `${prefix}${copies.length + 1}`))) return "alreadyQueued";
+      if (!(await enqueue(trx, { orderId }, confirmationCopyKind(kind, copies.length + 1)))) return "alreadyQueued";
       await trx.insertInto("order_events").values({ order_id: orderId, kind: event, detail: null, created_at: now() }).execute();
       return "queued";
     });

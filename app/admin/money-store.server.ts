@@ -4,6 +4,7 @@ import { billingStateEvents, WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type { BillingState } from "../orders/types.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
 export type MoneyAction = Pick<MoneyActionsTable, "key" | "kind" | "amount" | "currency" | "reason" | "note" | "status" | "provider_ref"> & { orderId: string };
 
@@ -13,7 +14,7 @@ export interface MoneyEffects {
   /** The timeline line (order_events). */
   event: { kind: "refunded" | "subscription_cancelled"; detail: string };
   /** Customer emails (outbox kinds, unique per order: a later webhook asking for the same one adds nothing). */
-  emails: string[];
+  emails: StoredEmailKind[];
   billing?: { state: BillingState | null; periodEnd: string | null; providerStatus?: string };
   /** What is refunded of the charge now (the provider's own total), as the webhook records it. */
   charge?: { chargeId: string; amount: number; amountRefunded: number; currency: string };

@@ -9,11 +9,14 @@ import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
 import { billingLabel } from "../lib/billing-label.ts";
+import { dueLabel, dueMark, orderDue } from "../orders/due-date.ts";
 import { translator } from "../i18n/translator.server.ts";
 
 /** The back office's questions and actions on orders; routes stay thin. */
 
 export const PAGE_SIZE = 20;
+/** At most this many orders waiting for delivery are sorted by due time (far more than one person has open). */
+const TO_DELIVER_MAX = 1000;
 /** An order still pending or at checkout after this long is shown as stuck. */
 const STUCK_AFTER_MS = 60 * 60_000;
 
@@ -25,10 +28,35 @@ const STUCK_AFTER_MS = 60 * 60_000;
 export async function ordersPage(filter: OrderFilter, lang: Language) {
   const { repo } = await getOrderServices();
   const foldAttempts = !filter.state && !filter.toDeliver;
-  const { orders, total } = await repo.searchOrders({ state: filter.state, toDeliver: filter.toDeliver, search: filter.search, foldAttempts, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE });
+  const offset = (filter.page - 1) * PAGE_SIZE;
+  let orders: Order[];
+  let total: number;
+  const zone = getEnv().OWNER_TIME_ZONE;
+  if (filter.toDeliver) {
+    // What is still to deliver is a short list (paid, not delivered): read it whole and sort it by
+    // due time, which business-day promises in the owner's zone make a computation, not a column.
+    ({ orders, total } = await repo.searchOrders({ toDeliver: true, search: filter.search, foldAttempts, limit: TO_DELIVER_MAX, offset: 0 }));
+    orders = orders
+      .map((order) => ({ order, due: orderDue(order, zone)?.at.getTime() ?? Infinity }))
+      .sort((a, b) => a.due - b.due)
+      .map(({ order }) => order)
+      .slice(offset, offset + PAGE_SIZE);
+  } else {
+    ({ orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, foldAttempts, limit: PAGE_SIZE, offset }));
+  }
   const { attempts, delivered } = await repo.listDetails(orders);
   const offerName = translator(lang, "offers");
-  const row = (order: Order) => ({ ...listRow(order), offerName: offerName(`${order.offer}.name`), delivered: delivered.has(order.id) });
+  const now = new Date();
+  const row = (order: Order) => {
+    const isDelivered = delivered.has(order.id);
+    const due = order.state === "paid" && !isDelivered && !order.erasedAt ? orderDue(order, zone) : null;
+    return {
+      ...listRow(order),
+      offerName: offerName(`${order.offer}.name`),
+      delivered: isDelivered,
+      due: due ? { datetime: due.datetime, label: dueLabel(due, lang, zone), mark: dueMark(due, zone, now) } : null,
+    };
+  };
   return {
     orders: orders.map((order) => ({ ...row(order), attempts: foldAttempts ? (attempts.get(order.id) ?? []).map(row) : [] })),
     total,
@@ -39,6 +67,7 @@ export async function ordersPage(filter: OrderFilter, lang: Language) {
 function listRow(order: Order) {
   return {
     id: order.id,
+    reference: order.reference,
     createdAt: order.createdAt,
     state: order.state,
     /** After checkout: active, past_due, cancelling, paused, cancelled, refunded, disputed (null before). */
@@ -82,7 +111,8 @@ export type TimelineEntry = { at: string; kind: string; detail: string | null; p
 
 /** Everything about one order, labelled in the back office's language. */
 export async function orderDetail(id: string, lang: Language) {
-  const { repo } = await getOrderServices();
+  const services = await getOrderServices();
+  const { repo } = services;
   const order = await repo.findById(id);
   if (!order) return null;
   const [events, emails] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id)]);
@@ -101,6 +131,16 @@ export async function orderDetail(id: string, lang: Language) {
     heading: `${customer} – ${offer}`,
     // The customer's data page (export, erase) is found by this address; none once erased.
     customerEmail: order.erasedAt ? null : order.customer.email,
+    // One tap to write or call the customer (the phone only where the offer's form asked for it).
+    customerPhone: order.erasedAt ? null : (order.customer.phoneNumber?.trim() || null),
+    reference: order.reference,
+    // What the customer sees (the same signed link as in their emails); none once erased (it answers 404 then).
+    customerPageUrl: order.state === "paid" && !order.erasedAt ? services.orderPageUrl(order) : null,
+    due: (() => {
+      const zone = getEnv().OWNER_TIME_ZONE;
+      const due = order.state === "paid" && !order.erasedAt ? orderDue(order, zone) : null;
+      return due ? { datetime: due.datetime, label: dueLabel(due, lang, zone), mark: dueMark(due, zone) } : null;
+    })(),
     state: order.state,
     billingState: billingLabel(order),
     periodEnd: order.periodEnd,
@@ -133,7 +173,7 @@ export async function resendConfirmation(orderId: string): Promise<ActionOutcome
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
   if (order.erasedAt) return "erased";
-  if ((await services.repo.queueCopy(order.id, "admin-resend-", "resend_requested")) === "alreadyQueued") return "alreadyQueued";
+  if ((await services.repo.queueCopy(order.id, "admin-resend", "resend_requested")) === "alreadyQueued") return "alreadyQueued";
   services.worker.kick();
   return "resent";
 }

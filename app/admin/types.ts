@@ -66,7 +66,7 @@ export interface BackOfficeStore {
    * Queues copy `${prefix}N+1` of an email and its timeline event, in one transaction, unless a
    * copy still waits in the outbox (or a concurrent request queued the same copy): "alreadyQueued".
    */
-  queueCopy(orderId: string, prefix: string, event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued">;
+  queueCopy(orderId: string, kind: "admin-resend", event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued">;
   health(stuckBefore: string): Promise<BackOfficeHealth>;
 }
 

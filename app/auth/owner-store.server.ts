@@ -136,6 +136,9 @@ export class KyselyOwnerStore implements OwnerStore {
         .execute();
       // Every session of the old password ends, on every instance.
       await trx.deleteFrom("admin_sessions").execute();
+      // And every other "forgot password" link still in a mailbox: one left open for its 30 minutes
+      // would let whoever reads that mailbox later set a password of their own.
+      await trx.updateTable("owner_unlocks").set({ used_at: now() }).where("purpose", "=", "reset").where("used_at", "is", null).execute();
     });
   }
 }

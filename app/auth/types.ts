@@ -39,7 +39,7 @@ export interface OwnerStore {
   useUnlock(id: string, now: number, purpose?: OwnerLinkPurpose): Promise<boolean>;
   /** Whether the link is unused and unexpired (a look, nothing spent). */
   unlockUsable(id: string, now: number, purpose: OwnerLinkPurpose): Promise<boolean>;
-  /** A forgotten password replaced: bumps the session version and deletes every session, in one transaction. */
+  /** A forgotten password replaced: bumps the session version, deletes every session and voids every open reset link, in one transaction. */
   setOwnerPassword(passwordHash: string): Promise<void>;
 }
 

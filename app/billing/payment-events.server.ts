@@ -7,7 +7,7 @@ import {
   type SubscriptionStatus,
 } from "../payments/provider.ts";
 import { logger } from "../lib/logger.server.ts";
-import { BILLING_EMAIL as EMAIL } from "../mail/email-kinds.ts";
+import { BILLING_EMAIL as EMAIL, type StoredEmailKind } from "../mail/email-kinds.ts";
 import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { fulfil } from "../orders/fulfil.server.ts";
 import type { BillingState, Order, OrderStore } from "../orders/types.ts";
@@ -146,7 +146,7 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
       if (!order.subscriptionRef || !order.customerRef) {
         await repo.setBillingRefs(order.id, { customerRef: subscription.customerRef, subscriptionRef: subscription.id, state: null, periodEnd: null });
       }
-      const emails: string[] = [];
+      const emails: StoredEmailKind[] = [];
       if (event.kind === "invoice.payment_failed" && subscription.status === "past_due") emails.push(EMAIL.paymentFailed(event.invoiceId));
       if (event.kind === "invoice.paid" && event.renewal) emails.push(EMAIL.renewal(event.invoiceId));
       // A change already recorded (the owner cancelled from the back office, app/admin/money.server.ts)
@@ -231,7 +231,7 @@ async function findOrder(repo: Pick<OrderStore, "findById"> & Pick<BillingStore,
  * replayed or later `customer.subscription.updated` sends nothing twice. One that already ended
  * gets the "has ended" email instead.
  */
-export function cancellationConfirmation(subscription: Pick<SubscriptionStatus, "status" | "cancelAtPeriodEnd" | "periodEnd">): string[] {
+export function cancellationConfirmation(subscription: Pick<SubscriptionStatus, "status" | "cancelAtPeriodEnd" | "periodEnd">): StoredEmailKind[] {
   return subscription.status !== "cancelled" && subscription.cancelAtPeriodEnd && subscription.periodEnd ? [EMAIL.cancellationConfirmed(subscription.periodEnd)] : [];
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { HandledPaymentEvent, PaymentEvent, PaymentProvider, SubscriptionStatus } from "../payments/provider.ts";
 import { handlePaymentEvent, receivePaymentWebhook } from "./payment-events.server.ts";
-import { renderBillingEmail } from "../mail/billing-email.server.ts";
+import { renderOutboxEmail } from "../mail/outbox-emails.server.ts";
 import { createSignedLinks } from "./signed-link.server.ts";
 import { testCustomer } from "../../tests/support/order-fixtures.ts";
 import { openTestStore } from "../../tests/support/store.ts";
@@ -64,11 +64,12 @@ describe("events after checkout", () => {
     for (const event of [updated, updated, again]) await handlePaymentEvent(event as HandledPaymentEvent, { repo, provider, inbox: billing });
     expect((await repo.findById("ord_1"))!.billingState).toBe("cancelling");
     expect(await kinds()).toEqual(["cancellation-confirmed.2026-12-24T00:00:00Z", "confirmation", "owner-cancellation"]);
-    const email = renderBillingEmail((await repo.findById("ord_1"))!, "cancellation-confirmed.2026-12-24T00:00:00Z", "fr", { contactEmail: "x@example.com", manageUrl: () => "" });
+    const config = { contactEmail: "x@example.com", ownerEmail: "owner@example.com", ownerLang: "fr" as const, publicOrigin: "https://shop.example" };
+    const email = await renderOutboxEmail(repo, { id: 0, orderId: "ord_1", quoteId: null, kind: "cancellation-confirmed.2026-12-24T00:00:00Z", attempts: 0 }, config);
     // The order is Portuguese: its customer reads the confirmation in Portuguese, with the end date.
-    expect(email?.to).toBe("customer");
-    expect(email?.email.subject).toBe("Agente formador IA no Telegram: o seu cancelamento está confirmado");
-    expect(email?.email.text).toContain("Termina a 24 de dezembro de 2026");
+    expect(email.to).toBe(testCustomer.email);
+    expect(email.subject).toBe("Agente formador IA no Telegram: o seu cancelamento está confirmado");
+    expect(email.text).toContain("Termina a 24 de dezembro de 2026");
     // Resumed, then cancelled again for a later period: a new confirmation for the new end date.
     subscription = { ...subscription, cancelAtPeriodEnd: false, periodEnd: "2027-01-24T00:00:00.000Z" };
     await handlePaymentEvent({ ...updated, id: "evt_resumed" } as HandledPaymentEvent, { repo, provider, inbox: billing });

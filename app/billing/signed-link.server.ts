@@ -5,7 +5,14 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * invoice. The token names the order, its purpose and an expiry, and carries an HMAC of the three;
  * nothing is stored, so a leaked link stops working at its expiry.
  */
-export type LinkPurpose = "manage" | "invoice" | "unlock" | "setup" | "reset";
+export type LinkPurpose = "manage" | "invoice" | "unlock" | "setup" | "reset" | "order";
+
+/**
+ * The customer's order page: its link is in every email about the order, kept for as long as the
+ * order, so it does not expire (`sign(id, "order", NEVER)`); it stays tamper-proof (the HMAC), and
+ * names one order only.
+ */
+export const NEVER = Number.POSITIVE_INFINITY;
 
 export interface SignedLinks {
   sign(orderId: string, purpose: LinkPurpose, ttlMs?: number, now?: number): string;
@@ -19,7 +26,8 @@ export function createSignedLinks(secret: string): SignedLinks {
   const mac = (payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
   return {
     sign(orderId, purpose, ttlMs = MANAGE_LINK_TTL_MS, now = Date.now()) {
-      const payload = `${orderId}.${purpose}.${Math.floor((now + ttlMs) / 1000).toString(36)}`;
+      const expiry = Number.isFinite(ttlMs) ? Math.floor((now + ttlMs) / 1000).toString(36) : "never";
+      const payload = `${orderId}.${purpose}.${expiry}`;
       return `${payload}.${mac(payload)}`;
     },
     verify(token, purpose, now = Date.now()) {
@@ -29,7 +37,7 @@ export function createSignedLinks(secret: string): SignedLinks {
       const expected = Buffer.from(mac(`${orderId}.${tokenPurpose}.${expiry}`));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected) || tokenPurpose !== purpose) return { ok: false, reason: "invalid" };
-      if (Number.parseInt(expiry, 36) * 1000 < now) return { ok: false, reason: "expired" };
+      if (expiry !== "never" && Number.parseInt(expiry, 36) * 1000 < now) return { ok: false, reason: "expired" };
       return { ok: true, orderId };
     },
   };

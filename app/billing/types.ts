@@ -1,5 +1,6 @@
 import type { WebhookEventSpec } from "../automation/types.ts";
 import type { BillingState, Order } from "../orders/types.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
 /** One provider event, stored by its id so a replay is recognised and ignored. */
 export interface PaymentEventRow {
@@ -14,7 +15,7 @@ export interface PaymentEventChange {
   orderId: string;
   billing?: { state: BillingState | null; periodEnd: string | null };
   /** Outbox kinds to enqueue (unique per order, so a second enqueue of a kind is a no-op). */
-  emails: string[];
+  emails: StoredEmailKind[];
   /** Webhooks out besides the one a billing state implies (a renewal, a refund): unique per event key. */
   webhooks?: WebhookEventSpec[];
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { PageProof } from "../config/proof.ts";
 import { faqJsonLd } from "../content/structured-data.ts";
 import type { Language } from "../i18n/languages.ts";
+import { quoted } from "../i18n/format.ts";
 import { initials } from "../config/profiles.ts";
 import { JsonLd } from "./json-ld.tsx";
 import { sectionClass, SectionHeading } from "./blocks/blocks.tsx";
@@ -90,7 +91,7 @@ export function ProofBlocks({ proof, lang }: { proof: PageProof; lang: Language 
                   <figure className="flex flex-1 flex-col">
                     {badge(item.sample)}
                     <blockquote lang={lang} className="mt-2 flex-1 text-lg leading-relaxed text-ink">
-                      <p>“{item.quote}”</p>
+                      <p>{quoted(item.quote, lang)}</p>
                     </blockquote>
                     <figcaption className="mt-6 flex items-center gap-3">
                       {item.photo ? (

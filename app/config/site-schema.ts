@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { VIDEO_SLOTS, type Platform } from "../content/media.ts";
 

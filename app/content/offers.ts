@@ -67,12 +67,20 @@ export type ImmediateStart =
   /** A service performed within the 14 days: the right is lost once it is fully performed; withdrawing earlier costs the part already provided. */
   | "service";
 
+/**
+ * When the work is due after payment: a number of hours (counted from the payment), or of business
+ * days (Monday to Friday in the owner's time zone, due by the end of the last one).
+ */
+export type DeliveryPromise = { hours: number; businessDays?: undefined } | { businessDays: number; hours?: undefined };
+
 export interface Offer {
   id: OfferId;
   /** Which questions the order form asks (ORDER_FORM_FIELDS). */
   kind: OfferKind;
-  /** Promised delivery after payment (thank-you page, email): spec section 9. */
-  deliveryHours: number;
+  /** Promised delivery after payment (pages, thank-you page, email, the customer's order page, the owner's "to deliver"): spec section 9. */
+  delivery: DeliveryPromise;
+  /** Rounds of changes the customer may ask for after a delivery, included in the price. */
+  revisionRounds: number;
   /**
    * Work starts before the 14-day withdrawal period ends (the delivery time is shorter): the form
    * asks for the waiver. null would let the 14 days run before work starts, asking nothing.
@@ -89,7 +97,8 @@ export const OFFERS: Record<OfferId, Offer> = {
   "test-workflow": {
     id: "test-workflow",
     kind: "test",
-    deliveryHours: 24,
+    delivery: { hours: 24 },
+    revisionRounds: 1,
     // A test video made from the buyer's topic and sent as a file within 24 hours: digital content.
     immediateStart: "digital-content",
     price: () => euros({ oneTime: 100 }),
@@ -97,7 +106,8 @@ export const OFFERS: Record<OfferId, Offer> = {
   "short-videos": {
     id: "short-videos",
     kind: "video",
-    deliveryHours: 48,
+    delivery: { hours: 48 },
+    revisionRounds: 2,
     // The workflow is built and running within 48 hours (a service performed inside the 14 days),
     // then it keeps producing videos every month: a service, not a one-off file.
     immediateStart: "service",
@@ -107,7 +117,8 @@ export const OFFERS: Record<OfferId, Offer> = {
   "formateur-ia": {
     id: "formateur-ia",
     kind: "agent",
-    deliveryHours: 48,
+    delivery: { hours: 48 },
+    revisionRounds: 2,
     // The agent is set up with the buyer within 48 hours and then hosted monthly: a service.
     immediateStart: "service",
     price: () => euros({ oneTime: 49_700, monthly: 3_900 }),
@@ -115,7 +126,8 @@ export const OFFERS: Record<OfferId, Offer> = {
   "veo3-single": {
     id: "veo3-single",
     kind: "video",
-    deliveryHours: 24,
+    delivery: { hours: 24 },
+    revisionRounds: 1,
     // One video generated from the brief and sent as a file within 24 hours: digital content.
     immediateStart: "digital-content",
     price: (lang) => ({ currency: veo3Currency(lang), oneTime: 4_900 }),
@@ -123,7 +135,8 @@ export const OFFERS: Record<OfferId, Offer> = {
   "veo3-pack": {
     id: "veo3-pack",
     kind: "video",
-    deliveryHours: 24,
+    delivery: { hours: 24 },
+    revisionRounds: 1,
     // Videos generated from the brief, the first within 24 hours, sent as files: digital content.
     immediateStart: "digital-content",
     price: (lang) => ({ currency: veo3Currency(lang), oneTime: 19_700 }),
@@ -131,7 +144,8 @@ export const OFFERS: Record<OfferId, Offer> = {
   "veo3-subscription": {
     id: "veo3-subscription",
     kind: "video",
-    deliveryHours: 24,
+    delivery: { hours: 24 },
+    revisionRounds: 1,
     // Each month's videos are files, the first within 24 hours: digital content supplied at once.
     immediateStart: "digital-content",
     price: (lang) => ({ currency: veo3Currency(lang), monthly: 49_000 }),

@@ -18,7 +18,7 @@ describe("the price story", () => {
     expect(line("veo3-subscription", "en", date)).toBe("£490 today for the first month, then £490 a month from 24 December 2026.");
     expect(line("veo3-subscription", "de", date)).toBe("490 € heute für den ersten Monat, danach 490 € pro Monat ab dem 24. Dezember 2026.");
     expect(line("veo3-pack", "en")).toBe("£197 today, paid once.");
-    expect(line("test-workflow", "fr")).toBe("1 € aujourd'hui, en un seul paiement.");
+    expect(line("test-workflow", "fr")).toBe("1 € aujourd’hui, en un seul paiement.");
     expect(line("formateur-ia", "it")).toBe("Configurazione 497 € + primo mese 39 € = 536 € oggi, poi 39 € al mese da un mese dopo il tuo ordine.");
   });
 

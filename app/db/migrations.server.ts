@@ -405,11 +405,28 @@ const CHANGES: SchemaChange[] = [
     ],
   },
   {
+    // Order references a person can read out ("LA-1042"): a number per order from one counter row,
+    // raised by an atomic UPDATE … RETURNING (app/orders/order-store.server.ts), so instances sharing
+    // a database never hand out the same one; the unique index proves it. Orders placed before get
+    // numbers in the order they were placed, and the counter continues after the last.
+    name: "017-order-references",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`,
+      `ALTER TABLE orders ADD COLUMN reference_number INTEGER`,
+      `UPDATE orders SET reference_number = 1000 + (
+         SELECT COUNT(*) FROM orders earlier
+          WHERE earlier.created_at < orders.created_at OR (earlier.created_at = orders.created_at AND earlier.id <= orders.id)
+       )`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS orders_reference_number ON orders (reference_number)`,
+      `INSERT INTO sequences (name, value) SELECT 'order-reference', COALESCE(MAX(reference_number), 1000) FROM orders`,
+    ],
+  },
+  {
     // Signed webhooks out (app/automation/, docs/automation.md): the endpoints, each event once
     // (its id is the webhook-id of every retry), one delivery per event and endpoint claimed with a
     // lease like the email outbox, and every attempt's answer for the back office's log. No
     // personal data: a request's body is rendered from its order or quote request when it leaves.
-    name: "019-webhooks-out",
+    name: "018-webhooks-out",
     statements: [
       `CREATE TABLE IF NOT EXISTS webhook_endpoints (
          id TEXT PRIMARY KEY,

@@ -38,6 +38,14 @@ export interface OrdersTable {
   immediate_start: string | null;
   /** When the customer's personal fields were replaced by ERASED (016-datarights): null while they are held. */
   erased_at: Generated<string | null>;
+  /** The readable reference's number (017-order-references): shown as "LA-1042"; null only on a row written before it. */
+  reference_number: Generated<number | null>;
+}
+
+/** Named counters (017-order-references): each value only ever goes up, one atomic step at a time. */
+export interface SequencesTable {
+  name: string;
+  value: number;
 }
 
 /** Every provider event handled, by its id: a replay is recognised and ignored. */
@@ -243,7 +251,7 @@ export interface DataRequestsTable {
   created_at: string;
 }
 
-/** An endpoint that receives the site's webhooks (019-webhooks-out); `env` is AUTOMATION_WEBHOOK_URL. */
+/** An endpoint that receives the site's webhooks (018-webhooks-out); `env` is AUTOMATION_WEBHOOK_URL. */
 export interface WebhookEndpointsTable {
   id: string;
   url: string;
@@ -295,6 +303,7 @@ export interface WebhookAttemptsTable {
 }
 
 export interface Database {
+  sequences: SequencesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;

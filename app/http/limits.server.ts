@@ -44,6 +44,8 @@ export function limitPolicies(settings: LimitSettings) {
     resend: { points: settings.RESEND_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a thank-you page's resend-confirmation post, per IP" },
     lookup: { points: settings.LOOKUP_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a payment-provider look-up from a visitor's link, per IP" },
     manageLink: { points: settings.MANAGE_LINK_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a fresh manage-link request, per IP and per address" },
+    // The order page's "send me my links again": the same budget as the manage links, counted apart.
+    orderLink: { points: settings.MANAGE_LINK_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "an order-links request, per IP and per address" },
     // Sign-in: each password or code checked counts; a successful step gives its point back.
     signInIp: { points: 10, windowSeconds: FIFTEEN_MINUTES, counts: "a sign-in step (password or code) from an IP without a device cookie" },
     signInAccount: { points: 30, windowSeconds: FIFTEEN_MINUTES, counts: "a sign-in step from any browser without a device cookie" },
@@ -97,6 +99,7 @@ export function createLimits(settings: LimitSettings, pool?: pg.Pool): Limits {
     resend: "resend",
     lookup: "lookup",
     manageLink: "manage-link",
+    orderLink: "order-link",
     signInIp: "signin-ip",
     signInAccount: "signin-account",
     signInDevice: "signin-device",

@@ -18,6 +18,18 @@ import { translator } from "../i18n/translator.server.ts";
 
 /** Bodies above this are refused (the Node front refuses a larger Content-Length first; this also covers chunked bodies). */
 export const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * The byte cap of every request body, by path: the Node front refuses a larger Content-Length with
+ * this table before the app runs, and the route reads with the same cap. Forms get MAX_FORM_BYTES.
+ * Stripe's events carry whole objects (a session or invoice with its line items, metadata), so one
+ * can pass 64 KB; Stripe retries a 413 for days and then disables the endpoint. 1 MB is far above
+ * any event we handle and still a bounded read.
+ */
+export const BODY_CAPS: Readonly<Record<string, number>> = { "/webhooks/stripe": 1024 * 1024 };
+
+/** The most bytes a POST to `pathname` may carry. */
+export const bodyCapFor = (pathname: string): number => BODY_CAPS[pathname] ?? MAX_FORM_BYTES;
 /** Our largest form (an order) has about 30 fields; unknown extras are tolerated up to this. */
 export const MAX_FIELDS = 200;
 /** Our longest field name is about 20 characters; path-like names (`a.b.c…`, `a[b][c]…`) are cut off here. */

@@ -123,6 +123,22 @@ export function nowrap(text: string): string {
   return text.replace(/ /g, "\u00a0");
 }
 
+/** Each language's quotation marks (French with no-break spaces inside its guillemets). */
+const QUOTES: Record<Language, [string, string]> = {
+  fr: ["«\u00a0", "\u00a0»"],
+  en: ["“", "”"],
+  es: ["«", "»"],
+  de: ["„", "“"],
+  pt: ["«", "»"],
+  it: ["«", "»"],
+};
+
+/** Words quoted as `lang` writes a quotation: « … », „…“, “…”. */
+export function quoted(text: string, lang: Language): string {
+  const [open, close] = QUOTES[lang];
+  return `${open}${text}${close}`;
+}
+
 /** A language's name in `lang`, as running text writes it ("allemand", "German", "Deutsch"). */
 export function formatLanguageName(of: Language, lang: Language): string {
   return new Intl.DisplayNames([intlLocale(lang)], { type: "language" }).of(of) ?? of;
@@ -137,4 +153,15 @@ export function formatMonth(month: string, lang: Language, style: "short" | "lon
 /** "42 %": a share (0..1) rounded to whole percent. */
 export function formatPercent(ratio: number, lang: Language): string {
   return numberFormat(intlLocale(lang), { style: "percent", maximumFractionDigits: 0 }).format(ratio);
+}
+
+/**
+ * A due time in the owner's time zone (`timeZone`, OWNER_TIME_ZONE), named: "30 November 2026 at
+ * 14:05 CET", or only the day when the promise is counted in business days.
+ */
+export function formatZonedDue(date: Date, lang: Language, timeZone: string, withTime: boolean): string {
+  const options: Intl.DateTimeFormatOptions = withTime
+    ? { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }
+    : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
+  return dateFormat(intlLocale(lang), { ...options, timeZone }).format(date);
 }

@@ -165,6 +165,14 @@ export function managePath(token: string, lang: Language): string {
   return `${MANAGE_REQUEST_PATH}/${encodeURIComponent(token)}?lang=${lang}`;
 }
 
+/** "Send me my order links again": a form by email address. */
+export const ORDER_REQUEST_PATH = "/order";
+
+/** The customer's page of one order (signed link), in the order's language. */
+export function orderPagePath(token: string, lang: Language): string {
+  return `${ORDER_REQUEST_PATH}/${encodeURIComponent(token)}?lang=${lang}`;
+}
+
 /** The sandbox's HTML invoice of an order (signed link). */
 export function invoicePath(token: string, lang: Language): string {
   return `/invoice/${encodeURIComponent(token)}?lang=${lang}`;

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import proxyAddr from "proxy-addr";
 import { isPrivateAddress } from "./address-guard.server.ts";
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of the key's bytes. */
 export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
@@ -93,6 +93,18 @@ const EnvSchema = z
     /** Where the owner's notifications go (default: the site's contact email) and in which language. */
     OWNER_EMAIL: optional(z.email()),
     OWNER_LANG: z.enum(["fr", "en", "es", "de", "pt", "it"]).default("fr"),
+    /** The owner's time zone (IANA): due dates in business days are counted in it, and every due time is stated in it. */
+    OWNER_TIME_ZONE: z
+      .string()
+      .default("Europe/Paris")
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat("en-US", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as Europe/Paris"),
     /**
      * Tests only: a cheaper password hash (scrypt N = 2^this, 10–17) so the test suite's many
      * sign-ins do not crawl on a loaded machine. Refused on an https origin and with a live key:

@@ -1,5 +1,5 @@
 import { TERMS_TEXTS, governingTerms } from "../content/terms.ts";
-import { formatDate, formatLanguageName } from "../i18n/format.ts";
+import { formatDate, formatLanguageName, quoted } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -28,7 +28,7 @@ export function acceptanceRows(order: Order, lang: Language = order.lang): Array
     ],
   ];
   if (acceptance.immediateStart) {
-    rows.push([t("summary.immediateStart"), `“${translator(order.lang)(`form.immediateStart.${acceptance.immediateStart}`)}”`]);
+    rows.push([t("summary.immediateStart"), quoted(translator(order.lang)(`form.immediateStart.${acceptance.immediateStart}`), lang)]);
   }
   return rows;
 }

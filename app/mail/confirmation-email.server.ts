@@ -18,7 +18,7 @@ export function orderSummary(order: Order, lang: Language = order.lang): Array<[
   const t = translator(lang);
   const offerName = translator(lang, "offers")(`${order.offer}.name`);
   const rows: Array<[string, string]> = [
-    [t("summary.reference"), order.id],
+    [t("summary.reference"), order.reference],
     [t("summary.offer"), offerName],
     [t("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, lang)],
   ];
@@ -49,6 +49,8 @@ export interface ConfirmationLinks {
   manageUrl?: string;
   /** Sandbox: the site's own HTML invoice; Stripe sends its invoice itself. */
   invoiceUrl?: string;
+  /** The customer's order page (signed link): due date and progress. */
+  orderPageUrl?: string;
 }
 
 /** The confirmation email in the order's language: plain text and HTML with the same content. */
@@ -73,6 +75,8 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
   const price = orderPriceLine(order).text;
   const invoice = options.invoiceUrl ? `${tb("invoiceSandbox")} ${options.invoiceUrl}` : tb("invoiceStripe");
   const manage = options.manageUrl ? `${tb("manageIntro")} ${options.manageUrl}` : null;
+  const tp = translator(order.lang, "order-page");
+  const orderPage = options.orderPageUrl ? `${tp("email.intro")} ${options.orderPageUrl}` : null;
 
   const text = [
     greeting,
@@ -83,6 +87,7 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`),
     "",
     ...(accepted.length ? [t("acceptanceTitle"), ...accepted.map(([label, value]) => `- ${label}: ${value}`), ""] : []),
+    ...(orderPage ? [orderPage, ""] : []),
     `${tb("priceTitle")}: ${price}`,
     invoice,
     ...(manage ? ["", manage] : []),
@@ -106,6 +111,7 @@ export function renderConfirmationEmail(order: Order, options: { contactEmail: s
     sections: `${htmlHeading(t("summaryTitle"))}
 ${htmlRows(summary)}
 ${accepted.length ? `<div data-acceptance>${htmlHeading(t("acceptanceTitle"))}\n${htmlRows(accepted)}</div>` : ""}
+${options.orderPageUrl ? `<p style="margin-top:24px" data-order-page>${escapeHtml(tp("email.intro"))}<br><a href="${escapeHtml(options.orderPageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tp("email.label"))}</a></p>` : ""}
 <p style="margin-top:24px"><strong>${escapeHtml(tb("priceTitle"))}:</strong> <span data-price-line>${escapeHtml(price)}</span></p>
 <p>${options.invoiceUrl ? `${escapeHtml(tb("invoiceSandbox"))} <a href="${escapeHtml(options.invoiceUrl)}">${escapeHtml(tb("invoiceLabel"))}</a>` : escapeHtml(tb("invoiceStripe"))}</p>
 ${options.manageUrl ? `<p>${escapeHtml(tb("manageIntro"))}<br><a href="${escapeHtml(options.manageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tb("manageLabel"))}</a></p>` : ""}

@@ -27,7 +27,7 @@ const base: Order = {
   subscriptionRef: null,
   billingState: null,
   periodEnd: null,
-  subscriptionStatus: null,
+  subscriptionStatus: null, reference: "LA-1001",
   acceptance: { acceptedAt: "2026-11-24T22:29:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "de", immediateStart: "service" },
 };
 
@@ -73,7 +73,7 @@ describe("confirmation email", () => {
     expect(email.text).toContain("Was Sie akzeptiert haben");
     // The German translation of the CGV, version of 26 November 2026, read in German, accepted at 23:29 Paris time.
     expect(email.text).toMatch(/- Akzeptierte Bedingungen: Allgemeine Geschäftsbedingungen, Stand: 26\. November 2026, gelesen auf Deutsch; akzeptiert am 24\. November 2026 um 23:29/);
-    expect(email.text).toContain(`- Sofortige Ausführung verlangt: “${de.form.immediateStart.service}”`);
+    expect(email.text).toContain(`- Sofortige Ausführung verlangt: „${de.form.immediateStart.service}“`);
     expect(email.html).toMatch(/<div data-acceptance>[\s\S]*Sofortige Ausführung verlangt/);
     // An order from before acceptance was recorded says nothing it cannot prove.
     const older = renderConfirmationEmail({ ...base, acceptance: null }, { contactEmail: "hello@example.com" });

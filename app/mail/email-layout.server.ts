@@ -52,24 +52,40 @@ ${email.sections}
   });
 }
 
+/** The site's mark as a PNG in public/ (made from public/favicon.svg, the mark of app/components/logo.tsx, by tools/render-og-image.ts). */
+export const EMAIL_LOGO_PATH = "/email-logo.png";
+
 /**
- * Every email's frame: the site's mark (its initial on the logo's gradient; images are often
- * blocked by mail apps) and name, linking to the site, then the body. Inline styles only.
+ * Every email's frame, the customer's and the owner's alike: the site's mark and name, linking to
+ * the site, then the body. Inline styles only.
+ *
+ * The mark is the site's own logo as a PNG at an absolute URL on the site: mail apps (Gmail,
+ * Outlook) drop inline SVG and SVG images, while a hosted PNG shows nearly everywhere. Many apps
+ * block remote images until the reader allows them: the cell behind the image is painted with the
+ * logo's gradient and the brand's name stands beside it, so the header reads the same without it.
+ * Without an origin (a renderer called on its own, in a test) the tile carries the brand's initial.
  */
 export function brandedHtml({ lang, subject, brand, publicOrigin, body }: { lang: Language; subject: string; brand: string; publicOrigin?: string; body: string }): string {
   const name = publicOrigin ? `<a href="${escapeHtml(publicOrigin)}" style="color:#0f172a;text-decoration:none">${escapeHtml(brand)}</a>` : escapeHtml(brand);
+  const mark = publicOrigin
+    ? `<img src="${escapeHtml(new URL(EMAIL_LOGO_PATH, publicOrigin).href)}" width="36" height="36" alt="" style="display:block;border:0;border-radius:10px">`
+    : escapeHtml(brand.charAt(0));
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
 <table role="presentation" style="border-collapse:collapse;margin:0 0 24px"><tr>
-<td style="width:36px;height:36px;border-radius:10px;background:#7c3aed;background-image:linear-gradient(135deg,#22d3ee,#7c3aed);color:#fff;font-weight:700;font-size:18px;text-align:center;vertical-align:middle">${escapeHtml(brand.charAt(0))}</td>
+<td style="width:36px;height:36px;padding:0;border-radius:10px;background:#8b5cf6;background-image:linear-gradient(135deg,#8b5cf6,#22d3ee);color:#fff;font-weight:700;font-size:18px;text-align:center;vertical-align:middle">${mark}</td>
 <td style="padding-left:10px;font-size:18px;font-weight:700;color:#0f172a">${name}</td>
 </tr></table>
 ${body}
 </div></body></html>
 `;
 }
+
+/** A button-like link (the manage-subscription link, an owner notice's "open the order"). */
+export const htmlButton = (link: { label: string; href: string }) =>
+  `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a></p>`;
 
 /** Who signs the customer's emails: the person, as the site speaks in the first person (one voice). */
 export function signer(): string {

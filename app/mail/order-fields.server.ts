@@ -15,7 +15,7 @@ export function orderFields(order: Order, lang: Language): Array<[label: string,
   const offerName = translator(lang, "offers")(`${order.offer}.name`);
   const c = order.customer;
   const rows: Array<[string, string]> = [
-    [form("summary.reference"), order.id],
+    [form("summary.reference"), order.reference],
     [form("summary.offer"), offerName],
     [form("summary.paidNow"), formatMoney(order.amountDueNow, order.currency, lang)],
     [form("summary.monthly"), order.monthly ? formatMoney(order.monthly, order.currency, lang) : "—"],

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database, OutboxTable } from "../db/schema.ts";
-import { OWNER_LINK_KINDS, OWNER_UNLOCK_EMAIL } from "./email-kinds.ts";
+import { OWNER_LINK_KINDS, OWNER_UNLOCK_EMAIL, type StoredEmailKind } from "./email-kinds.ts";
 import type { OutboxMessage, OutboxRow, OutboxStore } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -27,7 +27,7 @@ export class KyselyOutboxStore implements OutboxStore {
     this.dialect = dialect;
   }
 
-  async enqueueEmail(orderId: string, kind: string): Promise<boolean> {
+  async enqueueEmail(orderId: string, kind: StoredEmailKind): Promise<boolean> {
     return enqueue(this.db, { orderId }, kind);
   }
 
@@ -44,7 +44,7 @@ export class KyselyOutboxStore implements OutboxStore {
     return enqueue(this.db, { unlockId: linkId }, OWNER_LINK_KINDS[purpose]);
   }
 
-  async enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean> {
+  async enqueueQuoteEmail(quoteId: string, kind: StoredEmailKind): Promise<boolean> {
     return enqueue(this.db, { quoteId }, kind);
   }
 
@@ -123,7 +123,7 @@ export class KyselyOutboxStore implements OutboxStore {
  * One email about an order or a quote request, unless one of this kind exists for it: the outbox
  * is unique per (order, kind) and per (quote request, kind). Returns true when added.
  */
-export async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string } | { unlockId: string }, kind: string, stamp = now()): Promise<boolean> {
+export async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string } | { unlockId: string }, kind: StoredEmailKind, stamp = now()): Promise<boolean> {
   const subject = "orderId" in about ? "order_id" : "quoteId" in about ? "quote_id" : "unlock_id";
   const id = "orderId" in about ? about.orderId : "quoteId" in about ? about.quoteId : about.unlockId;
   const result = await db

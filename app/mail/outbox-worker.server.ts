@@ -1,5 +1,5 @@
 import { ERASED } from "../db/erased.ts";
-import { RecipientErasedError } from "./outbox-emails.server.ts";
+import { RecipientErasedError, UnknownEmailKindError } from "./outbox-emails.server.ts";
 import { BackgroundWorker, retryDelay } from "../lib/background-worker.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
@@ -80,8 +80,10 @@ export class OutboxWorker extends BackgroundWorker {
           continue;
         }
         const permanent = isPermanentFailure(error);
-        // Retrying a permanent refusal for ever would hammer the server and never tell anyone.
-        if ((permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) || message.attempts >= MAX_ATTEMPTS) {
+        // Retrying a permanent refusal for ever would hammer the server and never tell anyone; a
+        // kind this version cannot write will not learn to on a retry: given up at once.
+        const unknownKind = error instanceof UnknownEmailKindError;
+        if (unknownKind || (permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) || message.attempts >= MAX_ATTEMPTS) {
           await repo.markEmailFailed(message.id, reason);
           logger().error({ ...context, permanent, error: reason }, "email delivery failed for good");
           await this.record(message.orderId, "email_gave_up", `${message.kind} #${message.attempts}: ${reason}`);

@@ -4,6 +4,8 @@ import { fulfil } from "../orders/fulfil.server.ts";
 import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
 import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
 import type { OutboxMessage } from "./types.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
+import { translator } from "../i18n/translator.server.ts";
 import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 
@@ -32,7 +34,7 @@ describe("owner notices", () => {
     const [message] = await repo.claimDueEmails(1, 1000);
     const email = await renderOutboxEmail(repo, message!, config);
     expect(email.to).toBe("owner@example.com");
-    expect(email.subject).toMatch(/^Nouvelle commande payée : .+ – Ana Lima$/);
+    expect(email.subject).toMatch(/^Nouvelle commande payée\s: .+ – Ana Lima$/);
     expect(email.text).toContain("Langue: Português");
     expect(email.text).toContain(`https://shop.example/admin/orders/${order.id}`);
   });
@@ -170,5 +172,77 @@ describe("owner notices", () => {
     ]);
     expect(gaveUp.sort()).toEqual([QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner, ownerFailureKind(ack.id)].sort());
     expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
+  });
+
+  describe("a stored kind this version cannot write", () => {
+    /** A row written by something else (a newer version, a manual insert): not through the typed enqueue. */
+    async function insertRow(about: { order_id: string } | { quote_id: string }, kind: string) {
+      const row = await repo.db
+        .insertInto("outbox")
+        .values({ order_id: null, quote_id: null, unlock_id: null, ...about, kind, next_attempt_at: Date.now(), created_at: new Date().toISOString() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+    /** The service's worker: the real renderer, a mailer that records what left, the owner told of a give-up. */
+    function sendingWorker() {
+      const sent: Array<{ kind: string; to: string; subject: string; text: string }> = [];
+      const worker = reportingWorker(async (message) => {
+        const email = await renderOutboxEmail(repo, message, config);
+        sent.push({ kind: message.kind, to: email.to, subject: email.subject, text: email.text });
+        return "<ok>";
+      }, []);
+      return { sent, worker };
+    }
+
+    test("is failed at its first try, nothing is sent for it, and the owner is told what it was", async () => {
+      const order = await paidTestOrder(repo, { customer: companyCustomer });
+      const id = await insertRow({ order_id: order.id }, "loyalty-reward.2026");
+      const { sent, worker } = sendingWorker();
+      await worker.runOnce();
+      await worker.runOnce();
+      const rows = await repo.listEmails(order.id);
+      expect(rows.find((row) => row.id === id)).toMatchObject({ status: "failed", attempts: 1, lastError: 'unknown email kind "loyalty-reward.2026": not sent' });
+      // Never sent, and no other email sent in its place: only the confirmation and the owner's notice left.
+      expect(sent.map((email) => email.kind)).toEqual([CONFIRMATION_EMAIL, ownerFailureKind(id)]);
+      expect(sent.filter((email) => email.to === order.customer.email)).toHaveLength(1);
+      const notice = sent[1]!;
+      expect(notice.to).toBe("owner@example.com");
+      expect(notice.text).toContain(translator("fr", "email")("unknownKind.intro", { kind: "loyalty-reward.2026" }));
+      expect(notice.text).toContain('Dernière erreur: unknown email kind "loyalty-reward.2026": not sent');
+      expect((await repo.listOrderEvents(order.id)).map((event) => event.kind)).toContain("email_gave_up");
+      expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
+    });
+
+    test("about a quote request, or a known kind about the wrong record: failed, the owner told", async () => {
+      const quote = await testQuoteRequest(repo, { email: "visitor@example.com" });
+      const unknown = await insertRow({ quote_id: quote.id }, "quote-reminder");
+      // An order's confirmation, written about a quote request: no order to render it from.
+      const misplaced = await insertRow({ quote_id: quote.id }, CONFIRMATION_EMAIL);
+      const { sent, worker } = sendingWorker();
+      await worker.runOnce();
+      await worker.runOnce();
+      const rows = await repo.listQuoteEmails(quote.id);
+      expect(rows.filter((row) => row.id === unknown || row.id === misplaced).map((row) => row.status)).toEqual(["failed", "failed"]);
+      expect(sent.map((email) => email.kind).sort()).toEqual([QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner, ownerFailureKind(unknown), ownerFailureKind(misplaced)].sort());
+      const notice = sent.find((email) => email.kind === ownerFailureKind(unknown))!;
+      expect(notice.to).toBe("owner@example.com");
+      expect(notice.text).toContain("«\u00a0quote-reminder\u00a0»");
+    });
+
+    test.each(LANGUAGES)("the owner's notice says so in %s", async (ownerLang) => {
+      const order = await paidTestOrder(repo, { customer: companyCustomer });
+      const id = await insertRow({ order_id: order.id }, "loyalty-reward");
+      await repo.markEmailFailed(id, 'unknown email kind "loyalty-reward": not sent');
+      await enqueueOwnerFailureNotice(repo, { id, orderId: order.id, quoteId: null, kind: "loyalty-reward", attempts: 1 });
+      const notice = (await repo.listEmails(order.id)).find((row) => row.kind === ownerFailureKind(id))!;
+      const email = await renderOutboxEmail(repo, notice, { ...config, ownerLang });
+      const intro = translator(ownerLang, "email")("unknownKind.intro", { kind: "loyalty-reward" });
+      expect(intro).not.toMatch(/^unknownKind\./);
+      expect(intro).toContain("loyalty-reward");
+      expect(email.text.startsWith(intro)).toBe(true);
+      expect(email.html).toContain("loyalty-reward");
+      expect(email.text).not.toContain(translator(ownerLang, "admin")("notify.failedIntro"));
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { StoredEmailKind } from "./email-kinds.ts";
+
 /** One email waiting in the outbox, about an order or a quote request. */
 export interface OutboxMessage {
   id: number;
@@ -23,9 +25,9 @@ export interface OutboxRow extends OutboxMessage {
  */
 export interface OutboxStore {
   /** Enqueues an email unless one of this kind exists for the order. Returns true when added. */
-  enqueueEmail(orderId: string, kind: string): Promise<boolean>;
+  enqueueEmail(orderId: string, kind: StoredEmailKind): Promise<boolean>;
   /** Enqueues an email unless one of this kind exists for the quote request. Returns true when added. */
-  enqueueQuoteEmail(quoteId: string, kind: string): Promise<boolean>;
+  enqueueQuoteEmail(quoteId: string, kind: StoredEmailKind): Promise<boolean>;
   countEmails(orderId: string): Promise<number>;
   /** Leases due messages (so a crashed worker's messages come back later) and returns them. */
   claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]>;

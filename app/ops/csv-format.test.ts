@@ -3,7 +3,7 @@ import { newTestOrder, testCustomer } from "../../tests/support/order-fixtures.t
 import { LANGUAGES } from "../i18n/languages.ts";
 import type { Order } from "../orders/types.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { CSV_COLUMNS, csvFormat, csvFormatName, ordersCsv, ordersCsvStream, type ExportSource } from "./orders-csv.server.ts";
+import { CSV_COLUMNS, OWNER_MONEY_COLUMNS, csvFormat, csvFormatName, ordersCsv, ordersCsvStream, type ExportSource } from "./orders-csv.server.ts";
 
 // The export opens as columns in French (German, Spanish, Portuguese, Italian)
 // Excel, whose list separator is ";" and decimal separator ","; headers in the owner's language.
@@ -13,7 +13,7 @@ function order(n: number, overrides: Partial<Order> = {}): Order {
   return {
     ...newTestOrder({ id: `ord_fmt_${n}`, amountDueNow: 123_456, monthly: 4_950 }),
     state: "paid", sessionId: null, checkoutUrl: null, failureReason: null, createdAt: at, updatedAt: at, paidAt: at,
-    customerRef: null, subscriptionRef: null, billingState: null, periodEnd: null, subscriptionStatus: null,
+    customerRef: null, subscriptionRef: null, billingState: null, periodEnd: null, subscriptionStatus: null, reference: "LA-1001",
     ...overrides,
   };
 }
@@ -43,10 +43,11 @@ describe("the owner's CSV format", () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const [header, first, ...rest] = csv.slice(1).trimEnd().split("\r\n");
     expect(rest).toHaveLength(2);
-    expect(cells(header!, ";")).toHaveLength(CSV_COLUMNS.length);
+    expect(cells(header!, ";")).toHaveLength(CSV_COLUMNS.length + OWNER_MONEY_COLUMNS.length);
     expect(header!.startsWith('"Référence";"Créée le";"État";')).toBe(true);
+    expect(header!.endsWith('"Montant payé";"Remboursé";"Net"')).toBe(true);
     const row = cells(first!, ";");
-    expect(row).toHaveLength(CSV_COLUMNS.length);
+    expect(row).toHaveLength(CSV_COLUMNS.length + OWNER_MONEY_COLUMNS.length);
     expect(row[CSV_COLUMNS.indexOf("amount_due_now")]).toBe("1234,56");
     expect(row[CSV_COLUMNS.indexOf("monthly")]).toBe("49,50");
     // A ";" typed by a customer stays inside its cell.
@@ -58,14 +59,14 @@ describe("the owner's CSV format", () => {
     const format = csvFormat("owner", lang, translator(lang, "admin"));
     expect(format.separator).toBe(lang === "en" ? "," : ";");
     expect(format.decimal).toBe(lang === "en" ? "." : ",");
-    expect(format.headers).toHaveLength(CSV_COLUMNS.length);
+    expect(format.headers).toHaveLength(CSV_COLUMNS.length + OWNER_MONEY_COLUMNS.length);
     for (const header of format.headers) expect(header).not.toMatch(/^csv\./);
-    expect(new Set(format.headers).size).toBe(CSV_COLUMNS.length);
+    expect(new Set(format.headers).size).toBe(CSV_COLUMNS.length + OWNER_MONEY_COLUMNS.length);
   });
 
   test("raw stays the comma format with the column names, whatever the owner's language", async () => {
     const csv = await ordersCsv(ORDERS, noEmails, csvFormat("raw", "de", translator("de", "admin")));
-    expect(csv.startsWith(`\uFEFF${CSV_COLUMNS.join(",")}\r\n`)).toBe(true);
+    expect(csv.startsWith(`${CSV_COLUMNS.join(",")}\r\n`)).toBe(true);
     expect(csv).toContain('"1234.56","49.50"');
     expect(csv).toBe(await ordersCsv(ORDERS, noEmails));
   });

@@ -10,6 +10,14 @@ export const CSV_COLUMNS = [
   "agent_name", "telegram_id", "connect_zapier", "video_topic", "video_brand", "video_language", "comments", "emails", "failure_reason", "subscription", "period_end",
 ] as const;
 
+/**
+ * The owner's format adds what an accountant reads (minor units in the order's currency, written
+ * like the other amounts): what the checkout took, what the refunds billing recorded for the
+ * order's charges gave back (charge_refunds: Stripe's events and the back office's refunds alike),
+ * and what is kept. `raw` keeps its columns: scripts read it by position too.
+ */
+export const OWNER_MONEY_COLUMNS = ["amount_paid", "refunded", "net"] as const;
+
 /** "confirmation:sent resend-1:pending(2 tries) owner-paid:FAILED(3 tries)": each outbox message of an order. */
 export function emailSummary(emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>): string {
   return emails
@@ -33,12 +41,14 @@ export function csvCell(value: unknown): string {
  * English spreadsheets). `owner`: what the owner's spreadsheet opens as columns by double-click:
  * Excel in French, German, Spanish, Portuguese or Italian splits on the list separator of the
  * system's region, which is ";" there (the decimal separator being ","), so those languages get
- * ";" and decimal commas; headers in the owner's language. Both are UTF-8 with a byte order mark.
+ * ";" and decimal commas; headers in the owner's language, and the money columns above. The
+ * owner's is UTF-8 with a byte order mark (Excel reads accents right); raw has none (Python's
+ * csv.DictReader named the first column '\ufeffid').
  */
 export interface CsvFormat {
   separator: "," | ";";
   decimal: "." | ",";
-  /** The header line's cells, in CSV_COLUMNS order. */
+  /** The header line's cells, in CSV_COLUMNS order (then OWNER_MONEY_COLUMNS' for the owner's). */
   headers: readonly string[];
 }
 
@@ -54,36 +64,43 @@ export const RAW_CSV: CsvFormat = { separator: ",", decimal: ".", headers: CSV_C
 export function csvFormat(name: CsvFormatName, lang: Language, t: (key: string) => string): CsvFormat {
   if (name === "raw") return RAW_CSV;
   const comma = lang !== "en";
-  return { separator: comma ? ";" : ",", decimal: comma ? "," : ".", headers: CSV_COLUMNS.map((column) => t(`csv.${column}`)) };
+  return { separator: comma ? ";" : ",", decimal: comma ? "," : ".", headers: [...CSV_COLUMNS, ...OWNER_MONEY_COLUMNS].map((column) => t(`csv.${column}`)) };
 }
 
 /** A ?format= or --format value: undefined for anything else (the caller answers 400 / exits 2). */
 export const csvFormatName = (value: string | null | undefined): CsvFormatName | undefined =>
   value === null || value === undefined || value === "" ? "owner" : (CSV_FORMAT_NAMES as readonly string[]).includes(value) ? (value as CsvFormatName) : undefined;
 
-/** The BOM (so Excel reads accents right) and the header line; raw keeps its bare names. */
+/** The header line: raw's bare names, or the BOM and the owner's quoted headers. */
 function headerLine(format: CsvFormat): string {
-  return `\uFEFF${format === RAW_CSV ? CSV_COLUMNS.join(",") : format.headers.map(csvCell).join(format.separator)}\r\n`;
+  return format === RAW_CSV ? `${CSV_COLUMNS.join(",")}\r\n` : `\uFEFF${format.headers.map(csvCell).join(format.separator)}\r\n`;
 }
 
-/** One order's CSV line (no line end). */
-export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV): string {
+/** One order's CSV line (no line end); `refunded`: minor units refunded of its charges. */
+export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV, refunded = 0): string {
   const c = o.customer;
   const money = (minor: number) => (minor / 100).toFixed(2).replace(".", format.decimal);
+  const paid = o.paidAt ? o.amountDueNow : 0;
+  const accounts = format === RAW_CSV ? [] : [money(paid), money(refunded), money(paid - refunded)];
   return [
     o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, money(o.amountDueNow), money(o.monthly),
     o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
     c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.videoTopic, c.videoBrand, c.videoLanguage, c.comments,
-    emails, o.failureReason, billingLabel(o), o.periodEnd,
+    emails, o.failureReason, billingLabel(o), o.periodEnd, ...accounts,
   ]
     .map(csvCell)
     .join(format.separator);
 }
 
 /** The whole file at once (the CLI); CRLF line ends as RFC 4180 says. */
-export async function ordersCsv(orders: Order[], emailsFor: (orderId: string) => Promise<OutboxRow[]> | OutboxRow[], format: CsvFormat = RAW_CSV): Promise<string> {
+export async function ordersCsv(
+  orders: Order[],
+  emailsFor: (orderId: string) => Promise<OutboxRow[]> | OutboxRow[],
+  format: CsvFormat = RAW_CSV,
+  refundedFor: (orderId: string) => Promise<number> | number = () => 0,
+): Promise<string> {
   let csv = headerLine(format);
-  for (const o of orders) csv += `${csvLine(o, emailSummary(await emailsFor(o.id)), format)}\r\n`;
+  for (const o of orders) csv += `${csvLine(o, emailSummary(await emailsFor(o.id)), format, await refundedFor(o.id))}\r\n`;
   return csv;
 }
 
@@ -91,6 +108,8 @@ export async function ordersCsv(orders: Order[], emailsFor: (orderId: string) =>
 export interface ExportRow {
   order: Order;
   emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>;
+  /** Minor units refunded of its charges (billing's charge_refunds). */
+  refunded?: number;
 }
 
 export interface ExportQuery {
@@ -130,7 +149,7 @@ export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSiz
         }
         const page: ExportRow[] = await store.exportPage(query, after, pageSize);
         if (page.length) {
-          controller.enqueue(encoder.encode(page.map((row) => `${csvLine(row.order, emailSummary(row.emails), format)}\r\n`).join("")));
+          controller.enqueue(encoder.encode(page.map((row) => `${csvLine(row.order, emailSummary(row.emails), format, row.refunded ?? 0)}\r\n`).join("")));
           const last = page.at(-1)!.order;
           after = { createdAt: last.createdAt, id: last.id };
         }

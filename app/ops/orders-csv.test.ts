@@ -72,7 +72,7 @@ test("30,000 orders: one query per page of 1,000 (never one per order), read onl
   const reader = stream.getReader();
   // The header is written before any query; the first page only when it is asked for.
   const header = await reader.read();
-  expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(header.value)).toMatch(/^\uFEFFid,created_at,state,/);
+  expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(header.value)).toMatch(/^id,created_at,state,/);
   expect(counter.count).toBe(0);
   await reader.read();
   expect(counter.count).toBe(1);

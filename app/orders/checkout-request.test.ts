@@ -27,7 +27,7 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
     subscriptionRef: null,
     billingState: null,
     periodEnd: null,
-    subscriptionStatus: null,
+    subscriptionStatus: null, reference: "LA-1001",
     acceptance: null,
   };
 }

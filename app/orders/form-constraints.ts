@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "../lib/zod-mini.ts";
 
 /**
  * What the browser can check of a form, read from the zod schema the server validates with, so one

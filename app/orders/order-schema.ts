@@ -1,5 +1,5 @@
 import { parse } from "@conform-to/react";
-import * as z from "zod/mini";
+import * as z from "../lib/zod-mini.ts";
 import { ORDER_FORM_FIELDS, getOffer, orderFields, type OfferId, type OfferKind, type OrderFieldName } from "../content/offers.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { formRules, type FormRules } from "./form-constraints.ts";

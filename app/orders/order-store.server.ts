@@ -1,12 +1,20 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import { getSiteConfig } from "../config/site.server.ts";
 import type { Database, OrdersTable } from "../db/schema.ts";
 import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
+import { formatReference, referencePrefix } from "./reference.ts";
 import type { NewOrder, Order, OrderStore } from "./types.ts";
+
+let prefix: string | undefined;
+/** The brand's initials, read once per process (the configuration is read once too). */
+const prefixOfReferences = () => (prefix ??= referencePrefix(getSiteConfig().brand));
 
 export const toOrder = (row: Selectable<OrdersTable>): Order => ({
   id: row.id,
+  reference: formatReference(prefixOfReferences(), row.reference_number ?? null, row.id),
   submissionToken: row.submission_token,
   state: row.state,
   lang: row.lang as Order["lang"],
@@ -41,6 +49,22 @@ export const toOrder = (row: Selectable<OrdersTable>): Order => ({
 
 const now = () => new Date().toISOString();
 
+/**
+ * The next order reference number: one UPDATE … RETURNING on the counter row, which both
+ * databases run atomically (PostgreSQL locks the row until the transaction ends; SQLite writes one
+ * at a time), so concurrent orders on any instances get distinct numbers. The upsert also creates
+ * the row on a database whose migration found none.
+ */
+async function nextReferenceNumber(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
+    .insertInto("sequences")
+    .values({ name: "order-reference", value: 1001 })
+    .onConflict((conflict) => conflict.column("name").doUpdateSet((eb) => ({ value: eb("sequences.value", "+", 1) })))
+    .returning("value")
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
 /** The orders table over the one Kysely database (SQLite or PostgreSQL). */
 export class KyselyOrderStore implements OrderStore {
   private readonly db: Kysely<Database>;
@@ -52,10 +76,13 @@ export class KyselyOrderStore implements OrderStore {
   async createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }> {
     const stamp = now();
     // RETURNING gives the new row in the same round trip; on a repeated token it gives none.
-    const inserted = await this.db
+    // A repeated submission token consumes a number and inserts nothing: references may skip one.
+    const inserted = await this.db.transaction().execute(async (trx) =>
+      trx
       .insertInto("orders")
       .values({
         id: order.id,
+        reference_number: await nextReferenceNumber(trx),
         submission_token: order.submissionToken,
         state: "pending",
         lang: order.lang,
@@ -75,7 +102,8 @@ export class KyselyOrderStore implements OrderStore {
       })
       .onConflict((conflict) => conflict.column("submission_token").doNothing())
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst(),
+    );
     if (inserted) return { order: toOrder(inserted), created: true };
     const row = await this.db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
     return { order: toOrder(row), created: false };
@@ -113,7 +141,7 @@ export class KyselyOrderStore implements OrderStore {
     await this.db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
   }
 
-  async markPaid(orderId: string, emailKind: string): Promise<boolean> {
+  async markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const stamp = now();
       const result = await trx
@@ -128,6 +156,19 @@ export class KyselyOrderStore implements OrderStore {
       if (newlyPaid) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderPaid(orderId), stamp);
       return newlyPaid;
     });
+  }
+
+  async findPaidByEmail(email: string, limit: number): Promise<Order[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .selectAll()
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+      .where("state", "=", "paid")
+      .where("erased_at", "is", null)
+      .orderBy("paid_at", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toOrder);
   }
 
   async listOrders(limit: number): Promise<Order[]> {

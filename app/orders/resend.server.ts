@@ -1,3 +1,4 @@
+import { confirmationCopyKind } from "../mail/email-kinds.ts";
 import type { OrderServices } from "../services.server.ts";
 
 /** Resends allowed per order on top of the first confirmation. */
@@ -22,7 +23,7 @@ export async function resendConfirmation(sessionId: string, clientIp: string, se
   const order = result.order;
   const resends = (await services.repo.listEmails(order.id)).filter((email) => email.kind.startsWith("resend-")).length;
   if (resends >= MAX_RESENDS) return { outcome: "rateLimited", status: 429 };
-  await services.repo.enqueueEmail(order.id, `resend-${resends + 1}`);
+  await services.repo.enqueueEmail(order.id, confirmationCopyKind("resend", resends + 1));
   services.worker.kick();
   return { outcome: "sent", status: 200 };
 }

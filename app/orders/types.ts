@@ -1,6 +1,7 @@
 import type { Currency, ImmediateStart, OfferId } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
 export const ORDER_STATES = ["pending", "checkout_created", "paid", "expired", "failed"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -42,6 +43,8 @@ export interface NewOrder {
 }
 
 export interface Order extends NewOrder {
+  /** What a person reads out ("LA-1042"): the brand's initials and a number unique across instances (app/orders/reference.ts). */
+  reference: string;
   state: OrderState;
   sessionId: string | null;
   checkoutUrl: string | null;
@@ -82,7 +85,9 @@ export interface OrderStore {
    * webhook (app/automation/), in one transaction.
    * Returns true when this call made the change.
    */
-  markPaid(orderId: string, emailKind: string): Promise<boolean>;
+  markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean>;
+  /** An address's paid orders, not erased, newest first (the "send me my links again" form). */
+  findPaidByEmail(email: string, limit: number): Promise<Order[]>;
   listOrders(limit: number): Promise<Order[]>;
   /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
   listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;

@@ -1,5 +1,5 @@
 import { parse } from "@conform-to/react";
-import * as z from "zod/mini";
+import * as z from "../lib/zod-mini.ts";
 import { REQUEST_PAGES, type RequestPage } from "../content/offers.ts";
 import { formRules, type FormRules } from "../orders/form-constraints.ts";
 import { emailAddress, optionalText, requiredText } from "../orders/order-schema.ts";

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, QuoteRequestsTable } from "../db/schema.ts";
 import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type { NewQuoteRequest, QuoteRequest, QuoteStore } from "./types.ts";
 
@@ -28,7 +29,7 @@ export class KyselyQuoteStore implements QuoteStore {
     this.db = db;
   }
 
-  async createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): Promise<QuoteRequest> {
+  async createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly StoredEmailKind[]): Promise<QuoteRequest> {
     // The request and its emails in one transaction: a stored request is always answered.
     return this.db.transaction().execute(async (trx) => {
       const stamp = now();

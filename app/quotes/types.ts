@@ -1,5 +1,6 @@
 import type { RequestPage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
+import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
 /** A "request a quote or a demo" sent from the page of an offer without a price. */
 export interface NewQuoteRequest {
@@ -21,7 +22,7 @@ export interface QuoteRequest extends NewQuoteRequest {
 /** Quote and demo requests; their emails live in the outbox (mail/). */
 export interface QuoteStore {
   /** Stores a quote request and enqueues its emails (one per kind), in one transaction. */
-  createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly string[]): Promise<QuoteRequest>;
+  createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly StoredEmailKind[]): Promise<QuoteRequest>;
   findQuoteRequest(id: string): Promise<QuoteRequest | undefined>;
   /** Newest first; `offset` pages through them (the back office's list). */
   listQuoteRequests(limit: number, offset?: number): Promise<QuoteRequest[]>;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { createContext, data, redirect } from "react-router";
 import type { Route } from "./+types/admin-customer-erase";
 import { customerSummary, eraseCustomer, normaliseEmail } from "../admin/customers.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
@@ -12,10 +12,17 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
  * The second step of an erasure: what will be erased and what kept, then one button. A plain GET
  * page and a POST form, so it works without JavaScript; the erasure happens only on the POST.
  */
+/**
+ * The address of an erasure the action just refused: the loader that runs after it (same request,
+ * same context) shows that customer's page with the refusal, even when the post carried the address
+ * only in its body (without it the loader sent the owner to the list and the 409 was lost).
+ */
+const refusedEmail = createContext<string | null>(null);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(context);
   const t = getInstance(context).getFixedT(getLocale(context), "data-rights");
-  const email = normaliseEmail(new URL(request.url).searchParams.get("email"));
+  const email = normaliseEmail(new URL(request.url).searchParams.get("email")) ?? context.get(refusedEmail);
   if (!email) throw redirect("/admin/customers", 303);
   const customer = await customerSummary(email, adminLang(context));
   return { meta: { ...adminMeta(context, "title"), title: t("confirm.title") }, customer };
@@ -28,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = normaliseEmail(field(form, "email", 300));
   if (!email) return data({ error: t("invalidEmail") }, { status: 400 });
   const outcome = await eraseCustomer(email);
-  if (outcome.status === "subscriptionRunning") return data({ error: t("subscriptionRunning") }, { status: 409 });
+  if (outcome.status === "subscriptionRunning") {
+    context.set(refusedEmail, email);
+    return data({ error: t("subscriptionRunning") }, { status: 409 });
+  }
   // Post/redirect/get: a reload does not post again (a second erasure would find nothing, and be recorded).
   throw redirect(`/admin/customers?email=${encodeURIComponent(email)}&done=erased`, 303);
 }

@@ -50,6 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const { t: tp } = useTranslation("order-page");
   const { order, lang, done, money } = loaderData;
   const dateTime = dateTimeFormatter(lang, "medium");
   return (
@@ -62,6 +63,34 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-1 text-sm" data-testid="billing-state" data-state={order.billingState}>
           {t(`billing.${order.billingState}`)}
           {order.periodEnd ? ` · ${formatBillingDay(order.periodEnd, lang)}` : ""}
+        </p>
+      ) : null}
+      <p className="mt-1 font-mono text-sm font-semibold" data-testid="order-reference">
+        {order.reference}
+      </p>
+      {order.due && !order.delivered ? (
+        <p className="mt-1 text-sm" data-testid="order-due" data-mark={order.due.mark ?? undefined}>
+          {order.due.mark ? <strong className={order.due.mark === "late" ? "text-red-700" : "text-amber-800"}>{tp(`admin.${order.due.mark}`)} · </strong> : null}
+          {tp("admin.due")} <time dateTime={order.due.datetime}>{order.due.label}</time>
+        </p>
+      ) : null}
+      {order.customerEmail || order.customerPhone || order.customerPageUrl ? (
+        <p className="mt-2 flex flex-wrap gap-2" data-testid="customer-contact">
+          {order.customerEmail ? (
+            <a className="btn-secondary" href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(order.reference)}`}>
+              {tp("admin.email")}
+            </a>
+          ) : null}
+          {order.customerPageUrl ? (
+            <a className="btn-secondary" href={order.customerPageUrl} data-testid="customer-page">
+              {tp("admin.customerPage")}
+            </a>
+          ) : null}
+          {order.customerPhone ? (
+            <a className="btn-secondary" href={`tel:${order.customerPhone.replace(/[^\d+]/g, "")}`}>
+              {tp("admin.call")}
+            </a>
+          ) : null}
         </p>
       ) : null}
       {done ? <Notice tone="ok" testId="action-done">{t(`order.done.${done}`)}</Notice> : null}

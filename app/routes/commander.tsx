@@ -73,7 +73,7 @@ function offerView(id: OfferId, lang: Language, tCommon: (key: string, options?:
     monthlyLater: Boolean(price.monthly && (price.oneTime || price.monthlyStartsAfterMonths)),
     oneTimeOnly: !price.monthly,
     /** Promised before payment too, not only on the thank-you page (the same sentence). */
-    deliveryHours: offer.deliveryHours,
+    deliveryHours: offer.delivery.hours,
   };
 }
 

@@ -70,8 +70,8 @@ export default function FormateurIaPage() {
               labels={{ oneTime: t("pricing.oneTime"), monthly: t("pricing.monthly"), cta: t("pricing.cta") }}
               footnote={t("pricing.footnote", { days: supportDays })}
             />
-            <p className="mt-4 text-center font-medium text-ink" data-delivery-hours={OFFERS["formateur-ia"].deliveryHours}>
-              {t("order:nextSteps.delivery.agent", { hours: OFFERS["formateur-ia"].deliveryHours })}
+            <p className="mt-4 text-center font-medium text-ink" data-delivery-hours={OFFERS["formateur-ia"].delivery.hours}>
+              {t("order:nextSteps.delivery.agent", { hours: OFFERS["formateur-ia"].delivery.hours })}
             </p>
           </div>
         </div>

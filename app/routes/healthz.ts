@@ -1,14 +1,19 @@
+import path from "node:path";
+import { getEnv } from "../lib/env.server.ts";
+import { checkHealth } from "../ops/health.server.ts";
 import { getOrderServices } from "../services.server.ts";
 
 const text = (body: string, status: number) =>
-  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response(`${body}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
-/** Up means able to take an order: the database answers a cheap query. */
+/** Up means able to take an order: the database reads and writes, its volume has room (app/ops/health.server.ts). */
 export async function loader() {
+  let repo;
   try {
-    await (await getOrderServices()).repo.ping();
-    return text("ok", 200);
+    repo = (await getOrderServices()).repo;
   } catch {
     return text("database unavailable", 503);
   }
+  const health = await checkHealth(repo, repo.dialect === "sqlite" ? path.resolve(getEnv().DATA_DIR) : undefined);
+  return health.ok ? text("ok", 200) : text(health.reason, 503);
 }

@@ -58,7 +58,7 @@ function paidView(order: Order, t: TFunction, lang: Language) {
     email: null,
     steps: [] as string[],
     summary: [
-      [t("summary.reference"), order.id],
+      [t("summary.reference"), order.reference],
       [t("summary.state"), t("summary.statePaid")],
     ] as Array<[string, string]>,
   };

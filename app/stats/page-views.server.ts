@@ -9,8 +9,14 @@ import type { PageViewCount } from "./types.ts";
  * pages nothing measurable: one Map increment, the day string recomputed once a minute.
  */
 
-/** Obvious robots, link previews and tools: not visitors. */
-const ROBOT = /bot|crawl|spider|slurp|scrape|fetch|preview|monitor|uptime|lighthouse|headless|phantom|selenium|puppeteer|playwright|curl|wget|python|httpie|go-http|java\/|okhttp|axios|node-fetch|undici|libwww|feed|facebook|whatsapp|telegram|discord|embedly/i;
+/**
+ * Obvious robots, link previews and tools: not visitors. The apps' link-preview fetchers are named
+ * by their crawler's token (facebookexternalhit, facebookcatalog, meta-externalagent; WhatsApp's
+ * and Telegram's are no Mozilla agent or say "bot"), not by the app's name: a person tapping a link
+ * in Telegram, Facebook or Instagram browses in the app's own browser, whose user agent names the
+ * app (Telegram-Android/…, [FBAN/…], Instagram …), and is a visitor like any other.
+ */
+const ROBOT = /bot|crawl|spider|slurp|scrape|fetch|preview|monitor|uptime|lighthouse|headless|phantom|selenium|puppeteer|playwright|curl|wget|python|httpie|go-http|java\/|okhttp|axios|node-fetch|undici|libwww|feed|facebookexternalhit|facebookcatalog|meta-external|discord|embedly/i;
 
 /** Request headers a visit is judged by (node's IncomingHttpHeaders fits). */
 type Headers = Record<string, string | string[] | undefined>;

@@ -43,6 +43,36 @@ describe("what counts as a visit", () => {
     expect(isVisit("GET", { "user-agent": CHROME, purpose: "prefetch" })).toBe(false);
     expect(isVisit("GET", { "user-agent": CHROME, "x-moz": "prefetch" })).toBe(false);
   });
+
+  test("in-app browsers (Telegram, Facebook, Instagram) are people; those apps' link-preview fetchers are not", () => {
+    // What a person opening a link inside the app sends. Telegram's Android client (DrKLO/Telegram,
+    // BotWebViewContainer) rewrites its WebView's user agent to "(Linux; Android <n>; K)", drops
+    // "Version/…" and appends " Telegram-Android/<version> (<maker> <model>; Android <n>; SDK <n>;
+    // <LOW|AVERAGE|HIGH>)"; Facebook's in-app browser adds [FBAN/FBIOS;…] on iOS and
+    // [FB_IAB/FB4A;FBAV/…] on Android, Instagram's "Instagram <version> (…)" (the tokens in-app
+    // browser detectors match). WhatsApp opens links in the phone's own browser: a plain Chrome or
+    // Safari, counted already; only its preview fetcher below names WhatsApp.
+    for (const person of [
+      "Mozilla/5.0 (Linux; Android 13; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.165 Mobile Safari/537.36 Telegram-Android/10.14.5 (Samsung SM-A536B; Android 13; SDK 33; AVERAGE)",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/470.0.0.38.109;FBBV/629218563;FBDV/iPhone14,5;FBMD/iPhone;FBSN/iOS;FBSV/17.5.1;FBSS/3;FBID/phone;FBLC/fr_FR;FBOP/5;FBRV/631402236]",
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240705.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.134 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/472.0.0.45.81;]",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 337.0.3.23.54 (iPhone14,2; iOS 17_5; fr_FR; fr; scale=3.00; 1170x2532; 614150453)",
+    ]) {
+      expect(isVisit("GET", { "user-agent": person }), person).toBe(true);
+    }
+    // The previews those apps fetch when a link is pasted (Meta's crawler documentation names
+    // facebookexternalhit, facebookcatalog and meta-externalagent): not visits.
+    for (const robot of [
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "Mozilla/5.0 (compatible; facebookexternalhit/1.1; +http://www.facebook.com/externalhit_uatext.php)",
+      "Mozilla/5.0 (compatible; meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler))",
+      "facebookcatalog/1.0",
+      "WhatsApp/2.23.20.0 A",
+      "TelegramBot (like TwitterBot)",
+    ]) {
+      expect(isVisit("GET", { "user-agent": robot }), robot).toBe(false);
+    }
+  });
 });
 
 describe("the counter in memory", () => {

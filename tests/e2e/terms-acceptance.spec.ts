@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { quoted } from "../../app/i18n/format.ts";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ORDER_FORM_FIELDS, getOffer, type OfferId } from "../../app/content/offers.ts";
@@ -108,6 +109,8 @@ for (const { lang, offer, values } of CASES) {
     const mail = decodeMail(fs.readFileSync(path.join(outbox, file), "utf8")).replace(/\s+/g, " ");
     expect(mail).toContain(locale(lang, "email").acceptanceTitle);
     expect(mail).toContain(`${order.summary.termsAccepted}: ${doc.title}`);
-    expect(mail).toContain(`${order.summary.immediateStart}: “${order.form.immediateStart[start]}”`);
+    // Quoted as the email's language quotes (« … », „…“, “…”); whitespace made plain on both sides.
+    const plain = (text: string) => text.replace(/\s+/g, " ");
+    expect(plain(mail)).toContain(plain(`${order.summary.immediateStart}: ${quoted(order.form.immediateStart[start], lang)}`));
   });
 }

@@ -146,6 +146,13 @@ describe("a customer's data in the back office", () => {
     const refusedErase = await owner.post(`/admin/customers/erase?email=${encodeURIComponent(BRUNO.email)}`, { email: BRUNO.email }, { headers: { Origin: server.url } });
     expect(refusedErase.status, refusedErase.headers.get("location") ?? "").toBe(409);
     expect(await refusedErase.text()).toContain(html(rights.subscriptionRunning));
+    // The same post without the address in the URL (a form elsewhere, a script): still the 409 and
+    // its words, on the page of that customer, not a redirect to the list that says nothing.
+    const bare = await owner.post("/admin/customers/erase", { email: BRUNO.email }, { headers: { Origin: server.url } });
+    expect(bare.status, bare.headers.get("location") ?? "").toBe(409);
+    const bareText = await bare.text();
+    expect(bareText).toContain(html(rights.subscriptionRunning));
+    expect(bareText).toContain(BRUNO.email);
     expect((await readStore(server.dataDir)).orders.find((order) => order.id === bruno.id)!.customer.firstName).toBe(BRUNO.firstName);
   }, 120_000);
 

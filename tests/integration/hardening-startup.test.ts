@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -95,6 +96,61 @@ describe("a data store that fails while the site runs", () => {
     } finally {
       db.close();
       await server.stop();
+    }
+  });
+
+  test("/healthz checks the database takes a write: 503 with one line while it refuses, 200 after", async () => {
+    const server = await startServer({ LOG_LEVEL: "silent" });
+    const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      // Reads still work; every write fails as SQLite's do on a full disk.
+      db.exec("CREATE TRIGGER refuse_writes BEFORE INSERT ON app_settings BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");
+      const down = await fetch(`${server.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.text()).toBe("database cannot write (disk full)\n");
+      db.exec("DROP TRIGGER refuse_writes");
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      // The probe left nothing behind.
+      expect(db.prepare("SELECT COUNT(*) AS n FROM app_settings WHERE key LIKE 'health-probe-%'").get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+      await server.stop();
+    }
+  });
+
+  test("a full data volume (a small tmpfs, filled): /healthz 503 saying so, 200 when space frees", async () => {
+    // Needs root (mount): the machines and CI of this project run the tests as root.
+    const volume = tempDataDir("site-volume-");
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=40m", "tmpfs", volume]);
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      server = await startServer({ LOG_LEVEL: "silent", DATA_DIR: volume });
+      const health = async () => {
+        const res = await fetch(`${server!.url}/healthz`);
+        return { status: res.status, body: await res.text() };
+      };
+      expect((await health()).status).toBe(200);
+      // Fill the volume as a growing backup or log would, until the kernel says no space.
+      const filler = path.join(volume, "filler.bin");
+      const fd = fs.openSync(filler, "w");
+      const chunk = Buffer.alloc(1024 * 1024, 1);
+      try {
+        for (;;) fs.writeSync(fd, chunk);
+      } catch (error) {
+        expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
+      } finally {
+        fs.closeSync(fd);
+      }
+      const full = await health();
+      expect(full.status).toBe(503);
+      expect(full.body).toMatch(/^data volume full: \d+ MB free, 16 MB needed\n$/);
+      fs.rmSync(filler);
+      expect(await health()).toEqual({ status: 200, body: "ok\n" });
+    } finally {
+      await server?.stop();
+      execFileSync("umount", [volume]);
+      fs.rmSync(volume, { recursive: true, force: true });
     }
   });
 

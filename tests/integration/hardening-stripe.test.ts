@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { orderForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
+import { deliverHandled } from "../support/stripe-webhooks.ts";
 import { stripeEnv, suiteFakeStripe, suiteServer } from "../support/suite.ts";
 
 // Payments against a fake Stripe, session ids kept out of the log; one logger, a request id on
@@ -75,6 +76,23 @@ describe("thank-you look-ups, amounts and logs", () => {
     expect(await page.text()).not.toContain("currency@example.com");
     expect((await readStore(server.dataDir)).orders.find((o) => o.id === currency.order.id)!.state).toBe("checkout_created");
     await waitFor(() => logLines(server).filter((line) => line.level === "error" && /amount or currency/.test(String(line.msg))).length >= 2, 5_000, "mismatch errors logged");
+  });
+
+  test("a 70 KB signed event (an invoice with many lines, long metadata) is taken, not refused with 413", async () => {
+    const { sessionId, order } = await checkout(server, "big.event@example.com");
+    stripe.complete(sessionId);
+    // Stripe's events carry whole objects: a session with a hundred line items passes 64 KB. A 413
+    // is retried by Stripe for days, then the endpoint is disabled.
+    const session = stripe.sessions.get(sessionId)! as unknown as Record<string, unknown>;
+    session.line_items = { object: "list", data: Array.from({ length: 100 }, (_, i) => ({ id: `li_${i}`, description: `line ${i} ${"d".repeat(680)}` })) };
+    const event = stripe.signedEvent("checkout.session.completed", sessionId);
+    expect(Buffer.byteLength(event.body)).toBeGreaterThan(70_000);
+    const answer = await deliverHandled(server, event);
+    expect(answer.status).toBe(200);
+    expect((await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.state).toBe("paid");
+    // Larger than any event Stripe sends is still refused before it is read.
+    const huge = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: "x".repeat(2 * 1024 * 1024), headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature } });
+    expect(huge.status).toBe(413);
   });
 
   test("one logger: JSON lines with the request id on the app's own lines too; no session ids or personal data", async () => {

@@ -58,3 +58,17 @@ test("a typed address gets at most 3 acknowledgements a day, none repeating the 
   expect((await post("someone.else@example.com")).status).toBe(303);
   await waitFor(() => emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-ack.eml")).length === 4, 30_000, "the other address's acknowledgement");
 });
+
+test("every email shows the site's own logo: a PNG the site itself serves, at an absolute URL", async () => {
+  // The first test's acknowledgements and owner's copies: a customer's email and an owner's.
+  const files = emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-ack.eml") || file.endsWith("-quote-owner.eml"));
+  expect(files.some((file) => file.endsWith("-quote-ack.eml")) && files.some((file) => file.endsWith("-quote-owner.eml"))).toBe(true);
+  const logos = new Set(files.map((file) => /<img src="(https?:\/\/[^"]+)" width="36" height="36"/.exec(read(file))?.[1]));
+  expect(logos.size).toBe(1);
+  const logo = new URL([...logos][0]!);
+  expect(logo.pathname).toBe("/email-logo.png");
+  const served = await fetch(`${server.url}${logo.pathname}`);
+  expect(served.status).toBe(200);
+  expect(served.headers.get("content-type")).toBe("image/png");
+  expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(path.resolve(import.meta.dirname, "../../public/email-logo.png")))).toBe(true);
+});

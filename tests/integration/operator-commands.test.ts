@@ -128,3 +128,49 @@ describe("the CSV export of docs/operating.md", () => {
     expect(documented.some((line) => line.includes("--silent")), documented.join("\n")).toBe(true);
   }, 120_000);
 });
+
+describe("npm run orders: files a script and an accountant can use", () => {
+  test("--format raw has no byte order mark: Python's csv.DictReader names the first column 'id'", async () => {
+    const dataDir = await dataDirWithOrder();
+    const out = path.join(tempDataDir("csv-raw-"), "orders.csv");
+    const result = command("orders", ["--format", "raw", "--out", out], { DATA_DIR: dataDir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(fs.readFileSync(out).subarray(0, 2).toString("utf8")).toBe("id");
+    const read = execFileSync("python3", ["-c", "import csv,sys,json; rows=list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8'))); print(json.dumps([list(rows[0])[0], rows[0]['id']]))", out], { encoding: "utf8" });
+    expect(JSON.parse(read)).toEqual(["id", "ord_csv_1"]);
+  }, 120_000);
+
+  test("--out refuses to replace an existing file (one line, exit 1) unless --force", async () => {
+    const dataDir = await dataDirWithOrder();
+    const out = path.join(tempDataDir("csv-out-"), "orders.csv");
+    fs.writeFileSync(out, "the accountant's own notes\n");
+    const refused = command("orders", ["--out", out], { DATA_DIR: dataDir });
+    expect(refused.code).toBe(1);
+    expectOneLine(refused.stderr, "--out over a file");
+    expect(refused.stderr).toContain(out);
+    expect(refused.stderr).toContain("--force");
+    expect(fs.readFileSync(out, "utf8")).toBe("the accountant's own notes\n");
+    const forced = command("orders", ["--out", out, "--force"], { DATA_DIR: dataDir });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(fs.readFileSync(out, "utf8")).toContain("ord_csv_1");
+  }, 120_000);
+
+  test("the owner's format says what was paid, refunded and kept, from the refunds billing recorded", async () => {
+    const dataDir = await dataDirWithOrder();
+    const repo = await openStores({ DATA_DIR: dataDir });
+    // Paid 197.00, then two refunds of one charge as Stripe's events record them: 12.50 in all.
+    await repo.db.updateTable("orders").set({ state: "paid", paid_at: new Date().toISOString(), amount_due_now: 19_700 }).where("id", "=", "ord_csv_1").execute();
+    await repo.db.insertInto("charge_refunds").values({ charge_id: "ch_1", order_id: "ord_csv_1", amount: 19_700, amount_refunded: 1_250, currency: "eur", updated_at: new Date().toISOString() }).execute();
+    await repo.close();
+    const fr = JSON.parse(fs.readFileSync(path.join(root, "locales/fr/admin.json"), "utf8")).csv;
+    const result = command("orders", ["--csv"], { DATA_DIR: dataDir, OWNER_LANG: "fr" });
+    expect(result.code, result.stderr).toBe(0);
+    const [header, row] = result.stdout.replace(/^\uFEFF/, "").split("\r\n");
+    const cells = (line: string) => line.split(";").map((cell) => cell.replace(/^"|"$/g, ""));
+    const byName = Object.fromEntries(cells(header!).map((name, i) => [name, cells(row!)[i]]));
+    expect([byName[fr.amount_paid], byName[fr.refunded], byName[fr.net]]).toEqual(["197,00", "12,50", "184,50"]);
+    // raw stays as it was for scripts: no new columns.
+    const raw = command("orders", ["--csv", "--format", "raw"], { DATA_DIR: dataDir });
+    expect(raw.stdout.split("\r\n")[0]).not.toMatch(/refund|net/);
+  }, 120_000);
+});

@@ -51,6 +51,23 @@ describe("PostgreSQL shared by several instances", () => {
     expect(await late.claimDueEmails(100, 60_000)).toEqual([]);
   });
 
+  test("the health probe's write: taken by a writable database, refused by a read-only one, nothing left behind", async () => {
+    const store = storesOver(await open());
+    await Promise.all([store.probeWrite(), store.probeWrite(), storesOver(await open()).probeWrite()]);
+    const { rows } = await store.store.pool!.query("SELECT COUNT(*)::int AS n FROM app_settings WHERE key LIKE 'health-probe-%'");
+    expect(rows[0].n).toBe(0);
+    // A replica or a database switched to read-only refuses it; /healthz then answers 503.
+    const database = new URL(url).pathname.slice(1);
+    await store.store.pool!.query(`ALTER DATABASE "${database}" SET default_transaction_read_only = on`);
+    try {
+      const readOnly = storesOver(await open());
+      await expect(readOnly.probeWrite()).rejects.toThrow(/read-only/);
+      await readOnly.ping();
+    } finally {
+      await store.store.pool!.query(`ALTER DATABASE "${database}" SET default_transaction_read_only = off`);
+    }
+  });
+
   test("a rate limit is counted across instances", async () => {
     const limiters = (await Promise.all([open(), open()])).map((store) => createRateLimiter({ name: "test", limit: 5, windowMs: 60_000, pool: store.pool }));
     const answers: boolean[] = [];

@@ -46,7 +46,7 @@ describe("the money sentence", () => {
     const en = await (await fetch(`${server.url}/formateur-ia/en`)).text();
     expect(priceLineIn(en, "formateur-ia")).toBe("Set-up €497 + first month €39 = €536 today, then €39 a month from one month after your order.");
     const fr = await (await fetch(`${server.url}/short-videos/fr`)).text();
-    expect(priceLineIn(fr, "short-videos")).toMatch(/^Mise en place 497\s€ aujourd'hui \(premier mois inclus\), puis 100\s€ par mois/);
+    expect(priceLineIn(fr, "short-videos")).toMatch(/^Mise en place 497\s€ aujourd’hui \(premier mois inclus\), puis 100\s€ par mois/);
     const veo3 = await (await fetch(`${server.url}/veo3/en`)).text();
     expect(priceLineIn(veo3, "veo3-single")).toBe("£49 today, paid once.");
     expect(priceLineIn(veo3, "veo3-subscription")).toMatch(/^£490 today for the first month, then £490 a month/);

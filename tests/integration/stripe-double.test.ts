@@ -215,7 +215,7 @@ describe("retries that Stripe accepts", () => {
       subscriptionRef: null,
       billingState: null,
       periodEnd: null,
-      subscriptionStatus: null,
+      subscriptionStatus: null, reference: "LA-1001",
     };
     const urls = { success: "https://shop.example/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://shop.example/commander" };
     vi.useFakeTimers({ toFake: ["Date"] });

@@ -46,7 +46,8 @@ const liveEnv = (webhookSecret: string) => ({
   MAIL_FROM: "bonjour@shop.example",
   SITE_CONFIG: COMPLETE_CONFIG,
 });
-const stripeLines = (output: string) => output.split("\n").filter((line) => line.startsWith("Stripe: "));
+// check-live lists them under "Payments and mail", indented like every line of its groups.
+const stripeLines = (output: string) => output.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("Stripe: "));
 
 describe("npm run stripe-setup", () => {
   test("creates the endpoint (handled events, pinned API version) and the portal configuration, prints the secret once; a second run changes nothing; check-live agrees", async () => {

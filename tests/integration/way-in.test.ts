@@ -200,13 +200,20 @@ describe("forgot password", () => {
     await waitFor(async () => (await outboxKinds("owner-reset")) === 5, 10_000, "three more reset emails");
   });
 
-  test("the link needs the second factor, works once, and signs out every session", async () => {
+  test("the link needs the second factor, works once, voids the other links, and signs out every session", async () => {
     const before = await signInWithRecoveryCode(server.url, password, codes);
     expect((await before.get("/admin")).status).toBe(200);
     const mail = await lastEmail("owner-reset", 5);
     expect(mail).toMatch(new RegExp(`^To: ${OWNER_EMAIL}`, "m"));
     const link = /https?:\/\/\S+\/admin\/reset\?token=[\w.-]+/.exec(mail)![0];
     const token = new URL(link).searchParams.get("token")!;
+    // The four links asked for earlier are still open (30 minutes each) until a password is set.
+    const others = emlFiles(server.dataDir)
+      .filter((file) => file.endsWith("-owner-reset.eml"))
+      .map((file) => new URL(/https?:\/\/\S+\/admin\/reset\?token=[\w.-]+/.exec(decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8")))![0]).searchParams.get("token")!)
+      .filter((other) => other !== token);
+    expect(others).toHaveLength(4);
+    for (const other of others) expect((await new AdminClient(server.url).get(`/admin/reset?token=${other}`, from("203.0.113.62"))).status).toBe(200);
     // The token never reaches the log (the access line redacts it).
     const visitor = new AdminClient(server.url);
     expect((await visitor.get(`/admin/reset?token=${token}`, from("203.0.113.60"))).status).toBe(200);
@@ -231,6 +238,10 @@ describe("forgot password", () => {
     // Once only.
     expect((await visitor.get(`/admin/reset?token=${token}`, from("203.0.113.60"))).status).toBe(403);
     expect((await visitor.post(`/admin/reset?token=${token}`, { ...form, code: codes[0]! }, from("203.0.113.60"))).status).toBe(403);
+    // A new password voids every other link too: one left in a mailbox cannot set another.
+    for (const other of others) expect((await new AdminClient(server.url).get(`/admin/reset?token=${other}`, from("203.0.113.62"))).status).toBe(403);
+    const stale = others[0]!;
+    expect((await visitor.post(`/admin/reset?token=${stale}`, { token: stale, password: PASSWORD, confirm: PASSWORD, code: codes[0]! }, from("203.0.113.62"))).status).toBe(403);
     // The old password is gone; the new one (with a second factor) signs in.
     expect((await new AdminClient(server.url).post("/admin/sign-in", { password: PASSWORD }, from("203.0.113.61"))).status).toBe(401);
     expect((await (await signInWithRecoveryCode(server.url, NEW_PASSWORD, codes)).get("/admin")).status).toBe(200);

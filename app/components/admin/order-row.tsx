@@ -5,6 +5,7 @@ import type { Language } from "../../i18n/languages.ts";
 
 interface Row {
   id: string;
+  reference: string;
   createdAt: string;
   state: string;
   billingState: string | null;
@@ -15,6 +16,8 @@ interface Row {
   monthly: number;
   currency: Currency;
   delivered: boolean;
+  /** Paid and not delivered yet: when it is due (the catalogue's promise), and whether late or due today. */
+  due?: { datetime: string; label: string; mark: "late" | "today" | null } | null;
 }
 
 /**
@@ -24,6 +27,7 @@ interface Row {
  */
 export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; lang: Language }) {
   const { t } = useTranslation("admin");
+  const { t: tDue } = useTranslation("order-page");
   const dateTime = dateTimeFormatter(lang, "short");
   const href = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
   return (
@@ -39,7 +43,10 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
           </span>
         </span>
         <span className="mt-0.5 block text-sm" data-testid="order-offer">
-          {order.offerName}
+          <span className="font-mono font-semibold whitespace-nowrap" data-testid="order-reference">
+            {order.reference}
+          </span>{" "}
+          · {order.offerName}
         </span>
         <span className="mt-0.5 block text-sm break-all text-muted">{order.email}</span>
         <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted">
@@ -47,6 +54,14 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
             {t(`states.${order.state}`)}
           </span>
           {order.state === "paid" ? <span data-testid="order-delivery">{order.delivered ? t("orders.delivered") : t("orders.toDeliver")}</span> : null}
+          {order.due ? (
+            <span data-testid="order-due" data-mark={order.due.mark ?? undefined}>
+              {order.due.mark ? (
+                <strong className={order.due.mark === "late" ? "text-red-700" : "text-amber-800"}>{tDue(`admin.${order.due.mark}`)} · </strong>
+              ) : null}
+              {tDue("admin.due")} <time dateTime={order.due.datetime}>{order.due.label}</time>
+            </span>
+          ) : null}
           {order.billingState ? <span data-billing-state={order.billingState}>{t(`billing.${order.billingState}`)}</span> : null}
           <span>{dateTime(order.createdAt)}</span>
         </span>

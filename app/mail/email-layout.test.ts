@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import { Logo } from "../components/logo.tsx";
+import { translator } from "../i18n/translator.server.ts";
+import { EMAIL_KINDS, type EmailKind, type StoredKindOf } from "./email-kinds.ts";
+import { brandedHtml } from "./email-layout.server.ts";
+const EMAIL_LOGO_PATH = "/email-logo.png";
+import { EMAILS, type EmailSubject } from "./email-registry.server.ts";
+import { renderOutboxEmail } from "./outbox-emails.server.ts";
+import { paidTestOrder, testCustomer, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
+import { storesPerTest } from "../../tests/support/store.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const origin = "https://shop.example";
+const config = {
+  contactEmail: "hello@example.com",
+  ownerEmail: "owner@example.com",
+  ownerLang: "it" as const,
+  publicOrigin: origin,
+  unlockUrl: (id: string) => `${origin}/admin/unlock?token=${id}`,
+  setupUrl: (id: string) => `${origin}/admin/setup?token=${id}`,
+  resetUrl: (id: string) => `${origin}/admin/reset?token=${id}`,
+};
+
+describe("the site's mark in every email", () => {
+  test("public/favicon.svg, which public/email-logo.png is made from, is the mark of app/components/logo.tsx", () => {
+    const site = renderToStaticMarkup(createElement(Logo));
+    const favicon = fs.readFileSync(path.join(root, "public/favicon.svg"), "utf8");
+    const shape = (svg: string) => ({
+      viewBox: /viewBox="([^"]+)"/.exec(svg)?.[1],
+      rect: /<rect[^>]*\srx="([^"]+)"/.exec(svg)?.[1],
+      path: /<path[^>]*\sd="([^"]+)"/.exec(svg)?.[1],
+      stops: [...svg.matchAll(/stop-?color="([^"]+)"/gi)].map((match) => match[1]),
+    });
+    expect(shape(site).path).toBeTruthy();
+    expect(shape(favicon)).toEqual(shape(site));
+  });
+
+  test("public/email-logo.png is a 72×72 PNG (shown at 36×36, sharp on dense screens)", () => {
+    const png = fs.readFileSync(path.join(root, "public", EMAIL_LOGO_PATH));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([72, 72]);
+  });
+});
+
+/**
+ * A stored kind of every kind, and what its row is about. Typed by kind, so a new kind cannot be
+ * added without a sample here, and so without being checked against the one layout below.
+ */
+const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: number) => StoredKindOf<K>); about: EmailSubject["about"] } } = {
+  confirmation: { stored: "confirmation", about: "order" },
+  resend: { stored: "resend-1", about: "order" },
+  "admin-resend": { stored: "admin-resend-1", about: "order" },
+  "owner-paid": { stored: "owner-paid", about: "order" },
+  "owner-unlock": { stored: "owner-unlock", about: "link" },
+  "owner-setup": { stored: "owner-setup", about: "link" },
+  "owner-reset": { stored: "owner-reset", about: "link" },
+  delivered: { stored: "delivered", about: "order" },
+  "owner-email-failed": { stored: (failedId) => `owner-email-failed-${failedId}`, about: "order" },
+  "quote-ack": { stored: "quote-ack", about: "quote" },
+  "quote-owner": { stored: "quote-owner", about: "quote" },
+  "payment-failed": { stored: "payment-failed.in_1", about: "order" },
+  renewal: { stored: "renewal.in_2", about: "order" },
+  "subscription-ended": { stored: "subscription-ended", about: "order" },
+  "manage-link": { stored: "manage-link.mfx1", about: "order" },
+  "order-link": { stored: "order-link.mfx1", about: "order" },
+  "cancellation-confirmed": { stored: "cancellation-confirmed.2026-12-24T00:00:00Z", about: "order" },
+  "owner-cancellation": { stored: "owner-cancellation", about: "order" },
+  "refund-issued": { stored: "refund-issued.re_1.4500", about: "order" },
+  "owner-refund": { stored: "owner-refund.ch_1.4500", about: "order" },
+  "owner-dispute": { stored: "owner-dispute.dp_1.9000", about: "order" },
+  "owner-dispute-closed": { stored: "owner-dispute-closed.dp_1.won", about: "order" },
+  "owner-paused": { stored: "owner-paused.evt_1", about: "order" },
+  "owner-unhandled": { stored: "owner-unhandled.evt_2", about: "order" },
+  "owner-webhook-paused": { stored: "owner-webhook-paused.env.1795838400000", about: "quote" },
+};
+
+describe("one layout for every email", () => {
+  const repo = storesPerTest();
+
+  test("a registry without an entry for every kind does not compile (npm run typecheck checks this line)", () => {
+    const { "owner-paid": _ownerPaid, ...withoutOne } = EMAILS;
+    // @ts-expect-error the owner's notice of a paid order has no entry
+    const incomplete: typeof EMAILS = withoutOne;
+    expect(Object.keys(incomplete)).toHaveLength(EMAIL_KINDS.length - 1);
+    expect(Object.keys(EMAILS).sort()).toEqual([...EMAIL_KINDS].sort());
+  });
+
+  test("every kind, customer's and owner's, is in the same frame with the site's logo, in its reader's language", async () => {
+    const order = await paidTestOrder(repo, { lang: "es", offer: "formateur-ia", customer: { ...testCustomer, firstName: "Lucía" } });
+    await repo.enqueueEmail(order.id, "resend-1");
+    const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
+    const quote = await testQuoteRequest(repo, { lang: "de" });
+    // An owner link's row (app/auth's owner_unlocks), as the auth room would have stored it.
+    const withLink = Object.assign(Object.create(repo) as typeof repo, { unlockExpiry: async () => Date.now() + 15 * 60_000 });
+    for (const kind of EMAIL_KINDS) {
+      const sample = SAMPLES[kind];
+      const stored = typeof sample.stored === "function" ? sample.stored(failed.id) : sample.stored;
+      const about = { order: { orderId: order.id, quoteId: null }, quote: { orderId: null, quoteId: quote.id }, link: { orderId: null, quoteId: null, unlockId: "unl_1" } }[sample.about];
+      const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, config);
+      const lang = EMAILS[kind].to === "owner" ? config.ownerLang : sample.about === "quote" ? quote.lang : order.lang;
+      const [head, foot] = brandedHtml({ lang, subject: "", brand: translator(lang, "common")("brand"), publicOrigin: origin, body: "\u0000" }).split("\u0000");
+      // The same frame; only the title (the subject, without a copy's mark) differs.
+      expect(email.html.replace(/<title>[^<]*<\/title>/, "<title></title>").startsWith(head!), stored).toBe(true);
+      expect(email.html.endsWith(foot!), stored).toBe(true);
+      expect(email.html.match(/<!doctype html>/g), stored).toHaveLength(1);
+      expect(email.html, stored).toContain(`<img src="${origin}${EMAIL_LOGO_PATH}" width="36" height="36"`);
+    }
+  });
+});

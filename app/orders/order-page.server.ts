@@ -1,0 +1,102 @@
+import { getOffer } from "../content/offers.ts";
+import { emailKind } from "../mail/email-kinds.ts";
+import { formatMoney, formatZonedDue } from "../i18n/format.ts";
+import type { Language } from "../i18n/languages.ts";
+import { logger } from "../lib/logger.server.ts";
+import { translator } from "../i18n/translator.server.ts";
+import type { OrderServices } from "../services.server.ts";
+import { dueLabel, dueMark, orderDue } from "./due-date.ts";
+import type { Order } from "./types.ts";
+
+/**
+ * The customer's page of one order, reached by a signed link (no account): what was bought and
+ * paid, where the work stands, and when it is due. The link names one order; a tampered token, an
+ * unknown, unpaid or erased order all read as "not found".
+ */
+export interface OrderPageView {
+  reference: string;
+  lang: Language;
+  offerName: string;
+  paid: string;
+  monthly: string | null;
+  revisionRounds: number;
+  /** paid → in progress → delivered: each step done, current or to come, with its time when done. */
+  steps: Array<{ key: "paid" | "inProgress" | "delivered"; state: "done" | "current" | "upcoming"; datetime: string | null; label: string | null }>;
+  due: { datetime: string; label: string; mark: "late" | "today" | null } | null;
+  timeZone: string;
+}
+
+type Services = Pick<OrderServices, "links" | "repo">;
+
+export async function orderOfPageToken(token: string, services: Services): Promise<Order | null> {
+  const checked = services.links.verify(token, "order");
+  if (!checked.ok) return null;
+  const order = await services.repo.findById(checked.orderId);
+  if (!order || order.state !== "paid" || order.erasedAt) return null;
+  return order;
+}
+
+/** The page in `lang` (the visitor's choice of the site's languages; the link itself carries the order's). */
+export async function orderPage(token: string, services: Services, timeZone: string, lang?: Language, now = new Date()): Promise<(OrderPageView & { orderLang: Language }) | null> {
+  const order = await orderOfPageToken(token, services);
+  if (!order) return null;
+  lang ??= order.lang;
+  const events = await services.repo.listOrderEvents(order.id);
+  // A subscription is delivered once per billing period: this period's delivery counts.
+  const period = order.monthly ? order.periodEnd : null;
+  const delivered = events.find((event) => event.kind === "delivered" && (event.period ?? null) === period);
+  const at = (iso: string) => ({ datetime: iso, label: formatZonedDue(new Date(iso), lang, timeZone, true) });
+  const due = delivered ? null : orderDue(order, timeZone);
+  return {
+    reference: order.reference,
+    lang,
+    orderLang: order.lang,
+    offerName: translator(lang, "offers")(`${order.offer}.name`),
+    paid: formatMoney(order.amountDueNow, order.currency, lang),
+    monthly: order.monthly ? formatMoney(order.monthly, order.currency, lang) : null,
+    revisionRounds: getOffer(order.offer).revisionRounds,
+    steps: [
+      { key: "paid", state: "done", ...at(order.paidAt ?? order.updatedAt) },
+      { key: "inProgress", state: delivered ? "done" : "current", datetime: null, label: null },
+      delivered ? { key: "delivered", state: "done", ...at(delivered.createdAt) } : { key: "delivered", state: "upcoming", datetime: null, label: null },
+    ],
+    due: due ? { datetime: due.datetime, label: dueLabel(due, lang, timeZone), mark: dueMark(due, timeZone, now) === "late" ? "late" : null } : null,
+    timeZone,
+  };
+}
+
+const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+/** The most recent paid orders of an address whose links one request sends. */
+export const ORDER_LINKS_MAX = 5;
+/** The outbox kind of one "send me my links again" copy of an order's confirmation (which carries its page's link). */
+export const orderLinkKind = (stamp: string) => emailKind("order-link", { stamp });
+
+/**
+ * "Send me my order links again", as /subscription does for its links: the same answer whether or
+ * not the address has orders, and the same work on the request's path (the checks and the two
+ * limiter counts); the look-up and the emails happen after, off the request's path.
+ */
+export async function requestOrderLinks(
+  email: string,
+  clientIp: string,
+  services: Pick<OrderServices, "limits" | "repo" | "worker">,
+  followUp: (work: () => Promise<void>) => void = runDetached,
+): Promise<"sent" | "invalid" | "rateLimited"> {
+  const address = email.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(address) || address.length > 254) return "invalid";
+  if (!(await services.limits.take(["orderLink", `ip:${clientIp || "unknown"}`], ["orderLink", `email:${address}`])).ok) return "rateLimited";
+  followUp(async () => {
+    const orders = await services.repo.findPaidByEmail(address, ORDER_LINKS_MAX);
+    const stamp = Date.now().toString(36);
+    // A copy of each order's confirmation: the link to its page with everything it refers to.
+    for (const order of orders) await services.repo.enqueueEmail(order.id, orderLinkKind(stamp));
+    if (orders.length) services.worker.kick();
+  });
+  return "sent";
+}
+
+function runDetached(work: () => Promise<void>): void {
+  setImmediate(() => {
+    work().catch((error) => logger().error({ err: error }, "order links request failed"));
+  });
+}

@@ -1,0 +1,106 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/order-page";
+import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { orderPage } from "../orders/order-page.server.ts";
+import { getEnv } from "../lib/env.server.ts";
+import { getOrderServices } from "../services.server.ts";
+import { ORDER_REQUEST_PATH } from "../i18n/site-map.ts";
+import { isLanguage } from "../i18n/languages.ts";
+
+/** A customer's private page: no script at all (it works without one), never indexed or cached. */
+export const handle = { scriptless: true };
+
+function meta(context: Route.LoaderArgs["context"], reference?: string) {
+  const t = getInstance(context).getFixedT(getLocale(context), "order-page");
+  return { title: reference ? t("page.title", { reference }) : t("page.notFound"), description: t("page.intro"), noindex: true };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("lang");
+  const view = await orderPage(params.token, await getOrderServices(), getEnv().OWNER_TIME_ZONE, isLanguage(asked) ? asked : undefined);
+  // A tampered token, or one for an order that is not (or no longer) there: the site's 404, translated.
+  if (!view) throw data({ meta: meta(context) }, { status: 404 });
+  // In the order's language (the emailed link carries it); a link without a valid one is sent to it,
+  // and the language switcher still works for a reader who prefers another of the six.
+  if (!isLanguage(asked)) {
+    url.searchParams.set("lang", view.orderLang);
+    throw redirect(`${url.pathname}${url.search}`, 303);
+  }
+  return { view, meta: meta(context, view.reference) };
+}
+
+export function headers() {
+  // Personal data behind a secret URL: never cached, never sent to another site as a referrer.
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow" };
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("order-page");
+  const { view } = loaderData;
+  return (
+    <section className="container-page max-w-2xl py-12 sm:py-16">
+      <p className="eyebrow">{t("page.eyebrow")}</p>
+      <h1 className="mt-2 text-3xl font-bold">
+        {view.offerName}
+      </h1>
+      <p className="mt-2 text-lg">
+        {t("page.reference")}{" "}
+        <strong className="font-mono whitespace-nowrap" data-testid="order-reference">
+          {view.reference}
+        </strong>
+      </p>
+
+      {view.due ? (
+        <div className="card mt-8" data-testid="order-due">
+          <h2 className="text-lg font-semibold">{t("page.dueTitle")}</h2>
+          <p className="mt-2 text-2xl font-bold">
+            <time dateTime={view.due.datetime}>{view.due.label}</time>
+          </p>
+          {view.due.mark === "late" ? <p className="mt-2 font-medium text-red-700">{t("page.late")}</p> : null}
+          <p className="mt-2 text-sm text-muted" data-testid="order-time-zone">
+            {t("page.timeZone", { zone: view.timeZone })}
+          </p>
+        </div>
+      ) : null}
+
+      <h2 className="mt-10 text-lg font-semibold">{t("page.timeline")}</h2>
+      <ol className="mt-3 space-y-3 border-l-2 border-accent-200 pl-4" data-testid="order-timeline">
+        {view.steps.map((step) => (
+          <li key={step.key} data-step={step.key} data-state={step.state} aria-current={step.state === "current" ? "step" : undefined}>
+            <p className={step.state === "upcoming" ? "font-medium text-muted" : "font-semibold"}>
+              {step.state === "done" ? "✓ " : step.state === "current" ? "→ " : ""}
+              {t(`steps.${step.key}`)}
+            </p>
+            {step.datetime ? (
+              <p className="text-sm text-muted">
+                <time dateTime={step.datetime}>{step.label}</time>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+
+      <h2 className="mt-10 text-lg font-semibold">{t("page.details")}</h2>
+      <dl className="card mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]" data-testid="order-details">
+        <dt className="text-sm font-semibold text-muted">{t("page.offer")}</dt>
+        <dd>{view.offerName}</dd>
+        <dt className="text-sm font-semibold text-muted">{t("page.paid")}</dt>
+        <dd data-testid="order-paid">{view.paid}</dd>
+        {view.monthly ? (
+          <>
+            <dt className="text-sm font-semibold text-muted">{t("page.monthly")}</dt>
+            <dd>{view.monthly}</dd>
+          </>
+        ) : null}
+        <dt className="text-sm font-semibold text-muted">{t("page.revisions")}</dt>
+        <dd>{view.revisionRounds}</dd>
+      </dl>
+
+      <p className="mt-8 text-sm text-muted">
+        {t("page.keepLink")} <a className="underline" href={`${ORDER_REQUEST_PATH}?lang=${view.lang}`}>{t("page.lostLink")}</a>
+      </p>
+    </section>
+  );
+}
