@@ -35,7 +35,7 @@ export function HeroPrice({ page, lang }: { page: OrderPage; lang: Language }) {
   const price = pagePrice(page, lang, t);
   return (
     <p className="hero-price" data-price-figure={page}>
-      <strong className="block font-display text-3xl font-extrabold text-white sm:text-4xl">{price.figure}</strong>
+      <strong className="block font-display text-[clamp(1.5rem,7vw,2.25rem)] font-extrabold text-white">{price.figure}</strong>
       <span className="mt-1 block text-sm text-slate-300">{price.detail}</span>
     </p>
   );
