@@ -26,7 +26,7 @@ function forbid(folders, message, typesFrom = []) {
 }
 
 /** The domain rooms (docs/architecture.md); the composition root app/services.server.ts knows them all. */
-const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy"];
+const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation"];
 const above = (...rooms) => ["routes", "components", ...rooms];
 
 /** Boundary rules: one block per part of the app (see docs/architecture.md). */
@@ -34,7 +34,7 @@ const boundaries = [
   {
     name: "boundaries/components",
     files: ["app/components/**"],
-    rules: forbid(["orders", "billing", "quotes", "mail", "ops", "auth", "payments", "routes", "services.server", "stores.server"], "Components render data they are given; they never reach into the domain rooms, payments, auth or routes."),
+    rules: forbid(["orders", "billing", "quotes", "mail", "ops", "auth", "automation", "payments", "routes", "services.server", "stores.server"], "Components render data they are given; they never reach into the domain rooms, payments, auth or routes."),
   },
   {
     name: "boundaries/payments",
@@ -65,7 +65,7 @@ const boundaries = [
     name: "boundaries/mail",
     files: ["app/mail/**"],
     rules: forbid(
-      above("payments", "auth", "ops", "privacy", "services.server", "stores.server"),
+      above("payments", "auth", "ops", "privacy", "automation", "services.server", "stores.server"),
       "Mail renders and sends the records it is given: it may name orders', quotes' and billing's types, never run their code.",
       ["orders", "billing", "quotes", "admin"],
     ),
@@ -88,12 +88,21 @@ const boundaries = [
   {
     name: "boundaries/auth",
     files: ["app/auth/**"],
-    rules: forbid(above("orders", "billing", "quotes", "mail", "ops", "admin", "payments", "privacy", "stores.server"), "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes, mail or payments (it asks the services for an email)."),
+    rules: forbid(above("orders", "billing", "quotes", "mail", "ops", "admin", "payments", "privacy", "automation", "stores.server"), "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes, mail or payments (it asks the services for an email)."),
   },
   {
     name: "boundaries/ops",
     files: ["app/ops/**"],
-    rules: forbid(above("auth", "admin", "payments", "services.server"), "Operator tools (backup, restore, export, copy) work on the database; they never import pages, sign-in or payments.", ["orders", "mail", "billing", "quotes"]),
+    rules: forbid(above("auth", "admin", "payments", "automation", "services.server"), "Operator tools (backup, restore, export, copy) work on the database; they never import pages, sign-in or payments.", ["orders", "mail", "billing", "quotes"]),
+  },
+  {
+    name: "boundaries/automation",
+    files: ["app/automation/**"],
+    rules: forbid(
+      above("mail", "auth", "ops", "admin", "privacy", "payments", "services.server", "stores.server"),
+      "Webhooks out render and send the records they are given: they may name orders', billing's and quotes' types, never run their code; the owner's email is asked of the services (onPaused).",
+      ["orders", "billing", "quotes"],
+    ),
   },
   {
     name: "boundaries/stats",

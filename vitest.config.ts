@@ -25,6 +25,8 @@ const BOTH_STORES = [
   "tests/integration/admin-money-stripe.test.ts",
   "tests/integration/admin-money-sandbox.test.ts",
   "tests/integration/way-in.test.ts",
+  "tests/integration/webhooks-out.test.ts",
+  "app/automation/emitted-events.test.ts",
   "tests/integration/order-page.test.ts",
 ];
 

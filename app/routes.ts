@@ -50,6 +50,7 @@ export default [
     route("orders/:orderId/refund", "routes/admin-order-refund.tsx"),
     route("orders/:orderId/cancel", "routes/admin-order-cancel.tsx"),
     route("quotes", "routes/admin-quotes.tsx"),
+    route("automation", "routes/admin-automation.tsx"),
     route("quotes/:quoteId", "routes/admin-quote.tsx"),
     // A customer's data (GDPR): find by email, export, erase (app/privacy/).
     route("customers", "routes/admin-customers.tsx"),

@@ -1,7 +1,11 @@
 import path from "node:path";
 import { getSiteConfig } from "./config/site.server.ts";
 import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.ts";
-import { getEnv } from "./lib/env.server.ts";
+import { getEnv, isLiveEnv } from "./lib/env.server.ts";
+import { WebhooksOutWorker } from "./automation/webhook-worker.server.ts";
+import { ENV_ENDPOINT } from "./automation/endpoints.server.ts";
+import { refusedHost } from "./lib/address-guard.server.ts";
+import { emailKind } from "./mail/email-kinds.ts";
 import { logger } from "./lib/logger.server.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { SandboxProvider } from "./payments/sandbox-provider.server.ts";
@@ -44,6 +48,8 @@ export interface OrderServices {
   /** Provider events stored by the webhook and handled from the queue; refunds per charge. */
   inbox: KyselyWebhookInbox;
   webhookWorker: WebhookWorker;
+  /** Signed webhooks out to the owner's automation (app/automation/), sent from the webhook outbox. */
+  webhooksOut: WebhooksOutWorker;
   links: SignedLinks;
   contactEmail: string;
   publicOrigin: string;
@@ -135,10 +141,43 @@ async function createServices(): Promise<OrderServices> {
   // Messages a killed instance had claimed come back when their lease runs out; nothing is
   // released at start-up, since other instances may be sending right now.
   worker.start();
+  // The operator's endpoint (AUTOMATION_WEBHOOK_URL): recorded so events fan out to it; unset, it stops receiving new ones.
+  await repo.syncWebhookEndpoint(ENV_ENDPOINT, env.AUTOMATION_WEBHOOK_URL ?? null);
+  // Said at start-up too (every request checks again, with the addresses it connects to): a name
+  // that resolves to a private address in live mode will never be called.
+  if (env.AUTOMATION_WEBHOOK_URL && isLiveEnv(env)) {
+    void refusedHost(env.AUTOMATION_WEBHOOK_URL).then((problem) => {
+      if (problem) logger().error({ problem }, "AUTOMATION_WEBHOOK_URL will be refused on every request");
+    });
+  }
+  const webhooksOut = new WebhooksOutWorker({
+    repo,
+    secretOf: (endpointId) => (endpointId === ENV_ENDPOINT ? env.AUTOMATION_WEBHOOK_SECRET : undefined),
+    publicOrigin: env.PUBLIC_ORIGIN,
+    // Live mode: public addresses only, checked on the connection itself; a demo or a test may call a local receiver.
+    send: { publicOnly: isLiveEnv(env), timeoutMs: 10_000, maxResponseBytes: 4_096 },
+    backoffMs: env.AUTOMATION_WEBHOOK_BACKOFF_MS,
+    maxBackoffMs: env.AUTOMATION_WEBHOOK_MAX_BACKOFF_MS,
+    pollMs: env.OUTBOX_POLL_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
+    pauseAfterMs: env.AUTOMATION_WEBHOOK_PAUSE_AFTER_MS,
+    // The owner hears of the pause once (unique kind per pause), about the order or quote whose delivery paused it.
+    onPaused: async (delivery, failingSince) => {
+      const kind = emailKind("owner-webhook-paused", { endpointId: delivery.endpointId, pausedAt: Date.now() });
+      logger().error({ endpoint: delivery.endpointId, failingSince }, "automation webhooks paused: the owner is emailed");
+      const queued = delivery.orderId ? await repo.enqueueEmail(delivery.orderId, kind) : delivery.quoteId ? await repo.enqueueQuoteEmail(delivery.quoteId, kind) : false;
+      if (queued) worker.kick();
+    },
+  });
+  webhooksOut.start();
+  const kickAll = () => {
+    worker.kick();
+    webhooksOut.kick();
+  };
   // Orders a killed process left pending without a checkout: settled now and every few minutes.
   const stopReconciler = startReconciler({ repo, provider, returnBase });
   const inbox = new KyselyWebhookInbox(repo.db);
-  const eventDeps = { repo, provider, inbox, onEnqueued: () => worker.kick(), onQueued: () => webhookWorker.kick() };
+  const eventDeps = { repo, provider, inbox, onEnqueued: kickAll, onQueued: () => webhookWorker.kick() };
   const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
   webhookWorker.start();
   const pageViewFlusher = new PageViewFlusher({ counter: pageViews, store: repo, pollMs: env.PAGE_VIEWS_FLUSH_MS });
@@ -164,10 +203,11 @@ async function createServices(): Promise<OrderServices> {
     limits: createLimits(env, pool),
     inbox,
     webhookWorker,
+    webhooksOut,
     links,
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
-    fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: () => worker.kick(), ...options }),
+    fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: kickAll, ...options }),
     stopReconciler,
     receiveWebhook: (raw, signature) => receivePaymentWebhook(raw, signature, eventDeps),
     manageUrl,
@@ -211,6 +251,7 @@ export async function shutdownOrderServices(): Promise<void> {
   services.stopBackups();
   await services.retentionWorker.stop();
   await services.webhookWorker.stop();
+  await services.webhooksOut.stop();
   // The views counted since the last flush are stored before the database closes.
   await services.pageViewFlusher.flush().catch((error: unknown) => logger().error({ err: error }, "page views not stored at shutdown"));
   await services.worker.stop();

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { KyselyWebhookStore } from "./automation/webhook-store.server.ts";
+import type { WebhookStore } from "./automation/types.ts";
 import { KyselyBackOfficeStore } from "./admin/back-office-store.server.ts";
 import type { BackOfficeStore, DashboardStore } from "./admin/types.ts";
 import { KyselyDashboardStore } from "./admin/dashboard-store.server.ts";
@@ -44,6 +46,7 @@ export type Stores = OrderStore &
   DashboardStore &
   StatsStore &
   SettingsStore &
+  WebhookStore &
   PrivacyStores & {
     readonly store: Store;
     readonly db: Kysely<Database>;
@@ -72,6 +75,7 @@ export function storesOver(store: Store): Stores {
     new KyselySettingsStore(db),
     new KyselyDashboardStore(db),
     new KyselyStatsStore(db),
+    new KyselyWebhookStore(db, dialect),
     // A person's data, found and erased by each room in its own tables (app/privacy/, ADR 016).
     new KyselyOrderPrivacyStore(db),
     new KyselyQuotePrivacyStore(db),

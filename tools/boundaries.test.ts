@@ -64,6 +64,18 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/privacy/new-step.server.ts", "../db/erased.ts", false],
     ["app/orders/new-step.server.ts", "../privacy/data-rights.server.ts", true],
     ["app/admin/new-query.server.ts", "../privacy/data-rights.server.ts", false],
+    // Webhooks out: the emitting rooms record events through it; it reaches none of them (nor mail).
+    ["app/automation/new-step.server.ts", "../mail/outbox-store.server.ts", true],
+    ["app/automation/new-step.server.ts", "../orders/order-store.server.ts", true],
+    ["app/automation/new-step.server.ts", "../admin/orders.server.ts", true],
+    ["app/automation/new-step.server.ts", "../services.server.ts", true],
+    ["app/automation/new-step.server.ts", "../db/schema.ts", false],
+    ["app/automation/new-step.server.ts", "../lib/env.server.ts", false],
+    ["app/mail/new-email.server.ts", "../automation/events.ts", true],
+    ["app/lib/new-tool.server.ts", "../automation/events.ts", true],
+    ["app/orders/new-step.server.ts", "../automation/webhook-store.server.ts", false],
+    ["app/billing/new-step.server.ts", "../automation/events.ts", false],
+    ["app/quotes/new-step.server.ts", "../automation/webhook-store.server.ts", false],
   ])("%s importing %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier)).toBe(refused);
   });
@@ -76,6 +88,8 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/orders/new-step.server.ts", "../billing/types.ts", false],
     ["app/auth/new-step.server.ts", "../orders/types.ts", true],
     ["app/privacy/new-step.server.ts", "../orders/order-privacy-store.server.ts", false],
+    ["app/automation/new-step.server.ts", "../orders/types.ts", false],
+    ["app/automation/new-step.server.ts", "../mail/types.ts", true],
   ])("%s importing types from %s is refused: %s", async (file, specifier, refused) => {
     expect(await restricted(file, specifier, true)).toBe(refused);
   });

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, MoneyActionsTable } from "../db/schema.ts";
+import { billingStateEvents, WEBHOOK_EVENTS } from "../automation/events.ts";
+import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type { BillingState } from "../orders/types.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
@@ -95,6 +97,9 @@ export class KyselyMoneyStore {
         await trx.updateTable("charge_refunds").set({ amount_refunded: amountRefunded, updated_at: now() }).where("charge_id", "=", chargeId).where("amount_refunded", "<", amountRefunded).execute();
       }
       for (const kind of effects.emails) await enqueue(trx, { orderId }, kind);
+      // The webhooks the same change sends when Stripe's event brings it (same event keys: once, whoever comes first).
+      const webhooks = [...(effects.charge ? [WEBHOOK_EVENTS.orderRefunded(effects.charge)] : []), ...billingStateEvents(orderId, effects.billing)];
+      for (const spec of webhooks) await recordWebhookEvent(trx, { orderId }, spec);
       return true;
     });
   }

@@ -245,6 +245,7 @@ export async function confirmRefund(orderId: string, key: string, input: { amoun
     charge: { chargeId: result.chargeId, amount: result.chargeAmount, amountRefunded: result.amountRefunded, currency: result.currency },
   });
   services.worker.kick();
+  services.webhooksOut.kick();
   return { ok: true, done: "refunded" };
 }
 
@@ -348,5 +349,6 @@ export async function confirmCancel(orderId: string, key: string, when: string, 
     billing: { state: subscriptionState(subscription), periodEnd: subscription.periodEnd, providerStatus: subscription.providerStatus },
   });
   services.worker.kick();
+  services.webhooksOut.kick();
   return { ok: true, done: "cancelled" };
 }

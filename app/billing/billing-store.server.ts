@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { billingStateEvents } from "../automation/events.ts";
+import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -81,6 +83,9 @@ export class KyselyBillingStore implements BillingStore {
           .execute();
       }
       for (const kind of change?.emails ?? []) await enqueue(trx, { orderId: change!.orderId }, kind);
+      if (change) {
+        for (const spec of [...(change.webhooks ?? []), ...billingStateEvents(change.orderId, change.billing)]) await recordWebhookEvent(trx, { orderId: change.orderId }, spec);
+      }
       return true;
     });
   }

@@ -84,7 +84,10 @@ export async function cancelFromSandboxPortal(token: string, services: OrderServ
       emails: [BILLING_EMAIL.ownerCancellation, ...cancellationConfirmation({ status: "active", cancelAtPeriodEnd: true, periodEnd: order.periodEnd })],
     },
   );
-  if (recorded) services.worker.kick();
+  if (recorded) {
+    services.worker.kick();
+    services.webhooksOut.kick();
+  }
   return true;
 }
 

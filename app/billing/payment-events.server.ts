@@ -8,6 +8,7 @@ import {
 } from "../payments/provider.ts";
 import { logger } from "../lib/logger.server.ts";
 import { BILLING_EMAIL as EMAIL, type StoredEmailKind } from "../mail/email-kinds.ts";
+import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { fulfil } from "../orders/fulfil.server.ts";
 import type { BillingState, Order, OrderStore } from "../orders/types.ts";
 import type { OutboxStore } from "../mail/types.ts";
@@ -99,7 +100,7 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
       { id: event.id, type: event.kind, orderId: order?.id ?? null },
       order && change ? { orderId: order.id, ...change } : undefined,
     );
-    if (recorded && change?.emails.length) deps.onEnqueued?.();
+    if (recorded && (change?.emails.length || change?.webhooks?.length || change?.billing)) deps.onEnqueued?.();
     return recorded;
   };
   const done = (outcome: string, order: Order | undefined) => ({ outcome, orderId: order?.id ?? null });
@@ -156,8 +157,9 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
       if (subscription.status === "paused" && order.subscriptionStatus !== "paused") emails.push(EMAIL.ownerPaused(event.id));
       emails.push(...cancellationConfirmation(subscription));
       const state = mergeBillingState(order.billingState, subscriptionState(subscription));
+      const webhooks = event.kind === "invoice.paid" && event.renewal ? [WEBHOOK_EVENTS.subscriptionRenewed(event.invoiceId, subscription.periodEnd)] : [];
       await inbox.setSubscriptionStatus(order.id, subscription.providerStatus);
-      await record(order, { billing: { state, periodEnd: subscription.periodEnd }, emails });
+      await record(order, { billing: { state, periodEnd: subscription.periodEnd }, emails, webhooks });
       return done(subscription.status === "paused" ? "paused" : state, order);
     }
     case "charge.refunded": {
@@ -172,7 +174,12 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
       // Refunds are per charge: refunding one month of a subscription leaves the subscription's
       // state to the subscription; a one-time order is refunded when its payment is.
       const state = order.monthly ? order.billingState : event.fullyRefunded ? "refunded" : order.billingState;
-      await record(order, { ...(state !== order.billingState ? { billing: { state, periodEnd: null } } : {}), emails: ownerKnows ? [] : [EMAIL.ownerRefund(event.chargeId, event.amountRefunded)] });
+      await record(order, {
+        ...(state !== order.billingState ? { billing: { state, periodEnd: null } } : {}),
+        emails: ownerKnows ? [] : [EMAIL.ownerRefund(event.chargeId, event.amountRefunded)],
+        // The same event key as the back office's refund of this charge (app/admin/money-store.server.ts): sent once.
+        webhooks: [WEBHOOK_EVENTS.orderRefunded({ chargeId: event.chargeId, amount: event.amount, amountRefunded: event.amountRefunded, currency: event.currency })],
+      });
       return done(order.monthly ? "charge refunded" : (state ?? "partially refunded"), order);
     }
     case "dispute.created":

@@ -1,3 +1,4 @@
+import type { WebhookEventSpec } from "../automation/types.ts";
 import type { BillingState, Order } from "../orders/types.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
@@ -15,6 +16,8 @@ export interface PaymentEventChange {
   billing?: { state: BillingState | null; periodEnd: string | null };
   /** Outbox kinds to enqueue (unique per order, so a second enqueue of a kind is a no-op). */
   emails: StoredEmailKind[];
+  /** Webhooks out besides the one a billing state implies (a renewal, a refund): unique per event key. */
+  webhooks?: WebhookEventSpec[];
 }
 
 export interface BillingRefs {

@@ -421,6 +421,61 @@ const CHANGES: SchemaChange[] = [
       `INSERT INTO sequences (name, value) SELECT 'order-reference', COALESCE(MAX(reference_number), 1000) FROM orders`,
     ],
   },
+  {
+    // Signed webhooks out (app/automation/, docs/automation.md): the endpoints, each event once
+    // (its id is the webhook-id of every retry), one delivery per event and endpoint claimed with a
+    // lease like the email outbox, and every attempt's answer for the back office's log. No
+    // personal data: a request's body is rendered from its order or quote request when it leaves.
+    name: "018-webhooks-out",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS webhook_endpoints (
+         id TEXT PRIMARY KEY,
+         url TEXT NOT NULL,
+         enabled INTEGER NOT NULL DEFAULT 1,
+         failing_since TEXT,
+         paused_at TEXT,
+         created_at TEXT NOT NULL,
+         updated_at TEXT NOT NULL
+       )`,
+      `CREATE TABLE IF NOT EXISTS webhook_events (
+         id TEXT PRIMARY KEY,
+         event_key TEXT NOT NULL UNIQUE,
+         type TEXT NOT NULL,
+         order_id TEXT REFERENCES orders (id),
+         quote_id TEXT REFERENCES quote_requests (id),
+         detail_json TEXT NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS webhook_deliveries (
+         id ${AUTO_ID[dialect]},
+         event_id TEXT NOT NULL REFERENCES webhook_events (id),
+         endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints (id),
+         status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','sent','failed')),
+         attempts INTEGER NOT NULL DEFAULT 0,
+         next_attempt_at ${EPOCH_MS[dialect]} NOT NULL,
+         last_status INTEGER,
+         last_error TEXT,
+         created_at TEXT NOT NULL,
+         sent_at TEXT,
+         UNIQUE (event_id, endpoint_id)
+       )`,
+      ),
+      `CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)`,
+      eachDialect(
+        (dialect) => `CREATE TABLE IF NOT EXISTS webhook_attempts (
+         id ${AUTO_ID[dialect]},
+         delivery_id INTEGER NOT NULL REFERENCES webhook_deliveries (id),
+         attempt INTEGER NOT NULL,
+         status_code INTEGER,
+         error TEXT,
+         duration_ms INTEGER NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      ),
+      `CREATE INDEX IF NOT EXISTS webhook_attempts_delivery ON webhook_attempts (delivery_id, id)`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -251,8 +251,63 @@ export interface DataRequestsTable {
   created_at: string;
 }
 
+/** An endpoint that receives the site's webhooks (018-webhooks-out); `env` is AUTOMATION_WEBHOOK_URL. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** 0: no longer configured (no new deliveries are made for it). */
+  enabled: number;
+  /** When its first failure since its last success happened (ISO); null while it answers. */
+  failing_since: string | null;
+  /** Paused after failing for too long: nothing is sent until the owner resumes it. */
+  paused_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Something that happened, once (`event_key`); its id is the webhook-id of every request about it. */
+export interface WebhookEventsTable {
+  id: string;
+  event_key: string;
+  type: string;
+  order_id: string | null;
+  quote_id: string | null;
+  /** What the event adds to its order's data (a refund's amount, a renewal's invoice): never personal data. */
+  detail_json: string;
+  created_at: string;
+}
+
+/** One event to one endpoint: the outbox row the webhook worker claims with a lease. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: string;
+  endpoint_id: string;
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Every request made for a delivery and what came back (the back office's log). */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: string;
+}
+
 export interface Database {
   sequences: SequencesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   page_views: PageViewsTable;
   data_requests: DataRequestsTable;
   webhook_inbox: WebhookInboxTable;

@@ -1,5 +1,10 @@
+import { isIP } from "node:net";
 import proxyAddr from "proxy-addr";
+import { isPrivateAddress } from "./address-guard.server.ts";
 import { z } from "./zod.ts";
+
+/** A Standard Webhooks secret: `whsec_` and the base64 of the key's bytes. */
+export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -108,17 +113,60 @@ const EnvSchema = z
     PASSWORD_HASH_LOG2_N: optional(z.coerce.number().int().min(10).max(17)),
     /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
+    /**
+     * One endpoint for the signed webhooks out (Standard Webhooks, docs/automation.md) and its
+     * `whsec_…` secret: both or neither. https only in live mode.
+     */
+    AUTOMATION_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ }).refine((value) => !new URL(value).username && !new URL(value).password, "must not carry credentials")),
+    AUTOMATION_WEBHOOK_SECRET: optional(
+      z
+        .string()
+        .regex(WEBHOOK_SECRET_PATTERN, "must look like whsec_ followed by base64")
+        .refine((value) => {
+          const bytes = Buffer.from(value.slice(6), "base64").length;
+          return bytes >= 24 && bytes <= 64;
+        }, "must hold 24 to 64 bytes of key after whsec_ (e.g. whsec_ + `openssl rand -base64 32`)"),
+    ),
+    /** Webhook retry timing: first backoff and cap (doubling, as the email outbox), and how long an endpoint may fail before it is paused. */
+    AUTOMATION_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
+    AUTOMATION_WEBHOOK_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(60 * 60_000),
+    AUTOMATION_WEBHOOK_PAUSE_AFTER_MS: z.coerce.number().int().min(0).default(24 * 60 * 60_000),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
     }
+    if (Boolean(env.AUTOMATION_WEBHOOK_URL) !== Boolean(env.AUTOMATION_WEBHOOK_SECRET)) {
+      const missing = env.AUTOMATION_WEBHOOK_URL ? "AUTOMATION_WEBHOOK_SECRET" : "AUTOMATION_WEBHOOK_URL";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is required with the other AUTOMATION_WEBHOOK_ variable (set both, or neither)" });
+    }
+    const problem = env.AUTOMATION_WEBHOOK_URL && liveWebhookProblem(env.AUTOMATION_WEBHOOK_URL, env);
+    if (problem) ctx.addIssue({ code: "custom", path: ["AUTOMATION_WEBHOOK_URL"], message: problem });
     const deployed = (env.PUBLIC_ORIGIN ?? "").startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "");
     if (env.PASSWORD_HASH_LOG2_N !== undefined && deployed) {
       ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_LOG2_N"], message: "is for tests on a plain-http origin only: unset it (a deployed site hashes passwords at the production cost)" });
     }
   })
   .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultOrigin(env.PORT) }));
+
+/** Live mode as the go-live check defines it (app/config/go-live.ts): a live key, or an https origin that is not a demo. */
+export const isLiveEnv = (env: { PUBLIC_ORIGIN?: string; DEMO_MODE: boolean; STRIPE_SECRET_KEY?: string }) =>
+  /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "") || ((env.PUBLIC_ORIGIN ?? "").startsWith("https:") && !env.DEMO_MODE);
+
+/**
+ * In live mode a webhook goes over https to a public host only (server-side request forgery): a
+ * name is checked again, with all its addresses, on every request (app/automation/); what can be
+ * said without a lookup is said here, at start-up.
+ */
+function liveWebhookProblem(url: string, env: { PUBLIC_ORIGIN?: string; DEMO_MODE: boolean; STRIPE_SECRET_KEY?: string }): string | null {
+  if (!isLiveEnv(env)) return null;
+  const { protocol, hostname } = new URL(url);
+  if (protocol !== "https:") return "must be an https URL in live mode";
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return `must be a public host in live mode (${host} is local)`;
+  if (isIP(host) && isPrivateAddress(host)) return `must be a public address in live mode (${host} is loopback, private or link-local)`;
+  return null;
+}
 
 /** The origin a local run answers on: what PUBLIC_ORIGIN means when it is unset. */
 export const defaultOrigin = (port: number) => `http://localhost:${port}`;

@@ -29,6 +29,7 @@ const KINDS = [
   BILLING_EMAIL.ownerDisputeClosed("dp_1", "won"),
   BILLING_EMAIL.ownerPaused("evt_1"),
   BILLING_EMAIL.ownerUnhandled("evt_2.customer.subscription.updated"),
+  emailKind("owner-webhook-paused", { endpointId: "env", pausedAt: Date.parse("2026-11-28T04:00:00.000Z") }),
 ];
 
 describe("email kinds in the owner's words", () => {
@@ -71,6 +72,7 @@ describe("a stored kind read back: parseEmailKind", () => {
     ["owner-unhandled.evt_2.customer.subscription.updated", { kind: "owner-unhandled", key: "evt_2.customer.subscription.updated", payload: { eventId: "evt_2.customer.subscription.updated" } }],
     ["cancellation-confirmed.2026-12-24T00:00:00Z", { kind: "cancellation-confirmed", key: "2026-12-24T00:00:00Z", payload: { periodEnd: "2026-12-24T00:00:00Z" } }],
     ["subscription-ended", { kind: "subscription-ended", key: null, payload: undefined }],
+    ["owner-webhook-paused.env.1795838400000", { kind: "owner-webhook-paused", key: "env.1795838400000", payload: { endpointId: "env", pausedAt: 1795838400000 } }],
   ])("%s", (stored, parsed) => {
     expect(parseEmailKind(stored)).toEqual(parsed);
   });

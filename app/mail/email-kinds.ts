@@ -102,6 +102,22 @@ const KINDS = {
   "owner-paused": { label: "ownerPaused", key: oneId("eventId") },
   /** A provider event about the order that the site could not handle (stored as unhandled). */
   "owner-unhandled": { label: "ownerUnhandled", key: oneId("eventId") },
+  /**
+   * The owner's notice that a webhook endpoint (app/automation/) was paused after failing for too
+   * long: once per pause (`<endpoint id>.<pause time in ms>`), about the order or quote request
+   * whose delivery paused it.
+   */
+  "owner-webhook-paused": {
+    label: "ownerWebhookPaused",
+    key: key({
+      separator: ".",
+      write: (payload: { endpointId: string; pausedAt: number }) => `${payload.endpointId}.${payload.pausedAt}`,
+      read: (raw) => {
+        const match = /^(.+)\.(\d+)$/.exec(raw);
+        return match ? { endpointId: match[1]!, pausedAt: Number(match[2]) } : null;
+      },
+    }),
+  },
 } as const satisfies Record<string, { label: string; key?: { separator: "." | "-"; write(payload: never): string | null; read(key: string): unknown } }>;
 
 type Kinds = typeof KINDS;

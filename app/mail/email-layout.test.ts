@@ -75,6 +75,7 @@ const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: numbe
   "owner-dispute-closed": { stored: "owner-dispute-closed.dp_1.won", about: "order" },
   "owner-paused": { stored: "owner-paused.evt_1", about: "order" },
   "owner-unhandled": { stored: "owner-unhandled.evt_2", about: "order" },
+  "owner-webhook-paused": { stored: "owner-webhook-paused.env.1795838400000", about: "quote" },
 };
 
 describe("one layout for every email", () => {

@@ -2,7 +2,7 @@ import type { Language } from "../i18n/languages.ts";
 import { billingCustomerEmail, billingOwnerEmail, manageLink, refundIssuedEmail, type BillingEmailContext } from "./billing-email.server.ts";
 import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-email.server.ts";
 import { deliveredKind, parseEmailKind, type EmailKind, type EmailPayload } from "./email-kinds.ts";
-import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerResetEmail, renderOwnerSetupEmail, renderOwnerUnlockEmail } from "./owner-emails.server.ts";
+import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerResetEmail, renderOwnerSetupEmail, renderOwnerUnlockEmail, renderOwnerWebhookPausedEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
 import type { Order, OrderStore } from "../orders/types.ts";
@@ -170,6 +170,16 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
   ),
   "owner-paused": ownerBilling("paused", (order) => order.monthly),
   "owner-unhandled": aboutOrder("owner", (order, { eventId }, env) => replyToCustomer(order, billingOwnerEmail(order, "unhandled", 0, env.config.ownerLang, billingContext(order, env), { event: eventId }))),
+  // About the order or quote request whose delivery paused the endpoint: the back office's automation page resumes it.
+  "owner-webhook-paused": {
+    to: "owner",
+    about: ["order", "quote"],
+    render(subject, _payload, { config }) {
+      if (subject.about === "link") return wrongSubject(subject);
+      const about = subject.about === "order" ? subject.order.reference : subject.quote.id;
+      return renderOwnerWebhookPausedEmail({ lang: config.ownerLang, about, url: `${config.publicOrigin}/admin/automation`, origin: config.publicOrigin });
+    },
+  },
 };
 
 /** Messages to the owner (a failure of one of these is not reported by another email, so no loop). */

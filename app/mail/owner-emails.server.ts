@@ -40,6 +40,18 @@ export function renderOwnerOrderEmail(order: Order, options: OwnerEmailOptions):
   );
 }
 
+/** To the owner, once per pause: the automation endpoint failed for too long and waits to be resumed. */
+export function renderOwnerWebhookPausedEmail(options: { lang: Language; about: string; url: string; origin?: string }): RenderedEmail {
+  const t = translator(options.lang, "admin");
+  return render(
+    t("notify.webhookPausedSubject"),
+    t("notify.webhookPausedIntro"),
+    [[t("fields.reference"), options.about]],
+    { label: t("notify.webhookPausedOpen"), url: options.url },
+    { lang: options.lang, origin: options.origin },
+  );
+}
+
 /** To the owner who asked for it: a single-use link that lifts the account-wide sign-in lock for one browser. */
 export function renderOwnerUnlockEmail(options: { lang: Language; url: string; minutes: number; origin?: string }): RenderedEmail {
   const t = translator(options.lang, "admin");

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { getSiteConfig } from "../config/site.server.ts";
 import type { Database, OrdersTable } from "../db/schema.ts";
+import { WEBHOOK_EVENTS } from "../automation/events.ts";
+import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { formatReference, referencePrefix } from "./reference.ts";
@@ -149,7 +151,10 @@ export class KyselyOrderStore implements OrderStore {
         .where("state", "<>", "paid")
         .executeTakeFirst();
       await enqueue(trx, { orderId }, emailKind);
-      return Number(result.numUpdatedRows) === 1;
+      const newlyPaid = Number(result.numUpdatedRows) === 1;
+      // The owner's automation hears of the payment with the same transaction (once: unique event key).
+      if (newlyPaid) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderPaid(orderId), stamp);
+      return newlyPaid;
     });
   }
 

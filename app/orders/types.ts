@@ -81,7 +81,8 @@ export interface OrderStore {
   /** Any state but paid → expired. */
   markExpired(orderId: string): Promise<void>;
   /**
-   * Marks the order paid (once) and enqueues its confirmation email (once), in one transaction.
+   * Marks the order paid (once) and enqueues its confirmation email (once) and its `order.paid`
+   * webhook (app/automation/), in one transaction.
    * Returns true when this call made the change.
    */
   markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean>;

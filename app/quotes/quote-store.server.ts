@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, QuoteRequestsTable } from "../db/schema.ts";
+import { WEBHOOK_EVENTS } from "../automation/events.ts";
+import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type { NewQuoteRequest, QuoteRequest, QuoteStore } from "./types.ts";
@@ -36,6 +38,7 @@ export class KyselyQuoteStore implements QuoteStore {
         .values({ id: quote.id, page: quote.page, lang: quote.lang, name: quote.name, email: quote.email, company: quote.company, message: quote.message, created_at: stamp })
         .execute();
       for (const kind of emailKinds) await enqueue(trx, { quoteId: quote.id }, kind, stamp);
+      await recordWebhookEvent(trx, { quoteId: quote.id }, WEBHOOK_EVENTS.quoteRequested(quote.id), stamp);
       return { ...quote, createdAt: stamp };
     });
   }

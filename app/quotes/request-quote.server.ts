@@ -22,11 +22,12 @@ export function newQuoteId(): string {
  */
 export async function requestQuote(
   input: { page: RequestPage; lang: Language; name: string; email: string; company: string; message: string },
-  services: Pick<OrderServices, "repo" | "worker" | "limits">,
+  services: Pick<OrderServices, "repo" | "worker" | "limits"> & Partial<Pick<OrderServices, "webhooksOut">>,
 ): Promise<QuoteRequest> {
   const acknowledge = (await services.limits.take(["quoteAck", `email:${input.email.trim().toLowerCase()}`])).ok;
   const kinds = acknowledge ? [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner] : [QUOTE_EMAIL_KINDS.owner];
   const quote = await services.repo.createQuoteRequest({ id: newQuoteId(), ...input }, kinds);
   services.worker.kick();
+  services.webhooksOut?.kick();
   return quote;
 }

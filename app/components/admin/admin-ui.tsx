@@ -107,6 +107,7 @@ const SECTIONS = [
   { href: "/admin/orders", label: "nav.orders" },
   { href: "/admin/quotes", label: "nav.quotes" },
   { href: "/admin/customers", label: "data-rights:nav" },
+  { href: "/admin/automation", label: "automation:nav" },
   { href: "/admin/security", label: "nav.security" },
 ] as const;
 

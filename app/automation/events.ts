@@ -1,0 +1,34 @@
+import type { WebhookEventSpec } from "./types.ts";
+
+/**
+ * The events each room records, with the key that makes each one "once": the rooms that emit
+ * (orders, billing, quotes, the back office's money actions) build them here, so two paths to the
+ * same change (the webhook and the back office refunding the same charge) name the same event.
+ */
+export const WEBHOOK_EVENTS = {
+  orderPaid: (orderId: string): WebhookEventSpec => ({ type: "order.paid", key: `order.paid:${orderId}` }),
+  /** A refund of one charge, by the charge's refunded total (a second partial refund is a new event). */
+  orderRefunded: (charge: { chargeId: string; amount: number; amountRefunded: number; currency: string }): WebhookEventSpec => ({
+    type: "order.refunded",
+    key: `order.refunded:${charge.chargeId}:${charge.amountRefunded}`,
+    detail: { chargeAmount: charge.amount, refundedTotal: charge.amountRefunded, refundCurrency: charge.currency.toUpperCase(), fullyRefunded: charge.amountRefunded >= charge.amount },
+  }),
+  subscriptionRenewed: (invoiceId: string, periodEnd: string | null): WebhookEventSpec => ({
+    type: "subscription.renewed",
+    key: `subscription.renewed:${invoiceId}`,
+    detail: { invoiceId, renewedUntil: periodEnd },
+  }),
+  /** Once per order: when it is set to end (at its period's end) or ends at once, whichever comes first. */
+  subscriptionCancelled: (orderId: string, endsAt: string | null, endedNow: boolean): WebhookEventSpec => ({
+    type: "subscription.cancelled",
+    key: `subscription.cancelled:${orderId}`,
+    detail: { endsAt, endedNow },
+  }),
+  quoteRequested: (quoteId: string): WebhookEventSpec => ({ type: "quote.requested", key: `quote.requested:${quoteId}` }),
+} as const;
+
+/** The event a billing state change means, if any (the stores that write billing states call this). */
+export function billingStateEvents(orderId: string, billing: { state: string | null; periodEnd: string | null } | undefined): WebhookEventSpec[] {
+  if (billing?.state === "cancelling" || billing?.state === "cancelled") return [WEBHOOK_EVENTS.subscriptionCancelled(orderId, billing.periodEnd, billing.state === "cancelled")];
+  return [];
+}

@@ -1,0 +1,142 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/admin-automation";
+import { automationAction, automationPage } from "../admin/automation.server.ts";
+import { adminLang, adminMeta, text } from "../admin/request.server.ts";
+import { requireOwner } from "../auth/session.server.ts";
+import { requireForm } from "../http/read-form.server.ts";
+import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
+import { dateTimeFormatter } from "../i18n/format.ts";
+import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+
+const DONE = ["test", "retry", "resume"] as const;
+
+/** Webhooks out (docs/automation.md): the endpoint, the last deliveries, a test event, "retry now", "resume". No JavaScript. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(context);
+  const t = getInstance(context).getFixedT(getLocale(context), "automation");
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    meta: { ...adminMeta(context, "title"), title: t("title") },
+    lang: adminLang(context),
+    done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
+    ...(await automationPage()),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await requireForm(request, ["intent", "target"], adminLang(context));
+  await requireOwner(context);
+  const t = getInstance(context).getFixedT(getLocale(context), "automation");
+  const outcome = await automationAction(text(form, "intent", 20), text(form, "target", 100));
+  if (outcome === "notConfigured") return data({ error: t("errors.notConfigured") }, { status: 409 });
+  if (outcome === "notFound") return data({ error: t("errors.notFound") }, { status: 400 });
+  // Post/redirect/get: a reload does not send a second test event.
+  throw redirect(`/admin/automation?done=${outcome}`, 303);
+}
+
+export default function AdminAutomation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("automation");
+  const { endpoints, deliveries, lang, done } = loaderData;
+  const dateTime = dateTimeFormatter(lang, "short");
+  return (
+    <>
+      <AdminBar current="/admin/automation" />
+      <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
+        <p className="mt-2 text-sm text-muted">{t("intro")}</p>
+        {done ? <Notice tone="ok" testId="automation-done">{t(`done.${done}`)}</Notice> : null}
+        {actionData?.error ? <Notice tone="error" testId="automation-error">{actionData.error}</Notice> : null}
+
+        <h2 className="mt-6 text-lg font-semibold">{t("endpoints")}</h2>
+        {endpoints.length ? (
+          <ul className="mt-2 grid gap-2" data-testid="automation-endpoints">
+            {endpoints.map((endpoint) => (
+              <li key={endpoint.id} className="rounded-2xl border border-line bg-white p-4">
+                <p className="font-mono text-sm break-all">{endpoint.url}</p>
+                {endpoint.pausedAt ? (
+                  <form method="post" className="mt-2 flex flex-wrap items-center gap-3">
+                    <span className="text-sm font-semibold text-red-900" data-testid="automation-paused">
+                      {t("paused", { date: dateTime(endpoint.pausedAt) })}
+                    </span>
+                    <input type="hidden" name="target" value={endpoint.id} />
+                    <button type="submit" name="intent" value="resume" className="btn-secondary">
+                      {t("resume")}
+                    </button>
+                  </form>
+                ) : (
+                  <p className="mt-1 text-sm text-muted">{endpoint.failingSince ? t("failingSince", { date: dateTime(endpoint.failingSince) }) : t("active")}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm" data-testid="automation-none">
+            {t("notConfigured")}
+          </p>
+        )}
+        <form method="post" className="mt-3">
+          <button type="submit" name="intent" value="test" className="btn-primary w-full sm:w-auto" data-testid="automation-test">
+            {t("sendTest")}
+          </button>
+        </form>
+
+        <h2 className="mt-8 text-lg font-semibold">{t("deliveries")}</h2>
+        {deliveries.length ? (
+          <ul className="mt-2 grid gap-2" data-testid="automation-deliveries">
+            {deliveries.map((delivery) => (
+              <li key={delivery.id} className="rounded-2xl border border-line bg-white p-4 text-sm" data-testid="automation-delivery">
+                <p className="flex flex-wrap gap-x-3">
+                  <span className="font-semibold">{delivery.type}</span>
+                  <span>{t(`status.${delivery.status}`)}</span>
+                  <span>{t("statusCode", { code: delivery.lastStatus ?? "—" })}</span>
+                  <span>{t("attempts", { count: delivery.attempts })}</span>
+                  {delivery.status === "pending" ? <span>{t("nextRetry", { date: dateTime(delivery.nextAttemptAt) })}</span> : null}
+                </p>
+                <p className="mt-1 break-all text-muted">
+                  {dateTime(delivery.createdAt)} · {delivery.eventId}
+                  {delivery.orderId ? (
+                    <>
+                      {" · "}
+                      <a className="underline" href={`/admin/orders/${encodeURIComponent(delivery.orderId)}`}>
+                        {delivery.orderId}
+                      </a>
+                    </>
+                  ) : null}
+                  {delivery.quoteId ? (
+                    <>
+                      {" · "}
+                      <a className="underline" href={`/admin/quotes/${encodeURIComponent(delivery.quoteId)}`}>
+                        {delivery.quoteId}
+                      </a>
+                    </>
+                  ) : null}
+                </p>
+                {delivery.lastError ? <p className="mt-1 break-all">{delivery.lastError}</p> : null}
+                {delivery.attemptLog.length ? (
+                  <ol className="mt-1 list-decimal pl-5 text-muted">
+                    {delivery.attemptLog.slice(-5).map((attempt) => (
+                      <li key={attempt.attempt} value={attempt.attempt}>
+                        {dateTime(attempt.createdAt)} · {attempt.statusCode ?? "—"} · {attempt.durationMs} ms{attempt.error ? ` · ${attempt.error}` : ""}
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
+                {delivery.status !== "sent" ? (
+                  <form method="post" className="mt-2">
+                    <input type="hidden" name="target" value={delivery.id} />
+                    <button type="submit" name="intent" value="retry" className="btn-secondary">
+                      {t("retryNow")}
+                    </button>
+                  </form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm">{t("noDeliveries")}</p>
+        )}
+      </section>
+    </>
+  );
+}
