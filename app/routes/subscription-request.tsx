@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data } from "react-router";
+import { LinkRequestPage } from "../components/link-request-page.tsx";
 import type { Route } from "./+types/subscription-request";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readForm } from "../http/read-form.server.ts";
@@ -31,41 +31,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SubscriptionRequest({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("subscription");
-  const outcome = actionData?.outcome;
-  return (
-    <section className="container-page max-w-xl py-12 sm:py-16">
-      <h1 className="text-3xl font-bold">{t("request.title")}</h1>
-      <p className="lead mt-4">{t("request.intro")}</p>
-      <Form method="post" className="card mt-8">
-        <label htmlFor="manage-email" className="block font-semibold">
-          {t("request.email")}
-        </label>
-        <input
-          id="manage-email"
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          defaultValue={actionData?.email ?? ""}
-          aria-invalid={outcome === "invalid" ? true : undefined}
-          aria-describedby={outcome ? "manage-outcome" : undefined}
-          className="mt-2 w-full rounded-xl border border-line bg-white px-4 py-3 text-base aria-invalid:border-red-500"
-        />
-        <button type="submit" className="btn-primary mt-4">
-          {t("request.submit")}
-        </button>
-        {outcome ? (
-          <p
-            id="manage-outcome"
-            role={outcome === "sent" ? "status" : "alert"}
-            className={`mt-4 text-sm font-medium ${outcome === "sent" ? "text-emerald-700" : "text-red-700"}`}
-          >
-            {t(`request.${outcome}`)}
-          </p>
-        ) : null}
-      </Form>
-    </section>
-  );
+  return <LinkRequestPage ns="subscription" id="manage" outcome={actionData?.outcome} email={actionData?.email} />;
 }

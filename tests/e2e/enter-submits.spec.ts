@@ -109,6 +109,9 @@ test("Enter in the password field signs in; Enter in the email field asks for a 
   await page.locator("input[name=password]").fill("not the password at all");
   const signIn = await enterIn(page, "form:has(input[name=password])", await page.locator("input[name=password]").getAttribute("id").then((id) => id!));
   expect(new URL(signIn.url()).pathname).toBe("/admin/sign-in");
+  // Let the sign-in answer land (with JS it is a client navigation) before leaving the page.
+  await signIn.response();
+  await expect(page.getByRole("alert").first()).toBeVisible();
 
   await page.goto(`${server.url}/subscription?lang=en`);
   await page.locator("#manage-email").fill("camille.martin@example.com");
