@@ -21,9 +21,10 @@ export function pagePrice(page: OrderPage, lang: Language, t: (key: string, valu
   const offers = PRICED_PAGES[page];
   const prices = offers.map((id) => OFFERS[id].price(lang));
   if (offers.length === 1) return { ...priceFigure(t, prices[0]!, lang), href: orderHref(offers[0]!, lang) };
+  // The cheapest offer, once: its amount is the "from" figure and its form the order button's target.
   const cheapest = offers.reduce((low, id) => (amountDueNow(OFFERS[id].price(lang)) < amountDueNow(OFFERS[low].price(lang)) ? id : low));
   return {
-    figure: fromFigure(t, prices, lang),
+    figure: fromFigure(t, OFFERS[cheapest].price(lang), lang),
     detail: prices.map((price) => priceFigure(t, price, lang).figure).join(" · "),
     href: orderHref(cheapest, lang),
   };

@@ -90,8 +90,7 @@ export function priceFigure(t: Translate, price: Price, lang: Language): PriceFi
   return { figure: t(`price.figure.${story.kind}`, values), detail: t(`price.detail.${story.kind}`, values) };
 }
 
-/** The lowest price of several offers as "from £49" (the cheapest one-time or monthly amount). */
-export function fromFigure(t: Translate, prices: readonly Price[], lang: Language): string {
-  const cheapest = prices.reduce((low, price) => (amountDueNow(price) < amountDueNow(low) ? price : low));
+/** "from £49": the lowest of several offers' prices, given that offer's price (what it charges today). */
+export function fromFigure(t: Translate, cheapest: Price, lang: Language): string {
   return t("price.figure.fromAmount", { amount: formatMoney(amountDueNow(cheapest), cheapest.currency, lang) });
 }

@@ -4,7 +4,7 @@ import { usePage } from "../components/blocks/use-page.ts";
 import { isOrderPage, pagePrice } from "../components/page-price.tsx";
 import { DATASET_FIGURES } from "../content/datasets.ts";
 import { isQuotePage } from "../content/offers.ts";
-import { PRICED_PAGES, soleOffer } from "../content/structured-data.ts";
+import { soleOffer } from "../content/structured-data.ts";
 import { formatAmount } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { OFFER_GROUPS, pageById, pagePath, type PageId } from "../i18n/site-map.ts";
@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 /** Where a card's button leads and what it says: order, see the page, or ask for a quote. */
 function cardAction(page: PageId, lang: Language, t: TFunction, order: ReturnType<typeof pagePrice> | null): { href: string; label: string; kind: string } {
   const path = pagePath(pageById(page), lang);
-  if (order && PRICED_PAGES[page as keyof typeof PRICED_PAGES].length === 1) return { href: order.href, label: t("common:price.order"), kind: "order" };
+  if (order && soleOffer(page)) return { href: order.href, label: t("common:price.order"), kind: "order" };
   if (isQuotePage(page)) return { href: `${path}${QUOTE_ANCHOR}`, label: t("page.askQuote"), kind: "quote" };
   return { href: path, label: t("page.seeOffer"), kind: "page" };
 }
