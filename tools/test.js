@@ -17,6 +17,10 @@ function timed(step) {
 }
 const duration = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`);
 const times = [];
+// The names of failing tests, repeated after the summary: CI keeps only the end of the output.
+const failures = [];
+// eslint-disable-next-line no-control-regex -- strips the terminal colours Vitest puts in its messages
+const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim()) ?? "";
 
 fs.mkdirSync("test-results", { recursive: true });
 // As `npm start` builds: only when a source is newer than the build, in one line (the bundler's
@@ -47,6 +51,14 @@ if (!onlyE2E) {
       .map((file) => ({ name: String(file.name).replace(`${process.cwd()}/`, ""), seconds: (file.endTime - file.startTime) / 1000 }))
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, 5);
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === "failed") failures.push(`vitest ${String(file.name).replace(`${process.cwd()}/`, "")} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed")) {
+        failures.push(`vitest ${String(file.name).replace(`${process.cwd()}/`, "")}: ${firstLine(file.message).slice(0, 300)}`);
+      }
+    }
     if (slowest.length) line += ` (slowest: ${slowest.map((file) => `${file.name} ${duration(file.seconds)}`).join(", ")})`;
   } catch {
     failed += 1;
@@ -61,6 +73,18 @@ if (!onlyUnit) {
     const report = JSON.parse(fs.readFileSync("test-results/playwright.json", "utf8"));
     passed += report.stats.expected;
     failed += report.stats.unexpected + report.stats.flaky + (status !== 0 && report.stats.unexpected === 0 ? 1 : 0);
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === "unexpected" || test.status === "flaky") {
+            const error = test.results?.find((result) => result.error)?.error;
+            failures.push(`playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine(error?.message).slice(0, 300)}`);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+    };
+    for (const suite of report.suites ?? []) visit(suite, []);
     line = `browser (Playwright): ${report.stats.expected} passed, ${report.stats.unexpected + report.stats.flaky} failed`;
   } catch {
     failed += 1;
@@ -68,6 +92,7 @@ if (!onlyUnit) {
   times.push(`${line} in ${duration(seconds)}`);
 }
 
+if (failures.length) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
 console.log(`\n${times.join("\n")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
