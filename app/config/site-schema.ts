@@ -1,5 +1,6 @@
 import { z } from "../lib/zod.ts";
-import { LANGUAGES } from "../i18n/languages.ts";
+import { LANGUAGES, type Language } from "../i18n/languages.ts";
+import { applyTypography } from "../i18n/typography.ts";
 import { VIDEO_SLOTS, type Platform } from "../content/media.ts";
 
 /**
@@ -24,7 +25,20 @@ const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// addres
 const address = z.array(text).min(1, "needs at least one line").max(6);
 /** A phone number as people write it: digits, spaces, dots, dashes, brackets, a leading +. */
 const phone = text.regex(/^\+?[0-9][0-9 ().-]{5,24}$/, "must be a phone number such as +33 4 72 00 12 34");
-const perLanguage = <T extends z.ZodType>(schema: T) => z.object(Object.fromEntries(LANGUAGES.map((lang) => [lang, schema])) as Record<(typeof LANGUAGES)[number], T>).strict();
+/**
+ * One text per language. Each is set in its language's typography as it is read (curly
+ * apostrophes and no-break spaces in French, „…“ in German, the glossary: app/i18n/typography.ts):
+ * the owner types "l'agent : oui" on a keyboard, the pages show "l’agent\u00a0: oui".
+ */
+const perLanguage = <T extends z.ZodType>(schema: T) =>
+  z.object(Object.fromEntries(LANGUAGES.map((lang) => [lang, schema.transform((value) => typeset(lang, value) as z.output<T>)])) as unknown as Record<(typeof LANGUAGES)[number], T>).strict();
+
+/** Applies a language's rules to every string in a value (a text or a list of texts). */
+function typeset(lang: Language, value: unknown): unknown {
+  if (typeof value === "string") return applyTypography(lang, value);
+  if (Array.isArray(value)) return value.map((item) => typeset(lang, item));
+  return value;
+}
 
 export const PROFILE_IDS = ["linkedin", "youtube", "facebook", "dlive", "twitch"] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];
@@ -186,7 +200,8 @@ export const SiteConfigSchema = z
       .object({
         company: text,
         legalForm: text,
-        shareCapital: text.nullable().optional(),
+        /** In euros, as a number (1000): each page writes it in its reader's way (€1,000; 1 000 €). */
+        shareCapital: z.number({ error: "must be a number of euros, such as 1000" }).positive().max(1e12).nullable().optional(),
         address,
         registration: text,
         vatNumber: text.nullable(),

@@ -49,13 +49,13 @@ export const CGV: TermsDocument = {
   updated: "2026-11-26",
   currencies: ["EUR"],
   intro:
-    "Les présentes conditions générales de vente (CGV) régissent toutes les commandes passées sur ce site auprès de Lumen Automation (le « Prestataire ») par toute personne physique ou morale (le « Client »), à l'exception des commandes passées en anglais, régies par les Terms of Service rédigées en anglais. Elles sont traduites en allemand, en espagnol, en portugais et en italien pour la commodité du Client ; seule la version française fait foi. Le Client les accepte en cochant la case prévue à cet effet sur le formulaire de commande : la version acceptée, la date et l'heure de l'acceptation et la langue dans laquelle il les a lues sont conservées avec la commande et rappelées dans l'e-mail de confirmation.",
+    "Les présentes conditions générales de vente (CGV) régissent toutes les commandes passées sur ce site auprès de Lumen Automation (le « Prestataire ») par toute personne physique ou morale (le « Client »), à l’exception des commandes passées en anglais, régies par les Terms of Service rédigées en anglais. Elles sont traduites en allemand, en espagnol, en portugais et en italien pour la commodité du Client ; seule la version française fait foi. Le Client les accepte en cochant la case prévue à cet effet sur le formulaire de commande : la version acceptée, la date et l’heure de l’acceptation et la langue dans laquelle il les a lues sont conservées avec la commande et rappelées dans l’e-mail de confirmation.",
   sections: [
     {
       id: "objet",
       title: "Objet et services",
       paragraphs: [
-        "Le Prestataire conçoit et met en service des automatisations fondées sur l'intelligence artificielle : workflows de création de vidéos, agents conversationnels, agents de retouche d'images, services de génération de vidéos et licences de jeux de données vidéo.",
+        "Le Prestataire conçoit et met en service des automatisations fondées sur l’intelligence artificielle : workflows de création de vidéos, agents conversationnels, agents de retouche d’images, services de génération de vidéos et licences de jeux de données vidéo.",
         "Le contenu, le délai indicatif de livraison et le prix de chaque offre sont décrits sur sa page et rappelés sur le formulaire de commande avant tout paiement.",
       ],
     },
@@ -63,8 +63,8 @@ export const CGV: TermsDocument = {
       id: "commande",
       title: "Commande",
       paragraphs: [
-        "La commande est passée au moyen du formulaire en ligne. Le Client garantit l'exactitude des informations fournies ; le Prestataire s'appuie sur celles-ci pour configurer et livrer le service.",
-        "Avant de payer, le Client accepte les présentes CGV en cochant la case prévue à cet effet. La commande est ferme dès la confirmation du paiement. Un e-mail récapitulatif est alors adressé au Client ; il rappelle l'acceptation des CGV et, le cas échéant, la demande d'exécution immédiate mentionnée à l'article « Droit de rétractation et exécution immédiate ».",
+        "La commande est passée au moyen du formulaire en ligne. Le Client garantit l’exactitude des informations fournies ; le Prestataire s’appuie sur celles-ci pour configurer et livrer le service.",
+        "Avant de payer, le Client accepte les présentes CGV en cochant la case prévue à cet effet. La commande est ferme dès la confirmation du paiement. Un e-mail récapitulatif est alors adressé au Client ; il rappelle l’acceptation des CGV et, le cas échéant, la demande d’exécution immédiate mentionnée à l’article « Droit de rétractation et exécution immédiate ».",
       ],
     },
     {
@@ -72,8 +72,8 @@ export const CGV: TermsDocument = {
       clause: "prices",
       title: "Prix et paiement",
       paragraphs: [
-        "Les prix sont exprimés en euros, toutes taxes comprises (TTC). Le prix applicable est celui affiché au moment de la commande ; une facture est émise pour chaque paiement.",
-        "Le paiement s'effectue par carte bancaire via un prestataire de paiement sécurisé ; le Prestataire n'a jamais connaissance des données complètes de la carte.",
+        "Les prix sont exprimés en euros, toutes taxes comprises (TTC). Le prix applicable est celui affiché au moment de la commande ; une facture est émise pour chaque paiement.",
+        "Le paiement s’effectue par carte bancaire via un prestataire de paiement sécurisé ; le Prestataire n’a jamais connaissance des données complètes de la carte.",
       ],
     },
     {
@@ -81,8 +81,8 @@ export const CGV: TermsDocument = {
       clause: "subscriptions",
       title: "Abonnements mensuels",
       paragraphs: [
-        "Les abonnements sont conclus au mois et reconduits tacitement chaque mois, aux mêmes conditions, jusqu'à leur résiliation. Le montant de l'abonnement est prélevé automatiquement au début de chaque période.",
-        "Lorsque l'offre prévoit des frais de mise en place, ceux-ci sont réglés à la commande. Le formulaire de commande, la page de paiement et l'e-mail de confirmation indiquent le montant payé le jour de la commande, le montant mensuel et la date du premier prélèvement mensuel.",
+        "Les abonnements sont conclus au mois et reconduits tacitement chaque mois, aux mêmes conditions, jusqu’à leur résiliation. Le montant de l’abonnement est prélevé automatiquement au début de chaque période.",
+        "Lorsque l’offre prévoit des frais de mise en place, ceux-ci sont réglés à la commande. Le formulaire de commande, la page de paiement et l’e-mail de confirmation indiquent le montant payé le jour de la commande, le montant mensuel et la date du premier prélèvement mensuel.",
       ],
     },
     {
@@ -90,8 +90,8 @@ export const CGV: TermsDocument = {
       clause: "cancellation",
       title: "Résiliation",
       paragraphs: [
-        "Le Client peut résilier son abonnement à tout moment, sans frais ni justification, avec le lien « Gérer mon abonnement » envoyé dans chaque e-mail de confirmation (un nouveau lien peut être demandé depuis la page indiquée en bas de chaque page), ou par simple e-mail à l'adresse de contact du site. La résiliation prend effet à la fin de la période mensuelle en cours.",
-        "Le Prestataire confirme la résiliation au Client par e-mail, en lui indiquant la date à laquelle l'abonnement prend fin et les effets de la résiliation (article L215-1-1 du Code de la consommation).",
+        "Le Client peut résilier son abonnement à tout moment, sans frais ni justification, avec le lien « Gérer mon abonnement » envoyé dans chaque e-mail de confirmation (un nouveau lien peut être demandé depuis la page indiquée en bas de chaque page), ou par simple e-mail à l’adresse de contact du site. La résiliation prend effet à la fin de la période mensuelle en cours.",
+        "Le Prestataire confirme la résiliation au Client par e-mail, en lui indiquant la date à laquelle l’abonnement prend fin et les effets de la résiliation (article L215-1-1 du Code de la consommation).",
         "Toute période commencée est due dans son intégralité et ne donne lieu à aucun remboursement au prorata.",
       ],
     },
@@ -100,18 +100,18 @@ export const CGV: TermsDocument = {
       clause: "withdrawal",
       title: "Droit de rétractation et exécution immédiate",
       paragraphs: [
-        "Le Client consommateur dispose en principe d'un délai de quatorze jours à compter de la commande pour se rétracter, sans motif, par toute déclaration dénuée d'ambiguïté adressée à l'adresse de contact du site (articles L221-18 et suivants du Code de la consommation).",
-        "Les offres du site sont exécutées immédiatement, avant la fin de ce délai. Le formulaire de commande recueille donc la demande expresse du Client que l'exécution commence sans attendre et sa reconnaissance des conséquences sur son droit de rétractation ; l'e-mail de confirmation les rappelle.",
+        "Le Client consommateur dispose en principe d’un délai de quatorze jours à compter de la commande pour se rétracter, sans motif, par toute déclaration dénuée d’ambiguïté adressée à l’adresse de contact du site (articles L221-18 et suivants du Code de la consommation).",
+        "Les offres du site sont exécutées immédiatement, avant la fin de ce délai. Le formulaire de commande recueille donc la demande expresse du Client que l’exécution commence sans attendre et sa reconnaissance des conséquences sur son droit de rétractation ; l’e-mail de confirmation les rappelle.",
         "Pour un contenu numérique fourni sans support matériel (vidéos livrées sous forme de fichiers), le Client perd son droit de rétractation dès que la fourniture a commencé (article L221-28, 13°).",
-        "Pour un service (mise en place d'un workflow ou d'un agent, puis son fonctionnement mensuel), le Client perd son droit de rétractation une fois le service pleinement exécuté (article L221-28, 1°) ; s'il se rétracte avant, il doit le montant correspondant au service fourni jusqu'à la communication de sa décision (article L221-25).",
-        "Le Client qui souhaite conserver son délai de rétractation écrit au Prestataire avant de commander : l'exécution ne commence alors qu'à l'expiration de ce délai.",
+        "Pour un service (mise en place d’un workflow ou d’un agent, puis son fonctionnement mensuel), le Client perd son droit de rétractation une fois le service pleinement exécuté (article L221-28, 1°) ; s’il se rétracte avant, il doit le montant correspondant au service fourni jusqu’à la communication de sa décision (article L221-25).",
+        "Le Client qui souhaite conserver son délai de rétractation écrit au Prestataire avant de commander : l’exécution ne commence alors qu’à l’expiration de ce délai.",
       ],
     },
     {
       id: "livraison",
       title: "Exécution et livraison",
       paragraphs: [
-        "Les délais indiqués sur chaque page (par exemple 24 ou 48 heures) courent à compter de la réception de toutes les informations nécessaires. Ils sont donnés à titre indicatif ; un retard ne peut justifier l'annulation de la commande que s'il dépasse sept jours ouvrés après relance écrite restée sans réponse.",
+        "Les délais indiqués sur chaque page (par exemple 24 ou 48 heures) courent à compter de la réception de toutes les informations nécessaires. Ils sont donnés à titre indicatif ; un retard ne peut justifier l’annulation de la commande que s’il dépasse sept jours ouvrés après relance écrite restée sans réponse.",
       ],
     },
     {
@@ -119,8 +119,8 @@ export const CGV: TermsDocument = {
       clause: "ownership",
       title: "Propriété intellectuelle",
       paragraphs: [
-        "Les workflows, scénarios d'automatisation, prompts, agents et outils conçus par le Prestataire restent sa propriété exclusive. Le Client bénéficie d'un droit d'utilisation personnel et non exclusif pendant la durée de son abonnement ou, pour un achat unique, pour ses propres besoins.",
-        "Les contenus produits pour le Client (vidéos, images, textes) peuvent être librement exploités par celui-ci, sous réserve des conditions d'utilisation des outils tiers employés pour les générer.",
+        "Les workflows, scénarios d’automatisation, prompts, agents et outils conçus par le Prestataire restent sa propriété exclusive. Le Client bénéficie d’un droit d’utilisation personnel et non exclusif pendant la durée de son abonnement ou, pour un achat unique, pour ses propres besoins.",
+        "Les contenus produits pour le Client (vidéos, images, textes) peuvent être librement exploités par celui-ci, sous réserve des conditions d’utilisation des outils tiers employés pour les générer.",
       ],
     },
     {
@@ -129,14 +129,14 @@ export const CGV: TermsDocument = {
       title: "Données personnelles",
       paragraphs: [
         "Les données collectées lors de la commande servent uniquement à exécuter le service, à facturer et à assurer le support. Elles ne sont jamais revendues.",
-        "Conformément au RGPD et à la loi Informatique et Libertés, le Client dispose d'un droit d'accès, de rectification, d'effacement, de limitation, de portabilité et d'opposition, qu'il exerce par e-mail à l'adresse de contact du site. Il peut également introduire une réclamation auprès de la CNIL.",
+        "Conformément au RGPD et à la loi Informatique et Libertés, le Client dispose d’un droit d’accès, de rectification, d’effacement, de limitation, de portabilité et d’opposition, qu’il exerce par e-mail à l’adresse de contact du site. Il peut également introduire une réclamation auprès de la CNIL.",
       ],
     },
     {
       id: "responsabilite",
       title: "Responsabilité",
       paragraphs: [
-        "Le Prestataire est tenu d'une obligation de moyens. Il ne saurait être tenu responsable des interruptions ou évolutions des plateformes et services tiers (réseaux sociaux, messageries, modèles d'IA) sur lesquels reposent les automatisations.",
+        "Le Prestataire est tenu d’une obligation de moyens. Il ne saurait être tenu responsable des interruptions ou évolutions des plateformes et services tiers (réseaux sociaux, messageries, modèles d’IA) sur lesquels reposent les automatisations.",
       ],
     },
     {
@@ -144,8 +144,8 @@ export const CGV: TermsDocument = {
       clause: "disputes",
       title: "Droit applicable et litiges",
       paragraphs: [
-        "Les présentes CGV sont soumises au droit français. En cas de différend, les parties rechercheront d'abord une solution amiable.",
-        "À défaut d'accord, tout litige sera porté devant les tribunaux compétents du ressort du siège du Prestataire, sous réserve des règles impératives protégeant les consommateurs.",
+        "Les présentes CGV sont soumises au droit français. En cas de différend, les parties rechercheront d’abord une solution amiable.",
+        "À défaut d’accord, tout litige sera porté devant les tribunaux compétents du ressort du siège du Prestataire, sous réserve des règles impératives protégeant les consommateurs.",
       ],
     },
   ],

@@ -17,6 +17,9 @@ const NBSP = "\u00a0";
 /** French "espace fine insécable": before ; ! ? (Imprimerie nationale's rules). */
 const NNBSP = "\u202f";
 
+/** An amount and its euro sign stay on one line: a plain space between them may break there. */
+const EURO_GLUED: TypographyRule = { why: "a no-break space between an amount and “€”", pattern: /(?<=\d) (?=€)/gu, replace: NBSP };
+
 export const TYPOGRAPHY: Record<Language, TypographyRule[]> = {
   fr: [
     { why: "curly apostrophe (’), as in the rest of the French text", pattern: /(?<=\p{L})'(?=\p{L})/gu, replace: "’" },
@@ -25,24 +28,29 @@ export const TYPOGRAPHY: Record<Language, TypographyRule[]> = {
     { why: "no-break space inside « »", pattern: /« /gu, replace: `«${NBSP}` },
     { why: "no-break space inside « »", pattern: / »/gu, replace: `${NBSP}»` },
     { why: "glossary: « clés en main », not the English “done-for-you”", pattern: /Done-For-You/gu, replace: "clés en main" },
+    EURO_GLUED,
   ],
   en: [
     // British spelling throughout (favour, organise): the noun is "set-up"; "set up" stays the verb.
     { why: "glossary: the noun is “set-up”", pattern: /(?<!\{\{)\bsetup\b(?!\}\})/gu, replace: "set-up" },
     { why: "glossary: the noun is “Set-up”", pattern: /(?<!\{\{)\bSetup\b(?!\}\})/gu, replace: "Set-up" },
+    // "€1,000" in English, never the continental "1 000 €" (a legal notice once wrote it so).
+    { why: "the euro sign before the amount in English (€1,000)", pattern: /(\d)[ \u00a0\u202f]?€/gu, replace: "$1 EUR" },
   ],
-  es: [],
+  es: [EURO_GLUED],
   de: [
     { why: "German quotation marks „…“, not English “…”", pattern: /“([^“”„]*)”/gu, replace: "„$1“" },
     { why: "glossary: Allgemeine Geschäftsbedingungen (the page's own title)", pattern: /Allgemeine Verkaufsbedingungen/gu, replace: "Allgemeine Geschäftsbedingungen" },
+    EURO_GLUED,
   ],
   pt: [
     // One Portuguese: the site writes "assinatura" (as most of its pages already did), never the European "subscrição".
     { why: "glossary: assinatura, not subscrição", pattern: /subscrição/gu, replace: "assinatura" },
     { why: "glossary: assinaturas, not subscrições", pattern: /subscrições/gu, replace: "assinaturas" },
     { why: "glossary: Assinatura, not Subscrição", pattern: /Subscrição/gu, replace: "Assinatura" },
+    EURO_GLUED,
   ],
-  it: [{ why: "“milioni” written out, not the abbreviation “Mln”", pattern: /(\d) Mln\b/gu, replace: "$1 milioni" }],
+  it: [{ why: "“milioni” written out, not the abbreviation “Mln”", pattern: /(\d) Mln\b/gu, replace: "$1 milioni" }, EURO_GLUED],
 };
 
 /** Every place a rule finds in one string: the rule and a little context. */

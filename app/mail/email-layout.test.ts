@@ -4,7 +4,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { Logo } from "../components/logo.tsx";
+import { LANGUAGES } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
+import { typographyFindings } from "../i18n/typography.ts";
 import { EMAIL_KINDS, type EmailKind, type StoredKindOf } from "./email-kinds.ts";
 import { brandedHtml } from "./email-layout.server.ts";
 const EMAIL_LOGO_PATH = "/email-logo.png";
@@ -109,5 +111,44 @@ describe("one layout for every email", () => {
       expect(email.html.match(/<!doctype html>/g), stored).toHaveLength(1);
       expect(email.html, stored).toContain(`<img src="${origin}${EMAIL_LOGO_PATH}" width="36" height="36"`);
     }
+  });
+});
+
+describe("one voice in every email", () => {
+  const repo = storesPerTest();
+
+  // The locale files are checked string by string (app/i18n/typography.test.ts); what a reader gets
+  // is assembled from them, the order's figures and dates: checked here as sent, every kind in
+  // every language, subject, plain text and the HTML's words.
+  test("every kind, in each of the six languages, follows that language's typography and glossary", async () => {
+    const found: string[] = [];
+    for (const lang of LANGUAGES) {
+      const order = await paidTestOrder(repo, { lang, offer: "formateur-ia" });
+      await repo.enqueueEmail(order.id, "resend-1");
+      const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
+      const quote = await testQuoteRequest(repo, { lang });
+      const withLink = Object.assign(Object.create(repo) as typeof repo, { unlockExpiry: async () => Date.now() + 15 * 60_000 });
+      for (const kind of EMAIL_KINDS) {
+        const sample = SAMPLES[kind];
+        const stored = typeof sample.stored === "function" ? sample.stored(failed.id) : sample.stored;
+        const about = { order: { orderId: order.id, quoteId: null }, quote: { orderId: null, quoteId: quote.id }, link: { orderId: null, quoteId: null, unlockId: "unl_1" } }[sample.about];
+        const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, { ...config, ownerLang: lang });
+        // Addresses are not words: /admin/setup is a path, not the noun "setup".
+        const withoutUrls = (text: string) => text.replace(/https?:\/\/\S+/g, " ");
+        const words = email.html
+          .replace(/<(style|head)[^>]*>[\s\S]*?<\/\1>/g, " ")
+          .replace(/<[^>]+>/g, " ")
+          .replace(/&nbsp;/g, "\u00a0")
+          .replace(/&#39;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&amp;/g, "&");
+        for (const [part, text] of [["subject", email.subject], ["text", email.text], ["html", words]] as const) {
+          for (const finding of typographyFindings(lang, withoutUrls(text))) found.push(`${lang} ${stored} (${part}): ${finding.why}: …${finding.at}…`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

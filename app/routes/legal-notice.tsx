@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
 import { LegalSection, LegalShell, legalParagraph } from "../components/legal-shell.tsx";
 import { getSiteConfig } from "../config/site.server.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
 import { useRootData } from "../lib/root-data.ts";
 
@@ -49,7 +50,7 @@ export default function LegalNoticePage() {
           rows={[
             [label("company"), legal.company],
             [label("legalForm"), legal.legalForm],
-            [label("shareCapital"), legal.shareCapital],
+            [label("shareCapital"), legal.shareCapital == null ? null : formatMoney(Math.round(legal.shareCapital * 100), "EUR", lang)],
             [label("address"), lines(legal.address)],
             [label("registration"), legal.registration],
             [label("vat"), legal.vatNumber],
