@@ -17,7 +17,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { QuoteForm } from "./components/quote-form.tsx";
-import { isOrderPage, PhoneOrderBar } from "./components/page-price.tsx";
+import { ClosingOrder, isOrderPage, PhoneOrderBar } from "./components/page-price.tsx";
 import { quoteFormRules } from "./quotes/quote-schema.ts";
 import { mailtoHref } from "./components/blocks/blocks.tsx";
 import { isRequestPage, type RequestPage } from "./content/offers.ts";
@@ -112,7 +112,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
           {pageId ? <ServiceJsonLd page={pageId} lang={lang} origin={data?.origin ?? ""} /> : null}
-          <ProofBlocks proof={data?.proof ?? NO_PROOF} lang={lang} />
+          {/* A priced page shows its evidence itself, before its pricing (PageEvidence); here its FAQ, then its closing order band. */}
+          <ProofBlocks proof={data?.proof ?? NO_PROOF} lang={lang} part={pageId && isOrderPage(pageId) ? "faq" : "all"} />
+          {pageId && isOrderPage(pageId) ? <ClosingOrder page={pageId} lang={lang} /> : null}
           {/* Last of a priced page's content, after its proof and FAQ: the phone's price-and-order bar rides along the whole page. */}
           {pageId && isOrderPage(pageId) ? <PhoneOrderBar page={pageId} lang={lang} /> : null}
           {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} bookingUrl={data?.bookingUrl ?? null} /> : null}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { amountDueNow, OFFERS } from "../content/offers.ts";
+import { amountDueNow, OFFERS, type OfferId } from "../content/offers.ts";
 import { fromFigure, priceFigure, type PriceFigure } from "../content/price-story.ts";
 import { PRICED_PAGES } from "../content/structured-data.ts";
 import type { Language } from "../i18n/languages.ts";
@@ -17,16 +17,17 @@ export function isOrderPage(page: string): page is OrderPage {
  * its order form; several (Veo3) → "from" the cheapest, each offer's figure in the detail line,
  * and the cheapest offer's form (the pricing section below orders the others).
  */
-export function pagePrice(page: OrderPage, lang: Language, t: (key: string, values?: Record<string, unknown>) => string): PriceFigure & { href: string } {
+export function pagePrice(page: OrderPage, lang: Language, t: (key: string, values?: Record<string, unknown>) => string): PriceFigure & { href: string; offer: OfferId } {
   const offers = PRICED_PAGES[page];
   const prices = offers.map((id) => OFFERS[id].price(lang));
-  if (offers.length === 1) return { ...priceFigure(t, prices[0]!, lang), href: orderHref(offers[0]!, lang) };
+  if (offers.length === 1) return { ...priceFigure(t, prices[0]!, lang), href: orderHref(offers[0]!, lang), offer: offers[0]! };
   // The cheapest offer, once: its amount is the "from" figure and its form the order button's target.
   const cheapest = offers.reduce((low, id) => (amountDueNow(OFFERS[id].price(lang)) < amountDueNow(OFFERS[low].price(lang)) ? id : low));
   return {
     figure: fromFigure(t, OFFERS[cheapest].price(lang), lang),
     detail: prices.map((price) => priceFigure(t, price, lang).figure).join(" · "),
     href: orderHref(cheapest, lang),
+    offer: cheapest,
   };
 }
 
@@ -58,5 +59,39 @@ export function PhoneOrderBar({ page, lang }: { page: OrderPage; lang: Language 
         {t("price.order")}
       </a>
     </div>
+  );
+}
+
+/**
+ * The end of a priced page, after its FAQ (the root layout places it): the page's closing words,
+ * the figure again and the order button, and for a buyer still unsure a request form on the site
+ * (the general "write to me" form) rather than a mailto: link that needs a mail program.
+ */
+export function ClosingOrder({ page, lang }: { page: OrderPage; lang: Language }) {
+  const { t: common } = useTranslation("common");
+  const { t: own } = useTranslation(page);
+  const price = pagePrice(page, lang, common);
+  return (
+    <section className="bg-surface pt-16 pb-20 sm:pt-24" data-block="cta" data-closing-order={page}>
+      <div className="container-page">
+        <div className="relative overflow-hidden rounded-3xl bg-night px-5 py-14 text-center text-white sm:px-16">
+          <div className="hero-glow" aria-hidden="true" />
+          <h2 className="relative text-[clamp(1.5rem,7.2vw,1.875rem)] font-bold sm:text-4xl">{own("cta.title")}</h2>
+          <p className="relative mx-auto mt-4 max-w-2xl text-lg text-slate-300">{own("cta.text")}</p>
+          <p className="relative mt-6">
+            <strong className="block font-display text-3xl font-extrabold">{price.figure}</strong>
+            <span className="mt-1 block text-sm text-slate-300">{price.detail}</span>
+          </p>
+          <div className="relative mt-8 flex flex-wrap items-center justify-center gap-3">
+            <a href={price.href} className="btn-primary" data-order={price.offer}>
+              {own("cta.label", { defaultValue: common("price.order") })}
+            </a>
+            <a href={`/quote?offer=home&lang=${lang}`} className="btn-ghost-light" data-action="question">
+              {common("price.question")}
+            </a>
+          </div>
+        </div>
+      </div>
+    </section>
   );
 }

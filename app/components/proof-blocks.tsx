@@ -4,6 +4,7 @@ import { faqJsonLd } from "../content/structured-data.ts";
 import type { Language } from "../i18n/languages.ts";
 import { quoted } from "../i18n/format.ts";
 import { initials } from "../config/profiles.ts";
+import { useRootData } from "../lib/root-data.ts";
 import { JsonLd } from "./json-ld.tsx";
 import { sectionClass, SectionHeading } from "./blocks/blocks.tsx";
 
@@ -12,7 +13,8 @@ import { sectionClass, SectionHeading } from "./blocks/blocks.tsx";
  * and the offer's FAQ. A block without content renders nothing; the demo's invented samples carry
  * a visible "sample" badge (and the go-live check refuses them).
  */
-export function ProofBlocks({ proof, lang }: { proof: PageProof; lang: Language }) {
+export function ProofBlocks({ proof, lang, part = "all" }: { proof: PageProof; lang: Language; part?: "all" | "evidence" | "faq" }) {
+  const evidence = part !== "faq";
   const { t } = useTranslation("common");
   const badge = (sample: boolean) =>
     sample ? (
@@ -22,7 +24,7 @@ export function ProofBlocks({ proof, lang }: { proof: PageProof; lang: Language 
     ) : null;
   return (
     <>
-      {proof.clientLogos.length ? (
+      {evidence && proof.clientLogos.length ? (
         <section className="border-y border-line bg-white py-10" aria-labelledby="clients-title" data-block="client-logos">
           <div className="container-page">
             <h2 id="clients-title" className="text-center text-sm font-semibold tracking-widest text-muted uppercase">
@@ -43,7 +45,7 @@ export function ProofBlocks({ proof, lang }: { proof: PageProof; lang: Language 
         </section>
       ) : null}
 
-      {proof.caseStudies.length ? (
+      {evidence && proof.caseStudies.length ? (
         <section id="case-studies" className={sectionClass("light")} aria-labelledby="case-studies-title" data-block="case-studies">
           <div className="container-page">
             <div className="max-w-3xl">
@@ -79,7 +81,7 @@ export function ProofBlocks({ proof, lang }: { proof: PageProof; lang: Language 
         </section>
       ) : null}
 
-      {proof.testimonials.length ? (
+      {evidence && proof.testimonials.length ? (
         <section id="testimonials" className={sectionClass("tint")} aria-labelledby="testimonials-title" data-block="testimonials">
           <div className="container-page">
             <div className="max-w-3xl">
@@ -114,9 +116,19 @@ export function ProofBlocks({ proof, lang }: { proof: PageProof; lang: Language 
         </section>
       ) : null}
 
-      {proof.faq ? <Faq topics={proof.faq.topics} sample={proof.faq.sample} lang={lang} badge={badge(proof.faq.sample)} /> : null}
+      {part !== "evidence" && proof.faq ? <Faq topics={proof.faq.topics} sample={proof.faq.sample} lang={lang} badge={badge(proof.faq.sample)} /> : null}
     </>
   );
+}
+
+/**
+ * A priced page's evidence (logos, case studies, testimonials), placed by the page itself just
+ * before its pricing: a buyer reads what others got before reading what it costs. The root layout
+ * then adds only the FAQ and the closing order band after the page (app/root.tsx).
+ */
+export function PageEvidence() {
+  const { proof, lang } = useRootData();
+  return <ProofBlocks proof={proof} lang={lang} part="evidence" />;
 }
 
 function Faq({ topics, lang, badge }: { topics: NonNullable<PageProof["faq"]>["topics"]; sample: boolean; lang: Language; badge: React.ReactNode }) {

@@ -1,12 +1,12 @@
 import { OFFERS } from "../content/offers.ts";
-import { CardGrid, CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { CardGrid, CheckList, Section, Steps } from "../components/blocks/blocks.tsx";
+import { PageEvidence } from "../components/proof-blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { HeroPrice } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
 import { IMAGES } from "../content/media.ts";
-import { orderHref } from "../i18n/site-map.ts";
 import { formatUnit } from "../i18n/format.ts";
 
 /** Spec section 9: support and updates are included for the first 30 days. */
@@ -15,7 +15,6 @@ const FEATURE_ICONS: IconName[] = ["chat", "brain", "settings", "send"];
 
 export default function FormateurIaPage() {
   const { t, lang, list } = usePage("formateur-ia");
-  const order = orderHref("formateur-ia", lang);
   const supportDays = formatUnit(SUPPORT_DAYS, "day", lang);
 
   return (
@@ -35,6 +34,8 @@ export default function FormateurIaPage() {
       <Section id="steps" tone="tint" t={t} copy="steps" lead block="steps" blockClassName="lg:[&>ol]:grid-cols-4">
         <Steps items={list("steps.items")} />
       </Section>
+
+      <PageEvidence />
 
       <Section id="pricing" t={t} copy="pricing" lead>
         <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr] lg:items-stretch">
@@ -76,8 +77,6 @@ export default function FormateurIaPage() {
           </div>
         </div>
       </Section>
-
-      <CtaBand t={t} href={order} />
     </>
   );
 }

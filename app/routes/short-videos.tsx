@@ -1,4 +1,5 @@
-import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { CardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
+import { PageEvidence } from "../components/proof-blocks.tsx";
 import { LineIcon, withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { HeroPrice } from "../components/page-price.tsx";
@@ -28,7 +29,7 @@ export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function ShortVideosPage() {
   const videos = usePageVideos();
-  const { t, lang, mailto } = usePage("short-videos");
+  const { t, lang } = usePage("short-videos");
   const figures = {
     videos: formatNumber(S.videosPerMonth, lang),
     length: formatUnitRange(S.seconds, "second", lang, "long"),
@@ -40,7 +41,6 @@ export default function ShortVideosPage() {
   const benefits = list<{ title: string; text: string }>("benefits.items");
   const steps = list<{ title: string; text: string }>("steps.items");
   const shortTitles = list<string>("shorts.items");
-  const contact = mailto();
   const explainer = videos[`short-videos-explainer-${lang}`];
 
   return (
@@ -139,6 +139,8 @@ export default function ShortVideosPage() {
         <Steps items={steps} />
       </Section>
 
+      <PageEvidence />
+
       <Section id="pricing" tone="tint" t={t} copy="pricing" lead>
         <div className="mx-auto max-w-xl" data-block="pricing">
           <PriceCard
@@ -153,8 +155,6 @@ export default function ShortVideosPage() {
           />
         </div>
       </Section>
-
-      <CtaBand t={t} href={contact} className="pt-16 sm:pt-24" block="cta" />
     </>
   );
 }

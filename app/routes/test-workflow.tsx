@@ -1,10 +1,10 @@
-import { CardGrid, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { CardGrid, Section, Steps } from "../components/blocks/blocks.tsx";
+import { PageEvidence } from "../components/proof-blocks.tsx";
 import { withIcons, type IconName } from "../components/blocks/line-icons.tsx";
 import { PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { HeroPrice } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
-import { orderHref } from "../i18n/site-map.ts";
 import { formatUnit } from "../i18n/format.ts";
 
 /** Spec section 9: the test video is delivered within 24 hours. */
@@ -14,7 +14,6 @@ const BENEFIT_ICONS: IconName[] = ["video", "layers", "flask", "clock"];
 export default function TestWorkflowPage() {
   const { t, lang, list } = usePage("test-workflow");
   const delivery = formatUnit(DELIVERY_HOURS, "hour", lang);
-  const order = orderHref("test-workflow", lang);
   const benefits = t("benefits.items", { returnObjects: true, delivery }) as Array<{ title: string; text: string }>;
 
   return (
@@ -42,6 +41,8 @@ export default function TestWorkflowPage() {
         }
       />
 
+      <PageEvidence />
+
       <Section id="benefits" t={t} copy="benefits" lead block="benefits">
         <CardGrid columns={4} items={withIcons(benefits, BENEFIT_ICONS)} />
       </Section>
@@ -49,8 +50,6 @@ export default function TestWorkflowPage() {
       <Section id="steps" tone="tint" t={t} copy="steps" block="steps">
         <Steps items={list("steps.items")} />
       </Section>
-
-      <CtaBand t={t} href={order} className="pt-16 sm:pt-24" />
     </>
   );
 }

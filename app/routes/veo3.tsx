@@ -1,4 +1,5 @@
-import { CheckList, CtaBand, Section, Steps } from "../components/blocks/blocks.tsx";
+import { CheckList, Section, Steps } from "../components/blocks/blocks.tsx";
+import { PageEvidence } from "../components/proof-blocks.tsx";
 import { HeroStats, PageHero, orderAction } from "../components/blocks/page-hero.tsx";
 import { HeroPrice } from "../components/page-price.tsx";
 import { PriceCard } from "../components/blocks/price-card.tsx";
@@ -7,7 +8,6 @@ import { usePage } from "../components/blocks/use-page.ts";
 import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { OFFERS, type OfferId } from "../content/offers.ts";
-import { orderHref } from "../i18n/site-map.ts";
 import { formatMoney, formatNumber, formatUnit, nowrap } from "../i18n/format.ts";
 
 /** Spec section 9: ~8 s videos, delivered within 24 h, packs of 5, up to 20 a month on subscription. */
@@ -63,6 +63,8 @@ export default function Veo3Page() {
           items={list("examples.items")} videos={EXAMPLES.map((slot) => videos[slot])} />
       </Section>
 
+      <PageEvidence />
+
       <Section id="pricing" t={t} copy="pricing" lead>
         <ul className="grid gap-6 lg:grid-cols-3 lg:items-stretch" data-block="pricing">
           {PLANS.map((plan) => {
@@ -97,8 +99,6 @@ export default function Veo3Page() {
           </div>
         </div>
       </Section>
-
-      <CtaBand t={t} href={orderHref("veo3-single", lang)} className="pt-16 sm:pt-24" />
     </>
   );
 }

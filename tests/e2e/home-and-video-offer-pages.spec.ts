@@ -5,7 +5,7 @@ import { profilesOf } from "../../app/config/profiles.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS } from "../../app/content/workflow-figures.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
 import { SITE } from "../support/site-config.ts";
-import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, mailto, openRecording } from "../support/pages.ts";
+import { VIEWPORTS, expectFitsViewport, expectSameOrigin, localeFile, openRecording } from "../support/pages.ts";
 import { orderHref } from "../../app/i18n/site-map.ts";
 import { formatAmount, formatFollowers, formatMoney, formatRange, formatUnit, formatUnitRange } from "../../app/i18n/format.ts";
 import { HTML_ONLY } from "../support/projects.ts";
@@ -110,7 +110,7 @@ test("ai-machine: demo video, workflow image, 6 steps, 6 features, 3 strengths, 
   }
 });
 
-test("short-videos: explainer per language, 3 identical shorts, 6 features, 3 benefits, 4 steps, catalogue pricing, order and mailto", HTML_ONLY, async ({ page, baseURL }) => {
+test("short-videos: explainer per language, 3 identical shorts, 6 features, 3 benefits, 4 steps, catalogue pricing, order and a question on the site", HTML_ONLY, async ({ page, baseURL }) => {
   const explainers = new Set<string>();
   const shortsByLang: string[][] = [];
   for (const lang of LANGUAGES) {
@@ -146,7 +146,9 @@ test("short-videos: explainer per language, 3 identical shorts, 6 features, 3 be
       expect(url.searchParams.get("offre")).toBe("short-videos");
       expect(url.searchParams.get("lang")).toBe(lang === "fr" ? null : lang);
     }
-    await expect(page.locator('[data-block="cta"] a')).toHaveAttribute("href", mailto(copy.cta.subject));
+    // The page ends on its order band, with a question going to the site's own form, never a mailto:.
+    await expect(page.locator('[data-block="cta"] a[data-order="short-videos"]')).toHaveText(copy.cta.label);
+    await expect(page.locator('[data-block="cta"] a[data-action="question"]')).toHaveAttribute("href", `/quote?offer=home&lang=${lang}`);
   }
   expect(explainers.size, "one explainer video per language").toBe(LANGUAGES.length);
   for (const shorts of shortsByLang) expect(shorts, "the same three shorts in every language").toEqual(shortsByLang[0]);
