@@ -15,6 +15,11 @@ export interface Price {
   monthly?: number;
   /** Months paid by the one-time amount before the first monthly charge (Stripe trial days = 30 × this). */
   monthlyStartsAfterMonths?: number;
+  /**
+   * The specification's rounded dollar figures for a euro price, in cents, shown beside it for an
+   * international reader ("about $530 + $107/month"); never charged, never converted at a rate.
+   */
+  usdApprox?: { oneTime?: number; monthly?: number };
 }
 
 export const OFFER_IDS = [
@@ -111,7 +116,7 @@ export const OFFERS: Record<OfferId, Offer> = {
     // The workflow is built and running within 48 hours (a service performed inside the 14 days),
     // then it keeps producing videos every month: a service, not a one-off file.
     immediateStart: "service",
-    price: () => euros({ oneTime: 49_700, monthly: 10_000, monthlyStartsAfterMonths: 1 }),
+    price: () => euros({ oneTime: 49_700, monthly: 10_000, monthlyStartsAfterMonths: 1, usdApprox: { oneTime: 53_000, monthly: 10_700 } }),
   },
   // The spec gives no delivery time for the Telegram agent; 48 h is what its confirmation promised.
   "formateur-ia": {

@@ -52,7 +52,7 @@ export function formatUnitRange(range: readonly [number, number], unit: Unit, la
 }
 
 /** "1 €", "£49", "497,00 €": a catalogue price in minor units, decimals only when there are cents. */
-export function formatMoney(minor: number, currency: Currency, lang: Language): string {
+export function formatMoney(minor: number, currency: Currency | "USD", lang: Language): string {
   const whole = minor % 100 === 0;
   return numberFormat(intlLocale(lang), {
     ...GROUPED,

@@ -68,16 +68,11 @@ export default function NanoBananaPage() {
           </div>
           <HeroImage image={IMAGES["nano-banana-hero"]} alt={t("hero.imageAlt")} className="w-full rounded-3xl shadow-2xl ring-1 ring-white/10" />
         </div>
-        <div className="container-page relative pb-16" data-block="figures">
-          <h2 className="sr-only">{t("figures.label")}</h2>
+        {/* What the buyer gets, how fast and at what price: the service first; the model's own facts come lower down. */}
+        <div className="container-page relative pb-16" data-block="service">
+          <h2 className="sr-only">{t("service.label")}</h2>
           <div className="max-sm:[&_dl]:grid-cols-1 lg:[&_dl]:grid-cols-3">
-            <Stats
-              items={[
-                { value: vars.quota, label: t("figures.quota") },
-                { value: `×${formatNumber(FIGURES.paidMultiplier, lang)}`, label: t("figures.paid") },
-                { value: formatCompact(FIGURES.parameters, lang), label: t("figures.params") },
-              ]}
-            />
+            <Stats items={(["deliverable", "turnaround", "price"] as const).map((key) => ({ value: t(`service.${key}.value`), label: t(`service.${key}.label`) }))} />
           </div>
         </div>
       </section>
@@ -101,6 +96,20 @@ export default function NanoBananaPage() {
 
       {GROUPS.slice(1).map((group) => (
         <Section key={group.id} id={group.id} tone={group.tone} title={t(`labels.${group.label}`)}>
+          {group.id === "access" ? (
+            <div className="mb-10" data-block="figures">
+              <h3 className="sr-only">{t("figures.label")}</h3>
+              <div className="max-sm:[&_dl]:grid-cols-1 lg:[&_dl]:grid-cols-3">
+                <Stats
+                  items={[
+                    { value: vars.quota, label: t("figures.quota") },
+                    { value: `×${formatNumber(FIGURES.paidMultiplier, lang)}`, label: t("figures.paid") },
+                    { value: formatCompact(FIGURES.parameters, lang), label: t("figures.params") },
+                  ]}
+                />
+              </div>
+            </div>
+          ) : null}
           <div data-block={`nano-${group.id}`}>
             <CardGrid columns={3} items={cards(group.fields)} />
           </div>

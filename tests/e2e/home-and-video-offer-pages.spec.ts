@@ -137,6 +137,9 @@ test("short-videos: explainer per language, 3 identical shorts, 6 features, 3 be
     const pricing = await page.locator('[data-block="pricing"]').innerText();
     expect(pricing, `${label}: videos per month`).toContain(`${SHORT_VIDEOS.videosPerMonth}`);
     await expect(page.locator('[data-block="pricing"]')).toContainText(copy.pricing.badge);
+    // The specification's dollar figures beside the euro price, for an international reader.
+    const usd = (await page.locator('[data-block="pricing"] [data-usd-approx]').innerText()).replace(/\s/g, "");
+    for (const figure of ["530", "107"]) expect(usd, `${label}: about ${figure} USD`).toContain(figure);
 
     const orders = await hrefs(page, 'a[data-order="short-videos"]');
     expect(orders.length, `${label}: order buttons`).toBeGreaterThanOrEqual(2);

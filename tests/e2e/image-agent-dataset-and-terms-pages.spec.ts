@@ -92,7 +92,7 @@ for (const id of ["cgv", "tos"] as const) {
     const text = await page.locator('article[data-block="terms"]').innerText();
     const phrases =
       id === "cgv"
-        ? ["reconduits tacitement chaque mois", "en euros, toutes taxes comprises", "perd son droit de rétractation", "à tout moment", "Toute période commencée est due", "restent sa propriété exclusive", "droit d'accès", "siège du Prestataire", "L215-1-1"]
+        ? ["reconduits tacitement chaque mois", "en euros, toutes taxes comprises", "perd son droit de rétractation", "à tout moment", "Toute période commencée est due", "restent sa propriété exclusive", "droit d’accès", "siège du Prestataire", "L215-1-1"]
         : ["renew automatically each month", "Prices include all applicable taxes", "charged in pounds sterling", "loses the right of withdrawal", "at any time", "A period that has begun is due in full", "remain the Provider's exclusive property", "right to access", "Provider's registered office"];
     for (const phrase of phrases) expect(text).toContain(phrase);
   });
@@ -121,6 +121,10 @@ test("nano-banana: every content field of the spec in all six languages, figures
   expect(text).toContain(`${vars.quota} `);
   expect(text).toContain(vars.params);
   await expect(page.locator('[data-block="figures"]')).toContainText("10");
+  // The hero says what the buyer gets, how fast and at what price; the model's own figures are context, lower down.
+  await expect(page.locator('[data-block="hero"] [data-block="service"] dd')).toHaveCount(3);
+  await expect(page.locator('[data-block="hero"] [data-block="service"]')).toContainText(copy.service.price.value);
+  await expect(page.locator('[data-block="hero"] [data-block="figures"]')).toHaveCount(0);
   await expectCounts(page, label, {
     '[data-block="nano-what"] li': 4,
     '[data-block="nano-access"] li': 3,

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { OFFERS, type OfferId } from "../../content/offers.ts";
+import { OFFERS, type OfferId, type Price } from "../../content/offers.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { PriceStoryLine } from "../price-story-line.tsx";
 import { CheckList } from "./blocks.tsx";
@@ -42,6 +42,7 @@ export function PriceCard(props: {
   const dark = props.featured;
   const Heading = props.headingLevel === 2 ? "h2" : "h3";
   const { t } = useTranslation("offers");
+  const { t: common } = useTranslation("common");
   return (
     <div
       className={`relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] p-7 sm:p-8 ${
@@ -83,6 +84,11 @@ export function PriceCard(props: {
           </p>
         ) : null}
         <PriceStoryLine offer={props.offer} lang={props.lang} className={`mt-3 text-sm ${dark ? "text-slate-300" : "text-muted"}`} />
+        {price.usdApprox ? (
+          <p className={`mt-1 text-sm ${dark ? "text-slate-400" : "text-muted"}`} data-usd-approx>
+            {common("price.usdApprox", { figure: usdFigure(price.usdApprox, props.lang, common) })}
+          </p>
+        ) : null}
       </div>
       {props.points?.length ? (
         <div className={`relative mt-6 flex-1 border-t pt-6 sm:[&>ul]:grid-cols-1 ${dark ? "border-white/15" : "border-line"}`}>
@@ -103,4 +109,12 @@ export function PriceCard(props: {
       {props.footnote ? <p className={`relative mt-4 text-center text-sm ${dark ? "text-slate-300" : "text-muted"}`}>{props.footnote}</p> : null}
     </div>
   );
+}
+
+/** "$530 + $107/month" in the reader's way of writing amounts, with the site's own figure phrases. */
+function usdFigure(usd: NonNullable<Price["usdApprox"]>, lang: Language, t: (key: string, values?: Record<string, unknown>) => string): string {
+  const money = (minor: number) => formatMoney(minor, "USD", lang);
+  if (usd.oneTime !== undefined && usd.monthly !== undefined) return t("price.figure.setupThenMonthly", { setup: money(usd.oneTime), monthly: money(usd.monthly) });
+  if (usd.monthly !== undefined) return t("price.figure.monthly", { monthly: money(usd.monthly) });
+  return money(usd.oneTime ?? 0);
 }
