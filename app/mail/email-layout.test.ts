@@ -152,3 +152,21 @@ describe("one voice in every email", () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("addresses and references stay whole", () => {
+  const repo = storesPerTest();
+
+  test("in an email's HTML, a hyphenated address and the order's reference are in pieces no mail app breaks at a hyphen", async () => {
+    const address = "marie-claire.dupont-lefebvre@exemple-entreprise.fr";
+    const order = await paidTestOrder(repo, { lang: "fr", offer: "test-workflow", customer: { ...testCustomer, email: address } });
+    const email = await renderOutboxEmail(repo, { id: 0, orderId: order.id, quoteId: null, kind: "confirmation", attempts: 0 }, { ...config, contactEmail: "contact@atelier-nova.example" });
+    const body = email.html.slice(email.html.indexOf("<body"));
+    expect(body).toContain(address.split(/(?=[@.])/).map((piece) => `<span style="white-space:nowrap">${piece}</span>`).join("<wbr>"));
+    // What is left outside the unbreakable pieces holds no part of an address or reference with a hyphen.
+    const outside = body.replace(/<span style="white-space:nowrap">[^<]*<\/span>/g, "").replace(/<[^>]+>/g, " ");
+    expect(outside).not.toMatch(/[\w.]+-[\w.-]*@|@[\w.-]*-|\b[A-Z0-9]{1,3}-\d+/);
+    expect(outside).not.toContain("atelier-nova");
+    // The plain-text part is the address as typed.
+    expect(email.text).toContain(address);
+  });
+});

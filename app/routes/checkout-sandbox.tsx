@@ -6,6 +6,7 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readForm, refusal } from "../http/read-form.server.ts";
 import { sandboxCheckoutDecision, sandboxCheckoutView } from "../orders/sandbox-checkout.server.ts";
 import { getOrderServices } from "../services.server.ts";
+import { Unbroken } from "../components/unbroken.tsx";
 
 export const handle = { hydrate: true };
 
@@ -46,7 +47,9 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm text-muted">{t("checkout.intro")}</p>
         <dl className="mt-6 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2">
           <dt className="text-sm font-semibold text-muted">{t("summary.email")}</dt>
-          <dd className="mb-2 break-all sm:mb-0">{loaderData.email}</dd>
+          <dd className="mb-2 sm:mb-0">
+            <Unbroken text={loaderData.email} />
+          </dd>
           <dt className="text-sm font-semibold text-muted">{t("checkout.dueToday")}</dt>
           <dd className="mb-2 text-2xl font-bold sm:mb-0" data-testid="sandbox-amount">
             {loaderData.dueNow}

@@ -5,6 +5,7 @@ import { getSiteConfig } from "../config/site.server.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { pageById, pagePath } from "../i18n/site-map.ts";
 import { useRootData } from "../lib/root-data.ts";
+import { Unbroken } from "../components/unbroken.tsx";
 
 /**
  * Mentions légales / Impressum: who publishes and who hosts the site, from the owner configuration.
@@ -55,7 +56,7 @@ export default function LegalNoticePage() {
             [label("registration"), legal.registration],
             [label("vat"), legal.vatNumber],
             [label("phone"), legal.phone ? <a href={`tel:${legal.phone.replace(/[^+\d]/g, "")}`} className="text-accent-700 underline underline-offset-4">{legal.phone}</a> : null],
-            [label("email"), <a href={`mailto:${contactEmail}`} className="text-accent-700 underline underline-offset-4">{contactEmail}</a>],
+            [label("email"), <a href={`mailto:${contactEmail}`} className="text-accent-700 underline underline-offset-4"><Unbroken text={contactEmail} /></a>],
           ]}
         />
       </LegalSection>

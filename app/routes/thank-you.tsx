@@ -19,6 +19,7 @@ import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.
 import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { THANK_YOU_PATHS, orderFormPath } from "../i18n/site-map.ts";
+import { Unbroken } from "../components/unbroken.tsx";
 
 export const handle = { hydrate: true };
 
@@ -150,7 +151,7 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
             </span>
             <h1 className="text-[clamp(1.5rem,7.2vw,1.875rem)] font-bold sm:text-4xl">{t("thankYou.title")}</h1>
           </div>
-          <p className="lead mt-4 break-words">{loaderData.email ? t("thankYou.intro", { email: loaderData.email }) : t("thankYou.introArchived")}</p>
+          <p className="lead mt-4 break-words">{loaderData.email ? <Unbroken text={t("thankYou.intro", { email: loaderData.email })} /> : t("thankYou.introArchived")}</p>
           {loaderData.steps.length ? (
           <div className="card mt-8">
             <h2 className="text-lg font-semibold">{t("nextSteps.title")}</h2>
@@ -172,7 +173,9 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
               {loaderData.summary.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="text-sm font-semibold text-muted">{label}</dt>
-                  <dd className="break-words whitespace-pre-line">{value}</dd>
+                  <dd className="break-words whitespace-pre-line">
+                    <Unbroken text={value} />
+                  </dd>
                 </div>
               ))}
             </dl>
