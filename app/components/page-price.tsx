@@ -25,7 +25,8 @@ export function pagePrice(page: OrderPage, lang: Language, t: (key: string, valu
   const cheapest = offers.reduce((low, id) => (amountDueNow(OFFERS[id].price(lang)) < amountDueNow(OFFERS[low].price(lang)) ? id : low));
   return {
     figure: fromFigure(t, OFFERS[cheapest].price(lang), lang),
-    detail: prices.map((price) => priceFigure(t, price, lang).figure).join(" · "),
+    // Each offer named by its short label ("1 video: €49 · 5 videos: €197 · subscription: €490/month").
+    detail: offers.map((id, index) => t("price.each", { label: t(`offers:${id}.short`), figure: priceFigure(t, prices[index]!, lang).figure })).join(" · "),
     href: orderHref(cheapest, lang),
     offer: cheapest,
   };
