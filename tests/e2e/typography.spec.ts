@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { OFFER_IDS, QUOTE_PAGES } from "../../app/content/offers.ts";
-import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
+import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
-import { typographyFindings } from "../../app/i18n/typography.ts";
-import { parsedHtml } from "../support/parsed-html.ts";
+import { orderForm, payInSandbox, readStore } from "../support/orders.ts";
+import { startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
 import { HTML_ONLY } from "../support/projects.ts";
 import { DYNAMIC_PATHS, MARKETING_PATHS } from "../support/routes.ts";
+import { typographyOf } from "../support/typography.ts";
 
 // The locale files are checked string by string (app/i18n/typography.test.ts). A page is more:
 // strings joined with figures, prices and dates, a name from the configuration, a word from
@@ -32,38 +33,50 @@ test("every page in every language follows its language's typography and glossar
   const languages = new Set<string>();
   for (const path of PATHS) {
     const response = await fetch(`${baseURL}${path}`, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
-    const doc = await parsedHtml(page, await response.text());
-    // Text is held to the rules of the language it is written in: the closest `lang` attribute
-    // (the English terms keep lang="en" inside a French page). Each text node on its own line, so
-    // two neighbouring blocks ("€1" then "€1") never read as one phrase.
-    const { lang, parts } = await doc.evaluate((doc) => {
-      for (const hidden of doc.querySelectorAll("script, style, template")) hidden.remove();
-      const pageLang = doc.documentElement.lang;
-      const parts: Record<string, string[]> = {};
-      const add = (element: Element | null, text: string) => {
-        const lang = element?.closest("[lang]")?.getAttribute("lang") ?? pageLang;
-        (parts[lang] ??= []).push(text);
-      };
-      add(doc.documentElement, doc.title);
-      add(doc.documentElement, doc.querySelector('meta[name="description"]')?.getAttribute("content") ?? "");
-      const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) add(node.parentElement, node.nodeValue ?? "");
-      for (const element of doc.querySelectorAll("[alt], [aria-label], [placeholder], [title]")) {
-        for (const name of ["alt", "aria-label", "placeholder", "title"]) add(element, element.getAttribute(name) ?? "");
-      }
-      return { lang: pageLang, parts };
-    });
-    await doc.dispose();
+    const { lang, found: here } = await typographyOf(page, await response.text(), path);
     expect(LANGUAGES, `${path}: <html lang>`).toContain(lang);
     languages.add(lang);
-    for (const [textLang, texts] of Object.entries(parts)) {
-      expect(LANGUAGES, `${path}: lang="${textLang}"`).toContain(textLang);
-      // Addresses are not words (/admin/setup is a path, not the noun "setup").
-      const words = texts.join("\n").replace(/https?:\/\/\S+|mailto:\S+/g, " ");
-      for (const finding of typographyFindings(textLang as Language, words)) found.push(`${path} (${textLang}): ${finding.why}: …${finding.at}…`);
-    }
+    found.push(...here);
   }
   console.log(`typography: ${PATHS.length} pages read, ${languages.size} languages`);
   expect(languages.size).toBe(LANGUAGES.length);
   expect(found).toEqual([]);
+});
+
+// The back office in the owner's language, with an order to read (its page, the lists, the
+// customer): what the owner reads each morning follows the same rules (the French « Autre » once
+// broke from its word across lines).
+test.describe("the back office", () => {
+  let shop: OwnerShop;
+  let orderId = "";
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    shop = await startOwnerShop("sqlite");
+    await payInSandbox(shop.server.url, "formateur-ia", "fr", orderForm({ email: "ines@example.com" }));
+    orderId = (await readStore(shop.server.dataDir)).orders[0]!.id;
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+
+  test("every back-office page in every language follows its language's typography and glossary @html-only", HTML_ONLY, async ({ page }) => {
+    test.setTimeout(240_000);
+    const paths = ["/admin", "/admin/orders", "/admin/orders?state=to-deliver", `/admin/orders/${orderId}`, "/admin/quotes", "/admin/customers?email=ines%40example.com", "/admin/security", "/admin/automation"];
+    const found: string[] = [];
+    for (const lang of LANGUAGES) {
+      for (const path of paths) {
+        const response = await shop.owner.get(path, { headers: { "Accept-Language": lang } });
+        expect(response.status, `${path} (${lang})`).toBe(200);
+        const result = await typographyOf(page, await response.text(), `${path} (${lang})`);
+        expect(result.lang, `${path}: <html lang>`).toBe(lang);
+        found.push(...result.found);
+      }
+      // Signed out: the sign-in and forgotten-password pages.
+      for (const path of ["/admin/sign-in", "/admin/forgot"]) {
+        const response = await fetch(shop.server.url + path, { headers: { "Accept-Language": lang } });
+        found.push(...(await typographyOf(page, await response.text(), `${path} (${lang})`)).found);
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });
