@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { FileView, WorkView } from "../delivery/work.server.ts";
+import type { FileView, WorkView } from "../delivery/types.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /** A list of downloadable files (always downloads: the server answers them as attachments). */

@@ -86,3 +86,29 @@ export interface DeliveryStore {
   findDelivery(deliveryId: string): Promise<Delivery | null>;
   findRevision(revisionId: string): Promise<Revision | null>;
 }
+
+/** The longest brief, delivery note and revision text kept (characters). */
+export const BRIEF_MAX = 5000;
+export const NOTE_MAX = 2000;
+export const REVISION_MAX = 3000;
+
+export interface FileView {
+  id: string;
+  name: string;
+  size: string;
+  url: string;
+}
+
+/** What the customer's page and the owner's order page show of the work. */
+export interface WorkView {
+  brief: { text: string; at: string } | null;
+  briefFiles: FileView[];
+  briefOpen: boolean;
+  deliveries: Array<{ id: string; round: number; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
+  revisions: Array<{ round: number; text: string; at: string }>;
+  openRevision: boolean;
+  canAnswer: boolean;
+  accepted: boolean;
+  rounds: number;
+  revisionsLeft: number;
+}

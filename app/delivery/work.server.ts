@@ -7,7 +7,7 @@ import { formatDate, formatFileSize } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { Order } from "../orders/types.ts";
 import { newId } from "./delivery-store.server.ts";
-import type { Delivery, DeliveryStore, OrderWork, Revision, StoredFileRecord } from "./types.ts";
+import { BRIEF_MAX, NOTE_MAX, REVISION_MAX, type Delivery, type DeliveryStore, type FileView, type OrderWork, type Revision, type StoredFileRecord, type WorkView } from "./types.ts";
 
 /** What the work needs of the services: its store, the file storage, the outbox's wake-up. */
 export interface WorkServices {
@@ -34,9 +34,6 @@ export const ALLOWED_TYPES: Readonly<Record<string, string>> = {
 };
 /** file-type reads at most this much to decide (its own default sample size). */
 const SNIFF_BYTES = 4100;
-export const BRIEF_MAX = 5000;
-export const NOTE_MAX = 2000;
-export const REVISION_MAX = 3000;
 
 /** A file name safe to show and to offer as a download name: letters, digits, `._-()` and spaces, the extension of its real type. */
 export function cleanName(raw: string, ext: string): string {
@@ -256,8 +253,8 @@ export async function openOrderFile(orderId: string, fileId: string, services: P
 }
 
 /**
- * A download answer: always an attachment (never shown from the site's origin), its type not
- * guessed by the browser, and a CSP that sandboxes it should a browser open it anyway.
+ * A download answer: always an attachment (never shown from the site's origin), and a CSP that
+ * sandboxes it should a browser open it anyway.
  */
 export function downloadResponse(record: StoredFileRecord, stored: { body: Readable; size: number }): Response {
   const ascii = record.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -266,33 +263,13 @@ export function downloadResponse(record: StoredFileRecord, stored: { body: Reada
       "Content-Type": record.contentType,
       "Content-Length": String(stored.size),
       "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(record.name)}`,
-      "X-Content-Type-Options": "nosniff",
+      // X-Content-Type-Options: nosniff comes with every answer of the Node front (server/security-headers.ts).
+      // A second CSP adds to the site's: a browser enforces both, so the file runs nothing and has no origin.
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cache-Control": "private, no-store",
       "Referrer-Policy": "no-referrer",
     },
   });
-}
-
-export interface FileView {
-  id: string;
-  name: string;
-  size: string;
-  url: string;
-}
-
-/** What the customer's page and the owner's order page show of the work. */
-export interface WorkView {
-  brief: { text: string; at: string } | null;
-  briefFiles: FileView[];
-  briefOpen: boolean;
-  deliveries: Array<{ id: string; round: number; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
-  revisions: Array<{ round: number; text: string; at: string }>;
-  openRevision: boolean;
-  canAnswer: boolean;
-  accepted: boolean;
-  rounds: number;
-  revisionsLeft: number;
 }
 
 export function workView(order: Order, work: OrderWork, lang: Language, fileUrl: (fileId: string) => string): WorkView {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { assertSafeKey, type FileStorage, type StoredFile } from "./storage.ts";
 
 /**
@@ -29,19 +29,19 @@ export class DiskFileStorage implements FileStorage {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomBytes(6).toString("hex")}.part`;
     let size = 0;
-    body.on("data", (chunk: Buffer) => {
-      size += chunk.byteLength;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.byteLength;
+        done(null, chunk);
+      },
     });
-    const handle = await fs.promises.open(temp, "wx");
     try {
-      await pipeline(body, handle.createWriteStream({ autoClose: false }));
-      await handle.sync();
+      // `flush`: the file is synced before it is closed, so the rename below publishes durable bytes.
+      await pipeline(body, counter, fs.createWriteStream(temp, { flags: "wx", flush: true }));
     } catch (error) {
-      await handle.close().catch(() => {});
       await fs.promises.rm(temp, { force: true });
       throw error;
     }
-    await handle.close();
     await fs.promises.rename(temp, target);
     return { size };
   }

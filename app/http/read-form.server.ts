@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import busboy from "busboy";
 import { data } from "react-router";
 import type { Language } from "../i18n/languages.ts";
@@ -212,6 +212,8 @@ export async function readUpload<T>(
   try {
     parser = busboy({
       headers: { "content-type": request.headers.get("content-type")! },
+      // Browsers send file names as UTF-8 (busboy reads latin1 unless told).
+      defParamCharset: "utf8",
       limits: { fileSize: caps.maxFileBytes, files: maxFiles, fields: MAX_FIELDS, parts: MAX_FIELDS + maxFiles, fieldNameSize: MAX_NAME_LENGTH, fieldSize: MAX_FORM_BYTES, headerPairs: 20 },
     });
   } catch {
@@ -274,14 +276,27 @@ export async function readUpload<T>(
       if (known.has(name) && !info.valueTruncated && !form.has(name)) form.set(name, value);
     });
     parser.on("file", (field, stream, info) => {
-      streams.push(stream);
+      // A refusal destroys every file stream with its reason; the handler sees it through its own
+      // reads, so an error nobody else listens to must not reach the process.
+      stream.on("error", () => {});
       if (failed) return stream.resume();
-      stream.on("data", (chunk: Buffer) => {
-        fileBytes += chunk.byteLength;
-        if (fileBytes > maxTotal) fail("tooLarge");
+      // The bytes pass through a counter (the request's total), which is what the handler reads.
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          fileBytes += chunk.byteLength;
+          if (fileBytes > maxTotal) {
+            fail("tooLarge");
+            return done(new FileRefused("fileTooLarge"));
+          }
+          done(null, chunk);
+        },
       });
+      counted.on("error", () => {});
+      streams.push(stream, counted);
+      // busboy ends a file cut at its size cap as if it were whole: fail before that end arrives.
       stream.on("limit", () => fail("fileTooLarge"));
-      const handled = onFile({ field, filename: info.filename ?? "", declaredType: info.mimeType ?? "", stream });
+      stream.pipe(counted);
+      const handled = onFile({ field, filename: info.filename ?? "", declaredType: info.mimeType ?? "", stream: counted });
       handled.catch((error: unknown) => fail(error instanceof FileRefused ? error.reason : "malformed"));
       handlers.push(handled);
     });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { acceptWork, askRevision, BRIEF_MAX, REVISION_MAX, submitBrief, workView, type WorkAnswer } from "../delivery/work.server.ts";
+import { acceptWork, askRevision, submitBrief, workView, type WorkAnswer } from "../delivery/work.server.ts";
+import { BRIEF_MAX, REVISION_MAX } from "../delivery/types.ts";
 import { field, isMultipart, readForm } from "../http/read-form.server.ts";
 import { orderOfPageToken } from "../orders/order-page.server.ts";
 import { WorkSection } from "../components/order-work.tsx";

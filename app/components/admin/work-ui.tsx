@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { WorkView } from "../../delivery/work.server.ts";
+import type { WorkView } from "../../delivery/types.ts";
 import { DeliveryList, FileList } from "../order-work.tsx";
 import { Notice } from "./admin-ui.tsx";
 
