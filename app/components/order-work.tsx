@@ -82,7 +82,7 @@ export function WorkSection({ work, done, error, briefMax, revisionMax }: { work
       <DeliveryList work={work} />
 
       {work.canAnswer ? (
-        <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <div className="mt-6 grid items-start gap-4 sm:grid-cols-2">
           <form method="post" className="card" data-testid="accept-form">
             <h3 className="font-semibold">{t("accept.title")}</h3>
             <p className="mt-1 text-sm text-muted">{t("accept.help")}</p>
