@@ -133,7 +133,7 @@ const boundaries = [
     rules: forbid(
       above("ops", "auth"),
       "The privacy room asks each room's store to find and erase a person's data (ADR 016): it names their stores' types, never runs their code or writes their tables.",
-      ["orders", "billing", "quotes", "mail", "admin", "payments", "config", "services.server", "stores.server"],
+      ["orders", "billing", "quotes", "mail", "admin", "payments", "config", "delivery", "services.server", "stores.server"],
     ),
   },
   {

@@ -21,6 +21,7 @@ import type { OrderStore } from "./orders/types.ts";
 import { KyselyQuoteStore } from "./quotes/quote-store.server.ts";
 import type { QuoteStore } from "./quotes/types.ts";
 import { KyselyDeliveryStore } from "./delivery/delivery-store.server.ts";
+import { KyselyDeliveryPrivacyStore } from "./delivery/delivery-privacy-store.server.ts";
 import type { DeliveryStore } from "./delivery/types.ts";
 import { KyselyStatsStore } from "./stats/stats-store.server.ts";
 import type { StatsStore } from "./stats/types.ts";
@@ -86,6 +87,7 @@ export function storesOver(store: Store): Stores {
     new KyselyOutboxPrivacyStore(db),
     new KyselyTimelinePrivacyStore(db),
     new KyselySandboxPrivacyStore(db),
+    new KyselyDeliveryPrivacyStore(db),
     new KyselyDataRequestStore(db),
   ];
   const bundle: Record<string, unknown> = {
