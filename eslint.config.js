@@ -26,7 +26,7 @@ function forbid(folders, message, typesFrom = []) {
 }
 
 /** The domain rooms (docs/architecture.md); the composition root app/services.server.ts knows them all. */
-const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation"];
+const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation", "delivery"];
 const above = (...rooms) => ["routes", "components", ...rooms];
 
 /** Boundary rules: one block per part of the app (see docs/architecture.md). */
@@ -34,7 +34,11 @@ const boundaries = [
   {
     name: "boundaries/components",
     files: ["app/components/**"],
-    rules: forbid(["orders", "billing", "quotes", "mail", "ops", "auth", "automation", "payments", "routes", "services.server", "stores.server"], "Components render data they are given; they never reach into the domain rooms, payments, auth or routes."),
+    rules: forbid(
+      ["orders", "billing", "quotes", "mail", "ops", "auth", "automation", "payments", "routes", "services.server", "stores.server"],
+      "Components render data they are given; they never reach into the domain rooms, payments, auth or routes.",
+      ["delivery"],
+    ),
   },
   {
     name: "boundaries/payments",
@@ -67,7 +71,7 @@ const boundaries = [
     rules: forbid(
       above("payments", "auth", "ops", "privacy", "automation", "services.server", "stores.server"),
       "Mail renders and sends the records it is given: it may name orders', quotes' and billing's types, never run their code.",
-      ["orders", "billing", "quotes", "admin"],
+      ["orders", "billing", "quotes", "admin", "delivery"],
     ),
   },
   {
@@ -105,6 +109,20 @@ const boundaries = [
     ),
   },
   {
+    name: "boundaries/delivery",
+    files: ["app/delivery/**"],
+    rules: forbid(
+      above("auth", "billing", "quotes", "ops", "admin", "privacy", "payments", "automation", "stores.server", "services.server"),
+      "The work after payment (brief, files, deliveries, revisions) uses the file storage, the outbox and the body reader; it names orders' types and receives its services, never runs another room's code.",
+      ["orders"],
+    ),
+  },
+  {
+    name: "boundaries/files",
+    files: ["app/files/**"],
+    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "The file storage keeps bytes under keys: the rooms that own files use it, it imports none of them."),
+  },
+  {
     name: "boundaries/stats",
     files: ["app/stats/**"],
     rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "The funnel's counter counts and stores numbers: the Node front and the back office use it, it imports no room (and never anything that knows a visitor)."),
@@ -115,7 +133,7 @@ const boundaries = [
     rules: forbid(
       above("ops", "auth"),
       "The privacy room asks each room's store to find and erase a person's data (ADR 016): it names their stores' types, never runs their code or writes their tables.",
-      ["orders", "billing", "quotes", "mail", "admin", "payments", "config", "services.server", "stores.server"],
+      ["orders", "billing", "quotes", "mail", "admin", "payments", "config", "delivery", "services.server", "stores.server"],
     ),
   },
   {

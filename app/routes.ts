@@ -31,6 +31,7 @@ export default [
   route("/invoice/:token", "routes/invoice.tsx"),
   route("/order", "routes/order-request.tsx"),
   route("/order/:token", "routes/order-page.tsx"),
+  route("/order/:token/files/:fileId", "routes/order-file.ts"),
   // The owner's back office: not in the page registry (never cached, never in the sitemap).
   route("/admin", "routes/admin.tsx", [
     index("routes/admin-dashboard.tsx"),
@@ -49,6 +50,8 @@ export default [
     route("orders/:orderId", "routes/admin-order.tsx"),
     route("orders/:orderId/refund", "routes/admin-order-refund.tsx"),
     route("orders/:orderId/cancel", "routes/admin-order-cancel.tsx"),
+    route("orders/:orderId/deliver", "routes/admin-order-deliver.ts"),
+    route("orders/:orderId/files/:fileId", "routes/admin-order-file.ts"),
     route("quotes", "routes/admin-quotes.tsx"),
     route("automation", "routes/admin-automation.tsx"),
     route("quotes/:quoteId", "routes/admin-quote.tsx"),

@@ -33,6 +33,8 @@ import type { OutboxMessage } from "./mail/types.ts";
 import { deleteEmailFiles } from "./mail/outbox-privacy-store.server.ts";
 import { RetentionWorker } from "./privacy/retention.server.ts";
 import type { PrivacyDeps } from "./privacy/types.ts";
+import type { FileStorage } from "./files/storage.ts";
+import { DiskFileStorage } from "./files/disk-storage.server.ts";
 
 export interface OrderServices {
   repo: Stores;
@@ -51,6 +53,8 @@ export interface OrderServices {
   /** Signed webhooks out to the owner's automation (app/automation/), sent from the webhook outbox. */
   webhooksOut: WebhooksOutWorker;
   links: SignedLinks;
+  /** Briefs' and deliveries' files (app/files/storage.ts), under keys orders/<order id>/<file id>. */
+  files: FileStorage;
   contactEmail: string;
   publicOrigin: string;
   fulfil(sessionId: string, options?: FulfilOptions): Promise<FulfilResult>;
@@ -70,6 +74,11 @@ export interface OrderServices {
   privacy: PrivacyDeps;
   /** Erases what is past the configured retention periods, at start-up and daily. */
   retentionWorker: RetentionWorker;
+}
+
+/** The one place the file storage is chosen: the disk under DATA_DIR (the embedded default). */
+export function openFileStorage(env: { DATA_DIR: string }): FileStorage {
+  return new DiskFileStorage(env.DATA_DIR);
 }
 
 async function createServices(): Promise<OrderServices> {
@@ -205,6 +214,7 @@ async function createServices(): Promise<OrderServices> {
     webhookWorker,
     webhooksOut,
     links,
+    files: openFileStorage(env),
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: kickAll, ...options }),

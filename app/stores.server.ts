@@ -20,6 +20,9 @@ import { KyselyOrderStore } from "./orders/order-store.server.ts";
 import type { OrderStore } from "./orders/types.ts";
 import { KyselyQuoteStore } from "./quotes/quote-store.server.ts";
 import type { QuoteStore } from "./quotes/types.ts";
+import { KyselyDeliveryStore } from "./delivery/delivery-store.server.ts";
+import { KyselyDeliveryPrivacyStore } from "./delivery/delivery-privacy-store.server.ts";
+import type { DeliveryStore } from "./delivery/types.ts";
 import { KyselyStatsStore } from "./stats/stats-store.server.ts";
 import type { StatsStore } from "./stats/types.ts";
 import { KyselyTimelinePrivacyStore } from "./admin/timeline-privacy-store.server.ts";
@@ -47,6 +50,7 @@ export type Stores = OrderStore &
   StatsStore &
   SettingsStore &
   WebhookStore &
+  DeliveryStore &
   PrivacyStores & {
     readonly store: Store;
     readonly db: Kysely<Database>;
@@ -76,12 +80,14 @@ export function storesOver(store: Store): Stores {
     new KyselyDashboardStore(db),
     new KyselyStatsStore(db),
     new KyselyWebhookStore(db, dialect),
+    new KyselyDeliveryStore(db),
     // A person's data, found and erased by each room in its own tables (app/privacy/, ADR 016).
     new KyselyOrderPrivacyStore(db),
     new KyselyQuotePrivacyStore(db),
     new KyselyOutboxPrivacyStore(db),
     new KyselyTimelinePrivacyStore(db),
     new KyselySandboxPrivacyStore(db),
+    new KyselyDeliveryPrivacyStore(db),
     new KyselyDataRequestStore(db),
   ];
   const bundle: Record<string, unknown> = {

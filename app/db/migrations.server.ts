@@ -476,6 +476,54 @@ const CHANGES: SchemaChange[] = [
       `CREATE INDEX IF NOT EXISTS webhook_attempts_delivery ON webhook_attempts (delivery_id, id)`,
     ],
   },
+  {
+    // The work after payment (app/delivery/): the customer's brief, the files of briefs and
+    // deliveries (bytes in the file storage under orders/<order id>/<file id>), each delivery and
+    // revision as a numbered round per billing period ('' for a one-time order). The unique
+    // (order, period, round) is the one conditional write deciding a replayed or concurrent post.
+    name: "019-deliver",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS order_briefs (
+         order_id TEXT PRIMARY KEY REFERENCES orders (id),
+         text TEXT NOT NULL,
+         created_at TEXT NOT NULL,
+         updated_at TEXT NOT NULL
+       )`,
+      `CREATE TABLE IF NOT EXISTS order_deliveries (
+         id TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         period TEXT NOT NULL DEFAULT '',
+         round INTEGER NOT NULL,
+         note TEXT NOT NULL,
+         link_url TEXT,
+         link_label TEXT,
+         created_at TEXT NOT NULL,
+         accepted_at TEXT,
+         UNIQUE (order_id, period, round)
+       )`,
+      `CREATE TABLE IF NOT EXISTS order_revisions (
+         id TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         period TEXT NOT NULL DEFAULT '',
+         round INTEGER NOT NULL,
+         text TEXT NOT NULL,
+         created_at TEXT NOT NULL,
+         UNIQUE (order_id, period, round)
+       )`,
+      `CREATE TABLE IF NOT EXISTS order_files (
+         id TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         kind TEXT NOT NULL CHECK (kind IN ('brief','delivery')),
+         delivery_id TEXT REFERENCES order_deliveries (id),
+         name TEXT NOT NULL,
+         content_type TEXT NOT NULL,
+         size INTEGER NOT NULL,
+         storage_key TEXT NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS order_files_order ON order_files (order_id, kind)`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -302,7 +302,55 @@ export interface WebhookAttemptsTable {
   created_at: string;
 }
 
+/** The customer's brief after payment (019, app/delivery/). */
+export interface OrderBriefsTable {
+  order_id: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One delivery of an order: round 0, then one per revision asked, per billing period ('' for a one-time order) (019). */
+export interface OrderDeliveriesTable {
+  id: string;
+  order_id: string;
+  period: Generated<string>;
+  round: number;
+  note: string;
+  link_url: string | null;
+  link_label: string | null;
+  created_at: string;
+  accepted_at: string | null;
+}
+
+/** A revision the customer asked: round n follows delivery n - 1 (019). */
+export interface OrderRevisionsTable {
+  id: string;
+  order_id: string;
+  period: Generated<string>;
+  round: number;
+  text: string;
+  created_at: string;
+}
+
+/** A file of a brief or a delivery: its bytes in the file storage under `storage_key` (019). */
+export interface OrderFilesTable {
+  id: string;
+  order_id: string;
+  kind: "brief" | "delivery";
+  delivery_id: string | null;
+  name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  created_at: string;
+}
+
 export interface Database {
+  order_briefs: OrderBriefsTable;
+  order_deliveries: OrderDeliveriesTable;
+  order_revisions: OrderRevisionsTable;
+  order_files: OrderFilesTable;
   sequences: SequencesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

@@ -1,3 +1,5 @@
+import { Readable, Transform } from "node:stream";
+import busboy from "busboy";
 import { data } from "react-router";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -28,14 +30,35 @@ export const MAX_FORM_BYTES = 64 * 1024;
  */
 export const BODY_CAPS: Readonly<Record<string, number>> = { "/webhooks/stripe": 1024 * 1024 };
 
+const MB = 1024 * 1024;
+
+/**
+ * The forms that carry files (multipart, streamed: a file goes to storage as it arrives, never held
+ * whole). Each names its paths, and caps a file, the files of one request and their total bytes; the
+ * request's byte cap (which the Node front applies to a declared length too) is that total plus
+ * room for the text fields and the multipart framing.
+ */
+export const UPLOADS = {
+  /** The customer's brief: their logo, photos, documents, a short video. */
+  brief: { path: /^\/order\/[^/]+$/, maxFileBytes: 10 * MB, maxFiles: 10, maxTotalBytes: 50 * MB },
+  /** The owner's delivery: finished videos can be large. */
+  delivery: { path: /^\/admin\/orders\/[^/]+\/deliver$/, maxFileBytes: 200 * MB, maxFiles: 5, maxTotalBytes: 400 * MB },
+} as const;
+export type UploadName = keyof typeof UPLOADS;
+const UPLOAD_OVERHEAD = 256 * 1024;
+
 /** The most bytes a POST to `pathname` may carry. */
-export const bodyCapFor = (pathname: string): number => BODY_CAPS[pathname] ?? MAX_FORM_BYTES;
+export const bodyCapFor = (pathname: string): number => {
+  if (BODY_CAPS[pathname]) return BODY_CAPS[pathname];
+  for (const upload of Object.values(UPLOADS)) if (upload.path.test(pathname)) return upload.maxTotalBytes + UPLOAD_OVERHEAD;
+  return MAX_FORM_BYTES;
+};
 /** Our largest form (an order) has about 30 fields; unknown extras are tolerated up to this. */
 export const MAX_FIELDS = 200;
 /** Our longest field name is about 20 characters; path-like names (`a.b.c…`, `a[b][c]…`) are cut off here. */
 export const MAX_NAME_LENGTH = 100;
 
-export type BodyRefusalReason = "malformed" | "tooLarge" | "tooManyFields" | "nameTooLong" | "unsupportedType";
+export type BodyRefusalReason = "malformed" | "tooLarge" | "tooManyFields" | "nameTooLong" | "unsupportedType" | "fileTooLarge" | "tooManyFiles" | "fileType";
 
 /** Why a body was refused, with the status the route answers (a small translated 4xx, never a 500). */
 export interface BodyRefusal {
@@ -53,6 +76,9 @@ const STATUS: Record<BodyRefusalReason, BodyRefusal["status"]> = {
   tooManyFields: 413,
   tooLarge: 413,
   unsupportedType: 415,
+  fileTooLarge: 413,
+  tooManyFiles: 413,
+  fileType: 415,
 };
 
 const refuse = (reason: BodyRefusalReason): BodyRefusal => ({ ok: false, status: STATUS[reason], reason });
@@ -129,6 +155,158 @@ export async function readForm(request: Request, allowed: Iterable<string>, maxB
     if (known.has(name) && typeof value === "string" && !form.has(name)) form.set(name, value);
   }
   return { ok: true, form };
+}
+
+/** Whether the body claims to be multipart (a form with files): such a form is read with readUpload. */
+export const isMultipart = (request: Request) => mediaType(request) === "multipart/form-data";
+
+/** A file as it arrives: its field, the name the visitor's system gave it (untrusted), and its bytes. */
+export interface IncomingFile {
+  field: string;
+  /** The visitor's file name, as sent: clean it before showing it, never use it as a path. */
+  filename: string;
+  /** The type the browser claimed (untrusted: check the bytes). */
+  declaredType: string;
+  /** The bytes, streamed; it errors (and the read is refused) when a cap is passed. */
+  stream: Readable;
+}
+
+/** Thrown by an `onFile` handler to refuse the whole request for this file (e.g. its bytes are no allowed type). */
+export class FileRefused extends Error {
+  readonly reason: "fileType" | "fileTooLarge" | "tooManyFiles";
+  constructor(reason: "fileType" | "fileTooLarge" | "tooManyFiles") {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+export type UploadRead<T> = { ok: true; form: FormData; files: T[] } | BodyRefusal;
+
+/**
+ * A multipart form with files, streamed (busboy): the text fields as readForm gives them (declared
+ * names only, first value, capped), and each file handed to `onFile` as it arrives, which stores it
+ * and returns what it stored. Caps: the upload's byte cap on the whole body (a chunked one too), its
+ * file size, file count and total bytes (`limits` may lower them, e.g. what is left of an order's
+ * allowance). On any refusal the read stops, every handler has settled (so a handler's partial
+ * file is gone) and the caller deletes what the successful handlers stored (`ok: false`, with
+ * nothing to keep). The rest of a refused body is read and dropped, up to the cap, so the browser
+ * gets the answer instead of a reset connection.
+ */
+export async function readUpload<T>(
+  request: Request,
+  upload: UploadName,
+  allowed: Iterable<string>,
+  onFile: (file: IncomingFile) => Promise<T>,
+  limits: Partial<{ maxFiles: number; maxTotalBytes: number }> = {},
+  onRefused: (stored: T[]) => Promise<void> = async () => {},
+): Promise<UploadRead<T>> {
+  const caps = UPLOADS[upload];
+  const maxFiles = Math.min(caps.maxFiles, limits.maxFiles ?? Infinity);
+  const maxTotal = Math.min(caps.maxTotalBytes, limits.maxTotalBytes ?? Infinity);
+  const maxBody = caps.maxTotalBytes + UPLOAD_OVERHEAD;
+  if (!isMultipart(request)) return refuse("unsupportedType");
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBody) return refuse("tooLarge");
+  if (!request.body || request.bodyUsed) return refuse("malformed");
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("content-type")! },
+      // Browsers send file names as UTF-8 (busboy reads latin1 unless told).
+      defParamCharset: "utf8",
+      limits: { fileSize: caps.maxFileBytes, files: maxFiles, fields: MAX_FIELDS, parts: MAX_FIELDS + maxFiles, fieldNameSize: MAX_NAME_LENGTH, fieldSize: MAX_FORM_BYTES, headerPairs: 20 },
+    });
+  } catch {
+    // No boundary, or not a multipart type busboy knows.
+    return refuse("malformed");
+  }
+  const known = new Set(allowed);
+  const form = new FormData();
+  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  const handlers: Array<Promise<T>> = [];
+  const streams: Readable[] = [];
+  let failed: BodyRefusalReason | null = null;
+  let received = 0;
+  let fileBytes = 0;
+
+  return new Promise<UploadRead<T>>((resolve) => {
+    let finished = false;
+    const settle = async () => {
+      if (finished) return;
+      finished = true;
+      const results = await Promise.allSettled(handlers);
+      const stored = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+      const refused = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+      if (!failed && refused) failed = refused.reason instanceof FileRefused ? refused.reason.reason : "malformed";
+      if (failed) {
+        await onRefused(stored);
+        resolve(refuse(failed));
+      } else resolve({ ok: true, form, files: stored });
+    };
+    const fail = (reason: BodyRefusalReason) => {
+      if (failed) return;
+      failed = reason;
+      for (const stream of streams) stream.destroy(new FileRefused(reason === "fileType" ? "fileType" : reason === "tooManyFiles" ? "tooManyFiles" : "fileTooLarge"));
+      source.unpipe(parser);
+      parser.removeAllListeners();
+      parser.on("error", () => {});
+      // Drop the rest (already bounded by the cap), then answer.
+      if (source.readableEnded) void settle();
+      else {
+        source.on("end", () => void settle());
+        source.resume();
+      }
+    };
+    source.on("data", (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received > maxBody) {
+        failed ??= "tooLarge";
+        source.destroy();
+        for (const stream of streams) stream.destroy(new FileRefused("fileTooLarge"));
+        void settle();
+      }
+    });
+    source.on("error", () => {
+      failed ??= "malformed";
+      for (const stream of streams) stream.destroy(new FileRefused("fileTooLarge"));
+      void settle();
+    });
+    parser.on("field", (name, value, info) => {
+      if (info.nameTruncated || name.length > MAX_NAME_LENGTH) return fail("nameTooLong");
+      if (known.has(name) && !info.valueTruncated && !form.has(name)) form.set(name, value);
+    });
+    parser.on("file", (field, stream, info) => {
+      // A refusal destroys every file stream with its reason; the handler sees it through its own
+      // reads, so an error nobody else listens to must not reach the process.
+      stream.on("error", () => {});
+      if (failed) return stream.resume();
+      // The bytes pass through a counter (the request's total), which is what the handler reads.
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          fileBytes += chunk.byteLength;
+          if (fileBytes > maxTotal) {
+            fail("tooLarge");
+            return done(new FileRefused("fileTooLarge"));
+          }
+          done(null, chunk);
+        },
+      });
+      counted.on("error", () => {});
+      streams.push(stream, counted);
+      // busboy ends a file cut at its size cap as if it were whole: fail before that end arrives.
+      stream.on("limit", () => fail("fileTooLarge"));
+      stream.pipe(counted);
+      const handled = onFile({ field, filename: info.filename ?? "", declaredType: info.mimeType ?? "", stream: counted });
+      handled.catch((error: unknown) => fail(error instanceof FileRefused ? error.reason : "malformed"));
+      handlers.push(handled);
+    });
+    parser.on("filesLimit", () => fail("tooManyFiles"));
+    parser.on("fieldsLimit", () => fail("tooManyFields"));
+    parser.on("partsLimit", () => fail("tooManyFields"));
+    parser.on("error", () => fail("malformed"));
+    parser.on("close", () => void settle());
+    source.pipe(parser);
+  });
 }
 
 /**

@@ -165,3 +165,9 @@ export function formatZonedDue(date: Date, lang: Language, timeZone: string, wit
     : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
   return dateFormat(intlLocale(lang), { ...options, timeZone }).format(date);
 }
+
+/** A file's size (kB under a megabyte, else MB, one decimal at most). */
+export function formatFileSize(bytes: number, lang: Language): string {
+  const mega = bytes >= 1_000_000;
+  return new Intl.NumberFormat(lang, { style: "unit", unit: mega ? "megabyte" : "kilobyte", unitDisplay: "short", maximumFractionDigits: 1 }).format(mega ? bytes / 1_000_000 : Math.max(0.1, bytes / 1000));
+}

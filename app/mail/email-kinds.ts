@@ -66,6 +66,12 @@ const KINDS = {
       read: (raw) => (raw ? { period: raw } : null),
     }),
   },
+  /** The customer's email of one delivery of the work (app/delivery/): its link, files and note. */
+  "work-delivered": { label: "workDelivered", key: oneId("deliveryId") },
+  /** The owner's notice of a revision the customer asked (Reply-To the customer). */
+  "owner-revision": { label: "ownerRevision", key: oneId("revisionId") },
+  /** The owner's notice that the customer accepted a delivery. */
+  "owner-accepted": { label: "ownerAccepted", key: oneId("deliveryId") },
   /** The owner's notice that the outbox message `outboxId` was given up (or could not be written). */
   "owner-email-failed": { label: "ownerFailed", key: counter("outboxId") },
   /** A quote request: the visitor's acknowledgement. */
@@ -186,6 +192,13 @@ export const DELIVERED_EMAIL = emailKind("delivered", { period: null });
 
 /** The delivered email of one delivery (see `delivered` above). */
 export const deliveredKind = (period: string | null, earlierDeliveries: number) => emailKind("delivered", { period: earlierDeliveries > 0 ? period : null });
+
+/** The emails of the work after payment (app/delivery/), each about the row it names. */
+export const DELIVERY_EMAIL = {
+  delivered: (deliveryId: string) => emailKind("work-delivered", { deliveryId }),
+  revision: (revisionId: string) => emailKind("owner-revision", { revisionId }),
+  accepted: (deliveryId: string) => emailKind("owner-accepted", { deliveryId }),
+} as const;
 
 /** The owner's notice that the outbox message `outboxId` was given up. */
 export const ownerFailureKind = (outboxId: number) => emailKind("owner-email-failed", { outboxId });

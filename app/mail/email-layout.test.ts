@@ -78,6 +78,9 @@ const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: numbe
   "owner-paused": { stored: "owner-paused.evt_1", about: "order" },
   "owner-unhandled": { stored: "owner-unhandled.evt_2", about: "order" },
   "owner-webhook-paused": { stored: "owner-webhook-paused.env.1795838400000", about: "quote" },
+  "work-delivered": { stored: "work-delivered.d1", about: "order" },
+  "owner-revision": { stored: "owner-revision.r1", about: "order" },
+  "owner-accepted": { stored: "owner-accepted.d1", about: "order" },
 };
 
 describe("one layout for every email", () => {

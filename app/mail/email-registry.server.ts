@@ -4,6 +4,8 @@ import { renderConfirmationEmail, type RenderedEmail } from "./confirmation-emai
 import { deliveredKind, parseEmailKind, type EmailKind, type EmailPayload } from "./email-kinds.ts";
 import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerResetEmail, renderOwnerSetupEmail, renderOwnerUnlockEmail, renderOwnerWebhookPausedEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
+import { renderOwnerWorkEmail, renderWorkDeliveredEmail } from "./delivery-email.server.ts";
+import type { DeliveryStore } from "../delivery/types.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
 import type { Order, OrderStore } from "../orders/types.ts";
 import type { QuoteRequest, QuoteStore } from "../quotes/types.ts";
@@ -29,7 +31,11 @@ export interface OutboxEmailConfig {
 }
 
 /** The stores a renderer reads (the record an email is about, its sibling emails, a delivery's note). */
-export type EmailRenderStores = Pick<OrderStore, "findById"> & Pick<QuoteStore, "findQuoteRequest"> & OutboxStore & Pick<BackOfficeStore, "listOrderEvents">;
+export type EmailRenderStores = Pick<OrderStore, "findById"> &
+  Pick<QuoteStore, "findQuoteRequest"> &
+  OutboxStore &
+  Pick<BackOfficeStore, "listOrderEvents"> &
+  Pick<DeliveryStore, "findDelivery" | "findRevision" | "orderWork">;
 
 /** What an outbox row is about: an order, a quote request, or an owner link (app/auth's owner_unlocks). */
 export type EmailSubject = { about: "order"; order: Order } | { about: "quote"; quote: QuoteRequest } | { about: "link"; linkId: string; expiresAt: number };
@@ -137,6 +143,15 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
     const note = (period === null ? delivered[0] : delivered.find((event) => deliveredKind(event.period, 1) === message.kind))?.detail ?? "";
     return renderDeliveredEmail(order, note, { contactEmail: config.contactEmail, origin: config.publicOrigin });
   }),
+  "work-delivered": aboutOrder("customer", async (order, { deliveryId }, { repo, config }) => {
+    const delivery = await repo.findDelivery(deliveryId);
+    const files = delivery ? (await repo.orderWork(order.id)).files.filter((file) => file.deliveryId === delivery.id) : [];
+    return renderWorkDeliveredEmail(order, delivery, files, { contactEmail: config.contactEmail, origin: config.publicOrigin, pageUrl: config.orderPageUrl ? config.orderPageUrl(order) : null });
+  }),
+  "owner-revision": aboutOrder("owner", async (order, { revisionId }, env) =>
+    replyToCustomer(order, renderOwnerWorkEmail(order, { kind: "revision", revision: await env.repo.findRevision(revisionId) }, ownerOptions(order, env))),
+  ),
+  "owner-accepted": aboutOrder("owner", (order, _payload, env) => replyToCustomer(order, renderOwnerWorkEmail(order, { kind: "accepted" }, ownerOptions(order, env)))),
   "owner-email-failed": {
     to: "owner",
     about: ["order", "quote"],

@@ -24,6 +24,7 @@ export async function eraseRecords(deps: PrivacyDeps, orderIds: readonly string[
   const emails = await repo.eraseEmailsAbout({ orderIds, quoteIds });
   await repo.eraseEventDetails(orderIds);
   await repo.eraseSandboxRequests(orderIds);
+  await repo.eraseOrderWork(orderIds);
   deps.deleteEmailFiles?.([...orderIds, ...quoteIds]);
   const orders = await repo.eraseOrders(orderIds);
   const quotes = await repo.eraseQuotes(quoteIds);

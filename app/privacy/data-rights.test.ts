@@ -55,6 +55,12 @@ async function seedPerson(stores: Stores, person: Person) {
     .insertInto("money_actions")
     .values({ key: `key-${paid.id}`, order_id: paid.id, kind: "refund", amount: 1_000, currency: "EUR", reason: "other", note: `Goodwill for ${person.firstName} ${person.lastName}`, status: "done", provider_ref: "re_1", created_at: new Date().toISOString() })
     .execute();
+  // The work after payment (app/delivery/): a brief, a file's name, a delivery's note, a revision, each naming the person.
+  await stores.saveBrief(paid.id, `Logo for ${person.company}; call ${person.firstName} on ${person.phone}`);
+  await stores.addFile({ id: `f${paid.id.slice(-8)}`, orderId: paid.id, kind: "brief", deliveryId: null, name: `${person.lastName} portrait.png`, contentType: "image/png", size: 70, storageKey: `orders/${paid.id}/f1`, createdAt: new Date().toISOString() });
+  const stamp = new Date().toISOString();
+  await stores.db.insertInto("order_deliveries").values({ id: `d${paid.id.slice(-8)}`, order_id: paid.id, round: 0, note: `For ${person.firstName}`, link_url: null, link_label: null, created_at: stamp, accepted_at: null }).execute();
+  await stores.db.insertInto("order_revisions").values({ id: `r${paid.id.slice(-8)}`, order_id: paid.id, round: 1, text: `Write to ${person.email}`, created_at: stamp }).execute();
   // An abandoned attempt at the sandbox checkout (its session keeps the email).
   const { order: abandoned } = await orderInSandboxCheckout(stores, { customer });
   const quote = await testQuoteRequest(stores, { email: person.email, name: `${person.firstName} ${person.lastName}`, company: person.company, message: `Please call ${person.phone}` });

@@ -6,6 +6,7 @@ import type { OrderPrivacyStore } from "../orders/order-privacy-store.server.ts"
 import type { SandboxPrivacyStore } from "../payments/sandbox-privacy-store.server.ts";
 import type { QuotePrivacyStore } from "../quotes/quote-privacy-store.server.ts";
 import type { DataRequestStore } from "./data-request-store.server.ts";
+import type { DeliveryPrivacyStore } from "../delivery/delivery-privacy-store.server.ts";
 
 /**
  * What the privacy room asks of the others: each room finds and erases a person's data in its own
@@ -17,6 +18,7 @@ export type PrivacyStores = OrderPrivacyStore &
   OutboxPrivacyStore &
   TimelinePrivacyStore &
   SandboxPrivacyStore &
+  DeliveryPrivacyStore &
   DataRequestStore &
   Pick<OutboxStore, "listEmails" | "listQuoteEmails"> &
   Pick<BillingStore, "listPaymentEvents">;

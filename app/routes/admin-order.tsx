@@ -13,6 +13,9 @@ import { LabelValueList } from "../components/label-value-list.tsx";
 import { dateTimeFormatter, formatBillingDay } from "../i18n/format.ts";
 import { moneyOfOrder } from "../admin/money.server.ts";
 import { MoneyDoneNotice, MoneySection } from "../components/admin/money-actions.tsx";
+import { OwnerWorkSection } from "../components/admin/work-ui.tsx";
+import { workView } from "../delivery/work.server.ts";
+import { getOrderServices } from "../services.server.ts";
 
 const DONE = ["resent", "delivered"] as const;
 
@@ -23,7 +26,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   // Refunds and cancellations: app/admin/money.server.ts, components/admin/money-actions.tsx.
   const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"));
+  // The brief, deliveries and revisions (app/delivery/); files download through the owner's own route.
+  const services = await getOrderServices();
+  const paid = await services.repo.findById(params.orderId);
+  const work = paid?.state === "paid" && !paid.erasedAt ? workView(paid, await services.repo.orderWork(paid.id), adminLang(context), (fileId) => `/admin/orders/${encodeURIComponent(paid.id)}/files/${fileId}`) : null;
   return {
+    work,
+    workDone: done === "workDelivered",
     money,
     meta: { ...adminMeta(context, "order.title"), title: `${order.heading} · ${adminT(context)("order.title")}` },
     lang: adminLang(context),
@@ -51,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tp } = useTranslation("order-page");
-  const { order, lang, done, money } = loaderData;
+  const { order, lang, done, money, work, workDone } = loaderData;
   const dateTime = dateTimeFormatter(lang, "medium");
   return (
     <AdminDetailPage section="/admin/orders" back={t("order.back")} title={order.heading}>
@@ -134,6 +143,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <p className="mt-2 text-sm text-muted">{t("order.notPaidYet")}</p>
       )}
+
+      {work ? <OwnerWorkSection orderId={order.id} work={work} done={workDone} /> : null}
 
       {money?.view ? <MoneySection orderId={order.id} money={money.view} /> : null}
 

@@ -1,5 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import { acceptWork, askRevision, submitBrief, workView, type WorkAnswer } from "../delivery/work.server.ts";
+import { BRIEF_MAX, REVISION_MAX } from "../delivery/types.ts";
+import { field, isMultipart, readForm } from "../http/read-form.server.ts";
+import { orderOfPageToken } from "../orders/order-page.server.ts";
+import { WorkSection } from "../components/order-work.tsx";
 import type { Route } from "./+types/order-page";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { orderPage } from "../orders/order-page.server.ts";
@@ -28,7 +33,37 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     url.searchParams.set("lang", view.orderLang);
     throw redirect(`${url.pathname}${url.search}`, 303);
   }
-  return { view, meta: meta(context, view.reference) };
+  const services = await getOrderServices();
+  const order = (await orderOfPageToken(params.token, services))!;
+  const work = workView(order, await services.repo.orderWork(order.id), asked, (fileId) => `/order/${encodeURIComponent(params.token)}/files/${fileId}`);
+  const done = url.searchParams.get("done");
+  return { view, work, done: done === "saved" || done === "revision" || done === "accepted" ? done : null, meta: meta(context, view.reference) };
+}
+
+/**
+ * The customer's answers on their page: the brief with its files (multipart, streamed to storage
+ * through the one body reader), a revision asked, the delivery accepted. A link that names no
+ * order answers 404 before any byte is read; a refusal re-renders the page with its reason (4xx).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const services = await getOrderServices();
+  const order = await orderOfPageToken(params.token, services);
+  if (!order) throw data(null, { status: 404 });
+  let answer: WorkAnswer;
+  if (isMultipart(request)) answer = await submitBrief(request, order, services);
+  else {
+    const read = await readForm(request, ["intent", "text"]);
+    if (!read.ok) answer = { ok: false, status: read.status, reason: read.reason };
+    else if (field(read.form, "intent", 20) === "revision") answer = await askRevision(order, field(read.form, "text", REVISION_MAX), services);
+    else if (field(read.form, "intent", 20) === "accept") answer = await acceptWork(order, services);
+    else answer = { ok: false, status: 400, reason: "malformed" };
+  }
+  if (answer.ok) {
+    const url = new URL(request.url);
+    url.searchParams.set("done", answer.outcome);
+    throw redirect(`${url.pathname}${url.search}`, 303);
+  }
+  return data({ error: answer.reason }, { status: answer.status });
 }
 
 export function headers() {
@@ -36,9 +71,9 @@ export function headers() {
   return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow" };
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order-page");
-  const { view } = loaderData;
+  const { view, work, done } = loaderData;
   return (
     <section className="container-page max-w-2xl py-12 sm:py-16">
       <p className="eyebrow">{t("page.eyebrow")}</p>
@@ -97,6 +132,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <dt className="text-sm font-semibold text-muted">{t("page.revisions")}</dt>
         <dd>{view.revisionRounds}</dd>
       </dl>
+
+      <WorkSection work={work} done={done} error={actionData?.error ?? null} lang={view.lang} briefMax={BRIEF_MAX} revisionMax={REVISION_MAX} />
 
       <p className="mt-8 text-sm text-muted">
         {t("page.keepLink")} <a className="underline" href={`${ORDER_REQUEST_PATH}?lang=${view.lang}`}>{t("page.lostLink")}</a>

@@ -1,0 +1,157 @@
+import { useTranslation } from "react-i18next";
+import type { FileView, WorkView } from "../delivery/types.ts";
+import type { Language } from "../i18n/languages.ts";
+
+/** A list of downloadable files (always downloads: the server answers them as attachments). */
+export function FileList({ files, testId }: { files: FileView[]; testId?: string }) {
+  const { t } = useTranslation("delivery");
+  if (!files.length) return null;
+  return (
+    <ul className="mt-2 space-y-1" data-testid={testId}>
+      {files.map((file) => (
+        <li key={file.id} className="flex flex-wrap items-baseline gap-x-2">
+          <a className="font-medium break-all underline" href={file.url} download={file.name}>
+            {file.name}
+          </a>
+          <span className="text-sm text-muted">
+            {file.size} · {t("deliveries.download")}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The deliveries and the revisions asked, in order: each delivery with its link, files and note. */
+export function DeliveryList({ work }: { work: WorkView }) {
+  const { t } = useTranslation("delivery");
+  if (!work.deliveries.length) return <p className="mt-2 text-sm text-muted">{t("deliveries.none")}</p>;
+  return (
+    <ol className="mt-3 space-y-4" data-testid="deliveries">
+      {work.deliveries.map((delivery) => {
+        const revision = work.revisions.find((asked) => asked.round === delivery.round + 1);
+        return (
+          <li key={delivery.id}>
+            <div className="card" data-testid="delivery">
+              <p className="font-semibold">
+                {delivery.round === 0 ? t("deliveries.round0") : t("deliveries.roundN", { round: delivery.round })}
+                {delivery.accepted ? ` · ✓ ${t("deliveries.accepted")}` : ""}
+              </p>
+              <p className="text-sm text-muted">{delivery.at}</p>
+              {delivery.note ? <p className="mt-2 break-words whitespace-pre-line">{delivery.note}</p> : null}
+              {delivery.link ? (
+                <p className="mt-2">
+                  <a className="font-medium break-all underline" href={delivery.link.url} rel="noopener noreferrer nofollow" target="_blank" data-testid="delivery-link">
+                    {delivery.link.label}
+                  </a>
+                </p>
+              ) : null}
+              <FileList files={delivery.files} testId="delivery-files" />
+            </div>
+            {revision ? (
+              <div className="mt-3 rounded-2xl border border-amber-300 bg-amber-50 p-4" data-testid="revision">
+                <p className="font-semibold">{t("revision.asked", { round: revision.round })}</p>
+                <p className="text-sm text-muted">{revision.at}</p>
+                <p className="mt-2 break-words whitespace-pre-line">{revision.text}</p>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The customer's side of the work on their order page: the brief, the deliveries, a revision or an acceptance. */
+export function WorkSection({ work, done, error, briefMax, revisionMax }: { work: WorkView; done: string | null; error: string | null; lang: Language; briefMax: number; revisionMax: number }) {
+  const { t } = useTranslation("delivery");
+  return (
+    <>
+      {done ? (
+        <p className="mt-8 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 font-medium" role="status" data-testid="work-done">
+          {t(`done.${done}`)}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="mt-8 rounded-2xl border border-red-300 bg-red-50 p-4 font-medium text-red-800" role="alert" data-testid="work-error">
+          {t(`errors.${error}`)}
+        </p>
+      ) : null}
+
+      <h2 className="mt-10 text-lg font-semibold">{t("deliveries.title")}</h2>
+      <DeliveryList work={work} />
+
+      {work.canAnswer ? (
+        <div className="mt-6 grid items-start gap-4 sm:grid-cols-2">
+          <form method="post" className="card" data-testid="accept-form">
+            <h3 className="font-semibold">{t("accept.title")}</h3>
+            <p className="mt-1 text-sm text-muted">{t("accept.help")}</p>
+            <button type="submit" name="intent" value="accept" className="btn-primary mt-3 w-full">
+              {t("accept.button")}
+            </button>
+          </form>
+          <form method="post" className="card" data-testid="revision-form">
+            <h3 className="font-semibold">{t("revision.title")}</h3>
+            {work.revisionsLeft > 0 ? (
+              <>
+                <p className="mt-1 text-sm text-muted">{t("revision.left", { count: work.revisionsLeft, total: work.rounds })}</p>
+                <label htmlFor="revision-text" className="mt-3 block text-sm font-semibold">
+                  {t("revision.label")}
+                </label>
+                <textarea id="revision-text" name="text" rows={3} required maxLength={revisionMax} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
+                <button type="submit" name="intent" value="revision" className="btn-secondary mt-2 w-full">
+                  {t("revision.send")}
+                </button>
+              </>
+            ) : (
+              <p className="mt-1 text-sm" data-testid="revisions-used">
+                {t("revision.none")}
+              </p>
+            )}
+          </form>
+        </div>
+      ) : null}
+      {work.openRevision ? <p className="mt-4 text-sm text-muted">{t("revision.waiting")}</p> : null}
+      {work.accepted ? (
+        <p className="mt-4 font-medium" data-testid="work-accepted">
+          {t("accept.done")}
+        </p>
+      ) : null}
+
+      <h2 className="mt-10 text-lg font-semibold">{t("brief.title")}</h2>
+      {work.brief?.text ? (
+        <div className="card mt-3" data-testid="brief">
+          <p className="text-sm text-muted">
+            {t("brief.sent")} · {work.brief.at}
+          </p>
+          <p className="mt-2 break-words whitespace-pre-line">{work.brief.text}</p>
+        </div>
+      ) : null}
+      {work.briefFiles.length ? (
+        <div className="mt-3">
+          <p className="text-sm font-semibold">{t("brief.yourFiles")}</p>
+          <FileList files={work.briefFiles} testId="brief-files" />
+        </div>
+      ) : null}
+      {work.briefOpen ? (
+        <form method="post" encType="multipart/form-data" className="card mt-3" data-testid="brief-form">
+          <p className="text-sm text-muted">{t("brief.intro")}</p>
+          <label htmlFor="brief-text" className="mt-3 block text-sm font-semibold">
+            {t("brief.label")}
+          </label>
+          <textarea id="brief-text" name="brief" rows={5} maxLength={briefMax} defaultValue={work.brief?.text ?? ""} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
+          <label htmlFor="brief-files" className="mt-3 block text-sm font-semibold">
+            {t("brief.files")}
+          </label>
+          <input id="brief-files" name="files" type="file" multiple accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip" className="mt-1 block w-full text-sm" />
+          <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
+          <button type="submit" className="btn-primary mt-3 w-full sm:w-auto">
+            {t("brief.send")}
+          </button>
+        </form>
+      ) : (
+        <p className="mt-3 text-sm text-muted">{t("brief.closed")}</p>
+      )}
+    </>
+  );
+}

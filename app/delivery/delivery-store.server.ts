@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { DELIVERY_EMAIL } from "../mail/email-kinds.ts";
+import { enqueue } from "../mail/outbox-store.server.ts";
+import type { Brief, Delivery, DeliveryStore, NewDelivery, OrderWork, Revision, StoredFileRecord } from "./types.ts";
+
+const now = () => new Date().toISOString();
+/** Ids that are safe in a storage key and in an outbox kind's key (no dash, no dot). */
+export const newId = () => randomUUID().replace(/-/g, "");
+
+type FileRow = Database["order_files"];
+const toFile = (row: { [K in keyof FileRow]: FileRow[K] }): StoredFileRecord => ({
+  id: row.id,
+  orderId: row.order_id,
+  kind: row.kind,
+  deliveryId: row.delivery_id,
+  name: row.name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  storageKey: row.storage_key,
+  createdAt: row.created_at,
+});
+const toDelivery = (row: { id: string; order_id: string; period: string; round: number; note: string; link_url: string | null; link_label: string | null; created_at: string; accepted_at: string | null }): Delivery => ({
+  id: row.id,
+  orderId: row.order_id,
+  period: row.period,
+  round: Number(row.round),
+  note: row.note,
+  linkUrl: row.link_url,
+  linkLabel: row.link_label,
+  createdAt: row.created_at,
+  acceptedAt: row.accepted_at,
+});
+const toRevision = (row: { id: string; order_id: string; period: string; round: number; text: string; created_at: string }): Revision => ({
+  id: row.id,
+  orderId: row.order_id,
+  period: row.period,
+  round: Number(row.round),
+  text: row.text,
+  createdAt: row.created_at,
+});
+
+/** The delivery room's tables (order_briefs, order_files, order_deliveries, order_revisions). */
+export class KyselyDeliveryStore implements DeliveryStore {
+  private readonly db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async orderWork(orderId: string): Promise<OrderWork> {
+    const [brief, files, deliveries, revisions] = await Promise.all([
+      this.db.selectFrom("order_briefs").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
+      this.db.selectFrom("order_files").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
+      this.db.selectFrom("order_deliveries").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
+      this.db.selectFrom("order_revisions").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
+    ]);
+    return {
+      brief: brief ? ({ orderId: brief.order_id, text: brief.text, createdAt: brief.created_at, updatedAt: brief.updated_at } satisfies Brief) : null,
+      files: files.map(toFile),
+      deliveries: deliveries.map(toDelivery),
+      revisions: revisions.map(toRevision),
+    };
+  }
+
+  async saveBrief(orderId: string, text: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const delivered = await trx.selectFrom("order_deliveries").select("id").where("order_id", "=", orderId).limit(1).executeTakeFirst();
+      if (delivered) return false;
+      const stamp = now();
+      await trx
+        .insertInto("order_briefs")
+        .values({ order_id: orderId, text, created_at: stamp, updated_at: stamp })
+        .onConflict((conflict) => conflict.column("order_id").doUpdateSet({ text, updated_at: stamp }))
+        .execute();
+      return true;
+    });
+  }
+
+  async addFile(file: StoredFileRecord): Promise<void> {
+    await this.db
+      .insertInto("order_files")
+      .values({
+        id: file.id,
+        order_id: file.orderId,
+        kind: file.kind,
+        delivery_id: file.deliveryId,
+        name: file.name,
+        content_type: file.contentType,
+        size: file.size,
+        storage_key: file.storageKey,
+        created_at: file.createdAt,
+      })
+      .execute();
+  }
+
+  async findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null> {
+    const row = await this.db.selectFrom("order_files").selectAll().where("order_id", "=", orderId).where("id", "=", fileId).executeTakeFirst();
+    return row ? toFile(row) : null;
+  }
+
+  async recordDelivery(delivery: NewDelivery, fileIds: string[]): Promise<Delivery | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const id = newId();
+      const stamp = now();
+      // The unique (order, period, round): a replayed or concurrent post for the same round inserts nothing.
+      const inserted = await trx
+        .insertInto("order_deliveries")
+        .values({ id, order_id: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, link_url: delivery.linkUrl, link_label: delivery.linkLabel, created_at: stamp, accepted_at: null })
+        .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+      if (fileIds.length) await trx.updateTable("order_files").set({ delivery_id: id }).where("order_id", "=", delivery.orderId).where("kind", "=", "delivery").where("id", "in", fileIds).execute();
+      if (delivery.first) {
+        // The back office's delivered event, as "Mark delivered" writes it (one per order and period;
+        // already there when the owner marked it by hand first).
+        await trx
+          .insertInto("order_events")
+          .values({ order_id: delivery.orderId, kind: "delivered", detail: delivery.note.slice(0, 2000) || null, created_at: stamp, period: delivery.eventPeriod })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+      }
+      await enqueue(trx, { orderId: delivery.orderId }, DELIVERY_EMAIL.delivered(id), stamp);
+      return { id, orderId: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, linkUrl: delivery.linkUrl, linkLabel: delivery.linkLabel, createdAt: stamp, acceptedAt: null };
+    });
+  }
+
+  async recordRevision(orderId: string, period: string, round: number, text: string): Promise<Revision | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const id = newId();
+      const stamp = now();
+      const inserted = await trx
+        .insertInto("order_revisions")
+        .values({ id, order_id: orderId, period, round, text, created_at: stamp })
+        .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+      await enqueue(trx, { orderId }, DELIVERY_EMAIL.revision(id), stamp);
+      return { id, orderId, period, round, text, createdAt: stamp };
+    });
+  }
+
+  async acceptDelivery(orderId: string, deliveryId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable("order_deliveries").set({ accepted_at: now() }).where("id", "=", deliveryId).where("order_id", "=", orderId).where("accepted_at", "is", null).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await enqueue(trx, { orderId }, DELIVERY_EMAIL.accepted(deliveryId));
+      return true;
+    });
+  }
+
+  async findDelivery(deliveryId: string): Promise<Delivery | null> {
+    const row = await this.db.selectFrom("order_deliveries").selectAll().where("id", "=", deliveryId).executeTakeFirst();
+    return row ? toDelivery(row) : null;
+  }
+
+  async findRevision(revisionId: string): Promise<Revision | null> {
+    const row = await this.db.selectFrom("order_revisions").selectAll().where("id", "=", revisionId).executeTakeFirst();
+    return row ? toRevision(row) : null;
+  }
+}

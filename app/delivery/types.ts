@@ -1,0 +1,114 @@
+/**
+ * The work after payment: the customer's brief and files, the owner's deliveries (a link, files, a
+ * note), the revisions the customer asks and their acceptance. A delivery and a revision are
+ * numbered rounds per billing period: delivery 0, revision 1, delivery 1, … up to the offer's
+ * revision rounds; the store's unique (order, period, round) decides a replayed or concurrent post.
+ */
+
+export interface StoredFileRecord {
+  id: string;
+  orderId: string;
+  kind: "brief" | "delivery";
+  deliveryId: string | null;
+  /** The cleaned name shown and offered as the download's name (never a path). */
+  name: string;
+  /** The type read from the bytes. */
+  contentType: string;
+  size: number;
+  storageKey: string;
+  createdAt: string;
+}
+
+export interface Brief {
+  orderId: string;
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Delivery {
+  id: string;
+  orderId: string;
+  period: string;
+  round: number;
+  note: string;
+  linkUrl: string | null;
+  linkLabel: string | null;
+  createdAt: string;
+  acceptedAt: string | null;
+}
+
+export interface Revision {
+  id: string;
+  orderId: string;
+  period: string;
+  round: number;
+  text: string;
+  createdAt: string;
+}
+
+/** Everything about one order's work, in order (what the customer's and the owner's pages show). */
+export interface OrderWork {
+  brief: Brief | null;
+  files: StoredFileRecord[];
+  deliveries: Delivery[];
+  revisions: Revision[];
+}
+
+export interface NewDelivery {
+  orderId: string;
+  period: string;
+  round: number;
+  note: string;
+  linkUrl: string | null;
+  linkLabel: string | null;
+  /** Whether this is the period's first delivery: it also writes the order's delivered event. */
+  first: boolean;
+  /** For a subscription, the period end the delivered event names (null for a one-time order). */
+  eventPeriod: string | null;
+}
+
+export interface DeliveryStore {
+  orderWork(orderId: string): Promise<OrderWork>;
+  /** Writes or replaces the brief's text; false once the work was delivered (the brief is then closed). */
+  saveBrief(orderId: string, text: string): Promise<boolean>;
+  addFile(file: StoredFileRecord): Promise<void>;
+  findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null>;
+  /**
+   * The delivery, its files, the order's delivered event (first of the period) and the customer's
+   * email, in one transaction; null when that round was delivered already (a replay).
+   */
+  recordDelivery(delivery: NewDelivery, fileIds: string[]): Promise<Delivery | null>;
+  /** The revision and the owner's email in one transaction; false when that round exists. */
+  recordRevision(orderId: string, period: string, round: number, text: string): Promise<Revision | null>;
+  /** Marks the delivery accepted (once) and emails the owner; false when it was already. */
+  acceptDelivery(orderId: string, deliveryId: string): Promise<boolean>;
+  findDelivery(deliveryId: string): Promise<Delivery | null>;
+  findRevision(revisionId: string): Promise<Revision | null>;
+}
+
+/** The longest brief, delivery note and revision text kept (characters). */
+export const BRIEF_MAX = 5000;
+export const NOTE_MAX = 2000;
+export const REVISION_MAX = 3000;
+
+export interface FileView {
+  id: string;
+  name: string;
+  size: string;
+  url: string;
+}
+
+/** What the customer's page and the owner's order page show of the work. */
+export interface WorkView {
+  brief: { text: string; at: string } | null;
+  briefFiles: FileView[];
+  briefOpen: boolean;
+  deliveries: Array<{ id: string; round: number; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
+  revisions: Array<{ round: number; text: string; at: string }>;
+  openRevision: boolean;
+  canAnswer: boolean;
+  accepted: boolean;
+  rounds: number;
+  revisionsLeft: number;
+}

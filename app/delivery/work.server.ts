@@ -1,0 +1,301 @@
+import { Readable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import { getOffer } from "../content/offers.ts";
+import type { FileStorage } from "../files/storage.ts";
+import { FileRefused, readUpload, type BodyRefusalReason, type IncomingFile, type UploadName } from "../http/read-form.server.ts";
+import { formatDate, formatFileSize } from "../i18n/format.ts";
+import type { Language } from "../i18n/languages.ts";
+import type { Order } from "../orders/types.ts";
+import { newId } from "./delivery-store.server.ts";
+import { BRIEF_MAX, NOTE_MAX, REVISION_MAX, type Delivery, type DeliveryStore, type FileView, type OrderWork, type Revision, type StoredFileRecord, type WorkView } from "./types.ts";
+
+/** What the work needs of the services: its store, the file storage, the outbox's wake-up. */
+export interface WorkServices {
+  repo: DeliveryStore;
+  files: FileStorage;
+  worker: { kick(): void };
+}
+
+/**
+ * Types a brief or a delivery may carry, read from the bytes (file-type), never from the name or
+ * the browser's claim: images, PDF, short videos, zip archives. An SVG (script inside), an HTML
+ * page or a renamed executable has none of these signatures and is refused. Files are only ever
+ * served as downloads (routes/order-file.ts), so a PDF with JavaScript is stored but never shown.
+ */
+export const ALLOWED_TYPES: Readonly<Record<string, string>> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+  "video/webm": "webm",
+  "application/zip": "zip",
+};
+/** file-type reads at most this much to decide (its own default sample size). */
+const SNIFF_BYTES = 4100;
+
+/** A file name safe to show and to offer as a download name: letters, digits, `._-()` and spaces, the extension of its real type. */
+export function cleanName(raw: string, ext: string): string {
+  const base = (raw.split(/[\\/]/).pop() ?? "").normalize("NFC");
+  const stem = base
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^\p{L}\p{N} ._()-]+/gu, "_")
+    .replace(/\.{2,}/g, ".")
+    .replace(/^[\s._-]+|[\s._-]+$/g, "")
+    .slice(0, 100);
+  return `${stem || "file"}.${ext}`;
+}
+
+/** The stream's type from its first bytes, and the stream again with those bytes in front. */
+async function sniff(stream: Readable): Promise<{ mime: string; ext: string; body: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.byteLength;
+  }
+  const first = Buffer.concat(head);
+  const type = first.byteLength ? await fileTypeFromBuffer(first) : undefined;
+  const ext = type ? ALLOWED_TYPES[type.mime] : undefined;
+  if (!type || !ext) {
+    await iterator.return?.();
+    throw new FileRefused("fileType");
+  }
+  async function* rest() {
+    yield first;
+    if (ended) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { mime: type.mime, ext, body: Readable.from(rest(), { objectMode: false }) };
+}
+
+/** The key of an order's file: erasure and export find an order's files by the prefix `orders/<order id>/`. */
+export const fileKey = (orderId: string, fileId: string) => `orders/${orderId}/${fileId}`;
+
+/**
+ * Reads an upload (the brief's or a delivery's form), storing each file as it arrives after its
+ * type is read from its bytes; on a refusal nothing stays (files already stored are deleted).
+ */
+async function storeUpload(request: Request, upload: UploadName, fields: string[], order: Order, kind: StoredFileRecord["kind"], services: WorkServices, left: Partial<{ maxFiles: number; maxTotalBytes: number }>) {
+  const onFile = async (file: IncomingFile): Promise<StoredFileRecord | null> => {
+    // A file input left empty still sends a part with no name and no bytes.
+    if (!file.filename) {
+      file.stream.resume();
+      return null;
+    }
+    const { mime, ext, body } = await sniff(file.stream);
+    const id = newId();
+    const key = fileKey(order.id, id);
+    const { size } = await services.files.put(key, body, mime);
+    if (size === 0) throw new FileRefused("fileType");
+    return { id, orderId: order.id, kind, deliveryId: null, name: cleanName(file.filename, ext), contentType: mime, size, storageKey: key, createdAt: new Date().toISOString() };
+  };
+  const onRefused = async (stored: Array<StoredFileRecord | null>) => {
+    for (const file of stored) if (file) await services.files.delete(file.storageKey);
+  };
+  const read = await readUpload(request, upload, fields, onFile, left, onRefused);
+  if (!read.ok) return read;
+  return { ...read, files: read.files.filter((file): file is StoredFileRecord => file !== null) };
+}
+
+/** The billing period a delivery or revision belongs to: a subscription's current period (its end), '' for a one-time order. */
+export const periodOf = (order: Pick<Order, "monthly" | "periodEnd">) => (order.monthly ? (order.periodEnd ?? "") : "");
+
+/** Where the work of the current period stands. */
+export function workState(order: Order, work: OrderWork) {
+  const period = periodOf(order);
+  const deliveries = work.deliveries.filter((delivery) => delivery.period === period);
+  const revisions = work.revisions.filter((revision) => revision.period === period);
+  const latest: Delivery | null = deliveries.reduce<Delivery | null>((last, delivery) => (!last || delivery.round > last.round ? delivery : last), null);
+  const openRevision: Revision | null = revisions.find((revision) => !deliveries.some((delivery) => delivery.round === revision.round)) ?? null;
+  const rounds = getOffer(order.offer).revisionRounds;
+  const accepted = deliveries.some((delivery) => delivery.acceptedAt);
+  return {
+    period,
+    /** The round the next delivery fills: one per revision asked. */
+    nextRound: revisions.length,
+    latest,
+    openRevision,
+    accepted,
+    rounds,
+    revisionsUsed: revisions.length,
+    canAnswer: Boolean(latest) && !openRevision && !accepted,
+    /** The brief stays open until the first delivery. */
+    briefOpen: work.deliveries.length === 0,
+  };
+}
+
+export type WorkOutcome = "saved" | "delivered" | "revision" | "accepted" | "empty" | "briefClosed" | "alreadyDelivered" | "notDelivered" | "revisionLimit" | "alreadyAnswered" | "badLink";
+export type WorkAnswer = { ok: true; outcome: WorkOutcome } | { ok: false; status: number; reason: WorkOutcome | BodyRefusalReason };
+
+const fail = (status: number, reason: WorkOutcome | BodyRefusalReason): WorkAnswer => ({ ok: false, status, reason });
+
+/** The customer's brief: its text and files (the order's allowance: 10 files, 50 MB in all). */
+export async function submitBrief(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
+  const work = await services.repo.orderWork(order.id);
+  if (!workState(order, work).briefOpen) return fail(409, "briefClosed");
+  const briefFiles = work.files.filter((file) => file.kind === "brief");
+  const limits = { maxFiles: 10 - briefFiles.length, maxTotalBytes: 50 * 1024 * 1024 - briefFiles.reduce((sum, file) => sum + file.size, 0) };
+  const read = await storeUpload(request, "brief", ["brief"], order, "brief", services, limits);
+  if (!read.ok) return fail(read.status, read.reason);
+  const text = String(read.form.get("brief") ?? "").trim().slice(0, BRIEF_MAX);
+  if (!text && !read.files.length && !work.brief) return fail(400, "empty");
+  for (const file of read.files) await services.repo.addFile(file);
+  if (text || !work.brief) {
+    if (!(await services.repo.saveBrief(order.id, text || work.brief?.text || ""))) {
+      for (const file of read.files) await services.files.delete(file.storageKey);
+      return fail(409, "briefClosed");
+    }
+  }
+  return { ok: true, outcome: "saved" };
+}
+
+/** A link the owner delivers: http(s) only, so the customer's page never carries a script URL. */
+export function deliveryLink(raw: string): string | null | false {
+  const value = raw.trim();
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && value.length <= 2000 ? url.href : false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The owner's delivery: a link and/or files, and a note. The round it fills is decided before the
+ * files are read, and the store's unique (order, period, round) decides again when it is written:
+ * a replayed post gets "already delivered" and its files are deleted.
+ */
+export async function deliverWork(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
+  const before = workState(order, await services.repo.orderWork(order.id));
+  if (before.latest && before.latest.round >= before.nextRound) return fail(409, "alreadyDelivered");
+  const read = await storeUpload(request, "delivery", ["note", "link", "linkLabel"], order, "delivery", services, {});
+  if (!read.ok) return fail(read.status, read.reason);
+  const dropFiles = async () => {
+    for (const file of read.files) await services.files.delete(file.storageKey);
+  };
+  const link = deliveryLink(String(read.form.get("link") ?? ""));
+  const note = String(read.form.get("note") ?? "").trim().slice(0, NOTE_MAX);
+  if (link === false) {
+    await dropFiles();
+    return fail(400, "badLink");
+  }
+  if (!link && !read.files.length) {
+    await dropFiles();
+    return fail(400, "empty");
+  }
+  for (const file of read.files) await services.repo.addFile(file);
+  const recorded = await services.repo.recordDelivery(
+    {
+      orderId: order.id,
+      period: before.period,
+      round: before.nextRound,
+      note,
+      linkUrl: link,
+      linkLabel: link ? String(read.form.get("linkLabel") ?? "").trim().slice(0, 200) || null : null,
+      first: before.nextRound === 0,
+      eventPeriod: order.monthly ? order.periodEnd : null,
+    },
+    read.files.map((file) => file.id),
+  );
+  if (!recorded) {
+    await dropFiles();
+    return fail(409, "alreadyDelivered");
+  }
+  services.worker.kick();
+  return { ok: true, outcome: "delivered" };
+}
+
+/** The customer asks a change to the latest delivery, within the offer's revision rounds. */
+export async function askRevision(order: Order, text: string, services: WorkServices): Promise<WorkAnswer> {
+  const state = workState(order, await services.repo.orderWork(order.id));
+  const asked = text.trim().slice(0, REVISION_MAX);
+  if (!asked) return fail(400, "empty");
+  if (!state.latest) return fail(409, "notDelivered");
+  if (!state.canAnswer) return fail(409, "alreadyAnswered");
+  if (state.revisionsUsed >= state.rounds) return fail(409, "revisionLimit");
+  // Revision n follows delivery n - 1; the store's unique round refuses a second post of it.
+  if (!(await services.repo.recordRevision(order.id, state.period, state.revisionsUsed + 1, asked))) return fail(409, "alreadyAnswered");
+  services.worker.kick();
+  return { ok: true, outcome: "revision" };
+}
+
+/** The customer accepts the latest delivery: the order's work is done (for this period). */
+export async function acceptWork(order: Order, services: WorkServices): Promise<WorkAnswer> {
+  const state = workState(order, await services.repo.orderWork(order.id));
+  if (!state.latest) return fail(409, "notDelivered");
+  if (!state.canAnswer) return fail(409, "alreadyAnswered");
+  if (!(await services.repo.acceptDelivery(order.id, state.latest.id))) return fail(409, "alreadyAnswered");
+  services.worker.kick();
+  return { ok: true, outcome: "accepted" };
+}
+
+/** A file of the order, with its bytes, for a download. */
+export async function openOrderFile(orderId: string, fileId: string, services: Pick<WorkServices, "repo" | "files">) {
+  if (!/^[a-f0-9]{32}$/.test(fileId)) return null;
+  const record = await services.repo.findFile(orderId, fileId);
+  if (!record) return null;
+  const stored = await services.files.get(record.storageKey);
+  return stored ? { record, stored } : null;
+}
+
+/**
+ * A download answer: always an attachment (never shown from the site's origin), and a CSP that
+ * sandboxes it should a browser open it anyway.
+ */
+export function downloadResponse(record: StoredFileRecord, stored: { body: Readable; size: number }): Response {
+  const ascii = record.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return new Response(Readable.toWeb(stored.body) as ReadableStream, {
+    headers: {
+      "Content-Type": record.contentType,
+      "Content-Length": String(stored.size),
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(record.name)}`,
+      // X-Content-Type-Options: nosniff comes with every answer of the Node front (server/security-headers.ts).
+      // A second CSP adds to the site's: a browser enforces both, so the file runs nothing and has no origin.
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}
+
+export function workView(order: Order, work: OrderWork, lang: Language, fileUrl: (fileId: string) => string): WorkView {
+  const state = workState(order, work);
+  const date = (iso: string) => formatDate(new Date(iso), lang, true);
+  const fileView = (file: StoredFileRecord): FileView => ({ id: file.id, name: file.name, size: formatFileSize(file.size, lang), url: fileUrl(file.id) });
+  return {
+    brief: work.brief ? { text: work.brief.text, at: date(work.brief.updatedAt) } : null,
+    briefFiles: work.files.filter((file) => file.kind === "brief").map(fileView),
+    briefOpen: state.briefOpen,
+    deliveries: work.deliveries
+      .filter((delivery) => delivery.period === state.period)
+      .map((delivery) => ({
+        id: delivery.id,
+        round: delivery.round,
+        note: delivery.note,
+        link: delivery.linkUrl ? { url: delivery.linkUrl, label: delivery.linkLabel || delivery.linkUrl } : null,
+        files: work.files.filter((file) => file.deliveryId === delivery.id).map(fileView),
+        at: date(delivery.createdAt),
+        accepted: Boolean(delivery.acceptedAt),
+      })),
+    revisions: work.revisions.filter((revision) => revision.period === state.period).map((revision) => ({ round: revision.round, text: revision.text, at: date(revision.createdAt) })),
+    openRevision: Boolean(state.openRevision),
+    canAnswer: state.canAnswer,
+    accepted: state.accepted,
+    rounds: state.rounds,
+    revisionsLeft: Math.max(0, state.rounds - state.revisionsUsed),
+  };
+}
