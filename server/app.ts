@@ -4,6 +4,7 @@
 // the site map and the language resolver. server/index.ts starts it.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import compression from "compression";
@@ -321,6 +322,30 @@ const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_
       else res.destroy();
     }),
   );
+});
+
+/**
+ * One client may hold at most CONNECTIONS_PER_CLIENT open connections: past that, a new one is
+ * closed as it arrives, before any byte is read. Without it a single address could hold thousands
+ * of sockets open by sending headers slowly (each one waits up to headersTimeout), and every other
+ * visitor would wait behind them. Connections from a trusted proxy are not counted: all visitors
+ * share its address, and the proxy limits its own clients.
+ */
+const openPerClient = new Map<string, number>();
+server.on("connection", (socket: net.Socket) => {
+  const address = socket.remoteAddress ?? "";
+  if (env.CONNECTIONS_PER_CLIENT === 0 || proxies.isTrustedPeer(address)) return;
+  const open = (openPerClient.get(address) ?? 0) + 1;
+  if (open > env.CONNECTIONS_PER_CLIENT) {
+    socket.destroy();
+    return;
+  }
+  openPerClient.set(address, open);
+  socket.once("close", () => {
+    const left = (openPerClient.get(address) ?? 1) - 1;
+    if (left > 0) openPerClient.set(address, left);
+    else openPerClient.delete(address);
+  });
 });
 
 /**

@@ -15,18 +15,22 @@ export interface ProxyTrust {
   /** The peer is a proxy we trust: its X-Forwarded-Proto/-Host headers count. */
   fromTrustedProxy(req: http.IncomingMessage): boolean;
   isHttps(req: http.IncomingMessage): boolean;
+  /** A connection from this address comes through a proxy we trust (many clients share it). */
+  isTrustedPeer(address: string): boolean;
 }
 
 export function createProxyTrust(setting: TrustProxy): ProxyTrust {
   const trust =
     setting === false ? () => false : typeof setting === "number" ? (_addr: string, hop: number) => hop < setting : proxyAddr.compile(setting);
-  const fromTrustedProxy = (req: http.IncomingMessage) => setting !== false && trust(req.socket.remoteAddress ?? "", 0);
+  const isTrustedPeer = (address: string) => setting !== false && trust(address, 0);
+  const fromTrustedProxy = (req: http.IncomingMessage) => isTrustedPeer(req.socket.remoteAddress ?? "");
   return {
     clientIp(req) {
       if (setting === false) return req.socket.remoteAddress ?? "";
       return proxyAddr(req, trust) ?? "";
     },
     fromTrustedProxy,
+    isTrustedPeer,
     isHttps(req) {
       if ("encrypted" in req.socket && req.socket.encrypted) return true;
       return fromTrustedProxy(req) && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";

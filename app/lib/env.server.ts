@@ -88,6 +88,12 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /**
+     * Open connections one client address may hold at once (0: no cap). Room for an office behind
+     * one address (a browser opens about six); far below the thousands a slow-header attack holds.
+     * Connections from a TRUST_PROXY address are not counted (the proxy limits its own clients).
+     */
+    CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(256),
     /** How often the funnel's page views counted in memory are added to the database (app/stats). */
     PAGE_VIEWS_FLUSH_MS: z.coerce.number().int().min(10).default(60_000),
     /** Where the owner's notifications go (default: the site's contact email) and in which language. */

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, describe, expect, test } from "vitest";
 import { ownerReset, setUpOwner } from "../support/admin.ts";
 import { MARKETING_PATHS } from "../support/routes.ts";
@@ -76,5 +77,61 @@ describe("one valid set-up link per database", () => {
     expect((await client.get("/admin")).status).toBe(200);
     // `npm run owner -- reset` still makes a new link on purpose.
     expect(ownerReset(a.dataDir, a.url, url)).toMatch(/\/admin\/setup\?token=/);
+  });
+});
+
+/** `count` sockets that send the start of a request and never finish its headers; resolves once all are connected. */
+async function slowClients(port: number, count: number) {
+  let closed = 0;
+  const sockets = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(port, "127.0.0.1", () => {
+            socket.write("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ");
+            resolve(socket);
+          });
+          socket.on("error", () => undefined);
+          socket.once("close", () => (closed += 1));
+          socket.once("error", reject);
+        }),
+    ),
+  );
+  return { sockets, closed: () => closed, destroy: () => sockets.forEach((socket) => socket.destroy()) };
+}
+
+describe("connections one client may hold", () => {
+  const capped = suiteServer({ LOG_LEVEL: "silent", CONNECTIONS_PER_CLIENT: "20" });
+  const behindProxy = suiteServer({ LOG_LEVEL: "silent", CONNECTIONS_PER_CLIENT: "20", TRUST_PROXY: "loopback" });
+
+  test("past CONNECTIONS_PER_CLIENT, a client's new connections are closed on arrival; the others wait their turn; freed, it is served again", async () => {
+    const slow = await slowClients(capped.port, 40);
+    try {
+      // The twenty over the cap are closed by the server at once (the held ones wait up to headersTimeout, 20 s).
+      // (This process's own keep-alive connections from earlier requests may hold one or two of the twenty places.)
+      await waitFor(() => slow.closed() >= 20, undefined, "the connections over the cap closed");
+      const held = 40 - slow.closed();
+      expect(held).toBeLessThanOrEqual(20);
+      expect(held).toBeGreaterThanOrEqual(17);
+      // A new connection from the same client is closed too while it holds its twenty.
+      const another = await slowClients(capped.port, 1);
+      await waitFor(() => another.closed() === 1, undefined, "the extra connection closed");
+    } finally {
+      slow.destroy();
+    }
+    // Its connections gone, it is served again.
+    await waitFor(async () => (await fetch(`${capped.url}/healthz`).then((res) => res.status).catch(() => 0)) === 200, undefined, "served again");
+  });
+
+  test("connections from a trusted proxy are not counted: its address carries every visitor", async () => {
+    const slow = await slowClients(behindProxy.port, 40);
+    try {
+      const page = await fetch(`${behindProxy.url}/healthz`);
+      expect(page.status).toBe(200);
+      expect(slow.closed()).toBe(0);
+    } finally {
+      slow.destroy();
+    }
   });
 });
