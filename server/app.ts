@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
+import { assertWritableDirWithin } from "../app/lib/data-dir.server.ts";
 import { bodyCapFor } from "../app/http/read-form.server.ts";
 import { languageFromPath, resolveLanguage } from "../app/i18n/resolve.ts";
 import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
@@ -372,6 +373,14 @@ function listen(port: number, host: string): Promise<void> {
   });
 }
 
+// DATA_DIR before the port, with a time limit: a path whose mkdir never returns (under /proc)
+// would otherwise leave a process holding the port that answers nothing.
+try {
+  await assertWritableDirWithin(path.resolve(env.DATA_DIR), 10_000);
+} catch (error) {
+  console.error(`Cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
 await listen(env.PORT, env.HOST);
 // Then the app's start-up checks (DATA_DIR, database): requests that arrive meanwhile wait, and a
 // site that cannot store an order exits instead of answering.

@@ -207,8 +207,9 @@ export function getEnv(): Env {
   if (cached) return cached;
   const result = parseEnv(process.env);
   if (!result.ok) {
-    // One line, so it reads whole in a container's log.
-    console.error(`Invalid configuration: ${result.errors.join("; ")}`);
+    // One problem per line, as `npm run check-live` prints them: a list reads at a glance (and
+    // a single problem stays one line in a container's log).
+    console.error(result.errors.length === 1 ? `Invalid configuration: ${result.errors[0]}` : `Invalid configuration:\n  ${result.errors.join("\n  ")}`);
     process.exit(1);
   }
   cached = result.env;

@@ -52,6 +52,17 @@ describe("start-up refuses a dangerous or broken configuration (one line, exit 1
     expect(output).toContain("PUBLIC_ORIGIN");
   });
 
+  test("several mistakes in the environment: one per line under one heading, as check-live prints them", async () => {
+    const { code, output } = await startExpectingExit({ ORDER_RATE_LIMIT: "-1", OWNER_LANG: "xx", CONNECTIONS_PER_CLIENT: "many" });
+    expect(code).toBe(1);
+    expect(lines(output)).toEqual([
+      "Invalid configuration:",
+      expect.stringMatching(/^  ORDER_RATE_LIMIT: /),
+      expect.stringMatching(/^  CONNECTIONS_PER_CLIENT: /),
+      expect.stringMatching(/^  OWNER_LANG: /),
+    ]);
+  });
+
   test("DATA_DIR pointing at a file", async () => {
     const file = path.join(tempDataDir(), "not-a-dir");
     fs.writeFileSync(file, "x");
@@ -69,6 +80,14 @@ describe("start-up refuses a dangerous or broken configuration (one line, exit 1
     expect(lines(output)).toHaveLength(1);
     expect(output).toContain("/sys/lumen-data");
     expect(output).toMatch(/EPERM|EACCES|EROFS/);
+  });
+
+  test("DATA_DIR on a path whose mkdir never returns (under /proc): stopped within its time limit, before taking the port", async () => {
+    const { code, output } = await startExpectingExit({ DATA_DIR: "/proc/self/lumen-data", LOG_LEVEL: "info" });
+    expect(code).toBe(1);
+    expect(lines(output)).toHaveLength(1);
+    expect(output).toContain("DATA_DIR /proc/self/lumen-data is not usable");
+    expect(output).not.toContain("listening");
   });
 
   test("a database file that does not open", async () => {
