@@ -57,9 +57,9 @@ describe("start-up refuses a dangerous or broken configuration (one line, exit 1
     expect(code).toBe(1);
     expect(lines(output)).toEqual([
       "Invalid configuration:",
-      expect.stringMatching(/^  ORDER_RATE_LIMIT: /),
-      expect.stringMatching(/^  CONNECTIONS_PER_CLIENT: /),
-      expect.stringMatching(/^  OWNER_LANG: /),
+      expect.stringMatching(/^ {2}ORDER_RATE_LIMIT: /),
+      expect.stringMatching(/^ {2}CONNECTIONS_PER_CLIENT: /),
+      expect.stringMatching(/^ {2}OWNER_LANG: /),
     ]);
   });
 
