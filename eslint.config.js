@@ -112,7 +112,7 @@ const boundaries = [
     name: "boundaries/delivery",
     files: ["app/delivery/**"],
     rules: forbid(
-      above("auth", "billing", "quotes", "ops", "admin", "privacy", "payments", "automation", "stores.server", "services.server"),
+      above("auth", "billing", "quotes", "ops", "admin", "privacy", "payments", "stores.server", "services.server"),
       "The work after payment (brief, files, deliveries, revisions) uses the file storage, the outbox and the body reader; it names orders' types and receives its services, never runs another room's code.",
       ["orders"],
     ),

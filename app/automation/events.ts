@@ -13,6 +13,14 @@ export const WEBHOOK_EVENTS = {
     key: `order.refunded:${charge.chargeId}:${charge.amountRefunded}`,
     detail: { chargeAmount: charge.amount, refundedTotal: charge.amountRefunded, refundCurrency: charge.currency.toUpperCase(), fullyRefunded: charge.amountRefunded >= charge.amount },
   }),
+  /** The customer's brief, the first time they send it (app/delivery/; later additions send nothing). */
+  orderBriefReceived: (orderId: string): WebhookEventSpec => ({ type: "order.brief_received", key: `order.brief_received:${orderId}` }),
+  /** One per delivery of the work (the first, and one after each revision asked). */
+  orderDelivered: (delivery: { id: string; round: number; files: number; link: boolean }): WebhookEventSpec => ({
+    type: "order.delivered",
+    key: `order.delivered:${delivery.id}`,
+    detail: { deliveryId: delivery.id, deliveryRound: delivery.round, deliveredFiles: delivery.files, deliveredLink: delivery.link },
+  }),
   subscriptionRenewed: (invoiceId: string, periodEnd: string | null): WebhookEventSpec => ({
     type: "subscription.renewed",
     key: `subscription.renewed:${invoiceId}`,

@@ -1,5 +1,5 @@
 /** The events the site sends (docs/automation.md shows the JSON of each). */
-export const WEBHOOK_EVENT_TYPES = ["order.paid", "order.refunded", "subscription.renewed", "subscription.cancelled", "quote.requested", "webhook.test"] as const;
+export const WEBHOOK_EVENT_TYPES = ["order.paid", "order.refunded", "order.brief_received", "order.delivered", "subscription.renewed", "subscription.cancelled", "quote.requested", "webhook.test"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What an event adds to its order's or quote's data: small, never personal (amounts, ids, dates). */

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { WEBHOOK_EVENTS } from "../automation/events.ts";
+import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { DELIVERY_EMAIL } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type { Brief, Delivery, DeliveryStore, NewDelivery, OrderWork, Revision, StoredFileRecord } from "./types.ts";
@@ -68,11 +70,14 @@ export class KyselyDeliveryStore implements DeliveryStore {
       const delivered = await trx.selectFrom("order_deliveries").select("id").where("order_id", "=", orderId).limit(1).executeTakeFirst();
       if (delivered) return false;
       const stamp = now();
+      const first = !(await trx.selectFrom("order_briefs").select("order_id").where("order_id", "=", orderId).executeTakeFirst());
       await trx
         .insertInto("order_briefs")
         .values({ order_id: orderId, text, created_at: stamp, updated_at: stamp })
         .onConflict((conflict) => conflict.column("order_id").doUpdateSet({ text, updated_at: stamp }))
         .execute();
+      // The owner's automation hears of the first brief (its key makes a concurrent first post one event).
+      if (first) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderBriefReceived(orderId), stamp);
       return true;
     });
   }
@@ -121,6 +126,7 @@ export class KyselyDeliveryStore implements DeliveryStore {
           .execute();
       }
       await enqueue(trx, { orderId: delivery.orderId }, DELIVERY_EMAIL.delivered(id), stamp);
+      await recordWebhookEvent(trx, { orderId: delivery.orderId }, WEBHOOK_EVENTS.orderDelivered({ id, round: delivery.round, files: fileIds.length, link: Boolean(delivery.linkUrl) }), stamp);
       return { id, orderId: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, linkUrl: delivery.linkUrl, linkLabel: delivery.linkLabel, createdAt: stamp, acceptedAt: null };
     });
   }

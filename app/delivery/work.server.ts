@@ -299,3 +299,22 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
     revisionsLeft: Math.max(0, state.rounds - state.revisionsUsed),
   };
 }
+
+/** A step of the customer's timeline that the work adds (the order page has paid, in progress, delivered). */
+export interface WorkStep {
+  key: "briefReceived" | "revisionAsked" | "accepted";
+  state: "done" | "current";
+  datetime: string;
+  label: string;
+}
+
+/** The work's steps for the order page's timeline: the brief received, then a revision asked (waiting) or the acceptance. */
+export function workSteps(order: Order, work: OrderWork, label: (iso: string) => string): { afterPaid: WorkStep[]; atEnd: WorkStep[] } {
+  const state = workState(order, work);
+  const step = (key: WorkStep["key"], stepState: WorkStep["state"], iso: string): WorkStep => ({ key, state: stepState, datetime: iso, label: label(iso) });
+  const accepted = state.latest?.acceptedAt;
+  return {
+    afterPaid: work.brief ? [step("briefReceived", "done", work.brief.createdAt)] : [],
+    atEnd: state.openRevision ? [step("revisionAsked", "current", state.openRevision.createdAt)] : accepted ? [step("accepted", "done", accepted)] : [],
+  };
+}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { acceptWork, askRevision, submitBrief, workView, type WorkAnswer } from "../delivery/work.server.ts";
+import { acceptWork, askRevision, submitBrief, workSteps, workView, type WorkAnswer } from "../delivery/work.server.ts";
+import { formatZonedDue } from "../i18n/format.ts";
 import { BRIEF_MAX, REVISION_MAX } from "../delivery/types.ts";
 import { field, isMultipart, readForm } from "../http/read-form.server.ts";
 import { orderOfPageToken } from "../orders/order-page.server.ts";
@@ -35,9 +36,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const services = await getOrderServices();
   const order = (await orderOfPageToken(params.token, services))!;
-  const work = workView(order, await services.repo.orderWork(order.id), asked, (fileId) => `/order/${encodeURIComponent(params.token)}/files/${fileId}`);
+  const orderWork = await services.repo.orderWork(order.id);
+  const work = workView(order, orderWork, asked, (fileId) => `/order/${encodeURIComponent(params.token)}/files/${fileId}`);
+  // The timeline with the work's steps (brief received; a revision asked or the acceptance), each in its room's words.
+  const extra = workSteps(order, orderWork, (iso) => formatZonedDue(new Date(iso), asked, view.timeZone, true));
+  const [paid, ...rest] = view.steps.map((step) => ({ ...step, ns: "order-page" as const }));
+  const steps = [paid!, ...extra.afterPaid.map((step) => ({ ...step, ns: "delivery" as const })), ...rest, ...extra.atEnd.map((step) => ({ ...step, ns: "delivery" as const }))];
   const done = url.searchParams.get("done");
-  return { view, work, done: done === "saved" || done === "revision" || done === "accepted" ? done : null, meta: meta(context, view.reference) };
+  return { view, steps, work, done: done === "saved" || done === "revision" || done === "accepted" ? done : null, meta: meta(context, view.reference) };
 }
 
 /**
@@ -73,7 +79,7 @@ export function headers() {
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order-page");
-  const { view, work, done } = loaderData;
+  const { view, steps, work, done } = loaderData;
   return (
     <section className="container-page max-w-2xl py-12 sm:py-16">
       <p className="eyebrow">{t("page.eyebrow")}</p>
@@ -102,11 +108,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       <h2 className="mt-10 text-lg font-semibold">{t("page.timeline")}</h2>
       <ol className="mt-3 space-y-3 border-l-2 border-accent-200 pl-4" data-testid="order-timeline">
-        {view.steps.map((step) => (
+        {steps.map((step) => (
           <li key={step.key} data-step={step.key} data-state={step.state} aria-current={step.state === "current" ? "step" : undefined}>
             <p className={step.state === "upcoming" ? "font-medium text-muted" : "font-semibold"}>
               {step.state === "done" ? "✓ " : step.state === "current" ? "→ " : ""}
-              {t(`steps.${step.key}`)}
+              {t(`${step.ns}:steps.${step.key}`)}
             </p>
             {step.datetime ? (
               <p className="text-sm text-muted">

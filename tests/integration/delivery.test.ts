@@ -81,6 +81,9 @@ describe("the work after payment, without JavaScript", () => {
     expect(after).toContain("Mon logo et des couleurs chaudes.");
     // The name is cleaned (no path), the file kept under orders/<order id>/ only.
     expect(after).toContain(">logo café.png<");
+    // The timeline: paid, then the brief received.
+    expect(after).toMatch(/data-step="paid"[\s\S]*data-step="briefReceived" data-state="done"[\s\S]*data-step="inProgress"/);
+    expect(after).toContain(html(delivery.fr.steps.briefReceived));
     expect(storedFiles(order.id)).toHaveLength(1);
     const fileUrl = /href="(\/order\/[^"]+\/files\/[a-f0-9]{32})"/.exec(after)![1]!;
 
@@ -145,6 +148,7 @@ describe("the work after payment, without JavaScript", () => {
     expect(fs.readFileSync(path.join(server.dataDir, "outbox", notice), "utf8")).toMatch(/^Reply-To: .*travail@example\.com/im);
     expect(await (await admin.get("/admin/orders?state=to-deliver")).text()).toContain(`data-order-id="${order.id}"`);
     expect(await (await admin.get(`/admin/orders/${order.id}`)).text()).toContain('data-testid="revision-open"');
+    expect(await (await fetch(server.url + page)).text()).toContain('data-step="revisionAsked" data-state="current"');
 
     // The second delivery answers it; the customer accepts; the owner is told.
     const again = new FormData();
@@ -155,6 +159,7 @@ describe("the work after payment, without JavaScript", () => {
     await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-accepted.`)), 10_000, "accepted email");
     const closed = await (await fetch(server.url + page)).text();
     expect(closed).toContain('data-testid="work-accepted"');
+    expect(closed).toContain('data-step="accepted" data-state="done"');
     expect(closed).not.toContain('data-testid="revision-form"');
     // Answered once: a second acceptance or a revision after it is refused.
     expect((await post(page, new URLSearchParams({ intent: "accept" }))).status).toBe(409);
