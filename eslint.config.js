@@ -26,7 +26,7 @@ function forbid(folders, message, typesFrom = []) {
 }
 
 /** The domain rooms (docs/architecture.md); the composition root app/services.server.ts knows them all. */
-const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation"];
+const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation", "api"];
 const above = (...rooms) => ["routes", "components", ...rooms];
 
 /** Boundary rules: one block per part of the app (see docs/architecture.md). */
@@ -34,7 +34,7 @@ const boundaries = [
   {
     name: "boundaries/components",
     files: ["app/components/**"],
-    rules: forbid(["orders", "billing", "quotes", "mail", "ops", "auth", "automation", "payments", "routes", "services.server", "stores.server"], "Components render data they are given; they never reach into the domain rooms, payments, auth or routes."),
+    rules: forbid(["orders", "billing", "quotes", "mail", "ops", "auth", "automation", "api", "payments", "routes", "services.server", "stores.server"], "Components render data they are given; they never reach into the domain rooms, payments, auth or routes."),
   },
   {
     name: "boundaries/payments",
@@ -102,6 +102,14 @@ const boundaries = [
       above("mail", "auth", "ops", "admin", "privacy", "payments", "services.server", "stores.server"),
       "Webhooks out render and send the records they are given: they may name orders', billing's and quotes' types, never run their code; the owner's email is asked of the services (onPaused).",
       ["orders", "billing", "quotes"],
+    ),
+  },
+  {
+    name: "boundaries/api",
+    files: ["app/api/**"],
+    rules: forbid(
+      above("auth", "ops", "privacy", "payments", "stores.server"),
+      "The API in is a door for the owner's automation: it checks a token and calls the back office's own actions (admin/), never sign-in, operator tools or payments.",
     ),
   },
   {
