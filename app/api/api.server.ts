@@ -51,17 +51,18 @@ const REFUSALS: Record<JsonRefusal["reason"], [string, string]> = {
 const bodyRefusal = (refused: JsonRefusal) => problem(refused.status, REFUSALS[refused.reason][0], REFUSALS[refused.reason][1], { issues: refused.issues });
 
 /**
- * Every API call: the bearer token (a wrong one is counted per IP before the look-up, a right one
- * gives the point back), then the token's own limit, then the handler. A throw is a 500 problem
+ * Every API call: the bearer token (each one presented is counted per IP before the look-up, a
+ * right one gives the point back), then the token's own limit, then the handler. A throw is a 500 problem
  * (logged), never an HTML page.
  */
 export async function withToken(request: Request, context: Context, handler: (token: ApiToken) => Promise<Response>): Promise<Response> {
-  const { repo, limits } = await getOrderServices();
-  const ip = context.get(requestInfoContext).clientIp;
-  const guess = await limits.take(["apiAuthIp", ip]);
-  if (!guess.ok) return problem(429, "rate_limited", "Too many requests", { headers: { "Retry-After": String(guess.retryAfterSeconds) } });
+  // No token at all is no guess: answered at once, nothing counted or looked up.
   const secret = bearerSecret(request.headers.get("authorization"));
-  const token = secret ? await repo.useApiToken(hashToken(secret)) : null;
+  if (!secret) return unauthorized();
+  const { repo, limits } = await getOrderServices();
+  const guess = await limits.take(["apiAuthIp", context.get(requestInfoContext).clientIp]);
+  if (!guess.ok) return problem(429, "rate_limited", "Too many requests", { headers: { "Retry-After": String(guess.retryAfterSeconds) } });
+  const token = await repo.useApiToken(hashToken(secret));
   if (!token) return unauthorized();
   await guess.refund();
   const taken = await limits.take(["apiToken", token.id]);
