@@ -26,7 +26,7 @@ function forbid(folders, message, typesFrom = []) {
 }
 
 /** The domain rooms (docs/architecture.md); the composition root app/services.server.ts knows them all. */
-const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation", "delivery"];
+const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation", "delivery", "api"];
 const above = (...rooms) => ["routes", "components", ...rooms];
 
 /** Boundary rules: one block per part of the app (see docs/architecture.md). */
@@ -35,7 +35,7 @@ const boundaries = [
     name: "boundaries/components",
     files: ["app/components/**"],
     rules: forbid(
-      ["orders", "billing", "quotes", "mail", "ops", "auth", "automation", "payments", "routes", "services.server", "stores.server"],
+      ["orders", "billing", "quotes", "mail", "ops", "auth", "automation", "api", "payments", "routes", "services.server", "stores.server"],
       "Components render data they are given; they never reach into the domain rooms, payments, auth or routes.",
       ["delivery"],
     ),
@@ -112,7 +112,7 @@ const boundaries = [
     name: "boundaries/delivery",
     files: ["app/delivery/**"],
     rules: forbid(
-      above("auth", "billing", "quotes", "ops", "admin", "privacy", "payments", "stores.server", "services.server"),
+      above("auth", "billing", "quotes", "ops", "admin", "privacy", "payments", "api", "stores.server", "services.server"),
       "The work after payment (brief, files, deliveries, revisions) uses the file storage, the outbox and the body reader; it names orders' types and receives its services, never runs another room's code.",
       ["orders"],
     ),
@@ -121,6 +121,14 @@ const boundaries = [
     name: "boundaries/files",
     files: ["app/files/**"],
     rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "The file storage keeps bytes under keys: the rooms that own files use it, it imports none of them."),
+  },
+  {
+    name: "boundaries/api",
+    files: ["app/api/**"],
+    rules: forbid(
+      above("auth", "ops", "privacy", "payments", "stores.server"),
+      "The API in is a door for the owner's automation: it checks a token and calls the back office's own actions (admin/), never sign-in, operator tools or payments.",
+    ),
   },
   {
     name: "boundaries/stats",

@@ -60,6 +60,13 @@ export default [
     route("customers/export", "routes/admin-customer-export.ts"),
     route("customers/erase", "routes/admin-customer-erase.tsx"),
   ]),
+  // The API in for the owner's automation (app/api/, docs/api.md): bearer tokens, JSON only.
+  route("/api/v1/orders", "routes/api-v1-orders.ts"),
+  route("/api/v1/orders/:reference", "routes/api-v1-order.ts"),
+  route("/api/v1/orders/:reference/deliveries", "routes/api-v1-order-deliveries.ts"),
+  route("/api/v1/quotes", "routes/api-v1-quotes.ts"),
+  route("/api/v1/openapi.json", "routes/api-v1-openapi.ts"),
+  route("/api/v1/*", "routes/api-v1-not-found.ts"),
   route("/sitemap.xml", "routes/sitemap.ts"),
   route("/robots.txt", "routes/robots.ts"),
   route("/healthz", "routes/healthz.ts"),

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { KyselyApiStore } from "./api/api-store.server.ts";
+import type { ApiStore } from "./api/types.ts";
 import { KyselyWebhookStore } from "./automation/webhook-store.server.ts";
 import type { WebhookStore } from "./automation/types.ts";
 import { KyselyBackOfficeStore } from "./admin/back-office-store.server.ts";
@@ -51,6 +53,7 @@ export type Stores = OrderStore &
   SettingsStore &
   WebhookStore &
   DeliveryStore &
+  ApiStore &
   PrivacyStores & {
     readonly store: Store;
     readonly db: Kysely<Database>;
@@ -81,6 +84,7 @@ export function storesOver(store: Store): Stores {
     new KyselyStatsStore(db),
     new KyselyWebhookStore(db, dialect),
     new KyselyDeliveryStore(db),
+    new KyselyApiStore(db),
     // A person's data, found and erased by each room in its own tables (app/privacy/, ADR 016).
     new KyselyOrderPrivacyStore(db),
     new KyselyQuotePrivacyStore(db),

@@ -1,3 +1,4 @@
+import { createApiToken } from "../api/tokens.server.ts";
 import { getOrderServices } from "../services.server.ts";
 
 /** How many deliveries the automation page lists (newest first). */
@@ -6,8 +7,9 @@ const LOG_SIZE = 50;
 /** The automation page: the endpoints (never their secrets) and the last deliveries with their attempts. */
 export async function automationPage() {
   const { repo } = await getOrderServices();
-  const [endpoints, deliveries] = await Promise.all([repo.listWebhookEndpoints(), repo.listWebhookDeliveries(LOG_SIZE)]);
+  const [endpoints, deliveries, tokens] = await Promise.all([repo.listWebhookEndpoints(), repo.listWebhookDeliveries(LOG_SIZE), repo.listApiTokens()]);
   return {
+    tokens,
     endpoints: endpoints.filter((endpoint) => endpoint.enabled).map((endpoint) => ({ id: endpoint.id, url: shownUrl(endpoint.url), pausedAt: endpoint.pausedAt, failingSince: endpoint.failingSince })),
     deliveries: await Promise.all(deliveries.map(async (delivery) => ({ ...delivery, attemptLog: await repo.listWebhookAttempts(delivery.id) }))),
   };
@@ -42,4 +44,21 @@ export async function automationAction(intent: string, target: string): Promise<
     return "resume";
   }
   return "notFound";
+}
+
+export type TokenOutcome = { created: { name: string; secret: string } } | "revokeToken" | "nameRequired" | "notFound";
+
+/**
+ * The API's tokens: "create" returns the secret this once (only its hash is stored, so it can never
+ * be shown again); "revoke" makes every later request with it a 401.
+ */
+export async function tokenAction(intent: "createToken" | "revokeToken", value: string): Promise<TokenOutcome> {
+  const { repo } = await getOrderServices();
+  if (intent === "createToken") {
+    const name = value.trim();
+    if (!name) return "nameRequired";
+    const { secret } = await createApiToken(repo, name);
+    return { created: { name: name.slice(0, 80), secret } };
+  }
+  return (await repo.revokeApiToken(value.slice(0, 100))) ? "revokeToken" : "notFound";
 }

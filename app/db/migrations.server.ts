@@ -524,6 +524,32 @@ const CHANGES: SchemaChange[] = [
       `CREATE INDEX IF NOT EXISTS order_files_order ON order_files (order_id, kind)`,
     ],
   },
+  {
+    // The API in (app/api/, docs/api.md): the owner's bearer tokens, stored only as a SHA-256 of a
+    // 256-bit secret (shown once), and one row per token and Idempotency-Key with the request's hash
+    // and the first answer, so a replayed POST returns that answer whatever instance it lands on.
+    name: "020-api-in",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS api_tokens (
+         id TEXT PRIMARY KEY,
+         name TEXT NOT NULL,
+         token_hash TEXT NOT NULL UNIQUE,
+         hint TEXT NOT NULL,
+         created_at TEXT NOT NULL,
+         last_used_at TEXT,
+         revoked_at TEXT
+       )`,
+      `CREATE TABLE IF NOT EXISTS api_idempotency (
+         token_id TEXT NOT NULL REFERENCES api_tokens (id),
+         idempotency_key TEXT NOT NULL,
+         request_hash TEXT NOT NULL,
+         response_status INTEGER,
+         response_body TEXT,
+         created_at TEXT NOT NULL,
+         PRIMARY KEY (token_id, idempotency_key)
+       )`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

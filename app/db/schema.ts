@@ -346,11 +346,35 @@ export interface OrderFilesTable {
   created_at: string;
 }
 
+/** A bearer token of the API in (app/api/): only its hash is kept. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  /** The secret's first characters, so the owner can tell tokens apart. */
+  hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** One POST per token and Idempotency-Key: the request's hash, then its answer. */
+export interface ApiIdempotencyTable {
+  token_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
 export interface Database {
   order_briefs: OrderBriefsTable;
   order_deliveries: OrderDeliveriesTable;
   order_revisions: OrderRevisionsTable;
   order_files: OrderFilesTable;
+  api_tokens: ApiTokensTable;
+  api_idempotency: ApiIdempotencyTable;
   sequences: SequencesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

@@ -60,6 +60,11 @@ export function limitPolicies(settings: LimitSettings) {
     resetAccount: { points: 10, windowSeconds: ONE_HOUR, counts: "a password-reset link request, from anywhere" },
     // Each passkey sign-in start stores a challenge: bounded per IP (the assertion itself counts as a sign-in step).
     passkeyIp: { points: 30, windowSeconds: TEN_MINUTES, counts: "a passkey sign-in started, per IP" },
+    // The API in (docs/api.md): an automation polls and posts far less than this; a runaway loop
+    // or a leaked token is slowed down, the site is not.
+    apiToken: { points: 600, windowSeconds: TEN_MINUTES, counts: "an API request, per bearer token" },
+    // Wrong bearer tokens: each is a guess, counted per IP before the hash is looked up.
+    apiAuthIp: { points: 30, windowSeconds: TEN_MINUTES, counts: "an API request with a wrong or revoked token, per IP" },
   } satisfies Record<string, LimitPolicy>;
 }
 
@@ -108,6 +113,8 @@ export function createLimits(settings: LimitSettings, pool?: pg.Pool): Limits {
     resetIp: "reset-ip",
     resetAccount: "reset-account",
     passkeyIp: "passkey-ip",
+    apiToken: "api-token",
+    apiAuthIp: "api-auth-ip",
   };
   const policies = limitPolicies(settings);
   const limiters = Object.fromEntries(

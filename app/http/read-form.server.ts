@@ -3,6 +3,7 @@ import busboy from "busboy";
 import { data } from "react-router";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
+import type { z } from "../lib/zod.ts";
 
 /**
  * The one way in for every request body (docs/architecture.md, "A form"). Every action reads its
@@ -346,6 +347,73 @@ export async function requireForm(request: Request, allowed: Iterable<string>, p
   const read = await readForm(request, allowed);
   if (!read.ok) throw plainIn ? plainRefusal(read, plainIn) : refusal(read);
   return read.form;
+}
+
+/** JSON bodies (the API in) are no deeper than this: ours are two levels; a parser is never handed 5,000. */
+export const MAX_JSON_DEPTH = 8;
+
+export type JsonRefusalReason = BodyRefusalReason | "tooDeep" | "invalid";
+
+/** Why a JSON body was refused; `issues` names the fields a schema refused (paths and messages, never values). */
+export interface JsonRefusal {
+  ok: false;
+  status: 400 | 413 | 415 | 422;
+  reason: JsonRefusalReason;
+  issues?: Array<{ path: string; message: string }>;
+}
+
+export type JsonRead<T> = { ok: true; value: T; text: string } | JsonRefusal;
+
+/** The deepest nesting of arrays and objects in a JSON text, counted in one pass, strings skipped. */
+function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * A JSON body checked against `schema`, or a refusal: the same byte cap as a form (read chunk by
+ * chunk), an `application/json` content type, the nesting counted before the parser runs (a
+ * 5,000-deep array never reaches it), then the schema (zod, app/lib/zod.ts): unknown keys are
+ * dropped, wrong types refused with the paths at fault. An empty body is `{}`.
+ */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_FORM_BYTES): Promise<JsonRead<z.output<S>>> {
+  const bytes = await readBytes(request, maxBytes);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const type = mediaType(request);
+  if (bytes.byteLength && type !== "application/json" && !type.endsWith("+json")) return refuse("unsupportedType");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return refuse("malformed");
+  }
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return { ok: false, status: 400, reason: "tooDeep" };
+  let parsed: unknown;
+  try {
+    parsed = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    return refuse("malformed");
+  }
+  const checked = schema.safeParse(parsed);
+  if (!checked.success) {
+    const issues = checked.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.map(String).join(".").slice(0, 100), message: issue.message.slice(0, 200) }));
+    return { ok: false, status: 400, reason: "invalid", issues };
+  }
+  return { ok: true, value: checked.data, text };
 }
 
 /** The text value of a field (at most `max` characters), or "". */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-automation";
-import { automationAction, automationPage } from "../admin/automation.server.ts";
+import { automationAction, automationPage, tokenAction } from "../admin/automation.server.ts";
 import { adminLang, adminMeta, text } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
@@ -9,7 +9,7 @@ import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
 import { dateTimeFormatter } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 
-const DONE = ["test", "retry", "resume"] as const;
+const DONE = ["test", "retry", "resume", "revokeToken"] as const;
 
 /** Webhooks out (docs/automation.md): the endpoint, the last deliveries, a test event, "retry now", "resume". No JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,10 +25,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await requireForm(request, ["intent", "target"], adminLang(context));
+  const form = await requireForm(request, ["intent", "target", "name"], adminLang(context));
   await requireOwner(context);
   const t = getInstance(context).getFixedT(getLocale(context), "automation");
-  const outcome = await automationAction(text(form, "intent", 20), text(form, "target", 100));
+  const intent = text(form, "intent", 20);
+  if (intent === "createToken" || intent === "revokeToken") {
+    const outcome = await tokenAction(intent, intent === "createToken" ? text(form, "name", 80) : text(form, "target", 100));
+    // The secret is in this one answer only: never in a URL, a redirect or the database.
+    if (typeof outcome === "object") return data({ created: outcome.created }, { headers: { "Cache-Control": "no-store" } });
+    if (outcome === "nameRequired") return data({ error: t("tokens.nameRequired") }, { status: 400 });
+    if (outcome === "notFound") return data({ error: t("tokens.notFound") }, { status: 400 });
+    throw redirect(`/admin/automation?done=${outcome}`, 303);
+  }
+  const outcome = await automationAction(intent, text(form, "target", 100));
   if (outcome === "notConfigured") return data({ error: t("errors.notConfigured") }, { status: 409 });
   if (outcome === "notFound") return data({ error: t("errors.notFound") }, { status: 400 });
   // Post/redirect/get: a reload does not send a second test event.
@@ -37,7 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminAutomation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("automation");
-  const { endpoints, deliveries, lang, done } = loaderData;
+  const { endpoints, deliveries, tokens, lang, done } = loaderData;
+  const created = actionData && "created" in actionData ? actionData.created : null;
+  const error = actionData && "error" in actionData ? actionData.error : null;
   const dateTime = dateTimeFormatter(lang, "short");
   return (
     <>
@@ -45,8 +56,8 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
         <p className="mt-2 text-sm text-muted">{t("intro")}</p>
-        {done ? <Notice tone="ok" testId="automation-done">{t(`done.${done}`)}</Notice> : null}
-        {actionData?.error ? <Notice tone="error" testId="automation-error">{actionData.error}</Notice> : null}
+        {done ? <Notice tone="ok" testId="automation-done">{done === "revokeToken" ? t("tokens.doneRevoke") : t(`done.${done}`)}</Notice> : null}
+        {error ? <Notice tone="error" testId="automation-error">{error}</Notice> : null}
 
         <h2 className="mt-6 text-lg font-semibold">{t("endpoints")}</h2>
         {endpoints.length ? (
@@ -80,6 +91,50 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
             {t("sendTest")}
           </button>
         </form>
+
+        <h2 className="mt-8 text-lg font-semibold">{t("tokens.title")}</h2>
+        <p className="mt-1 text-sm text-muted">{t("tokens.intro")}</p>
+        {created ? (
+          <div className="mt-3 rounded-2xl border border-line bg-white p-4" data-testid="token-created">
+            <p className="text-sm font-semibold">{t("tokens.created", { name: created.name })}</p>
+            <p className="mt-2 font-mono text-sm break-all select-all" data-testid="token-secret">
+              {created.secret}
+            </p>
+          </div>
+        ) : null}
+        <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <label className="grid gap-1 text-sm">
+            <span>{t("tokens.name")}</span>
+            <input name="name" required maxLength={80} className="rounded-xl border border-line px-3 py-2" />
+          </label>
+          <button type="submit" name="intent" value="createToken" className="btn-primary w-full sm:w-auto" data-testid="token-create">
+            {t("tokens.create")}
+          </button>
+        </form>
+        {tokens.length ? (
+          <ul className="mt-3 grid gap-2" data-testid="tokens">
+            {tokens.map((token) => (
+              <li key={token.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-white p-4 text-sm" data-testid="token">
+                <span className="font-semibold">{token.name}</span>
+                <span className="font-mono text-muted">{t("tokens.hint", { hint: token.hint })}</span>
+                <span className="text-muted">{t("tokens.createdAt", { date: dateTime(token.createdAt) })}</span>
+                <span className="text-muted">{token.lastUsedAt ? t("tokens.lastUsed", { date: dateTime(token.lastUsedAt) }) : t("tokens.neverUsed")}</span>
+                {token.revokedAt ? (
+                  <span className="font-semibold text-red-900">{t("tokens.revoked", { date: dateTime(token.revokedAt) })}</span>
+                ) : (
+                  <form method="post" className="ml-auto">
+                    <input type="hidden" name="target" value={token.id} />
+                    <button type="submit" name="intent" value="revokeToken" className="btn-secondary">
+                      {t("tokens.revoke")}
+                    </button>
+                  </form>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm">{t("tokens.none")}</p>
+        )}
 
         <h2 className="mt-8 text-lg font-semibold">{t("deliveries")}</h2>
         {deliveries.length ? (

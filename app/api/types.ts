@@ -1,0 +1,36 @@
+/** A bearer token of the API in, as the back office lists it (never its secret, which is not kept). */
+export interface ApiToken {
+  id: string;
+  name: string;
+  /** The secret's first characters ("la_k3Jd…"), so the owner can tell tokens apart. */
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The first answer to a POST with an Idempotency-Key, or a request still under way. */
+export type IdempotencyClaim =
+  | { state: "new" }
+  | { state: "mismatch" }
+  | { state: "pending" }
+  | { state: "done"; status: number; body: string };
+
+/** The API's tables: tokens (hashes only) and the idempotency records (app/api/, docs/api.md). */
+export interface ApiStore {
+  createApiToken(token: { id: string; name: string; hash: string; hint: string }): Promise<void>;
+  listApiTokens(): Promise<ApiToken[]>;
+  /** Returns false when no live token has that id. */
+  revokeApiToken(id: string): Promise<boolean>;
+  /** The live token with that hash (and notes its use), or null. */
+  useApiToken(hash: string): Promise<ApiToken | null>;
+  /**
+   * Claims (token, key) for a request with this hash: one insert decides between concurrent twins
+   * on any instance; the others read the first request's hash and answer.
+   */
+  claimIdempotencyKey(tokenId: string, key: string, requestHash: string): Promise<IdempotencyClaim>;
+  /** Stores the first answer (replayed to every later request with the same key). */
+  finishIdempotencyKey(tokenId: string, key: string, status: number, body: string): Promise<void>;
+  /** Forgets a claim whose request failed before answering (its twin may then try again). */
+  dropIdempotencyKey(tokenId: string, key: string): Promise<void>;
+}

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/api-v1-order-deliveries";
+import { deliverOrder, methodNotAllowed, withToken } from "../api/api.server.ts";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/v1/orders/{reference}/deliveries (docs/api.md): the body is read only after the token is checked. */
+export const action = ({ request, context, params }: Route.ActionArgs) => withToken(request, context, (token) => deliverOrder(request, token, params.reference));

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/api-v1-order";
+import { getOrder, methodNotAllowed, withToken } from "../api/api.server.ts";
+
+/** GET /api/v1/orders/{reference} (docs/api.md). */
+export const loader = ({ request, context, params }: Route.LoaderArgs) => withToken(request, context, () => getOrder(params.reference));
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/api-v1-quotes";
+import { listQuotes, methodNotAllowed, withToken } from "../api/api.server.ts";
+
+/** GET /api/v1/quotes (docs/api.md). */
+export const loader = ({ request, context }: Route.LoaderArgs) => withToken(request, context, () => listQuotes());
+
+export const action = () => methodNotAllowed("GET");
