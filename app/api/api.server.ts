@@ -46,6 +46,11 @@ const REFUSALS: Record<JsonRefusal["reason"], [string, string]> = {
   unsupportedType: ["unsupported_media_type", "Send application/json"],
   tooDeep: ["too_deep", "The body is nested too deeply"],
   invalid: ["invalid_body", "The body does not match the schema"],
+  // The body reader's upload refusals: a JSON body never carries files, so these only name a
+  // multipart body sent here by mistake.
+  fileTooLarge: ["too_large", "The body is too large"],
+  tooManyFiles: ["too_large", "The body is too large"],
+  fileType: ["unsupported_media_type", "Send application/json"],
 };
 
 const bodyRefusal = (refused: JsonRefusal) => problem(refused.status, REFUSALS[refused.reason][0], REFUSALS[refused.reason][1], { issues: refused.issues });
