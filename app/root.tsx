@@ -70,7 +70,7 @@ export interface RouteHandle {
   hydrate?: boolean;
   /** A server-rendered form checked as the visitor types by public/forms.js (no hydration). */
   formScript?: boolean;
-  /** Hide the shared header and language switcher (spec: /datasets). */
+  /** Hide the shared header and language switcher (catalogue pages say it with `bare`). */
   bare?: boolean;
   /** Ship no script at all, not even the marketing pages' small enhancements (a customer's private page). */
   scriptless?: boolean;
@@ -85,9 +85,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = (data?.lang ?? i18n.language ?? DEFAULT_LANGUAGE) as Language;
   const handles = matches.map((match) => (match.handle ?? {}) as RouteHandle);
   const hydrate = handles.some((handle) => handle.hydrate);
-  const bare = handles.some((handle) => handle.bare) || location.pathname.startsWith("/datasets");
-  // Offers without a price, the datasets and the home page end with a request form (the catalogue lists them).
-  const pageId = pageForPath(location.pathname)?.id;
+  const page = pageForPath(location.pathname);
+  // A catalogue page marked `bare` (the datasets) or a route asking for it.
+  const bare = handles.some((handle) => handle.bare) || Boolean(page?.bare);
+  // Offers without a price, the datasets and the home page end with a request form (the catalogue's `request`).
+  const pageId = page?.id;
   const quotePage = isRequestPage(pageId) ? pageId : null;
   // Only pages with a form load forms.js: the other marketing pages keep their JS to enhance.js.
   const formScript = !hydrate && (quotePage !== null || handles.some((handle) => handle.formScript));

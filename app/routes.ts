@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { LANGUAGES } from "./i18n/languages.ts";
-import { PAGES, TEST_WORKFLOW_PATHS, THANK_YOU_PATHS } from "./i18n/site-map.ts";
+import { PAGES, THANK_YOU_PATHS } from "./i18n/site-map.ts";
 
 // Every marketing page at its path and at `{path}/{lng}` (the suffix forces the language).
 const marketing = PAGES.flatMap((page) => [
@@ -10,8 +10,9 @@ const marketing = PAGES.flatMap((page) => [
   ),
 ]);
 
-const testWorkflowSlugs = Object.entries(TEST_WORKFLOW_PATHS).map(([lang, path]) =>
-  route(path, "routes/test-workflow.tsx", { id: `test-workflow-slug-${lang}` }),
+// A page's own language slugs (the catalogue's `slugs`), after every `{path}/{lng}` route.
+const slugRoutes = PAGES.flatMap((page) =>
+  Object.entries(page.slugs ?? {}).map(([lang, path]) => route(path, page.file, { id: `${page.id}-slug-${lang}` })),
 );
 
 const thankYou = Object.entries(THANK_YOU_PATHS).map(([lang, path]) =>
@@ -20,7 +21,7 @@ const thankYou = Object.entries(THANK_YOU_PATHS).map(([lang, path]) =>
 
 export default [
   ...marketing,
-  ...testWorkflowSlugs,
+  ...slugRoutes,
   route("/commander", "routes/commander.tsx"),
   route("/quote", "routes/quote.tsx"),
   ...thankYou,

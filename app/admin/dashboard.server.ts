@@ -1,5 +1,6 @@
 import { OFFER_IDS, type OfferId } from "../content/offers.ts";
-import { PRICED_PAGES, type PricedPage } from "../content/structured-data.ts";
+import { CATALOGUE_OFFERS } from "../content/catalogue.ts";
+import type { PricedPage } from "../content/structured-data.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { businessDay, orderFormPage } from "../stats/page-views.server.ts";
 import type { StatsStore } from "../stats/types.ts";
@@ -12,18 +13,8 @@ import type { DashboardStore } from "./types.ts";
  * and the funnel of each offer and language. Days and months are the business's (Europe/Paris).
  */
 
-/**
- * The marketing page that sells each offer (its views are the funnel's first step): PRICED_PAGES
- * (which offers each page prices, the page's JSON-LD) read the other way round, so the funnel and
- * the rich results never disagree. An offer no page sells stops the server at start-up.
- */
-export const OFFER_PAGE = Object.fromEntries(
-  OFFER_IDS.map((offer) => {
-    const page = (Object.keys(PRICED_PAGES) as PricedPage[]).find((id) => (PRICED_PAGES[id] as readonly OfferId[]).includes(offer));
-    if (!page) throw new Error(`no page sells the offer ${offer} (app/content/structured-data.ts PRICED_PAGES)`);
-    return [offer, page];
-  }),
-) as Record<OfferId, PricedPage>;
+/** The marketing page that sells each offer (its views are the funnel's first step): the catalogue's `page`. */
+export const OFFER_PAGE = Object.fromEntries(CATALOGUE_OFFERS.map((offer) => [offer.id, offer.page])) as Record<OfferId, PricedPage>;
 
 /** How many days the funnel covers (today included). */
 export const FUNNEL_DAYS = 30;

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { amountDueNow, OFFERS, type OfferId } from "../content/offers.ts";
 import { fromFigure, priceFigure, type PriceFigure } from "../content/price-story.ts";
+import type { OrderPage } from "../content/catalogue.ts";
 import { PRICED_PAGES } from "../content/structured-data.ts";
 import type { Language } from "../i18n/languages.ts";
 import { orderHref } from "../i18n/site-map.ts";
 
 /** The pages that sell catalogue offers at a listed price (the datasets' licences are quoted). */
-export type OrderPage = { [P in keyof typeof PRICED_PAGES]: (typeof PRICED_PAGES)[P] extends readonly [] ? never : P }[keyof typeof PRICED_PAGES];
+export type { OrderPage } from "../content/catalogue.ts";
 
 export function isOrderPage(page: string): page is OrderPage {
   return Object.hasOwn(PRICED_PAGES, page) && PRICED_PAGES[page as keyof typeof PRICED_PAGES].length > 0;

@@ -1,6 +1,7 @@
 import { z } from "../lib/zod.ts";
 import { LANGUAGES, type Language } from "../i18n/languages.ts";
 import { applyTypography } from "../i18n/typography.ts";
+import { CATALOGUE_PAGES, type ProofPage } from "../content/catalogue.ts";
 import { VIDEO_SLOTS, type Platform } from "../content/media.ts";
 
 /**
@@ -72,25 +73,9 @@ const videos = z
   .object(Object.fromEntries(Object.entries(VIDEO_SLOTS).map(([slot, video]) => [slot, z.union([z.literal(false), z.string().trim().regex(VIDEO_REF[video.platform].pattern, `must be ${VIDEO_REF[video.platform].hint}, false (leave it out) or null (not set yet)`)]).nullable().optional()])))
   .strict();
 
-/** The offer pages proof can be attached to (a case study, an FAQ, a testimonial's offer). */
-export const PROOF_PAGES = [
-  "ai-machine",
-  "logo-animator",
-  "agent-photoshop",
-  "veo3-ad",
-  "veo3",
-  "nano-banana",
-  "seedance",
-  "short-videos",
-  "newsletter",
-  "blog",
-  "instagram",
-  "whatsapp",
-  "formateur-ia",
-  "test-workflow",
-  "datasets",
-] as const;
-export type ProofPage = (typeof PROOF_PAGES)[number];
+/** The offer pages proof can be attached to (a case study, an FAQ, a testimonial's offer): the catalogue's `proof` pages. */
+export const PROOF_PAGES = CATALOGUE_PAGES.filter((page) => page.proof).map((page) => page.id as ProofPage);
+export type { ProofPage } from "../content/catalogue.ts";
 
 /** The five questions every offer's FAQ may answer (their wording: common.json `proof.faq.*`). */
 export const FAQ_TOPICS = ["needs", "delivery", "revisions", "refunds", "data"] as const;

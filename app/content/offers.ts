@@ -1,8 +1,9 @@
-import type { Language } from "../i18n/languages.ts";
+import { CATALOGUE_OFFERS, CATALOGUE_PAGES, type CatalogueOffer, type OfferId, type QuotePage, type RequestPage } from "./catalogue.ts";
 
 /**
- * The one catalogue of orderable offers: ids (the `offre` query values), prices and Stripe price
- * model. Names and summaries live in locales/{lng}/offers.json under `{id}.name` / `{id}.summary`.
+ * Offers as the order flow reads them: the catalogue's entries (app/content/catalogue.ts, where
+ * each offer is declared once) by id, their price model and the order form's questions per kind.
+ * Names and summaries live in locales/{lng}/offers.json under `{id}.name` / `{id}.summary`.
  * Amounts are in minor units (cents / pence).
  */
 export type Currency = "EUR" | "GBP";
@@ -22,15 +23,10 @@ export interface Price {
   usdApprox?: { oneTime?: number; monthly?: number };
 }
 
-export const OFFER_IDS = [
-  "test-workflow",
-  "short-videos",
-  "formateur-ia",
-  "veo3-single",
-  "veo3-pack",
-  "veo3-subscription",
-] as const;
-export type OfferId = (typeof OFFER_IDS)[number];
+export type { OfferId } from "./catalogue.ts";
+
+/** Every offer id, in catalogue order. */
+export const OFFER_IDS: readonly OfferId[] = CATALOGUE_OFFERS.map((offer) => offer.id);
 
 /**
  * What the order form asks, per kind of offer (spec section 5 for the agent; a brief for videos;
@@ -78,84 +74,11 @@ export type ImmediateStart =
  */
 export type DeliveryPromise = { hours: number; businessDays?: undefined } | { businessDays: number; hours?: undefined };
 
-export interface Offer {
-  id: OfferId;
-  /** Which questions the order form asks (ORDER_FORM_FIELDS). */
-  kind: OfferKind;
-  /** Promised delivery after payment (pages, thank-you page, email, the customer's order page, the owner's "to deliver"): spec section 9. */
-  delivery: DeliveryPromise;
-  /** Rounds of changes the customer may ask for after a delivery, included in the price. */
-  revisionRounds: number;
-  /**
-   * Work starts before the 14-day withdrawal period ends (the delivery time is shorter): the form
-   * asks for the waiver. null would let the 14 days run before work starts, asking nothing.
-   */
-  immediateStart: ImmediateStart | null;
-  price(lang: Language): Price;
-}
+/** One offer of the catalogue (app/content/catalogue.ts): kind, delivery, revisions, withdrawal waiver, prices. */
+export type Offer = CatalogueOffer;
 
-const euros = (price: Omit<Price, "currency">): Price => ({ currency: "EUR", ...price });
-/** Spec: Veo3 amounts are in pounds for English visitors, in euros for everyone else. */
-const veo3Currency = (lang: Language): Currency => (lang === "en" ? "GBP" : "EUR");
-
-export const OFFERS: Record<OfferId, Offer> = {
-  "test-workflow": {
-    id: "test-workflow",
-    kind: "test",
-    delivery: { hours: 24 },
-    revisionRounds: 1,
-    // A test video made from the buyer's topic and sent as a file within 24 hours: digital content.
-    immediateStart: "digital-content",
-    price: () => euros({ oneTime: 100 }),
-  },
-  "short-videos": {
-    id: "short-videos",
-    kind: "video",
-    delivery: { hours: 48 },
-    revisionRounds: 2,
-    // The workflow is built and running within 48 hours (a service performed inside the 14 days),
-    // then it keeps producing videos every month: a service, not a one-off file.
-    immediateStart: "service",
-    price: () => euros({ oneTime: 49_700, monthly: 10_000, monthlyStartsAfterMonths: 1, usdApprox: { oneTime: 53_000, monthly: 10_700 } }),
-  },
-  // The spec gives no delivery time for the Telegram agent; 48 h is what its confirmation promised.
-  "formateur-ia": {
-    id: "formateur-ia",
-    kind: "agent",
-    delivery: { hours: 48 },
-    revisionRounds: 2,
-    // The agent is set up with the buyer within 48 hours and then hosted monthly: a service.
-    immediateStart: "service",
-    price: () => euros({ oneTime: 49_700, monthly: 3_900 }),
-  },
-  "veo3-single": {
-    id: "veo3-single",
-    kind: "video",
-    delivery: { hours: 24 },
-    revisionRounds: 1,
-    // One video generated from the brief and sent as a file within 24 hours: digital content.
-    immediateStart: "digital-content",
-    price: (lang) => ({ currency: veo3Currency(lang), oneTime: 4_900 }),
-  },
-  "veo3-pack": {
-    id: "veo3-pack",
-    kind: "video",
-    delivery: { hours: 24 },
-    revisionRounds: 1,
-    // Videos generated from the brief, the first within 24 hours, sent as files: digital content.
-    immediateStart: "digital-content",
-    price: (lang) => ({ currency: veo3Currency(lang), oneTime: 19_700 }),
-  },
-  "veo3-subscription": {
-    id: "veo3-subscription",
-    kind: "video",
-    delivery: { hours: 24 },
-    revisionRounds: 1,
-    // Each month's videos are files, the first within 24 hours: digital content supplied at once.
-    immediateStart: "digital-content",
-    price: (lang) => ({ currency: veo3Currency(lang), monthly: 49_000 }),
-  },
-};
+/** The catalogue's offers by id. */
+export const OFFERS = Object.fromEntries(CATALOGUE_OFFERS.map((offer) => [offer.id, offer])) as Record<OfferId, Offer>;
 
 export function isOfferId(value: unknown): value is OfferId {
   return typeof value === "string" && (OFFER_IDS as readonly string[]).includes(value);
@@ -174,30 +97,18 @@ export function orderFields(id: OfferId): readonly OrderFieldName[] {
  * Offers without a price in the spec: their page carries a "request a quote or a demo" form
  * instead of an order button. The id is the page id (it names the offer in the request).
  */
-export const QUOTE_PAGES = [
-  "ai-machine",
-  "logo-animator",
-  "agent-photoshop",
-  "veo3-ad",
-  "nano-banana",
-  "seedance",
-  "newsletter",
-  "blog",
-  "instagram",
-  "whatsapp",
-] as const;
-export type QuotePage = (typeof QUOTE_PAGES)[number];
+export const QUOTE_PAGES = CATALOGUE_PAGES.filter((page) => page.request === "quote").map((page) => page.id as QuotePage);
+export type { QuotePage, RequestPage } from "./catalogue.ts";
 
 export function isQuotePage(value: unknown): value is QuotePage {
   return typeof value === "string" && (QUOTE_PAGES as readonly string[]).includes(value);
 }
 
 /**
- * Every page that ends with the request form (posted to /quote, named by this id): the ten quote
- * pages, the datasets (licences are negotiated) and the home page's "write to me".
+ * Every page that ends with the request form (posted to /quote, named by this id): the quote
+ * pages, then the licence and free-note ones (the datasets, the home page's "write to me").
  */
-export const REQUEST_PAGES = [...QUOTE_PAGES, "datasets", "home"] as const;
-export type RequestPage = (typeof REQUEST_PAGES)[number];
+export const REQUEST_PAGES = [...QUOTE_PAGES, ...CATALOGUE_PAGES.filter((page) => page.request && page.request !== "quote").map((page) => page.id as RequestPage)];
 
 export function isRequestPage(value: unknown): value is RequestPage {
   return typeof value === "string" && (REQUEST_PAGES as readonly string[]).includes(value);

@@ -1,4 +1,5 @@
 import { DATASET_FIGURES } from "./datasets.ts";
+import { CATALOGUE_OFFERS, CATALOGUE_PAGES, type OrderPage } from "./catalogue.ts";
 import { OFFERS, type OfferId, type Price } from "./offers.ts";
 import type { Language } from "../i18n/languages.ts";
 
@@ -9,15 +10,18 @@ import type { Language } from "../i18n/languages.ts";
  * it needs no CSP nonce and the cached pages stay the same bytes for everyone.
  */
 
-/** The pages that sell at a listed price, and the catalogue offers each one sells. */
-export const PRICED_PAGES = {
-  "test-workflow": ["test-workflow"],
-  "short-videos": ["short-videos"],
-  "formateur-ia": ["formateur-ia"],
-  veo3: ["veo3-single", "veo3-pack", "veo3-subscription"],
-  datasets: [],
-} as const satisfies Record<string, readonly OfferId[]>;
-export type PricedPage = keyof typeof PRICED_PAGES;
+/**
+ * The pages that sell at a listed price, and the catalogue offers each one sells (computed from
+ * app/content/catalogue.ts): each offer's page, then the licence pages (the datasets), which sell
+ * no catalogue offer.
+ */
+export const PRICED_PAGES = Object.fromEntries<readonly OfferId[]>(
+  CATALOGUE_PAGES.filter((page) => page.request === "licence" || CATALOGUE_OFFERS.some((offer) => offer.page === page.id)).map((page) => [
+    page.id,
+    CATALOGUE_OFFERS.filter((offer) => offer.page === page.id).map((offer) => offer.id),
+  ]),
+) as Record<PricedPage, readonly OfferId[]>;
+export type PricedPage = OrderPage | "datasets";
 
 /**
  * The one catalogue offer a page sells, if it sells exactly one: such a page is named by its
@@ -26,7 +30,7 @@ export type PricedPage = keyof typeof PRICED_PAGES;
  */
 export function soleOffer(page: string): OfferId | null {
   if (!isPricedPage(page)) return null;
-  const offers: readonly OfferId[] = PRICED_PAGES[page];
+  const offers = PRICED_PAGES[page];
   return offers.length === 1 ? offers[0]! : null;
 }
 

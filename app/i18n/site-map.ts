@@ -1,4 +1,4 @@
-import type { OfferId } from "../content/offers.ts";
+import { CATALOGUE_PAGES, GROUPS, type GroupId, type OfferId, type Page, type PageId } from "../content/catalogue.ts";
 import { LANGUAGES, type Language } from "./languages.ts";
 
 /**
@@ -18,85 +18,38 @@ export const THANK_YOU_PATHS: Record<Language, string> = {
 };
 
 /** The language slugs of the test-workflow offer (spec section 2); French uses /test-workflow/fr. */
-export const TEST_WORKFLOW_PATHS: Record<Exclude<Language, "fr">, string> = {
-  en: "/test-workflows",
-  es: "/flujo-de-trabajo-de-prueba",
-  pt: "/fluxo-de-trabalho-de-teste",
-  de: "/test-workflow-deutsch",
-  it: "/flusso-di-lavoro-di-test",
-};
+export const TEST_WORKFLOW_PATHS = CATALOGUE_PAGES.find((page) => page.id === "test-workflow")!.slugs as Record<Exclude<Language, "fr">, string>;
 
 /**
- * Every marketing page: its URL, its translation namespace (locales/{lng}/{id}.json) and its
- * route module. Each page also answers at `{path}/{lng}` to force a language.
+ * Every marketing page (app/content/catalogue.ts): its URL, its translation namespace
+ * (locales/{lng}/{id}.json) and its route module. Each page also answers at `{path}/{lng}` to
+ * force a language, or at its language slug.
  */
-export const PAGES = [
-  { id: "home", path: "/", file: "routes/home.tsx" },
-  { id: "ai-machine", path: "/ai-machine", file: "routes/ai-machine.tsx" },
-  { id: "logo-animator", path: "/logo-animator", file: "routes/logo-animator.tsx" },
-  { id: "agent-photoshop", path: "/agent-photoshop", file: "routes/agent-photoshop.tsx" },
-  { id: "veo3-ad", path: "/veo3-ad", file: "routes/veo3-ad.tsx" },
-  { id: "veo3", path: "/veo3", file: "routes/veo3.tsx" },
-  { id: "nano-banana", path: "/nano-banana", file: "routes/nano-banana.tsx" },
-  { id: "seedance", path: "/seedance", file: "routes/seedance.tsx" },
-  { id: "short-videos", path: "/short-videos", file: "routes/short-videos.tsx" },
-  { id: "newsletter", path: "/newsletter", file: "routes/newsletter.tsx" },
-  { id: "blog", path: "/blog", file: "routes/blog.tsx" },
-  { id: "instagram", path: "/instagram", file: "routes/instagram.tsx" },
-  { id: "whatsapp", path: "/whatsapp", file: "routes/whatsapp.tsx" },
-  { id: "formateur-ia", path: "/formateur-ia", file: "routes/formateur-ia.tsx" },
-  { id: "test-workflow", path: "/test-workflow", file: "routes/test-workflow.tsx" },
-  { id: "datasets", path: "/datasets", file: "routes/datasets.tsx" },
-  { id: "offers", path: "/offers", file: "routes/offers.tsx" },
-  { id: "cgv", path: "/cgv", file: "routes/cgv.tsx" },
-  { id: "tos", path: "/tos", file: "routes/tos.tsx" },
-  { id: "privacy", path: "/privacy", file: "routes/privacy.tsx" },
-  { id: "legal-notice", path: "/legal-notice", file: "routes/legal-notice.tsx" },
-] as const;
+export const PAGES = CATALOGUE_PAGES;
+export type { Page, PageId } from "../content/catalogue.ts";
 
-export type Page = (typeof PAGES)[number];
-export type PageId = Page["id"];
-
-/** The 13 links of the shared navigation, in the spec's order; labels live in common.json `nav.*`. */
-export const NAV_PAGES: readonly PageId[] = [
-  "home",
-  "ai-machine",
-  "logo-animator",
-  "agent-photoshop",
-  "veo3-ad",
-  "nano-banana",
-  "seedance",
-  "short-videos",
-  "newsletter",
-  "blog",
-  "instagram",
-  "whatsapp",
-  "formateur-ia",
-];
+/** A group's pages by their rank in it (`menu` or `listed` of each catalogue page). */
+function grouped(place: "menu" | "listed") {
+  return GROUPS.map((id) => ({
+    id,
+    pages: PAGES.filter((page) => page[place]?.group === id)
+      .sort((a, b) => a[place]!.rank - b[place]!.rank)
+      .map((page) => page.id),
+  })).filter((group) => group.pages.length > 0);
+}
 
 /**
- * The spec's 13 links are code names ("Banana", "Photo"): the menu shows them grouped by what the
- * visitor wants (videos, images, chat agents, workflows), with descriptive labels (common.json
- * `nav.*`, group titles `nav.groups.*`). Every NAV_PAGES entry but home sits in exactly one group.
+ * The spec's 13 menu links are code names ("Banana", "Photo"): the menu shows them grouped by what
+ * the visitor wants (videos, images, chat agents, workflows), with descriptive labels (common.json
+ * `nav.*`, group titles `nav.groups.*`). Every menu page but home sits in exactly one group.
  */
-export const NAV_GROUPS = [
-  { id: "videos", pages: ["ai-machine", "short-videos", "veo3-ad", "seedance", "logo-animator"] },
-  { id: "images", pages: ["nano-banana", "agent-photoshop"] },
-  { id: "agents", pages: ["whatsapp", "instagram", "formateur-ia"] },
-  { id: "workflows", pages: ["newsletter", "blog"] },
-] as const satisfies ReadonlyArray<{ id: string; pages: readonly PageId[] }>;
+export const NAV_GROUPS: ReadonlyArray<{ id: GroupId; pages: readonly PageId[] }> = grouped("menu");
 
-/**
- * The offers page (/offers): every offer, grouped as the menu, plus the three pages the menu does
- * not name (Veo3 videos, the test workflow, the datasets).
- */
-export const OFFER_GROUPS = [
-  { id: "videos", pages: ["short-videos", "veo3", "ai-machine", "veo3-ad", "seedance", "logo-animator"] },
-  { id: "images", pages: ["nano-banana", "agent-photoshop"] },
-  { id: "agents", pages: ["whatsapp", "instagram", "formateur-ia"] },
-  { id: "workflows", pages: ["test-workflow", "newsletter", "blog"] },
-  { id: "data", pages: ["datasets"] },
-] as const satisfies ReadonlyArray<{ id: string; pages: readonly PageId[] }>;
+/** The links of the shared navigation: home, then each menu page in catalogue order. */
+export const NAV_PAGES: readonly PageId[] = PAGES.filter((page) => page.id === "home" || page.menu).map((page) => page.id);
+
+/** The offers page (/offers): every offer, grouped as the menu, plus the pages the menu does not name. */
+export const OFFER_GROUPS: ReadonlyArray<{ id: GroupId; pages: readonly PageId[] }> = grouped("listed");
 
 export function pageById(id: PageId): Page {
   return PAGES.find((page) => page.id === id)!;
@@ -104,7 +57,8 @@ export function pageById(id: PageId): Page {
 
 /** The URL that shows `page` in `lang`. */
 export function pagePath(page: Page, lang: Language): string {
-  if (page.id === "test-workflow" && lang !== "fr") return TEST_WORKFLOW_PATHS[lang];
+  const slug = page.slugs?.[lang];
+  if (slug) return slug;
   return page.path === "/" ? `/${lang}` : `${page.path}/${lang}`;
 }
 
@@ -112,8 +66,8 @@ const BY_PATH = new Map<string, Page>();
 for (const page of PAGES) {
   BY_PATH.set(page.path, page);
   for (const lang of LANGUAGES) BY_PATH.set(page.path === "/" ? `/${lang}` : `${page.path}/${lang}`, page);
+  for (const slug of Object.values(page.slugs ?? {})) BY_PATH.set(slug, page);
 }
-for (const path of Object.values(TEST_WORKFLOW_PATHS)) BY_PATH.set(path, pageById("test-workflow"));
 
 /** The marketing page a pathname shows, if any (trailing slashes ignored). */
 export function pageForPath(pathname: string): Page | undefined {

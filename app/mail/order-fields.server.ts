@@ -1,5 +1,6 @@
 import { formatMoney } from "../i18n/format.ts";
 import { orderFields as offerQuestions } from "../content/offers.ts";
+import { orderFieldSpec } from "../content/order-fields.ts";
 import { SWITCHER, isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { acceptanceRows } from "./acceptance-rows.server.ts";
@@ -22,8 +23,10 @@ export function orderFields(order: Order, lang: Language): Array<[label: string,
     // The questions this offer asked (the catalogue says which), in the form's order.
     ...offerQuestions(order.offer).map((field): [string, string] => {
       const value = (c as Record<string, string | undefined>)[field] ?? "";
-      if (field === "connectZapier") return [form("form.connectZapier"), form(value === "oui" ? "form.yes" : "form.no")];
-      if (field === "videoLanguage") return [form("form.videoLanguage"), isLanguage(value) ? languageName(value) : value || "—"];
+      // Labelled and written as the form asks it (the field registry's `control`).
+      const control = orderFieldSpec(field).control;
+      if (control === "yesNo") return [form(`form.${field}`), form(value === "oui" ? "form.yes" : "form.no")];
+      if (control === "language") return [form(`form.${field}`), isLanguage(value) ? languageName(value) : value || "—"];
       return [form(`form.${field}`), value || "—"];
     }),
     // What the buyer agreed to: the terms (version, language read, when) and any immediate-start waiver.

@@ -1,14 +1,19 @@
+import { ORDER_FIELD_NAMES, ORDER_FIELD_SPECS } from "../content/order-fields.ts";
 import type { Order, OrderState } from "../orders/types.ts";
 import type { OutboxRow } from "../mail/types.ts";
 import { billingLabel } from "../lib/billing-label.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /** The CSV export's columns, for `npm run orders -- --csv` and the back office's export button alike. */
-export const CSV_COLUMNS = [
-  "id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id",
-  "paid_at", "first_name", "last_name", "email", "company", "address", "postal_code", "city", "country", "phone",
-  "agent_name", "telegram_id", "connect_zapier", "video_topic", "video_brand", "video_language", "comments", "emails", "failure_reason", "subscription", "period_end",
-] as const;
+/** The order's own columns before the customer's answers, and after them. */
+const ORDER_COLUMNS = ["id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id", "paid_at"] as const;
+const STATUS_COLUMNS = ["emails", "failure_reason", "subscription", "period_end"] as const;
+
+/**
+ * The CSV export's columns, for `npm run orders -- --csv` and the back office's export button
+ * alike: each form field's `csv` column comes from the field registry (content/order-fields.ts).
+ */
+export const CSV_COLUMNS: readonly string[] = [...ORDER_COLUMNS, ...ORDER_FIELD_NAMES.map((name) => ORDER_FIELD_SPECS[name].csv), ...STATUS_COLUMNS];
 
 /**
  * The owner's format adds what an accountant reads (minor units in the order's currency, written
@@ -84,8 +89,7 @@ export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV, r
   const accounts = format === RAW_CSV ? [] : [money(paid), money(refunded), money(paid - refunded)];
   return [
     o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, money(o.amountDueNow), money(o.monthly),
-    o.provider, o.sessionId, o.paidAt, c.firstName, c.lastName, c.email, c.companyName, c.address, c.postalCode, c.city,
-    c.country, c.phoneNumber, c.agentName, c.telegramId, c.connectZapier, c.videoTopic, c.videoBrand, c.videoLanguage, c.comments,
+    o.provider, o.sessionId, o.paidAt, ...ORDER_FIELD_NAMES.map((name) => (c as Record<string, string | undefined>)[name]),
     emails, o.failureReason, billingLabel(o), o.periodEnd, ...accounts,
   ]
     .map(csvCell)

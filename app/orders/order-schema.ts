@@ -1,6 +1,7 @@
 import { parse } from "@conform-to/react";
 import * as z from "../lib/zod-mini.ts";
 import { ORDER_FORM_FIELDS, getOffer, orderFields, type OfferId, type OfferKind, type OrderFieldName } from "../content/offers.ts";
+import { ORDER_FIELD_NAMES, orderFieldSpec } from "../content/order-fields.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { formRules, type FormRules } from "./form-constraints.ts";
 
@@ -11,23 +12,13 @@ import { formRules, type FormRules } from "./form-constraints.ts";
  * says what to enter (`errors.required.*`); a value too short keeps the spec's length message.
  */
 
-/** Length caps: generous for real input, small enough that nothing huge is ever stored. */
-export const FIELD_MAX = {
-  firstName: 80,
-  lastName: 80,
-  email: 254,
-  companyName: 120,
-  address: 200,
-  city: 100,
-  postalCode: 20,
-  country: 80,
-  phoneNumber: 40,
-  agentName: 80,
-  telegramId: 64,
-  videoTopic: 300,
-  videoBrand: 200,
-  comments: 2000,
-} as const;
+/** Length caps: generous for real input, small enough that nothing huge is ever stored (the field registry's `max`). */
+export const FIELD_MAX = Object.fromEntries(
+  ORDER_FIELD_NAMES.flatMap((name) => {
+    const spec = orderFieldSpec(name);
+    return spec.max ? [[name, spec.max]] : [];
+  }),
+) as Partial<Record<OrderFieldName, number>>;
 
 // Conform turns empty inputs into undefined (a missing value gets the field's own message) and
 // re-coerces nested schemas, so normalisation stays inside one z.string() (overwrite/trim, no pipe).
@@ -59,30 +50,26 @@ export const optionalText = (max: number, multiline = false) =>
 export const emailAddress = (max: number) =>
   z.string({ error: "errors.required.email" }).check(noControl(false), z.trim(), z.toLowerCase(), z.maxLength(max, "errors.tooLong"), z.regex(z.regexes.email, "errors.email"));
 
-const text = (field: keyof typeof FIELD_MAX, min: number) => requiredText(field, min, FIELD_MAX[field]);
+/** A field's rule, from its entry in the field registry (content/order-fields.ts). */
+function fieldSchema(name: OrderFieldName): z.ZodMiniType {
+  const spec = orderFieldSpec(name);
+  switch (spec.control) {
+    case "email":
+      return emailAddress(spec.max!);
+    case "yesNo":
+      return z._default(z.enum(["oui", "non"], { error: `errors.${name}` }), "non");
+    case "language":
+      return z.enum(LANGUAGES, { error: `errors.required.${name}` });
+    default:
+      return spec.optional ? optionalText(spec.max!, spec.control === "multiline") : requiredText(name, spec.min!, spec.max!, spec.control === "multiline");
+  }
+}
 
 /** Every question any offer may ask; each offer picks its own (ORDER_FORM_FIELDS in the catalogue). */
-const FIELD_SCHEMAS = {
-  firstName: text("firstName", 2),
-  lastName: text("lastName", 2),
-  email: emailAddress(FIELD_MAX.email),
-  companyName: optionalText(FIELD_MAX.companyName),
-  address: text("address", 5),
-  city: text("city", 2),
-  postalCode: text("postalCode", 2),
-  country: text("country", 2),
-  phoneNumber: text("phoneNumber", 5),
-  agentName: text("agentName", 2),
-  telegramId: text("telegramId", 2),
-  connectZapier: z._default(z.enum(["oui", "non"], { error: "errors.connectZapier" }), "non"),
-  videoTopic: text("videoTopic", 3),
-  videoBrand: optionalText(FIELD_MAX.videoBrand),
-  videoLanguage: z.enum(LANGUAGES, { error: "errors.required.videoLanguage" }),
-  comments: optionalText(FIELD_MAX.comments, true),
-} satisfies Record<OrderFieldName, z.ZodMiniType>;
+const FIELD_SCHEMAS = Object.fromEntries(ORDER_FIELD_NAMES.map((name) => [name, fieldSchema(name)])) as Record<OrderFieldName, z.ZodMiniType>;
 
 /** Fields that may stay empty (labelled "optional" on the page). */
-export const OPTIONAL_FIELDS: ReadonlySet<OrderFieldName> = new Set(["companyName", "videoBrand", "comments", "connectZapier"]);
+export const OPTIONAL_FIELDS: ReadonlySet<OrderFieldName> = new Set(ORDER_FIELD_NAMES.filter((name) => orderFieldSpec(name).optional));
 
 /**
  * What the buyer agrees to after the questions, as ticked checkboxes (a checkbox posts "on"; an

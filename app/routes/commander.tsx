@@ -5,6 +5,7 @@ import type { Route } from "./+types/commander";
 import { ConsentCheckbox } from "../components/consent-checkbox.tsx";
 import { ErrorSummary, FormMessages, RadioGroup, SelectField, TextField } from "../components/forms.tsx";
 import { amountDueNow, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
+import { ORDER_FIELD_NAMES, orderFieldSpec } from "../content/order-fields.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { termsForOrder } from "../content/terms.ts";
 import { acceptanceFor } from "../orders/acceptance.server.ts";
@@ -187,26 +188,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 type ActionData = Route.ComponentProps["actionData"];
 type OkData = Extract<Route.ComponentProps["loaderData"], { status: "ok" }>;
 
-/** How each question looks on the page; which questions an offer asks is in the catalogue. */
-const INPUTS: Partial<Record<OrderFieldName, { type?: "email" | "tel"; autoComplete?: string; placeholder?: boolean; hint?: boolean; wide?: boolean; rows?: number }>> = {
-  firstName: { autoComplete: "given-name" },
-  lastName: { autoComplete: "family-name" },
-  email: { type: "email", autoComplete: "email", placeholder: true },
-  phoneNumber: { type: "tel", autoComplete: "tel" },
-  companyName: { autoComplete: "organization" },
-  address: { autoComplete: "address-line1", wide: true },
-  postalCode: { autoComplete: "postal-code" },
-  city: { autoComplete: "address-level2" },
-  country: { autoComplete: "country-name" },
-  agentName: { placeholder: true, hint: true },
-  telegramId: { placeholder: true },
-  videoTopic: { placeholder: true, wide: true },
-  videoBrand: { placeholder: true, wide: true },
-  comments: { placeholder: true, rows: 4 },
-};
-
-/** The first block of questions: who orders. The rest is about the offer itself. */
-const ABOUT_YOU = new Set<OrderFieldName>(["firstName", "lastName", "email", "phoneNumber", "companyName", "address", "postalCode", "city", "country"]);
+/** The first block of questions: who orders (the field registry's `section`). The rest is about the offer itself. */
+const ABOUT_YOU = new Set<OrderFieldName>(ORDER_FIELD_NAMES.filter((name) => orderFieldSpec(name).section === "you"));
 
 function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData & { actionData: ActionData }) {
   const { t } = useTranslation("order");
@@ -229,12 +212,13 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
 
   const renderField = (fieldName: OrderFieldName, autoFocus: boolean) => {
     const meta = field(fieldName);
-    if (fieldName === "connectZapier") {
+    const control = orderFieldSpec(fieldName).control;
+    if (control === "yesNo") {
       return (
         <RadioGroup
           key={fieldName}
           meta={meta}
-          legend={t("form.connectZapier")}
+          legend={t(`form.${fieldName}`)}
           note={t("form.zapierNote")}
           options={[
             { value: "oui", label: t("form.yes") },
@@ -244,18 +228,19 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
         />
       );
     }
-    if (fieldName === "videoLanguage") {
+    if (control === "language") {
       return (
         <SelectField
           key={fieldName}
           meta={meta}
-          label={t("form.videoLanguage")}
+          label={t(`form.${fieldName}`)}
           options={SWITCHER.map((entry) => ({ value: entry.lang, label: entry.name, lang: entry.lang }))}
           errors={messages(fieldName)}
         />
       );
     }
-    const input = INPUTS[fieldName] ?? {};
+    // How the question looks: its entry in the field registry (content/order-fields.ts).
+    const input = orderFieldSpec(fieldName);
     return (
       <TextField
         key={fieldName}

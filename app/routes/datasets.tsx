@@ -7,9 +7,6 @@ import { DATASET_FIGURES as F } from "../content/datasets.ts";
 import { IMAGES } from "../content/media.ts";
 import { formatAmount, formatAmountRange, formatUnit } from "../i18n/format.ts";
 
-// Spec: no shared header and no language switcher on this page (the layout reads this handle).
-export const handle = { bare: true };
-
 export default function DatasetsPage() {
   const { t, lang, list, mailto } = usePage("datasets");
   // "Request access" opens the page's request form (root layout); email stays one click away.

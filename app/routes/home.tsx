@@ -10,21 +10,23 @@ import { getSiteConfig } from "../config/site.server.ts";
 import { IMAGES } from "../content/media.ts";
 import { initials, profilesOf } from "../config/profiles.ts";
 import { formatFollowers } from "../i18n/format.ts";
-import { pageById, type PageId } from "../i18n/site-map.ts";
+import type { HomeCardIcon, HomeCardPage } from "../content/catalogue.ts";
+import { PAGES, pageById } from "../i18n/site-map.ts";
 
 /**
- * The six offer cards, in the spec's order: each names the page it opens, and its words are
- * `offers.items.<page id>` in locales/{lng}/home.json (matched by id, never by position:
- * home-cards.test.ts fails when a card and its text do not pair up in every language).
+ * The offer cards, in catalogue order: the catalogue's pages with a `homeCard` icon. Each names the
+ * page it opens, and its words are `offers.items.<page id>` in locales/{lng}/home.json (matched by
+ * id, never by position: home-cards.test.ts fails when a card and its text do not pair up in every
+ * language).
  */
-export const OFFER_CARDS = [
-  { page: "short-videos", icon: "video" },
-  { page: "newsletter", icon: "mail" },
-  { page: "blog", icon: "article" },
-  { page: "instagram", icon: "camera" },
-  { page: "whatsapp", icon: "chat" },
-  { page: "formateur-ia", icon: "send" },
-] as const satisfies ReadonlyArray<{ page: PageId; icon: IconName }>;
+export const OFFER_CARDS: ReadonlyArray<{ page: HomeCardPage; icon: IconName }> = PAGES.flatMap((page) =>
+  page.homeCard ? [{ page: page.id as HomeCardPage, icon: cardIcon(page.homeCard as HomeCardIcon) }] : [],
+);
+
+/** A catalogue icon that is not a line icon fails typecheck here. */
+function cardIcon(icon: HomeCardIcon): IconName {
+  return icon;
+}
 
 /** The person's own links under the bio, shown when configured. */
 const BIO_LINKS = [
