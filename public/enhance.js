@@ -43,4 +43,18 @@
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") for (const d of document.querySelectorAll("details[open]")) d.open = false;
   });
+
+  // Print and Copy beside recovery codes: shown only when this script runs (the download link
+  // works without it). Copy needs the clipboard API (a secure context).
+  for (const button of document.querySelectorAll("button[data-print]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => window.print());
+  }
+  for (const button of document.querySelectorAll("button[data-copy]")) {
+    if (!navigator.clipboard) continue;
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      navigator.clipboard.writeText(button.dataset.copy).then(() => (button.textContent = button.dataset.copied));
+    });
+  }
 })();

@@ -75,7 +75,23 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await page.getByLabel(admin.fields.code).fill(await freshCode(secret));
   await page.getByRole("button", { name: admin.enrol.submit }).click();
   // The ten one-time recovery codes, shown once, then on to the back office.
-  await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+  const codes = page.getByTestId("recovery-codes").locator("li");
+  await expect(codes).toHaveCount(10);
+  // One code per row on a 390 px phone: each row below the last, none overlapping.
+  const boxes = await codes.evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).map((box) => ({ top: box.top, bottom: box.bottom, right: box.right })));
+  for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top, `code ${i + 1} below code ${i}`).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5);
+  for (const box of boxes) expect(box.right).toBeLessThanOrEqual(PHONE.width);
+  // Kept without a script: a .txt download holding the ten codes, one per line.
+  const listed = (await codes.allTextContents()).map((code) => code.trim());
+  const codesFile = page.locator('a[data-recovery="download"]');
+  await expect(codesFile).toHaveText(admin.recovery.download);
+  await expect(codesFile).toHaveAttribute("download", admin.recovery.fileName);
+  const file = decodeURIComponent((await codesFile.getAttribute("href"))!.replace(/^data:text\/plain;charset=utf-8,/, ""));
+  expect(file.trim().split("\n").slice(-10)).toEqual(listed);
+  // Print and Copy need a script: offered with one, absent without.
+  await expect(page.getByRole("button", { name: admin.recovery.print })).toHaveCount(javaScriptEnabled ? 1 : 0);
+  if (javaScriptEnabled) await expect(page.getByRole("button", { name: admin.recovery.print })).toBeVisible();
+  await phoneShot(page, "recovery-codes", project);
   await page.getByTestId("recovery-continue").click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.locator("h1")).toHaveText(admin.dashboard.title);

@@ -219,18 +219,35 @@ export function SignOutForm({ className }: { className?: string }) {
 /** The recovery codes just made: shown once (the page answering the POST), to write down or print. */
 export function RecoveryCodeList({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation("admin");
+  const brand = t("common:brand");
+  // The file a password manager or a drawer keeps: what the codes are for, then one per line.
+  const file = `${t("recovery.fileTitle", { brand })}\n\n${codes.join("\n")}\n`;
   return (
-    <>
+    <div className="recovery-codes" data-print-only-this>
       <p className="mt-4 text-sm text-muted">{t("recovery.intro", { n: codes.length })}</p>
-      <ol className="mt-4 grid grid-cols-2 gap-2 rounded-2xl border border-line bg-white p-4 font-mono text-base" data-testid="recovery-codes">
+      {/* One code per row, numbered, in a font where 1/l and 0/o differ: read back and typed without doubt. */}
+      <ol className="mt-4 grid gap-1 rounded-2xl border border-line bg-white p-4 font-mono text-lg tracking-wide" data-testid="recovery-codes">
         {codes.map((code) => (
-          <li key={code} className="whitespace-nowrap">
+          <li key={code} className="flex items-baseline gap-3 whitespace-nowrap">
             {code}
           </li>
         ))}
       </ol>
+      <div className="mt-4 flex flex-wrap gap-3 print:hidden">
+        {/* Works without JavaScript: the file is in the link itself (nothing is stored or served). */}
+        <a className="btn-secondary min-h-11" href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`} download={t("recovery.fileName")} data-recovery="download">
+          {t("recovery.download")}
+        </a>
+        {/* Printing and copying need a script (public/enhance.js shows these buttons when it runs). */}
+        <button type="button" className="btn-secondary min-h-11" data-print hidden>
+          {t("recovery.print")}
+        </button>
+        <button type="button" className="btn-secondary min-h-11" data-copy={codes.join("\n")} data-copied={t("recovery.copied")} hidden>
+          {t("recovery.copy")}
+        </button>
+      </div>
       <p className="mt-3 text-sm font-semibold">{t("recovery.once")}</p>
-    </>
+    </div>
   );
 }
 
