@@ -32,7 +32,11 @@ vi.mock("./catalogue.ts", async (importOriginal) => {
 const { LANGUAGES } = await import("../i18n/languages.ts");
 const { resources } = await import("../i18n/resources.ts");
 const WORDS = JSON.parse(fs.readFileSync("tests/fixtures/fixture-offer.json", "utf8")) as Record<string, { name: string }>;
-for (const lang of LANGUAGES) (resources[lang]!.offers as Record<string, unknown>)[OFFER.id] = WORDS[lang];
+for (const lang of LANGUAGES) {
+  (resources[lang]!.offers as Record<string, unknown>)[OFFER.id] = WORDS[lang];
+  // The menu label a new menu page adds to common.json `nav.{page id}`.
+  ((resources[lang]!.common as Record<string, Record<string, unknown>>).nav!)[PAGE.id] = `Fixture menu label (${lang})`;
+}
 
 const id = OFFER.id as never;
 
@@ -42,6 +46,24 @@ describe("an offer added to the catalogue alone", () => {
     expect(NAV_GROUPS.find((group) => group.id === "agents")?.pages.at(-1)).toBe(PAGE.id);
     expect(NAV_PAGES).toContain(PAGE.id);
     expect(OFFER_GROUPS.find((group) => group.id === "agents")?.pages.at(-1)).toBe(PAGE.id);
+  });
+
+  it("is a link of the rendered menu, in every language", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { createMemoryRouter, RouterProvider } = await import("react-router");
+    const { I18nextProvider } = await import("react-i18next");
+    const i18next = (await import("i18next")).default;
+    const { i18nextOptions } = await import("../i18n/resources.ts");
+    const { SiteHeader } = await import("../components/site-header.tsx");
+    for (const lang of LANGUAGES) {
+      const i18n = i18next.createInstance();
+      await i18n.init({ ...i18nextOptions, lng: lang, defaultNS: "common" });
+      const router = createMemoryRouter([{ path: "/", element: createElement(SiteHeader, { lang }) }]);
+      const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(RouterProvider, { router })));
+      expect(html, lang).toContain(`href="${PAGE.path}"`);
+      expect(html, lang).toContain(`>Fixture menu label (${lang})<`);
+    }
   });
 
   it("is in the sitemap, with its hreflang alternates, and its URLs lead to its page", async () => {
