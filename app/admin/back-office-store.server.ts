@@ -75,11 +75,22 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
     return selection;
   }
 
-  async listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string> }> {
+  async listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string>; toDeliver: Set<string>; refunded: Map<string, number> }> {
     const attempts = new Map<string, Order[]>();
     const delivered = new Set<string>();
+    const refunded = new Map<string, number>();
     const paid = orders.filter((order) => order.state === "paid");
-    if (!paid.length) return { attempts, delivered };
+    if (!paid.length) return { attempts, delivered, toDeliver: new Set(), refunded };
+    const ids = paid.map((order) => order.id);
+    // The same rule as the front page's tile and the "to deliver" filter: one definition, so a list row never disagrees with them.
+    const toDeliverRows = await this.db.selectFrom("orders").select("id").where("id", "in", ids).where(toDeliver).execute();
+    const refunds = await this.db
+      .selectFrom("charge_refunds")
+      .select(["order_id", sql<number | string>`sum(amount_refunded)`.as("amount")])
+      .where("order_id", "in", ids)
+      .groupBy("order_id")
+      .execute();
+    for (const row of refunds) if (row.order_id && Number(row.amount) > 0) refunded.set(row.order_id, Number(row.amount));
     // Every paid order and attempt of the page's (email, offer) pairs: an attempt belongs to the
     // first paid order made at or after it (a customer who bought twice has two folds).
     const pairs = [...new Map(paid.map((order) => [`${order.customer.email.toLowerCase()}\n${order.offer}`, order])).values()];
@@ -101,7 +112,7 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
       const period = order.monthly ? order.periodEnd : null;
       if (events.some((event) => event.order_id === order.id && event.period === period)) delivered.add(order.id);
     }
-    return { attempts, delivered };
+    return { attempts, delivered, toDeliver: new Set(toDeliverRows.map((row) => row.id)), refunded };
   }
 
   async addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail: string | null = null): Promise<void> {

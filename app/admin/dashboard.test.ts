@@ -120,6 +120,11 @@ describe(`the front page's figures (${storeKind})`, () => {
     // The CSV of that list: the same orders.
     expect((await repo.exportPage({ toDeliver: true }, null, 20)).map((row) => row.order.id)).toEqual([oneTime]);
 
+    // A subscription that has ended owes no more work, even if its last period was not marked delivered.
+    await order({ offer: "formateur-ia", monthly: 3_900, billingState: "cancelled", periodEnd: "2026-12-10T10:00:00.000Z" });
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
+    expect(await listed()).toEqual([oneTime]);
+
     for (const id of ["q_1", "q_2", "q_3"]) await repo.createQuoteRequest({ id, page: "seedance", lang: "en", name: "V", email: "v@example.com", company: "", message: "Hello" }, []);
     expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(3);
     expect(await repo.markQuoteAnswered("q_2")).toBe(true);
@@ -210,3 +215,30 @@ describe(`delivered once per billing period (${storeKind})`, () => {
     expect(emails).toEqual(["delivered", "delivered.2027-01-10T10:00:00Z"]);
   });
 });
+
+describe(`the orders list's badges (${storeKind})`, () => {
+  test("each row says what the tile and the filter say (to deliver or not), what was refunded (all, or part with its amount) and whether the customer was erased", async () => {
+    const owed = await order({ amount: 19_700 });
+    const partly = await order({ amount: 19_700 });
+    const fully = await order({ amount: 19_700, billingState: "refunded" });
+    const ended = await order({ offer: "formateur-ia", amount: 53_600, monthly: 3_900, billingState: "cancelled", periodEnd: "2026-12-10T10:00:00.000Z" });
+    const cancelling = await order({ offer: "formateur-ia", amount: 53_600, monthly: 3_900, billingState: "cancelling", periodEnd: "2026-12-10T10:00:00.000Z" });
+    const erased = await order();
+    await repo.db.updateTable("orders").set({ erased_at: NOW.toISOString() }).where("id", "=", erased).execute();
+    const refund = (orderId: string, amount: number) =>
+      repo.db.insertInto("charge_refunds").values({ charge_id: `ch_${orderId}`, order_id: orderId, amount: 19_700, amount_refunded: amount, currency: "EUR", updated_at: NOW.toISOString() }).execute();
+    await refund(partly, 1_250);
+    await refund(fully, 19_700);
+
+    const { orders } = await repo.searchOrders({ limit: 20, offset: 0 });
+    const { toDeliver, refunded } = await repo.listDetails(orders);
+    // Exactly the orders the front page counts and the filter lists.
+    expect([...toDeliver].sort()).toEqual([owed, partly, cancelling].sort());
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(3);
+    expect((await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort()).toEqual([...toDeliver].sort());
+    expect(toDeliver.has(ended)).toBe(false);
+    expect(toDeliver.has(erased)).toBe(false);
+    expect(Object.fromEntries(refunded)).toEqual({ [partly]: 1_250, [fully]: 19_700 });
+  });
+});
+

@@ -44,16 +44,24 @@ export async function ordersPage(filter: OrderFilter, lang: Language) {
   } else {
     ({ orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, foldAttempts, limit: PAGE_SIZE, offset }));
   }
-  const { attempts, delivered } = await repo.listDetails(orders);
+  const { attempts, delivered, toDeliver, refunded } = await repo.listDetails(orders);
   const offerName = translator(lang, "offers");
   const now = new Date();
   const row = (order: Order) => {
     const isDelivered = delivered.has(order.id);
-    const due = order.state === "paid" && !isDelivered && !order.erasedAt ? orderDue(order, zone) : null;
+    const owed = toDeliver.has(order.id);
+    const due = owed ? orderDue(order, zone) : null;
+    const paid = order.paidAt ? order.amountDueNow : 0;
+    const back = refunded.get(order.id) ?? 0;
     return {
       ...listRow(order),
       offerName: offerName(`${order.offer}.name`),
       delivered: isDelivered,
+      /** Still owed work (the front page's tile and the filter's rule): only then "To deliver" and a due time. */
+      toDeliver: owed,
+      /** What went back to the customer: all of what was paid, or part of it (the amount shown). */
+      refund: back > 0 ? { amount: back, of: paid, full: back >= paid } : null,
+      erased: Boolean(order.erasedAt),
       due: due ? { datetime: due.datetime, label: dueLabel(due, lang, zone), mark: dueMark(due, zone, now) } : null,
     };
   };

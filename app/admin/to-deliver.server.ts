@@ -1,8 +1,11 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Database } from "../db/schema.ts";
 
-/** Billing states where the money was kept (null: a one-time order nothing happened to since). */
-const KEPT = ["active", "past_due", "cancelling", "cancelled"] as const;
+/**
+ * Billing states where the money was kept and the work is still owed (null: a one-time order
+ * nothing happened to since). Not "cancelled": a subscription that has ended owes no more work.
+ */
+const KEPT = ["active", "past_due", "cancelling"] as const;
 
 /**
  * An order the owner still has to deliver: paid, its money kept, its customer not erased (nothing

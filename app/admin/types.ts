@@ -51,7 +51,12 @@ export interface BackOfficeStore {
    * and offer made before it and after the previous paid one), and which orders are delivered in
    * their current period.
    */
-  listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string> }>;
+  /**
+   * What a list shows beside each order: its earlier attempts, whether it was delivered (this
+   * period), whether it is still to deliver (the one rule, to-deliver.server.ts) and what billing
+   * recorded as refunded of its charges (minor units).
+   */
+  listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string>; toDeliver: Set<string>; refunded: Map<string, number> }>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;
   /**

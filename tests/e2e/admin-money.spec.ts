@@ -10,6 +10,7 @@ import { attachShots, startOwnerShop, STORES, type OwnerShop } from "../support/
 // screen and result, at 390 px and 1280 px, are attached to the test's output.
 test.describe.configure({ mode: "serial" });
 
+const admin = JSON.parse(fs.readFileSync(path.resolve("locales/en/admin.json"), "utf8"));
 const money = JSON.parse(fs.readFileSync(path.resolve("locales/en/money.json"), "utf8"));
 let shop: OwnerShop;
 let server: OwnerShop["server"];
@@ -94,4 +95,15 @@ async function journey(page: Page, info: TestInfo, store: string) {
   await expect(page.getByTestId("billing-state")).toHaveAttribute("data-state", "cancelling");
   await expect(page.getByTestId("timeline")).toContainText("Subscription cancelled");
   await shot(page, info, "cancel-done");
+
+  // The list says the same: the refunded order with its amount, the cancelling subscription as such
+  // and still to deliver this period (its money is kept until the period ends).
+  await page.goto(`${server.url}/admin/orders?q=${encodeURIComponent(`Refund${store}`)}`);
+  const refundedRow = page.locator("li[data-order-id]").filter({ hasText: `Refund${store}` }).first();
+  await expect(refundedRow.locator('[data-badge="partly-refunded"]')).toHaveText(admin.orders.refundedPart.replace("{{amount}}", "€24.50").replace("{{total}}", "€49"));
+  await page.goto(`${server.url}/admin/orders?q=${encodeURIComponent(`Cancel${store}`)}`);
+  const cancellingRow = page.locator("li[data-order-id]").filter({ hasText: `Cancel${store}` }).first();
+  await expect(cancellingRow.locator('[data-badge="cancelling"]')).toBeVisible();
+  await expect(cancellingRow.locator('[data-badge="to-deliver"]')).toBeVisible();
+  await shot(page, info, "list-badges");
 }

@@ -16,6 +16,11 @@ interface Row {
   monthly: number;
   currency: Currency;
   delivered: boolean;
+  /** Still owed work (the one rule of the tile and the filter, app/admin/to-deliver.server.ts). */
+  toDeliver: boolean;
+  /** Money given back of what was paid (minor units); `full` when all of it. */
+  refund: { amount: number; of: number; full: boolean } | null;
+  erased: boolean;
   /** Paid and not delivered yet: when it is due (the catalogue's promise), and whether late or due today. */
   due?: { datetime: string; label: string; mark: "late" | "today" | null } | null;
 }
@@ -53,7 +58,27 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
           <span className="font-semibold text-ink" data-testid="order-state">
             {t(`states.${order.state}`)}
           </span>
-          {order.state === "paid" ? <span data-testid="order-delivery">{order.delivered ? t("orders.delivered") : t("orders.toDeliver")}</span> : null}
+          {order.toDeliver ? (
+            <span data-testid="order-delivery" data-badge="to-deliver">
+              {t("orders.toDeliver")}
+            </span>
+          ) : order.state === "paid" && order.delivered ? (
+            <span data-testid="order-delivery" data-badge="delivered">
+              {t("orders.delivered")}
+            </span>
+          ) : null}
+          {order.refund ? (
+            <span className="font-semibold text-red-700" data-badge={order.refund.full ? "refunded" : "partly-refunded"}>
+              {order.refund.full
+                ? t("orders.refundedAll", { amount: formatMoney(order.refund.amount, order.currency, lang) })
+                : t("orders.refundedPart", { amount: formatMoney(order.refund.amount, order.currency, lang), total: formatMoney(order.refund.of, order.currency, lang) })}
+            </span>
+          ) : null}
+          {order.erased ? (
+            <span className="font-semibold" data-badge="erased">
+              {t("orders.erased")}
+            </span>
+          ) : null}
           {order.due ? (
             <span data-testid="order-due" data-mark={order.due.mark ?? undefined}>
               {order.due.mark ? (
@@ -62,7 +87,12 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
               {tDue("admin.due")} <time dateTime={order.due.datetime}>{order.due.label}</time>
             </span>
           ) : null}
-          {order.billingState ? <span data-billing-state={order.billingState}>{t(`billing.${order.billingState}`)}</span> : null}
+          {/* "Refunded" is said with its amount above; the other billing states as words. */}
+          {order.billingState && !(order.billingState === "refunded" && order.refund) ? (
+            <span data-billing-state={order.billingState} data-badge={order.billingState}>
+              {t(`billing.${order.billingState}`)}
+            </span>
+          ) : null}
           <span>{dateTime(order.createdAt)}</span>
         </span>
       </a>
