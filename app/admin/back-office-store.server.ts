@@ -8,7 +8,7 @@ import { referenceNumberOf } from "../orders/reference.ts";
 import type { Order } from "../orders/types.ts";
 import type { ExportQuery, ExportRow } from "../ops/orders-csv.server.ts";
 import { toDeliver } from "./to-deliver.server.ts";
-import { ATTEMPT_STATES, type BackOfficeHealth, type BackOfficeStore, type OrderEvent, type OrderQuery } from "./types.ts";
+import { ATTEMPT_STATES, type BackOfficeHealth, type CustomerRow, type BackOfficeStore, type OrderEvent, type OrderQuery } from "./types.ts";
 
 const now = () => new Date().toISOString();
 
@@ -52,6 +52,55 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
     return rows.map(({ emails_json, refunded, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]"), refunded: Number(refunded) }));
   }
 
+  async listCustomers(query: { search?: string; limit: number; offset: number }): Promise<{ customers: CustomerRow[]; total: number }> {
+    const email = sql<string>`lower(email)`;
+    let paid = this.db.selectFrom("orders").where("state", "=", "paid").where("erased_at", "is", null);
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      const like = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      paid = paid.where(sql<boolean>`(lower(email) LIKE ${like} ESCAPE '\\' OR ${this.customerName()} LIKE ${like} ESCAPE '\\')`);
+    }
+    const total = await paid.select(sql<number | string>`count(DISTINCT lower(email))`.as("n")).executeTakeFirst();
+    const page = await paid
+      .select([email.as("email"), sql<number | string>`count(*)`.as("orders"), sql<string>`max(created_at)`.as("last")])
+      .groupBy(email)
+      .orderBy(sql`max(created_at)`, "desc")
+      .orderBy(email)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    if (!page.length) return { customers: [], total: Number(total?.n ?? 0) };
+    const emails = page.map((row) => row.email);
+    const of = this.db.selectFrom("orders").where("state", "=", "paid").where("erased_at", "is", null).where(email, "in", emails);
+    const refunded = sql<number | string>`coalesce((SELECT sum(c.amount_refunded) FROM charge_refunds c WHERE c.order_id = orders.id), 0)`;
+    const sums = await of
+      .select([email.as("email"), "currency", sql<number | string>`sum(amount_due_now - ${refunded})`.as("amount")])
+      .groupBy([email, "currency"])
+      .orderBy("currency")
+      .execute();
+    const latest = await of.select([email.as("email"), "customer_json", "created_at"]).orderBy("created_at", "desc").execute();
+    return {
+      total: Number(total?.n ?? 0),
+      customers: page.map((row) => {
+        const customer = JSON.parse(latest.find((order) => order.email === row.email)?.customer_json ?? "{}") as { firstName?: string; lastName?: string };
+        return {
+          email: row.email,
+          name: `${customer.firstName ?? ""} ${customer.lastName ?? ""}`.trim(),
+          orders: Number(row.orders),
+          paid: sums.filter((sum) => sum.email === row.email).map((sum) => ({ currency: sum.currency, amount: Number(sum.amount) })),
+          lastOrderAt: row.last,
+        };
+      }),
+    };
+  }
+
+  /** "first last" of an order's customer, lower-cased, for a search by name. */
+  private customerName() {
+    return this.dialect === "postgres"
+      ? sql`lower((customer_json::json ->> 'firstName') || ' ' || (customer_json::json ->> 'lastName'))`
+      : sql`lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName'))`;
+  }
+
   /** The orders of the back office's list and export: by state, and a search in reference, email or name. */
   private matchingOrders(query: ExportQuery) {
     let selection = this.db.selectFrom("orders");
@@ -61,10 +110,7 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
     if (search) {
       // % and _ typed by the owner are searched literally.
       const like = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      const name =
-        this.dialect === "postgres"
-          ? sql`lower((customer_json::json ->> 'firstName') || ' ' || (customer_json::json ->> 'lastName'))`
-          : sql`lower(json_extract(customer_json, '$.firstName') || ' ' || json_extract(customer_json, '$.lastName'))`;
+      const name = this.customerName();
       // "LA-1042", "1042": the readable reference's number, whatever the prefix typed.
       const number = referenceNumberOf(search);
       const reference = number === null ? sql`1 = 0` : sql`reference_number = ${number}`;

@@ -1,5 +1,6 @@
 import { getSiteConfig } from "../config/site.server.ts";
 import { ERASED } from "../db/erased.ts";
+import type { Currency } from "../content/offers.ts";
 import { formatMoney } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -49,3 +50,21 @@ export async function eraseCustomer(email: string): Promise<EraseOutcome> {
 
 /** The retention periods the daily job applies and the privacy policy states (site configuration). */
 export const retentionPolicy = () => getSiteConfig().retention;
+
+/** Customers per page of the list. */
+const CUSTOMERS_PAGE = 25;
+
+/** A page of the customers list (everyone with a paid order), with what each paid in the owner's words. */
+export async function customerList(search: string, page: number, lang: Language) {
+  const { repo } = await getOrderServices();
+  const query = search.trim().slice(0, 100);
+  const current = Math.max(1, Math.min(Math.floor(page), 10_000));
+  const { customers, total } = await repo.listCustomers({ search: query || undefined, limit: CUSTOMERS_PAGE, offset: (current - 1) * CUSTOMERS_PAGE });
+  return {
+    search: query,
+    total,
+    page: current,
+    pages: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE)),
+    customers: customers.map((row) => ({ ...row, paid: row.paid.map((sum) => formatMoney(sum.amount, sum.currency as Currency, lang)).join(" · ") })),
+  };
+}

@@ -242,3 +242,36 @@ describe(`the orders list's badges (${storeKind})`, () => {
   });
 });
 
+
+describe(`the customers list (${storeKind})`, () => {
+  test("everyone with a paid order once, latest first, with their order count and what they paid per currency less refunds; found by part of a name or an address; erased people and unpaid attempts left out", async () => {
+    const first = await order({ email: "Ana.Lopez@example.com", amount: 53_600, createdAt: "2026-11-02T10:00:00.000Z" });
+    await order({ email: "ana.lopez@example.com", offer: "veo3-pack", amount: 19_700, createdAt: "2026-11-05T10:00:00.000Z" });
+    await order({ email: "ana.lopez@example.com", currency: "GBP", amount: 4_900, createdAt: "2026-11-06T10:00:00.000Z" });
+    await order({ email: "bruno@example.com", amount: 100, createdAt: "2026-11-07T10:00:00.000Z" });
+    await order({ email: "chloe@example.com", state: "expired", createdAt: "2026-11-08T10:00:00.000Z" });
+    const gone = await order({ email: "dan@example.com", createdAt: "2026-11-09T10:00:00.000Z" });
+    await repo.db.updateTable("orders").set({ erased_at: NOW.toISOString() }).where("id", "=", gone).execute();
+    await repo.db.insertInto("charge_refunds").values({ charge_id: "ch_ana", order_id: first, amount: 53_600, amount_refunded: 1_250, currency: "EUR", updated_at: NOW.toISOString() }).execute();
+
+    const all = await repo.listCustomers({ limit: 10, offset: 0 });
+    expect(all.total).toBe(2);
+    expect(all.customers.map((customer) => customer.email)).toEqual(["bruno@example.com", "ana.lopez@example.com"]);
+    expect(all.customers[1]).toEqual({
+      email: "ana.lopez@example.com",
+      name: `${testCustomer.firstName} ${testCustomer.lastName}`,
+      orders: 3,
+      paid: [
+        { currency: "EUR", amount: 53_600 + 19_700 - 1_250 },
+        { currency: "GBP", amount: 4_900 },
+      ],
+      lastOrderAt: "2026-11-06T10:00:00.000Z",
+    });
+    expect((await repo.listCustomers({ search: "LOPEZ", limit: 10, offset: 0 })).customers.map((customer) => customer.email)).toEqual(["ana.lopez@example.com"]);
+    expect((await repo.listCustomers({ search: testCustomer.lastName.slice(1, 4), limit: 10, offset: 0 })).total).toBe(2);
+    expect((await repo.listCustomers({ search: "100%", limit: 10, offset: 0 })).total).toBe(0);
+    // Paged: one per page, the total stays.
+    const second = await repo.listCustomers({ limit: 1, offset: 1 });
+    expect([second.total, second.customers.map((customer) => customer.email)]).toEqual([2, ["ana.lopez@example.com"]]);
+  });
+});

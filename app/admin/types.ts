@@ -12,6 +12,17 @@ export interface OrderEvent {
   period: string | null;
 }
 
+/** A customer of the back office's list: everyone with a paid order, by email. */
+export interface CustomerRow {
+  email: string;
+  /** The name on their latest paid order. */
+  name: string;
+  orders: number;
+  /** What their paid orders took at checkout, less what was refunded, per currency (minor units). */
+  paid: Array<{ currency: string; amount: number }>;
+  lastOrderAt: string;
+}
+
 export interface OrderQuery {
   state?: OrderState;
   /** Only orders still to deliver (app/admin/to-deliver.server.ts). */
@@ -56,6 +67,8 @@ export interface BackOfficeStore {
    * period), whether it is still to deliver (the one rule, to-deliver.server.ts) and what billing
    * recorded as refunded of its charges (minor units).
    */
+  /** Customers (a paid order, not erased), latest order first; `search` matches part of the email or the name. */
+  listCustomers(query: { search?: string; limit: number; offset: number }): Promise<{ customers: CustomerRow[]; total: number }>;
   listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string>; toDeliver: Set<string>; refunded: Map<string, number> }>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;

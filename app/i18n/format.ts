@@ -28,7 +28,7 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return formatter;
 }
 
-type Unit = "second" | "minute" | "hour" | "day" | "month";
+type Unit = "second" | "minute" | "hour" | "day" | "month" | "year";
 type Display = "long" | "short" | "narrow";
 
 /** "1 234", "1,234". */
@@ -44,6 +44,17 @@ export function formatRange(range: readonly [number, number], lang: Language): s
 /** "24 hours", "24 Stunden", "8 s". */
 export function formatUnit(value: number, unit: Unit, lang: Language, display: Display = "long"): string {
   return numberFormat(intlLocale(lang), { ...GROUPED, style: "unit", unit, unitDisplay: display }).format(value);
+}
+
+/**
+ * A period given in days as a person says it: "11 years" rather than "4,018 days", "3 months"
+ * rather than "90 days"; days below two months. Rounded to the nearest unit (a retention period
+ * is a policy, not a countdown).
+ */
+export function formatDays(days: number, lang: Language): string {
+  if (days >= 365) return formatUnit(Math.round(days / 365.25), "year", lang);
+  if (days >= 60) return formatUnit(Math.round(days / 30.44), "month", lang);
+  return formatUnit(days, "day", lang);
 }
 
 /** "8–10 min", "30-60 s": a range of durations. */

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-customers";
-import { customerSummary, normaliseEmail, retentionPolicy } from "../admin/customers.server.ts";
+import { customerList, customerSummary, normaliseEmail, retentionPolicy } from "../admin/customers.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
-import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
+import { AdminBar, Notice, Pager } from "../components/admin/admin-ui.tsx";
 import { DataRequestList } from "../components/admin/data-rights-ui.tsx";
-import { dateTimeFormatter, formatUnit } from "../i18n/format.ts";
+import { dateTimeFormatter, formatDays } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 
 /**
@@ -28,10 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     typed: (typed ?? "").slice(0, 254),
     erased: url.searchParams.get("done") === "erased",
     retention: {
-      unpaid: formatUnit(policy.unpaidAttemptDays, "day", lang),
-      quotes: formatUnit(policy.quoteRequestDays, "day", lang),
-      customers: formatUnit(policy.customerDays, "day", lang),
+      unpaid: formatDays(policy.unpaidAttemptDays, lang),
+      quotes: formatDays(policy.quoteRequestDays, lang),
+      customers: formatDays(policy.customerDays, lang),
     },
+    // Without an address typed: everyone who paid, latest first, searchable by part of a name or address.
+    list: typed === null ? await customerList(url.searchParams.get("q") ?? "", Number(url.searchParams.get("page")) || 1, lang) : null,
   };
   // A typed address that cannot be one: the form again, with the reason, as a 400.
   if (typed !== null && !email) return data({ ...page, customer: null, error: t("invalidEmail") }, { status: 400 });
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("data-rights");
   const { t: tAdmin } = useTranslation("admin");
-  const { customer, typed, erased, retention, lang, error } = loaderData;
+  const { customer, typed, erased, retention, lang, error, list } = loaderData;
   const dateTime = dateTimeFormatter(lang, "short");
   const held = customer && (customer.orders.length > 0 || customer.quotes.length > 0);
   return (
@@ -142,6 +144,47 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           ) : null}
           <DataRequestList requests={customer.requests} lang={lang} />
         </div>
+      ) : null}
+
+      {list ? (
+        <section className="mt-8" aria-labelledby="customers-title" data-testid="customers-list">
+          <h2 id="customers-title" className="text-lg font-semibold">
+            {t("list.title", { count: list.total })}
+          </h2>
+          <form method="get" action="/admin/customers" role="search" className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto]">
+            <label className="sr-only" htmlFor="customers-q">
+              {t("list.search")}
+            </label>
+            <input id="customers-q" name="q" type="search" maxLength={100} defaultValue={list.search} placeholder={t("list.search")} className="min-h-12 rounded-xl border border-line bg-white px-4" />
+            <button type="submit" className="btn-secondary">
+              {t("list.filter")}
+            </button>
+          </form>
+          {list.customers.length ? (
+            <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+              {list.customers.map((row) => (
+                <li key={row.email} data-customer={row.email}>
+                  <a href={`/admin/customers?email=${encodeURIComponent(row.email)}`} className="block px-4 py-3 hover:bg-accent-50">
+                    <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                      <span className="font-semibold break-words">{row.name || row.email}</span>
+                      <span className="text-sm font-semibold" data-testid="customer-paid">
+                        {row.paid}
+                      </span>
+                    </span>
+                    <span className="mt-0.5 block text-sm break-all text-muted">{row.email}</span>
+                    <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted">
+                      <span data-testid="customer-orders">{t("list.orders", { count: row.orders })}</span>
+                      <span>{t("list.last", { date: dateTime(row.lastOrderAt) })}</span>
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-muted">{t("list.none")}</p>
+          )}
+          <Pager page={list.page} pages={list.pages} href={(page) => `/admin/customers?${new URLSearchParams({ ...(list.search ? { q: list.search } : {}), page: String(page) })}`} />
+        </section>
       ) : null}
 
       <h2 className="mt-8 text-lg font-semibold">{t("retention.title")}</h2>

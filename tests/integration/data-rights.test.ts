@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 /** What an erased field reads (app/db/erased.ts), spelt out: the test must run against the old code too. */
 const ERASED = "[erased]";
-import { formatUnit } from "../../app/i18n/format.ts";
+import { formatDays, formatUnit } from "../../app/i18n/format.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
@@ -155,6 +155,29 @@ describe("a customer's data in the back office", () => {
     expect(bareText).toContain(BRUNO.email);
     expect((await readStore(server.dataDir)).orders.find((order) => order.id === bruno.id)!.customer.firstName).toBe(BRUNO.firstName);
   }, 120_000);
+
+  test("the customers list: everyone who paid, found by part of a name, with their orders and what they paid; periods in years, not thousands of days", async () => {
+    const zoe = { firstName: "Zoé", lastName: "Martin-Dubois", email: "zoe.martin@example.com" };
+    const yann = { firstName: "Yann", lastName: "Kerbrat", email: "yann@example.com" };
+    await paidOrder(zoe, "test-workflow");
+    await paidOrder(zoe, "test-workflow");
+    await paidOrder(yann, "test-workflow");
+    const list = await (await owner.get("/admin/customers", { headers: { "Accept-Language": "en" } })).text();
+    const en = JSON.parse(fs.readFileSync(path.resolve("locales/en/data-rights.json"), "utf8"));
+    const row = (html: string, email: string) => new RegExp(`<li data-customer="${email.replace(/\./g, "\\.")}">([\\s\\S]*?)</li>`).exec(html)?.[1] ?? "";
+    expect(row(list, zoe.email)).toContain(en.list.orders_other.replace("{{count}}", "2"));
+    expect(row(list, zoe.email)).toContain("Zoé Martin-Dubois");
+    expect(row(list, zoe.email)).toContain(`href="/admin/customers?email=${encodeURIComponent(zoe.email)}"`);
+    expect(row(list, yann.email)).toContain(en.list.orders_one.replace("{{count}}", "1"));
+    // Latest first.
+    expect(list.indexOf(`data-customer="${yann.email}"`)).toBeLessThan(list.indexOf(`data-customer="${zoe.email}"`));
+    const found = await (await owner.get("/admin/customers?q=martin", { headers: { "Accept-Language": "en" } })).text();
+    expect(row(found, zoe.email)).not.toBe("");
+    expect(row(found, yann.email)).toBe("");
+    // The retention the owner reads: "11 years", not "4,018 days".
+    expect(list).toContain(formatDays(4018, "en"));
+    expect(list).not.toContain(formatUnit(4018, "day", "en"));
+  });
 
   test("the privacy policy states the default retention periods in every language", async () => {
     for (const lang of LANGUAGES) {
