@@ -88,7 +88,7 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
                 {endpoint.fullUrl ? (
                   <form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                     <input type="hidden" name="target" value={endpoint.id} />
-                    <label className="grid min-w-0 flex-1 gap-1 text-sm">
+                    <label className="grid w-full min-w-0 gap-1 text-sm sm:w-auto sm:flex-1">
                       <span>{t("endpointsAdmin.url")}</span>
                       <input name="url" type="url" required maxLength={500} defaultValue={endpoint.fullUrl} className="w-full rounded-xl border border-line px-3 py-2" />
                     </label>
@@ -130,7 +130,7 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
           </p>
         )}
         <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-          <label className="grid min-w-0 flex-1 gap-1 text-sm">
+          <label className="grid w-full min-w-0 gap-1 text-sm sm:w-auto sm:flex-1">
             <span>{t("endpointsAdmin.newUrl")}</span>
             <input name="url" type="url" required maxLength={500} placeholder="https://" className="w-full rounded-xl border border-line px-3 py-2" />
           </label>
