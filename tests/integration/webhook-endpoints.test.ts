@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
 import { waitFor } from "../support/orders.ts";
+import { databaseUrlFor } from "../support/store.ts";
 import { suiteServer } from "../support/suite.ts";
 
 // Webhook endpoints the owner manages in the back office (docs/automation.md): added with a
@@ -31,7 +32,7 @@ const hookUrl = (path: string) => `http://127.0.0.1:${(receiver.address() as Add
 beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve())));
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-// No AUTOMATION_WEBHOOK_URL: the owner's endpoints only.
+// No AUTOMATION_WEBHOOK_URL: the owner's endpoints only. Runs on SQLite and PostgreSQL (vitest.config.ts).
 const server = suiteServer({ LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100" });
 
 const en = { headers: { "Accept-Language": "en" } };
@@ -44,7 +45,7 @@ async function sendTest(client: AdminClient): Promise<Received> {
 }
 
 test("add (secret shown once) → signed test event; edit the URL; rotate (old and new both verify); pause and resume", async () => {
-  const { client } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url), "correct horse battery staple");
+  const { client } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), "correct horse battery staple");
 
   const refused = await client.post("/admin/automation", { intent: "addEndpoint", url: "ftp://example.com/x" }, en);
   expect(refused.status).toBe(400);
