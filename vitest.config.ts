@@ -27,6 +27,7 @@ const BOTH_STORES = [
   "tests/integration/admin-money-sandbox.test.ts",
   "tests/integration/way-in.test.ts",
   "tests/integration/webhooks-out.test.ts",
+  "tests/integration/webhook-endpoints.test.ts",
   "app/automation/emitted-events.test.ts",
   "tests/integration/order-page.test.ts",
 ];

@@ -1,4 +1,8 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import { createApiToken } from "../api/tokens.server.ts";
+import { refusedHost } from "../lib/address-guard.server.ts";
+import { getEnv, isLiveEnv, liveWebhookProblem } from "../lib/env.server.ts";
+import { z } from "../lib/zod.ts";
 import { getOrderServices } from "../services.server.ts";
 
 /** How many deliveries the automation page lists (newest first). */
@@ -10,7 +14,18 @@ export async function automationPage() {
   const [endpoints, deliveries, tokens] = await Promise.all([repo.listWebhookEndpoints(), repo.listWebhookDeliveries(LOG_SIZE), repo.listApiTokens()]);
   return {
     tokens,
-    endpoints: endpoints.filter((endpoint) => endpoint.enabled).map((endpoint) => ({ id: endpoint.id, url: shownUrl(endpoint.url), pausedAt: endpoint.pausedAt, failingSince: endpoint.failingSince })),
+    endpoints: endpoints
+      .filter((endpoint) => endpoint.enabled)
+      .map((endpoint) => ({
+        id: endpoint.id,
+        url: shownUrl(endpoint.url),
+        // The edit field shows the whole URL of the owner's own endpoint (the env one is not editable here).
+        fullUrl: endpoint.managed ? endpoint.url : null,
+        managed: endpoint.managed,
+        pausedAt: endpoint.pausedAt,
+        failingSince: endpoint.failingSince,
+        previousSecretUntil: endpoint.previousSecretUntil,
+      })),
     deliveries: await Promise.all(deliveries.map(async (delivery) => ({ ...delivery, attemptLog: await repo.listWebhookAttempts(delivery.id) }))),
   };
 }
@@ -61,4 +76,63 @@ export async function tokenAction(intent: "createToken" | "revokeToken", value: 
     return { created: { name: name.slice(0, 80), secret } };
   }
   return (await repo.revokeApiToken(value.slice(0, 100))) ? "revokeToken" : "notFound";
+}
+
+/** How long the previous secret keeps signing after a rotation: a day to update the receiver. */
+const ROTATION_GRACE_MS = 24 * 60 * 60_000;
+
+/** A Standard Webhooks secret: `whsec_` + base64 of 24 random bytes (what the receiver's verifier decodes). */
+const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+
+const EndpointUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(500)
+  .refine((value) => URL.canParse(value) && !new URL(value).username && !new URL(value).password);
+
+/** Why a URL may not be an endpoint: not http(s), credentials in it, or (live mode) not https or not public. */
+export async function endpointUrlProblem(url: string, live: boolean): Promise<string | null> {
+  if (!EndpointUrl.safeParse(url).success) return "invalid";
+  if (!live) return null;
+  // The same rules as AUTOMATION_WEBHOOK_URL at start-up, then every address the name resolves to
+  // (the request itself checks again on the connection it opens).
+  if (liveWebhookProblem(url, { DEMO_MODE: false, STRIPE_SECRET_KEY: "sk_live_" })) return "notPublic"; // live: the caller said so
+  return (await refusedHost(url)) ? "notPublic" : null;
+}
+
+export type EndpointOutcome =
+  | { secret: { endpointId: string; secret: string; rotated: boolean } }
+  | "saveEndpoint"
+  | "pause"
+  | "resume"
+  | "invalid"
+  | "notPublic"
+  | "notFound";
+
+/**
+ * The owner's endpoints: add one (its secret shown once), change its URL, rotate its secret (the
+ * previous one keeps signing for a day: every request then carries both signatures), pause and
+ * resume any endpoint, the env one included.
+ */
+export async function endpointAction(intent: "addEndpoint" | "saveEndpoint" | "rotateSecret" | "pause" | "resume", target: string, url: string): Promise<EndpointOutcome> {
+  const { repo, webhooksOut } = await getOrderServices();
+  const env = getEnv();
+  const id = target.slice(0, 100);
+  if (intent === "addEndpoint" || intent === "saveEndpoint") {
+    const problem = await endpointUrlProblem(url.trim(), isLiveEnv(env));
+    if (problem) return problem as "invalid" | "notPublic";
+    if (intent === "saveEndpoint") return (await repo.setWebhookEndpointUrl(id, url.trim())) ? "saveEndpoint" : "notFound";
+    const secret = newWebhookSecret();
+    const endpointId = `ep_${randomUUID()}`;
+    await repo.addWebhookEndpoint(endpointId, url.trim(), secret);
+    return { secret: { endpointId, secret, rotated: false } };
+  }
+  if (intent === "rotateSecret") {
+    const secret = newWebhookSecret();
+    if (!(await repo.rotateWebhookSecret(id, secret, new Date(Date.now() + ROTATION_GRACE_MS).toISOString()))) return "notFound";
+    return { secret: { endpointId: id, secret, rotated: true } };
+  }
+  if (intent === "pause") return (await repo.pauseWebhookEndpoint(id)) ? "pause" : "notFound";
+  if (!(await repo.resumeWebhookEndpoint(id))) return "notFound";
+  webhooksOut.kick();
+  return "resume";
 }

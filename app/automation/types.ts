@@ -21,6 +21,10 @@ export interface WebhookEndpoint {
   enabled: boolean;
   failingSince: string | null;
   pausedAt: string | null;
+  /** Added in the back office (its secret in the database), not the env endpoint. */
+  managed: boolean;
+  /** Until when the previous secret still signs (ISO), after a rotation. */
+  previousSecretUntil: string | null;
 }
 
 /** A delivery claimed by the worker, with what it needs to render and sign the request. */
@@ -35,6 +39,8 @@ export interface ClaimedDelivery {
   createdAt: string;
   endpointId: string;
   url: string;
+  /** The endpoint's stored secrets, newest first (empty for the env endpoint: its secret is in the environment). */
+  secrets: string[];
 }
 
 /** A row of the back office's log. */
@@ -85,6 +91,14 @@ export interface WebhookStore {
    */
   noteWebhookFailure(endpointId: string, pauseAfterMs: number): Promise<{ paused: boolean; failingSince: string }>;
   resumeWebhookEndpoint(endpointId: string): Promise<boolean>;
+  /** The owner pauses an endpoint: its deliveries wait until it is resumed. False when none or already paused. */
+  pauseWebhookEndpoint(endpointId: string): Promise<boolean>;
+  /** An endpoint the owner adds in the back office, with its secret. */
+  addWebhookEndpoint(id: string, url: string, secret: string): Promise<void>;
+  /** A new URL for an owner's endpoint (its failure streak and pause cleared). False for none or the env endpoint. */
+  setWebhookEndpointUrl(endpointId: string, url: string): Promise<boolean>;
+  /** A new secret for an owner's endpoint; the previous one keeps signing until `previousUntil`. */
+  rotateWebhookSecret(endpointId: string, secret: string, previousUntil: string): Promise<boolean>;
   /** Makes a delivery due now (pending again if it had failed). Returns false when there is no such delivery. */
   retryWebhookNow(deliveryId: number): Promise<boolean>;
   listWebhookDeliveries(limit: number): Promise<DeliveryRow[]>;

@@ -66,7 +66,15 @@ export class KyselyWebhookStore implements WebhookStore {
 
   async listWebhookEndpoints(): Promise<WebhookEndpoint[]> {
     const rows = await this.db.selectFrom("webhook_endpoints").selectAll().orderBy("created_at").execute();
-    return rows.map((row) => ({ id: row.id, url: row.url, enabled: Number(row.enabled) === 1, failingSince: row.failing_since, pausedAt: row.paused_at }));
+    return rows.map((row) => ({
+      id: row.id,
+      url: row.url,
+      enabled: Number(row.enabled) === 1,
+      failingSince: row.failing_since,
+      pausedAt: row.paused_at,
+      managed: Boolean(row.secret),
+      previousSecretUntil: row.previous_secret && row.previous_secret_until && row.previous_secret_until > now() ? row.previous_secret_until : null,
+    }));
   }
 
   async recordTestWebhookEvent(): Promise<string> {
@@ -99,7 +107,7 @@ export class KyselyWebhookStore implements WebhookStore {
       .selectFrom("webhook_deliveries as d")
       .innerJoin("webhook_events as e", "e.id", "d.event_id")
       .innerJoin("webhook_endpoints as p", "p.id", "d.endpoint_id")
-      .select(["d.id", "d.event_id", "d.endpoint_id", "e.type", "e.order_id", "e.quote_id", "e.detail_json", "e.created_at", "p.url"])
+      .select(["d.id", "d.event_id", "d.endpoint_id", "e.type", "e.order_id", "e.quote_id", "e.detail_json", "e.created_at", "p.url", "p.secret", "p.previous_secret", "p.previous_secret_until"])
       .where(
         "d.id",
         "in",
@@ -120,6 +128,8 @@ export class KyselyWebhookStore implements WebhookStore {
         createdAt: row.created_at,
         endpointId: row.endpoint_id,
         url: row.url,
+        // During a rotation both secrets sign: a receiver still on the old one keeps verifying.
+        secrets: [row.secret, row.previous_secret && row.previous_secret_until && row.previous_secret_until > now() ? row.previous_secret : null].filter((secret): secret is string => Boolean(secret)),
       }));
   }
 
@@ -180,6 +190,39 @@ export class KyselyWebhookStore implements WebhookStore {
   async resumeWebhookEndpoint(endpointId: string): Promise<boolean> {
     const stamp = now();
     const result = await this.db.updateTable("webhook_endpoints").set({ paused_at: null, failing_since: null, updated_at: stamp }).where("id", "=", endpointId).where("paused_at", "is not", null).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async pauseWebhookEndpoint(endpointId: string): Promise<boolean> {
+    const stamp = now();
+    const result = await this.db.updateTable("webhook_endpoints").set({ paused_at: stamp, updated_at: stamp }).where("id", "=", endpointId).where("enabled", "=", 1).where("paused_at", "is", null).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async addWebhookEndpoint(id: string, url: string, secret: string): Promise<void> {
+    const stamp = now();
+    await this.db.insertInto("webhook_endpoints").values({ id, url, enabled: 1, failing_since: null, paused_at: null, secret, previous_secret: null, previous_secret_until: null, created_at: stamp, updated_at: stamp }).execute();
+  }
+
+  async setWebhookEndpointUrl(endpointId: string, url: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("webhook_endpoints")
+      .set({ url, failing_since: null, paused_at: null, updated_at: now() })
+      .where("id", "=", endpointId)
+      .where("secret", "is not", null)
+      .where("enabled", "=", 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async rotateWebhookSecret(endpointId: string, secret: string, previousUntil: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("webhook_endpoints")
+      .set((eb) => ({ previous_secret: eb.ref("secret"), previous_secret_until: previousUntil, secret, updated_at: now() }))
+      .where("id", "=", endpointId)
+      .where("secret", "is not", null)
+      .where("enabled", "=", 1)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

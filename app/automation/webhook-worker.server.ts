@@ -63,12 +63,14 @@ export class WebhooksOutWorker extends BackgroundWorker {
   private async deliver(delivery: ClaimedDelivery): Promise<boolean> {
     const { repo, backoffMs, maxBackoffMs } = this.options;
     const context = { delivery: delivery.id, event: delivery.eventId, type: delivery.type, attempts: delivery.attempts };
-    const secret = this.options.secretOf(delivery.endpointId);
+    // An endpoint added in the back office carries its secrets; the env endpoint's is in the environment.
+    const envSecret = this.options.secretOf(delivery.endpointId);
+    const secrets = delivery.secrets?.length ? delivery.secrets : envSecret ? [envSecret] : [];
     let result: SendResult;
     try {
-      if (!secret) throw new Error(`endpoint ${delivery.endpointId} has no secret configured`);
+      if (!secrets.length) throw new Error(`endpoint ${delivery.endpointId} has no secret configured`);
       const body = await renderWebhookBody(delivery, repo, this.options.publicOrigin);
-      result = await sendWebhook(delivery.url, signedHeaders(secret, delivery.eventId, body), body, this.options.send ?? DEFAULT_SEND);
+      result = await sendWebhook(delivery.url, signedHeaders(secrets, delivery.eventId, body), body, this.options.send ?? DEFAULT_SEND);
     } catch (error) {
       if (error instanceof SubjectGoneError) {
         // The customer was erased (app/privacy/): there is nothing left to tell anyone.

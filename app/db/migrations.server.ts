@@ -550,6 +550,17 @@ const CHANGES: SchemaChange[] = [
        )`,
     ],
   },
+  {
+    // Endpoints the owner adds in the back office carry their own whsec_ secret (the env
+    // endpoint keeps AUTOMATION_WEBHOOK_SECRET); after a rotation the previous one signs too,
+    // until previous_secret_until (Standard Webhooks receivers accept any listed signature).
+    name: "021-api-in-endpoints",
+    statements: [
+      `ALTER TABLE webhook_endpoints ADD COLUMN secret TEXT`,
+      `ALTER TABLE webhook_endpoints ADD COLUMN previous_secret TEXT`,
+      `ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_until TEXT`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

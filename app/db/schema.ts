@@ -259,8 +259,13 @@ export interface WebhookEndpointsTable {
   enabled: number;
   /** When its first failure since its last success happened (ISO); null while it answers. */
   failing_since: string | null;
-  /** Paused after failing for too long: nothing is sent until the owner resumes it. */
+  /** Paused after failing for too long, or by the owner: nothing is sent until the owner resumes it. */
   paused_at: string | null;
+  /** The whsec_ secret of an endpoint added in the back office (null: the env endpoint's is in the environment). */
+  secret?: string | null;
+  /** The secret before the last rotation, still signing until previous_secret_until (ISO). */
+  previous_secret?: string | null;
+  previous_secret_until?: string | null;
   created_at: string;
   updated_at: string;
 }

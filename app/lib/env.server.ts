@@ -164,7 +164,7 @@ export const isLiveEnv = (env: { PUBLIC_ORIGIN?: string; DEMO_MODE: boolean; STR
  * name is checked again, with all its addresses, on every request (app/automation/); what can be
  * said without a lookup is said here, at start-up.
  */
-function liveWebhookProblem(url: string, env: { PUBLIC_ORIGIN?: string; DEMO_MODE: boolean; STRIPE_SECRET_KEY?: string }): string | null {
+export function liveWebhookProblem(url: string, env: { PUBLIC_ORIGIN?: string; DEMO_MODE: boolean; STRIPE_SECRET_KEY?: string }): string | null {
   if (!isLiveEnv(env)) return null;
   const { protocol, hostname } = new URL(url);
   if (protocol !== "https:") return "must be an https URL in live mode";

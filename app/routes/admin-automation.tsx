@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-automation";
-import { automationAction, automationPage, tokenAction } from "../admin/automation.server.ts";
+import { automationAction, automationPage, endpointAction, tokenAction } from "../admin/automation.server.ts";
 import { adminLang, adminMeta, text } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
@@ -9,7 +9,8 @@ import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
 import { dateTimeFormatter } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 
-const DONE = ["test", "retry", "resume", "revokeToken"] as const;
+const DONE = ["test", "retry", "resume", "revokeToken", "saveEndpoint", "pause"] as const;
+const ENDPOINT_INTENTS = ["addEndpoint", "saveEndpoint", "rotateSecret", "pause", "resume"] as const;
 
 /** Webhooks out (docs/automation.md): the endpoint, the last deliveries, a test event, "retry now", "resume". No JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,10 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await requireForm(request, ["intent", "target", "name"], adminLang(context));
+  const form = await requireForm(request, ["intent", "target", "name", "url"], adminLang(context));
   await requireOwner(context);
   const t = getInstance(context).getFixedT(getLocale(context), "automation");
   const intent = text(form, "intent", 20);
+  if ((ENDPOINT_INTENTS as readonly string[]).includes(intent)) {
+    const outcome = await endpointAction(intent as (typeof ENDPOINT_INTENTS)[number], text(form, "target", 100), text(form, "url", 600));
+    // A new or rotated secret is in this one answer only (never in a URL or a redirect).
+    if (typeof outcome === "object") return data({ secret: outcome.secret }, { headers: { "Cache-Control": "no-store" } });
+    if (outcome === "invalid" || outcome === "notPublic") return data({ error: t(`endpointsAdmin.${outcome}`) }, { status: 400 });
+    if (outcome === "notFound") return data({ error: t("errors.notFound") }, { status: 400 });
+    throw redirect(`/admin/automation?done=${outcome}`, 303);
+  }
   if (intent === "createToken" || intent === "revokeToken") {
     const outcome = await tokenAction(intent, intent === "createToken" ? text(form, "name", 80) : text(form, "target", 100));
     // The secret is in this one answer only: never in a URL, a redirect or the database.
@@ -48,6 +57,7 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("automation");
   const { endpoints, deliveries, tokens, lang, done } = loaderData;
   const created = actionData && "created" in actionData ? actionData.created : null;
+  const shownSecret = actionData && "secret" in actionData ? actionData.secret : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const dateTime = dateTimeFormatter(lang, "short");
   return (
@@ -56,7 +66,7 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
         <p className="mt-2 text-sm text-muted">{t("intro")}</p>
-        {done ? <Notice tone="ok" testId="automation-done">{done === "revokeToken" ? t("tokens.doneRevoke") : t(`done.${done}`)}</Notice> : null}
+        {done ? <Notice tone="ok" testId="automation-done">{done === "revokeToken" ? t("tokens.doneRevoke") : done === "saveEndpoint" || done === "pause" ? t(`endpointsAdmin.done.${done}`) : t(`done.${done}`)}</Notice> : null}
         {error ? <Notice tone="error" testId="automation-error">{error}</Notice> : null}
 
         <h2 className="mt-6 text-lg font-semibold">{t("endpoints")}</h2>
@@ -65,6 +75,39 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
             {endpoints.map((endpoint) => (
               <li key={endpoint.id} className="rounded-2xl border border-line bg-white p-4">
                 <p className="font-mono text-sm break-all">{endpoint.url}</p>
+                {endpoint.managed ? null : <p className="mt-1 text-xs text-muted">{t("endpointsAdmin.fromEnv")}</p>}
+                {endpoint.previousSecretUntil ? <p className="mt-1 text-xs text-muted">{t("endpointsAdmin.rotating", { date: dateTime(endpoint.previousSecretUntil) })}</p> : null}
+                {shownSecret?.endpointId === endpoint.id ? (
+                  <div className="mt-2 rounded-xl border border-line bg-white p-3" data-testid="endpoint-secret-shown">
+                    <p className="text-sm font-semibold">{t(shownSecret.rotated ? "endpointsAdmin.rotated" : "endpointsAdmin.created")}</p>
+                    <p className="mt-1 font-mono text-sm break-all select-all" data-testid="endpoint-secret">
+                      {shownSecret.secret}
+                    </p>
+                  </div>
+                ) : null}
+                {endpoint.fullUrl ? (
+                  <form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="target" value={endpoint.id} />
+                    <label className="grid w-full min-w-0 gap-1 text-sm sm:w-auto sm:flex-1">
+                      <span>{t("endpointsAdmin.url")}</span>
+                      <input name="url" type="url" required maxLength={500} defaultValue={endpoint.fullUrl} className="w-full rounded-xl border border-line px-3 py-2" />
+                    </label>
+                    <button type="submit" name="intent" value="saveEndpoint" className="btn-secondary">
+                      {t("endpointsAdmin.save")}
+                    </button>
+                    <button type="submit" name="intent" value="rotateSecret" className="btn-secondary" data-testid="endpoint-rotate">
+                      {t("endpointsAdmin.rotate")}
+                    </button>
+                  </form>
+                ) : null}
+                {endpoint.pausedAt ? null : (
+                  <form method="post" className="mt-2">
+                    <input type="hidden" name="target" value={endpoint.id} />
+                    <button type="submit" name="intent" value="pause" className="btn-secondary" data-testid="endpoint-pause">
+                      {t("endpointsAdmin.pause")}
+                    </button>
+                  </form>
+                )}
                 {endpoint.pausedAt ? (
                   <form method="post" className="mt-2 flex flex-wrap items-center gap-3">
                     <span className="text-sm font-semibold text-red-900" data-testid="automation-paused">
@@ -86,6 +129,15 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
             {t("notConfigured")}
           </p>
         )}
+        <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <label className="grid w-full min-w-0 gap-1 text-sm sm:w-auto sm:flex-1">
+            <span>{t("endpointsAdmin.newUrl")}</span>
+            <input name="url" type="url" required maxLength={500} placeholder="https://" className="w-full rounded-xl border border-line px-3 py-2" />
+          </label>
+          <button type="submit" name="intent" value="addEndpoint" className="btn-secondary w-full sm:w-auto" data-testid="endpoint-add">
+            {t("endpointsAdmin.add")}
+          </button>
+        </form>
         <form method="post" className="mt-3">
           <button type="submit" name="intent" value="test" className="btn-primary w-full sm:w-auto" data-testid="automation-test">
             {t("sendTest")}

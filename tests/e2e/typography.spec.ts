@@ -54,6 +54,9 @@ test.describe("the back office", () => {
     shop = await startOwnerShop("sqlite");
     await payInSandbox(shop.server.url, "formateur-ia", "fr", orderForm({ email: "ines@example.com" }));
     orderId = (await readStore(shop.server.dataDir)).orders[0]!.id;
+    // The automation page with an API token and an endpoint of the owner's, so their words are read too.
+    await shop.owner.post("/admin/automation", { intent: "createToken", name: "n8n" });
+    await shop.owner.post("/admin/automation", { intent: "addEndpoint", url: "http://127.0.0.1:9/hook" });
   });
   test.afterAll(async () => {
     await shop?.stop();

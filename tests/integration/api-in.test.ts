@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, test, vi } from "vitest";
 import routes from "../../app/routes.ts";
@@ -111,6 +112,13 @@ describe("tokens", () => {
     expect(after.headers.get("www-authenticate")).toMatch(/^Bearer /);
     expect(after.headers.get("content-type")).toBe("application/problem+json");
     expect(after.body).toMatchObject({ status: 401, code: "unauthorized" });
+  });
+
+  test("npm run owner -- token create NAME prints a working token once", async () => {
+    const out = execFileSync(process.execPath, ["scripts/owner.ts", "token", "create", "cron job"], { env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_ORIGIN: server.url }, encoding: "utf8" });
+    const secret = /la_api_[\w-]+/.exec(out)?.[0];
+    expect(secret).toBeTruthy();
+    expect((await api(server.url, secret!, "/api/v1/quotes")).status).toBe(200);
   });
 
   test("no token, a wrong one or a malformed header → 401 problem+json with WWW-Authenticate: Bearer, on every route", async () => {
