@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Language } from "../i18n/languages.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { listBackups } from "../ops/backup.server.ts";
+import { emailKindLabel } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
 import { EXPORT_PAGE, csvFormat, ordersCsvStream, type CsvFormatName } from "../ops/orders-csv.server.ts";
 import { getOrderServices } from "../services.server.ts";
@@ -55,6 +56,8 @@ export async function ordersPage(filter: OrderFilter, lang: Language) {
     const back = refunded.get(order.id) ?? 0;
     return {
       ...listRow(order),
+      // An erased customer is said in words, not as the "[erased] [erased]" the database keeps.
+      ...(order.erasedAt ? { name: translator(lang, "data-rights")("erasedCustomer"), email: "" } : {}),
       offerName: offerName(`${order.offer}.name`),
       delivered: isDelivered,
       /** Still owed work (the front page's tile and the filter's rule): only then "To deliver" and a due time. */
@@ -115,7 +118,30 @@ export async function healthSummary(): Promise<HealthSummary> {
   return { ...counts, paymentEventsUnhandled, payments, lastBackup: last ? last.at.toISOString() : null };
 }
 
-export type TimelineEntry = { at: string; kind: string; detail: string | null; period?: string | null };
+/**
+ * One line of the timeline as the owner reads it: `detail` in words; `code` what a machine wrote
+ * (an outbox kind, a provider's id), kept only to be copied from a folded detail.
+ */
+export type TimelineEntry = { at: string; kind: string; detail: string | null; code?: string | null; period?: string | null };
+
+const EMAIL_EVENTS = new Set(["email_sent", "email_failed", "email_gave_up"]);
+
+/**
+ * An event's detail in words. The outbox records "<kind> #<attempt>[: reason]" (outbox-worker):
+ * the owner reads "Refund sent to the customer (attempt 2)" and the reason, the raw kind folded
+ * away; a checkout's detail is the provider's session id: folded away whole.
+ */
+function timelineWords(kind: string, detail: string | null, t: (key: string, values?: Record<string, unknown>) => string): Pick<TimelineEntry, "detail" | "code"> {
+  if (detail === null) return { detail: null, code: null };
+  if (kind === "checkout_created") return { detail: null, code: detail };
+  if (!EMAIL_EVENTS.has(kind)) return { detail, code: null };
+  const match = /^(\S+) #(\d+)(?:: ([\s\S]*))?$/.exec(detail);
+  if (!match) return { detail, code: null };
+  const [, emailKind, attempt, reason] = match;
+  const email = emailKindLabel(emailKind!, t);
+  const words = Number(attempt) > 1 ? t("timeline.emailAttempt", { email, n: Number(attempt) }) : email;
+  return { detail: reason ? `${words}\n${reason}` : words, code: emailKind! };
+}
 
 /** Everything about one order, labelled in the back office's language. */
 export async function orderDetail(id: string, lang: Language) {
@@ -126,7 +152,7 @@ export async function orderDetail(id: string, lang: Language) {
   const [events, emails] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id)]);
   const timeline: TimelineEntry[] = [
     { at: order.createdAt, kind: "created", detail: null },
-    ...events.map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.detail, period: event.period })),
+    ...events.map((event) => ({ at: event.createdAt, kind: event.kind, ...timelineWords(event.kind, event.detail, translator(lang, "admin")), period: event.period })),
     ...(order.paidAt ? [{ at: order.paidAt, kind: "paid", detail: null }] : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const offer = translator(lang, "offers")(`${order.offer}.name`);

@@ -158,6 +158,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {entry.kind === "delivered" && entry.period ? ` · ${t("order.forPeriod", { date: formatBillingDay(entry.period, lang) })}` : ""}
             </p>
             {entry.detail ? <p className="text-sm break-words whitespace-pre-line text-muted">{entry.detail}</p> : null}
+            {entry.code ? (
+              <details className="text-xs text-muted">
+                <summary className="cursor-pointer">{t("timeline.code")}</summary>
+                <code className="break-all select-all" data-testid="timeline-code">
+                  {entry.code}
+                </code>
+              </details>
+            ) : null}
           </li>
         ))}
       </ol>

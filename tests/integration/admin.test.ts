@@ -306,6 +306,13 @@ describe("orders in the back office", () => {
       expect(page, value).toContain(html(value));
     }
     for (const step of ["created", "checkout_created", "paid", "email_sent"]) expect(page, step).toContain(html(admin.en.timeline[step]));
+    // The timeline in words: the email sent named as the owner knows it, the outbox's kind and the
+    // provider's session id only inside a folded "technical reference".
+    const timeline = /data-testid="timeline"[^>]*>([\s\S]*?)<\/ol>/.exec(page)![1]!;
+    const visible = timeline.replace(/<details[\s\S]*?<\/details>/g, "");
+    expect(visible).toContain(html(admin.en.emailKinds.ownerPaid));
+    expect(visible).not.toMatch(/owner-paid|confirmation #|#1|cs_|sbx_/);
+    expect(timeline).toContain('data-testid="timeline-code"');
     // Titled by who bought what, not the internal id; the emails in words, not outbox kinds.
     const heading = `Zoé Findme, Atelier Martin – ${locale("en", "offers")["formateur-ia"].name}`;
     expect(page).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(html(heading))}</h1>`));
