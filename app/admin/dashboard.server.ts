@@ -5,7 +5,7 @@ import { LANGUAGES } from "../i18n/languages.ts";
 import { businessDay, orderFormPage } from "../stats/page-views.server.ts";
 import type { StatsStore } from "../stats/types.ts";
 import { getOrderServices } from "../services.server.ts";
-import { healthSummary } from "./orders.server.ts";
+import { healthSummary } from "./health.server.ts";
 import type { DashboardStore } from "./types.ts";
 
 /**

@@ -1,10 +1,7 @@
-import path from "node:path";
 import type { Language } from "../i18n/languages.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { listBackups } from "../ops/backup.server.ts";
 import { emailKindLabel } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
-import { EXPORT_PAGE, csvFormat, ordersCsvStream, type CsvFormatName } from "../ops/orders-csv.server.ts";
 import { getOrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
@@ -18,8 +15,6 @@ import { translator } from "../i18n/translator.server.ts";
 export const PAGE_SIZE = 20;
 /** At most this many orders waiting for delivery are sorted by due time (far more than one person has open). */
 const TO_DELIVER_MAX = 1000;
-/** An order still pending or at checkout after this long is shown as stuck. */
-const STUCK_AFTER_MS = 60 * 60_000;
 
 /**
  * A page of the orders list, as a person reads it: who bought what, for how much, and where it
@@ -90,32 +85,6 @@ function listRow(order: Order) {
     monthly: order.monthly,
     currency: order.currency,
   };
-}
-
-/** Every order matching the filter (all pages), in the CLI's CSV format (`format`), streamed page by page. */
-export async function exportCsv(filter: OrderFilter, format: CsvFormatName): Promise<ReadableStream<Uint8Array>> {
-  const { repo } = await getOrderServices();
-  return ordersCsvStream(repo, { state: filter.state, toDeliver: filter.toDeliver, search: filter.search }, EXPORT_PAGE, csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin")));
-}
-
-export interface HealthSummary {
-  emailsPending: number;
-  emailsFailed: number;
-  ordersStuck: number;
-  ordersPaid: number;
-  /** Payment events of a handled type that could not be read (kept, the owner emailed once each). */
-  paymentEventsUnhandled: number;
-  payments: "sandbox" | "test" | "live";
-  lastBackup: string | null;
-}
-
-export async function healthSummary(): Promise<HealthSummary> {
-  const env = getEnv();
-  const { repo, inbox } = await getOrderServices();
-  const [counts, paymentEventsUnhandled] = await Promise.all([repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString()), inbox.countUnhandled()]);
-  const last = listBackups(path.resolve(env.DATA_DIR, "backups")).at(-1);
-  const payments = !env.STRIPE_SECRET_KEY ? "sandbox" : env.STRIPE_SECRET_KEY.includes("_live_") ? "live" : "test";
-  return { ...counts, paymentEventsUnhandled, payments, lastBackup: last ? last.at.toISOString() : null };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-orders-csv";
 import { readFilter } from "../admin/order-filter.ts";
-import { exportCsv } from "../admin/orders.server.ts";
+import { exportCsv } from "../admin/orders-export.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { adminLang, adminT } from "../admin/request.server.ts";
