@@ -70,8 +70,6 @@ export interface MoneySummary {
   paid: string;
   refunded: string | null;
   left: string;
-  /** The amount left, written as the owner would type it (the form's default). */
-  leftTyped: string;
   canRefund: boolean;
   /** The subscription can be ended at the period's end / now. */
   canCancelAtPeriodEnd: boolean;
@@ -81,7 +79,6 @@ export interface MoneySummary {
 
 const store = (services: OrderServices) => new KyselyMoneyStore(services.repo.db);
 const customerName = (order: Order) => `${order.customer.firstName} ${order.customer.lastName}`.trim();
-const typed = (minor: number, lang: Language) => (minor / 100).toLocaleString(lang === "en" ? "en-GB" : lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 /**
  * What is refunded of the checkout payment (minor units): the back office's own refunds, or what
@@ -106,7 +103,6 @@ export async function moneySummary(order: Order, lang: Language): Promise<MoneyS
     paid: formatMoney(order.amountDueNow, order.currency, lang),
     refunded: refunded ? formatMoney(refunded, order.currency, lang) : null,
     left: formatMoney(left, order.currency, lang),
-    leftTyped: typed(left, lang),
     canRefund: order.state === "paid" && Boolean(order.sessionId) && left > 0,
     canCancelAtPeriodEnd: live && order.billingState !== "cancelling",
     canCancelNow: live,

@@ -106,9 +106,6 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       {money ? <MoneyDoneNotice done={money.done} /> : null}
 
-      <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>
-      <LabelValueList rows={order.fields} className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" testId="order-fields" />
-
       <h2 className="mt-6 text-lg font-semibold">{t("order.actions")}</h2>
       {order.paid && order.erased ? (
         <p className="mt-2 text-sm text-muted" data-testid="erased-no-actions">
@@ -147,6 +144,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {work ? <OwnerWorkSection orderId={order.id} work={work} done={workDone} /> : null}
 
       {money?.view ? <MoneySection orderId={order.id} money={money.view} /> : null}
+
+      {/* What the customer answered: after the actions (what the owner came to do), folded, one tap away. */}
+      <details className="group mt-6 rounded-2xl border border-line bg-white" data-testid="order-details">
+        <summary className="flex min-h-12 cursor-pointer items-center px-4 text-lg font-semibold">{t("order.details")}</summary>
+        <LabelValueList rows={order.fields} className="gap-y-2 border-t border-line p-4 sm:grid-cols-[11rem_1fr]" testId="order-fields" />
+      </details>
 
       <h2 className="mt-6 text-lg font-semibold">{t("order.timeline")}</h2>
       <ol className="mt-2 space-y-2 border-l-2 border-accent-200 pl-4" data-testid="timeline">

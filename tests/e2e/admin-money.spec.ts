@@ -62,6 +62,12 @@ async function journey(page: Page, info: TestInfo, store: string) {
   // Refund half: typed the French way; the second screen says what will happen.
   await openOrder(page, once);
   await expect(page.getByTestId("money-figures")).toContainText("Left to refund");
+  // A page for a thumb: the actions come before the customer's answers, which are folded; a refund is typed, never prefilled.
+  await expect(page.getByLabel(money.refund.amount)).toHaveValue("");
+  await expect(page.getByTestId("order-details")).toBeVisible();
+  const refundTop = (await page.getByTestId("refund-form").boundingBox())!.y;
+  expect(refundTop, "the refund form above the folded details").toBeLessThan((await page.getByTestId("order-details").boundingBox())!.y);
+  await expect(page.getByTestId("order-fields")).toBeHidden();
   await page.getByLabel(money.refund.amount).fill("24,50");
   await page.getByLabel(money.refund.reason).selectOption("requested_by_customer");
   await page.getByRole("button", { name: money.refund.submit }).click();

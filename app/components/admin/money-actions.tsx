@@ -41,8 +41,9 @@ export function MoneySection({ orderId, money }: { orderId: string; money: Money
           {money.refunded ? <li>{t("refundedSoFar", { amount: money.refunded })}</li> : null}
           <li className="font-semibold">{t("left", { amount: money.left })}</li>
         </ul>
+        {/* The amount starts empty, not at the full amount: a refund is typed on purpose (the hint says what is left). */}
         {money.canRefund ? (
-          <RefundFields orderId={orderId} actionKey={money.refundKey} amount={money.leftTyped} left={money.left} />
+          <RefundFields orderId={orderId} actionKey={money.refundKey} amount="" left={money.left} />
         ) : (
           <p className="text-sm text-muted">{t("refund.none")}</p>
         )}
