@@ -72,6 +72,8 @@ export interface RouteHandle {
   formScript?: boolean;
   /** Hide the shared header and language switcher (catalogue pages say it with `bare`). */
   bare?: boolean;
+  /** The back office: no public footer either (its own bar carries the brand). */
+  backOffice?: boolean;
   /** Ship no script at all, not even the marketing pages' small enhancements (a customer's private page). */
   scriptless?: boolean;
 }
@@ -121,7 +123,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {pageId && isOrderPage(pageId) ? <PhoneOrderBar page={pageId} lang={lang} /> : null}
           {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} bookingUrl={data?.bookingUrl ?? null} /> : null}
         </main>
-        <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} publishedSince={data?.publishedSince ?? null} switcher={!bare} />
+        {handles.some((handle) => handle.backOffice) ? null : (
+          <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} publishedSince={data?.publishedSince ?? null} switcher={!bare} />
+        )}
         {/* After the content: requested once the page is parsed, never ahead of the stylesheet. */}
         {formScript ? <script src="/forms.js" defer /> : null}
         {hydrate ? (

@@ -9,7 +9,8 @@ import { adminSessionMiddleware, requireOwner } from "../auth/session.server.ts"
  */
 export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware];
 
-export const handle = { bare: true };
+// No public header and no public footer: the site's links mean nothing to the owner at work.
+export const handle = { bare: true, backOffice: true };
 
 /** A POST to /admin itself (no form posts there): the owner gets 405, anyone else the sign-in page. */
 export async function action({ request, context }: Route.ActionArgs) {

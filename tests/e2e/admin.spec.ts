@@ -95,6 +95,11 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await page.getByTestId("recovery-continue").click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.locator("h1")).toHaveText(admin.dashboard.title);
+  // The back office's own bar: the brand, the sections on one row of a 390 px phone, and no public footer.
+  await expect(page.getByTestId("admin-brand")).toBeVisible();
+  const nav = page.getByRole("navigation", { name: admin.title });
+  expect((await nav.boundingBox())!.height, "the sections on one row").toBeLessThanOrEqual(48);
+  await expect(page.locator("footer")).toHaveCount(0);
 
   // A customer orders meanwhile.
   const lastName = `Owner${project.replace("-", "")}`;

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { Logo } from "../logo.tsx";
 
 /** Small building blocks of the back office: phone-first, plain forms, no client JavaScript. */
 
@@ -118,14 +119,19 @@ export function AdminBar({ current }: { current?: Section }) {
   const { t } = useTranslation("admin");
   return (
     <div className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-3 px-4 py-1 sm:px-8">
-        <nav aria-label={t("title")} className="flex flex-wrap items-center gap-x-1">
+      <div className="mx-auto flex max-w-5xl items-center gap-x-2 px-4 py-1 sm:px-8">
+        <a href="/admin" className="flex shrink-0 items-center gap-2 font-bold text-ink" data-testid="admin-brand">
+          <Logo className="size-7" />
+          <span className="max-sm:sr-only">{t("common:brand")}</span>
+        </a>
+        {/* One row on a phone: the sections scroll sideways rather than wrap onto three rows. */}
+        <nav aria-label={t("title")} className="flex min-w-0 flex-1 flex-nowrap items-center gap-x-1 overflow-x-auto">
           {SECTIONS.map((section) => (
             <a
               key={section.href}
               href={section.href}
               aria-current={section.href === current ? "page" : undefined}
-              className="inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-accent-700 underline-offset-4 aria-[current=page]:text-ink aria-[current=page]:underline"
+              className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-2 font-semibold whitespace-nowrap text-accent-700 underline-offset-4 aria-[current=page]:text-ink aria-[current=page]:underline"
             >
               {t(section.label)}
             </a>
