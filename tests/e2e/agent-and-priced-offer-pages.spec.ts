@@ -32,7 +32,8 @@ async function expectCleanPage(page: Page, label: string, h1: string) {
 
 /** Every amount of money written on the page must be one the catalogue produces for this language. */
 async function expectOnlyCatalogueMoney(page: Page, allowed: string[], label: string) {
-  const text = (await page.locator("main").textContent()) ?? "";
+  // As laid out (innerText): a figure and the next block's first digit ("from £49", "1 video…") never run together.
+  const text = await page.locator("main").innerText();
   const found = text.match(/[£€]\s?\d(?:[\d.,\u00a0\u202f]*\d)?|\d(?:[\d.,\u00a0\u202f]*\d)?[\u00a0\u202f ]?[€£]/g) ?? [];
   const norm = (s: string) => s.replace(/[\u00a0\u202f ]/g, " ").trim();
   const allowedSet = new Set(allowed.map(norm));
