@@ -10,9 +10,10 @@ import { RestoreRefused, restoreDatabase } from "../app/ops/restore.server.ts";
 import { backupDatabase, backupFileName, pruneBackups } from "../app/ops/backup.server.ts";
 import { existingSqliteFile, fail, failInOneLine, parseOptions } from "./cli.ts";
 
-const USAGE = "Usage: npm run backup [-- FILE] | npm run backup -- --restore FILE (site stopped). Uses DATA_DIR (default ./data).";
+const USAGE =
+  "Usage: npm run backup [-- FILE] | npm run backup -- --restore FILE [--merge-newer | --force] (site stopped; --merge-newer keeps orders taken after the backup, --force drops them). Uses DATA_DIR (default ./data).";
 const { values, positionals } = parseOptions(
-  { allowPositionals: true, options: { restore: { type: "string" }, help: { type: "boolean", short: "h", default: false } } },
+  { allowPositionals: true, options: { restore: { type: "string" }, force: { type: "boolean", default: false }, "merge-newer": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } },
   USAGE,
 );
 if (values.help) {
@@ -27,9 +28,13 @@ if (values.restore !== undefined) {
   if (positionals.length) fail(`--restore takes one file; unexpected ${positionals.join(" ")}. ${USAGE}`, 2);
   failInOneLine("Restore failed");
   try {
-    const restored = await restoreDatabase(path.resolve(values.restore), dataDir);
+    if (values.force && values["merge-newer"]) fail(`--force drops the newer orders, --merge-newer keeps them: choose one. ${USAGE}`, 2);
+    const restored = await restoreDatabase(path.resolve(values.restore), dataDir, new Date(), values["merge-newer"] ? "merge" : values.force ? "drop" : "refuse");
+    const { newer } = restored;
     console.log(
       `Restored ${path.resolve(values.restore)} (${restored.orders} orders) to ${restored.live}.` +
+        (newer.orders ? (newer.merged ? ` ${newer.orders} newer order(s) (${newer.paid} paid) copied in.` : ` ${newer.orders} newer order(s) (${newer.paid} paid) dropped.`) : "") +
+        (restored.alreadySent ? ` ${restored.alreadySent} email(s) the replaced database had sent are marked sent (not sent again).` : "") +
         (restored.replaced ? ` The database it replaced is kept as ${restored.replaced}.` : "") +
         " Start the site again.",
     );
