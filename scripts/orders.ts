@@ -83,13 +83,22 @@ function printable(text: string): string {
 }
 
 /** A key of locales/<lang>/admin.json (the server's translator needs the bundler; this CLI runs bare). */
+/** The locale files' words, as i18next reads them ("offers:veo3-pack.name" names another file): the CLI runs without the bundler. */
 function localeText(lang: string): (key: string) => string {
-  const messages = JSON.parse(fs.readFileSync(new URL(`../locales/${lang}/admin.json`, import.meta.url), "utf8")) as Record<string, unknown>;
-  return (key) => String(key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages) ?? key);
+  const files = new Map<string, Record<string, unknown>>();
+  const file = (ns: string) => {
+    if (!files.has(ns)) files.set(ns, JSON.parse(fs.readFileSync(new URL(`../locales/${lang}/${ns}.json`, import.meta.url), "utf8")) as Record<string, unknown>);
+    return files.get(ns)!;
+  };
+  return (key) => {
+    const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["admin", key];
+    const found = path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], file(ns));
+    return typeof found === "string" ? found : key;
+  };
 }
 
 if (csv) {
-  const text = await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? [], csvFormat(formatName, ownerLang as Language, localeText(ownerLang)), (id) => refundedByOrder.get(id) ?? 0);
+  const text = await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? [], csvFormat(formatName, ownerLang as Language, localeText(ownerLang), process.env.OWNER_TIME_ZONE || "Europe/Paris"), (id) => refundedByOrder.get(id) ?? 0);
   if (values.out) {
     const out = path.resolve(values.out);
     try {

@@ -10,5 +10,5 @@ import type { OrderFilter } from "./order-filter.ts";
 /** Every order matching the filter (all pages), in the CLI's CSV format (`format`), streamed page by page. */
 export async function exportCsv(filter: OrderFilter, format: CsvFormatName): Promise<ReadableStream<Uint8Array>> {
   const { repo } = await getOrderServices();
-  return ordersCsvStream(repo, { state: filter.state, toDeliver: filter.toDeliver, search: filter.search }, EXPORT_PAGE, csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin")));
+  return ordersCsvStream(repo, { state: filter.state, toDeliver: filter.toDeliver, search: filter.search }, EXPORT_PAGE, csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin"), getEnv().OWNER_TIME_ZONE));
 }

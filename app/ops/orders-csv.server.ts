@@ -30,6 +30,9 @@ export function emailSummary(emails: Array<Pick<OutboxRow, "kind" | "status" | "
     .join(" ");
 }
 
+/** The emails cell: counts in words for the owner, each message's kind and state for scripts. */
+const emailsCell = (format: CsvFormat, emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>) => (format.words ? format.words.emails(emails) : emailSummary(emails));
+
 /**
  * One CSV cell, always quoted. A cell a spreadsheet would run as a formula (=, @, tab, CR, or + and
  * - not followed by a plain number or phone number) gets a leading apostrophe, Excel's text marker;
@@ -55,6 +58,21 @@ export interface CsvFormat {
   decimal: "." | ",";
   /** The header line's cells, in CSV_COLUMNS order (then OWNER_MONEY_COLUMNS' for the owner's). */
   headers: readonly string[];
+  /**
+   * The owner's: values in words and local dates, not codes. The readable reference in the first
+   * column, states, offers, languages and billing in the owner's language, dates and times in the
+   * owner's time zone written "2026-11-28 09:39" (a form every Excel reads as a date), the emails as
+   * counts per state. Raw has none: scripts read the codes.
+   */
+  words?: {
+    id(order: Order): string;
+    state(state: string): string;
+    offer(offer: string): string;
+    lang(lang: string): string;
+    billing(label: string | null): string;
+    date(iso: string | null): string;
+    emails(emails: ReadonlyArray<Pick<OutboxRow, "kind" | "status" | "attempts">>): string;
+  };
 }
 
 export const CSV_FORMAT_NAMES = ["owner", "raw"] as const;
@@ -66,10 +84,36 @@ export const RAW_CSV: CsvFormat = { separator: ",", decimal: ".", headers: CSV_C
  * namespace (`csv.<column>`): the server's translator, or the locale file in the CLI, which runs
  * without the bundler that loads the locales into the server.
  */
-export function csvFormat(name: CsvFormatName, lang: Language, t: (key: string) => string): CsvFormat {
+export function csvFormat(name: CsvFormatName, lang: Language, t: (key: string) => string, timeZone = "Europe/Paris"): CsvFormat {
   if (name === "raw") return RAW_CSV;
   const comma = lang !== "en";
-  return { separator: comma ? ";" : ",", decimal: comma ? "," : ".", headers: [...CSV_COLUMNS, ...OWNER_MONEY_COLUMNS].map((column) => t(`csv.${column}`)) };
+  // "2026-11-28 09:39": Swedish writes dates the ISO way; in the owner's zone, as the back office shows them.
+  const local = new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+  const languages = new Intl.DisplayNames([lang], { type: "language" });
+  const word = (key: string, code: string) => {
+    const text = t(key);
+    return text === key ? code : text;
+  };
+  return {
+    separator: comma ? ";" : ",",
+    decimal: comma ? "," : ".",
+    headers: [...CSV_COLUMNS, ...OWNER_MONEY_COLUMNS].map((column) => t(`csv.${column}`)),
+    words: {
+      id: (order) => order.reference,
+      state: (state) => word(`states.${state}`, state),
+      offer: (offer) => word(`offers:${offer}.name`, offer),
+      lang: (code) => languages.of(code) ?? code,
+      billing: (label) => (label ? word(`billing.${label}`, label) : ""),
+      date: (iso) => (iso ? local.format(new Date(iso)) : ""),
+      emails: (emails) => {
+        const states = emails.map((email) => (email.status === "pending" ? (email.attempts > 0 ? "retrying" : "waiting") : email.status));
+        return (["sent", "failed", "retrying", "waiting"] as const)
+          .filter((state) => states.includes(state))
+          .map((state) => `${word(`emailState.${state}`, state)}: ${states.filter((each) => each === state).length}`)
+          .join(", ");
+      },
+    },
+  };
 }
 
 /** A ?format= or --format value: undefined for anything else (the caller answers 400 / exits 2). */
@@ -84,13 +128,15 @@ function headerLine(format: CsvFormat): string {
 /** One order's CSV line (no line end); `refunded`: minor units refunded of its charges. */
 export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV, refunded = 0): string {
   const c = o.customer;
+  const w = format.words;
   const money = (minor: number) => (minor / 100).toFixed(2).replace(".", format.decimal);
   const paid = o.paidAt ? o.amountDueNow : 0;
   const accounts = format === RAW_CSV ? [] : [money(paid), money(refunded), money(paid - refunded)];
   return [
-    o.id, o.createdAt, o.state, o.lang, o.offer, o.currency, money(o.amountDueNow), money(o.monthly),
-    o.provider, o.sessionId, o.paidAt, ...ORDER_FIELD_NAMES.map((name) => (c as Record<string, string | undefined>)[name]),
-    emails, o.failureReason, billingLabel(o), o.periodEnd, ...accounts,
+    w ? w.id(o) : o.id, w ? w.date(o.createdAt) : o.createdAt, w ? w.state(o.state) : o.state, w ? w.lang(o.lang) : o.lang, w ? w.offer(o.offer) : o.offer,
+    o.currency, money(o.amountDueNow), money(o.monthly), o.provider, o.sessionId, w ? w.date(o.paidAt) : o.paidAt,
+    ...ORDER_FIELD_NAMES.map((name) => (c as Record<string, string | undefined>)[name]),
+    emails, o.failureReason, w ? w.billing(billingLabel(o)) : billingLabel(o), w ? w.date(o.periodEnd) : o.periodEnd, ...accounts,
   ]
     .map(csvCell)
     .join(format.separator);
@@ -104,7 +150,7 @@ export async function ordersCsv(
   refundedFor: (orderId: string) => Promise<number> | number = () => 0,
 ): Promise<string> {
   let csv = headerLine(format);
-  for (const o of orders) csv += `${csvLine(o, emailSummary(await emailsFor(o.id)), format, await refundedFor(o.id))}\r\n`;
+  for (const o of orders) csv += `${csvLine(o, emailsCell(format, await emailsFor(o.id)), format, await refundedFor(o.id))}\r\n`;
   return csv;
 }
 
@@ -153,7 +199,7 @@ export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSiz
         }
         const page: ExportRow[] = await store.exportPage(query, after, pageSize);
         if (page.length) {
-          controller.enqueue(encoder.encode(page.map((row) => `${csvLine(row.order, emailSummary(row.emails), format, row.refunded ?? 0)}\r\n`).join("")));
+          controller.enqueue(encoder.encode(page.map((row) => `${csvLine(row.order, emailsCell(format, row.emails), format, row.refunded ?? 0)}\r\n`).join("")));
           const last = page.at(-1)!.order;
           after = { createdAt: last.createdAt, id: last.id };
         }

@@ -373,7 +373,9 @@ describe("orders in the back office", () => {
     };
     const paidOf = (cli: string, separator: string) => {
       const [header, ...rows] = cli.trimEnd().split("\r\n");
-      return `${[header, ...rows.filter((row) => row.split(separator)[2] === '"paid"')].join("\r\n")}\r\n`;
+      // The state: "paid" in raw, the word in the owner's format ("Paid", "Payée"…).
+      const paid = new Set(['"paid"', ...Object.values(admin).map((messages) => `"${(messages as { states: { paid: string } }).states.paid}"`)]);
+      return `${[header, ...rows.filter((row) => paid.has(row.split(separator)[2]!))].join("\r\n")}\r\n`;
     };
     // raw: the comma format with the column names (scripts, English spreadsheets).
     const exported = await download("state=paid&format=raw");
@@ -390,7 +392,8 @@ describe("orders in the back office", () => {
     const french = cliCsv("fr");
     expect(french.startsWith(`\uFEFF"${admin.fr.csv.id}";"${admin.fr.csv.created_at}";"${admin.fr.csv.state}";`)).toBe(true);
     const zoe = french.split("\r\n").find((line) => line.includes("zoe.findme@example.com"))!;
-    expect(zoe).toMatch(/^"[^"]+";"[^"]+";"paid";"de";"formateur-ia";"EUR";"\d+,\d\d";"\d+,\d\d";/);
+    // Words and local dates for the owner: the readable reference, "2026-11-28 09:48" (Excel reads it as a date), the state, language and offer in French.
+    expect(zoe).toMatch(new RegExp(`^"[A-Z0-9]{1,3}-\\d+";"\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d";"${admin.fr.states.paid}";"allemand";"${escapeRegExp(locale("fr", "offers")["formateur-ia"].name)}";"EUR";"\\d+,\\d\\d";"\\d+,\\d\\d";`));
     // An unknown format: a clear 400, not a guess.
     expect((await owner.get("/admin/orders.csv?format=xlsx")).status).toBe(400);
   });

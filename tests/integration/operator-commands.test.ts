@@ -121,7 +121,9 @@ describe("the CSV export of docs/operating.md", () => {
       expect(bytes.subarray(0, 3).toString("hex"), line).toBe("efbbbf");
       // OWNER_LANG unset: French, the owner's spreadsheet format (";" between cells).
       expect(bytes.subarray(3).toString("utf8").split("\r\n")[0], line).toMatch(/^"Référence";"Créée le";"État";/);
-      expect(bytes.toString("utf8"), line).toContain("ord_csv_1");
+      // The order by its readable reference (the owner's words), not the internal id.
+      expect(bytes.toString("utf8"), line).toMatch(/\r\n"[A-Z0-9]{1,3}-1\d{3}";/);
+      expect(bytes.toString("utf8"), line).not.toContain("ord_csv_1");
     }
     // Both ways are documented: --out, and standard output without npm's banner.
     expect(documented.some((line) => line.includes("--out ")), documented.join("\n")).toBe(true);
@@ -152,7 +154,7 @@ describe("npm run orders: files a script and an accountant can use", () => {
     expect(fs.readFileSync(out, "utf8")).toBe("the accountant's own notes\n");
     const forced = command("orders", ["--out", out, "--force"], { DATA_DIR: dataDir });
     expect(forced.code, forced.stderr).toBe(0);
-    expect(fs.readFileSync(out, "utf8")).toContain("ord_csv_1");
+    expect(fs.readFileSync(out, "utf8")).toContain("zoe@example.com");
   }, 120_000);
 
   test("the owner's format says what was paid, refunded and kept, from the refunds billing recorded", async () => {
@@ -169,6 +171,12 @@ describe("npm run orders: files a script and an accountant can use", () => {
     const cells = (line: string) => line.split(";").map((cell) => cell.replace(/^"|"$/g, ""));
     const byName = Object.fromEntries(cells(header!).map((name, i) => [name, cells(row!)[i]]));
     expect([byName[fr.amount_paid], byName[fr.refunded], byName[fr.net]]).toEqual(["197,00", "12,50", "184,50"]);
+    // Words, not codes: the state and the offer in French, the date as Excel reads one, in the owner's time zone.
+    const frAdmin = JSON.parse(fs.readFileSync(path.join(root, "locales/fr/admin.json"), "utf8"));
+    expect(byName[fr.state]).toBe(frAdmin.states.paid);
+    expect(byName[fr.offer]).toBe(JSON.parse(fs.readFileSync(path.join(root, "locales/fr/offers.json"), "utf8"))["test-workflow"].name);
+    expect(byName[fr.lang]).toBe("français");
+    expect(byName[fr.paid_at]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     // raw stays as it was for scripts: no new columns.
     const raw = command("orders", ["--csv", "--format", "raw"], { DATA_DIR: dataDir });
     expect(raw.stdout.split("\r\n")[0]).not.toMatch(/refund|net/);
