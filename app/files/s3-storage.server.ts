@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { Readable, Transform } from "node:stream";
 import { assertSafeKey, type FileStorage, type StoredFile } from "./storage.ts";
@@ -11,6 +11,8 @@ export interface S3Settings {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
+  /** Keys per listing page (S3's own default 1000; tests use a small one to prove the paging). */
+  listPageSize?: number;
 }
 
 /**
@@ -23,9 +25,11 @@ export class S3FileStorage implements FileStorage {
   readonly kind = "s3" as const;
   readonly client: S3Client;
   private readonly bucket: string;
+  private readonly listPageSize: number | undefined;
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
+    this.listPageSize = settings.listPageSize;
     this.client = new S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
@@ -83,15 +87,23 @@ export class S3FileStorage implements FileStorage {
   }
 
   async list(prefix: string): Promise<string[]> {
+    // ListObjects (v1) paged by Marker = the last key seen: every S3-compatible server answers it
+    // the same way, where v2's opaque continuation tokens are where small servers differ (s3rver's
+    // need a cipher Node 24's OpenSSL no longer has). Keys come in UTF-8 binary order, so the last
+    // key of a page is where the next one starts.
     const keys: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    let marker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: marker, MaxKeys: this.listPageSize }));
+      const contents = page.Contents ?? [];
+      for (const object of contents) if (object.Key) keys.push(object.Key);
+      const last = contents.at(-1)?.Key;
+      if (!page.IsTruncated || !last) break;
+      marker = last;
+    }
     return keys.sort();
   }
+
 }
 
 function isNotFound(error: unknown): boolean {
