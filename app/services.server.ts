@@ -205,10 +205,12 @@ async function createServices(): Promise<OrderServices> {
   const pageViewFlusher = new PageViewFlusher({ counter: pageViews, store: repo, pollMs: env.PAGE_VIEWS_FLUSH_MS });
   pageViewFlusher.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
+  const files = openFileStorage(env);
   const privacy: PrivacyDeps = {
     repo,
     refundsOf: (orderId) => inbox.refundsOf(orderId),
     deleteEmailFiles: mailer.kind === "file" ? (ids) => deleteEmailFiles(dataDir, ids) : undefined,
+    files,
   };
   // The same periods the privacy policy states (site configuration `retention`, ADR 016).
   const retentionWorker = new RetentionWorker(privacy, () => getSiteConfig().retention);
@@ -227,7 +229,7 @@ async function createServices(): Promise<OrderServices> {
     webhookWorker,
     webhooksOut,
     links,
-    files: openFileStorage(env),
+    files,
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: kickAll, ...options }),
