@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getSiteConfig } from "./config/site.server.ts";
 import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.ts";
-import { getEnv, isLiveEnv } from "./lib/env.server.ts";
+import { getEnv, isLiveEnv, type Env } from "./lib/env.server.ts";
 import { WebhooksOutWorker } from "./automation/webhook-worker.server.ts";
 import { ENV_ENDPOINT } from "./automation/endpoints.server.ts";
 import { refusedHost } from "./lib/address-guard.server.ts";
@@ -35,6 +35,7 @@ import { RetentionWorker } from "./privacy/retention.server.ts";
 import type { PrivacyDeps } from "./privacy/types.ts";
 import type { FileStorage } from "./files/storage.ts";
 import { DiskFileStorage } from "./files/disk-storage.server.ts";
+import { S3FileStorage } from "./files/s3-storage.server.ts";
 
 export interface OrderServices {
   repo: Stores;
@@ -76,9 +77,21 @@ export interface OrderServices {
   retentionWorker: RetentionWorker;
 }
 
-/** The one place the file storage is chosen: the disk under DATA_DIR (the embedded default). */
-export function openFileStorage(env: { DATA_DIR: string }): FileStorage {
-  return new DiskFileStorage(env.DATA_DIR);
+/** The one place the file storage is chosen: the disk under DATA_DIR (the embedded default) or an S3-compatible bucket. */
+export function openFileStorage(
+  env: Pick<Env, "DATA_DIR" | "FILES_STORAGE" | "FILES_S3_ENDPOINT" | "FILES_S3_BUCKET" | "FILES_S3_REGION" | "FILES_S3_ACCESS_KEY_ID" | "FILES_S3_SECRET_ACCESS_KEY" | "FILES_S3_FORCE_PATH_STYLE">,
+): FileStorage {
+  if (env.FILES_STORAGE !== "s3") return new DiskFileStorage(env.DATA_DIR);
+  // parseEnv refuses s3 without these; the checks only narrow the types.
+  if (!env.FILES_S3_BUCKET || !env.FILES_S3_ACCESS_KEY_ID || !env.FILES_S3_SECRET_ACCESS_KEY) throw new Error("FILES_STORAGE=s3 needs FILES_S3_BUCKET and keys");
+  return new S3FileStorage({
+    endpoint: env.FILES_S3_ENDPOINT,
+    bucket: env.FILES_S3_BUCKET,
+    region: env.FILES_S3_REGION,
+    accessKeyId: env.FILES_S3_ACCESS_KEY_ID,
+    secretAccessKey: env.FILES_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.FILES_S3_FORCE_PATH_STYLE,
+  });
 }
 
 async function createServices(): Promise<OrderServices> {
@@ -192,10 +205,12 @@ async function createServices(): Promise<OrderServices> {
   const pageViewFlusher = new PageViewFlusher({ counter: pageViews, store: repo, pollMs: env.PAGE_VIEWS_FLUSH_MS });
   pageViewFlusher.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
+  const files = openFileStorage(env);
   const privacy: PrivacyDeps = {
     repo,
     refundsOf: (orderId) => inbox.refundsOf(orderId),
     deleteEmailFiles: mailer.kind === "file" ? (ids) => deleteEmailFiles(dataDir, ids) : undefined,
+    files,
   };
   // The same periods the privacy policy states (site configuration `retention`, ADR 016).
   const retentionWorker = new RetentionWorker(privacy, () => getSiteConfig().retention);
@@ -214,7 +229,7 @@ async function createServices(): Promise<OrderServices> {
     webhookWorker,
     webhooksOut,
     links,
-    files: openFileStorage(env),
+    files,
     contactEmail: site.contactEmail,
     publicOrigin: env.PUBLIC_ORIGIN,
     fulfil: (sessionId, options) => fulfil(sessionId, { repo, provider, onEnqueued: kickAll, ...options }),

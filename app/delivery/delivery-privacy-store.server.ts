@@ -10,6 +10,8 @@ import type { Database } from "../db/schema.ts";
 export interface DeliveryPrivacyStore {
   /** Deletes the briefs, file records, revisions and deliveries of these orders; returns how many rows. */
   eraseOrderWork(orderIds: readonly string[]): Promise<number>;
+  /** The files of these orders as the person's export lists them (what, not the bytes). */
+  listOrderFiles(orderIds: readonly string[]): Promise<Array<{ orderId: string; name: string; size: number; contentType: string; kind: string; createdAt: string }>>;
 }
 
 export class KyselyDeliveryPrivacyStore implements DeliveryPrivacyStore {
@@ -17,6 +19,18 @@ export class KyselyDeliveryPrivacyStore implements DeliveryPrivacyStore {
 
   constructor(db: Kysely<Database>) {
     this.db = db;
+  }
+
+  async listOrderFiles(orderIds: readonly string[]) {
+    if (!orderIds.length) return [];
+    const rows = await this.db
+      .selectFrom("order_files")
+      .select(["order_id", "name", "size", "content_type", "kind", "created_at"])
+      .where("order_id", "in", orderIds)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => ({ orderId: row.order_id, name: row.name, size: Number(row.size), contentType: row.content_type, kind: row.kind, createdAt: row.created_at }));
   }
 
   async eraseOrderWork(orderIds: readonly string[]): Promise<number> {

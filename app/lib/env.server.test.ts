@@ -12,6 +12,8 @@ const REFUSED: Record<string, string[]> = {
   DEMO_MODE: ["maybe"],
   DATABASE_URL: ["mysql://db/site"],
   OUTBOX_LEASE_MS: ["10"],
+  FILES_STORAGE: ["ftp"],
+  FILES_S3_ENDPOINT: ["s3.example.com"],
 };
 
 describe("parseEnv", () => {
@@ -78,5 +80,14 @@ describe("parseEnv", () => {
       return result.ok ? result.env.DEMO_MODE : "error";
     };
     expect([demo("true"), demo("1"), demo("false"), demo("0"), demo("")]).toEqual([true, true, false, false, false]);
+  });
+
+  test("FILES_STORAGE: disk by default; s3 refused at start without bucket and keys, named in one line", () => {
+    const disk = parseEnv({});
+    expect(disk.ok && disk.env.FILES_STORAGE).toBe("disk");
+    const bare = parseEnv({ FILES_STORAGE: "s3" });
+    expect(bare.ok ? [] : bare.errors).toEqual(["FILES_STORAGE: s3 needs FILES_S3_BUCKET, FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY"]);
+    const full = parseEnv({ FILES_STORAGE: "s3", FILES_S3_BUCKET: "site-files", FILES_S3_ACCESS_KEY_ID: "id", FILES_S3_SECRET_ACCESS_KEY: "secret", FILES_S3_FORCE_PATH_STYLE: "true" });
+    expect(full.ok && [full.env.FILES_S3_REGION, full.env.FILES_S3_FORCE_PATH_STYLE]).toEqual(["us-east-1", true]);
   });
 });

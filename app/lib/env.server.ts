@@ -137,6 +137,19 @@ const EnvSchema = z
     AUTOMATION_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
     AUTOMATION_WEBHOOK_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(60 * 60_000),
     AUTOMATION_WEBHOOK_PAUSE_AFTER_MS: z.coerce.number().int().min(0).default(24 * 60 * 60_000),
+    /** Where briefs' and deliveries' files live: the disk under DATA_DIR, or an S3-compatible bucket (FILES_S3_*). */
+    FILES_STORAGE: z.enum(["disk", "s3"]).default("disk"),
+    /** Unset: AWS's own endpoint for the region; set for MinIO, R2, Scaleway, OVH… */
+    FILES_S3_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
+    FILES_S3_BUCKET: optional(z.string().min(3).max(63)),
+    FILES_S3_REGION: z.string().min(1).default("us-east-1"),
+    FILES_S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    FILES_S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    /** Path-style URLs (endpoint/bucket/key): what MinIO and most self-hosted servers need. */
+    FILES_S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -148,6 +161,11 @@ const EnvSchema = z
     }
     const problem = env.AUTOMATION_WEBHOOK_URL && liveWebhookProblem(env.AUTOMATION_WEBHOOK_URL, env);
     if (problem) ctx.addIssue({ code: "custom", path: ["AUTOMATION_WEBHOOK_URL"], message: problem });
+    if (env.FILES_STORAGE === "s3") {
+      // Refused at start rather than at the first upload: a customer's file must never be the test.
+      const missing = (["FILES_S3_BUCKET", "FILES_S3_ACCESS_KEY_ID", "FILES_S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
+      if (missing.length > 0) ctx.addIssue({ code: "custom", path: ["FILES_STORAGE"], message: `s3 needs ${missing.join(", ")}` });
+    }
     const deployed = (env.PUBLIC_ORIGIN ?? "").startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "");
     if (env.PASSWORD_HASH_LOG2_N !== undefined && deployed) {
       ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_LOG2_N"], message: "is for tests on a plain-http origin only: unset it (a deployed site hashes passwords at the production cost)" });

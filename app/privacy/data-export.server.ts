@@ -50,6 +50,7 @@ export async function exportPerson(deps: PrivacyDeps, address: string, actor: Ac
   const digest = subjectDigest(address);
   const [orders, quotes, requests] = await Promise.all([repo.findOrdersOfPerson(address), repo.findQuotesOfPerson(address), repo.listDataRequests(digest)]);
   const events = await repo.listEventsOfOrders(orders.map((order) => order.id));
+  const files = await repo.listOrderFiles(orders.map((order) => order.id));
   const orderEntries = await Promise.all(
     orders.map(async (order) => ({
       ...exportedOrder(order),
@@ -60,6 +61,8 @@ export async function exportPerson(deps: PrivacyDeps, address: string, actor: Ac
       emails: (await repo.listEmails(order.id)).map(email),
       paymentEvents: (await repo.listPaymentEvents(order.id)).map((event) => ({ id: event.id, type: event.type, receivedAt: event.receivedAt })),
       refunds: deps.refundsOf ? await deps.refundsOf(order.id) : [],
+      // What was sent and delivered, not the bytes: the person can download those from their order page.
+      files: files.filter((file) => file.orderId === order.id).map(({ name, size, contentType, kind, createdAt }) => ({ name, size, type: contentType, kind, createdAt })),
     })),
   );
   const quoteEntries = await Promise.all(

@@ -24,11 +24,20 @@ export async function eraseRecords(deps: PrivacyDeps, orderIds: readonly string[
   const emails = await repo.eraseEmailsAbout({ orderIds, quoteIds });
   await repo.eraseEventDetails(orderIds);
   await repo.eraseSandboxRequests(orderIds);
+  // The bytes before the rows naming them: a crash in between leaves rows the next pass finds again.
+  if (deps.files) await deleteOrderFiles(deps.files, orderIds);
   await repo.eraseOrderWork(orderIds);
   deps.deleteEmailFiles?.([...orderIds, ...quoteIds]);
   const orders = await repo.eraseOrders(orderIds);
   const quotes = await repo.eraseQuotes(quoteIds);
   return { orders, quotes, emails };
+}
+
+/** Every stored file under each order's prefix (the storage, not the rows, is the truth here: a file whose row was lost goes too). */
+async function deleteOrderFiles(files: NonNullable<PrivacyDeps["files"]>, orderIds: readonly string[]): Promise<void> {
+  for (const orderId of orderIds) {
+    for (const key of await files.list(`orders/${orderId}/`)) await files.delete(key);
+  }
 }
 
 export type EraseOutcome = { status: "erased"; counts: ErasureCounts } | { status: "subscriptionRunning"; orderIds: string[] };

@@ -15,6 +15,8 @@ import { erasePerson } from "./data-rights.server.ts";
 import { normaliseEmail, subjectDigest } from "./person.server.ts";
 import { runRetention } from "./retention.server.ts";
 import type { PrivacyDeps } from "./types.ts";
+import { Readable } from "node:stream";
+import { DiskFileStorage } from "../files/disk-storage.server.ts";
 
 // A person's data exported (ADR 016) and erased through every room's store, and the daily
 // retention pass. Runs on both stores (vitest.config.ts, BOTH_STORES).
@@ -110,6 +112,8 @@ describe("a person's data", () => {
     expect(paid.emails.map((email) => email.kind).sort()).toEqual([CONFIRMATION_EMAIL, "delivered", OWNER_PAID_EMAIL].sort());
     expect(paid.timeline.map((entry) => entry.kind)).toEqual(expect.arrayContaining(["email_failed", "email_sent", "delivered"]));
     expect(document.quoteRequests[0]!.emails).toHaveLength(2);
+    // The files they sent, listed (name, size, type, date), not their bytes.
+    expect(paid.files).toEqual([{ name: `${ANA.lastName} portrait.png`, size: 70, type: "image/png", kind: "brief", createdAt: expect.any(String) }]);
     // Nothing of Bruno's; no submission token, checkout session or checkout address.
     for (const needle of [...needles(BRUNO), bruno.paid.id, bruno.abandoned.id, bruno.quote.id]) expect(json.toLowerCase()).not.toContain(needle.toLowerCase());
     const [stored] = await repo.db.selectFrom("orders").select(["submission_token", "session_id", "checkout_url"]).where("id", "=", ana.abandoned.id).execute();
@@ -126,17 +130,22 @@ describe("a person's data", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erase-"));
     fs.mkdirSync(path.join(dataDir, "outbox"));
     for (const name of [`${ana.paid.id}-${CONFIRMATION_EMAIL}.eml`, `${ana.quote.id}-quote-ack.eml`, "ord_other-confirmation.eml"]) fs.writeFileSync(path.join(dataDir, "outbox", name), ANA.email);
+    // The bytes of the files, stored as the delivery room stores them; Bruno's must stay.
+    const files = new DiskFileStorage(dataDir);
+    const bruno = (await repo.findOrdersOfPerson(BRUNO.email)).find((order) => order.state === "paid")!;
+    for (const key of [`orders/${ana.paid.id}/f1`, `orders/${ana.paid.id}/f2`, `orders/${ana.abandoned.id}/f3`, `orders/${bruno.id}/f1`]) await files.put(key, Readable.from([Buffer.from(ANA.lastName)]), "image/png");
     const before = await repo.findById(ana.paid.id);
     const totalBefore = await revenue(repo);
     expect(holding(await everyRow(repo), ANA).length).toBeGreaterThan(0);
 
-    const outcome = await erasePerson(deps(repo, { deleteEmailFiles: (ids) => deleteEmailFiles(dataDir, ids) }), normaliseEmail(` ${ANA.email.toUpperCase()}`)!);
+    const outcome = await erasePerson(deps(repo, { files, deleteEmailFiles: (ids) => deleteEmailFiles(dataDir, ids) }), normaliseEmail(` ${ANA.email.toUpperCase()}`)!);
     expect(outcome).toEqual({ status: "erased", counts: expect.objectContaining({ orders: 2, quotes: 1 }) });
 
     const rows = await everyRow(repo);
     expect(holding(rows, ANA)).toEqual([]);
     expect(holding(rows, BRUNO).length).toBeGreaterThan(0);
     expect(fs.readdirSync(path.join(dataDir, "outbox"))).toEqual(["ord_other-confirmation.eml"]);
+    expect(await files.list("orders/")).toEqual([`orders/${bruno.id}/f1`]);
     // Accounting keeps its figures: the order's number, amounts, currency, dates, offer and VAT country.
     const after = (await repo.findById(ana.paid.id))!;
     expect(after).toMatchObject({ id: before!.id, state: "paid", amountDueNow: 49_700, currency: "EUR", offer: "short-videos", createdAt: before!.createdAt, paidAt: before!.paidAt, lang: before!.lang });
@@ -152,7 +161,7 @@ describe("a person's data", () => {
     const requests = await repo.listDataRequests(subjectDigest(ANA.email));
     expect(requests).toEqual([expect.objectContaining({ kind: "erase", actor: "owner", orders: 2, quotes: 1 })]);
     // A second request finds nothing and is recorded too.
-    expect(await erasePerson(deps(repo), ANA.email)).toEqual({ status: "erased", counts: { orders: 0, quotes: 0, emails: 0 } });
+    expect(await erasePerson(deps(repo, { files }), ANA.email)).toEqual({ status: "erased", counts: { orders: 0, quotes: 0, emails: 0 } });
     expect(await repo.listDataRequests(subjectDigest(ANA.email))).toHaveLength(2);
   });
 
@@ -206,8 +215,12 @@ describe("the retention pass", () => {
     const oldQuote = await testQuoteRequest(repo, { email: ANA.email, name: ANA.firstName });
     const newQuote = await testQuoteRequest(repo, { email: BRUNO.email, name: BRUNO.firstName });
     await repo.db.updateTable("quote_requests").set({ created_at: new Date(Date.now() - 1096 * DAY).toISOString() }).where("id", "=", oldQuote.id).execute();
+    // A file stored for each order: only the erased one's bytes go.
+    const files = new DiskFileStorage(fs.mkdtempSync(path.join(os.tmpdir(), "retention-")));
+    for (const id of [old, young, paid]) await files.put(`orders/${id}/f1`, Readable.from([Buffer.from("bytes")]), "text/plain");
 
-    expect(await runRetention(deps(repo), POLICY)).toMatchObject({ orders: 1, quotes: 1 });
+    expect(await runRetention(deps(repo, { files }), POLICY)).toMatchObject({ orders: 1, quotes: 1 });
+    expect(await files.list("orders/")).toEqual([`orders/${young}/f1`, `orders/${paid}/f1`].sort());
     const snapshot = JSON.stringify(await everyRow(repo));
     expect((await repo.findById(old))!.customer.firstName).toBe(ERASED);
     expect((await repo.findById(young))!.customer.firstName).toBe(BRUNO.firstName);
@@ -216,7 +229,7 @@ describe("the retention pass", () => {
     expect((await repo.findQuoteRequest(newQuote.id))!.name).toBe(BRUNO.firstName);
     expect(holding(await everyRow(repo), ANA)).toEqual([]);
 
-    expect(await runRetention(deps(repo), POLICY)).toEqual({ orders: 0, quotes: 0, emails: 0 });
+    expect(await runRetention(deps(repo, { files }), POLICY)).toEqual({ orders: 0, quotes: 0, emails: 0 });
     expect(JSON.stringify(await everyRow(repo))).toBe(snapshot);
     expect(await repo.listRetentionPasses(10)).toEqual([expect.objectContaining({ kind: "retention", actor: "retention", orders: 1, quotes: 1 })]);
   });

@@ -7,6 +7,7 @@ import type { SandboxPrivacyStore } from "../payments/sandbox-privacy-store.serv
 import type { QuotePrivacyStore } from "../quotes/quote-privacy-store.server.ts";
 import type { DataRequestStore } from "./data-request-store.server.ts";
 import type { DeliveryPrivacyStore } from "../delivery/delivery-privacy-store.server.ts";
+import type { FileStorage } from "../files/storage.ts";
 
 /**
  * What the privacy room asks of the others: each room finds and erases a person's data in its own
@@ -29,6 +30,8 @@ export interface PrivacyDeps {
   refundsOf?: (orderId: string) => Promise<Array<{ chargeId: string; amount: number; amountRefunded: number }>>;
   /** Deletes the .eml copies kept without SMTP (mail/outbox-privacy-store.server.ts); returns how many. */
   deleteEmailFiles?: (subjectIds: readonly string[]) => number;
+  /** The bytes of briefs' and deliveries' files, under orders/<order id>/ (app/files/storage.ts): erased with the rows. */
+  files?: Pick<FileStorage, "list" | "delete">;
 }
 
 export type Actor = "owner" | "retention";
