@@ -63,7 +63,8 @@ describe("backups", () => {
 
     // Restore: stop the server, one command, start again: the copy's orders are served.
     expect(await server.stop()).toBe(0);
-    const restored = await run(process.execPath, ["scripts/backup.ts", "--restore", file], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir } });
+    // The orders written during and after the copy are dropped on purpose here (--force): the copy alone is put back.
+    const restored = await run(process.execPath, ["scripts/backup.ts", "--restore", file, "--force"], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir } });
     expect(restored.stdout).toContain("Restored");
     expect(referencesIn(path.join(server.dataDir, "orders.sqlite")).tokens).toEqual(copy.tokens);
     const again = await startServer({ LOG_LEVEL: "silent", DATA_DIR: server.dataDir });
