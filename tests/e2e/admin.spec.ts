@@ -183,7 +183,9 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   expect(csv).toHaveLength(2);
   // The owner's spreadsheet format for OWNER_LANG en: commas, English headers.
   expect(csv[0]!.startsWith(`"${admin.csv.id}","${admin.csv.created_at}","${admin.csv.state}",`)).toBe(true);
-  expect(csv[1]).toContain(`"${orderId}"`);
+  // The order by its readable reference and in words (raw keeps the internal id for scripts).
+  expect(csv[1]).toMatch(new RegExp(`^"[A-Z0-9]{1,3}-\\d{4,}","\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d","${admin.states.paid}",`));
+  expect(csv[1]).not.toContain(orderId);
   expect(csv[1]).toContain(`"${lastName.toLowerCase()}@example.com"`);
 
   // A visitor asks for a quote; the owner opens it from the quote requests' list.
