@@ -1,6 +1,6 @@
 import path from "node:path";
 import { getSiteConfig } from "./config/site.server.ts";
-import { assertWritableDir, reason, StartupError } from "./lib/data-dir.server.ts";
+import { assertWritableDirWithin, reason, StartupError } from "./lib/data-dir.server.ts";
 import { getEnv, isLiveEnv, type Env } from "./lib/env.server.ts";
 import { WebhooksOutWorker } from "./automation/webhook-worker.server.ts";
 import { ENV_ENDPOINT } from "./automation/endpoints.server.ts";
@@ -99,7 +99,7 @@ async function createServices(): Promise<OrderServices> {
   // The outbox's .eml files (and the SQLite database) live here: refuse to start on a directory
   // that cannot take a write, rather than look healthy and fail every order.
   const dataDir = path.resolve(env.DATA_DIR);
-  assertWritableDir(dataDir);
+  await assertWritableDirWithin(dataDir, 10_000);
   let repo: Awaited<ReturnType<typeof openStores>>;
   try {
     repo = await openStores(env);

@@ -119,9 +119,10 @@ export async function orderDetail(id: string, lang: Language) {
   const order = await repo.findById(id);
   if (!order) return null;
   const [events, emails] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id)]);
+  const adminT = translator(lang, "admin");
   const timeline: TimelineEntry[] = [
     { at: order.createdAt, kind: "created", detail: null },
-    ...events.map((event) => ({ at: event.createdAt, kind: event.kind, ...timelineWords(event.kind, event.detail, translator(lang, "admin")), period: event.period })),
+    ...events.map((event) => ({ at: event.createdAt, kind: event.kind, ...timelineWords(event.kind, event.detail, adminT), period: event.period })),
     ...(order.paidAt ? [{ at: order.paidAt, kind: "paid", detail: null }] : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const offer = translator(lang, "offers")(`${order.offer}.name`);
