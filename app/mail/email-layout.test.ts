@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { Logo } from "../components/logo.tsx";
-import { LANGUAGES } from "../i18n/languages.ts";
+import { LANGUAGES, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { typographyFindings } from "../i18n/typography.ts";
 import { EMAIL_KINDS, type EmailKind, type StoredKindOf } from "./email-kinds.ts";
@@ -83,6 +83,30 @@ const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: numbe
   "owner-accepted": { stored: "owner-accepted.d1", about: "order" },
 };
 
+/**
+ * Every kind rendered once, from its stored kind (SAMPLES): about a paid order in `orderLang`, a
+ * quote request in `quoteLang` or an owner link, the owner's emails in `ownerLang`; with the
+ * language each one's reader gets.
+ */
+async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { orderLang: Language; quoteLang: Language; ownerLang: Language }) {
+  const order = await paidTestOrder(repo, { lang: langs.orderLang, offer: "formateur-ia", customer: { ...testCustomer, firstName: "Lucía" } });
+  await repo.enqueueEmail(order.id, "resend-1");
+  const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
+  const quote = await testQuoteRequest(repo, { lang: langs.quoteLang });
+  // An owner link's row (app/auth's owner_unlocks), as the auth room would have stored it.
+  const withLink = Object.assign(Object.create(repo) as typeof repo, { unlockExpiry: async () => Date.now() + 15 * 60_000 });
+  const rendered = [];
+  for (const kind of EMAIL_KINDS) {
+    const sample = SAMPLES[kind];
+    const stored = typeof sample.stored === "function" ? sample.stored(failed.id) : sample.stored;
+    const about = { order: { orderId: order.id, quoteId: null }, quote: { orderId: null, quoteId: quote.id }, link: { orderId: null, quoteId: null, unlockId: "unl_1" } }[sample.about];
+    const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, { ...config, ownerLang: langs.ownerLang });
+    const lang = EMAILS[kind].to === "owner" ? langs.ownerLang : sample.about === "quote" ? quote.lang : order.lang;
+    rendered.push({ stored, email, lang });
+  }
+  return rendered;
+}
+
 describe("one layout for every email", () => {
   const repo = storesPerTest();
 
@@ -95,18 +119,7 @@ describe("one layout for every email", () => {
   });
 
   test("every kind, customer's and owner's, is in the same frame with the site's logo, in its reader's language", async () => {
-    const order = await paidTestOrder(repo, { lang: "es", offer: "formateur-ia", customer: { ...testCustomer, firstName: "Lucía" } });
-    await repo.enqueueEmail(order.id, "resend-1");
-    const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
-    const quote = await testQuoteRequest(repo, { lang: "de" });
-    // An owner link's row (app/auth's owner_unlocks), as the auth room would have stored it.
-    const withLink = Object.assign(Object.create(repo) as typeof repo, { unlockExpiry: async () => Date.now() + 15 * 60_000 });
-    for (const kind of EMAIL_KINDS) {
-      const sample = SAMPLES[kind];
-      const stored = typeof sample.stored === "function" ? sample.stored(failed.id) : sample.stored;
-      const about = { order: { orderId: order.id, quoteId: null }, quote: { orderId: null, quoteId: quote.id }, link: { orderId: null, quoteId: null, unlockId: "unl_1" } }[sample.about];
-      const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, config);
-      const lang = EMAILS[kind].to === "owner" ? config.ownerLang : sample.about === "quote" ? quote.lang : order.lang;
+    for (const { stored, email, lang } of await renderEveryKind(repo, { orderLang: "es", quoteLang: "de", ownerLang: config.ownerLang })) {
       const [head, foot] = brandedHtml({ lang, subject: "", brand: translator(lang, "common")("brand"), publicOrigin: origin, body: "\u0000" }).split("\u0000");
       // The same frame; only the title (the subject, without a copy's mark) differs.
       expect(email.html.replace(/<title>[^<]*<\/title>/, "<title></title>").startsWith(head!), stored).toBe(true);
@@ -126,16 +139,7 @@ describe("one voice in every email", () => {
   test("every kind, in each of the six languages, follows that language's typography and glossary", async () => {
     const found: string[] = [];
     for (const lang of LANGUAGES) {
-      const order = await paidTestOrder(repo, { lang, offer: "formateur-ia" });
-      await repo.enqueueEmail(order.id, "resend-1");
-      const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
-      const quote = await testQuoteRequest(repo, { lang });
-      const withLink = Object.assign(Object.create(repo) as typeof repo, { unlockExpiry: async () => Date.now() + 15 * 60_000 });
-      for (const kind of EMAIL_KINDS) {
-        const sample = SAMPLES[kind];
-        const stored = typeof sample.stored === "function" ? sample.stored(failed.id) : sample.stored;
-        const about = { order: { orderId: order.id, quoteId: null }, quote: { orderId: null, quoteId: quote.id }, link: { orderId: null, quoteId: null, unlockId: "unl_1" } }[sample.about];
-        const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, { ...config, ownerLang: lang });
+      for (const { stored, email } of await renderEveryKind(repo, { orderLang: lang, quoteLang: lang, ownerLang: lang })) {
         // Addresses are not words: /admin/setup is a path, not the noun "setup".
         const withoutUrls = (text: string) => text.replace(/https?:\/\/\S+/g, " ");
         const words = email.html
