@@ -283,4 +283,14 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   ...restrictedSyntax,
+  {
+    // A test that opens a running server's SQLite file without a busy timeout fails with
+    // "database is locked" whenever a background worker writes: red on a busy CI machine only.
+    name: "tests/live-database",
+    files: ["tests/**"],
+    ignores: ["tests/support/live-db.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", { selector: "NewExpression[callee.name='DatabaseSync']", message: "Open a store a server may be writing to with openLiveDatabase() from tests/support/live-db.ts (it waits for the lock)." }],
+    },
+  },
 );

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "../support/live-db";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { orderForm, postOrder } from "../support/orders.ts";
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const referencesIn = (file: string) => {
-  const db = new DatabaseSync(file, { readOnly: true });
+  const db = openLiveDatabase(file, { readOnly: true });
   try {
     const integrity = (db.prepare("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
     const tokens = (db.prepare("SELECT submission_token FROM orders").all() as Array<{ submission_token: string }>).map((row) => row.submission_token);
@@ -74,7 +74,7 @@ describe("backups", () => {
 
   test("without a path the backup goes to DATA_DIR/backups; a broken file is never restored", async () => {
     const dataDir = tempDataDir();
-    const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"));
+    const db = openLiveDatabase(path.join(dataDir, "orders.sqlite"));
     db.exec("CREATE TABLE orders (id TEXT PRIMARY KEY, submission_token TEXT); INSERT INTO orders VALUES ('a', 't')");
     db.close();
     const { stdout } = await run(process.execPath, ["scripts/backup.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "../support/live-db";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openStores } from "../../app/stores.server.ts";
@@ -68,7 +68,7 @@ describe("sandbox server", () => {
     const fresh = await (await fetch(server.url + thankYou)).text();
     expect(fresh).toContain("old.customer@example.com");
     expect(fresh).toContain("Camille");
-    const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
+    const db = openLiveDatabase(path.join(server.dataDir, "orders.sqlite"));
     try {
       db.prepare("UPDATE orders SET paid_at = ? WHERE id = ?").run(new Date(Date.now() - 31 * 86_400_000).toISOString(), order.id);
     } finally {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "../support/live-db";
 import { describe, expect, test } from "vitest";
 import { orderForm, postOrder, readStore } from "../support/orders.ts";
 import { startExpectingExit, startServer, tempDataDir } from "../support/server.ts";
@@ -103,7 +103,7 @@ describe("start-up refuses a dangerous or broken configuration (one line, exit 1
 describe("a data store that fails while the site runs", () => {
   test("/healthz checks the database: 503 while it cannot answer, 200 again after", async () => {
     const server = await startServer({ LOG_LEVEL: "silent" });
-    const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
+    const db = openLiveDatabase(path.join(server.dataDir, "orders.sqlite"));
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       db.exec("ALTER TABLE orders RENAME TO orders_unreachable");
@@ -120,7 +120,7 @@ describe("a data store that fails while the site runs", () => {
 
   test("/healthz checks the database takes a write: 503 with one line while it refuses, 200 after", async () => {
     const server = await startServer({ LOG_LEVEL: "silent" });
-    const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
+    const db = openLiveDatabase(path.join(server.dataDir, "orders.sqlite"));
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       // Reads still work; every write fails as SQLite's do on a full disk.
@@ -175,7 +175,7 @@ describe("a data store that fails while the site runs", () => {
 
   test("storage full while ordering: a translated 503 on the form with the visitor's values kept", async () => {
     const server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0" });
-    const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
+    const db = openLiveDatabase(path.join(server.dataDir, "orders.sqlite"));
     try {
       // What SQLite does on a full disk: the INSERT fails with "database or disk is full".
       db.exec("CREATE TRIGGER disk_full BEFORE INSERT ON orders BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "../support/live-db";
 import { afterAll, describe, expect, test } from "vitest";
 import { openStore } from "../../app/db/database.server.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";
@@ -126,7 +126,7 @@ describe("npm run migrate-to-postgres", () => {
     const site = await openStores({ DATA_DIR: dataDir });
     await site.createOrder(order(1));
     await site.close();
-    const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"));
+    const db = openLiveDatabase(path.join(dataDir, "orders.sqlite"));
     db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000)
              INSERT INTO order_events (order_id, kind, detail, created_at) SELECT 'ord_copy_1', 'note', 'event ' || i, '2026-11-26T08:00:00.000Z' FROM n`);
     db.close();

@@ -3,7 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "../support/live-db";
 import { afterAll, describe, expect, test } from "vitest";
 import { openStores } from "../../app/stores.server.ts";
 import { freePort, startExpectingExit, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
@@ -44,7 +44,7 @@ describe("operator commands fail in one line", () => {
     const link = /"url":"(http[^"]+\/admin\/setup\?token=[\w-]+)"/.exec(first.logs())?.[1];
     expect(link, first.logs()).toBeDefined();
     const tokenHash = () => {
-      const db = new DatabaseSync(path.join(first.dataDir, "orders.sqlite"), { readOnly: true });
+      const db = openLiveDatabase(path.join(first.dataDir, "orders.sqlite"), { readOnly: true });
       try {
         return (db.prepare("SELECT setup_token_hash FROM owner").get() as { setup_token_hash: string } | undefined)?.setup_token_hash;
       } finally {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "../support/live-db";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks, NEVER } from "../../app/billing/signed-link.server.ts";
@@ -62,7 +62,7 @@ async function setPaidAt(orderId: string, paidAt: string) {
     await client.end();
     return;
   }
-  const db = new DatabaseSync(path.join(server.dataDir, "orders.sqlite"));
+  const db = openLiveDatabase(path.join(server.dataDir, "orders.sqlite"));
   db.exec("PRAGMA busy_timeout = 5000");
   db.prepare("UPDATE orders SET paid_at = ? WHERE id = ?").run(paidAt, orderId);
   db.close();

@@ -4,7 +4,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "../support/live-db";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { orderForm, postOrder } from "../support/orders.ts";
@@ -29,7 +29,7 @@ async function backup(dataDir: string, ...args: string[]) {
 }
 
 const tokensIn = (file: string) => {
-  const db = new DatabaseSync(file, { readOnly: true });
+  const db = openLiveDatabase(file, { readOnly: true });
   try {
     return new Set((db.prepare("SELECT submission_token FROM orders").all() as Array<{ submission_token: string }>).map((row) => row.submission_token));
   } finally {
@@ -44,7 +44,7 @@ async function placeOrder(server: RunningServer, token: string) {
 
 /** One query on a closed database file (opened and closed again: a restore refuses a file someone holds). */
 function all(file: string, sql: string, ...args: string[]) {
-  const db = new DatabaseSync(file, { readOnly: true });
+  const db = openLiveDatabase(file, { readOnly: true });
   try {
     return db.prepare(sql).all(...args);
   } finally {
@@ -129,7 +129,7 @@ describe("npm run backup -- --restore", () => {
     const orderOf = (file: string, token: string) => (one(file, "SELECT id FROM orders WHERE submission_token = ?", token) as { id: string }).id;
     const before = orderOf(live, "merge-before-backup");
     const write = (file: string, status: string) => {
-      const db = new DatabaseSync(file);
+      const db = openLiveDatabase(file);
       db.prepare("INSERT INTO outbox (order_id, kind, status, attempts, next_attempt_at, created_at, sent_at) VALUES (?, 'confirmation', ?, 0, 0, '2026-11-28T08:00:00Z', ?)").run(before, status, status === "sent" ? "2026-11-28T08:01:00Z" : null);
       db.close();
     };
@@ -159,7 +159,7 @@ describe("npm run backup -- --restore", () => {
   test("a missing file, a file that is not a database, --restore without a value and an unknown option: one line each, nothing changed", async () => {
     const dataDir = tempDataDir();
     const live = path.join(dataDir, "orders.sqlite");
-    const db = new DatabaseSync(live);
+    const db = openLiveDatabase(live);
     db.exec("CREATE TABLE orders (id TEXT PRIMARY KEY, submission_token TEXT); INSERT INTO orders VALUES ('a', 'kept')");
     db.close();
     const text = path.join(dataDir, "notes.txt");

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "../support/live-db";
 import { promisify } from "node:util";
 import { createCookie } from "react-router";
 import { expect, test } from "vitest";
@@ -25,7 +25,7 @@ test("with only a copy of the database, forging a signed-in back-office cookie f
   // The attacker's material: a backup made by `npm run backup`, copied elsewhere. Nothing else.
   const file = path.join(tempDataDir("stolen-backup-"), "copy.sqlite");
   await run(process.execPath, ["scripts/backup.ts", file], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir } });
-  const copy = new DatabaseSync(file, { readOnly: true });
+  const copy = openLiveDatabase(file, { readOnly: true });
   const secrets = (copy.prepare("SELECT value FROM app_settings").all() as Array<{ value: string }>).map((row) => row.value);
   const stored = (copy.prepare("SELECT id FROM admin_sessions").all() as Array<{ id: string }>).map((row) => row.id);
   copy.close();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "./live-db";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { openStores } from "../../app/stores.server.ts";
@@ -102,7 +102,7 @@ export async function readStore(dataDir: string, databaseUrl?: string) {
 export async function integrityCheck(dataDir: string): Promise<string> {
   const url = await databaseUrlFor(dataDir);
   if (!url) {
-    const db = new DatabaseSync(path.join(dataDir, "orders.sqlite"), { readOnly: true });
+    const db = openLiveDatabase(path.join(dataDir, "orders.sqlite"), { readOnly: true });
     try {
       return (db.prepare("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
     } finally {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { openLiveDatabase } from "./live-db";
 
 /**
  * What a server has stored in its DATA_DIR: rows of every table whose name mentions "order" or "quote" in every
@@ -16,7 +16,7 @@ export function storedState(dataDir: string): { orders: number; emails: number; 
     const file = path.join(entry.parentPath, entry.name);
     // The daily backups (DATA_DIR/backups) are copies of the same rows.
     if (/\.(db|sqlite3?)$/.test(entry.name) && path.basename(entry.parentPath) !== "backups") {
-      const db = new DatabaseSync(file, { readOnly: true });
+      const db = openLiveDatabase(file, { readOnly: true });
       try {
         // Tables of orders and quote requests, not of things about orders (order_events, a timeline, has several rows per order).
         const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%order%' OR name LIKE '%quote%') AND name NOT LIKE '%event%'").all() as Array<{ name: string }>;
