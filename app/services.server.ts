@@ -204,7 +204,7 @@ async function createServices(): Promise<OrderServices> {
   webhookWorker.start();
   const pageViewFlusher = new PageViewFlusher({ counter: pageViews, store: repo, pollMs: env.PAGE_VIEWS_FLUSH_MS });
   pageViewFlusher.start();
-  const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"));
+  const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"), { budgetBytes: env.BACKUPS_MAX_MB * 1024 * 1024 });
   const files = openFileStorage(env);
   const privacy: PrivacyDeps = {
     repo,

@@ -158,6 +158,7 @@ export async function dashboardPage(now = new Date()) {
         ordersStuck: health.ordersStuck > 0,
         paymentEvents: health.paymentEventsUnhandled > 0,
         lastBackup: !health.lastBackup || now.getTime() - Date.parse(health.lastBackup) > BACKUP_STALE_MS,
+        disk: health.disk?.low ?? true,
       },
     },
   };

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { getEnv } from "../lib/env.server.ts";
-import { listBackups } from "../ops/backup.server.ts";
+import { backupsSize, listBackups } from "../ops/backup.server.ts";
+import { isLowSpace, volumeSpace } from "../ops/disk-space.server.ts";
 import { getOrderServices } from "../services.server.ts";
 
 /** An order still pending or at checkout after this long is shown as stuck. */
@@ -16,13 +17,19 @@ export interface HealthSummary {
   paymentEventsUnhandled: number;
   payments: "sandbox" | "test" | "live";
   lastBackup: string | null;
+  /** The data volume (DATA_DIR: database, files, backups); null when it cannot be read. */
+  disk: { free: number; total: number; low: boolean } | null;
+  backupsBytes: number;
 }
 
 export async function healthSummary(): Promise<HealthSummary> {
   const env = getEnv();
   const { repo, inbox } = await getOrderServices();
   const [counts, paymentEventsUnhandled] = await Promise.all([repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString()), inbox.countUnhandled()]);
-  const last = listBackups(path.resolve(env.DATA_DIR, "backups")).at(-1);
+  const backups = path.resolve(env.DATA_DIR, "backups");
+  const last = listBackups(backups).at(-1);
   const payments = !env.STRIPE_SECRET_KEY ? "sandbox" : env.STRIPE_SECRET_KEY.includes("_live_") ? "live" : "test";
-  return { ...counts, paymentEventsUnhandled, payments, lastBackup: last ? last.at.toISOString() : null };
+  const space = await volumeSpace(path.resolve(env.DATA_DIR)).catch(() => null);
+  const disk = space && { ...space, low: isLowSpace(space) };
+  return { ...counts, paymentEventsUnhandled, payments, lastBackup: last ? last.at.toISOString() : null, disk, backupsBytes: backupsSize(backups) };
 }

@@ -177,8 +177,8 @@ export function formatZonedDue(date: Date, lang: Language, timeZone: string, wit
   return dateFormat(intlLocale(lang), { ...options, timeZone }).format(date);
 }
 
-/** A file's size (kB under a megabyte, else MB, one decimal at most). */
+/** A file's or a disk's size (kB under a megabyte, MB under a gigabyte, else GB; one decimal at most). */
 export function formatFileSize(bytes: number, lang: Language): string {
-  const mega = bytes >= 1_000_000;
-  return new Intl.NumberFormat(lang, { style: "unit", unit: mega ? "megabyte" : "kilobyte", unitDisplay: "short", maximumFractionDigits: 1 }).format(mega ? bytes / 1_000_000 : Math.max(0.1, bytes / 1000));
+  const [unit, size] = bytes >= 1e9 ? (["gigabyte", 1e9] as const) : bytes >= 1e6 ? (["megabyte", 1e6] as const) : (["kilobyte", 1e3] as const);
+  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(Math.max(0.1, bytes / size));
 }

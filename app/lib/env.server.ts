@@ -15,6 +15,8 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** The most DATA_DIR/backups may take: the oldest daily copies go first (the newest always stays). */
+    BACKUPS_MAX_MB: z.coerce.number().int().min(1).default(1024),
     /** An origin only: a path, query or fragment would end up in every canonical and return URL. */
     /** Unset: http://localhost:$PORT (below), so local links work on any port. */
     PUBLIC_ORIGIN: optional(

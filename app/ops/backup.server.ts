@@ -3,6 +3,7 @@ import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import type { Store } from "../db/database.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { lowSpaceThreshold, volumeSpace, type VolumeSpace } from "./disk-space.server.ts";
 
 /** Daily backups kept in DATA_DIR/backups (older ones are deleted). */
 export const BACKUPS_KEPT = 14;
@@ -45,28 +46,74 @@ export function listBackups(dir: string): Array<{ file: string; at: Date }> {
     .map((name) => ({ file: path.join(dir, name), at: fs.statSync(path.join(dir, name)).mtime }));
 }
 
-/** Deletes all but the newest `keep` backups in `dir`. */
-export function pruneBackups(dir: string, keep = BACKUPS_KEPT): number {
-  const backups = listBackups(dir);
-  const old = backups.slice(0, Math.max(0, backups.length - keep));
-  for (const { file } of old) fs.rmSync(file, { force: true });
-  return old.length;
+/** Bytes taken by the backups in `dir`. */
+export function backupsSize(dir: string): number {
+  return listBackups(dir).reduce((sum, { file }) => sum + fs.statSync(file).size, 0);
 }
 
-/** Makes today's backup unless the newest one is less than a day old. */
-export async function backupIfDue(db: DatabaseSync, dir: string, now = new Date()): Promise<string | null> {
+/**
+ * Deletes the oldest backups until at most `keep` remain and they fit in `budgetBytes` (with
+ * `reserveBytes` left for a backup about to be written). The newest is never deleted: one old
+ * copy is worth more than a tidy folder.
+ */
+export function pruneBackups(dir: string, keep = BACKUPS_KEPT, budgetBytes = Infinity, reserveBytes = 0): number {
+  const backups = listBackups(dir).map((entry) => ({ ...entry, size: fs.statSync(entry.file).size }));
+  let total = backups.reduce((sum, { size }) => sum + size, 0);
+  let removed = 0;
+  while (backups.length > 1 && (backups.length > keep || total + reserveBytes > budgetBytes)) {
+    const oldest = backups.shift()!;
+    fs.rmSync(oldest.file, { force: true });
+    total -= oldest.size;
+    removed++;
+  }
+  return removed;
+}
+
+/** The live database's size on disk (its file and write-ahead log): what its copy will take. */
+function liveSize(db: DatabaseSync): number {
+  const file = db.location();
+  if (!file) return 0;
+  return [file, `${file}-wal`].reduce((sum, name) => sum + (fs.existsSync(name) ? fs.statSync(name).size : 0), 0);
+}
+
+export interface BackupOptions {
+  /** The most the backups folder may take (BACKUPS_MAX_MB). */
+  budgetBytes?: number;
+  /** The volume's space: a parameter so a test can play a nearly full disk. */
+  space?: (dir: string) => Promise<VolumeSpace>;
+}
+
+export type BackupOutcome = { file: string } | { skipped: string } | null;
+
+/**
+ * Makes today's backup unless the newest one is less than a day old. Room is made first (older
+ * backups over the budget go), and the copy is skipped, saying why, when it would leave the volume
+ * low: a full disk stops every order, a missing day's copy stops nothing.
+ */
+export async function backupIfDue(db: DatabaseSync, dir: string, now = new Date(), options: BackupOptions = {}): Promise<BackupOutcome> {
   const last = listBackups(dir).at(-1);
   if (last && now.getTime() - last.at.getTime() < DAY_MS) return null;
+  const budget = options.budgetBytes ?? Infinity;
+  const needed = liveSize(db);
+  fs.mkdirSync(dir, { recursive: true });
+  pruneBackups(dir, BACKUPS_KEPT, budget, needed);
+  if (needed > budget) return { skipped: `the database (${mb(needed)}) is larger than the backup budget (${mb(budget)}, BACKUPS_MAX_MB)` };
+  const space = await (options.space ?? volumeSpace)(dir);
+  if (space.free - needed < lowSpaceThreshold(space.total)) {
+    return { skipped: `${mb(space.free)} free on the data volume: a ${mb(needed)} copy would leave less than ${mb(lowSpaceThreshold(space.total))}` };
+  }
   const file = await backupDatabase(db, path.join(dir, backupFileName(now)));
-  pruneBackups(dir);
-  return file;
+  pruneBackups(dir, BACKUPS_KEPT, budget);
+  return { file };
 }
+
+const mb = (bytes: number) => `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
 
 /**
  * The server's daily backup: checked shortly after start and every hour. SQLite only: a
  * PostgreSQL database is backed up with its own tools (pg_dump), see docs/operating.md.
  */
-export function startDailyBackups(store: Store, dir: string): { stop(): void } {
+export function startDailyBackups(store: Store, dir: string, options: BackupOptions = {}): { stop(): void } {
   const db = store.sqlite;
   if (!db) return { stop() {} };
   let running = false;
@@ -74,8 +121,9 @@ export function startDailyBackups(store: Store, dir: string): { stop(): void } {
     if (running || !db.isOpen) return;
     running = true;
     try {
-      const file = await backupIfDue(db, dir);
-      if (file) logger().info({ file }, "daily backup written");
+      const outcome = await backupIfDue(db, dir, new Date(), options);
+      if (outcome && "file" in outcome) logger().info({ file: outcome.file }, "daily backup written");
+      if (outcome && "skipped" in outcome) logger().warn({ reason: outcome.skipped }, "daily backup skipped");
     } catch (error) {
       logger().error({ err: error }, "daily backup failed");
     } finally {

@@ -8,7 +8,7 @@ import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar } from "../components/admin/admin-ui.tsx";
 import { FunnelChart, RevenueChart } from "../components/admin/dashboard-charts.tsx";
 import type { Currency } from "../content/offers.ts";
-import { dateTimeFormatter, formatDate, formatMoney, formatNumber } from "../i18n/format.ts";
+import { dateTimeFormatter, formatDate, formatFileSize, formatMoney, formatNumber } from "../i18n/format.ts";
 import { languageName } from "../i18n/languages.ts";
 
 /** The orders list's query parameters: the list lived at /admin before the front page did. */
@@ -107,11 +107,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
 
         <h2 className="mt-8 text-sm font-semibold text-muted">{t("health.title")}</h2>
-        <dl className="mt-2 grid grid-cols-2 gap-2 text-xs sm:grid-cols-3 lg:grid-cols-5" data-testid="health">
+        <dl className="mt-2 grid grid-cols-2 gap-2 text-xs sm:grid-cols-3 lg:grid-cols-6" data-testid="health">
           <SystemTile label={t("health.emailsFailed")} value={formatNumber(health.emailsFailed, lang)} alert={health.alerts.emailsFailed} />
           <SystemTile label={t("health.ordersStuck")} value={formatNumber(health.ordersStuck, lang)} alert={health.alerts.ordersStuck} />
           <SystemTile label={t("health.paymentEvents")} value={formatNumber(health.paymentEventsUnhandled, lang)} alert={health.alerts.paymentEvents} />
           <SystemTile label={t("health.lastBackup")} value={health.lastBackup ? dateTime(health.lastBackup) : t("health.never")} alert={health.alerts.lastBackup} />
+          <SystemTile
+            label={t("health.disk")}
+            value={health.disk ? t("health.diskValue", { free: formatFileSize(health.disk.free, lang), backups: formatFileSize(health.backupsBytes, lang) }) : t("health.diskUnknown")}
+            alert={health.alerts.disk}
+          />
           <SystemTile label={t("health.payments")} value={t(`health.${health.payments}`)} alert={false} />
         </dl>
       </section>
