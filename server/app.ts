@@ -28,7 +28,7 @@ import { createProxyTrust } from "./client-ip.ts";
 import { createOrderFormCache } from "./form-cache.ts";
 import { headerList, PageCache, pickEncoding, type CachedPage } from "./page-cache.ts";
 import { isCrossSitePost } from "./same-origin.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { routeHeadersReplaceSiteHeaders, securityHeaders } from "./security-headers.ts";
 import { createThankYouPage } from "./thank-you-page.ts";
 
 const env = getEnv();
@@ -70,6 +70,10 @@ app.set("trust proxy", env.TRUST_PROXY);
 app.use(compression());
 app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+app.use((_req, res, next) => {
+  routeHeadersReplaceSiteHeaders(res);
+  next();
+});
 app.use(
   createExpressHandler({
     build,

@@ -27,3 +27,15 @@ export function securityHeaders(options: { nonce?: string; https: boolean }): Re
   if (options.https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }
+
+/**
+ * A route may set one of these headers itself (the customer's order page sends `Referrer-Policy:
+ * same-origin`, stricter than the site's). React Router's Express adapter *appends* a route's
+ * headers, so both values went out and browsers pick unpredictably between duplicates: for these
+ * names the route's value replaces the site's instead.
+ */
+export function routeHeadersReplaceSiteHeaders(res: { append(name: string, value: string | string[]): unknown; setHeader(name: string, value: string | string[]): unknown }) {
+  const names = new Set(Object.keys(securityHeaders({ https: true })).map((name) => name.toLowerCase()));
+  const append = res.append.bind(res);
+  res.append = (name: string, value: string | string[]) => (names.has(name.toLowerCase()) ? res.setHeader(name, value) : append(name, value));
+}
