@@ -230,11 +230,27 @@ const moneySelectors = [
   selector,
   message: "Refunds and cancellations go through app/admin/money.server.ts (confirmRefund / confirmCancel): one decision per confirmation key.",
 }));
+// The orders table has one writer, the orders room (app/orders/): billing and the back office ask
+// it (app/orders/billing-columns.server.ts), so how a change lands is decided once. Migrations
+// (app/db/) and tests' fixtures write it too.
+const ordersTableSelectors = [
+  "CallExpression[callee.property.name=/^(updateTable|insertInto|deleteFrom|replaceInto)$/][arguments.0.value='orders']",
+  "TemplateElement[value.raw=/\\b(UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+\"?orders\\b/i]",
+  "Literal[value=/\\b(UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+\"?orders\\b/i]",
+].map((selector) => ({
+  selector,
+  message: "Only the orders room (app/orders/) writes the orders table: ask it (e.g. app/orders/billing-columns.server.ts).",
+}));
 const restrictedSyntax = [
-  { name: "http/one-body-reader+cookies/registry+money/one-door", files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...moneySelectors] } },
-  { name: "http/one-body-reader (its module)", files: ["app/http/read-form.server.ts"], rules: { "no-restricted-syntax": ["error", ...cookieSelectors, ...moneySelectors] } },
-  { name: "cookies/registry (its module)", files: ["app/lib/cookies.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...moneySelectors] } },
-  { name: "money/one-door (its module)", files: ["app/admin/money.server.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors] } },
+  {
+    name: "http/one-body-reader+cookies/registry+money/one-door+orders/one-writer",
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...moneySelectors, ...ordersTableSelectors] },
+  },
+  { name: "orders/one-writer (its room, migrations, tests)", files: ["app/orders/**", "app/db/**", "app/**/*.test.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...moneySelectors] } },
+  { name: "http/one-body-reader (its module)", files: ["app/http/read-form.server.ts"], rules: { "no-restricted-syntax": ["error", ...cookieSelectors, ...moneySelectors, ...ordersTableSelectors] } },
+  { name: "cookies/registry (its module)", files: ["app/lib/cookies.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...moneySelectors, ...ordersTableSelectors] } },
+  { name: "money/one-door (its module)", files: ["app/admin/money.server.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...ordersTableSelectors] } },
 ];
 
 export default tseslint.config(

@@ -3,6 +3,7 @@ import type { Database, MoneyActionsTable } from "../db/schema.ts";
 import { billingStateEvents, WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
+import { applyBillingState } from "../orders/billing-columns.server.ts";
 import type { BillingState } from "../orders/types.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
@@ -72,20 +73,8 @@ export class KyselyMoneyStore {
       const done = await trx.updateTable("money_actions").set({ status: "done", provider_ref: effects.providerRef }).where("key", "=", key).where("status", "=", "pending").executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
       await trx.insertInto("order_events").values({ order_id: orderId, kind: effects.event.kind, detail: effects.event.detail.slice(0, 2000), created_at: now() }).execute();
-      if (effects.billing) {
-        const { state, periodEnd, providerStatus } = effects.billing;
-        await trx
-          .updateTable("orders")
-          .set((eb) => ({
-            // An open dispute outranks what the owner does meanwhile (as mergeBillingState says for events).
-            billing_state: eb.case().when("billing_state", "=", "disputed").then(eb.ref("billing_state")).else(eb.val(state)).end(),
-            period_end: eb.fn.coalesce(eb.val(periodEnd), eb.ref("period_end")),
-            ...(providerStatus ? { subscription_status: providerStatus } : {}),
-            updated_at: now(),
-          }))
-          .where("id", "=", orderId)
-          .execute();
-      }
+      // An open dispute outranks what the owner does meanwhile (as mergeBillingState says for events).
+      if (effects.billing) await applyBillingState(trx, orderId, { ...effects.billing, disputeWins: true });
       if (effects.charge) {
         const { chargeId, amount, amountRefunded, currency } = effects.charge;
         await trx

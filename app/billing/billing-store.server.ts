@@ -3,6 +3,7 @@ import type { Database } from "../db/schema.ts";
 import { billingStateEvents } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
+import { applyBillingState, setBillingRefs } from "../orders/billing-columns.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
 import type { BillingRefs, BillingStore, PaymentEventChange, PaymentEventRow } from "./types.ts";
@@ -18,18 +19,7 @@ export class KyselyBillingStore implements BillingStore {
   }
 
   async setBillingRefs(orderId: string, refs: BillingRefs): Promise<void> {
-    // An event handled before the visitor came back may have set the state already: keep it.
-    await this.db
-      .updateTable("orders")
-      .set((eb) => ({
-        customer_ref: eb.fn.coalesce("customer_ref", eb.val(refs.customerRef)),
-        subscription_ref: eb.fn.coalesce("subscription_ref", eb.val(refs.subscriptionRef)),
-        period_end: eb.case().when("billing_state", "is", null).then(eb.val(refs.periodEnd)).else(eb.ref("period_end")).end(),
-        billing_state: eb.fn.coalesce("billing_state", eb.val(refs.state)),
-        updated_at: now(),
-      }))
-      .where("id", "=", orderId)
-      .execute();
+    await setBillingRefs(this.db, orderId, refs);
   }
 
   async findByBillingRef(ref: { subscriptionRef?: string | null; customerRef?: string | null }): Promise<Order | undefined> {
@@ -74,14 +64,7 @@ export class KyselyBillingStore implements BillingStore {
         .onConflict((conflict) => conflict.column("id").doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-      if (change?.billing) {
-        const { state, periodEnd } = change.billing;
-        await trx
-          .updateTable("orders")
-          .set((eb) => ({ billing_state: state, period_end: eb.fn.coalesce(eb.val(periodEnd), eb.ref("period_end")), updated_at: now() }))
-          .where("id", "=", change.orderId)
-          .execute();
-      }
+      if (change?.billing) await applyBillingState(trx, change.orderId, change.billing);
       for (const kind of change?.emails ?? []) await enqueue(trx, { orderId: change!.orderId }, kind);
       if (change) {
         for (const spec of [...(change.webhooks ?? []), ...billingStateEvents(change.orderId, change.billing)]) await recordWebhookEvent(trx, { orderId: change.orderId }, spec);

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { setSubscriptionStatus } from "../orders/billing-columns.server.ts";
 import type { HandledPaymentEvent } from "../payments/provider.ts";
 
 export interface InboxEntry {
@@ -144,6 +145,6 @@ export class KyselyWebhookInbox {
 
   /** The provider's subscription status as last read. */
   async setSubscriptionStatus(orderId: string, status: string): Promise<void> {
-    await this.db.updateTable("orders").set({ subscription_status: status }).where("id", "=", orderId).execute();
+    await setSubscriptionStatus(this.db, orderId, status);
   }
 }
