@@ -7,7 +7,7 @@
 import "./require-node.js";
 import fs from "node:fs";
 import path from "node:path";
-import { csvFormat, csvFormatName, emailSummary, ordersCsv } from "../app/ops/orders-csv.server.ts";
+import { csvFormat, csvFormatName, emailSummary, EXPORT_PAGE, ordersCsvStream } from "../app/ops/orders-csv.server.ts";
 import { LANGUAGES, type Language } from "../app/i18n/languages.ts";
 import { openStores } from "../app/stores.server.ts";
 import type { Order } from "../app/orders/types.ts";
@@ -59,15 +59,6 @@ function safeHost(url: string): string {
   }
 }
 
-const refundedByOrder = new Map(
-  await Promise.all(
-    orders.map(async (order) => {
-      const row = await repo.db.selectFrom("charge_refunds").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_refunded"), eb.lit(0)).as("refunded")).where("order_id", "=", order.id).executeTakeFirst();
-      return [order.id, Number(row?.refunded ?? 0)] as const;
-    }),
-  ),
-);
-
 const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)));
 
 const emailState = (order: Order) => emailSummary(emailsByOrder.get(order.id) ?? []);
@@ -98,19 +89,23 @@ function localeText(lang: string): (key: string) => string {
 }
 
 if (csv) {
-  const text = await ordersCsv(orders, (id) => emailsByOrder.get(id) ?? [], csvFormat(formatName, ownerLang as Language, localeText(ownerLang), process.env.OWNER_TIME_ZONE || "Europe/Paris"), (id) => refundedByOrder.get(id) ?? 0);
+  // The back office's export, read to the end: the same query, columns and words (refunds, deliveries).
+  const format = csvFormat(formatName, ownerLang as Language, localeText(ownerLang), process.env.OWNER_TIME_ZONE || "Europe/Paris");
+  // Bytes, not text: Response.text() would drop the owner's byte order mark.
+  const bytes = Buffer.from(await new Response(ordersCsvStream(repo, {}, EXPORT_PAGE, format, limit)).arrayBuffer());
   if (values.out) {
     const out = path.resolve(values.out);
     try {
       // "wx": an existing file (last month's export, the accountant's notes) is never replaced silently.
-      fs.writeFileSync(out, text, { flag: values.force ? "w" : "wx" });
+      fs.writeFileSync(out, bytes, { flag: values.force ? "w" : "wx" });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EEXIST") fail(`${out} already exists: choose another name, or add --force to replace it.`);
       fail(`Cannot write ${out}: ${describe(error)}`);
     }
-    console.log(`${orders.length} order(s) written to ${out}`);
+    // The rows written: the lines after the header (each ends in CRLF; a line break inside a quoted cell is a bare LF).
+    console.log(`${bytes.toString("utf8").split("\r\n").length - 2} order(s) written to ${out}`);
   } else {
-    process.stdout.write(text);
+    process.stdout.write(bytes);
   }
 } else if (!orders.length) {
   console.log(`No orders yet in ${where}.`);

@@ -48,8 +48,16 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
         : sql<string>`(SELECT json_group_array(json_object('kind', o.kind, 'status', o.status, 'attempts', o.attempts)) FROM (SELECT kind, status, attempts FROM outbox WHERE outbox.order_id = orders.id ORDER BY outbox.id) o)`;
     // What billing recorded as refunded of the order's charges (the CSV's refunded and net columns).
     const refunded = sql<number | string>`(SELECT coalesce(sum(c.amount_refunded), 0) FROM charge_refunds c WHERE c.order_id = orders.id)`;
-    const rows = await selection.selectAll().select([emails.as("emails_json"), refunded.as("refunded")]).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-    return rows.map(({ emails_json, refunded, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]"), refunded: Number(refunded) }));
+    // The latest delivery (a subscription's is its current period's): the owner's "delivered on" column.
+    const delivered = sql<string | null>`(SELECT max(e.created_at) FROM order_events e WHERE e.order_id = orders.id AND e.kind = 'delivered')`;
+    const rows = await selection
+      .selectAll()
+      .select([emails.as("emails_json"), refunded.as("refunded"), delivered.as("delivered_at")])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(({ emails_json, refunded, delivered_at, ...row }) => ({ order: toOrder(row), emails: JSON.parse(emails_json ?? "[]"), refunded: Number(refunded), deliveredAt: delivered_at }));
   }
 
   async listCustomers(query: { search?: string; limit: number; offset: number }): Promise<{ customers: CustomerRow[]; total: number }> {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { storeKind, storesPerTest } from "../../tests/support/store.ts";
 import { testCustomer } from "../../tests/support/order-fixtures.ts";
+import { csvFormat, csvLine } from "../ops/orders-csv.server.ts";
 import { dashboardFigures, monthBefore, startOfBusinessDay } from "./dashboard.server.ts";
 
 // On both stores: the front page's money (per currency, by the business's
@@ -213,6 +214,26 @@ describe(`delivered once per billing period (${storeKind})`, () => {
     // One email per delivery: each period's kind is its own.
     const emails = (await repo.listEmails(subscription)).map((email) => email.kind).sort();
     expect(emails).toEqual(["delivered", "delivered.2027-01-10T10:00:00Z"]);
+  });
+
+  test("the export reads when each order was last delivered (the owner's 'delivered on' column), in the owner's zone", async () => {
+    const waiting = await order({ createdAt: "2026-11-02T10:00:00.000Z" });
+    const done = await order({ createdAt: "2026-11-03T10:00:00.000Z" });
+    const monthly = await order({ offer: "formateur-ia", monthly: 3_900, billingState: "active", createdAt: "2026-11-04T10:00:00.000Z" });
+    expect(await repo.markDelivered(done, "", null)).toBe(true);
+    expect(await repo.markDelivered(monthly, "", "2026-12-10T10:00:00.000Z")).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await repo.markDelivered(monthly, "", "2027-01-10T10:00:00.000Z")).toBe(true);
+    const events = async (id: string) => (await repo.listOrderEvents(id)).filter((event) => event.kind === "delivered").map((event) => event.createdAt);
+    const rows = new Map((await repo.exportPage({}, null, 10)).map((row) => [row.order.id, row.deliveredAt ?? null]));
+    expect(rows.get(waiting)).toBeNull();
+    expect(rows.get(done)).toBe((await events(done))[0]);
+    expect(rows.get(monthly)).toBe((await events(monthly)).at(-1));
+    // In the file: the date in the owner's zone, after the money columns.
+    const format = csvFormat("owner", "en", (key) => key, "Europe/Paris");
+    const line = csvLine((await repo.exportPage({}, null, 10)).find((row) => row.order.id === done)!.order, "", format, { deliveredAt: rows.get(done) });
+    expect(line.endsWith(`"${format.words!.date(rows.get(done)!)}"`)).toBe(true);
+    expect(format.words!.date(rows.get(done)!)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 });
 

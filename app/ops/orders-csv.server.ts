@@ -19,9 +19,10 @@ export const CSV_COLUMNS: readonly string[] = [...ORDER_COLUMNS, ...ORDER_FIELD_
  * The owner's format adds what an accountant reads (minor units in the order's currency, written
  * like the other amounts): what the checkout took, what the refunds billing recorded for the
  * order's charges gave back (charge_refunds: Stripe's events and the back office's refunds alike),
- * and what is kept. `raw` keeps its columns: scripts read it by position too.
+ * and what is kept; then when the work was last delivered (the latest delivered event: a
+ * subscription's current period). `raw` keeps its columns: scripts read it by position too.
  */
-export const OWNER_MONEY_COLUMNS = ["amount_paid", "refunded", "net"] as const;
+export const OWNER_COLUMNS = ["amount_paid", "refunded", "net", "delivered_at"] as const;
 
 /** "confirmation:sent resend-1:pending(2 tries) owner-paid:FAILED(3 tries)": each outbox message of an order. */
 export function emailSummary(emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>): string {
@@ -56,7 +57,7 @@ export function csvCell(value: unknown): string {
 export interface CsvFormat {
   separator: "," | ";";
   decimal: "." | ",";
-  /** The header line's cells, in CSV_COLUMNS order (then OWNER_MONEY_COLUMNS' for the owner's). */
+  /** The header line's cells, in CSV_COLUMNS order (then OWNER_COLUMNS' for the owner's). */
   headers: readonly string[];
   /**
    * The owner's: values in words and local dates, not codes. The readable reference in the first
@@ -97,7 +98,7 @@ export function csvFormat(name: CsvFormatName, lang: Language, t: (key: string) 
   return {
     separator: comma ? ";" : ",",
     decimal: comma ? "," : ".",
-    headers: [...CSV_COLUMNS, ...OWNER_MONEY_COLUMNS].map((column) => t(`csv.${column}`)),
+    headers: [...CSV_COLUMNS, ...OWNER_COLUMNS].map((column) => t(`csv.${column}`)),
     words: {
       id: (order) => order.reference,
       state: (state) => word(`states.${state}`, state),
@@ -125,13 +126,14 @@ function headerLine(format: CsvFormat): string {
   return format === RAW_CSV ? `${CSV_COLUMNS.join(",")}\r\n` : `\uFEFF${format.headers.map(csvCell).join(format.separator)}\r\n`;
 }
 
-/** One order's CSV line (no line end); `refunded`: minor units refunded of its charges. */
-export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV, refunded = 0): string {
+/** One order's CSV line (no line end); `refunded`: minor units refunded of its charges; `deliveredAt`: its latest delivery. */
+export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV, extra: { refunded?: number; deliveredAt?: string | null } = {}): string {
   const c = o.customer;
   const w = format.words;
   const money = (minor: number) => (minor / 100).toFixed(2).replace(".", format.decimal);
   const paid = o.paidAt ? o.amountDueNow : 0;
-  const accounts = format === RAW_CSV ? [] : [money(paid), money(refunded), money(paid - refunded)];
+  const refunded = extra.refunded ?? 0;
+  const accounts = w ? [money(paid), money(refunded), money(paid - refunded), w.date(extra.deliveredAt ?? null)] : [];
   return [
     w ? w.id(o) : o.id, w ? w.date(o.createdAt) : o.createdAt, w ? w.state(o.state) : o.state, w ? w.lang(o.lang) : o.lang, w ? w.offer(o.offer) : o.offer,
     o.currency, money(o.amountDueNow), money(o.monthly), o.provider, o.sessionId, w ? w.date(o.paidAt) : o.paidAt,
@@ -142,24 +144,21 @@ export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV, r
     .join(format.separator);
 }
 
-/** The whole file at once (the CLI); CRLF line ends as RFC 4180 says. */
-export async function ordersCsv(
-  orders: Order[],
-  emailsFor: (orderId: string) => Promise<OutboxRow[]> | OutboxRow[],
-  format: CsvFormat = RAW_CSV,
-  refundedFor: (orderId: string) => Promise<number> | number = () => 0,
-): Promise<string> {
-  let csv = headerLine(format);
-  for (const o of orders) csv += `${csvLine(o, emailsCell(format, await emailsFor(o.id)), format, await refundedFor(o.id))}\r\n`;
-  return csv;
-}
-
 /** One order of the CSV export with its emails' states, in the export's order (newest first). */
 export interface ExportRow {
   order: Order;
   emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>;
   /** Minor units refunded of its charges (billing's charge_refunds). */
   refunded?: number;
+  /** When its latest delivered event was written. */
+  deliveredAt?: string | null;
+}
+
+const rowLine = (row: ExportRow, format: CsvFormat) => `${csvLine(row.order, emailsCell(format, row.emails), format, row)}\r\n`;
+
+/** Rows already read, as one file: what the stream below writes, for a test's expectations. CRLF line ends as RFC 4180 says. */
+export function ordersCsv(rows: readonly ExportRow[], format: CsvFormat = RAW_CSV): string {
+  return headerLine(format) + rows.map((row) => rowLine(row, format)).join("");
 }
 
 export interface ExportQuery {
@@ -185,10 +184,11 @@ export const EXPORT_PAGE = 1_000;
  * whole file. A page is read only when the previous one was taken (a pull stream): a slow download
  * holds neither memory nor the database connection in between.
  */
-export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSize = EXPORT_PAGE, format: CsvFormat = RAW_CSV): ReadableStream<Uint8Array> {
+export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSize = EXPORT_PAGE, format: CsvFormat = RAW_CSV, limit = Infinity): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: { createdAt: string; id: string } | null = null;
   let started = false;
+  let left = limit;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -197,13 +197,15 @@ export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSiz
           controller.enqueue(encoder.encode(headerLine(format)));
           return;
         }
-        const page: ExportRow[] = await store.exportPage(query, after, pageSize);
+        const size = Math.min(pageSize, left);
+        const page: ExportRow[] = await store.exportPage(query, after, size);
         if (page.length) {
-          controller.enqueue(encoder.encode(page.map((row) => `${csvLine(row.order, emailsCell(format, row.emails), format, row.refunded ?? 0)}\r\n`).join("")));
+          controller.enqueue(encoder.encode(page.map((row) => rowLine(row, format)).join("")));
           const last = page.at(-1)!.order;
           after = { createdAt: last.createdAt, id: last.id };
+          left -= page.length;
         }
-        if (page.length < pageSize) controller.close();
+        if (page.length < size || left <= 0) controller.close();
       },
     },
     { highWaterMark: 0 },

@@ -187,6 +187,9 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   expect(csv[1]).toMatch(new RegExp(`^"[A-Z0-9]{1,3}-\\d{4,}","\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d","${admin.states.paid}",`));
   expect(csv[1]).not.toContain(orderId);
   expect(csv[1]).toContain(`"${lastName.toLowerCase()}@example.com"`);
+  // Marked delivered above: the last column says when, in the owner's words for a date.
+  expect(csv[0]!.endsWith(`"${admin.csv.delivered_at}"`)).toBe(true);
+  expect(csv[1]).toMatch(/,"\d{4}-\d\d-\d\d \d\d:\d\d"$/);
 
   // A visitor asks for a quote; the owner opens it from the quote requests' list.
   const visitor = `Visitor${project.replace("-", "")}`;
