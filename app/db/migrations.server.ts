@@ -28,12 +28,17 @@ function eachDialect(spell: (dialect: Dialect) => string): Statement {
  * belong to a quote request instead of an order (007). SQLite keeps this text in its schema:
  * changing the spelling of a table already created changes what `sqlite_master` shows.
  */
-function outboxTable(create: string, dialect: Dialect, { statuses, quotes, unlocks = false }: { statuses: string[]; quotes: boolean; unlocks?: boolean }): string {
+function outboxTable(
+  create: string,
+  dialect: Dialect,
+  { statuses, quotes, unlocks = false, systems = false }: { statuses: string[]; quotes: boolean; unlocks?: boolean; systems?: boolean },
+): string {
   const columns = [
     `id ${AUTO_ID[dialect]}`,
     `order_id TEXT${quotes ? "" : " NOT NULL"} REFERENCES orders (id)`,
     ...(quotes ? ["quote_id TEXT REFERENCES quote_requests (id)"] : []),
     ...(unlocks ? ["unlock_id TEXT REFERENCES owner_unlocks (id)"] : []),
+    ...(systems ? ["system_key TEXT"] : []),
     "kind TEXT NOT NULL",
     `status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN (${statuses.map((status) => `'${status}'`).join(",")}))`,
     "attempts INTEGER NOT NULL DEFAULT 0",
@@ -43,10 +48,12 @@ function outboxTable(create: string, dialect: Dialect, { statuses, quotes, unloc
     "created_at TEXT NOT NULL",
     "sent_at TEXT",
     ...(quotes && !unlocks ? ["CHECK ((order_id IS NULL) <> (quote_id IS NULL))"] : []),
-    ...(unlocks ? ["CHECK ((order_id IS NOT NULL) + (quote_id IS NOT NULL) + (unlock_id IS NOT NULL) = 1)"] : []),
+    ...(unlocks && !systems ? ["CHECK ((order_id IS NOT NULL) + (quote_id IS NOT NULL) + (unlock_id IS NOT NULL) = 1)"] : []),
+    ...(systems ? ["CHECK ((order_id IS NOT NULL) + (quote_id IS NOT NULL) + (unlock_id IS NOT NULL) + (system_key IS NOT NULL) = 1)"] : []),
     "UNIQUE (order_id, kind)",
     ...(quotes ? ["UNIQUE (quote_id, kind)"] : []),
     ...(unlocks ? ["UNIQUE (unlock_id, kind)"] : []),
+    ...(systems ? ["UNIQUE (system_key, kind)"] : []),
   ];
   return `${create} (\n${columns.map((column) => `           ${column}`).join(",\n")}\n         )`;
 }
@@ -559,6 +566,26 @@ const CHANGES: SchemaChange[] = [
       `ALTER TABLE webhook_endpoints ADD COLUMN secret TEXT`,
       `ALTER TABLE webhook_endpoints ADD COLUMN previous_secret TEXT`,
       `ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_until TEXT`,
+    ],
+  },
+  {
+    // The owner's morning email (app/admin/morning.server.ts) is about no order, quote request or
+    // link: a fourth kind of outbox subject, `system_key` (what it is about, e.g. 'daily'), whose
+    // unique (system_key, kind) makes a day's email one row whichever instance writes it first.
+    // SQLite rebuilds the table to change the CHECK, as in 007 and 010.
+    name: "022-morning",
+    statements: [
+      ...sqliteRebuild(
+        "outbox",
+        "outbox_v22",
+        outboxTable("CREATE TABLE outbox_v22", "sqlite", { statuses: ["pending", "sent", "failed"], quotes: true, unlocks: true, systems: true }),
+        `${OUTBOX_COLUMNS}, quote_id, unlock_id`,
+      ),
+      { sqlite: OUTBOX_DUE_INDEX },
+      { postgres: `ALTER TABLE outbox ADD COLUMN system_key TEXT` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_system_kind UNIQUE (system_key, kind)` },
+      { postgres: `ALTER TABLE outbox DROP CONSTRAINT outbox_one_subject` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK (num_nonnulls(order_id, quote_id, unlock_id, system_key) = 1)` },
     ],
   },
 ];

@@ -177,6 +177,11 @@ export function formatZonedDue(date: Date, lang: Language, timeZone: string, wit
   return dateFormat(intlLocale(lang), { ...options, timeZone }).format(date);
 }
 
+/** A time of day in the owner's time zone, named: "14:05 CET" (the owner's morning email: "due today at …"). */
+export function formatZonedTime(date: Date, lang: Language, timeZone: string): string {
+  return dateFormat(intlLocale(lang), { hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone }).format(date);
+}
+
 /** A file's size (kB under a megabyte, else MB, one decimal at most). */
 export function formatFileSize(bytes: number, lang: Language): string {
   const mega = bytes >= 1_000_000;
