@@ -22,6 +22,17 @@ export function FileList({ files, testId }: { files: FileView[]; testId?: string
   );
 }
 
+/** "5 of 8 this month": the pieces delivered in the current billing period, for an offer with an allowance. */
+export function Allowance({ work }: { work: WorkView }) {
+  const { t } = useTranslation("delivery");
+  if (!work.allowance) return null;
+  return (
+    <p className="mt-2 font-semibold" data-testid="allowance">
+      {t("deliveries.allowance", { done: work.allowance.done, total: work.allowance.total })}
+    </p>
+  );
+}
+
 /** The deliveries and the revisions asked, in order: each delivery with its link, files and note. */
 export function DeliveryList({ work }: { work: WorkView }) {
   const { t } = useTranslation("delivery");
@@ -34,7 +45,7 @@ export function DeliveryList({ work }: { work: WorkView }) {
           <li key={delivery.id}>
             <div className="card" data-testid="delivery">
               <p className="font-semibold">
-                {delivery.round === 0 ? t("deliveries.round0") : t("deliveries.roundN", { round: delivery.round })}
+                {delivery.answers ? t("deliveries.roundN", { round: delivery.round }) : t("deliveries.round0")}
                 {delivery.accepted ? ` · ✓ ${t("deliveries.accepted")}` : ""}
               </p>
               <p className="text-sm text-muted">{delivery.at}</p>
@@ -79,6 +90,7 @@ export function WorkSection({ work, done, error, briefMax, revisionMax }: { work
       ) : null}
 
       <h2 className="mt-10 text-lg font-semibold">{t("deliveries.title")}</h2>
+      <Allowance work={work} />
       <DeliveryList work={work} />
 
       {work.canAnswer ? (

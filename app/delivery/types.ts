@@ -104,11 +104,17 @@ export interface WorkView {
   brief: { text: string; at: string } | null;
   briefFiles: FileView[];
   briefOpen: boolean;
-  deliveries: Array<{ id: string; round: number; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
+  /** `answers`: the delivery answers the revision of its round (otherwise a new piece). */
+  deliveries: Array<{ id: string; round: number; answers: boolean; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
   revisions: Array<{ round: number; text: string; at: string }>;
   openRevision: boolean;
   canAnswer: boolean;
   accepted: boolean;
   rounds: number;
   revisionsLeft: number;
+  /** The owner may deliver now (the delivery form is shown), filling round `nextRound`. */
+  canDeliver: boolean;
+  nextRound: number;
+  /** An offer delivering several pieces per period: how many this period, of how many. */
+  allowance: { done: number; total: number } | null;
 }

@@ -148,8 +148,11 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
   }),
   "work-delivered": aboutOrder("customer", async (order, { deliveryId }, { repo, config }) => {
     const delivery = await repo.findDelivery(deliveryId);
-    const files = delivery ? (await repo.orderWork(order.id)).files.filter((file) => file.deliveryId === delivery.id) : [];
-    return renderWorkDeliveredEmail(order, delivery, files, { contactEmail: config.contactEmail, origin: config.publicOrigin, pageUrl: config.orderPageUrl ? config.orderPageUrl(order) : null });
+    const work = delivery ? await repo.orderWork(order.id) : null;
+    const files = work ? work.files.filter((file) => file.deliveryId === delivery!.id) : [];
+    // A delivery answering a revision says so; a new piece of a subscription's month does not.
+    const answersRevision = Boolean(work?.revisions.some((revision) => revision.period === delivery!.period && revision.round === delivery!.round));
+    return renderWorkDeliveredEmail(order, delivery, files, { contactEmail: config.contactEmail, origin: config.publicOrigin, pageUrl: config.orderPageUrl ? config.orderPageUrl(order) : null, answersRevision });
   }),
   "owner-revision": aboutOrder("owner", async (order, { revisionId }, env) =>
     replyToCustomer(order, renderOwnerWorkEmail(order, { kind: "revision", revision: await env.repo.findRevision(revisionId) }, ownerOptions(order, env))),

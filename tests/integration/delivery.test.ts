@@ -107,9 +107,11 @@ describe("the work after payment, without JavaScript", () => {
     // Not without signing in.
     expect((await fetch(server.url + ownerFile, { redirect: "manual" })).status).toBe(303);
 
-    // The delivery: a link and a file, with a note.
+    // The delivery: a link and a file, with a note, and the round the form was shown for (its hidden field).
+    const shownRound = /name="round" value="(\d+)"/.exec(detail)![1]!;
     const deliver = () => {
       const form = files(new FormData(), [["final cut.pdf", PDF, "application/pdf"]]);
+      form.set("round", shownRound);
       form.set("link", "https://videos.example.com/final");
       form.set("linkLabel", "Vos vidéos");
       form.set("note", "Voici la première version.");
