@@ -64,6 +64,7 @@ export function DeliveryList({ work }: { work: WorkView }) {
                 <p className="font-semibold">{t("revision.asked", { round: revision.round })}</p>
                 <p className="text-sm text-muted">{revision.at}</p>
                 <p className="mt-2 break-words whitespace-pre-line">{revision.text}</p>
+                <FileList files={revision.files} testId="revision-files" />
               </div>
             ) : null}
           </li>
@@ -74,7 +75,7 @@ export function DeliveryList({ work }: { work: WorkView }) {
 }
 
 /** The customer's side of the work on their order page: the brief, the deliveries, a revision or an acceptance. */
-export function WorkSection({ work, done, error, briefMax, revisionMax }: { work: WorkView; done: string | null; error: string | null; lang: Language; briefMax: number; revisionMax: number }) {
+export function WorkSection({ work, done, error, lang, briefMax, revisionMax }: { work: WorkView; done: string | null; error: string | null; lang: Language; briefMax: number; revisionMax: number }) {
   const { t } = useTranslation("delivery");
   return (
     <>
@@ -102,7 +103,8 @@ export function WorkSection({ work, done, error, briefMax, revisionMax }: { work
               {t("accept.button")}
             </button>
           </form>
-          <form method="post" className="card" data-testid="revision-form">
+          {/* Multipart with files: it names itself in its address, which the server reads before the body. */}
+          <form method="post" encType="multipart/form-data" action={`?lang=${lang}&intent=revision`} className="card" data-testid="revision-form">
             <h3 className="font-semibold">{t("revision.title")}</h3>
             {work.revisionsLeft > 0 ? (
               <>
@@ -111,7 +113,12 @@ export function WorkSection({ work, done, error, briefMax, revisionMax }: { work
                   {t("revision.label")}
                 </label>
                 <textarea id="revision-text" name="text" rows={3} required maxLength={revisionMax} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
-                <button type="submit" name="intent" value="revision" className="btn-secondary mt-2 w-full">
+                <label htmlFor="revision-files" className="mt-3 block text-sm font-semibold">
+                  {t("revision.files")}
+                </label>
+                <input id="revision-files" name="files" type="file" multiple accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip" className="mt-1 block w-full text-sm" />
+                <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
+                <button type="submit" className="btn-secondary mt-2 w-full">
                   {t("revision.send")}
                 </button>
               </>

@@ -572,9 +572,32 @@ const CHANGES: SchemaChange[] = [
     // The owner's morning email (app/admin/morning.server.ts) is about no order, quote request or
     // link: a fourth kind of outbox subject, `system_key` (what it is about, e.g. 'daily'), whose
     // unique (system_key, kind) makes a day's email one row whichever instance writes it first.
-    // SQLite rebuilds the table to change the CHECK, as in 007 and 010.
+    // And a revision request may carry the customer's files: order_files gets the kind 'revision'
+    // and the revision it came with. SQLite rebuilds both tables to change their CHECKs.
     name: "022-morning",
     statements: [
+      {
+        sqlite: `CREATE TABLE order_files_v22 (
+         id TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         kind TEXT NOT NULL CHECK (kind IN ('brief','delivery','revision')),
+         delivery_id TEXT REFERENCES order_deliveries (id),
+         revision_id TEXT REFERENCES order_revisions (id),
+         name TEXT NOT NULL,
+         content_type TEXT NOT NULL,
+         size INTEGER NOT NULL,
+         storage_key TEXT NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      },
+      { sqlite: `INSERT INTO order_files_v22 (id, order_id, kind, delivery_id, name, content_type, size, storage_key, created_at)
+           SELECT id, order_id, kind, delivery_id, name, content_type, size, storage_key, created_at FROM order_files` },
+      { sqlite: `DROP TABLE order_files` },
+      { sqlite: `ALTER TABLE order_files_v22 RENAME TO order_files` },
+      { sqlite: `CREATE INDEX IF NOT EXISTS order_files_order ON order_files (order_id, kind)` },
+      { postgres: `ALTER TABLE order_files ADD COLUMN revision_id TEXT REFERENCES order_revisions (id)` },
+      { postgres: `ALTER TABLE order_files DROP CONSTRAINT order_files_kind_check` },
+      { postgres: `ALTER TABLE order_files ADD CONSTRAINT order_files_kind_check CHECK (kind IN ('brief','delivery','revision'))` },
       ...sqliteRebuild(
         "outbox",
         "outbox_v22",

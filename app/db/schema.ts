@@ -344,8 +344,10 @@ export interface OrderRevisionsTable {
 export interface OrderFilesTable {
   id: string;
   order_id: string;
-  kind: "brief" | "delivery";
+  kind: "brief" | "delivery" | "revision";
   delivery_id: string | null;
+  /** The revision request a customer's file came with (kind revision). */
+  revision_id: string | null;
   name: string;
   content_type: string;
   size: number;

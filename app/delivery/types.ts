@@ -8,8 +8,10 @@
 export interface StoredFileRecord {
   id: string;
   orderId: string;
-  kind: "brief" | "delivery";
+  kind: "brief" | "delivery" | "revision";
   deliveryId: string | null;
+  /** The revision request a customer's file came with (kind revision). */
+  revisionId: string | null;
   /** The cleaned name shown and offered as the download's name (never a path). */
   name: string;
   /** The type read from the bytes. */
@@ -79,8 +81,8 @@ export interface DeliveryStore {
    * email, in one transaction; null when that round was delivered already (a replay).
    */
   recordDelivery(delivery: NewDelivery, fileIds: string[]): Promise<Delivery | null>;
-  /** The revision and the owner's email in one transaction; false when that round exists. */
-  recordRevision(orderId: string, period: string, round: number, text: string): Promise<Revision | null>;
+  /** The revision, its files' records and the owner's email in one transaction; null when that round exists. */
+  recordRevision(orderId: string, period: string, round: number, text: string, files?: StoredFileRecord[]): Promise<Revision | null>;
   /** Marks the delivery accepted (once) and emails the owner; false when it was already. */
   acceptDelivery(orderId: string, deliveryId: string): Promise<boolean>;
   findDelivery(deliveryId: string): Promise<Delivery | null>;
@@ -106,7 +108,7 @@ export interface WorkView {
   briefOpen: boolean;
   /** `answers`: the delivery answers the revision of its round (otherwise a new piece). */
   deliveries: Array<{ id: string; round: number; answers: boolean; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
-  revisions: Array<{ round: number; text: string; at: string }>;
+  revisions: Array<{ round: number; text: string; at: string; files: FileView[] }>;
   openRevision: boolean;
   canAnswer: boolean;
   accepted: boolean;

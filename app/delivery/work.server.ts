@@ -100,7 +100,7 @@ async function storeUpload(request: Request, upload: UploadName, fields: string[
     const key = fileKey(order.id, id);
     const { size } = await services.files.put(key, body, mime);
     if (size === 0) throw new FileRefused("fileType");
-    return { id, orderId: order.id, kind, deliveryId: null, name: cleanName(file.filename, ext), contentType: mime, size, storageKey: key, createdAt: new Date().toISOString() };
+    return { id, orderId: order.id, kind, deliveryId: null, revisionId: null, name: cleanName(file.filename, ext), contentType: mime, size, storageKey: key, createdAt: new Date().toISOString() };
   };
   const onRefused = async (stored: Array<StoredFileRecord | null>) => {
     for (const file of stored) if (file) await services.files.delete(file.storageKey);
@@ -238,16 +238,54 @@ export async function deliverWork(request: Request, order: Order, services: Work
   return { ok: true, outcome: "delivered" };
 }
 
-/** The customer asks a change to the latest delivery, within the offer's revision rounds. */
+/** Why a revision cannot be asked now (nothing delivered, already answered, no rounds left), or null. */
+function revisionRefusal(state: ReturnType<typeof workState>): WorkAnswer | null {
+  if (!state.latest) return fail(409, "notDelivered");
+  if (!state.canAnswer) return fail(409, "alreadyAnswered");
+  if (state.revisionsUsed >= state.rounds) return fail(409, "revisionLimit");
+  return null;
+}
+
+/** The customer asks a change to the latest delivery, within the offer's revision rounds (a form without files). */
 export async function askRevision(order: Order, text: string, services: WorkServices): Promise<WorkAnswer> {
   const state = workState(order, await services.repo.orderWork(order.id));
   const asked = text.trim().slice(0, REVISION_MAX);
   if (!asked) return fail(400, "empty");
-  if (!state.latest) return fail(409, "notDelivered");
-  if (!state.canAnswer) return fail(409, "alreadyAnswered");
-  if (state.revisionsUsed >= state.rounds) return fail(409, "revisionLimit");
+  const refused = revisionRefusal(state);
+  if (refused) return refused;
   // Revision n follows delivery n - 1; the store's unique round refuses a second post of it.
-  if (!(await services.repo.recordRevision(order.id, state.period, state.latest.round + 1, asked))) return fail(409, "alreadyAnswered");
+  if (!(await services.repo.recordRevision(order.id, state.period, state.latest!.round + 1, asked))) return fail(409, "alreadyAnswered");
+  services.worker.kick();
+  return { ok: true, outcome: "revision" };
+}
+
+/**
+ * A revision asked with files (multipart, the revision form): the text and the customer's files,
+ * checked as the brief's are (types read from the bytes, 10 MB each; 10 files and 50 MB for all of
+ * an order's revisions). Refused before a byte is stored when no revision can be asked; on any
+ * refusal after, the files stored are deleted.
+ */
+export async function askRevisionWithFiles(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
+  const work = await services.repo.orderWork(order.id);
+  const state = workState(order, work);
+  const refused = revisionRefusal(state);
+  if (refused) return refused;
+  const earlier = work.files.filter((file) => file.kind === "revision");
+  const limits = { maxFiles: 10 - earlier.length, maxTotalBytes: 50 * 1024 * 1024 - earlier.reduce((sum, file) => sum + file.size, 0) };
+  const read = await storeUpload(request, "revision", ["text"], order, "revision", services, limits);
+  if (!read.ok) return fail(read.status, read.reason);
+  const dropFiles = async () => {
+    for (const file of read.files) await services.files.delete(file.storageKey);
+  };
+  const asked = String(read.form.get("text") ?? "").trim().slice(0, REVISION_MAX);
+  if (!asked) {
+    await dropFiles();
+    return fail(400, "empty");
+  }
+  if (!(await services.repo.recordRevision(order.id, state.period, state.latest!.round + 1, asked, read.files))) {
+    await dropFiles();
+    return fail(409, "alreadyAnswered");
+  }
   services.worker.kick();
   return { ok: true, outcome: "revision" };
 }
@@ -311,7 +349,9 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
         at: date(delivery.createdAt),
         accepted: Boolean(delivery.acceptedAt),
       })),
-    revisions: work.revisions.filter((revision) => revision.period === state.period).map((revision) => ({ round: revision.round, text: revision.text, at: date(revision.createdAt) })),
+    revisions: work.revisions
+      .filter((revision) => revision.period === state.period)
+      .map((revision) => ({ round: revision.round, text: revision.text, at: date(revision.createdAt), files: work.files.filter((file) => file.revisionId === revision.id).map(fileView) })),
     openRevision: Boolean(state.openRevision),
     canAnswer: state.canAnswer,
     accepted: state.accepted,
