@@ -56,6 +56,8 @@ export default defineConfig({
       // Every spec orders from 127.0.0.1: the per-IP order limit (tested over HTTP in
       // tests/integration/hardening-forms.test.ts and hardening-proxy.test.ts) would refuse the 21st order of the run.
       ORDER_RATE_LIMIT: "0",
+      // The owner's morning email depends on the clock: off, so no spec's emails change with the hour it runs at.
+      MORNING_EMAIL_AT: "off",
     },
   },
 });

@@ -5,6 +5,7 @@ import { LongestFirst } from "./tests/support/longest-first.ts";
 const BOTH_STORES = [
   "app/http/limits.test.ts",
   "app/delivery/delivery-store.test.ts",
+  "app/admin/morning.test.ts",
   "app/orders/fulfil.test.ts",
   "app/billing/payment-events.test.ts",
   "app/mail/owner-notices.test.ts",

@@ -32,6 +32,7 @@ import type { Order } from "./orders/types.ts";
 import type { OutboxMessage } from "./mail/types.ts";
 import { deleteEmailFiles } from "./mail/outbox-privacy-store.server.ts";
 import { RetentionWorker } from "./privacy/retention.server.ts";
+import { MorningWorker, morningDigest, morningMinutes } from "./admin/morning.server.ts";
 import type { PrivacyDeps } from "./privacy/types.ts";
 import type { FileStorage } from "./files/storage.ts";
 import { DiskFileStorage } from "./files/disk-storage.server.ts";
@@ -75,6 +76,7 @@ export interface OrderServices {
   privacy: PrivacyDeps;
   /** Erases what is past the configured retention periods, at start-up and daily. */
   retentionWorker: RetentionWorker;
+  morningWorker: MorningWorker;
 }
 
 /** The one place the file storage is chosen: the disk under DATA_DIR (the embedded default) or an S3-compatible bucket. */
@@ -136,11 +138,13 @@ async function createServices(): Promise<OrderServices> {
     unlockUrl: (unlockId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
     setupUrl: (linkId: string, expiresAt: number) => setupLink(env.PUBLIC_ORIGIN, setupToken(links, linkId, expiresAt)),
     resetUrl: (linkId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/reset?token=${ownerLinkToken(links, linkId, "reset", expiresAt)}`,
+    // Written when it leaves: late and due today as of that moment.
+    morningDigest: (day: string) => morningDigest(repo, day, { at: morningMinutes(env.MORNING_EMAIL_AT) ?? 0, timeZone: env.OWNER_TIME_ZONE }),
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
     // An outbox message is about an order or a quote request; its id names the message and file.
-    const about = message.orderId ?? message.quoteId ?? message.unlockId;
+    const about = message.orderId ?? message.quoteId ?? message.unlockId ?? message.systemKey;
     return mailer.send({
       ...email,
       messageId: `<${about}.${message.kind}@${host}>`,
@@ -215,6 +219,8 @@ async function createServices(): Promise<OrderServices> {
   // The same periods the privacy policy states (site configuration `retention`, ADR 016).
   const retentionWorker = new RetentionWorker(privacy, () => getSiteConfig().retention);
   retentionWorker.start();
+  const morningWorker = new MorningWorker(repo, { at: morningMinutes(env.MORNING_EMAIL_AT), timeZone: env.OWNER_TIME_ZONE }, () => worker.kick());
+  morningWorker.start();
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
@@ -242,6 +248,7 @@ async function createServices(): Promise<OrderServices> {
     pageViewFlusher,
     privacy,
     retentionWorker,
+    morningWorker,
   };
 }
 
@@ -275,6 +282,7 @@ export async function shutdownOrderServices(): Promise<void> {
   services.stopReconciler();
   services.stopBackups();
   await services.retentionWorker.stop();
+  await services.morningWorker.stop();
   await services.webhookWorker.stop();
   await services.webhooksOut.stop();
   // The views counted since the last flush are stored before the database closes.

@@ -129,6 +129,26 @@ export class KyselyBackOfficeStore implements BackOfficeStore {
     return selection;
   }
 
+  async newSince(since: string, until: string): Promise<{ paid: Order[]; briefs: Order[]; revisions: Order[] }> {
+    const live = this.db.selectFrom("orders").selectAll("orders").where("orders.erased_at", "is", null);
+    const [paid, briefs, revisions] = await Promise.all([
+      live.where("orders.state", "=", "paid").where("orders.paid_at", ">=", since).where("orders.paid_at", "<", until).orderBy("orders.paid_at").orderBy("orders.id").execute(),
+      live
+        .innerJoin("order_briefs", "order_briefs.order_id", "orders.id")
+        .where("order_briefs.created_at", ">=", since)
+        .where("order_briefs.created_at", "<", until)
+        .orderBy("order_briefs.created_at")
+        .orderBy("orders.id")
+        .execute(),
+      live
+        .where("orders.id", "in", (eb) => eb.selectFrom("order_revisions").select("order_revisions.order_id").where("order_revisions.created_at", ">=", since).where("order_revisions.created_at", "<", until))
+        .orderBy("orders.paid_at")
+        .orderBy("orders.id")
+        .execute(),
+    ]);
+    return { paid: paid.map(toOrder), briefs: briefs.map(toOrder), revisions: revisions.map(toOrder) };
+  }
+
   async listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string>; toDeliver: Set<string>; refunded: Map<string, number> }> {
     const attempts = new Map<string, Order[]>();
     const delivered = new Set<string>();

@@ -86,6 +86,11 @@ export interface BackOfficeStore {
    */
   queueCopy(orderId: string, kind: "admin-resend", event: OrderEvent["kind"]): Promise<"queued" | "alreadyQueued">;
   health(stuckBefore: string): Promise<BackOfficeHealth>;
+  /**
+   * What happened in [since, until) for the owner's morning email: orders paid, first briefs
+   * received, revisions asked (each order not erased; an order once per list, oldest first).
+   */
+  newSince(since: string, until: string): Promise<{ paid: Order[]; briefs: Order[]; revisions: Order[] }>;
 }
 
 /** Money that came in (a payment) or went back (a refund, negative), in minor units, at an instant. */

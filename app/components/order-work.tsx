@@ -22,6 +22,17 @@ export function FileList({ files, testId }: { files: FileView[]; testId?: string
   );
 }
 
+/** "5 of 8 this month": the pieces delivered in the current billing period, for an offer with an allowance. */
+export function Allowance({ work }: { work: WorkView }) {
+  const { t } = useTranslation("delivery");
+  if (!work.allowance) return null;
+  return (
+    <p className="mt-2 font-semibold" data-testid="allowance">
+      {t("deliveries.allowance", { done: work.allowance.done, total: work.allowance.total })}
+    </p>
+  );
+}
+
 /** The deliveries and the revisions asked, in order: each delivery with its link, files and note. */
 export function DeliveryList({ work }: { work: WorkView }) {
   const { t } = useTranslation("delivery");
@@ -34,7 +45,7 @@ export function DeliveryList({ work }: { work: WorkView }) {
           <li key={delivery.id}>
             <div className="card" data-testid="delivery">
               <p className="font-semibold">
-                {delivery.round === 0 ? t("deliveries.round0") : t("deliveries.roundN", { round: delivery.round })}
+                {delivery.answers ? t("deliveries.roundN", { round: delivery.round }) : t("deliveries.round0")}
                 {delivery.accepted ? ` · ✓ ${t("deliveries.accepted")}` : ""}
               </p>
               <p className="text-sm text-muted">{delivery.at}</p>
@@ -53,6 +64,7 @@ export function DeliveryList({ work }: { work: WorkView }) {
                 <p className="font-semibold">{t("revision.asked", { round: revision.round })}</p>
                 <p className="text-sm text-muted">{revision.at}</p>
                 <p className="mt-2 break-words whitespace-pre-line">{revision.text}</p>
+                <FileList files={revision.files} testId="revision-files" />
               </div>
             ) : null}
           </li>
@@ -63,7 +75,7 @@ export function DeliveryList({ work }: { work: WorkView }) {
 }
 
 /** The customer's side of the work on their order page: the brief, the deliveries, a revision or an acceptance. */
-export function WorkSection({ work, done, error, briefMax, revisionMax }: { work: WorkView; done: string | null; error: string | null; lang: Language; briefMax: number; revisionMax: number }) {
+export function WorkSection({ work, done, error, lang, briefMax, revisionMax }: { work: WorkView; done: string | null; error: string | null; lang: Language; briefMax: number; revisionMax: number }) {
   const { t } = useTranslation("delivery");
   return (
     <>
@@ -79,6 +91,7 @@ export function WorkSection({ work, done, error, briefMax, revisionMax }: { work
       ) : null}
 
       <h2 className="mt-10 text-lg font-semibold">{t("deliveries.title")}</h2>
+      <Allowance work={work} />
       <DeliveryList work={work} />
 
       {work.canAnswer ? (
@@ -90,7 +103,8 @@ export function WorkSection({ work, done, error, briefMax, revisionMax }: { work
               {t("accept.button")}
             </button>
           </form>
-          <form method="post" className="card" data-testid="revision-form">
+          {/* Multipart with files: it names itself in its address, which the server reads before the body. */}
+          <form method="post" encType="multipart/form-data" action={`?lang=${lang}&intent=revision`} className="card" data-testid="revision-form">
             <h3 className="font-semibold">{t("revision.title")}</h3>
             {work.revisionsLeft > 0 ? (
               <>
@@ -99,7 +113,12 @@ export function WorkSection({ work, done, error, briefMax, revisionMax }: { work
                   {t("revision.label")}
                 </label>
                 <textarea id="revision-text" name="text" rows={3} required maxLength={revisionMax} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
-                <button type="submit" name="intent" value="revision" className="btn-secondary mt-2 w-full">
+                <label htmlFor="revision-files" className="mt-3 block text-sm font-semibold">
+                  {t("revision.files")}
+                </label>
+                <input id="revision-files" name="files" type="file" multiple accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip" className="mt-1 block w-full text-sm" />
+                <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
+                <button type="submit" className="btn-secondary mt-2 w-full">
                   {t("revision.send")}
                 </button>
               </>

@@ -1,5 +1,6 @@
 import type { Language } from "../i18n/languages.ts";
 import type { Currency, DeliveryPromise, ImmediateStart, OfferKind, Price } from "./offers.ts";
+import { SHORT_VIDEOS } from "./workflow-figures.ts";
 
 /**
  * The one catalogue: every page the site shows and every offer it sells, each declared once here.
@@ -104,6 +105,12 @@ export interface OfferEntry {
   /** Rounds of changes the customer may ask for after a delivery, included in the price. */
   revisionRounds: number;
   /**
+   * A subscription that delivers several pieces each billing period (short videos: 8 a month): each
+   * delivery counts toward the period's allowance, and the order pages say "5 of 8 this month".
+   * Unset: one delivery per period (or per order), answered by revisions.
+   */
+  perPeriod?: number;
+  /**
    * Work starts before the 14-day withdrawal period ends (the delivery time is shorter): the form
    * asks for the waiver. null would let the 14 days run before work starts, asking nothing.
    */
@@ -134,6 +141,7 @@ const OFFER_LIST = [
     kind: "video",
     delivery: { hours: 48 },
     revisionRounds: 2,
+    perPeriod: SHORT_VIDEOS.videosPerMonth,
     // The workflow is built and running within 48 hours (a service performed inside the 14 days),
     // then it keeps producing videos every month: a service, not a one-off file.
     immediateStart: "service",

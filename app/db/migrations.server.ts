@@ -28,12 +28,17 @@ function eachDialect(spell: (dialect: Dialect) => string): Statement {
  * belong to a quote request instead of an order (007). SQLite keeps this text in its schema:
  * changing the spelling of a table already created changes what `sqlite_master` shows.
  */
-function outboxTable(create: string, dialect: Dialect, { statuses, quotes, unlocks = false }: { statuses: string[]; quotes: boolean; unlocks?: boolean }): string {
+function outboxTable(
+  create: string,
+  dialect: Dialect,
+  { statuses, quotes, unlocks = false, systems = false }: { statuses: string[]; quotes: boolean; unlocks?: boolean; systems?: boolean },
+): string {
   const columns = [
     `id ${AUTO_ID[dialect]}`,
     `order_id TEXT${quotes ? "" : " NOT NULL"} REFERENCES orders (id)`,
     ...(quotes ? ["quote_id TEXT REFERENCES quote_requests (id)"] : []),
     ...(unlocks ? ["unlock_id TEXT REFERENCES owner_unlocks (id)"] : []),
+    ...(systems ? ["system_key TEXT"] : []),
     "kind TEXT NOT NULL",
     `status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN (${statuses.map((status) => `'${status}'`).join(",")}))`,
     "attempts INTEGER NOT NULL DEFAULT 0",
@@ -43,10 +48,12 @@ function outboxTable(create: string, dialect: Dialect, { statuses, quotes, unloc
     "created_at TEXT NOT NULL",
     "sent_at TEXT",
     ...(quotes && !unlocks ? ["CHECK ((order_id IS NULL) <> (quote_id IS NULL))"] : []),
-    ...(unlocks ? ["CHECK ((order_id IS NOT NULL) + (quote_id IS NOT NULL) + (unlock_id IS NOT NULL) = 1)"] : []),
+    ...(unlocks && !systems ? ["CHECK ((order_id IS NOT NULL) + (quote_id IS NOT NULL) + (unlock_id IS NOT NULL) = 1)"] : []),
+    ...(systems ? ["CHECK ((order_id IS NOT NULL) + (quote_id IS NOT NULL) + (unlock_id IS NOT NULL) + (system_key IS NOT NULL) = 1)"] : []),
     "UNIQUE (order_id, kind)",
     ...(quotes ? ["UNIQUE (quote_id, kind)"] : []),
     ...(unlocks ? ["UNIQUE (unlock_id, kind)"] : []),
+    ...(systems ? ["UNIQUE (system_key, kind)"] : []),
   ];
   return `${create} (\n${columns.map((column) => `           ${column}`).join(",\n")}\n         )`;
 }
@@ -559,6 +566,49 @@ const CHANGES: SchemaChange[] = [
       `ALTER TABLE webhook_endpoints ADD COLUMN secret TEXT`,
       `ALTER TABLE webhook_endpoints ADD COLUMN previous_secret TEXT`,
       `ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_until TEXT`,
+    ],
+  },
+  {
+    // The owner's morning email (app/admin/morning.server.ts) is about no order, quote request or
+    // link: a fourth kind of outbox subject, `system_key` (what it is about, e.g. 'daily'), whose
+    // unique (system_key, kind) makes a day's email one row whichever instance writes it first.
+    // And a revision request may carry the customer's files: order_files gets the kind 'revision'
+    // and the revision it came with. SQLite rebuilds both tables to change their CHECKs.
+    name: "022-morning",
+    statements: [
+      {
+        sqlite: `CREATE TABLE order_files_v22 (
+         id TEXT PRIMARY KEY,
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         kind TEXT NOT NULL CHECK (kind IN ('brief','delivery','revision')),
+         delivery_id TEXT REFERENCES order_deliveries (id),
+         revision_id TEXT REFERENCES order_revisions (id),
+         name TEXT NOT NULL,
+         content_type TEXT NOT NULL,
+         size INTEGER NOT NULL,
+         storage_key TEXT NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      },
+      { sqlite: `INSERT INTO order_files_v22 (id, order_id, kind, delivery_id, name, content_type, size, storage_key, created_at)
+           SELECT id, order_id, kind, delivery_id, name, content_type, size, storage_key, created_at FROM order_files` },
+      { sqlite: `DROP TABLE order_files` },
+      { sqlite: `ALTER TABLE order_files_v22 RENAME TO order_files` },
+      { sqlite: `CREATE INDEX IF NOT EXISTS order_files_order ON order_files (order_id, kind)` },
+      { postgres: `ALTER TABLE order_files ADD COLUMN revision_id TEXT REFERENCES order_revisions (id)` },
+      { postgres: `ALTER TABLE order_files DROP CONSTRAINT order_files_kind_check` },
+      { postgres: `ALTER TABLE order_files ADD CONSTRAINT order_files_kind_check CHECK (kind IN ('brief','delivery','revision'))` },
+      ...sqliteRebuild(
+        "outbox",
+        "outbox_v22",
+        outboxTable("CREATE TABLE outbox_v22", "sqlite", { statuses: ["pending", "sent", "failed"], quotes: true, unlocks: true, systems: true }),
+        `${OUTBOX_COLUMNS}, quote_id, unlock_id`,
+      ),
+      { sqlite: OUTBOX_DUE_INDEX },
+      { postgres: `ALTER TABLE outbox ADD COLUMN system_key TEXT` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_system_kind UNIQUE (system_key, kind)` },
+      { postgres: `ALTER TABLE outbox DROP CONSTRAINT outbox_one_subject` },
+      { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK (num_nonnulls(order_id, quote_id, unlock_id, system_key) = 1)` },
     ],
   },
 ];

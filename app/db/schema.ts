@@ -63,6 +63,8 @@ export interface OutboxTable {
   quote_id: Generated<string | null>;
   /** An unlock link's email to the owner (then order_id and quote_id are null). */
   unlock_id: Generated<string | null>;
+  /** A system email (the owner's morning email): what it is about, e.g. 'daily'; then the three above are null. */
+  system_key: Generated<string | null>;
   kind: string;
   status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
@@ -342,8 +344,10 @@ export interface OrderRevisionsTable {
 export interface OrderFilesTable {
   id: string;
   order_id: string;
-  kind: "brief" | "delivery";
+  kind: "brief" | "delivery" | "revision";
   delivery_id: string | null;
+  /** The revision request a customer's file came with (kind revision). */
+  revision_id: string | null;
   name: string;
   content_type: string;
   size: number;

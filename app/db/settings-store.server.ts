@@ -6,6 +6,8 @@ export interface SettingsStore {
   getSetting(key: string): Promise<string | undefined>;
   /** Stores the value unless the key exists; returns the stored value either way. */
   initSetting(key: string, value: string): Promise<string>;
+  /** Stores the value, replacing any (a mark such as the last day the owner's morning email was considered). */
+  setSetting(key: string, value: string): Promise<void>;
 }
 
 export class KyselySettingsStore implements SettingsStore {
@@ -22,5 +24,9 @@ export class KyselySettingsStore implements SettingsStore {
   async initSetting(key: string, value: string): Promise<string> {
     await this.db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
     return (await this.getSetting(key))!;
+  }
+
+  async setSetting(key: string, value: string): Promise<void> {
+    await this.db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doUpdateSet({ value })).execute();
   }
 }

@@ -17,6 +17,7 @@ const toFile = (row: { [K in keyof FileRow]: FileRow[K] }): StoredFileRecord => 
   orderId: row.order_id,
   kind: row.kind,
   deliveryId: row.delivery_id,
+  revisionId: row.revision_id,
   name: row.name,
   contentType: row.content_type,
   size: Number(row.size),
@@ -83,20 +84,7 @@ export class KyselyDeliveryStore implements DeliveryStore {
   }
 
   async addFile(file: StoredFileRecord): Promise<void> {
-    await this.db
-      .insertInto("order_files")
-      .values({
-        id: file.id,
-        order_id: file.orderId,
-        kind: file.kind,
-        delivery_id: file.deliveryId,
-        name: file.name,
-        content_type: file.contentType,
-        size: file.size,
-        storage_key: file.storageKey,
-        created_at: file.createdAt,
-      })
-      .execute();
+    await insertFile(this.db, file);
   }
 
   async findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null> {
@@ -131,7 +119,7 @@ export class KyselyDeliveryStore implements DeliveryStore {
     });
   }
 
-  async recordRevision(orderId: string, period: string, round: number, text: string): Promise<Revision | null> {
+  async recordRevision(orderId: string, period: string, round: number, text: string, files: StoredFileRecord[] = []): Promise<Revision | null> {
     return this.db.transaction().execute(async (trx) => {
       const id = newId();
       const stamp = now();
@@ -141,6 +129,7 @@ export class KyselyDeliveryStore implements DeliveryStore {
         .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+      for (const file of files) await insertFile(trx, { ...file, revisionId: id });
       await enqueue(trx, { orderId }, DELIVERY_EMAIL.revision(id), stamp);
       return { id, orderId, period, round, text, createdAt: stamp };
     });
@@ -164,4 +153,23 @@ export class KyselyDeliveryStore implements DeliveryStore {
     const row = await this.db.selectFrom("order_revisions").selectAll().where("id", "=", revisionId).executeTakeFirst();
     return row ? toRevision(row) : null;
   }
+}
+
+/** One file's record (its bytes are in the file storage under `storageKey`). */
+async function insertFile(db: Kysely<Database>, file: StoredFileRecord): Promise<void> {
+  await db
+    .insertInto("order_files")
+    .values({
+      id: file.id,
+      order_id: file.orderId,
+      kind: file.kind,
+      delivery_id: file.deliveryId,
+      revision_id: file.revisionId,
+      name: file.name,
+      content_type: file.contentType,
+      size: file.size,
+      storage_key: file.storageKey,
+      created_at: file.createdAt,
+    })
+    .execute();
 }

@@ -8,8 +8,10 @@
 export interface StoredFileRecord {
   id: string;
   orderId: string;
-  kind: "brief" | "delivery";
+  kind: "brief" | "delivery" | "revision";
   deliveryId: string | null;
+  /** The revision request a customer's file came with (kind revision). */
+  revisionId: string | null;
   /** The cleaned name shown and offered as the download's name (never a path). */
   name: string;
   /** The type read from the bytes. */
@@ -79,8 +81,8 @@ export interface DeliveryStore {
    * email, in one transaction; null when that round was delivered already (a replay).
    */
   recordDelivery(delivery: NewDelivery, fileIds: string[]): Promise<Delivery | null>;
-  /** The revision and the owner's email in one transaction; false when that round exists. */
-  recordRevision(orderId: string, period: string, round: number, text: string): Promise<Revision | null>;
+  /** The revision, its files' records and the owner's email in one transaction; null when that round exists. */
+  recordRevision(orderId: string, period: string, round: number, text: string, files?: StoredFileRecord[]): Promise<Revision | null>;
   /** Marks the delivery accepted (once) and emails the owner; false when it was already. */
   acceptDelivery(orderId: string, deliveryId: string): Promise<boolean>;
   findDelivery(deliveryId: string): Promise<Delivery | null>;
@@ -104,11 +106,17 @@ export interface WorkView {
   brief: { text: string; at: string } | null;
   briefFiles: FileView[];
   briefOpen: boolean;
-  deliveries: Array<{ id: string; round: number; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
-  revisions: Array<{ round: number; text: string; at: string }>;
+  /** `answers`: the delivery answers the revision of its round (otherwise a new piece). */
+  deliveries: Array<{ id: string; round: number; answers: boolean; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
+  revisions: Array<{ round: number; text: string; at: string; files: FileView[] }>;
   openRevision: boolean;
   canAnswer: boolean;
   accepted: boolean;
   rounds: number;
   revisionsLeft: number;
+  /** The owner may deliver now (the delivery form is shown), filling round `nextRound`. */
+  canDeliver: boolean;
+  nextRound: number;
+  /** An offer delivering several pieces per period: how many this period, of how many. */
+  allowance: { done: number; total: number } | null;
 }

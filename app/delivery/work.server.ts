@@ -100,7 +100,7 @@ async function storeUpload(request: Request, upload: UploadName, fields: string[
     const key = fileKey(order.id, id);
     const { size } = await services.files.put(key, body, mime);
     if (size === 0) throw new FileRefused("fileType");
-    return { id, orderId: order.id, kind, deliveryId: null, name: cleanName(file.filename, ext), contentType: mime, size, storageKey: key, createdAt: new Date().toISOString() };
+    return { id, orderId: order.id, kind, deliveryId: null, revisionId: null, name: cleanName(file.filename, ext), contentType: mime, size, storageKey: key, createdAt: new Date().toISOString() };
   };
   const onRefused = async (stored: Array<StoredFileRecord | null>) => {
     for (const file of stored) if (file) await services.files.delete(file.storageKey);
@@ -113,19 +113,32 @@ async function storeUpload(request: Request, upload: UploadName, fields: string[
 /** The billing period a delivery or revision belongs to: a subscription's current period (its end), '' for a one-time order. */
 export const periodOf = (order: Pick<Order, "monthly" | "periodEnd">) => (order.monthly ? (order.periodEnd ?? "") : "");
 
-/** Where the work of the current period stands. */
+/**
+ * Where the work of the current period stands. Rounds number the period's deliveries and revisions
+ * in turn: revision n asks a change to delivery n - 1 and delivery n answers it; an offer with an
+ * allowance per period (`perPeriod`: short videos, 8 a month) also delivers a new piece in the next
+ * round while the allowance lasts, and the pieces delivered (not the answers to a revision) count.
+ */
 export function workState(order: Order, work: OrderWork) {
   const period = periodOf(order);
   const deliveries = work.deliveries.filter((delivery) => delivery.period === period);
   const revisions = work.revisions.filter((revision) => revision.period === period);
   const latest: Delivery | null = deliveries.reduce<Delivery | null>((last, delivery) => (!last || delivery.round > last.round ? delivery : last), null);
   const openRevision: Revision | null = revisions.find((revision) => !deliveries.some((delivery) => delivery.round === revision.round)) ?? null;
-  const rounds = getOffer(order.offer).revisionRounds;
-  const accepted = deliveries.some((delivery) => delivery.acceptedAt);
+  const offer = getOffer(order.offer);
+  const rounds = offer.revisionRounds;
+  const allowance = offer.perPeriod ?? 1;
+  const counted = deliveries.filter((delivery) => !revisions.some((revision) => revision.round === delivery.round)).length;
+  // The latest delivery's answer: accepting an earlier piece does not close the next one.
+  const accepted = Boolean(latest?.acceptedAt);
   return {
     period,
-    /** The round the next delivery fills: one per revision asked. */
-    nextRound: revisions.length,
+    /** The round the next delivery fills: the open revision's, or the one after the latest delivery. */
+    nextRound: openRevision ? openRevision.round : latest ? latest.round + 1 : 0,
+    /** A delivery is due: a revision waits for its answer, or the period's allowance is not used up. */
+    canDeliver: Boolean(openRevision) || counted < allowance,
+    /** The pieces delivered this period and the allowance, for an offer that has one ("5 of 8 this month"). */
+    allowance: offer.perPeriod ? { done: counted, total: offer.perPeriod } : null,
     latest,
     openRevision,
     accepted,
@@ -177,16 +190,22 @@ export function deliveryLink(raw: string): string | null | false {
 /**
  * The owner's delivery: a link and/or files, and a note. The round it fills is decided before the
  * files are read, and the store's unique (order, period, round) decides again when it is written:
- * a replayed post gets "already delivered" and its files are deleted.
+ * a replayed post gets "already delivered" and its files are deleted. The form names the round it
+ * was shown for (`round`): a reload of it after that round was filled is a replay, not another piece.
  */
 export async function deliverWork(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
   const before = workState(order, await services.repo.orderWork(order.id));
-  if (before.latest && before.latest.round >= before.nextRound) return fail(409, "alreadyDelivered");
-  const read = await storeUpload(request, "delivery", ["note", "link", "linkLabel"], order, "delivery", services, {});
+  if (!before.canDeliver) return fail(409, "alreadyDelivered");
+  const read = await storeUpload(request, "delivery", ["note", "link", "linkLabel", "round"], order, "delivery", services, {});
   if (!read.ok) return fail(read.status, read.reason);
   const dropFiles = async () => {
     for (const file of read.files) await services.files.delete(file.storageKey);
   };
+  const shownRound = String(read.form.get("round") ?? "").trim();
+  if (shownRound && shownRound !== String(before.nextRound)) {
+    await dropFiles();
+    return fail(409, "alreadyDelivered");
+  }
   const link = deliveryLink(String(read.form.get("link") ?? ""));
   const note = String(read.form.get("note") ?? "").trim().slice(0, NOTE_MAX);
   if (link === false) {
@@ -206,7 +225,7 @@ export async function deliverWork(request: Request, order: Order, services: Work
       note,
       linkUrl: link,
       linkLabel: link ? String(read.form.get("linkLabel") ?? "").trim().slice(0, 200) || null : null,
-      first: before.nextRound === 0,
+      first: !before.latest,
       eventPeriod: order.monthly ? order.periodEnd : null,
     },
     read.files.map((file) => file.id),
@@ -219,16 +238,54 @@ export async function deliverWork(request: Request, order: Order, services: Work
   return { ok: true, outcome: "delivered" };
 }
 
-/** The customer asks a change to the latest delivery, within the offer's revision rounds. */
+/** Why a revision cannot be asked now (nothing delivered, already answered, no rounds left), or null. */
+function revisionRefusal(state: ReturnType<typeof workState>): WorkAnswer | null {
+  if (!state.latest) return fail(409, "notDelivered");
+  if (!state.canAnswer) return fail(409, "alreadyAnswered");
+  if (state.revisionsUsed >= state.rounds) return fail(409, "revisionLimit");
+  return null;
+}
+
+/** The customer asks a change to the latest delivery, within the offer's revision rounds (a form without files). */
 export async function askRevision(order: Order, text: string, services: WorkServices): Promise<WorkAnswer> {
   const state = workState(order, await services.repo.orderWork(order.id));
   const asked = text.trim().slice(0, REVISION_MAX);
   if (!asked) return fail(400, "empty");
-  if (!state.latest) return fail(409, "notDelivered");
-  if (!state.canAnswer) return fail(409, "alreadyAnswered");
-  if (state.revisionsUsed >= state.rounds) return fail(409, "revisionLimit");
+  const refused = revisionRefusal(state);
+  if (refused) return refused;
   // Revision n follows delivery n - 1; the store's unique round refuses a second post of it.
-  if (!(await services.repo.recordRevision(order.id, state.period, state.revisionsUsed + 1, asked))) return fail(409, "alreadyAnswered");
+  if (!(await services.repo.recordRevision(order.id, state.period, state.latest!.round + 1, asked))) return fail(409, "alreadyAnswered");
+  services.worker.kick();
+  return { ok: true, outcome: "revision" };
+}
+
+/**
+ * A revision asked with files (multipart, the revision form): the text and the customer's files,
+ * checked as the brief's are (types read from the bytes, 10 MB each; 10 files and 50 MB for all of
+ * an order's revisions). Refused before a byte is stored when no revision can be asked; on any
+ * refusal after, the files stored are deleted.
+ */
+export async function askRevisionWithFiles(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
+  const work = await services.repo.orderWork(order.id);
+  const state = workState(order, work);
+  const refused = revisionRefusal(state);
+  if (refused) return refused;
+  const earlier = work.files.filter((file) => file.kind === "revision");
+  const limits = { maxFiles: 10 - earlier.length, maxTotalBytes: 50 * 1024 * 1024 - earlier.reduce((sum, file) => sum + file.size, 0) };
+  const read = await storeUpload(request, "revision", ["text"], order, "revision", services, limits);
+  if (!read.ok) return fail(read.status, read.reason);
+  const dropFiles = async () => {
+    for (const file of read.files) await services.files.delete(file.storageKey);
+  };
+  const asked = String(read.form.get("text") ?? "").trim().slice(0, REVISION_MAX);
+  if (!asked) {
+    await dropFiles();
+    return fail(400, "empty");
+  }
+  if (!(await services.repo.recordRevision(order.id, state.period, state.latest!.round + 1, asked, read.files))) {
+    await dropFiles();
+    return fail(409, "alreadyAnswered");
+  }
   services.worker.kick();
   return { ok: true, outcome: "revision" };
 }
@@ -285,18 +342,24 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
       .map((delivery) => ({
         id: delivery.id,
         round: delivery.round,
+        answers: work.revisions.some((revision) => revision.period === state.period && revision.round === delivery.round),
         note: delivery.note,
         link: delivery.linkUrl ? { url: delivery.linkUrl, label: delivery.linkLabel || delivery.linkUrl } : null,
         files: work.files.filter((file) => file.deliveryId === delivery.id).map(fileView),
         at: date(delivery.createdAt),
         accepted: Boolean(delivery.acceptedAt),
       })),
-    revisions: work.revisions.filter((revision) => revision.period === state.period).map((revision) => ({ round: revision.round, text: revision.text, at: date(revision.createdAt) })),
+    revisions: work.revisions
+      .filter((revision) => revision.period === state.period)
+      .map((revision) => ({ round: revision.round, text: revision.text, at: date(revision.createdAt), files: work.files.filter((file) => file.revisionId === revision.id).map(fileView) })),
     openRevision: Boolean(state.openRevision),
     canAnswer: state.canAnswer,
     accepted: state.accepted,
     rounds: state.rounds,
     revisionsLeft: Math.max(0, state.rounds - state.revisionsUsed),
+    canDeliver: state.canDeliver,
+    nextRound: state.nextRound,
+    allowance: state.allowance,
   };
 }
 

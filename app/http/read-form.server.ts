@@ -42,6 +42,8 @@ const MB = 1024 * 1024;
 export const UPLOADS = {
   /** The customer's brief: their logo, photos, documents, a short video. */
   brief: { path: /^\/order\/[^/]+$/, maxFileBytes: 10 * MB, maxFiles: 10, maxTotalBytes: 50 * MB },
+  /** The customer's files with a revision request (on the same page as the brief): the brief's caps, counted per order. */
+  revision: { path: /^\/order\/[^/]+$/, maxFileBytes: 10 * MB, maxFiles: 10, maxTotalBytes: 50 * MB },
   /** The owner's delivery: finished videos can be large. */
   delivery: { path: /^\/admin\/orders\/[^/]+\/deliver$/, maxFileBytes: 200 * MB, maxFiles: 5, maxTotalBytes: 400 * MB },
 } as const;

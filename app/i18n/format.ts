@@ -177,6 +177,11 @@ export function formatZonedDue(date: Date, lang: Language, timeZone: string, wit
   return dateFormat(intlLocale(lang), { ...options, timeZone }).format(date);
 }
 
+/** A time of day in the owner's time zone, named: "14:05 CET" (the owner's morning email: "due today at …"). */
+export function formatZonedTime(date: Date, lang: Language, timeZone: string): string {
+  return dateFormat(intlLocale(lang), { hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone }).format(date);
+}
+
 /** A file's or a disk's size (kB under a megabyte, MB under a gigabyte, else GB; one decimal at most). */
 export function formatFileSize(bytes: number, lang: Language): string {
   const [unit, size] = bytes >= 1e9 ? (["gigabyte", 1e9] as const) : bytes >= 1e6 ? (["megabyte", 1e6] as const) : (["kilobyte", 1e3] as const);

@@ -113,6 +113,12 @@ const EnvSchema = z
           return false;
         }
       }, "must be an IANA time zone such as Europe/Paris"),
+    /** When the owner's morning email (due, late, new) leaves, on OWNER_TIME_ZONE's clock: HH:MM, or off. */
+    MORNING_EMAIL_AT: z
+      .string()
+      .trim()
+      .default("08:00")
+      .refine((value) => value === "off" || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), "must be a time of day such as 08:00, or off"),
     /**
      * Tests only: a cheaper password hash (scrypt N = 2^this, 10–17) so the test suite's many
      * sign-ins do not crawl on a loaded machine. Refused on an https origin and with a live key:

@@ -14,14 +14,14 @@ export function renderWorkDeliveredEmail(
   order: Order,
   delivery: Delivery | null,
   files: StoredFileRecord[],
-  options: { contactEmail: string; origin?: string; pageUrl: string | null },
+  options: { contactEmail: string; origin?: string; pageUrl: string | null; answersRevision?: boolean },
 ): RenderedEmail {
   const t = translator(order.lang, "delivery");
   const brand = translator(order.lang, "common")("brand");
   const offer = translator(order.lang, "offers")(`${order.offer}.name`);
   const subject = t("email.delivered.subject", { offer, reference: order.reference });
   const greeting = t("email.greeting", { name: order.customer.firstName });
-  const intro = t(delivery && delivery.round > 0 ? "email.delivered.introAgain" : "email.delivered.intro", { offer, reference: order.reference });
+  const intro = t(options.answersRevision ? "email.delivered.introAgain" : "email.delivered.intro", { offer, reference: order.reference });
   const label = delivery?.linkLabel || t("email.delivered.link");
   const names = files.map((file) => file.name).join(", ");
   const lines: string[] = [];

@@ -72,6 +72,15 @@ const KINDS = {
   "owner-revision": { label: "ownerRevision", key: oneId("revisionId") },
   /** The owner's notice that the customer accepted a delivery. */
   "owner-accepted": { label: "ownerAccepted", key: oneId("deliveryId") },
+  /**
+   * The owner's morning email (app/admin/morning.server.ts): what is due today, late, and new since
+   * the day before; once per day (`owner-morning.<YYYY-MM-DD>`, the owner's calendar day), about the
+   * system subject 'daily'.
+   */
+  "owner-morning": {
+    label: "ownerMorning",
+    key: key({ separator: ".", write: (payload: { day: string }) => payload.day, read: (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? { day: raw } : null) }),
+  },
   /** The owner's notice that the outbox message `outboxId` was given up (or could not be written). */
   "owner-email-failed": { label: "ownerFailed", key: counter("outboxId") },
   /** A quote request: the visitor's acknowledgement. */
@@ -199,6 +208,10 @@ export const DELIVERY_EMAIL = {
   revision: (revisionId: string) => emailKind("owner-revision", { revisionId }),
   accepted: (deliveryId: string) => emailKind("owner-accepted", { deliveryId }),
 } as const;
+
+/** The owner's morning email of a day (YYYY-MM-DD in the owner's time zone), and the system subject it is written about. */
+export const morningKind = (day: string) => emailKind("owner-morning", { day });
+export const MORNING_SUBJECT = "daily";
 
 /** The owner's notice that the outbox message `outboxId` was given up. */
 export const ownerFailureKind = (outboxId: number) => emailKind("owner-email-failed", { outboxId });

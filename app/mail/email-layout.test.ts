@@ -14,6 +14,8 @@ import { EMAILS, type EmailSubject } from "./email-registry.server.ts";
 import { renderOutboxEmail } from "./outbox-emails.server.ts";
 import { paidTestOrder, testCustomer, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
+import type { Order } from "../orders/types.ts";
+import type { MorningDigest } from "./types.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const origin = "https://shop.example";
@@ -81,6 +83,7 @@ const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: numbe
   "work-delivered": { stored: "work-delivered.d1", about: "order" },
   "owner-revision": { stored: "owner-revision.r1", about: "order" },
   "owner-accepted": { stored: "owner-accepted.d1", about: "order" },
+  "owner-morning": { stored: "owner-morning.2026-11-28", about: "system" },
 };
 
 /**
@@ -99,12 +102,25 @@ async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { 
   for (const kind of EMAIL_KINDS) {
     const sample = SAMPLES[kind];
     const stored = typeof sample.stored === "function" ? sample.stored(failed.id) : sample.stored;
-    const about = { order: { orderId: order.id, quoteId: null }, quote: { orderId: null, quoteId: quote.id }, link: { orderId: null, quoteId: null, unlockId: "unl_1" } }[sample.about];
-    const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, { ...config, ownerLang: langs.ownerLang });
+    const about = {
+      order: { orderId: order.id, quoteId: null },
+      quote: { orderId: null, quoteId: quote.id },
+      link: { orderId: null, quoteId: null, unlockId: "unl_1" },
+      system: { orderId: null, quoteId: null, systemKey: "daily" },
+    }[sample.about];
+    const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, { ...config, ownerLang: langs.ownerLang, morningDigest: async (day) => morningSample(order, day) });
     const lang = EMAILS[kind].to === "owner" ? langs.ownerLang : sample.about === "quote" ? quote.lang : order.lang;
     rendered.push({ stored, email, lang });
   }
   return rendered;
+}
+
+/** The morning email about the sample order: a line in each of its sections (one due at a time of day, one by the end of a day). */
+function morningSample(order: Order, day: string): MorningDigest {
+  const line = { orderId: order.id, reference: order.reference, offer: order.offer, customer: `${order.customer.firstName} ${order.customer.lastName}` };
+  const byTime = { ...line, due: { at: `${day}T13:00:00.000Z`, withTime: true } };
+  const byDay = { ...line, due: { at: `${day}T23:00:00.000Z`, withTime: false } };
+  return { day, timeZone: "Europe/Paris", late: [byDay], dueToday: [byTime, byDay], paid: [byTime], briefs: [byTime], revisions: [byDay] };
 }
 
 describe("one layout for every email", () => {

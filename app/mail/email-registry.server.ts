@@ -5,11 +5,12 @@ import { deliveredKind, parseEmailKind, type EmailKind, type EmailPayload } from
 import { renderDeliveredEmail, renderOwnerFailureEmail, renderOwnerOrderEmail, renderOwnerQuoteFailureEmail, renderOwnerResetEmail, renderOwnerSetupEmail, renderOwnerUnlockEmail, renderOwnerWebhookPausedEmail } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
 import { renderOwnerWorkEmail, renderWorkDeliveredEmail } from "./delivery-email.server.ts";
+import { renderOwnerMorningEmail } from "./morning-email.server.ts";
 import type { DeliveryStore } from "../delivery/types.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
 import type { Order, OrderStore } from "../orders/types.ts";
 import type { QuoteRequest, QuoteStore } from "../quotes/types.ts";
-import type { OutboxMessage, OutboxRow, OutboxStore } from "./types.ts";
+import type { MorningDigest, OutboxMessage, OutboxRow, OutboxStore } from "./types.ts";
 
 export interface OutboxEmailConfig {
   contactEmail: string;
@@ -28,6 +29,8 @@ export interface OutboxEmailConfig {
   setupUrl?(linkId: string, expiresAt: number): string;
   /** A signed password-reset link (app/routes/admin-reset.tsx) valid until `expiresAt`. */
   resetUrl?(linkId: string, expiresAt: number): string;
+  /** What the owner's morning email of a day (YYYY-MM-DD, the owner's time zone) says (app/admin/morning.server.ts). */
+  morningDigest?(day: string): Promise<MorningDigest>;
 }
 
 /** The stores a renderer reads (the record an email is about, its sibling emails, a delivery's note). */
@@ -37,8 +40,8 @@ export type EmailRenderStores = Pick<OrderStore, "findById"> &
   Pick<BackOfficeStore, "listOrderEvents"> &
   Pick<DeliveryStore, "findDelivery" | "findRevision" | "orderWork">;
 
-/** What an outbox row is about: an order, a quote request, or an owner link (app/auth's owner_unlocks). */
-export type EmailSubject = { about: "order"; order: Order } | { about: "quote"; quote: QuoteRequest } | { about: "link"; linkId: string; expiresAt: number };
+/** What an outbox row is about: an order, a quote request, an owner link (app/auth's owner_unlocks), or the site itself (the morning email). */
+export type EmailSubject = { about: "order"; order: Order } | { about: "quote"; quote: QuoteRequest } | { about: "link"; linkId: string; expiresAt: number } | { about: "system"; key: string };
 
 export interface EmailEnv {
   config: OutboxEmailConfig;
@@ -145,13 +148,25 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
   }),
   "work-delivered": aboutOrder("customer", async (order, { deliveryId }, { repo, config }) => {
     const delivery = await repo.findDelivery(deliveryId);
-    const files = delivery ? (await repo.orderWork(order.id)).files.filter((file) => file.deliveryId === delivery.id) : [];
-    return renderWorkDeliveredEmail(order, delivery, files, { contactEmail: config.contactEmail, origin: config.publicOrigin, pageUrl: config.orderPageUrl ? config.orderPageUrl(order) : null });
+    const work = delivery ? await repo.orderWork(order.id) : null;
+    const files = work ? work.files.filter((file) => file.deliveryId === delivery!.id) : [];
+    // A delivery answering a revision says so; a new piece of a subscription's month does not.
+    const answersRevision = Boolean(work?.revisions.some((revision) => revision.period === delivery!.period && revision.round === delivery!.round));
+    return renderWorkDeliveredEmail(order, delivery, files, { contactEmail: config.contactEmail, origin: config.publicOrigin, pageUrl: config.orderPageUrl ? config.orderPageUrl(order) : null, answersRevision });
   }),
   "owner-revision": aboutOrder("owner", async (order, { revisionId }, env) =>
     replyToCustomer(order, renderOwnerWorkEmail(order, { kind: "revision", revision: await env.repo.findRevision(revisionId) }, ownerOptions(order, env))),
   ),
   "owner-accepted": aboutOrder("owner", (order, _payload, env) => replyToCustomer(order, renderOwnerWorkEmail(order, { kind: "accepted" }, ownerOptions(order, env)))),
+  "owner-morning": {
+    to: "owner",
+    about: ["system"],
+    async render(subject, { day }, { config }) {
+      if (subject.about !== "system") return wrongSubject(subject);
+      if (!config.morningDigest) throw new Error("the morning email is not configured");
+      return renderOwnerMorningEmail(await config.morningDigest(day), { lang: config.ownerLang, origin: config.publicOrigin });
+    },
+  },
   "owner-email-failed": {
     to: "owner",
     about: ["order", "quote"],
@@ -190,7 +205,7 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
     to: "owner",
     about: ["order", "quote"],
     render(subject, _payload, { config }) {
-      if (subject.about === "link") return wrongSubject(subject);
+      if (subject.about === "link" || subject.about === "system") return wrongSubject(subject);
       const about = subject.about === "order" ? subject.order.reference : subject.quote.id;
       return renderOwnerWebhookPausedEmail({ lang: config.ownerLang, about, url: `${config.publicOrigin}/admin/automation`, origin: config.publicOrigin });
     },

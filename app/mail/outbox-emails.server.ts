@@ -20,12 +20,13 @@ export async function renderOutboxEmail(repo: EmailRenderStores, message: Outbox
   if (!definition.about.includes(subject.about)) throw new UnknownEmailKindError(message.kind, subject.about);
   const email = await definition.render(subject, parsed.payload, { config, repo, message });
   if (definition.to === "owner") return { ...email, to: config.ownerEmail };
-  if (subject.about === "link") throw new UnknownEmailKindError(message.kind, subject.about);
+  if (subject.about === "link" || subject.about === "system") throw new UnknownEmailKindError(message.kind, subject.about);
   return { ...email, ...toCustomer(subject.about === "order" ? subject.order.customer.email : subject.quote.email, config) };
 }
 
 /** The record an outbox row is about (an owner link, a quote request or an order). */
 async function subjectOf(repo: EmailRenderStores, message: OutboxMessage): Promise<EmailSubject> {
+  if (message.systemKey) return { about: "system", key: message.systemKey };
   if (message.unlockId) {
     const expiresAt = await repo.unlockExpiry(message.unlockId);
     if (!expiresAt) throw new Error(`unlock link ${message.unlockId} not found`);

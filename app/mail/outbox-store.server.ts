@@ -44,6 +44,10 @@ export class KyselyOutboxStore implements OutboxStore {
     return enqueue(this.db, { unlockId: linkId }, OWNER_LINK_KINDS[purpose]);
   }
 
+  async enqueueSystemEmail(systemKey: string, kind: StoredEmailKind): Promise<boolean> {
+    return enqueue(this.db, { systemKey }, kind);
+  }
+
   async enqueueQuoteEmail(quoteId: string, kind: StoredEmailKind): Promise<boolean> {
     return enqueue(this.db, { quoteId }, kind);
   }
@@ -74,11 +78,11 @@ export class KyselyOutboxStore implements OutboxStore {
           .limit(limit)
           .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
       )
-      .returning(["id", "order_id", "quote_id", "unlock_id", "kind", "attempts"])
+      .returning(["id", "order_id", "quote_id", "unlock_id", "system_key", "kind", "attempts"])
       .execute();
     return rows
       .sort((a, b) => a.id - b.id)
-      .map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, unlockId: row.unlock_id, kind: row.kind, attempts: row.attempts }));
+      .map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, unlockId: row.unlock_id, systemKey: row.system_key, kind: row.kind, attempts: row.attempts }));
   }
 
   async releaseEmails(ids: number[]): Promise<void> {
@@ -120,15 +124,26 @@ export class KyselyOutboxStore implements OutboxStore {
 }
 
 /**
- * One email about an order or a quote request, unless one of this kind exists for it: the outbox
- * is unique per (order, kind) and per (quote request, kind). Returns true when added.
+ * One email about an order, a quote request, an owner link or a system subject, unless one of this
+ * kind exists for it: the outbox is unique per (subject, kind). Returns true when added.
  */
-export async function enqueue(db: Kysely<Database>, about: { orderId: string } | { quoteId: string } | { unlockId: string }, kind: StoredEmailKind, stamp = now()): Promise<boolean> {
-  const subject = "orderId" in about ? "order_id" : "quoteId" in about ? "quote_id" : "unlock_id";
-  const id = "orderId" in about ? about.orderId : "quoteId" in about ? about.quoteId : about.unlockId;
+export async function enqueue(
+  db: Kysely<Database>,
+  about: { orderId: string } | { quoteId: string } | { unlockId: string } | { systemKey: string },
+  kind: StoredEmailKind,
+  stamp = now(),
+): Promise<boolean> {
+  const [subject, id] =
+    "orderId" in about
+      ? (["order_id", about.orderId] as const)
+      : "quoteId" in about
+        ? (["quote_id", about.quoteId] as const)
+        : "unlockId" in about
+          ? (["unlock_id", about.unlockId] as const)
+          : (["system_key", about.systemKey] as const);
   const result = await db
     .insertInto("outbox")
-    .values({ order_id: null, quote_id: null, unlock_id: null, [subject]: id, kind, next_attempt_at: Date.now(), created_at: stamp })
+    .values({ order_id: null, quote_id: null, unlock_id: null, system_key: null, [subject]: id, kind, next_attempt_at: Date.now(), created_at: stamp })
     .onConflict((conflict) => conflict.columns([subject, "kind"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;

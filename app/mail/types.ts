@@ -8,6 +8,8 @@ export interface OutboxMessage {
   quoteId: string | null;
   /** An unlock link for the owner (app/auth/unlock.server.ts), when about neither. */
   unlockId?: string | null;
+  /** A system email (the owner's morning email), when about none of those: what it is about ('daily'). */
+  systemKey?: string | null;
   kind: string;
   attempts: number;
 }
@@ -43,6 +45,36 @@ export interface OutboxStore {
   /** Enqueues the email of an owner link (unlock, set-up, password reset), once per link. Returns true when added. */
   enqueueOwnerLinkEmail(linkId: string, purpose: "unlock" | "setup" | "reset"): Promise<boolean>;
   listQuoteEmails(quoteId: string): Promise<OutboxRow[]>;
+  /** Enqueues a system email (about no order, quote or link) unless one of this kind exists for `systemKey`. Returns true when added. */
+  enqueueSystemEmail(systemKey: string, kind: StoredEmailKind): Promise<boolean>;
   /** When the unlock link an owner-unlock email carries expires (auth's owner_unlocks row), if it exists. */
   unlockExpiry(unlockId: string): Promise<number | undefined>;
 }
+
+/** One order in the owner's morning email, in words: its reference, offer, customer and due time. */
+export interface MorningItem {
+  orderId: string;
+  reference: string;
+  /** The offer's id (its name is written in the owner's language). */
+  offer: string;
+  customer: string;
+  /** When the current delivery is due (ISO instant; withTime false: the day counts, `at` is the next midnight). */
+  due: { at: string; withTime: boolean } | null;
+}
+
+/**
+ * What the owner's morning email of `day` says (app/admin/morning.server.ts computes it): the work
+ * late and due today, and what is new since the previous morning.
+ */
+export interface MorningDigest {
+  day: string;
+  timeZone: string;
+  late: MorningItem[];
+  dueToday: MorningItem[];
+  paid: MorningItem[];
+  briefs: MorningItem[];
+  revisions: MorningItem[];
+}
+
+/** Nothing to say: no email that day. */
+export const isEmptyDigest = (digest: MorningDigest) => !digest.late.length && !digest.dueToday.length && !digest.paid.length && !digest.briefs.length && !digest.revisions.length;

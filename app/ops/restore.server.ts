@@ -78,6 +78,13 @@ function markAlreadySent(live: DatabaseSync, target: DatabaseSync): number {
   const mark = target.prepare("UPDATE outbox SET status = 'sent', message_id = ?, sent_at = ? WHERE status <> 'sent' AND kind = ? AND (order_id = ? OR quote_id = ?)");
   let marked = 0;
   for (const row of sent) marked += Number(mark.run(row.message_id, row.sent_at, row.kind, row.order_id, row.quote_id).changes);
+  // The owner's morning email of a day (a system subject, migration 022): in both files only from that version on.
+  const hasSystem = (db: DatabaseSync) => (db.prepare("PRAGMA table_info(outbox)").all() as Array<{ name: string }>).some((column) => column.name === "system_key");
+  if (hasSystem(live) && hasSystem(target)) {
+    const system = live.prepare("SELECT system_key, kind, message_id, sent_at FROM outbox WHERE status = 'sent' AND system_key IS NOT NULL").all() as Array<{ system_key: string; kind: string; message_id: string | null; sent_at: string | null }>;
+    const markSystem = target.prepare("UPDATE outbox SET status = 'sent', message_id = ?, sent_at = ? WHERE status <> 'sent' AND kind = ? AND system_key = ?");
+    for (const row of system) marked += Number(markSystem.run(row.message_id, row.sent_at, row.kind, row.system_key).changes);
+  }
   return marked;
 }
 

@@ -36,8 +36,8 @@ function offsetMs(at: Date, timeZone: string): number {
 }
 
 /** The instant of a calendar day's midnight in a zone (twice corrected, for a day that changes offset). */
-function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const wall = Date.UTC(year, month - 1, day);
+function zonedMidnight(year: number, month: number, day: number, timeZone: string, minutes = 0): Date {
+  const wall = Date.UTC(year, month - 1, day, 0, minutes);
   let at = wall - offsetMs(new Date(wall), timeZone);
   at = wall - offsetMs(new Date(at), timeZone);
   return new Date(at);
@@ -72,6 +72,26 @@ export function dueMark(due: Due, timeZone: string, now: Date = new Date()): "la
   // A business-day due is the midnight after its day: its day is the instant just before.
   const dueDay = zonedDay(new Date(due.at.getTime() - (due.withTime ? 0 : 1)), timeZone);
   return today.year === dueDay.year && today.month === dueDay.month && today.day === dueDay.day ? "today" : null;
+}
+
+/** The instant a calendar day ("2026-11-28") shows `minutes` past midnight on the zone's clocks (08:00 is 480). */
+export function zonedTime(day: string, minutes: number, timeZone: string): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return zonedMidnight(year, month, date, timeZone, minutes);
+}
+
+/** The zone's calendar day ("2026-11-28") and minutes past midnight at an instant. */
+export function zonedClock(at: Date, timeZone: string): { day: string; minutes: number } {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return { day: isoDay(get("year"), get("month"), get("day")), minutes: get("hour") * 60 + get("minute") };
+}
+
+/** The calendar day before `day` ("2026-11-28" → "2026-11-27"). */
+export function dayBefore(day: string): string {
+  const at = new Date(`${day}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - 1);
+  return at.toISOString().slice(0, 10);
 }
 
 /** Is `timeZone` an IANA zone this runtime knows (OWNER_TIME_ZONE is checked at start-up)? */

@@ -59,10 +59,12 @@ async function seedPerson(stores: Stores, person: Person) {
     .execute();
   // The work after payment (app/delivery/): a brief, a file's name, a delivery's note, a revision, each naming the person.
   await stores.saveBrief(paid.id, `Logo for ${person.company}; call ${person.firstName} on ${person.phone}`);
-  await stores.addFile({ id: `f${paid.id.slice(-8)}`, orderId: paid.id, kind: "brief", deliveryId: null, name: `${person.lastName} portrait.png`, contentType: "image/png", size: 70, storageKey: `orders/${paid.id}/f1`, createdAt: new Date().toISOString() });
+  await stores.addFile({ id: `f${paid.id.slice(-8)}`, orderId: paid.id, kind: "brief", deliveryId: null, revisionId: null, name: `${person.lastName} portrait.png`, contentType: "image/png", size: 70, storageKey: `orders/${paid.id}/f1`, createdAt: new Date().toISOString() });
   const stamp = new Date().toISOString();
   await stores.db.insertInto("order_deliveries").values({ id: `d${paid.id.slice(-8)}`, order_id: paid.id, round: 0, note: `For ${person.firstName}`, link_url: null, link_label: null, created_at: stamp, accepted_at: null }).execute();
   await stores.db.insertInto("order_revisions").values({ id: `r${paid.id.slice(-8)}`, order_id: paid.id, round: 1, text: `Write to ${person.email}`, created_at: stamp }).execute();
+  // A file the customer sent with that revision request.
+  await stores.addFile({ id: `v${paid.id.slice(-8)}`, orderId: paid.id, kind: "revision", deliveryId: null, revisionId: `r${paid.id.slice(-8)}`, name: `${person.lastName} notes.pdf`, contentType: "application/pdf", size: 90, storageKey: `orders/${paid.id}/v1`, createdAt: stamp });
   // An abandoned attempt at the sandbox checkout (its session keeps the email).
   const { order: abandoned } = await orderInSandboxCheckout(stores, { customer });
   const quote = await testQuoteRequest(stores, { email: person.email, name: `${person.firstName} ${person.lastName}`, company: person.company, message: `Please call ${person.phone}` });
@@ -113,7 +115,10 @@ describe("a person's data", () => {
     expect(paid.timeline.map((entry) => entry.kind)).toEqual(expect.arrayContaining(["email_failed", "email_sent", "delivered"]));
     expect(document.quoteRequests[0]!.emails).toHaveLength(2);
     // The files they sent, listed (name, size, type, date), not their bytes.
-    expect(paid.files).toEqual([{ name: `${ANA.lastName} portrait.png`, size: 70, type: "image/png", kind: "brief", createdAt: expect.any(String) }]);
+    expect(paid.files).toEqual([
+      { name: `${ANA.lastName} portrait.png`, size: 70, type: "image/png", kind: "brief", createdAt: expect.any(String) },
+      { name: `${ANA.lastName} notes.pdf`, size: 90, type: "application/pdf", kind: "revision", createdAt: expect.any(String) },
+    ]);
     // Nothing of Bruno's; no submission token, checkout session or checkout address.
     for (const needle of [...needles(BRUNO), bruno.paid.id, bruno.abandoned.id, bruno.quote.id]) expect(json.toLowerCase()).not.toContain(needle.toLowerCase());
     const [stored] = await repo.db.selectFrom("orders").select(["submission_token", "session_id", "checkout_url"]).where("id", "=", ana.abandoned.id).execute();
@@ -133,7 +138,7 @@ describe("a person's data", () => {
     // The bytes of the files, stored as the delivery room stores them; Bruno's must stay.
     const files = new DiskFileStorage(dataDir);
     const bruno = (await repo.findOrdersOfPerson(BRUNO.email)).find((order) => order.state === "paid")!;
-    for (const key of [`orders/${ana.paid.id}/f1`, `orders/${ana.paid.id}/f2`, `orders/${ana.abandoned.id}/f3`, `orders/${bruno.id}/f1`]) await files.put(key, Readable.from([Buffer.from(ANA.lastName)]), "image/png");
+    for (const key of [`orders/${ana.paid.id}/f1`, `orders/${ana.paid.id}/v1`, `orders/${ana.paid.id}/f2`, `orders/${ana.abandoned.id}/f3`, `orders/${bruno.id}/f1`]) await files.put(key, Readable.from([Buffer.from(ANA.lastName)]), "image/png");
     const before = await repo.findById(ana.paid.id);
     const totalBefore = await revenue(repo);
     expect(holding(await everyRow(repo), ANA).length).toBeGreaterThan(0);

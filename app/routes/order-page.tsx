@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { acceptWork, askRevision, submitBrief, workSteps, workView, type WorkAnswer } from "../delivery/work.server.ts";
+import { acceptWork, askRevision, askRevisionWithFiles, submitBrief, workSteps, workView, type WorkAnswer } from "../delivery/work.server.ts";
 import { formatZonedDue } from "../i18n/format.ts";
 import { BRIEF_MAX, REVISION_MAX } from "../delivery/types.ts";
 import { field, isMultipart, readForm } from "../http/read-form.server.ts";
@@ -56,7 +56,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const order = await orderOfPageToken(params.token, services);
   if (!order) throw data(null, { status: 404 });
   let answer: WorkAnswer;
-  if (isMultipart(request)) answer = await submitBrief(request, order, services);
+  // The revision form sends files too: it names itself in its address (its fields arrive with the files).
+  const url = new URL(request.url);
+  if (isMultipart(request)) answer = url.searchParams.get("intent") === "revision" ? await askRevisionWithFiles(request, order, services) : await submitBrief(request, order, services);
   else {
     const read = await readForm(request, ["intent", "text"]);
     if (!read.ok) answer = { ok: false, status: read.status, reason: read.reason };
@@ -65,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     else answer = { ok: false, status: 400, reason: "malformed" };
   }
   if (answer.ok) {
-    const url = new URL(request.url);
+    url.searchParams.delete("intent");
     url.searchParams.set("done", answer.outcome);
     throw redirect(`${url.pathname}${url.search}`, 303);
   }

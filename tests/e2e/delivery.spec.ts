@@ -78,6 +78,8 @@ test("brief, delivery, revision and acceptance, on a phone", async ({ page, brow
     await page.goto(link!);
     await expect(page.getByTestId("delivery-link")).toHaveAttribute("href", "https://videos.example.com/ines");
     await expect(page.getByTestId("delivery-files")).toContainText("montage final.pdf");
+    // Short videos deliver 8 a month: this one counts.
+    await expect(page.getByTestId("allowance")).toHaveText(fr.deliveries.allowance.replace("{{done}}", "1").replace("{{total}}", "8"));
     const download = page.waitForEvent("download");
     await page.getByTestId("delivery-files").getByRole("link", { name: "montage final.pdf" }).click();
     expect((await download).suggestedFilename()).toBe("montage final.pdf");
@@ -85,6 +87,7 @@ test("brief, delivery, revision and acceptance, on a phone", async ({ page, brow
 
     // A revision; the owner sees it (and the order back in To deliver).
     await page.getByLabel(fr.revision.label).fill("Un début plus rythmé, s'il vous plaît.");
+    await page.getByLabel(fr.revision.files).setInputFiles({ name: "mes notes.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: fr.revision.send }).click();
     await expect(page.getByTestId("work-done")).toHaveText(fr.done.revision);
     await expect(page.getByTestId("revision")).toContainText("Un début plus rythmé");
@@ -92,6 +95,8 @@ test("brief, delivery, revision and acceptance, on a phone", async ({ page, brow
     await admin.getByRole("link", { name: /Livraison/ }).first().click();
     await expect(admin.getByTestId("revision-open")).toBeVisible();
     await expect(admin.getByTestId("revision")).toContainText("Un début plus rythmé");
+    await expect(admin.getByTestId("revision-files")).toContainText("mes notes.pdf");
+    await expect(admin.getByTestId("allowance")).toHaveText(en.deliveries.allowance.replace("{{done}}", "1").replace("{{total}}", "8"));
     await shots(admin, info, "admin-order-page");
     await expect.poll(() => outbox("-owner-revision.") ?? "", { timeout: 30_000 }).toContain("Un début plus rythmé");
 

@@ -107,9 +107,11 @@ describe("the work after payment, without JavaScript", () => {
     // Not without signing in.
     expect((await fetch(server.url + ownerFile, { redirect: "manual" })).status).toBe(303);
 
-    // The delivery: a link and a file, with a note.
+    // The delivery: a link and a file, with a note, and the round the form was shown for (its hidden field).
+    const shownRound = /name="round" value="(\d+)"/.exec(detail)![1]!;
     const deliver = () => {
       const form = files(new FormData(), [["final cut.pdf", PDF, "application/pdf"]]);
+      form.set("round", shownRound);
       form.set("link", "https://videos.example.com/final");
       form.set("linkLabel", "Vos vidéos");
       form.set("note", "Voici la première version.");
@@ -193,6 +195,66 @@ describe("the work after payment, without JavaScript", () => {
     const refused = await admin.request(`/admin/orders/${other.order.id}/deliver`, { method: "POST", body: bad });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(delivery.en.errors.badLink);
+  });
+
+  test("a revision with files: a disguised type is refused in the customer's language; the owner downloads the rest; they are in the export and erased with the order", async () => {
+    // A one-time order: a running subscription would have to be cancelled before its customer is erased.
+    const { order, page } = await paidOrder("veo3-single", "fr", "retouche@example.com");
+    const admin = await signedInOwner();
+    const link = new FormData();
+    link.set("link", "https://videos.example.com/v1");
+    expect((await admin.request(`/admin/orders/${order.id}/deliver`, { method: "POST", body: link })).status).toBe(303);
+
+    // The form as the page has it: multipart, naming itself in its address.
+    const shown = await (await fetch(server.url + page)).text();
+    const form = /<form[^>]*data-testid="revision-form"[^>]*>/.exec(shown)![0];
+    expect(form).toContain('encType="multipart/form-data"');
+    expect(form).toContain('action="?lang=fr&amp;intent=revision"');
+    const target = `${page.split("?")[0]}?lang=fr&intent=revision`;
+    const revision = (list: Array<[string, Buffer, string]>) => {
+      const body = files(new FormData(), list);
+      body.set("text", "Le ton doit être plus chaleureux, voir mes notes.");
+      return post(target, body);
+    };
+
+    // An executable named like a PDF: refused by its bytes, in French; nothing stored, no revision asked.
+    const refused = await revision([["notes.pdf", EXE, "application/pdf"]]);
+    expect(refused.status).toBe(415);
+    expect(await refused.text()).toContain(html(delivery.fr.errors.fileType));
+    expect(storedFiles(order.id)).toEqual([]);
+    expect(await (await fetch(server.url + page)).text()).toContain('data-testid="revision-form"');
+
+    // The text and two files: asked, the owner emailed.
+    const asked = await revision([["mes notes.pdf", PDF, "application/pdf"], ["exemple.png", PNG, "image/png"]]);
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("location")).toBe(`${page.split("?")[0]}?lang=fr&done=revision`);
+    expect(storedFiles(order.id)).toHaveLength(2);
+    await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-revision.`)), 10_000, "revision email");
+
+    // The owner sees the request and its files on the order page, and downloads each as an attachment.
+    const detail = await (await admin.get(`/admin/orders/${order.id}`)).text();
+    expect(detail).toContain("Le ton doit être plus chaleureux");
+    const listed = /data-testid="revision-files"[\s\S]*?<\/ul>/.exec(detail)![0];
+    expect(listed).toContain(">mes notes.pdf<");
+    expect(listed).toContain(">exemple.png<");
+    const pdfUrl = new RegExp(`href="(/admin/orders/${order.id}/files/[a-f0-9]{32})"[^>]*>mes notes.pdf<`).exec(listed)![1]!;
+    const download = await admin.get(pdfUrl);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="mes notes.pdf"/);
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect((await fetch(server.url + pdfUrl, { redirect: "manual" })).status).toBe(303);
+
+    // The customer's export lists them; erasing the customer removes their bytes with the order's.
+    const exported = await admin.post("/admin/customers/export", { email: "retouche@example.com" }, { headers: { Origin: server.url } });
+    expect(exported.status).toBe(200);
+    const data = JSON.parse(await exported.text()) as { orders: Array<{ files: Array<{ name: string; kind: string }> }> };
+    expect(data.orders.flatMap((entry) => entry.files).filter((file) => file.kind === "revision").map((file) => file.name).sort()).toEqual(["exemple.png", "mes notes.pdf"]);
+    const erased = await admin.post(`/admin/customers/erase?email=${encodeURIComponent("retouche@example.com")}`, { email: "retouche@example.com" }, { headers: { Origin: server.url } });
+    expect(erased.status).toBe(303);
+    expect(storedFiles(order.id)).toEqual([]);
+    expect((await admin.get(pdfUrl)).status).toBe(404);
   });
 
   test("bad uploads: oversized, too many, disguised types, truncated, no or a wrong token: a translated 4xx, nothing stored", async () => {

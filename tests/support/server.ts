@@ -66,6 +66,9 @@ export async function startServer(env: Record<string, string> = {}, options: { l
       // (app/auth/password.test.ts asserts that cost).
       ...(env.PUBLIC_ORIGIN?.startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "") ? {} : { PASSWORD_HASH_LOG2_N: "12" }),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // The owner's morning email depends on the clock (app/admin/morning.test.ts tests it at set
+      // instants): off, so no test's outbox changes with the hour it runs at.
+      MORNING_EMAIL_AT: "off",
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,

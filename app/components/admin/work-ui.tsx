@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { WorkView } from "../../delivery/types.ts";
-import { DeliveryList, FileList } from "../order-work.tsx";
+import { Allowance, DeliveryList, FileList } from "../order-work.tsx";
 import { Notice } from "./admin-ui.tsx";
 
 /**
@@ -10,7 +10,6 @@ import { Notice } from "./admin-ui.tsx";
  */
 export function OwnerWorkSection({ orderId, work, done }: { orderId: string; work: WorkView; done: boolean }) {
   const { t } = useTranslation("delivery");
-  const canDeliver = !work.accepted && (work.deliveries.length === 0 || work.openRevision);
   const open = work.revisions.find((revision) => !work.deliveries.some((delivery) => delivery.round === revision.round));
   return (
     <section className="mt-6" data-testid="owner-work">
@@ -31,10 +30,13 @@ export function OwnerWorkSection({ orderId, work, done }: { orderId: string; wor
         {work.brief?.text ? <p className="mt-1 break-words whitespace-pre-line">{work.brief.text}</p> : <p className="mt-1 text-sm text-muted">{t("admin.noBrief")}</p>}
         <FileList files={work.briefFiles} testId="owner-brief-files" />
       </div>
+      <Allowance work={work} />
       <DeliveryList work={work} />
-      {canDeliver ? (
+      {work.canDeliver ? (
         <form method="post" action={`/admin/orders/${encodeURIComponent(orderId)}/deliver`} encType="multipart/form-data" className="mt-4 grid gap-3 rounded-2xl border border-line bg-white p-4" data-testid="deliver-form">
           <h3 className="font-semibold">{t("admin.deliverTitle")}</h3>
+          {/* The round this form fills: a reload of it once that round is delivered is refused as a replay. */}
+          <input type="hidden" name="round" value={work.nextRound} />
           <label className="text-sm font-semibold">
             {t("admin.link")}
             <input name="link" type="url" inputMode="url" className="mt-1 block w-full rounded-xl border border-line bg-white px-4 py-2 font-normal" />
