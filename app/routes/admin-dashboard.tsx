@@ -70,36 +70,37 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <FunnelChart total={figures.funnel.total} lang={lang} period={period} />
             <p className="mt-1 text-xs text-muted">{t("dashboard.funnel.privacy")}</p>
             {figures.funnel.rows.length ? (
-              <div className="mt-3 overflow-x-auto">
-                <table className="w-full text-left text-sm" data-testid="funnel-table">
-                  <caption className="sr-only">{t("dashboard.funnel.byOffer")}</caption>
-                  <thead>
-                    <tr className="text-xs text-muted">
-                      <th scope="col" className="py-1 pr-2 font-semibold">
-                        {t("dashboard.funnel.offer")}
+              // Stacked: each offer and language on a line of its own across the four figures, then its
+              // figures beneath their headings. Side by side, a 320 px phone left the name a sliver and
+              // broke words in the middle ("Abonnem/ent"); stacked, each step's heading has a quarter of the width.
+              <table className="mt-3 w-full text-left text-sm" data-testid="funnel-table">
+                <caption className="sr-only">{t("dashboard.funnel.byOffer")}</caption>
+                <thead>
+                  <tr className="text-xs text-muted">
+                    {(["viewsShort", "formsShort", "ordersShort", "paidShort"] as const).map((step) => (
+                      <th key={step} scope="col" className="py-1 pl-1 text-right font-semibold [overflow-wrap:normal]">
+                        {t(`dashboard.funnel.${step}`)}
                       </th>
-                      {(["viewsShort", "formsShort", "ordersShort", "paidShort"] as const).map((step) => (
-                        <th key={step} scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
-                          {t(`dashboard.funnel.${step}`)}
-                        </th>
+                    ))}
+                  </tr>
+                </thead>
+                {figures.funnel.rows.map((row) => (
+                  <tbody key={`${row.offer}-${row.lang}`} className="border-t border-line" data-offer={row.offer} data-lang={row.lang}>
+                    <tr>
+                      <th scope="rowgroup" colSpan={4} className="pt-1.5 font-normal [overflow-wrap:normal]">
+                        {t(`offers:${row.offer}.name`)} <span className="text-muted whitespace-nowrap">· {languageName(row.lang as never)}</span>
+                      </th>
+                    </tr>
+                    <tr>
+                      {[row.views, row.forms, row.orders, row.paid].map((count, i) => (
+                        <td key={i} className="pb-1.5 pl-1 text-right tabular-nums">
+                          {formatNumber(count, lang)}
+                        </td>
                       ))}
                     </tr>
-                  </thead>
-                  <tbody>
-                    {figures.funnel.rows.map((row) => (
-                      <tr key={`${row.offer}-${row.lang}`} className="border-t border-line" data-offer={row.offer} data-lang={row.lang}>
-                        <th scope="row" className="py-1 pr-2 font-normal">
-                          {t(`offers:${row.offer}.name`)} <span className="text-muted">· {languageName(row.lang as never)}</span>
-                        </th>
-                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.views, lang)}</td>
-                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.forms, lang)}</td>
-                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.orders, lang)}</td>
-                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.paid, lang)}</td>
-                      </tr>
-                    ))}
                   </tbody>
-                </table>
-              </div>
+                ))}
+              </table>
             ) : (
               <p className="mt-3 text-sm text-muted">{t("dashboard.funnel.none")}</p>
             )}
