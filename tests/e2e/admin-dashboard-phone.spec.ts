@@ -4,7 +4,8 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { CATALOGUE_OFFERS } from "../../app/content/catalogue.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { orderFormPath, pageById, pagePath } from "../../app/i18n/site-map.ts";
-import { ines, payInSandbox } from "../support/orders.ts";
+import { dateTimeFormatter, formatMoney } from "../../app/i18n/format.ts";
+import { ines, payInSandbox, postOrder } from "../support/orders.ts";
 import { startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
 
 // The front page of the back office on the owner's phone, in each of the six languages: the funnel's
@@ -12,6 +13,9 @@ import { startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+
+// One shop for the file: its tests run one after the other in one worker.
+test.describe.configure({ mode: "default" });
 
 let shop: OwnerShop;
 test.beforeAll(async () => {
@@ -26,8 +30,13 @@ test.beforeAll(async () => {
       await visit(orderFormPath(offer.id, lang));
     }
   }
-  // A sale, so the figures are not all nought.
+  // Six orders, oldest first: five sales and one left at checkout; the front page lists the last five.
+  await payInSandbox(base, "veo3-single", "fr", ines("Premier"));
   await payInSandbox(base, "veo3-subscription", "fr", ines("Abonnement"));
+  await payInSandbox(base, "short-videos", "de", ines("Courte"));
+  expect((await postOrder(base, "veo3-pack", "en", ines("Attente"))).status).toBe(303);
+  await payInSandbox(base, "formateur-ia", "fr", ines("Agent"));
+  await payInSandbox(base, "test-workflow", "fr", ines("Dernier"));
 });
 test.afterAll(async () => {
   await shop?.stop();
@@ -88,4 +97,38 @@ test("the funnel's table keeps every word whole on a phone, in every language", 
       }
     }
   }
+});
+
+test("the front page lists the latest five orders in words, each a link to its order", async ({ page, context }, info) => {
+  test.setTimeout(120_000);
+  const admin = locale("en", "admin");
+  const offers = locale("en", "offers");
+  await shop.signIn(context);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${shop.server.url}/admin?lang=en`);
+  const list = page.getByTestId("latest-orders");
+  const rows = list.locator("li");
+  await expect(rows).toHaveCount(5);
+  await expect(rows.getByTestId("latest-customer")).toHaveText(["Inès Dernier", "Inès Agent", "Inès Attente", "Inès Courte", "Inès Abonnement"]);
+  await expect(rows.getByTestId("latest-offer")).toHaveText(["test-workflow", "formateur-ia", "veo3-pack", "short-videos", "veo3-subscription"].map((id) => offers[id].name));
+  await expect(rows.getByTestId("latest-state")).toHaveText([admin.states.paid, admin.states.paid, admin.states.checkout_created, admin.states.paid, admin.states.paid]);
+  await expect(rows.first().getByTestId("latest-amount")).toHaveText(formatMoney(100, "EUR", "en"));
+  for (const reference of await rows.getByTestId("latest-reference").allTextContents()) expect(reference).toMatch(/^[A-Z0-9]{1,3}-\d{4,}$/);
+  // The date in the owner's words, of the instant the order was taken.
+  const date = rows.first().getByTestId("latest-date");
+  await expect(date).toHaveText(dateTimeFormatter("en", "short")((await date.getAttribute("datetime"))!));
+  // Words, never the codes the database keeps.
+  expect(await list.innerText()).not.toMatch(/ord_|veo3-|test-workflow|formateur-ia|checkout_created|\bpaid\b/);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `dashboard at ${width}px`).toBeLessThanOrEqual(0);
+    await keepShot(info, `dashboard-latest-${width}px`, await page.screenshot({ fullPage: true }));
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Each row opens its order.
+  const id = await rows.nth(2).getAttribute("data-order-id");
+  await rows.nth(2).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${id}$`));
+  await expect(page.locator("h1")).toContainText("Inès Attente");
 });
