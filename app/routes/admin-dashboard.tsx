@@ -33,7 +33,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const subs = figures.subscriptions;
   return (
     <>
-      <AdminBar current="/admin" />
+      <AdminBar />
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("dashboard.title")}</h1>
 
