@@ -5,7 +5,9 @@ import { LANGUAGES } from "../i18n/languages.ts";
 import { businessDay, orderFormPage } from "../stats/page-views.server.ts";
 import type { StatsStore } from "../stats/types.ts";
 import { getOrderServices } from "../services.server.ts";
+import type { Language } from "../i18n/languages.ts";
 import { healthSummary } from "./health.server.ts";
+import { ordersPage } from "./orders.server.ts";
 import type { DashboardStore } from "./types.ts";
 
 /**
@@ -145,12 +147,17 @@ export async function dashboardFigures(repo: DashboardStore & Pick<StatsStore, "
 /** Backups run daily: none for two days is something to look at. */
 const BACKUP_STALE_MS = 48 * 3_600_000;
 
-/** The front page: the figures, and the system tiles (each says whether it needs doing something). */
-export async function dashboardPage(now = new Date()) {
+/** How many of the latest orders the front page lists (the orders page has the rest). */
+export const LATEST_ORDERS = 5;
+
+/** The front page: the figures, the latest orders, and the system tiles (each says whether it needs doing something). */
+export async function dashboardPage(lang: Language, now = new Date()) {
   const { repo } = await getOrderServices();
-  const [figures, health] = await Promise.all([dashboardFigures(repo, now), healthSummary()]);
+  // The latest orders as the orders list shows them unfiltered: a customer's abandoned tries folded under their sale.
+  const [figures, health, latest] = await Promise.all([dashboardFigures(repo, now), healthSummary(), ordersPage({ search: "", toDeliver: false, page: 1 }, lang, LATEST_ORDERS)]);
   return {
     figures,
+    latest: latest.orders,
     health: {
       ...health,
       alerts: {

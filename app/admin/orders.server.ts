@@ -21,10 +21,10 @@ const TO_DELIVER_MAX = 1000;
  * stands. Unfiltered, a customer's abandoned attempts at an offer they then paid for are folded
  * under the paid order (three sales used to make six rows); filtering by a state shows each order.
  */
-export async function ordersPage(filter: OrderFilter, lang: Language) {
+export async function ordersPage(filter: OrderFilter, lang: Language, pageSize = PAGE_SIZE) {
   const { repo } = await getOrderServices();
   const foldAttempts = !filter.state && !filter.toDeliver;
-  const offset = (filter.page - 1) * PAGE_SIZE;
+  const offset = (filter.page - 1) * pageSize;
   let orders: Order[];
   let total: number;
   const zone = getEnv().OWNER_TIME_ZONE;
@@ -36,9 +36,9 @@ export async function ordersPage(filter: OrderFilter, lang: Language) {
       .map((order) => ({ order, due: orderDue(order, zone)?.at.getTime() ?? Infinity }))
       .sort((a, b) => a.due - b.due)
       .map(({ order }) => order)
-      .slice(offset, offset + PAGE_SIZE);
+      .slice(offset, offset + pageSize);
   } else {
-    ({ orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, foldAttempts, limit: PAGE_SIZE, offset }));
+    ({ orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, foldAttempts, limit: pageSize, offset }));
   }
   const { attempts, delivered, toDeliver, refunded } = await repo.listDetails(orders);
   const offerName = translator(lang, "offers");
@@ -66,7 +66,7 @@ export async function ordersPage(filter: OrderFilter, lang: Language) {
   return {
     orders: orders.map((order) => ({ ...row(order), attempts: foldAttempts ? (attempts.get(order.id) ?? []).map(row) : [] })),
     total,
-    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pages: Math.max(1, Math.ceil(total / pageSize)),
   };
 }
 

@@ -45,7 +45,8 @@ export function billingOwnerEmail(order: Order, key: string, amount: number, own
     offer: offerName(order, ownerLang),
     name: `${order.customer.firstName} ${order.customer.lastName}`,
     email: order.customer.email,
-    id: order.id,
+    // The readable reference the owner searches by, never the database's id.
+    reference: order.reference,
     amount: formatMoney(amount, order.currency, ownerLang),
     date: periodEnd(order, ownerLang),
     ...extra,

@@ -8,6 +8,7 @@ import { LANGUAGES, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { typographyFindings } from "../i18n/typography.ts";
 import { EMAIL_KINDS, type EmailKind, type StoredKindOf } from "./email-kinds.ts";
+import { OFFER_IDS, type OfferId } from "../content/offers.ts";
 import { brandedHtml } from "./email-layout.server.ts";
 const EMAIL_LOGO_PATH = "/email-logo.png";
 import { EMAILS, type EmailSubject } from "./email-registry.server.ts";
@@ -91,8 +92,8 @@ const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: numbe
  * quote request in `quoteLang` or an owner link, the owner's emails in `ownerLang`; with the
  * language each one's reader gets.
  */
-async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { orderLang: Language; quoteLang: Language; ownerLang: Language }) {
-  const order = await paidTestOrder(repo, { lang: langs.orderLang, offer: "formateur-ia", customer: { ...testCustomer, firstName: "Lucía" } });
+async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { orderLang: Language; quoteLang: Language; ownerLang: Language }, offer: OfferId = "formateur-ia") {
+  const order = await paidTestOrder(repo, { lang: langs.orderLang, offer, customer: { ...testCustomer, firstName: "Lucía" } });
   await repo.enqueueEmail(order.id, "resend-1");
   const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
   const quote = await testQuoteRequest(repo, { lang: langs.quoteLang });
@@ -110,7 +111,7 @@ async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { 
     }[sample.about];
     const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, { ...config, ownerLang: langs.ownerLang, morningDigest: async (day) => morningSample(order, day) });
     const lang = EMAILS[kind].to === "owner" ? langs.ownerLang : sample.about === "quote" ? quote.lang : order.lang;
-    rendered.push({ stored, email, lang });
+    rendered.push({ stored, email, lang, kind, order, quote });
   }
   return rendered;
 }
@@ -191,5 +192,33 @@ describe("addresses and references stay whole", () => {
     expect(outside).not.toContain("atelier-nova");
     // The plain-text part is the address as typed.
     expect(email.text).toContain(address);
+  });
+});
+
+describe("the owner's emails in words", () => {
+  const repo = storesPerTest();
+
+  // The owner reads a name, a readable reference and words in their own language, never what the
+  // database keeps: an order's or a quote's id, an offer's id, a state's code, a language's code.
+  test("every owner email kind, in each language, names no internal code", async () => {
+    const found: string[] = [];
+    for (const lang of LANGUAGES) {
+      for (const offer of ["veo3-pack", "formateur-ia"] as const) {
+        // The customer and the visitor wrote in another language than the owner reads.
+        const other = lang === "de" ? "fr" : "de";
+        for (const { kind, stored, email, order, quote } of await renderEveryKind(repo, { orderLang: other, quoteLang: other, ownerLang: lang }, offer)) {
+          if (EMAILS[kind].to !== "owner") continue;
+          const codes = [order.id, quote.id, ...OFFER_IDS, "checkout_created", "past_due", `(${other})`];
+          for (const [part, text] of [["subject", email.subject], ["text", email.text.replace(/https?:\/\/\S+/g, " ")], ["html", email.html.replace(/(href|src)="[^"]*"/g, "")]] as const) {
+            for (const code of codes) if (text.includes(code)) found.push(`${lang} ${stored} (${part}) says ${code}`);
+          }
+          // The readable reference instead, wherever an order is named.
+          if (SAMPLES[kind].about === "order") {
+            if (!email.text.includes(order.reference)) found.push(`${lang} ${stored} (text) lacks the reference ${order.reference}`);
+          }
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

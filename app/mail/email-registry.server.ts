@@ -206,7 +206,7 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
     about: ["order", "quote"],
     render(subject, _payload, { config }) {
       if (subject.about === "link" || subject.about === "system") return wrongSubject(subject);
-      const about = subject.about === "order" ? subject.order.reference : subject.quote.id;
+      const about = subject.about === "order" ? { order: subject.order } : { quote: subject.quote };
       return renderOwnerWebhookPausedEmail({ lang: config.ownerLang, about, url: `${config.publicOrigin}/admin/automation`, origin: config.publicOrigin });
     },
   },

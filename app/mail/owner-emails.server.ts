@@ -1,5 +1,6 @@
 import { brandedHtml, escapeHtml, htmlButton, htmlRows, signer, type RenderedEmail } from "./email-layout.server.ts";
-import { languageName, type Language } from "../i18n/languages.ts";
+import type { Language } from "../i18n/languages.ts";
+import { formatDate, formatLanguageName } from "../i18n/format.ts";
 import { emailKindLabel } from "./email-kinds.ts";
 import { orderFields } from "./order-fields.server.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -41,12 +42,17 @@ export function renderOwnerOrderEmail(order: Order, options: OwnerEmailOptions):
 }
 
 /** To the owner, once per pause: the automation endpoint failed for too long and waits to be resumed. */
-export function renderOwnerWebhookPausedEmail(options: { lang: Language; about: string; url: string; origin?: string }): RenderedEmail {
+export function renderOwnerWebhookPausedEmail(options: { lang: Language; about: { order: Order } | { quote: QuoteRequest }; url: string; origin?: string }): RenderedEmail {
   const t = translator(options.lang, "admin");
+  // What the delivery was about, as the owner finds it in the back office: an order's reference, or who asked for a quote and when.
+  const about: [string, string] =
+    "order" in options.about
+      ? [t("fields.reference"), options.about.order.reference]
+      : [t("fields.quote"), `${options.about.quote.name}, ${formatDate(new Date(options.about.quote.createdAt), options.lang, true)}`];
   return render(
     t("notify.webhookPausedSubject"),
     t("notify.webhookPausedIntro"),
-    [[t("fields.reference"), options.about]],
+    [about],
     { label: t("notify.webhookPausedOpen"), url: options.url },
     { lang: options.lang, origin: options.origin },
   );
@@ -94,10 +100,11 @@ export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options
 export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: OutboxRow, options: { lang: Language; quoteUrl: string; unknownKind?: boolean; origin?: string }): RenderedEmail {
   const t = translator(options.lang, "admin");
   const rows: Array<[string, string]> = [
-    [t("fields.quote"), quote.id],
+    // A quote request has no reference: when it came in says which one.
+    [t("fields.received"), formatDate(new Date(quote.createdAt), options.lang, true)],
     [t("fields.visitor"), `${quote.name} <${quote.email}>`],
     [t("fields.offer"), translator(options.lang, "quote")(`offers.${quote.page}`)],
-    [t("fields.language"), languageName(quote.lang)],
+    [t("fields.language"), formatLanguageName(quote.lang, options.lang)],
     ...failureRows(failed, t),
   ];
   return render(

@@ -5,6 +5,7 @@ import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.se
 import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
 import type { OutboxMessage } from "./types.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
+import { formatDate } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
@@ -142,10 +143,11 @@ describe("owner notices", () => {
     expect(email.subject).toBe("Un e-mail à gone@example.com n’a pas pu être remis");
     expect(email.text).toContain("l’accusé de réception d’une demande de devis n’a pas pu être remis");
     for (const line of [
-      `Demande de devis: ${quote.id}`,
+      // When it came in says which request (a quote request has no reference); the language in the owner's words.
+      `Reçue le: ${formatDate(new Date(quote.createdAt), "fr", true)}`,
       "Visiteur: Anna Schmidt <gone@example.com>",
       "Offre: Agent IA WhatsApp",
-      "Langue: Deutsch",
+      "Langue: allemand",
       "E-mail: Accusé de réception de demande de devis",
       `Tentatives: ${MAX_PERMANENT_ATTEMPTS}`,
       "Dernière erreur: 550 5.1.1 mailbox unavailable",

@@ -1,6 +1,6 @@
 import type { Language } from "../i18n/languages.ts";
 import { brandedHtml, customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail, signer } from "./email-layout.server.ts";
-import { formatDate } from "../i18n/format.ts";
+import { formatDate, formatLanguageName } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
 
@@ -56,7 +56,8 @@ export function renderQuoteOwner(quote: QuoteRequest, options: { ownerLang: Lang
   const brand = translator(lang, "common")("brand");
   const offer = t(`offers.${quote.page}`);
   const subject = t("email.ownerSubject", { offer, name: quote.name });
-  const intro = t("email.ownerIntro", { offer, lang: quote.lang, name: quote.name, date: formatDate(new Date(quote.createdAt), lang, true) });
+  // The visitor's language named in the owner's words ("German"), not its code.
+  const intro = t("email.ownerIntro", { offer, lang: formatLanguageName(quote.lang, lang), name: quote.name, date: formatDate(new Date(quote.createdAt), lang, true) });
   const summary = rows(quote, lang);
   const text = [intro, "", ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), ""].join("\n");
   const html = brandedHtml({ lang, subject, brand, publicOrigin: options.publicOrigin, body: `<p>${escapeHtml(intro)}</p>\n${htmlRows(summary)}` });

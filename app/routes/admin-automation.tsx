@@ -62,7 +62,7 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
   const dateTime = dateTimeFormatter(lang, "short");
   return (
     <>
-      <AdminBar current="/admin/automation" />
+      <AdminBar />
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
         <p className="mt-2 text-sm text-muted">{t("intro")}</p>

@@ -48,7 +48,7 @@ export default function AdminCustomerErase({ loaderData, actionData }: Route.Com
   const { customer } = loaderData;
   const back = `/admin/customers?email=${encodeURIComponent(customer.email)}`;
   return (
-    <AdminDetailPage section="/admin/customers" back={t("title")} title={t("confirm.title")}>
+    <AdminDetailPage back={t("title")} title={t("confirm.title")}>
       <p className="mt-1 font-semibold break-words" data-testid="erase-email">
         {customer.email}
       </p>

@@ -55,7 +55,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const held = customer && (customer.orders.length > 0 || customer.quotes.length > 0);
   return (
     <>
-    <AdminBar current="/admin/customers" />
+    <AdminBar />
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
       <p className="mt-2 text-muted">{t("intro")}</p>

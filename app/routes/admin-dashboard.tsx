@@ -9,7 +9,7 @@ import { AdminBar } from "../components/admin/admin-ui.tsx";
 import { FunnelChart, RevenueChart } from "../components/admin/dashboard-charts.tsx";
 import type { Currency } from "../content/offers.ts";
 import { dateTimeFormatter, formatDate, formatFileSize, formatMoney, formatNumber } from "../i18n/format.ts";
-import { languageName } from "../i18n/languages.ts";
+import { languageName, type Language } from "../i18n/languages.ts";
 
 /** The orders list's query parameters: the list lived at /admin before the front page did. */
 const LIST_PARAMS = ["q", "state", "page"];
@@ -19,12 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Links to the old list (/admin?state=paid&q=…, bookmarks, older emails) keep their meaning.
   if (LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`/admin/orders${url.search}`, 301);
-  return { meta: adminMeta(context, "dashboard.title"), lang: adminLang(context), ...(await dashboardPage()) };
+  const lang = adminLang(context);
+  return { meta: adminMeta(context, "dashboard.title"), lang, ...(await dashboardPage(lang)) };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["admin", "offers"]);
-  const { figures, health, lang } = loaderData;
+  const { figures, health, lang, latest } = loaderData;
   const money = (minor: number, currency: string) => formatMoney(minor, currency as Currency, lang);
   const amounts = (pick: (line: (typeof figures.revenue)[number]) => number) => figures.revenue.map((line) => money(pick(line), line.currency)).join(" · ");
   const dateTime = dateTimeFormatter(lang, "short");
@@ -32,7 +33,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const subs = figures.subscriptions;
   return (
     <>
-      <AdminBar current="/admin" />
+      <AdminBar />
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("dashboard.title")}</h1>
 
@@ -52,6 +53,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <Tile label={t("dashboard.quotesWaiting")} value={formatNumber(figures.quotesWaiting, lang)} href="/admin/quotes" testId="quotes-waiting" />
         </dl>
 
+        <LatestOrders orders={latest} lang={lang} />
+
         <div className="mt-8 grid gap-8 lg:grid-cols-2">
           <section aria-labelledby="revenue-chart-heading">
             <h2 id="revenue-chart-heading" className="text-lg font-semibold">
@@ -70,36 +73,37 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <FunnelChart total={figures.funnel.total} lang={lang} period={period} />
             <p className="mt-1 text-xs text-muted">{t("dashboard.funnel.privacy")}</p>
             {figures.funnel.rows.length ? (
-              <div className="mt-3 overflow-x-auto">
-                <table className="w-full text-left text-sm" data-testid="funnel-table">
-                  <caption className="sr-only">{t("dashboard.funnel.byOffer")}</caption>
-                  <thead>
-                    <tr className="text-xs text-muted">
-                      <th scope="col" className="py-1 pr-2 font-semibold">
-                        {t("dashboard.funnel.offer")}
+              // Stacked: each offer and language on a line of its own across the four figures, then its
+              // figures beneath their headings. Side by side, a 320 px phone left the name a sliver and
+              // broke words in the middle ("Abonnem/ent"); stacked, each step's heading has a quarter of the width.
+              <table className="mt-3 w-full text-left text-sm" data-testid="funnel-table">
+                <caption className="sr-only">{t("dashboard.funnel.byOffer")}</caption>
+                <thead>
+                  <tr className="text-xs text-muted">
+                    {(["viewsShort", "formsShort", "ordersShort", "paidShort"] as const).map((step) => (
+                      <th key={step} scope="col" className="py-1 pl-1 text-right font-semibold [overflow-wrap:normal]">
+                        {t(`dashboard.funnel.${step}`)}
                       </th>
-                      {(["viewsShort", "formsShort", "ordersShort", "paidShort"] as const).map((step) => (
-                        <th key={step} scope="col" className="py-1 pl-2 text-right font-semibold whitespace-nowrap">
-                          {t(`dashboard.funnel.${step}`)}
-                        </th>
+                    ))}
+                  </tr>
+                </thead>
+                {figures.funnel.rows.map((row) => (
+                  <tbody key={`${row.offer}-${row.lang}`} className="border-t border-line" data-offer={row.offer} data-lang={row.lang}>
+                    <tr>
+                      <th scope="rowgroup" colSpan={4} className="pt-1.5 font-normal [overflow-wrap:normal]">
+                        {t(`offers:${row.offer}.name`)} <span className="text-muted whitespace-nowrap">· {languageName(row.lang as never)}</span>
+                      </th>
+                    </tr>
+                    <tr>
+                      {[row.views, row.forms, row.orders, row.paid].map((count, i) => (
+                        <td key={i} className="pb-1.5 pl-1 text-right tabular-nums">
+                          {formatNumber(count, lang)}
+                        </td>
                       ))}
                     </tr>
-                  </thead>
-                  <tbody>
-                    {figures.funnel.rows.map((row) => (
-                      <tr key={`${row.offer}-${row.lang}`} className="border-t border-line" data-offer={row.offer} data-lang={row.lang}>
-                        <th scope="row" className="py-1 pr-2 font-normal">
-                          {t(`offers:${row.offer}.name`)} <span className="text-muted">· {languageName(row.lang as never)}</span>
-                        </th>
-                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.views, lang)}</td>
-                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.forms, lang)}</td>
-                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.orders, lang)}</td>
-                        <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(row.paid, lang)}</td>
-                      </tr>
-                    ))}
                   </tbody>
-                </table>
-              </div>
+                ))}
+              </table>
             ) : (
               <p className="mt-3 text-sm text-muted">{t("dashboard.funnel.none")}</p>
             )}
@@ -123,6 +127,76 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+type LatestOrder = Route.ComponentProps["loaderData"]["latest"][number];
+
+/** The last orders in words, each a link to its page: reference, state, amount; offer; customer and local date. */
+function LatestOrders({ orders, lang }: { orders: readonly LatestOrder[]; lang: Language }) {
+  const { t } = useTranslation("back-office");
+  const { t: admin } = useTranslation("admin");
+  const dateTime = dateTimeFormatter(lang, "short");
+  return (
+    <section aria-labelledby="latest-heading" className="mt-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h2 id="latest-heading" className="text-lg font-semibold">
+          {t("latest.heading")}
+        </h2>
+        <a href="/admin/orders" className="text-sm font-semibold text-accent-700 underline underline-offset-4">
+          {t("latest.all")}
+        </a>
+      </div>
+      {orders.length ? (
+        <ul className="mt-2 divide-y divide-line rounded-2xl border border-line bg-white" data-testid="latest-orders">
+          {orders.map((order) => {
+            // The badge says where the money stands: refunded (all of it) outranks the order's own state.
+            const state = order.refund?.full ? { key: "refunded", label: admin("billing.refunded") } : { key: order.state, label: admin(`states.${order.state}`) };
+            return (
+              <li key={order.id} data-order-id={order.id}>
+                <a href={`/admin/orders/${encodeURIComponent(order.id)}`} className="block px-3 py-2.5 hover:bg-accent-50">
+                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="flex items-baseline gap-x-2">
+                      <span className="font-mono font-semibold whitespace-nowrap" data-testid="latest-reference">
+                        {order.reference}
+                      </span>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[state.key] ?? BADGE.other}`} data-testid="latest-state" data-state={state.key}>
+                        {state.label}
+                      </span>
+                    </span>
+                    <span className="font-semibold tabular-nums" data-testid="latest-amount">
+                      {formatMoney(order.amount, order.currency, lang)}
+                    </span>
+                  </span>
+                  <span className="mt-0.5 block text-sm" data-testid="latest-offer">
+                    {order.offerName}
+                  </span>
+                  <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
+                    <span className="font-medium text-ink" data-testid="latest-customer">
+                      {order.name}
+                    </span>
+                    <time dateTime={order.createdAt} data-testid="latest-date">
+                      {dateTime(order.createdAt)}
+                    </time>
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-muted">{t("latest.none")}</p>
+      )}
+    </section>
+  );
+}
+
+/** Badge colours by state: money in is green, waiting is amber, the rest quiet. */
+const BADGE: Record<string, string> = {
+  paid: "bg-emerald-100 text-emerald-900",
+  checkout_created: "bg-amber-100 text-amber-900",
+  pending: "bg-amber-100 text-amber-900",
+  refunded: "bg-red-100 text-red-900",
+  other: "bg-slate-100 text-slate-800",
+};
 
 function Tile({ label, value, hint, href, testId, strong }: { label: string; value: string; hint?: string; href?: string; testId: string; strong?: boolean }) {
   return (

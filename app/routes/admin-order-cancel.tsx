@@ -49,7 +49,7 @@ export default function AdminOrderCancel({ loaderData, actionData }: Route.Compo
   const view = actionData ?? loaderData;
   const { plan } = view;
   return (
-    <AdminDetailPage section="/admin" back={admin("order.back")} title={view.heading}>
+    <AdminDetailPage back={admin("order.back")} title={view.heading}>
       {view.error ? (
         <>
           <Notice tone="error" testId="money-error">

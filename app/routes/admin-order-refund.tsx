@@ -65,7 +65,7 @@ export default function AdminOrderRefund({ loaderData, actionData }: Route.Compo
   const view = actionData ?? loaderData;
   const { heading, orderId } = view;
   return (
-    <AdminDetailPage section="/admin" back={admin("order.back")} title={heading}>
+    <AdminDetailPage back={admin("order.back")} title={heading}>
       {view.error ? (
         <>
           <Notice tone="error" testId="money-error">

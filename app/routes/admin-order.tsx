@@ -63,7 +63,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, lang, done, money, work, workDone } = loaderData;
   const dateTime = dateTimeFormatter(lang, "medium");
   return (
-    <AdminDetailPage section="/admin/orders" back={t("order.back")} title={order.heading}>
+    <AdminDetailPage back={t("order.back")} title={order.heading}>
       <p className="mt-1 font-semibold" data-testid="order-state">
         {t(`states.${order.state}`)}
         {order.delivered ? ` · ${t("order.delivered")}` : ""}

@@ -31,7 +31,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { filter, orders, total, pages, lang } = loaderData;
   return (
     <>
-      <AdminBar current="/admin/orders" />
+      <AdminBar />
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("orders.title")}</h1>
 

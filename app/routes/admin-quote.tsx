@@ -37,7 +37,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation("admin");
   const { quote, lang, reply } = loaderData;
   return (
-    <AdminDetailPage section="/admin/quotes" back={t("quote.back")} title={quote.name}>
+    <AdminDetailPage back={t("quote.back")} title={quote.name}>
       <p className="mt-1 text-sm break-all text-muted">{quote.id}</p>
       <a href={`mailto:${quote.email}?subject=${encodeURIComponent(reply)}`} className="btn-primary mt-4 w-full sm:w-auto" data-testid="quote-reply">
         {t("quote.reply")}

@@ -31,7 +31,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
   const dateTime = dateTimeFormatter(lang, "short");
   return (
     <>
-      <AdminBar current="/admin/quotes" />
+      <AdminBar />
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("quotes.title")}</h1>
         <p className="mt-4 text-sm text-muted" data-testid="quotes-total">

@@ -50,7 +50,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
   const view = actionData ?? loaderData;
   return (
     <>
-      <AdminBar current="/admin/security" />
+      <AdminBar />
       <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("security.title")}</h1>
         {view.done ? <Notice tone="ok">{t(view.done === "passkey-added" ? "security.passkeyAdded" : "security.passkeyRemoved")}</Notice> : null}

@@ -54,7 +54,7 @@ for (const store of STORES) {
       await expect(page.locator("h1")).toHaveText(admin.dashboard.title);
 
       // The counts reach the database within a flush (200 ms here): reload until the funnel shows them.
-      const row = page.locator('[data-testid="funnel-table"] tr[data-offer="formateur-ia"][data-lang="fr"]');
+      const row = page.locator('[data-testid="funnel-table"] tbody[data-offer="formateur-ia"][data-lang="fr"]');
       await expect(async () => {
         await page.reload();
         await expect(row.locator("td")).toHaveText(["8", "3", "2", "1"], { timeout: 1_000 });

@@ -83,7 +83,7 @@ describe("the front page", () => {
     await paidOrder("short-videos", "fr", "funnel.buyer@example.com");
     expect((await postOrder(server.url, "short-videos", "fr", orderForm({ email: "just.looking@example.com" }))).status).toBe(303);
 
-    const row = (body: string) => /<tr[^>]*data-offer="short-videos" data-lang="fr"[^>]*>([\s\S]*?)<\/tr>/.exec(body)?.[1];
+    const row = (body: string) => /<tbody[^>]*data-offer="short-videos" data-lang="fr"[^>]*>([\s\S]*?)<\/tbody>/.exec(body)?.[1];
     const cells = (body: string) => [...(row(body) ?? "").matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
     // The counts reach the database at the next flush (every 200 ms here).
     const body = await waitFor(

@@ -8,6 +8,7 @@ import { QUOTE_FIELDS, quoteSchema } from "../../app/quotes/quote-schema.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { QUOTE_EMAIL_KINDS, ownerFailureKind } from "../../app/mail/email-kinds.ts";
 import { subjectOf } from "../support/admin.ts";
+import { formatDate } from "../../app/i18n/format.ts";
 import { expectSchemaRules } from "../support/form-rules.ts";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -173,7 +174,8 @@ describe("a quote request whose acknowledgement finally fails", () => {
     expect(notices[0]!.to).toEqual(["owner@example.com"]);
     const text = notices[0]!.text;
     expect(text).toContain(notify.quoteFailedIntro);
-    for (const line of [`Quote request: ${stored.id}`, "Visitor: Gino Rossi <gone@example.com>", `Offer: ${quote.en.offers.seedance}`, "Language: Italiano", `Email: ${locale("en", "admin").emailKinds.quoteAck}`, "Attempts: 3", "Last error: ", "mailbox unavailable", `${notify.openQuote}: ${bouncing.url}/admin/quotes/${stored.id}`]) {
+    // A quote request has no reference: the owner reads when it came in, and the language in words, not codes.
+    for (const line of [`Received: ${formatDate(new Date(stored.createdAt), "en", true)}`, "Visitor: Gino Rossi <gone@example.com>", `Offer: ${quote.en.offers.seedance}`, "Language: Italian", `Email: ${locale("en", "admin").emailKinds.quoteAck}`, "Attempts: 3", "Last error: ", "mailbox unavailable", `${notify.openQuote}: ${bouncing.url}/admin/quotes/${stored.id}`]) {
       expect(text).toContain(line);
     }
     // Still once a few polls later.

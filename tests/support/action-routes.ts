@@ -45,3 +45,24 @@ function walk(entries: readonly RouteEntry[], parent: string): ActionRoute[] {
 export function actionRoutes(): ActionRoute[] {
   return walk(routes as unknown as RouteEntry[], "");
 }
+
+export interface PageRoute {
+  /** The route's path pattern, `:params` included (`/admin/orders/:orderId/refund`). */
+  pattern: string;
+  /** The route's module, relative to app/. */
+  file: string;
+}
+
+function walkPages(entries: readonly RouteEntry[], parent: string): PageRoute[] {
+  return entries.flatMap((entry) => {
+    const own = entry.index ? parent : entry.path === undefined ? parent : entry.path.startsWith("/") ? entry.path : `${parent.replace(/\/$/, "")}/${entry.path}`;
+    // A layout (a route with children) frames pages; it is not one.
+    const self = !entry.children?.length && /^export\s+default\b/m.test(fs.readFileSync(path.join(appDir, entry.file), "utf8")) ? [{ pattern: own || "/", file: entry.file }] : [];
+    return [...self, ...walkPages(entry.children ?? [], own)];
+  });
+}
+
+/** Every route that renders a page (its module has a default export), from app/routes.ts: a page added later is listed too. */
+export function pageRoutes(): PageRoute[] {
+  return walkPages(routes as unknown as RouteEntry[], "");
+}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
+import { ADMIN_SECTIONS, adminSection } from "../../admin/sections.ts";
 import { Logo } from "../logo.tsx";
 
 /** Small building blocks of the back office: phone-first, plain forms, no client JavaScript. */
@@ -102,21 +103,10 @@ export function CodeForm({ action, submit, error, autoFocus }: { action: string;
   );
 }
 
-/** The back office's sections, in the bar above every signed-in page. */
-const SECTIONS = [
-  { href: "/admin", label: "nav.dashboard" },
-  { href: "/admin/orders", label: "nav.orders" },
-  { href: "/admin/quotes", label: "nav.quotes" },
-  { href: "/admin/customers", label: "data-rights:nav" },
-  { href: "/admin/automation", label: "automation:nav" },
-  { href: "/admin/security", label: "nav.security" },
-] as const;
-
-/** The bar above every signed-in page: the sections (the current one marked) and sign-out. */
-type Section = (typeof SECTIONS)[number]["href"];
-
-export function AdminBar({ current }: { current?: Section }) {
+/** The bar above every signed-in page: the sections (the current one, read from the URL, marked) and sign-out. */
+export function AdminBar() {
   const { t } = useTranslation("admin");
+  const current = adminSection(useLocation().pathname);
   return (
     <div className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-x-2 px-4 py-1 sm:px-8">
@@ -126,7 +116,7 @@ export function AdminBar({ current }: { current?: Section }) {
         </a>
         {/* One row on a phone: the sections scroll sideways rather than wrap onto three rows. */}
         <nav aria-label={t("title")} className="flex min-w-0 flex-1 flex-nowrap items-center gap-x-1 overflow-x-auto">
-          {SECTIONS.map((section) => (
+          {ADMIN_SECTIONS.map((section) => (
             <a
               key={section.href}
               href={section.href}
@@ -143,11 +133,12 @@ export function AdminBar({ current }: { current?: Section }) {
   );
 }
 
-/** A signed-in page about one thing (an order, a quote request): the bar, a link back to its list, its title. */
-export function AdminDetailPage({ section, back, title, children }: { section: Section; back: string; title: string; children: React.ReactNode }) {
+/** A signed-in page about one thing (an order, a quote request): the bar, a link back to its section's list, its title. */
+export function AdminDetailPage({ back, title, children }: { back: string; title: string; children: React.ReactNode }) {
+  const section = adminSection(useLocation().pathname) ?? "/admin";
   return (
     <>
-      <AdminBar current={section} />
+      <AdminBar />
       <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8">
         <a href={section} className="text-sm text-accent-700 underline">
           {back}
