@@ -139,7 +139,7 @@ async function createServices(): Promise<OrderServices> {
     setupUrl: (linkId: string, expiresAt: number) => setupLink(env.PUBLIC_ORIGIN, setupToken(links, linkId, expiresAt)),
     resetUrl: (linkId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/reset?token=${ownerLinkToken(links, linkId, "reset", expiresAt)}`,
     // Written when it leaves: late and due today as of that moment.
-    morningDigest: (day: string) => morningDigest(repo, day, { at: morningMinutes(env.MORNING_EMAIL_AT) ?? 0, timeZone: env.OWNER_TIME_ZONE }),
+    morningDigest: (day: string) => morningDigest(repo, day, { at: morningMinutes(env.MORNING_EMAIL_AT) ?? 0, timeZone: env.OWNER_TIME_ZONE, dataDir }),
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
@@ -219,7 +219,7 @@ async function createServices(): Promise<OrderServices> {
   // The same periods the privacy policy states (site configuration `retention`, ADR 016).
   const retentionWorker = new RetentionWorker(privacy, () => getSiteConfig().retention);
   retentionWorker.start();
-  const morningWorker = new MorningWorker(repo, { at: morningMinutes(env.MORNING_EMAIL_AT), timeZone: env.OWNER_TIME_ZONE }, () => worker.kick());
+  const morningWorker = new MorningWorker(repo, { at: morningMinutes(env.MORNING_EMAIL_AT), timeZone: env.OWNER_TIME_ZONE, dataDir }, () => worker.kick());
   morningWorker.start();
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {

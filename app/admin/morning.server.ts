@@ -4,6 +4,7 @@ import { MORNING_SUBJECT, morningKind } from "../mail/email-kinds.ts";
 import { isEmptyDigest, type MorningDigest, type MorningItem, type OutboxStore } from "../mail/types.ts";
 import { dayBefore, dueMark, orderDue, zonedClock, zonedTime } from "../orders/due-date.ts";
 import type { Order } from "../orders/types.ts";
+import { isLowSpace, volumeSpace, type VolumeSpace } from "../ops/disk-space.server.ts";
 import type { BackOfficeStore } from "./types.ts";
 
 /**
@@ -12,7 +13,8 @@ import type { BackOfficeStore } from "./types.ts";
  * is new since the previous morning (paid orders, briefs received, revisions asked). Sent only when
  * there is something, once a day: the outbox's unique (system subject, kind) with the day in the
  * kind makes it one row whichever instance writes it, and a mark in app_settings stops the day's
- * checks once one was made (an order paid at noon waits for tomorrow's email).
+ * checks once one was made (an order paid at noon waits for tomorrow's email). A data volume
+ * running low is news too: the owner hears it here, days before /healthz's 503 stops the orders.
  */
 export type MorningStores = Pick<BackOfficeStore, "searchOrders" | "newSince"> & Pick<OutboxStore, "enqueueSystemEmail"> & Pick<SettingsStore, "getSetting" | "setSetting">;
 
@@ -21,10 +23,17 @@ export const MORNING_SETTING = "morning-email.day";
 /** At most this many orders waiting are read (far more than one person has open), as the orders list does. */
 const TO_DELIVER_MAX = 1000;
 
-export interface MorningOptions {
+export interface MorningOptions extends VolumeOptions {
   /** Minutes past midnight the email leaves at (08:00: 480); null: never (MORNING_EMAIL_AT=off). */
   at: number | null;
   timeZone: string;
+}
+
+interface VolumeOptions {
+  /** DATA_DIR, whose volume holds the database, the files and the backups; unset: not checked. */
+  dataDir?: string;
+  /** The volume's space: a parameter so a test can play a nearly full disk. */
+  space?: (dir: string) => Promise<VolumeSpace>;
 }
 
 /** "08:00" → 480; "off" → null (the environment's spelling, checked at start-up). */
@@ -46,7 +55,7 @@ const item = (order: Order, timeZone: string): MorningItem => {
 };
 
 /** What the morning email of `day` says, as of `now` (late and due today are read when it is written). */
-export async function morningDigest(repo: MorningStores, day: string, options: { at: number; timeZone: string }, now = new Date()): Promise<MorningDigest> {
+export async function morningDigest(repo: MorningStores, day: string, options: { at: number; timeZone: string } & VolumeOptions, now = new Date()): Promise<MorningDigest> {
   const { timeZone } = options;
   const { orders } = await repo.searchOrders({ toDeliver: true, foldAttempts: false, limit: TO_DELIVER_MAX, offset: 0 });
   const waiting = orders
@@ -56,6 +65,8 @@ export async function morningDigest(repo: MorningStores, day: string, options: {
   const marked = (mark: "late" | "today") => waiting.filter((entry) => dueMark(entry.due!, timeZone, now) === mark).map((entry) => item(entry.order, timeZone));
   // Each moment belongs to one morning: from the previous day's sending time to this one's.
   const news = await repo.newSince(zonedTime(dayBefore(day), options.at, timeZone).toISOString(), zonedTime(day, options.at, timeZone).toISOString());
+  // An unreadable volume says nothing here: /healthz reports that one.
+  const space = options.dataDir ? await (options.space ?? volumeSpace)(options.dataDir).catch(() => null) : null;
   return {
     day,
     timeZone,
@@ -64,6 +75,7 @@ export async function morningDigest(repo: MorningStores, day: string, options: {
     paid: news.paid.map((order) => item(order, timeZone)),
     briefs: news.briefs.map((order) => item(order, timeZone)),
     revisions: news.revisions.map((order) => item(order, timeZone)),
+    disk: space && isLowSpace(space) ? { free: space.free, total: space.total } : null,
   };
 }
 
@@ -80,7 +92,7 @@ export async function morningTick(repo: MorningStores, options: MorningOptions, 
   if (minutes < options.at) return "early";
   const last = await repo.getSetting(MORNING_SETTING);
   if (last !== undefined && last >= day) return "done";
-  const digest = await morningDigest(repo, day, { at: options.at, timeZone: options.timeZone }, now);
+  const digest = await morningDigest(repo, day, { ...options, at: options.at }, now);
   const outcome = isEmptyDigest(digest) ? "nothing" : (await repo.enqueueSystemEmail(MORNING_SUBJECT, morningKind(day))) ? "queued" : "done";
   await repo.setSetting(MORNING_SETTING, day);
   return outcome;

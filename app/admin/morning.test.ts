@@ -67,6 +67,18 @@ describe("the owner's morning email", () => {
     for (const order of [late, today, briefed]) expect(email.html).toContain(`href="https://shop.example/admin/orders/${order.id}"`);
   });
 
+  test("a nearly full data volume is news on its own: the email says how much is left, and nothing when there is room", async () => {
+    const MB = 1024 * 1024;
+    const low = { ...options, dataDir: "/data", space: async () => ({ free: 40 * MB, total: 10 * 1024 * MB }) };
+    expect(await morningTick(repo, { ...low, space: async () => ({ free: 5 * 1024 * MB, total: 10 * 1024 * MB }) }, now)).toBe("nothing");
+    expect(await morningTick(repo, low, new Date("2026-11-29T07:05:00Z"))).toBe("queued");
+    const [message] = await morningEmails(repo);
+    const email = await renderOutboxEmail(repo, message!, { ...config, morningDigest: (day) => morningDigest(repo, day, low, new Date("2026-11-29T07:05:00Z")) });
+    const lines = email.text.split("\n");
+    expect(lines[lines.indexOf("Data volume") + 1]).toBe("- Only 41.9 MB free of 10.7 GB: the daily backup is skipped, and orders stop when it is full. Free some space or enlarge the volume.");
+    expect(email.text).not.toMatch(/^Late|^Due today|^New since/m);
+  });
+
   test("the next morning is a new day: its email is written again when there is something", async () => {
     await paidAt(repo, "2026-11-26T10:00:00Z", "test-workflow", "Inès", "Durand");
     expect(await morningTick(repo, options, now)).toBe("queued");

@@ -116,12 +116,12 @@ async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { 
   return rendered;
 }
 
-/** The morning email about the sample order: a line in each of its sections (one due at a time of day, one by the end of a day). */
+/** The morning email about the sample order: a line in each of its sections (one due at a time of day, one by the end of a day), and a nearly full data volume. */
 function morningSample(order: Order, day: string): MorningDigest {
   const line = { orderId: order.id, reference: order.reference, offer: order.offer, customer: `${order.customer.firstName} ${order.customer.lastName}` };
   const byTime = { ...line, due: { at: `${day}T13:00:00.000Z`, withTime: true } };
   const byDay = { ...line, due: { at: `${day}T23:00:00.000Z`, withTime: false } };
-  return { day, timeZone: "Europe/Paris", late: [byDay], dueToday: [byTime, byDay], paid: [byTime], briefs: [byTime], revisions: [byDay] };
+  return { day, timeZone: "Europe/Paris", late: [byDay], dueToday: [byTime, byDay], paid: [byTime], briefs: [byTime], revisions: [byDay], disk: { free: 40 * 1024 * 1024, total: 10 * 1024 * 1024 * 1024 } };
 }
 
 describe("one layout for every email", () => {

@@ -1,4 +1,4 @@
-import { formatZonedDue, formatZonedTime } from "../i18n/format.ts";
+import { formatFileSize, formatZonedDue, formatZonedTime } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { brandedHtml, escapeHtml, htmlButton, htmlHeading, type RenderedEmail } from "./email-layout.server.ts";
@@ -30,6 +30,10 @@ export function renderOwnerMorningEmail(digest: MorningDigest, options: { lang: 
         ...digest.briefs.map((item) => ({ text: t("briefLine", { order: what(item) }), url: orderUrl(item) })),
         ...digest.revisions.map((item) => ({ text: t("revisionLine", { order: what(item) }), url: orderUrl(item) })),
       ],
+    },
+    {
+      title: t("disk"),
+      lines: digest.disk ? [{ text: t("diskLine", { free: formatFileSize(digest.disk.free, lang), total: formatFileSize(digest.disk.total, lang) }), url: `${options.origin}/admin` }] : [],
     },
   ].filter((section) => section.lines.length);
   const date = formatZonedDue(new Date(`${digest.day}T12:00:00Z`), lang, "UTC", false);

@@ -74,7 +74,10 @@ export interface MorningDigest {
   paid: MorningItem[];
   briefs: MorningItem[];
   revisions: MorningItem[];
+  /** The data volume when its free space is low (app/ops/disk-space.server.ts), else null. */
+  disk: { free: number; total: number } | null;
 }
 
 /** Nothing to say: no email that day. */
-export const isEmptyDigest = (digest: MorningDigest) => !digest.late.length && !digest.dueToday.length && !digest.paid.length && !digest.briefs.length && !digest.revisions.length;
+export const isEmptyDigest = (digest: MorningDigest) =>
+  !digest.late.length && !digest.dueToday.length && !digest.paid.length && !digest.briefs.length && !digest.revisions.length && !digest.disk;
