@@ -9,6 +9,8 @@ import { shellWord, watchServer } from "./watchdog.ts";
 export interface S3TestServer {
   endpoint: string;
   bucket: string;
+  /** The temp directory holding the bucket; removed at stop, or by the watchdog if this process dies first. */
+  directory: string;
   /** The FILES_* variables that point the site at it. */
   env: Record<string, string>;
   /** Every key in the bucket under `prefix`, read over S3 (what a server wrote there). */
@@ -36,6 +38,7 @@ export async function startS3Server(bucket = "site-files"): Promise<S3TestServer
   return {
     endpoint,
     bucket,
+    directory,
     env,
     keys: (prefix = "") => client.list(prefix),
     async stop() {
