@@ -32,7 +32,7 @@ export default [
   route("/invoice/:token", "routes/invoice.tsx"),
   route("/order", "routes/order-request.tsx"),
   route("/order/:token", "routes/order-page.tsx"),
-  route("/order/:token/files/:fileId", "routes/order-file.ts"),
+  route("/order/:token/files/:file", "routes/order-file.ts"),
   // The owner's back office: not in the page registry (never cached, never in the sitemap).
   route("/admin", "routes/admin.tsx", [
     index("routes/admin-dashboard.tsx"),

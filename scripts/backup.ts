@@ -8,6 +8,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { RestoreRefused, restoreDatabase } from "../app/ops/restore.server.ts";
 import { backupDatabase, backupFileName, pruneBackups } from "../app/ops/backup.server.ts";
+import { filesNote } from "../app/ops/files-note.server.ts";
 import { existingSqliteFile, fail, failInOneLine, parseOptions } from "./cli.ts";
 
 const USAGE =
@@ -56,4 +57,5 @@ if (values.restore !== undefined) {
   }
   if (path.dirname(destination) === dir) pruneBackups(dir);
   console.log(`Backup written: ${destination}`);
+  console.log(await filesNote("backup", process.env));
 }

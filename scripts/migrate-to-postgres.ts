@@ -5,6 +5,7 @@
 // is stopped. Steps to move a site: docs/operating.md, "Moving an existing site from SQLite to PostgreSQL".
 import "./require-node.js";
 import { copySqliteToPostgres } from "../app/ops/copy-to-postgres.server.ts";
+import { filesNote } from "../app/ops/files-note.server.ts";
 import { DatabaseInUseError } from "../app/db/sqlite-exclusive.server.ts";
 import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
 
@@ -48,3 +49,5 @@ try {
   }
   fail(`Copy failed, nothing was written to PostgreSQL: ${describe(error)}`);
 }
+// The copy holds the database only: what to do with the files, in one line.
+console.log(await filesNote("copy", process.env));

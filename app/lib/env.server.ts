@@ -145,6 +145,11 @@ const EnvSchema = z
     AUTOMATION_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
     AUTOMATION_WEBHOOK_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(60 * 60_000),
     AUTOMATION_WEBHOOK_PAUSE_AFTER_MS: z.coerce.number().int().min(0).default(24 * 60 * 60_000),
+    /**
+     * How long a customer's download link works, in seconds (15 minutes): the order page signs a
+     * fresh one at every view, so a link copied out of it or left in a history soon stops working.
+     */
+    FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(900),
     /** Where briefs' and deliveries' files live: the disk under DATA_DIR, or an S3-compatible bucket (FILES_S3_*). */
     FILES_STORAGE: z.enum(["disk", "s3"]).default("disk"),
     /** Unset: AWS's own endpoint for the region; set for MinIO, R2, Scaleway, OVH… */

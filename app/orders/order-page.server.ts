@@ -36,6 +36,22 @@ export async function orderOfPageToken(token: string, services: Services): Promi
   return order;
 }
 
+/**
+ * A download link of one of the order's files: the page's link (which order) and a token signed
+ * for that file alone, valid `ttlMs` (FILE_LINK_TTL_SECONDS). The page signs new ones at every
+ * view, so a link that leaks (history, a forwarded screenshot, a proxy's log) soon stops working
+ * while the emailed page link goes on giving fresh ones.
+ */
+export function orderFilePath(pageToken: string, fileId: string, lang: Language, links: Services["links"], ttlMs: number, now = Date.now()): string {
+  return `/order/${encodeURIComponent(pageToken)}/files/${links.sign(fileId, "file", ttlMs, now)}?lang=${lang}`;
+}
+
+/** The file a download link names: its id, or why not (a forged or altered token is "invalid", an old one "expired"). */
+export function fileOfLink(fileToken: string, services: Pick<Services, "links">, now = Date.now()): { ok: true; fileId: string } | { ok: false; reason: "invalid" | "expired" } {
+  const checked = services.links.verify(fileToken, "file", now);
+  return checked.ok ? { ok: true, fileId: checked.orderId } : checked;
+}
+
 /** The page in `lang` (the visitor's choice of the site's languages; the link itself carries the order's). */
 export async function orderPage(token: string, services: Services, timeZone: string, lang?: Language, now = new Date()): Promise<(OrderPageView & { orderLang: Language }) | null> {
   const order = await orderOfPageToken(token, services);

@@ -4,7 +4,7 @@ import { acceptWork, askRevision, askRevisionWithFiles, submitBrief, workSteps, 
 import { formatZonedDue } from "../i18n/format.ts";
 import { BRIEF_MAX, REVISION_MAX } from "../delivery/types.ts";
 import { field, isMultipart, readForm } from "../http/read-form.server.ts";
-import { orderOfPageToken } from "../orders/order-page.server.ts";
+import { orderFilePath, orderOfPageToken } from "../orders/order-page.server.ts";
 import { WorkSection } from "../components/order-work.tsx";
 import type { Route } from "./+types/order-page";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
@@ -37,7 +37,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = await getOrderServices();
   const order = (await orderOfPageToken(params.token, services))!;
   const orderWork = await services.repo.orderWork(order.id);
-  const work = workView(order, orderWork, asked, (fileId) => `/order/${encodeURIComponent(params.token)}/files/${fileId}`);
+  // Download links signed for this view, valid FILE_LINK_TTL_SECONDS (a reload signs fresh ones).
+  const now = Date.now();
+  const work = workView(order, orderWork, asked, (fileId) => orderFilePath(params.token, fileId, asked, services.links, getEnv().FILE_LINK_TTL_SECONDS * 1000, now));
   // The timeline with the work's steps (brief received; a revision asked or the acceptance), each in its room's words.
   const extra = workSteps(order, orderWork, (iso) => formatZonedDue(new Date(iso), asked, view.timeZone, true));
   const [paid, ...rest] = view.steps.map((step) => ({ ...step, ns: "order-page" as const }));

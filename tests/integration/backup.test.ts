@@ -77,11 +77,25 @@ describe("backups", () => {
     const db = openLiveDatabase(path.join(dataDir, "orders.sqlite"));
     db.exec("CREATE TABLE orders (id TEXT PRIMARY KEY, submission_token TEXT); INSERT INTO orders VALUES ('a', 't')");
     db.close();
-    const { stdout } = await run(process.execPath, ["scripts/backup.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+    // Two files of an order on disk: the copy holds the database only, and says in one line what else to copy.
+    for (const name of ["f1", "f2"]) {
+      fs.mkdirSync(path.join(dataDir, "files", "orders", "a"), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, "files", "orders", "a", name), name);
+    }
+    const { stdout } = await run(process.execPath, ["scripts/backup.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, FILES_STORAGE: "" } });
     const written = fs.readdirSync(path.join(dataDir, "backups"));
     expect(written).toHaveLength(1);
     expect(written[0]).toMatch(/^orders-\d{8}T\d{6}Z\.sqlite$/);
     expect(stdout).toContain(written[0]);
+    expect(stdout.split("\n").filter((line) => line.startsWith("Files:"))).toEqual([
+      `Files: this backup holds the database only; copy ${path.join(dataDir, "files")} (2 files) along with it, e.g. rsync -a ${path.join(dataDir, "files")}/ /elsewhere/files/.`,
+    ]);
+    // With the files in a bucket: where they are, and that the bucket is backed up on its own.
+    const inBucket = await run(process.execPath, ["scripts/backup.ts", path.join(dataDir, "elsewhere.sqlite")], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, FILES_STORAGE: "s3", FILES_S3_BUCKET: "shop-files" } });
+    expect(inBucket.stdout).toMatch(/^Files: .*2 files are still in .* while FILES_STORAGE=s3: copy them into the bucket \(aws s3 sync .*\/files\/orders s3:\/\/shop-files\/orders\)\.$/m);
+    fs.rmSync(path.join(dataDir, "files"), { recursive: true });
+    const onlyBucket = await run(process.execPath, ["scripts/backup.ts", path.join(dataDir, "elsewhere.sqlite")], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, FILES_STORAGE: "s3", FILES_S3_BUCKET: "shop-files" } });
+    expect(onlyBucket.stdout).toMatch(/^Files: this backup holds the database only; briefs' and deliveries' files are in the S3 bucket shop-files: keep its versioning or your provider's backups on\.$/m);
 
     const broken = path.join(dataDir, "broken.sqlite");
     fs.writeFileSync(broken, "not a database");

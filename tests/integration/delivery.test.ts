@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
 import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
@@ -16,6 +17,9 @@ import { databaseUrlFor } from "../support/store.ts";
  */
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const delivery = { de: locale("de", "delivery"), en: locale("en", "delivery"), fr: locale("fr", "delivery") };
+const downloadWords = { de: locale("de", "download"), fr: locale("fr", "download") };
+// Known to the test so it can sign a download link whose time is over.
+const LINK_SECRET = "delivery-test-link-secret-0123456789abcdef";
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 // A real 1×1 PNG, and a PDF's first bytes: their types are read from these bytes.
@@ -27,7 +31,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", CONTACT_EMAIL: "support@example.com", OWNER_EMAIL: "owner@example.com", OWNER_LANG: "en" });
+  server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", CONTACT_EMAIL: "support@example.com", OWNER_EMAIL: "owner@example.com", OWNER_LANG: "en", LINK_SECRET });
 });
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
@@ -85,7 +89,7 @@ describe("the work after payment, without JavaScript", () => {
     expect(after).toMatch(/data-step="paid"[\s\S]*data-step="briefReceived" data-state="done"[\s\S]*data-step="inProgress"/);
     expect(after).toContain(html(delivery.fr.steps.briefReceived));
     expect(storedFiles(order.id)).toHaveLength(1);
-    const fileUrl = /href="(\/order\/[^"]+\/files\/[a-f0-9]{32})"/.exec(after)![1]!;
+    const fileUrl = /href="(\/order\/[^"]+\/files\/[^"]+)"/.exec(after)![1]!;
 
     // Served only as a download, to the link's holder.
     const download = await fetch(server.url + fileUrl);
@@ -96,6 +100,22 @@ describe("the work after payment, without JavaScript", () => {
     expect(download.headers.get("content-type")).toBe("image/png");
     expect(download.headers.get("content-security-policy")).toContain("sandbox");
     expect((await fetch(server.url + fileUrl.replace(token, `${token.slice(0, -2)}xx`))).status).toBe(404);
+    // Short-lived: signed for this file for 15 minutes. One signed 16 minutes ago answers 410 in the
+    // language asked (else the order's), leading back to the page; one whose time was moved, 404.
+    const [fileId = "", , expiry = ""] = fileUrl.split("/files/")[1]!.split("?")[0]!.split(".");
+    expect(Number.parseInt(expiry, 36) * 1000).toBeGreaterThan(Date.now());
+    expect(Number.parseInt(expiry, 36) * 1000).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+    const old = createSignedLinks(LINK_SECRET).sign(fileId, "file", 15 * 60_000, Date.now() - 16 * 60_000);
+    for (const [lang, query] of [["fr", ""], ["de", "?lang=de"]] as const) {
+      const expired = await fetch(`${server.url}/order/${token}/files/${old}${query}`);
+      expect(expired.status).toBe(410);
+      expect(expired.headers.get("content-type")).toMatch(/^text\/html/);
+      const text = await expired.text();
+      expect(text).toContain(`<html lang="${lang}">`);
+      expect(text).toContain(html(downloadWords[lang].expired.title));
+      expect(text).toContain(`href="/order/${token}?lang=${lang}"`);
+    }
+    expect((await fetch(server.url + fileUrl.replace(`.${expiry}.`, `.${(Number.parseInt(expiry, 36) + 3600).toString(36)}.`))).status).toBe(404);
 
     // The owner: the order in To deliver, its brief and file on the order page.
     const admin = await signedInOwner();
@@ -292,7 +312,7 @@ describe("the work after payment, without JavaScript", () => {
     expect(storedFiles(order.id)).toEqual([]);
     const other = await paidOrder("formateur-ia", "en", "andere@example.com");
     expect((await post(other.page, files(new FormData(), [["theirs.png", PNG, "image/png"]]))).status).toBe(303);
-    const theirs = /href="\/order\/[^"]+\/files\/([a-f0-9]{32})"/.exec(await (await fetch(server.url + other.page)).text())![1]!;
+    const theirs = /href="\/order\/[^"]+\/files\/([^"?]+)/.exec(await (await fetch(server.url + other.page)).text())![1]!;
     expect((await fetch(`${server.url}/order/${token}/files/${theirs}`)).status).toBe(404);
     expect((await fetch(`${server.url}/order/${other.token}/files/${theirs}`)).status).toBe(200);
     // The owner's delivery route: a signed-out post gets a 403, not a redirect that drops the files.

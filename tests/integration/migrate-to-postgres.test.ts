@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { openLiveDatabase } from "../support/live-db";
 import { afterAll, describe, expect, test } from "vitest";
@@ -21,8 +22,9 @@ const order = (n: number): NewOrder => ({
   acceptance: { acceptedAt: "2026-11-26T09:30:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "es", immediateStart: "service" },
 });
 
-const migrate = (dataDir: string, url: string, ...args: string[]) =>
-  execFileSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url }, encoding: "utf8" });
+const migrate = (dataDir: string, url: string, ...args: string[]) => migrateWith({}, dataDir, url, ...args);
+const migrateWith = (env: Record<string, string>, dataDir: string, url: string, ...args: string[]) =>
+  execFileSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url, ...env }, encoding: "utf8" });
 /** The same, expecting a refusal: exit code and stderr. */
 const migrateRefused = (dataDir: string, url: string, ...args: string[]) => {
   const result = spawnSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url }, encoding: "utf8" });
@@ -135,5 +137,25 @@ describe("npm run migrate-to-postgres", () => {
     expect(output).toMatch(/order_events: 10,000 \/ 25,00\d rows/);
     expect(output).toMatch(/order_events: 20,000 \/ 25,00\d rows/);
     expect(counts(output, "order_events")[0]).toBeGreaterThanOrEqual(25_000);
+  });
+
+  test("the copy says in one line what to do with the files, which stay where they are", async () => {
+    const dataDir = tempDataDir();
+    const site = await openStores({ DATA_DIR: dataDir });
+    await site.createOrder(order(1));
+    await site.close();
+    fs.mkdirSync(path.join(dataDir, "files", "orders", "ord_copy_1"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "files", "orders", "ord_copy_1", "f1"), "brief");
+    const url = await (await testPostgres()).createDatabase();
+    const files = path.join(dataDir, "files");
+    const lines = (output: string) => output.split("\n").filter((line) => line.startsWith("Files:"));
+    expect(lines(migrate(dataDir, url))).toEqual([
+      `Files: PostgreSQL now holds the database only; the 1 file stays in ${files}: keep that directory for the site, or for several instances copy it into an S3 bucket (aws s3 sync ${files}/orders s3://BUCKET/orders) and set FILES_STORAGE=s3.`,
+    ]);
+    // Moving to a bucket at the same time: the files on disk are named with the command that copies them.
+    expect(lines(migrateWith({ FILES_STORAGE: "s3", FILES_S3_BUCKET: "shop-files" }, dataDir, url))).toEqual([
+      `Files: PostgreSQL now holds the database only, and 1 file is still in ${files} while FILES_STORAGE=s3: copy them into the bucket (aws s3 sync ${files}/orders s3://shop-files/orders).`,
+    ]);
+    expect(fs.readFileSync(path.join(files, "orders", "ord_copy_1", "f1"), "utf8")).toBe("brief");
   });
 });

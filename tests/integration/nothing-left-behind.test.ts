@@ -5,17 +5,20 @@ import { pathToFileURL } from "node:url";
 import { afterEach, expect, test } from "vitest";
 
 // A test run that is killed outright (SIGKILL: a CI time limit, an out-of-memory kill) never runs
-// its afterAll hooks, yet leaves no PostgreSQL and no site server behind (tests/support/watchdog.ts).
-// A child Node plays the killed test process: it starts a PostgreSQL and the built server through
-// the support modules every test uses, says their pids, and is killed with SIGKILL.
+// its afterAll hooks, yet leaves no PostgreSQL, no site server and no S3 server's bucket behind
+// (tests/support/watchdog.ts). A child Node plays the killed test process: it starts a PostgreSQL,
+// an s3rver and the built server on both (as the delivery spec's second run does) through the
+// support modules every test uses, says their pids, and is killed with SIGKILL.
 
 const support = (file: string) => pathToFileURL(path.resolve(import.meta.dirname, "../support", file)).href;
 const CHILD = `
 const { startPostgres } = await import(${JSON.stringify(support("postgres.ts"))});
 const { startServer } = await import(${JSON.stringify(support("server.ts"))});
+const { startS3Server } = await import(${JSON.stringify(support("s3-server.ts"))});
 const postgres = await startPostgres();
-const site = await startServer({ LOG_LEVEL: "silent", DATABASE_URL: await postgres.createDatabase() });
-console.log(JSON.stringify({ postgres: postgres.pid, dir: postgres.dir, site: site.process.pid}));
+const s3 = await startS3Server();
+const site = await startServer({ LOG_LEVEL: "silent", DATABASE_URL: await postgres.createDatabase(), ...s3.env });
+console.log(JSON.stringify({ postgres: postgres.pid, dir: postgres.dir, site: site.process.pid, s3: s3.endpoint, bucketDir: s3.directory }));
 setInterval(() => {}, 60_000);
 `;
 
@@ -49,6 +52,8 @@ interface Started {
   postgres: number;
   dir: string;
   site: number;
+  s3: string;
+  bucketDir: string;
 }
 let started: Started | undefined;
 afterEach(() => {
@@ -57,7 +62,7 @@ afterEach(() => {
   if (started && alive(started.site)) process.kill(started.site, "SIGKILL");
 });
 
-test("a test process killed with SIGKILL leaves no PostgreSQL and no site server running", async () => {
+test("a test process killed with SIGKILL leaves no PostgreSQL, no site server and no S3 bucket behind", async () => {
   const child = spawn(process.execPath, ["--input-type=module", "-e", CHILD], { cwd: path.resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
@@ -72,6 +77,8 @@ test("a test process killed with SIGKILL leaves no PostgreSQL and no site server
   started = run;
   expect(alive(run.postgres) && alive(run.site)).toBe(true);
   expect(postgresOf(run.dir)).toHaveLength(1);
+  expect(fs.existsSync(run.bucketDir)).toBe(true);
+  expect((await fetch(run.s3)).status).toBe(200);
 
   child.kill("SIGKILL");
   // Behaviour, not speed: the watchdogs look every second; a loaded machine may take many more.
@@ -87,4 +94,8 @@ test("a test process killed with SIGKILL leaves no PostgreSQL and no site server
   while ((fs.existsSync(run.dir) || processesNaming(run.dir).length > 0) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(fs.existsSync(run.dir), run.dir).toBe(false);
   expect(processesNaming(run.dir)).toEqual([]);
+  // s3rver ran inside the killed process: it is gone with it, and its bucket's directory after it.
+  while (fs.existsSync(run.bucketDir) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(fs.existsSync(run.bucketDir), run.bucketDir).toBe(false);
+  expect(await fetch(run.s3).then(() => "answered", () => "gone")).toBe("gone");
 });
