@@ -5,7 +5,7 @@ import pg from "pg";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { DiskFileStorage } from "../../app/files/disk-storage.server.ts";
 import { openLiveDatabase } from "../support/live-db.ts";
-import { decodeMail, ines, payInSandbox } from "../support/orders.ts";
+import { decodeMail, emlFiles, ines, payInSandbox } from "../support/orders.ts";
 import { startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
 import { startS3Server, type S3TestServer } from "../support/s3-server.ts";
 
@@ -79,7 +79,8 @@ for (const setup of SETUPS) {
       expect(fs.existsSync(path.join(server.dataDir, "orders.sqlite"))).toBe(setup.store === "sqlite");
       const outbox = (prefix: string) => {
         const dir = path.join(server.dataDir, "outbox");
-        const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((name) => name.includes(prefix)) : undefined;
+        // Finished emails only: the mailer writes a .tmp file and renames it, and a poll may see the .tmp just before it goes.
+        const file = emlFiles(server.dataDir).find((name) => name.includes(prefix));
         return file ? decodeMail(fs.readFileSync(path.join(dir, file), "utf8")) : undefined;
       };
       await page.setViewportSize({ width: 390, height: 844 });

@@ -153,7 +153,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
 
     // Exactly one confirmation email for this order (the owner's notice aside), even after reloads;
     // files are named by the internal id, and the email names the readable reference.
-    const toCustomer = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => !f.includes("-owner-") && fs.readFileSync(path.join(outbox, f), "utf8").includes(`To: ${email}`)) : []);
+    const toCustomer = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml") && !f.includes("-owner-") && fs.readFileSync(path.join(outbox, f), "utf8").includes(`To: ${email}`)) : []);
     await expect.poll(() => toCustomer().map((f) => f.replace(/^ord_\w+-/, "")), { timeout: 30_000 }).toEqual(["confirmation.eml"]);
     expect(fs.readFileSync(path.join(outbox, toCustomer()[0]!), "utf8")).toContain(reference);
   });

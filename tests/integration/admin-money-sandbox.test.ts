@@ -43,7 +43,7 @@ async function sandboxRecord(orderId: string) {
   }
 }
 
-const outboxFiles = (orderId: string, prefix: string) => fs.readdirSync(path.join(server.dataDir, "outbox")).filter((file) => file.startsWith(`${orderId}-${prefix}`));
+const outboxFiles = (orderId: string, prefix: string) => fs.readdirSync(path.join(server.dataDir, "outbox")).filter((file) => file.startsWith(`${orderId}-${prefix}`) && file.endsWith(".eml"));
 const kindsOf = async (orderId: string) => (await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind);
 const refundScreen = (orderId: string, amount: string) => openScreen(owner, `/admin/orders/${orderId}/refund?${new URLSearchParams({ key: crypto.randomUUID(), amount, reason: "requested_by_customer", note: "" })}`);
 
