@@ -53,6 +53,7 @@ export default [
     route("orders/:orderId/cancel", "routes/admin-order-cancel.tsx"),
     route("orders/:orderId/deliver", "routes/admin-order-deliver.ts"),
     route("orders/:orderId/files/:fileId", "routes/admin-order-file.ts"),
+    route("invoices", "routes/admin-invoices.tsx"),
     route("quotes", "routes/admin-quotes.tsx"),
     route("automation", "routes/admin-automation.tsx"),
     route("quotes/:quoteId", "routes/admin-quote.tsx"),
