@@ -60,6 +60,7 @@ export default [
     // A customer's data (GDPR): find by email, export, erase (app/privacy/).
     route("customers", "routes/admin-customers.tsx"),
     route("customers/export", "routes/admin-customer-export.ts"),
+    route("customers/summary", "routes/admin-customer-summary.tsx"),
     route("customers/erase", "routes/admin-customer-erase.tsx"),
   ]),
   // The API in for the owner's automation (app/api/, docs/api.md): bearer tokens, JSON only.
