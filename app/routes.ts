@@ -53,12 +53,14 @@ export default [
     route("orders/:orderId/cancel", "routes/admin-order-cancel.tsx"),
     route("orders/:orderId/deliver", "routes/admin-order-deliver.ts"),
     route("orders/:orderId/files/:fileId", "routes/admin-order-file.ts"),
+    route("invoices", "routes/admin-invoices.tsx"),
     route("quotes", "routes/admin-quotes.tsx"),
     route("automation", "routes/admin-automation.tsx"),
     route("quotes/:quoteId", "routes/admin-quote.tsx"),
     // A customer's data (GDPR): find by email, export, erase (app/privacy/).
     route("customers", "routes/admin-customers.tsx"),
     route("customers/export", "routes/admin-customer-export.ts"),
+    route("customers/summary", "routes/admin-customer-summary.tsx"),
     route("customers/erase", "routes/admin-customer-erase.tsx"),
   ]),
   // The API in for the owner's automation (app/api/, docs/api.md): bearer tokens, JSON only.

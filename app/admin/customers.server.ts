@@ -1,7 +1,8 @@
 import { getSiteConfig } from "../config/site.server.ts";
 import { ERASED } from "../db/erased.ts";
 import type { Currency } from "../content/offers.ts";
-import { formatMoney } from "../i18n/format.ts";
+import { formatDate, formatFileSize, formatMoney } from "../i18n/format.ts";
+import { orderFields } from "../mail/order-fields.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { exportPerson } from "../privacy/data-export.server.ts";
@@ -66,5 +67,57 @@ export async function customerList(search: string, page: number, lang: Language)
     page: current,
     pages: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE)),
     customers: customers.map((row) => ({ ...row, paid: row.paid.map((sum) => formatMoney(sum.amount, sum.currency as Currency, lang)).join(" · ") })),
+  };
+}
+
+/**
+ * The same handover as the JSON file, for a person to read and print: each order in words (the
+ * readable reference, the offer's name, state, amounts, refunds, every answer of the form, the
+ * brief, the files, the deliveries), the quote requests, in the owner's language. Recorded as an
+ * export: it shows everything the file holds.
+ */
+export async function readableCustomerSummary(email: string, lang: Language) {
+  const services = await getOrderServices();
+  const { repo } = services;
+  const { document } = await exportPerson(services.privacy, email);
+  const [orders, quotes] = await Promise.all([repo.findOrdersOfPerson(email), repo.findQuotesOfPerson(email)]);
+  const admin = translator(lang, "admin");
+  const office = translator(lang, "back-office");
+  const offers = translator(lang, "offers");
+  const quoteT = translator(lang, "quote");
+  const day = (at: string) => formatDate(new Date(at), lang, true);
+  const name = orders.map((order) => `${order.customer.firstName} ${order.customer.lastName}`.trim()).find(Boolean) ?? quotes.find((quote) => quote.name)?.name ?? null;
+  return {
+    email,
+    name: name === `${ERASED} ${ERASED}` ? null : name,
+    madeAt: day(document.exportedAt),
+    orders: await Promise.all(
+      orders.map(async (order) => {
+        const work = await repo.orderWork(order.id);
+        const exported = document.orders.find((entry) => entry.id === order.id);
+        const refunded = (exported?.refunds ?? []).reduce((sum, refund) => sum + refund.amountRefunded, 0);
+        const money = (minor: number) => formatMoney(minor, order.currency as Currency, lang);
+        return {
+          id: order.id,
+          reference: order.reference,
+          offer: offers(`${order.offer}.name`),
+          placed: day(order.createdAt),
+          paid: order.paidAt ? day(order.paidAt) : null,
+          state: admin(`states.${order.state}`),
+          billing: order.billingState ? admin(`billing.${order.billingState}`) : null,
+          amount: money(order.amountDueNow),
+          monthly: order.monthly ? money(order.monthly) : null,
+          refunded: refunded > 0 ? money(refunded) : null,
+          // Every answer of the form, labelled as the order page labels it: without the reference, offer and
+          // amounts (first four) or the state and payments (last two), which the lines above say.
+          answers: orderFields(order, lang).slice(4, -2),
+          brief: work.brief?.text ?? null,
+          files: work.files.map((file) => ({ name: file.name, size: formatFileSize(file.size, lang), kind: office(`summary.fileKind.${file.kind}`), at: day(file.createdAt) })),
+          deliveries: work.deliveries.map((delivery) => ({ at: day(delivery.createdAt), note: delivery.note, link: delivery.linkUrl })),
+          emails: exported?.emails.length ?? 0,
+        };
+      }),
+    ),
+    quotes: quotes.map((quote) => ({ id: quote.id, at: day(quote.createdAt), offer: quoteT(`offers.${quote.page}`), company: quote.company, message: quote.message })),
   };
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { toOrder } from "../orders/order-store.server.ts";
+import type { Order } from "../orders/types.ts";
 import { toDeliver } from "./to-deliver.server.ts";
 import type { DashboardStore, MoneyMovement, OrderFunnelCount, SubscriptionGroup } from "./types.ts";
 
@@ -82,5 +84,10 @@ export class KyselyDashboardStore implements DashboardStore {
   async quotesWaiting(): Promise<number> {
     const { n } = await this.db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<number>().as("n")).where("answered_at", "is", null).executeTakeFirstOrThrow();
     return Number(n);
+  }
+
+  async paidBetween(from: string, to: string, limit: number): Promise<Order[]> {
+    const rows = await this.db.selectFrom("orders").selectAll().where("state", "=", "paid").where("paid_at", ">=", from).where("paid_at", "<", to).orderBy("paid_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(toOrder);
   }
 }

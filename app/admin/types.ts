@@ -132,4 +132,6 @@ export interface DashboardStore {
   orderFunnel(since: string): Promise<OrderFunnelCount[]>;
   /** Quote requests the owner has not marked answered. */
   quotesWaiting(): Promise<number>;
+  /** Paid orders whose payment falls in [from, to) (ISO instants), latest payment first, at most `limit`. */
+  paidBetween(from: string, to: string, limit: number): Promise<Order[]>;
 }

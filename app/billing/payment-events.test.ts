@@ -21,6 +21,7 @@ const provider: PaymentProvider = {
   getCharge: async () => ({ customerRef: "cus_1", refunded: false }),
   refund: async () => ({ ok: false, reason: "notPaid" }),
   cancelSubscription: async () => ({ ok: false, reason: "unknown" }),
+  documents: async () => null,
 };
 
 /** A paid formateur-ia order with its Stripe subscription, in a fresh store. */

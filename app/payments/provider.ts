@@ -117,6 +117,18 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Cancels a subscription at its period's end or now (the back office). Throws ProviderError. */
   cancelSubscription(request: CancelRequest): Promise<CancelResult>;
+  /**
+   * The papers the provider issued for what a checkout session took: its hosted invoice page and
+   * PDF, and the card payment's receipt (each null when it issued none). Null when the provider
+   * issues none at all (the sandbox: the site's own invoice page stands in). Throws ProviderError.
+   */
+  documents(sessionId: string): Promise<PaymentDocuments | null>;
+}
+
+export interface PaymentDocuments {
+  invoiceUrl: string | null;
+  invoicePdf: string | null;
+  receiptUrl: string | null;
 }
 
 /** Stripe's refund reasons (https://docs.stripe.com/api/refunds/create#create_refund-reason). */

@@ -62,6 +62,11 @@ export class SandboxProvider implements PaymentProvider {
     return null;
   }
 
+  /** The sandbox issues no papers: the site's own invoice page (app/billing/invoice.server.ts) stands in. */
+  async documents(): Promise<null> {
+    return null;
+  }
+
   /**
    * The sandbox refunds on its own record of the session: never more than was paid (one
    * conditional write). The caller's idempotency key (one row per confirmation) keeps a replay from

@@ -10,6 +10,7 @@ import {
   type RefundResult,
   type CheckoutSession,
   type PaymentEvent,
+  type PaymentDocuments,
   type PaymentProvider,
   type SessionStatus,
   type SubscriptionStatus,
@@ -170,6 +171,27 @@ export class StripeProvider implements PaymentProvider {
       // More than is left, or nothing left (https://docs.stripe.com/error-codes#amount-too-large, #charge-already-refunded).
       const code = (error as { code?: string }).code;
       if (code === "amount_too_large" || code === "charge_already_refunded") return { ok: false, reason: "tooMuch" };
+      throw new ProviderError(`stripe: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * The session's invoice (a subscription's first, or a one-time payment's with invoice_creation):
+   * its hosted page and PDF (https://docs.stripe.com/api/invoices/object#invoice_object-hosted_invoice_url);
+   * and the receipt of the charge that paid it (https://docs.stripe.com/api/charges/object#charge_object-receipt_url).
+   */
+  async documents(sessionId: string): Promise<PaymentDocuments | null> {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+      const invoiceId = refOf(session.invoice);
+      const invoice = invoiceId ? await this.stripe.invoices.retrieve(invoiceId) : null;
+      const intentId = await this.paymentIntentOf(sessionId);
+      const intent = intentId ? await this.stripe.paymentIntents.retrieve(intentId) : null;
+      const chargeId = refOf(intent?.latest_charge);
+      const charge = chargeId ? await this.stripe.charges.retrieve(chargeId) : null;
+      return { invoiceUrl: invoice?.hosted_invoice_url ?? null, invoicePdf: invoice?.invoice_pdf ?? null, receiptUrl: charge?.receipt_url ?? null };
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return { invoiceUrl: null, invoicePdf: null, receiptUrl: null };
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
   }

@@ -50,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("data-rights");
   const { t: tAdmin } = useTranslation("admin");
+  const { t: tOffice } = useTranslation("back-office");
   const { customer, typed, erased, retention, lang, error, list } = loaderData;
   const dateTime = dateTimeFormatter(lang, "short");
   const held = customer && (customer.orders.length > 0 || customer.quotes.length > 0);
@@ -128,6 +129,14 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                     {t("export")}
                   </button>
                   <p className="mt-1 text-sm text-muted">{t("exportHint")}</p>
+                </form>
+                {/* The same, for a person to read or print (also recorded as an export). */}
+                <form method="post" action="/admin/customers/summary">
+                  <input type="hidden" name="email" value={customer.email} />
+                  <button type="submit" className="btn-secondary w-full sm:w-auto" data-testid="summary">
+                    {tOffice("summary.open")}
+                  </button>
+                  <p className="mt-1 text-sm text-muted">{tOffice("summary.openHint")}</p>
                 </form>
                 <div>
                   {customer.subscriptionRunning ? (

@@ -28,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const { t: tOffice } = useTranslation("back-office");
   const { filter, orders, total, pages, lang } = loaderData;
   return (
     <>
@@ -59,9 +60,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
           <p data-testid="orders-total">{t("orders.count", { count: total })}</p>
-          <a className="font-semibold text-accent-700 underline" href={`/admin/orders.csv${filterQuery(filter)}`} download>
-            {t("orders.exportCsv")}
-          </a>
+          <span className="flex flex-wrap gap-x-4">
+            <a className="font-semibold text-accent-700 underline" href="/admin/invoices" data-testid="invoices-link">
+              {tOffice("invoices.link")}
+            </a>
+            <a className="font-semibold text-accent-700 underline" href={`/admin/orders.csv${filterQuery(filter)}`} download>
+              {t("orders.exportCsv")}
+            </a>
+          </span>
         </div>
 
         <AdminList rows={orders} testId="orders-list" empty={t("orders.none")}>

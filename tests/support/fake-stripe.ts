@@ -70,7 +70,7 @@ export type FakeSubscription = Pick<
 
 export type FakeInvoice = Pick<
   Stripe.Invoice,
-  "id" | "object" | "customer" | "status" | "billing_reason" | "amount_due" | "amount_paid" | "currency" | "metadata" | "parent" | "created" | "livemode" | "period_end"
+  "id" | "object" | "customer" | "status" | "billing_reason" | "amount_due" | "amount_paid" | "currency" | "metadata" | "parent" | "created" | "livemode" | "period_end" | "hosted_invoice_url" | "invoice_pdf"
 > & {
   id: string;
   customer: string;
@@ -79,7 +79,7 @@ export type FakeInvoice = Pick<
   charge: string | null;
 };
 
-export type FakeCharge = Pick<Stripe.Charge, "id" | "object" | "customer" | "amount" | "amount_refunded" | "refunded" | "currency" | "disputed" | "payment_intent" | "created" | "livemode"> & {
+export type FakeCharge = Pick<Stripe.Charge, "id" | "object" | "customer" | "amount" | "amount_refunded" | "refunded" | "currency" | "disputed" | "payment_intent" | "created" | "livemode" | "receipt_url"> & {
   customer: string | null;
 };
 
@@ -445,7 +445,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       payment_intent: newId("pi"),
       created: now(),
       livemode: false,
+      receipt_url: null,
     };
+    // Stripe's hosted receipt (https://docs.stripe.com/api/charges/object#charge_object-receipt_url).
+    charge.receipt_url = `https://pay.stripe.com/receipts/${charge.id}`;
     charges.set(charge.id, charge);
     return charge;
   }
@@ -470,7 +473,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       livemode: false,
       period_end: now(),
       charge: null,
+      // Its hosted page and PDF (https://docs.stripe.com/api/invoices/object#invoice_object-hosted_invoice_url).
+      hosted_invoice_url: null,
+      invoice_pdf: null,
     };
+    invoice.hosted_invoice_url = `https://invoice.stripe.com/i/${invoice.id}`;
+    invoice.invoice_pdf = `https://pay.stripe.com/invoice/${invoice.id}/pdf`;
     invoices.set(invoice.id, invoice);
     if (subscription) subscription.latest_invoice = invoice.id;
     return invoice;
@@ -808,6 +816,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const found = charges.get(charge[1]!);
       if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such charge: '${charge[1]}'`, param: "id" });
       return { status: 200, body: found };
+    }
+    // A PaymentIntent names the charge that settled it (https://docs.stripe.com/api/payment_intents/object#payment_intent_object-latest_charge).
+    const intent = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
+    if (method === "GET" && intent) {
+      const charge = [...charges.values()].find((c) => c.payment_intent === intent[1]);
+      if (!charge) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${intent[1]}'`, param: "id" });
+      return { status: 200, body: { id: intent[1], object: "payment_intent", status: "succeeded", amount: charge.amount, currency: charge.currency, latest_charge: charge.id } };
     }
     const invoice = /^\/v1\/invoices\/([\w-]+)$/.exec(path);
     if (method === "GET" && invoice) {

@@ -50,6 +50,7 @@ export function stubProvider(getSession: PaymentProvider["getSession"], createCh
     getCharge: async () => null,
     refund: async () => ({ ok: false, reason: "notPaid" }),
     cancelSubscription: async () => ({ ok: false, reason: "unknown" }),
+    documents: async () => null,
   };
 }
 

@@ -108,7 +108,7 @@ export function AdminBar() {
   const { t } = useTranslation("admin");
   const current = adminSection(useLocation().pathname);
   return (
-    <div className="border-b border-line bg-white">
+    <div className="admin-bar border-b border-line bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-x-2 px-4 py-1 sm:px-8">
         <a href="/admin" className="flex shrink-0 items-center gap-2 font-bold text-ink" data-testid="admin-brand">
           <Logo className="size-7" />

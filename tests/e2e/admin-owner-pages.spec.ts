@@ -8,8 +8,10 @@ import { dateTimeFormatter, formatMoney } from "../../app/i18n/format.ts";
 import { ines, payInSandbox, postOrder } from "../support/orders.ts";
 import { startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
 
-// The front page of the back office on the owner's phone, in each of the six languages: the funnel's
-// table keeps every word whole (no "Abonnem/ent") at 390 and 320 px, and nothing pushes the page sideways.
+// The owner's back-office pages on a phone (390 px, 320 px) and a desk (1280 px): the front page's
+// funnel keeps every word whole in each of the six languages (no "Abonnem/ent"), the latest orders
+// in words, the invoices and receipts, the customers list and a customer's readable summary —
+// nothing wider than the screen, screenshots kept to look at.
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
@@ -131,4 +133,72 @@ test("the front page lists the latest five orders in words, each a link to its o
   await rows.nth(2).getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${id}$`));
   await expect(page.locator("h1")).toContainText("Inès Attente");
+});
+
+/** Nothing wider than the screen, then a full-page screenshot, at each width. */
+async function shots(page: Page, info: TestInfo, name: string, widths: readonly number[] = [390, 1280]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
+    await keepShot(info, `${name}-${width}px`, await page.screenshot({ fullPage: true }));
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+test("from the orders, the month's invoices and receipts, under the Orders tab", async ({ page, context }, info) => {
+  test.setTimeout(120_000);
+  const office = locale("en", "back-office").invoices;
+  const admin = locale("en", "admin");
+  await shop.signIn(context);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${shop.server.url}/admin/orders?lang=en`);
+  await page.getByTestId("invoices-link").click();
+  await expect(page).toHaveURL(/\/admin\/invoices$/);
+  await expect(page.locator("h1")).toHaveText(office.title);
+  await expect(page.getByRole("link", { name: admin.nav.orders, exact: true })).toHaveAttribute("aria-current", "page");
+  const rows = page.getByTestId("invoices-list").locator("li");
+  // The five sales of this month (the order left at checkout is no invoice), each with its paper.
+  await expect(rows).toHaveCount(5);
+  await expect(rows.locator('[data-paper="sandboxInvoice"]')).toHaveCount(5);
+  await expect(page.getByTestId("invoices-total")).toContainText(office.count_other.replace("{{count}}", "5"));
+  await shots(page, info, "invoices");
+});
+
+test("the customers list at a desk and on a phone", async ({ page, context }, info) => {
+  test.setTimeout(120_000);
+  const rights = locale("en", "data-rights");
+  await shop.signIn(context);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${shop.server.url}/admin/customers?lang=en`);
+  await expect(page.locator("h1")).toHaveText(rights.title);
+  const list = page.getByTestId("customers-list").locator("li");
+  // Everyone who paid (five), latest first; the customer who stopped at checkout is no customer.
+  await expect(list).toHaveCount(5);
+  await expect(list.first()).toContainText("Inès Dernier");
+  await expect(list.first().getByTestId("customer-paid")).toHaveText(formatMoney(100, "EUR", "en"));
+  await expect(page.getByTestId("customers-list")).not.toContainText("Inès Attente");
+  await shots(page, info, "customers", [1280, 390]);
+});
+
+test("a customer's readable summary, in words, printable without the back office's chrome", async ({ page, context }, info) => {
+  test.setTimeout(120_000);
+  const summary = locale("en", "back-office").summary;
+  const offers = locale("en", "offers");
+  await shop.signIn(context);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${shop.server.url}/admin/customers?lang=en`);
+  await page.getByTestId("customers-list").locator("li", { hasText: "Inès Abonnement" }).getByRole("link").click();
+  await page.getByTestId("summary").click();
+  await expect(page.locator("h1")).toHaveText(summary.title.replace("{{who}}", "Inès Abonnement"));
+  const order = page.getByTestId("summary-order");
+  await expect(order).toHaveCount(1);
+  await expect(order.locator("h3")).toHaveText(new RegExp(`^[A-Z0-9]{1,3}-\\d{4,} · ${offers["veo3-subscription"].name.replace(/[()/]/g, "\\$&")}$`));
+  await expect(page.getByTestId("summary-amount")).toHaveText(formatMoney(49_000, "EUR", "en"));
+  await shots(page, info, "customer-summary");
+  // On paper: the summary only.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.locator(".admin-bar")).toBeHidden();
+  await expect(page.locator("h1")).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
 });

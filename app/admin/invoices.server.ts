@@ -1,0 +1,93 @@
+import type { Currency } from "../content/offers.ts";
+import { dateTimeFormatter, formatMoney, formatMonth } from "../i18n/format.ts";
+import type { Language } from "../i18n/languages.ts";
+import { translator } from "../i18n/translator.server.ts";
+import type { Order } from "../orders/types.ts";
+import { getOrderServices } from "../services.server.ts";
+import { businessDay } from "../stats/page-views.server.ts";
+import { monthBefore, startOfBusinessDay } from "./dashboard.server.ts";
+
+/**
+ * The invoices and receipts page: each order paid in a month (the business's months, as the
+ * dashboard counts them) with the papers issued for it: Stripe's hosted invoice, its PDF and the
+ * card receipt where Stripe issued them; the sandbox's own invoice page in demo mode.
+ */
+
+/** More paid orders in one month than one person sells; the page says when it shows only these. */
+export const INVOICES_MAX = 500;
+/** Stripe is asked about this many orders at a time (each answer takes a few requests). */
+const ASK_AT_ONCE = 4;
+
+export type Paper = { kind: "invoice" | "invoicePdf" | "receipt" | "sandboxInvoice"; url: string };
+
+/** `?month=YYYY-MM`, this month when absent; null when given and not a month. */
+export function readMonth(value: string | null, now = new Date()): string | null {
+  if (value === null || value === "") return businessDay(now).slice(0, 7);
+  const match = /^(\d{4})-(\d{2})$/.exec(value.trim());
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12 || Number(match[1]) < 2000 || Number(match[1]) > 2999) return null;
+  return `${match[1]}-${match[2]}`;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping their order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+export async function invoicesPage(month: string, lang: Language) {
+  const services = await getOrderServices();
+  const from = startOfBusinessDay(`${month}-01`);
+  const to = startOfBusinessDay(`${monthBefore(month, -1)}-01`);
+  const orders = await services.repo.paidBetween(from, to, INVOICES_MAX);
+  const offerName = translator(lang, "offers");
+  const erased = translator(lang, "data-rights")("erasedCustomer");
+  const dateTime = dateTimeFormatter(lang, "short");
+
+  const papersOf = async (order: Order): Promise<{ papers: Paper[]; unavailable: boolean }> => {
+    // The sandbox's invoice page, signed as the confirmation email links it (only while the sandbox runs).
+    if (order.provider === "sandbox") return { papers: services.sandbox ? [{ kind: "sandboxInvoice", url: services.invoiceUrl(order) }] : [], unavailable: false };
+    if (!order.sessionId || services.provider.name !== "stripe") return { papers: [], unavailable: false };
+    try {
+      const found = await services.provider.documents(order.sessionId);
+      const papers: Paper[] = [];
+      if (found?.invoiceUrl) papers.push({ kind: "invoice", url: found.invoiceUrl });
+      if (found?.invoicePdf) papers.push({ kind: "invoicePdf", url: found.invoicePdf });
+      if (found?.receiptUrl) papers.push({ kind: "receipt", url: found.receiptUrl });
+      return { papers, unavailable: false };
+    } catch {
+      // Stripe unreachable: the row says so; the rest of the page still shows.
+      return { papers: [], unavailable: true };
+    }
+  };
+
+  const rows = await mapLimited(orders, ASK_AT_ONCE, async (order) => ({
+    id: order.id,
+    reference: order.reference,
+    paidAt: order.paidAt ?? order.createdAt,
+    date: dateTime(order.paidAt ?? order.createdAt),
+    name: order.erasedAt ? erased : `${order.customer.firstName} ${order.customer.lastName}`,
+    offer: offerName(`${order.offer}.name`),
+    amount: formatMoney(order.amountDueNow, order.currency as Currency, lang),
+    ...(await papersOf(order)),
+  }));
+
+  const sums = new Map<string, number>();
+  for (const order of orders) sums.set(order.currency, (sums.get(order.currency) ?? 0) + order.amountDueNow);
+  return {
+    month,
+    monthName: formatMonth(month, lang, "long"),
+    previous: monthBefore(month, 1),
+    next: month < businessDay(new Date()).slice(0, 7) ? monthBefore(month, -1) : null,
+    rows,
+    total: [...sums].map(([currency, amount]) => formatMoney(amount, currency as Currency, lang)).join(" · "),
+    cut: orders.length >= INVOICES_MAX,
+  };
+}

@@ -1,0 +1,102 @@
+// The back office's invoices and receipts, month by month, over HTTP as the owner uses it: each paid
+// order of the month with the papers issued for it — the sandbox's own invoice page in demo mode,
+// Stripe's hosted invoice, its PDF and the card receipt with Stripe — and a clear 400 for a month
+// that is not one, in the owner's language.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { formatMoney } from "../../app/i18n/format.ts";
+import { businessDay } from "../../app/stats/page-views.server.ts";
+import { monthBefore } from "../../app/admin/dashboard.server.ts";
+import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
+import { ines, payInSandbox, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { databaseUrlFor } from "../support/store.ts";
+import { deliverHandled } from "../support/stripe-webhooks.ts";
+import { suiteServer, suiteStripeShop } from "../support/suite.ts";
+
+const locale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/back-office.json`), "utf8")).invoices;
+const en = locale("en");
+const PASSWORD = "correct horse battery staple";
+const thisMonth = () => businessDay(new Date()).slice(0, 7);
+const decode = (html: string) => html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+
+/** The rows of the list: reference, amount and each paper's kind and address. */
+function rowsOf(html: string) {
+  return [...html.matchAll(/<li[^>]*data-order-id="([^"]+)"[^>]*>([\s\S]*?)<\/li>/g)].map(([, id, row]) => ({
+    id,
+    reference: /data-testid="invoice-reference"[^>]*>([^<]+)</.exec(row!)?.[1],
+    amount: decode(/data-testid="invoice-amount"[^>]*>([^<]+)</.exec(row!)?.[1] ?? ""),
+    papers: [...row!.matchAll(/<a href="([^"]+)"[^>]*data-paper="([^"]+)"/g)].map(([, url, kind]) => ({ kind, url: decode(url!) })),
+  }));
+}
+
+async function owner(server: { url: string; dataDir: string }): Promise<AdminClient> {
+  return (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD)).client;
+}
+
+describe("in demo mode (the sandbox)", () => {
+  const server = suiteServer({ ORDER_RATE_LIMIT: "0", OWNER_LANG: "en", LOG_LEVEL: "silent" });
+
+  test("this month's paid orders with the sandbox's invoice; another month has none; a wrong month is a 400 in the owner's language", async () => {
+    const client = await owner(server);
+    await payInSandbox(server.url, "veo3-pack", "fr", ines("Facture"));
+    // Not paid: not an invoice.
+    expect((await postOrder(server.url, "veo3-single", "fr", ines("Panier"))).status).toBe(303);
+    const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.lastName === "Facture")!;
+
+    // Linked from the orders list.
+    expect(await (await client.get("/admin/orders", { headers: { "Accept-Language": "en" } })).text()).toContain(`href="/admin/invoices" data-testid="invoices-link">${en.link}<`);
+    const res = await client.get("/admin/invoices", { headers: { "Accept-Language": "en" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const rows = rowsOf(html);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: order.id, reference: order.reference, amount: formatMoney(order.amountDueNow, "EUR", "en") });
+    expect(rows[0]!.papers.map((paper) => paper.kind)).toEqual(["sandboxInvoice"]);
+    // The paper opens: the sandbox's invoice of this order.
+    const invoice = await fetch(rows[0]!.papers[0]!.url.replace(/^https?:\/\/[^/]+/, server.url));
+    expect(invoice.status).toBe(200);
+    expect(await invoice.text()).toContain("Inès Facture");
+
+    // The month before: nothing paid; this month has no "next".
+    const before = await (await client.get(`/admin/invoices?month=${monthBefore(thisMonth(), 1)}`, { headers: { "Accept-Language": "en" } })).text();
+    expect(rowsOf(before)).toEqual([]);
+    expect(before).toContain('data-testid="invoices-none"');
+    expect(html).not.toContain('rel="next"');
+
+    // Not a month: 400, said in the owner's language (French here), this month shown below.
+    const wrong = await client.get("/admin/invoices?month=2026-13", { headers: { "Accept-Language": "fr" } });
+    expect(wrong.status).toBe(400);
+    const wrongHtml = decode(await wrong.text());
+    expect(wrongHtml).toContain(locale("fr").badMonth);
+    expect(rowsOf(wrongHtml)).toHaveLength(1);
+  });
+});
+
+describe("with Stripe", () => {
+  const { stripe, server, smtp } = suiteStripeShop({ OWNER_LANG: "en" });
+
+  test("each paid order links Stripe's hosted invoice, its PDF and the card receipt", async () => {
+    const client = await owner(server);
+    const res = await postOrder(server.url, "veo3-pack", "en", ines("Stripe", { email: "stripe.papers@example.com" }));
+    expect(res.status).toBe(303);
+    const payUrl = res.headers.get("location")!;
+    const sessionId = new URL(payUrl).pathname.split("/").pop()!;
+    const back = (await fetch(`${payUrl}?action=pay`, { redirect: "manual" })).headers.get("location")!;
+    expect((await fetch(back)).status).toBe(200);
+    expect((await deliverHandled(server, stripe.signedEvent("checkout.session.completed", sessionId))).status).toBe(200);
+    await waitFor(() => smtp.messages.some((m) => m.to.includes("stripe.papers@example.com")), 15_000, "confirmation");
+
+    const session = stripe.sessions.get(sessionId)!;
+    const charge = stripe.chargeOf(sessionId)!;
+    const invoiceId = typeof session.invoice === "string" ? session.invoice : null;
+    expect(invoiceId, "a one-time payment's invoice (invoice_creation)").toBeTruthy();
+    const rows = rowsOf(await (await client.get("/admin/invoices", { headers: { "Accept-Language": "en" } })).text());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.papers).toEqual([
+      { kind: "invoice", url: `https://invoice.stripe.com/i/${invoiceId}` },
+      { kind: "invoicePdf", url: `https://pay.stripe.com/invoice/${invoiceId}/pdf` },
+      { kind: "receipt", url: charge.receipt_url },
+    ]);
+  });
+});
