@@ -8,9 +8,8 @@ import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
 
 const server = path.resolve(import.meta.dirname, "../server/index.js");
-// `--conditions development`, as React Router's node-custom-server template runs its dev server:
-// Node then loads the development build of react-router for Express's handler too, the same copy
-// Vite gives the app (two copies refuse each other's RouterContextProvider).
+// The flags server/index.js asks for in development: the server's own, and react-router's
+// development build for Node too (the copy Vite gives the app).
 const args = ["--conditions=development", ...SERVER_NODE_FLAGS, server];
 const env = { ...process.env, NODE_ENV: "development" };
 if (typeof process.execve === "function") {
