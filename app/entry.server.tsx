@@ -56,7 +56,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 /**
  * Orders: open the database and start the outbox worker at boot, so emails left from a previous
- * run are sent without waiting for a visitor. server/app.ts calls this once it holds its port
+ * run are sent without waiting for a visitor. The front calls this once it holds its port
  * (a second server on a busy port stops before it writes anything, such as a new set-up token
  * that would void the running server's link) and answers requests only after it: an unusable
  * DATA_DIR or SQLite file stops the start (one line, exit 1) instead of a healthy-looking site
@@ -76,12 +76,7 @@ export function start(): Promise<void> {
   );
 }
 
-// The production front (server/app.ts) calls start() once it holds its port, and says so before it
-// loads the build. `react-router dev` has no such front: open the services (and print the set-up
-// link) as the dev server loads this module, as before.
-if (!(globalThis as { __frontStartsServices?: boolean }).__frontStartsServices) void start();
-
-/** Called by server/index.ts on SIGTERM, after in-flight requests finished. */
+/** Called by the front (server/serve.ts) on SIGTERM, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {
   await shutdownOrderServices();
 }

@@ -259,7 +259,8 @@ export function senderAddress(mailFrom: string | undefined, brand: string): stri
   return `"${brand.replace(/["\\]/g, "")}" <${address}>`;
 }
 
-// One instance per process; kept on globalThis so `react-router dev` reloads reuse it.
+// One instance per process; kept on globalThis so development reloads (Vite re-running the edited
+// modules, server/index.ts) reuse it.
 const holder = globalThis as typeof globalThis & { __orderServices?: Promise<OrderServices> };
 
 /** The database, payment provider, mailer and outbox worker, opened (and migrated) on first use. */

@@ -1,15 +1,18 @@
-// The Node front of the site: security headers, the page cache, limits, proxy trust, logs and
-// graceful shutdown. Bundled with the app into build/server/index.js (vite.config.ts), as React
-// Router's node-custom-server template does, so the process holds one copy of the configuration,
-// the site map and the language resolver. server/index.ts starts it.
+// The Node front of the site: security headers, the page cache, limits, proxy trust and logs.
+// Bundled with the app into build/server/index.js (vite.config.ts), as React Router's
+// node-custom-server template does, so the process holds one copy of the configuration, the site
+// map and the language resolver. server/index.ts runs it (server/serve.ts): in production from the
+// build, in development as Vite loads this file (vite.ssrLoadModule), with Vite's middleware in
+// place of the built browser files: the same headers, limits, checks and counts in both.
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import net from "node:net";
+import type http from "node:http";
+import type net from "node:net";
 import path from "node:path";
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Front } from "./serve.ts";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { assertWritableDirWithin } from "../app/lib/data-dir.server.ts";
 import { bodyCapFor } from "../app/http/read-form.server.ts";
@@ -39,9 +42,6 @@ if (ready.errors.length || ready.problems.length) {
   console.error(formatReadiness(ready));
   process.exit(1);
 }
-// This front starts the app's services itself, after binding its port (below): the entry module
-// must not start them as it loads (it does under `react-router dev`, which has no front).
-(globalThis as { __frontStartsServices?: boolean }).__frontStartsServices = true;
 const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 const entry = build.entry.module as unknown as {
   shutdown?: () => Promise<void>;
@@ -49,6 +49,8 @@ const entry = build.entry.module as unknown as {
 };
 // Once bundled this file is build/server/index.js: the browser files are in build/client.
 const clientDir = path.resolve(import.meta.dirname, "../client");
+/** React Router's error details and Vite's critical CSS in development (`npm run dev`), terse in production. */
+const mode = process.env.NODE_ENV === "development" ? "development" : "production";
 
 const secureCookies = env.PUBLIC_ORIGIN.startsWith("https:");
 const publicHost = new URL(env.PUBLIC_ORIGIN).host;
@@ -64,26 +66,34 @@ const FIXED_PATHS = new Set(["/commander", "/sitemap.xml", "/robots.txt", "/heal
 const canonicalLocation = createCanonicalRedirect((p) => FIXED_PATHS.has(p) || (pageForPath(p) !== undefined && !p.endsWith("/")));
 
 // ---- slow path: Express + React Router for everything that is not a cached page ----
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", env.TRUST_PROXY);
-app.use(compression());
-app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
-app.use((_req, res, next) => {
-  routeHeadersReplaceSiteHeaders(res);
-  next();
-});
-app.use(
-  createExpressHandler({
-    build,
-    getLoadContext: (_req, res) => createLoadContext(res.locals.info as RequestInfo),
-  }),
-);
+/** Express with the browser files (`assets`: Vite's middleware in development, build/client otherwise), then React Router. */
+function slowPath(assets: express.RequestHandler | undefined): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.use(compression());
+  if (assets) app.use(assets);
+  else {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  }
+  app.use((_req, res, next) => {
+    routeHeadersReplaceSiteHeaders(res);
+    next();
+  });
+  app.use(
+    createExpressHandler({
+      build,
+      mode,
+      getLoadContext: (_req, res) => createLoadContext(res.locals.info as RequestInfo),
+    }),
+  );
+  return app;
+}
 
 // ---- fast path: marketing pages rendered once, served from memory ----
 const cache = new PageCache();
-const renderPage = createRequestHandler(build, "production");
+const renderPage = createRequestHandler(build, mode);
 const serveThankYou = createThankYouPage({
   paths: new Set(Object.values(THANK_YOU_PATHS)),
   paidOrderKey: async (sessionId, pathname) => paidThankYouKey((await getOrderServices()).repo, sessionId, languageFromPath(pathname) ?? ""),
@@ -194,7 +204,7 @@ function isValidHost(host: string) {
   }
 }
 
-async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
+async function handle(app: express.Express, req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
   const started = performance.now();
   res.setHeader("X-Request-Id", requestId);
   const path = redactUrl(req.url ?? "");
@@ -308,27 +318,6 @@ declare module "node:http" {
   }
 }
 
-/** Set until the app's start-up checks (below) are done: requests that arrive meanwhile wait. */
-let started!: () => void;
-let starting: Promise<void> | undefined = new Promise((resolve) => (started = resolve));
-
-const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
-  if (starting) {
-    void starting.then(() => server.emit("request", req, res));
-    return;
-  }
-  const requestId = nextRequestId();
-  if (serveFromMemory(req, res, requestId)) return;
-  // Everything this request runs, the app's loaders and actions included, logs with its id.
-  withRequestId(requestId, () =>
-    handle(req, res, requestId).catch((error) => {
-      logger().error({ err: error }, "request failed");
-      if (!res.headersSent) reject(res, 500, "Internal error");
-      else res.destroy();
-    }),
-  );
-});
-
 /**
  * One client may hold at most CONNECTIONS_PER_CLIENT open connections: past that, a new one is
  * closed as it arrives, before any byte is read. Without it a single address could hold thousands
@@ -337,7 +326,7 @@ const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_
  * share its address, and the proxy limits its own clients.
  */
 const openPerClient = new Map<string, number>();
-server.on("connection", (socket: net.Socket) => {
+function admit(socket: net.Socket) {
   const address = socket.remoteAddress ?? "";
   if (env.CONNECTIONS_PER_CLIENT === 0 || proxies.isTrustedPeer(address)) return;
   const open = (openPerClient.get(address) ?? 0) + 1;
@@ -351,67 +340,37 @@ server.on("connection", (socket: net.Socket) => {
     if (left > 0) openPerClient.set(address, left);
     else openPerClient.delete(address);
   });
-});
+}
 
 /**
- * The port first: a second server started on a busy port stops here in one line, before it opens
- * the database or writes anything (a new set-up token would void the running server's link).
+ * The front server/serve.ts runs. `assets` serves the browser files in development (Vite's
+ * middleware: modules, HMR, public/); without it, build/client is served as production does.
+ * Everything else — headers, limits, same-origin check, canonical redirects, caches, counts — is
+ * the same code in both.
  */
-function listen(port: number, host: string): Promise<void> {
-  return new Promise((resolve) => {
-    const refuse = (error: NodeJS.ErrnoException) => {
-      const where = host === "0.0.0.0" || host === "::" ? "" : ` on ${host}`;
-      const why: Record<string, string> = {
-        EADDRINUSE: `port ${port} is in use${where} (another server, maybe this site, is listening there): stop it or set PORT`,
-        EACCES: `no permission to listen on port ${port}${where} (ports below 1024 need privileges): set PORT`,
-        EADDRNOTAVAIL: `HOST ${host} is not an address of this machine: set HOST (0.0.0.0 for every interface)`,
-      };
-      console.error(`Cannot start: ${why[error.code ?? ""] ?? `cannot listen on port ${port}${where} (${error.code ?? error.message})`}.`);
-      process.exit(1);
-    };
-    server.once("error", refuse);
-    server.listen(port, host, () => {
-      server.off("error", refuse);
-      resolve();
-    });
-  });
+export function createFront(assets?: express.RequestHandler): Front {
+  const app = slowPath(assets);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    prepare: () => assertWritableDirWithin(path.resolve(env.DATA_DIR), 10_000),
+    handle(req, res) {
+      const requestId = nextRequestId();
+      if (serveFromMemory(req, res, requestId)) return;
+      // Everything this request runs, the app's loaders and actions included, logs with its id.
+      withRequestId(requestId, () =>
+        handle(app, req, res, requestId).catch((error) => {
+          logger().error({ err: error }, "request failed");
+          if (!res.headersSent) reject(res, 500, "Internal error");
+          else res.destroy();
+        }),
+      );
+    },
+    admit,
+    // The app's start-up checks (DATA_DIR, database): a site that cannot store an order exits.
+    start: async () => entry.start?.(),
+    shutdown: async () => entry.shutdown?.(),
+    listening: (url) => logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on ${url}`),
+    log: (message) => logger().info(message),
+  };
 }
-
-// DATA_DIR before the port, with a time limit: a path whose mkdir never returns (under /proc)
-// would otherwise leave a process holding the port that answers nothing.
-try {
-  await assertWritableDirWithin(path.resolve(env.DATA_DIR), 10_000);
-} catch (error) {
-  console.error(`Cannot start: ${(error as Error).message}`);
-  process.exit(1);
-}
-await listen(env.PORT, env.HOST);
-// Then the app's start-up checks (DATA_DIR, database): requests that arrive meanwhile wait, and a
-// site that cannot store an order exits instead of answering.
-await entry.start?.();
-starting = undefined;
-started();
-logger().info({ demo: !env.STRIPE_SECRET_KEY }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the app's resources.
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger().info(`${signal}: shutting down`);
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
-  server.close(async () => {
-    try {
-      await entry.shutdown?.();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  });
-  // Keep-alive connections become idle as their last response ends: close them as they do, or
-  // server.close() would wait for the client's keep-alive timeout.
-  server.closeIdleConnections();
-  setInterval(() => server.closeIdleConnections(), 100).unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

@@ -109,8 +109,10 @@ describe("starting the site on an old Node", () => {
     const cache = cacheWithThisNode();
     const port = await freePort();
     const [, ...args] = pkg.scripts.dev!.split(" ");
-    const dev = runOld([...args, "--port", String(port), "--host", "127.0.0.1", "--strictPort"], {
+    const dev = runOld(args, {
       NODE24_CACHE: cache,
+      PORT: String(port),
+      HOST: "127.0.0.1",
       DATA_DIR: tempDataDir(),
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "silent",

@@ -19,7 +19,7 @@ export function reason(error: unknown): string {
  * time limit: on some paths (a directory under /proc) Node's mkdir never returns, and a
  * synchronous probe would leave a process holding its port that answers nothing; these calls run
  * on libuv's threads, so the limit still fires. The Node front runs it before it takes its port,
- * the services again as they open (under `react-router dev` there is no front).
+ * the services again as they open (scripts and tests open them without a front).
  */
 export async function assertWritableDirWithin(dir: string, ms: number): Promise<void> {
   const probe = path.join(dir, `.write-probe-${process.pid}-${randomBytes(4).toString("hex")}`);

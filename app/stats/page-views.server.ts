@@ -107,7 +107,7 @@ export class PageViewCounter {
 }
 
 // One counter per process (server/app.ts counts, the services flush); on globalThis so
-// `react-router dev` reloads keep it.
+// development reloads (Vite re-running the edited modules) keep it.
 const holder = globalThis as typeof globalThis & { __pageViews?: PageViewCounter };
 export const pageViews: PageViewCounter = (holder.__pageViews ??= new PageViewCounter());
 

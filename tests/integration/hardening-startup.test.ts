@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { openLiveDatabase } from "../support/live-db";
+import { openLiveDatabase } from "../support/live-db.ts";
 import { describe, expect, test } from "vitest";
 import { orderForm, postOrder, readStore } from "../support/orders.ts";
 import { startExpectingExit, startServer, tempDataDir } from "../support/server.ts";

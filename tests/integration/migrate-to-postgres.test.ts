@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { openLiveDatabase } from "../support/live-db";
+import { openLiveDatabase } from "../support/live-db.ts";
 import { afterAll, describe, expect, test } from "vitest";
 import { openStore } from "../../app/db/database.server.ts";
 import { checkoutRequest } from "../../app/orders/checkout-request.server.ts";

@@ -3,7 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { openLiveDatabase } from "../support/live-db";
+import { openLiveDatabase } from "../support/live-db.ts";
 import { afterAll, describe, expect, test } from "vitest";
 import { openStores } from "../../app/stores.server.ts";
 import { freePort, startExpectingExit, startServer, tempDataDir, type RunningServer } from "../support/server.ts";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { openLiveDatabase } from "../support/live-db";
+import { openLiveDatabase } from "../support/live-db.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks, NEVER } from "../../app/billing/signed-link.server.ts";

@@ -4,7 +4,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { openLiveDatabase } from "../support/live-db";
+import { openLiveDatabase } from "../support/live-db.ts";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { orderForm, postOrder } from "../support/orders.ts";

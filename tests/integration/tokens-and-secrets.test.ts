@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { openLiveDatabase } from "../support/live-db";
+import { openLiveDatabase } from "../support/live-db.ts";
 import { promisify } from "node:util";
 import { createCookie } from "react-router";
 import { expect, test } from "vitest";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { openLiveDatabase } from "./live-db";
+import { openLiveDatabase } from "./live-db.ts";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { openStores } from "../../app/stores.server.ts";

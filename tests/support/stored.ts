@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { openLiveDatabase } from "./live-db";
+import { openLiveDatabase } from "./live-db.ts";
 
 /**
  * What a server has stored in its DATA_DIR: rows of every table whose name mentions "order" or "quote" in every
