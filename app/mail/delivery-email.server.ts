@@ -51,7 +51,7 @@ export function renderWorkDeliveredEmail(
 /** To the owner: the customer asked a revision (its text), or accepted the delivery. */
 export function renderOwnerWorkEmail(
   order: Order,
-  what: { kind: "revision"; revision: Revision | null } | { kind: "accepted" },
+  what: { kind: "revision"; revision: Revision | null; files?: string[] } | { kind: "accepted" },
   options: { lang: Language; orderUrl: string; origin?: string },
 ): RenderedEmail {
   const t = translator(options.lang, "delivery");
@@ -59,8 +59,15 @@ export function renderOwnerWorkEmail(
   const subject = t(`email.owner.${what.kind}Subject`, { reference: order.reference, name });
   const intro = t(`email.owner.${what.kind}Intro`, { reference: order.reference, name });
   const detail = what.kind === "revision" && what.revision ? what.revision.text : "";
+  // The files the customer sent with the request: named here, downloaded from the order's page.
+  const files = what.kind === "revision" && what.files?.length ? t("email.owner.filesLine", { names: what.files.join(", ") }) : "";
   const open = t("email.owner.open");
-  const text = [intro, detail, t("email.owner.openLine", { url: options.orderUrl })].filter(Boolean).join("\n\n") + "\n";
-  const body = [`<p>${escapeHtml(intro)}</p>`, ...(detail ? [`<p style="white-space:pre-line">${escapeHtml(detail)}</p>`] : []), htmlButton({ label: open, href: options.orderUrl })].join("\n");
+  const text = [intro, detail, files, t("email.owner.openLine", { url: options.orderUrl })].filter(Boolean).join("\n\n") + "\n";
+  const body = [
+    `<p>${escapeHtml(intro)}</p>`,
+    ...(detail ? [`<p style="white-space:pre-line">${escapeHtml(detail)}</p>`] : []),
+    ...(files ? [`<p>${escapeHtml(files)}</p>`] : []),
+    htmlButton({ label: open, href: options.orderUrl }),
+  ].join("\n");
   return { subject, text, html: brandedHtml({ lang: options.lang, subject, brand: translator(options.lang, "common")("brand"), publicOrigin: options.origin, body }) };
 }

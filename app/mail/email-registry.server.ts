@@ -154,9 +154,10 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
     const answersRevision = Boolean(work?.revisions.some((revision) => revision.period === delivery!.period && revision.round === delivery!.round));
     return renderWorkDeliveredEmail(order, delivery, files, { contactEmail: config.contactEmail, origin: config.publicOrigin, pageUrl: config.orderPageUrl ? config.orderPageUrl(order) : null, answersRevision });
   }),
-  "owner-revision": aboutOrder("owner", async (order, { revisionId }, env) =>
-    replyToCustomer(order, renderOwnerWorkEmail(order, { kind: "revision", revision: await env.repo.findRevision(revisionId) }, ownerOptions(order, env))),
-  ),
+  "owner-revision": aboutOrder("owner", async (order, { revisionId }, env) => {
+    const files = (await env.repo.orderWork(order.id)).files.filter((file) => file.revisionId === revisionId).map((file) => file.name);
+    return replyToCustomer(order, renderOwnerWorkEmail(order, { kind: "revision", revision: await env.repo.findRevision(revisionId), files }, ownerOptions(order, env)));
+  }),
   "owner-accepted": aboutOrder("owner", (order, _payload, env) => replyToCustomer(order, renderOwnerWorkEmail(order, { kind: "accepted" }, ownerOptions(order, env)))),
   "owner-morning": {
     to: "owner",

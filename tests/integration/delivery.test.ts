@@ -249,7 +249,10 @@ describe("the work after payment, without JavaScript", () => {
     expect(asked.status).toBe(303);
     expect(asked.headers.get("location")).toBe(`${page.split("?")[0]}?lang=fr&done=revision`);
     expect(storedFiles(order.id)).toHaveLength(2);
-    await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-revision.`)), 10_000, "revision email");
+    const notice = await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-revision.`)), 10_000, "revision email");
+    // The owner's email names the files (in the owner's language); they download from the order's page.
+    const named = new RegExp(`${delivery.en.email.owner.filesLine.replace("{{names}}", "").replace(/[()]/g, "\\$&")}(.*)`).exec(mail(notice))?.[1];
+    expect(named?.split(", ").sort()).toEqual(["exemple.png", "mes notes.pdf"]);
 
     // The owner sees the request and its files on the order page, and downloads each as an attachment.
     const detail = await (await admin.get(`/admin/orders/${order.id}`)).text();
