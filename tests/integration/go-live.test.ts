@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { startFakeStripe } from "../support/fake-stripe.ts";
@@ -11,9 +11,14 @@ import { createStripeClient } from "../../app/payments/stripe-provider.server.ts
 import { COMPLETE_CONFIG, DEMO_CONFIG, readSiteConfig } from "../support/site-config.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
+vi.setConfig({ testTimeout: 360_000 });
 
-/** Runs a Node entry point to completion (the server exits on its own when it refuses to start). */
-async function run(script: string, env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs a Node entry point to completion (the server exits on its own when it refuses to start). The
+ * limit only bounds a hang: a refusal takes about a second on a quiet machine and was killed at 20 s
+ * on one at load 31, so it is generous, and the tests here (several runs each) get room to match.
+ */
+async function run(script: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
   const port = String(await freePort());
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [script], {
