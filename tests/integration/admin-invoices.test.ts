@@ -11,7 +11,7 @@ import { monthBefore } from "../../app/admin/dashboard.server.ts";
 import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
 import { ines, payInSandbox, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { databaseUrlFor } from "../support/store.ts";
-import { deliverHandled } from "../support/stripe-webhooks.ts";
+import { payThroughStripe } from "../support/stripe-webhooks.ts";
 import { suiteServer, suiteStripeShop } from "../support/suite.ts";
 
 const locale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/back-office.json`), "utf8")).invoices;
@@ -78,13 +78,7 @@ describe("with Stripe", () => {
 
   test("each paid order links Stripe's hosted invoice, its PDF and the card receipt", async () => {
     const client = await owner(server);
-    const res = await postOrder(server.url, "veo3-pack", "en", ines("Stripe", { email: "stripe.papers@example.com" }));
-    expect(res.status).toBe(303);
-    const payUrl = res.headers.get("location")!;
-    const sessionId = new URL(payUrl).pathname.split("/").pop()!;
-    const back = (await fetch(`${payUrl}?action=pay`, { redirect: "manual" })).headers.get("location")!;
-    expect((await fetch(back)).status).toBe(200);
-    expect((await deliverHandled(server, stripe.signedEvent("checkout.session.completed", sessionId))).status).toBe(200);
+    const sessionId = await payThroughStripe(server, stripe, { offer: "veo3-pack", lang: "en", form: ines("Stripe", { email: "stripe.papers@example.com" }) });
     await waitFor(() => smtp.messages.some((m) => m.to.includes("stripe.papers@example.com")), 15_000, "confirmation");
 
     const session = stripe.sessions.get(sessionId)!;

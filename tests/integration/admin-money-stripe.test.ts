@@ -5,7 +5,7 @@ import { asHtml, confirmPost, moneyLocale, openScreen, orderPage } from "../supp
 import { orderForm, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { suiteStripeShop } from "../support/suite.ts";
-import { deliverHandled, postEvent } from "../support/stripe-webhooks.ts";
+import { deliverHandled, payThroughStripe, postEvent } from "../support/stripe-webhooks.ts";
 
 /**
  * Refunds and cancellations with Stripe (the fake of tests/support/fake-stripe.ts): the owner refunds an
@@ -39,13 +39,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
 
 /** Orders, pays on the fake hosted page, comes back; Stripe's checkout.session.completed arrives. */
 async function paidOrder(offer: string, lang: string, email: string) {
-  const res = await postOrder(server.url, offer, lang, orderForm({ email, firstName: "Rosa", lastName: "Keller" }));
-  expect(res.status).toBe(303);
-  const payUrl = res.headers.get("location")!;
-  const sessionId = new URL(payUrl).pathname.split("/").pop()!;
-  const back = (await fetch(`${payUrl}?action=pay`, { redirect: "manual" })).headers.get("location")!;
-  expect((await fetch(back)).status).toBe(200);
-  expect((await deliverHandled(server, stripe.signedEvent("checkout.session.completed", sessionId))).status).toBe(200);
+  const sessionId = await payThroughStripe(server, stripe, { offer, lang, form: orderForm({ email, firstName: "Rosa", lastName: "Keller" }) });
   await waitFor(() => mailsTo(email).length > 0, 15_000, "confirmation");
   return { session: stripe.sessions.get(sessionId)!, order: await orderOf(email) };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { setUpOwner, ownerReset, type AdminClient } from "../support/admin.ts";
-import { orderForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { orderForm, readStore, waitFor } from "../support/orders.ts";
 import { suiteStripeShop } from "../support/suite.ts";
 import { databaseUrlFor } from "../support/store.ts";
-import { deliverHandled } from "../support/stripe-webhooks.ts";
+import { deliverHandled, payThroughStripe } from "../support/stripe-webhooks.ts";
 
 /**
  * A subscription that delivers several pieces a month (short videos: 8, from the catalogue), over
@@ -19,13 +19,7 @@ const allowance = (html: string) => /data-testid="allowance"[^>]*>([^<]*)</.exec
 describe("a subscription's deliveries per month", () => {
   test("two videos delivered → '2 of 8' on both pages (in each reader's language); a renewal → '0 of 8'", async () => {
     const email = "huit@example.com";
-    const res = await postOrder(server.url, "short-videos", "fr", orderForm({ email, firstName: "Rosa" }));
-    expect(res.status).toBe(303);
-    const payUrl = res.headers.get("location")!;
-    const sessionId = new URL(payUrl).pathname.split("/").pop()!;
-    const back = (await fetch(`${payUrl}?action=pay`, { redirect: "manual" })).headers.get("location")!;
-    expect((await fetch(back)).status).toBe(200);
-    expect((await deliverHandled(server, stripe.signedEvent("checkout.session.completed", sessionId))).status).toBe(200);
+    await payThroughStripe(server, stripe, { offer: "short-videos", lang: "fr", form: orderForm({ email, firstName: "Rosa" }) });
     const confirmation = await waitFor(() => mailsTo(email)[0], 10_000, "confirmation");
     const page = new RegExp(`${server.url}(/order/[\\w.-]+\\?lang=fr)`).exec(confirmation.text)![1]!;
     const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
