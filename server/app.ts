@@ -114,10 +114,7 @@ async function serveCachedPage(req: http.IncomingMessage, res: http.ServerRespon
   // The request target was exactly this canonical path: later requests for it take the fast path.
   if (req.url === url.pathname) cachedPaths.add(url.pathname);
   sendPage(req, res, page, https, String(res.getHeader("X-Request-Id")));
-  if (page.status === 200 && isVisit(req.method, req.headers)) {
-    const [id, lang] = visitOf(key, url.pathname);
-    countPage(req, id, lang);
-  }
+  countVisit(req, page.status, () => visitOf(key, url.pathname));
   return true;
 }
 
@@ -163,11 +160,7 @@ function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, re
   const page = cache.get(key);
   if (!page) return false;
   sendPage(req, res, page, proxies.isHttps(req), requestId);
-  // The funnel's page view (app/stats): a Map increment, nothing about the visitor kept.
-  if (page.status === 200 && isVisit(method, req.headers)) {
-    const [id, lang] = visitOf(key, url);
-    pageViews.add(id, lang);
-  }
+  countVisit(req, page.status, () => visitOf(key, url));
   logRequest({ reqId: requestId, method, path: url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
   return true;
 }
@@ -181,9 +174,7 @@ const serveOrderForm = createOrderFormCache({
   },
   onError: (error) => logger().error({ err: error }, "order form template failed"),
   // The funnel's "order form opened": the offer of the template's query, in the language it shows.
-  onServed: (req, url, lang) => {
-    if (isVisit(req.method, req.headers)) countPage(req, orderFormPage(url.searchParams.get("offre")!), lang);
-  },
+  onServed: (req, url, lang) => countVisit(req, 200, () => [orderFormPage(url.searchParams.get("offre")!), lang]),
 });
 
 /** The nonce-less security headers, computed once: [plain http, https]. */
@@ -209,9 +200,8 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
   res.setHeader("X-Request-Id", requestId);
   const path = redactUrl(req.url ?? "");
   res.on("finish", () => {
-    // Pages rendered live (a query string, a form's draft): counted once answered. A 304 is a view
-    // too (the browser revalidated its copy), as on the fast path.
-    if ((res.statusCode === 200 || res.statusCode === 304) && !counted.has(req) && isVisit(req.method, req.headers)) countView(req);
+    // Pages rendered live (a query string, a form's draft): counted once answered.
+    countVisit(req, res.statusCode, () => liveVisit(req));
     const ms = Math.round((performance.now() - started) * 10) / 10;
     logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
   });
@@ -292,24 +282,34 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
   app(req as express.Request, res as express.Response);
 }
 
-/** Requests whose view was counted where they were served (the page cache, the form template). */
+/** Requests whose view was counted where they were served (the page cache, the form template), so the answer's "finish" does not count them again. */
 const counted = new WeakSet<http.IncomingMessage>();
-function countPage(req: http.IncomingMessage, page: string, lang: string) {
+
+/**
+ * The funnel's one count (app/stats; a Map increment, nothing about the visitor kept): a browser's
+ * view of a page answered 200, or 304 (the browser revalidated its copy), once per request. Every
+ * way a page is served calls it; `visit` names the (page, language) shown — the caches know it from
+ * their key, a page rendered live reads it from its URL — and is asked only for a view that counts.
+ */
+function countVisit(req: http.IncomingMessage, status: number, visit: () => readonly [page: string, lang: string] | undefined) {
+  if ((status !== 200 && status !== 304) || counted.has(req) || !isVisit(req.method, req.headers)) return;
+  const seen = visit();
+  if (!seen) return;
   counted.add(req);
-  pageViews.add(page, lang);
+  pageViews.add(seen[0], seen[1]);
 }
 
 /**
- * The funnel's count of a page rendered live (a query string the caches do not serve, an order form
- * with its draft): the page and the language the visitor was shown.
+ * The (page, language) of a page rendered live (a query string the caches do not serve, an order
+ * form with its draft): what the visitor was shown.
  */
-function countView(req: http.IncomingMessage) {
+function liveVisit(req: http.IncomingMessage): readonly [string, string] | undefined {
   const url = new URL(req.url ?? "/", "http://localhost");
   const offer = url.pathname === "/commander" ? url.searchParams.get("offre") : null;
   const page = offer === null ? pageForPath(url.pathname)?.id : isOfferId(offer) && !url.searchParams.has("cancelled") ? orderFormPage(offer) : undefined;
-  if (!page) return;
+  if (!page) return undefined;
   const { lang } = resolveLanguage({ pathname: url.pathname, queryLang: url.searchParams.get("lang"), cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
-  pageViews.add(page, lang);
+  return [page, lang];
 }
 
 declare module "node:http" {
