@@ -171,6 +171,11 @@ for (const setup of SETUPS) {
       await expect(admin.getByTestId("revision-open")).toBeVisible();
       await expect(admin.getByTestId("revision")).toContainText("Un début plus rythmé");
       await expect(admin.getByTestId("revision-files")).toContainText("mes notes.pdf");
+      // The revision's file went to the same storage.
+      const withRevision = await storedFiles(shop, s3);
+      expect(withRevision.rows.map((row) => row.name)).toEqual(["logo.png", "montage final.pdf", "mes notes.pdf"]);
+      expect(withRevision.keys).toEqual(withRevision.rows.map((row) => row.key).sort());
+      expect(withRevision.onDisk).toEqual(setup.files === "disk" ? withRevision.keys : []);
       await expect(admin.getByTestId("allowance")).toHaveText(en.deliveries.allowance.replace("{{done}}", "1").replace("{{total}}", "8"));
       await shots(admin, info, "admin-order-page");
       await expect.poll(() => outbox("-owner-revision.") ?? "", { timeout: 30_000 }).toContain("Un début plus rythmé");
