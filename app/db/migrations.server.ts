@@ -611,6 +611,12 @@ const CHANGES: SchemaChange[] = [
       { postgres: `ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK (num_nonnulls(order_id, quote_id, unlock_id, system_key) = 1)` },
     ],
   },
+  {
+    // The tax Stripe Tax computed inside a paid order's tax-inclusive amount (Checkout's
+    // total_details.amount_tax), for the owner's export: null when Stripe Tax is off or unknown.
+    name: "023-order-tax",
+    statements: [`ALTER TABLE orders ADD COLUMN tax_amount INTEGER`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -40,6 +40,8 @@ export interface OrdersTable {
   erased_at: Generated<string | null>;
   /** The readable reference's number (017-order-references): shown as "LA-1042"; null only on a row written before it. */
   reference_number: Generated<number | null>;
+  /** The tax inside the amount paid (023-order-tax), from Stripe Tax; null when off or unknown. */
+  tax_amount: Generated<number | null>;
 }
 
 /** Named counters (017-order-references): each value only ever goes up, one atomic step at a time. */

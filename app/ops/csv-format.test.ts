@@ -46,7 +46,7 @@ describe("the owner's CSV format", () => {
     expect(rest).toHaveLength(2);
     expect(cells(header!, ";")).toHaveLength(CSV_COLUMNS.length + OWNER_COLUMNS.length);
     expect(header!.startsWith('"Référence";"Créée le";"État";')).toBe(true);
-    expect(header!.endsWith('"Montant payé";"Remboursé";"Net";"Livrée le"')).toBe(true);
+    expect(header!.endsWith('"Montant payé";"Dont taxes";"Remboursé";"Net";"Livrée le"')).toBe(true);
     const row = cells(first!, ";");
     expect(row).toHaveLength(CSV_COLUMNS.length + OWNER_COLUMNS.length);
     expect(row[CSV_COLUMNS.indexOf("amount_due_now")]).toBe("1234,56");
@@ -54,6 +54,14 @@ describe("the owner's CSV format", () => {
     // A ";" typed by a customer stays inside its cell.
     expect(row[CSV_COLUMNS.indexOf("company")]).toBe("Dupont; Fils & Cie");
     expect(row[CSV_COLUMNS.indexOf("comments")]).toBe("'=HYPERLINK(\"http://evil.example\";\"x\")");
+  });
+
+  test("the tax Stripe Tax computed is its own column; empty where it is unknown (Stripe Tax off, the sandbox, unpaid)", () => {
+    const format = csvFormat("owner", "fr", translator("fr", "admin"));
+    const tax = (o: Order) => cells(ordersCsv([{ order: o, emails: [] }], format).slice(1).split("\r\n")[1]!, ";")[CSV_COLUMNS.length + OWNER_COLUMNS.indexOf("tax")];
+    expect(tax(order(4, { taxAmount: 20_576 }))).toBe("205,76");
+    expect(tax(order(5))).toBe("");
+    expect(tax(order(6, { taxAmount: 20_576, paidAt: null }))).toBe("");
   });
 
   test.each(LANGUAGES)("%s: every header translated, the separator the local Excel expects", (lang) => {

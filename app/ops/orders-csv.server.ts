@@ -19,10 +19,11 @@ export const CSV_COLUMNS: readonly string[] = [...ORDER_COLUMNS, ...ORDER_FIELD_
  * The owner's format adds what an accountant reads (minor units in the order's currency, written
  * like the other amounts): what the checkout took, what the refunds billing recorded for the
  * order's charges gave back (charge_refunds: Stripe's events and the back office's refunds alike),
+ * the tax inside what was paid where Stripe Tax computed it (prices are tax-inclusive; empty otherwise),
  * and what is kept; then when the work was last delivered (the latest delivered event: a
  * subscription's current period). `raw` keeps its columns: scripts read it by position too.
  */
-export const OWNER_COLUMNS = ["amount_paid", "refunded", "net", "delivered_at"] as const;
+export const OWNER_COLUMNS = ["amount_paid", "tax", "refunded", "net", "delivered_at"] as const;
 
 /** "confirmation:sent resend-1:pending(2 tries) owner-paid:FAILED(3 tries)": each outbox message of an order. */
 export function emailSummary(emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>): string {
@@ -133,7 +134,8 @@ export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV, e
   const money = (minor: number) => (minor / 100).toFixed(2).replace(".", format.decimal);
   const paid = o.paidAt ? o.amountDueNow : 0;
   const refunded = extra.refunded ?? 0;
-  const accounts = w ? [money(paid), money(refunded), money(paid - refunded), w.date(extra.deliveredAt ?? null)] : [];
+  const tax = o.paidAt && typeof o.taxAmount === "number" ? money(o.taxAmount) : "";
+  const accounts = w ? [money(paid), tax, money(refunded), money(paid - refunded), w.date(extra.deliveredAt ?? null)] : [];
   return [
     w ? w.id(o) : o.id, w ? w.date(o.createdAt) : o.createdAt, w ? w.state(o.state) : o.state, w ? w.lang(o.lang) : o.lang, w ? w.offer(o.offer) : o.offer,
     o.currency, money(o.amountDueNow), money(o.monthly), o.provider, o.sessionId, w ? w.date(o.paidAt) : o.paidAt,

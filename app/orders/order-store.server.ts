@@ -36,6 +36,7 @@ export const toOrder = (row: Selectable<OrdersTable>): Order => ({
   periodEnd: row.period_end ?? null,
   subscriptionStatus: row.subscription_status ?? null,
   erasedAt: row.erased_at ?? null,
+  taxAmount: row.tax_amount ?? null,
   acceptance:
     row.terms_version && row.terms_accepted_at
       ? {
@@ -139,6 +140,10 @@ export class KyselyOrderStore implements OrderStore {
 
   async markExpired(orderId: string): Promise<void> {
     await this.db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
+  }
+
+  async setTaxAmount(orderId: string, amount: number): Promise<void> {
+    await this.db.updateTable("orders").set({ tax_amount: amount }).where("id", "=", orderId).where("tax_amount", "is", null).execute();
   }
 
   async markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean> {

@@ -63,6 +63,8 @@ export interface Order extends NewOrder {
   subscriptionStatus: string | null;
   /** When the customer's personal fields were erased (app/privacy/); null or absent while held. */
   erasedAt?: string | null;
+  /** Minor units of tax inside the amount paid, as Stripe Tax computed it; null or absent when off or unknown. */
+  taxAmount?: number | null;
 }
 
 /**
@@ -86,6 +88,8 @@ export interface OrderStore {
    * Returns true when this call made the change.
    */
   markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean>;
+  /** The tax the provider computed inside the amount paid (kept once known). */
+  setTaxAmount(orderId: string, amount: number): Promise<void>;
   /** An address's paid orders, not erased, newest first (the "send me my links again" form). */
   findPaidByEmail(email: string, limit: number): Promise<Order[]>;
   listOrders(limit: number): Promise<Order[]>;

@@ -44,6 +44,8 @@ export interface SessionStatus {
   state: "paid" | "open" | "processing" | "expired";
   /** What the session charges today (minor units) and its currency: fulfilment checks them against the order. */
   amountTotal: number | null;
+  /** The tax inside amountTotal (Stripe Tax's total_details.amount_tax); null when the provider computes none. */
+  amountTax?: number | null;
   currency: string;
   /** The provider's customer and subscription created by the checkout, when there are any. */
   customerRef?: string | null;

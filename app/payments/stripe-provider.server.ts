@@ -265,6 +265,8 @@ export class StripeProvider implements PaymentProvider {
       reference: session.client_reference_id ?? session.metadata?.order_id ?? null,
       state: sessionState(session),
       amountTotal: session.amount_total ?? null,
+      // Only meaningful with Stripe Tax on: without it Stripe reports 0, which would read as "no tax due".
+      amountTax: this.automaticTax ? (session.total_details?.amount_tax ?? null) : null,
       currency: session.currency ?? "",
       customerRef: refOf(session.customer),
       subscriptionRef: refOf(session.subscription),

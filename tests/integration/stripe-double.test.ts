@@ -279,6 +279,20 @@ describe("webhooks answered fast, thin payloads named, Stripe Tax, delayed payme
     }
   });
 
+  test("Stripe Tax's amount inside the price is kept with the paid order (the owner's CSV 'tax included' column)", async () => {
+    const { payUrl, sessionId } = await checkout("test-workflow", "fr", "tax-kept@example.com");
+    const back = (await fetch(`${payUrl}?action=pay`, { redirect: "manual" })).headers.get("location")!;
+    expect((await fetch(back)).status).toBe(200);
+    const session = stripe.sessions.get(sessionId)!;
+    expect(session.total_details.amount_tax).toBe(Math.round((session.amount_total * 20) / 120));
+    const event = stripe.signedEvent("checkout.session.completed", sessionId);
+    expect(await postEvent(server.url, event)).toEqual({ status: 200, body: "queued" });
+    expect((await handledEntry(server.dataDir, event.id)).outcome).toBe("paid");
+    const order = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!;
+    expect(order.state).toBe("paid");
+    expect(order.taxAmount).toBe(session.total_details.amount_tax);
+  });
+
   test("a session paid by a delayed method shows 'payment processing — you will get an email' in six languages, then the email comes", async () => {
     for (const lang of ["fr", "en", "es", "de", "pt", "it"] as const) {
       const { payUrl, sessionId } = await checkout("veo3-single", lang, `delayed-${lang}@example.com`);

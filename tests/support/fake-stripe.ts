@@ -34,6 +34,7 @@ export type FakeSession = Pick<
   | "subscription"
   | "invoice"
   | "amount_total"
+  | "total_details"
   | "currency"
   | "created"
   | "livemode"
@@ -45,6 +46,7 @@ export type FakeSession = Pick<
   invoice: string | null;
   payment_intent: string | null;
   amount_total: number;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   currency: string;
   metadata: Record<string, string>;
   /** Every form parameter the SDK sent, flat (`line_items[0][price_data][unit_amount]`). Not part of Stripe's object. */
@@ -284,6 +286,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (session.status !== "open") throw new Error(`session ${sessionId} is ${session.status}`);
       session.status = "complete";
       session.payment_status = paymentStatus;
+      // With automatic_tax on and tax-inclusive prices, total_details.amount_tax is the tax inside
+      // amount_total (https://docs.stripe.com/tax/checkout, https://docs.stripe.com/api/checkout/sessions/object#checkout_session_object-total_details).
+      // Stripe's rate depends on the buyer's address; the double applies France's 20 % VAT to everyone.
+      if (session.params["automatic_tax[enabled]"] === "true") session.total_details.amount_tax = Math.round((session.amount_total * 20) / 120);
       session.delayed = paymentStatus === "unpaid";
       // A delayed method completes the session unpaid: Stripe still creates the customer and the
       // subscription (incomplete) at once (https://docs.stripe.com/payments/checkout/fulfill-orders#delayed-notification).
@@ -747,6 +753,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       invoice: null,
       payment_intent: null,
       amount_total: amount,
+      // Stripe Tax computes the tax once the buyer's address is known, at payment (complete() below).
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       currency,
       created: now(),
       livemode: false,
