@@ -8,7 +8,7 @@ import { useFormAction, useNavigation } from "react-router";
  * screen readers (aria-invalid, aria-describedby) by Conform.
  */
 
-const inputClass =
+export const inputClass =
   "mt-1 w-full rounded-xl border border-line bg-white px-4 text-base aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500";
 
 export function TextField({

@@ -29,31 +29,42 @@ export type { OfferId } from "./catalogue.ts";
 export const OFFER_IDS: readonly OfferId[] = CATALOGUE_OFFERS.map((offer) => offer.id);
 
 /**
- * What the order form asks, per kind of offer (spec section 5 for the agent; a brief for videos;
- * the €1 test only needs who and what about). The schema, the page, the stored order, the emails
- * and `npm run orders` all follow these lists, in this order.
+ * What the order form asks before payment, per kind of offer: only what the work needs to start
+ * and what the invoice needs that the checkout does not collect (a company name). The billing
+ * address is the checkout's (CHECKOUT_FIELDS); the rest of the work's questions come after payment,
+ * in the brief (BRIEF_FIELDS). The schema, the page, the stored order, the emails and
+ * `npm run orders` all follow these lists, in this order.
  */
 export const ORDER_FORM_FIELDS = {
-  agent: [
-    "firstName",
-    "lastName",
-    "email",
-    "phoneNumber",
-    "companyName",
-    "address",
-    "postalCode",
-    "city",
-    "country",
-    "agentName",
-    "telegramId",
-    "connectZapier",
-    "comments",
-  ],
+  // The Telegram handle is how the agent is set up with the buyer within the promised 48 hours.
+  agent: ["firstName", "lastName", "email", "companyName", "telegramId"],
   video: ["firstName", "lastName", "email", "companyName", "videoTopic", "videoBrand", "videoLanguage", "comments"],
   test: ["firstName", "lastName", "email", "videoTopic"],
 } as const;
+
+/**
+ * What the brief asks after payment, per kind (the delivery room's brief form, beside its free
+ * text and files): questions the work needs but the payment does not.
+ */
+export const BRIEF_FIELDS = {
+  agent: ["agentName", "phoneNumber", "connectZapier", "comments"],
+  video: [],
+  test: [],
+} as const satisfies Record<keyof typeof ORDER_FORM_FIELDS, readonly string[]>;
+
+/**
+ * What every checkout collects and the order records when it is paid: the billing address
+ * (Stripe Checkout's `billing_address_collection: "required"`; the sandbox asks the same), read
+ * from the session's `customer_details.address`. The country is an ISO 3166-1 alpha-2 code.
+ */
+export const CHECKOUT_FIELDS = ["address", "postalCode", "city", "country"] as const;
+
 export type OfferKind = keyof typeof ORDER_FORM_FIELDS;
-export type OrderFieldName = (typeof ORDER_FORM_FIELDS)[OfferKind][number];
+export type FormFieldName = (typeof ORDER_FORM_FIELDS)[OfferKind][number];
+export type BriefFieldName = (typeof BRIEF_FIELDS)[OfferKind][number];
+export type CheckoutFieldName = (typeof CHECKOUT_FIELDS)[number];
+/** Every question an order may record: the form's, the checkout's and the brief's. */
+export type OrderFieldName = FormFieldName | BriefFieldName | CheckoutFieldName;
 
 /**
  * What an offer delivered at once does to the consumer's 14-day right of withdrawal (EU Consumer
@@ -91,6 +102,11 @@ export function getOffer(id: OfferId): Offer {
 /** The questions of an offer's order form, in page order. */
 export function orderFields(id: OfferId): readonly OrderFieldName[] {
   return ORDER_FORM_FIELDS[OFFERS[id].kind];
+}
+
+/** The questions of an offer's brief after payment, in page order. */
+export function briefFields(id: OfferId): readonly BriefFieldName[] {
+  return BRIEF_FIELDS[OFFERS[id].kind];
 }
 
 /**

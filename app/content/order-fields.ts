@@ -1,9 +1,10 @@
 import type { OrderFieldName } from "./offers.ts";
 
 /**
- * The field registry: every question an order form may ask, described once. Which questions an
- * offer asks is its kind's list (`ORDER_FORM_FIELDS` in offers.ts); everything else about a
- * question is here, and the validation schema (orders/order-schema.ts), the form's markup
+ * The field registry: every question an order may record, described once. When it is asked is
+ * its kind's list in offers.ts: the order form before payment (`ORDER_FORM_FIELDS`), the
+ * checkout's billing address (`CHECKOUT_FIELDS`), or the brief after payment (`BRIEF_FIELDS`, the
+ * delivery room's form); everything else about a question is here, and the validation schema (orders/order-schema.ts), the form's markup
  * (routes/commander.tsx), the CSV (ops/orders-csv.server.ts) and the owner's email rows
  * (mail/order-fields.server.ts) read it. Its words are order.json `form.{name}` (label),
  * `form.{name}Placeholder`, `form.{name}Hint` and `errors.{name}` / `errors.required.{name}`, and
@@ -14,9 +15,10 @@ export interface OrderFieldSpec {
   section: "you" | "offer";
   /**
    * How it is checked and shown: a one-line text (`min`–`max` characters, `optional` may stay
-   * empty), a multi-line one, an email address, yes/no radios, or a language among the six.
+   * empty), a multi-line one, an email address, yes/no radios, a language among the six, or a
+   * country (an ISO 3166-1 alpha-2 code, chosen from a list named in the reader's language).
    */
-  control: "text" | "multiline" | "email" | "yesNo" | "language";
+  control: "text" | "multiline" | "email" | "yesNo" | "language" | "country";
   min?: number;
   max?: number;
   optional?: boolean;
@@ -39,7 +41,8 @@ export const ORDER_FIELD_SPECS = {
   address: { section: "you", control: "text", min: 5, max: 200, autoComplete: "address-line1", wide: true, csv: "address" },
   postalCode: { section: "you", control: "text", min: 2, max: 20, autoComplete: "postal-code", csv: "postal_code" },
   city: { section: "you", control: "text", min: 2, max: 100, autoComplete: "address-level2", csv: "city" },
-  country: { section: "you", control: "text", min: 2, max: 80, autoComplete: "country-name", csv: "country" },
+  // Orders placed before the checkout collected the address hold the country as typed ("France").
+  country: { section: "you", control: "country", min: 2, max: 2, autoComplete: "country", csv: "country" },
   phoneNumber: { section: "you", control: "text", min: 5, max: 40, type: "tel", autoComplete: "tel", csv: "phone" },
   agentName: { section: "offer", control: "text", min: 2, max: 80, placeholder: true, hint: true, csv: "agent_name" },
   telegramId: { section: "offer", control: "text", min: 2, max: 64, placeholder: true, csv: "telegram_id" },

@@ -617,6 +617,13 @@ const CHANGES: SchemaChange[] = [
     name: "023-order-tax",
     statements: [`ALTER TABLE orders ADD COLUMN tax_amount INTEGER`],
   },
+  {
+    // Shorter order forms: the checkout asks the billing address, so the sandbox checkout keeps
+    // what it collected (Stripe's customer_details shape) until the order is fulfilled; the
+    // questions moved after payment are answered with the brief (JSON by field name).
+    name: "024-short-form",
+    statements: [`ALTER TABLE sandbox_sessions ADD COLUMN billing_json TEXT`, `ALTER TABLE order_briefs ADD COLUMN answers_json TEXT`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

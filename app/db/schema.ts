@@ -89,6 +89,8 @@ export interface SandboxSessionsTable {
   amount_refunded: Generated<number>;
   /** The sandbox subscription: null while it runs, then cancelling (at the period's end) or canceled. */
   subscription_state: "cancelling" | "canceled" | null;
+  /** The billing details the sandbox checkout collected, as Stripe's customer_details (022); null before payment. */
+  billing_json: string | null;
 }
 
 /** The back office's refunds and cancellations, one row per confirmation (its idempotency key). */
@@ -315,6 +317,8 @@ export interface WebhookAttemptsTable {
 export interface OrderBriefsTable {
   order_id: string;
   text: string;
+  /** The brief's questions answered (BRIEF_FIELDS), JSON by field name (022); null for briefs from before. */
+  answers_json: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { OFFERS, ORDER_FORM_FIELDS } from "../content/offers.ts";
+import { OFFERS, ORDER_FORM_FIELDS, type OrderFieldName } from "../content/offers.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { renderConfirmationEmail, orderSummary } from "./confirmation-email.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
@@ -57,7 +57,7 @@ describe("confirmation email", () => {
 
   test("every answer of every offer has a label in every language (no raw keys)", () => {
     for (const offer of ["formateur-ia", "short-videos", "test-workflow"] as const) {
-      const fields = ORDER_FORM_FIELDS[OFFERS[offer].kind];
+      const fields: readonly OrderFieldName[] = ORDER_FORM_FIELDS[OFFERS[offer].kind];
       const customer = Object.fromEntries(fields.map((field) => [field, field === "videoLanguage" ? "fr" : field === "connectZapier" ? "oui" : "x"]));
       for (const lang of LANGUAGES) {
         const labels = orderSummary({ ...base, offer, customer: customer as Order["customer"] }, lang).map(([label]) => label);

@@ -1,5 +1,6 @@
 import { formatMoney } from "../i18n/format.ts";
-import { orderFields as offerQuestions } from "../content/offers.ts";
+import { CHECKOUT_FIELDS, orderFields as offerQuestions } from "../content/offers.ts";
+import { countryName } from "../content/countries.ts";
 import { orderFieldSpec } from "../content/order-fields.ts";
 import { SWITCHER, isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -29,6 +30,13 @@ export function orderFields(order: Order, lang: Language): Array<[label: string,
       if (control === "language") return [form(`form.${field}`), isLanguage(value) ? languageName(value) : value || "—"];
       return [form(`form.${field}`), value || "—"];
     }),
+    // The billing address the checkout collected (older orders: as the form asked it), once there is one.
+    ...(CHECKOUT_FIELDS.some((field) => c[field])
+      ? CHECKOUT_FIELDS.map((field): [string, string] => {
+          const value = c[field] ?? "";
+          return [form(`form.${field}`), (orderFieldSpec(field).control === "country" ? countryName(value, lang) : value) || "—"];
+        })
+      : []),
     // What the buyer agreed to: the terms (version, language read, when) and any immediate-start waiver.
     ...acceptanceRows(order, lang),
     [t("fields.language"), SWITCHER.find((entry) => entry.lang === order.lang)?.name ?? order.lang],

@@ -26,6 +26,8 @@ export function checkoutRequest(order: Order, urls: { success: string; cancel: s
     reference: order.id,
     locale: order.lang,
     customerEmail: order.customer.email,
+    // Every checkout asks the billing address (the invoice's); the order form no longer does.
+    billingAddress: "required",
     currency: order.currency,
     oneTime: oneTimeAmount > 0 || !order.monthly ? { name: oneTimeName, amount: oneTimeAmount } : null,
     monthly: order.monthly ? { name, amount: order.monthly, trialDays } : null,

@@ -1,7 +1,10 @@
 import { getOffer } from "../content/offers.ts";
 import { firstMonthlyCharge } from "../content/price-story.ts";
 import { logger } from "../lib/logger.server.ts";
-import type { PaymentProvider, SessionStatus } from "../payments/provider.ts";
+import type { BillingDetails, PaymentProvider, SessionStatus } from "../payments/provider.ts";
+import { CHECKOUT_FIELDS } from "../content/offers.ts";
+import { orderFieldSpec } from "../content/order-fields.ts";
+import type { OrderForm } from "./order-schema.ts";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "../mail/email-kinds.ts";
 import type { Order, OrderStore } from "./types.ts";
 import type { OutboxStore } from "../mail/types.ts";
@@ -87,7 +90,7 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
         );
         return { status: "mismatch", order, newlyPaid: false };
       }
-      const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL);
+      const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL, billingAnswers(session.billing));
       if (typeof session.amountTax === "number") await repo.setTaxAmount(order.id, session.amountTax);
       // The owner hears of every paid order exactly once (outbox unique per order and kind).
       await repo.enqueueEmail(order.id, OWNER_PAID_EMAIL);
@@ -102,6 +105,25 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
       // A failed async payment leaves the session "complete" but unpaid; the webhook marks it failed.
       return { status: order.state === "failed" ? "failed" : session.state, order, newlyPaid: false };
   }
+}
+
+/**
+ * The billing address a checkout collected (Stripe's customer_details.address) as the order's
+ * answers where the order form used to ask it: street lines, postal code, city (with a region
+ * when the country has one), the ISO country code; each cut to the field registry's length.
+ */
+export function billingAnswers(billing: BillingDetails | null | undefined): Partial<OrderForm> {
+  const address = billing?.address;
+  if (!address) return {};
+  const values = {
+    address: [address.line1, address.line2].filter(Boolean).join(", "),
+    postalCode: address.postal_code ?? "",
+    city: [address.city, address.state].filter(Boolean).join(", "),
+    country: address.country ?? "",
+  };
+  const answers: Partial<OrderForm> = {};
+  for (const name of CHECKOUT_FIELDS) answers[name] = values[name].slice(0, orderFieldSpec(name).max);
+  return answers;
 }
 
 /** A paid order remembers the provider's customer and subscription: later events name only those. */

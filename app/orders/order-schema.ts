@@ -1,6 +1,7 @@
 import { parse } from "@conform-to/react";
 import * as z from "../lib/zod-mini.ts";
-import { ORDER_FORM_FIELDS, getOffer, orderFields, type OfferId, type OfferKind, type OrderFieldName } from "../content/offers.ts";
+import { BRIEF_FIELDS, ORDER_FORM_FIELDS, briefFields, getOffer, orderFields, type BriefFieldName, type OfferId, type OfferKind, type OrderFieldName } from "../content/offers.ts";
+import { COUNTRY_CODES } from "../content/countries.ts";
 import { ORDER_FIELD_NAMES, orderFieldSpec } from "../content/order-fields.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { formRules, type FormRules } from "./form-constraints.ts";
@@ -60,6 +61,8 @@ function fieldSchema(name: OrderFieldName): z.ZodMiniType {
       return z._default(z.enum(["oui", "non"], { error: `errors.${name}` }), "non");
     case "language":
       return z.enum(LANGUAGES, { error: `errors.required.${name}` });
+    case "country":
+      return z.enum(COUNTRY_CODES as [string, ...string[]], { error: `errors.required.${name}` });
     default:
       return spec.optional ? optionalText(spec.max!, spec.control === "multiline") : requiredText(name, spec.min!, spec.max!, spec.control === "multiline");
   }
@@ -166,4 +169,28 @@ export function parseOrderForm(formData: FormData | URLSearchParams, offer: Offe
 /** The posted values without validation (the language switcher re-renders the form with them). */
 export function keepOrderValues(formData: FormData | URLSearchParams) {
   return parse<OrderFormInput, string[]>(formData, { resolve: () => ({ error: {} }) });
+}
+
+const BRIEF_SCHEMAS = new Map<OfferKind, z.ZodMiniType>();
+
+/**
+ * The brief's questions of an offer (after payment: BRIEF_FIELDS), checked with the rules the
+ * order form uses for the same questions. Empty inputs count as missing, as on the form.
+ */
+export function parseBriefAnswers(form: FormData, offer: OfferId): { ok: true; answers: Partial<Record<BriefFieldName, string>> } | { ok: false; invalid: BriefFieldName[] } {
+  const kind = getOffer(offer).kind;
+  const fields: readonly BriefFieldName[] = BRIEF_FIELDS[kind];
+  if (!fields.length) return { ok: true, answers: {} };
+  let schema = BRIEF_SCHEMAS.get(kind);
+  if (!schema) BRIEF_SCHEMAS.set(kind, (schema = z.object(Object.fromEntries(fields.map((name) => [name, FIELD_SCHEMAS[name]])))));
+  const values: Record<string, unknown> = {};
+  for (const name of fields) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" && value !== "" ? value : undefined;
+  }
+  const result = schema.safeParse(values);
+  if (!result.success) return { ok: false, invalid: fields.filter((name) => result.error.issues.some((issue) => issue.path[0] === name)) };
+  const answers: Partial<Record<BriefFieldName, string>> = {};
+  for (const name of briefFields(offer)) answers[name] = String((result.data as Record<string, unknown>)[name] ?? "");
+  return { ok: true, answers };
 }

@@ -1,3 +1,4 @@
+import type { OrderForm } from "./order-schema.ts";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { getSiteConfig } from "../config/site.server.ts";
 import type { Database, OrdersTable } from "../db/schema.ts";
@@ -146,7 +147,7 @@ export class KyselyOrderStore implements OrderStore {
     await this.db.updateTable("orders").set({ tax_amount: amount }).where("id", "=", orderId).where("tax_amount", "is", null).execute();
   }
 
-  async markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean> {
+  async markPaid(orderId: string, emailKind: StoredEmailKind, billing?: Partial<OrderForm>): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const stamp = now();
       const result = await trx
@@ -155,8 +156,17 @@ export class KyselyOrderStore implements OrderStore {
         .where("id", "=", orderId)
         .where("state", "<>", "paid")
         .executeTakeFirst();
-      await enqueue(trx, { orderId }, emailKind);
       const newlyPaid = Number(result.numUpdatedRows) === 1;
+      if (newlyPaid && billing && Object.keys(billing).length) {
+        // The billing address the checkout collected joins the customer's answers before any email reads them.
+        const row = await trx.selectFrom("orders").select("customer_json").where("id", "=", orderId).executeTakeFirstOrThrow();
+        await trx
+          .updateTable("orders")
+          .set({ customer_json: JSON.stringify({ ...(JSON.parse(row.customer_json) as OrderForm), ...billing }) })
+          .where("id", "=", orderId)
+          .execute();
+      }
+      await enqueue(trx, { orderId }, emailKind);
       // The owner's automation hears of the payment with the same transaction (once: unique event key).
       if (newlyPaid) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderPaid(orderId), stamp);
       return newlyPaid;

@@ -84,10 +84,10 @@ export interface OrderStore {
   markExpired(orderId: string): Promise<void>;
   /**
    * Marks the order paid (once) and enqueues its confirmation email (once) and its `order.paid`
-   * webhook (app/automation/), in one transaction.
-   * Returns true when this call made the change.
+   * webhook (app/automation/), in one transaction, with the billing address the checkout collected
+   * (merged into the customer's answers). Returns true when this call made the change.
    */
-  markPaid(orderId: string, emailKind: StoredEmailKind): Promise<boolean>;
+  markPaid(orderId: string, emailKind: StoredEmailKind, billing?: Partial<OrderForm>): Promise<boolean>;
   /** The tax the provider computed inside the amount paid (kept once known). */
   setTaxAmount(orderId: string, amount: number): Promise<void>;
   /** An address's paid orders, not erased, newest first (the "send me my links again" form). */

@@ -9,6 +9,12 @@ export interface CheckoutRequest {
   reference: string;
   locale: Language;
   customerEmail: string;
+  /**
+   * "required": the checkout asks the billing address before it takes the payment (Stripe
+   * Checkout's `billing_address_collection`; the sandbox asks the same). Absent on sandbox sessions
+   * stored before it was asked.
+   */
+  billingAddress?: "required";
   /** ISO 4217, upper case. */
   currency: string;
   /** Charged once today, minor units (a setup fee or the whole price); null when nothing is. */
@@ -27,6 +33,16 @@ export interface CheckoutRequest {
 export function dueToday(request: Pick<CheckoutRequest, "oneTime" | "monthly">): number {
   const monthlyToday = request.monthly && request.monthly.trialDays === 0 ? request.monthly.amount : 0;
   return (request.oneTime?.amount ?? 0) + monthlyToday;
+}
+
+/**
+ * The billing details a checkout collected, in Stripe's shape (the session's `customer_details`,
+ * https://docs.stripe.com/api/checkout/sessions/object#checkout_session_object-customer_details):
+ * the name on the payment and the address; `country` is an ISO 3166-1 alpha-2 code.
+ */
+export interface BillingDetails {
+  name: string | null;
+  address: { line1: string | null; line2: string | null; postal_code: string | null; city: string | null; state: string | null; country: string | null };
 }
 
 /** A checkout the visitor is sent to. */
@@ -50,6 +66,8 @@ export interface SessionStatus {
   /** The provider's customer and subscription created by the checkout, when there are any. */
   customerRef?: string | null;
   subscriptionRef?: string | null;
+  /** What the checkout collected (null before completion, or when it asked for no address). */
+  billing?: BillingDetails | null;
 }
 
 /** The current truth about a subscription (events only name it: it is always read from the provider). */

@@ -3,9 +3,9 @@ import { ERASED } from "../db/erased.ts";
 import type { Database } from "../db/schema.ts";
 import type { CheckoutRequest } from "./provider.ts";
 
-/** The sandbox checkout keeps the request it was given, with the buyer's email: erased with the order (ADR 016). */
+/** The sandbox checkout keeps the request it was given, with the buyer's email, and the billing details it collected: erased with the order (ADR 016). */
 export interface SandboxPrivacyStore {
-  /** Replaces the customer's email in the sandbox sessions of these references (order ids); returns how many changed. */
+  /** Replaces the customer's email and drops the billing details in the sandbox sessions of these references (order ids); returns how many changed. */
   eraseSandboxRequests(references: readonly string[]): Promise<number>;
 }
 
@@ -18,6 +18,8 @@ export class KyselySandboxPrivacyStore implements SandboxPrivacyStore {
 
   async eraseSandboxRequests(references: readonly string[]): Promise<number> {
     if (!references.length) return 0;
+    // The billing address the sandbox page collected (the order keeps its own copy, erased there).
+    await this.db.updateTable("sandbox_sessions").set({ billing_json: null }).where("order_id", "in", references).where("billing_json", "is not", null).execute();
     const rows = await this.db.selectFrom("sandbox_sessions").select(["id", "request_json"]).where("order_id", "in", references).where("request_json", "is not", null).execute();
     let changed = 0;
     for (const row of rows) {

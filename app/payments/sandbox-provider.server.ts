@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { dueToday, type CancelRequest, type CancelResult, type RefundRequest, type RefundResult, type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentProvider, type SessionStatus, type SubscriptionStatus } from "./provider.ts";
+import { dueToday, type BillingDetails, type CancelRequest, type CancelResult, type RefundRequest, type RefundResult, type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentProvider, type SessionStatus, type SubscriptionStatus } from "./provider.ts";
 import type { SandboxSession, SandboxSessionStore } from "./sandbox-store.server.ts";
 
 export interface SandboxProviderOptions {
@@ -41,6 +41,8 @@ export class SandboxProvider implements PaymentProvider {
       // A paid sandbox checkout is its own customer and, for a monthly request, its own subscription.
       customerRef: paid ? `sbx_cus_${session.reference}` : null,
       subscriptionRef: paid && session.request.monthly ? `sbx_sub_${session.reference}` : null,
+      // What the sandbox page collected, as Stripe's session reports its customer_details.
+      billing: paid ? session.billing : null,
     };
   }
 
@@ -104,9 +106,9 @@ export class SandboxProvider implements PaymentProvider {
     return this.options.store.find(sessionId);
   }
 
-  /** The visitor paid: returns where Stripe would send them (the request's success URL). */
-  async pay(session: SandboxSession): Promise<string> {
-    await this.options.store.setStatus(session.id, "paid");
+  /** The visitor paid (with the billing details the page asked): returns where Stripe would send them (the request's success URL). */
+  async pay(session: SandboxSession, billing: BillingDetails | null): Promise<string> {
+    await this.options.store.pay(session.id, billing);
     return successUrl(session);
   }
 

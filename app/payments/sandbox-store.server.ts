@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { CheckoutRequest } from "./provider.ts";
+import type { BillingDetails, CheckoutRequest } from "./provider.ts";
 
 export type SandboxSessionStatus = "open" | "paid" | "expired";
 export interface SandboxSession {
@@ -8,6 +8,8 @@ export interface SandboxSession {
   reference: string;
   status: SandboxSessionStatus;
   request: CheckoutRequest;
+  /** What the visitor gave on the sandbox page when paying (null before, or when it asked nothing). */
+  billing: BillingDetails | null;
 }
 
 /** The sandbox checkout's sessions, in the site's database (shared by every instance). */
@@ -32,9 +34,9 @@ export class SandboxSessionStore {
   }
 
   async find(id: string): Promise<SandboxSession | undefined> {
-    const row = await this.db.selectFrom("sandbox_sessions").select(["id", "order_id", "status", "request_json"]).where("id", "=", id).executeTakeFirst();
+    const row = await this.db.selectFrom("sandbox_sessions").select(["id", "order_id", "status", "request_json", "billing_json"]).where("id", "=", id).executeTakeFirst();
     if (!row?.request_json) return undefined;
-    return { id: row.id, reference: row.order_id, status: row.status, request: JSON.parse(row.request_json) };
+    return { id: row.id, reference: row.order_id, status: row.status, request: JSON.parse(row.request_json), billing: row.billing_json ? (JSON.parse(row.billing_json) as BillingDetails) : null };
   }
 
   /**
@@ -63,6 +65,16 @@ export class SandboxSessionStore {
       .where((eb) => (to === "cancelling" ? eb("subscription_state", "is", null) : eb.or([eb("subscription_state", "is", null), eb("subscription_state", "=", "cancelling")])))
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) === 1;
+  }
+
+  /** The visitor paid, giving these billing details: open → paid, once (as Stripe completes a session once). */
+  async pay(id: string, billing: BillingDetails | null): Promise<void> {
+    await this.db
+      .updateTable("sandbox_sessions")
+      .set({ status: "paid", billing_json: billing ? JSON.stringify(billing) : null })
+      .where("id", "=", id)
+      .where("status", "=", "open")
+      .execute();
   }
 
   /** Paid and expired are final, as at Stripe. */

@@ -70,6 +70,8 @@ export function checkoutParams(request: CheckoutRequest, options: { automaticTax
   return {
     mode,
     line_items: lineItems,
+    // The billing address is Checkout's to ask (the order form no longer does): read back from
+    // the completed session's customer_details when the order is fulfilled.
     billing_address_collection: "required",
     tax_id_collection: { enabled: true },
     customer_email: request.customerEmail,
@@ -270,6 +272,7 @@ export class StripeProvider implements PaymentProvider {
       currency: session.currency ?? "",
       customerRef: refOf(session.customer),
       subscriptionRef: refOf(session.subscription),
+      billing: session.customer_details?.address ? { name: session.customer_details.name ?? null, address: session.customer_details.address } : null,
     };
   }
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import { useIsPending } from "../components/forms.tsx";
 import type { Route } from "./+types/checkout-sandbox";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readForm, refusal } from "../http/read-form.server.ts";
-import { sandboxCheckoutDecision, sandboxCheckoutView } from "../orders/sandbox-checkout.server.ts";
+import { SANDBOX_BILLING_FIELDS, sandboxCheckoutDecision, sandboxCheckoutView, type SandboxBillingField } from "../orders/sandbox-checkout.server.ts";
+import { FieldErrors, inputClass, useIsPending } from "../components/forms.tsx";
 import { getOrderServices } from "../services.server.ts";
 import { Unbroken } from "../components/unbroken.tsx";
 
@@ -23,15 +23,89 @@ export function headers() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const read = await readForm(request, ["intent"]);
+  const read = await readForm(request, ["intent", ...SANDBOX_BILLING_FIELDS]);
   if (!read.ok) throw refusal(read);
-  const next = await sandboxCheckoutDecision(params.sessionId, String(read.form.get("intent") ?? ""), await getOrderServices());
+  const next = await sandboxCheckoutDecision(params.sessionId, read.form, await getOrderServices());
   if (!next) throw data(null, { status: 404 });
-  if (next === "bad-intent") return data({ error: true }, { status: 400 });
+  if (next === "bad-intent") return data({ error: true, invalid: [] as SandboxBillingField[], values: {} as Record<string, string> }, { status: 400 });
+  if (typeof next !== "string") {
+    // The page comes back with what was typed and the fields to fix; nothing was paid.
+    const values = Object.fromEntries(SANDBOX_BILLING_FIELDS.map((name) => [name, String(read.form.get(name) ?? "")]));
+    return data({ error: true, invalid: next.invalid, values }, { status: 400 });
+  }
   return redirect(next, 303);
 }
 
-export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
+/** Stripe Checkout's address form, as the sandbox asks it: each field's autocomplete and whether it may stay empty. */
+const BILLING_INPUTS: Array<{ name: Exclude<SandboxBillingField, "country">; autoComplete: string; optional?: boolean; wide?: boolean }> = [
+  { name: "billingName", autoComplete: "billing name", wide: true },
+  { name: "line1", autoComplete: "billing address-line1", wide: true },
+  { name: "line2", autoComplete: "billing address-line2", optional: true, wide: true },
+  { name: "postalCode", autoComplete: "billing postal-code" },
+  { name: "city", autoComplete: "billing address-level2" },
+];
+
+function BillingFields({ countries, invalid, values }: { countries: Array<{ value: string; label: string }>; invalid: readonly string[]; values: Record<string, string> }) {
+  const { t } = useTranslation("billing");
+  const error = (name: string) => (invalid.includes(name) ? [t("missing")] : undefined);
+  return (
+    <fieldset className="mt-8 grid gap-4 sm:grid-cols-2" data-block="billing-address">
+      <legend className="mb-2 text-lg font-semibold">{t("title")}</legend>
+      <p className="text-sm text-muted sm:col-span-2">{t("intro")}</p>
+      {invalid.length ? (
+        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900 sm:col-span-2">
+          {t("incomplete")}
+        </p>
+      ) : null}
+      {BILLING_INPUTS.map((input) => (
+        <div key={input.name} className={input.wide ? "sm:col-span-2" : undefined}>
+          <label htmlFor={`billing-${input.name}`} className="text-sm font-semibold">
+            {t(input.name)} {input.optional ? <span className="font-normal text-muted">({t("optional")})</span> : null}
+          </label>
+          <input
+            id={`billing-${input.name}`}
+            name={input.name}
+            type="text"
+            autoComplete={input.autoComplete}
+            required={!input.optional}
+            maxLength={input.name === "postalCode" ? 20 : 200}
+            defaultValue={values[input.name] ?? ""}
+            aria-invalid={invalid.includes(input.name) || undefined}
+            aria-describedby={invalid.includes(input.name) ? `billing-${input.name}-error` : undefined}
+            className={`${inputClass} min-h-12`}
+          />
+          <FieldErrors id={`billing-${input.name}-error`} errors={error(input.name)} />
+        </div>
+      ))}
+      <div className="sm:col-span-2">
+        <label htmlFor="billing-country" className="text-sm font-semibold">
+          {t("country")}
+        </label>
+        {/* ISO 3166-1 codes, named in the reader's language (Intl.DisplayNames), as Checkout lists them. */}
+        <select
+          id="billing-country"
+          name="country"
+          required
+          autoComplete="billing country"
+          defaultValue={values.country ?? ""}
+          aria-invalid={invalid.includes("country") || undefined}
+          aria-describedby={invalid.includes("country") ? "billing-country-error" : undefined}
+          className={`${inputClass} min-h-12`}
+        >
+          <option value="">{t("countryChoose")}</option>
+          {countries.map((country) => (
+            <option key={country.value} value={country.value}>
+              {country.label}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id="billing-country-error" errors={error("country")} />
+      </div>
+    </fieldset>
+  );
+}
+
+export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order");
   const pending = useIsPending();
   // Paid or expired: what happened, and the one way on from there.
@@ -67,13 +141,17 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {loaderData.status === "open" ? (
-          <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <button type="submit" name="intent" value="pay" className="btn-primary" disabled={pending}>
-              {t("checkout.pay", { amount: loaderData.dueNow })}
-            </button>
-            <button type="submit" name="intent" value="cancel" className="btn-secondary" disabled={pending}>
-              {t("checkout.cancel")}
-            </button>
+          <Form method="post">
+            {loaderData.billing ? <BillingFields countries={loaderData.billing.countries} invalid={actionData?.invalid ?? []} values={actionData?.values ?? {}} /> : null}
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <button type="submit" name="intent" value="pay" className="btn-primary" disabled={pending}>
+                {t("checkout.pay", { amount: loaderData.dueNow })}
+              </button>
+              {/* Cancelling asks nothing: the browser does not check the address for it. */}
+              <button type="submit" name="intent" value="cancel" className="btn-secondary" disabled={pending} formNoValidate>
+                {t("checkout.cancel")}
+              </button>
+            </div>
           </Form>
         ) : (
           <div className="mt-8">

@@ -4,7 +4,7 @@ import type { Route } from "./+types/privacy";
 import { LegalSection, LegalShell, legalParagraph } from "../components/legal-shell.tsx";
 import { legalValues } from "../config/legal-values.ts";
 import { getSiteConfig } from "../config/site.server.ts";
-import { OFFER_IDS, ORDER_FORM_FIELDS, getOffer, type OfferKind } from "../content/offers.ts";
+import { BRIEF_FIELDS, CHECKOUT_FIELDS, OFFER_IDS, ORDER_FORM_FIELDS, getOffer, type OfferKind, type OrderFieldName } from "../content/offers.ts";
 import { formatUnit } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { COOKIES, COOKIE_IDS } from "../lib/cookies.ts";
@@ -25,8 +25,9 @@ export function loader({ context }: Route.LoaderArgs) {
   const orderData = (Object.keys(ORDER_FORM_FIELDS) as OfferKind[]).map((kind) => ({
     kind,
     offers: OFFER_IDS.filter((id) => getOffer(id).kind === kind).map((id) => offers(`${id}.name`)),
-    // The form's labels; the Zapier question as the noun its summary uses ("Zapier connection").
-    fields: ORDER_FORM_FIELDS[kind].map((field) => order(field === "connectZapier" ? "summary.connectZapier" : `form.${field}`)),
+    // What the order keeps: the form's answers, the billing address the checkout collects, the
+    // brief's answers. The form's labels; the Zapier question as the noun its summary uses ("Zapier connection").
+    fields: ([...ORDER_FORM_FIELDS[kind], ...CHECKOUT_FIELDS, ...BRIEF_FIELDS[kind]] as OrderFieldName[]).map((field) => order(field === "connectZapier" ? "summary.connectZapier" : `form.${field}`)),
   }));
   const cookies = COOKIE_IDS.map((id) => ({
     id,
