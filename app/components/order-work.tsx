@@ -74,9 +74,104 @@ export function DeliveryList({ work }: { work: WorkView }) {
   );
 }
 
+/** The brief's answers as they read (customer's page and the owner's), or nothing when the offer asks none or none were given. */
+export function BriefAnswers({ work, testId }: { work: WorkView; testId: string }) {
+  const answered = work.briefQuestions.filter((question) => question.shown);
+  if (!answered.length) return null;
+  return (
+    <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[11rem_1fr]" data-testid={testId}>
+      {answered.map((question) => (
+        <div key={question.name} className="contents">
+          <dt className="text-sm font-semibold text-muted">{question.label}</dt>
+          <dd className="mb-2 break-words whitespace-pre-line sm:mb-0">{question.shown}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The brief's questions (the offer's BRIEF_FIELDS, described by the field registry), as plain inputs: the page has no script. */
+function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly string[] }) {
+  const { t } = useTranslation("order");
+  const { t: tBilling } = useTranslation("billing");
+  if (!work.briefQuestions.length) return null;
+  const input = "mt-1 w-full rounded-xl border border-line bg-white px-4 aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500";
+  return (
+    <fieldset className="mt-3 grid gap-4" data-block="brief-questions">
+      <legend className="text-base font-semibold">{tBilling("briefQuestions")}</legend>
+      {work.briefQuestions.map((question) => {
+        const id = `brief-${question.name}`;
+        const bad = invalid.includes(question.name) || undefined;
+        const label = (
+          <>
+            {question.label} {question.optional ? <span className="font-normal text-muted">({t("form.optional")})</span> : null}
+          </>
+        );
+        if (question.control === "yesNo") {
+          return (
+            <fieldset key={question.name} aria-invalid={bad}>
+              <legend className="text-sm font-semibold">{label}</legend>
+              <div className="mt-1 flex gap-6">
+                {(["oui", "non"] as const).map((value) => (
+                  <label key={value} className="flex min-h-12 items-center gap-2">
+                    <input type="radio" name={question.name} value={value} defaultChecked={(question.value || "non") === value} />
+                    {t(value === "oui" ? "form.yes" : "form.no")}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          );
+        }
+        return (
+          <div key={question.name}>
+            <label htmlFor={id} className="block text-sm font-semibold">
+              {label}
+            </label>
+            {question.control === "multiline" ? (
+              <textarea id={id} name={question.name} rows={question.rows ?? 3} maxLength={question.maxLength} defaultValue={question.value} aria-invalid={bad} className={`${input} py-2`} />
+            ) : (
+              <input
+                id={id}
+                name={question.name}
+                type={question.type ?? "text"}
+                autoComplete={question.autoComplete}
+                required={!question.optional}
+                minLength={question.minLength}
+                maxLength={question.maxLength}
+                defaultValue={question.value}
+                aria-invalid={bad}
+                className={`${input} min-h-12`}
+              />
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 /** The customer's side of the work on their order page: the brief, the deliveries, a revision or an acceptance. */
-export function WorkSection({ work, done, error, lang, briefMax, revisionMax }: { work: WorkView; done: string | null; error: string | null; lang: Language; briefMax: number; revisionMax: number }) {
+export function WorkSection({
+  work,
+  done,
+  error,
+  invalid = [],
+  lang,
+  briefMax,
+  revisionMax,
+}: {
+  work: WorkView;
+  done: string | null;
+  error: string | null;
+  /** The brief's questions to answer again (error "briefAnswers"). */
+  invalid?: readonly string[];
+  lang: Language;
+  briefMax: number;
+  revisionMax: number;
+}) {
   const { t } = useTranslation("delivery");
+  const { t: tBilling } = useTranslation("billing");
+  const invalidLabels = work.briefQuestions.filter((question) => invalid.includes(question.name)).map((question) => question.label);
   return (
     <>
       {done ? (
@@ -86,7 +181,7 @@ export function WorkSection({ work, done, error, lang, briefMax, revisionMax }: 
       ) : null}
       {error ? (
         <p className="mt-8 rounded-2xl border border-red-300 bg-red-50 p-4 font-medium text-red-800" role="alert" data-testid="work-error">
-          {t(`errors.${error}`)}
+          {error === "briefAnswers" ? tBilling("briefMissing", { fields: invalidLabels.join(", ") }) : t(`errors.${error}`)}
         </p>
       ) : null}
 
@@ -138,12 +233,13 @@ export function WorkSection({ work, done, error, lang, briefMax, revisionMax }: 
       ) : null}
 
       <h2 className="mt-10 text-lg font-semibold">{t("brief.title")}</h2>
-      {work.brief?.text ? (
+      {work.brief ? (
         <div className="card mt-3" data-testid="brief">
           <p className="text-sm text-muted">
             {t("brief.sent")} · {work.brief.at}
           </p>
-          <p className="mt-2 break-words whitespace-pre-line">{work.brief.text}</p>
+          <BriefAnswers work={work} testId="brief-answers" />
+          {work.brief.text ? <p className="mt-2 break-words whitespace-pre-line">{work.brief.text}</p> : null}
         </div>
       ) : null}
       {work.briefFiles.length ? (
@@ -155,6 +251,7 @@ export function WorkSection({ work, done, error, lang, briefMax, revisionMax }: 
       {work.briefOpen ? (
         <form method="post" encType="multipart/form-data" className="card mt-3" data-testid="brief-form">
           <p className="text-sm text-muted">{t("brief.intro")}</p>
+          <BriefQuestions work={work} invalid={invalid} />
           <label htmlFor="brief-text" className="mt-3 block text-sm font-semibold">
             {t("brief.label")}
           </label>

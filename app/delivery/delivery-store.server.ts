@@ -59,14 +59,16 @@ export class KyselyDeliveryStore implements DeliveryStore {
       this.db.selectFrom("order_revisions").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
     ]);
     return {
-      brief: brief ? ({ orderId: brief.order_id, text: brief.text, createdAt: brief.created_at, updatedAt: brief.updated_at } satisfies Brief) : null,
+      brief: brief
+        ? ({ orderId: brief.order_id, text: brief.text, answers: brief.answers_json ? (JSON.parse(brief.answers_json) as Record<string, string>) : {}, createdAt: brief.created_at, updatedAt: brief.updated_at } satisfies Brief)
+        : null,
       files: files.map(toFile),
       deliveries: deliveries.map(toDelivery),
       revisions: revisions.map(toRevision),
     };
   }
 
-  async saveBrief(orderId: string, text: string): Promise<boolean> {
+  async saveBrief(orderId: string, text: string, answers?: Record<string, string>): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const delivered = await trx.selectFrom("order_deliveries").select("id").where("order_id", "=", orderId).limit(1).executeTakeFirst();
       if (delivered) return false;
@@ -74,8 +76,9 @@ export class KyselyDeliveryStore implements DeliveryStore {
       const first = !(await trx.selectFrom("order_briefs").select("order_id").where("order_id", "=", orderId).executeTakeFirst());
       await trx
         .insertInto("order_briefs")
-        .values({ order_id: orderId, text, created_at: stamp, updated_at: stamp })
-        .onConflict((conflict) => conflict.column("order_id").doUpdateSet({ text, updated_at: stamp }))
+        .values({ order_id: orderId, text, answers_json: answers ? JSON.stringify(answers) : null, created_at: stamp, updated_at: stamp })
+        // Answers are replaced only when the post carried them (an offer without brief questions sends none).
+        .onConflict((conflict) => conflict.column("order_id").doUpdateSet({ text, updated_at: stamp, ...(answers ? { answers_json: JSON.stringify(answers) } : {}) }))
         .execute();
       // The owner's automation hears of the first brief (its key makes a concurrent first post one event).
       if (first) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderBriefReceived(orderId), stamp);

@@ -24,6 +24,8 @@ export interface StoredFileRecord {
 export interface Brief {
   orderId: string;
   text: string;
+  /** The brief's questions answered (the offer's BRIEF_FIELDS), by field name. */
+  answers: Record<string, string>;
   createdAt: string;
   updatedAt: string;
 }
@@ -72,8 +74,8 @@ export interface NewDelivery {
 
 export interface DeliveryStore {
   orderWork(orderId: string): Promise<OrderWork>;
-  /** Writes or replaces the brief's text; false once the work was delivered (the brief is then closed). */
-  saveBrief(orderId: string, text: string): Promise<boolean>;
+  /** Writes or replaces the brief's text and answers; false once the work was delivered (the brief is then closed). */
+  saveBrief(orderId: string, text: string, answers?: Record<string, string>): Promise<boolean>;
   addFile(file: StoredFileRecord): Promise<void>;
   findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null>;
   /**
@@ -102,8 +104,27 @@ export interface FileView {
 }
 
 /** What the customer's page and the owner's order page show of the work. */
+/** One of the brief's questions (the field registry's entry), as its form asks it and its answer reads. */
+export interface BriefQuestionView {
+  name: string;
+  label: string;
+  control: "text" | "multiline" | "email" | "yesNo" | "language" | "country";
+  optional: boolean;
+  minLength?: number;
+  maxLength?: number;
+  type?: "email" | "tel";
+  autoComplete?: string;
+  rows?: number;
+  /** The stored answer as posted ("oui"/"non" for yes/no), for the form's value. */
+  value: string;
+  /** The answer in words, for reading. */
+  shown: string;
+}
+
 export interface WorkView {
   brief: { text: string; at: string } | null;
+  /** The offer's brief questions (none for some offers), with what was answered. */
+  briefQuestions: BriefQuestionView[];
   briefFiles: FileView[];
   briefOpen: boolean;
   /** `answers`: the delivery answers the revision of its round (otherwise a new piece). */

@@ -1,13 +1,17 @@
 import { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
-import { getOffer } from "../content/offers.ts";
+import { briefFields, getOffer } from "../content/offers.ts";
+import { countryName } from "../content/countries.ts";
+import { orderFieldSpec } from "../content/order-fields.ts";
+import { isLanguage, languageName } from "../i18n/languages.ts";
+import { translator } from "../i18n/translator.server.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { FileRefused, readUpload, type BodyRefusalReason, type IncomingFile, type UploadName } from "../http/read-form.server.ts";
 import { formatDate, formatFileSize } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { Order } from "../orders/types.ts";
 import { newId } from "./delivery-store.server.ts";
-import { BRIEF_MAX, NOTE_MAX, REVISION_MAX, type Delivery, type DeliveryStore, type FileView, type OrderWork, type Revision, type StoredFileRecord, type WorkView } from "./types.ts";
+import { BRIEF_MAX, NOTE_MAX, REVISION_MAX, type BriefQuestionView, type Delivery, type DeliveryStore, type FileView, type OrderWork, type Revision, type StoredFileRecord, type WorkView } from "./types.ts";
 
 /** What the work needs of the services: its store, the file storage, the outbox's wake-up. */
 export interface WorkServices {
@@ -150,24 +154,42 @@ export function workState(order: Order, work: OrderWork) {
   };
 }
 
-export type WorkOutcome = "saved" | "delivered" | "revision" | "accepted" | "empty" | "briefClosed" | "alreadyDelivered" | "notDelivered" | "revisionLimit" | "alreadyAnswered" | "badLink";
-export type WorkAnswer = { ok: true; outcome: WorkOutcome } | { ok: false; status: number; reason: WorkOutcome | BodyRefusalReason };
+export type WorkOutcome = "saved" | "delivered" | "revision" | "accepted" | "empty" | "briefClosed" | "alreadyDelivered" | "notDelivered" | "revisionLimit" | "alreadyAnswered" | "badLink" | "briefAnswers";
+/** `invalid`: the brief's questions to answer again (reason "briefAnswers"). */
+export type WorkAnswer = { ok: true; outcome: WorkOutcome } | { ok: false; status: number; reason: WorkOutcome | BodyRefusalReason; invalid?: string[] };
+
+/**
+ * Checks the brief's answers with the order form's own rules for the same questions (the orders
+ * room's schema, handed in by the route: this room may not run orders' code).
+ */
+export type BriefAnswersCheck = (form: FormData) => { ok: true; answers: Record<string, string> } | { ok: false; invalid: string[] };
 
 const fail = (status: number, reason: WorkOutcome | BodyRefusalReason): WorkAnswer => ({ ok: false, status, reason });
 
 /** The customer's brief: its text and files (the order's allowance: 10 files, 50 MB in all). */
-export async function submitBrief(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
+export async function submitBrief(request: Request, order: Order, services: WorkServices, checkAnswers: BriefAnswersCheck): Promise<WorkAnswer> {
   const work = await services.repo.orderWork(order.id);
   if (!workState(order, work).briefOpen) return fail(409, "briefClosed");
   const briefFiles = work.files.filter((file) => file.kind === "brief");
   const limits = { maxFiles: 10 - briefFiles.length, maxTotalBytes: 50 * 1024 * 1024 - briefFiles.reduce((sum, file) => sum + file.size, 0) };
-  const read = await storeUpload(request, "brief", ["brief"], order, "brief", services, limits);
+  // The questions moved after payment (the offer's BRIEF_FIELDS) come with the text and files.
+  const questions = briefFields(order.offer);
+  const read = await storeUpload(request, "brief", ["brief", ...questions], order, "brief", services, limits);
   if (!read.ok) return fail(read.status, read.reason);
+  let answers: Record<string, string> | undefined;
+  if (questions.length) {
+    const checked = checkAnswers(read.form);
+    if (!checked.ok) {
+      for (const file of read.files) await services.files.delete(file.storageKey);
+      return { ok: false, status: 400, reason: "briefAnswers", invalid: checked.invalid };
+    }
+    answers = checked.answers;
+  }
   const text = String(read.form.get("brief") ?? "").trim().slice(0, BRIEF_MAX);
-  if (!text && !read.files.length && !work.brief) return fail(400, "empty");
+  if (!text && !read.files.length && !work.brief && !answers) return fail(400, "empty");
   for (const file of read.files) await services.repo.addFile(file);
-  if (text || !work.brief) {
-    if (!(await services.repo.saveBrief(order.id, text || work.brief?.text || ""))) {
+  if (text || answers || !work.brief) {
+    if (!(await services.repo.saveBrief(order.id, text || work.brief?.text || "", answers))) {
       for (const file of read.files) await services.files.delete(file.storageKey);
       return fail(409, "briefClosed");
     }
@@ -329,12 +351,48 @@ export function downloadResponse(record: StoredFileRecord, stored: { body: Reada
   });
 }
 
+/** The offer's brief questions as the field registry describes them, labelled in `lang`, with the stored answers. */
+function briefQuestions(order: Order, work: OrderWork, lang: Language): BriefQuestionView[] {
+  const t = translator(lang, "order");
+  const answers = work.brief?.answers ?? {};
+  return briefFields(order.offer).map((name) => {
+    const spec = orderFieldSpec(name);
+    const value = answers[name] ?? "";
+    const shown =
+      spec.control === "yesNo"
+        ? value
+          ? t(value === "oui" ? "form.yes" : "form.no")
+          : ""
+        : spec.control === "language"
+          ? isLanguage(value)
+            ? languageName(value)
+            : value
+          : spec.control === "country"
+            ? countryName(value, lang)
+            : value;
+    return {
+      name,
+      label: t(`form.${name}`),
+      control: spec.control,
+      optional: Boolean(spec.optional),
+      ...(spec.min ? { minLength: spec.min } : {}),
+      ...(spec.max ? { maxLength: spec.max } : {}),
+      ...(spec.type ? { type: spec.type } : {}),
+      ...(spec.autoComplete ? { autoComplete: spec.autoComplete } : {}),
+      ...(spec.rows ? { rows: spec.rows } : {}),
+      value,
+      shown,
+    };
+  });
+}
+
 export function workView(order: Order, work: OrderWork, lang: Language, fileUrl: (fileId: string) => string): WorkView {
   const state = workState(order, work);
   const date = (iso: string) => formatDate(new Date(iso), lang, true);
   const fileView = (file: StoredFileRecord): FileView => ({ id: file.id, name: file.name, size: formatFileSize(file.size, lang), url: fileUrl(file.id) });
   return {
     brief: work.brief ? { text: work.brief.text, at: date(work.brief.updatedAt) } : null,
+    briefQuestions: briefQuestions(order, work, lang),
     briefFiles: work.files.filter((file) => file.kind === "brief").map(fileView),
     briefOpen: state.briefOpen,
     deliveries: work.deliveries

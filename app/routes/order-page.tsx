@@ -5,6 +5,7 @@ import { formatZonedDue } from "../i18n/format.ts";
 import { BRIEF_MAX, REVISION_MAX } from "../delivery/types.ts";
 import { field, isMultipart, readForm } from "../http/read-form.server.ts";
 import { orderFilePath, orderOfPageToken } from "../orders/order-page.server.ts";
+import { parseBriefAnswers } from "../orders/order-schema.ts";
 import { WorkSection } from "../components/order-work.tsx";
 import type { Route } from "./+types/order-page";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
@@ -59,8 +60,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!order) throw data(null, { status: 404 });
   let answer: WorkAnswer;
   // The revision form sends files too: it names itself in its address (its fields arrive with the files).
+  // The brief's questions are checked with the order form's rules for the same questions.
   const url = new URL(request.url);
-  if (isMultipart(request)) answer = url.searchParams.get("intent") === "revision" ? await askRevisionWithFiles(request, order, services) : await submitBrief(request, order, services);
+  if (isMultipart(request))
+    answer = url.searchParams.get("intent") === "revision" ? await askRevisionWithFiles(request, order, services) : await submitBrief(request, order, services, (form) => parseBriefAnswers(form, order.offer));
   else {
     const read = await readForm(request, ["intent", "text"]);
     if (!read.ok) answer = { ok: false, status: read.status, reason: read.reason };
@@ -73,7 +76,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     url.searchParams.set("done", answer.outcome);
     throw redirect(`${url.pathname}${url.search}`, 303);
   }
-  return data({ error: answer.reason }, { status: answer.status });
+  return data({ error: answer.reason, invalid: answer.invalid ?? [] }, { status: answer.status });
 }
 
 export function headers() {
@@ -143,7 +146,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <dd>{view.revisionRounds}</dd>
       </dl>
 
-      <WorkSection work={work} done={done} error={actionData?.error ?? null} lang={view.lang} briefMax={BRIEF_MAX} revisionMax={REVISION_MAX} />
+      <WorkSection work={work} done={done} error={actionData?.error ?? null} invalid={actionData?.invalid ?? []} lang={view.lang} briefMax={BRIEF_MAX} revisionMax={REVISION_MAX} />
 
       <p className="mt-8 text-sm text-muted">
         {t("page.keepLink")} <a className="underline" href={`${ORDER_REQUEST_PATH}?lang=${view.lang}`}>{t("page.lostLink")}</a>

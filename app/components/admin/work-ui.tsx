@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { WorkView } from "../../delivery/types.ts";
-import { Allowance, DeliveryList, FileList } from "../order-work.tsx";
+import { Allowance, BriefAnswers, DeliveryList, FileList } from "../order-work.tsx";
 import { Notice } from "./admin-ui.tsx";
 
 /**
@@ -27,7 +27,8 @@ export function OwnerWorkSection({ orderId, work, done }: { orderId: string; wor
       ) : null}
       <div className="mt-2 rounded-2xl border border-line bg-white p-4" data-testid="owner-brief">
         <h3 className="font-semibold">{t("admin.brief")}</h3>
-        {work.brief?.text ? <p className="mt-1 break-words whitespace-pre-line">{work.brief.text}</p> : <p className="mt-1 text-sm text-muted">{t("admin.noBrief")}</p>}
+        <BriefAnswers work={work} testId="owner-brief-answers" />
+        {work.brief?.text ? <p className="mt-1 break-words whitespace-pre-line">{work.brief.text}</p> : work.brief ? null : <p className="mt-1 text-sm text-muted">{t("admin.noBrief")}</p>}
         <FileList files={work.briefFiles} testId="owner-brief-files" />
       </div>
       <Allowance work={work} />
