@@ -118,7 +118,7 @@ export async function orderDetail(id: string, lang: Language) {
   const { repo } = services;
   const order = await repo.findById(id);
   if (!order) return null;
-  const [events, emails] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id)]);
+  const [events, emails, work] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id), repo.orderWork(order.id)]);
   const adminT = translator(lang, "admin");
   const timeline: TimelineEntry[] = [
     { at: order.createdAt, kind: "created", detail: null },
@@ -135,8 +135,8 @@ export async function orderDetail(id: string, lang: Language) {
     heading: `${customer} – ${offer}`,
     // The customer's data page (export, erase) is found by this address; none once erased.
     customerEmail: order.erasedAt ? null : order.customer.email,
-    // One tap to write or call the customer (the phone only where the offer's form asked for it).
-    customerPhone: order.erasedAt ? null : (order.customer.phoneNumber?.trim() || null),
+    // One tap to write or call the customer (the phone where the offer asks it: its brief, or the form of older orders).
+    customerPhone: order.erasedAt ? null : (order.customer.phoneNumber?.trim() || work.brief?.answers.phoneNumber?.trim() || null),
     reference: order.reference,
     // What the customer sees (the same signed link as in their emails); none once erased (it answers 404 then).
     customerPageUrl: order.state === "paid" && !order.erasedAt ? services.orderPageUrl(order) : null,

@@ -3,6 +3,7 @@ import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate, priceStory } from "../content/price-story.ts";
 import type { OrderServices } from "../services.server.ts";
 import { translator } from "../i18n/translator.server.ts";
+import { countryName } from "../content/countries.ts";
 
 export interface SandboxInvoice {
   number: string;
@@ -38,13 +39,13 @@ export async function sandboxInvoice(token: string, services: OrderServices): Pr
   // An erased customer's invoice keeps its number, date and amounts (accounting law) and names no
   // one: the buyer block says the details were erased, with the country the VAT depends on (ADR 016).
   const billedTo = order.erasedAt
-    ? [translator(order.lang, "data-rights")("invoiceErased"), c.country].filter((line): line is string => Boolean(line))
-    : [`${c.firstName} ${c.lastName}`, c.companyName, c.address, [c.postalCode, c.city].filter(Boolean).join(" "), c.country, c.email].filter((line): line is string => Boolean(line));
+    ? [translator(order.lang, "data-rights")("invoiceErased"), c.country && countryName(c.country, order.lang)].filter((line): line is string => Boolean(line))
+    : [`${c.firstName} ${c.lastName}`, c.companyName, c.address, [c.postalCode, c.city].filter(Boolean).join(" "), c.country && countryName(c.country, order.lang), c.email].filter((line): line is string => Boolean(line));
   return {
     number: order.id,
     lang: order.lang,
     date: formatLongDate(order.paidAt ?? order.createdAt, order.lang),
-    // Only the agent's form asks for a postal address; video and test orders bill the name and email.
+    // The billing address the checkout collected (older agent orders: as their form asked it).
     billedTo,
     lines,
     total: money(order.amountDueNow),

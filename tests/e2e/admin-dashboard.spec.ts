@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { formatMoney } from "../../app/i18n/format.ts";
 import { freshCode } from "../support/admin.ts";
-import { orderForm, postForm, postOrder } from "../support/orders.ts";
+import { orderForm, postForm, postOrder, SANDBOX_PAY } from "../support/orders.ts";
 import { OWNER_PASSWORD, STORES, startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
 
 // The back office's front page, as the owner meets it: between two calls, on a 390 px phone (and at a desk,
@@ -33,7 +33,7 @@ for (const store of STORES) {
       for (let i = 0; i < 3; i++) await visit("/commander?offre=formateur-ia&lang=fr");
       expect((await postOrder(base, "formateur-ia", "fr", orderForm({ email: "ines@example.com" }))).status).toBe(303);
       const created = await postOrder(base, "formateur-ia", "fr", orderForm({ email: "ines@example.com" }));
-      const paid = await postForm(base + created.headers.get("location")!, { intent: "pay" });
+      const paid = await postForm(base + created.headers.get("location")!, SANDBOX_PAY);
       expect((await fetch(base + paid.headers.get("location")!)).status).toBe(200);
     });
     test.afterAll(async () => {

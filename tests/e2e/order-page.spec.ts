@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { consentFields } from "../../app/orders/order-schema.ts";
 import { HTML_ONLY } from "../support/projects.ts";
+import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 
 /**
  * The customer's order page on a phone with scripts off: a sandbox order paid through the form,
@@ -24,6 +25,7 @@ test("the order page from the confirmation email, at 390 px without JavaScript",
   for (const name of consentFields("test-workflow")) await page.locator(`form#order input[name="${name}"]`).check();
   await page.locator('form#order button[type="submit"]').click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
+  await fillSandboxBilling(page);
   await page.getByRole("button", { name: locale("fr", "order").checkout.pay.replace("{{amount}}", "").trim(), exact: false }).click();
   const reference = (await page.getByTestId("order-summary").locator("dd").first().textContent())!.trim();
   expect(reference).toMatch(/^[A-Z0-9]{1,3}-\d{4,}$/);

@@ -5,6 +5,7 @@ import { ORDER_FORM_FIELDS, getOffer, type OfferId } from "../../app/content/off
 import { consentFields } from "../../app/orders/order-schema.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { formsScriptReady, notePendingButton, pendingButton } from "../support/form-pending.ts";
+import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 
 // Runs in both Playwright projects: js-off (a script-disabled browser) and js-on.
 const outbox = path.resolve("test-results/e2e-data/outbox");
@@ -33,8 +34,9 @@ const CASES: Array<{ lang: "fr" | "en" | "de"; offer: OfferId; values: Record<st
   {
     lang: "en",
     offer: "formateur-ia",
-    values: { firstName: "Maxime", phoneNumber: "0240000000", address: "8 avenue des Tests", postalCode: "44000", city: "Nantes", country: "France", agentName: "iaBot", telegramId: "@maxime" },
-    own: "iaBot",
+    // Only what the set-up needs: the billing address is the checkout's, the agent's name the brief's.
+    values: { firstName: "Maxime", telegramId: "@maxime" },
+    own: "@maxime",
   },
   { lang: "de", offer: "test-workflow", values: { firstName: "Maxime", videoTopic: "Katzen im Büro" }, own: "Katzen im Büro" },
 ];
@@ -99,7 +101,6 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
 
     await fillOrder(page, { ...values, lastName, email });
     for (const [name, value] of Object.entries(choose ?? {})) await page.locator(`select[name="${name}"]`).selectOption(value);
-    if (kind === "agent") await page.locator('input[name="connectZapier"][value="oui"]').check();
     await tickConsents(page, offer);
     const submit = page.locator('form#order button[type="submit"]');
     if (javaScriptEnabled) {
@@ -127,6 +128,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
       await page.locator('form#order button[type="submit"]').click();
       await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
     }
+    await fillSandboxBilling(page);
     await page.getByRole("button", { name: order.checkout.pay.replace("{{amount}}", "").trim(), exact: false }).click();
 
     await expect(page).toHaveURL(new RegExp(`${THANK_YOU_PATHS[lang]}\\?session_id=sbx_`));
@@ -163,7 +165,7 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   const de = locale("de", "order");
   await page.goto("/commander?offre=formateur-ia&lang=en");
   await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
-  await fillOrder(page, { firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" });
+  await fillOrder(page, { firstName: "Ada", lastName: "Lovelace", email: "nope", telegramId: "@babbage" });
   await page.locator('form#order button[type="submit"]').click();
   // With JavaScript our summary; without, the browser's own check kept the form from leaving.
   if (javaScriptEnabled) await expect(page.locator("#order-error-summary")).toBeVisible();
@@ -176,7 +178,7 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
   await expect(page.locator("h1")).toHaveText(`${de.form.title} ${locale("de", "offers")["formateur-ia"].name}`);
-  for (const [name, value] of Object.entries({ firstName: "Ada", lastName: "Lovelace", email: "nope", agentName: "Babbage" })) {
+  for (const [name, value] of Object.entries({ firstName: "Ada", lastName: "Lovelace", email: "nope", telegramId: "@babbage" })) {
     await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
   }
   await expect(page.getByLabel(de.form.acceptTerms)).not.toBeChecked();

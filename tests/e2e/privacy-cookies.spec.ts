@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { COOKIES, COOKIE_IDS } from "../../app/lib/cookies.ts";
+import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 
 // The privacy policy's list of cookies is generated from the cookies the site
 // sets (app/lib/cookies.ts). Here it is compared with what the site really sends: every Set-Cookie
@@ -41,6 +42,7 @@ test("the cookies listed on /privacy are exactly those a full order sets", async
   await page.getByLabel(order.form.immediateStart["digital-content"]).check();
   await page.locator('form#order button[type="submit"]').click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
+  await fillSandboxBilling(page);
   await page.getByRole("button", { name: order.checkout.pay.replace("{{amount}}", "").trim(), exact: false }).click();
   await expect(page).toHaveURL(new RegExp(`${THANK_YOU_PATHS[lang]}\\?session_id=sbx_`));
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { decodeMail, orderForm } from "../support/orders.ts";
+import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 
 // Runs in both Playwright projects: js-off (a script-disabled browser) and js-on.
 const outbox = path.resolve("test-results/e2e-data/outbox");
@@ -14,6 +15,7 @@ test("a subscriber manages the subscription from the email link: sees it, cancel
   const placed = await page.request.post(`/commander?offre=formateur-ia&lang=${lang}`, { form: Object.fromEntries(orderForm({ email, offre: "formateur-ia" })), maxRedirects: 0 });
   expect(placed.status()).toBe(303);
   await page.goto(placed.headers().location!);
+  await fillSandboxBilling(page);
   await page.getByRole("button", { name: locale(lang, "order").checkout.pay.replace("{{amount}}", "").trim(), exact: false }).click();
   await expect(page.locator("[data-price-line]")).toContainText("Mise en place");
   const reference = (await page.getByTestId("order-summary").locator("dd").first().textContent())!.trim();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { consentFields } from "../../app/orders/order-schema.ts";
 import { HTML_ONLY } from "../support/projects.ts";
+import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 
 // A long hyphenated address on a 320 px phone: the pages that show it (the checkout, the thank-you
 // page and its summary, which also holds the order's reference) may wrap it before its "@" or a
@@ -56,6 +57,7 @@ test("a long hyphenated email address and the order reference never break at a h
   await page.locator('form#order button[type="submit"]').click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
   expect(await breaksAfterHyphen(page, email), "the sandbox checkout").toEqual([]);
+  await fillSandboxBilling(page);
   await page.getByRole("button", { name: locale("fr", "order").checkout.pay.replace("{{amount}}", "").trim(), exact: false }).click();
   await expect(page.getByTestId("order-summary")).toBeVisible();
   expect(await breaksAfterHyphen(page, email), "the thank-you page").toEqual([]);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { openStores } from "../../app/stores.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import { orderForm, postForm, postOrder } from "../support/orders.ts";
+import { orderForm, postForm, postOrder, SANDBOX_PAY } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
 
@@ -29,7 +29,7 @@ async function start(env: Record<string, string> = {}) {
 async function paidOrderId(base: string): Promise<string> {
   const created = await postOrder(base, "formateur-ia", "en", orderForm({ email: `twice-${Date.now()}@example.com` }));
   expect(created.status).toBe(303);
-  const paid = await postForm(base + created.headers.get("location")!, { intent: "pay" });
+  const paid = await postForm(base + created.headers.get("location")!, SANDBOX_PAY);
   expect(paid.status).toBe(303);
   const thankYou = await fetch(base + paid.headers.get("location")!);
   expect(thankYou.status).toBe(200);

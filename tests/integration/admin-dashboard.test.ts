@@ -9,7 +9,7 @@ import { formatMoney } from "../../app/i18n/format.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { businessDay } from "../../app/stats/page-views.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import { orderForm, postForm, postOrder, waitFor } from "../support/orders.ts";
+import { orderForm, postForm, postOrder, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 
@@ -42,7 +42,7 @@ async function visit(pathname: string, headers: Record<string, string> = {}, met
 async function paidOrder(offer: string, lang: string, email: string) {
   const created = await postOrder(server.url, offer, lang, orderForm({ email }));
   expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, { intent: "pay" });
+  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
   expect(paid.status).toBe(303);
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
 }

@@ -5,7 +5,7 @@ import { formatMoney } from "../../app/i18n/format.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
 import { asHtml, confirmPost, moneyLocale, openScreen, orderPage } from "../support/money.ts";
-import { decodeMail, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { decodeMail, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { suiteServer } from "../support/suite.ts";
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
 async function paidOrder(offer: string, lang: string, email: string) {
   const created = await postOrder(server.url, offer, lang, orderForm({ email, firstName: "Léa", lastName: "Durand" }));
   expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, { intent: "pay" });
+  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
   expect(paid.status).toBe(303);
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
   return (await readStore(server.dataDir)).orders.find((order) => order.customer.email === email)!;

@@ -6,7 +6,7 @@ import { openStores } from "../../app/stores.server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AdminClient, freshCode, ownerReset, setUpOwner, signInWithRecoveryCode, subjectOf } from "../support/admin.ts";
-import { decodeMail, orderForm, postForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
+import { decodeMail, orderForm, postForm, postOrder, readStore, startSmtp, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 import { freePort, startServer, type RunningServer } from "../support/server.ts";
 
 const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
@@ -39,7 +39,7 @@ afterAll(async () => {
 async function paidOrder(overrides: Record<string, string> = {}, lang = "fr", offer = "formateur-ia") {
   const created = await postOrder(server.url, offer, lang, orderForm(overrides));
   expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, { intent: "pay" });
+  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
   expect(paid.status).toBe(303);
   const thankYou = await fetch(server.url + paid.headers.get("location")!);
   expect(thankYou.status).toBe(200);
@@ -227,17 +227,9 @@ describe("notifications", () => {
       lastName: "Nguyen-Martin",
       email: "lea.nguyen@example.com",
       companyName: "Atelier Léa",
-      address: "7 avenue des Tilleuls",
-      city: "Bordeaux",
-      postalCode: "33000",
-      country: "France",
-      phoneNumber: "+33 5 56 00 00 00",
-      agentName: "LeaBot",
       telegramId: "@lea_nguyen",
-      connectZapier: "oui",
-      comments: "Merci de me rappeler après 18 h",
     };
-    // The Telegram agent asks every question of the spec's form (video offers ask for a brief).
+    // The Telegram agent's form before payment; the billing address comes from the checkout (SANDBOX_PAY).
     const order = await paidOrder(form, "de", "formateur-ia");
     const mail = await waitFor(() => eml(order.id, "owner-paid"), 15_000, "owner notification");
     // The thank-you page again and the webhook path again: still one notification.
@@ -258,15 +250,12 @@ describe("notifications", () => {
     line(orderEn.form.lastName, form.lastName);
     line(orderEn.form.email, form.email);
     line(orderEn.form.companyName, form.companyName);
-    line(orderEn.form.address, form.address);
-    line(orderEn.form.postalCode, form.postalCode);
-    line(orderEn.form.city, form.city);
-    line(orderEn.form.country, form.country);
-    line(orderEn.form.phoneNumber, form.phoneNumber);
-    line(orderEn.form.agentName, form.agentName);
     line(orderEn.form.telegramId, form.telegramId);
-    line(orderEn.form.connectZapier, orderEn.form.yes);
-    line(orderEn.form.comments, form.comments);
+    line(orderEn.form.address, SANDBOX_PAY.line1!);
+    line(orderEn.form.postalCode, SANDBOX_PAY.postalCode!);
+    line(orderEn.form.city, SANDBOX_PAY.city!);
+    // The ISO code the checkout collected, named in the owner's language.
+    line(orderEn.form.country, "France");
     line(admin.en.fields.language, "Deutsch");
     expect(mail).toContain(`${admin.en.notify.open}: ${server.url}/admin/orders/${order.id}`);
     // The customer's own confirmation is unchanged and separate.
@@ -676,7 +665,7 @@ describe("an email that finally fails", () => {
     });
     try {
       const created = await postOrder(local.url, "formateur-ia", "it", orderForm({ email: "gone@example.com", firstName: "Gino" }));
-      const paid = await postForm(local.url + created.headers.get("location")!, { intent: "pay" });
+      const paid = await postForm(local.url + created.headers.get("location")!, SANDBOX_PAY);
       await fetch(local.url + paid.headers.get("location")!);
       const fr = admin.fr.notify;
       const notice = await waitFor(() => messages.find((m) => subjectOf(m.raw) === fr.failedSubject.replace("{{email}}", "gone@example.com")), 20_000, "failure notice");

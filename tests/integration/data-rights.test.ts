@@ -8,7 +8,7 @@ import { formatDays, formatUnit } from "../../app/i18n/format.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import { orderForm, postForm, postOrder, readStore } from "../support/orders.ts";
+import { orderForm, postForm, postOrder, readStore, SANDBOX_PAY } from "../support/orders.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { DEMO_CONFIG } from "../support/site-config.ts";
 import { databaseUrlFor } from "../support/store.ts";
@@ -42,7 +42,7 @@ describe("a customer's data in the back office", () => {
   async function paidOrder(person: Record<string, string>, offer: string) {
     const created = await postOrder(server.url, offer, "en", orderForm(person));
     expect(created.status).toBe(303);
-    const paid = await postForm(server.url + created.headers.get("location")!, { intent: "pay" });
+    const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
     expect(paid.status).toBe(303);
     expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
     const sessionId = new URL(paid.headers.get("location")!, server.url).searchParams.get("session_id");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
@@ -46,7 +46,7 @@ const storedFiles = (orderId: string) => {
 async function paidOrder(offer: string, lang: string, email: string) {
   const created = await postOrder(server.url, offer, lang, orderForm({ email }));
   expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, { intent: "pay" });
+  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
   const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.state === "paid")!;
   const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`), 10_000, "confirmation");

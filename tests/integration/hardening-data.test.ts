@@ -5,7 +5,7 @@ import { openLiveDatabase } from "../support/live-db.ts";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openStores } from "../../app/stores.server.ts";
-import { orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 
 // Input hygiene, operator output, CSV, emails refused for good and
@@ -23,7 +23,7 @@ function orders(dataDir: string, ...args: string[]) {
 async function paidOrder(server: RunningServer, email: string, lang = "en") {
   const res = await postOrder(server.url, "test-workflow", lang, orderForm({ email }), { headers: { Origin: server.url } });
   expect(res.status).toBe(303);
-  const paid = await postForm(server.url + res.headers.get("location")!, { intent: "pay" });
+  const paid = await postForm(server.url + res.headers.get("location")!, SANDBOX_PAY);
   expect(paid.status).toBe(303);
   const thankYou = paid.headers.get("location")!;
   // The thank-you page fulfils the order (marks it paid, queues the confirmation).
@@ -46,17 +46,17 @@ describe("sandbox server", () => {
       for (const [field, value] of [
         ["firstName", "Jo\u001b[2J\u001b]0;pwned\u0007"],
         ["lastName", "Li\u202etxt.exe"],
-        ["city", "Lyon\u007f"],
-        ["address", "12 rue\ndes Lilas"],
+        ["videoBrand", "Lyon\u007f"],
+        ["videoTopic", "12 rue\ndes Lilas"],
         ["comments", "ok\u0000"],
       ]) {
-        // The Telegram agent's form asks every one of these questions (the test offer asks only four).
-        const res = await postOrder(server.url, "formateur-ia", lang, orderForm({ [field!]: value! }), { headers: { Origin: server.url } });
+        // The video offers' form asks every one of these questions (the test offer asks only four).
+        const res = await postOrder(server.url, "short-videos", lang, orderForm({ [field!]: value! }), { headers: { Origin: server.url } });
         expect(res.status, `${lang} ${field}`).toBe(400);
         expect(await res.text(), `${lang} ${field}`).toContain(html(locale(lang).errors.controlCharacters));
       }
     }
-    const multiline = await postOrder(server.url, "formateur-ia", "en", orderForm({ email: "lines@example.com", comments: "line one\r\nline two" }), {
+    const multiline = await postOrder(server.url, "short-videos", "en", orderForm({ email: "lines@example.com", comments: "line one\r\nline two" }), {
       headers: { Origin: server.url },
     });
     expect(multiline.status).toBe(303);

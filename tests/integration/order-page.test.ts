@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks, NEVER } from "../../app/billing/signed-link.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 import { startExpectingExit, startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 
@@ -44,7 +44,7 @@ const orderLinkIn = (text: string) => new RegExp(`${server.url}/order/[\\w.-]+\\
 async function paidSandboxOrder(offer: string, lang: string, email: string, extra: Record<string, string> = {}) {
   const created = await postOrder(server.url, offer, lang, orderForm({ email, ...extra }));
   expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, { intent: "pay" });
+  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
   const thankYou = await fetch(server.url + paid.headers.get("location")!);
   expect(thankYou.status).toBe(200);
   const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.offer === offer && o.state === "paid")!;
@@ -181,7 +181,12 @@ describe("the owner's side", () => {
   test("'To deliver' is sorted by due time with 'late' and 'due today' marks; the order page has mailto: and tel: links and the reference; search finds a reference", async () => {
     // Paid in this order, so the list's usual newest-first order is not the due order.
     const video = await paidSandboxOrder("test-workflow", "fr", "video@example.com");
-    const agent = await paidSandboxOrder("formateur-ia", "fr", "agent@example.com", { phoneNumber: "+33 6 12 34 56 78" });
+    const agent = await paidSandboxOrder("formateur-ia", "fr", "agent@example.com");
+    // The agent's phone is asked in the brief, after payment (its order page's form, multipart).
+    const agentPage = new URL(orderLinkIn(agent.confirmation)!);
+    const brief = new FormData();
+    for (const [name, value] of Object.entries({ agentName: "AgentBot", phoneNumber: "+33 6 12 34 56 78", connectZapier: "non", brief: "" })) brief.set(name, value);
+    expect((await fetch(server.url + agentPage.pathname + agentPage.search, { method: "POST", body: brief, redirect: "manual" })).status).toBe(303);
     const late = await paidSandboxOrder("veo3-single", "fr", "late@example.com");
     // 24-hour promises paid 30 and 22 hours ago: late, and due in 2 hours; the agent (48 h) is due in 48 hours.
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();

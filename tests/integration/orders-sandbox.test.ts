@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { OFFER_IDS } from "../../app/content/offers.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { startServer } from "../support/server.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { suiteServer } from "../support/suite.ts";
 
@@ -25,7 +25,7 @@ async function orderThroughSandbox(offer: string, lang: string, form = orderForm
   const page = await fetch(server.url + checkout);
   expect(page.status).toBe(200);
   const checkoutHtml = await page.text();
-  const paid = await postForm(server.url + checkout, { intent: "pay" });
+  const paid = await postForm(server.url + checkout, SANDBOX_PAY);
   expect(paid.status).toBe(303);
   const thankYou = paid.headers.get("location")!;
   const sessionId = new URL(thankYou, server.url).searchParams.get("session_id")!;
@@ -68,12 +68,12 @@ describe("order form", () => {
   test("invalid posts: 400, values kept, translated errors next to their fields, nothing stored", async () => {
     const before = (await readStore(server.dataDir)).orders.length;
     for (const lang of LANGUAGES) {
-      const res = await postOrder(server.url, "formateur-ia", lang, orderForm({ firstName: " A ", email: "not-an-email", address: "x", lastName: "Durand", connectZapier: "peut-être" }));
+      const res = await postOrder(server.url, "formateur-ia", lang, orderForm({ firstName: " A ", email: "not-an-email", telegramId: "x", lastName: "Durand" }));
       expect(res.status).toBe(400);
       const body = await res.text();
       expect(body).toContain('value="Durand"');
       expect(body).toContain('value="not-an-email"');
-      for (const [field, key] of [["firstName", "firstName"], ["email", "email"], ["address", "address"], ["connectZapier", "connectZapier"]] as const) {
+      for (const [field, key] of [["firstName", "firstName"], ["email", "email"], ["telegramId", "telegramId"]] as const) {
         const errorId = `order-${field}-error`;
         expect(body, `${lang} ${field}`).toContain(`id="${errorId}"`);
         expect(body).toContain(html(order[lang].errors[key]));
@@ -120,8 +120,8 @@ describe("sandbox flow", () => {
         expect(flow.status).toBe(200);
         expect(flow.body).toContain(`<html lang="${lang}"`);
         expect(flow.body).toContain(html(order[lang].thankYou.title));
-        // Each offer shows its own answers: the agent's name, or the video brief.
-        const own = offer === "formateur-ia" ? `Bot ${offer}` : "Recettes de saison";
+        // Each offer shows its own answers: the agent's Telegram handle, or the video brief.
+        const own = offer === "formateur-ia" ? "@camille" : "Recettes de saison";
         for (const value of [`Ana-${lang} Martin`, "camille.martin@example.com", own, html(offers[lang][offer].name)]) {
           expect(flow.body, `${lang} ${offer}`).toContain(value);
         }
@@ -165,7 +165,7 @@ describe("sandbox flow", () => {
   test("reloads and a replayed payment do not send a second email; resend sends exactly one copy", async () => {
     const flow = await orderThroughSandbox("test-workflow", "it");
     for (let i = 0; i < 3; i++) expect((await fetch(server.url + flow.thankYou)).status).toBe(200);
-    const replay = await postForm(server.url + flow.checkout, { intent: "pay" });
+    const replay = await postForm(server.url + flow.checkout, SANDBOX_PAY);
     expect(replay.status).toBe(303);
     const orderId = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === flow.sessionId)!.id;
     await waitFor(() => emlFiles(server.dataDir).includes(`${orderId}-confirmation.eml`), 5000, "confirmation");
@@ -194,7 +194,7 @@ describe("sandbox flow", () => {
     expect(stored.state).toBe("expired");
     expect((await readStore(server.dataDir)).emails.get(stored.id)).toHaveLength(0);
     // Paying after cancelling is refused by the sandbox (the session is final), like Stripe.
-    const late = await postForm(server.url + checkout, { intent: "pay" });
+    const late = await postForm(server.url + checkout, SANDBOX_PAY);
     const page = await fetch(server.url + late.headers.get("location")!);
     expect(await page.text()).toContain(html(order.de.thankYou.expiredTitle));
   });
@@ -235,7 +235,7 @@ describe("crash safety", () => {
     await first.kill();
     const second = await startServer({ LOG_LEVEL: "silent", DATA_DIR: first.dataDir });
     try {
-      const paid = await postForm(second.url + checkout, { intent: "pay" });
+      const paid = await postForm(second.url + checkout, SANDBOX_PAY);
       expect(paid.status).toBe(303);
       const page = await fetch(second.url + paid.headers.get("location")!);
       expect(await page.text()).toContain(html(order.it.thankYou.title));
@@ -262,7 +262,7 @@ describe("rate limits", () => {
     expect(body).toContain('value="Camille"');
     expect((await readStore(limited.dataDir)).orders).toHaveLength(2);
 
-    const paid = await postForm(limited.url + second.headers.get("location")!, { intent: "pay" });
+    const paid = await postForm(limited.url + second.headers.get("location")!, SANDBOX_PAY);
     const thankYou = paid.headers.get("location")!;
     const sessionId = new URL(thankYou, limited.url).searchParams.get("session_id")!;
     expect((await postForm(limited.url + thankYou, { intent: "resend", session_id: sessionId })).status).toBe(200);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFlakyProxy, type FlakyProxy } from "../support/flaky-proxy.ts";
-import { emlFiles, integrityCheck, orderForm, postOrder, readStore, startSmtp, waitFor } from "../support/orders.ts";
+import { emlFiles, integrityCheck, orderForm, postOrder, readStore, startSmtp, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { stripeEnv, suiteFakeStripe, suiteServer } from "../support/suite.ts";
@@ -227,7 +227,7 @@ test("SMTP down for a while: the confirmation is delivered once when it comes ba
     const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "smtp-outage@example.com" }), { headers: { Origin: server.url } });
     expect(res.status).toBe(303);
     const checkoutPath = res.headers.get("location")!;
-    const paid = await fetch(server.url + checkoutPath, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual", headers: { Origin: server.url } });
+    const paid = await fetch(server.url + checkoutPath, { method: "POST", body: new URLSearchParams(SANDBOX_PAY), redirect: "manual", headers: { Origin: server.url } });
     expect(paid.status).toBe(303);
     expect(await (await fetch(server.url + paid.headers.get("location")!)).text()).toContain("smtp-outage@example.com");
     const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "smtp-outage@example.com")!;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor } from "../support/orders.ts";
+import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
 
 /**
  * Self-service in sandbox mode, over plain HTTP (no JavaScript): the confirmation email's signed
@@ -39,7 +39,7 @@ async function paidSandboxOrder(offer: string, lang: string, email: string) {
   const created = await postOrder(server.url, offer, lang, orderForm({ email }));
   expect(created.status).toBe(303);
   const checkout = created.headers.get("location")!;
-  const paid = await postForm(server.url + checkout, { intent: "pay" });
+  const paid = await postForm(server.url + checkout, SANDBOX_PAY);
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
   const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
   const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`), 10_000, "confirmation");

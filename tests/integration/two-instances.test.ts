@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { AdminClient, ownerReset, setUpOwner, signIn } from "../support/admin.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { orderForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink } from "../support/orders.ts";
+import { orderForm, postOrder, readStore, startSmtp, waitFor, type SmtpSink, SANDBOX_PAY } from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
 
@@ -45,7 +45,7 @@ describe("two instances, one PostgreSQL", () => {
     const page = await fetch(`${b.url}${checkout}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("across@example.com");
-    const pay = await fetch(`${b.url}${checkout}`, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual" });
+    const pay = await fetch(`${b.url}${checkout}`, { method: "POST", body: new URLSearchParams(SANDBOX_PAY), redirect: "manual" });
     expect(pay.status).toBe(303);
     const thanks = await fetch(`${b.url}${pay.headers.get("location")}`);
     expect(thanks.status).toBe(200);

@@ -38,6 +38,19 @@ export function orderForm(overrides: Record<string, string> = {}): URLSearchPara
   });
 }
 
+/**
+ * The sandbox checkout's "Pay" with the billing address it asks, as Stripe Checkout asks it
+ * (`billing_address_collection: "required"`): the order records it when it is paid.
+ */
+export const SANDBOX_PAY: Record<string, string> = {
+  intent: "pay",
+  billingName: "Camille Martin",
+  line1: "12 rue des Lilas",
+  postalCode: "69003",
+  city: "Lyon",
+  country: "FR",
+};
+
 export async function postOrder(base: string, offer: string, lang: string, form: URLSearchParams, init: RequestInit = {}) {
   if (!form.has("offre")) form.set("offre", offer);
   return fetch(`${base}/commander?offre=${offer}&lang=${lang}`, {
@@ -52,7 +65,7 @@ export async function postOrder(base: string, offer: string, lang: string, form:
 export async function payInSandbox(base: string, offer: string, lang: string, form: URLSearchParams): Promise<string> {
   const created = await postOrder(base, offer, lang, form);
   if (created.status !== 303) throw new Error(`the order form answered ${created.status}`);
-  const paid = await fetch(base + created.headers.get("location")!, { method: "POST", body: new URLSearchParams({ intent: "pay" }), redirect: "manual" });
+  const paid = await fetch(base + created.headers.get("location")!, { method: "POST", body: new URLSearchParams(SANDBOX_PAY), redirect: "manual" });
   if (paid.status !== 303) throw new Error(`the sandbox checkout answered ${paid.status}`);
   const thanks = await fetch(base + paid.headers.get("location")!);
   if (thanks.status !== 200) throw new Error(`the thank-you page answered ${thanks.status}`);
