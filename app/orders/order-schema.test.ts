@@ -1,16 +1,12 @@
 import { describe, expect, test } from "vitest";
 import en from "../../locales/en/order.json";
-import { OFFERS, ORDER_FORM_FIELDS, type OfferId } from "../content/offers.ts";
-import { FIELD_MAX, OPTIONAL_FIELDS, consentFields, normaliseOrderForm, orderFormRules, parseOrderForm } from "./order-schema.ts";
+import { BRIEF_FIELDS, CHECKOUT_FIELDS, OFFERS, ORDER_FORM_FIELDS, type OfferId } from "../content/offers.ts";
+import { FIELD_MAX, OPTIONAL_FIELDS, consentFields, normaliseOrderForm, orderFormRules, parseBriefAnswers, parseOrderForm } from "./order-schema.ts";
 
 const valid = {
   firstName: "Jo",
   lastName: "Li",
   email: "jo@example.com",
-  address: "1 Rd.",
-  city: "Ny",
-  postalCode: "75",
-  country: "FR",
   phoneNumber: "12345",
   agentName: "iaBot",
   telegramId: "@j",
@@ -21,12 +17,18 @@ const ticked = { acceptTerms: "on", immediateStart: "on" };
 
 const messageOf = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
 
+/**
+ * An offer's questions as its customer answers them: the order form's, then (after payment) the
+ * brief's, each with its rules (the billing address is the checkout's: sandbox-checkout.server.ts).
+ */
 function parse(values: Record<string, string>, offer: OfferId = "formateur-ia") {
   const formData = new FormData();
   for (const [name, value] of Object.entries(values)) formData.set(name, value);
   const submission = parseOrderForm(formData, offer);
-  const error: Record<string, string[] | null> = submission.status === "error" ? (submission.error ?? {}) : {};
-  return { ...submission, error };
+  const brief = parseBriefAnswers(formData, offer);
+  const error: Record<string, string[] | null> = { ...(submission.status === "error" ? (submission.error ?? {}) : {}), ...(brief.ok ? {} : brief.errors) };
+  if (submission.status === "success" && brief.ok) return { status: "success" as const, value: { ...submission.value, ...brief.answers }, error };
+  return { status: "error" as const, value: undefined, error };
 }
 
 describe("order form schema (spec section 5)", () => {
@@ -34,7 +36,7 @@ describe("order form schema (spec section 5)", () => {
     const result = parse(valid);
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
-    const value = normaliseOrderForm("formateur-ia", result.value);
+    const value = { ...normaliseOrderForm("formateur-ia", result.value), ...result.value };
     expect(value.connectZapier).toBe("non");
     expect(value.companyName).toBe("");
     expect(value.comments).toBe("");
@@ -45,10 +47,6 @@ describe("order form schema (spec section 5)", () => {
     ["lastName", "L", "errors.lastName"],
     ["email", "jo@", "errors.email"],
     ["email", "jo example.com", "errors.email"],
-    ["address", "1 Rd", "errors.address"],
-    ["city", "N", "errors.city"],
-    ["postalCode", "7", "errors.postalCode"],
-    ["country", "F", "errors.country"],
     ["phoneNumber", "1234", "errors.phoneNumber"],
     ["agentName", "i", "errors.agentName"],
     ["telegramId", "@", "errors.telegramId"],
@@ -66,7 +64,7 @@ describe("order form schema (spec section 5)", () => {
   ] as const)("%s: a missing required field says what to enter, in the locale files", (offer, kind) => {
     const result = parse({}, offer);
     const errors = result.error ?? {};
-    const required = [...ORDER_FORM_FIELDS[kind].filter((f) => !OPTIONAL_FIELDS.has(f)), ...consentFields(offer)];
+    const required = [...[...ORDER_FORM_FIELDS[kind], ...BRIEF_FIELDS[kind]].filter((f) => !OPTIONAL_FIELDS.has(f)), ...consentFields(offer)];
     expect(Object.keys(errors).sort()).toEqual([...required].sort());
     for (const [field, messages] of Object.entries(errors)) {
       expect(messages, field).toEqual([`errors.required.${field}`]);
@@ -136,6 +134,8 @@ describe("order form schema (spec section 5)", () => {
 
   test("every field has a length cap", () => {
     for (const [field, max] of Object.entries(FIELD_MAX)) {
+      // The billing address is the checkout's, with its own caps (sandbox-checkout.server.ts).
+      if ((CHECKOUT_FIELDS as readonly string[]).includes(field)) continue;
       const long = field === "email" ? `${"a".repeat(max)}@example.com` : "a".repeat(max + 1);
       const offer = field.startsWith("video") ? "short-videos" : "formateur-ia";
       expect(parse({ ...valid, videoTopic: "Topic", videoLanguage: "fr", [field]: long }, offer).error?.[field], field).toContain("errors.tooLong");
@@ -149,7 +149,7 @@ describe("order form schema (spec section 5)", () => {
         expect(parse({ ...valid, [field]: value }).error?.[field], `${field} ${JSON.stringify(value)}`).toEqual(["errors.controlCharacters"]);
       }
     }
-    for (const field of ["firstName", "address", "companyName"]) {
+    for (const field of ["firstName", "agentName", "companyName"]) {
       expect(parse({ ...valid, [field]: "Jean\nLuc" }).error?.[field], field).toEqual(["errors.controlCharacters"]);
     }
     expect(parse({ ...valid, comments: "line 1\r\nline 2\tend" }).status).toBe("success");

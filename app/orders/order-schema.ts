@@ -177,7 +177,10 @@ const BRIEF_SCHEMAS = new Map<OfferKind, z.ZodMiniType>();
  * The brief's questions of an offer (after payment: BRIEF_FIELDS), checked with the rules the
  * order form uses for the same questions. Empty inputs count as missing, as on the form.
  */
-export function parseBriefAnswers(form: FormData, offer: OfferId): { ok: true; answers: Partial<Record<BriefFieldName, string>> } | { ok: false; invalid: BriefFieldName[] } {
+export function parseBriefAnswers(
+  form: FormData,
+  offer: OfferId,
+): { ok: true; answers: Partial<Record<BriefFieldName, string>> } | { ok: false; invalid: BriefFieldName[]; errors: Partial<Record<BriefFieldName, string[]>> } {
   const kind = getOffer(offer).kind;
   const fields: readonly BriefFieldName[] = BRIEF_FIELDS[kind];
   if (!fields.length) return { ok: true, answers: {} };
@@ -189,7 +192,11 @@ export function parseBriefAnswers(form: FormData, offer: OfferId): { ok: true; a
     values[name] = typeof value === "string" && value !== "" ? value : undefined;
   }
   const result = schema.safeParse(values);
-  if (!result.success) return { ok: false, invalid: fields.filter((name) => result.error.issues.some((issue) => issue.path[0] === name)) };
+  if (!result.success) {
+    const errors: Partial<Record<BriefFieldName, string[]>> = {};
+    for (const issue of result.error.issues) (errors[issue.path[0] as BriefFieldName] ??= []).push(issue.message);
+    return { ok: false, invalid: fields.filter((name) => errors[name]), errors };
+  }
   const answers: Partial<Record<BriefFieldName, string>> = {};
   for (const name of briefFields(offer)) answers[name] = String((result.data as Record<string, unknown>)[name] ?? "");
   return { ok: true, answers };

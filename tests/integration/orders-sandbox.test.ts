@@ -86,7 +86,7 @@ describe("order form", () => {
     // Every field missing at once, and over-long input.
     const empty = await postOrder(server.url, "test-workflow", "en", new URLSearchParams());
     expect(empty.status).toBe(400);
-    const long = await postOrder(server.url, "formateur-ia", "en", orderForm({ comments: "x".repeat(2001), city: "y".repeat(101) }));
+    const long = await postOrder(server.url, "formateur-ia", "en", orderForm({ companyName: "x".repeat(121), telegramId: "y".repeat(65) }));
     expect(long.status).toBe(400);
     expect(await long.text()).toContain(order.en.errors.tooLong);
     expect((await readStore(server.dataDir)).orders.length).toBe(before);
