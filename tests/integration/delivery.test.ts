@@ -313,7 +313,7 @@ describe("the work after payment, without JavaScript", () => {
     expect((await post(page.replace(token, "nothing"), ok)).status).toBe(404);
     expect((await post(page.replace(token, `${token.slice(0, -3)}abc`), files(new FormData(), [["ok.png", PNG, "image/png"]]))).status).toBe(404);
     expect(storedFiles(order.id)).toEqual([]);
-    const other = await paidOrder("formateur-ia", "en", "andere@example.com");
+    const other = await paidOrder("short-videos", "en", "andere@example.com");
     expect((await post(other.page, files(new FormData(), [["theirs.png", PNG, "image/png"]]))).status).toBe(303);
     const theirs = /href="\/order\/[^"]+\/files\/([^"?]+)/.exec(await (await fetch(server.url + other.page)).text())![1]!;
     expect((await fetch(`${server.url}/order/${token}/files/${theirs}`)).status).toBe(404);
