@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { quoted } from "../../app/i18n/format.ts";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { ORDER_FORM_FIELDS, getOffer, type OfferId } from "../../app/content/offers.ts";
+import { CHECKOUT_FIELDS, ORDER_FORM_FIELDS, getOffer, type OfferId } from "../../app/content/offers.ts";
 import { governingTerms, termsForOrder } from "../../app/content/terms.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { decodeMail, findOrder } from "../support/orders.ts";
@@ -102,8 +102,8 @@ for (const { lang, offer, values } of CASES) {
       acceptedAt: expect.any(String),
     });
     expect(placed.acceptance!.acceptedAt >= before && placed.acceptance!.acceptedAt <= new Date().toISOString()).toBe(true);
-    // The answers stay the offer's questions only.
-    expect(Object.keys(placed.customer).sort()).toEqual([...ORDER_FORM_FIELDS[kind]].sort());
+    // The answers stay the offer's questions only, with the billing address the checkout collected.
+    expect(Object.keys(placed.customer).sort()).toEqual([...ORDER_FORM_FIELDS[kind], ...CHECKOUT_FIELDS].sort());
 
     // Repeated in the confirmation email (the durable medium), in the buyer's words.
     const file = `${placed.id}-confirmation.eml`;

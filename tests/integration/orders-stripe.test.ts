@@ -135,6 +135,9 @@ describe("payment and fulfilment", () => {
     const o = stored.orders.find((x) => x.sessionId === sessionId)!;
     expect(o.state).toBe("paid");
     expect(stored.emails.get(o.id)!.filter((e) => e.kind === "confirmation")).toHaveLength(1);
+    // The billing address Checkout asked (billing_address_collection: "required"), read from the session's customer_details.
+    expect(stripe.sessions.get(sessionId)!.params.billing_address_collection).toBe("required");
+    expect(o.customer).toMatchObject({ address: "Torstraße 1", postalCode: "10119", city: "Berlin", country: "DE" });
   });
 
   test("visitor first, webhook after (and replayed): one email", async () => {

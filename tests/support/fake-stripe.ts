@@ -39,6 +39,8 @@ export type FakeSession = Pick<
   | "created"
   | "livemode"
   | "payment_intent"
+  | "billing_address_collection"
+  | "customer_details"
 > & {
   mode: "payment" | "subscription" | "setup";
   customer: string | null;
@@ -153,6 +155,9 @@ export interface FakeStripe {
   hangCreate: boolean;
   /** Seconds added to the fake's clock (idempotency keys are forgotten after 24 hours). */
   clockOffset: number;
+  /** What the buyer types on Checkout when the session requires a billing address (customer_details). */
+  billingName: string;
+  billingAddress: Stripe.Address;
   /** A default Billing Portal configuration, as saving the portal settings in the Dashboard creates. */
   configurePortal(): FakePortalConfiguration;
   /** Pays the session on the hosted page. `delayed`: a SEPA-like method, complete but unpaid until settled. */
@@ -277,6 +282,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     latencyMs: 0,
     hangCreate: false,
     clockOffset: 0,
+    billingName: "Jonas Kurz",
+    billingAddress: { line1: "Torstraße 1", line2: null, postal_code: "10119", city: "Berlin", state: null, country: "DE" },
     configurePortal() {
       const configuration = createPortalConfiguration({ "features[subscription_cancel][enabled]": "true" }, true);
       return configuration;
@@ -290,6 +297,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // amount_total (https://docs.stripe.com/tax/checkout, https://docs.stripe.com/api/checkout/sessions/object#checkout_session_object-total_details).
       // Stripe's rate depends on the buyer's address; the double applies France's 20 % VAT to everyone.
       if (session.params["automatic_tax[enabled]"] === "true") session.total_details.amount_tax = Math.round((session.amount_total * 20) / 120);
+      // What the buyer typed on Checkout: the address only where the session required it
+      // (https://docs.stripe.com/api/checkout/sessions/object#checkout_session_object-customer_details).
+      session.customer_details = {
+        address: session.billing_address_collection === "required" ? { ...fake.billingAddress } : null,
+        business_name: null,
+        email: session.customer_email,
+        individual_name: null,
+        name: session.billing_address_collection === "required" ? fake.billingName : null,
+        phone: null,
+        tax_exempt: "none",
+        tax_ids: [],
+      };
       session.delayed = paymentStatus === "unpaid";
       // A delayed method completes the session unpaid: Stripe still creates the customer and the
       // subscription (incomplete) at once (https://docs.stripe.com/payments/checkout/fulfill-orders#delayed-notification).
@@ -758,6 +777,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency,
       created: now(),
       livemode: false,
+      billing_address_collection: (p.billing_address_collection ?? null) as FakeSession["billing_address_collection"],
+      // Filled when the buyer completes the page (complete()), as Stripe fills it.
+      customer_details: null,
       params: p,
       idempotencyKey: key,
     };
