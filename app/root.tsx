@@ -34,8 +34,8 @@ import "./styles/app.css";
 
 export const middleware: Route.MiddlewareFunction[] = i18nMiddleware;
 
-/** Namespaces a hydrating page needs on the client. */
-const CLIENT_NAMESPACES = ["common", "order", "offers"];
+/** Namespaces a hydrating page needs on the client (billing: the sandbox checkout's address form). */
+const CLIENT_NAMESPACES = ["common", "order", "offers", "billing"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
