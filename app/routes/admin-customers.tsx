@@ -4,11 +4,11 @@ import type { Route } from "./+types/admin-customers";
 import { customerList, customerSummary, normaliseEmail, retentionPolicy } from "../admin/customers.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
-import { requireForm } from "../http/read-form.server.ts";
 import { AdminBar, Notice, Pager } from "../components/admin/admin-ui.tsx";
 import { DataRequestList } from "../components/admin/data-rights-ui.tsx";
 import { dateTimeFormatter, formatDays } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { noPostsHere } from "../admin/no-posts.server.ts";
 
 /**
  * A customer's data (GDPR): found by email (typed by the owner, or linked from an order), what the
@@ -41,11 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Nothing is posted here (export and erase have their own addresses): 405 for the owner. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireForm(request, [], adminLang(context));
-  await requireOwner(context);
-  throw data(null, { status: 405 });
-}
+export const action = noPostsHere;
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("data-rights");

@@ -4,9 +4,9 @@ import type { Route } from "./+types/admin-invoices";
 import { invoicesPage, readMonth } from "../admin/invoices.server.ts";
 import { adminLang, adminMeta } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
-import { requireForm } from "../http/read-form.server.ts";
 import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { noPostsHere } from "../admin/no-posts.server.ts";
 
 /** Invoices and receipts, month by month: the papers of each paid order, for the accountant. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,11 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Nothing is posted here: 405 for the owner, sign-in for anyone else. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireForm(request, [], adminLang(context));
-  await requireOwner(context);
-  throw data(null, { status: 405 });
-}
+export const action = noPostsHere;
 
 export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("back-office");

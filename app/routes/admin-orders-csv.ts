@@ -3,9 +3,9 @@ import type { Route } from "./+types/admin-orders-csv";
 import { readFilter } from "../admin/order-filter.ts";
 import { exportCsv } from "../admin/orders-export.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
-import { requireForm } from "../http/read-form.server.ts";
-import { adminLang, adminT } from "../admin/request.server.ts";
+import { adminT } from "../admin/request.server.ts";
 import { csvFormatName } from "../ops/orders-csv.server.ts";
+import { noPostsHere } from "../admin/no-posts.server.ts";
 
 /**
  * The filtered list as CSV: the same export as `npm run orders -- --csv`, in the owner's
@@ -26,8 +26,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireForm(request, [], adminLang(context));
-  await requireOwner(context);
-  throw data(null, { status: 405 });
-}
+export const action = noPostsHere;
