@@ -90,8 +90,7 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
         );
         return { status: "mismatch", order, newlyPaid: false };
       }
-      const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL, billingAnswers(session.billing));
-      if (typeof session.amountTax === "number") await repo.setTaxAmount(order.id, session.amountTax);
+      const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL, { billing: billingAnswers(session.billing), tax: session.amountTax });
       // The owner hears of every paid order exactly once (outbox unique per order and kind).
       await repo.enqueueEmail(order.id, OWNER_PAID_EMAIL);
       if (newlyPaid) deps.onEnqueued?.();

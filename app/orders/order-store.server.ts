@@ -7,7 +7,7 @@ import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { formatReference, referencePrefix } from "./reference.ts";
-import type { NewOrder, Order, OrderStore } from "./types.ts";
+import type { NewOrder, Order, OrderStore, PaidCheckout } from "./types.ts";
 
 let prefix: string | undefined;
 /** The brand's initials, read once per process (the configuration is read once too). */
@@ -143,16 +143,14 @@ export class KyselyOrderStore implements OrderStore {
     await this.db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
   }
 
-  async setTaxAmount(orderId: string, amount: number): Promise<void> {
-    await this.db.updateTable("orders").set({ tax_amount: amount }).where("id", "=", orderId).where("tax_amount", "is", null).execute();
-  }
-
-  async markPaid(orderId: string, emailKind: StoredEmailKind, billing?: Partial<OrderForm>): Promise<boolean> {
+  async markPaid(orderId: string, emailKind: StoredEmailKind, checkout: PaidCheckout = {}): Promise<boolean> {
+    const { billing, tax } = checkout;
     return this.db.transaction().execute(async (trx) => {
       const stamp = now();
       const result = await trx
         .updateTable("orders")
-        .set({ state: "paid", paid_at: stamp, failure_reason: null, updated_at: stamp })
+        // The tax Stripe Tax computed inside the amount, with the payment it belongs to.
+        .set({ state: "paid", paid_at: stamp, failure_reason: null, updated_at: stamp, ...(typeof tax === "number" ? { tax_amount: tax } : {}) })
         .where("id", "=", orderId)
         .where("state", "<>", "paid")
         .executeTakeFirst();

@@ -71,6 +71,12 @@ export interface Order extends NewOrder {
  * The orders table: an order from the form to its payment. Written once with Kysely for SQLite and
  * PostgreSQL (order-store.server.ts); no other module writes SQL for orders.
  */
+/** What the checkout reported with a payment: the billing address it collected, the tax inside the amount (Stripe Tax). */
+export interface PaidCheckout {
+  billing?: Partial<OrderForm>;
+  tax?: number | null;
+}
+
 export interface OrderStore {
   /** Inserts the order; when the submission token exists already, returns that order instead. */
   createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }>;
@@ -87,9 +93,7 @@ export interface OrderStore {
    * webhook (app/automation/), in one transaction, with the billing address the checkout collected
    * (merged into the customer's answers). Returns true when this call made the change.
    */
-  markPaid(orderId: string, emailKind: StoredEmailKind, billing?: Partial<OrderForm>): Promise<boolean>;
-  /** The tax the provider computed inside the amount paid (kept once known). */
-  setTaxAmount(orderId: string, amount: number): Promise<void>;
+  markPaid(orderId: string, emailKind: StoredEmailKind, checkout?: PaidCheckout): Promise<boolean>;
   /** An address's paid orders, not erased, newest first (the "send me my links again" form). */
   findPaidByEmail(email: string, limit: number): Promise<Order[]>;
   listOrders(limit: number): Promise<Order[]>;
