@@ -1,107 +1,145 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { KyselyApiStore } from "./api/api-store.server.ts";
+import { apiStore } from "./api/api-store.server.ts";
 import type { ApiStore } from "./api/types.ts";
-import { KyselyWebhookStore } from "./automation/webhook-store.server.ts";
+import { webhookStore } from "./automation/webhook-store.server.ts";
 import type { WebhookStore } from "./automation/types.ts";
-import { KyselyBackOfficeStore } from "./admin/back-office-store.server.ts";
+import { backOfficeStore } from "./admin/back-office-store.server.ts";
 import type { BackOfficeStore, DashboardStore } from "./admin/types.ts";
-import { KyselyDashboardStore } from "./admin/dashboard-store.server.ts";
-import { KyselyFactorStore } from "./auth/factor-store.server.ts";
-import { KyselyOwnerStore } from "./auth/owner-store.server.ts";
+import { dashboardStore } from "./admin/dashboard-store.server.ts";
+import { factorStore } from "./auth/factor-store.server.ts";
+import { ownerStore } from "./auth/owner-store.server.ts";
 import type { FactorStore, OwnerStore } from "./auth/types.ts";
-import { KyselyBillingStore } from "./billing/billing-store.server.ts";
+import { billingStore } from "./billing/billing-store.server.ts";
 import type { BillingStore } from "./billing/types.ts";
 import { openStore, type Dialect, type Store } from "./db/database.server.ts";
 import type { Database } from "./db/schema.ts";
-import { KyselySettingsStore, type SettingsStore } from "./db/settings-store.server.ts";
-import { KyselyOutboxStore } from "./mail/outbox-store.server.ts";
+import { settingsStore, type SettingsStore } from "./db/settings-store.server.ts";
+import { outboxStore } from "./mail/outbox-store.server.ts";
 import type { OutboxStore } from "./mail/types.ts";
-import { KyselyOrderStore } from "./orders/order-store.server.ts";
+import { orderStore } from "./orders/order-store.server.ts";
 import type { OrderStore } from "./orders/types.ts";
-import { KyselyQuoteStore } from "./quotes/quote-store.server.ts";
+import { quoteStore } from "./quotes/quote-store.server.ts";
 import type { QuoteStore } from "./quotes/types.ts";
-import { KyselyDeliveryStore } from "./delivery/delivery-store.server.ts";
-import { KyselyDeliveryPrivacyStore } from "./delivery/delivery-privacy-store.server.ts";
+import { deliveryStore } from "./delivery/delivery-store.server.ts";
+import { deliveryPrivacyStore, type DeliveryPrivacyStore } from "./delivery/delivery-privacy-store.server.ts";
 import type { DeliveryStore } from "./delivery/types.ts";
-import { KyselyStatsStore } from "./stats/stats-store.server.ts";
+import { statsStore } from "./stats/stats-store.server.ts";
 import type { StatsStore } from "./stats/types.ts";
-import { KyselyTimelinePrivacyStore } from "./admin/timeline-privacy-store.server.ts";
-import { KyselyOutboxPrivacyStore } from "./mail/outbox-privacy-store.server.ts";
-import { KyselyOrderPrivacyStore } from "./orders/order-privacy-store.server.ts";
-import { KyselySandboxPrivacyStore } from "./payments/sandbox-privacy-store.server.ts";
-import { KyselyDataRequestStore } from "./privacy/data-request-store.server.ts";
-import type { PrivacyStores } from "./privacy/types.ts";
-import { KyselyQuotePrivacyStore } from "./quotes/quote-privacy-store.server.ts";
+import { timelinePrivacyStore, type TimelinePrivacyStore } from "./admin/timeline-privacy-store.server.ts";
+import { outboxPrivacyStore, type OutboxPrivacyStore } from "./mail/outbox-privacy-store.server.ts";
+import { orderPrivacyStore, type OrderPrivacyStore } from "./orders/order-privacy-store.server.ts";
+import { sandboxPrivacyStore, type SandboxPrivacyStore } from "./payments/sandbox-privacy-store.server.ts";
+import { dataRequestStore, type DataRequestStore } from "./privacy/data-request-store.server.ts";
+import { quotePrivacyStore, type QuotePrivacyStore } from "./quotes/quote-privacy-store.server.ts";
+
+/** What the bundle answers itself: the database it is over, and the health checks. */
+interface OwnParts {
+  readonly store: Store;
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  /** A cheap query; throws when the database cannot answer (health check). */
+  ping(): Promise<void>;
+  /** A one-row write in a transaction, rolled back; throws when the database refuses writes (health check). */
+  probeWrite(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Each room's store interface, once: `Stores` is made of this list, so a store cannot join the
+ * bundle without being checked below. The privacy stores are how each room finds and erases a
+ * person's data in its own tables (app/privacy/, ADR 016).
+ */
+type Parts = [
+  OrderStore,
+  OutboxStore,
+  QuoteStore,
+  BillingStore,
+  OwnerStore,
+  FactorStore,
+  BackOfficeStore,
+  SettingsStore,
+  DashboardStore,
+  StatsStore,
+  WebhookStore,
+  DeliveryStore,
+  ApiStore,
+  OrderPrivacyStore,
+  QuotePrivacyStore,
+  OutboxPrivacyStore,
+  TimelinePrivacyStore,
+  SandboxPrivacyStore,
+  DeliveryPrivacyStore,
+  DataRequestStore,
+  OwnParts,
+];
+
+/** Every part's members in one type. */
+type AllOf<P extends readonly object[]> = P extends readonly [infer First, ...infer Rest extends readonly object[]] ? First & AllOf<Rest> : unknown;
+
+/** The names two parts both declare (each part against those before it); never when every name has one owner. */
+export type SharedNames<P extends readonly object[], Seen extends PropertyKey = never> = P extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
+  ? (keyof First & Seen) | SharedNames<Rest, Seen | keyof First>
+  : never;
+
+/**
+ * Adds nothing to a type (`X | unknown` is unknown); its constraint is the check: it compiles only
+ * when `Names` is never. Two rooms answering the same method would be a layout mistake, and in the
+ * spread of `storesOver` the later one would silently win, so `npm run typecheck` fails instead,
+ * naming the method: "Type '"findById"' does not satisfy the constraint 'never'".
+ */
+type NoneOf<Names extends never> = Names | unknown;
 
 /**
  * Every room's store over the one database, as one object, for the composition root
  * (services.server.ts), the operator scripts and the tests. Each room's code asks only for the
  * store types it uses (`OrderStore & OutboxStore`…), so a room never sees another's tables; this
- * bundle only saves the root from passing seven objects around.
+ * bundle only saves the root from passing twenty objects around.
  */
-export type Stores = OrderStore &
-  OutboxStore &
-  QuoteStore &
-  BillingStore &
-  OwnerStore &
-  FactorStore &
-  BackOfficeStore &
-  DashboardStore &
-  StatsStore &
-  SettingsStore &
-  WebhookStore &
-  DeliveryStore &
-  ApiStore &
-  PrivacyStores & {
-    readonly store: Store;
-    readonly db: Kysely<Database>;
-    readonly dialect: Dialect;
-    /** A cheap query; throws when the database cannot answer (health check). */
-    ping(): Promise<void>;
-    /** A one-row write in a transaction, rolled back; throws when the database refuses writes (health check). */
-    probeWrite(): Promise<void>;
-    close(): Promise<void>;
-  };
+export type Stores = AllOf<Parts> & NoneOf<SharedNames<Parts>>;
 
 /** Thrown inside the health probe's transaction to roll it back. */
 const ROLLED_BACK = Symbol("rolled back");
 
-/** The stores over an opened (migrated) database. */
+/**
+ * The stores over an opened (migrated) database. Each room's store is a plain object of closures
+ * over `db`, built by a factory typed with the room's interface, so this spread is checked by the
+ * compiler against `Stores` member by member: a store left out, or a method whose signature
+ * drifted from its interface, fails `npm run typecheck` (copying prototype methods at start-up, as
+ * before, needed a cast that checked nothing). No method uses `this`: `const { findById } = repo`
+ * works.
+ */
 export function storesOver(store: Store): Stores {
   const { db, dialect } = store;
-  const parts: object[] = [
-    new KyselyOrderStore(db),
-    new KyselyOutboxStore(db, dialect),
-    new KyselyQuoteStore(db),
-    new KyselyBillingStore(db),
-    new KyselyOwnerStore(db),
-    new KyselyFactorStore(db),
-    new KyselyBackOfficeStore(db, dialect),
-    new KyselySettingsStore(db),
-    new KyselyDashboardStore(db),
-    new KyselyStatsStore(db),
-    new KyselyWebhookStore(db, dialect),
-    new KyselyDeliveryStore(db),
-    new KyselyApiStore(db),
-    // A person's data, found and erased by each room in its own tables (app/privacy/, ADR 016).
-    new KyselyOrderPrivacyStore(db),
-    new KyselyQuotePrivacyStore(db),
-    new KyselyOutboxPrivacyStore(db),
-    new KyselyTimelinePrivacyStore(db),
-    new KyselySandboxPrivacyStore(db),
-    new KyselyDeliveryPrivacyStore(db),
-    new KyselyDataRequestStore(db),
-  ];
-  const bundle: Record<string, unknown> = {
+  return {
+    ...orderStore(db),
+    ...outboxStore(db, dialect),
+    ...quoteStore(db),
+    ...billingStore(db),
+    ...ownerStore(db),
+    ...factorStore(db),
+    ...backOfficeStore(db, dialect),
+    ...settingsStore(db),
+    ...dashboardStore(db),
+    ...statsStore(db),
+    ...webhookStore(db, dialect),
+    ...deliveryStore(db),
+    ...apiStore(db),
+    ...orderPrivacyStore(db),
+    ...quotePrivacyStore(db),
+    ...outboxPrivacyStore(db),
+    ...timelinePrivacyStore(db),
+    ...sandboxPrivacyStore(db),
+    ...deliveryPrivacyStore(db),
+    ...dataRequestStore(db),
     store,
     db,
     dialect,
-    ping: async () => {
+    async ping() {
       await db.selectFrom("orders").select("id").limit(1).execute();
     },
-    probeWrite: async () => {
+    async probeWrite() {
       try {
         await db.transaction().execute(async (trx) => {
           // A key of its own each time: two instances probing at once never wait on each other.
@@ -114,16 +152,6 @@ export function storesOver(store: Store): Stores {
     },
     close: () => store.close(),
   };
-  for (const part of parts) {
-    for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(part))) {
-      if (name === "constructor") continue;
-      // Two rooms answering the same method would be a layout mistake: say so at start-up.
-      if (name in bundle) throw new Error(`stores: ${name} is defined twice`);
-      const method = (part as Record<string, unknown>)[name];
-      if (typeof method === "function") bundle[name] = method.bind(part);
-    }
-  }
-  return bundle as unknown as Stores;
 }
 
 /** The stores over the configured database, migrated: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */

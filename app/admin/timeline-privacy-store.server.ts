@@ -18,34 +18,30 @@ export interface TimelinePrivacyStore {
   eraseEventDetails(orderIds: readonly string[]): Promise<number>;
 }
 
-export class KyselyTimelinePrivacyStore implements TimelinePrivacyStore {
-  private readonly db: Kysely<Database>;
+export function timelinePrivacyStore(db: Kysely<Database>): TimelinePrivacyStore {
+  return {
+    async listEventsOfOrders(orderIds: readonly string[]): Promise<OrderEvent[]> {
+      if (!orderIds.length) return [];
+      const rows = await db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute();
+      return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at, period: row.period }));
+    },
 
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
-
-  async listEventsOfOrders(orderIds: readonly string[]): Promise<OrderEvent[]> {
-    if (!orderIds.length) return [];
-    const rows = await this.db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute();
-    return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at, period: row.period }));
-  }
-
-  async eraseEventDetails(orderIds: readonly string[]): Promise<number> {
-    if (!orderIds.length) return 0;
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable("order_events")
-        .set({ detail: ERASED })
-        .where("order_id", "in", orderIds)
-        .where("detail", "is not", null)
-        .where("detail", "<>", ERASED)
-        .where("kind", "not in", [...IMPERSONAL_DETAIL])
-        .executeTakeFirst();
-      // The back office's refunds and cancellations (money-store.server.ts) keep the owner's own
-      // words beside the amount: erased too. Amount, currency, reason code and provider id stay.
-      const notes = await trx.updateTable("money_actions").set({ note: ERASED }).where("order_id", "in", orderIds).where("note", "<>", "").where("note", "<>", ERASED).executeTakeFirst();
-      return Number(result.numUpdatedRows) + Number(notes.numUpdatedRows);
-    });
-  }
+    async eraseEventDetails(orderIds: readonly string[]): Promise<number> {
+      if (!orderIds.length) return 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable("order_events")
+          .set({ detail: ERASED })
+          .where("order_id", "in", orderIds)
+          .where("detail", "is not", null)
+          .where("detail", "<>", ERASED)
+          .where("kind", "not in", [...IMPERSONAL_DETAIL])
+          .executeTakeFirst();
+        // The back office's refunds and cancellations (money-store.server.ts) keep the owner's own
+        // words beside the amount: erased too. Amount, currency, reason code and provider id stay.
+        const notes = await trx.updateTable("money_actions").set({ note: ERASED }).where("order_id", "in", orderIds).where("note", "<>", "").where("note", "<>", ERASED).executeTakeFirst();
+        return Number(result.numUpdatedRows) + Number(notes.numUpdatedRows);
+      });
+    },
+  };
 }

@@ -35,234 +35,228 @@ export async function recordWebhookEvent(db: Kysely<Database>, about: { orderId?
 }
 
 /** The webhook outbox over the one Kysely database (SQLite or PostgreSQL). */
-export class KyselyWebhookStore implements WebhookStore {
-  private readonly db: Kysely<Database>;
-  private readonly dialect: Dialect;
-
-  constructor(db: Kysely<Database>, dialect: Dialect) {
-    this.db = db;
-    this.dialect = dialect;
-  }
-
-  async syncWebhookEndpoint(id: string, url: string | null): Promise<void> {
-    const stamp = now();
-    if (url === null) {
-      await this.db.updateTable("webhook_endpoints").set({ enabled: 0, updated_at: stamp }).where("id", "=", id).where("enabled", "=", 1).execute();
-      return;
-    }
-    await this.db
-      .insertInto("webhook_endpoints")
-      .values({ id, url, enabled: 1, failing_since: null, paused_at: null, created_at: stamp, updated_at: stamp })
-      .onConflict((conflict) => conflict.column("id").doNothing())
-      .execute();
-    // A new URL is a new chance: the pause and the failure streak were about the old one.
-    await this.db
-      .updateTable("webhook_endpoints")
-      .set({ url, enabled: 1, failing_since: null, paused_at: null, updated_at: stamp })
-      .where("id", "=", id)
-      .where((eb) => eb.or([eb("url", "<>", url), eb("enabled", "<>", 1)]))
-      .execute();
-  }
-
-  async listWebhookEndpoints(): Promise<WebhookEndpoint[]> {
-    const rows = await this.db.selectFrom("webhook_endpoints").selectAll().orderBy("created_at").execute();
-    return rows.map((row) => ({
-      id: row.id,
-      url: row.url,
-      enabled: Number(row.enabled) === 1,
-      failingSince: row.failing_since,
-      pausedAt: row.paused_at,
-      managed: Boolean(row.secret),
-      previousSecretUntil: row.previous_secret && row.previous_secret_until && row.previous_secret_until > now() ? row.previous_secret_until : null,
-    }));
-  }
-
-  async recordTestWebhookEvent(): Promise<string> {
-    const id = await this.db.transaction().execute((trx) => recordWebhookEvent(trx, {}, { type: "webhook.test", key: `webhook.test:${newEventId()}` }));
-    return id!;
-  }
-
-  async claimDueWebhooks(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const at = Date.now();
-    // One statement, as the email outbox claims: due rows pushed past the lease; on PostgreSQL the
-    // rows another instance is claiming are skipped, not waited for.
-    const claimed = await this.db
-      .updateTable("webhook_deliveries")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("webhook_deliveries")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", at)
-          .where("endpoint_id", "in", (inner) => inner.selectFrom("webhook_endpoints as p").select("p.id").where("enabled", "=", 1).where("paused_at", "is", null))
-          .orderBy("next_attempt_at")
-          .limit(limit)
-          .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
-      )
-      .returning(["id", "attempts"])
-      .execute();
-    if (!claimed.length) return [];
-    const rows = await this.db
-      .selectFrom("webhook_deliveries as d")
-      .innerJoin("webhook_events as e", "e.id", "d.event_id")
-      .innerJoin("webhook_endpoints as p", "p.id", "d.endpoint_id")
-      .select(["d.id", "d.event_id", "d.endpoint_id", "e.type", "e.order_id", "e.quote_id", "e.detail_json", "e.created_at", "p.url", "p.secret", "p.previous_secret", "p.previous_secret_until"])
-      .where(
-        "d.id",
-        "in",
-        claimed.map((row) => row.id),
-      )
-      .execute();
-    const attempts = new Map(claimed.map((row) => [row.id, row.attempts]));
-    return rows
-      .sort((a, b) => a.id - b.id)
-      .map((row) => ({
-        id: row.id,
-        attempts: attempts.get(row.id)!,
-        eventId: row.event_id,
-        type: row.type as WebhookEventType,
-        orderId: row.order_id,
-        quoteId: row.quote_id,
-        detail: JSON.parse(row.detail_json) as WebhookDetail,
-        createdAt: row.created_at,
-        endpointId: row.endpoint_id,
-        url: row.url,
-        // During a rotation both secrets sign: a receiver still on the old one keeps verifying.
-        secrets: [row.secret, row.previous_secret && row.previous_secret_until && row.previous_secret_until > now() ? row.previous_secret : null].filter((secret): secret is string => Boolean(secret)),
-      }));
-  }
-
-  async releaseWebhooks(ids: number[]): Promise<void> {
-    if (!ids.length) return;
-    await this.db
-      .updateTable("webhook_deliveries")
-      .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
-      .where("id", "in", ids)
-      .where("status", "=", "pending")
-      .execute();
-  }
-
-  async recordWebhookAttempt(
-    delivery: ClaimedDelivery,
-    outcome: { statusCode: number | null; error: string | null; durationMs: number; result: { status: "sent" } | { status: "retry"; delayMs: number } | { status: "failed" } },
-  ): Promise<void> {
-    const error = outcome.error?.slice(0, 500) ?? null;
-    const stamp = now();
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("webhook_attempts")
-        .values({ delivery_id: delivery.id, attempt: delivery.attempts, status_code: outcome.statusCode, error, duration_ms: Math.round(outcome.durationMs), created_at: stamp })
+export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookStore {
+  return {
+    async syncWebhookEndpoint(id: string, url: string | null): Promise<void> {
+      const stamp = now();
+      if (url === null) {
+        await db.updateTable("webhook_endpoints").set({ enabled: 0, updated_at: stamp }).where("id", "=", id).where("enabled", "=", 1).execute();
+        return;
+      }
+      await db
+        .insertInto("webhook_endpoints")
+        .values({ id, url, enabled: 1, failing_since: null, paused_at: null, created_at: stamp, updated_at: stamp })
+        .onConflict((conflict) => conflict.column("id").doNothing())
         .execute();
-      const { result } = outcome;
-      await trx
+      // A new URL is a new chance: the pause and the failure streak were about the old one.
+      await db
+        .updateTable("webhook_endpoints")
+        .set({ url, enabled: 1, failing_since: null, paused_at: null, updated_at: stamp })
+        .where("id", "=", id)
+        .where((eb) => eb.or([eb("url", "<>", url), eb("enabled", "<>", 1)]))
+        .execute();
+    },
+
+    async listWebhookEndpoints(): Promise<WebhookEndpoint[]> {
+      const rows = await db.selectFrom("webhook_endpoints").selectAll().orderBy("created_at").execute();
+      return rows.map((row) => ({
+        id: row.id,
+        url: row.url,
+        enabled: Number(row.enabled) === 1,
+        failingSince: row.failing_since,
+        pausedAt: row.paused_at,
+        managed: Boolean(row.secret),
+        previousSecretUntil: row.previous_secret && row.previous_secret_until && row.previous_secret_until > now() ? row.previous_secret_until : null,
+      }));
+    },
+
+    async recordTestWebhookEvent(): Promise<string> {
+      const id = await db.transaction().execute((trx) => recordWebhookEvent(trx, {}, { type: "webhook.test", key: `webhook.test:${newEventId()}` }));
+      return id!;
+    },
+
+    async claimDueWebhooks(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+      const at = Date.now();
+      // One statement, as the email outbox claims: due rows pushed past the lease; on PostgreSQL the
+      // rows another instance is claiming are skipped, not waited for.
+      const claimed = await db
         .updateTable("webhook_deliveries")
-        .set({
-          last_status: outcome.statusCode,
-          last_error: error,
-          ...(result.status === "sent" ? { status: "sent" as const, sent_at: stamp } : result.status === "failed" ? { status: "failed" as const } : { next_attempt_at: Date.now() + result.delayMs }),
-        })
-        .where("id", "=", delivery.id)
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("webhook_deliveries")
+            .select("id")
+            .where("status", "=", "pending")
+            .where("next_attempt_at", "<=", at)
+            .where("endpoint_id", "in", (inner) => inner.selectFrom("webhook_endpoints as p").select("p.id").where("enabled", "=", 1).where("paused_at", "is", null))
+            .orderBy("next_attempt_at")
+            .limit(limit)
+            .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+        )
+        .returning(["id", "attempts"])
+        .execute();
+      if (!claimed.length) return [];
+      const rows = await db
+        .selectFrom("webhook_deliveries as d")
+        .innerJoin("webhook_events as e", "e.id", "d.event_id")
+        .innerJoin("webhook_endpoints as p", "p.id", "d.endpoint_id")
+        .select(["d.id", "d.event_id", "d.endpoint_id", "e.type", "e.order_id", "e.quote_id", "e.detail_json", "e.created_at", "p.url", "p.secret", "p.previous_secret", "p.previous_secret_until"])
+        .where(
+          "d.id",
+          "in",
+          claimed.map((row) => row.id),
+        )
+        .execute();
+      const attempts = new Map(claimed.map((row) => [row.id, row.attempts]));
+      return rows
+        .sort((a, b) => a.id - b.id)
+        .map((row) => ({
+          id: row.id,
+          attempts: attempts.get(row.id)!,
+          eventId: row.event_id,
+          type: row.type as WebhookEventType,
+          orderId: row.order_id,
+          quoteId: row.quote_id,
+          detail: JSON.parse(row.detail_json) as WebhookDetail,
+          createdAt: row.created_at,
+          endpointId: row.endpoint_id,
+          url: row.url,
+          // During a rotation both secrets sign: a receiver still on the old one keeps verifying.
+          secrets: [row.secret, row.previous_secret && row.previous_secret_until && row.previous_secret_until > now() ? row.previous_secret : null].filter((secret): secret is string => Boolean(secret)),
+        }));
+    },
+
+    async releaseWebhooks(ids: number[]): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .updateTable("webhook_deliveries")
+        .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
+        .where("id", "in", ids)
         .where("status", "=", "pending")
         .execute();
-      if (result.status === "sent") {
-        await trx.updateTable("webhook_endpoints").set({ failing_since: null, updated_at: stamp }).where("id", "=", delivery.endpointId).where("failing_since", "is not", null).execute();
-      }
-    });
-  }
+    },
 
-  async noteWebhookFailure(endpointId: string, pauseAfterMs: number): Promise<{ paused: boolean; failingSince: string }> {
-    const stamp = now();
-    await this.db.updateTable("webhook_endpoints").set({ failing_since: stamp, updated_at: stamp }).where("id", "=", endpointId).where("failing_since", "is", null).execute();
-    const threshold = new Date(Date.now() - pauseAfterMs).toISOString();
-    // One conditional write decides the pause: of two instances failing at once, one pauses (and tells the owner).
-    const paused = await this.db
-      .updateTable("webhook_endpoints")
-      .set({ paused_at: stamp, updated_at: stamp })
-      .where("id", "=", endpointId)
-      .where("paused_at", "is", null)
-      .where("failing_since", "<=", threshold)
-      .executeTakeFirst();
-    const row = await this.db.selectFrom("webhook_endpoints").select("failing_since").where("id", "=", endpointId).executeTakeFirst();
-    return { paused: Number(paused.numUpdatedRows) === 1, failingSince: row?.failing_since ?? stamp };
-  }
+    async recordWebhookAttempt(
+      delivery: ClaimedDelivery,
+      outcome: { statusCode: number | null; error: string | null; durationMs: number; result: { status: "sent" } | { status: "retry"; delayMs: number } | { status: "failed" } },
+    ): Promise<void> {
+      const error = outcome.error?.slice(0, 500) ?? null;
+      const stamp = now();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("webhook_attempts")
+          .values({ delivery_id: delivery.id, attempt: delivery.attempts, status_code: outcome.statusCode, error, duration_ms: Math.round(outcome.durationMs), created_at: stamp })
+          .execute();
+        const { result } = outcome;
+        await trx
+          .updateTable("webhook_deliveries")
+          .set({
+            last_status: outcome.statusCode,
+            last_error: error,
+            ...(result.status === "sent" ? { status: "sent" as const, sent_at: stamp } : result.status === "failed" ? { status: "failed" as const } : { next_attempt_at: Date.now() + result.delayMs }),
+          })
+          .where("id", "=", delivery.id)
+          .where("status", "=", "pending")
+          .execute();
+        if (result.status === "sent") {
+          await trx.updateTable("webhook_endpoints").set({ failing_since: null, updated_at: stamp }).where("id", "=", delivery.endpointId).where("failing_since", "is not", null).execute();
+        }
+      });
+    },
 
-  async resumeWebhookEndpoint(endpointId: string): Promise<boolean> {
-    const stamp = now();
-    const result = await this.db.updateTable("webhook_endpoints").set({ paused_at: null, failing_since: null, updated_at: stamp }).where("id", "=", endpointId).where("paused_at", "is not", null).executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+    async noteWebhookFailure(endpointId: string, pauseAfterMs: number): Promise<{ paused: boolean; failingSince: string }> {
+      const stamp = now();
+      await db.updateTable("webhook_endpoints").set({ failing_since: stamp, updated_at: stamp }).where("id", "=", endpointId).where("failing_since", "is", null).execute();
+      const threshold = new Date(Date.now() - pauseAfterMs).toISOString();
+      // One conditional write decides the pause: of two instances failing at once, one pauses (and tells the owner).
+      const paused = await db
+        .updateTable("webhook_endpoints")
+        .set({ paused_at: stamp, updated_at: stamp })
+        .where("id", "=", endpointId)
+        .where("paused_at", "is", null)
+        .where("failing_since", "<=", threshold)
+        .executeTakeFirst();
+      const row = await db.selectFrom("webhook_endpoints").select("failing_since").where("id", "=", endpointId).executeTakeFirst();
+      return { paused: Number(paused.numUpdatedRows) === 1, failingSince: row?.failing_since ?? stamp };
+    },
 
-  async pauseWebhookEndpoint(endpointId: string): Promise<boolean> {
-    const stamp = now();
-    const result = await this.db.updateTable("webhook_endpoints").set({ paused_at: stamp, updated_at: stamp }).where("id", "=", endpointId).where("enabled", "=", 1).where("paused_at", "is", null).executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+    async resumeWebhookEndpoint(endpointId: string): Promise<boolean> {
+      const stamp = now();
+      const result = await db.updateTable("webhook_endpoints").set({ paused_at: null, failing_since: null, updated_at: stamp }).where("id", "=", endpointId).where("paused_at", "is not", null).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
-  async addWebhookEndpoint(id: string, url: string, secret: string): Promise<void> {
-    const stamp = now();
-    await this.db.insertInto("webhook_endpoints").values({ id, url, enabled: 1, failing_since: null, paused_at: null, secret, previous_secret: null, previous_secret_until: null, created_at: stamp, updated_at: stamp }).execute();
-  }
+    async pauseWebhookEndpoint(endpointId: string): Promise<boolean> {
+      const stamp = now();
+      const result = await db.updateTable("webhook_endpoints").set({ paused_at: stamp, updated_at: stamp }).where("id", "=", endpointId).where("enabled", "=", 1).where("paused_at", "is", null).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
-  async setWebhookEndpointUrl(endpointId: string, url: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable("webhook_endpoints")
-      .set({ url, failing_since: null, paused_at: null, updated_at: now() })
-      .where("id", "=", endpointId)
-      .where("secret", "is not", null)
-      .where("enabled", "=", 1)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+    async addWebhookEndpoint(id: string, url: string, secret: string): Promise<void> {
+      const stamp = now();
+      await db.insertInto("webhook_endpoints").values({ id, url, enabled: 1, failing_since: null, paused_at: null, secret, previous_secret: null, previous_secret_until: null, created_at: stamp, updated_at: stamp }).execute();
+    },
 
-  async rotateWebhookSecret(endpointId: string, secret: string, previousUntil: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable("webhook_endpoints")
-      .set((eb) => ({ previous_secret: eb.ref("secret"), previous_secret_until: previousUntil, secret, updated_at: now() }))
-      .where("id", "=", endpointId)
-      .where("secret", "is not", null)
-      .where("enabled", "=", 1)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+    async setWebhookEndpointUrl(endpointId: string, url: string): Promise<boolean> {
+      const result = await db
+        .updateTable("webhook_endpoints")
+        .set({ url, failing_since: null, paused_at: null, updated_at: now() })
+        .where("id", "=", endpointId)
+        .where("secret", "is not", null)
+        .where("enabled", "=", 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
-  async retryWebhookNow(deliveryId: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("webhook_deliveries")
-      .set({ status: "pending", next_attempt_at: Date.now() })
-      .where("id", "=", deliveryId)
-      .where("status", "in", ["pending", "failed"])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+    async rotateWebhookSecret(endpointId: string, secret: string, previousUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable("webhook_endpoints")
+        .set((eb) => ({ previous_secret: eb.ref("secret"), previous_secret_until: previousUntil, secret, updated_at: now() }))
+        .where("id", "=", endpointId)
+        .where("secret", "is not", null)
+        .where("enabled", "=", 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
-  async listWebhookDeliveries(limit: number): Promise<DeliveryRow[]> {
-    const rows = await this.db
-      .selectFrom("webhook_deliveries as d")
-      .innerJoin("webhook_events as e", "e.id", "d.event_id")
-      .select(["d.id", "d.event_id", "d.endpoint_id", "d.status", "d.attempts", "d.next_attempt_at", "d.last_status", "d.last_error", "d.created_at", "d.sent_at", "e.type", "e.order_id", "e.quote_id"])
-      .orderBy("d.id", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      eventId: row.event_id,
-      type: row.type,
-      orderId: row.order_id,
-      quoteId: row.quote_id,
-      endpointId: row.endpoint_id,
-      status: row.status,
-      attempts: row.attempts,
-      nextAttemptAt: Number(row.next_attempt_at),
-      lastStatus: row.last_status,
-      lastError: row.last_error,
-      createdAt: row.created_at,
-      sentAt: row.sent_at,
-    }));
-  }
+    async retryWebhookNow(deliveryId: number): Promise<boolean> {
+      const result = await db
+        .updateTable("webhook_deliveries")
+        .set({ status: "pending", next_attempt_at: Date.now() })
+        .where("id", "=", deliveryId)
+        .where("status", "in", ["pending", "failed"])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
-  async listWebhookAttempts(deliveryId: number): Promise<AttemptRow[]> {
-    const rows = await this.db.selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", deliveryId).orderBy("id").execute();
-    return rows.map((row) => ({ attempt: row.attempt, statusCode: row.status_code, error: row.error, durationMs: row.duration_ms, createdAt: row.created_at }));
-  }
+    async listWebhookDeliveries(limit: number): Promise<DeliveryRow[]> {
+      const rows = await db
+        .selectFrom("webhook_deliveries as d")
+        .innerJoin("webhook_events as e", "e.id", "d.event_id")
+        .select(["d.id", "d.event_id", "d.endpoint_id", "d.status", "d.attempts", "d.next_attempt_at", "d.last_status", "d.last_error", "d.created_at", "d.sent_at", "e.type", "e.order_id", "e.quote_id"])
+        .orderBy("d.id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        eventId: row.event_id,
+        type: row.type,
+        orderId: row.order_id,
+        quoteId: row.quote_id,
+        endpointId: row.endpoint_id,
+        status: row.status,
+        attempts: row.attempts,
+        nextAttemptAt: Number(row.next_attempt_at),
+        lastStatus: row.last_status,
+        lastError: row.last_error,
+        createdAt: row.created_at,
+        sentAt: row.sent_at,
+      }));
+    },
+
+    async listWebhookAttempts(deliveryId: number): Promise<AttemptRow[]> {
+      const rows = await db.selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", deliveryId).orderBy("id").execute();
+      return rows.map((row) => ({ attempt: row.attempt, statusCode: row.status_code, error: row.error, durationMs: row.duration_ms, createdAt: row.created_at }));
+    },
+  };
 }

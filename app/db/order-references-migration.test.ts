@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { describe, expect, test } from "vitest";
-import { KyselyOrderStore } from "../orders/order-store.server.ts";
+import { orderStore } from "../orders/order-store.server.ts";
 import { migrationProvider } from "./migrations.server.ts";
 import { nodeSqliteDialect } from "./node-sqlite-dialect.server.ts";
 import type { Database } from "./schema.ts";
@@ -33,7 +33,7 @@ describe("017-order-references", () => {
       { id: "ord_b", reference_number: 1002 },
       { id: "ord_c", reference_number: 1003 },
     ]);
-    const store = new KyselyOrderStore(db);
+    const store = orderStore(db);
     expect((await store.findById("ord_b"))!.reference).toBe("LA-1002");
     const { order } = await store.createOrder({
       id: "ord_new",

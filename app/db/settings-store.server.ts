@@ -10,23 +10,21 @@ export interface SettingsStore {
   setSetting(key: string, value: string): Promise<void>;
 }
 
-export class KyselySettingsStore implements SettingsStore {
-  private readonly db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.db = db;
+export function settingsStore(db: Kysely<Database>): SettingsStore {
+  async function getSetting(key: string): Promise<string | undefined> {
+    return (await db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
   }
 
-  async getSetting(key: string): Promise<string | undefined> {
-    return (await this.db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
-  }
+  return {
+    getSetting,
 
-  async initSetting(key: string, value: string): Promise<string> {
-    await this.db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
-    return (await this.getSetting(key))!;
-  }
+    async initSetting(key: string, value: string): Promise<string> {
+      await db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
+      return (await getSetting(key))!;
+    },
 
-  async setSetting(key: string, value: string): Promise<void> {
-    await this.db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doUpdateSet({ value })).execute();
-  }
+    async setSetting(key: string, value: string): Promise<void> {
+      await db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doUpdateSet({ value })).execute();
+    },
+  };
 }

@@ -14,35 +14,31 @@ export interface DeliveryPrivacyStore {
   listOrderFiles(orderIds: readonly string[]): Promise<Array<{ orderId: string; name: string; size: number; contentType: string; kind: string; createdAt: string }>>;
 }
 
-export class KyselyDeliveryPrivacyStore implements DeliveryPrivacyStore {
-  private readonly db: Kysely<Database>;
+export function deliveryPrivacyStore(db: Kysely<Database>): DeliveryPrivacyStore {
+  return {
+    async listOrderFiles(orderIds: readonly string[]) {
+      if (!orderIds.length) return [];
+      const rows = await db
+        .selectFrom("order_files")
+        .select(["order_id", "name", "size", "content_type", "kind", "created_at"])
+        .where("order_id", "in", orderIds)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({ orderId: row.order_id, name: row.name, size: Number(row.size), contentType: row.content_type, kind: row.kind, createdAt: row.created_at }));
+    },
 
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
-
-  async listOrderFiles(orderIds: readonly string[]) {
-    if (!orderIds.length) return [];
-    const rows = await this.db
-      .selectFrom("order_files")
-      .select(["order_id", "name", "size", "content_type", "kind", "created_at"])
-      .where("order_id", "in", orderIds)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.map((row) => ({ orderId: row.order_id, name: row.name, size: Number(row.size), contentType: row.content_type, kind: row.kind, createdAt: row.created_at }));
-  }
-
-  async eraseOrderWork(orderIds: readonly string[]): Promise<number> {
-    if (!orderIds.length) return 0;
-    return this.db.transaction().execute(async (trx) => {
-      let rows = 0;
-      // Files first: they point at deliveries.
-      for (const table of ["order_files", "order_revisions", "order_deliveries", "order_briefs"] as const) {
-        const result = await trx.deleteFrom(table).where("order_id", "in", orderIds).executeTakeFirst();
-        rows += Number(result.numDeletedRows);
-      }
-      return rows;
-    });
-  }
+    async eraseOrderWork(orderIds: readonly string[]): Promise<number> {
+      if (!orderIds.length) return 0;
+      return db.transaction().execute(async (trx) => {
+        let rows = 0;
+        // Files first: they point at deliveries.
+        for (const table of ["order_files", "order_revisions", "order_deliveries", "order_briefs"] as const) {
+          const result = await trx.deleteFrom(table).where("order_id", "in", orderIds).executeTakeFirst();
+          rows += Number(result.numDeletedRows);
+        }
+        return rows;
+      });
+    },
+  };
 }

@@ -45,117 +45,114 @@ const toRevision = (row: { id: string; order_id: string; period: string; round: 
 });
 
 /** The delivery room's tables (order_briefs, order_files, order_deliveries, order_revisions). */
-export class KyselyDeliveryStore implements DeliveryStore {
-  private readonly db: Kysely<Database>;
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
+export function deliveryStore(db: Kysely<Database>): DeliveryStore {
+  return {
+    async orderWork(orderId: string): Promise<OrderWork> {
+      const [brief, files, deliveries, revisions] = await Promise.all([
+        db.selectFrom("order_briefs").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
+        db.selectFrom("order_files").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
+        db.selectFrom("order_deliveries").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
+        db.selectFrom("order_revisions").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
+      ]);
+      return {
+        brief: brief
+          ? ({ orderId: brief.order_id, text: brief.text, answers: brief.answers_json ? (JSON.parse(brief.answers_json) as Record<string, string>) : {}, createdAt: brief.created_at, updatedAt: brief.updated_at } satisfies Brief)
+          : null,
+        files: files.map(toFile),
+        deliveries: deliveries.map(toDelivery),
+        revisions: revisions.map(toRevision),
+      };
+    },
 
-  async orderWork(orderId: string): Promise<OrderWork> {
-    const [brief, files, deliveries, revisions] = await Promise.all([
-      this.db.selectFrom("order_briefs").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
-      this.db.selectFrom("order_files").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
-      this.db.selectFrom("order_deliveries").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
-      this.db.selectFrom("order_revisions").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
-    ]);
-    return {
-      brief: brief
-        ? ({ orderId: brief.order_id, text: brief.text, answers: brief.answers_json ? (JSON.parse(brief.answers_json) as Record<string, string>) : {}, createdAt: brief.created_at, updatedAt: brief.updated_at } satisfies Brief)
-        : null,
-      files: files.map(toFile),
-      deliveries: deliveries.map(toDelivery),
-      revisions: revisions.map(toRevision),
-    };
-  }
-
-  async saveBrief(orderId: string, text: string, answers?: Record<string, string>): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const delivered = await trx.selectFrom("order_deliveries").select("id").where("order_id", "=", orderId).limit(1).executeTakeFirst();
-      if (delivered) return false;
-      const stamp = now();
-      const first = !(await trx.selectFrom("order_briefs").select("order_id").where("order_id", "=", orderId).executeTakeFirst());
-      await trx
-        .insertInto("order_briefs")
-        .values({ order_id: orderId, text, answers_json: answers ? JSON.stringify(answers) : null, created_at: stamp, updated_at: stamp })
-        // Answers are replaced only when the post carried them (an offer without brief questions sends none).
-        .onConflict((conflict) => conflict.column("order_id").doUpdateSet({ text, updated_at: stamp, ...(answers ? { answers_json: JSON.stringify(answers) } : {}) }))
-        .execute();
-      // The owner's automation hears of the first brief (its key makes a concurrent first post one event).
-      if (first) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderBriefReceived(orderId), stamp);
-      return true;
-    });
-  }
-
-  async addFile(file: StoredFileRecord): Promise<void> {
-    await insertFile(this.db, file);
-  }
-
-  async findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null> {
-    const row = await this.db.selectFrom("order_files").selectAll().where("order_id", "=", orderId).where("id", "=", fileId).executeTakeFirst();
-    return row ? toFile(row) : null;
-  }
-
-  async recordDelivery(delivery: NewDelivery, fileIds: string[]): Promise<Delivery | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const id = newId();
-      const stamp = now();
-      // The unique (order, period, round): a replayed or concurrent post for the same round inserts nothing.
-      const inserted = await trx
-        .insertInto("order_deliveries")
-        .values({ id, order_id: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, link_url: delivery.linkUrl, link_label: delivery.linkLabel, created_at: stamp, accepted_at: null })
-        .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-      if (fileIds.length) await trx.updateTable("order_files").set({ delivery_id: id }).where("order_id", "=", delivery.orderId).where("kind", "=", "delivery").where("id", "in", fileIds).execute();
-      if (delivery.first) {
-        // The back office's delivered event, as "Mark delivered" writes it (one per order and period;
-        // already there when the owner marked it by hand first).
+    async saveBrief(orderId: string, text: string, answers?: Record<string, string>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const delivered = await trx.selectFrom("order_deliveries").select("id").where("order_id", "=", orderId).limit(1).executeTakeFirst();
+        if (delivered) return false;
+        const stamp = now();
+        const first = !(await trx.selectFrom("order_briefs").select("order_id").where("order_id", "=", orderId).executeTakeFirst());
         await trx
-          .insertInto("order_events")
-          .values({ order_id: delivery.orderId, kind: "delivered", detail: delivery.note.slice(0, 2000) || null, created_at: stamp, period: delivery.eventPeriod })
-          .onConflict((conflict) => conflict.doNothing())
+          .insertInto("order_briefs")
+          .values({ order_id: orderId, text, answers_json: answers ? JSON.stringify(answers) : null, created_at: stamp, updated_at: stamp })
+          // Answers are replaced only when the post carried them (an offer without brief questions sends none).
+          .onConflict((conflict) => conflict.column("order_id").doUpdateSet({ text, updated_at: stamp, ...(answers ? { answers_json: JSON.stringify(answers) } : {}) }))
           .execute();
-      }
-      await enqueue(trx, { orderId: delivery.orderId }, DELIVERY_EMAIL.delivered(id), stamp);
-      await recordWebhookEvent(trx, { orderId: delivery.orderId }, WEBHOOK_EVENTS.orderDelivered({ id, round: delivery.round, files: fileIds.length, link: Boolean(delivery.linkUrl) }), stamp);
-      return { id, orderId: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, linkUrl: delivery.linkUrl, linkLabel: delivery.linkLabel, createdAt: stamp, acceptedAt: null };
-    });
-  }
+        // The owner's automation hears of the first brief (its key makes a concurrent first post one event).
+        if (first) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderBriefReceived(orderId), stamp);
+        return true;
+      });
+    },
 
-  async recordRevision(orderId: string, period: string, round: number, text: string, files: StoredFileRecord[] = []): Promise<Revision | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const id = newId();
-      const stamp = now();
-      const inserted = await trx
-        .insertInto("order_revisions")
-        .values({ id, order_id: orderId, period, round, text, created_at: stamp })
-        .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-      for (const file of files) await insertFile(trx, { ...file, revisionId: id });
-      await enqueue(trx, { orderId }, DELIVERY_EMAIL.revision(id), stamp);
-      return { id, orderId, period, round, text, createdAt: stamp };
-    });
-  }
+    async addFile(file: StoredFileRecord): Promise<void> {
+      await insertFile(db, file);
+    },
 
-  async acceptDelivery(orderId: string, deliveryId: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx.updateTable("order_deliveries").set({ accepted_at: now() }).where("id", "=", deliveryId).where("order_id", "=", orderId).where("accepted_at", "is", null).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      await enqueue(trx, { orderId }, DELIVERY_EMAIL.accepted(deliveryId));
-      return true;
-    });
-  }
+    async findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null> {
+      const row = await db.selectFrom("order_files").selectAll().where("order_id", "=", orderId).where("id", "=", fileId).executeTakeFirst();
+      return row ? toFile(row) : null;
+    },
 
-  async findDelivery(deliveryId: string): Promise<Delivery | null> {
-    const row = await this.db.selectFrom("order_deliveries").selectAll().where("id", "=", deliveryId).executeTakeFirst();
-    return row ? toDelivery(row) : null;
-  }
+    async recordDelivery(delivery: NewDelivery, fileIds: string[]): Promise<Delivery | null> {
+      return db.transaction().execute(async (trx) => {
+        const id = newId();
+        const stamp = now();
+        // The unique (order, period, round): a replayed or concurrent post for the same round inserts nothing.
+        const inserted = await trx
+          .insertInto("order_deliveries")
+          .values({ id, order_id: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, link_url: delivery.linkUrl, link_label: delivery.linkLabel, created_at: stamp, accepted_at: null })
+          .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+        if (fileIds.length) await trx.updateTable("order_files").set({ delivery_id: id }).where("order_id", "=", delivery.orderId).where("kind", "=", "delivery").where("id", "in", fileIds).execute();
+        if (delivery.first) {
+          // The back office's delivered event, as "Mark delivered" writes it (one per order and period;
+          // already there when the owner marked it by hand first).
+          await trx
+            .insertInto("order_events")
+            .values({ order_id: delivery.orderId, kind: "delivered", detail: delivery.note.slice(0, 2000) || null, created_at: stamp, period: delivery.eventPeriod })
+            .onConflict((conflict) => conflict.doNothing())
+            .execute();
+        }
+        await enqueue(trx, { orderId: delivery.orderId }, DELIVERY_EMAIL.delivered(id), stamp);
+        await recordWebhookEvent(trx, { orderId: delivery.orderId }, WEBHOOK_EVENTS.orderDelivered({ id, round: delivery.round, files: fileIds.length, link: Boolean(delivery.linkUrl) }), stamp);
+        return { id, orderId: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, linkUrl: delivery.linkUrl, linkLabel: delivery.linkLabel, createdAt: stamp, acceptedAt: null };
+      });
+    },
 
-  async findRevision(revisionId: string): Promise<Revision | null> {
-    const row = await this.db.selectFrom("order_revisions").selectAll().where("id", "=", revisionId).executeTakeFirst();
-    return row ? toRevision(row) : null;
-  }
+    async recordRevision(orderId: string, period: string, round: number, text: string, files: StoredFileRecord[] = []): Promise<Revision | null> {
+      return db.transaction().execute(async (trx) => {
+        const id = newId();
+        const stamp = now();
+        const inserted = await trx
+          .insertInto("order_revisions")
+          .values({ id, order_id: orderId, period, round, text, created_at: stamp })
+          .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+        for (const file of files) await insertFile(trx, { ...file, revisionId: id });
+        await enqueue(trx, { orderId }, DELIVERY_EMAIL.revision(id), stamp);
+        return { id, orderId, period, round, text, createdAt: stamp };
+      });
+    },
+
+    async acceptDelivery(orderId: string, deliveryId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx.updateTable("order_deliveries").set({ accepted_at: now() }).where("id", "=", deliveryId).where("order_id", "=", orderId).where("accepted_at", "is", null).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        await enqueue(trx, { orderId }, DELIVERY_EMAIL.accepted(deliveryId));
+        return true;
+      });
+    },
+
+    async findDelivery(deliveryId: string): Promise<Delivery | null> {
+      const row = await db.selectFrom("order_deliveries").selectAll().where("id", "=", deliveryId).executeTakeFirst();
+      return row ? toDelivery(row) : null;
+    },
+
+    async findRevision(revisionId: string): Promise<Revision | null> {
+      const row = await db.selectFrom("order_revisions").selectAll().where("id", "=", revisionId).executeTakeFirst();
+      return row ? toRevision(row) : null;
+    },
+  };
 }
 
 /** One file's record (its bytes are in the file storage under `storageKey`). */

@@ -14,27 +14,23 @@ export interface OutboxPrivacyStore {
   eraseEmailsAbout(about: { orderIds: readonly string[]; quoteIds: readonly string[] }): Promise<number>;
 }
 
-export class KyselyOutboxPrivacyStore implements OutboxPrivacyStore {
-  private readonly db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
-
-  async eraseEmailsAbout({ orderIds, quoteIds }: { orderIds: readonly string[]; quoteIds: readonly string[] }): Promise<number> {
-    if (!orderIds.length && !quoteIds.length) return 0;
-    return this.db.transaction().execute(async (trx) => {
-      const about = trx
-        .selectFrom("outbox")
-        .select("id")
-        .where((eb) => eb.or([...(orderIds.length ? [eb("order_id", "in", orderIds)] : []), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]));
-      const ids = (await about.execute()).map((row) => row.id);
-      if (!ids.length) return 0;
-      await trx.updateTable("outbox").set({ status: "failed", last_error: ERASED }).where("id", "in", ids).where("status", "=", "pending").execute();
-      await trx.updateTable("outbox").set({ last_error: ERASED }).where("id", "in", ids).where("last_error", "is not", null).execute();
-      return ids.length;
-    });
-  }
+export function outboxPrivacyStore(db: Kysely<Database>): OutboxPrivacyStore {
+  return {
+    async eraseEmailsAbout({ orderIds, quoteIds }: { orderIds: readonly string[]; quoteIds: readonly string[] }): Promise<number> {
+      if (!orderIds.length && !quoteIds.length) return 0;
+      return db.transaction().execute(async (trx) => {
+        const about = trx
+          .selectFrom("outbox")
+          .select("id")
+          .where((eb) => eb.or([...(orderIds.length ? [eb("order_id", "in", orderIds)] : []), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]));
+        const ids = (await about.execute()).map((row) => row.id);
+        if (!ids.length) return 0;
+        await trx.updateTable("outbox").set({ status: "failed", last_error: ERASED }).where("id", "in", ids).where("status", "=", "pending").execute();
+        await trx.updateTable("outbox").set({ last_error: ERASED }).where("id", "in", ids).where("last_error", "is not", null).execute();
+        return ids.length;
+      });
+    },
+  };
 }
 
 /**

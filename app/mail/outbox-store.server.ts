@@ -18,109 +18,103 @@ const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => ({
 });
 
 /** The outbox table. Other rooms enqueue inside their own transactions with `enqueue` below. */
-export class KyselyOutboxStore implements OutboxStore {
-  private readonly db: Kysely<Database>;
-  private readonly dialect: Dialect;
+export function outboxStore(db: Kysely<Database>, dialect: Dialect): OutboxStore {
+  return {
+    async enqueueEmail(orderId: string, kind: StoredEmailKind): Promise<boolean> {
+      return enqueue(db, { orderId }, kind);
+    },
 
-  constructor(db: Kysely<Database>, dialect: Dialect) {
-    this.db = db;
-    this.dialect = dialect;
-  }
+    async unlockExpiry(unlockId: string): Promise<number | undefined> {
+      const row = await db.selectFrom("owner_unlocks").select("expires_at").where("id", "=", unlockId).executeTakeFirst();
+      return row ? Number(row.expires_at) : undefined;
+    },
 
-  async enqueueEmail(orderId: string, kind: StoredEmailKind): Promise<boolean> {
-    return enqueue(this.db, { orderId }, kind);
-  }
+    async enqueueUnlockEmail(unlockId: string): Promise<boolean> {
+      return enqueue(db, { unlockId }, OWNER_UNLOCK_EMAIL);
+    },
 
-  async unlockExpiry(unlockId: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom("owner_unlocks").select("expires_at").where("id", "=", unlockId).executeTakeFirst();
-    return row ? Number(row.expires_at) : undefined;
-  }
+    async enqueueOwnerLinkEmail(linkId: string, purpose: keyof typeof OWNER_LINK_KINDS): Promise<boolean> {
+      return enqueue(db, { unlockId: linkId }, OWNER_LINK_KINDS[purpose]);
+    },
 
-  async enqueueUnlockEmail(unlockId: string): Promise<boolean> {
-    return enqueue(this.db, { unlockId }, OWNER_UNLOCK_EMAIL);
-  }
+    async enqueueSystemEmail(systemKey: string, kind: StoredEmailKind): Promise<boolean> {
+      return enqueue(db, { systemKey }, kind);
+    },
 
-  async enqueueOwnerLinkEmail(linkId: string, purpose: keyof typeof OWNER_LINK_KINDS): Promise<boolean> {
-    return enqueue(this.db, { unlockId: linkId }, OWNER_LINK_KINDS[purpose]);
-  }
+    async enqueueQuoteEmail(quoteId: string, kind: StoredEmailKind): Promise<boolean> {
+      return enqueue(db, { quoteId }, kind);
+    },
 
-  async enqueueSystemEmail(systemKey: string, kind: StoredEmailKind): Promise<boolean> {
-    return enqueue(this.db, { systemKey }, kind);
-  }
+    async countEmails(orderId: string): Promise<number> {
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("order_id", "=", orderId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
 
-  async enqueueQuoteEmail(quoteId: string, kind: StoredEmailKind): Promise<boolean> {
-    return enqueue(this.db, { quoteId }, kind);
-  }
+    async claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+      const at = Date.now();
+      // One statement: pick the due rows and push their due time past the lease. On PostgreSQL the
+      // rows another instance is claiming at this moment are skipped, not waited for.
+      const rows = await db
+        .updateTable("outbox")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("outbox")
+            .select("id")
+            .where("status", "=", "pending")
+            .where("next_attempt_at", "<=", at)
+            .orderBy("next_attempt_at")
+            .limit(limit)
+            .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+        )
+        .returning(["id", "order_id", "quote_id", "unlock_id", "system_key", "kind", "attempts"])
+        .execute();
+      return rows
+        .sort((a, b) => a.id - b.id)
+        .map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, unlockId: row.unlock_id, systemKey: row.system_key, kind: row.kind, attempts: row.attempts }));
+    },
 
-  async countEmails(orderId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom("outbox")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("order_id", "=", orderId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
+    async releaseEmails(ids: number[]): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .updateTable("outbox")
+        .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
+        .where("id", "in", ids)
+        .where("status", "=", "pending")
+        .execute();
+    },
 
-  async claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]> {
-    const at = Date.now();
-    // One statement: pick the due rows and push their due time past the lease. On PostgreSQL the
-    // rows another instance is claiming at this moment are skipped, not waited for.
-    const rows = await this.db
-      .updateTable("outbox")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("outbox")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", at)
-          .orderBy("next_attempt_at")
-          .limit(limit)
-          .$if(this.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
-      )
-      .returning(["id", "order_id", "quote_id", "unlock_id", "system_key", "kind", "attempts"])
-      .execute();
-    return rows
-      .sort((a, b) => a.id - b.id)
-      .map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, unlockId: row.unlock_id, systemKey: row.system_key, kind: row.kind, attempts: row.attempts }));
-  }
+    async markEmailSent(id: number, messageId: string): Promise<void> {
+      await db.updateTable("outbox").set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null }).where("id", "=", id).execute();
+    },
 
-  async releaseEmails(ids: number[]): Promise<void> {
-    if (!ids.length) return;
-    await this.db
-      .updateTable("outbox")
-      .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
-      .where("id", "in", ids)
-      .where("status", "=", "pending")
-      .execute();
-  }
+    async markEmailRetry(id: number, delayMs: number, error: string): Promise<void> {
+      await db
+        .updateTable("outbox")
+        .set({ next_attempt_at: Date.now() + delayMs, last_error: error.slice(0, 500) })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .execute();
+    },
 
-  async markEmailSent(id: number, messageId: string): Promise<void> {
-    await this.db.updateTable("outbox").set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null }).where("id", "=", id).execute();
-  }
+    async markEmailFailed(id: number, error: string): Promise<void> {
+      await db.updateTable("outbox").set({ status: "failed", last_error: error.slice(0, 500) }).where("id", "=", id).where("status", "=", "pending").execute();
+    },
 
-  async markEmailRetry(id: number, delayMs: number, error: string): Promise<void> {
-    await this.db
-      .updateTable("outbox")
-      .set({ next_attempt_at: Date.now() + delayMs, last_error: error.slice(0, 500) })
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .execute();
-  }
+    async listEmails(orderId: string): Promise<OutboxRow[]> {
+      const rows = await db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+      return rows.map(toOutboxRow);
+    },
 
-  async markEmailFailed(id: number, error: string): Promise<void> {
-    await this.db.updateTable("outbox").set({ status: "failed", last_error: error.slice(0, 500) }).where("id", "=", id).where("status", "=", "pending").execute();
-  }
-
-  async listEmails(orderId: string): Promise<OutboxRow[]> {
-    const rows = await this.db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
-    return rows.map(toOutboxRow);
-  }
-
-  async listQuoteEmails(quoteId: string): Promise<OutboxRow[]> {
-    const rows = await this.db.selectFrom("outbox").selectAll().where("quote_id", "=", quoteId).orderBy("id").execute();
-    return rows.map(toOutboxRow);
-  }
+    async listQuoteEmails(quoteId: string): Promise<OutboxRow[]> {
+      const rows = await db.selectFrom("outbox").selectAll().where("quote_id", "=", quoteId).orderBy("id").execute();
+      return rows.map(toOutboxRow);
+    },
+  };
 }
 
 /**

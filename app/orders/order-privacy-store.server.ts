@@ -32,71 +32,67 @@ export interface OrderPrivacyStore {
 export const erasedCustomer = (customer: OrderForm): OrderForm =>
   Object.fromEntries(Object.entries(customer).map(([key, value]) => [key, KEPT_FIELDS.has(key) || typeof value !== "string" ? value : ERASED])) as OrderForm;
 
-export class KyselyOrderPrivacyStore implements OrderPrivacyStore {
-  private readonly db: Kysely<Database>;
+export function orderPrivacyStore(db: Kysely<Database>): OrderPrivacyStore {
+  return {
+    async findOrdersOfPerson(email: string): Promise<Order[]> {
+      const rows = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map(toOrder);
+    },
 
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
+    async eraseOrders(orderIds: readonly string[]): Promise<number> {
+      if (!orderIds.length) return 0;
+      return db.transaction().execute(async (trx) => {
+        // erased_at IS NULL decides it: two instances erasing the same order write it once, and
+        // the second learns it had nothing to do (row locks on PostgreSQL, one writer on SQLite).
+        const rows = await trx.selectFrom("orders").select(["id", "customer_json"]).where("id", "in", orderIds).where("erased_at", "is", null).execute();
+        let erased = 0;
+        const stamp = new Date().toISOString();
+        for (const row of rows) {
+          const result = await trx
+            .updateTable("orders")
+            .set({
+              customer_json: JSON.stringify(erasedCustomer(JSON.parse(row.customer_json) as OrderForm)),
+              email: ERASED,
+              // The checkout's address can carry the email (Stripe prefills it); the failure text may quote it.
+              checkout_url: null,
+              failure_reason: null,
+              erased_at: stamp,
+            })
+            .where("id", "=", row.id)
+            .where("erased_at", "is", null)
+            .executeTakeFirst();
+          erased += Number(result.numUpdatedRows);
+        }
+        return erased;
+      });
+    },
 
-  async findOrdersOfPerson(email: string): Promise<Order[]> {
-    const rows = await this.db
-      .selectFrom("orders")
-      .selectAll()
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.map(toOrder);
-  }
-
-  async eraseOrders(orderIds: readonly string[]): Promise<number> {
-    if (!orderIds.length) return 0;
-    return this.db.transaction().execute(async (trx) => {
-      // erased_at IS NULL decides it: two instances erasing the same order write it once, and
-      // the second learns it had nothing to do (row locks on PostgreSQL, one writer on SQLite).
-      const rows = await trx.selectFrom("orders").select(["id", "customer_json"]).where("id", "in", orderIds).where("erased_at", "is", null).execute();
-      let erased = 0;
-      const stamp = new Date().toISOString();
-      for (const row of rows) {
-        const result = await trx
-          .updateTable("orders")
-          .set({
-            customer_json: JSON.stringify(erasedCustomer(JSON.parse(row.customer_json) as OrderForm)),
-            email: ERASED,
-            // The checkout's address can carry the email (Stripe prefills it); the failure text may quote it.
-            checkout_url: null,
-            failure_reason: null,
-            erased_at: stamp,
-          })
-          .where("id", "=", row.id)
-          .where("erased_at", "is", null)
-          .executeTakeFirst();
-        erased += Number(result.numUpdatedRows);
-      }
-      return erased;
-    });
-  }
-
-  async ordersDueForErasure(due: { unpaidBefore: string; paidBefore: string }, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("orders")
-      .select("id")
-      .where("erased_at", "is", null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("state", "<>", "paid"), eb("created_at", "<", due.unpaidBefore)]),
-          eb.and([
-            eb("state", "=", "paid"),
-            eb("paid_at", "<", due.paidBefore),
-            eb.or([eb("period_end", "is", null), eb("period_end", "<", due.paidBefore)]),
-            eb.or([eb("billing_state", "is", null), eb("billing_state", "not in", RUNNING)]),
+    async ordersDueForErasure(due: { unpaidBefore: string; paidBefore: string }, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom("orders")
+        .select("id")
+        .where("erased_at", "is", null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("state", "<>", "paid"), eb("created_at", "<", due.unpaidBefore)]),
+            eb.and([
+              eb("state", "=", "paid"),
+              eb("paid_at", "<", due.paidBefore),
+              eb.or([eb("period_end", "is", null), eb("period_end", "<", due.paidBefore)]),
+              eb.or([eb("billing_state", "is", null), eb("billing_state", "not in", RUNNING)]),
+            ]),
           ]),
-        ]),
-      )
-      .orderBy("created_at")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
-  }
+        )
+        .orderBy("created_at")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
 }

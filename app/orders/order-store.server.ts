@@ -68,137 +68,133 @@ async function nextReferenceNumber(trx: Transaction<Database>): Promise<number> 
 }
 
 /** The orders table over the one Kysely database (SQLite or PostgreSQL). */
-export class KyselyOrderStore implements OrderStore {
-  private readonly db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
-
-  async createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }> {
-    const stamp = now();
-    // RETURNING gives the new row in the same round trip; on a repeated token it gives none.
-    // A repeated submission token consumes a number and inserts nothing: references may skip one.
-    const inserted = await this.db.transaction().execute(async (trx) =>
-      trx
-      .insertInto("orders")
-      .values({
-        id: order.id,
-        reference_number: await nextReferenceNumber(trx),
-        submission_token: order.submissionToken,
-        state: "pending",
-        lang: order.lang,
-        offer: order.offer,
-        currency: order.currency,
-        amount_due_now: order.amountDueNow,
-        monthly: order.monthly,
-        customer_json: JSON.stringify(order.customer),
-        email: order.customer.email,
-        provider: order.provider,
-        terms_version: order.acceptance?.termsVersion ?? null,
-        terms_lang: order.acceptance?.termsLang ?? null,
-        terms_accepted_at: order.acceptance?.acceptedAt ?? null,
-        immediate_start: order.acceptance?.immediateStart ?? null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .onConflict((conflict) => conflict.column("submission_token").doNothing())
-      .returningAll()
-      .executeTakeFirst(),
-    );
-    if (inserted) return { order: toOrder(inserted), created: true };
-    const row = await this.db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
-    return { order: toOrder(row), created: false };
-  }
-
-  async findById(id: string): Promise<Order | undefined> {
-    const row = await this.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
-    return row ? toOrder(row) : undefined;
-  }
-
-  async findBySessionId(sessionId: string): Promise<Order | undefined> {
-    const row = await this.db.selectFrom("orders").selectAll().where("session_id", "=", sessionId).executeTakeFirst();
-    return row ? toOrder(row) : undefined;
-  }
-
-  async setCheckout(orderId: string, sessionId: string, url: string): Promise<void> {
-    await this.db
-      .updateTable("orders")
-      .set({ state: "checkout_created", session_id: sessionId, checkout_url: url, failure_reason: null, updated_at: now() })
-      .where("id", "=", orderId)
-      .where("state", "in", ["pending", "failed"])
-      .execute();
-  }
-
-  async markFailed(orderId: string, reason: string): Promise<void> {
-    await this.db
-      .updateTable("orders")
-      .set({ state: "failed", failure_reason: reason.slice(0, 500), updated_at: now() })
-      .where("id", "=", orderId)
-      .where("state", "<>", "paid")
-      .execute();
-  }
-
-  async markExpired(orderId: string): Promise<void> {
-    await this.db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
-  }
-
-  async markPaid(orderId: string, emailKind: StoredEmailKind, checkout: PaidCheckout = {}): Promise<boolean> {
-    const { billing, tax } = checkout;
-    return this.db.transaction().execute(async (trx) => {
+export function orderStore(db: Kysely<Database>): OrderStore {
+  return {
+    async createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }> {
       const stamp = now();
-      const result = await trx
+      // RETURNING gives the new row in the same round trip; on a repeated token it gives none.
+      // A repeated submission token consumes a number and inserts nothing: references may skip one.
+      const inserted = await db.transaction().execute(async (trx) =>
+        trx
+        .insertInto("orders")
+        .values({
+          id: order.id,
+          reference_number: await nextReferenceNumber(trx),
+          submission_token: order.submissionToken,
+          state: "pending",
+          lang: order.lang,
+          offer: order.offer,
+          currency: order.currency,
+          amount_due_now: order.amountDueNow,
+          monthly: order.monthly,
+          customer_json: JSON.stringify(order.customer),
+          email: order.customer.email,
+          provider: order.provider,
+          terms_version: order.acceptance?.termsVersion ?? null,
+          terms_lang: order.acceptance?.termsLang ?? null,
+          terms_accepted_at: order.acceptance?.acceptedAt ?? null,
+          immediate_start: order.acceptance?.immediateStart ?? null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .onConflict((conflict) => conflict.column("submission_token").doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+      );
+      if (inserted) return { order: toOrder(inserted), created: true };
+      const row = await db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
+      return { order: toOrder(row), created: false };
+    },
+
+    async findById(id: string): Promise<Order | undefined> {
+      const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+      return row ? toOrder(row) : undefined;
+    },
+
+    async findBySessionId(sessionId: string): Promise<Order | undefined> {
+      const row = await db.selectFrom("orders").selectAll().where("session_id", "=", sessionId).executeTakeFirst();
+      return row ? toOrder(row) : undefined;
+    },
+
+    async setCheckout(orderId: string, sessionId: string, url: string): Promise<void> {
+      await db
         .updateTable("orders")
-        // The tax Stripe Tax computed inside the amount, with the payment it belongs to.
-        .set({ state: "paid", paid_at: stamp, failure_reason: null, updated_at: stamp, ...(typeof tax === "number" ? { tax_amount: tax } : {}) })
+        .set({ state: "checkout_created", session_id: sessionId, checkout_url: url, failure_reason: null, updated_at: now() })
+        .where("id", "=", orderId)
+        .where("state", "in", ["pending", "failed"])
+        .execute();
+    },
+
+    async markFailed(orderId: string, reason: string): Promise<void> {
+      await db
+        .updateTable("orders")
+        .set({ state: "failed", failure_reason: reason.slice(0, 500), updated_at: now() })
         .where("id", "=", orderId)
         .where("state", "<>", "paid")
-        .executeTakeFirst();
-      const newlyPaid = Number(result.numUpdatedRows) === 1;
-      if (newlyPaid && billing && Object.keys(billing).length) {
-        // The billing address the checkout collected joins the customer's answers before any email reads them.
-        const row = await trx.selectFrom("orders").select("customer_json").where("id", "=", orderId).executeTakeFirstOrThrow();
-        await trx
+        .execute();
+    },
+
+    async markExpired(orderId: string): Promise<void> {
+      await db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
+    },
+
+    async markPaid(orderId: string, emailKind: StoredEmailKind, checkout: PaidCheckout = {}): Promise<boolean> {
+      const { billing, tax } = checkout;
+      return db.transaction().execute(async (trx) => {
+        const stamp = now();
+        const result = await trx
           .updateTable("orders")
-          .set({ customer_json: JSON.stringify({ ...(JSON.parse(row.customer_json) as OrderForm), ...billing }) })
+          // The tax Stripe Tax computed inside the amount, with the payment it belongs to.
+          .set({ state: "paid", paid_at: stamp, failure_reason: null, updated_at: stamp, ...(typeof tax === "number" ? { tax_amount: tax } : {}) })
           .where("id", "=", orderId)
-          .execute();
-      }
-      await enqueue(trx, { orderId }, emailKind);
-      // The owner's automation hears of the payment with the same transaction (once: unique event key).
-      if (newlyPaid) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderPaid(orderId), stamp);
-      return newlyPaid;
-    });
-  }
+          .where("state", "<>", "paid")
+          .executeTakeFirst();
+        const newlyPaid = Number(result.numUpdatedRows) === 1;
+        if (newlyPaid && billing && Object.keys(billing).length) {
+          // The billing address the checkout collected joins the customer's answers before any email reads them.
+          const row = await trx.selectFrom("orders").select("customer_json").where("id", "=", orderId).executeTakeFirstOrThrow();
+          await trx
+            .updateTable("orders")
+            .set({ customer_json: JSON.stringify({ ...(JSON.parse(row.customer_json) as OrderForm), ...billing }) })
+            .where("id", "=", orderId)
+            .execute();
+        }
+        await enqueue(trx, { orderId }, emailKind);
+        // The owner's automation hears of the payment with the same transaction (once: unique event key).
+        if (newlyPaid) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderPaid(orderId), stamp);
+        return newlyPaid;
+      });
+    },
 
-  async findPaidByEmail(email: string, limit: number): Promise<Order[]> {
-    const rows = await this.db
-      .selectFrom("orders")
-      .selectAll()
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
-      .where("state", "=", "paid")
-      .where("erased_at", "is", null)
-      .orderBy("paid_at", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map(toOrder);
-  }
+    async findPaidByEmail(email: string, limit: number): Promise<Order[]> {
+      const rows = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+        .where("state", "=", "paid")
+        .where("erased_at", "is", null)
+        .orderBy("paid_at", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map(toOrder);
+    },
 
-  async listOrders(limit: number): Promise<Order[]> {
-    const rows = await this.db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-    return rows.map(toOrder);
-  }
+    async listOrders(limit: number): Promise<Order[]> {
+      const rows = await db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+      return rows.map(toOrder);
+    },
 
-  async listStalePending(updatedBefore: string, limit: number): Promise<Order[]> {
-    const rows = await this.db
-      .selectFrom("orders")
-      .selectAll()
-      .where("state", "=", "pending")
-      .where("session_id", "is", null)
-      .where("updated_at", "<", updatedBefore)
-      .orderBy("created_at")
-      .limit(limit)
-      .execute();
-    return rows.map(toOrder);
-  }
+    async listStalePending(updatedBefore: string, limit: number): Promise<Order[]> {
+      const rows = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("state", "=", "pending")
+        .where("session_id", "is", null)
+        .where("updated_at", "<", updatedBefore)
+        .orderBy("created_at")
+        .limit(limit)
+        .execute();
+      return rows.map(toOrder);
+    },
+  };
 }

@@ -9,29 +9,25 @@ export interface SandboxPrivacyStore {
   eraseSandboxRequests(references: readonly string[]): Promise<number>;
 }
 
-export class KyselySandboxPrivacyStore implements SandboxPrivacyStore {
-  private readonly db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
-
-  async eraseSandboxRequests(references: readonly string[]): Promise<number> {
-    if (!references.length) return 0;
-    // The billing address the sandbox page collected (the order keeps its own copy, erased there).
-    await this.db.updateTable("sandbox_sessions").set({ billing_json: null }).where("order_id", "in", references).where("billing_json", "is not", null).execute();
-    const rows = await this.db.selectFrom("sandbox_sessions").select(["id", "request_json"]).where("order_id", "in", references).where("request_json", "is not", null).execute();
-    let changed = 0;
-    for (const row of rows) {
-      const request = JSON.parse(row.request_json!) as CheckoutRequest;
-      if (request.customerEmail === ERASED) continue;
-      await this.db
-        .updateTable("sandbox_sessions")
-        .set({ request_json: JSON.stringify({ ...request, customerEmail: ERASED }) })
-        .where("id", "=", row.id)
-        .execute();
-      changed++;
-    }
-    return changed;
-  }
+export function sandboxPrivacyStore(db: Kysely<Database>): SandboxPrivacyStore {
+  return {
+    async eraseSandboxRequests(references: readonly string[]): Promise<number> {
+      if (!references.length) return 0;
+      // The billing address the sandbox page collected (the order keeps its own copy, erased there).
+      await db.updateTable("sandbox_sessions").set({ billing_json: null }).where("order_id", "in", references).where("billing_json", "is not", null).execute();
+      const rows = await db.selectFrom("sandbox_sessions").select(["id", "request_json"]).where("order_id", "in", references).where("request_json", "is not", null).execute();
+      let changed = 0;
+      for (const row of rows) {
+        const request = JSON.parse(row.request_json!) as CheckoutRequest;
+        if (request.customerEmail === ERASED) continue;
+        await db
+          .updateTable("sandbox_sessions")
+          .set({ request_json: JSON.stringify({ ...request, customerEmail: ERASED }) })
+          .where("id", "=", row.id)
+          .execute();
+        changed++;
+      }
+      return changed;
+    },
+  };
 }

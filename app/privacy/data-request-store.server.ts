@@ -31,35 +31,31 @@ const toRequest = (row: { id: number; kind: DataRequest["kind"]; actor: string; 
   createdAt: row.created_at,
 });
 
-export class KyselyDataRequestStore implements DataRequestStore {
-  private readonly db: Kysely<Database>;
+export function dataRequestStore(db: Kysely<Database>): DataRequestStore {
+  return {
+    async recordDataRequest(request: Parameters<DataRequestStore["recordDataRequest"]>[0]): Promise<void> {
+      await db
+        .insertInto("data_requests")
+        .values({
+          kind: request.kind,
+          subject_digest: request.subjectDigest,
+          actor: request.actor,
+          orders: request.orders,
+          quotes: request.quotes,
+          emails: request.emails,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    },
 
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
+    async listDataRequests(subjectDigest: string): Promise<DataRequest[]> {
+      const rows = await db.selectFrom("data_requests").selectAll().where("subject_digest", "=", subjectDigest).orderBy("id", "desc").limit(100).execute();
+      return rows.map(toRequest);
+    },
 
-  async recordDataRequest(request: Parameters<DataRequestStore["recordDataRequest"]>[0]): Promise<void> {
-    await this.db
-      .insertInto("data_requests")
-      .values({
-        kind: request.kind,
-        subject_digest: request.subjectDigest,
-        actor: request.actor,
-        orders: request.orders,
-        quotes: request.quotes,
-        emails: request.emails,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-  }
-
-  async listDataRequests(subjectDigest: string): Promise<DataRequest[]> {
-    const rows = await this.db.selectFrom("data_requests").selectAll().where("subject_digest", "=", subjectDigest).orderBy("id", "desc").limit(100).execute();
-    return rows.map(toRequest);
-  }
-
-  async listRetentionPasses(limit: number): Promise<DataRequest[]> {
-    const rows = await this.db.selectFrom("data_requests").selectAll().where("kind", "=", "retention").orderBy("id", "desc").limit(limit).execute();
-    return rows.map(toRequest);
-  }
+    async listRetentionPasses(limit: number): Promise<DataRequest[]> {
+      const rows = await db.selectFrom("data_requests").selectAll().where("kind", "=", "retention").orderBy("id", "desc").limit(limit).execute();
+      return rows.map(toRequest);
+    },
+  };
 }

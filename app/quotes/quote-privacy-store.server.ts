@@ -14,37 +14,33 @@ export interface QuotePrivacyStore {
   quotesDueForErasure(before: string, limit: number): Promise<string[]>;
 }
 
-export class KyselyQuotePrivacyStore implements QuotePrivacyStore {
-  private readonly db: Kysely<Database>;
+export function quotePrivacyStore(db: Kysely<Database>): QuotePrivacyStore {
+  return {
+    async findQuotesOfPerson(email: string) {
+      const rows = await db
+        .selectFrom("quote_requests")
+        .selectAll()
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({ ...toQuote(row), erasedAt: row.erased_at ?? null }));
+    },
 
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
+    async eraseQuotes(quoteIds: readonly string[]): Promise<number> {
+      if (!quoteIds.length) return 0;
+      const result = await db
+        .updateTable("quote_requests")
+        .set({ name: ERASED, email: ERASED, company: ERASED, message: ERASED, erased_at: new Date().toISOString() })
+        .where("id", "in", quoteIds)
+        .where("erased_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
 
-  async findQuotesOfPerson(email: string) {
-    const rows = await this.db
-      .selectFrom("quote_requests")
-      .selectAll()
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.map((row) => ({ ...toQuote(row), erasedAt: row.erased_at ?? null }));
-  }
-
-  async eraseQuotes(quoteIds: readonly string[]): Promise<number> {
-    if (!quoteIds.length) return 0;
-    const result = await this.db
-      .updateTable("quote_requests")
-      .set({ name: ERASED, email: ERASED, company: ERASED, message: ERASED, erased_at: new Date().toISOString() })
-      .where("id", "in", quoteIds)
-      .where("erased_at", "is", null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  }
-
-  async quotesDueForErasure(before: string, limit: number): Promise<string[]> {
-    const rows = await this.db.selectFrom("quote_requests").select("id").where("erased_at", "is", null).where("created_at", "<", before).orderBy("created_at").limit(limit).execute();
-    return rows.map((row) => row.id);
-  }
+    async quotesDueForErasure(before: string, limit: number): Promise<string[]> {
+      const rows = await db.selectFrom("quote_requests").select("id").where("erased_at", "is", null).where("created_at", "<", before).orderBy("created_at").limit(limit).execute();
+      return rows.map((row) => row.id);
+    },
+  };
 }

@@ -22,39 +22,35 @@ export const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
 const now = () => new Date().toISOString();
 
 /** The quote_requests table over the one Kysely database. */
-export class KyselyQuoteStore implements QuoteStore {
-  private readonly db: Kysely<Database>;
+export function quoteStore(db: Kysely<Database>): QuoteStore {
+  return {
+    async createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly StoredEmailKind[]): Promise<QuoteRequest> {
+      // The request and its emails in one transaction: a stored request is always answered.
+      return db.transaction().execute(async (trx) => {
+        const stamp = now();
+        await trx
+          .insertInto("quote_requests")
+          .values({ id: quote.id, page: quote.page, lang: quote.lang, name: quote.name, email: quote.email, company: quote.company, message: quote.message, created_at: stamp })
+          .execute();
+        for (const kind of emailKinds) await enqueue(trx, { quoteId: quote.id }, kind, stamp);
+        await recordWebhookEvent(trx, { quoteId: quote.id }, WEBHOOK_EVENTS.quoteRequested(quote.id), stamp);
+        return { ...quote, createdAt: stamp };
+      });
+    },
 
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
+    async findQuoteRequest(id: string): Promise<QuoteRequest | undefined> {
+      const row = await db.selectFrom("quote_requests").selectAll().where("id", "=", id).executeTakeFirst();
+      return row ? toQuote(row) : undefined;
+    },
 
-  async createQuoteRequest(quote: NewQuoteRequest, emailKinds: readonly StoredEmailKind[]): Promise<QuoteRequest> {
-    // The request and its emails in one transaction: a stored request is always answered.
-    return this.db.transaction().execute(async (trx) => {
-      const stamp = now();
-      await trx
-        .insertInto("quote_requests")
-        .values({ id: quote.id, page: quote.page, lang: quote.lang, name: quote.name, email: quote.email, company: quote.company, message: quote.message, created_at: stamp })
-        .execute();
-      for (const kind of emailKinds) await enqueue(trx, { quoteId: quote.id }, kind, stamp);
-      await recordWebhookEvent(trx, { quoteId: quote.id }, WEBHOOK_EVENTS.quoteRequested(quote.id), stamp);
-      return { ...quote, createdAt: stamp };
-    });
-  }
+    async listQuoteRequests(limit: number, offset = 0): Promise<QuoteRequest[]> {
+      const rows = await db.selectFrom("quote_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
+      return rows.map(toQuote);
+    },
 
-  async findQuoteRequest(id: string): Promise<QuoteRequest | undefined> {
-    const row = await this.db.selectFrom("quote_requests").selectAll().where("id", "=", id).executeTakeFirst();
-    return row ? toQuote(row) : undefined;
-  }
-
-  async listQuoteRequests(limit: number, offset = 0): Promise<QuoteRequest[]> {
-    const rows = await this.db.selectFrom("quote_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
-    return rows.map(toQuote);
-  }
-
-  async countQuoteRequests(): Promise<number> {
-    const { n } = await this.db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    return Number(n);
-  }
+    async countQuoteRequests(): Promise<number> {
+      const { n } = await db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      return Number(n);
+    },
+  };
 }

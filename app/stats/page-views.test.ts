@@ -3,7 +3,8 @@ import { openStore, type Store } from "../db/database.server.ts";
 import { openTestStore, storeKind, testPostgres } from "../../tests/support/store.ts";
 import { PageViewFlusher } from "./page-view-flusher.server.ts";
 import { businessDay, isVisit, PageViewCounter } from "./page-views.server.ts";
-import { KyselyStatsStore } from "./stats-store.server.ts";
+import { statsStore } from "./stats-store.server.ts";
+import type { StatsStore } from "./types.ts";
 
 // The funnel's page views are counted in memory (no cookie, nothing about the
 // visitor) and added to one row per day, page and language by an atomic upsert, so two instances
@@ -17,7 +18,7 @@ afterEach(async () => {
 async function stats() {
   const store = await openTestStore();
   opened.push(store);
-  return { store, repo: new KyselyStatsStore(store.db) };
+  return { store, repo: statsStore(store.db) };
 }
 
 describe("what counts as a visit", () => {
@@ -134,14 +135,14 @@ describe(`the counts in the database (${storeKind})`, () => {
 
   test("two instances flushing the same rows at the same time lose no count", async () => {
     // Two stores over one database: two pools on PostgreSQL (two instances), one file's connection on SQLite.
-    let a: KyselyStatsStore;
-    let b: KyselyStatsStore;
+    let a: StatsStore;
+    let b: StatsStore;
     if (storeKind === "postgres") {
       const url = await (await testPostgres()).createDatabase();
       const [first, second] = [await openStore({ databaseUrl: url }), await openStore({ databaseUrl: url })];
       opened.push(first, second);
-      a = new KyselyStatsStore(first.db);
-      b = new KyselyStatsStore(second.db);
+      a = statsStore(first.db);
+      b = statsStore(second.db);
     } else {
       a = b = (await stats()).repo;
     }
