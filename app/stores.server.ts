@@ -47,9 +47,10 @@ interface OwnParts {
 }
 
 /**
- * Each room's store interface, once: `Stores` is made of this list, so a store cannot join the
- * bundle without being checked below. The privacy stores are how each room finds and erases a
- * person's data in its own tables (app/privacy/, ADR 016).
+ * The interface of each store `storesOver` spreads, once. `Stores` is made of this list, so a
+ * store's methods reach the rooms only once it is listed here, where its names are checked
+ * against the others'. The privacy stores are how each room finds and erases a person's data in
+ * its own tables (app/privacy/, ADR 016).
  */
 type Parts = [
   OrderStore,
