@@ -197,6 +197,16 @@ function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, re
   return true;
 }
 
+/**
+ * What every response carries, refusals and redirects included: the security headers (a live
+ * render adds its nonce) and the request id. Set just before answering rather than first thing,
+ * so a page kept in memory writes its whole header list at once (server/render-cache.ts).
+ */
+function answerHeaders(res: http.ServerResponse, https: boolean, requestId: string) {
+  res.setHeader("X-Request-Id", requestId);
+  for (const [name, value] of baseSecurityHeaders(https)) res.setHeader(name, value);
+}
+
 function reject(res: http.ServerResponse, status: number, message: string) {
   res.statusCode = status;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -214,51 +224,54 @@ function isValidHost(host: string) {
 
 async function handle(app: express.Express, req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
   const started = performance.now();
-  res.setHeader("X-Request-Id", requestId);
   const path = redactUrl(req.url ?? "");
+  let fromMemory = false;
   res.on("finish", () => {
     // Pages rendered live (a query string, a form's draft): counted once answered.
     countVisit(req, res.statusCode, () => liveVisit(req));
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
+    logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: fromMemory || undefined });
   });
 
   const https = proxies.isHttps(req);
-  // Every response, refusals included, carries the security headers; dynamic pages add a nonce below.
-  for (const [name, value] of baseSecurityHeaders(https)) res.setHeader(name, value);
+  // Every answer but a kept page's (its list has them) gets the security headers and request id first.
+  const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
+    answerHeaders(res, https, requestId);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    reject(res, status, message);
+  };
 
   let url: URL;
   try {
     url = new URL(req.url ?? "/", "http://localhost");
     decodeURIComponent(url.pathname);
   } catch {
-    return reject(res, 400, "Bad request");
+    return refuse(400, "Bad request");
   }
-  if (url.pathname.startsWith("//")) return reject(res, 400, "Bad request");
+  if (url.pathname.startsWith("//")) return refuse(400, "Bad request");
   // Absolute-form ("http://host/x") and asterisk-form ("*") targets: keep only path and query.
   if (!req.url?.startsWith("/")) req.url = url.pathname + url.search;
   const method = req.method ?? "GET";
   // The site only reads pages and takes form posts; other methods would reach React Router's error
   // rendering without its middleware context (a 500).
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-    res.setHeader("Allow", "GET, HEAD, POST");
-    return reject(res, 405, "Method not allowed");
+    return refuse(405, "Method not allowed", { Allow: "GET, HEAD, POST" });
   }
 
   if (method === "POST") {
     const length = Number(req.headers["content-length"] ?? NaN);
-    if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return reject(res, 411, "Length required");
+    if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return refuse(411, "Length required");
     // The cap of the path (app/http/read-form.server.ts): forms 64 KB, Stripe's webhook more.
     if (length > bodyCapFor(url.pathname)) {
-      res.setHeader("Connection", "close");
-      return reject(res, 413, "Request body too large");
+      return refuse(413, "Request body too large", { Connection: "close" });
     }
-    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN })) return reject(res, 403, "Cross-site form submissions are not accepted");
+    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN })) return refuse(403, "Cross-site form submissions are not accepted");
   }
 
   if (method === "GET" || method === "HEAD") {
     const location = canonicalLocation(url.pathname, url.search);
     if (location) {
+      answerHeaders(res, https, requestId);
       res.statusCode = 301;
       res.setHeader("Location", location);
       res.setHeader("Cache-Control", "public, max-age=3600");
@@ -271,7 +284,10 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
   if (method === "GET" || method === "HEAD") {
     try {
       const kept = await keptFor(req, url);
-      if (kept && (await serveKept(req, res, kept, https, requestId))) return;
+      if (kept && (await serveKept(req, res, kept, https, requestId))) {
+        fromMemory = true;
+        return;
+      }
     } catch (error) {
       logger().error({ err: error }, "page kept in memory failed");
     }
@@ -281,10 +297,11 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
   // unparsable one is the client's error, not a 500. HTTP/1.0 clients may send none: use ours.
   if (!req.headers.host) req.headers.host = publicHost;
   if (!isValidHost(req.headers.host) || (proxies.fromTrustedProxy(req) && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
-    return reject(res, 400, "Bad request");
+    return refuse(400, "Bad request");
   }
 
   const nonce = randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
   for (const [name, value] of Object.entries(securityHeaders({ nonce, https }))) res.setHeader(name, value);
   const info: RequestInfo = { nonce, formToken: randomUUID(), requestId, clientIp: proxies.clientIp(req), secure: secureCookies };
   res.locals = { info };
@@ -372,7 +389,10 @@ export function createFront(assets?: express.RequestHandler): Front {
       withRequestId(requestId, () =>
         handle(app, req, res, requestId).catch((error) => {
           logger().error({ err: error }, "request failed");
-          if (!res.headersSent) reject(res, 500, "Internal error");
+          if (!res.headersSent) {
+            answerHeaders(res, proxies.isHttps(req), requestId);
+            reject(res, 500, "Internal error");
+          }
           else res.destroy();
         }),
       );

@@ -162,10 +162,10 @@ export const baseSecurityHeaders = (https: boolean) => BASE_HEADERS[https ? 1 : 
 
 /**
  * Every header of a kept page's response as a flat [name, value, …] list for `res.writeHead`: the
- * security headers, then the page's own, as a live response has them. Built once per (https,
- * encoding or 304) for a page without holes; per response when a nonce is in it.
+ * security headers, then the page's own, as a live response has them; Content-Length is the
+ * caller's. Kept per (https, encoding or 304), but for a page with a nonce (its CSP names it).
  */
-function headerList(page: RenderedPage, security: ReadonlyArray<readonly [string, string]>, encoding: Encoding | "not-modified", length: number | undefined): string[] {
+function headerList(page: RenderedPage, security: ReadonlyArray<readonly [string, string]>, encoding: Encoding | "not-modified"): string[] {
   const headers = new Map<string, [string, string | string[]]>();
   const set = (name: string, value: string | string[]) => headers.set(name.toLowerCase(), [name, value]);
   for (const [name, value] of security) set(name, value);
@@ -176,10 +176,7 @@ function headerList(page: RenderedPage, security: ReadonlyArray<readonly [string
   const vary = headers.get("vary")?.[1];
   set("Vary", vary ? [vary, "Accept-Encoding"].flat() : "Accept-Encoding");
   set("X-Page-Cache", "hit");
-  if (encoding !== "not-modified") {
-    if (encoding !== "identity") set("Content-Encoding", encoding);
-    set("Content-Length", String(length));
-  }
+  if (encoding !== "not-modified" && encoding !== "identity") set("Content-Encoding", encoding);
   const list: string[] = [];
   for (const [name, value] of headers.values()) for (const one of [value].flat()) list.push(name, one);
   return list;
@@ -193,7 +190,11 @@ export function sendRenderedPage(req: http.IncomingMessage, res: http.ServerResp
     const encoding = req.headers["if-none-match"] === fixed.etag ? "not-modified" : pickEncoding(req.headers["accept-encoding"]);
     const id = `${https ? "https" : "http"} ${encoding}`;
     let list = page.lists.get(id);
-    if (!list) page.lists.set(id, (list = headerList(page, baseSecurityHeaders(https), encoding, encoding === "not-modified" ? undefined : fixed[encoding].length)));
+    if (!list) {
+      list = headerList(page, baseSecurityHeaders(https), encoding);
+      if (encoding !== "not-modified") list.push("Content-Length", String(fixed[encoding].length));
+      page.lists.set(id, list);
+    }
     res.writeHead(encoding === "not-modified" ? 304 : page.status, list.concat("X-Request-Id", requestId));
     res.end(head || encoding === "not-modified" ? undefined : fixed[encoding]);
     return;
@@ -201,17 +202,23 @@ export function sendRenderedPage(req: http.IncomingMessage, res: http.ServerResp
   const values: Record<Hole, string> = { nonce: "", formToken: "" };
   if (page.holes.includes("nonce")) values.nonce = randomBytes(16).toString("base64");
   if (page.holes.includes("formToken")) values.formToken = randomUUID();
-  const security = values.nonce ? Object.entries(securityHeaders({ nonce: values.nonce, https })) : baseSecurityHeaders(https);
   const pieces: Buffer[] = [];
   page.parts.forEach((part, index) => {
     if (index > 0) pieces.push(Buffer.from(values[page.holes[index - 1]!]));
     pieces.push(part);
   });
   // Each response has its own values, so it cannot be compressed ahead: gzip for those who take it.
-  const gzip = pickEncoding(req.headers["accept-encoding"]) !== "identity";
-  const body = gzip ? gzipSync(Buffer.concat(pieces), { level: 6 }) : undefined;
+  const encoding = pickEncoding(req.headers["accept-encoding"]) === "identity" ? "identity" : "gzip";
+  const body = encoding === "gzip" ? gzipSync(Buffer.concat(pieces), { level: 6 }) : undefined;
   const length = body ? body.length : pieces.reduce((sum, piece) => sum + piece.length, 0);
-  res.writeHead(page.status, headerList(page, security, gzip ? "gzip" : "identity", length).concat("X-Request-Id", requestId));
+  let list: string[];
+  if (values.nonce) list = headerList(page, Object.entries(securityHeaders({ nonce: values.nonce, https })), encoding);
+  else {
+    const id = `${https ? "https" : "http"} ${encoding}`;
+    list = page.lists.get(id) ?? headerList(page, baseSecurityHeaders(https), encoding);
+    page.lists.set(id, list);
+  }
+  res.writeHead(page.status, list.concat("Content-Length", String(length), "X-Request-Id", requestId));
   if (head) {
     res.end();
     return;
