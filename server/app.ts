@@ -125,33 +125,37 @@ function pageTarget(pathname: string, req: http.IncomingMessage) {
 }
 
 /**
- * Which kept page answers this request, if any. Only URLs whose page is the same for every visitor:
+ * Which kept page answers a request for (pathname, search), if any, asked without the database:
  * a marketing page without a query, the order form as the site links it (not a cancelled
- * checkout's draft), a paid order's thank-you page (one indexed read, never the payment provider;
- * an order not paid yet takes the route, which asks the provider and polls).
+ * checkout's draft). Only URLs whose page is the same for every visitor of a language.
  */
-async function keptFor(req: http.IncomingMessage, url: URL): Promise<Kept | null> {
-  if (url.pathname === "/commander") {
-    const form = orderFormKey(url, req.headers);
+function keptPage(req: http.IncomingMessage, pathname: string, search: string): Kept | null {
+  if (pathname === "/commander") {
+    const form = orderFormKey(pathname, search, req.headers);
     if (!form) return null;
     // Its price line names the date of the first monthly charge (a whole day in the business time
     // zone, whose offsets are whole hours): a kept form lasts until the end of the hour.
     const until = (Math.floor(Date.now() / HOUR) + 1) * HOUR;
-    return { cache: forms, key: form.key, url: url.origin + url.pathname + url.search, lang: form.lang, holes: ["formToken"], until, visit: [orderFormPage(url.searchParams.get("offre")!), form.lang] };
+    return { cache: forms, key: form.key, url: `http://localhost${pathname}${search}`, lang: form.lang, holes: ["formToken"], until, visit: [orderFormPage(form.offer), form.lang] };
   }
-  if (!url.search) {
-    const page = pageForPath(url.pathname);
-    if (!page) return null;
-    const { key, lang } = pageTarget(url.pathname, req);
-    return { cache: pages, key, url: url.origin + url.pathname, lang, holes: [], visit: [page.id, lang] };
-  }
-  if (req.method === "GET" && THANK_YOU_SET.has(url.pathname)) {
-    const sessionId = url.searchParams.get("session_id");
-    if (!sessionId || !SESSION_PATTERN.test(sessionId) || url.search !== `?session_id=${sessionId}`) return null;
-    const key = await paidThankYouKey((await getOrderServices()).repo, sessionId, languageFromPath(url.pathname) ?? "");
-    return key ? { cache: thanks, key, url: url.origin + url.pathname + url.search, holes: ["nonce"] } : null;
-  }
-  return null;
+  if (search) return null;
+  const page = pageForPath(pathname);
+  if (!page) return null;
+  const { key, lang } = pageTarget(pathname, req);
+  return { cache: pages, key, url: `http://localhost${pathname}`, lang, holes: [], visit: [page.id, lang] };
+}
+
+/**
+ * …and a paid order's thank-you page (one indexed read, never the payment provider; an order not
+ * paid yet takes the route, which asks the provider and polls).
+ */
+async function keptFor(req: http.IncomingMessage, url: URL): Promise<Kept | null> {
+  const kept = keptPage(req, url.pathname, url.search);
+  if (kept || req.method !== "GET" || !THANK_YOU_SET.has(url.pathname)) return kept;
+  const sessionId = url.searchParams.get("session_id");
+  if (!sessionId || !SESSION_PATTERN.test(sessionId) || url.search !== `?session_id=${sessionId}`) return null;
+  const key = await paidThankYouKey((await getOrderServices()).repo, sessionId, languageFromPath(url.pathname) ?? "");
+  return key ? { cache: thanks, key, url: url.origin + url.pathname + url.search, holes: ["nonce"] } : null;
 }
 const THANK_YOU_SET = new Set(Object.values(THANK_YOU_PATHS));
 
@@ -176,24 +180,23 @@ async function serveKept(req: http.IncomingMessage, res: http.ServerResponse, ke
 }
 
 /**
- * The front's first look, before any parsing: a request target that is exactly a marketing page
- * kept for this visitor's language is answered from memory (a CPU profile put most of the
- * per-request time in parsing, the redirect check and header setting: docs/decisions/002). Such
- * a page was kept only after handle() found its path canonical, so handle() would answer the same.
- * Anything else — a query, another spelling, a page not kept yet — takes handle().
+ * The front's first look, before any parsing: a request target that is exactly a kept marketing
+ * page or order form for this visitor's language is answered from memory (a CPU profile put most
+ * of the per-request time in parsing, the redirect check and header setting: docs/decisions/002).
+ * Such a page was kept only after handle() found its target canonical, so handle() would answer
+ * the same. Anything else — another spelling, a page not kept yet, a thank-you page — takes handle().
  */
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): boolean {
   const { method, url } = req;
-  if ((method !== "GET" && method !== "HEAD") || !url) return false;
-  const page = pageForPath(url);
-  if (!page) return false;
+  if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/")) return false;
+  const query = url.indexOf("?");
+  const kept = query === -1 ? keptPage(req, url, "") : keptPage(req, url.slice(0, query), url.slice(query));
+  const page = kept?.cache.get(kept.key);
+  if (!kept || !page) return false;
   const started = performance.now();
-  const { key, lang } = pageTarget(url, req);
-  const kept = pages.get(key);
-  if (!kept) return false;
-  sendRenderedPage(req, res, kept, proxies.isHttps(req), requestId);
-  countVisit(req, kept.status, [page.id, lang]);
-  logRequest({ reqId: requestId, method, path: url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
+  sendRenderedPage(req, res, page, proxies.isHttps(req), requestId);
+  countVisit(req, page.status, kept.visit!);
+  logRequest({ reqId: requestId, method, path: query === -1 ? url : redactUrl(url), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
   return true;
 }
 

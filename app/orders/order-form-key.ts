@@ -1,16 +1,16 @@
-import { OFFER_IDS } from "../content/offers.ts";
+import { OFFER_IDS, type OfferId } from "../content/offers.ts";
 import { LANGUAGES, isLanguage, type Language } from "../i18n/languages.ts";
 import { resolveLanguage } from "../i18n/resolve.ts";
 import { orderFormPath, orderPath } from "../i18n/site-map.ts";
 
-/** Every query string the site links the order form with (orderPath), and the language it names. */
-const LINKED_QUERIES = new Map<string, Language | null>(
+/** Every query string the site links the order form with (orderPath): its offer and the language it names. */
+const LINKED_QUERIES = new Map<string, { offer: OfferId; lang: Language | null }>(
   OFFER_IDS.flatMap((offer) =>
     LANGUAGES.flatMap((lang) =>
       [orderPath(offer, lang), orderFormPath(offer, lang)].map((path) => {
         const url = new URL(path, "http://x");
         const named = url.searchParams.get("lang");
-        return [url.search, isLanguage(named) ? named : null] as const;
+        return [url.search, { offer, lang: isLanguage(named) ? named : null }] as const;
       }),
     ),
   ),
@@ -24,9 +24,9 @@ const LINKED_QUERIES = new Map<string, Language | null>(
  * resolved language; `null`: render live (`&cancelled` brings the visitor's draft back; any other
  * query string too).
  */
-export function orderFormKey(url: URL, headers: { cookie?: string; "accept-language"?: string }): { key: string; lang: Language } | null {
-  const queryLang = LINKED_QUERIES.get(url.search);
-  if (url.pathname !== "/commander" || queryLang === undefined) return null;
-  const { lang } = resolveLanguage({ pathname: url.pathname, queryLang, cookie: headers.cookie, acceptLanguage: headers["accept-language"] });
-  return { key: `${url.search}|${lang}`, lang };
+export function orderFormKey(pathname: string, search: string, headers: { cookie?: string; "accept-language"?: string }): { key: string; lang: Language; offer: OfferId } | null {
+  const linked = pathname === "/commander" ? LINKED_QUERIES.get(search) : undefined;
+  if (!linked) return null;
+  const { lang } = resolveLanguage({ pathname, queryLang: linked.lang, cookie: headers.cookie, acceptLanguage: headers["accept-language"] });
+  return { key: `${search}|${lang}`, lang, offer: linked.offer };
 }
