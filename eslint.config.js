@@ -178,7 +178,7 @@ const boundaries = [
         {
           patterns: [
             {
-              regex: "(^|/)app/|^\\./(app|page-cache|security-headers|client-ip|canonical-redirect|same-origin)(\\.ts)?$",
+              regex: "(^|/)app/|^\\./(app|render-cache|security-headers|client-ip|canonical-redirect|same-origin)(\\.ts)?$",
               message: "server/index.ts loads only the build (build/server/index.js); the Node front reaches the app inside that bundle.",
             },
           ],

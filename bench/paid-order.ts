@@ -1,3 +1,4 @@
+import { SANDBOX_PAY } from "../tests/support/orders.ts";
 import { postOrder } from "./order-load.ts";
 
 /** Places an order through the sandbox checkout and pays it: returns the thank-you URL (path and query) it leads to. */
@@ -9,7 +10,8 @@ export async function paidThankYouPath(baseUrl: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
-    body: new URLSearchParams({ intent: "pay" }),
+    // The sandbox asks the billing address as Stripe's checkout does.
+    body: new URLSearchParams(SANDBOX_PAY),
   });
   const thankYou = paid.headers.get("location");
   if (paid.status !== 303 || !thankYou) throw new Error(`sandbox pay answered ${paid.status}`);

@@ -96,11 +96,11 @@ try {
     target(
       `1. order form GET (${ORDER}) req/s vs ${kind}; p99`,
       `${r.site.reqPerSec} vs ${r.static.reqPerSec} (${pct(r.ratio)}); p99 ${r.site.p99} ms`,
-      "≥ 50 %; p99 ≤ 50 ms",
-      r.ratio >= 0.5 && r.site.p99 <= 50 && clean(r.site),
+      "≥ 55 %; p99 ≤ 20 ms",
+      r.ratio >= 0.55 && r.site.p99 <= 20 && clean(r.site),
     );
-    // A React render of this page costs several milliseconds of CPU; its template (server/form-cache.ts)
-    // a fraction of one. Measured here, not in a test: a loaded machine slows every figure.
+    // A React render of this page costs several milliseconds of CPU; the copy kept in memory
+    // (server/render-cache.ts, its token filled per response) a fraction of one. Measured here, not in a test: a loaded machine slows every figure.
     info.push({ figure: "order form: server CPU per page", measured: `${r.cpuMsPerResponse} ms`, target: "< 1 ms", holds: r.cpuMsPerResponse < 1 });
     results.form = { baseline: kind, connections: 50, durationSec: duration, ...r };
   }
@@ -167,8 +167,8 @@ try {
       Object.entries(runs)
         .map(([p, r]) => `${p} ${r.site.reqPerSec} vs ${r.static.reqPerSec} (${pct(r.ratio)})`)
         .join("; "),
-      "≥ 75 % each",
-      worst >= 0.75 && Object.values(runs).every((r) => clean(r.site)),
+      "≥ 75 % each; p99 ≤ 20 ms",
+      worst >= 0.75 && Object.values(runs).every((r) => clean(r.site) && r.site.p99 <= 20),
     );
     for (const [p, r] of Object.entries(runs)) row(`${p} latency p50 / p99: site, ${kind}`, `${r.site.p50} / ${r.site.p99} ms, ${r.static.p50} / ${r.static.p99} ms`);
     results.marketing = { baseline: kind, connections: 50, durationSec: duration, ...runs };

@@ -1,10 +1,10 @@
-// The Node front of the site: security headers, the page cache, limits, proxy trust and logs.
+// The Node front of the site: security headers, pages kept in memory, limits, proxy trust and logs.
 // Bundled with the app into build/server/index.js (vite.config.ts), as React Router's
 // node-custom-server template does, so the process holds one copy of the configuration, the site
 // map and the language resolver. server/index.ts runs it (server/serve.ts): in production from the
 // build, in development as Vite loads this file (vite.ssrLoadModule), with Vite's middleware in
 // place of the built browser files: the same headers, limits, checks and counts in both.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type http from "node:http";
 import type net from "node:net";
 import path from "node:path";
@@ -21,18 +21,16 @@ import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { logger, logRequest, redactUrl, withRequestId } from "../app/lib/logger.server.ts";
 import { createLoadContext, type RequestInfo } from "../app/lib/request-context.ts";
-import { orderFormTemplateKey, orderFormTemplateRequest, TOKEN_PLACEHOLDER } from "../app/orders/form-template.ts";
+import { orderFormKey } from "../app/orders/order-form-key.ts";
 import { paidThankYouKey } from "../app/orders/thank-you-details.server.ts";
 import { getOrderServices } from "../app/services.server.ts";
 import { isVisit, orderFormPage, pageViews } from "../app/stats/page-views.server.ts";
 import { isOfferId } from "../app/content/offers.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
 import { createProxyTrust } from "./client-ip.ts";
-import { createOrderFormCache } from "./form-cache.ts";
-import { headerList, PageCache, pickEncoding, type CachedPage } from "./page-cache.ts";
+import { baseSecurityHeaders, HOLES, RenderCache, sendRenderedPage, type Hole } from "./render-cache.ts";
 import { isCrossSitePost } from "./same-origin.ts";
 import { routeHeadersReplaceSiteHeaders, securityHeaders } from "./security-headers.ts";
-import { createThankYouPage } from "./thank-you-page.ts";
 
 const env = getEnv();
 // The owner configuration must be valid; a live site must not show placeholders (docs/going-live.md).
@@ -91,94 +89,126 @@ function slowPath(assets: express.RequestHandler | undefined): express.Express {
   return app;
 }
 
-// ---- fast path: marketing pages rendered once, served from memory ----
-const cache = new PageCache();
+// ---- pages kept in memory (server/render-cache.ts): what each depends on, and how it renders ----
+/** Marketing pages, by (path, language): at most pages × languages × 2 (forced or negotiated) entries. */
+const pages = new RenderCache();
+/** The order forms the site links to, by (query, language): at most offers × links × languages entries. */
+const forms = new RenderCache();
+/** Paid orders' thank-you pages, by (order, language, version, details shown): the 256 latest. */
+const thanks = new RenderCache({ max: 256 });
 const renderPage = createRequestHandler(build, mode);
-const serveThankYou = createThankYouPage({
-  paths: new Set(Object.values(THANK_YOU_PATHS)),
-  paidOrderKey: async (sessionId, pathname) => paidThankYouKey((await getOrderServices()).repo, sessionId, languageFromPath(pathname) ?? ""),
-  render: (request, nonce, requestId) => renderPage(request, createLoadContext({ nonce, requestId, clientIp: "", secure: secureCookies })),
-});
+const HOUR = 3_600_000;
+const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
 
-async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL, https: boolean): Promise<boolean> {
-  const key = pageKey(url.pathname, req);
-  const page =
-    cache.get(key) ??
-    (await cache.fill(key, () => {
-      // Render with only what decides the language, so the result is the same for every visitor.
-      const headers = new Headers({ "accept-language": key.split("|")[1]! });
-      const info: RequestInfo = { nonce: "", requestId: String(res.getHeader("X-Request-Id")), clientIp: "", secure: secureCookies };
-      return renderPage(new Request(url.origin + url.pathname, { headers }), createLoadContext(info));
-    }));
-  if (!page) return false;
-  // The request target was exactly this canonical path: later requests for it take the fast path.
-  if (req.url === url.pathname) cachedPaths.add(url.pathname);
-  sendPage(req, res, page, https, String(res.getHeader("X-Request-Id")));
-  countVisit(req, page.status, () => visitOf(key, url.pathname));
-  return true;
+/** A page the front may answer from memory: its cache and key, how to render it, the view it counts. */
+interface Kept {
+  cache: RenderCache;
+  key: string;
+  /** The render's request: the URL and only what decides the language, so it is the same for every visitor. */
+  url: string;
+  lang?: string;
+  /**
+   * The holes its render is given markers for. A nonce only for a page that hydrates (the paid
+   * thank-you page): the others have no inline scripts, so `script-src 'self'` suffices and their
+   * bytes stay the same for everyone (compressed once, ETag).
+   */
+  holes: readonly Hole[];
+  /** When the page stops being current. */
+  until?: number;
+  visit?: readonly [page: string, lang: string];
 }
 
-/** The cache key of a page: its path and the language a visitor gets there (forced by the path, or negotiated). */
-function pageKey(pathname: string, req: http.IncomingMessage): string {
+/** The language a visitor gets on a page (forced by the path, or negotiated), which keys its copy. */
+function pageTarget(pathname: string, req: http.IncomingMessage) {
   const { lang, source } = resolveLanguage({ pathname, cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
-  return `${pathname}|${lang}|${source === "path" ? "forced" : "negotiated"}`;
-}
-
-function sendPage(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, https: boolean, requestId: string) {
-  const security = BASE_HEADERS[https ? 1 : 0];
-  if (req.headers["if-none-match"] === page.etag) {
-    res.writeHead(304, headerList(page, security, https, "not-modified").concat("X-Request-Id", requestId));
-    res.end();
-    return;
-  }
-  const encoding = pickEncoding(req.headers["accept-encoding"]);
-  res.writeHead(page.status, headerList(page, security, https, encoding).concat("X-Request-Id", requestId));
-  res.end(req.method === "HEAD" ? undefined : page[encoding]);
+  return { key: `${pathname}|${lang}|${source === "path" ? "forced" : "negotiated"}`, lang };
 }
 
 /**
- * Request targets already served from the cache that are exactly a canonical page path (no query,
- * no variant spelling): handle() would parse them, find no redirect and serve the cache. The fast
- * path below goes straight to the cache for them (CPU profile); anything else, or a
- * page not cached for this visitor's language yet, takes handle().
+ * Which kept page answers a request for (pathname, search), if any, asked without the database:
+ * a marketing page without a query, the order form as the site links it (not a cancelled
+ * checkout's draft). Only URLs whose page is the same for every visitor of a language.
  */
-const cachedPaths = new Set<string>();
-
-/** The funnel's (page, language) of a page-cache key, looked up once per key (the keys are few: pages × languages). */
-const visits = new Map<string, readonly [string, string]>();
-function visitOf(key: string, pathname: string): readonly [string, string] {
-  let visit = visits.get(key);
-  if (!visit) visits.set(key, (visit = [pageForPath(pathname)!.id, key.split("|")[1]!]));
-  return visit;
+function keptPage(req: http.IncomingMessage, pathname: string, search: string): Kept | null {
+  if (pathname === "/commander") {
+    const form = orderFormKey(pathname, search, req.headers);
+    if (!form) return null;
+    // Its price line names the date of the first monthly charge (a whole day in the business time
+    // zone, whose offsets are whole hours): a kept form lasts until the end of the hour.
+    const until = (Math.floor(Date.now() / HOUR) + 1) * HOUR;
+    return { cache: forms, key: form.key, url: `http://localhost${pathname}${search}`, lang: form.lang, holes: ["formToken"], until, visit: [orderFormPage(form.offer), form.lang] };
+  }
+  if (search) return null;
+  const page = pageForPath(pathname);
+  if (!page) return null;
+  const { key, lang } = pageTarget(pathname, req);
+  return { cache: pages, key, url: `http://localhost${pathname}`, lang, holes: [], visit: [page.id, lang] };
 }
 
-function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): boolean {
-  const { method, url } = req;
-  if ((method !== "GET" && method !== "HEAD") || !url || !cachedPaths.has(url)) return false;
-  const started = performance.now();
-  const key = pageKey(url, req);
-  const page = cache.get(key);
+/**
+ * …and a paid order's thank-you page (one indexed read, never the payment provider; an order not
+ * paid yet takes the route, which asks the provider and polls).
+ */
+async function keptFor(req: http.IncomingMessage, url: URL): Promise<Kept | null> {
+  const kept = keptPage(req, url.pathname, url.search);
+  if (kept || req.method !== "GET" || !THANK_YOU_SET.has(url.pathname)) return kept;
+  const sessionId = url.searchParams.get("session_id");
+  if (!sessionId || !SESSION_PATTERN.test(sessionId) || url.search !== `?session_id=${sessionId}`) return null;
+  const key = await paidThankYouKey((await getOrderServices()).repo, sessionId, languageFromPath(url.pathname) ?? "");
+  return key ? { cache: thanks, key, url: url.origin + url.pathname + url.search, holes: ["nonce"] } : null;
+}
+const THANK_YOU_SET = new Set(Object.values(THANK_YOU_PATHS));
+
+/** Answers from memory (rendering the page once if needed); false: not keepable after all (any status but 200), render live. */
+async function serveKept(req: http.IncomingMessage, res: http.ServerResponse, kept: Kept, https: boolean, requestId: string): Promise<boolean> {
+  const page =
+    kept.cache.get(kept.key) ??
+    (await kept.cache.fill(
+      kept.key,
+      () => {
+        // Markers in the holes (the nonce, the form token): each response fills its own.
+        const marker = (hole: Hole) => (kept.holes.includes(hole) ? HOLES[hole] : "");
+        const info: RequestInfo = { nonce: marker("nonce"), formToken: marker("formToken"), requestId, clientIp: "", secure: secureCookies };
+        return renderPage(new Request(kept.url, { headers: kept.lang ? { "accept-language": kept.lang } : {} }), createLoadContext(info));
+      },
+      kept.until,
+    ));
   if (!page) return false;
-  sendPage(req, res, page, proxies.isHttps(req), requestId);
-  countVisit(req, page.status, () => visitOf(key, url));
-  logRequest({ reqId: requestId, method, path: url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
+  sendRenderedPage(req, res, page, https, requestId);
+  if (kept.visit) countVisit(req, page.status, kept.visit);
   return true;
 }
 
-const serveOrderForm = createOrderFormCache({
-  placeholder: TOKEN_PLACEHOLDER,
-  templateFor: (url, req) => orderFormTemplateKey(url, req.headers),
-  render: (url, lang) => {
-    const { request, context } = orderFormTemplateRequest(url, lang, secureCookies);
-    return renderPage(request, context);
-  },
-  onError: (error) => logger().error({ err: error }, "order form template failed"),
-  // The funnel's "order form opened": the offer of the template's query, in the language it shows.
-  onServed: (req, url, lang) => countVisit(req, 200, () => [orderFormPage(url.searchParams.get("offre")!), lang]),
-});
+/**
+ * The front's first look, before any parsing: a request target that is exactly a kept marketing
+ * page or order form for this visitor's language is answered from memory (a CPU profile put most
+ * of the per-request time in parsing, the redirect check and header setting: docs/decisions/002).
+ * Such a page was kept only after handle() found its target canonical, so handle() would answer
+ * the same. Anything else — another spelling, a page not kept yet, a thank-you page — takes handle().
+ */
+function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): boolean {
+  const { method, url } = req;
+  if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/")) return false;
+  const query = url.indexOf("?");
+  const kept = query === -1 ? keptPage(req, url, "") : keptPage(req, url.slice(0, query), url.slice(query));
+  const page = kept?.cache.get(kept.key);
+  if (!kept || !page) return false;
+  const started = performance.now();
+  sendRenderedPage(req, res, page, proxies.isHttps(req), requestId);
+  countVisit(req, page.status, kept.visit!);
+  logRequest({ reqId: requestId, method, path: query === -1 ? url : redactUrl(url), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
+  return true;
+}
 
-/** The nonce-less security headers, computed once: [plain http, https]. */
-const BASE_HEADERS = [Object.entries(securityHeaders({ https: false })), Object.entries(securityHeaders({ https: true }))] as const;
+/**
+ * What every response carries, refusals and redirects included: the security headers (a live
+ * render adds its nonce) and the request id. Set just before answering rather than first thing,
+ * so a page kept in memory writes its whole header list at once (server/render-cache.ts).
+ */
+function answerHeaders(res: http.ServerResponse, https: boolean, requestId: string) {
+  res.setHeader("X-Request-Id", requestId);
+  for (const [name, value] of baseSecurityHeaders(https)) res.setHeader(name, value);
+}
 
 function reject(res: http.ServerResponse, status: number, message: string) {
   res.statusCode = status;
@@ -197,51 +227,54 @@ function isValidHost(host: string) {
 
 async function handle(app: express.Express, req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
   const started = performance.now();
-  res.setHeader("X-Request-Id", requestId);
   const path = redactUrl(req.url ?? "");
+  let fromMemory = false;
   res.on("finish", () => {
     // Pages rendered live (a query string, a form's draft): counted once answered.
     countVisit(req, res.statusCode, () => liveVisit(req));
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: res.getHeader("X-Page-Cache") === "hit" || undefined });
+    logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: fromMemory || undefined });
   });
 
   const https = proxies.isHttps(req);
-  // Every response, refusals included, carries the security headers; dynamic pages add a nonce below.
-  for (const [name, value] of BASE_HEADERS[https ? 1 : 0]) res.setHeader(name, value);
+  // Every answer but a kept page's (its list has them) gets the security headers and request id first.
+  const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
+    answerHeaders(res, https, requestId);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    reject(res, status, message);
+  };
 
   let url: URL;
   try {
     url = new URL(req.url ?? "/", "http://localhost");
     decodeURIComponent(url.pathname);
   } catch {
-    return reject(res, 400, "Bad request");
+    return refuse(400, "Bad request");
   }
-  if (url.pathname.startsWith("//")) return reject(res, 400, "Bad request");
+  if (url.pathname.startsWith("//")) return refuse(400, "Bad request");
   // Absolute-form ("http://host/x") and asterisk-form ("*") targets: keep only path and query.
   if (!req.url?.startsWith("/")) req.url = url.pathname + url.search;
   const method = req.method ?? "GET";
   // The site only reads pages and takes form posts; other methods would reach React Router's error
   // rendering without its middleware context (a 500).
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-    res.setHeader("Allow", "GET, HEAD, POST");
-    return reject(res, 405, "Method not allowed");
+    return refuse(405, "Method not allowed", { Allow: "GET, HEAD, POST" });
   }
 
   if (method === "POST") {
     const length = Number(req.headers["content-length"] ?? NaN);
-    if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return reject(res, 411, "Length required");
+    if (req.headers["transfer-encoding"] && !Number.isFinite(length)) return refuse(411, "Length required");
     // The cap of the path (app/http/read-form.server.ts): forms 64 KB, Stripe's webhook more.
     if (length > bodyCapFor(url.pathname)) {
-      res.setHeader("Connection", "close");
-      return reject(res, 413, "Request body too large");
+      return refuse(413, "Request body too large", { Connection: "close" });
     }
-    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN })) return reject(res, 403, "Cross-site form submissions are not accepted");
+    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN })) return refuse(403, "Cross-site form submissions are not accepted");
   }
 
   if (method === "GET" || method === "HEAD") {
     const location = canonicalLocation(url.pathname, url.search);
     if (location) {
+      answerHeaders(res, https, requestId);
       res.statusCode = 301;
       res.setHeader("Location", location);
       res.setHeader("Cache-Control", "public, max-age=3600");
@@ -249,22 +282,17 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
     }
   }
 
-  // The order form: rendered once per (offer, language), a fresh token per request (form-cache.ts).
-  if ((method === "GET" || method === "HEAD") && url.pathname === "/commander" && (await serveOrderForm(req, res, url))) return;
-
-  if ((method === "GET" || method === "HEAD") && !url.search && pageForPath(url.pathname)) {
+  // A page the same for every visitor (a marketing page, the order form, a paid order's thank-you
+  // page) is answered from memory; a failed render is reported and the request rendered live.
+  if (method === "GET" || method === "HEAD") {
     try {
-      if (await serveCachedPage(req, res, url, https)) return;
+      const kept = await keptFor(req, url);
+      if (kept && (await serveKept(req, res, kept, https, requestId))) {
+        fromMemory = true;
+        return;
+      }
     } catch (error) {
-      logger().error({ err: error }, "page cache render failed");
-    }
-  }
-
-  if (method === "GET" && url.search) {
-    try {
-      if (await serveThankYou(req, res, url, https, requestId)) return;
-    } catch (error) {
-      logger().error({ err: error }, "thank-you page from memory failed");
+      logger().error({ err: error }, "page kept in memory failed");
     }
   }
 
@@ -272,32 +300,35 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
   // unparsable one is the client's error, not a 500. HTTP/1.0 clients may send none: use ours.
   if (!req.headers.host) req.headers.host = publicHost;
   if (!isValidHost(req.headers.host) || (proxies.fromTrustedProxy(req) && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
-    return reject(res, 400, "Bad request");
+    return refuse(400, "Bad request");
   }
 
   const nonce = randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
   for (const [name, value] of Object.entries(securityHeaders({ nonce, https }))) res.setHeader(name, value);
-  const info: RequestInfo = { nonce, requestId, clientIp: proxies.clientIp(req), secure: secureCookies };
+  const info: RequestInfo = { nonce, formToken: randomUUID(), requestId, clientIp: proxies.clientIp(req), secure: secureCookies };
   res.locals = { info };
   app(req as express.Request, res as express.Response);
 }
 
-/** Requests whose view was counted where they were served (the page cache, the form template), so the answer's "finish" does not count them again. */
+/** Requests whose view was counted where they were served (from memory), so the answer's "finish" does not count them again. */
 const counted = new WeakSet<http.IncomingMessage>();
 
 /**
  * The funnel's one count (app/stats; a Map increment, nothing about the visitor kept): a browser's
  * view of a page answered 200, or 304 (the browser revalidated its copy), once per request. Every
- * way a page is served calls it; `visit` names the (page, language) shown — the caches know it from
- * their key, a page rendered live reads it from its URL — and is asked only for a view that counts.
+ * way a page is served calls it; `visit` names the (page, language) shown — a kept page knows it
+ * from its key, a page rendered live reads it from its URL (a function, asked only for a view
+ * that counts).
  */
-function countVisit(req: http.IncomingMessage, status: number, visit: () => readonly [page: string, lang: string] | undefined) {
+function countVisit(req: http.IncomingMessage, status: number, visit: Visit | (() => Visit | undefined)) {
   if ((status !== 200 && status !== 304) || counted.has(req) || !isVisit(req.method, req.headers)) return;
-  const seen = visit();
+  const seen = typeof visit === "function" ? visit() : visit;
   if (!seen) return;
   counted.add(req);
   pageViews.add(seen[0], seen[1]);
 }
+type Visit = readonly [page: string, lang: string];
 
 /**
  * The (page, language) of a page rendered live (a query string the caches do not serve, an order
@@ -361,7 +392,10 @@ export function createFront(assets?: express.RequestHandler): Front {
       withRequestId(requestId, () =>
         handle(app, req, res, requestId).catch((error) => {
           logger().error({ err: error }, "request failed");
-          if (!res.headersSent) reject(res, 500, "Internal error");
+          if (!res.headersSent) {
+            answerHeaders(res, proxies.isHttps(req), requestId);
+            reject(res, 500, "Internal error");
+          }
           else res.destroy();
         }),
       );

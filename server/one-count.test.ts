@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 
-// The funnel's page views are counted in one place: server/app.ts's countVisit(), which the page
-// cache, the fast path, the order-form template and live renders all call. Four hand-kept counts
+// The funnel's page views are counted in one place: server/app.ts's countVisit(), which pages kept
+// in memory (marketing pages, order forms) and live renders both call. Four hand-kept counts
 // (each with its own rule for 200, 304 and robots) had drifted apart once; a fifth would again.
 test("one function adds page views: countVisit in server/app.ts", () => {
   const root = path.resolve(import.meta.dirname, "..");

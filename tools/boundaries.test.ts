@@ -23,7 +23,7 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["app/auth/session.server.ts", "../routes/commander.tsx", true],
     ["server/index.ts", "../app/lib/env.server.ts", true],
     ["server/index.ts", "./app.ts", true],
-    ["server/page-cache.ts", "../app/i18n/site-map.ts", true],
+    ["server/render-cache.ts", "../app/i18n/site-map.ts", true],
     ["app/components/new-block.tsx", "../i18n/languages.ts", false],
     ["app/content/new-data.ts", "../i18n/languages.ts", false],
     ["app/orders/new-step.server.ts", "../payments/provider.ts", false],

@@ -29,7 +29,7 @@ export function loadSiteConfig(env: Record<string, string | undefined> = process
 let cached: SiteConfig | undefined;
 
 /**
- * The owner configuration, read once per process: pages are cached in memory (server/page-cache.ts),
+ * The owner configuration, read once per process: pages are kept in memory (server/render-cache.ts),
  * so a change takes effect on restart. server/index.ts validates it before anything is served.
  */
 export function getSiteConfig(): SiteConfig {

@@ -15,7 +15,6 @@ import { appendSetCookie } from "../lib/cookies.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { readForm } from "../http/read-form.server.ts";
 import { draftCookie, findDraft } from "../orders/draft.server.ts";
-import { orderFormTemplateContext, TOKEN_PLACEHOLDER } from "../orders/form-template.ts";
 import {
   HONEYPOT_FIELD,
   OPTIONAL_FIELDS,
@@ -99,8 +98,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: "ok" as const,
     lang,
     offer: offerView(param, lang, getInstance(context).getFixedT(lang, "common")),
-    // The form cache's render keeps a placeholder, replaced by a fresh token on every request.
-    token: context.get(orderFormTemplateContext) ? TOKEN_PLACEHOLDER : randomUUID(),
+    // Fresh for every page shown, whether rendered now or kept by the server (a hole it fills per response).
+    token: context.get(requestInfoContext).formToken,
     cancelled,
     // Back from a cancelled checkout: the form comes back as the visitor filled it.
     draft: cancelled ? await findDraft(request, param, (await getOrderServices()).repo) : null,

@@ -86,7 +86,7 @@ describe("security headers on every route (http origin, no proxy trusted)", () =
       }
     }
     // Pages rendered per request with inline scripts (hydration) draw a fresh nonce per request. (The
-    // order form has none: it is served from a template, see server/form-cache.ts.)
+    // order form has none: it is kept in memory with its token a hole, see server/render-cache.ts.)
     const nonceOf = async (p: string) => {
       const res = await fetch(server.url + p);
       await res.arrayBuffer();
