@@ -91,7 +91,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
       return row ? toFile(row) : null;
     },
 
-    async recordDelivery(delivery: NewDelivery, fileIds: string[]): Promise<Delivery | null> {
+    async recordDelivery(delivery: NewDelivery, files: StoredFileRecord[]): Promise<Delivery | null> {
       return db.transaction().execute(async (trx) => {
         const id = newId();
         const stamp = now();
@@ -102,7 +102,9 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-        if (fileIds.length) await trx.updateTable("order_files").set({ delivery_id: id }).where("order_id", "=", delivery.orderId).where("kind", "=", "delivery").where("id", "in", fileIds).execute();
+        // The files' rows are written with the delivery they belong to: a replay that inserts no
+        // delivery leaves no row behind (the caller deletes the bytes it stored).
+        for (const file of files) await insertFile(trx, { ...file, deliveryId: id });
         if (delivery.first) {
           // The back office's delivered event, as "Mark delivered" writes it (one per order and period;
           // already there when the owner marked it by hand first).
@@ -113,7 +115,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
             .execute();
         }
         await enqueue(trx, { orderId: delivery.orderId }, DELIVERY_EMAIL.delivered(id), stamp);
-        await recordWebhookEvent(trx, { orderId: delivery.orderId }, WEBHOOK_EVENTS.orderDelivered({ id, round: delivery.round, files: fileIds.length, link: Boolean(delivery.linkUrl) }), stamp);
+        await recordWebhookEvent(trx, { orderId: delivery.orderId }, WEBHOOK_EVENTS.orderDelivered({ id, round: delivery.round, files: files.length, link: Boolean(delivery.linkUrl) }), stamp);
         return { id, orderId: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, linkUrl: delivery.linkUrl, linkLabel: delivery.linkLabel, createdAt: stamp, acceptedAt: null };
       });
     },

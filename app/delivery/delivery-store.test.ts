@@ -32,4 +32,15 @@ describe("the delivery store", () => {
     expect(await repo.acceptDelivery(order.id, work.deliveries[1]!.id)).toBe(true);
     expect(await repo.acceptDelivery(order.id, work.deliveries[1]!.id)).toBe(false);
   });
+
+  test("a delivery's files are written with it: of two concurrent posts for one round, the refused one leaves no file row", async () => {
+    const order = await paidTestOrder(repo);
+    const file = (id: string) => ({ id, orderId: order.id, kind: "delivery" as const, deliveryId: null, revisionId: null, name: `${id}.pdf`, contentType: "application/pdf", size: 10, storageKey: `orders/${order.id}/${id}`, createdAt: new Date().toISOString() });
+    const round = { orderId: order.id, period: "", round: 0, note: "", linkUrl: null, linkLabel: null, first: true, eventPeriod: null };
+    const [a, b] = await Promise.all([repo.recordDelivery(round, [file("a".repeat(32))]), repo.recordDelivery(round, [file("b".repeat(32))])]);
+    const winner = a ?? b;
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    const { files } = await repo.orderWork(order.id);
+    expect(files.map((stored) => [stored.id, stored.deliveryId])).toEqual([[(a ? "a" : "b").repeat(32), winner!.id]]);
+  });
 });

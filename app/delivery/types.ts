@@ -82,7 +82,8 @@ export interface DeliveryStore {
    * The delivery, its files, the order's delivered event (first of the period) and the customer's
    * email, in one transaction; null when that round was delivered already (a replay).
    */
-  recordDelivery(delivery: NewDelivery, fileIds: string[]): Promise<Delivery | null>;
+  /** The delivery and its files' rows in one transaction; null (nothing written) when its round is already filled. */
+  recordDelivery(delivery: NewDelivery, files: StoredFileRecord[]): Promise<Delivery | null>;
   /** The revision, its files' records and the owner's email in one transaction; null when that round exists. */
   recordRevision(orderId: string, period: string, round: number, text: string, files?: StoredFileRecord[]): Promise<Revision | null>;
   /** Marks the delivery accepted (once) and emails the owner; false when it was already. */

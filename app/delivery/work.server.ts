@@ -238,7 +238,6 @@ export async function deliverWork(request: Request, order: Order, services: Work
     await dropFiles();
     return fail(400, "empty");
   }
-  for (const file of read.files) await services.repo.addFile(file);
   const recorded = await services.repo.recordDelivery(
     {
       orderId: order.id,
@@ -250,7 +249,7 @@ export async function deliverWork(request: Request, order: Order, services: Work
       first: !before.latest,
       eventPeriod: order.monthly ? order.periodEnd : null,
     },
-    read.files.map((file) => file.id),
+    read.files,
   );
   if (!recorded) {
     await dropFiles();
