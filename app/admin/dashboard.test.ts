@@ -133,6 +133,29 @@ describe(`the front page's figures (${storeKind})`, () => {
     expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(2);
   });
 
+  test("short videos, 8 a month: still to deliver after a piece delivered on the site while pieces remain (a revision's answer is not a piece); done at 8, or when marked delivered by hand", async () => {
+    const periodEnd = "2026-12-10T10:00:00.000Z";
+    const videos = await order({ offer: "short-videos", monthly: 10_000, billingState: "active", periodEnd });
+    const byHand = await order({ offer: "short-videos", monthly: 10_000, billingState: "active", periodEnd });
+    const listed = async () => (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
+    expect(await listed()).toEqual([videos, byHand].sort());
+    expect(await repo.markDelivered(byHand, "", periodEnd)).toBe(true);
+    expect(await listed()).toEqual([videos]);
+    const deliver = async (round: number) => expect(await repo.recordDelivery({ orderId: videos, period: periodEnd, round, note: "", linkUrl: "https://videos.example.com/" + round, linkLabel: null, first: round === 0, eventPeriod: periodEnd }, [])).not.toBeNull();
+    await deliver(0);
+    expect(await listed()).toEqual([videos]);
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
+    expect(await repo.recordRevision(videos, periodEnd, 1, "Shorter")).not.toBeNull();
+    await deliver(1);
+    // Rounds 0 and 2 to 8 are pieces (round 1 answered the revision): the eighth is round 8.
+    for (let round = 2; round <= 8; round++) {
+      expect(await listed(), `before round ${round}`).toEqual([videos]);
+      await deliver(round);
+    }
+    expect(await listed()).toEqual([]);
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(0);
+  });
+
   test("the funnel per offer and language over 30 days: page views, order forms opened, orders, paid", async () => {
     await repo.addPageViews([
       { day: "2026-11-15", page: "short-videos", lang: "fr", views: 40 },

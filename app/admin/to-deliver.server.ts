@@ -1,5 +1,12 @@
 import { sql, type ExpressionBuilder } from "kysely";
+import { CATALOGUE_OFFERS } from "../content/catalogue.ts";
 import type { Database } from "../db/schema.ts";
+
+/** Offers that deliver several pieces per period (short videos: 8 a month), with that allowance. */
+const ALLOWANCES = CATALOGUE_OFFERS.flatMap((offer) => (offer.perPeriod && offer.perPeriod > 1 ? [[offer.id, offer.perPeriod] as const] : []));
+
+/** The order's current period in SQL: a subscription's period end, '' for a one-time order (as delivery/work.server.ts periodOf). */
+const CURRENT_PERIOD = sql<string>`CASE WHEN orders.monthly > 0 THEN coalesce(orders.period_end, '') ELSE '' END`;
 
 /**
  * Billing states where the money was kept and the work is still owed (null: a one-time order
@@ -11,8 +18,12 @@ const KEPT = ["active", "past_due", "cancelling"] as const;
  * An order the owner still has to deliver: paid, its money kept, its customer not erased (nothing
  * can be delivered to no one: the order page offers no delivery then), and no delivery mark for its
  * current period, or a revision asked that no delivery answers yet. A one-time order's mark has no period ('' here); a subscription's names the
- * period_end it was made in (back-office-store markDelivered). One definition for the front page's
- * count and the orders list's "to deliver" filter, so the tile and the list it links to agree.
+ * period_end it was made in (back-office-store markDelivered). An offer with an allowance per
+ * period (`perPeriod`) stays owed after its first delivery on the site while pieces remain, as the
+ * delivery page counts them (delivery/work.server.ts workState: a delivery that answers a revision
+ * is not a new piece); marked delivered by hand with no delivery on the site, it is done for the
+ * period. One definition for the front page's count, the orders list's "to deliver" filter and the
+ * morning email, so the tile and the list it links to agree.
  */
 export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
   return eb.and([
@@ -27,7 +38,7 @@ export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
             .select("order_events.id")
             .whereRef("order_events.order_id", "=", "orders.id")
             .where("order_events.kind", "=", "delivered")
-            .where(sql<boolean>`coalesce(order_events.period, '') = CASE WHEN orders.monthly > 0 THEN coalesce(orders.period_end, '') ELSE '' END`),
+            .where(sql<boolean>`coalesce(order_events.period, '') = ${CURRENT_PERIOD}`),
         ),
       ),
       // Delivered, then a revision asked (app/delivery/) that no delivery answers yet: back to do.
@@ -36,7 +47,7 @@ export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
           .selectFrom("order_revisions")
           .select("order_revisions.id")
           .whereRef("order_revisions.order_id", "=", "orders.id")
-          .where(sql<boolean>`order_revisions.period = CASE WHEN orders.monthly > 0 THEN coalesce(orders.period_end, '') ELSE '' END`)
+          .where(sql<boolean>`order_revisions.period = ${CURRENT_PERIOD}`)
           .where((inner) =>
             inner.not(
               inner.exists(
@@ -49,6 +60,34 @@ export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
               ),
             ),
           ),
+      ),
+      // Pieces left in the period's allowance, once the site has delivered one.
+      ...ALLOWANCES.map(([offer, allowance]) =>
+        eb.and([
+          eb("orders.offer", "=", offer),
+          eb(
+            eb
+              .selectFrom("order_deliveries")
+              .select((inner) => inner.fn.countAll<number>().as("pieces"))
+              .whereRef("order_deliveries.order_id", "=", "orders.id")
+              .where(sql<boolean>`order_deliveries.period = ${CURRENT_PERIOD}`)
+              .where((inner) =>
+                inner.not(
+                  inner.exists(
+                    inner
+                      .selectFrom("order_revisions")
+                      .select("order_revisions.id")
+                      .whereRef("order_revisions.order_id", "=", "order_deliveries.order_id")
+                      .whereRef("order_revisions.period", "=", "order_deliveries.period")
+                      .whereRef("order_revisions.round", "=", "order_deliveries.round"),
+                  ),
+                ),
+              ),
+            "<",
+            allowance,
+          ),
+          eb.exists(eb.selectFrom("order_deliveries").select("order_deliveries.id").whereRef("order_deliveries.order_id", "=", "orders.id").where(sql<boolean>`order_deliveries.period = ${CURRENT_PERIOD}`)),
+        ]),
       ),
     ]),
   ]);
