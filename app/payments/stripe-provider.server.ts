@@ -89,11 +89,20 @@ export function checkoutParams(request: CheckoutRequest, options: { automaticTax
   };
 }
 
+const PAPERS_KEPT_MS = 60 * 60_000;
+const PAPERS_KEPT_MAX = 2_000;
+
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe";
   readonly stripe: Stripe;
   private readonly webhookSecret: string | undefined;
   private readonly automaticTax: boolean;
+  /**
+   * A paid session's papers, as Stripe last gave them: the owner's invoices page lists a month's
+   * orders (up to 500, several requests each) every time it opens, and a paid order's papers do
+   * not change. Kept an hour (Stripe's links stay valid far longer), the oldest dropped past 2,000.
+   */
+  private readonly papers = new Map<string, { at: number; documents: PaymentDocuments }>();
 
   constructor(options: StripeProviderOptions) {
     this.stripe = createStripeClient(options);
@@ -183,23 +192,32 @@ export class StripeProvider implements PaymentProvider {
    * and the receipt of the charge that paid it (https://docs.stripe.com/api/charges/object#charge_object-receipt_url).
    */
   async documents(sessionId: string): Promise<PaymentDocuments | null> {
+    const kept = this.papers.get(sessionId);
+    if (kept && Date.now() - kept.at < PAPERS_KEPT_MS) return kept.documents;
     try {
       const session = await this.stripe.checkout.sessions.retrieve(sessionId);
       const invoiceId = refOf(session.invoice);
       const invoice = invoiceId ? await this.stripe.invoices.retrieve(invoiceId) : null;
-      const intentId = await this.paymentIntentOf(sessionId);
+      const intentId = await this.paymentIntentOf(sessionId, session);
       const intent = intentId ? await this.stripe.paymentIntents.retrieve(intentId) : null;
       const chargeId = refOf(intent?.latest_charge);
       const charge = chargeId ? await this.stripe.charges.retrieve(chargeId) : null;
-      return { invoiceUrl: invoice?.hosted_invoice_url ?? null, invoicePdf: invoice?.invoice_pdf ?? null, receiptUrl: charge?.receipt_url ?? null };
+      const documents = { invoiceUrl: invoice?.hosted_invoice_url ?? null, invoicePdf: invoice?.invoice_pdf ?? null, receiptUrl: charge?.receipt_url ?? null };
+      // Only a paid session's papers are final (a receipt comes with the charge).
+      if (session.payment_status === "paid") {
+        this.papers.delete(sessionId);
+        this.papers.set(sessionId, { at: Date.now(), documents });
+        if (this.papers.size > PAPERS_KEPT_MAX) this.papers.delete(this.papers.keys().next().value!);
+      }
+      return documents;
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return { invoiceUrl: null, invoicePdf: null, receiptUrl: null };
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
   }
 
-  private async paymentIntentOf(sessionId: string): Promise<string | null> {
-    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+  private async paymentIntentOf(sessionId: string, retrieved?: Stripe.Checkout.Session): Promise<string | null> {
+    const session = retrieved ?? (await this.stripe.checkout.sessions.retrieve(sessionId));
     const direct = refOf(session.payment_intent);
     if (direct) return direct;
     const invoiceId = refOf(session.invoice);

@@ -92,5 +92,10 @@ describe("with Stripe", () => {
       { kind: "invoicePdf", url: `https://pay.stripe.com/invoice/${invoiceId}/pdf` },
       { kind: "receipt", url: charge.receipt_url },
     ]);
+    // A paid order's papers do not change: opening the page again asks Stripe nothing.
+    const asked = stripe.apiRequests;
+    const again = rowsOf(await (await client.get("/admin/invoices", { headers: { "Accept-Language": "en" } })).text());
+    expect(again[0]!.papers).toEqual(rows[0]!.papers);
+    expect(stripe.apiRequests).toBe(asked);
   });
 });
