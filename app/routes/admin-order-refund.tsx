@@ -10,7 +10,7 @@ import { requireOwner } from "../auth/session.server.ts";
 import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { ConfirmScreen, RefundFields, orderPath } from "../components/admin/money-actions.tsx";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /** The fields of the confirm post: the screen's key and the checked refund (amount in minor units). */
 const CONFIRM_FIELDS = ["key", "amountMinor", "reason", "note"];
@@ -24,7 +24,7 @@ async function page(context: Route.LoaderArgs["context"], orderId: string) {
 /** A refused refund: the reason in the owner's language, and the form again with what they typed. */
 async function refusal(context: Route.LoaderArgs["context"], orderId: string, refused: Refused, typed: { amount: string; reason: string; note: string }, key: string) {
   const t = getInstance(context).getFixedT(getLocale(context), "money");
-  const stored = await (await getOrderServices()).repo.findById(orderId);
+  const stored = await (await servicesOf(context)).repo.findById(orderId);
   const summary = stored ? await moneySummary(stored, adminLang(context)) : null;
   return { plan: null, key, error: t(`errors.${refused.error}`, refused.vars), typed, left: summary?.left ?? "", canRefund: summary?.canRefund ?? false };
 }

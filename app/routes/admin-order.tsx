@@ -15,7 +15,7 @@ import { moneyOfOrder } from "../admin/money.server.ts";
 import { MoneyDoneNotice, MoneySection } from "../components/admin/money-actions.tsx";
 import { OwnerWorkSection } from "../components/admin/work-ui.tsx";
 import { workView } from "../delivery/work.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 const DONE = ["resent", "delivered"] as const;
 
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Refunds and cancellations: app/admin/money.server.ts, components/admin/money-actions.tsx.
   const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"));
   // The brief, deliveries and revisions (app/delivery/); files download through the owner's own route.
-  const services = await getOrderServices();
+  const services = await servicesOf(context);
   const paid = await services.repo.findById(params.orderId);
   const work = paid?.state === "paid" && !paid.erasedAt ? workView(paid, await services.repo.orderWork(paid.id), adminLang(context), (fileId) => `/admin/orders/${encodeURIComponent(paid.id)}/files/${fileId}`) : null;
   return {

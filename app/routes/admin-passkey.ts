@@ -11,7 +11,7 @@ import { signInStep } from "../auth/sign-in-step.server.ts";
 import { getSiteConfig } from "../config/site.server.ts";
 import { appendSetCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The passkey ceremonies, for public/passkey.js (the one step of the back office that needs
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const env = getEnv();
   const rp = relyingParty(env.PUBLIC_ORIGIN);
-  const { repo, limits } = await getOrderServices();
+  const { repo, limits } = await servicesOf(context);
   const intent = text(form, "intent", 30);
 
   if (intent === "register-options" || intent === "register") {

@@ -9,7 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password-rules.ts";
 import { spendResetLink, usableResetLink } from "../auth/password-reset.server.ts";
 import { currentAal, endSession } from "../auth/session.server.ts";
 import { AdminPage, Field, Notice, PasskeyButton, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The emailed "forgot password" link. The link alone proves the mailbox, not the owner: the new
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const problem =
     password.length < PASSWORD_MIN ? t("errors.passwordShort", { min: PASSWORD_MIN }) : password.length > PASSWORD_MAX ? t("errors.passwordLong", { max: PASSWORD_MAX }) : password !== confirm ? t("errors.passwordMismatch") : null;
   if (problem) return data({ ...view, error: problem }, { status: 400 });
-  const { repo } = await getOrderServices();
+  const { repo } = await servicesOf(context);
   const owner = await repo.getOwner();
   if (!owner?.passwordHash || !owner.totpEnabled || !owner.totpSecret) return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
   // The second factor, unless this session already has it (a passkey sign-in on this page).
