@@ -44,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerToEnrol(context, target);
-  const { repo } = await servicesOf(context);
+  const { repo, limits } = await servicesOf(context);
   let codes: string[] = [];
-  const answer = await codeStep(request, context, owner, text(form, "code", 20), target, {
+  const answer = await codeStep(request, context, { repo, limits }, owner, text(form, "code", 20), target, {
     stay: true,
     accepted: async () => {
       await repo.enableOwnerTotp();

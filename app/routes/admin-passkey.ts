@@ -67,14 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!response) return json({ error: t("passkey.failed") }, 400);
     const owner = await repo.getOwner();
     // Counted first, checked second, like a password or a code (app/auth/sign-in-step.server.ts).
-    const step = await signInStep(request, clientIp(context), owner, () => finishSignIn(repo, rp, request, response, owner), (result) => typeof result === "object");
+    const step = await signInStep(request, clientIp(context), owner, () => finishSignIn(repo, rp, request, response, owner), (result) => typeof result === "object", { repo, limits });
     if (step.status !== "checked") {
       return json({ error: t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) }) }, 429, new Headers({ "Retry-After": String(step.retryAfterSeconds) }));
     }
     if (typeof step.result === "string" || !owner) return json({ error: t(step.result === "expired" ? "passkey.expired" : "passkey.failed") }, 401);
     // A passkey with user verification is both factors: the full session at once.
     await startSession(context, 2, owner);
-    const headers = appendSetCookie(new Headers(), await rememberDevice(request, owner));
+    const headers = appendSetCookie(new Headers(), await rememberDevice(request, owner, repo));
     return json({ redirect: safeReturnTo(text(form, "returnTo", 600)) }, 200, headers);
   }
 
