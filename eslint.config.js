@@ -29,6 +29,28 @@ function forbid(folders, message, typesFrom = []) {
 const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation", "delivery", "api"];
 const above = (...rooms) => ["routes", "components", ...rooms];
 
+/** The two guards written with core `no-restricted-imports` (see where guardBlocks() is spread). */
+function guardBlocks() {
+  const limits = {
+    paths: [{ name: "rate-limiter-flexible", message: "Declare the limit in app/http/limits.server.ts and call limits.take() (take first, act second)." }],
+    patterns: [{ regex: "(^|/)rate-limit\\.server(\\.ts)?$", message: "Only app/http/limits.server.ts counts limits: declare yours there and call limits.take()." }],
+  };
+  const services = {
+    regex: "(^|/)services\\.server(\\.ts)?$",
+    importNames: ["getOrderServices"],
+    message: "Read the services from the request's context (servicesOf(context), app/services-context.ts) in a route, and hand a room what it uses as arguments.",
+  };
+  const rule = (options) => ({ "no-restricted-imports": ["error", options] });
+  const tests = "**/*.test.{ts,tsx}";
+  const limitModules = ["app/http/limits.server.ts", "app/http/rate-limit.server.ts"];
+  const roots = ["server/app.ts", "app/entry.server.tsx"];
+  return [
+    { name: "guards/limits+services", files: ["app/**", "scripts/**"], ignores: [...limitModules, ...roots, tests], rules: rule({ ...limits, patterns: [...limits.patterns, services] }) },
+    { name: "guards/services (the limits' own modules)", files: limitModules, rules: rule({ patterns: [services] }) },
+    { name: "guards/limits (the composition root's callers)", files: roots, rules: rule(limits) },
+  ];
+}
+
 /** Boundary rules: one block per part of the app (see docs/architecture.md). */
 const boundaries = [
   {
@@ -273,24 +295,18 @@ export default tseslint.config(
     // Tests read locale JSON of any shape.
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
-  {
-    // One guard per protection (docs/architecture.md): every limit of the site is declared in
-    // app/http/limits.server.ts and taken there, first, before the action it guards. Counting
-    // elsewhere (a new limiter, a "locked?" look before a check) is how concurrent guesses slipped
-    // through. Core `no-restricted-imports`, which no boundary block of these files uses, so both apply.
-    name: "guards/limits",
-    files: ["app/**", "scripts/**", "server/app.ts"],
-    ignores: ["app/http/limits.server.ts", "app/http/rate-limit.server.ts", "**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [{ name: "rate-limiter-flexible", message: "Declare the limit in app/http/limits.server.ts and call limits.take() (take first, act second)." }],
-          patterns: [{ regex: "(^|/)rate-limit\\.server(\\.ts)?$", message: "Only app/http/limits.server.ts counts limits: declare yours there and call limits.take()." }],
-        },
-      ],
-    },
-  },
+  // One guard per protection (docs/architecture.md): every limit of the site is declared in
+  // app/http/limits.server.ts and taken there, first, before the action it guards. Counting
+  // elsewhere (a new limiter, a "locked?" look before a check) is how concurrent guesses slipped
+  // through. Core `no-restricted-imports`, which no boundary block of these files uses, so both apply.
+  //
+  // The services reach routes through React Router's context (app/services-context.ts, set by the
+  // server as it builds each request's context); rooms receive what they use as arguments. Only the
+  // composition root's own callers look them up: the server (server/app.ts) and the start-up
+  // (app/entry.server.tsx). A value import of getOrderServices anywhere else brings the global back.
+  // ESLint keeps one option list per rule and file, so the two guards are written as blocks that
+  // each file gets exactly one of.
+  ...guardBlocks(),
   ...boundaries,
   {
     name: "boundaries/tests",

@@ -65,7 +65,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export function start(): Promise<void> {
   if (process.env.NODE_ENV === "test") return Promise.resolve();
   return getOrderServices().then(
-    () => announceOwnerSetup(),
+    (services) => announceOwnerSetup(services),
     (error) => {
       if (error instanceof StartupError) {
         console.error(`Cannot start: ${error.message}`);

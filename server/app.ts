@@ -24,6 +24,7 @@ import { createLoadContext, type RequestInfo } from "../app/lib/request-context.
 import { orderFormKey } from "../app/orders/order-form-key.ts";
 import { paidThankYouKey } from "../app/orders/thank-you-details.server.ts";
 import { getOrderServices } from "../app/services.server.ts";
+import { provideServices } from "../app/services-context.ts";
 import { isVisit, orderFormPage, pageViews } from "../app/stats/page-views.server.ts";
 import { isOfferId } from "../app/content/offers.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
@@ -83,7 +84,7 @@ function slowPath(assets: express.RequestHandler | undefined): express.Express {
     createExpressHandler({
       build,
       mode,
-      getLoadContext: (_req, res) => createLoadContext(res.locals.info as RequestInfo),
+      getLoadContext: (_req, res) => provideServices(createLoadContext(res.locals.info as RequestInfo), getOrderServices),
     }),
   );
   return app;
@@ -169,7 +170,7 @@ async function serveKept(req: http.IncomingMessage, res: http.ServerResponse, ke
         // Markers in the holes (the nonce, the form token): each response fills its own.
         const marker = (hole: Hole) => (kept.holes.includes(hole) ? HOLES[hole] : "");
         const info: RequestInfo = { nonce: marker("nonce"), formToken: marker("formToken"), requestId, clientIp: "", secure: secureCookies };
-        return renderPage(new Request(kept.url, { headers: kept.lang ? { "accept-language": kept.lang } : {} }), createLoadContext(info));
+        return renderPage(new Request(kept.url, { headers: kept.lang ? { "accept-language": kept.lang } : {} }), provideServices(createLoadContext(info), getOrderServices));
       },
       kept.until,
     ));

@@ -134,3 +134,29 @@ describe("refunds and cancellations are asked of the provider by app/admin/money
     expect(await moneyCallRefused(file, code)).toBe(refused);
   });
 });
+
+/** Whether the services rule (eslint.config.js, `guards/…services`) fires on this import of the composition root. */
+async function servicesLookupRefused(file: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-imports" && /servicesOf\(context\)/.test(message.message));
+}
+
+describe("only the composition root's callers look the services up (routes read them from the context)", () => {
+  const lookup = (specifier: string) => `import { getOrderServices } from "${specifier}";\nexport const open = getOrderServices;\n`;
+  it.each([
+    ["app/routes/new-page.tsx", lookup("../services.server.ts"), true],
+    ["app/admin/new-query.server.ts", lookup("../services.server.ts"), true],
+    ["app/auth/new-step.server.ts", lookup("../services.server.ts"), true],
+    ["app/api/new-door.server.ts", lookup("../services.server.ts"), true],
+    ["app/http/limits.server.ts", lookup("../services.server.ts"), true],
+    ["scripts/new-command.ts", lookup("../app/services.server.ts"), true],
+    ["app/routes/new-page.tsx", `export { getOrderServices } from "../services.server.ts";\n`, true],
+    ["server/app.ts", lookup("../app/services.server.ts"), false],
+    ["app/entry.server.tsx", lookup("./services.server.ts"), false],
+    ["app/admin/new-query.test.ts", lookup("../services.server.ts"), false],
+    ["app/routes/new-page.tsx", 'import type { OrderServices } from "../services.server.ts";\nexport type S = OrderServices;\n', false],
+    ["app/routes/new-page.tsx", 'import { servicesOf } from "../services-context.ts";\nexport const open = servicesOf;\n', false],
+  ])("%s: %s is refused: %s", async (file, code, refused) => {
+    expect(await servicesLookupRefused(file, code)).toBe(refused);
+  });
+});

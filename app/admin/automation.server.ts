@@ -3,14 +3,13 @@ import { createApiToken } from "../api/tokens.server.ts";
 import { refusedHost } from "../lib/address-guard.server.ts";
 import { getEnv, isLiveEnv, liveWebhookProblem } from "../lib/env.server.ts";
 import { z } from "../lib/zod.ts";
-import { getOrderServices } from "../services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 
 /** How many deliveries the automation page lists (newest first). */
 const LOG_SIZE = 50;
 
 /** The automation page: the endpoints (never their secrets) and the last deliveries with their attempts. */
-export async function automationPage() {
-  const { repo } = await getOrderServices();
+export async function automationPage({ repo }: Pick<OrderServices, "repo">) {
   const [endpoints, deliveries, tokens] = await Promise.all([repo.listWebhookEndpoints(), repo.listWebhookDeliveries(LOG_SIZE), repo.listApiTokens()]);
   return {
     tokens,
@@ -39,8 +38,7 @@ function shownUrl(url: string): string {
 export type AutomationOutcome = "test" | "retry" | "resume" | "notConfigured" | "notFound";
 
 /** The page's three buttons: a test event to every endpoint, one delivery due now, a paused endpoint resumed. */
-export async function automationAction(intent: string, target: string): Promise<AutomationOutcome> {
-  const { repo, webhooksOut } = await getOrderServices();
+export async function automationAction(intent: string, target: string, { repo, webhooksOut }: Pick<OrderServices, "repo" | "webhooksOut">): Promise<AutomationOutcome> {
   if (intent === "test") {
     if (!(await repo.listWebhookEndpoints()).some((endpoint) => endpoint.enabled)) return "notConfigured";
     await repo.recordTestWebhookEvent();
@@ -67,8 +65,7 @@ export type TokenOutcome = { created: { name: string; secret: string } } | "revo
  * The API's tokens: "create" returns the secret this once (only its hash is stored, so it can never
  * be shown again); "revoke" makes every later request with it a 401.
  */
-export async function tokenAction(intent: "createToken" | "revokeToken", value: string): Promise<TokenOutcome> {
-  const { repo } = await getOrderServices();
+export async function tokenAction(intent: "createToken" | "revokeToken", value: string, { repo }: Pick<OrderServices, "repo">): Promise<TokenOutcome> {
   if (intent === "createToken") {
     const name = value.trim();
     if (!name) return "nameRequired";
@@ -113,8 +110,7 @@ export type EndpointOutcome =
  * previous one keeps signing for a day: every request then carries both signatures), pause and
  * resume any endpoint, the env one included.
  */
-export async function endpointAction(intent: "addEndpoint" | "saveEndpoint" | "rotateSecret" | "pause" | "resume", target: string, url: string): Promise<EndpointOutcome> {
-  const { repo, webhooksOut } = await getOrderServices();
+export async function endpointAction(intent: "addEndpoint" | "saveEndpoint" | "rotateSecret" | "pause" | "resume", target: string, url: string, { repo, webhooksOut }: Pick<OrderServices, "repo" | "webhooksOut">): Promise<EndpointOutcome> {
   const env = getEnv();
   const id = target.slice(0, 100);
   if (intent === "addEndpoint" || intent === "saveEndpoint") {

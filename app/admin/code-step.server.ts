@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { rememberDevice } from "../auth/device-cookie.server.ts";
+import { rememberDevice, type DeviceSecretStore } from "../auth/device-cookie.server.ts";
 import { startSession } from "../auth/session.server.ts";
 import { signInStep } from "../auth/sign-in-step.server.ts";
 import { checkSecondFactor } from "../auth/totp.server.ts";
-import type { OwnerRecord } from "../auth/types.ts";
+import type { FactorStore, OwnerRecord, OwnerStore } from "../auth/types.ts";
+import type { Limits } from "../http/limits.server.ts";
 import { appendSetCookie } from "../lib/cookies.ts";
-import { getOrderServices } from "../services.server.ts";
 import { adminT, clientIp, type Context } from "./request.server.ts";
 
 /** Why a code was not accepted, for the page to show (its status, and Retry-After when locked). */
@@ -15,15 +15,27 @@ export interface CodeRefused {
   headers?: Record<string, string>;
 }
 
+/** What a code step uses: the sign-in limits, the used codes' stores, the device cookie's secret. */
+export interface CodeStepServices {
+  repo: Pick<OwnerStore, "useTotpStep"> & Pick<FactorStore, "useRecoveryCode"> & DeviceSecretStore;
+  limits: Pick<Limits, "take">;
+}
+
 /**
  * Counts, then checks, a second factor typed into a form (the authenticator's code, or a recovery
  * code where `recovery` allows it): app/auth/sign-in-step.server.ts, the same limits as any
  * sign-in step. Returns null when accepted, else the refusal to show.
  */
-export async function secondFactorStep(request: Request, context: Context, owner: OwnerRecord & { totpSecret: string }, code: string, recovery: boolean): Promise<CodeRefused | null> {
+export async function secondFactorStep(
+  request: Request,
+  context: Context,
+  services: CodeStepServices,
+  owner: OwnerRecord & { totpSecret: string },
+  code: string,
+  recovery: boolean,
+): Promise<CodeRefused | null> {
   const t = adminT(context);
-  const { repo } = await getOrderServices();
-  const step = await signInStep(request, clientIp(context), owner, () => checkSecondFactor(repo, owner.totpSecret, code, { recovery }), (result) => result === "ok");
+  const step = await signInStep(request, clientIp(context), owner, () => checkSecondFactor(services.repo, owner.totpSecret, code, { recovery }), (result) => result === "ok", services);
   if (step.status !== "checked") {
     const error = t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
     return { error, status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } };
@@ -45,16 +57,17 @@ export async function secondFactorStep(request: Request, context: Context, owner
 export async function codeStep(
   request: Request,
   context: Context,
+  services: CodeStepServices,
   owner: OwnerRecord & { totpSecret: string },
   code: string,
   target: string,
   options: { accepted?: () => Promise<void>; recovery?: boolean; stay?: boolean } = {},
 ): Promise<CodeRefused | { accepted: true; headers: Headers }> {
-  const refused = await secondFactorStep(request, context, owner, code, options.recovery ?? false);
+  const refused = await secondFactorStep(request, context, services, owner, code, options.recovery ?? false);
   if (refused) return refused;
   await options.accepted?.();
   await startSession(context, 2, owner);
-  const headers = appendSetCookie(new Headers(), await rememberDevice(request, owner));
+  const headers = appendSetCookie(new Headers(), await rememberDevice(request, owner, services.repo));
   if (options.stay) return { accepted: true, headers };
   throw redirect(target, { status: 303, headers });
 }

@@ -8,15 +8,14 @@ import { translator } from "../i18n/translator.server.ts";
 import { exportPerson } from "../privacy/data-export.server.ts";
 import { erasePerson, runningSubscriptions, type EraseOutcome } from "../privacy/data-rights.server.ts";
 import { normaliseEmail, subjectDigest } from "../privacy/person.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 
 /** The back office's page about one person (by email): what the site holds, export, erase, the record of requests. */
 
 export { normaliseEmail };
 
 /** What the site holds about the person at `email` (already normalised), labelled in the back office's language. */
-export async function customerSummary(email: string, lang: Language) {
-  const { repo } = await getOrderServices();
+export async function customerSummary(email: string, lang: Language, { repo }: Pick<OrderServices, "repo">) {
   const [orders, quotes, requests] = await Promise.all([repo.findOrdersOfPerson(email), repo.findQuotesOfPerson(email), repo.listDataRequests(subjectDigest(email))]);
   const offers = translator(lang, "offers");
   const quoteT = translator(lang, "quote");
@@ -38,14 +37,12 @@ export async function customerSummary(email: string, lang: Language) {
 }
 
 /** The JSON file of everything held about the person (recorded as an export). */
-export async function exportCustomer(email: string) {
-  const services = await getOrderServices();
+export async function exportCustomer(email: string, services: Pick<OrderServices, "privacy">) {
   return exportPerson(services.privacy, email);
 }
 
 /** Erases the person (recorded), unless a subscription of theirs still runs. */
-export async function eraseCustomer(email: string): Promise<EraseOutcome> {
-  const services = await getOrderServices();
+export async function eraseCustomer(email: string, services: Pick<OrderServices, "privacy">): Promise<EraseOutcome> {
   return erasePerson(services.privacy, email);
 }
 
@@ -56,8 +53,7 @@ export const retentionPolicy = () => getSiteConfig().retention;
 const CUSTOMERS_PAGE = 25;
 
 /** A page of the customers list (everyone with a paid order), with what each paid in the owner's words. */
-export async function customerList(search: string, page: number, lang: Language) {
-  const { repo } = await getOrderServices();
+export async function customerList(search: string, page: number, lang: Language, { repo }: Pick<OrderServices, "repo">) {
   const query = search.trim().slice(0, 100);
   const current = Math.max(1, Math.min(Math.floor(page), 10_000));
   const { customers, total } = await repo.listCustomers({ search: query || undefined, limit: CUSTOMERS_PAGE, offset: (current - 1) * CUSTOMERS_PAGE });
@@ -76,8 +72,7 @@ export async function customerList(search: string, page: number, lang: Language)
  * brief, the files, the deliveries), the quote requests, in the owner's language. Recorded as an
  * export: it shows everything the file holds.
  */
-export async function readableCustomerSummary(email: string, lang: Language) {
-  const services = await getOrderServices();
+export async function readableCustomerSummary(email: string, lang: Language, services: Pick<OrderServices, "repo" | "privacy">) {
   const { repo } = services;
   const { document } = await exportPerson(services.privacy, email);
   const [orders, quotes] = await Promise.all([repo.findOrdersOfPerson(email), repo.findQuotesOfPerson(email)]);

@@ -4,7 +4,7 @@ import type { PricedPage } from "../content/structured-data.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { businessDay, orderFormPage } from "../stats/page-views.server.ts";
 import type { StatsStore } from "../stats/types.ts";
-import { getOrderServices } from "../services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { healthSummary } from "./health.server.ts";
 import { ordersPage } from "./orders.server.ts";
@@ -151,10 +151,10 @@ const BACKUP_STALE_MS = 48 * 3_600_000;
 export const LATEST_ORDERS = 5;
 
 /** The front page: the figures, the latest orders, and the system tiles (each says whether it needs doing something). */
-export async function dashboardPage(lang: Language, now = new Date()) {
-  const { repo } = await getOrderServices();
+export async function dashboardPage(lang: Language, services: Pick<OrderServices, "repo" | "inbox" | "orderPageUrl">, now = new Date()) {
+  const { repo } = services;
   // The latest orders as the orders list shows them unfiltered: a customer's abandoned tries folded under their sale.
-  const [figures, health, latest] = await Promise.all([dashboardFigures(repo, now), healthSummary(), ordersPage({ search: "", toDeliver: false, page: 1 }, lang, LATEST_ORDERS)]);
+  const [figures, health, latest] = await Promise.all([dashboardFigures(repo, now), healthSummary(services), ordersPage({ search: "", toDeliver: false, page: 1 }, lang, services, LATEST_ORDERS)]);
   return {
     figures,
     latest: latest.orders,

@@ -3,7 +3,7 @@ import { dateTimeFormatter, formatMoney, formatMonth } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
-import { getOrderServices } from "../services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 import { businessDay } from "../stats/page-views.server.ts";
 import { monthBefore, startOfBusinessDay } from "./dashboard.server.ts";
 
@@ -42,8 +42,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results;
 }
 
-export async function invoicesPage(month: string, lang: Language) {
-  const services = await getOrderServices();
+export async function invoicesPage(month: string, lang: Language, services: Pick<OrderServices, "repo" | "sandbox" | "invoiceUrl" | "provider">) {
   const from = startOfBusinessDay(`${month}-01`);
   const to = startOfBusinessDay(`${monthBefore(month, -1)}-01`);
   const orders = await services.repo.paidBetween(from, to, INVOICES_MAX);

@@ -8,7 +8,7 @@ import { logger } from "../lib/logger.server.ts";
 import { BILLING_EMAIL } from "../mail/email-kinds.ts";
 import type { Order } from "../orders/types.ts";
 import { ProviderError } from "../payments/provider.ts";
-import { getOrderServices, type OrderServices } from "../services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 import { KyselyMoneyStore, type MoneyAction } from "./money-store.server.ts";
 import { CANCEL_WHEN, NOTE_LIMIT, isActionKey, isReasonChoice, parseAmount, stripeReason, type CancelWhen, type ReasonChoice } from "./money-input.ts";
 
@@ -94,8 +94,7 @@ async function refundedOf(services: OrderServices, order: Order): Promise<number
   return Math.max(own, charges.reduce((sum, charge) => sum + charge.amountRefunded, 0));
 }
 
-export async function moneySummary(order: Order, lang: Language): Promise<MoneySummary> {
-  const services = await getOrderServices();
+export async function moneySummary(order: Order, lang: Language, services: OrderServices): Promise<MoneySummary> {
   const refunded = await refundedOf(services, order);
   const left = Math.max(0, order.amountDueNow - refunded);
   const live = order.monthly > 0 && Boolean(order.subscriptionRef) && order.state === "paid" && order.billingState !== "cancelled";
@@ -111,13 +110,13 @@ export async function moneySummary(order: Order, lang: Language): Promise<MoneyS
 }
 
 /** The order page's money section and its "done" notice (`?money=refunded|cancelled` after a confirmation). */
-export async function moneyOfOrder(orderId: string, lang: Language, done: string | null) {
-  const { order } = await loadOrder(orderId);
+export async function moneyOfOrder(orderId: string, lang: Language, done: string | null, services: OrderServices) {
+  const { order } = await loadOrder(orderId, services);
   if (!order) return null;
   return {
     done: done === "refunded" || done === "cancelled" ? (done as MoneyDone["done"]) : null,
     // One key per form and page view: the screen it leads to (and its Back, reload, second tab) shares it.
-    view: order.state === "paid" ? { ...(await moneySummary(order, lang)), monthly: order.monthly > 0, refundKey: newActionKey(), cancelKey: newActionKey() } : null,
+    view: order.state === "paid" ? { ...(await moneySummary(order, lang, services)), monthly: order.monthly > 0, refundKey: newActionKey(), cancelKey: newActionKey() } : null,
   };
 }
 
@@ -138,15 +137,14 @@ export interface RefundPlan {
   reasonLabel: string;
 }
 
-async function loadOrder(orderId: string) {
-  const services = await getOrderServices();
+async function loadOrder(orderId: string, services: OrderServices) {
   const order = await services.repo.findById(orderId);
   return { services, order };
 }
 
 /** Checks a refund the owner typed (the confirmation screen): the amount in their language, the reason. */
-export async function planRefund(orderId: string, input: RefundInput, lang: Language): Promise<RefundPlan | Refused> {
-  const { services, order } = await loadOrder(orderId);
+export async function planRefund(orderId: string, input: RefundInput, lang: Language, services: OrderServices): Promise<RefundPlan | Refused> {
+  const { order } = await loadOrder(orderId, services);
   if (!order) return refuse("notFound");
   return checkRefund(services, order, { ...input, amount: parseAmount(input.amount) }, lang);
 }
@@ -184,8 +182,8 @@ export const newActionKey = () => randomUUID();
  * back to the screen, reloading it or opening it in a second tab after confirming shows the result
  * instead of offering the same refund again. Undefined while nothing was confirmed under it.
  */
-export async function keyOutcome(key: string): Promise<MoneyDone["done"] | undefined> {
-  const found = await store(await getOrderServices()).find(key);
+export async function keyOutcome(key: string, services: OrderServices): Promise<MoneyDone["done"] | undefined> {
+  const found = await store(services).find(key);
   if (found?.status !== "done") return undefined;
   return found.kind === "refund" ? "refunded" : "cancelled";
 }
@@ -196,9 +194,9 @@ export type MoneyDone = { ok: true; done: "refunded" | "cancelled" };
  * The confirmed refund. A replay of the same confirmation (same key, same fields) answers "done"
  * without refunding again; the same key with other fields is refused, as Stripe refuses it.
  */
-export async function confirmRefund(orderId: string, key: string, input: { amountMinor: string; reason: string; note: string }, lang: Language): Promise<MoneyDone | Refused> {
+export async function confirmRefund(orderId: string, key: string, input: { amountMinor: string; reason: string; note: string }, lang: Language, services: OrderServices): Promise<MoneyDone | Refused> {
   if (!isActionKey(key)) return refuse("badKey");
-  const { services, order } = await loadOrder(orderId);
+  const { order } = await loadOrder(orderId, services);
   if (!order) return refuse("notFound");
   const money = store(services);
   const amount = /^\d{1,12}$/.test(input.amountMinor) ? Number(input.amountMinor) : null;
@@ -278,8 +276,8 @@ export interface CancelPlan {
   periodEnd: string | null;
 }
 
-export async function planCancel(orderId: string, when: string, lang: Language): Promise<CancelPlan | Refused> {
-  const { order } = await loadOrder(orderId);
+export async function planCancel(orderId: string, when: string, lang: Language, services: OrderServices): Promise<CancelPlan | Refused> {
+  const { order } = await loadOrder(orderId, services);
   if (!order) return refuse("notFound");
   return checkCancel(order, when, lang);
 }
@@ -302,9 +300,9 @@ function checkCancel(order: Order, when: string, lang: Language): CancelPlan | R
 }
 
 /** The confirmed cancellation, through the provider; the customer gets the confirmation the law asks for (L215-1-1) once. */
-export async function confirmCancel(orderId: string, key: string, when: string, lang: Language): Promise<MoneyDone | Refused> {
+export async function confirmCancel(orderId: string, key: string, when: string, lang: Language, services: OrderServices): Promise<MoneyDone | Refused> {
   if (!isActionKey(key)) return refuse("badKey");
-  const { services, order } = await loadOrder(orderId);
+  const { order } = await loadOrder(orderId, services);
   if (!order) return refuse("notFound");
   const money = store(services);
   const replay = await money.find(key);

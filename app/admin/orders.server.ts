@@ -2,7 +2,7 @@ import type { Language } from "../i18n/languages.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { emailKindLabel } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
@@ -21,8 +21,7 @@ const TO_DELIVER_MAX = 1000;
  * stands. Unfiltered, a customer's abandoned attempts at an offer they then paid for are folded
  * under the paid order (three sales used to make six rows); filtering by a state shows each order.
  */
-export async function ordersPage(filter: OrderFilter, lang: Language, pageSize = PAGE_SIZE) {
-  const { repo } = await getOrderServices();
+export async function ordersPage(filter: OrderFilter, lang: Language, { repo }: Pick<OrderServices, "repo">, pageSize = PAGE_SIZE) {
   const foldAttempts = !filter.state && !filter.toDeliver;
   const offset = (filter.page - 1) * pageSize;
   let orders: Order[];
@@ -113,8 +112,7 @@ function timelineWords(kind: string, detail: string | null, t: (key: string, val
 }
 
 /** Everything about one order, labelled in the back office's language. */
-export async function orderDetail(id: string, lang: Language) {
-  const services = await getOrderServices();
+export async function orderDetail(id: string, lang: Language, services: Pick<OrderServices, "repo" | "orderPageUrl">) {
   const { repo } = services;
   const order = await repo.findById(id);
   if (!order) return null;
@@ -171,8 +169,7 @@ const deliveryPeriod = (order: Pick<Order, "monthly" | "periodEnd">) => (order.m
  * still waits to be sent: then the answer says so, and nothing is logged. Each answer is true even
  * when the owner's double tap lands on two instances at once (one transaction, one unique kind).
  */
-export async function resendConfirmation(orderId: string): Promise<ActionOutcome> {
-  const services = await getOrderServices();
+export async function resendConfirmation(orderId: string, services: Pick<OrderServices, "repo" | "worker">): Promise<ActionOutcome> {
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
@@ -186,8 +183,7 @@ export async function resendConfirmation(orderId: string): Promise<ActionOutcome
  * Marks a paid order delivered and tells the customer, in their language, with the note: a one-time
  * order once, a subscription once per billing period (the next period can be marked once it begins).
  */
-export async function markDelivered(orderId: string, note: string): Promise<ActionOutcome> {
-  const services = await getOrderServices();
+export async function markDelivered(orderId: string, note: string, services: Pick<OrderServices, "repo" | "worker">): Promise<ActionOutcome> {
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";

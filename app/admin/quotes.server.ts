@@ -1,7 +1,7 @@
 import { dateTimeFormatter } from "../i18n/format.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
 import { emailRow, worstEmailState } from "./email-state.ts";
 import { PAGE_SIZE } from "./orders.server.ts";
@@ -10,8 +10,7 @@ import { PAGE_SIZE } from "./orders.server.ts";
 
 const offerName = (quote: QuoteRequest, lang: Language) => translator(lang, "quote")(`offers.${quote.page}`);
 
-export async function quotesPage(page: number, lang: Language) {
-  const { repo } = await getOrderServices();
+export async function quotesPage(page: number, lang: Language, { repo }: Pick<OrderServices, "repo">) {
   const [quotes, total] = await Promise.all([repo.listQuoteRequests(PAGE_SIZE, (page - 1) * PAGE_SIZE), repo.countQuoteRequests()]);
   const rows = await Promise.all(
     quotes.map(async (quote) => ({
@@ -28,8 +27,7 @@ export async function quotesPage(page: number, lang: Language) {
 }
 
 /** Everything the visitor sent, labelled in the back office's language, and the emails about it. */
-export async function quoteDetail(id: string, lang: Language) {
-  const { repo } = await getOrderServices();
+export async function quoteDetail(id: string, lang: Language, { repo }: Pick<OrderServices, "repo">) {
   const quote = await repo.findQuoteRequest(id);
   if (!quote) return null;
   const t = translator(lang, "quote");
@@ -57,7 +55,6 @@ export async function quoteDetail(id: string, lang: Language) {
 }
 
 /** The owner answered by email: the request stops waiting (the front page counts those that wait). */
-export async function markQuoteAnswered(id: string): Promise<boolean> {
-  const { repo } = await getOrderServices();
+export async function markQuoteAnswered(id: string, { repo }: Pick<OrderServices, "repo">): Promise<boolean> {
   return repo.markQuoteAnswered(id);
 }

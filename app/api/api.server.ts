@@ -7,7 +7,7 @@ import type { Order } from "../orders/types.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import { getOrderServices } from "../services.server.ts";
+import type { OrderServices } from "../services.server.ts";
 import type { z } from "../lib/zod.ts";
 import { openApiDocument } from "./openapi.ts";
 import { DeliverRequest, type DeliverResult, type OrderSummary, type QuoteSummary } from "./schemas.ts";
@@ -60,11 +60,21 @@ const bodyRefusal = (refused: JsonRefusal) => problem(refused.status, REFUSALS[r
  * right one gives the point back), then the token's own limit, then the handler. A throw is a 500 problem
  * (logged), never an HTML page.
  */
-export async function withToken(request: Request, context: Context, handler: (token: ApiToken) => Promise<Response>): Promise<Response> {
+/** What the API's doors use: the stores, the limits, and the outbox's worker (a delivery's email). */
+export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker">;
+
+export async function withToken(
+  request: Request,
+  context: Context,
+  // Opened only once a token was sent: a request without one is answered without the database.
+  open: () => Promise<ApiServices>,
+  handler: (token: ApiToken, services: ApiServices) => Promise<Response>,
+): Promise<Response> {
   // No token at all is no guess: answered at once, nothing counted or looked up.
   const secret = bearerSecret(request.headers.get("authorization"));
   if (!secret) return unauthorized();
-  const { repo, limits } = await getOrderServices();
+  const services = await open();
+  const { repo, limits } = services;
   const guess = await limits.take(["apiAuthIp", context.get(requestInfoContext).clientIp]);
   if (!guess.ok) return problem(429, "rate_limited", "Too many requests", { headers: { "Retry-After": String(guess.retryAfterSeconds) } });
   const token = await repo.useApiToken(hashToken(secret));
@@ -73,7 +83,7 @@ export async function withToken(request: Request, context: Context, handler: (to
   const taken = await limits.take(["apiToken", token.id]);
   if (!taken.ok) return problem(429, "rate_limited", "Too many requests", { headers: { "Retry-After": String(taken.retryAfterSeconds) } });
   try {
-    return await handler(token);
+    return await handler(token, services);
   } catch (error) {
     logger().error({ err: error, path: new URL(request.url).pathname }, "api request failed");
     return problem(500, "internal", "Something went wrong on our side");
@@ -91,11 +101,10 @@ const idempotencyKey = (request: Request): string | null | false => {
  * request runs and its answer is stored; a repeat with the same body gets that answer (a twin still
  * running is waited for); the same key with another body gets 422.
  */
-async function idempotent(token: ApiToken, request: Request, requestHash: string, run: () => Promise<Response>): Promise<Response> {
+async function idempotent(token: ApiToken, request: Request, requestHash: string, { repo }: ApiServices, run: () => Promise<Response>): Promise<Response> {
   const key = idempotencyKey(request);
   if (key === false) return problem(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters");
   if (key === null) return run();
-  const { repo } = await getOrderServices();
   const deadline = Date.now() + TWIN_WAIT_MS;
   for (;;) {
     const claim = await repo.claimIdempotencyKey(token.id, key, requestHash);
@@ -149,10 +158,9 @@ function orderSummary(order: Order, delivered: boolean): z.output<typeof OrderSu
 }
 
 /** GET /api/v1/orders?state=to-deliver: the back office's one "to deliver" rule, soonest due first. */
-export async function listOrdersToDeliver(request: Request): Promise<Response> {
+export async function listOrdersToDeliver(request: Request, { repo }: ApiServices): Promise<Response> {
   const state = new URL(request.url).searchParams.get("state");
   if (state !== null && state !== "to-deliver") return problem(400, "invalid_query", "state must be to-deliver");
-  const { repo } = await getOrderServices();
   const { orders } = await repo.searchOrders({ toDeliver: true, foldAttempts: false, limit: LIST_MAX, offset: 0 });
   const zone = getEnv().OWNER_TIME_ZONE;
   const sorted = orders.map((order) => ({ order, due: orderDue(order, zone)?.at.getTime() ?? Infinity })).sort((a, b) => a.due - b.due);
@@ -160,9 +168,8 @@ export async function listOrdersToDeliver(request: Request): Promise<Response> {
 }
 
 /** The order with exactly this reference (the search also matches names and emails: keep the exact one). */
-async function findByReference(reference: string): Promise<{ order: Order; delivered: boolean } | null> {
+async function findByReference(reference: string, { repo }: ApiServices): Promise<{ order: Order; delivered: boolean } | null> {
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(reference)) return null;
-  const { repo } = await getOrderServices();
   const { orders } = await repo.searchOrders({ search: reference, foldAttempts: false, limit: 20, offset: 0 });
   const order = orders.find((candidate) => candidate.reference.toLowerCase() === reference.toLowerCase());
   if (!order) return null;
@@ -172,8 +179,8 @@ async function findByReference(reference: string): Promise<{ order: Order; deliv
 
 const notFound = () => problem(404, "not_found", "No order has this reference");
 
-export async function getOrder(reference: string): Promise<Response> {
-  const found = await findByReference(reference);
+export async function getOrder(reference: string, services: ApiServices): Promise<Response> {
+  const found = await findByReference(reference, services);
   return found ? json(orderSummary(found.order, found.delivered)) : notFound();
 }
 
@@ -181,16 +188,16 @@ export async function getOrder(reference: string): Promise<Response> {
  * POST /api/v1/orders/{reference}/deliveries: the back office's "mark delivered" (one conditional
  * write per order and period; the customer's email queued with it, so it is sent once).
  */
-export async function deliverOrder(request: Request, token: ApiToken, reference: string): Promise<Response> {
+export async function deliverOrder(request: Request, token: ApiToken, reference: string, services: ApiServices): Promise<Response> {
   const body = await readJson(request, DeliverRequest);
   if (!body.ok) return bodyRefusal(body);
   const requestHash = createHash("sha256").update(`POST ${reference}\n${JSON.stringify(body.value)}`).digest("hex");
-  return idempotent(token, request, requestHash, async () => {
-    const found = await findByReference(reference);
+  return idempotent(token, request, requestHash, services, async () => {
+    const found = await findByReference(reference, services);
     if (!found) return notFound();
     // Until deliveries carry links of their own, the link is the note's last line.
     const note = [body.value.note?.trim(), body.value.link].filter(Boolean).join("\n\n");
-    const outcome = await markDelivered(found.order.id, note);
+    const outcome = await markDelivered(found.order.id, note, services);
     if (outcome === "delivered") {
       const result: z.output<typeof DeliverResult> = { reference: found.order.reference, delivered: true, deliveredAt: new Date().toISOString() };
       return json(result);
@@ -203,8 +210,7 @@ export async function deliverOrder(request: Request, token: ApiToken, reference:
 }
 
 /** GET /api/v1/quotes: the latest quote requests. */
-export async function listQuotes(): Promise<Response> {
-  const { repo } = await getOrderServices();
+export async function listQuotes({ repo }: ApiServices): Promise<Response> {
   const quotes = await repo.listQuoteRequests(QUOTES_MAX, 0);
   const rows: Array<z.output<typeof QuoteSummary>> = quotes.map((quote) => ({
     id: quote.id,

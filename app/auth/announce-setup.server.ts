@@ -1,12 +1,10 @@
 import { getEnv } from "../lib/env.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { getOrderServices } from "../services.server.ts";
-import { pendingSetupLink } from "./setup.server.ts";
+import { pendingSetupLink, type SetupDeps } from "./setup.server.ts";
 
 /** At start-up with no owner yet: the first start logs (and emails) the one-time set-up link; later ones say it is pending. */
-export async function announceOwnerSetup(): Promise<void> {
+export async function announceOwnerSetup({ repo, links, worker }: SetupDeps & { worker: { kick(): void } }): Promise<void> {
   const env = getEnv();
-  const { repo, links, worker } = await getOrderServices();
   const setup = await pendingSetupLink({ repo, links }, env.PUBLIC_ORIGIN);
   if (setup.kind === "link") {
     if (setup.emailed) worker.kick();

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Cookie } from "react-router";
 import { COOKIES, routerCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import type { SettingsStore } from "../db/settings-store.server.ts";
 import type { OwnerRecord } from "./types.ts";
 
 /**
@@ -21,9 +21,11 @@ interface DeviceValue {
 
 let cookie: Promise<Cookie> | undefined;
 
-function deviceCookie(): Promise<Cookie> {
+/** Where the cookie-signing secret is kept. */
+export type DeviceSecretStore = Pick<SettingsStore, "initSetting">;
+
+function deviceCookie(repo: DeviceSecretStore): Promise<Cookie> {
   cookie ??= (async () => {
-    const { repo } = await getOrderServices();
     // Forging one only lifts the account-wide lock for that browser; it signs nobody in.
     const secret = await repo.initSetting("admin_device_secret", randomBytes(32).toString("base64url"));
     return routerCookie("adminDevice", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
@@ -31,21 +33,21 @@ function deviceCookie(): Promise<Cookie> {
   return cookie;
 }
 
-async function read(request: Request): Promise<DeviceValue | undefined> {
-  const value: unknown = await (await deviceCookie()).parse(request.headers.get("Cookie"));
+async function read(request: Request, repo: DeviceSecretStore): Promise<DeviceValue | undefined> {
+  const value: unknown = await (await deviceCookie(repo)).parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return undefined;
   const { id, version } = value as Partial<DeviceValue>;
   return typeof id === "string" && typeof version === "number" ? { id, version } : undefined;
 }
 
 /** The id of this browser's device cookie when it is genuine and the owner's current one. */
-export async function trustedDevice(request: Request, owner: OwnerRecord | undefined): Promise<string | undefined> {
-  const device = await read(request);
+export async function trustedDevice(request: Request, owner: OwnerRecord | undefined, repo: DeviceSecretStore): Promise<string | undefined> {
+  const device = await read(request, repo);
   return device && owner && device.version === owner.sessionVersion ? device.id : undefined;
 }
 
 /** The Set-Cookie header that marks this browser as the owner's (keeps its id if it has one). */
-export async function rememberDevice(request: Request, owner: OwnerRecord): Promise<string> {
-  const id = (await trustedDevice(request, owner)) ?? randomBytes(18).toString("base64url");
-  return (await deviceCookie()).serialize({ id, version: owner.sessionVersion } satisfies DeviceValue);
+export async function rememberDevice(request: Request, owner: OwnerRecord, repo: DeviceSecretStore): Promise<string> {
+  const id = (await trustedDevice(request, owner, repo)) ?? randomBytes(18).toString("base64url");
+  return (await deviceCookie(repo)).serialize({ id, version: owner.sessionVersion } satisfies DeviceValue);
 }

@@ -1,5 +1,6 @@
-import { getOrderServices } from "../services.server.ts";
-import { newOwnerLink } from "./owner-links.server.ts";
+import type { Limits } from "../http/limits.server.ts";
+import { newOwnerLink, type LinkSigner } from "./owner-links.server.ts";
+import type { OwnerStore } from "./types.ts";
 
 /** How long a password-reset link works (once). */
 export const RESET_TTL_MINUTES = 30;
@@ -12,8 +13,12 @@ const ACCOUNT = "owner";
  * reset asks for it). Whatever is typed, the answer is the same (no way to learn the address or
  * whether an owner exists); asking is rate-limited per IP and in all, counted before anything else.
  */
-export async function requestPasswordReset(clientIp: string, typed: string, ownerEmail: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  const { limits, repo, worker } = await getOrderServices();
+export async function requestPasswordReset(
+  clientIp: string,
+  typed: string,
+  ownerEmail: string,
+  { limits, repo, worker }: { limits: Pick<Limits, "take">; repo: Pick<OwnerStore, "getOwner" | "createUnlock"> & { enqueueOwnerLinkEmail(linkId: string, purpose: "reset"): Promise<boolean> }; worker: { kick(): void } },
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   const taken = await limits.take(["resetIp", clientIp], ["resetAccount", ACCOUNT]);
   if (!taken.ok) return taken;
   const owner = await repo.getOwner();
@@ -27,14 +32,13 @@ export async function requestPasswordReset(clientIp: string, typed: string, owne
 }
 
 /** The link's id when its signature is genuine, unexpired, and it was not used yet (nothing spent). */
-export async function usableResetLink(token: string): Promise<string | undefined> {
-  const { links, repo } = await getOrderServices();
+export async function usableResetLink(token: string, { links, repo }: { links: LinkSigner; repo: Pick<OwnerStore, "unlockUsable"> }): Promise<string | undefined> {
   const checked = links.verify(token, "reset");
   if (!checked.ok) return undefined;
   return (await repo.unlockUsable(checked.orderId, Date.now(), "reset")) ? checked.orderId : undefined;
 }
 
 /** Spends the link (once, before its expiry: one conditional update decides between two clicks). */
-export async function spendResetLink(id: string): Promise<boolean> {
-  return (await getOrderServices()).repo.useUnlock(id, Date.now(), "reset");
+export async function spendResetLink(id: string, repo: Pick<OwnerStore, "useUnlock">): Promise<boolean> {
+  return repo.useUnlock(id, Date.now(), "reset");
 }

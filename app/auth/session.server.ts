@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { createContext, createSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
 import { COOKIES, appendSetCookie, maxAgeSeconds, routerCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../services.server.ts";
-import type { OwnerRecord } from "./types.ts";
+import type { SettingsStore } from "../db/settings-store.server.ts";
+import type { OwnerRecord, OwnerStore } from "./types.ts";
 import { askedPage, withReturnTo } from "./return-to.server.ts";
 
 /** A session that nobody uses for this long is gone (cookie and stored row alike). */
@@ -19,6 +19,10 @@ interface AdminSessionData {
 }
 type AdminSession = Session<AdminSessionData>;
 
+/** What the back office's sessions are kept in: the owner's store and the cookie-signing secret's setting. */
+export type AdminSessionStore = Pick<OwnerStore, "getOwner" | "createAdminSession" | "readAdminSession" | "updateAdminSession" | "deleteAdminSession"> &
+  Pick<SettingsStore, "initSetting">;
+
 interface AdminSessionState {
   storage: SessionStorage<AdminSessionData>;
   session: AdminSession;
@@ -26,6 +30,8 @@ interface AdminSessionState {
   ended: boolean;
   /** The page the request asked for: sign-in returns there. */
   asked: string;
+  /** Where the owner is read from (the store the middleware was handed). */
+  owners: Pick<OwnerStore, "getOwner">;
 }
 
 const stateContext = createContext<AdminSessionState | null>(null);
@@ -47,9 +53,8 @@ export const storedSessionKey = (id: string) => createHash("sha256").update(id).
  * stored under the id's hash (storedSessionKey), so sign-out and a reset end a session everywhere
  * and a copy of the database opens none.
  */
-function sessionStorage(): Promise<SessionStorage<AdminSessionData>> {
+function sessionStorage(repo: AdminSessionStore): Promise<SessionStorage<AdminSessionData>> {
   storage ??= (async () => {
-    const { repo } = await getOrderServices();
     const secret = await repo.initSetting("admin_cookie_secret", randomBytes(32).toString("base64url"));
     const cookie = routerCookie("adminSession", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
     const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + IDLE_SECONDS * 1000)).getTime();
@@ -78,19 +83,23 @@ function sessionStorage(): Promise<SessionStorage<AdminSessionData>> {
 /**
  * The /admin layout's middleware: loads the session, and after the route ran, refreshes a live
  * session (its 12 h idle window starts again) or clears an ended one. Admin responses are never
- * cached or indexed.
+ * cached or indexed. `storeOf` yields the request's store (the layout route reads it from the
+ * services in its context): the session's rows and the owner are read from it.
  */
-export const adminSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const store = await sessionStorage();
-  const state: AdminSessionState = { storage: store, session: await store.getSession(request.headers.get("Cookie")), ended: false, asked: askedPage(request) };
-  context.set(stateContext, state);
-  const response = await next();
-  if (state.ended) appendSetCookie(response.headers, await store.destroySession(state.session));
-  else if (state.session.has("aal")) appendSetCookie(response.headers, await store.commitSession(state.session));
-  response.headers.set("Cache-Control", "no-store");
-  response.headers.set("X-Robots-Tag", "noindex, nofollow");
-  return response;
-};
+export function adminSessionMiddleware(storeOf: (context: Readonly<RouterContextProvider>) => Promise<AdminSessionStore>): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const owners = await storeOf(context);
+    const store = await sessionStorage(owners);
+    const state: AdminSessionState = { storage: store, session: await store.getSession(request.headers.get("Cookie")), ended: false, asked: askedPage(request), owners };
+    context.set(stateContext, state);
+    const response = await next();
+    if (state.ended) appendSetCookie(response.headers, await store.destroySession(state.session));
+    else if (state.session.has("aal")) appendSetCookie(response.headers, await store.commitSession(state.session));
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    return response;
+  };
+}
 
 function state(context: Readonly<RouterContextProvider>): AdminSessionState {
   const value = context.get(stateContext);
@@ -116,7 +125,7 @@ export async function endSession(context: Readonly<RouterContextProvider>): Prom
 /** The session's assurance level, if it belongs to the current owner (else the session ends). */
 export async function currentAal(context: Readonly<RouterContextProvider>): Promise<{ aal: Aal | 0; owner: OwnerRecord | undefined }> {
   const current = state(context);
-  const owner = await (await getOrderServices()).repo.getOwner();
+  const owner = await current.owners.getOwner();
   const aal = current.session.get("aal");
   if (!aal) return { aal: 0, owner };
   if (!owner?.passwordHash || current.session.get("version") !== owner.sessionVersion) {

@@ -1,7 +1,6 @@
 import type { OwnerRecord } from "./types.ts";
-import { getOrderServices } from "../services.server.ts";
-import type { LimitName } from "../http/limits.server.ts";
-import { trustedDevice } from "./device-cookie.server.ts";
+import type { LimitName, Limits } from "../http/limits.server.ts";
+import { trustedDevice, type DeviceSecretStore } from "./device-cookie.server.ts";
 import { HashesBusy } from "./password.server.ts";
 
 /** There is one account; the key still names it so the count is kept apart from the IPs'. */
@@ -19,6 +18,7 @@ export type StepOutcome<T> =
  * browser's device cookie if it has one, else against its IP and the account — and only a counted
  * attempt is checked. A successful step gives its points back, so the owner's own sign-ins never
  * use up a budget. Concurrent guesses cannot slip between a "locked?" look and a recorded failure.
+ * `deps`: the site's limits, and the store holding the device cookie's secret.
  */
 export async function signInStep<T>(
   request: Request,
@@ -26,9 +26,9 @@ export async function signInStep<T>(
   owner: OwnerRecord | undefined,
   check: () => Promise<T>,
   succeeded: (result: T) => boolean,
+  { limits, repo }: { limits: Pick<Limits, "take">; repo: DeviceSecretStore },
 ): Promise<StepOutcome<T>> {
-  const { limits } = await getOrderServices();
-  const device = await trustedDevice(request, owner);
+  const device = await trustedDevice(request, owner, repo);
   const keys: [LimitName, string][] = device ? [["signInDevice", device]] : [["signInIp", clientIp], ["signInAccount", ACCOUNT]];
   const taken = await limits.take(...keys);
   if (!taken.ok) return { status: "locked", retryAfterSeconds: taken.retryAfterSeconds };

@@ -8,6 +8,7 @@ import { requireForm } from "../http/read-form.server.ts";
 import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
 import { dateTimeFormatter } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 const DONE = ["test", "retry", "resume", "revokeToken", "saveEndpoint", "pause"] as const;
 const ENDPOINT_INTENTS = ["addEndpoint", "saveEndpoint", "rotateSecret", "pause", "resume"] as const;
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: { ...adminMeta(context, "title"), title: t("title") },
     lang: adminLang(context),
     done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
-    ...(await automationPage()),
+    ...(await automationPage(await servicesOf(context))),
   };
 }
 
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "automation");
   const intent = text(form, "intent", 20);
   if ((ENDPOINT_INTENTS as readonly string[]).includes(intent)) {
-    const outcome = await endpointAction(intent as (typeof ENDPOINT_INTENTS)[number], text(form, "target", 100), text(form, "url", 600));
+    const outcome = await endpointAction(intent as (typeof ENDPOINT_INTENTS)[number], text(form, "target", 100), text(form, "url", 600), await servicesOf(context));
     // A new or rotated secret is in this one answer only (never in a URL or a redirect).
     if (typeof outcome === "object") return data({ secret: outcome.secret }, { headers: { "Cache-Control": "no-store" } });
     if (outcome === "invalid" || outcome === "notPublic") return data({ error: t(`endpointsAdmin.${outcome}`) }, { status: 400 });
@@ -39,14 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`/admin/automation?done=${outcome}`, 303);
   }
   if (intent === "createToken" || intent === "revokeToken") {
-    const outcome = await tokenAction(intent, intent === "createToken" ? text(form, "name", 80) : text(form, "target", 100));
+    const outcome = await tokenAction(intent, intent === "createToken" ? text(form, "name", 80) : text(form, "target", 100), await servicesOf(context));
     // The secret is in this one answer only: never in a URL, a redirect or the database.
     if (typeof outcome === "object") return data({ created: outcome.created }, { headers: { "Cache-Control": "no-store" } });
     if (outcome === "nameRequired") return data({ error: t("tokens.nameRequired") }, { status: 400 });
     if (outcome === "notFound") return data({ error: t("tokens.notFound") }, { status: 400 });
     throw redirect(`/admin/automation?done=${outcome}`, 303);
   }
-  const outcome = await automationAction(intent, text(form, "target", 100));
+  const outcome = await automationAction(intent, text(form, "target", 100), await servicesOf(context));
   if (outcome === "notConfigured") return data({ error: t("errors.notConfigured") }, { status: 409 });
   if (outcome === "notFound") return data({ error: t("errors.notFound") }, { status: 400 });
   // Post/redirect/get: a reload does not send a second test event.

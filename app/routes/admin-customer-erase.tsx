@@ -7,6 +7,7 @@ import { requireOwner } from "../auth/session.server.ts";
 import { field, requireForm } from "../http/read-form.server.ts";
 import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The second step of an erasure: what will be erased and what kept, then one button. A plain GET
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "data-rights");
   const email = normaliseEmail(new URL(request.url).searchParams.get("email")) ?? context.get(refusedEmail);
   if (!email) throw redirect("/admin/customers", 303);
-  const customer = await customerSummary(email, adminLang(context));
+  const customer = await customerSummary(email, adminLang(context), await servicesOf(context));
   return { meta: { ...adminMeta(context, "title"), title: t("confirm.title") }, customer };
 }
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "data-rights");
   const email = normaliseEmail(field(form, "email", 300));
   if (!email) return data({ error: t("invalidEmail") }, { status: 400 });
-  const outcome = await eraseCustomer(email);
+  const outcome = await eraseCustomer(email, await servicesOf(context));
   if (outcome.status === "subscriptionRunning") {
     context.set(refusedEmail, email);
     return data({ error: t("subscriptionRunning") }, { status: 409 });

@@ -5,6 +5,7 @@ import { adminLang } from "../admin/request.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { requireForm, field } from "../http/read-form.server.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /** Nothing to show here: the export is a POST from the customer's page (it is recorded, so never a GET). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireOwner(context);
   const email = normaliseEmail(field(form, "email", 300));
   if (!email) throw data(getInstance(context).getFixedT(getLocale(context), "data-rights")("invalidEmail"), { status: 400 });
-  const { fileName, json } = await exportCustomer(email);
+  const { fileName, json } = await exportCustomer(email, await servicesOf(context));
   return new Response(json, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

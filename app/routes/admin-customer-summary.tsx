@@ -7,6 +7,7 @@ import { requireOwner } from "../auth/session.server.ts";
 import { requireForm, field } from "../http/read-form.server.ts";
 import { AdminBar } from "../components/admin/admin-ui.tsx";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The summary answers the customer page's POST (it is recorded, as the JSON export is); a GET (a
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "back-office");
   const email = normaliseEmail(field(form, "email", 300));
   if (!email) throw data(getInstance(context).getFixedT(getLocale(context), "data-rights")("invalidEmail"), { status: 400 });
-  const summary = await readableCustomerSummary(email, adminLang(context));
+  const summary = await readableCustomerSummary(email, adminLang(context), await servicesOf(context));
   return { meta: { ...adminMeta(context, "title"), title: t("summary.title", { who: summary.name ?? summary.email }) }, summary };
 }
 

@@ -9,6 +9,7 @@ import { DataRequestList } from "../components/admin/data-rights-ui.tsx";
 import { dateTimeFormatter, formatDays } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { noPostsHere } from "../admin/no-posts.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * A customer's data (GDPR): found by email (typed by the owner, or linked from an order), what the
@@ -33,11 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customers: formatDays(policy.customerDays, lang),
     },
     // Without an address typed: everyone who paid, latest first, searchable by part of a name or address.
-    list: typed === null ? await customerList(url.searchParams.get("q") ?? "", Number(url.searchParams.get("page")) || 1, lang) : null,
+    list: typed === null ? await customerList(url.searchParams.get("q") ?? "", Number(url.searchParams.get("page")) || 1, lang, await servicesOf(context)) : null,
   };
   // A typed address that cannot be one: the form again, with the reason, as a 400.
   if (typed !== null && !email) return data({ ...page, customer: null, error: t("invalidEmail") }, { status: 400 });
-  return data({ ...page, customer: email ? await customerSummary(email, lang) : null, error: null as string | null });
+  return data({ ...page, customer: email ? await customerSummary(email, lang, await servicesOf(context)) : null, error: null as string | null });
 }
 
 /** Nothing is posted here (export and erase have their own addresses): 405 for the owner. */

@@ -10,6 +10,7 @@ import { FunnelChart, RevenueChart } from "../components/admin/dashboard-charts.
 import type { Currency } from "../content/offers.ts";
 import { dateTimeFormatter, formatDate, formatFileSize, formatMoney, formatNumber } from "../i18n/format.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
+import { servicesOf } from "../services-context.ts";
 
 /** The orders list's query parameters: the list lived at /admin before the front page did. */
 const LIST_PARAMS = ["q", "state", "page"];
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Links to the old list (/admin?state=paid&q=…, bookmarks, older emails) keep their meaning.
   if (LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`/admin/orders${url.search}`, 301);
   const lang = adminLang(context);
-  return { meta: adminMeta(context, "dashboard.title"), lang, ...(await dashboardPage(lang)) };
+  return { meta: adminMeta(context, "dashboard.title"), lang, ...(await dashboardPage(lang, await servicesOf(context))) };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

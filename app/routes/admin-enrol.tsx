@@ -11,7 +11,7 @@ import { AdminPage, CodeForm, Notice, RecoveryCodeList } from "../components/adm
 import { newRecoveryCodes } from "../auth/recovery-codes.server.ts";
 import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * Set by a successful enrolment POST: the loaders that run after the action (same request, same
@@ -44,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerToEnrol(context, target);
-  const { repo } = await getOrderServices();
+  const { repo, limits } = await servicesOf(context);
   let codes: string[] = [];
-  const answer = await codeStep(request, context, owner, text(form, "code", 20), target, {
+  const answer = await codeStep(request, context, { repo, limits }, owner, text(form, "code", 20), target, {
     stay: true,
     accepted: async () => {
       await repo.enableOwnerTotp();

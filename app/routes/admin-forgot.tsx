@@ -7,6 +7,7 @@ import { requestPasswordReset, RESET_TTL_MINUTES } from "../auth/password-reset.
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { getSiteConfig } from "../config/site.server.ts";
 import { getEnv } from "../lib/env.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /** "Forgot password": asks for a reset link to the owner's address; the answer never tells whether it matched. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = text(form, "email", 320);
   // An empty field is a form mistake (the field is required), not an address: said so, nothing counted.
   if (!typed.trim()) return data({ meta, notice: null, error: t("forgot.missing") }, { status: 400 });
-  const asked = await requestPasswordReset(clientIp(context), typed, getEnv().OWNER_EMAIL ?? getSiteConfig().contactEmail);
+  const asked = await requestPasswordReset(clientIp(context), typed, getEnv().OWNER_EMAIL ?? getSiteConfig().contactEmail, await servicesOf(context));
   if (!asked.ok) {
     const error = t("forgot.limited", { minutes: Math.ceil(asked.retryAfterSeconds / 60) });
     return data({ meta, notice: null, error }, { status: 429, headers: { "Retry-After": String(asked.retryAfterSeconds) } });

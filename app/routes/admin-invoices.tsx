@@ -7,6 +7,7 @@ import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar, Notice } from "../components/admin/admin-ui.tsx";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { noPostsHere } from "../admin/no-posts.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /** Invoices and receipts, month by month: the papers of each paid order, for the accountant. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,8 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("month");
   const month = readMonth(asked);
   // Not a month: this month's page, with the reason, as a 400 (the owner's typed value kept).
-  if (!month) return data({ meta, lang, typed: (asked ?? "").slice(0, 20), error: t("invoices.badMonth"), page: await invoicesPage(readMonth(null)!, lang) }, { status: 400 });
-  return { meta, lang, typed: month, error: null as string | null, page: await invoicesPage(month, lang) };
+  if (!month) return data({ meta, lang, typed: (asked ?? "").slice(0, 20), error: t("invoices.badMonth"), page: await invoicesPage(readMonth(null)!, lang, await servicesOf(context)) }, { status: 400 });
+  return { meta, lang, typed: month, error: null as string | null, page: await invoicesPage(month, lang, await servicesOf(context)) };
 }
 
 /** Nothing is posted here: 405 for the owner, sign-in for anyone else. */

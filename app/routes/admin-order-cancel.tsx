@@ -7,6 +7,7 @@ import { orderDetail } from "../admin/orders.server.ts";
 import { adminLang, adminMeta, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
+import { servicesOf } from "../services-context.ts";
 import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { ConfirmScreen, orderPath } from "../components/admin/money-actions.tsx";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
@@ -14,7 +15,7 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 const CONFIRM_FIELDS = ["key", "when"];
 
 async function page(context: Route.LoaderArgs["context"], orderId: string) {
-  const order = await orderDetail(orderId, adminLang(context));
+  const order = await orderDetail(orderId, adminLang(context), await servicesOf(context));
   if (!order) throw data(null, { status: 404 });
   const t = getInstance(context).getFixedT(getLocale(context), "money");
   return { order, t, meta: { ...adminMeta(context, "order.title"), title: `${t("confirm.cancelTitle")} · ${order.heading}` } };
@@ -25,9 +26,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
   const { order, t, meta } = await page(context, params.orderId);
   const url = new URL(request.url);
-  const key = await screenKey(url, params.orderId);
+  const key = await screenKey(url, params.orderId, await servicesOf(context));
   const when = (url.searchParams.get("when") ?? "").slice(0, 20);
-  const plan = await planCancel(params.orderId, when, adminLang(context));
+  const plan = await planCancel(params.orderId, when, adminLang(context), await servicesOf(context));
   const base = { meta, heading: order.heading, orderId: order.id };
   if (!plan.ok) return data({ ...base, plan: null, key: null, error: t(`errors.${plan.error}`, plan.vars) }, { status: plan.status });
   return { ...base, plan, key, error: null };
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await requireForm(request, CONFIRM_FIELDS);
   await requireOwner(context);
   const { order, t, meta } = await page(context, params.orderId);
-  const outcome = await confirmCancel(params.orderId, text(form, "key", 60), text(form, "when", 20), adminLang(context));
+  const outcome = await confirmCancel(params.orderId, text(form, "key", 60), text(form, "when", 20), adminLang(context), await servicesOf(context));
   if (outcome.ok) throw redirect(`${orderPath(params.orderId)}?money=${outcome.done}`, 303);
   return data({ meta, heading: order.heading, orderId: order.id, plan: null, key: null, error: t(`errors.${outcome.error}`, outcome.vars) }, { status: outcome.status });
 }

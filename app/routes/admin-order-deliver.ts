@@ -5,7 +5,7 @@ import { deliverWork } from "../delivery/work.server.ts";
 import { adminLang } from "../admin/request.server.ts";
 import { isMultipart, plainRefusal } from "../http/read-form.server.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The owner delivers (a link and/or files, with a note): multipart, streamed to storage through the
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) return say(403, "errors.signIn");
     throw error;
   }
-  const services = await getOrderServices();
+  const services = await servicesOf(context);
   const order = await services.repo.findById(params.orderId);
   if (!order || order.state !== "paid" || order.erasedAt) return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const answer = await deliverWork(request, order, services);

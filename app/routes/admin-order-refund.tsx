@@ -10,13 +10,13 @@ import { requireOwner } from "../auth/session.server.ts";
 import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { ConfirmScreen, RefundFields, orderPath } from "../components/admin/money-actions.tsx";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /** The fields of the confirm post: the screen's key and the checked refund (amount in minor units). */
 const CONFIRM_FIELDS = ["key", "amountMinor", "reason", "note"];
 
 async function page(context: Route.LoaderArgs["context"], orderId: string) {
-  const order = await orderDetail(orderId, adminLang(context));
+  const order = await orderDetail(orderId, adminLang(context), await servicesOf(context));
   if (!order) throw data(null, { status: 404 });
   return order;
 }
@@ -24,8 +24,8 @@ async function page(context: Route.LoaderArgs["context"], orderId: string) {
 /** A refused refund: the reason in the owner's language, and the form again with what they typed. */
 async function refusal(context: Route.LoaderArgs["context"], orderId: string, refused: Refused, typed: { amount: string; reason: string; note: string }, key: string) {
   const t = getInstance(context).getFixedT(getLocale(context), "money");
-  const stored = await (await getOrderServices()).repo.findById(orderId);
-  const summary = stored ? await moneySummary(stored, adminLang(context)) : null;
+  const stored = await (await servicesOf(context)).repo.findById(orderId);
+  const summary = stored ? await moneySummary(stored, adminLang(context), await servicesOf(context)) : null;
   return { plan: null, key, error: t(`errors.${refused.error}`, refused.vars), typed, left: summary?.left ?? "", canRefund: summary?.canRefund ?? false };
 }
 
@@ -35,10 +35,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await page(context, params.orderId);
   const url = new URL(request.url);
   const query = url.searchParams;
-  const key = await screenKey(url, params.orderId);
+  const key = await screenKey(url, params.orderId, await servicesOf(context));
   const typed = { amount: (query.get("amount") ?? "").slice(0, 40), reason: (query.get("reason") ?? "").slice(0, 40), note: (query.get("note") ?? "").slice(0, 500) };
   const meta = { ...adminMeta(context, "order.title"), title: `${getInstance(context).getFixedT(getLocale(context), "money")("confirm.refundTitle")} · ${order.heading}` };
-  const plan = await planRefund(params.orderId, typed, adminLang(context));
+  const plan = await planRefund(params.orderId, typed, adminLang(context), await servicesOf(context));
   if (!plan.ok) {
     return data({ ...(await refusal(context, params.orderId, plan, typed, key)), meta, heading: order.heading, orderId: order.id }, { status: plan.status });
   }
@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireOwner(context);
   const order = await page(context, params.orderId);
   const asked = { amountMinor: text(form, "amountMinor", 20), reason: text(form, "reason", 40), note: text(form, "note", 500) };
-  const outcome = await confirmRefund(params.orderId, text(form, "key", 60), asked, adminLang(context));
+  const outcome = await confirmRefund(params.orderId, text(form, "key", 60), asked, adminLang(context), await servicesOf(context));
   // Post/redirect/get: a reload of the result does not post again (and a replayed post lands here too).
   if (outcome.ok) throw redirect(`${orderPath(params.orderId)}?money=${outcome.done}`, 303);
   const meta = { ...adminMeta(context, "order.title"), title: `${adminT(context)("order.title")} · ${order.heading}` };

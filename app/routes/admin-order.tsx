@@ -15,19 +15,19 @@ import { moneyOfOrder } from "../admin/money.server.ts";
 import { MoneyDoneNotice, MoneySection } from "../components/admin/money-actions.tsx";
 import { OwnerWorkSection } from "../components/admin/work-ui.tsx";
 import { workView } from "../delivery/work.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 const DONE = ["resent", "delivered"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
-  const order = await orderDetail(params.orderId, adminLang(context));
+  const order = await orderDetail(params.orderId, adminLang(context), await servicesOf(context));
   if (!order) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
   // Refunds and cancellations: app/admin/money.server.ts, components/admin/money-actions.tsx.
-  const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"));
+  const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"), await servicesOf(context));
   // The brief, deliveries and revisions (app/delivery/); files download through the owner's own route.
-  const services = await getOrderServices();
+  const services = await servicesOf(context);
   const paid = await services.repo.findById(params.orderId);
   const work = paid?.state === "paid" && !paid.erasedAt ? workView(paid, await services.repo.orderWork(paid.id), adminLang(context), (fileId) => `/admin/orders/${encodeURIComponent(paid.id)}/files/${fileId}`) : null;
   return {
@@ -47,8 +47,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = adminT(context);
   const intent = text(form, "intent", 20);
   let outcome: ActionOutcome;
-  if (intent === "resend") outcome = await resendConfirmation(params.orderId);
-  else if (intent === "deliver") outcome = await markDelivered(params.orderId, text(form, "note", NOTE_MAX));
+  if (intent === "resend") outcome = await resendConfirmation(params.orderId, await servicesOf(context));
+  else if (intent === "deliver") outcome = await markDelivered(params.orderId, text(form, "note", NOTE_MAX), await servicesOf(context));
   else return data({ error: t("errors.badRequest") }, { status: 400 });
   if (outcome === "resent" || outcome === "delivered") {
     // Post/redirect/get: a reload does not repeat the action.

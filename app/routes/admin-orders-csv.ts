@@ -6,6 +6,7 @@ import { requireOwner } from "../auth/session.server.ts";
 import { adminT } from "../admin/request.server.ts";
 import { csvFormatName } from "../ops/orders-csv.server.ts";
 import { noPostsHere } from "../admin/no-posts.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The filtered list as CSV: the same export as `npm run orders -- --csv`, in the owner's
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = csvFormatName(url.searchParams.get("format"));
   if (!format) throw data(adminT(context)("errors.badRequest"), { status: 400 });
-  const csv = await exportCsv(readFilter(url), format);
+  const csv = await exportCsv(readFilter(url), format, await servicesOf(context));
   const stamp = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

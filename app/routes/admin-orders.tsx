@@ -9,12 +9,13 @@ import { requireForm } from "../http/read-form.server.ts";
 import { AdminBar, AdminList, Pager } from "../components/admin/admin-ui.tsx";
 import { OrderRow } from "../components/admin/order-row.tsx";
 import { ORDER_STATES } from "../orders/types.ts";
+import { servicesOf } from "../services-context.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(context);
   const filter = readFilter(new URL(request.url));
   const lang = adminLang(context);
-  const page = await ordersPage(filter, lang);
+  const page = await ordersPage(filter, lang, await servicesOf(context));
   return { meta: adminMeta(context, "orders.title"), lang, filter, ...page };
 }
 

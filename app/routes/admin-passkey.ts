@@ -11,7 +11,7 @@ import { signInStep } from "../auth/sign-in-step.server.ts";
 import { getSiteConfig } from "../config/site.server.ts";
 import { appendSetCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The passkey ceremonies, for public/passkey.js (the one step of the back office that needs
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const env = getEnv();
   const rp = relyingParty(env.PUBLIC_ORIGIN);
-  const { repo, limits } = await getOrderServices();
+  const { repo, limits } = await servicesOf(context);
   const intent = text(form, "intent", 30);
 
   if (intent === "register-options" || intent === "register") {
@@ -67,14 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!response) return json({ error: t("passkey.failed") }, 400);
     const owner = await repo.getOwner();
     // Counted first, checked second, like a password or a code (app/auth/sign-in-step.server.ts).
-    const step = await signInStep(request, clientIp(context), owner, () => finishSignIn(repo, rp, request, response, owner), (result) => typeof result === "object");
+    const step = await signInStep(request, clientIp(context), owner, () => finishSignIn(repo, rp, request, response, owner), (result) => typeof result === "object", { repo, limits });
     if (step.status !== "checked") {
       return json({ error: t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) }) }, 429, new Headers({ "Retry-After": String(step.retryAfterSeconds) }));
     }
     if (typeof step.result === "string" || !owner) return json({ error: t(step.result === "expired" ? "passkey.expired" : "passkey.failed") }, 401);
     // A passkey with user verification is both factors: the full session at once.
     await startSession(context, 2, owner);
-    const headers = appendSetCookie(new Headers(), await rememberDevice(request, owner));
+    const headers = appendSetCookie(new Headers(), await rememberDevice(request, owner, repo));
     return json({ redirect: safeReturnTo(text(form, "returnTo", 600)) }, 200, headers);
   }
 

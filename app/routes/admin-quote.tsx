@@ -9,11 +9,12 @@ import { AdminDetailPage, Notice } from "../components/admin/admin-ui.tsx";
 import { EmailList } from "../components/admin/email-list.tsx";
 import { LabelValueList } from "../components/label-value-list.tsx";
 import { dateTimeFormatter } from "../i18n/format.ts";
+import { servicesOf } from "../services-context.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   await requireOwner(context);
   // Any id not stored (unknown, malformed, too long) is simply not found: the translated 404.
-  const quote = await quoteDetail(params.quoteId, adminLang(context));
+  const quote = await quoteDetail(params.quoteId, adminLang(context), await servicesOf(context));
   if (!quote) throw data(null, { status: 404 });
   return {
     meta: { ...adminMeta(context, "quote.title"), title: `${adminT(context)("quote.title")} ${quote.id}` },
@@ -28,8 +29,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["intent"]);
   await requireOwner(context);
   if (text(form, "intent", 20) !== "answered") return data({ error: adminT(context)("errors.badRequest") }, { status: 400 });
-  if (!(await quoteDetail(params.quoteId, adminLang(context)))) throw data(null, { status: 404 });
-  await markQuoteAnswered(params.quoteId);
+  if (!(await quoteDetail(params.quoteId, adminLang(context), await servicesOf(context)))) throw data(null, { status: 404 });
+  await markQuoteAnswered(params.quoteId, await servicesOf(context));
   throw redirect(`/admin/quotes/${encodeURIComponent(params.quoteId)}`, 303);
 }
 

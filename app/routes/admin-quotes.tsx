@@ -9,12 +9,13 @@ import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar, AdminList, AdminListItem, Pager } from "../components/admin/admin-ui.tsx";
 import { EmailStateBadge } from "../components/admin/email-list.tsx";
 import { dateTimeFormatter } from "../i18n/format.ts";
+import { servicesOf } from "../services-context.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(context);
   // The orders' reader: its page number (anything odd is page 1); quotes have no state or search.
   const { page } = readFilter(new URL(request.url));
-  return { meta: adminMeta(context, "quotes.title"), lang: adminLang(context), page, ...(await quotesPage(page, adminLang(context))) };
+  return { meta: adminMeta(context, "quotes.title"), lang: adminLang(context), page, ...(await quotesPage(page, adminLang(context), await servicesOf(context))) };
 }
 
 /** A POST here (no form posts to the list): the owner gets 405, anyone else the sign-in page. */

@@ -9,7 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password-rules.ts";
 import { spendResetLink, usableResetLink } from "../auth/password-reset.server.ts";
 import { currentAal, endSession } from "../auth/session.server.ts";
 import { AdminPage, Field, Notice, PasskeyButton, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The emailed "forgot password" link. The link alone proves the mailbox, not the owner: the new
@@ -20,7 +20,7 @@ import { getOrderServices } from "../services.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const meta = adminMeta(context, "reset.title");
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!(await usableResetLink(token))) return data({ meta, token: null, passkeyDone: false, resetUrl: "" }, { status: 403 });
+  if (!(await usableResetLink(token, await servicesOf(context)))) return data({ meta, token: null, passkeyDone: false, resetUrl: "" }, { status: 403 });
   const { aal } = await currentAal(context);
   return { meta, token, passkeyDone: aal === 2, resetUrl: `/admin/reset?token=${encodeURIComponent(token)}` };
 }
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const meta = adminMeta(context, "reset.title");
   const token = text(form, "token", 300);
-  const id = await usableResetLink(token);
+  const id = await usableResetLink(token, await servicesOf(context));
   if (!id) return data({ meta, token: null, passkeyDone: false, resetUrl: "", error: t("reset.invalid") }, { status: 403 });
   const { aal } = await currentAal(context);
   const view = { meta, token, passkeyDone: aal === 2, resetUrl: `/admin/reset?token=${encodeURIComponent(token)}` };
@@ -39,12 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const problem =
     password.length < PASSWORD_MIN ? t("errors.passwordShort", { min: PASSWORD_MIN }) : password.length > PASSWORD_MAX ? t("errors.passwordLong", { max: PASSWORD_MAX }) : password !== confirm ? t("errors.passwordMismatch") : null;
   if (problem) return data({ ...view, error: problem }, { status: 400 });
-  const { repo } = await getOrderServices();
+  const { repo } = await servicesOf(context);
   const owner = await repo.getOwner();
   if (!owner?.passwordHash || !owner.totpEnabled || !owner.totpSecret) return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
   // The second factor, unless this session already has it (a passkey sign-in on this page).
   if (aal !== 2) {
-    const refused = await secondFactorStep(request, context, { ...owner, totpSecret: owner.totpSecret }, text(form, "code", 40), true);
+    const refused = await secondFactorStep(request, context, await servicesOf(context), { ...owner, totpSecret: owner.totpSecret }, text(form, "code", 40), true);
     if (refused) return data({ ...view, error: refused.error }, { status: refused.status, headers: refused.headers });
   }
   let hash: string;
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof HashesBusy)) throw error;
     return data({ ...view, error: t("errors.busy") }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
   }
-  if (!(await spendResetLink(id))) return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
+  if (!(await spendResetLink(id, repo))) return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
   // New password, new session version: every session (this one too) and device cookie end.
   await repo.setOwnerPassword(hash);
   await endSession(context);

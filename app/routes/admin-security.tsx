@@ -7,11 +7,11 @@ import { newRecoveryCodes } from "../auth/recovery-codes.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar, Notice, PasskeyButton, RecoveryCodeList, SubmitButton } from "../components/admin/admin-ui.tsx";
 import { dateTimeFormatter } from "../i18n/format.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /** The owner's ways in: recovery codes left (and new ones), passkeys (add, list, remove). */
 async function pageData(context: Route.LoaderArgs["context"]) {
-  const { repo } = await getOrderServices();
+  const { repo } = await servicesOf(context);
   const format = dateTimeFormatter(adminLang(context), "short");
   const passkeys = (await repo.listPasskeys()).map((passkey) => ({
     id: passkey.id,
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["intent", "id"]);
   await requireOwner(context);
-  const { repo } = await getOrderServices();
+  const { repo } = await servicesOf(context);
   const intent = text(form, "intent", 30);
   if (intent === "regenerate") {
     // New codes replace every old one at once; shown on this answer only.

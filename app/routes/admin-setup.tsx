@@ -9,21 +9,21 @@ import { startSession } from "../auth/session.server.ts";
 import { hashToken } from "../auth/setup.server.ts";
 import { newTotpSecret } from "../auth/totp.server.ts";
 import { AdminPage, Field, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The one-time link from the server log (or `npm run owner -- reset`) is still unused. */
-async function validToken(token: string): Promise<boolean> {
+async function validToken(context: Route.LoaderArgs["context"], token: string): Promise<boolean> {
   if (!TOKEN.test(token)) return false;
-  const owner = await (await getOrderServices()).repo.getOwner();
+  const owner = await (await servicesOf(context)).repo.getOwner();
   return Boolean(owner && !owner.passwordHash && owner.setupTokenHash === hashToken(token));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const meta = adminMeta(context, "setup.title");
-  if (!(await validToken(token))) return data({ meta, token: null }, { status: 403 });
+  if (!(await validToken(context, token))) return data({ meta, token: null }, { status: 403 });
   return { meta, token };
 }
 
@@ -32,13 +32,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const token = text(form, "token", 100);
   const meta = adminMeta(context, "setup.title");
-  if (!(await validToken(token))) return data({ meta, token: null, error: t("errors.setupLink") }, { status: 403 });
+  if (!(await validToken(context, token))) return data({ meta, token: null, error: t("errors.setupLink") }, { status: 403 });
   const password = text(form, "password", PASSWORD_MAX + 1);
   const confirm = text(form, "confirm", PASSWORD_MAX + 1);
   const problem =
     password.length < PASSWORD_MIN ? t("errors.passwordShort", { min: PASSWORD_MIN }) : password.length > PASSWORD_MAX ? t("errors.passwordLong", { max: PASSWORD_MAX }) : password !== confirm ? t("errors.passwordMismatch") : null;
   if (problem) return data({ meta, token, error: problem }, { status: 400 });
-  const { repo } = await getOrderServices();
+  const { repo } = await servicesOf(context);
   let hash: string;
   try {
     hash = await hashPassword(password);

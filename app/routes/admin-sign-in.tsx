@@ -9,7 +9,7 @@ import { PASSWORD_MAX } from "../auth/password-rules.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, secondStep, startSession } from "../auth/session.server.ts";
 import { AdminPage, Field, Notice, PasskeyButton, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { aal, owner } = await currentAal(context);
@@ -28,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const password = text(form, "password", PASSWORD_MAX + 1);
   if (!password) return data({ error: t("errors.passwordMissing") }, { status: 400 });
-  const owner = await (await getOrderServices()).repo.getOwner();
+  const services = await servicesOf(context);
+  const owner = await services.repo.getOwner();
   // Counted first, checked second (app/auth/sign-in-step.server.ts).
   const step = await signInStep(
     request,
@@ -36,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     owner,
     async () => Boolean(owner?.passwordHash) && password.length <= PASSWORD_MAX && (await verifyPassword(password, owner!.passwordHash!)),
     (ok) => ok,
+    services,
   );
   if (step.status !== "checked") {
     const error = step.status === "busy" ? t("errors.busy") : t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });

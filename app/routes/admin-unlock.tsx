@@ -7,6 +7,7 @@ import { rememberDevice } from "../auth/device-cookie.server.ts";
 import { appendSetCookie } from "../lib/cookies.ts";
 import { requestUnlock, UNLOCK_TTL_MINUTES, unlockLinkId, spendUnlockLink } from "../auth/unlock.server.ts";
 import { AdminPage, Notice, SubmitButton } from "../components/admin/admin-ui.tsx";
+import { servicesOf } from "../services-context.ts";
 
 // GET with the emailed token shows a button; only the POST spends the link, so a mail scanner
 // that follows links cannot use it up.
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   // Without a token this is the page a request for a link posts to (its answer comes from the action).
   if (token === null) return { meta, token: null, message: null };
-  if (!(await unlockLinkId(token))) return data({ meta, token: null, message: "invalid" as const }, { status: 403 });
+  if (!(await unlockLinkId(token, (await servicesOf(context)).links))) return data({ meta, token: null, message: "invalid" as const }, { status: 403 });
   return { meta, token, message: null };
 }
 
@@ -25,17 +26,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const meta = adminMeta(context, "unlock.title");
   const form = await requireForm(request, ["intent", "token"]);
   if (text(form, "intent", 20) === "request") {
-    const asked = await requestUnlock(clientIp(context));
+    const asked = await requestUnlock(clientIp(context), await servicesOf(context));
     if (!asked.ok) {
       const error = t("unlock.limited", { minutes: Math.ceil(asked.retryAfterSeconds / 60) });
       return data({ meta, token: null, message: "limited" as const, error }, { status: 429, headers: { "Retry-After": String(asked.retryAfterSeconds) } });
     }
     return data({ meta, token: null, message: "sent" as const, notice: t("unlock.sent", { minutes: UNLOCK_TTL_MINUTES }), error: null });
   }
-  const owner = await spendUnlockLink(text(form, "token", 200));
+  const services = await servicesOf(context);
+  const owner = await spendUnlockLink(text(form, "token", 200), services);
   if (!owner) return data({ meta, token: null, message: "invalid" as const, error: null }, { status: 403 });
   // This browser now carries the owner's device cookie: the account-wide lock no longer applies to it.
-  throw redirect("/admin/sign-in?unlocked=1", { status: 303, headers: appendSetCookie(new Headers(), await rememberDevice(request, owner)) });
+  throw redirect("/admin/sign-in?unlocked=1", { status: 303, headers: appendSetCookie(new Headers(), await rememberDevice(request, owner, services.repo)) });
 }
 
 /** Passes Retry-After on to the page's response. */

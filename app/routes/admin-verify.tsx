@@ -6,6 +6,7 @@ import { adminMeta, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { returnToOf, withReturnTo } from "../auth/return-to.server.ts";
 import { currentAal, requireOwner } from "../auth/session.server.ts";
+import { servicesOf } from "../services-context.ts";
 import { AdminPage, CodeForm, Notice, PasskeyButton, RecoveryCodeForm, SignOutForm } from "../components/admin/admin-ui.tsx";
 
 /** The second step: a password-only (aal1) session proves the authenticator code to reach aal2. */
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerAtAal1(context, target);
-  const refused = await codeStep(request, context, { ...owner, totpSecret: owner.totpSecret! }, text(form, "code", 40), target, { recovery: true });
+  const refused = await codeStep(request, context, await servicesOf(context), { ...owner, totpSecret: owner.totpSecret! }, text(form, "code", 40), target, { recovery: true });
   if ("accepted" in refused) throw new Error("unreachable: the code step redirects");
   return data({ error: refused.error }, { status: refused.status, headers: refused.headers });
 }

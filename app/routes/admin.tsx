@@ -2,12 +2,13 @@ import { data, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireForm } from "../http/read-form.server.ts";
 import { adminSessionMiddleware, requireOwner } from "../auth/session.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * The back office's layout: every /admin URL goes through the session middleware (no-store,
  * noindex, idle expiry). Pages ship no client JavaScript; plain forms do everything.
  */
-export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware(async (context) => (await servicesOf(context)).repo)];
 
 // No public header and no public footer: the site's links mean nothing to the owner at work.
 export const handle = { bare: true, backOffice: true };

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api-v1-order-deliveries";
 import { deliverOrder, methodNotAllowed, withToken } from "../api/api.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/v1/orders/{reference}/deliveries (docs/api.md): the body is read only after the token is checked. */
-export const action = ({ request, context, params }: Route.ActionArgs) => withToken(request, context, (token) => deliverOrder(request, token, params.reference));
+export const action = ({ request, context, params }: Route.ActionArgs) => withToken(request, context, () => servicesOf(context), (token, services) => deliverOrder(request, token, params.reference, services));

@@ -5,13 +5,13 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readForm, refusal } from "../http/read-form.server.ts";
 import { SANDBOX_BILLING_FIELDS, sandboxCheckoutDecision, sandboxCheckoutView, type SandboxBillingField } from "../orders/sandbox-checkout.server.ts";
 import { FieldErrors, inputClass, useIsPending } from "../components/forms.tsx";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 import { Unbroken } from "../components/unbroken.tsx";
 
 export const handle = { hydrate: true };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await sandboxCheckoutView(params.sessionId, await getOrderServices());
+  const view = await sandboxCheckoutView(params.sessionId, await servicesOf(context));
   const t = getInstance(context).getFixedT(getLocale(context), "order");
   const meta = { title: t("checkout.title"), description: t("checkout.intro"), noindex: true };
   if (!view) throw data({ meta }, { status: 404 });
@@ -22,10 +22,10 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const read = await readForm(request, ["intent", ...SANDBOX_BILLING_FIELDS]);
   if (!read.ok) throw refusal(read);
-  const next = await sandboxCheckoutDecision(params.sessionId, read.form, await getOrderServices());
+  const next = await sandboxCheckoutDecision(params.sessionId, read.form, await servicesOf(context));
   if (!next) throw data(null, { status: 404 });
   if (next === "bad-intent") return data({ error: true, invalid: [] as SandboxBillingField[], values: {} as Record<string, string> }, { status: 400 });
   if (typeof next !== "string") {

@@ -28,7 +28,7 @@ import {
   type ConsentField,
 } from "../orders/order-schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 
@@ -102,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token: context.get(requestInfoContext).formToken,
     cancelled,
     // Back from a cancelled checkout: the form comes back as the visitor filled it.
-    draft: cancelled ? await findDraft(request, param, (await getOrderServices()).repo) : null,
+    draft: cancelled ? await findDraft(request, param, (await servicesOf(context)).repo) : null,
     meta: pageMeta(context, param),
   });
 }
@@ -145,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), token, formError: null }, { status: 400 });
   }
 
-  const services = await getOrderServices();
+  const services = await servicesOf(context);
   const { clientIp, secure } = context.get(requestInfoContext);
   const taken = await services.limits.take(["order", clientIp]);
   if (!taken.ok) {

@@ -3,12 +3,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/invoice";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { sandboxInvoice } from "../billing/invoice.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "subscription");
   const meta = { title: t("invoice.title"), description: t("invoice.title"), noindex: true };
-  const invoice = await sandboxInvoice(params.token, await getOrderServices());
+  const invoice = await sandboxInvoice(params.token, await servicesOf(context));
   if (!invoice) throw data({ meta }, { status: 404 });
   return { invoice, meta };
 }

@@ -7,7 +7,7 @@ import { translator } from "../i18n/translator.server.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { escapeHtml } from "../mail/email-layout.server.ts";
 import { fileOfLink, orderOfPageToken } from "../orders/order-page.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /**
  * A file of the order, for the holder of a download link the order page signed a moment ago
@@ -15,8 +15,8 @@ import { getOrderServices } from "../services.server.ts";
  * one past its time gets a 410 in the customer's language that leads back to the order page,
  * which signs fresh links.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const services = await getOrderServices();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = await servicesOf(context);
   const order = await orderOfPageToken(params.token, services);
   const link = fileOfLink(params.file, services);
   if (!order || (!link.ok && link.reason === "invalid")) throw data(null, { status: 404 });

@@ -11,7 +11,7 @@ import type { Route } from "./+types/order-page";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { orderPage } from "../orders/order-page.server.ts";
 import { getEnv } from "../lib/env.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 import { ORDER_REQUEST_PATH } from "../i18n/site-map.ts";
 import { isLanguage } from "../i18n/languages.ts";
 
@@ -26,7 +26,7 @@ function meta(context: Route.LoaderArgs["context"], reference?: string) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("lang");
-  const view = await orderPage(params.token, await getOrderServices(), getEnv().OWNER_TIME_ZONE, isLanguage(asked) ? asked : undefined);
+  const view = await orderPage(params.token, await servicesOf(context), getEnv().OWNER_TIME_ZONE, isLanguage(asked) ? asked : undefined);
   // A tampered token, or one for an order that is not (or no longer) there: the site's 404, translated.
   if (!view) throw data({ meta: meta(context) }, { status: 404 });
   // In the order's language (the emailed link carries it); a link without a valid one is sent to it,
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     url.searchParams.set("lang", view.orderLang);
     throw redirect(`${url.pathname}${url.search}`, 303);
   }
-  const services = await getOrderServices();
+  const services = await servicesOf(context);
   const order = (await orderOfPageToken(params.token, services))!;
   const orderWork = await services.repo.orderWork(order.id);
   // Download links signed for this view, valid FILE_LINK_TTL_SECONDS (a reload signs fresh ones).
@@ -54,8 +54,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * through the one body reader), a revision asked, the delivery accepted. A link that names no
  * order answers 404 before any byte is read; a refusal re-renders the page with its reason (4xx).
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const services = await getOrderServices();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = await servicesOf(context);
   const order = await orderOfPageToken(params.token, services);
   if (!order) throw data(null, { status: 404 });
   let answer: WorkAnswer;

@@ -5,7 +5,7 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readForm } from "../http/read-form.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { requestOrderLinks } from "../orders/order-page.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 /** A plain form (no script): it works the same with JavaScript off. */
 export const handle = { scriptless: true };
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, ["email"]);
   if (!read.ok) return data({ outcome: "invalid" as const, email: "", meta: meta(context) }, { status: read.status });
   const email = String(read.form.get("email") ?? "");
-  const outcome = await requestOrderLinks(email, context.get(requestInfoContext).clientIp, await getOrderServices());
+  const outcome = await requestOrderLinks(email, context.get(requestInfoContext).clientIp, await servicesOf(context));
   const status = outcome === "invalid" ? 400 : outcome === "rateLimited" ? 429 : 200;
   return data({ outcome, email: outcome === "sent" ? "" : email.slice(0, 254), meta: meta(context) }, { status });
 }

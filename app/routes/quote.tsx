@@ -10,7 +10,7 @@ import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { QUOTE_FORM_FIELD_NAMES, QUOTE_HONEYPOT, parseQuoteForm, quoteFormRules } from "../quotes/quote-schema.ts";
 import { requestQuote } from "../quotes/request-quote.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 import { readForm, refusal } from "../http/read-form.server.ts";
 import { useRootData } from "../lib/root-data.ts";
 
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Bots fill every field they find; people never see this one. Nothing is stored.
   if (String(formData.get(QUOTE_HONEYPOT) ?? "") !== "") return reply("errors.rejected", 400);
   if (submission.status !== "success") return reply(null, 400);
-  const services = await getOrderServices();
+  const services = await servicesOf(context);
   const { clientIp } = context.get(requestInfoContext);
   const taken = await services.limits.take(["quote", clientIp]);
   if (!taken.ok) return reply("errors.rateLimited", 429, { "Retry-After": String(taken.retryAfterSeconds) });

@@ -4,7 +4,7 @@ import type { Route } from "./+types/subscription-manage";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { cancelFromSandboxPortal, openManageLink } from "../billing/manage-subscription.server.ts";
 import { MANAGE_REQUEST_PATH } from "../i18n/site-map.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 import { requireForm } from "../http/read-form.server.ts";
 
 function meta(context: Route.LoaderArgs["context"]) {
@@ -14,7 +14,7 @@ function meta(context: Route.LoaderArgs["context"]) {
 
 /** The signed link: Stripe's Billing Portal (redirect), or the sandbox portal below. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await openManageLink(params.token, await getOrderServices());
+  const page = await openManageLink(params.token, await servicesOf(context));
   if (page.kind === "redirect") throw redirect(page.url, 303);
   if (page.kind === "sandbox") return data({ kind: page.kind, view: page.view, meta: meta(context) });
   const status = page.kind === "unavailable" ? 503 : page.kind === "expired" ? 410 : 404;
@@ -28,9 +28,9 @@ export function headers() {
 }
 
 /** Sandbox portal: a plain form post cancels at the end of the period, then shows the page again. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   await requireForm(request, ["intent"]);
-  if (!(await cancelFromSandboxPortal(params.token, await getOrderServices()))) throw data(null, { status: 404 });
+  if (!(await cancelFromSandboxPortal(params.token, await servicesOf(context)))) throw data(null, { status: 404 });
   const url = new URL(request.url);
   return redirect(`${url.pathname}${url.search}`, 303);
 }

@@ -5,7 +5,7 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readForm } from "../http/read-form.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { requestManageLink } from "../billing/manage-subscription.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 
 function meta(context: Route.LoaderArgs["context"]) {
   const t = getInstance(context).getFixedT(getLocale(context), "subscription");
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, ["email"]);
   if (!read.ok) return data({ outcome: "invalid" as const, email: "", meta: meta(context) }, { status: read.status });
   const email = String(read.form.get("email") ?? "");
-  const outcome = await requestManageLink(email, context.get(requestInfoContext).clientIp, await getOrderServices());
+  const outcome = await requestManageLink(email, context.get(requestInfoContext).clientIp, await servicesOf(context));
   const status = outcome === "invalid" ? 400 : outcome === "rateLimited" ? 429 : 200;
   return data({ outcome, email: outcome === "sent" ? "" : email.slice(0, 254), meta: meta(context) }, { status });
 }

@@ -16,7 +16,7 @@ import { nextSteps } from "../mail/next-steps.server.ts";
 import { detailsShown } from "../orders/thank-you-details.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
-import { getOrderServices } from "../services.server.ts";
+import { servicesOf } from "../services-context.ts";
 import type { Order } from "../orders/types.ts";
 import { THANK_YOU_PATHS, orderFormPath } from "../i18n/site-map.ts";
 import { Unbroken } from "../components/unbroken.tsx";
@@ -40,9 +40,9 @@ function meta(context: Route.LoaderArgs["context"]) {
 }
 
 /** Fulfils from a visitor's link: provider look-ups are rate-limited per IP (random ids cost none). */
-async function safeFulfil(sessionId: string, clientIp: string): Promise<FulfilResult | { status: "error" }> {
+async function safeFulfil(sessionId: string, clientIp: string, context: Route.LoaderArgs["context"]): Promise<FulfilResult | { status: "error" }> {
   try {
-    const services = await getOrderServices();
+    const services = await servicesOf(context);
     return await services.fulfil(sessionId, { allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok });
   } catch (error) {
     logger().error({ err: error }, "fulfil failed on thank-you page");
@@ -77,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!sessionId) return data({ view: "missing" as const, sessionId: null, meta: pageMeta });
 
   const attempt = Math.min(Math.max(Number.parseInt(url.searchParams.get("attempt") ?? "0", 10) || 0, 0), MAX_ATTEMPTS);
-  const result = await safeFulfil(sessionId, context.get(requestInfoContext).clientIp);
+  const result = await safeFulfil(sessionId, context.get(requestInfoContext).clientIp, context);
   if (result.status === "paid" && "order" in result && result.order) {
     const t = getInstance(context).getFixedT(getLocale(context), "order");
     return data({ view: "paid" as const, sessionId, ...paidView(result.order, t, pathLang), priceLine: orderPriceLine(result.order).text, meta: pageMeta });
@@ -121,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = read.form;
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  const { outcome, status } = await resendConfirmation(sessionId, context.get(requestInfoContext).clientIp, await getOrderServices());
+  const { outcome, status } = await resendConfirmation(sessionId, context.get(requestInfoContext).clientIp, await servicesOf(context));
   return data({ resend: outcome }, { status, headers: status === 429 ? { "Retry-After": "600" } : undefined });
 }
 

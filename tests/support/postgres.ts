@@ -51,13 +51,14 @@ function asServerUser(bin: string, args: string[]) {
 
 let counter = 0;
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** `port`: where it listens (a free one by default), e.g. the address a server was already given while nothing answered there. */
+export async function startPostgres({ port: wanted }: { port?: number } = {}): Promise<TestPostgres> {
   const bin = binDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-pg-"));
   const data = path.join(dir, "data");
   if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", dir]);
   asServerUser(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   asServerUser(path.join(bin, "pg_ctl"), ["-D", data, "-w", "-t", "60", "-l", path.join(dir, "log"), "-o", options, "start"]);
   // pg_ctl's server runs in a session of its own, so nothing stops it when this process dies: the

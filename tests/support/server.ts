@@ -39,8 +39,9 @@ export function tempDataDir(prefix = "site-test-"): string {
 /**
  * Starts the production server (`npm run build` must have run) on a free loopback port.
  * Extra env entries override the defaults; DATA_DIR defaults to a fresh temp directory.
+ * `readyPath`: the page whose 200 says it is up (/healthz, which needs the database, by default).
  */
-export async function startServer(env: Record<string, string> = {}, options: { logToFile?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { logToFile?: boolean; readyPath?: string } = {}): Promise<RunningServer> {
   // Vitest's global set-up built it; a source edited since would be tested against the old build.
   const stale = staleBuild(root);
   if (stale) throw new Error(`The build is older than the sources (${stale}): run npm run build`);
@@ -90,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
-      const res = await fetch(`${url}/healthz`);
+      const res = await fetch(`${url}${options.readyPath ?? "/healthz"}`);
       if (res.ok) break;
     } catch {
       // not listening yet
