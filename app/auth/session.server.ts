@@ -36,7 +36,8 @@ interface AdminSessionState {
 
 const stateContext = createContext<AdminSessionState | null>(null);
 
-let storage: Promise<SessionStorage<AdminSessionData>> | undefined;
+/** One session storage per store handed in (its cookie secret read once), forgotten if that read failed. */
+const storages = new WeakMap<AdminSessionStore, Promise<SessionStorage<AdminSessionData>>>();
 
 /**
  * The key a session is stored under: the SHA-256 of its id, never the id itself. A copy of the
@@ -54,7 +55,9 @@ export const storedSessionKey = (id: string) => createHash("sha256").update(id).
  * and a copy of the database opens none.
  */
 function sessionStorage(repo: AdminSessionStore): Promise<SessionStorage<AdminSessionData>> {
-  storage ??= (async () => {
+  const kept = storages.get(repo);
+  if (kept) return kept;
+  const storage = (async () => {
     const secret = await repo.initSetting("admin_cookie_secret", randomBytes(32).toString("base64url"));
     const cookie = routerCookie("adminSession", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
     const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + IDLE_SECONDS * 1000)).getTime();
@@ -77,6 +80,9 @@ function sessionStorage(repo: AdminSessionStore): Promise<SessionStorage<AdminSe
       },
     });
   })();
+  storages.set(repo, storage);
+  // A database that refused the secret's read is asked again by the next request.
+  storage.catch(() => storages.delete(repo));
   return storage;
 }
 
