@@ -111,7 +111,7 @@ export async function moneySummary(order: Order, lang: Language, services: Order
 
 /** The order page's money section and its "done" notice (`?money=refunded|cancelled` after a confirmation). */
 export async function moneyOfOrder(orderId: string, lang: Language, done: string | null, services: OrderServices) {
-  const { order } = await loadOrder(orderId, services);
+  const order = await services.repo.findById(orderId);
   if (!order) return null;
   return {
     done: done === "refunded" || done === "cancelled" ? (done as MoneyDone["done"]) : null,
@@ -137,14 +137,9 @@ export interface RefundPlan {
   reasonLabel: string;
 }
 
-async function loadOrder(orderId: string, services: OrderServices) {
-  const order = await services.repo.findById(orderId);
-  return { services, order };
-}
-
 /** Checks a refund the owner typed (the confirmation screen): the amount in their language, the reason. */
 export async function planRefund(orderId: string, input: RefundInput, lang: Language, services: OrderServices): Promise<RefundPlan | Refused> {
-  const { order } = await loadOrder(orderId, services);
+  const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
   return checkRefund(services, order, { ...input, amount: parseAmount(input.amount) }, lang);
 }
@@ -196,7 +191,7 @@ export type MoneyDone = { ok: true; done: "refunded" | "cancelled" };
  */
 export async function confirmRefund(orderId: string, key: string, input: { amountMinor: string; reason: string; note: string }, lang: Language, services: OrderServices): Promise<MoneyDone | Refused> {
   if (!isActionKey(key)) return refuse("badKey");
-  const { order } = await loadOrder(orderId, services);
+  const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
   const money = store(services);
   const amount = /^\d{1,12}$/.test(input.amountMinor) ? Number(input.amountMinor) : null;
@@ -277,7 +272,7 @@ export interface CancelPlan {
 }
 
 export async function planCancel(orderId: string, when: string, lang: Language, services: OrderServices): Promise<CancelPlan | Refused> {
-  const { order } = await loadOrder(orderId, services);
+  const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
   return checkCancel(order, when, lang);
 }
@@ -302,7 +297,7 @@ function checkCancel(order: Order, when: string, lang: Language): CancelPlan | R
 /** The confirmed cancellation, through the provider; the customer gets the confirmation the law asks for (L215-1-1) once. */
 export async function confirmCancel(orderId: string, key: string, when: string, lang: Language, services: OrderServices): Promise<MoneyDone | Refused> {
   if (!isActionKey(key)) return refuse("badKey");
-  const { order } = await loadOrder(orderId, services);
+  const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
   const money = store(services);
   const replay = await money.find(key);

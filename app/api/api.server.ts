@@ -55,14 +55,14 @@ const REFUSALS: Record<JsonRefusal["reason"], [string, string]> = {
 
 const bodyRefusal = (refused: JsonRefusal) => problem(refused.status, REFUSALS[refused.reason][0], REFUSALS[refused.reason][1], { issues: refused.issues });
 
+/** What the API's doors use: the stores, the limits, and the outbox's worker (a delivery's email). */
+export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker">;
+
 /**
  * Every API call: the bearer token (each one presented is counted per IP before the look-up, a
  * right one gives the point back), then the token's own limit, then the handler. A throw is a 500 problem
  * (logged), never an HTML page.
  */
-/** What the API's doors use: the stores, the limits, and the outbox's worker (a delivery's email). */
-export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker">;
-
 export async function withToken(
   request: Request,
   context: Context,
