@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Cookie } from "react-router";
 import { COOKIES, routerCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
+import { perStore } from "../lib/per-store.ts";
 import type { SettingsStore } from "../db/settings-store.server.ts";
 import type { OwnerRecord } from "./types.ts";
 
@@ -19,19 +20,14 @@ interface DeviceValue {
   version: number;
 }
 
-let cookie: Promise<Cookie> | undefined;
-
 /** Where the cookie-signing secret is kept. */
 export type DeviceSecretStore = Pick<SettingsStore, "initSetting">;
 
-function deviceCookie(repo: DeviceSecretStore): Promise<Cookie> {
-  cookie ??= (async () => {
-    // Forging one only lifts the account-wide lock for that browser; it signs nobody in.
-    const secret = await repo.initSetting("admin_device_secret", randomBytes(32).toString("base64url"));
-    return routerCookie("adminDevice", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
-  })();
-  return cookie;
-}
+const deviceCookie = perStore(async (repo: DeviceSecretStore): Promise<Cookie> => {
+  // Forging one only lifts the account-wide lock for that browser; it signs nobody in.
+  const secret = await repo.initSetting("admin_device_secret", randomBytes(32).toString("base64url"));
+  return routerCookie("adminDevice", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
+});
 
 async function read(request: Request, repo: DeviceSecretStore): Promise<DeviceValue | undefined> {
   const value: unknown = await (await deviceCookie(repo)).parse(request.headers.get("Cookie"));

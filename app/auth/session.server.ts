@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createContext, createSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
 import { COOKIES, appendSetCookie, maxAgeSeconds, routerCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
+import { perStore } from "../lib/per-store.ts";
 import type { SettingsStore } from "../db/settings-store.server.ts";
 import type { OwnerRecord, OwnerStore } from "./types.ts";
 import { askedPage, withReturnTo } from "./return-to.server.ts";
@@ -36,8 +37,6 @@ interface AdminSessionState {
 
 const stateContext = createContext<AdminSessionState | null>(null);
 
-/** One session storage per store handed in (its cookie secret read once), forgotten if that read failed. */
-const storages = new WeakMap<AdminSessionStore, Promise<SessionStorage<AdminSessionData>>>();
 
 /**
  * The key a session is stored under: the SHA-256 of its id, never the id itself. A copy of the
@@ -54,37 +53,29 @@ export const storedSessionKey = (id: string) => createHash("sha256").update(id).
  * stored under the id's hash (storedSessionKey), so sign-out and a reset end a session everywhere
  * and a copy of the database opens none.
  */
-function sessionStorage(repo: AdminSessionStore): Promise<SessionStorage<AdminSessionData>> {
-  const kept = storages.get(repo);
-  if (kept) return kept;
-  const storage = (async () => {
-    const secret = await repo.initSetting("admin_cookie_secret", randomBytes(32).toString("base64url"));
-    const cookie = routerCookie("adminSession", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
-    const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + IDLE_SECONDS * 1000)).getTime();
-    return createSessionStorage<AdminSessionData>({
-      cookie,
-      async createData(data, expires) {
-        const id = randomBytes(32).toString("base64url");
-        await repo.createAdminSession(storedSessionKey(id), JSON.stringify(data), expiry(expires));
-        return id;
-      },
-      async readData(id) {
-        const json = await repo.readAdminSession(storedSessionKey(id));
-        return json ? JSON.parse(json) : null;
-      },
-      async updateData(id, data, expires) {
-        await repo.updateAdminSession(storedSessionKey(id), JSON.stringify(data), expiry(expires));
-      },
-      async deleteData(id) {
-        await repo.deleteAdminSession(storedSessionKey(id));
-      },
-    });
-  })();
-  storages.set(repo, storage);
-  // A database that refused the secret's read is asked again by the next request.
-  storage.catch(() => storages.delete(repo));
-  return storage;
-}
+const sessionStorage = perStore(async (repo: AdminSessionStore): Promise<SessionStorage<AdminSessionData>> => {
+  const secret = await repo.initSetting("admin_cookie_secret", randomBytes(32).toString("base64url"));
+  const cookie = routerCookie("adminSession", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
+  const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + IDLE_SECONDS * 1000)).getTime();
+  return createSessionStorage<AdminSessionData>({
+    cookie,
+    async createData(data, expires) {
+      const id = randomBytes(32).toString("base64url");
+      await repo.createAdminSession(storedSessionKey(id), JSON.stringify(data), expiry(expires));
+      return id;
+    },
+    async readData(id) {
+      const json = await repo.readAdminSession(storedSessionKey(id));
+      return json ? JSON.parse(json) : null;
+    },
+    async updateData(id, data, expires) {
+      await repo.updateAdminSession(storedSessionKey(id), JSON.stringify(data), expiry(expires));
+    },
+    async deleteData(id) {
+      await repo.deleteAdminSession(storedSessionKey(id));
+    },
+  });
+});
 
 /**
  * The /admin layout's middleware: loads the session, and after the route ran, refreshes a live
