@@ -24,8 +24,9 @@ async function page(context: Route.LoaderArgs["context"], orderId: string) {
 /** A refused refund: the reason in the owner's language, and the form again with what they typed. */
 async function refusal(context: Route.LoaderArgs["context"], orderId: string, refused: Refused, typed: { amount: string; reason: string; note: string }, key: string) {
   const t = getInstance(context).getFixedT(getLocale(context), "money");
-  const stored = await (await servicesOf(context)).repo.findById(orderId);
-  const summary = stored ? await moneySummary(stored, adminLang(context), await servicesOf(context)) : null;
+  const services = await servicesOf(context);
+  const stored = await services.repo.findById(orderId);
+  const summary = stored ? await moneySummary(stored, adminLang(context), services) : null;
   return { plan: null, key, error: t(`errors.${refused.error}`, refused.vars), typed, left: summary?.left ?? "", canRefund: summary?.canRefund ?? false };
 }
 

@@ -21,13 +21,13 @@ const DONE = ["resent", "delivered"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
-  const order = await orderDetail(params.orderId, adminLang(context), await servicesOf(context));
+  const services = await servicesOf(context);
+  const order = await orderDetail(params.orderId, adminLang(context), services);
   if (!order) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
   // Refunds and cancellations: app/admin/money.server.ts, components/admin/money-actions.tsx.
-  const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"), await servicesOf(context));
+  const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"), services);
   // The brief, deliveries and revisions (app/delivery/); files download through the owner's own route.
-  const services = await servicesOf(context);
   const paid = await services.repo.findById(params.orderId);
   const work = paid?.state === "paid" && !paid.erasedAt ? workView(paid, await services.repo.orderWork(paid.id), adminLang(context), (fileId) => `/admin/orders/${encodeURIComponent(paid.id)}/files/${fileId}`) : null;
   return {
