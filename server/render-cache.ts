@@ -182,20 +182,25 @@ function headerList(page: RenderedPage, security: ReadonlyArray<readonly [string
   return list;
 }
 
+/** A page's header list with the nonce-less security headers, built once per (https, encoding); with its Content-Length when its body is fixed. */
+function keptList(page: RenderedPage, https: boolean, encoding: Encoding | "not-modified"): string[] {
+  const id = `${https ? "https" : "http"} ${encoding}`;
+  let list = page.lists.get(id);
+  if (!list) {
+    list = headerList(page, baseSecurityHeaders(https), encoding);
+    if (page.fixed && encoding !== "not-modified") list.push("Content-Length", String(page.fixed[encoding].length));
+    page.lists.set(id, list);
+  }
+  return list;
+}
+
 /** Answers a request with a kept page: its holes filled with this response's own values. */
 export function sendRenderedPage(req: http.IncomingMessage, res: http.ServerResponse, page: RenderedPage, https: boolean, requestId: string): void {
   const head = req.method === "HEAD";
   if (page.fixed) {
     const fixed = page.fixed;
     const encoding = req.headers["if-none-match"] === fixed.etag ? "not-modified" : pickEncoding(req.headers["accept-encoding"]);
-    const id = `${https ? "https" : "http"} ${encoding}`;
-    let list = page.lists.get(id);
-    if (!list) {
-      list = headerList(page, baseSecurityHeaders(https), encoding);
-      if (encoding !== "not-modified") list.push("Content-Length", String(fixed[encoding].length));
-      page.lists.set(id, list);
-    }
-    res.writeHead(encoding === "not-modified" ? 304 : page.status, list.concat("X-Request-Id", requestId));
+    res.writeHead(encoding === "not-modified" ? 304 : page.status, keptList(page, https, encoding).concat("X-Request-Id", requestId));
     res.end(head || encoding === "not-modified" ? undefined : fixed[encoding]);
     return;
   }
@@ -212,13 +217,7 @@ export function sendRenderedPage(req: http.IncomingMessage, res: http.ServerResp
   const encoding = pickEncoding(req.headers["accept-encoding"]) === "identity" ? "identity" : "gzip";
   const body = encoding === "gzip" ? gzipSync(Buffer.concat(pieces), { level: 1 }) : undefined;
   const length = body ? body.length : pieces.reduce((sum, piece) => sum + piece.length, 0);
-  let list: string[];
-  if (values.nonce) list = headerList(page, Object.entries(securityHeaders({ nonce: values.nonce, https })), encoding);
-  else {
-    const id = `${https ? "https" : "http"} ${encoding}`;
-    list = page.lists.get(id) ?? headerList(page, baseSecurityHeaders(https), encoding);
-    page.lists.set(id, list);
-  }
+  const list = values.nonce ? headerList(page, Object.entries(securityHeaders({ nonce: values.nonce, https })), encoding) : keptList(page, https, encoding);
   res.writeHead(page.status, list.concat("Content-Length", String(length), "X-Request-Id", requestId));
   if (head) {
     res.end();
