@@ -13,39 +13,74 @@ import tseslint from "typescript-eslint";
  */
 function forbid(folders, message, typesFrom = []) {
   const pattern = (folder, allowTypeImports) => ({
-    regex: folder.endsWith(".server") ? `(^|/)(app/)?\\.?\\.?/?${folder.replace(".", "\\.")}(\\.ts)?$` : `(^|/)(app/)?${folder}/`,
+    regex: folder.endsWith(".server")
+      ? `(^|/)(app/)?\\.?\\.?/?${folder.replace(".", "\\.")}(\\.ts)?$`
+      : `(^|/)(app/)?${folder}/`,
     message,
     ...(allowTypeImports ? { allowTypeImports: true } : {}),
   });
   return {
     "@typescript-eslint/no-restricted-imports": [
       "error",
-      { patterns: [...folders.map((folder) => pattern(folder, false)), ...typesFrom.map((folder) => pattern(folder, true))] },
+      {
+        patterns: [
+          ...folders.map((folder) => pattern(folder, false)),
+          ...typesFrom.map((folder) => pattern(folder, true)),
+        ],
+      },
     ],
   };
 }
 
 /** The domain rooms (docs/architecture.md); the composition root app/services.server.ts knows them all. */
-const DOMAIN = ["orders", "billing", "quotes", "mail", "ops", "auth", "admin", "privacy", "automation", "delivery", "api"];
+const DOMAIN = [
+  "orders",
+  "billing",
+  "quotes",
+  "mail",
+  "ops",
+  "auth",
+  "admin",
+  "privacy",
+  "automation",
+  "delivery",
+  "api",
+];
 const above = (...rooms) => ["routes", "components", ...rooms];
 
 /** The two guards written with core `no-restricted-imports` (see where guardBlocks() is spread). */
 function guardBlocks() {
   const limits = {
-    paths: [{ name: "rate-limiter-flexible", message: "Declare the limit in app/http/limits.server.ts and call limits.take() (take first, act second)." }],
-    patterns: [{ regex: "(^|/)rate-limit\\.server(\\.ts)?$", message: "Only app/http/limits.server.ts counts limits: declare yours there and call limits.take()." }],
+    paths: [
+      {
+        name: "rate-limiter-flexible",
+        message: "Declare the limit in app/http/limits.server.ts and call limits.take() (take first, act second).",
+      },
+    ],
+    patterns: [
+      {
+        regex: "(^|/)rate-limit\\.server(\\.ts)?$",
+        message: "Only app/http/limits.server.ts counts limits: declare yours there and call limits.take().",
+      },
+    ],
   };
   const services = {
     regex: "(^|/)services\\.server(\\.ts)?$",
     importNames: ["getOrderServices"],
-    message: "Read the services from the request's context (servicesOf(context), app/services-context.ts) in a route, and hand a room what it uses as arguments.",
+    message:
+      "Read the services from the request's context (servicesOf(context), app/services-context.ts) in a route, and hand a room what it uses as arguments.",
   };
   const rule = (options) => ({ "no-restricted-imports": ["error", options] });
   const tests = "**/*.test.{ts,tsx}";
   const limitModules = ["app/http/limits.server.ts", "app/http/rate-limit.server.ts"];
   const roots = ["server/app.ts", "app/entry.server.tsx"];
   return [
-    { name: "guards/limits+services", files: ["app/**", "scripts/**"], ignores: [...limitModules, ...roots, tests], rules: rule({ ...limits, patterns: [...limits.patterns, services] }) },
+    {
+      name: "guards/limits+services",
+      files: ["app/**", "scripts/**"],
+      ignores: [...limitModules, ...roots, tests],
+      rules: rule({ ...limits, patterns: [...limits.patterns, services] }),
+    },
     { name: "guards/services (the limits' own modules)", files: limitModules, rules: rule({ patterns: [services] }) },
     { name: "guards/limits (the composition root's callers)", files: roots, rules: rule(limits) },
   ];
@@ -57,7 +92,20 @@ const boundaries = [
     name: "boundaries/components",
     files: ["app/components/**"],
     rules: forbid(
-      ["orders", "billing", "quotes", "mail", "ops", "auth", "automation", "api", "payments", "routes", "services.server", "stores.server"],
+      [
+        "orders",
+        "billing",
+        "quotes",
+        "mail",
+        "ops",
+        "auth",
+        "automation",
+        "api",
+        "payments",
+        "routes",
+        "services.server",
+        "stores.server",
+      ],
       "Components render data they are given; they never reach into the domain rooms, payments, auth or routes.",
       ["delivery"],
     ),
@@ -65,27 +113,42 @@ const boundaries = [
   {
     name: "boundaries/payments",
     files: ["app/payments/**"],
-    rules: forbid([...DOMAIN, "routes", "components", "services.server", "stores.server"], "Payment adapters know nothing of orders, tables or pages: they receive a checkout request and injected URLs."),
+    rules: forbid(
+      [...DOMAIN, "routes", "components", "services.server", "stores.server"],
+      "Payment adapters know nothing of orders, tables or pages: they receive a checkout request and injected URLs.",
+    ),
   },
   {
     name: "boundaries/content",
     files: ["app/content/**"],
-    rules: forbid([...DOMAIN, "payments", "routes", "components", "lib", "config", "services.server", "stores.server"], "Content is data: it may use i18n's language list, nothing above it (not even the owner configuration)."),
+    rules: forbid(
+      [...DOMAIN, "payments", "routes", "components", "lib", "config", "services.server", "stores.server"],
+      "Content is data: it may use i18n's language list, nothing above it (not even the owner configuration).",
+    ),
   },
   {
     name: "boundaries/i18n",
     files: ["app/i18n/**"],
-    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "i18n resolves and formats languages; it never imports the domain, pages or auth."),
+    rules: forbid(
+      [...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"],
+      "i18n resolves and formats languages; it never imports the domain, pages or auth.",
+    ),
   },
   {
     name: "boundaries/db",
     files: ["app/db/**"],
-    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "The database is the floor: rooms build their stores over it, it imports none of them."),
+    rules: forbid(
+      [...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"],
+      "The database is the floor: rooms build their stores over it, it imports none of them.",
+    ),
   },
   {
     name: "boundaries/lib",
     files: ["app/lib/**", "app/http/**"],
-    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "lib/ and http/ are shared tools (config, logger, body reader, limits): they never import a room."),
+    rules: forbid(
+      [...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"],
+      "lib/ and http/ are shared tools (config, logger, body reader, limits): they never import a room.",
+    ),
   },
   {
     name: "boundaries/mail",
@@ -99,27 +162,57 @@ const boundaries = [
   {
     name: "boundaries/orders",
     files: ["app/orders/**"],
-    rules: forbid(above("auth", "quotes", "ops", "privacy", "stores.server"), "Orders are the domain: routes call them, never the other way round; billing, back office and auth sit above or beside. A room receives the services it needs (the container's type only).", ["billing", "admin", "services.server"]),
+    rules: forbid(
+      above("auth", "quotes", "ops", "privacy", "stores.server"),
+      "Orders are the domain: routes call them, never the other way round; billing, back office and auth sit above or beside. A room receives the services it needs (the container's type only).",
+      ["billing", "admin", "services.server"],
+    ),
   },
   {
     name: "boundaries/quotes",
     files: ["app/quotes/**"],
-    rules: forbid(above("auth", "billing", "ops", "payments", "admin", "privacy", "stores.server"), "Quote requests use the order form's rules and the outbox; nothing else. A room receives the services it needs (the container's type only).", ["services.server"]),
+    rules: forbid(
+      above("auth", "billing", "ops", "payments", "admin", "privacy", "stores.server"),
+      "Quote requests use the order form's rules and the outbox; nothing else. A room receives the services it needs (the container's type only).",
+      ["services.server"],
+    ),
   },
   {
     name: "boundaries/billing",
     files: ["app/billing/**"],
-    rules: forbid(above("auth", "quotes", "ops", "privacy", "stores.server"), "Billing follows paid orders (events, subscriptions, invoices); it never imports pages, auth or operator tools. A room receives the services it needs (the container's type only).", ["admin", "services.server"]),
+    rules: forbid(
+      above("auth", "quotes", "ops", "privacy", "stores.server"),
+      "Billing follows paid orders (events, subscriptions, invoices); it never imports pages, auth or operator tools. A room receives the services it needs (the container's type only).",
+      ["admin", "services.server"],
+    ),
   },
   {
     name: "boundaries/auth",
     files: ["app/auth/**"],
-    rules: forbid(above("orders", "billing", "quotes", "mail", "ops", "admin", "payments", "privacy", "automation", "stores.server"), "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes, mail or payments (it asks the services for an email)."),
+    rules: forbid(
+      above(
+        "orders",
+        "billing",
+        "quotes",
+        "mail",
+        "ops",
+        "admin",
+        "payments",
+        "privacy",
+        "automation",
+        "stores.server",
+      ),
+      "Owner sign-in is its own room: it stores the owner, sessions and limits; it never imports orders, billing, quotes, mail or payments (it asks the services for an email).",
+    ),
   },
   {
     name: "boundaries/ops",
     files: ["app/ops/**"],
-    rules: forbid(above("auth", "admin", "payments", "automation", "services.server"), "Operator tools (backup, restore, export, copy) work on the database; they never import pages, sign-in or payments.", ["orders", "mail", "billing", "quotes"]),
+    rules: forbid(
+      above("auth", "admin", "payments", "automation", "services.server"),
+      "Operator tools (backup, restore, export, copy) work on the database; they never import pages, sign-in or payments.",
+      ["orders", "mail", "billing", "quotes"],
+    ),
   },
   {
     name: "boundaries/automation",
@@ -134,7 +227,18 @@ const boundaries = [
     name: "boundaries/delivery",
     files: ["app/delivery/**"],
     rules: forbid(
-      above("auth", "billing", "quotes", "ops", "admin", "privacy", "payments", "api", "stores.server", "services.server"),
+      above(
+        "auth",
+        "billing",
+        "quotes",
+        "ops",
+        "admin",
+        "privacy",
+        "payments",
+        "api",
+        "stores.server",
+        "services.server",
+      ),
       "The work after payment (brief, files, deliveries, revisions) uses the file storage, the outbox and the body reader; it names orders' types and receives its services, never runs another room's code.",
       ["orders"],
     ),
@@ -142,7 +246,10 @@ const boundaries = [
   {
     name: "boundaries/files",
     files: ["app/files/**"],
-    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "The file storage keeps bytes under keys: the rooms that own files use it, it imports none of them."),
+    rules: forbid(
+      [...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"],
+      "The file storage keeps bytes under keys: the rooms that own files use it, it imports none of them.",
+    ),
   },
   {
     name: "boundaries/api",
@@ -155,7 +262,10 @@ const boundaries = [
   {
     name: "boundaries/stats",
     files: ["app/stats/**"],
-    rules: forbid([...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"], "The funnel's counter counts and stores numbers: the Node front and the back office use it, it imports no room (and never anything that knows a visitor)."),
+    rules: forbid(
+      [...DOMAIN, "payments", "routes", "components", "services.server", "stores.server"],
+      "The funnel's counter counts and stores numbers: the Node front and the back office use it, it imports no room (and never anything that knows a visitor).",
+    ),
   },
   {
     name: "boundaries/privacy",
@@ -163,13 +273,27 @@ const boundaries = [
     rules: forbid(
       above("ops", "auth"),
       "The privacy room asks each room's store to find and erase a person's data (ADR 016): it names their stores' types, never runs their code or writes their tables.",
-      ["orders", "billing", "quotes", "mail", "admin", "payments", "config", "delivery", "services.server", "stores.server"],
+      [
+        "orders",
+        "billing",
+        "quotes",
+        "mail",
+        "admin",
+        "payments",
+        "config",
+        "delivery",
+        "services.server",
+        "stores.server",
+      ],
     ),
   },
   {
     name: "boundaries/admin",
     files: ["app/admin/**"],
-    rules: forbid(["routes", "components"], "The back office's queries and actions serve its routes; they never import pages or components."),
+    rules: forbid(
+      ["routes", "components"],
+      "The back office's queries and actions serve its routes; they never import pages or components.",
+    ),
   },
   {
     name: "boundaries/server",
@@ -200,8 +324,10 @@ const boundaries = [
         {
           patterns: [
             {
-              regex: "(^|/)app/|^\\./(app|render-cache|security-headers|client-ip|canonical-redirect|same-origin)(\\.ts)?$",
-              message: "server/index.ts loads only the build (build/server/index.js); the Node front reaches the app inside that bundle.",
+              regex:
+                "(^|/)app/|^\\./(app|render-cache|security-headers|client-ip|canonical-redirect|same-origin)(\\.ts)?$",
+              message:
+                "server/index.ts loads only the build (build/server/index.js); the Node front reaches the app inside that bundle.",
             },
           ],
         },
@@ -230,12 +356,14 @@ const bodySelectors = [
   `MemberExpression[object.callee.property.name="clone"][property.name=${BODY_METHODS}]`,
 ].map((selector) => ({
   selector,
-  message: "Read request bodies with readForm/requireForm/readRawText (app/http/read-form.server.ts): the one guarded reader.",
+  message:
+    "Read request bodies with readForm/requireForm/readRawText (app/http/read-form.server.ts): the one guarded reader.",
 }));
 const cookieSelectors = [
   {
     selector: "Literal[value=/^set-cookie$/i]",
-    message: "Cookies are set through app/lib/cookies.ts (serializeCookie + appendSetCookie), so the privacy policy lists every one.",
+    message:
+      "Cookies are set through app/lib/cookies.ts (serializeCookie + appendSetCookie), so the privacy policy lists every one.",
   },
   {
     selector: "ImportSpecifier[imported.name=/^(createCookie|createCookieSessionStorage)$/]",
@@ -250,34 +378,68 @@ const moneySelectors = [
   "CallExpression[callee.property.name=/^(refund|cancelSubscription)$/][callee.object.property.name='provider']",
 ].map((selector) => ({
   selector,
-  message: "Refunds and cancellations go through app/admin/money.server.ts (confirmRefund / confirmCancel): one decision per confirmation key.",
+  message:
+    "Refunds and cancellations go through app/admin/money.server.ts (confirmRefund / confirmCancel): one decision per confirmation key.",
 }));
 // The orders table has one writer, the orders room (app/orders/): billing and the back office ask
 // it (app/orders/billing-columns.server.ts), so how a change lands is decided once. Migrations
 // (app/db/) and tests' fixtures write it too.
 const ordersTableSelectors = [
   "CallExpression[callee.property.name=/^(updateTable|insertInto|deleteFrom|replaceInto)$/][arguments.0.value='orders']",
-  "TemplateElement[value.raw=/\\b(UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+\"?orders\\b/i]",
-  "Literal[value=/\\b(UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+\"?orders\\b/i]",
+  'TemplateElement[value.raw=/\\b(UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+"?orders\\b/i]',
+  'Literal[value=/\\b(UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+"?orders\\b/i]',
 ].map((selector) => ({
   selector,
-  message: "Only the orders room (app/orders/) writes the orders table: ask it (e.g. app/orders/billing-columns.server.ts).",
+  message:
+    "Only the orders room (app/orders/) writes the orders table: ask it (e.g. app/orders/billing-columns.server.ts).",
 }));
 const restrictedSyntax = [
   {
     name: "http/one-body-reader+cookies/registry+money/one-door+orders/one-writer",
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...moneySelectors, ...ordersTableSelectors] },
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...bodySelectors,
+        ...cookieSelectors,
+        ...moneySelectors,
+        ...ordersTableSelectors,
+      ],
+    },
   },
-  { name: "orders/one-writer (its room, migrations, tests)", files: ["app/orders/**", "app/db/**", "app/**/*.test.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...moneySelectors] } },
-  { name: "http/one-body-reader (its module)", files: ["app/http/read-form.server.ts"], rules: { "no-restricted-syntax": ["error", ...cookieSelectors, ...moneySelectors, ...ordersTableSelectors] } },
-  { name: "cookies/registry (its module)", files: ["app/lib/cookies.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...moneySelectors, ...ordersTableSelectors] } },
-  { name: "money/one-door (its module)", files: ["app/admin/money.server.ts"], rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...ordersTableSelectors] } },
+  {
+    name: "orders/one-writer (its room, migrations, tests)",
+    files: ["app/orders/**", "app/db/**", "app/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...moneySelectors] },
+  },
+  {
+    name: "http/one-body-reader (its module)",
+    files: ["app/http/read-form.server.ts"],
+    rules: { "no-restricted-syntax": ["error", ...cookieSelectors, ...moneySelectors, ...ordersTableSelectors] },
+  },
+  {
+    name: "cookies/registry (its module)",
+    files: ["app/lib/cookies.ts"],
+    rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...moneySelectors, ...ordersTableSelectors] },
+  },
+  {
+    name: "money/one-door (its module)",
+    files: ["app/admin/money.server.ts"],
+    rules: { "no-restricted-syntax": ["error", ...bodySelectors, ...cookieSelectors, ...ordersTableSelectors] },
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/out/"],
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "bench/out/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -286,7 +448,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       // Unused names are errors, except the `_`-prefixed ones kept for a signature's sake.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {
@@ -322,7 +487,14 @@ export default tseslint.config(
     files: ["tests/**"],
     ignores: ["tests/support/live-db.ts"],
     rules: {
-      "no-restricted-syntax": ["error", { selector: "NewExpression[callee.name='DatabaseSync']", message: "Open a store a server may be writing to with openLiveDatabase() from tests/support/live-db.ts (it waits for the lock)." }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='DatabaseSync']",
+          message:
+            "Open a store a server may be writing to with openLiveDatabase() from tests/support/live-db.ts (it waits for the lock).",
+        },
+      ],
     },
   },
 );

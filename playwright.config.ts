@@ -13,7 +13,8 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   // The browser tests drive the built server (webServer below): after an edit they would test the
   // previous build. Build first when a source is newer (scripts/build-state.js).
-  if (!buildIfStale(path.resolve(import.meta.dirname))) throw new Error("npm run build failed: the browser tests need the built server");
+  if (!buildIfStale(path.resolve(import.meta.dirname)))
+    throw new Error("npm run build failed: the browser tests need the built server");
 }
 
 export default defineConfig({
@@ -32,12 +33,26 @@ export default defineConfig({
   projects: [
     // The go-live sweep reads server-rendered HTML only: once, without JavaScript.
     // Tests tagged @html-only read server-rendered HTML that no script changes: once, js-off (tests/support/projects.ts).
-    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, testIgnore: ["**/go-live-sweep.spec.ts", "**/admin-money.spec.ts"], grepInvert: /@html-only/ },
+    {
+      name: "js-on",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
+      testIgnore: ["**/go-live-sweep.spec.ts", "**/admin-money.spec.ts"],
+      grepInvert: /@html-only/,
+    },
     // axe runs once (js-on): marketing pages ship no framework JS, so both projects see the same DOM.
     // Layout geometry does not depend on scripts (marketing pages ship none): measured once, js-on.
     // A CSP violation needs a script that runs: content-security runs js-on only.
     // The owner's refunds and cancellations are plain forms, shown working without scripts (admin-money: js-off only).
-    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: ["**/a11y.spec.ts", "**/layout-sweep.spec.ts", "**/price-up-front.spec.ts", "**/content-security.spec.ts"] },
+    {
+      name: "js-off",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+      testIgnore: [
+        "**/a11y.spec.ts",
+        "**/layout-sweep.spec.ts",
+        "**/price-up-front.spec.ts",
+        "**/content-security.spec.ts",
+      ],
+    },
   ],
   webServer: {
     command: "node server/index.js",

@@ -62,11 +62,20 @@ export default defineConfig({
       // doubles. Integration tests drive the built server: build first when the sources are newer.
       {
         extends: true,
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts", ...INTEGRATION_ELSEWHERE], globalSetup: ["tests/support/build-first.ts"] },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", ...INTEGRATION_ELSEWHERE],
+          globalSetup: ["tests/support/build-first.ts"],
+        },
       },
       {
         extends: true,
-        test: { name: "postgres", include: BOTH_STORES, env: { TEST_STORE: "postgres" }, globalSetup: ["tests/support/build-first.ts"] },
+        test: {
+          name: "postgres",
+          include: BOTH_STORES,
+          env: { TEST_STORE: "postgres" },
+          globalSetup: ["tests/support/build-first.ts"],
+        },
       },
     ],
   },

@@ -2,7 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { announceOwnerSetup } from "./auth/announce-setup.server.ts";
 import { getInstance } from "./i18n/middleware.server.ts";
 import { StartupError } from "./lib/data-dir.server.ts";
@@ -11,7 +17,6 @@ import { requestInfoContext } from "./lib/request-context.ts";
 import { getOrderServices, shutdownOrderServices } from "./services.server.ts";
 
 export const streamTimeout = 5_000;
-
 
 export default function handleRequest(
   request: Request,

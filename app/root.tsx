@@ -117,14 +117,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           {pageId ? <ServiceJsonLd page={pageId} lang={lang} origin={data?.origin ?? ""} /> : null}
           {/* A priced page shows its evidence itself, before its pricing (PageEvidence); here its FAQ, then its closing order band. */}
-          <ProofBlocks proof={data?.proof ?? NO_PROOF} lang={lang} part={pageId && isOrderPage(pageId) ? "faq" : "all"} />
+          <ProofBlocks
+            proof={data?.proof ?? NO_PROOF}
+            lang={lang}
+            part={pageId && isOrderPage(pageId) ? "faq" : "all"}
+          />
           {pageId && isOrderPage(pageId) ? <ClosingOrder page={pageId} lang={lang} /> : null}
           {/* Last of a priced page's content, after its proof and FAQ: the phone's price-and-order bar rides along the whole page. */}
           {pageId && isOrderPage(pageId) ? <PhoneOrderBar page={pageId} lang={lang} /> : null}
-          {quotePage ? <QuoteSection page={quotePage} lang={lang} contactEmail={data?.contactEmail ?? ""} bookingUrl={data?.bookingUrl ?? null} /> : null}
+          {quotePage ? (
+            <QuoteSection
+              page={quotePage}
+              lang={lang}
+              contactEmail={data?.contactEmail ?? ""}
+              bookingUrl={data?.bookingUrl ?? null}
+            />
+          ) : null}
         </main>
         {handles.some((handle) => handle.backOffice) ? null : (
-          <SiteFooter lang={lang} contactEmail={data?.contactEmail ?? ""} publishedSince={data?.publishedSince ?? null} switcher={!bare} />
+          <SiteFooter
+            lang={lang}
+            contactEmail={data?.contactEmail ?? ""}
+            publishedSince={data?.publishedSince ?? null}
+            switcher={!bare}
+          />
         )}
         {/* After the content: requested once the page is parsed, never ahead of the stylesheet. */}
         {formScript ? <script src="/forms.js" defer /> : null}
@@ -145,12 +161,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function QuoteSection({ page, lang, contactEmail, bookingUrl }: { page: RequestPage; lang: Language; contactEmail: string; bookingUrl: string | null }) {
+function QuoteSection({
+  page,
+  lang,
+  contactEmail,
+  bookingUrl,
+}: {
+  page: RequestPage;
+  lang: Language;
+  contactEmail: string;
+  bookingUrl: string | null;
+}) {
   const { t } = useTranslation("quote");
   return (
     <section className="bg-surface pt-10 pb-20" id="request-quote" aria-label={t("form.title")}>
       <div className="container-page">
-        <QuoteForm page={page} lang={lang} rules={quoteFormRules()} contactHref={mailtoHref(contactEmail, t(`offers.${page}`))} bookingUrl={bookingUrl} />
+        <QuoteForm
+          page={page}
+          lang={lang}
+          rules={quoteFormRules()}
+          contactHref={mailtoHref(contactEmail, t(`offers.${page}`))}
+          bookingUrl={bookingUrl}
+        />
       </div>
     </section>
   );
@@ -164,7 +196,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A body refused by the one body reader (app/http/read-form.server.ts) says why.
-  const refusal = isRouteErrorResponse(error) && typeof error.data?.refusal === "string" ? (error.data.refusal as string) : null;
+  const refusal =
+    isRouteErrorResponse(error) && typeof error.data?.refusal === "string" ? (error.data.refusal as string) : null;
   return <ErrorNotice status={status} refusal={refusal} />;
 }
 

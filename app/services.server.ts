@@ -81,11 +81,22 @@ export interface OrderServices {
 
 /** The one place the file storage is chosen: the disk under DATA_DIR (the embedded default) or an S3-compatible bucket. */
 export function openFileStorage(
-  env: Pick<Env, "DATA_DIR" | "FILES_STORAGE" | "FILES_S3_ENDPOINT" | "FILES_S3_BUCKET" | "FILES_S3_REGION" | "FILES_S3_ACCESS_KEY_ID" | "FILES_S3_SECRET_ACCESS_KEY" | "FILES_S3_FORCE_PATH_STYLE">,
+  env: Pick<
+    Env,
+    | "DATA_DIR"
+    | "FILES_STORAGE"
+    | "FILES_S3_ENDPOINT"
+    | "FILES_S3_BUCKET"
+    | "FILES_S3_REGION"
+    | "FILES_S3_ACCESS_KEY_ID"
+    | "FILES_S3_SECRET_ACCESS_KEY"
+    | "FILES_S3_FORCE_PATH_STYLE"
+  >,
 ): FileStorage {
   if (env.FILES_STORAGE !== "s3") return new DiskFileStorage(env.DATA_DIR);
   // parseEnv refuses s3 without these; the checks only narrow the types.
-  if (!env.FILES_S3_BUCKET || !env.FILES_S3_ACCESS_KEY_ID || !env.FILES_S3_SECRET_ACCESS_KEY) throw new Error("FILES_STORAGE=s3 needs FILES_S3_BUCKET and keys");
+  if (!env.FILES_S3_BUCKET || !env.FILES_S3_ACCESS_KEY_ID || !env.FILES_S3_SECRET_ACCESS_KEY)
+    throw new Error("FILES_STORAGE=s3 needs FILES_S3_BUCKET and keys");
   return new S3FileStorage({
     endpoint: env.FILES_S3_ENDPOINT,
     bucket: env.FILES_S3_BUCKET,
@@ -108,24 +119,39 @@ async function createServices(): Promise<OrderServices> {
   } catch (error) {
     // PostgreSQL may come up later (retried at the next request); a SQLite file that does not open will not.
     if (env.DATABASE_URL) throw error;
-    throw new StartupError(`DATA_DIR ${dataDir}: the database ${path.join(dataDir, "orders.sqlite")} does not open: ${reason(error)}`);
+    throw new StartupError(
+      `DATA_DIR ${dataDir}: the database ${path.join(dataDir, "orders.sqlite")} does not open: ${reason(error)}`,
+    );
   }
   const pool = repo.store.pool;
   const sandbox = env.STRIPE_SECRET_KEY
     ? undefined
     : new SandboxProvider({ store: new SandboxSessionStore(repo.db), pageUrl: sandboxCheckoutPath });
-  const provider: PaymentProvider = sandbox ?? new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, automaticTax: env.STRIPE_AUTOMATIC_TAX });
+  const provider: PaymentProvider =
+    sandbox ??
+    new StripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
+      automaticTax: env.STRIPE_AUTOMATIC_TAX,
+    });
   // Stripe sends the visitor back to the public origin; the in-app sandbox stays on whichever host served it.
   const returnBase = sandbox ? "" : env.PUBLIC_ORIGIN;
   const site = getSiteConfig();
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: senderAddress(env.MAIL_FROM, site.brand), dataDir: path.resolve(env.DATA_DIR) });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: senderAddress(env.MAIL_FROM, site.brand),
+    dataDir: path.resolve(env.DATA_DIR),
+  });
   const host = new URL(env.PUBLIC_ORIGIN).hostname || "localhost";
 
   const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));
   const manageUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${managePath(links.sign(order.id, "manage"), order.lang)}`;
-  const invoiceUrl = (order: Order) => `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
+  const invoiceUrl = (order: Order) =>
+    `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
   // The customer's order page: the link never expires (it is the order's address), only its signature counts.
-  const orderPageUrl = (order: Pick<Order, "id" | "lang">) => `${env.PUBLIC_ORIGIN}${orderPagePath(links.sign(order.id, "order", NEVER), order.lang)}`;
+  const orderPageUrl = (order: Pick<Order, "id" | "lang">) =>
+    `${env.PUBLIC_ORIGIN}${orderPagePath(links.sign(order.id, "order", NEVER), order.lang)}`;
   const emailConfig = {
     orderPageUrl,
     contactEmail: site.contactEmail,
@@ -135,11 +161,18 @@ async function createServices(): Promise<OrderServices> {
     // Rendered at delivery time, so a signed link is fresh when it leaves.
     manageUrl,
     ...(sandbox ? { invoiceUrl } : {}),
-    unlockUrl: (unlockId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
+    unlockUrl: (unlockId: string, expiresAt: number) =>
+      `${env.PUBLIC_ORIGIN}/admin/unlock?token=${links.sign(unlockId, "unlock", expiresAt - Date.now())}`,
     setupUrl: (linkId: string, expiresAt: number) => setupLink(env.PUBLIC_ORIGIN, setupToken(links, linkId, expiresAt)),
-    resetUrl: (linkId: string, expiresAt: number) => `${env.PUBLIC_ORIGIN}/admin/reset?token=${ownerLinkToken(links, linkId, "reset", expiresAt)}`,
+    resetUrl: (linkId: string, expiresAt: number) =>
+      `${env.PUBLIC_ORIGIN}/admin/reset?token=${ownerLinkToken(links, linkId, "reset", expiresAt)}`,
     // Written when it leaves: late and due today as of that moment.
-    morningDigest: (day: string) => morningDigest(repo, day, { at: morningMinutes(env.MORNING_EMAIL_AT) ?? 0, timeZone: env.OWNER_TIME_ZONE, dataDir }),
+    morningDigest: (day: string) =>
+      morningDigest(repo, day, {
+        at: morningMinutes(env.MORNING_EMAIL_AT) ?? 0,
+        timeZone: env.OWNER_TIME_ZONE,
+        dataDir,
+      }),
   };
   const deliver = async (message: OutboxMessage) => {
     const email = await renderOutboxEmail(repo, message, emailConfig);
@@ -190,8 +223,15 @@ async function createServices(): Promise<OrderServices> {
     // The owner hears of the pause once (unique kind per pause), about the order or quote whose delivery paused it.
     onPaused: async (delivery, failingSince) => {
       const kind = emailKind("owner-webhook-paused", { endpointId: delivery.endpointId, pausedAt: Date.now() });
-      logger().error({ endpoint: delivery.endpointId, failingSince }, "automation webhooks paused: the owner is emailed");
-      const queued = delivery.orderId ? await repo.enqueueEmail(delivery.orderId, kind) : delivery.quoteId ? await repo.enqueueQuoteEmail(delivery.quoteId, kind) : false;
+      logger().error(
+        { endpoint: delivery.endpointId, failingSince },
+        "automation webhooks paused: the owner is emailed",
+      );
+      const queued = delivery.orderId
+        ? await repo.enqueueEmail(delivery.orderId, kind)
+        : delivery.quoteId
+          ? await repo.enqueueQuoteEmail(delivery.quoteId, kind)
+          : false;
       if (queued) worker.kick();
     },
   });
@@ -208,7 +248,9 @@ async function createServices(): Promise<OrderServices> {
   webhookWorker.start();
   const pageViewFlusher = new PageViewFlusher({ counter: pageViews, store: repo, pollMs: env.PAGE_VIEWS_FLUSH_MS });
   pageViewFlusher.start();
-  const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"), { budgetBytes: env.BACKUPS_MAX_MB * 1024 * 1024 });
+  const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"), {
+    budgetBytes: env.BACKUPS_MAX_MB * 1024 * 1024,
+  });
   const files = openFileStorage(env);
   const privacy: PrivacyDeps = {
     repo,
@@ -219,7 +261,11 @@ async function createServices(): Promise<OrderServices> {
   // The same periods the privacy policy states (site configuration `retention`, ADR 016).
   const retentionWorker = new RetentionWorker(privacy, () => getSiteConfig().retention);
   retentionWorker.start();
-  const morningWorker = new MorningWorker(repo, { at: morningMinutes(env.MORNING_EMAIL_AT), timeZone: env.OWNER_TIME_ZONE, dataDir }, () => worker.kick());
+  const morningWorker = new MorningWorker(
+    repo,
+    { at: morningMinutes(env.MORNING_EMAIL_AT), timeZone: env.OWNER_TIME_ZONE, dataDir },
+    () => worker.kick(),
+  );
   morningWorker.start();
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
@@ -287,7 +333,9 @@ export async function shutdownOrderServices(): Promise<void> {
   await services.webhookWorker.stop();
   await services.webhooksOut.stop();
   // The views counted since the last flush are stored before the database closes.
-  await services.pageViewFlusher.flush().catch((error: unknown) => logger().error({ err: error }, "page views not stored at shutdown"));
+  await services.pageViewFlusher
+    .flush()
+    .catch((error: unknown) => logger().error({ err: error }, "page views not stored at shutdown"));
   await services.worker.stop();
   services.mailer.close();
   await services.repo.close();

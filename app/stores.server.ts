@@ -77,10 +77,15 @@ type Parts = [
 ];
 
 /** Every part's members in one type. */
-type AllOf<P extends readonly object[]> = P extends readonly [infer First, ...infer Rest extends readonly object[]] ? First & AllOf<Rest> : unknown;
+type AllOf<P extends readonly object[]> = P extends readonly [infer First, ...infer Rest extends readonly object[]]
+  ? First & AllOf<Rest>
+  : unknown;
 
 /** The names two parts both declare (each part against those before it); never when every name has one owner. */
-export type SharedNames<P extends readonly object[], Seen extends PropertyKey = never> = P extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
+export type SharedNames<P extends readonly object[], Seen extends PropertyKey = never> = P extends readonly [
+  infer First extends object,
+  ...infer Rest extends readonly object[],
+]
   ? (keyof First & Seen) | SharedNames<Rest, Seen | keyof First>
   : never;
 
@@ -144,7 +149,10 @@ export function storesOver(store: Store): Stores {
       try {
         await db.transaction().execute(async (trx) => {
           // A key of its own each time: two instances probing at once never wait on each other.
-          await trx.insertInto("app_settings").values({ key: `health-probe-${randomUUID()}`, value: "" }).execute();
+          await trx
+            .insertInto("app_settings")
+            .values({ key: `health-probe-${randomUUID()}`, value: "" })
+            .execute();
           throw ROLLED_BACK;
         });
       } catch (error) {
@@ -157,5 +165,7 @@ export function storesOver(store: Store): Stores {
 
 /** The stores over the configured database, migrated: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export async function openStores(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Stores> {
-  return storesOver(await openStore({ databaseUrl: env.DATABASE_URL, sqliteFile: path.resolve(env.DATA_DIR, "orders.sqlite") }));
+  return storesOver(
+    await openStore({ databaseUrl: env.DATABASE_URL, sqliteFile: path.resolve(env.DATA_DIR, "orders.sqlite") }),
+  );
 }

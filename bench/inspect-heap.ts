@@ -29,7 +29,9 @@ export async function connectInspector(logs: () => string) {
   return {
     async liveHeapMb(): Promise<number> {
       await call("HeapProfiler.collectGarbage");
-      const answer = (await call("Runtime.evaluate", { expression: "process.memoryUsage().heapUsed" })) as { result: { value: number } };
+      const answer = (await call("Runtime.evaluate", { expression: "process.memoryUsage().heapUsed" })) as {
+        result: { value: number };
+      };
       return Math.round(answer.result.value / 1048576);
     },
     close: () => socket.close(),

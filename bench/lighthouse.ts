@@ -23,7 +23,10 @@ export interface LighthouseResult {
 export async function runLighthouse(url: string): Promise<LighthouseResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
   const out = path.join(dir, "report.json");
-  const flags = ("args" in chromiumLaunchOptions ? chromiumLaunchOptions.args : undefined) ?? ["--headless", "--no-sandbox"];
+  const flags = ("args" in chromiumLaunchOptions ? chromiumLaunchOptions.args : undefined) ?? [
+    "--headless",
+    "--no-sandbox",
+  ];
   const args = [
     path.join(root, "node_modules/lighthouse/cli/index.js"),
     url,
@@ -33,7 +36,10 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
     "--only-categories=performance,accessibility,best-practices,seo",
     `--chrome-flags=${flags.join(" ")}`,
   ];
-  const env = { ...process.env, ...("executablePath" in chromiumLaunchOptions ? { CHROME_PATH: chromiumLaunchOptions.executablePath } : {}) };
+  const env = {
+    ...process.env,
+    ...("executablePath" in chromiumLaunchOptions ? { CHROME_PATH: chromiumLaunchOptions.executablePath } : {}),
+  };
   let stderr = "";
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "pipe"] });
@@ -45,10 +51,14 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
   fs.rmSync(dir, { recursive: true, force: true });
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing: string[] = [];
-  for (const category of Object.values(lhr.categories) as Array<{ id: string; auditRefs: Array<{ id: string; weight: number }> }>) {
+  for (const category of Object.values(lhr.categories) as Array<{
+    id: string;
+    auditRefs: Array<{ id: string; weight: number }>;
+  }>) {
     for (const ref of category.auditRefs) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push(`${category.id}/${ref.id}=${audit.score}`);
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+        failing.push(`${category.id}/${ref.id}=${audit.score}`);
     }
   }
   return {

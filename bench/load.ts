@@ -1,7 +1,8 @@
 import autocannon from "autocannon";
 
 /** What a desktop Chrome sends. */
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 export interface LoadResult {
   url: string;
@@ -16,7 +17,10 @@ export interface LoadResult {
 }
 
 /** autocannon against one URL: loopback, keep-alive, no Accept-Encoding (identity bodies). */
-export async function load(url: string, options: { connections?: number; duration?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections?: number; duration?: number } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 50,

@@ -52,7 +52,13 @@ export interface OrderLoadOptions {
   checkpoint?: { at: number; run: () => void };
 }
 
-export async function orderLoad({ targets, clients = 50, orders = Infinity, duration = Infinity, checkpoint }: OrderLoadOptions): Promise<OrderLoad> {
+export async function orderLoad({
+  targets,
+  clients = 50,
+  orders = Infinity,
+  duration = Infinity,
+  checkpoint,
+}: OrderLoadOptions): Promise<OrderLoad> {
   const statuses = new Map<string, number>();
   const latencies: number[] = [];
   const started = performance.now();
@@ -81,7 +87,8 @@ export async function orderLoad({ targets, clients = 50, orders = Infinity, dura
   );
   const elapsedSec = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const pct = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   const redirected = statuses.get("303") ?? 0;
   return {
     ordersPerSec: Math.round((redirected / elapsedSec) * 10) / 10,

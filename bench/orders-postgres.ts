@@ -19,7 +19,8 @@ export async function sharedOrderThroughput(instances: number, duration = 10): P
   const servers: RunningServer[] = [];
   try {
     const url = await postgres.createDatabase("bench");
-    for (let i = 0; i < instances; i++) servers.push(await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", DATABASE_URL: url }));
+    for (let i = 0; i < instances; i++)
+      servers.push(await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", DATABASE_URL: url }));
     for (const server of servers) for (let i = 0; i < 5; i++) await (await postOrder(server.url)).arrayBuffer();
     const count = async () => {
       const client = new pg.Client(url);

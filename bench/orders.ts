@@ -40,7 +40,10 @@ const rssMb = (pid: number) => {
 export async function orderThroughput({ orders = 20_000, checkpoint = 2_000 } = {}): Promise<OrderBenchResult> {
   // No per-IP limit: every client here is 127.0.0.1. Logs at info, as in production.
   // The inspector only answers the bench's heap questions, at the checkpoint and at the end.
-  const server = await startServer({ LOG_LEVEL: "info", ORDER_RATE_LIMIT: "0", NODE_OPTIONS: "--inspect=127.0.0.1:0" }, { logToFile: true });
+  const server = await startServer(
+    { LOG_LEVEL: "info", ORDER_RATE_LIMIT: "0", NODE_OPTIONS: "--inspect=127.0.0.1:0" },
+    { logToFile: true },
+  );
   const inspector = await connectInspector(server.logs);
   try {
     const pid = server.process.pid!;
@@ -53,13 +56,29 @@ export async function orderThroughput({ orders = 20_000, checkpoint = 2_000 } = 
     const rssStartMb = rssMb(pid);
     let rssCheckpointMb = 0;
     const cpuBefore = cpuMs(pid);
-    const load = await orderLoad({ targets: [server.url], orders, checkpoint: { at: Math.min(checkpoint, orders), run: () => (rssCheckpointMb = rssMb(pid)) } });
+    const load = await orderLoad({
+      targets: [server.url],
+      orders,
+      checkpoint: { at: Math.min(checkpoint, orders), run: () => (rssCheckpointMb = rssMb(pid)) },
+    });
     const cpuMsPerOrder = Math.round(((cpuMs(pid) - cpuBefore) / orders) * 100) / 100;
     const rssAfterMb = rssMb(pid);
     const liveHeapAfterMb = await inspector.liveHeapMb();
     const rssAfterGcMb = rssMb(pid);
     const stored = storedState(server.dataDir).orders - before;
-    return { ...load, stored, orders, rssStartMb, checkpoint, rssCheckpointMb, rssAfterMb, liveHeapStartMb, liveHeapAfterMb, rssAfterGcMb, cpuMsPerOrder };
+    return {
+      ...load,
+      stored,
+      orders,
+      rssStartMb,
+      checkpoint,
+      rssCheckpointMb,
+      rssAfterMb,
+      liveHeapStartMb,
+      liveHeapAfterMb,
+      rssAfterGcMb,
+      cpuMsPerOrder,
+    };
   } finally {
     inspector.close();
     await server.stop();

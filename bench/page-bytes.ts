@@ -38,7 +38,8 @@ export async function pageBytes(origin: string, path: string): Promise<PageBytes
     if (rel === "modulepreload") scripts.add(href);
     if (rel === "stylesheet") styles.add(href);
   }
-  const sizeOf = async (href: string) => gz(Buffer.from(await (await fetch(new URL(href, origin + path))).arrayBuffer()));
+  const sizeOf = async (href: string) =>
+    gz(Buffer.from(await (await fetch(new URL(href, origin + path))).arrayBuffer()));
   let jsGzip = inlineJs;
   for (const href of scripts) jsGzip += await sizeOf(href);
   let cssGzip = 0;

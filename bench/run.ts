@@ -44,7 +44,8 @@ interface Row {
 /** The five speed targets, in order; then everything else, for information. */
 const targets: Row[] = [];
 const info: Row[] = [];
-const target = (figure: string, measured: string, goal: string, holds: boolean) => targets.push({ figure, measured, target: goal, holds });
+const target = (figure: string, measured: string, goal: string, holds: boolean) =>
+  targets.push({ figure, measured, target: goal, holds });
 const row = (figure: string, measured: string) => info.push({ figure, measured, target: "—", holds: null });
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
@@ -53,7 +54,13 @@ const clean = (r: LoadResult) => r.non2xx === 0 && r.errors === 0;
 
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg() },
+  machine: {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverage: os.loadavg(),
+  },
   options: { duration, lighthouseRuns, orders: orderCount, quick },
 };
 
@@ -77,7 +84,8 @@ async function versusBaseline(server: { url: string; process: { pid?: number } }
       log(`load ${p}: site ${duration} s, then ${baseline.kind} ${duration} s…`);
       const cpuBefore = cpuMs(server.process.pid!);
       const site = await load(server.url + p, { duration });
-      const cpuMsPerResponse = Math.round(((cpuMs(server.process.pid!) - cpuBefore) / Math.max(1, site.requests)) * 1000) / 1000;
+      const cpuMsPerResponse =
+        Math.round(((cpuMs(server.process.pid!) - cpuBefore) / Math.max(1, site.requests)) * 1000) / 1000;
       const stat = await load(baseline.url + p, { duration });
       out[p] = { site, static: stat, ratio: site.reqPerSec / stat.reqPerSec, cpuMsPerResponse };
     }
@@ -101,7 +109,12 @@ try {
     );
     // A React render of this page costs several milliseconds of CPU; the copy kept in memory
     // (server/render-cache.ts, its token filled per response) a fraction of one. Measured here, not in a test: a loaded machine slows every figure.
-    info.push({ figure: "order form: server CPU per page", measured: `${r.cpuMsPerResponse} ms`, target: "< 1 ms", holds: r.cpuMsPerResponse < 1 });
+    info.push({
+      figure: "order form: server CPU per page",
+      measured: `${r.cpuMsPerResponse} ms`,
+      target: "< 1 ms",
+      holds: r.cpuMsPerResponse < 1,
+    });
     results.form = { baseline: kind, connections: 50, durationSec: duration, ...r };
   }
 
@@ -116,14 +129,22 @@ try {
     const product = await pageBytes(server.url, PRODUCT);
     order = await pageBytes(server.url, ORDER);
     row("JS gzip, heaviest marketing page (all 18, en)", `${kb(heaviest.jsGzip)} (${heaviest.path})`);
-    for (const [name, b] of [["home", home], ["product", product], ["order", order]] as const) {
+    for (const [name, b] of [
+      ["home", home],
+      ["product", product],
+      ["order", order],
+    ] as const) {
       row(`${name} HTML raw / gzip, CSS gzip`, `${kb(b.htmlBytes)} / ${kb(b.htmlGzip)}, ${kb(b.cssGzip)}`);
     }
     results.bytes = { home, product, order, marketing };
   }
   if (want("lighthouse")) {
     const lh: Record<string, LighthouseResult> = {};
-    for (const [name, p] of [["order", ORDER], ["home", HOME], ["product", PRODUCT]] as const) {
+    for (const [name, p] of [
+      ["order", ORDER],
+      ["home", HOME],
+      ["product", PRODUCT],
+    ] as const) {
       log(`lighthouse ${name} (${lighthouseRuns} runs)…`);
       try {
         // The page cache fills on the first request: measure the steady state, as visitors get it.
@@ -142,7 +163,10 @@ try {
         runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
         const r = runs[Math.floor(runs.length / 2)]!;
         lh[name] = { ...r, runs: runs.map(({ failing: _, ...rest }) => rest) } as LighthouseResult;
-        row(`Lighthouse ${name}: perf / a11y / BP / SEO; LCP, CLS, TBT`, `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo}; ${r.lcpMs} ms, ${r.cls}, ${r.tbtMs} ms`);
+        row(
+          `Lighthouse ${name}: perf / a11y / BP / SEO; LCP, CLS, TBT`,
+          `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo}; ${r.lcpMs} ms, ${r.cls}, ${r.tbtMs} ms`,
+        );
         if (r.failing.length) log(`  lighthouse ${name} lost points on: ${r.failing.join(", ")}`);
       } catch (error) {
         log(`  lighthouse ${name} failed: ${String(error)}`);
@@ -155,7 +179,12 @@ try {
     const lh = (results.lighthouse as Record<string, LighthouseResult> | undefined)?.order;
     const js = order ? kb(order.jsGzip) : "not measured";
     const perf = lh ? `perf ${lh.performance}, LCP ${lh.lcpMs} ms` : "Lighthouse not run";
-    target("2. order page: JS gzip; Lighthouse mobile perf, LCP", `${js}; ${perf}`, "≤ 15 KB; ≥ 98, ≤ 1200 ms", Boolean(order && lh && order.jsGzip <= 15 * 1024 && lh.performance >= 98 && lh.lcpMs <= 1200));
+    target(
+      "2. order page: JS gzip; Lighthouse mobile perf, LCP",
+      `${js}; ${perf}`,
+      "≤ 15 KB; ≥ 98, ≤ 1200 ms",
+      Boolean(order && lh && order.jsGzip <= 15 * 1024 && lh.performance >= 98 && lh.lcpMs <= 1200),
+    );
   }
 
   // 3. Marketing pages served from memory against the same bytes replayed.
@@ -170,7 +199,11 @@ try {
       "≥ 75 % each; p99 ≤ 20 ms",
       worst >= 0.75 && Object.values(runs).every((r) => clean(r.site) && r.site.p99 <= 20),
     );
-    for (const [p, r] of Object.entries(runs)) row(`${p} latency p50 / p99: site, ${kind}`, `${r.site.p50} / ${r.site.p99} ms, ${r.static.p50} / ${r.static.p99} ms`);
+    for (const [p, r] of Object.entries(runs))
+      row(
+        `${p} latency p50 / p99: site, ${kind}`,
+        `${r.site.p50} / ${r.site.p99} ms, ${r.static.p50} / ${r.static.p99} ms`,
+      );
     results.marketing = { baseline: kind, connections: 50, durationSec: duration, ...runs };
   }
 
@@ -180,7 +213,12 @@ try {
     await load(server.url + thankYou, { duration: 1 });
     log(`load thank-you (paid order): ${duration} s…`);
     const r = await load(server.url + thankYou, { duration });
-    target("5. thank-you page of a paid order, req/s (p50 / p99)", `${r.reqPerSec} (${r.p50} / ${r.p99} ms)`, "≥ 1000", r.reqPerSec >= 1000 && clean(r));
+    target(
+      "5. thank-you page of a paid order, req/s (p50 / p99)",
+      `${r.reqPerSec} (${r.p50} / ${r.p99} ms)`,
+      "≥ 1000",
+      r.reqPerSec >= 1000 && clean(r),
+    );
     results.thankYou = r;
   }
 } finally {
@@ -205,7 +243,10 @@ if (want("orders")) {
     `≤ 50 MB apart${r.orders < 20_000 ? " (target: after 20000)" : ""}`,
     Math.abs(growth) <= 50 && r.orders >= 20_000,
   );
-  row(`server live heap (after a forced full GC) before vs after ${r.orders} orders: leak check`, `${r.liveHeapStartMb} → ${r.liveHeapAfterMb} MB; RSS after that GC ${r.rssAfterGcMb} MB`);
+  row(
+    `server live heap (after a forced full GC) before vs after ${r.orders} orders: leak check`,
+    `${r.liveHeapStartMb} → ${r.liveHeapAfterMb} MB; RSS after that GC ${r.rssAfterGcMb} MB`,
+  );
   row("server CPU per order", `${r.cpuMsPerOrder} ms`);
   results.orders = r;
 }
@@ -243,9 +284,12 @@ const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 3 ? c.padEnd(wid
 const table = (rows: Row[]) => {
   console.log(line(["figure", "measured", "target", "holds"]));
   console.log(line(widths.map((w) => "-".repeat(w)).concat("-----")));
-  for (const r of rows) console.log(line([r.figure, r.measured, r.target, r.holds === null ? "" : r.holds ? "yes" : "no"]));
+  for (const r of rows)
+    console.log(line([r.figure, r.measured, r.target, r.holds === null ? "" : r.holds ? "yes" : "no"]));
 };
-console.log(`\nbench ${results.date as string} · ${os.availableParallelism()} cores · ${process.version} · load average ${os.loadavg()[0]!.toFixed(1)}${quick ? " · quick" : ""}`);
+console.log(
+  `\nbench ${results.date as string} · ${os.availableParallelism()} cores · ${process.version} · load average ${os.loadavg()[0]!.toFixed(1)}${quick ? " · quick" : ""}`,
+);
 if (targets.length) {
   console.log("\nSpeed targets");
   table(targets);

@@ -19,7 +19,14 @@ export interface Replay {
 }
 
 /** Headers the server computes per connection or per response: the baseline's own http stack sends those. */
-const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"]);
+const OWN_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "x-request-id",
+]);
 
 /** Fetches a page of the running site as a client without Accept-Encoding gets it (identity). */
 export async function replayOf(url: string): Promise<Replay> {
@@ -36,7 +43,9 @@ export async function replayOf(url: string): Promise<Replay> {
  * `files` maps URL paths ("/en") to replays.
  */
 export async function startStaticServer(files: Map<string, Replay>): Promise<StaticServer> {
-  return fs.existsSync(NGINX) ? startNginx(new Map([...files].map(([key, replay]) => [key, replay.body]))) : startNodeHttp(files);
+  return fs.existsSync(NGINX)
+    ? startNginx(new Map([...files].map(([key, replay]) => [key, replay.body])))
+    : startNodeHttp(files);
 }
 
 async function startNginx(files: Map<string, Buffer>): Promise<StaticServer> {
@@ -97,7 +106,9 @@ http {
 /** Fallback: a bare Node `http` server in its own process, answering from memory. */
 async function startNodeHttp(files: Map<string, Replay>): Promise<StaticServer> {
   const port = await freePort();
-  const payload = JSON.stringify(Object.fromEntries([...files].map(([key, { body, headers }]) => [key, { body: body.toString("base64"), headers }])));
+  const payload = JSON.stringify(
+    Object.fromEntries([...files].map(([key, { body, headers }]) => [key, { body: body.toString("base64"), headers }])),
+  );
   const script = `
     const http = require("node:http");
     const files = new Map(Object.entries(JSON.parse(process.env.BENCH_FILES)).map(([k, v]) => [k, { body: Buffer.from(v.body, "base64"), headers: v.headers.flat() }]));
@@ -131,8 +142,16 @@ async function waitUntilServing(url: string, check: () => string) {
   }
 }
 
-function running(kind: StaticServer["kind"], url: string, child: ChildProcess, signal: NodeJS.Signals, cleanup = () => {}): StaticServer {
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+function running(
+  kind: StaticServer["kind"],
+  url: string,
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+  cleanup = () => {},
+): StaticServer {
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
   return {
     kind,
     url,

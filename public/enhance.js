@@ -37,7 +37,9 @@
   // One menu group open at a time (without JavaScript, each stays open until clicked again).
   for (const group of document.querySelectorAll("details.nav-group")) {
     group.addEventListener("toggle", () => {
-      if (group.open) for (const other of document.querySelectorAll("details.nav-group[open]")) if (other !== group) other.open = false;
+      if (group.open)
+        for (const other of document.querySelectorAll("details.nav-group[open]"))
+          if (other !== group) other.open = false;
     });
   }
   document.addEventListener("keydown", (e) => {

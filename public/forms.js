@@ -67,10 +67,17 @@
         box.className = "error-summary mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900";
         form.before(box);
       }
-      const title = Object.assign(document.createElement("p"), { className: "font-semibold", textContent: summary.title });
+      const title = Object.assign(document.createElement("p"), {
+        className: "font-semibold",
+        textContent: summary.title,
+      });
       const list = Object.assign(document.createElement("ul"), { className: "mt-2 list-disc pl-5" });
       for (const [el, text] of items) {
-        const link = Object.assign(document.createElement("a"), { className: "underline", href: `#${el.id}`, textContent: text });
+        const link = Object.assign(document.createElement("a"), {
+          className: "underline",
+          href: `#${el.id}`,
+          textContent: text,
+        });
         const item = document.createElement("li");
         item.append(link);
         list.append(item);

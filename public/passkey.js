@@ -8,16 +8,28 @@
   if (!window.PublicKeyCredential || !navigator.credentials) return;
 
   const decode = (text) => {
-    const base64 = text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "=");
+    const base64 = text
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(text.length / 4) * 4, "=");
     return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)).buffer;
   };
-  const encode = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const encode = (buffer) =>
+    btoa(String.fromCharCode(...new Uint8Array(buffer)))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
   const withIds = (list) => (list || []).map((credential) => ({ ...credential, id: decode(credential.id) }));
 
   class Refused extends Error {}
 
   async function post(fields, failed) {
-    const response = await fetch("/admin/passkey", { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", headers: { Accept: "application/json" } });
+    const response = await fetch("/admin/passkey", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    });
     const body = await response.json().catch(() => ({}));
     if (!response.ok || body.error) throw new Refused(body.error || failed);
     return body;
@@ -36,7 +48,12 @@
   async function register(failed) {
     const options = await post({ intent: "register-options" }, failed);
     const credential = await navigator.credentials.create({
-      publicKey: { ...options, challenge: decode(options.challenge), user: { ...options.user, id: decode(options.user.id) }, excludeCredentials: withIds(options.excludeCredentials) },
+      publicKey: {
+        ...options,
+        challenge: decode(options.challenge),
+        user: { ...options.user, id: decode(options.user.id) },
+        excludeCredentials: withIds(options.excludeCredentials),
+      },
     });
     const answer = credential.response;
     const json = asJson(credential, {
@@ -49,7 +66,13 @@
 
   async function signIn(failed, returnTo) {
     const options = await post({ intent: "sign-in-options" }, failed);
-    const credential = await navigator.credentials.get({ publicKey: { ...options, challenge: decode(options.challenge), allowCredentials: withIds(options.allowCredentials) } });
+    const credential = await navigator.credentials.get({
+      publicKey: {
+        ...options,
+        challenge: decode(options.challenge),
+        allowCredentials: withIds(options.allowCredentials),
+      },
+    });
     const answer = credential.response;
     const json = asJson(credential, {
       clientDataJSON: encode(answer.clientDataJSON),
@@ -69,7 +92,10 @@
       error.textContent = "";
       button.disabled = true;
       try {
-        const done = box.dataset.passkey === "register" ? await register(failed) : await signIn(failed, box.dataset.returnTo || "");
+        const done =
+          box.dataset.passkey === "register"
+            ? await register(failed)
+            : await signIn(failed, box.dataset.returnTo || "");
         window.location.assign(done.redirect);
       } catch (problem) {
         // The server's words when it refused; the browser's cancel or timeout gets the page's own.

@@ -14,14 +14,23 @@ import { existingSqliteFile, fail, failInOneLine, parseOptions } from "./cli.ts"
 const USAGE =
   "Usage: npm run backup [-- FILE] | npm run backup -- --restore FILE [--merge-newer | --force] (site stopped; --merge-newer keeps orders taken after the backup, --force drops them). Uses DATA_DIR (default ./data).";
 const { values, positionals } = parseOptions(
-  { allowPositionals: true, options: { restore: { type: "string" }, force: { type: "boolean", default: false }, "merge-newer": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } },
+  {
+    allowPositionals: true,
+    options: {
+      restore: { type: "string" },
+      force: { type: "boolean", default: false },
+      "merge-newer": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  },
   USAGE,
 );
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-if (process.env.DATABASE_URL) fail("DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump / pg_restore), see docs/operating.md.", 2);
+if (process.env.DATABASE_URL)
+  fail("DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump / pg_restore), see docs/operating.md.", 2);
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 
 if (values.restore !== undefined) {
@@ -29,13 +38,25 @@ if (values.restore !== undefined) {
   if (positionals.length) fail(`--restore takes one file; unexpected ${positionals.join(" ")}. ${USAGE}`, 2);
   failInOneLine("Restore failed");
   try {
-    if (values.force && values["merge-newer"]) fail(`--force drops the newer orders, --merge-newer keeps them: choose one. ${USAGE}`, 2);
-    const restored = await restoreDatabase(path.resolve(values.restore), dataDir, new Date(), values["merge-newer"] ? "merge" : values.force ? "drop" : "refuse");
+    if (values.force && values["merge-newer"])
+      fail(`--force drops the newer orders, --merge-newer keeps them: choose one. ${USAGE}`, 2);
+    const restored = await restoreDatabase(
+      path.resolve(values.restore),
+      dataDir,
+      new Date(),
+      values["merge-newer"] ? "merge" : values.force ? "drop" : "refuse",
+    );
     const { newer } = restored;
     console.log(
       `Restored ${path.resolve(values.restore)} (${restored.orders} orders) to ${restored.live}.` +
-        (newer.orders ? (newer.merged ? ` ${newer.orders} newer order(s) (${newer.paid} paid) copied in.` : ` ${newer.orders} newer order(s) (${newer.paid} paid) dropped.`) : "") +
-        (restored.alreadySent ? ` ${restored.alreadySent} email(s) the replaced database had sent are marked sent (not sent again).` : "") +
+        (newer.orders
+          ? newer.merged
+            ? ` ${newer.orders} newer order(s) (${newer.paid} paid) copied in.`
+            : ` ${newer.orders} newer order(s) (${newer.paid} paid) dropped.`
+          : "") +
+        (restored.alreadySent
+          ? ` ${restored.alreadySent} email(s) the replaced database had sent are marked sent (not sent again).`
+          : "") +
         (restored.replaced ? ` The database it replaced is kept as ${restored.replaced}.` : "") +
         " Start the site again.",
     );

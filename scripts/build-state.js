@@ -7,7 +7,16 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What the build is made from. */
-export const BUILD_SOURCES = ["app", "server", "locales", "public", "config", "package.json", "vite.config.ts", "react-router.config.ts"];
+export const BUILD_SOURCES = [
+  "app",
+  "server",
+  "locales",
+  "public",
+  "config",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newest(root, entry) {
   const full = path.join(root, entry);
@@ -44,12 +53,21 @@ export function buildIfStale(root, log = console.log) {
   if (!why) return true;
   log(`Building first: ${why}.`);
   const started = performance.now();
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   if (result.status !== 0) {
     const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.trimEnd();
-    log(`${output}${output ? "\n" : ""}The build failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}).`);
+    log(
+      `${output}${output ? "\n" : ""}The build failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}).`,
+    );
     return false;
   }
-  log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s into build/ (build/client for browsers, build/server for Node).`);
+  log(
+    `Built in ${((performance.now() - started) / 1000).toFixed(1)} s into build/ (build/client for browsers, build/server for Node).`,
+  );
   return true;
 }

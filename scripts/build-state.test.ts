@@ -26,7 +26,10 @@ describe("build state", () => {
     expect(staleBuild(root)).toBe("no build yet");
     const lines: string[] = [];
     expect(buildIfStale(root, (line) => lines.push(line))).toBe(true);
-    expect(lines).toEqual(["Building first: no build yet.", expect.stringMatching(/^Built in \d+\.\d s into build\/ /)]);
+    expect(lines).toEqual([
+      "Building first: no build yet.",
+      expect.stringMatching(/^Built in \d+\.\d s into build\/ /),
+    ]);
     touch(path.join(root, "app/home.tsx"), -60);
     touch(path.join(root, "package.json"), -60);
     expect(staleBuild(root)).toBeUndefined();
@@ -43,14 +46,20 @@ describe("build state", () => {
   test("a good build says one line, not the bundler's report; a failing build shows its whole output", () => {
     const root = project();
     const report = `node -e "console.log('build/client/assets/a.js 1.00 kB'); console.error('[PLUGIN_TIMINGS] slow plugin')"`;
-    const pkg = (build: string) => fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "p", private: true, scripts: { build } }));
+    const pkg = (build: string) =>
+      fs.writeFileSync(
+        path.join(root, "package.json"),
+        JSON.stringify({ name: "p", private: true, scripts: { build } }),
+      );
     pkg(`${report} && ${JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.build}`);
     const good: string[] = [];
     expect(buildIfStale(root, (line) => good.push(line))).toBe(true);
     expect(good.join("\n")).not.toMatch(/a\.js|PLUGIN_TIMINGS/);
     expect(good).toHaveLength(2);
 
-    pkg(`node -e "console.log('transforming...'); console.error('[vite]: Rollup failed to resolve import ./missing'); process.exit(3)"`);
+    pkg(
+      `node -e "console.log('transforming...'); console.error('[vite]: Rollup failed to resolve import ./missing'); process.exit(3)"`,
+    );
     const bad: string[] = [];
     expect(buildIfStale(root, (line) => bad.push(line))).toBe(false);
     const said = bad.join("\n");

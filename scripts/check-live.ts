@@ -18,7 +18,10 @@ const message = formatReadiness(report);
 let stripeLines: string[] = [];
 if (parsed.env.STRIPE_SECRET_KEY) {
   try {
-    stripeLines = await checkStripeAccount(createStripeClient({ secretKey: parsed.env.STRIPE_SECRET_KEY, apiBase: parsed.env.STRIPE_API_BASE }), parsed.env.PUBLIC_ORIGIN);
+    stripeLines = await checkStripeAccount(
+      createStripeClient({ secretKey: parsed.env.STRIPE_SECRET_KEY, apiBase: parsed.env.STRIPE_API_BASE }),
+      parsed.env.PUBLIC_ORIGIN,
+    );
   } catch (error) {
     stripeLines = [`Stripe: the API could not be asked (${(error as Error).message})`];
   }

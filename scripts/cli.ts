@@ -36,7 +36,8 @@ export function describe(error: unknown): string {
   // pg reports an unreachable server as an AggregateError (one error per address tried).
   const inner = (error as { errors?: unknown[] })?.errors?.[0] as NodeJS.ErrnoException | undefined;
   if (inner?.code) return reason(inner);
-  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "ETIMEDOUT" || code === "EHOSTUNREACH") return reason(error);
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "ETIMEDOUT" || code === "EHOSTUNREACH")
+    return reason(error);
   return String(message || code || error).split("\n")[0]!;
 }
 
@@ -45,7 +46,9 @@ export function existingSqliteFile(purpose: string, { postgresToo = false } = {}
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   const file = path.join(dataDir, "orders.sqlite");
   if (!fs.existsSync(file)) {
-    fail(`No database at ${file} (${purpose}): set DATA_DIR to the site's data directory${postgresToo ? " (or DATABASE_URL for PostgreSQL)" : ""}.`);
+    fail(
+      `No database at ${file} (${purpose}): set DATA_DIR to the site's data directory${postgresToo ? " (or DATABASE_URL for PostgreSQL)" : ""}.`,
+    );
   }
   return file;
 }

@@ -3,7 +3,8 @@
 // interface, where loopback answers. Exit 0 when healthy, 1 otherwise (Docker's contract).
 // Plain JavaScript, no imports: it runs every 30 s and must start fast.
 const host = (process.env.HOST || "0.0.0.0").trim();
-const target = host === "0.0.0.0" ? "127.0.0.1" : host === "::" || host === "[::]" ? "::1" : host.replace(/^\[(.*)\]$/, "$1");
+const target =
+  host === "0.0.0.0" ? "127.0.0.1" : host === "::" || host === "[::]" ? "::1" : host.replace(/^\[(.*)\]$/, "$1");
 const url = `http://${target.includes(":") ? `[${target}]` : target}:${process.env.PORT || 3000}/healthz`;
 fetch(url, { signal: AbortSignal.timeout(2_500) }).then(
   (res) => process.exit(res.ok ? 0 : 1),

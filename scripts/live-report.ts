@@ -26,7 +26,10 @@ export function liveReport(file: string, problems: readonly string[], stripe: re
     out.push(`${group.title}:`, ...lines.map((line) => `  ${line}`));
   }
   if (videos.length) {
-    out.push("Videos:", `  videos: ${videos.length} slot(s) not set (each a video id, or false to show the artwork only; see "videos" in ${file})`);
+    out.push(
+      "Videos:",
+      `  videos: ${videos.length} slot(s) not set (each a video id, or false to show the artwork only; see "videos" in ${file})`,
+    );
   }
   return out.join("\n");
 }

@@ -10,13 +10,20 @@ import { DatabaseInUseError } from "../app/db/sqlite-exclusive.server.ts";
 import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
 
 const USAGE = "Usage: DATABASE_URL=postgres://… DATA_DIR=… npm run migrate-to-postgres [-- --trial]";
-const { values } = parseOptions({ options: { trial: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } }, USAGE);
+const { values } = parseOptions(
+  { options: { trial: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } },
+  USAGE,
+);
 if (values.help) {
   console.log(`${USAGE}\n--trial: a trial copy while the site runs (the final copy needs the site stopped).`);
   process.exit(0);
 }
 const url = process.env.DATABASE_URL;
-if (!url || !/^postgres(ql)?:\/\//.test(url)) fail("Set DATABASE_URL=postgres://user:password@host:5432/database (the target) and DATA_DIR (where orders.sqlite is).", 2);
+if (!url || !/^postgres(ql)?:\/\//.test(url))
+  fail(
+    "Set DATABASE_URL=postgres://user:password@host:5432/database (the target) and DATA_DIR (where orders.sqlite is).",
+    2,
+  );
 const file = existingSqliteFile("the database to copy");
 const target = (() => {
   try {
@@ -34,10 +41,14 @@ try {
     onProgress: (table, done, total) => console.log(`  ${table}: ${number(done)} / ${number(total)} rows`),
   });
   for (const { table, read, inserted, updated, removed } of report.tables) {
-    console.log(`${table.padEnd(20)}${column(read, "read")}${column(inserted, "inserted")}${column(updated, "updated")}${removed ? column(removed, "removed") : ""}`);
+    console.log(
+      `${table.padEnd(20)}${column(read, "read")}${column(inserted, "inserted")}${column(updated, "updated")}${removed ? column(removed, "removed") : ""}`,
+    );
   }
   const changed = report.tables.reduce((sum, t) => sum + t.inserted + t.updated + t.removed, 0);
-  console.log(`${values.trial ? "Trial copy done" : "Done"}: ${file} → ${target} (${number(changed)} rows inserted, updated or removed).`);
+  console.log(
+    `${values.trial ? "Trial copy done" : "Done"}: ${file} → ${target} (${number(changed)} rows inserted, updated or removed).`,
+  );
   console.log(
     values.trial
       ? "The site may have written since: stop it, then run the same command without --trial for the final copy."
@@ -45,7 +56,9 @@ try {
   );
 } catch (error) {
   if (error instanceof DatabaseInUseError) {
-    fail(`${file} is in use (the site or another command has it open): stop the site for the final copy, or add --trial for a trial copy while it runs (npm run migrate-to-postgres -- --trial).`);
+    fail(
+      `${file} is in use (the site or another command has it open): stop the site for the final copy, or add --trial for a trial copy while it runs (npm run migrate-to-postgres -- --trial).`,
+    );
   }
   fail(`Copy failed, nothing was written to PostgreSQL: ${describe(error)}`);
 }

@@ -34,13 +34,15 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) fail(`--limit takes a positive whole number, not '${values.limit}'. ${USAGE}`, 2);
+if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit))
+  fail(`--limit takes a positive whole number, not '${values.limit}'. ${USAGE}`, 2);
 if (values.out !== undefined && !values.out) fail(`--out needs a file name. ${USAGE}`, 2);
 const csv = values.csv || values.out !== undefined;
 const formatName = csvFormatName(values.format);
 if (!formatName) fail(`--format takes owner or raw, not '${values.format}'. ${USAGE}`, 2);
 const ownerLang = process.env.OWNER_LANG || "fr";
-if (!(LANGUAGES as readonly string[]).includes(ownerLang)) fail(`OWNER_LANG must be one of ${LANGUAGES.join(", ")}, not '${ownerLang}'.`, 2);
+if (!(LANGUAGES as readonly string[]).includes(ownerLang))
+  fail(`OWNER_LANG must be one of ${LANGUAGES.join(", ")}, not '${ownerLang}'.`, 2);
 
 const dataDir = process.env.DATA_DIR || "./data";
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -48,7 +50,9 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const file = databaseUrl ? "" : existingSqliteFile("where the site stores its orders", { postgresToo: true });
 const limit = Number(values.limit ?? (csv ? 1_000_000 : 50));
 const where = databaseUrl ? `the PostgreSQL database at ${safeHost(databaseUrl)}` : file;
-const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }).catch((error) => fail(`Cannot open ${where}: ${describe(error)}`));
+const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }).catch((error) =>
+  fail(`Cannot open ${where}: ${describe(error)}`),
+);
 const orders = await repo.listOrders(limit).catch((error) => fail(`Cannot read ${where}: ${describe(error)}`));
 
 function safeHost(url: string): string {
@@ -59,7 +63,9 @@ function safeHost(url: string): string {
   }
 }
 
-const emailsByOrder = new Map(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)));
+const emailsByOrder = new Map(
+  await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as const)),
+);
 
 const emailState = (order: Order) => emailSummary(emailsByOrder.get(order.id) ?? []);
 
@@ -69,8 +75,11 @@ const emailState = (order: Order) => emailSummary(emailsByOrder.get(order.id) ??
  * visible \u escapes.
  */
 function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
-  return text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
+    /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** A key of locales/<lang>/admin.json (the server's translator needs the bundler; this CLI runs bare). */
@@ -78,19 +87,33 @@ function printable(text: string): string {
 function localeText(lang: string): (key: string) => string {
   const files = new Map<string, Record<string, unknown>>();
   const file = (ns: string) => {
-    if (!files.has(ns)) files.set(ns, JSON.parse(fs.readFileSync(new URL(`../locales/${lang}/${ns}.json`, import.meta.url), "utf8")) as Record<string, unknown>);
+    if (!files.has(ns))
+      files.set(
+        ns,
+        JSON.parse(fs.readFileSync(new URL(`../locales/${lang}/${ns}.json`, import.meta.url), "utf8")) as Record<
+          string,
+          unknown
+        >,
+      );
     return files.get(ns)!;
   };
   return (key) => {
     const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["admin", key];
-    const found = path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], file(ns));
+    const found = path
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], file(ns));
     return typeof found === "string" ? found : key;
   };
 }
 
 if (csv) {
   // The back office's export, read to the end: the same query, columns and words (refunds, deliveries).
-  const format = csvFormat(formatName, ownerLang as Language, localeText(ownerLang), process.env.OWNER_TIME_ZONE || "Europe/Paris");
+  const format = csvFormat(
+    formatName,
+    ownerLang as Language,
+    localeText(ownerLang),
+    process.env.OWNER_TIME_ZONE || "Europe/Paris",
+  );
   // Bytes, not text: Response.text() would drop the owner's byte order mark.
   const bytes = Buffer.from(await new Response(ordersCsvStream(repo, {}, EXPORT_PAGE, format, limit)).arrayBuffer());
   if (values.out) {
@@ -99,7 +122,8 @@ if (csv) {
       // "wx": an existing file (last month's export, the accountant's notes) is never replaced silently.
       fs.writeFileSync(out, bytes, { flag: values.force ? "w" : "wx" });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") fail(`${out} already exists: choose another name, or add --force to replace it.`);
+      if ((error as NodeJS.ErrnoException).code === "EEXIST")
+        fail(`${out} already exists: choose another name, or add --force to replace it.`);
       fail(`Cannot write ${out}: ${describe(error)}`);
     }
     // The rows written: the lines after the header (each ends in CRLF; a line break inside a quoted cell is a bare LF).
@@ -115,23 +139,38 @@ if (csv) {
     id: o.id,
     state: o.state,
     // After checkout: active, past_due, cancelling (ends at period end), cancelled, refunded, disputed.
-    subscription: billingLabel(o) ? `${billingLabel(o)}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}` : "",
+    subscription: billingLabel(o)
+      ? `${billingLabel(o)}${o.periodEnd && o.monthly ? ` ${o.periodEnd.slice(0, 10)}` : ""}`
+      : "",
     lang: o.lang,
     offer: o.offer,
-    amount: formatMoney(o.amountDueNow, o.currency, "en") + (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),
+    amount:
+      formatMoney(o.amountDueNow, o.currency, "en") +
+      (o.monthly ? ` + ${formatMoney(o.monthly, o.currency, "en")}/mo` : ""),
     customer: printable(`${o.customer.firstName} ${o.customer.lastName} <${o.customer.email}>`),
     email: emailState(o),
   }));
   const keys = Object.keys(rows[0]!) as Array<keyof (typeof rows)[number]>;
   const widths = keys.map((key) => Math.min(48, Math.max(key.length, ...rows.map((row) => row[key].length))));
-  const line = (values: string[]) => values.map((value, i) => value.slice(0, widths[i]).padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value.slice(0, widths[i]).padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   console.log(line(keys));
   console.log(line(widths.map((width) => "-".repeat(width))));
   for (const row of rows) console.log(line(keys.map((key) => row[key])));
   const counts = orders.reduce<Record<string, number>>((acc, o) => ((acc[o.state] = (acc[o.state] ?? 0) + 1), acc), {});
-  console.log(`\n${orders.length} order(s): ${Object.entries(counts).map(([state, n]) => `${n} ${state}`).join(", ")}`);
+  console.log(
+    `\n${orders.length} order(s): ${Object.entries(counts)
+      .map(([state, n]) => `${n} ${state}`)
+      .join(", ")}`,
+  );
   const failedEmails = orders.filter((o) => (emailsByOrder.get(o.id) ?? []).some((email) => email.status === "failed"));
-  if (failedEmails.length) console.log(`${failedEmails.length} order(s) with an email that finally failed: ${failedEmails.map((o) => o.id).join(", ")}`);
+  if (failedEmails.length)
+    console.log(
+      `${failedEmails.length} order(s) with an email that finally failed: ${failedEmails.map((o) => o.id).join(", ")}`,
+    );
   const failed = orders.filter((o) => o.state === "failed" && o.failureReason);
   for (const o of failed) console.log(`${o.id} failed: ${printable(o.failureReason!)}`);
 }

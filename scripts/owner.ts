@@ -12,14 +12,18 @@ import { describe, existingSqliteFile, fail, parseOptions } from "./cli.ts";
 
 const USAGE =
   "Usage: npm run owner -- reset | status | token create NAME. Uses DATABASE_URL or DATA_DIR (default ./data), and PUBLIC_ORIGIN (default http://localhost:$PORT).";
-const { values, positionals } = parseOptions({ allowPositionals: true, options: { help: { type: "boolean", short: "h", default: false } } }, USAGE);
+const { values, positionals } = parseOptions(
+  { allowPositionals: true, options: { help: { type: "boolean", short: "h", default: false } } },
+  USAGE,
+);
 const [command, ...extra] = positionals;
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
 const tokenCommand = command === "token" && extra[0] === "create" && extra.length === 2 && extra[1]!.trim() !== "";
-if (!tokenCommand && ((command !== "reset" && command !== "status") || extra.length)) fail(command ? `Unknown command '${[command, ...extra].join(" ")}'. ${USAGE}` : USAGE, 2);
+if (!tokenCommand && ((command !== "reset" && command !== "status") || extra.length))
+  fail(command ? `Unknown command '${[command, ...extra].join(" ")}'. ${USAGE}` : USAGE, 2);
 // The server's own reading of the environment: the link's origin is the one the site answers on.
 const parsed = parseEnv(process.env);
 if (!parsed.ok) fail(`Invalid configuration: ${parsed.errors.join("; ")}`);
@@ -28,15 +32,23 @@ const env = parsed.env;
 if (!env.DATABASE_URL) existingSqliteFile("the site's owner is stored there", { postgresToo: true });
 
 const repo = await openStores({ DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL }).catch((error) =>
-  fail(`Cannot open the database${env.DATABASE_URL ? ` at ${new URL(env.DATABASE_URL).host}` : ""}: ${describe(error)}`),
+  fail(
+    `Cannot open the database${env.DATABASE_URL ? ` at ${new URL(env.DATABASE_URL).host}` : ""}: ${describe(error)}`,
+  ),
 );
 try {
   if (tokenCommand) {
     const { secret } = await createApiToken(repo, extra[1]!);
-    console.log(`API token "${extra[1]!.trim().slice(0, 80)}" created. It is shown only this once (only its hash is stored):\n${secret}`);
+    console.log(
+      `API token "${extra[1]!.trim().slice(0, 80)}" created. It is shown only this once (only its hash is stored):\n${secret}`,
+    );
   } else if (command === "status") {
     const owner = await repo.getOwner();
-    console.log(owner?.passwordHash ? `Owner set up; authenticator ${owner.totpEnabled ? "enrolled" : "not enrolled yet"}.` : "No owner yet.");
+    console.log(
+      owner?.passwordHash
+        ? `Owner set up; authenticator ${owner.totpEnabled ? "enrolled" : "not enrolled yet"}.`
+        : "No owner yet.",
+    );
   } else {
     // The site's own link secret: the emailed link and the one printed here are the same link.
     const links = createSignedLinks(await loadLinkSecret(env.LINK_SECRET, repo));

@@ -10,12 +10,16 @@ import { createStripeClient } from "../app/payments/stripe-provider.server.ts";
 const parsed = z
   .object({
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…"),
-    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).refine((value) => new URL(value).origin === value, "must be an origin only (https://shop.example)"),
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => new URL(value).origin === value, "must be an origin only (https://shop.example)"),
     STRIPE_API_BASE: z.url().optional(),
   })
   .safeParse(process.env);
 if (!parsed.success) {
-  console.error(`stripe-setup: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+  console.error(
+    `stripe-setup: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
+  );
   process.exit(1);
 }
 const { STRIPE_SECRET_KEY, PUBLIC_ORIGIN, STRIPE_API_BASE } = parsed.data;
@@ -24,7 +28,10 @@ if (!PUBLIC_ORIGIN.startsWith("https://") && !STRIPE_API_BASE) {
   process.exit(1);
 }
 try {
-  const report = await setUpStripe(createStripeClient({ secretKey: STRIPE_SECRET_KEY, apiBase: STRIPE_API_BASE }), PUBLIC_ORIGIN);
+  const report = await setUpStripe(
+    createStripeClient({ secretKey: STRIPE_SECRET_KEY, apiBase: STRIPE_API_BASE }),
+    PUBLIC_ORIGIN,
+  );
   for (const line of report.lines) console.log(line);
   if (report.secret) {
     console.log("\nPut this signing secret in the site's environment (shown this once), then restart:");

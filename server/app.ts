@@ -61,8 +61,16 @@ const nextRequestId = () => `${bootId}-${(++sequence).toString(36)}`;
 const proxies = createProxyTrust(env.TRUST_PROXY);
 
 /** Exact paths of the site's pages: marketing pages (no trailing slash) and the fixed dynamic ones. */
-const FIXED_PATHS = new Set(["/commander", "/sitemap.xml", "/robots.txt", "/healthz", ...Object.values(THANK_YOU_PATHS)]);
-const canonicalLocation = createCanonicalRedirect((p) => FIXED_PATHS.has(p) || (pageForPath(p) !== undefined && !p.endsWith("/")));
+const FIXED_PATHS = new Set([
+  "/commander",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/healthz",
+  ...Object.values(THANK_YOU_PATHS),
+]);
+const canonicalLocation = createCanonicalRedirect(
+  (p) => FIXED_PATHS.has(p) || (pageForPath(p) !== undefined && !p.endsWith("/")),
+);
 
 // ---- slow path: Express + React Router for everything that is not a cached page ----
 /** Express with the browser files (`assets`: Vite's middleware in development, build/client otherwise), then React Router. */
@@ -84,7 +92,8 @@ function slowPath(assets: express.RequestHandler | undefined): express.Express {
     createExpressHandler({
       build,
       mode,
-      getLoadContext: (_req, res) => provideServices(createLoadContext(res.locals.info as RequestInfo), getOrderServices),
+      getLoadContext: (_req, res) =>
+        provideServices(createLoadContext(res.locals.info as RequestInfo), getOrderServices),
     }),
   );
   return app;
@@ -121,7 +130,11 @@ interface Kept {
 
 /** The language a visitor gets on a page (forced by the path, or negotiated), which keys its copy. */
 function pageTarget(pathname: string, req: http.IncomingMessage) {
-  const { lang, source } = resolveLanguage({ pathname, cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+  const { lang, source } = resolveLanguage({
+    pathname,
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers["accept-language"],
+  });
   return { key: `${pathname}|${lang}|${source === "path" ? "forced" : "negotiated"}`, lang };
 }
 
@@ -137,7 +150,15 @@ function keptPage(req: http.IncomingMessage, pathname: string, search: string): 
     // Its price line names the date of the first monthly charge (a whole day in the business time
     // zone, whose offsets are whole hours): a kept form lasts until the end of the hour.
     const until = (Math.floor(Date.now() / HOUR) + 1) * HOUR;
-    return { cache: forms, key: form.key, url: `http://localhost${pathname}${search}`, lang: form.lang, holes: ["formToken"], until, visit: [orderFormPage(form.offer), form.lang] };
+    return {
+      cache: forms,
+      key: form.key,
+      url: `http://localhost${pathname}${search}`,
+      lang: form.lang,
+      holes: ["formToken"],
+      until,
+      visit: [orderFormPage(form.offer), form.lang],
+    };
   }
   if (search) return null;
   const page = pageForPath(pathname);
@@ -161,7 +182,13 @@ async function keptFor(req: http.IncomingMessage, url: URL): Promise<Kept | null
 const THANK_YOU_SET = new Set(Object.values(THANK_YOU_PATHS));
 
 /** Answers from memory (rendering the page once if needed); false: not keepable after all (any status but 200), render live. */
-async function serveKept(req: http.IncomingMessage, res: http.ServerResponse, kept: Kept, https: boolean, requestId: string): Promise<boolean> {
+async function serveKept(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  kept: Kept,
+  https: boolean,
+  requestId: string,
+): Promise<boolean> {
   const page =
     kept.cache.get(kept.key) ??
     (await kept.cache.fill(
@@ -169,8 +196,17 @@ async function serveKept(req: http.IncomingMessage, res: http.ServerResponse, ke
       () => {
         // Markers in the holes (the nonce, the form token): each response fills its own.
         const marker = (hole: Hole) => (kept.holes.includes(hole) ? HOLES[hole] : "");
-        const info: RequestInfo = { nonce: marker("nonce"), formToken: marker("formToken"), requestId, clientIp: "", secure: secureCookies };
-        return renderPage(new Request(kept.url, { headers: kept.lang ? { "accept-language": kept.lang } : {} }), provideServices(createLoadContext(info), getOrderServices));
+        const info: RequestInfo = {
+          nonce: marker("nonce"),
+          formToken: marker("formToken"),
+          requestId,
+          clientIp: "",
+          secure: secureCookies,
+        };
+        return renderPage(
+          new Request(kept.url, { headers: kept.lang ? { "accept-language": kept.lang } : {} }),
+          provideServices(createLoadContext(info), getOrderServices),
+        );
       },
       kept.until,
     ));
@@ -197,7 +233,14 @@ function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, re
   const started = performance.now();
   sendRenderedPage(req, res, page, proxies.isHttps(req), requestId);
   countVisit(req, page.status, kept.visit!);
-  logRequest({ reqId: requestId, method, path: query === -1 ? url : redactUrl(url), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, cache: true });
+  logRequest({
+    reqId: requestId,
+    method,
+    path: query === -1 ? url : redactUrl(url),
+    status: res.statusCode,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    cache: true,
+  });
   return true;
 }
 
@@ -234,7 +277,14 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
     // Pages rendered live (a query string, a form's draft): counted once answered.
     countVisit(req, res.statusCode, () => liveVisit(req));
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    logRequest({ reqId: requestId, method: req.method, path, status: res.statusCode, ms, cache: fromMemory || undefined });
+    logRequest({
+      reqId: requestId,
+      method: req.method,
+      path,
+      status: res.statusCode,
+      ms,
+      cache: fromMemory || undefined,
+    });
   });
 
   const https = proxies.isHttps(req);
@@ -269,7 +319,8 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
     if (length > bodyCapFor(url.pathname)) {
       return refuse(413, "Request body too large", { Connection: "close" });
     }
-    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN })) return refuse(403, "Cross-site form submissions are not accepted");
+    if (isCrossSitePost(req, url.pathname, { https, publicOrigin: env.PUBLIC_ORIGIN }))
+      return refuse(403, "Cross-site form submissions are not accepted");
   }
 
   if (method === "GET" || method === "HEAD") {
@@ -300,14 +351,25 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
   // React Router builds the request URL from Host (and X-Forwarded-Host behind a trusted proxy): an
   // unparsable one is the client's error, not a 500. HTTP/1.0 clients may send none: use ours.
   if (!req.headers.host) req.headers.host = publicHost;
-  if (!isValidHost(req.headers.host) || (proxies.fromTrustedProxy(req) && req.headers["x-forwarded-host"] && !isValidHost(String(req.headers["x-forwarded-host"])))) {
+  if (
+    !isValidHost(req.headers.host) ||
+    (proxies.fromTrustedProxy(req) &&
+      req.headers["x-forwarded-host"] &&
+      !isValidHost(String(req.headers["x-forwarded-host"])))
+  ) {
     return refuse(400, "Bad request");
   }
 
   const nonce = randomBytes(16).toString("base64");
   res.setHeader("X-Request-Id", requestId);
   for (const [name, value] of Object.entries(securityHeaders({ nonce, https }))) res.setHeader(name, value);
-  const info: RequestInfo = { nonce, formToken: randomUUID(), requestId, clientIp: proxies.clientIp(req), secure: secureCookies };
+  const info: RequestInfo = {
+    nonce,
+    formToken: randomUUID(),
+    requestId,
+    clientIp: proxies.clientIp(req),
+    secure: secureCookies,
+  };
   res.locals = { info };
   app(req as express.Request, res as express.Response);
 }
@@ -338,9 +400,19 @@ type Visit = readonly [page: string, lang: string];
 function liveVisit(req: http.IncomingMessage): readonly [string, string] | undefined {
   const url = new URL(req.url ?? "/", "http://localhost");
   const offer = url.pathname === "/commander" ? url.searchParams.get("offre") : null;
-  const page = offer === null ? pageForPath(url.pathname)?.id : isOfferId(offer) && !url.searchParams.has("cancelled") ? orderFormPage(offer) : undefined;
+  const page =
+    offer === null
+      ? pageForPath(url.pathname)?.id
+      : isOfferId(offer) && !url.searchParams.has("cancelled")
+        ? orderFormPage(offer)
+        : undefined;
   if (!page) return undefined;
-  const { lang } = resolveLanguage({ pathname: url.pathname, queryLang: url.searchParams.get("lang"), cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+  const { lang } = resolveLanguage({
+    pathname: url.pathname,
+    queryLang: url.searchParams.get("lang"),
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers["accept-language"],
+  });
   return [page, lang];
 }
 
@@ -396,8 +468,7 @@ export function createFront(assets?: express.RequestHandler): Front {
           if (!res.headersSent) {
             answerHeaders(res, proxies.isHttps(req), requestId);
             reject(res, 500, "Internal error");
-          }
-          else res.destroy();
+          } else res.destroy();
         }),
       );
     },

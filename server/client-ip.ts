@@ -21,7 +21,11 @@ export interface ProxyTrust {
 
 export function createProxyTrust(setting: TrustProxy): ProxyTrust {
   const trust =
-    setting === false ? () => false : typeof setting === "number" ? (_addr: string, hop: number) => hop < setting : proxyAddr.compile(setting);
+    setting === false
+      ? () => false
+      : typeof setting === "number"
+        ? (_addr: string, hop: number) => hop < setting
+        : proxyAddr.compile(setting);
   const isTrustedPeer = (address: string) => setting !== false && trust(address, 0);
   const fromTrustedProxy = (req: http.IncomingMessage) => isTrustedPeer(req.socket.remoteAddress ?? "");
   return {
@@ -33,7 +37,12 @@ export function createProxyTrust(setting: TrustProxy): ProxyTrust {
     isTrustedPeer,
     isHttps(req) {
       if ("encrypted" in req.socket && req.socket.encrypted) return true;
-      return fromTrustedProxy(req) && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
+      return (
+        fromTrustedProxy(req) &&
+        String(req.headers["x-forwarded-proto"] ?? "")
+          .split(",")[0]
+          ?.trim() === "https"
+      );
     },
   };
 }

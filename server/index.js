@@ -11,10 +11,15 @@ import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
 // In development (`npm run dev`, tools/dev.js) Node must also load react-router's development build,
 // the copy Vite gives the app (`--conditions development`, as React Router's node-custom-server
 // template runs it): with two copies, each refuses the other's RouterContextProvider.
-const flags = process.env.NODE_ENV === "development" ? [...SERVER_NODE_FLAGS, "--conditions=development"] : SERVER_NODE_FLAGS;
+const flags =
+  process.env.NODE_ENV === "development" ? [...SERVER_NODE_FLAGS, "--conditions=development"] : SERVER_NODE_FLAGS;
 const missing = flags.filter((flag) => !process.execArgv.includes(flag));
 if (missing.length && typeof process.execve === "function") {
-  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], process.env);
+  process.execve(
+    process.execPath,
+    [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)],
+    process.env,
+  );
 }
 
 await import("./index.ts");

@@ -20,7 +20,12 @@ function oldNode(): { command: string; args: string[]; env: Record<string, strin
     if (version && Number(version.split(".")[0]) < 22) return { command: candidate, args: [], env: {}, version };
   }
   const version = "20.19.0";
-  return { command: process.execPath, args: ["--import", "./tests/support/pretend-old-node.js"], env: { PRETEND_NODE_VERSION: version }, version };
+  return {
+    command: process.execPath,
+    args: ["--import", "./tests/support/pretend-old-node.js"],
+    env: { PRETEND_NODE_VERSION: version },
+    version,
+  };
 }
 
 /** A Node 24 cache as scripts/require-node.js expects it, holding the Node running these tests. */
@@ -32,7 +37,8 @@ function cacheWithThisNode(): string {
 }
 
 const old = oldNode();
-const tooOld = (cache: string) => `Node ${old.version} is too old for this site (22.22+): running under Node 24 from ${cache}`;
+const tooOld = (cache: string) =>
+  `Node ${old.version} is too old for this site (22.22+): running under Node 24 from ${cache}`;
 
 function runOld(script: string[], env: Record<string, string>) {
   return spawn(old.command, [...old.args, ...script], {
@@ -63,7 +69,10 @@ describe("starting the site on an old Node", () => {
     try {
       let healthy = false;
       for (let tries = 0; tries < 200 && !healthy && server.exitCode === null; tries++) {
-        healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((res) => res.ok, () => false);
+        healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (res) => res.ok,
+          () => false,
+        );
         if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(healthy, stderr).toBe(true);
@@ -87,24 +96,35 @@ describe("starting the site on an old Node", () => {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), "node24-empty-"));
     // npm may not reach a registry: offline, with an empty package cache, the install fails at once.
     const registry = "http://127.0.0.1:9/";
-    const child = runOld(["server/index.js"], { NODE24_CACHE: cache, npm_config_offline: "true", npm_config_cache: path.join(cache, "npm"), npm_config_registry: registry });
+    const child = runOld(["server/index.js"], {
+      NODE24_CACHE: cache,
+      npm_config_offline: "true",
+      npm_config_cache: path.join(cache, "npm"),
+      npm_config_registry: registry,
+    });
     let stderr = "";
     child.stderr!.on("data", (chunk) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)));
     expect(stderr.split("\n")[0]).toBe(tooOld(cache));
     // Before the wait: what is downloaded, from where, to where.
-    expect(stderr.split("\n")[1]).toMatch(new RegExp(`^Downloading Node 24 \\(the npm package node@24.*\\) from ${registry} into ${cache}`));
+    expect(stderr.split("\n")[1]).toMatch(
+      new RegExp(`^Downloading Node 24 \\(the npm package node@24.*\\) from ${registry} into ${cache}`),
+    );
     expect(stderr).toContain(`Could not install Node 24 into ${cache}: install Node 24 (see .nvmrc) and retry.`);
     expect(stderr).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|\n\s+at /);
     expect(code).toBe(1);
   }, 60_000);
 
   test("npm run dev, build and every test script make the same version check: dev on an old Node says so, then serves under Node 24", async () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
     for (const name of ["start", "dev", "build", "test", "test:unit", "test:e2e"]) {
       const script = /^node ((?:scripts|tools)\/[\w-]+\.js)\b/.exec(pkg.scripts[name] ?? "")?.[1];
       expect(script, `npm run ${name}: ${pkg.scripts[name]}`).toBeDefined();
-      expect(fs.readFileSync(path.join(root, script!), "utf8"), script).toMatch(/^import "(\.\/|\.\.\/scripts\/)require-node\.js";$/m);
+      expect(fs.readFileSync(path.join(root, script!), "utf8"), script).toMatch(
+        /^import "(\.\/|\.\.\/scripts\/)require-node\.js";$/m,
+      );
     }
     const cache = cacheWithThisNode();
     const port = await freePort();
@@ -124,7 +144,10 @@ describe("starting the site on an old Node", () => {
     try {
       // The dev server compiles on the first request: generous on a loaded machine.
       for (let tries = 0; tries < 1200 && status !== 200 && dev.exitCode === null; tries++) {
-        status = await fetch(`http://127.0.0.1:${port}/healthz`).then((res) => res.status, () => 0);
+        status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (res) => res.status,
+          () => 0,
+        );
         if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
       }
     } finally {

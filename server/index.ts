@@ -14,14 +14,20 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createHttpServer, serve, type Front } from "./serve.ts";
 
-type FrontModule = { createFront: (assets?: (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => void) => Front };
+type FrontModule = {
+  createFront: (
+    assets?: (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => void,
+  ) => Front;
+};
 
 const root = path.resolve(import.meta.dirname, "..");
 const server = createHttpServer();
 
 if (process.env.NODE_ENV === "development") {
   // Vite is a development dependency: imported only here, never by the production image.
-  const vite = await import("vite").then((vite) => vite.createServer({ root, server: { middlewareMode: true, hmr: { server } } }));
+  const vite = await import("vite").then((vite) =>
+    vite.createServer({ root, server: { middlewareMode: true, hmr: { server } } }),
+  );
   // Vite runs server/app.ts again when it or anything it imports changed: a new front then (its
   // caches empty), the same services (kept on globalThis by the app).
   let loaded: FrontModule | undefined;

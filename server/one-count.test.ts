@@ -21,7 +21,10 @@ test("one function adds page views: countVisit in server/app.ts", () => {
   expect(adds).toHaveLength(1);
   const [file, line] = adds[0]!.split(":");
   const source = fs.readFileSync(path.join(root, file!), "utf8").split("\n");
-  const enclosing = source.slice(0, Number(line)).reverse().find((text) => /^function \w+/.test(text));
+  const enclosing = source
+    .slice(0, Number(line))
+    .reverse()
+    .find((text) => /^function \w+/.test(text));
   expect(file).toBe("server/app.ts");
   expect(enclosing).toMatch(/^function countVisit\(/);
 });

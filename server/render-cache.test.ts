@@ -10,7 +10,10 @@ afterEach(async () => {
   servers = [];
 });
 
-const html = (body: string, headers: Record<string, string> = {}) => new Response(`<html><body>${body}</body></html>`, { headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+const html = (body: string, headers: Record<string, string> = {}) =>
+  new Response(`<html><body>${body}</body></html>`, {
+    headers: { "content-type": "text/html; charset=utf-8", ...headers },
+  });
 
 /** A server answering every request from one cache key, and how often it rendered. */
 async function serve(render: () => Response, key = "k") {
@@ -59,15 +62,22 @@ describe("one render kept per key, holes filled per response", () => {
   });
 
   test("a page with holes: each response its own nonce (in the page and its CSP) and its own token, identity or gzip", async () => {
-    const { url, calls } = await serve(() => html(`<script nonce="${HOLES.nonce}">1</script><input name="token" value="${HOLES.formToken}"><script nonce="${HOLES.nonce}">2</script>`, { "cache-control": "no-store" }));
+    const { url, calls } = await serve(() =>
+      html(
+        `<script nonce="${HOLES.nonce}">1</script><input name="token" value="${HOLES.formToken}"><script nonce="${HOLES.nonce}">2</script>`,
+        { "cache-control": "no-store" },
+      ),
+    );
     const seen = new Set<string>();
     for (const encoding of ["identity", "gzip", "identity", "gzip"]) {
       const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http.get(url, { headers: { "accept-encoding": encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on("error", reject);
+        http
+          .get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
       });
       expect(Number(raw.headers["content-length"])).toBe(raw.body.length);
       const page = (encoding === "gzip" ? gunzipSync(raw.body) : raw.body).toString("utf8");

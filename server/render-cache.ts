@@ -63,7 +63,9 @@ function keptHeaders(response: Response): Record<string, string | string[]> {
 
 /** Splits a rendered body wherever a hole's marker occurs, in order. */
 export function splitAtHoles(html: Buffer): { parts: Buffer[]; holes: Hole[] } {
-  const markers = (Object.entries(HOLES) as Array<[Hole, string]>).map(([hole, marker]) => [hole, Buffer.from(marker)] as const);
+  const markers = (Object.entries(HOLES) as Array<[Hole, string]>).map(
+    ([hole, marker]) => [hole, Buffer.from(marker)] as const,
+  );
   const parts: Buffer[] = [];
   const holes: Hole[] = [];
   let from = 0;
@@ -122,7 +124,12 @@ export class RenderCache {
           await response.body?.cancel();
           return null;
         }
-        const page = toRenderedPage(response.status, keptHeaders(response), Buffer.from(await response.arrayBuffer()), until);
+        const page = toRenderedPage(
+          response.status,
+          keptHeaders(response),
+          Buffer.from(await response.arrayBuffer()),
+          until,
+        );
         this.#pages.set(key, page);
         if (this.#pages.size > this.#max) this.#pages.delete(this.#pages.keys().next().value!);
         return page;
@@ -155,7 +162,10 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 }
 
 /** The nonce-less security headers, computed once: [plain http, https]. */
-const BASE_HEADERS = [Object.entries(securityHeaders({ https: false })), Object.entries(securityHeaders({ https: true }))] as const;
+const BASE_HEADERS = [
+  Object.entries(securityHeaders({ https: false })),
+  Object.entries(securityHeaders({ https: true })),
+] as const;
 
 /** The security headers of a response without a nonce (refusals, redirects, pages without scripts). */
 export const baseSecurityHeaders = (https: boolean) => BASE_HEADERS[https ? 1 : 0];
@@ -165,7 +175,11 @@ export const baseSecurityHeaders = (https: boolean) => BASE_HEADERS[https ? 1 : 
  * security headers, then the page's own, as a live response has them; Content-Length is the
  * caller's. Kept per (https, encoding or 304), but for a page with a nonce (its CSP names it).
  */
-function headerList(page: RenderedPage, security: ReadonlyArray<readonly [string, string]>, encoding: Encoding | "not-modified"): string[] {
+function headerList(
+  page: RenderedPage,
+  security: ReadonlyArray<readonly [string, string]>,
+  encoding: Encoding | "not-modified",
+): string[] {
   const headers = new Map<string, [string, string | string[]]>();
   const set = (name: string, value: string | string[]) => headers.set(name.toLowerCase(), [name, value]);
   for (const [name, value] of security) set(name, value);
@@ -195,12 +209,22 @@ function keptList(page: RenderedPage, https: boolean, encoding: Encoding | "not-
 }
 
 /** Answers a request with a kept page: its holes filled with this response's own values. */
-export function sendRenderedPage(req: http.IncomingMessage, res: http.ServerResponse, page: RenderedPage, https: boolean, requestId: string): void {
+export function sendRenderedPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  page: RenderedPage,
+  https: boolean,
+  requestId: string,
+): void {
   const head = req.method === "HEAD";
   if (page.fixed) {
     const fixed = page.fixed;
-    const encoding = req.headers["if-none-match"] === fixed.etag ? "not-modified" : pickEncoding(req.headers["accept-encoding"]);
-    res.writeHead(encoding === "not-modified" ? 304 : page.status, keptList(page, https, encoding).concat("X-Request-Id", requestId));
+    const encoding =
+      req.headers["if-none-match"] === fixed.etag ? "not-modified" : pickEncoding(req.headers["accept-encoding"]);
+    res.writeHead(
+      encoding === "not-modified" ? 304 : page.status,
+      keptList(page, https, encoding).concat("X-Request-Id", requestId),
+    );
     res.end(head || encoding === "not-modified" ? undefined : fixed[encoding]);
     return;
   }
@@ -217,7 +241,9 @@ export function sendRenderedPage(req: http.IncomingMessage, res: http.ServerResp
   const encoding = pickEncoding(req.headers["accept-encoding"]) === "identity" ? "identity" : "gzip";
   const body = encoding === "gzip" ? gzipSync(Buffer.concat(pieces), { level: 1 }) : undefined;
   const length = body ? body.length : pieces.reduce((sum, piece) => sum + piece.length, 0);
-  const list = values.nonce ? headerList(page, Object.entries(securityHeaders({ nonce: values.nonce, https })), encoding) : keptList(page, https, encoding);
+  const list = values.nonce
+    ? headerList(page, Object.entries(securityHeaders({ nonce: values.nonce, https })), encoding)
+    : keptList(page, https, encoding);
   res.writeHead(page.status, list.concat("Content-Length", String(length), "X-Request-Id", requestId));
   if (head) {
     res.end();

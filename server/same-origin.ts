@@ -5,7 +5,11 @@ import type http from "node:http";
  * included: the public origin, or this request's own scheme and host. Stripe's webhook is
  * authenticated by its signature instead.
  */
-export function isCrossSitePost(req: http.IncomingMessage, pathname: string, options: { https: boolean; publicOrigin: string }): boolean {
+export function isCrossSitePost(
+  req: http.IncomingMessage,
+  pathname: string,
+  options: { https: boolean; publicOrigin: string },
+): boolean {
   if (pathname.startsWith("/webhooks/")) return false;
   const origin = req.headers.origin;
   if (origin === "null") return true;

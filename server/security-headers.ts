@@ -34,8 +34,12 @@ export function securityHeaders(options: { nonce?: string; https: boolean }): Re
  * headers, so both values went out and browsers pick unpredictably between duplicates: for these
  * names the route's value replaces the site's instead.
  */
-export function routeHeadersReplaceSiteHeaders(res: { append(name: string, value: string | string[]): unknown; setHeader(name: string, value: string | string[]): unknown }) {
+export function routeHeadersReplaceSiteHeaders(res: {
+  append(name: string, value: string | string[]): unknown;
+  setHeader(name: string, value: string | string[]): unknown;
+}) {
   const names = new Set(Object.keys(securityHeaders({ https: true })).map((name) => name.toLowerCase()));
   const append = res.append.bind(res);
-  res.append = (name: string, value: string | string[]) => (names.has(name.toLowerCase()) ? res.setHeader(name, value) : append(name, value));
+  res.append = (name: string, value: string | string[]) =>
+    names.has(name.toLowerCase()) ? res.setHeader(name, value) : append(name, value);
 }

@@ -34,7 +34,12 @@ export function createHttpServer(): http.Server {
  * arrive meanwhile wait), then answers through `handle` (the front's own, or development's chain
  * in front of it); SIGTERM and SIGINT stop it gracefully, then `onStopped` runs.
  */
-export async function serve(server: http.Server, front: Front, handle: http.RequestListener, onStopped?: () => Promise<void>): Promise<void> {
+export async function serve(
+  server: http.Server,
+  front: Front,
+  handle: http.RequestListener,
+  onStopped?: () => Promise<void>,
+): Promise<void> {
   /** Set until the app's start-up checks are done: requests that arrive meanwhile wait. */
   let started!: () => void;
   let starting: Promise<void> | undefined = new Promise((resolve) => (started = resolve));
@@ -101,7 +106,9 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
         EACCES: `no permission to listen on port ${port}${where} (ports below 1024 need privileges): set PORT`,
         EADDRNOTAVAIL: `HOST ${host} is not an address of this machine: set HOST (0.0.0.0 for every interface)`,
       };
-      console.error(`Cannot start: ${why[error.code ?? ""] ?? `cannot listen on port ${port}${where} (${error.code ?? error.message})`}.`);
+      console.error(
+        `Cannot start: ${why[error.code ?? ""] ?? `cannot listen on port ${port}${where} (${error.code ?? error.message})`}.`,
+      );
       process.exit(1);
     };
     server.once("error", refuse);

@@ -13,7 +13,8 @@ try {
 }
 const unreachable = !report || (report.error && !report.metadata) || (report.statusCode && !report.metadata);
 if (unreachable) {
-  const why = report?.message ?? report?.error?.summary ?? run.stderr.split("\n").find((l) => /error/i.test(l)) ?? "no answer";
+  const why =
+    report?.message ?? report?.error?.summary ?? run.stderr.split("\n").find((l) => /error/i.test(l)) ?? "no answer";
   console.log(`npm audit: the registry audit endpoint is unreachable (${why}). Advisories were NOT checked.`);
   process.exit(2);
 }

@@ -98,17 +98,35 @@ describe("architecture boundaries (docs/architecture.md)", () => {
 /** Whether the one-body-reader rule (eslint.config.js, `http/one-body-reader`) fires on this code. */
 async function bodyReadRefused(file: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath: file });
-  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-syntax" && /read-form\.server\.ts/.test(message.message));
+  return (result?.messages ?? []).some(
+    (message) => message.ruleId === "no-restricted-syntax" && /read-form\.server\.ts/.test(message.message),
+  );
 }
 
 describe("request bodies are read by app/http/read-form.server.ts only", () => {
   it.each([
-    ["app/routes/new-form.tsx", "export async function action({ request }: { request: Request }) { return request.formData(); }\n", true],
-    ["app/routes/new-form.tsx", "export async function action(args: { request: Request }) { return args.request.text(); }\n", true],
-    ["app/routes/new-hook.ts", "export async function action({ request }: { request: Request }) { return request.json(); }\n", true],
+    [
+      "app/routes/new-form.tsx",
+      "export async function action({ request }: { request: Request }) { return request.formData(); }\n",
+      true,
+    ],
+    [
+      "app/routes/new-form.tsx",
+      "export async function action(args: { request: Request }) { return args.request.text(); }\n",
+      true,
+    ],
+    [
+      "app/routes/new-hook.ts",
+      "export async function action({ request }: { request: Request }) { return request.json(); }\n",
+      true,
+    ],
     ["app/admin/new-action.server.ts", "export const read = (request: Request) => request.arrayBuffer();\n", true],
     ["app/orders/new-step.server.ts", "export const read = (req: Request) => req.clone().formData();\n", true],
-    ["app/routes/new-form.tsx", 'import { readForm } from "../http/read-form.server.ts";\nexport const action = ({ request }: { request: Request }) => readForm(request, ["email"]);\n', false],
+    [
+      "app/routes/new-form.tsx",
+      'import { readForm } from "../http/read-form.server.ts";\nexport const action = ({ request }: { request: Request }) => readForm(request, ["email"]);\n',
+      false,
+    ],
     ["app/http/read-form.server.ts", "export const read = (request: Request) => request.formData();\n", false],
     ["app/routes/new-page.tsx", "export const read = (response: Response) => response.json();\n", false],
   ])("%s: %s is refused: %s", async (file, code, refused) => {
@@ -119,17 +137,24 @@ describe("request bodies are read by app/http/read-form.server.ts only", () => {
 /** Whether the money rule (eslint.config.js, `money/one-door`) fires on this code. */
 async function moneyCallRefused(file: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath: file });
-  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-syntax" && /money\.server\.ts/.test(message.message));
+  return (result?.messages ?? []).some(
+    (message) => message.ruleId === "no-restricted-syntax" && /money\.server\.ts/.test(message.message),
+  );
 }
 
 describe("refunds and cancellations are asked of the provider by app/admin/money.server.ts only", () => {
-  const call = (expression: string) => `declare const services: { provider: { refund(x: unknown): unknown; cancelSubscription(x: unknown): unknown } };\ndeclare const provider: typeof services.provider;\nexport const go = () => ${expression};\n`;
+  const call = (expression: string) =>
+    `declare const services: { provider: { refund(x: unknown): unknown; cancelSubscription(x: unknown): unknown } };\ndeclare const provider: typeof services.provider;\nexport const go = () => ${expression};\n`;
   it.each([
     ["app/routes/admin-order.tsx", call("services.provider.refund({})"), true],
     ["app/billing/new-step.server.ts", call("provider.cancelSubscription({})"), true],
     ["app/admin/orders.server.ts", call("services.provider.cancelSubscription({})"), true],
     ["app/admin/money.server.ts", call("services.provider.refund({})"), false],
-    ["app/payments/sandbox-provider.server.ts", "declare const store: { refund(): void };\nexport const go = () => store.refund();\n", false],
+    [
+      "app/payments/sandbox-provider.server.ts",
+      "declare const store: { refund(): void };\nexport const go = () => store.refund();\n",
+      false,
+    ],
   ])("%s: %s is refused: %s", async (file, code, refused) => {
     expect(await moneyCallRefused(file, code)).toBe(refused);
   });
@@ -138,11 +163,14 @@ describe("refunds and cancellations are asked of the provider by app/admin/money
 /** Whether the services rule (eslint.config.js, `guards/…services`) fires on this import of the composition root. */
 async function servicesLookupRefused(file: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath: file });
-  return (result?.messages ?? []).some((message) => message.ruleId === "no-restricted-imports" && /servicesOf\(context\)/.test(message.message));
+  return (result?.messages ?? []).some(
+    (message) => message.ruleId === "no-restricted-imports" && /servicesOf\(context\)/.test(message.message),
+  );
 }
 
 describe("only the composition root's callers look the services up (routes read them from the context)", () => {
-  const lookup = (specifier: string) => `import { getOrderServices } from "${specifier}";\nexport const open = getOrderServices;\n`;
+  const lookup = (specifier: string) =>
+    `import { getOrderServices } from "${specifier}";\nexport const open = getOrderServices;\n`;
   it.each([
     ["app/routes/new-page.tsx", lookup("../services.server.ts"), true],
     ["app/admin/new-query.server.ts", lookup("../services.server.ts"), true],
@@ -154,8 +182,16 @@ describe("only the composition root's callers look the services up (routes read 
     ["server/app.ts", lookup("../app/services.server.ts"), false],
     ["app/entry.server.tsx", lookup("./services.server.ts"), false],
     ["app/admin/new-query.test.ts", lookup("../services.server.ts"), false],
-    ["app/routes/new-page.tsx", 'import type { OrderServices } from "../services.server.ts";\nexport type S = OrderServices;\n', false],
-    ["app/routes/new-page.tsx", 'import { servicesOf } from "../services-context.ts";\nexport const open = servicesOf;\n', false],
+    [
+      "app/routes/new-page.tsx",
+      'import type { OrderServices } from "../services.server.ts";\nexport type S = OrderServices;\n',
+      false,
+    ],
+    [
+      "app/routes/new-page.tsx",
+      'import { servicesOf } from "../services-context.ts";\nexport const open = servicesOf;\n',
+      false,
+    ],
   ])("%s: %s is refused: %s", async (file, code, refused) => {
     expect(await servicesLookupRefused(file, code)).toBe(refused);
   });

@@ -28,7 +28,13 @@ export function completeLock(text) {
       const m = /-(android|darwin|freebsd|linux|win32|wasm32|openbsd|sunos|aix)-([a-z0-9]+)/.exec(name);
       const os = m?.[1] === "wasm32" ? undefined : m?.[1];
       const cpu = m?.[1] === "wasm32" ? ["wasm32"] : m ? [m[2]] : undefined;
-      added[key] = { version, dev: entry.dev || undefined, optional: true, ...(os ? { os: [os] } : {}), ...(cpu ? { cpu } : {}) };
+      added[key] = {
+        version,
+        dev: entry.dev || undefined,
+        optional: true,
+        ...(os ? { os: [os] } : {}),
+        ...(cpu ? { cpu } : {}),
+      };
     }
   }
   const count = Object.keys(added).length;

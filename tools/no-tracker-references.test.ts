@@ -21,14 +21,19 @@ function codeFiles(dir: string): string[] {
 }
 
 test("no code, test, tool or configuration file names a ticket number", () => {
-  const atRoot = fs.readdirSync(root).filter((name) => CODE.test(name)).map((name) => path.join(root, name));
+  const atRoot = fs
+    .readdirSync(root)
+    .filter((name) => CODE.test(name))
+    .map((name) => path.join(root, name));
   const files = [...FOLDERS.flatMap((folder) => codeFiles(path.join(root, folder))), ...atRoot];
   expect(files.length).toBeGreaterThan(100);
   const found = files.flatMap((file) =>
     fs
       .readFileSync(file, "utf8")
       .split("\n")
-      .flatMap((line, index) => (TICKET.test(line) ? [`${path.relative(root, file)}:${index + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, index) =>
+        TICKET.test(line) ? [`${path.relative(root, file)}:${index + 1}: ${line.trim()}`] : [],
+      ),
   );
   expect(found).toEqual([]);
 });

@@ -47,7 +47,10 @@ async function save(target: string) {
     }
     for (const url of [...urls].sort()) {
       const response = await fetch(`${origin}${url}`, { headers: { "accept-language": "fr" } });
-      fs.writeFileSync(path.join(target, fileName(url)), `${response.status}\n${normalise(await response.text(), origin)}`);
+      fs.writeFileSync(
+        path.join(target, fileName(url)),
+        `${response.status}\n${normalise(await response.text(), origin)}`,
+      );
     }
     console.log(`${urls.size} pages saved in ${target}`);
   } finally {
@@ -70,7 +73,9 @@ function compare(before: string, after: string) {
     // The first differing place, with some context either side.
     let at = 0;
     while (at < a.length && a[at] === b[at]) at++;
-    console.log(`${name}: differs at ${at}\n  before: ${a.slice(Math.max(0, at - 80), at + 120)}\n  after:  ${b.slice(Math.max(0, at - 80), at + 120)}`);
+    console.log(
+      `${name}: differs at ${at}\n  before: ${a.slice(Math.max(0, at - 80), at + 120)}\n  after:  ${b.slice(Math.max(0, at - 80), at + 120)}`,
+    );
   }
   console.log(`${names.size} pages, ${differing} differ`);
   process.exitCode = differing ? 1 : 0;

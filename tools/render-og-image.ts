@@ -13,14 +13,24 @@ const root = path.resolve(import.meta.dirname, "..");
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const og = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 });
-  await og.setContent(`<!doctype html><html><body style="margin:0;background:#0b1020">${fs.readFileSync(path.join(root, "public/og-image.svg"), "utf8")}</body></html>`);
-  await og.locator("svg").first().screenshot({ path: path.join(root, "public/og-image.png"), omitBackground: false });
+  await og.setContent(
+    `<!doctype html><html><body style="margin:0;background:#0b1020">${fs.readFileSync(path.join(root, "public/og-image.svg"), "utf8")}</body></html>`,
+  );
+  await og
+    .locator("svg")
+    .first()
+    .screenshot({ path: path.join(root, "public/og-image.png"), omitBackground: false });
   console.log("public/og-image.png written");
 
   const logo = await browser.newPage({ viewport: { width: 36, height: 36 }, deviceScaleFactor: 2 });
-  const mark = fs.readFileSync(path.join(root, "public/favicon.svg"), "utf8").replace("<svg ", '<svg width="36" height="36" style="display:block" ');
+  const mark = fs
+    .readFileSync(path.join(root, "public/favicon.svg"), "utf8")
+    .replace("<svg ", '<svg width="36" height="36" style="display:block" ');
   await logo.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${mark}</body></html>`);
-  await logo.locator("svg").first().screenshot({ path: path.join(root, "public/email-logo.png"), omitBackground: true });
+  await logo
+    .locator("svg")
+    .first()
+    .screenshot({ path: path.join(root, "public/email-logo.png"), omitBackground: true });
   console.log("public/email-logo.png written");
 } finally {
   await browser.close();

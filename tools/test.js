@@ -15,12 +15,17 @@ function timed(step) {
   const result = step();
   return { result, seconds: (performance.now() - started) / 1000 };
 }
-const duration = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`);
+const duration = (seconds) =>
+  seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`;
 const times = [];
 // The names of failing tests, repeated after the summary: CI keeps only the end of the output.
 const failures = [];
-// eslint-disable-next-line no-control-regex -- strips the terminal colours Vitest puts in its messages
-const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim()) ?? "";
+const firstLine = (text) =>
+  String(text ?? "")
+    // eslint-disable-next-line no-control-regex -- strips the terminal colours Vitest puts in its messages
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((line) => line.trim()) ?? "";
 
 fs.mkdirSync("test-results", { recursive: true });
 // As `npm start` builds: only when a source is newer than the build, in one line (the bundler's
@@ -39,7 +44,9 @@ const onlyE2E = process.argv.includes("--e2e");
 const onlyUnit = process.argv.includes("--unit");
 
 if (!onlyE2E) {
-  const { result: status, seconds } = timed(() => run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]));
+  const { result: status, seconds } = timed(() =>
+    run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]),
+  );
   let line = "unit and integration (Vitest): no report";
   try {
     const report = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
@@ -48,18 +55,27 @@ if (!onlyE2E) {
     line = `unit and integration (Vitest): ${report.numPassedTests} passed, ${report.numFailedTests} failed`;
     // The slowest files, so a suite creeping toward the time limit is seen before it is hit.
     const slowest = (report.testResults ?? [])
-      .map((file) => ({ name: String(file.name).replace(`${process.cwd()}/`, ""), seconds: (file.endTime - file.startTime) / 1000 }))
+      .map((file) => ({
+        name: String(file.name).replace(`${process.cwd()}/`, ""),
+        seconds: (file.endTime - file.startTime) / 1000,
+      }))
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, 5);
     for (const file of report.testResults ?? []) {
       for (const test of file.assertionResults ?? []) {
-        if (test.status === "failed") failures.push(`vitest ${String(file.name).replace(`${process.cwd()}/`, "")} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`);
+        if (test.status === "failed")
+          failures.push(
+            `vitest ${String(file.name).replace(`${process.cwd()}/`, "")} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`,
+          );
       }
       if (file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed")) {
-        failures.push(`vitest ${String(file.name).replace(`${process.cwd()}/`, "")}: ${firstLine(file.message).slice(0, 300)}`);
+        failures.push(
+          `vitest ${String(file.name).replace(`${process.cwd()}/`, "")}: ${firstLine(file.message).slice(0, 300)}`,
+        );
       }
     }
-    if (slowest.length) line += ` (slowest: ${slowest.map((file) => `${file.name} ${duration(file.seconds)}`).join(", ")})`;
+    if (slowest.length)
+      line += ` (slowest: ${slowest.map((file) => `${file.name} ${duration(file.seconds)}`).join(", ")})`;
   } catch {
     failed += 1;
   }
@@ -78,11 +94,14 @@ if (!onlyUnit) {
         for (const test of spec.tests ?? []) {
           if (test.status === "unexpected" || test.status === "flaky") {
             const error = test.results?.find((result) => result.error)?.error;
-            failures.push(`playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine(error?.message).slice(0, 300)}`);
+            failures.push(
+              `playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine(error?.message).slice(0, 300)}`,
+            );
           }
         }
       }
-      for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+      for (const child of suite.suites ?? [])
+        visit(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
     };
     for (const suite of report.suites ?? []) visit(suite, []);
     line = `browser (Playwright): ${report.stats.expected} passed, ${report.stats.unexpected + report.stats.flaky} failed`;

@@ -18,24 +18,47 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(relative);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [relative] : [];
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")
+      ? [relative]
+      : [];
   });
 }
 
 /** The modules `file` (source text) imports for their values: static imports and re-exports not marked `type`, and dynamic import(). */
 export function valueImports(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
       const typeOnly =
         clause?.isTypeOnly ||
-        (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((element) => element.isTypeOnly));
+        (clause &&
+          !clause.name &&
+          clause.namedBindings &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.length > 0 &&
+          clause.namedBindings.elements.every((element) => element.isTypeOnly));
       if (!typeOnly) found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      !node.isTypeOnly
+    ) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -71,12 +94,17 @@ function specifierBetween(from: string, to: string): string {
 }
 
 /** Every violation reached through a chain of value imports: "from → … → to". */
-export async function transitiveViolations(files: readonly string[], read: (file: string) => string): Promise<string[]> {
+export async function transitiveViolations(
+  files: readonly string[],
+  read: (file: string) => string,
+): Promise<string[]> {
   const graph = new Map<string, string[]>();
   const edges = (file: string): string[] => {
     let found = graph.get(file);
     if (!found) {
-      found = INVERSION_POINTS.has(file) ? [] : valueImports(file, read(file)).flatMap((specifier) => resolve(file, specifier) ?? []);
+      found = INVERSION_POINTS.has(file)
+        ? []
+        : valueImports(file, read(file)).flatMap((specifier) => resolve(file, specifier) ?? []);
       graph.set(file, found);
     }
     return found;
@@ -119,9 +147,18 @@ describe("architecture boundaries, followed through every chain of imports", () 
   test("a bad import two steps away is found (auth → lib → orders), while the same chain made of type imports is not", async () => {
     // A pretend tree on top of the real one: auth imports a lib helper that imports the orders room.
     const fake = new Map([
-      ["app/auth/pretend-step.server.ts", 'import { helper } from "../lib/pretend-helper.ts";\nexport const go = helper;\n'],
-      ["app/lib/pretend-helper.ts", 'import { placeOrder } from "../orders/place-order.server.ts";\nexport const helper = placeOrder;\n'],
-      ["app/auth/pretend-types.server.ts", 'import type { Helper } from "../lib/pretend-typed.ts";\nexport type X = Helper;\n'],
+      [
+        "app/auth/pretend-step.server.ts",
+        'import { helper } from "../lib/pretend-helper.ts";\nexport const go = helper;\n',
+      ],
+      [
+        "app/lib/pretend-helper.ts",
+        'import { placeOrder } from "../orders/place-order.server.ts";\nexport const helper = placeOrder;\n',
+      ],
+      [
+        "app/auth/pretend-types.server.ts",
+        'import type { Helper } from "../lib/pretend-typed.ts";\nexport type X = Helper;\n',
+      ],
       ["app/lib/pretend-typed.ts", 'import type { Order } from "../orders/types.ts";\nexport type Helper = Order;\n'],
     ]);
     const read = (file: string) => fake.get(file) ?? fs.readFileSync(path.join(root, file), "utf8");
@@ -129,12 +166,25 @@ describe("architecture boundaries, followed through every chain of imports", () 
     // resolve() checks the disk: let it see the pretend files.
     const spy = (candidate: fs.PathLike) => fake.has(path.relative(root, String(candidate))) || exists(candidate);
     const stat = fs.statSync;
-    Object.assign(fs, { existsSync: spy, statSync: (candidate: fs.PathLike) => (fake.has(path.relative(root, String(candidate))) ? { isFile: (): boolean => true } : stat(candidate)) });
+    Object.assign(fs, {
+      existsSync: spy,
+      statSync: (candidate: fs.PathLike) =>
+        fake.has(path.relative(root, String(candidate))) ? { isFile: (): boolean => true } : stat(candidate),
+    });
     try {
-      const violations = await transitiveViolations(["app/auth/pretend-step.server.ts", "app/auth/pretend-types.server.ts"], read);
-      expect(violations).toContain("app/auth/pretend-step.server.ts → app/lib/pretend-helper.ts → app/orders/place-order.server.ts");
+      const violations = await transitiveViolations(
+        ["app/auth/pretend-step.server.ts", "app/auth/pretend-types.server.ts"],
+        read,
+      );
+      expect(violations).toContain(
+        "app/auth/pretend-step.server.ts → app/lib/pretend-helper.ts → app/orders/place-order.server.ts",
+      );
       // Only the value chain: the type-only one reaches nothing at run time.
-      expect(violations.filter((line) => !line.startsWith("app/auth/pretend-step.server.ts → app/lib/pretend-helper.ts → app/orders/"))).toEqual([]);
+      expect(
+        violations.filter(
+          (line) => !line.startsWith("app/auth/pretend-step.server.ts → app/lib/pretend-helper.ts → app/orders/"),
+        ),
+      ).toEqual([]);
     } finally {
       Object.assign(fs, { existsSync: exists, statSync: stat });
     }

@@ -16,7 +16,8 @@ const walk = (value, lang, where) => {
     return fix ? applyTypography(lang, value) : value;
   }
   if (Array.isArray(value)) return value.map((item, i) => walk(item, lang, `${where}[${i}]`));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, lang, `${where}.${key}`)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, lang, `${where}.${key}`)]));
   return value;
 };
 for (const lang of fs.readdirSync("locales")) {

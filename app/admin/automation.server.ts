@@ -10,7 +10,11 @@ const LOG_SIZE = 50;
 
 /** The automation page: the endpoints (never their secrets) and the last deliveries with their attempts. */
 export async function automationPage({ repo }: Pick<OrderServices, "repo">) {
-  const [endpoints, deliveries, tokens] = await Promise.all([repo.listWebhookEndpoints(), repo.listWebhookDeliveries(LOG_SIZE), repo.listApiTokens()]);
+  const [endpoints, deliveries, tokens] = await Promise.all([
+    repo.listWebhookEndpoints(),
+    repo.listWebhookDeliveries(LOG_SIZE),
+    repo.listApiTokens(),
+  ]);
   return {
     tokens,
     endpoints: endpoints
@@ -25,7 +29,9 @@ export async function automationPage({ repo }: Pick<OrderServices, "repo">) {
         failingSince: endpoint.failingSince,
         previousSecretUntil: endpoint.previousSecretUntil,
       })),
-    deliveries: await Promise.all(deliveries.map(async (delivery) => ({ ...delivery, attemptLog: await repo.listWebhookAttempts(delivery.id) }))),
+    deliveries: await Promise.all(
+      deliveries.map(async (delivery) => ({ ...delivery, attemptLog: await repo.listWebhookAttempts(delivery.id) })),
+    ),
   };
 }
 
@@ -38,7 +44,11 @@ function shownUrl(url: string): string {
 export type AutomationOutcome = "test" | "retry" | "resume" | "notConfigured" | "notFound";
 
 /** The page's three buttons: a test event to every endpoint, one delivery due now, a paused endpoint resumed. */
-export async function automationAction(intent: string, target: string, { repo, webhooksOut }: Pick<OrderServices, "repo" | "webhooksOut">): Promise<AutomationOutcome> {
+export async function automationAction(
+  intent: string,
+  target: string,
+  { repo, webhooksOut }: Pick<OrderServices, "repo" | "webhooksOut">,
+): Promise<AutomationOutcome> {
   if (intent === "test") {
     if (!(await repo.listWebhookEndpoints()).some((endpoint) => endpoint.enabled)) return "notConfigured";
     await repo.recordTestWebhookEvent();
@@ -65,7 +75,11 @@ export type TokenOutcome = { created: { name: string; secret: string } } | "revo
  * The API's tokens: "create" returns the secret this once (only its hash is stored, so it can never
  * be shown again); "revoke" makes every later request with it a 401.
  */
-export async function tokenAction(intent: "createToken" | "revokeToken", value: string, { repo }: Pick<OrderServices, "repo">): Promise<TokenOutcome> {
+export async function tokenAction(
+  intent: "createToken" | "revokeToken",
+  value: string,
+  { repo }: Pick<OrderServices, "repo">,
+): Promise<TokenOutcome> {
   if (intent === "createToken") {
     const name = value.trim();
     if (!name) return "nameRequired";
@@ -110,13 +124,19 @@ export type EndpointOutcome =
  * previous one keeps signing for a day: every request then carries both signatures), pause and
  * resume any endpoint, the env one included.
  */
-export async function endpointAction(intent: "addEndpoint" | "saveEndpoint" | "rotateSecret" | "pause" | "resume", target: string, url: string, { repo, webhooksOut }: Pick<OrderServices, "repo" | "webhooksOut">): Promise<EndpointOutcome> {
+export async function endpointAction(
+  intent: "addEndpoint" | "saveEndpoint" | "rotateSecret" | "pause" | "resume",
+  target: string,
+  url: string,
+  { repo, webhooksOut }: Pick<OrderServices, "repo" | "webhooksOut">,
+): Promise<EndpointOutcome> {
   const env = getEnv();
   const id = target.slice(0, 100);
   if (intent === "addEndpoint" || intent === "saveEndpoint") {
     const problem = await endpointUrlProblem(url.trim(), isLiveEnv(env));
     if (problem) return problem as "invalid" | "notPublic";
-    if (intent === "saveEndpoint") return (await repo.setWebhookEndpointUrl(id, url.trim())) ? "saveEndpoint" : "notFound";
+    if (intent === "saveEndpoint")
+      return (await repo.setWebhookEndpointUrl(id, url.trim())) ? "saveEndpoint" : "notFound";
     const secret = newWebhookSecret();
     const endpointId = `ep_${randomUUID()}`;
     await repo.addWebhookEndpoint(endpointId, url.trim(), secret);
@@ -124,7 +144,8 @@ export async function endpointAction(intent: "addEndpoint" | "saveEndpoint" | "r
   }
   if (intent === "rotateSecret") {
     const secret = newWebhookSecret();
-    if (!(await repo.rotateWebhookSecret(id, secret, new Date(Date.now() + ROTATION_GRACE_MS).toISOString()))) return "notFound";
+    if (!(await repo.rotateWebhookSecret(id, secret, new Date(Date.now() + ROTATION_GRACE_MS).toISOString())))
+      return "notFound";
     return { secret: { endpointId: id, secret, rotated: true } };
   }
   if (intent === "pause") return (await repo.pauseWebhookEndpoint(id)) ? "pause" : "notFound";

@@ -35,14 +35,25 @@ export async function secondFactorStep(
   recovery: boolean,
 ): Promise<CodeRefused | null> {
   const t = adminT(context);
-  const step = await signInStep(request, clientIp(context), owner, () => checkSecondFactor(services.repo, owner.totpSecret, code, { recovery }), (result) => result === "ok", services);
+  const step = await signInStep(
+    request,
+    clientIp(context),
+    owner,
+    () => checkSecondFactor(services.repo, owner.totpSecret, code, { recovery }),
+    (result) => result === "ok",
+    services,
+  );
   if (step.status !== "checked") {
     const error = t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
     return { error, status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } };
   }
   if (step.result === "replayed") return { error: t("errors.codeReplayed"), status: 401 };
   // The message follows what was typed: six digits are an authenticator code, anything else a recovery code.
-  if (step.result !== "ok") return { error: t(recovery && !/^\d{6}$/.test(code.replace(/\s+/g, "")) ? "errors.wrongRecoveryCode" : "errors.wrongCode"), status: 401 };
+  if (step.result !== "ok")
+    return {
+      error: t(recovery && !/^\d{6}$/.test(code.replace(/\s+/g, "")) ? "errors.wrongRecoveryCode" : "errors.wrongCode"),
+      status: 401,
+    };
   return null;
 }
 

@@ -16,10 +16,17 @@ export { normaliseEmail };
 
 /** What the site holds about the person at `email` (already normalised), labelled in the back office's language. */
 export async function customerSummary(email: string, lang: Language, { repo }: Pick<OrderServices, "repo">) {
-  const [orders, quotes, requests] = await Promise.all([repo.findOrdersOfPerson(email), repo.findQuotesOfPerson(email), repo.listDataRequests(subjectDigest(email))]);
+  const [orders, quotes, requests] = await Promise.all([
+    repo.findOrdersOfPerson(email),
+    repo.findQuotesOfPerson(email),
+    repo.listDataRequests(subjectDigest(email)),
+  ]);
   const offers = translator(lang, "offers");
   const quoteT = translator(lang, "quote");
-  const name = orders.map((order) => `${order.customer.firstName} ${order.customer.lastName}`.trim()).find(Boolean) ?? quotes.find((quote) => quote.name)?.name ?? null;
+  const name =
+    orders.map((order) => `${order.customer.firstName} ${order.customer.lastName}`.trim()).find(Boolean) ??
+    quotes.find((quote) => quote.name)?.name ??
+    null;
   return {
     email,
     name: name === `${ERASED} ${ERASED}` ? null : name,
@@ -30,7 +37,11 @@ export async function customerSummary(email: string, lang: Language, { repo }: P
       amount: formatMoney(order.amountDueNow, order.currency, lang),
       createdAt: order.createdAt,
     })),
-    quotes: quotes.map((quote) => ({ id: quote.id, offer: quoteT(`offers.${quote.page}`), createdAt: quote.createdAt })),
+    quotes: quotes.map((quote) => ({
+      id: quote.id,
+      offer: quoteT(`offers.${quote.page}`),
+      createdAt: quote.createdAt,
+    })),
     requests,
     subscriptionRunning: runningSubscriptions(orders).length > 0,
   };
@@ -53,16 +64,28 @@ export const retentionPolicy = () => getSiteConfig().retention;
 const CUSTOMERS_PAGE = 25;
 
 /** A page of the customers list (everyone with a paid order), with what each paid in the owner's words. */
-export async function customerList(search: string, page: number, lang: Language, { repo }: Pick<OrderServices, "repo">) {
+export async function customerList(
+  search: string,
+  page: number,
+  lang: Language,
+  { repo }: Pick<OrderServices, "repo">,
+) {
   const query = search.trim().slice(0, 100);
   const current = Math.max(1, Math.min(Math.floor(page), 10_000));
-  const { customers, total } = await repo.listCustomers({ search: query || undefined, limit: CUSTOMERS_PAGE, offset: (current - 1) * CUSTOMERS_PAGE });
+  const { customers, total } = await repo.listCustomers({
+    search: query || undefined,
+    limit: CUSTOMERS_PAGE,
+    offset: (current - 1) * CUSTOMERS_PAGE,
+  });
   return {
     search: query,
     total,
     page: current,
     pages: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE)),
-    customers: customers.map((row) => ({ ...row, paid: row.paid.map((sum) => formatMoney(sum.amount, sum.currency as Currency, lang)).join(" · ") })),
+    customers: customers.map((row) => ({
+      ...row,
+      paid: row.paid.map((sum) => formatMoney(sum.amount, sum.currency as Currency, lang)).join(" · "),
+    })),
   };
 }
 
@@ -72,7 +95,11 @@ export async function customerList(search: string, page: number, lang: Language,
  * brief, the files, the deliveries), the quote requests, in the owner's language. Recorded as an
  * export: it shows everything the file holds.
  */
-export async function readableCustomerSummary(email: string, lang: Language, services: Pick<OrderServices, "repo" | "privacy">) {
+export async function readableCustomerSummary(
+  email: string,
+  lang: Language,
+  services: Pick<OrderServices, "repo" | "privacy">,
+) {
   const { repo } = services;
   const { document } = await exportPerson(services.privacy, email);
   const [orders, quotes] = await Promise.all([repo.findOrdersOfPerson(email), repo.findQuotesOfPerson(email)]);
@@ -81,7 +108,10 @@ export async function readableCustomerSummary(email: string, lang: Language, ser
   const offers = translator(lang, "offers");
   const quoteT = translator(lang, "quote");
   const day = (at: string) => formatDate(new Date(at), lang, true);
-  const name = orders.map((order) => `${order.customer.firstName} ${order.customer.lastName}`.trim()).find(Boolean) ?? quotes.find((quote) => quote.name)?.name ?? null;
+  const name =
+    orders.map((order) => `${order.customer.firstName} ${order.customer.lastName}`.trim()).find(Boolean) ??
+    quotes.find((quote) => quote.name)?.name ??
+    null;
   return {
     email,
     name: name === `${ERASED} ${ERASED}` ? null : name,
@@ -107,12 +137,27 @@ export async function readableCustomerSummary(email: string, lang: Language, ser
           // amounts (first four) or the state and payments (last two), which the lines above say.
           answers: orderFields(order, lang).slice(4, -2),
           brief: work.brief?.text ?? null,
-          files: work.files.map((file) => ({ name: file.name, size: formatFileSize(file.size, lang), kind: office(`summary.fileKind.${file.kind}`), at: day(file.createdAt) })),
-          deliveries: work.deliveries.map((delivery) => ({ at: day(delivery.createdAt), note: delivery.note, link: delivery.linkUrl })),
+          files: work.files.map((file) => ({
+            name: file.name,
+            size: formatFileSize(file.size, lang),
+            kind: office(`summary.fileKind.${file.kind}`),
+            at: day(file.createdAt),
+          })),
+          deliveries: work.deliveries.map((delivery) => ({
+            at: day(delivery.createdAt),
+            note: delivery.note,
+            link: delivery.linkUrl,
+          })),
           emails: exported?.emails.length ?? 0,
         };
       }),
     ),
-    quotes: quotes.map((quote) => ({ id: quote.id, at: day(quote.createdAt), offer: quoteT(`offers.${quote.page}`), company: quote.company, message: quote.message })),
+    quotes: quotes.map((quote) => ({
+      id: quote.id,
+      at: day(quote.createdAt),
+      offer: quoteT(`offers.${quote.page}`),
+      company: quote.company,
+      message: quote.message,
+    })),
   };
 }

@@ -34,27 +34,45 @@ export function dashboardStore(db: Kysely<Database>): DashboardStore {
         db
           .selectFrom("charge_refunds")
           .innerJoin("orders", "orders.id", "charge_refunds.order_id")
-          .select(["charge_refunds.updated_at as at", "charge_refunds.currency as currency", "charge_refunds.amount_refunded as amount"])
+          .select([
+            "charge_refunds.updated_at as at",
+            "charge_refunds.currency as currency",
+            "charge_refunds.amount_refunded as amount",
+          ])
           .where("charge_refunds.updated_at", ">=", since)
           .where("charge_refunds.amount_refunded", ">", 0)
           .where((eb) => eb.or([eb("orders.billing_state", "is", null), eb("orders.billing_state", "<>", "refunded")]))
           .execute(),
       ]);
-      const row = (sign: number) => (r: { at: string | null; currency: string; amount: number }) => ({ at: r.at ?? "", currency: r.currency.toUpperCase(), amount: sign * Number(r.amount) });
+      const row = (sign: number) => (r: { at: string | null; currency: string; amount: number }) => ({
+        at: r.at ?? "",
+        currency: r.currency.toUpperCase(),
+        amount: sign * Number(r.amount),
+      });
       return [...payments.map(row(1)), ...renewals.map(row(1)), ...refunds.map(row(-1))];
     },
 
     async liveSubscriptions(): Promise<SubscriptionGroup[]> {
       const rows = await db
         .selectFrom("orders")
-        .select((eb) => ["billing_state", "currency", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("monthly").as("monthly")])
+        .select((eb) => [
+          "billing_state",
+          "currency",
+          eb.fn.countAll<number>().as("n"),
+          eb.fn.sum<number>("monthly").as("monthly"),
+        ])
         .where("state", "=", "paid")
         .where("monthly", ">", 0)
         .where("billing_state", "in", LIVE)
         .where((eb) => eb.or([eb("subscription_status", "is", null), eb("subscription_status", "<>", "paused")]))
         .groupBy(["billing_state", "currency"])
         .execute();
-      return rows.map((r) => ({ state: r.billing_state as SubscriptionGroup["state"], currency: r.currency.toUpperCase(), count: Number(r.n), monthly: Number(r.monthly) }));
+      return rows.map((r) => ({
+        state: r.billing_state as SubscriptionGroup["state"],
+        currency: r.currency.toUpperCase(),
+        count: Number(r.n),
+        monthly: Number(r.monthly),
+      }));
     },
 
     async ordersToDeliver(): Promise<number> {
@@ -69,7 +87,12 @@ export function dashboardStore(db: Kysely<Database>): DashboardStore {
     async orderFunnel(since: string): Promise<OrderFunnelCount[]> {
       const rows = await db
         .selectFrom("orders")
-        .select((eb) => ["offer", "lang", eb.fn.countAll<number>().as("orders"), eb.fn.sum<number>(eb.case().when("state", "=", "paid").then(1).else(0).end()).as("paid")])
+        .select((eb) => [
+          "offer",
+          "lang",
+          eb.fn.countAll<number>().as("orders"),
+          eb.fn.sum<number>(eb.case().when("state", "=", "paid").then(1).else(0).end()).as("paid"),
+        ])
         .where("created_at", ">=", since)
         .groupBy(["offer", "lang"])
         .execute();
@@ -77,12 +100,25 @@ export function dashboardStore(db: Kysely<Database>): DashboardStore {
     },
 
     async quotesWaiting(): Promise<number> {
-      const { n } = await db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<number>().as("n")).where("answered_at", "is", null).executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom("quote_requests")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("answered_at", "is", null)
+        .executeTakeFirstOrThrow();
       return Number(n);
     },
 
     async paidBetween(from: string, to: string, limit: number): Promise<Order[]> {
-      const rows = await db.selectFrom("orders").selectAll().where("state", "=", "paid").where("paid_at", ">=", from).where("paid_at", "<", to).orderBy("paid_at", "desc").orderBy("id", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("state", "=", "paid")
+        .where("paid_at", ">=", from)
+        .where("paid_at", "<", to)
+        .orderBy("paid_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
       return rows.map(toOrder);
     },
   };

@@ -16,7 +16,10 @@ import type { DashboardStore } from "./types.ts";
  */
 
 /** The marketing page that sells each offer (its views are the funnel's first step): the catalogue's `page`. */
-export const OFFER_PAGE = Object.fromEntries(CATALOGUE_OFFERS.map((offer) => [offer.id, offer.page])) as Record<OfferId, PricedPage>;
+export const OFFER_PAGE = Object.fromEntries(CATALOGUE_OFFERS.map((offer) => [offer.id, offer.page])) as Record<
+  OfferId,
+  PricedPage
+>;
 
 /** How many days the funnel covers (today included). */
 export const FUNNEL_DAYS = 30;
@@ -72,7 +75,10 @@ export function startOfBusinessDay(day: string): string {
 /** Currencies in a stable order: the site's euro first, then the others alphabetically. */
 const byCurrency = (a: string, b: string) => (a === "EUR" ? -1 : b === "EUR" ? 1 : a.localeCompare(b));
 
-export async function dashboardFigures(repo: DashboardStore & Pick<StatsStore, "pageViewTotals">, now = new Date()): Promise<DashboardFigures> {
+export async function dashboardFigures(
+  repo: DashboardStore & Pick<StatsStore, "pageViewTotals">,
+  now = new Date(),
+): Promise<DashboardFigures> {
   const today = businessDay(now);
   const thisMonth = today.slice(0, 7);
   const lastMonth = monthBefore(thisMonth, 1);
@@ -115,14 +121,26 @@ export async function dashboardFigures(repo: DashboardStore & Pick<StatsStore, "
   const all = OFFER_IDS.flatMap((offer) =>
     LANGUAGES.map((lang) => {
       const placed = orderCounts.find((c) => c.offer === offer && c.lang === lang);
-      return { offer, lang, views: viewsOf(OFFER_PAGE[offer], lang), forms: viewsOf(orderFormPage(offer), lang), orders: placed?.orders ?? 0, paid: placed?.paid ?? 0 } as FunnelRow;
+      return {
+        offer,
+        lang,
+        views: viewsOf(OFFER_PAGE[offer], lang),
+        forms: viewsOf(orderFormPage(offer), lang),
+        orders: placed?.orders ?? 0,
+        paid: placed?.paid ?? 0,
+      } as FunnelRow;
     }),
   );
   // A row per offer and language with forms opened or orders; a page viewed without either shows
   // once per language (as its first offer), not once per offer of a page that sells several (Veo3).
   const active = all.filter((row) => row.forms || row.orders);
   const samePage = (a: FunnelRow, b: FunnelRow) => a.lang === b.lang && OFFER_PAGE[a.offer] === OFFER_PAGE[b.offer];
-  const rows = all.filter((row) => row.forms || row.orders || (row.views && !active.some((other) => samePage(other, row)) && all.find((other) => samePage(other, row)) === row));
+  const rows = all.filter(
+    (row) =>
+      row.forms ||
+      row.orders ||
+      (row.views && !active.some((other) => samePage(other, row)) && all.find((other) => samePage(other, row)) === row),
+  );
   // A page that sells several offers (Veo3) is viewed once: its views count once in the total.
   const pages = new Set(Object.values(OFFER_PAGE));
   const total = {
@@ -136,7 +154,9 @@ export async function dashboardFigures(repo: DashboardStore & Pick<StatsStore, "
     months,
     revenue: [...revenue.values()],
     chart: [...chart].map(([currency, amounts]) => ({ currency, amounts })),
-    mrr: [...new Set(["EUR", ...mrr.keys()])].sort(byCurrency).map((currency) => ({ currency, amount: mrr.get(currency) ?? 0 })),
+    mrr: [...new Set(["EUR", ...mrr.keys()])]
+      .sort(byCurrency)
+      .map((currency) => ({ currency, amount: mrr.get(currency) ?? 0 })),
     subscriptions: counts,
     toDeliver,
     quotesWaiting,
@@ -151,10 +171,18 @@ const BACKUP_STALE_MS = 48 * 3_600_000;
 export const LATEST_ORDERS = 5;
 
 /** The front page: the figures, the latest orders, and the system tiles (each says whether it needs doing something). */
-export async function dashboardPage(lang: Language, services: Pick<OrderServices, "repo" | "inbox" | "orderPageUrl">, now = new Date()) {
+export async function dashboardPage(
+  lang: Language,
+  services: Pick<OrderServices, "repo" | "inbox" | "orderPageUrl">,
+  now = new Date(),
+) {
   const { repo } = services;
   // The latest orders as the orders list shows them unfiltered: a customer's abandoned tries folded under their sale.
-  const [figures, health, latest] = await Promise.all([dashboardFigures(repo, now), healthSummary(services), ordersPage({ search: "", toDeliver: false, page: 1 }, lang, services, LATEST_ORDERS)]);
+  const [figures, health, latest] = await Promise.all([
+    dashboardFigures(repo, now),
+    healthSummary(services),
+    ordersPage({ search: "", toDeliver: false, page: 1 }, lang, services, LATEST_ORDERS),
+  ]);
   return {
     figures,
     latest: latest.orders,

@@ -37,12 +37,32 @@ async function order(row: Row = {}): Promise<string> {
   await repo.db
     .insertInto("orders")
     .values({
-      id, submission_token: `tok-${id}`, state, lang: row.lang ?? "fr", offer: row.offer ?? "test-workflow", currency: row.currency ?? "EUR",
-      amount_due_now: row.amount ?? 100, monthly: row.monthly ?? 0, customer_json: JSON.stringify({ ...testCustomer, email }), email, provider: "sandbox",
-      session_id: null, checkout_url: null, failure_reason: null, created_at: createdAt, updated_at: createdAt,
-      paid_at: state === "paid" ? (row.paidAt ?? createdAt) : null, customer_ref: null, subscription_ref: null,
-      billing_state: row.billingState ?? null, period_end: row.periodEnd ?? null, subscription_status: row.subscriptionStatus ?? null,
-      terms_version: null, terms_lang: null, terms_accepted_at: null, immediate_start: null,
+      id,
+      submission_token: `tok-${id}`,
+      state,
+      lang: row.lang ?? "fr",
+      offer: row.offer ?? "test-workflow",
+      currency: row.currency ?? "EUR",
+      amount_due_now: row.amount ?? 100,
+      monthly: row.monthly ?? 0,
+      customer_json: JSON.stringify({ ...testCustomer, email }),
+      email,
+      provider: "sandbox",
+      session_id: null,
+      checkout_url: null,
+      failure_reason: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+      paid_at: state === "paid" ? (row.paidAt ?? createdAt) : null,
+      customer_ref: null,
+      subscription_ref: null,
+      billing_state: row.billingState ?? null,
+      period_end: row.periodEnd ?? null,
+      subscription_status: row.subscriptionStatus ?? null,
+      terms_version: null,
+      terms_lang: null,
+      terms_accepted_at: null,
+      immediate_start: null,
     })
     .execute();
   return id;
@@ -60,9 +80,37 @@ describe(`the front page's figures (${storeKind})`, () => {
     await order({ currency: "GBP", amount: 4_900, paidAt: "2026-11-03T10:00:00.000Z" }); // pounds apart
     await order({ amount: 64_000, paidAt: "2025-10-20T10:00:00.000Z" }); // 13 months ago: outside every figure
     // A subscription paid in September, renewed this month (a renewal email per invoice paid), one charge partly refunded.
-    const subscription = await order({ offer: "formateur-ia", amount: 49_700, monthly: 3_900, paidAt: "2026-09-10T10:00:00.000Z", billingState: "active", periodEnd: "2026-12-10T10:00:00.000Z" });
-    await repo.db.insertInto("outbox").values({ order_id: subscription, kind: "renewal.in_nov", next_attempt_at: 0, created_at: "2026-11-10T10:05:00.000Z", last_error: null, message_id: null, sent_at: null }).execute();
-    await repo.db.insertInto("charge_refunds").values({ charge_id: "ch_part", order_id: subscription, amount: 3_900, amount_refunded: 500, currency: "eur", updated_at: "2026-11-14T09:00:00.000Z" }).execute();
+    const subscription = await order({
+      offer: "formateur-ia",
+      amount: 49_700,
+      monthly: 3_900,
+      paidAt: "2026-09-10T10:00:00.000Z",
+      billingState: "active",
+      periodEnd: "2026-12-10T10:00:00.000Z",
+    });
+    await repo.db
+      .insertInto("outbox")
+      .values({
+        order_id: subscription,
+        kind: "renewal.in_nov",
+        next_attempt_at: 0,
+        created_at: "2026-11-10T10:05:00.000Z",
+        last_error: null,
+        message_id: null,
+        sent_at: null,
+      })
+      .execute();
+    await repo.db
+      .insertInto("charge_refunds")
+      .values({
+        charge_id: "ch_part",
+        order_id: subscription,
+        amount: 3_900,
+        amount_refunded: 500,
+        currency: "eur",
+        updated_at: "2026-11-14T09:00:00.000Z",
+      })
+      .execute();
 
     const figures = await dashboardFigures(repo, NOW);
     expect(figures.revenue).toEqual([
@@ -82,9 +130,21 @@ describe(`the front page's figures (${storeKind})`, () => {
   test("MRR and subscriptions: active, cancelling and past-due monthly plans per currency; cancelled, paused and unpaid ones not", async () => {
     await order({ offer: "formateur-ia", amount: 49_700, monthly: 3_900, billingState: "active" });
     await order({ offer: "short-videos", amount: 49_700, monthly: 10_000, billingState: "cancelling" });
-    await order({ offer: "veo3-subscription", currency: "GBP", amount: 49_000, monthly: 49_000, billingState: "past_due" });
+    await order({
+      offer: "veo3-subscription",
+      currency: "GBP",
+      amount: 49_000,
+      monthly: 49_000,
+      billingState: "past_due",
+    });
     await order({ offer: "formateur-ia", amount: 49_700, monthly: 3_900, billingState: "cancelled" });
-    await order({ offer: "formateur-ia", amount: 49_700, monthly: 3_900, billingState: "active", subscriptionStatus: "paused" });
+    await order({
+      offer: "formateur-ia",
+      amount: 49_700,
+      monthly: 3_900,
+      billingState: "active",
+      subscriptionStatus: "paused",
+    });
     await order({ offer: "formateur-ia", state: "checkout_created", amount: 49_700, monthly: 3_900 });
     await order({ amount: 100 }); // one-time: no recurring revenue
     const figures = await dashboardFigures(repo, NOW);
@@ -101,13 +161,19 @@ describe(`the front page's figures (${storeKind})`, () => {
     const delivered = await order();
     await order({ billingState: "refunded" });
     await order({ state: "expired" });
-    const subscription = await order({ offer: "formateur-ia", monthly: 3_900, billingState: "active", periodEnd: "2026-12-10T10:00:00.000Z" });
+    const subscription = await order({
+      offer: "formateur-ia",
+      monthly: 3_900,
+      billingState: "active",
+      periodEnd: "2026-12-10T10:00:00.000Z",
+    });
     expect(await repo.markDelivered(delivered, "", null)).toBe(true);
     // Delivered for the period that ended in November: the December period is still to deliver.
     expect(await repo.markDelivered(subscription, "", "2026-11-10T10:00:00.000Z")).toBe(true);
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(2);
     // The list the tile links to (?state=to-deliver) shows exactly those orders.
-    const listed = async () => (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
+    const listed = async () =>
+      (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
     expect(await listed()).toEqual([oneTime, subscription].sort());
     expect(await repo.markDelivered(subscription, "", "2026-12-10T10:00:00.000Z")).toBe(true);
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
@@ -122,11 +188,20 @@ describe(`the front page's figures (${storeKind})`, () => {
     expect((await repo.exportPage({ toDeliver: true }, null, 20)).map((row) => row.order.id)).toEqual([oneTime]);
 
     // A subscription that has ended owes no more work, even if its last period was not marked delivered.
-    await order({ offer: "formateur-ia", monthly: 3_900, billingState: "cancelled", periodEnd: "2026-12-10T10:00:00.000Z" });
+    await order({
+      offer: "formateur-ia",
+      monthly: 3_900,
+      billingState: "cancelled",
+      periodEnd: "2026-12-10T10:00:00.000Z",
+    });
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
     expect(await listed()).toEqual([oneTime]);
 
-    for (const id of ["q_1", "q_2", "q_3"]) await repo.createQuoteRequest({ id, page: "seedance", lang: "en", name: "V", email: "v@example.com", company: "", message: "Hello" }, []);
+    for (const id of ["q_1", "q_2", "q_3"])
+      await repo.createQuoteRequest(
+        { id, page: "seedance", lang: "en", name: "V", email: "v@example.com", company: "", message: "Hello" },
+        [],
+      );
     expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(3);
     expect(await repo.markQuoteAnswered("q_2")).toBe(true);
     expect(await repo.markQuoteAnswered("q_2")).toBe(false);
@@ -137,11 +212,27 @@ describe(`the front page's figures (${storeKind})`, () => {
     const periodEnd = "2026-12-10T10:00:00.000Z";
     const videos = await order({ offer: "short-videos", monthly: 10_000, billingState: "active", periodEnd });
     const byHand = await order({ offer: "short-videos", monthly: 10_000, billingState: "active", periodEnd });
-    const listed = async () => (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
+    const listed = async () =>
+      (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
     expect(await listed()).toEqual([videos, byHand].sort());
     expect(await repo.markDelivered(byHand, "", periodEnd)).toBe(true);
     expect(await listed()).toEqual([videos]);
-    const deliver = async (round: number) => expect(await repo.recordDelivery({ orderId: videos, period: periodEnd, round, note: "", linkUrl: "https://videos.example.com/" + round, linkLabel: null, first: round === 0, eventPeriod: periodEnd }, [])).not.toBeNull();
+    const deliver = async (round: number) =>
+      expect(
+        await repo.recordDelivery(
+          {
+            orderId: videos,
+            period: periodEnd,
+            round,
+            note: "",
+            linkUrl: "https://videos.example.com/" + round,
+            linkLabel: null,
+            first: round === 0,
+            eventPeriod: periodEnd,
+          },
+          [],
+        ),
+      ).not.toBeNull();
     await deliver(0);
     expect(await listed()).toEqual([videos]);
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
@@ -166,8 +257,19 @@ describe(`the front page's figures (${storeKind})`, () => {
       { day: "2026-11-14", page: "order-form:veo3-pack", lang: "en", views: 4 },
       { day: "2026-11-14", page: "home", lang: "en", views: 500 }, // not an offer's page
     ]);
-    await order({ offer: "short-videos", lang: "fr", monthly: 10_000, billingState: "active", createdAt: "2026-11-02T10:00:00.000Z" });
-    await order({ offer: "short-videos", lang: "fr", state: "checkout_created", createdAt: "2026-11-03T10:00:00.000Z" });
+    await order({
+      offer: "short-videos",
+      lang: "fr",
+      monthly: 10_000,
+      billingState: "active",
+      createdAt: "2026-11-02T10:00:00.000Z",
+    });
+    await order({
+      offer: "short-videos",
+      lang: "fr",
+      state: "checkout_created",
+      createdAt: "2026-11-03T10:00:00.000Z",
+    });
     await order({ offer: "short-videos", lang: "fr", state: "expired", createdAt: "2026-11-04T10:00:00.000Z" });
     await order({ offer: "veo3-pack", lang: "en", createdAt: "2026-11-05T10:00:00.000Z" });
     await order({ offer: "veo3-pack", lang: "en", createdAt: "2026-09-05T10:00:00.000Z" }); // before the 30 days
@@ -192,9 +294,13 @@ describe(`the front page's figures (${storeKind})`, () => {
 
 describe(`the orders list (${storeKind})`, () => {
   test("three sales make three rows: each customer's abandoned attempts at the offer fold under the paid order", async () => {
-    const t = (day: number, hour = 10) => `2026-11-${String(day).padStart(2, "0")}T${String(hour).padStart(2, "0")}:00:00.000Z`;
+    const t = (day: number, hour = 10) =>
+      `2026-11-${String(day).padStart(2, "0")}T${String(hour).padStart(2, "0")}:00:00.000Z`;
     // Ana tried twice, then paid; Bruno expired once, then paid; Chloé paid at once; Dan only tried.
-    const anaTries = [await order({ email: "ana@example.com", state: "checkout_created", createdAt: t(2) }), await order({ email: "ANA@example.com", state: "expired", createdAt: t(2, 11) })];
+    const anaTries = [
+      await order({ email: "ana@example.com", state: "checkout_created", createdAt: t(2) }),
+      await order({ email: "ANA@example.com", state: "expired", createdAt: t(2, 11) }),
+    ];
     const ana = await order({ email: "ana@example.com", createdAt: t(2, 12) });
     const brunoTry = await order({ email: "bruno@example.com", offer: "veo3-pack", state: "expired", createdAt: t(3) });
     const bruno = await order({ email: "bruno@example.com", offer: "veo3-pack", createdAt: t(3, 11) });
@@ -224,7 +330,12 @@ describe(`delivered once per billing period (${storeKind})`, () => {
     expect(await repo.markDelivered(oneTime, "here", null)).toBe(true);
     expect(await repo.markDelivered(oneTime, "again", null)).toBe(false);
 
-    const subscription = await order({ offer: "formateur-ia", monthly: 3_900, billingState: "active", periodEnd: "2026-12-10T10:00:00.000Z" });
+    const subscription = await order({
+      offer: "formateur-ia",
+      monthly: 3_900,
+      billingState: "active",
+      periodEnd: "2026-12-10T10:00:00.000Z",
+    });
     const december = "2026-12-10T10:00:00.000Z";
     const [first, twin] = await Promise.all([
       repo.markDelivered(subscription, "November's videos", december),
@@ -242,19 +353,30 @@ describe(`delivered once per billing period (${storeKind})`, () => {
   test("the export reads when each order was last delivered (the owner's 'delivered on' column), in the owner's zone", async () => {
     const waiting = await order({ createdAt: "2026-11-02T10:00:00.000Z" });
     const done = await order({ createdAt: "2026-11-03T10:00:00.000Z" });
-    const monthly = await order({ offer: "formateur-ia", monthly: 3_900, billingState: "active", createdAt: "2026-11-04T10:00:00.000Z" });
+    const monthly = await order({
+      offer: "formateur-ia",
+      monthly: 3_900,
+      billingState: "active",
+      createdAt: "2026-11-04T10:00:00.000Z",
+    });
     expect(await repo.markDelivered(done, "", null)).toBe(true);
     expect(await repo.markDelivered(monthly, "", "2026-12-10T10:00:00.000Z")).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await repo.markDelivered(monthly, "", "2027-01-10T10:00:00.000Z")).toBe(true);
-    const events = async (id: string) => (await repo.listOrderEvents(id)).filter((event) => event.kind === "delivered").map((event) => event.createdAt);
+    const events = async (id: string) =>
+      (await repo.listOrderEvents(id)).filter((event) => event.kind === "delivered").map((event) => event.createdAt);
     const rows = new Map((await repo.exportPage({}, null, 10)).map((row) => [row.order.id, row.deliveredAt ?? null]));
     expect(rows.get(waiting)).toBeNull();
     expect(rows.get(done)).toBe((await events(done))[0]);
     expect(rows.get(monthly)).toBe((await events(monthly)).at(-1));
     // In the file: the date in the owner's zone, after the money columns.
     const format = csvFormat("owner", "en", (key) => key, "Europe/Paris");
-    const line = csvLine((await repo.exportPage({}, null, 10)).find((row) => row.order.id === done)!.order, "", format, { deliveredAt: rows.get(done) });
+    const line = csvLine(
+      (await repo.exportPage({}, null, 10)).find((row) => row.order.id === done)!.order,
+      "",
+      format,
+      { deliveredAt: rows.get(done) },
+    );
     expect(line.endsWith(`"${format.words!.date(rows.get(done)!)}"`)).toBe(true);
     expect(format.words!.date(rows.get(done)!)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
@@ -265,12 +387,34 @@ describe(`the orders list's badges (${storeKind})`, () => {
     const owed = await order({ amount: 19_700 });
     const partly = await order({ amount: 19_700 });
     const fully = await order({ amount: 19_700, billingState: "refunded" });
-    const ended = await order({ offer: "formateur-ia", amount: 53_600, monthly: 3_900, billingState: "cancelled", periodEnd: "2026-12-10T10:00:00.000Z" });
-    const cancelling = await order({ offer: "formateur-ia", amount: 53_600, monthly: 3_900, billingState: "cancelling", periodEnd: "2026-12-10T10:00:00.000Z" });
+    const ended = await order({
+      offer: "formateur-ia",
+      amount: 53_600,
+      monthly: 3_900,
+      billingState: "cancelled",
+      periodEnd: "2026-12-10T10:00:00.000Z",
+    });
+    const cancelling = await order({
+      offer: "formateur-ia",
+      amount: 53_600,
+      monthly: 3_900,
+      billingState: "cancelling",
+      periodEnd: "2026-12-10T10:00:00.000Z",
+    });
     const erased = await order();
     await repo.db.updateTable("orders").set({ erased_at: NOW.toISOString() }).where("id", "=", erased).execute();
     const refund = (orderId: string, amount: number) =>
-      repo.db.insertInto("charge_refunds").values({ charge_id: `ch_${orderId}`, order_id: orderId, amount: 19_700, amount_refunded: amount, currency: "EUR", updated_at: NOW.toISOString() }).execute();
+      repo.db
+        .insertInto("charge_refunds")
+        .values({
+          charge_id: `ch_${orderId}`,
+          order_id: orderId,
+          amount: 19_700,
+          amount_refunded: amount,
+          currency: "EUR",
+          updated_at: NOW.toISOString(),
+        })
+        .execute();
     await refund(partly, 1_250);
     await refund(fully, 19_700);
 
@@ -279,24 +423,49 @@ describe(`the orders list's badges (${storeKind})`, () => {
     // Exactly the orders the front page counts and the filter lists.
     expect([...toDeliver].sort()).toEqual([owed, partly, cancelling].sort());
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(3);
-    expect((await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort()).toEqual([...toDeliver].sort());
+    expect(
+      (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort(),
+    ).toEqual([...toDeliver].sort());
     expect(toDeliver.has(ended)).toBe(false);
     expect(toDeliver.has(erased)).toBe(false);
     expect(Object.fromEntries(refunded)).toEqual({ [partly]: 1_250, [fully]: 19_700 });
   });
 });
 
-
 describe(`the customers list (${storeKind})`, () => {
   test("everyone with a paid order once, latest first, with their order count and what they paid per currency less refunds; found by part of a name or an address; erased people and unpaid attempts left out", async () => {
-    const first = await order({ email: "Ana.Lopez@example.com", amount: 53_600, createdAt: "2026-11-02T10:00:00.000Z" });
-    await order({ email: "ana.lopez@example.com", offer: "veo3-pack", amount: 19_700, createdAt: "2026-11-05T10:00:00.000Z" });
-    await order({ email: "ana.lopez@example.com", currency: "GBP", amount: 4_900, createdAt: "2026-11-06T10:00:00.000Z" });
+    const first = await order({
+      email: "Ana.Lopez@example.com",
+      amount: 53_600,
+      createdAt: "2026-11-02T10:00:00.000Z",
+    });
+    await order({
+      email: "ana.lopez@example.com",
+      offer: "veo3-pack",
+      amount: 19_700,
+      createdAt: "2026-11-05T10:00:00.000Z",
+    });
+    await order({
+      email: "ana.lopez@example.com",
+      currency: "GBP",
+      amount: 4_900,
+      createdAt: "2026-11-06T10:00:00.000Z",
+    });
     await order({ email: "bruno@example.com", amount: 100, createdAt: "2026-11-07T10:00:00.000Z" });
     await order({ email: "chloe@example.com", state: "expired", createdAt: "2026-11-08T10:00:00.000Z" });
     const gone = await order({ email: "dan@example.com", createdAt: "2026-11-09T10:00:00.000Z" });
     await repo.db.updateTable("orders").set({ erased_at: NOW.toISOString() }).where("id", "=", gone).execute();
-    await repo.db.insertInto("charge_refunds").values({ charge_id: "ch_ana", order_id: first, amount: 53_600, amount_refunded: 1_250, currency: "EUR", updated_at: NOW.toISOString() }).execute();
+    await repo.db
+      .insertInto("charge_refunds")
+      .values({
+        charge_id: "ch_ana",
+        order_id: first,
+        amount: 53_600,
+        amount_refunded: 1_250,
+        currency: "EUR",
+        updated_at: NOW.toISOString(),
+      })
+      .execute();
 
     const all = await repo.listCustomers({ limit: 10, offset: 0 });
     expect(all.total).toBe(2);
@@ -311,8 +480,12 @@ describe(`the customers list (${storeKind})`, () => {
       ],
       lastOrderAt: "2026-11-06T10:00:00.000Z",
     });
-    expect((await repo.listCustomers({ search: "LOPEZ", limit: 10, offset: 0 })).customers.map((customer) => customer.email)).toEqual(["ana.lopez@example.com"]);
-    expect((await repo.listCustomers({ search: testCustomer.lastName.slice(1, 4), limit: 10, offset: 0 })).total).toBe(2);
+    expect(
+      (await repo.listCustomers({ search: "LOPEZ", limit: 10, offset: 0 })).customers.map((customer) => customer.email),
+    ).toEqual(["ana.lopez@example.com"]);
+    expect((await repo.listCustomers({ search: testCustomer.lastName.slice(1, 4), limit: 10, offset: 0 })).total).toBe(
+      2,
+    );
     expect((await repo.listCustomers({ search: "100%", limit: 10, offset: 0 })).total).toBe(0);
     // Paged: one per page, the total stays.
     const second = await repo.listCustomers({ limit: 1, offset: 1 });

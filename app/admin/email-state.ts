@@ -21,6 +21,14 @@ export function worstEmailState(emails: ReadonlyArray<Pick<OutboxRow, "status" |
 
 /** One email as the back office lists it; `kindKey` names it in words (`emailKinds.<key>` in admin.json). */
 export function emailRow(email: OutboxRow) {
-  return { id: email.id, kind: email.kind, kindKey: emailKindKey(email.kind), state: emailState(email), attempts: email.attempts, lastError: email.lastError, sentAt: email.sentAt };
+  return {
+    id: email.id,
+    kind: email.kind,
+    kindKey: emailKindKey(email.kind),
+    state: emailState(email),
+    attempts: email.attempts,
+    lastError: email.lastError,
+    sentAt: email.sentAt,
+  };
 }
 export type EmailRow = ReturnType<typeof emailRow>;

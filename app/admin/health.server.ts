@@ -24,11 +24,21 @@ export interface HealthSummary {
 
 export async function healthSummary({ repo, inbox }: Pick<OrderServices, "repo" | "inbox">): Promise<HealthSummary> {
   const env = getEnv();
-  const [counts, paymentEventsUnhandled] = await Promise.all([repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString()), inbox.countUnhandled()]);
+  const [counts, paymentEventsUnhandled] = await Promise.all([
+    repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString()),
+    inbox.countUnhandled(),
+  ]);
   const backups = path.resolve(env.DATA_DIR, "backups");
   const last = listBackups(backups).at(-1);
   const payments = !env.STRIPE_SECRET_KEY ? "sandbox" : env.STRIPE_SECRET_KEY.includes("_live_") ? "live" : "test";
   const space = await volumeSpace(path.resolve(env.DATA_DIR)).catch(() => null);
   const disk = space && { ...space, low: isLowSpace(space) };
-  return { ...counts, paymentEventsUnhandled, payments, lastBackup: last ? last.at.toISOString() : null, disk, backupsBytes: backupsSize(backups) };
+  return {
+    ...counts,
+    paymentEventsUnhandled,
+    payments,
+    lastBackup: last ? last.at.toISOString() : null,
+    disk,
+    backupsBytes: backupsSize(backups),
+  };
 }

@@ -24,7 +24,8 @@ export type Paper = { kind: "invoice" | "invoicePdf" | "receipt" | "sandboxInvoi
 export function readMonth(value: string | null, now = new Date()): string | null {
   if (value === null || value === "") return businessDay(now).slice(0, 7);
   const match = /^(\d{4})-(\d{2})$/.exec(value.trim());
-  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12 || Number(match[1]) < 2000 || Number(match[1]) > 2999) return null;
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12 || Number(match[1]) < 2000 || Number(match[1]) > 2999)
+    return null;
   return `${match[1]}-${match[2]}`;
 }
 
@@ -42,7 +43,11 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results;
 }
 
-export async function invoicesPage(month: string, lang: Language, services: Pick<OrderServices, "repo" | "sandbox" | "invoiceUrl" | "provider">) {
+export async function invoicesPage(
+  month: string,
+  lang: Language,
+  services: Pick<OrderServices, "repo" | "sandbox" | "invoiceUrl" | "provider">,
+) {
   const from = startOfBusinessDay(`${month}-01`);
   const to = startOfBusinessDay(`${monthBefore(month, -1)}-01`);
   const orders = await services.repo.paidBetween(from, to, INVOICES_MAX);
@@ -52,7 +57,11 @@ export async function invoicesPage(month: string, lang: Language, services: Pick
 
   const papersOf = async (order: Order): Promise<{ papers: Paper[]; unavailable: boolean }> => {
     // The sandbox's invoice page, signed as the confirmation email links it (only while the sandbox runs).
-    if (order.provider === "sandbox") return { papers: services.sandbox ? [{ kind: "sandboxInvoice", url: services.invoiceUrl(order) }] : [], unavailable: false };
+    if (order.provider === "sandbox")
+      return {
+        papers: services.sandbox ? [{ kind: "sandboxInvoice", url: services.invoiceUrl(order) }] : [],
+        unavailable: false,
+      };
     if (!order.sessionId || services.provider.name !== "stripe") return { papers: [], unavailable: false };
     try {
       const found = await services.provider.documents(order.sessionId);

@@ -7,10 +7,18 @@ import type { RefundReason } from "../payments/provider.ts";
  */
 export function parseAmount(typed: string): number | null {
   // Spaces of every kind (French groups thousands with a narrow no-break space) and the currency sign go.
-  const text = typed.replace(/[\s\u00a0\u202f]/g, "").replace(/^[€$£]|[€$£]$/g, "").replace(/^(EUR|GBP|USD)|(EUR|GBP|USD)$/i, "");
+  const text = typed
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/^[€$£]|[€$£]$/g, "")
+    .replace(/^(EUR|GBP|USD)|(EUR|GBP|USD)$/i, "");
   // One decimal separator of either kind; thousands grouped only where it cannot be misread
   // ("1.234,50", "1,234.50", "1'234.50"): "12,505" or "1.234" alone are refused, not guessed.
-  const forms = [/^(\d+)(?:[.,](\d{1,2}))?$/, /^(\d{1,3}(?:\.\d{3})+),(\d{1,2})$/, /^(\d{1,3}(?:,\d{3})+)\.(\d{1,2})$/, /^(\d{1,3}(?:'\d{3})+)(?:[.,](\d{1,2}))?$/];
+  const forms = [
+    /^(\d+)(?:[.,](\d{1,2}))?$/,
+    /^(\d{1,3}(?:\.\d{3})+),(\d{1,2})$/,
+    /^(\d{1,3}(?:,\d{3})+)\.(\d{1,2})$/,
+    /^(\d{1,3}(?:'\d{3})+)(?:[.,](\d{1,2}))?$/,
+  ];
   const match = forms.map((form) => form.exec(text)).find(Boolean);
   if (!match) return null;
   const minor = Number(match[1]!.replace(/[.,']/g, "")) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
@@ -28,7 +36,8 @@ const reasonsMatch: Same<Exclude<(typeof REASON_CHOICES)[number], "other">, Refu
 void reasonsMatch;
 export type ReasonChoice = (typeof REASON_CHOICES)[number];
 
-export const isReasonChoice = (value: string): value is ReasonChoice => (REASON_CHOICES as readonly string[]).includes(value);
+export const isReasonChoice = (value: string): value is ReasonChoice =>
+  (REASON_CHOICES as readonly string[]).includes(value);
 export const stripeReason = (choice: ReasonChoice): RefundReason | null => (choice === "other" ? null : choice);
 
 export const NOTE_LIMIT = 500;
@@ -36,4 +45,5 @@ export const CANCEL_WHEN = ["period_end", "now"] as const;
 export type CancelWhen = (typeof CANCEL_WHEN)[number];
 
 /** The idempotency key a confirmation screen carries (a UUID made by the server). */
-export const isActionKey = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
+export const isActionKey = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);

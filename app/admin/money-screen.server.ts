@@ -16,4 +16,3 @@ export async function screenKey(url: URL, orderId: string, services: OrderServic
   if (done) throw redirect(`/admin/orders/${encodeURIComponent(orderId)}?money=${done}`, 303);
   return key;
 }
-

@@ -7,7 +7,10 @@ import { applyBillingState } from "../orders/billing-columns.server.ts";
 import type { BillingState } from "../orders/types.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
 
-export type MoneyAction = Pick<MoneyActionsTable, "key" | "kind" | "amount" | "currency" | "reason" | "note" | "status" | "provider_ref"> & { orderId: string };
+export type MoneyAction = Pick<
+  MoneyActionsTable,
+  "key" | "kind" | "amount" | "currency" | "reason" | "note" | "status" | "provider_ref"
+> & { orderId: string };
 
 /** What a done action changes, written with its "done" mark in one transaction. */
 export interface MoneyEffects {
@@ -70,24 +73,52 @@ export class KyselyMoneyStore {
   /** Marks the action done and applies its effects, once (false when it was done already). */
   async complete(key: string, orderId: string, effects: MoneyEffects): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const done = await trx.updateTable("money_actions").set({ status: "done", provider_ref: effects.providerRef }).where("key", "=", key).where("status", "=", "pending").executeTakeFirst();
+      const done = await trx
+        .updateTable("money_actions")
+        .set({ status: "done", provider_ref: effects.providerRef })
+        .where("key", "=", key)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
-      await trx.insertInto("order_events").values({ order_id: orderId, kind: effects.event.kind, detail: effects.event.detail.slice(0, 2000), created_at: now() }).execute();
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: orderId,
+          kind: effects.event.kind,
+          detail: effects.event.detail.slice(0, 2000),
+          created_at: now(),
+        })
+        .execute();
       // An open dispute outranks what the owner does meanwhile (as mergeBillingState says for events).
       if (effects.billing) await applyBillingState(trx, orderId, { ...effects.billing, disputeWins: true });
       if (effects.charge) {
         const { chargeId, amount, amountRefunded, currency } = effects.charge;
         await trx
           .insertInto("charge_refunds")
-          .values({ charge_id: chargeId, order_id: orderId, amount, amount_refunded: amountRefunded, currency, updated_at: now() })
+          .values({
+            charge_id: chargeId,
+            order_id: orderId,
+            amount,
+            amount_refunded: amountRefunded,
+            currency,
+            updated_at: now(),
+          })
           .onConflict((conflict) => conflict.column("charge_id").doNothing())
           .execute();
         // The webhook's rule too: a late answer never lowers what is known refunded.
-        await trx.updateTable("charge_refunds").set({ amount_refunded: amountRefunded, updated_at: now() }).where("charge_id", "=", chargeId).where("amount_refunded", "<", amountRefunded).execute();
+        await trx
+          .updateTable("charge_refunds")
+          .set({ amount_refunded: amountRefunded, updated_at: now() })
+          .where("charge_id", "=", chargeId)
+          .where("amount_refunded", "<", amountRefunded)
+          .execute();
       }
       for (const kind of effects.emails) await enqueue(trx, { orderId }, kind);
       // The webhooks the same change sends when Stripe's event brings it (same event keys: once, whoever comes first).
-      const webhooks = [...(effects.charge ? [WEBHOOK_EVENTS.orderRefunded(effects.charge)] : []), ...billingStateEvents(orderId, effects.billing)];
+      const webhooks = [
+        ...(effects.charge ? [WEBHOOK_EVENTS.orderRefunded(effects.charge)] : []),
+        ...billingStateEvents(orderId, effects.billing),
+      ];
       for (const spec of webhooks) await recordWebhookEvent(trx, { orderId }, spec);
       return true;
     });

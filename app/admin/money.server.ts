@@ -10,7 +10,16 @@ import type { Order } from "../orders/types.ts";
 import { ProviderError } from "../payments/provider.ts";
 import type { OrderServices } from "../services.server.ts";
 import { KyselyMoneyStore, type MoneyAction } from "./money-store.server.ts";
-import { CANCEL_WHEN, NOTE_LIMIT, isActionKey, isReasonChoice, parseAmount, stripeReason, type CancelWhen, type ReasonChoice } from "./money-input.ts";
+import {
+  CANCEL_WHEN,
+  NOTE_LIMIT,
+  isActionKey,
+  isReasonChoice,
+  parseAmount,
+  stripeReason,
+  type CancelWhen,
+  type ReasonChoice,
+} from "./money-input.ts";
 
 /**
  * The owner's actions on money, from an order's page: refund all or part of the
@@ -57,7 +66,12 @@ const STATUS: Record<MoneyRefusal, number> = {
 };
 
 export type Refused = { ok: false; error: MoneyRefusal; status: number; vars: Record<string, string> };
-const refuse = (error: MoneyRefusal, vars: Record<string, string> = {}): Refused => ({ ok: false, error, status: STATUS[error], vars });
+const refuse = (error: MoneyRefusal, vars: Record<string, string> = {}): Refused => ({
+  ok: false,
+  error,
+  status: STATUS[error],
+  vars,
+});
 
 export interface RefundInput {
   amount: string;
@@ -91,13 +105,17 @@ async function refundedOf(services: OrderServices, order: Order): Promise<number
   const own = await store(services).refunded(order.id);
   if (order.monthly > 0) return own;
   const charges = await services.inbox.refundsOf(order.id);
-  return Math.max(own, charges.reduce((sum, charge) => sum + charge.amountRefunded, 0));
+  return Math.max(
+    own,
+    charges.reduce((sum, charge) => sum + charge.amountRefunded, 0),
+  );
 }
 
 export async function moneySummary(order: Order, lang: Language, services: OrderServices): Promise<MoneySummary> {
   const refunded = await refundedOf(services, order);
   const left = Math.max(0, order.amountDueNow - refunded);
-  const live = order.monthly > 0 && Boolean(order.subscriptionRef) && order.state === "paid" && order.billingState !== "cancelled";
+  const live =
+    order.monthly > 0 && Boolean(order.subscriptionRef) && order.state === "paid" && order.billingState !== "cancelled";
   return {
     paid: formatMoney(order.amountDueNow, order.currency, lang),
     refunded: refunded ? formatMoney(refunded, order.currency, lang) : null,
@@ -116,7 +134,15 @@ export async function moneyOfOrder(orderId: string, lang: Language, done: string
   return {
     done: done === "refunded" || done === "cancelled" ? (done as MoneyDone["done"]) : null,
     // One key per form and page view: the screen it leads to (and its Back, reload, second tab) shares it.
-    view: order.state === "paid" ? { ...(await moneySummary(order, lang, services)), monthly: order.monthly > 0, refundKey: newActionKey(), cancelKey: newActionKey() } : null,
+    view:
+      order.state === "paid"
+        ? {
+            ...(await moneySummary(order, lang, services)),
+            monthly: order.monthly > 0,
+            refundKey: newActionKey(),
+            cancelKey: newActionKey(),
+          }
+        : null,
   };
 }
 
@@ -138,13 +164,23 @@ export interface RefundPlan {
 }
 
 /** Checks a refund the owner typed (the confirmation screen): the amount in their language, the reason. */
-export async function planRefund(orderId: string, input: RefundInput, lang: Language, services: OrderServices): Promise<RefundPlan | Refused> {
+export async function planRefund(
+  orderId: string,
+  input: RefundInput,
+  lang: Language,
+  services: OrderServices,
+): Promise<RefundPlan | Refused> {
   const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
   return checkRefund(services, order, { ...input, amount: parseAmount(input.amount) }, lang);
 }
 
-async function checkRefund(services: OrderServices, order: Order, input: { amount: number | null; reason: string; note: string }, lang: Language): Promise<RefundPlan | Refused> {
+async function checkRefund(
+  services: OrderServices,
+  order: Order,
+  input: { amount: number | null; reason: string; note: string },
+  lang: Language,
+): Promise<RefundPlan | Refused> {
   if (order.state !== "paid" || !order.sessionId) return refuse("notPaid");
   const left = order.amountDueNow - (await refundedOf(services, order));
   if (left <= 0) return refuse("nothingLeft");
@@ -189,7 +225,13 @@ export type MoneyDone = { ok: true; done: "refunded" | "cancelled" };
  * The confirmed refund. A replay of the same confirmation (same key, same fields) answers "done"
  * without refunding again; the same key with other fields is refused, as Stripe refuses it.
  */
-export async function confirmRefund(orderId: string, key: string, input: { amountMinor: string; reason: string; note: string }, lang: Language, services: OrderServices): Promise<MoneyDone | Refused> {
+export async function confirmRefund(
+  orderId: string,
+  key: string,
+  input: { amountMinor: string; reason: string; note: string },
+  lang: Language,
+  services: OrderServices,
+): Promise<MoneyDone | Refused> {
   if (!isActionKey(key)) return refuse("badKey");
   const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
@@ -197,11 +239,36 @@ export async function confirmRefund(orderId: string, key: string, input: { amoun
   const amount = /^\d{1,12}$/.test(input.amountMinor) ? Number(input.amountMinor) : null;
   const note = input.note.trim().slice(0, NOTE_LIMIT);
   const replay = await money.find(key);
-  if (replay) return answerReplay(money, replay, { orderId: order.id, kind: "refund", amount: amount ?? -1, reason: input.reason, note }, "refunded");
-  const plan = await checkRefund(services, order, { amount: amount && amount > 0 ? amount : null, reason: input.reason, note }, lang);
+  if (replay)
+    return answerReplay(
+      money,
+      replay,
+      { orderId: order.id, kind: "refund", amount: amount ?? -1, reason: input.reason, note },
+      "refunded",
+    );
+  const plan = await checkRefund(
+    services,
+    order,
+    { amount: amount && amount > 0 ? amount : null, reason: input.reason, note },
+    lang,
+  );
   if (!plan.ok) return plan;
-  const claimed = await money.claim({ key, orderId: order.id, kind: "refund", amount: plan.amount, currency: order.currency, reason: plan.reason, note: plan.note });
-  if (claimed !== "claimed") return answerReplay(money, claimed, { orderId: order.id, kind: "refund", amount: plan.amount, reason: plan.reason, note: plan.note }, "refunded");
+  const claimed = await money.claim({
+    key,
+    orderId: order.id,
+    kind: "refund",
+    amount: plan.amount,
+    currency: order.currency,
+    reason: plan.reason,
+    note: plan.note,
+  });
+  if (claimed !== "claimed")
+    return answerReplay(
+      money,
+      claimed,
+      { orderId: order.id, kind: "refund", amount: plan.amount, reason: plan.reason, note: plan.note },
+      "refunded",
+    );
   let result;
   try {
     result = await services.provider.refund({
@@ -222,7 +289,9 @@ export async function confirmRefund(orderId: string, key: string, input: { amoun
   }
   if (!result.ok) {
     await money.release(key);
-    return refuse(result.reason === "notPaid" ? "notPaid" : "tooMuch", { left: formatMoney(Math.max(0, order.amountDueNow - (await refundedOf(services, order))), order.currency, lang) });
+    return refuse(result.reason === "notPaid" ? "notPaid" : "tooMuch", {
+      left: formatMoney(Math.max(0, order.amountDueNow - (await refundedOf(services, order))), order.currency, lang),
+    });
   }
   const fully = result.amountRefunded >= result.chargeAmount;
   await money.complete(key, order.id, {
@@ -231,7 +300,12 @@ export async function confirmRefund(orderId: string, key: string, input: { amoun
     emails: [BILLING_EMAIL.refundIssued(result.refundId, plan.amount)],
     // A one-time order is refunded when its payment is; a subscription's state stays the subscription's (as the webhook decides).
     ...(fully && !order.monthly ? { billing: { state: "refunded" as const, periodEnd: null } } : {}),
-    charge: { chargeId: result.chargeId, amount: result.chargeAmount, amountRefunded: result.amountRefunded, currency: result.currency },
+    charge: {
+      chargeId: result.chargeId,
+      amount: result.chargeAmount,
+      amountRefunded: result.amountRefunded,
+      currency: result.currency,
+    },
   });
   services.worker.kick();
   services.webhooksOut.kick();
@@ -251,10 +325,19 @@ async function answerReplay(
   asked: { orderId: string; kind: MoneyAction["kind"]; amount: number; reason: string; note: string },
   done: MoneyDone["done"],
 ): Promise<MoneyDone | Refused> {
-  const same = stored.orderId === asked.orderId && stored.kind === asked.kind && stored.amount === asked.amount && stored.reason === asked.reason && stored.note === asked.note;
+  const same =
+    stored.orderId === asked.orderId &&
+    stored.kind === asked.kind &&
+    stored.amount === asked.amount &&
+    stored.reason === asked.reason &&
+    stored.note === asked.note;
   if (!same) return refuse("keyReused");
   let current: MoneyAction | undefined = stored;
-  for (const until = Date.now() + TWIN_WAIT_MS; current?.status === "pending" && Date.now() < until; current = await money.find(stored.key)) {
+  for (
+    const until = Date.now() + TWIN_WAIT_MS;
+    current?.status === "pending" && Date.now() < until;
+    current = await money.find(stored.key)
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // Gone: the first attempt was refused and gave its key back; its answer was shown to that tab.
@@ -271,7 +354,12 @@ export interface CancelPlan {
   periodEnd: string | null;
 }
 
-export async function planCancel(orderId: string, when: string, lang: Language, services: OrderServices): Promise<CancelPlan | Refused> {
+export async function planCancel(
+  orderId: string,
+  when: string,
+  lang: Language,
+  services: OrderServices,
+): Promise<CancelPlan | Refused> {
   const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
   return checkCancel(order, when, lang);
@@ -295,17 +383,43 @@ function checkCancel(order: Order, when: string, lang: Language): CancelPlan | R
 }
 
 /** The confirmed cancellation, through the provider; the customer gets the confirmation the law asks for (L215-1-1) once. */
-export async function confirmCancel(orderId: string, key: string, when: string, lang: Language, services: OrderServices): Promise<MoneyDone | Refused> {
+export async function confirmCancel(
+  orderId: string,
+  key: string,
+  when: string,
+  lang: Language,
+  services: OrderServices,
+): Promise<MoneyDone | Refused> {
   if (!isActionKey(key)) return refuse("badKey");
   const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
   const money = store(services);
   const replay = await money.find(key);
-  if (replay) return answerReplay(money, replay, { orderId: order.id, kind: "cancel", amount: 0, reason: when, note: "" }, "cancelled");
+  if (replay)
+    return answerReplay(
+      money,
+      replay,
+      { orderId: order.id, kind: "cancel", amount: 0, reason: when, note: "" },
+      "cancelled",
+    );
   const plan = checkCancel(order, when, lang);
   if (!plan.ok) return plan;
-  const claimed = await money.claim({ key, orderId: order.id, kind: "cancel", amount: 0, currency: order.currency, reason: plan.when, note: "" });
-  if (claimed !== "claimed") return answerReplay(money, claimed, { orderId: order.id, kind: "cancel", amount: 0, reason: plan.when, note: "" }, "cancelled");
+  const claimed = await money.claim({
+    key,
+    orderId: order.id,
+    kind: "cancel",
+    amount: 0,
+    currency: order.currency,
+    reason: plan.when,
+    note: "",
+  });
+  if (claimed !== "claimed")
+    return answerReplay(
+      money,
+      claimed,
+      { orderId: order.id, kind: "cancel", amount: 0, reason: plan.when, note: "" },
+      "cancelled",
+    );
   let result;
   try {
     result = await services.provider.cancelSubscription({
@@ -332,10 +446,18 @@ export async function confirmCancel(orderId: string, key: string, when: string, 
   const end = subscription.periodEnd ? formatLongDate(subscription.periodEnd, lang) : "—";
   await money.complete(key, order.id, {
     providerRef: subscription.id,
-    event: { kind: "subscription_cancelled", detail: plan.when === "now" ? t("timeline.cancelledNow") : t("timeline.cancelledAtPeriodEnd", { date: end }) },
+    event: {
+      kind: "subscription_cancelled",
+      detail: plan.when === "now" ? t("timeline.cancelledNow") : t("timeline.cancelledAtPeriodEnd", { date: end }),
+    },
     // The kinds Stripe's later event asks for too (payment-events.server.ts): one email, whoever comes first.
-    emails: subscription.status === "cancelled" ? [BILLING_EMAIL.subscriptionEnded] : cancellationConfirmation(subscription),
-    billing: { state: subscriptionState(subscription), periodEnd: subscription.periodEnd, providerStatus: subscription.providerStatus },
+    emails:
+      subscription.status === "cancelled" ? [BILLING_EMAIL.subscriptionEnded] : cancellationConfirmation(subscription),
+    billing: {
+      state: subscriptionState(subscription),
+      periodEnd: subscription.periodEnd,
+      providerStatus: subscription.providerStatus,
+    },
   });
   services.worker.kick();
   services.webhooksOut.kick();

@@ -16,7 +16,9 @@ import type { BackOfficeStore } from "./types.ts";
  * checks once one was made (an order paid at noon waits for tomorrow's email). A data volume
  * running low is news too: the owner hears it here, days before /healthz's 503 stops the orders.
  */
-export type MorningStores = Pick<BackOfficeStore, "searchOrders" | "newSince"> & Pick<OutboxStore, "enqueueSystemEmail"> & Pick<SettingsStore, "getSetting" | "setSetting">;
+export type MorningStores = Pick<BackOfficeStore, "searchOrders" | "newSince"> &
+  Pick<OutboxStore, "enqueueSystemEmail"> &
+  Pick<SettingsStore, "getSetting" | "setSetting">;
 
 /** The app_settings key of the last day considered (YYYY-MM-DD). */
 export const MORNING_SETTING = "morning-email.day";
@@ -55,16 +57,30 @@ const item = (order: Order, timeZone: string): MorningItem => {
 };
 
 /** What the morning email of `day` says, as of `now` (late and due today are read when it is written). */
-export async function morningDigest(repo: MorningStores, day: string, options: { at: number; timeZone: string } & VolumeOptions, now = new Date()): Promise<MorningDigest> {
+export async function morningDigest(
+  repo: MorningStores,
+  day: string,
+  options: { at: number; timeZone: string } & VolumeOptions,
+  now = new Date(),
+): Promise<MorningDigest> {
   const { timeZone } = options;
-  const { orders } = await repo.searchOrders({ toDeliver: true, foldAttempts: false, limit: TO_DELIVER_MAX, offset: 0 });
+  const { orders } = await repo.searchOrders({
+    toDeliver: true,
+    foldAttempts: false,
+    limit: TO_DELIVER_MAX,
+    offset: 0,
+  });
   const waiting = orders
     .map((order) => ({ order, due: orderDue(order, timeZone) }))
     .filter((entry) => entry.due)
     .sort((a, b) => a.due!.at.getTime() - b.due!.at.getTime());
-  const marked = (mark: "late" | "today") => waiting.filter((entry) => dueMark(entry.due!, timeZone, now) === mark).map((entry) => item(entry.order, timeZone));
+  const marked = (mark: "late" | "today") =>
+    waiting.filter((entry) => dueMark(entry.due!, timeZone, now) === mark).map((entry) => item(entry.order, timeZone));
   // Each moment belongs to one morning: from the previous day's sending time to this one's.
-  const news = await repo.newSince(zonedTime(dayBefore(day), options.at, timeZone).toISOString(), zonedTime(day, options.at, timeZone).toISOString());
+  const news = await repo.newSince(
+    zonedTime(dayBefore(day), options.at, timeZone).toISOString(),
+    zonedTime(day, options.at, timeZone).toISOString(),
+  );
   // An unreadable volume says nothing here: /healthz reports that one.
   const space = options.dataDir ? await (options.space ?? volumeSpace)(options.dataDir).catch(() => null) : null;
   return {
@@ -86,14 +102,22 @@ export type MorningOutcome = "off" | "early" | "done" | "nothing" | "queued";
  * digest, queued when it says something, and the day marked considered (after the queueing: an
  * instance stopped in between finds the day again, and the outbox's unique row keeps it one email).
  */
-export async function morningTick(repo: MorningStores, options: MorningOptions, now = new Date()): Promise<MorningOutcome> {
+export async function morningTick(
+  repo: MorningStores,
+  options: MorningOptions,
+  now = new Date(),
+): Promise<MorningOutcome> {
   if (options.at === null) return "off";
   const { day, minutes } = zonedClock(now, options.timeZone);
   if (minutes < options.at) return "early";
   const last = await repo.getSetting(MORNING_SETTING);
   if (last !== undefined && last >= day) return "done";
   const digest = await morningDigest(repo, day, { ...options, at: options.at }, now);
-  const outcome = isEmptyDigest(digest) ? "nothing" : (await repo.enqueueSystemEmail(MORNING_SUBJECT, morningKind(day))) ? "queued" : "done";
+  const outcome = isEmptyDigest(digest)
+    ? "nothing"
+    : (await repo.enqueueSystemEmail(MORNING_SUBJECT, morningKind(day)))
+      ? "queued"
+      : "done";
   await repo.setSetting(MORNING_SETTING, day);
   return outcome;
 }

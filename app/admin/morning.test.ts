@@ -13,10 +13,21 @@ const timeZone = "Europe/Paris";
 const options = { at: 8 * 60, timeZone };
 // Saturday 28 November 2026, 10:00 in Paris (09:00 UTC): after the 08:00 email time.
 const now = new Date("2026-11-28T09:00:00Z");
-const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "en" as const, publicOrigin: "https://shop.example" };
+const config = {
+  contactEmail: "hello@example.com",
+  ownerEmail: "owner@example.com",
+  ownerLang: "en" as const,
+  publicOrigin: "https://shop.example",
+};
 
 /** A paid order as of `paidAt` (the fixtures pay "now"). */
-async function paidAt(stores: Stores, at: string, offer: "test-workflow" | "short-videos" | "formateur-ia", firstName: string, lastName: string) {
+async function paidAt(
+  stores: Stores,
+  at: string,
+  offer: "test-workflow" | "short-videos" | "formateur-ia",
+  firstName: string,
+  lastName: string,
+) {
   const order = await paidTestOrder(stores, { offer, lang: "fr", customer: { ...testCustomer, firstName, lastName } });
   await stores.db.updateTable("orders").set({ paid_at: at }).where("id", "=", order.id).execute();
   return order;
@@ -47,35 +58,59 @@ describe("the owner's morning email", () => {
     // Paid before yesterday's email (due tomorrow); its brief arrived yesterday evening.
     const briefed = await paidAt(repo, "2026-11-27T06:00:00Z", "formateur-ia", "Léa", "Martin");
     await repo.saveBrief(briefed.id, "The agent should answer in Portuguese.");
-    await repo.db.updateTable("order_briefs").set({ created_at: "2026-11-27T18:00:00.000Z" }).where("order_id", "=", briefed.id).execute();
+    await repo.db
+      .updateTable("order_briefs")
+      .set({ created_at: "2026-11-27T18:00:00.000Z" })
+      .where("order_id", "=", briefed.id)
+      .execute();
 
     // Two instances checking at the same moment write one email.
-    expect((await Promise.all([morningTick(repo, options, now), morningTick(repo, options, now)])).sort()).toEqual(["done", "queued"]);
+    expect((await Promise.all([morningTick(repo, options, now), morningTick(repo, options, now)])).sort()).toEqual([
+      "done",
+      "queued",
+    ]);
     expect(await morningTick(repo, options, new Date("2026-11-28T15:00:00Z"))).toBe("done");
     const [message, ...more] = await morningEmails(repo);
     expect(more).toEqual([]);
     expect(message!.kind).toBe("owner-morning.2026-11-28");
 
-    const email = await renderOutboxEmail(repo, message!, { ...config, morningDigest: (day) => morningDigest(repo, day, options, now) });
+    const email = await renderOutboxEmail(repo, message!, {
+      ...config,
+      morningDigest: (day) => morningDigest(repo, day, options, now),
+    });
     expect(email.to).toBe("owner@example.com");
     expect(email.subject).toBe("Your day, Saturday, 28 November 2026");
     const lines = email.text.split("\n");
     const after = (heading: string) => lines[lines.indexOf(heading) + 1];
-    expect(after("Late (1)")).toBe(`- ${late.reference} · Test workflow for Inès Durand, was due Friday, 27 November 2026 at 11:00 CET`);
-    expect(after("Due today (1)")).toBe(`- ${today.reference} · AI short videos for Marc Petit, due today at 14:00 CET`);
-    expect(after("New since yesterday (1)")).toBe(`- ${briefed.reference} · AI trainer agent on Telegram for Léa Martin: brief received`);
-    for (const order of [late, today, briefed]) expect(email.html).toContain(`href="https://shop.example/admin/orders/${order.id}"`);
+    expect(after("Late (1)")).toBe(
+      `- ${late.reference} · Test workflow for Inès Durand, was due Friday, 27 November 2026 at 11:00 CET`,
+    );
+    expect(after("Due today (1)")).toBe(
+      `- ${today.reference} · AI short videos for Marc Petit, due today at 14:00 CET`,
+    );
+    expect(after("New since yesterday (1)")).toBe(
+      `- ${briefed.reference} · AI trainer agent on Telegram for Léa Martin: brief received`,
+    );
+    for (const order of [late, today, briefed])
+      expect(email.html).toContain(`href="https://shop.example/admin/orders/${order.id}"`);
   });
 
   test("a nearly full data volume is news on its own: the email says how much is left, and nothing when there is room", async () => {
     const MB = 1024 * 1024;
     const low = { ...options, dataDir: "/data", space: async () => ({ free: 40 * MB, total: 10 * 1024 * MB }) };
-    expect(await morningTick(repo, { ...low, space: async () => ({ free: 5 * 1024 * MB, total: 10 * 1024 * MB }) }, now)).toBe("nothing");
+    expect(
+      await morningTick(repo, { ...low, space: async () => ({ free: 5 * 1024 * MB, total: 10 * 1024 * MB }) }, now),
+    ).toBe("nothing");
     expect(await morningTick(repo, low, new Date("2026-11-29T07:05:00Z"))).toBe("queued");
     const [message] = await morningEmails(repo);
-    const email = await renderOutboxEmail(repo, message!, { ...config, morningDigest: (day) => morningDigest(repo, day, low, new Date("2026-11-29T07:05:00Z")) });
+    const email = await renderOutboxEmail(repo, message!, {
+      ...config,
+      morningDigest: (day) => morningDigest(repo, day, low, new Date("2026-11-29T07:05:00Z")),
+    });
     const lines = email.text.split("\n");
-    expect(lines[lines.indexOf("Data volume") + 1]).toBe("- Only 41.9 MB free of 10.7 GB: the daily backup is skipped, and orders stop when it is full. Free some space or enlarge the volume.");
+    expect(lines[lines.indexOf("Data volume") + 1]).toBe(
+      "- Only 41.9 MB free of 10.7 GB: the daily backup is skipped, and orders stop when it is full. Free some space or enlarge the volume.",
+    );
     expect(email.text).not.toMatch(/^Late|^Due today|^New since/m);
   });
 
@@ -83,6 +118,9 @@ describe("the owner's morning email", () => {
     await paidAt(repo, "2026-11-26T10:00:00Z", "test-workflow", "Inès", "Durand");
     expect(await morningTick(repo, options, now)).toBe("queued");
     expect(await morningTick(repo, options, new Date("2026-11-29T07:05:00Z"))).toBe("queued");
-    expect((await morningEmails(repo)).map((message) => message.kind).sort()).toEqual(["owner-morning.2026-11-28", "owner-morning.2026-11-29"]);
+    expect((await morningEmails(repo)).map((message) => message.kind).sort()).toEqual([
+      "owner-morning.2026-11-28",
+      "owner-morning.2026-11-29",
+    ]);
   });
 });

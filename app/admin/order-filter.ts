@@ -29,7 +29,9 @@ export function readFilter(url: URL): OrderFilter {
 }
 
 /** The filter as a query string (for page links and the CSV export of the same list). */
-export function filterQuery(filter: Omit<OrderFilter, "page" | "toDeliver"> & { page?: number; toDeliver?: boolean }): string {
+export function filterQuery(
+  filter: Omit<OrderFilter, "page" | "toDeliver"> & { page?: number; toDeliver?: boolean },
+): string {
   const params = new URLSearchParams();
   if (filter.state) params.set("state", filter.state);
   else if (filter.toDeliver) params.set("state", TO_DELIVER);

@@ -8,6 +8,15 @@ import type { OrderFilter } from "./order-filter.ts";
 // of the order actions, must not reach (tools/transitive-boundaries.test.ts).
 
 /** Every order matching the filter (all pages), in the CLI's CSV format (`format`), streamed page by page. */
-export async function exportCsv(filter: OrderFilter, format: CsvFormatName, { repo }: Pick<OrderServices, "repo">): Promise<ReadableStream<Uint8Array>> {
-  return ordersCsvStream(repo, { state: filter.state, toDeliver: filter.toDeliver, search: filter.search }, EXPORT_PAGE, csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin"), getEnv().OWNER_TIME_ZONE));
+export async function exportCsv(
+  filter: OrderFilter,
+  format: CsvFormatName,
+  { repo }: Pick<OrderServices, "repo">,
+): Promise<ReadableStream<Uint8Array>> {
+  return ordersCsvStream(
+    repo,
+    { state: filter.state, toDeliver: filter.toDeliver, search: filter.search },
+    EXPORT_PAGE,
+    csvFormat(format, getEnv().OWNER_LANG, translator(getEnv().OWNER_LANG, "admin"), getEnv().OWNER_TIME_ZONE),
+  );
 }

@@ -21,7 +21,12 @@ const TO_DELIVER_MAX = 1000;
  * stands. Unfiltered, a customer's abandoned attempts at an offer they then paid for are folded
  * under the paid order (three sales used to make six rows); filtering by a state shows each order.
  */
-export async function ordersPage(filter: OrderFilter, lang: Language, { repo }: Pick<OrderServices, "repo">, pageSize = PAGE_SIZE) {
+export async function ordersPage(
+  filter: OrderFilter,
+  lang: Language,
+  { repo }: Pick<OrderServices, "repo">,
+  pageSize = PAGE_SIZE,
+) {
   const foldAttempts = !filter.state && !filter.toDeliver;
   const offset = (filter.page - 1) * pageSize;
   let orders: Order[];
@@ -30,14 +35,26 @@ export async function ordersPage(filter: OrderFilter, lang: Language, { repo }: 
   if (filter.toDeliver) {
     // What is still to deliver is a short list (paid, not delivered): read it whole and sort it by
     // due time, which business-day promises in the owner's zone make a computation, not a column.
-    ({ orders, total } = await repo.searchOrders({ toDeliver: true, search: filter.search, foldAttempts, limit: TO_DELIVER_MAX, offset: 0 }));
+    ({ orders, total } = await repo.searchOrders({
+      toDeliver: true,
+      search: filter.search,
+      foldAttempts,
+      limit: TO_DELIVER_MAX,
+      offset: 0,
+    }));
     orders = orders
       .map((order) => ({ order, due: orderDue(order, zone)?.at.getTime() ?? Infinity }))
       .sort((a, b) => a.due - b.due)
       .map(({ order }) => order)
       .slice(offset, offset + pageSize);
   } else {
-    ({ orders, total } = await repo.searchOrders({ state: filter.state, search: filter.search, foldAttempts, limit: pageSize, offset }));
+    ({ orders, total } = await repo.searchOrders({
+      state: filter.state,
+      search: filter.search,
+      foldAttempts,
+      limit: pageSize,
+      offset,
+    }));
   }
   const { attempts, delivered, toDeliver, refunded } = await repo.listDetails(orders);
   const offerName = translator(lang, "offers");
@@ -63,7 +80,10 @@ export async function ordersPage(filter: OrderFilter, lang: Language, { repo }: 
     };
   };
   return {
-    orders: orders.map((order) => ({ ...row(order), attempts: foldAttempts ? (attempts.get(order.id) ?? []).map(row) : [] })),
+    orders: orders.map((order) => ({
+      ...row(order),
+      attempts: foldAttempts ? (attempts.get(order.id) ?? []).map(row) : [],
+    })),
     total,
     pages: Math.max(1, Math.ceil(total / pageSize)),
   };
@@ -90,7 +110,13 @@ function listRow(order: Order) {
  * One line of the timeline as the owner reads it: `detail` in words; `code` what a machine wrote
  * (an outbox kind, a provider's id), kept only to be copied from a folded detail.
  */
-export type TimelineEntry = { at: string; kind: string; detail: string | null; code?: string | null; period?: string | null };
+export type TimelineEntry = {
+  at: string;
+  kind: string;
+  detail: string | null;
+  code?: string | null;
+  period?: string | null;
+};
 
 const EMAIL_EVENTS = new Set(["email_sent", "email_failed", "email_gave_up"]);
 
@@ -99,7 +125,11 @@ const EMAIL_EVENTS = new Set(["email_sent", "email_failed", "email_gave_up"]);
  * the owner reads "Refund sent to the customer (attempt 2)" and the reason, the raw kind folded
  * away; a checkout's detail is the provider's session id: folded away whole.
  */
-function timelineWords(kind: string, detail: string | null, t: (key: string, values?: Record<string, unknown>) => string): Pick<TimelineEntry, "detail" | "code"> {
+function timelineWords(
+  kind: string,
+  detail: string | null,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): Pick<TimelineEntry, "detail" | "code"> {
   if (detail === null) return { detail: null, code: null };
   if (kind === "checkout_created") return { detail: null, code: detail };
   if (!EMAIL_EVENTS.has(kind)) return { detail, code: null };
@@ -116,17 +146,28 @@ export async function orderDetail(id: string, lang: Language, services: Pick<Ord
   const { repo } = services;
   const order = await repo.findById(id);
   if (!order) return null;
-  const [events, emails, work] = await Promise.all([repo.listOrderEvents(order.id), repo.listEmails(order.id), repo.orderWork(order.id)]);
+  const [events, emails, work] = await Promise.all([
+    repo.listOrderEvents(order.id),
+    repo.listEmails(order.id),
+    repo.orderWork(order.id),
+  ]);
   const adminT = translator(lang, "admin");
   const timeline: TimelineEntry[] = [
     { at: order.createdAt, kind: "created", detail: null },
-    ...events.map((event) => ({ at: event.createdAt, kind: event.kind, ...timelineWords(event.kind, event.detail, adminT), period: event.period })),
+    ...events.map((event) => ({
+      at: event.createdAt,
+      kind: event.kind,
+      ...timelineWords(event.kind, event.detail, adminT),
+      period: event.period,
+    })),
     ...(order.paidAt ? [{ at: order.paidAt, kind: "paid", detail: null }] : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const offer = translator(lang, "offers")(`${order.offer}.name`);
   const customer = order.erasedAt
     ? translator(lang, "data-rights")("erasedCustomer")
-    : [`${order.customer.firstName} ${order.customer.lastName}`.trim(), order.customer.companyName].filter(Boolean).join(", ");
+    : [`${order.customer.firstName} ${order.customer.lastName}`.trim(), order.customer.companyName]
+        .filter(Boolean)
+        .join(", ");
   return {
     id: order.id,
     // What the owner recognises an order by: who bought what (the id stays in the details).
@@ -134,7 +175,9 @@ export async function orderDetail(id: string, lang: Language, services: Pick<Ord
     // The customer's data page (export, erase) is found by this address; none once erased.
     customerEmail: order.erasedAt ? null : order.customer.email,
     // One tap to write or call the customer (the phone where the offer asks it: its brief, or the form of older orders).
-    customerPhone: order.erasedAt ? null : (order.customer.phoneNumber?.trim() || work.brief?.answers.phoneNumber?.trim() || null),
+    customerPhone: order.erasedAt
+      ? null
+      : order.customer.phoneNumber?.trim() || work.brief?.answers.phoneNumber?.trim() || null,
     reference: order.reference,
     // What the customer sees (the same signed link as in their emails); none once erased (it answers 404 then).
     customerPageUrl: order.state === "paid" && !order.erasedAt ? services.orderPageUrl(order) : null,
@@ -151,7 +194,9 @@ export async function orderDetail(id: string, lang: Language, services: Pick<Ord
     erased: Boolean(order.erasedAt),
     // A subscription is delivered per billing period: this period's mark, and every period's.
     delivered: events.some((event) => event.kind === "delivered" && event.period === deliveryPeriod(order)),
-    deliveredPeriods: events.filter((event) => event.kind === "delivered" && event.period).map((event) => event.period!),
+    deliveredPeriods: events
+      .filter((event) => event.kind === "delivered" && event.period)
+      .map((event) => event.period!),
     subscription: order.monthly > 0,
     fields: orderFields(order, lang),
     timeline,
@@ -159,7 +204,15 @@ export async function orderDetail(id: string, lang: Language, services: Pick<Ord
   };
 }
 
-export type ActionOutcome = "resent" | "delivered" | "notPaid" | "erased" | "alreadyDelivered" | "alreadyDeliveredPeriod" | "alreadyQueued" | "notFound";
+export type ActionOutcome =
+  | "resent"
+  | "delivered"
+  | "notPaid"
+  | "erased"
+  | "alreadyDelivered"
+  | "alreadyDeliveredPeriod"
+  | "alreadyQueued"
+  | "notFound";
 
 /** The billing period a delivery mark is for: a subscription's current period (its end), null for a one-time order. */
 const deliveryPeriod = (order: Pick<Order, "monthly" | "periodEnd">) => (order.monthly ? order.periodEnd : null);
@@ -169,12 +222,16 @@ const deliveryPeriod = (order: Pick<Order, "monthly" | "periodEnd">) => (order.m
  * still waits to be sent: then the answer says so, and nothing is logged. Each answer is true even
  * when the owner's double tap lands on two instances at once (one transaction, one unique kind).
  */
-export async function resendConfirmation(orderId: string, services: Pick<OrderServices, "repo" | "worker">): Promise<ActionOutcome> {
+export async function resendConfirmation(
+  orderId: string,
+  services: Pick<OrderServices, "repo" | "worker">,
+): Promise<ActionOutcome> {
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
   if (order.erasedAt) return "erased";
-  if ((await services.repo.queueCopy(order.id, "admin-resend", "resend_requested")) === "alreadyQueued") return "alreadyQueued";
+  if ((await services.repo.queueCopy(order.id, "admin-resend", "resend_requested")) === "alreadyQueued")
+    return "alreadyQueued";
   services.worker.kick();
   return "resent";
 }
@@ -183,7 +240,11 @@ export async function resendConfirmation(orderId: string, services: Pick<OrderSe
  * Marks a paid order delivered and tells the customer, in their language, with the note: a one-time
  * order once, a subscription once per billing period (the next period can be marked once it begins).
  */
-export async function markDelivered(orderId: string, note: string, services: Pick<OrderServices, "repo" | "worker">): Promise<ActionOutcome> {
+export async function markDelivered(
+  orderId: string,
+  note: string,
+  services: Pick<OrderServices, "repo" | "worker">,
+): Promise<ActionOutcome> {
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
   if (order.state !== "paid") return "notPaid";
@@ -193,7 +254,8 @@ export async function markDelivered(orderId: string, note: string, services: Pic
   // transaction: the outbox worker reads the note when it writes the email. A concurrent twin gets
   // "already delivered".
   const period = deliveryPeriod(order);
-  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), period))) return period ? "alreadyDeliveredPeriod" : "alreadyDelivered";
+  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), period)))
+    return period ? "alreadyDeliveredPeriod" : "alreadyDelivered";
   services.worker.kick();
   return "delivered";
 }

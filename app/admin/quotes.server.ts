@@ -11,7 +11,10 @@ import { PAGE_SIZE } from "./orders.server.ts";
 const offerName = (quote: QuoteRequest, lang: Language) => translator(lang, "quote")(`offers.${quote.page}`);
 
 export async function quotesPage(page: number, lang: Language, { repo }: Pick<OrderServices, "repo">) {
-  const [quotes, total] = await Promise.all([repo.listQuoteRequests(PAGE_SIZE, (page - 1) * PAGE_SIZE), repo.countQuoteRequests()]);
+  const [quotes, total] = await Promise.all([
+    repo.listQuoteRequests(PAGE_SIZE, (page - 1) * PAGE_SIZE),
+    repo.countQuoteRequests(),
+  ]);
   const rows = await Promise.all(
     quotes.map(async (quote) => ({
       id: quote.id,

@@ -26,5 +26,7 @@ const isUnder = (pathname: string, prefix: string) => pathname === prefix || pat
 export function adminSection(pathname: string): AdminSection | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === "/admin") return "/admin";
-  return ADMIN_SECTIONS.find((section) => section.href !== "/admin" && [section.href, ...section.under].some((prefix) => isUnder(path, prefix)))?.href;
+  return ADMIN_SECTIONS.find(
+    (section) => section.href !== "/admin" && [section.href, ...section.under].some((prefix) => isUnder(path, prefix)),
+  )?.href;
 }

@@ -8,7 +8,11 @@ import type { OrderEvent } from "./types.ts";
  * kept. Every other detail (the owner's delivery note, a delivery error quoting an address, a reason
  * typed for a refund or a cancellation, any kind added later) is erased: unknown means personal.
  */
-const IMPERSONAL_DETAIL: ReadonlySet<string> = new Set(["email_sent", "checkout_created", "resend_requested"] satisfies Array<OrderEvent["kind"]>);
+const IMPERSONAL_DETAIL: ReadonlySet<string> = new Set([
+  "email_sent",
+  "checkout_created",
+  "resend_requested",
+] satisfies Array<OrderEvent["kind"]>);
 
 /** A person's data in the back office's own records of an order: timeline details (order_events) and the notes of refunds and cancellations (money_actions), ADR 016. */
 export interface TimelinePrivacyStore {
@@ -22,8 +26,21 @@ export function timelinePrivacyStore(db: Kysely<Database>): TimelinePrivacyStore
   return {
     async listEventsOfOrders(orderIds: readonly string[]): Promise<OrderEvent[]> {
       if (!orderIds.length) return [];
-      const rows = await db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute();
-      return rows.map((row) => ({ id: row.id, orderId: row.order_id, kind: row.kind as OrderEvent["kind"], detail: row.detail, createdAt: row.created_at, period: row.period }));
+      const rows = await db
+        .selectFrom("order_events")
+        .selectAll()
+        .where("order_id", "in", orderIds)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        orderId: row.order_id,
+        kind: row.kind as OrderEvent["kind"],
+        detail: row.detail,
+        createdAt: row.created_at,
+        period: row.period,
+      }));
     },
 
     async eraseEventDetails(orderIds: readonly string[]): Promise<number> {
@@ -39,7 +56,13 @@ export function timelinePrivacyStore(db: Kysely<Database>): TimelinePrivacyStore
           .executeTakeFirst();
         // The back office's refunds and cancellations (money-store.server.ts) keep the owner's own
         // words beside the amount: erased too. Amount, currency, reason code and provider id stay.
-        const notes = await trx.updateTable("money_actions").set({ note: ERASED }).where("order_id", "in", orderIds).where("note", "<>", "").where("note", "<>", ERASED).executeTakeFirst();
+        const notes = await trx
+          .updateTable("money_actions")
+          .set({ note: ERASED })
+          .where("order_id", "in", orderIds)
+          .where("note", "<>", "")
+          .where("note", "<>", ERASED)
+          .executeTakeFirst();
         return Number(result.numUpdatedRows) + Number(notes.numUpdatedRows);
       });
     },

@@ -3,7 +3,9 @@ import { CATALOGUE_OFFERS } from "../content/catalogue.ts";
 import type { Database } from "../db/schema.ts";
 
 /** Offers that deliver several pieces per period (short videos: 8 a month), with that allowance. */
-const ALLOWANCES = CATALOGUE_OFFERS.flatMap((offer) => (offer.perPeriod && offer.perPeriod > 1 ? [[offer.id, offer.perPeriod] as const] : []));
+const ALLOWANCES = CATALOGUE_OFFERS.flatMap((offer) =>
+  offer.perPeriod && offer.perPeriod > 1 ? [[offer.id, offer.perPeriod] as const] : [],
+);
 
 /** The order's current period in SQL: a subscription's period end, '' for a one-time order (as delivery/work.server.ts periodOf). */
 const CURRENT_PERIOD = sql<string>`CASE WHEN orders.monthly > 0 THEN coalesce(orders.period_end, '') ELSE '' END`;
@@ -86,7 +88,13 @@ export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
             "<",
             allowance,
           ),
-          eb.exists(eb.selectFrom("order_deliveries").select("order_deliveries.id").whereRef("order_deliveries.order_id", "=", "orders.id").where(sql<boolean>`order_deliveries.period = ${CURRENT_PERIOD}`)),
+          eb.exists(
+            eb
+              .selectFrom("order_deliveries")
+              .select("order_deliveries.id")
+              .whereRef("order_deliveries.order_id", "=", "orders.id")
+              .where(sql<boolean>`order_deliveries.period = ${CURRENT_PERIOD}`),
+          ),
         ]),
       ),
     ]),

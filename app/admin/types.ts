@@ -5,7 +5,15 @@ import type { Order, OrderState } from "../orders/types.ts";
 export interface OrderEvent {
   id: number;
   orderId: string;
-  kind: "checkout_created" | "email_sent" | "email_failed" | "email_gave_up" | "resend_requested" | "delivered" | "refunded" | "subscription_cancelled";
+  kind:
+    | "checkout_created"
+    | "email_sent"
+    | "email_failed"
+    | "email_gave_up"
+    | "resend_requested"
+    | "delivered"
+    | "refunded"
+    | "subscription_cancelled";
   detail: string | null;
   createdAt: string;
   /** A delivered event of a subscription: the billing period it delivered (the period's end). */
@@ -68,8 +76,17 @@ export interface BackOfficeStore {
    * recorded as refunded of its charges (minor units).
    */
   /** Customers (a paid order, not erased), latest order first; `search` matches part of the email or the name. */
-  listCustomers(query: { search?: string; limit: number; offset: number }): Promise<{ customers: CustomerRow[]; total: number }>;
-  listDetails(orders: readonly Order[]): Promise<{ attempts: Map<string, Order[]>; delivered: Set<string>; toDeliver: Set<string>; refunded: Map<string, number> }>;
+  listCustomers(query: {
+    search?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ customers: CustomerRow[]; total: number }>;
+  listDetails(orders: readonly Order[]): Promise<{
+    attempts: Map<string, Order[]>;
+    delivered: Set<string>;
+    toDeliver: Set<string>;
+    refunded: Map<string, number>;
+  }>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;
   /**

@@ -25,18 +25,40 @@ const TWIN_WAIT_MS = 10_000;
 
 const HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { ...HEADERS, "Content-Type": "application/json; charset=utf-8" } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...HEADERS, "Content-Type": "application/json; charset=utf-8" },
+  });
 
 /** An RFC 9457 problem: a small JSON answer with a stable `code` (docs/api.md lists them). */
-export function problem(status: number, code: string, title: string, extra: { detail?: string; issues?: JsonRefusal["issues"]; headers?: Record<string, string> } = {}) {
-  const body = { type: "about:blank", title, status, code, ...(extra.detail ? { detail: extra.detail } : {}), ...(extra.issues ? { issues: extra.issues } : {}) };
-  return new Response(JSON.stringify(body), { status, headers: { ...HEADERS, "Content-Type": "application/problem+json", ...extra.headers } });
+export function problem(
+  status: number,
+  code: string,
+  title: string,
+  extra: { detail?: string; issues?: JsonRefusal["issues"]; headers?: Record<string, string> } = {},
+) {
+  const body = {
+    type: "about:blank",
+    title,
+    status,
+    code,
+    ...(extra.detail ? { detail: extra.detail } : {}),
+    ...(extra.issues ? { issues: extra.issues } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...HEADERS, "Content-Type": "application/problem+json", ...extra.headers },
+  });
 }
 
 const unauthorized = () =>
-  problem(401, "unauthorized", "A valid bearer token is required", { headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' } });
+  problem(401, "unauthorized", "A valid bearer token is required", {
+    headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+  });
 
-export const methodNotAllowed = (allow: string) => problem(405, "method_not_allowed", "Method not allowed", { headers: { Allow: allow } });
+export const methodNotAllowed = (allow: string) =>
+  problem(405, "method_not_allowed", "Method not allowed", { headers: { Allow: allow } });
 
 const REFUSALS: Record<JsonRefusal["reason"], [string, string]> = {
   malformed: ["malformed_json", "The body is not valid JSON"],
@@ -53,7 +75,8 @@ const REFUSALS: Record<JsonRefusal["reason"], [string, string]> = {
   fileType: ["unsupported_media_type", "Send application/json"],
 };
 
-const bodyRefusal = (refused: JsonRefusal) => problem(refused.status, REFUSALS[refused.reason][0], REFUSALS[refused.reason][1], { issues: refused.issues });
+const bodyRefusal = (refused: JsonRefusal) =>
+  problem(refused.status, REFUSALS[refused.reason][0], REFUSALS[refused.reason][1], { issues: refused.issues });
 
 /** What the API's doors use: the stores, the limits, and the outbox's worker (a delivery's email). */
 export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker">;
@@ -76,12 +99,18 @@ export async function withToken(
   const services = await open();
   const { repo, limits } = services;
   const guess = await limits.take(["apiAuthIp", context.get(requestInfoContext).clientIp]);
-  if (!guess.ok) return problem(429, "rate_limited", "Too many requests", { headers: { "Retry-After": String(guess.retryAfterSeconds) } });
+  if (!guess.ok)
+    return problem(429, "rate_limited", "Too many requests", {
+      headers: { "Retry-After": String(guess.retryAfterSeconds) },
+    });
   const token = await repo.useApiToken(hashToken(secret));
   if (!token) return unauthorized();
   await guess.refund();
   const taken = await limits.take(["apiToken", token.id]);
-  if (!taken.ok) return problem(429, "rate_limited", "Too many requests", { headers: { "Retry-After": String(taken.retryAfterSeconds) } });
+  if (!taken.ok)
+    return problem(429, "rate_limited", "Too many requests", {
+      headers: { "Retry-After": String(taken.retryAfterSeconds) },
+    });
   try {
     return await handler(token, services);
   } catch (error) {
@@ -101,14 +130,22 @@ const idempotencyKey = (request: Request): string | null | false => {
  * request runs and its answer is stored; a repeat with the same body gets that answer (a twin still
  * running is waited for); the same key with another body gets 422.
  */
-async function idempotent(token: ApiToken, request: Request, requestHash: string, { repo }: ApiServices, run: () => Promise<Response>): Promise<Response> {
+async function idempotent(
+  token: ApiToken,
+  request: Request,
+  requestHash: string,
+  { repo }: ApiServices,
+  run: () => Promise<Response>,
+): Promise<Response> {
   const key = idempotencyKey(request);
-  if (key === false) return problem(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters");
+  if (key === false)
+    return problem(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters");
   if (key === null) return run();
   const deadline = Date.now() + TWIN_WAIT_MS;
   for (;;) {
     const claim = await repo.claimIdempotencyKey(token.id, key, requestHash);
-    if (claim.state === "mismatch") return problem(422, "idempotency_key_reused", "This Idempotency-Key was used with another request");
+    if (claim.state === "mismatch")
+      return problem(422, "idempotency_key_reused", "This Idempotency-Key was used with another request");
     if (claim.state === "done") return replayed(claim.status, claim.body);
     if (claim.state === "new") {
       let answer: Response;
@@ -126,20 +163,27 @@ async function idempotent(token: ApiToken, request: Request, requestHash: string
       await repo.finishIdempotencyKey(token.id, key, answer.status, body);
       return replayed(answer.status, body, false);
     }
-    if (Date.now() > deadline) return problem(409, "idempotency_in_progress", "A request with this Idempotency-Key is still being answered");
+    if (Date.now() > deadline)
+      return problem(409, "idempotency_in_progress", "A request with this Idempotency-Key is still being answered");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 function replayed(status: number, body: string, replay = true) {
   const type = body.includes('"type":"about:blank"') ? "application/problem+json" : "application/json; charset=utf-8";
-  return new Response(body, { status, headers: { ...HEADERS, "Content-Type": type, ...(replay ? { "Idempotent-Replayed": "true" } : {}) } });
+  return new Response(body, {
+    status,
+    headers: { ...HEADERS, "Content-Type": type, ...(replay ? { "Idempotent-Replayed": "true" } : {}) },
+  });
 }
 
 function orderSummary(order: Order, delivered: boolean): z.output<typeof OrderSummary> {
   const { firstName, lastName, email, ...answers } = order.customer;
-  const brief = Object.fromEntries(Object.entries(answers).filter(([, value]) => typeof value === "string" && value !== "")) as Record<string, string>;
-  const due = order.state === "paid" && !delivered && !order.erasedAt ? orderDue(order, getEnv().OWNER_TIME_ZONE) : null;
+  const brief = Object.fromEntries(
+    Object.entries(answers).filter(([, value]) => typeof value === "string" && value !== ""),
+  ) as Record<string, string>;
+  const due =
+    order.state === "paid" && !delivered && !order.erasedAt ? orderDue(order, getEnv().OWNER_TIME_ZONE) : null;
   return {
     reference: order.reference,
     id: order.id,
@@ -163,12 +207,17 @@ export async function listOrdersToDeliver(request: Request, { repo }: ApiService
   if (state !== null && state !== "to-deliver") return problem(400, "invalid_query", "state must be to-deliver");
   const { orders } = await repo.searchOrders({ toDeliver: true, foldAttempts: false, limit: LIST_MAX, offset: 0 });
   const zone = getEnv().OWNER_TIME_ZONE;
-  const sorted = orders.map((order) => ({ order, due: orderDue(order, zone)?.at.getTime() ?? Infinity })).sort((a, b) => a.due - b.due);
+  const sorted = orders
+    .map((order) => ({ order, due: orderDue(order, zone)?.at.getTime() ?? Infinity }))
+    .sort((a, b) => a.due - b.due);
   return json({ orders: sorted.map(({ order }) => orderSummary(order, false)) });
 }
 
 /** The order with exactly this reference (the search also matches names and emails: keep the exact one). */
-async function findByReference(reference: string, { repo }: ApiServices): Promise<{ order: Order; delivered: boolean } | null> {
+async function findByReference(
+  reference: string,
+  { repo }: ApiServices,
+): Promise<{ order: Order; delivered: boolean } | null> {
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(reference)) return null;
   const { orders } = await repo.searchOrders({ search: reference, foldAttempts: false, limit: 20, offset: 0 });
   const order = orders.find((candidate) => candidate.reference.toLowerCase() === reference.toLowerCase());
@@ -188,10 +237,17 @@ export async function getOrder(reference: string, services: ApiServices): Promis
  * POST /api/v1/orders/{reference}/deliveries: the back office's "mark delivered" (one conditional
  * write per order and period; the customer's email queued with it, so it is sent once).
  */
-export async function deliverOrder(request: Request, token: ApiToken, reference: string, services: ApiServices): Promise<Response> {
+export async function deliverOrder(
+  request: Request,
+  token: ApiToken,
+  reference: string,
+  services: ApiServices,
+): Promise<Response> {
   const body = await readJson(request, DeliverRequest);
   if (!body.ok) return bodyRefusal(body);
-  const requestHash = createHash("sha256").update(`POST ${reference}\n${JSON.stringify(body.value)}`).digest("hex");
+  const requestHash = createHash("sha256")
+    .update(`POST ${reference}\n${JSON.stringify(body.value)}`)
+    .digest("hex");
   return idempotent(token, request, requestHash, services, async () => {
     const found = await findByReference(reference, services);
     if (!found) return notFound();
@@ -199,12 +255,18 @@ export async function deliverOrder(request: Request, token: ApiToken, reference:
     const note = [body.value.note?.trim(), body.value.link].filter(Boolean).join("\n\n");
     const outcome = await markDelivered(found.order.id, note, services);
     if (outcome === "delivered") {
-      const result: z.output<typeof DeliverResult> = { reference: found.order.reference, delivered: true, deliveredAt: new Date().toISOString() };
+      const result: z.output<typeof DeliverResult> = {
+        reference: found.order.reference,
+        delivered: true,
+        deliveredAt: new Date().toISOString(),
+      };
       return json(result);
     }
     if (outcome === "notFound") return notFound();
-    if (outcome === "alreadyDelivered" || outcome === "alreadyDeliveredPeriod") return problem(409, "already_delivered", "This order is already delivered");
-    if (outcome === "erased") return problem(409, "erased", "The customer's data was erased: there is no one to deliver to");
+    if (outcome === "alreadyDelivered" || outcome === "alreadyDeliveredPeriod")
+      return problem(409, "already_delivered", "This order is already delivered");
+    if (outcome === "erased")
+      return problem(409, "erased", "The customer's data was erased: there is no one to deliver to");
     return problem(409, "not_paid", "This order is not paid");
   });
 }

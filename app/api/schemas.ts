@@ -10,9 +10,16 @@ import { z } from "../lib/zod.ts";
 export const API_NOTE_MAX = 480;
 export const API_LINK_MAX = 500;
 
-export const Reference = z.string().min(1).max(40).meta({ description: "The order's readable reference", example: "LA-1042" });
+export const Reference = z
+  .string()
+  .min(1)
+  .max(40)
+  .meta({ description: "The order's readable reference", example: "LA-1042" });
 
-export const Money = z.object({ amount: z.number().int().meta({ description: "Minor units (cents)" }), currency: z.string().meta({ example: "EUR" }) });
+export const Money = z.object({
+  amount: z.number().int().meta({ description: "Minor units (cents)" }),
+  currency: z.string().meta({ example: "EUR" }),
+});
 
 export const OrderSummary = z
   .object({
@@ -22,7 +29,10 @@ export const OrderSummary = z
     state: z.string().meta({ example: "paid" }),
     language: z.string().meta({ example: "fr" }),
     paidAt: z.string().nullable(),
-    due: z.string().nullable().meta({ description: "When the work is due (ISO instant, or the owner's calendar day for business days)" }),
+    due: z
+      .string()
+      .nullable()
+      .meta({ description: "When the work is due (ISO instant, or the owner's calendar day for business days)" }),
     delivered: z.boolean(),
     subscription: z.boolean(),
     price: Money,

@@ -11,10 +11,18 @@ export const TOKEN_PREFIX = "la_api_";
 export const hashToken = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
 /** Creates a token: the secret is returned once (shown once in the back office), only its hash is kept. */
-export async function createApiToken(store: Pick<ApiStore, "createApiToken">, name: string): Promise<{ id: string; secret: string }> {
+export async function createApiToken(
+  store: Pick<ApiStore, "createApiToken">,
+  name: string,
+): Promise<{ id: string; secret: string }> {
   const secret = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const id = `tok_${randomUUID()}`;
-  await store.createApiToken({ id, name: name.trim().slice(0, 80) || "API", hash: hashToken(secret), hint: `${secret.slice(0, TOKEN_PREFIX.length + 4)}…` });
+  await store.createApiToken({
+    id,
+    name: name.trim().slice(0, 80) || "API",
+    hash: hashToken(secret),
+    hint: `${secret.slice(0, TOKEN_PREFIX.length + 4)}…`,
+  });
   return { id, secret };
 }
 

@@ -11,10 +11,7 @@ export interface ApiToken {
 
 /** The first answer to a POST with an Idempotency-Key, or a request still under way. */
 export type IdempotencyClaim =
-  | { state: "new" }
-  | { state: "mismatch" }
-  | { state: "pending" }
-  | { state: "done"; status: number; body: string };
+  { state: "new" } | { state: "mismatch" } | { state: "pending" } | { state: "done"; status: number; body: string };
 
 /** The API's tables: tokens (hashes only) and the idempotency records (app/api/, docs/api.md). */
 export interface ApiStore {

@@ -37,7 +37,11 @@ async function read(request: Request, repo: DeviceSecretStore): Promise<DeviceVa
 }
 
 /** The id of this browser's device cookie when it is genuine and the owner's current one. */
-export async function trustedDevice(request: Request, owner: OwnerRecord | undefined, repo: DeviceSecretStore): Promise<string | undefined> {
+export async function trustedDevice(
+  request: Request,
+  owner: OwnerRecord | undefined,
+  repo: DeviceSecretStore,
+): Promise<string | undefined> {
   const device = await read(request, repo);
   return device && owner && device.version === owner.sessionVersion ? device.id : undefined;
 }

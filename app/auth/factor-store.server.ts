@@ -11,13 +11,22 @@ export function factorStore(db: Kysely<Database>): FactorStore {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom("owner_recovery_codes").execute();
         const at = now();
-        if (codeHashes.length) await trx.insertInto("owner_recovery_codes").values(codeHashes.map((code_hash) => ({ code_hash, used_at: null, created_at: at }))).execute();
+        if (codeHashes.length)
+          await trx
+            .insertInto("owner_recovery_codes")
+            .values(codeHashes.map((code_hash) => ({ code_hash, used_at: null, created_at: at })))
+            .execute();
       });
     },
 
     async useRecoveryCode(codeHash: string): Promise<boolean> {
       // One conditional update: of two concurrent uses of one code, exactly one changes the row.
-      const result = await db.updateTable("owner_recovery_codes").set({ used_at: now() }).where("code_hash", "=", codeHash).where("used_at", "is", null).executeTakeFirst();
+      const result = await db
+        .updateTable("owner_recovery_codes")
+        .set({ used_at: now() })
+        .where("code_hash", "=", codeHash)
+        .where("used_at", "is", null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -76,14 +85,27 @@ export function factorStore(db: Kysely<Database>): FactorStore {
 
     async takeChallenge(key: string, purpose: ChallengePurpose, at: number): Promise<string | undefined> {
       // DELETE … RETURNING: of two concurrent answers to one challenge, one gets it.
-      const row = await db.deleteFrom("webauthn_challenges").where("id", "=", key).returning(["purpose", "challenge", "expires_at"]).executeTakeFirst();
+      const row = await db
+        .deleteFrom("webauthn_challenges")
+        .where("id", "=", key)
+        .returning(["purpose", "challenge", "expires_at"])
+        .executeTakeFirst();
       if (!row || row.purpose !== purpose || Number(row.expires_at) <= at) return undefined;
       return row.challenge;
     },
   };
 }
 
-function toPasskey(row: { id: string; public_key: string; counter: number; transports: string; device_type: string; backed_up: number; created_at: string; last_used_at: string | null }): PasskeyRecord {
+function toPasskey(row: {
+  id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  device_type: string;
+  backed_up: number;
+  created_at: string;
+  last_used_at: string | null;
+}): PasskeyRecord {
   return {
     id: row.id,
     publicKey: row.public_key,

@@ -10,7 +10,11 @@ import type { OwnerLinkPurpose } from "./types.ts";
  */
 export interface LinkSigner {
   sign(id: string, purpose: OwnerLinkPurpose, ttlMs?: number, now?: number): string;
-  verify(token: string, purpose: OwnerLinkPurpose, now?: number): { ok: true; orderId: string } | { ok: false; reason: "invalid" | "expired" };
+  verify(
+    token: string,
+    purpose: OwnerLinkPurpose,
+    now?: number,
+  ): { ok: true; orderId: string } | { ok: false; reason: "invalid" | "expired" };
 }
 
 /** The token of a link: the same for the same (id, purpose, expiry), so the log and the email carry one link. */

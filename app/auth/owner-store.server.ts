@@ -58,7 +58,13 @@ export function ownerStore(db: Kysely<Database>): OwnerStore {
     async claimOwnerSetup(setupTokenHash: string, passwordHash: string, totpSecret: string): Promise<boolean> {
       const result = await db
         .updateTable("owner")
-        .set({ password_hash: passwordHash, totp_secret: totpSecret, totp_enabled: 0, setup_token_hash: null, updated_at: now() })
+        .set({
+          password_hash: passwordHash,
+          totp_secret: totpSecret,
+          totp_enabled: 0,
+          setup_token_hash: null,
+          updated_at: now(),
+        })
         .where("id", "=", 1)
         .where("password_hash", "is", null)
         .where("setup_token_hash", "=", setupTokenHash)
@@ -67,12 +73,20 @@ export function ownerStore(db: Kysely<Database>): OwnerStore {
     },
 
     async enableOwnerTotp(): Promise<void> {
-      await db.updateTable("owner").set({ totp_enabled: 1, updated_at: now() }).where("id", "=", 1).where("totp_secret", "is not", null).execute();
+      await db
+        .updateTable("owner")
+        .set({ totp_enabled: 1, updated_at: now() })
+        .where("id", "=", 1)
+        .where("totp_secret", "is not", null)
+        .execute();
     },
 
     async useTotpStep(step: number): Promise<boolean> {
       // Steps older than a few minutes can never verify again: forget them.
-      await db.deleteFrom("totp_used_steps").where("step", "<", step - 20).execute();
+      await db
+        .deleteFrom("totp_used_steps")
+        .where("step", "<", step - 20)
+        .execute();
       const result = await db
         .insertInto("totp_used_steps")
         .values({ step, used_at: now() })
@@ -87,13 +101,22 @@ export function ownerStore(db: Kysely<Database>): OwnerStore {
     },
 
     async readAdminSession(id: string): Promise<string | undefined> {
-      const row = await db.selectFrom("admin_sessions").select("data_json").where("id", "=", id).where("expires_at", ">", Date.now()).executeTakeFirst();
+      const row = await db
+        .selectFrom("admin_sessions")
+        .select("data_json")
+        .where("id", "=", id)
+        .where("expires_at", ">", Date.now())
+        .executeTakeFirst();
       return row?.data_json;
     },
 
     async updateAdminSession(id: string, data: string, expiresAt: number): Promise<void> {
       // Only an existing session is refreshed: one deleted by a reset or a sign-out stays gone.
-      await db.updateTable("admin_sessions").set({ data_json: data, expires_at: expiresAt }).where("id", "=", id).execute();
+      await db
+        .updateTable("admin_sessions")
+        .set({ data_json: data, expires_at: expiresAt })
+        .where("id", "=", id)
+        .execute();
     },
 
     async deleteAdminSession(id: string): Promise<void> {
@@ -101,7 +124,10 @@ export function ownerStore(db: Kysely<Database>): OwnerStore {
     },
 
     async createUnlock(id: string, expiresAt: number, purpose: OwnerLinkPurpose = "unlock"): Promise<void> {
-      await db.insertInto("owner_unlocks").values({ id, expires_at: expiresAt, used_at: null, created_at: now(), purpose }).execute();
+      await db
+        .insertInto("owner_unlocks")
+        .values({ id, expires_at: expiresAt, used_at: null, created_at: now(), purpose })
+        .execute();
     },
 
     async useUnlock(id: string, at: number, purpose: OwnerLinkPurpose = "unlock"): Promise<boolean> {
@@ -117,7 +143,14 @@ export function ownerStore(db: Kysely<Database>): OwnerStore {
     },
 
     async unlockUsable(id: string, at: number, purpose: OwnerLinkPurpose): Promise<boolean> {
-      const row = await db.selectFrom("owner_unlocks").select("id").where("id", "=", id).where("purpose", "=", purpose).where("used_at", "is", null).where("expires_at", ">", at).executeTakeFirst();
+      const row = await db
+        .selectFrom("owner_unlocks")
+        .select("id")
+        .where("id", "=", id)
+        .where("purpose", "=", purpose)
+        .where("used_at", "is", null)
+        .where("expires_at", ">", at)
+        .executeTakeFirst();
       return Boolean(row);
     },
 
@@ -133,7 +166,12 @@ export function ownerStore(db: Kysely<Database>): OwnerStore {
         await trx.deleteFrom("admin_sessions").execute();
         // And every other "forgot password" link still in a mailbox: one left open for its 30 minutes
         // would let whoever reads that mailbox later set a password of their own.
-        await trx.updateTable("owner_unlocks").set({ used_at: now() }).where("purpose", "=", "reset").where("used_at", "is", null).execute();
+        await trx
+          .updateTable("owner_unlocks")
+          .set({ used_at: now() })
+          .where("purpose", "=", "reset")
+          .where("used_at", "is", null)
+          .execute();
       });
     },
   };

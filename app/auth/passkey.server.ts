@@ -31,14 +31,26 @@ export interface RelyingParty {
   rpID: string;
 }
 
-export const relyingParty = (publicOrigin: string): RelyingParty => ({ origin: publicOrigin, rpID: new URL(publicOrigin).hostname });
+export const relyingParty = (publicOrigin: string): RelyingParty => ({
+  origin: publicOrigin,
+  rpID: new URL(publicOrigin).hostname,
+});
 
-type Repo = Pick<FactorStore, "saveChallenge" | "takeChallenge" | "listPasskeys" | "findPasskey" | "addPasskey" | "passkeyUsed"> & Pick<SettingsStore, "initSetting">;
+type Repo = Pick<
+  FactorStore,
+  "saveChallenge" | "takeChallenge" | "listPasskeys" | "findPasskey" | "addPasskey" | "passkeyUsed"
+> &
+  Pick<SettingsStore, "initSetting">;
 
 const nonceKey = (nonce: string) => createHash("sha256").update(`passkey:${nonce}`).digest("base64url");
 
 /** Starts a ceremony: stores its challenge and returns the cookie naming it (Set-Cookie value). */
-async function bindChallenge(repo: Repo, purpose: ChallengePurpose, challenge: string, secure: boolean): Promise<string> {
+async function bindChallenge(
+  repo: Repo,
+  purpose: ChallengePurpose,
+  challenge: string,
+  secure: boolean,
+): Promise<string> {
   const nonce = randomBytes(24).toString("base64url");
   await repo.saveChallenge(nonceKey(nonce), purpose, challenge, Date.now() + CHALLENGE_TTL_MS);
   return serializeCookie("adminPasskey", nonce, secure);
@@ -77,18 +89,32 @@ export async function registrationOptions(
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: CHALLENGE_TTL_MS,
   });
-  return { options, setCookie: await bindChallenge(repo, "register", options.challenge, rp.origin.startsWith("https:")) };
+  return {
+    options,
+    setCookie: await bindChallenge(repo, "register", options.challenge, rp.origin.startsWith("https:")),
+  };
 }
 
 export type PasskeyRefusal = "expired" | "invalid";
 
 /** Verifies the new credential against this browser's challenge and stores it. */
-export async function finishRegistration(repo: Repo, rp: RelyingParty, request: Request, response: RegistrationResponseJSON): Promise<PasskeyRecord | PasskeyRefusal> {
+export async function finishRegistration(
+  repo: Repo,
+  rp: RelyingParty,
+  request: Request,
+  response: RegistrationResponseJSON,
+): Promise<PasskeyRecord | PasskeyRefusal> {
   const challenge = await takeChallenge(repo, request, "register");
   if (!challenge) return "expired";
   let verification;
   try {
-    verification = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID, requireUserVerification: true });
+    verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: true,
+    });
   } catch {
     return "invalid";
   }
@@ -108,9 +134,19 @@ export async function finishRegistration(repo: Repo, rp: RelyingParty, request: 
 }
 
 /** Options for signing in: no credential list (the authenticator offers the owner's discoverable passkey). */
-export async function signInOptions(repo: Repo, rp: RelyingParty): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; setCookie: string }> {
-  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: "required", timeout: CHALLENGE_TTL_MS });
-  return { options, setCookie: await bindChallenge(repo, "authenticate", options.challenge, rp.origin.startsWith("https:")) };
+export async function signInOptions(
+  repo: Repo,
+  rp: RelyingParty,
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; setCookie: string }> {
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpID,
+    userVerification: "required",
+    timeout: CHALLENGE_TTL_MS,
+  });
+  return {
+    options,
+    setCookie: await bindChallenge(repo, "authenticate", options.challenge, rp.origin.startsWith("https:")),
+  };
 }
 
 /**
@@ -118,7 +154,13 @@ export async function signInOptions(repo: Repo, rp: RelyingParty): Promise<{ opt
  * signature over the challenge and this origin, user verification, and a counter that moved on
  * (when the authenticator keeps one). Returns the passkey used, or why not.
  */
-export async function finishSignIn(repo: Repo, rp: RelyingParty, request: Request, response: AuthenticationResponseJSON, owner: OwnerRecord | undefined): Promise<PasskeyRecord | PasskeyRefusal> {
+export async function finishSignIn(
+  repo: Repo,
+  rp: RelyingParty,
+  request: Request,
+  response: AuthenticationResponseJSON,
+  owner: OwnerRecord | undefined,
+): Promise<PasskeyRecord | PasskeyRefusal> {
   const challenge = await takeChallenge(repo, request, "authenticate");
   if (!challenge) return "expired";
   const passkey = typeof response.id === "string" ? await repo.findPasskey(response.id) : undefined;
@@ -130,7 +172,12 @@ export async function finishSignIn(repo: Repo, rp: RelyingParty, request: Reques
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
-      credential: { id: passkey.id, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")), counter: passkey.counter, transports: passkey.transports },
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
       requireUserVerification: true,
     });
   } catch {

@@ -17,7 +17,17 @@ export async function requestPasswordReset(
   clientIp: string,
   typed: string,
   ownerEmail: string,
-  { limits, repo, worker }: { limits: Pick<Limits, "take">; repo: Pick<OwnerStore, "getOwner" | "createUnlock"> & { enqueueOwnerLinkEmail(linkId: string, purpose: "reset"): Promise<boolean> }; worker: { kick(): void } },
+  {
+    limits,
+    repo,
+    worker,
+  }: {
+    limits: Pick<Limits, "take">;
+    repo: Pick<OwnerStore, "getOwner" | "createUnlock"> & {
+      enqueueOwnerLinkEmail(linkId: string, purpose: "reset"): Promise<boolean>;
+    };
+    worker: { kick(): void };
+  },
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   const taken = await limits.take(["resetIp", clientIp], ["resetAccount", ACCOUNT]);
   if (!taken.ok) return taken;
@@ -32,7 +42,10 @@ export async function requestPasswordReset(
 }
 
 /** The link's id when its signature is genuine, unexpired, and it was not used yet (nothing spent). */
-export async function usableResetLink(token: string, { links, repo }: { links: LinkSigner; repo: Pick<OwnerStore, "unlockUsable"> }): Promise<string | undefined> {
+export async function usableResetLink(
+  token: string,
+  { links, repo }: { links: LinkSigner; repo: Pick<OwnerStore, "unlockUsable"> },
+): Promise<string | undefined> {
   const checked = links.verify(token, "reset");
   if (!checked.ok) return undefined;
   return (await repo.unlockUsable(checked.orderId, Date.now(), "reset")) ? checked.orderId : undefined;

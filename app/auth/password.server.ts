@@ -12,7 +12,11 @@ const KEY_LENGTH = 32;
  * with PASSWORD_HASH_LOG2_N (the environment check refuses that variable on a deployed site).
  */
 export function hashCost(env: { PASSWORD_HASH_LOG2_N?: number | undefined } = getEnv()): ScryptOptions {
-  return { ...PRODUCTION_COST, ...(env.PASSWORD_HASH_LOG2_N ? { N: 2 ** env.PASSWORD_HASH_LOG2_N } : {}), maxmem: MAXMEM };
+  return {
+    ...PRODUCTION_COST,
+    ...(env.PASSWORD_HASH_LOG2_N ? { N: 2 ** env.PASSWORD_HASH_LOG2_N } : {}),
+    maxmem: MAXMEM,
+  };
 }
 
 /** Too many password hashes at once: refused before hashing (answer 429 with Retry-After). */
@@ -53,7 +57,9 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   return withHashSlot(
     () =>
       new Promise((resolve, reject) =>
-        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
       ),
   );
 }
@@ -70,6 +76,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
-  const key = await derive(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM });
+  const key = await derive(password, Buffer.from(salt, "base64"), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAXMEM,
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

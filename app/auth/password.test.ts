@@ -1,7 +1,14 @@
 import { expect, test } from "vitest";
 import { PASSWORD_HASHES } from "../http/limits.server.ts";
 import { parseEnv } from "../lib/env.server.ts";
-import { HashesBusy, hashCost, hashesInFlight, hashPassword, PRODUCTION_COST, verifyPassword } from "./password.server.ts";
+import {
+  HashesBusy,
+  hashCost,
+  hashesInFlight,
+  hashPassword,
+  PRODUCTION_COST,
+  verifyPassword,
+} from "./password.server.ts";
 
 test("the production cost is scrypt N=2^17, r=8, p=1 (OWASP), written into every stored hash", async () => {
   expect(PRODUCTION_COST).toEqual({ N: 131072, r: 8, p: 1 });
@@ -18,7 +25,9 @@ test("the cheaper test cost is refused on a deployed site (https origin or live 
   const https = parseEnv({ PASSWORD_HASH_LOG2_N: "12", PUBLIC_ORIGIN: "https://shop.example", DEMO_MODE: "true" });
   expect(https.ok).toBe(false);
   expect(https.ok ? [] : https.errors.join()).toContain("PASSWORD_HASH_LOG2_N");
-  expect(parseEnv({ PASSWORD_HASH_LOG2_N: "12", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).ok).toBe(false);
+  expect(
+    parseEnv({ PASSWORD_HASH_LOG2_N: "12", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).ok,
+  ).toBe(false);
   // Empty means unset: the production cost.
   expect(parseEnv({ PASSWORD_HASH_LOG2_N: "", PUBLIC_ORIGIN: "https://shop.example" }).ok).toBe(true);
 });

@@ -12,13 +12,19 @@ const GROUP_LENGTH = 4;
 /** Lower case, without the spaces and dashes people type or copy with it. */
 export const normaliseRecoveryCode = (input: string) => input.toLowerCase().replace(/[\s-]+/g, "");
 
-export const hashRecoveryCode = (code: string) => createHash("sha256").update(`recovery:${normaliseRecoveryCode(code)}`).digest("hex");
+export const hashRecoveryCode = (code: string) =>
+  createHash("sha256")
+    .update(`recovery:${normaliseRecoveryCode(code)}`)
+    .digest("hex");
 
 /** Whether an input has a recovery code's shape (else it is an authenticator code, or nothing). */
-export const looksLikeRecoveryCode = (input: string) => new RegExp(`^[${ALPHABET}]{${GROUPS * GROUP_LENGTH}}$`).test(normaliseRecoveryCode(input));
+export const looksLikeRecoveryCode = (input: string) =>
+  new RegExp(`^[${ALPHABET}]{${GROUPS * GROUP_LENGTH}}$`).test(normaliseRecoveryCode(input));
 
 function newCode(): string {
-  const groups = Array.from({ length: GROUPS }, () => Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""));
+  const groups = Array.from({ length: GROUPS }, () =>
+    Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
+  );
   return groups.join("-");
 }
 

@@ -8,7 +8,15 @@ export const ADMIN_HOME = "/admin";
 /** Longer than any real back-office URL (ids, a filter); a longer value is refused, not cut. */
 const MAX_LENGTH = 500;
 /** The sign-in steps themselves: returning there would loop. */
-const SIGN_IN_STEPS = new Set(["/admin/sign-in", "/admin/verify", "/admin/enrol", "/admin/setup", "/admin/sign-out", "/admin/forgot", "/admin/passkey"]);
+const SIGN_IN_STEPS = new Set([
+  "/admin/sign-in",
+  "/admin/verify",
+  "/admin/enrol",
+  "/admin/setup",
+  "/admin/sign-out",
+  "/admin/forgot",
+  "/admin/passkey",
+]);
 const BASE = "http://admin.invalid";
 
 /** `value` as a safe back-office path (with its query), else /admin. */
@@ -23,7 +31,8 @@ export function safeReturnTo(value: unknown): string {
     return ADMIN_HOME;
   }
   // The URL parser has resolved "..", "%2e%2e" and the like: judge (and return) what it made of it.
-  if (url.origin !== BASE || !(url.pathname === ADMIN_HOME || url.pathname.startsWith(`${ADMIN_HOME}/`))) return ADMIN_HOME;
+  if (url.origin !== BASE || !(url.pathname === ADMIN_HOME || url.pathname.startsWith(`${ADMIN_HOME}/`)))
+    return ADMIN_HOME;
   if (SIGN_IN_STEPS.has(url.pathname) || !plainPath(url.pathname)) return ADMIN_HOME;
   return url.pathname + url.search;
 }
@@ -40,7 +49,8 @@ function plainPath(pathname: string): boolean {
 }
 
 /** A backslash (read as "/" by browsers) or a control character (CR/LF split headers; tabs vanish). */
-const oddCharacter = (text: string) => [...text].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+const oddCharacter = (text: string) =>
+  [...text].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
 /** `path` with the return target in its query string (nothing to carry when it is /admin). */
 export function withReturnTo(path: string, target: string): string {

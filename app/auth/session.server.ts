@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createContext, createSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
+import {
+  createContext,
+  createSessionStorage,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  type Session,
+  type SessionStorage,
+} from "react-router";
 import { COOKIES, appendSetCookie, maxAgeSeconds, routerCookie } from "../lib/cookies.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { perStore } from "../lib/per-store.ts";
@@ -21,7 +29,10 @@ interface AdminSessionData {
 type AdminSession = Session<AdminSessionData>;
 
 /** What the back office's sessions are kept in: the owner's store and the cookie-signing secret's setting. */
-export type AdminSessionStore = Pick<OwnerStore, "getOwner" | "createAdminSession" | "readAdminSession" | "updateAdminSession" | "deleteAdminSession"> &
+export type AdminSessionStore = Pick<
+  OwnerStore,
+  "getOwner" | "createAdminSession" | "readAdminSession" | "updateAdminSession" | "deleteAdminSession"
+> &
   Pick<SettingsStore, "initSetting">;
 
 interface AdminSessionState {
@@ -36,7 +47,6 @@ interface AdminSessionState {
 }
 
 const stateContext = createContext<AdminSessionState | null>(null);
-
 
 /**
  * The key a session is stored under: the SHA-256 of its id, never the id itself. A copy of the
@@ -55,7 +65,10 @@ export const storedSessionKey = (id: string) => createHash("sha256").update(id).
  */
 const sessionStorage = perStore(async (repo: AdminSessionStore): Promise<SessionStorage<AdminSessionData>> => {
   const secret = await repo.initSetting("admin_cookie_secret", randomBytes(32).toString("base64url"));
-  const cookie = routerCookie("adminSession", { secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"), secrets: [secret] });
+  const cookie = routerCookie("adminSession", {
+    secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"),
+    secrets: [secret],
+  });
   const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + IDLE_SECONDS * 1000)).getTime();
   return createSessionStorage<AdminSessionData>({
     cookie,
@@ -83,11 +96,19 @@ const sessionStorage = perStore(async (repo: AdminSessionStore): Promise<Session
  * cached or indexed. `storeOf` yields the request's store (the layout route reads it from the
  * services in its context): the session's rows and the owner are read from it.
  */
-export function adminSessionMiddleware(storeOf: (context: Readonly<RouterContextProvider>) => Promise<AdminSessionStore>): MiddlewareFunction<Response> {
+export function adminSessionMiddleware(
+  storeOf: (context: Readonly<RouterContextProvider>) => Promise<AdminSessionStore>,
+): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
     const owners = await storeOf(context);
     const store = await sessionStorage(owners);
-    const state: AdminSessionState = { storage: store, session: await store.getSession(request.headers.get("Cookie")), ended: false, asked: askedPage(request), owners };
+    const state: AdminSessionState = {
+      storage: store,
+      session: await store.getSession(request.headers.get("Cookie")),
+      ended: false,
+      asked: askedPage(request),
+      owners,
+    };
     context.set(stateContext, state);
     const response = await next();
     if (state.ended) appendSetCookie(response.headers, await store.destroySession(state.session));
@@ -105,7 +126,11 @@ function state(context: Readonly<RouterContextProvider>): AdminSessionState {
 }
 
 /** Starts a new session at `aal` (a new id on every privilege change: no session fixation). */
-export async function startSession(context: Readonly<RouterContextProvider>, aal: Aal, owner: OwnerRecord): Promise<void> {
+export async function startSession(
+  context: Readonly<RouterContextProvider>,
+  aal: Aal,
+  owner: OwnerRecord,
+): Promise<void> {
   const current = state(context);
   if (current.session.id) await current.storage.destroySession(current.session);
   current.session = await current.storage.getSession();
@@ -120,7 +145,9 @@ export async function endSession(context: Readonly<RouterContextProvider>): Prom
 }
 
 /** The session's assurance level, if it belongs to the current owner (else the session ends). */
-export async function currentAal(context: Readonly<RouterContextProvider>): Promise<{ aal: Aal | 0; owner: OwnerRecord | undefined }> {
+export async function currentAal(
+  context: Readonly<RouterContextProvider>,
+): Promise<{ aal: Aal | 0; owner: OwnerRecord | undefined }> {
   const current = state(context);
   const owner = await current.owners.getOwner();
   const aal = current.session.get("aal");

@@ -15,7 +15,10 @@ const SETUP_LINK_TTL_MS = 365 * 24 * 60 * 60_000;
  * SHA-256 of the signed (id, purpose, expiry), so only a holder of the link secret can make it, and
  * it keeps the plain shape set-up links always had (43 URL-safe characters: nothing to split).
  */
-export const setupToken = (links: LinkSigner, id: string, expiresAt: number) => createHash("sha256").update(ownerLinkToken(links, id, "setup", expiresAt)).digest("base64url");
+export const setupToken = (links: LinkSigner, id: string, expiresAt: number) =>
+  createHash("sha256")
+    .update(ownerLinkToken(links, id, "setup", expiresAt))
+    .digest("base64url");
 
 /** What making a set-up link needs: the owner's store, the link signer, and the outbox's enqueue (auth never imports mail). */
 export interface SetupDeps {
@@ -42,7 +45,8 @@ export async function resetOwner(deps: SetupDeps, origin: string): Promise<strin
   return setupLink(origin, link.token);
 }
 
-export type SetupAnnouncement = { kind: "link"; url: string; emailed: boolean } | { kind: "pending" } | { kind: "none" };
+export type SetupAnnouncement =
+  { kind: "link"; url: string; emailed: boolean } | { kind: "pending" } | { kind: "none" };
 
 /**
  * At start-up: the first start of a database prints the one-time set-up link in its log, as

@@ -29,7 +29,12 @@ export async function signInStep<T>(
   { limits, repo }: { limits: Pick<Limits, "take">; repo: DeviceSecretStore },
 ): Promise<StepOutcome<T>> {
   const device = await trustedDevice(request, owner, repo);
-  const keys: [LimitName, string][] = device ? [["signInDevice", device]] : [["signInIp", clientIp], ["signInAccount", ACCOUNT]];
+  const keys: [LimitName, string][] = device
+    ? [["signInDevice", device]]
+    : [
+        ["signInIp", clientIp],
+        ["signInAccount", ACCOUNT],
+      ];
   const taken = await limits.take(...keys);
   if (!taken.ok) return { status: "locked", retryAfterSeconds: taken.retryAfterSeconds };
   let result: T;

@@ -13,7 +13,11 @@ export async function newTotpSecret(): Promise<string> {
 }
 
 /** The enrolment QR code (an inline SVG) and the same secret as text, for typing by hand. */
-export async function enrolment(secret: string, issuer: string, accountName: string): Promise<{ uri: string; svg: string; secret: string }> {
+export async function enrolment(
+  secret: string,
+  issuer: string,
+  accountName: string,
+): Promise<{ uri: string; svg: string; secret: string }> {
   const uri = getTOTPAuthUri({ period: PERIOD, digits: DIGITS, algorithm: ALGORITHM, secret, issuer, accountName });
   const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { uri, svg, secret };
@@ -27,7 +31,11 @@ export type TotpCheck = "ok" | "invalid" | "replayed";
  * Verifies a code (one step of clock drift either way) and records the time step it belongs to, so
  * the same code, or an older one, can never be used twice.
  */
-export async function checkTotp(repo: Pick<OwnerStore, "useTotpStep">, secret: string, input: string): Promise<TotpCheck> {
+export async function checkTotp(
+  repo: Pick<OwnerStore, "useTotpStep">,
+  secret: string,
+  input: string,
+): Promise<TotpCheck> {
   const otp = input.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(otp)) return "invalid";
   for (;;) {

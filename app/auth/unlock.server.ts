@@ -17,7 +17,15 @@ const ACCOUNT = "owner";
  */
 export async function requestUnlock(
   clientIp: string,
-  { limits, repo, worker }: { limits: Pick<Limits, "take">; repo: Pick<OwnerStore, "getOwner" | "createUnlock"> & { enqueueUnlockEmail(unlockId: string): Promise<boolean> }; worker: { kick(): void } },
+  {
+    limits,
+    repo,
+    worker,
+  }: {
+    limits: Pick<Limits, "take">;
+    repo: Pick<OwnerStore, "getOwner" | "createUnlock"> & { enqueueUnlockEmail(unlockId: string): Promise<boolean> };
+    worker: { kick(): void };
+  },
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   const taken = await limits.take(["unlockIp", clientIp], ["unlockAccount", ACCOUNT]);
   if (!taken.ok) return taken;
@@ -41,7 +49,10 @@ export async function unlockLinkId(token: string, links: LinkSigner): Promise<st
  * Spends the link (once, before its expiry: a conditional update, so two clicks on two instances
  * cannot both use it). Returns the owner it unlocks a browser for.
  */
-export async function spendUnlockLink(token: string, { links, repo }: { links: LinkSigner; repo: Pick<OwnerStore, "getOwner" | "useUnlock"> }): Promise<OwnerRecord | undefined> {
+export async function spendUnlockLink(
+  token: string,
+  { links, repo }: { links: LinkSigner; repo: Pick<OwnerStore, "getOwner" | "useUnlock"> },
+): Promise<OwnerRecord | undefined> {
   const id = await unlockLinkId(token, links);
   if (!id) return undefined;
   const owner = await repo.getOwner();

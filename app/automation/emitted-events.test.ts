@@ -27,18 +27,47 @@ describe("events recorded where the change is made", () => {
     await repo.syncWebhookEndpoint(ENV_ENDPOINT, "https://hooks.example.net/in");
     const order = await paidTestOrder(repo, { monthly: 10_000 });
     const before = (await types()).length;
-    const renewal = { orderId: order.id, emails: [], webhooks: [WEBHOOK_EVENTS.subscriptionRenewed("in_2", "2027-01-01T00:00:00.000Z")] };
+    const renewal = {
+      orderId: order.id,
+      emails: [],
+      webhooks: [WEBHOOK_EVENTS.subscriptionRenewed("in_2", "2027-01-01T00:00:00.000Z")],
+    };
     await repo.recordPaymentEvent({ id: "evt_renewal", type: "invoice.paid", orderId: order.id }, renewal);
     // A replayed event (same id) records nothing; another event about the same invoice neither.
     await repo.recordPaymentEvent({ id: "evt_renewal", type: "invoice.paid", orderId: order.id }, renewal);
     await repo.recordPaymentEvent({ id: "evt_renewal_again", type: "invoice.paid", orderId: order.id }, renewal);
-    await repo.recordPaymentEvent({ id: "evt_cancel", type: "subscription.updated", orderId: order.id }, { orderId: order.id, emails: [], billing: { state: "cancelling", periodEnd: "2026-12-31T00:00:00.000Z" } });
-    await repo.recordPaymentEvent({ id: "evt_ended", type: "subscription.deleted", orderId: order.id }, { orderId: order.id, emails: [], billing: { state: "cancelled", periodEnd: null } });
+    await repo.recordPaymentEvent(
+      { id: "evt_cancel", type: "subscription.updated", orderId: order.id },
+      { orderId: order.id, emails: [], billing: { state: "cancelling", periodEnd: "2026-12-31T00:00:00.000Z" } },
+    );
+    await repo.recordPaymentEvent(
+      { id: "evt_ended", type: "subscription.deleted", orderId: order.id },
+      { orderId: order.id, emails: [], billing: { state: "cancelled", periodEnd: null } },
+    );
     const charge = { chargeId: "ch_1", amount: 49_700, amountRefunded: 20_000, currency: "eur" };
-    await new KyselyMoneyStore(repo.db).claim({ key: "k1", orderId: order.id, kind: "refund", amount: 20_000, currency: "EUR", reason: "other", note: "" });
-    await new KyselyMoneyStore(repo.db).complete("k1", order.id, { providerRef: "re_1", event: { kind: "refunded", detail: "" }, emails: [], charge });
-    await repo.recordPaymentEvent({ id: "evt_refund", type: "charge.refunded", orderId: order.id }, { orderId: order.id, emails: [], webhooks: [WEBHOOK_EVENTS.orderRefunded(charge)] });
-    const added = (await repo.listWebhookDeliveries(100)).slice(0, (await types()).length - before).map((row) => row.type).sort();
+    await new KyselyMoneyStore(repo.db).claim({
+      key: "k1",
+      orderId: order.id,
+      kind: "refund",
+      amount: 20_000,
+      currency: "EUR",
+      reason: "other",
+      note: "",
+    });
+    await new KyselyMoneyStore(repo.db).complete("k1", order.id, {
+      providerRef: "re_1",
+      event: { kind: "refunded", detail: "" },
+      emails: [],
+      charge,
+    });
+    await repo.recordPaymentEvent(
+      { id: "evt_refund", type: "charge.refunded", orderId: order.id },
+      { orderId: order.id, emails: [], webhooks: [WEBHOOK_EVENTS.orderRefunded(charge)] },
+    );
+    const added = (await repo.listWebhookDeliveries(100))
+      .slice(0, (await types()).length - before)
+      .map((row) => row.type)
+      .sort();
     expect(added).toEqual(["order.refunded", "subscription.cancelled", "subscription.renewed"]);
   });
 

@@ -8,18 +8,36 @@ import type { WebhookEventSpec } from "./types.ts";
 export const WEBHOOK_EVENTS = {
   orderPaid: (orderId: string): WebhookEventSpec => ({ type: "order.paid", key: `order.paid:${orderId}` }),
   /** A refund of one charge, by the charge's refunded total (a second partial refund is a new event). */
-  orderRefunded: (charge: { chargeId: string; amount: number; amountRefunded: number; currency: string }): WebhookEventSpec => ({
+  orderRefunded: (charge: {
+    chargeId: string;
+    amount: number;
+    amountRefunded: number;
+    currency: string;
+  }): WebhookEventSpec => ({
     type: "order.refunded",
     key: `order.refunded:${charge.chargeId}:${charge.amountRefunded}`,
-    detail: { chargeAmount: charge.amount, refundedTotal: charge.amountRefunded, refundCurrency: charge.currency.toUpperCase(), fullyRefunded: charge.amountRefunded >= charge.amount },
+    detail: {
+      chargeAmount: charge.amount,
+      refundedTotal: charge.amountRefunded,
+      refundCurrency: charge.currency.toUpperCase(),
+      fullyRefunded: charge.amountRefunded >= charge.amount,
+    },
   }),
   /** The customer's brief, the first time they send it (app/delivery/; later additions send nothing). */
-  orderBriefReceived: (orderId: string): WebhookEventSpec => ({ type: "order.brief_received", key: `order.brief_received:${orderId}` }),
+  orderBriefReceived: (orderId: string): WebhookEventSpec => ({
+    type: "order.brief_received",
+    key: `order.brief_received:${orderId}`,
+  }),
   /** One per delivery of the work (the first, and one after each revision asked). */
   orderDelivered: (delivery: { id: string; round: number; files: number; link: boolean }): WebhookEventSpec => ({
     type: "order.delivered",
     key: `order.delivered:${delivery.id}`,
-    detail: { deliveryId: delivery.id, deliveryRound: delivery.round, deliveredFiles: delivery.files, deliveredLink: delivery.link },
+    detail: {
+      deliveryId: delivery.id,
+      deliveryRound: delivery.round,
+      deliveredFiles: delivery.files,
+      deliveredLink: delivery.link,
+    },
   }),
   subscriptionRenewed: (invoiceId: string, periodEnd: string | null): WebhookEventSpec => ({
     type: "subscription.renewed",
@@ -32,11 +50,18 @@ export const WEBHOOK_EVENTS = {
     key: `subscription.cancelled:${orderId}`,
     detail: { endsAt, endedNow },
   }),
-  quoteRequested: (quoteId: string): WebhookEventSpec => ({ type: "quote.requested", key: `quote.requested:${quoteId}` }),
+  quoteRequested: (quoteId: string): WebhookEventSpec => ({
+    type: "quote.requested",
+    key: `quote.requested:${quoteId}`,
+  }),
 } as const;
 
 /** The event a billing state change means, if any (the stores that write billing states call this). */
-export function billingStateEvents(orderId: string, billing: { state: string | null; periodEnd: string | null } | undefined): WebhookEventSpec[] {
-  if (billing?.state === "cancelling" || billing?.state === "cancelled") return [WEBHOOK_EVENTS.subscriptionCancelled(orderId, billing.periodEnd, billing.state === "cancelled")];
+export function billingStateEvents(
+  orderId: string,
+  billing: { state: string | null; periodEnd: string | null } | undefined,
+): WebhookEventSpec[] {
+  if (billing?.state === "cancelling" || billing?.state === "cancelled")
+    return [WEBHOOK_EVENTS.subscriptionCancelled(orderId, billing.periodEnd, billing.state === "cancelled")];
   return [];
 }

@@ -20,20 +20,30 @@ export class SubjectGoneError extends Error {
  * of the customer than the owner's own notice email does: name and email, never the form's other
  * answers. An erased customer's events are not sent (SubjectGoneError).
  */
-export async function renderWebhookBody(delivery: Pick<ClaimedDelivery, "type" | "orderId" | "quoteId" | "detail" | "createdAt">, sources: PayloadSources, publicOrigin: string): Promise<string> {
+export async function renderWebhookBody(
+  delivery: Pick<ClaimedDelivery, "type" | "orderId" | "quoteId" | "detail" | "createdAt">,
+  sources: PayloadSources,
+  publicOrigin: string,
+): Promise<string> {
   const data = await eventData(delivery, sources, publicOrigin);
   return JSON.stringify({ type: delivery.type, timestamp: delivery.createdAt, data });
 }
 
-async function eventData(delivery: Pick<ClaimedDelivery, "type" | "orderId" | "quoteId" | "detail">, sources: PayloadSources, publicOrigin: string): Promise<Record<string, unknown>> {
+async function eventData(
+  delivery: Pick<ClaimedDelivery, "type" | "orderId" | "quoteId" | "detail">,
+  sources: PayloadSources,
+  publicOrigin: string,
+): Promise<Record<string, unknown>> {
   if (delivery.orderId) {
     const order = await sources.findById(delivery.orderId);
-    if (!order || order.erasedAt) throw new SubjectGoneError(`order ${delivery.orderId} is ${order ? "erased" : "not stored"}`);
+    if (!order || order.erasedAt)
+      throw new SubjectGoneError(`order ${delivery.orderId} is ${order ? "erased" : "not stored"}`);
     return { ...orderData(order, publicOrigin), ...delivery.detail };
   }
   if (delivery.quoteId) {
     const quote = await sources.findQuoteRequest(delivery.quoteId);
-    if (!quote || quote.email === ERASED) throw new SubjectGoneError(`quote request ${delivery.quoteId} is ${quote ? "erased" : "not stored"}`);
+    if (!quote || quote.email === ERASED)
+      throw new SubjectGoneError(`quote request ${delivery.quoteId} is ${quote ? "erased" : "not stored"}`);
     return {
       quoteId: quote.id,
       offerId: quote.page,

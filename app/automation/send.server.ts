@@ -24,16 +24,26 @@ export interface SendResult {
  * first bytes of the answer are read. Node's http(s) with our own `lookup`, so the address that was
  * checked is the address connected to.
  */
-export function sendWebhook(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
+export function sendWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+): Promise<SendResult> {
   const started = performance.now();
   const target = new URL(url);
   const elapsed = () => performance.now() - started;
   const literal = literalAddress(target.hostname);
   if (options.publicOnly && literal && isPrivateAddress(literal)) {
-    return Promise.resolve({ statusCode: null, error: `blocked: ${literal} is not a public address`, durationMs: elapsed() });
+    return Promise.resolve({
+      statusCode: null,
+      error: `blocked: ${literal} is not a public address`,
+      durationMs: elapsed(),
+    });
   }
   const client = target.protocol === "https:" ? https : target.protocol === "http:" ? http : null;
-  if (!client) return Promise.resolve({ statusCode: null, error: `unsupported scheme ${target.protocol}`, durationMs: elapsed() });
+  if (!client)
+    return Promise.resolve({ statusCode: null, error: `unsupported scheme ${target.protocol}`, durationMs: elapsed() });
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: Omit<SendResult, "durationMs">) => {
@@ -46,7 +56,12 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       target,
       {
         method: "POST",
-        headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "automation-studio-webhooks/1" },
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": "automation-studio-webhooks/1",
+        },
         // A fresh connection each time: a pooled socket would skip the address check.
         agent: false,
         ...(options.publicOnly ? { lookup: guardedLookup } : {}),
@@ -68,14 +83,20 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     const finishWith = (statusCode: number | null) => {
       const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
       const redirect = statusCode !== null && statusCode >= 300 && statusCode < 400;
-      finish({ statusCode, error: ok ? null : redirect ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}` });
+      finish({
+        statusCode,
+        error: ok ? null : redirect ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`,
+      });
     };
     const timer = setTimeout(() => {
       request.destroy();
       finish({ statusCode: null, error: `no answer within ${options.timeoutMs} ms` });
     }, options.timeoutMs);
     request.on("error", (error) => {
-      finish({ statusCode: null, error: error instanceof BlockedAddressError ? `blocked: ${error.message}` : error.message });
+      finish({
+        statusCode: null,
+        error: error instanceof BlockedAddressError ? `blocked: ${error.message}` : error.message,
+      });
     });
     request.end(body);
   });

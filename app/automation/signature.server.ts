@@ -12,9 +12,16 @@ export function secretKey(secret: string): Buffer {
  * the receiver can de-duplicate), the send time in seconds, and `v1,` + base64 HMAC-SHA256 of
  * `id.timestamp.body`.
  */
-export function signedHeaders(secret: string | readonly string[], id: string, body: string, at = new Date()): Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string> {
+export function signedHeaders(
+  secret: string | readonly string[],
+  id: string,
+  body: string,
+  at = new Date(),
+): Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string> {
   const timestamp = String(Math.floor(at.getTime() / 1000));
   // Several secrets during a rotation: one signature each, space-separated, as the specification allows.
-  const signatures = (typeof secret === "string" ? [secret] : secret).map((one) => `v1,${createHmac("sha256", secretKey(one)).update(`${id}.${timestamp}.${body}`).digest("base64")}`);
+  const signatures = (typeof secret === "string" ? [secret] : secret).map(
+    (one) => `v1,${createHmac("sha256", secretKey(one)).update(`${id}.${timestamp}.${body}`).digest("base64")}`,
+  );
   return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": signatures.join(" ") };
 }

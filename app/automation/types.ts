@@ -1,5 +1,14 @@
 /** The events the site sends (docs/automation.md shows the JSON of each). */
-export const WEBHOOK_EVENT_TYPES = ["order.paid", "order.refunded", "order.brief_received", "order.delivered", "subscription.renewed", "subscription.cancelled", "quote.requested", "webhook.test"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "order.paid",
+  "order.refunded",
+  "order.brief_received",
+  "order.delivered",
+  "subscription.renewed",
+  "subscription.cancelled",
+  "quote.requested",
+  "webhook.test",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What an event adds to its order's or quote's data: small, never personal (amounts, ids, dates). */
@@ -84,7 +93,15 @@ export interface WebhookStore {
   claimDueWebhooks(limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
   releaseWebhooks(ids: number[]): Promise<void>;
   /** Records the attempt; "sent" also clears the endpoint's failure streak. */
-  recordWebhookAttempt(delivery: ClaimedDelivery, outcome: { statusCode: number | null; error: string | null; durationMs: number; result: { status: "sent" } | { status: "retry"; delayMs: number } | { status: "failed" } }): Promise<void>;
+  recordWebhookAttempt(
+    delivery: ClaimedDelivery,
+    outcome: {
+      statusCode: number | null;
+      error: string | null;
+      durationMs: number;
+      result: { status: "sent" } | { status: "retry"; delayMs: number } | { status: "failed" };
+    },
+  ): Promise<void>;
   /**
    * After a failure: starts the endpoint's failure streak if none, and pauses it when the streak
    * is older than `pauseAfterMs`. Returns true for the one call that paused it.

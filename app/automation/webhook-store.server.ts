@@ -2,7 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
-import type { AttemptRow, ClaimedDelivery, DeliveryRow, WebhookDetail, WebhookEndpoint, WebhookEventSpec, WebhookEventType, WebhookStore } from "./types.ts";
+import type {
+  AttemptRow,
+  ClaimedDelivery,
+  DeliveryRow,
+  WebhookDetail,
+  WebhookEndpoint,
+  WebhookEventSpec,
+  WebhookEventType,
+  WebhookStore,
+} from "./types.ts";
 
 const now = () => new Date().toISOString();
 
@@ -15,11 +24,24 @@ const newEventId = () => `msg_${randomBytes(18).toString("base64url")}`;
  * `enqueue()` is called, so a change and its webhook are stored together or not at all. Returns the
  * event's id when recorded now, null when it was recorded before.
  */
-export async function recordWebhookEvent(db: Kysely<Database>, about: { orderId?: string | null; quoteId?: string | null }, spec: WebhookEventSpec, stamp = now()): Promise<string | null> {
+export async function recordWebhookEvent(
+  db: Kysely<Database>,
+  about: { orderId?: string | null; quoteId?: string | null },
+  spec: WebhookEventSpec,
+  stamp = now(),
+): Promise<string | null> {
   const id = newEventId();
   const inserted = await db
     .insertInto("webhook_events")
-    .values({ id, event_key: spec.key, type: spec.type, order_id: about.orderId ?? null, quote_id: about.quoteId ?? null, detail_json: JSON.stringify(spec.detail ?? {}), created_at: stamp })
+    .values({
+      id,
+      event_key: spec.key,
+      type: spec.type,
+      order_id: about.orderId ?? null,
+      quote_id: about.quoteId ?? null,
+      detail_json: JSON.stringify(spec.detail ?? {}),
+      created_at: stamp,
+    })
     .onConflict((conflict) => conflict.column("event_key").doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
@@ -27,7 +49,16 @@ export async function recordWebhookEvent(db: Kysely<Database>, about: { orderId?
   if (endpoints.length) {
     await db
       .insertInto("webhook_deliveries")
-      .values(endpoints.map((endpoint) => ({ event_id: id, endpoint_id: endpoint.id, status: "pending" as const, attempts: 0, next_attempt_at: Date.now(), created_at: stamp })))
+      .values(
+        endpoints.map((endpoint) => ({
+          event_id: id,
+          endpoint_id: endpoint.id,
+          status: "pending" as const,
+          attempts: 0,
+          next_attempt_at: Date.now(),
+          created_at: stamp,
+        })),
+      )
       .onConflict((conflict) => conflict.columns(["event_id", "endpoint_id"]).doNothing())
       .execute();
   }
@@ -40,7 +71,12 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
     async syncWebhookEndpoint(id: string, url: string | null): Promise<void> {
       const stamp = now();
       if (url === null) {
-        await db.updateTable("webhook_endpoints").set({ enabled: 0, updated_at: stamp }).where("id", "=", id).where("enabled", "=", 1).execute();
+        await db
+          .updateTable("webhook_endpoints")
+          .set({ enabled: 0, updated_at: stamp })
+          .where("id", "=", id)
+          .where("enabled", "=", 1)
+          .execute();
         return;
       }
       await db
@@ -66,12 +102,17 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
         failingSince: row.failing_since,
         pausedAt: row.paused_at,
         managed: Boolean(row.secret),
-        previousSecretUntil: row.previous_secret && row.previous_secret_until && row.previous_secret_until > now() ? row.previous_secret_until : null,
+        previousSecretUntil:
+          row.previous_secret && row.previous_secret_until && row.previous_secret_until > now()
+            ? row.previous_secret_until
+            : null,
       }));
     },
 
     async recordTestWebhookEvent(): Promise<string> {
-      const id = await db.transaction().execute((trx) => recordWebhookEvent(trx, {}, { type: "webhook.test", key: `webhook.test:${newEventId()}` }));
+      const id = await db
+        .transaction()
+        .execute((trx) => recordWebhookEvent(trx, {}, { type: "webhook.test", key: `webhook.test:${newEventId()}` }));
       return id!;
     },
 
@@ -88,7 +129,13 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
             .select("id")
             .where("status", "=", "pending")
             .where("next_attempt_at", "<=", at)
-            .where("endpoint_id", "in", (inner) => inner.selectFrom("webhook_endpoints as p").select("p.id").where("enabled", "=", 1).where("paused_at", "is", null))
+            .where("endpoint_id", "in", (inner) =>
+              inner
+                .selectFrom("webhook_endpoints as p")
+                .select("p.id")
+                .where("enabled", "=", 1)
+                .where("paused_at", "is", null),
+            )
             .orderBy("next_attempt_at")
             .limit(limit)
             .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked()),
@@ -100,7 +147,20 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
         .selectFrom("webhook_deliveries as d")
         .innerJoin("webhook_events as e", "e.id", "d.event_id")
         .innerJoin("webhook_endpoints as p", "p.id", "d.endpoint_id")
-        .select(["d.id", "d.event_id", "d.endpoint_id", "e.type", "e.order_id", "e.quote_id", "e.detail_json", "e.created_at", "p.url", "p.secret", "p.previous_secret", "p.previous_secret_until"])
+        .select([
+          "d.id",
+          "d.event_id",
+          "d.endpoint_id",
+          "e.type",
+          "e.order_id",
+          "e.quote_id",
+          "e.detail_json",
+          "e.created_at",
+          "p.url",
+          "p.secret",
+          "p.previous_secret",
+          "p.previous_secret_until",
+        ])
         .where(
           "d.id",
           "in",
@@ -122,7 +182,12 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
           endpointId: row.endpoint_id,
           url: row.url,
           // During a rotation both secrets sign: a receiver still on the old one keeps verifying.
-          secrets: [row.secret, row.previous_secret && row.previous_secret_until && row.previous_secret_until > now() ? row.previous_secret : null].filter((secret): secret is string => Boolean(secret)),
+          secrets: [
+            row.secret,
+            row.previous_secret && row.previous_secret_until && row.previous_secret_until > now()
+              ? row.previous_secret
+              : null,
+          ].filter((secret): secret is string => Boolean(secret)),
         }));
     },
 
@@ -138,14 +203,26 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
 
     async recordWebhookAttempt(
       delivery: ClaimedDelivery,
-      outcome: { statusCode: number | null; error: string | null; durationMs: number; result: { status: "sent" } | { status: "retry"; delayMs: number } | { status: "failed" } },
+      outcome: {
+        statusCode: number | null;
+        error: string | null;
+        durationMs: number;
+        result: { status: "sent" } | { status: "retry"; delayMs: number } | { status: "failed" };
+      },
     ): Promise<void> {
       const error = outcome.error?.slice(0, 500) ?? null;
       const stamp = now();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto("webhook_attempts")
-          .values({ delivery_id: delivery.id, attempt: delivery.attempts, status_code: outcome.statusCode, error, duration_ms: Math.round(outcome.durationMs), created_at: stamp })
+          .values({
+            delivery_id: delivery.id,
+            attempt: delivery.attempts,
+            status_code: outcome.statusCode,
+            error,
+            duration_ms: Math.round(outcome.durationMs),
+            created_at: stamp,
+          })
           .execute();
         const { result } = outcome;
         await trx
@@ -153,20 +230,37 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
           .set({
             last_status: outcome.statusCode,
             last_error: error,
-            ...(result.status === "sent" ? { status: "sent" as const, sent_at: stamp } : result.status === "failed" ? { status: "failed" as const } : { next_attempt_at: Date.now() + result.delayMs }),
+            ...(result.status === "sent"
+              ? { status: "sent" as const, sent_at: stamp }
+              : result.status === "failed"
+                ? { status: "failed" as const }
+                : { next_attempt_at: Date.now() + result.delayMs }),
           })
           .where("id", "=", delivery.id)
           .where("status", "=", "pending")
           .execute();
         if (result.status === "sent") {
-          await trx.updateTable("webhook_endpoints").set({ failing_since: null, updated_at: stamp }).where("id", "=", delivery.endpointId).where("failing_since", "is not", null).execute();
+          await trx
+            .updateTable("webhook_endpoints")
+            .set({ failing_since: null, updated_at: stamp })
+            .where("id", "=", delivery.endpointId)
+            .where("failing_since", "is not", null)
+            .execute();
         }
       });
     },
 
-    async noteWebhookFailure(endpointId: string, pauseAfterMs: number): Promise<{ paused: boolean; failingSince: string }> {
+    async noteWebhookFailure(
+      endpointId: string,
+      pauseAfterMs: number,
+    ): Promise<{ paused: boolean; failingSince: string }> {
       const stamp = now();
-      await db.updateTable("webhook_endpoints").set({ failing_since: stamp, updated_at: stamp }).where("id", "=", endpointId).where("failing_since", "is", null).execute();
+      await db
+        .updateTable("webhook_endpoints")
+        .set({ failing_since: stamp, updated_at: stamp })
+        .where("id", "=", endpointId)
+        .where("failing_since", "is", null)
+        .execute();
       const threshold = new Date(Date.now() - pauseAfterMs).toISOString();
       // One conditional write decides the pause: of two instances failing at once, one pauses (and tells the owner).
       const paused = await db
@@ -176,25 +270,54 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
         .where("paused_at", "is", null)
         .where("failing_since", "<=", threshold)
         .executeTakeFirst();
-      const row = await db.selectFrom("webhook_endpoints").select("failing_since").where("id", "=", endpointId).executeTakeFirst();
+      const row = await db
+        .selectFrom("webhook_endpoints")
+        .select("failing_since")
+        .where("id", "=", endpointId)
+        .executeTakeFirst();
       return { paused: Number(paused.numUpdatedRows) === 1, failingSince: row?.failing_since ?? stamp };
     },
 
     async resumeWebhookEndpoint(endpointId: string): Promise<boolean> {
       const stamp = now();
-      const result = await db.updateTable("webhook_endpoints").set({ paused_at: null, failing_since: null, updated_at: stamp }).where("id", "=", endpointId).where("paused_at", "is not", null).executeTakeFirst();
+      const result = await db
+        .updateTable("webhook_endpoints")
+        .set({ paused_at: null, failing_since: null, updated_at: stamp })
+        .where("id", "=", endpointId)
+        .where("paused_at", "is not", null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
     async pauseWebhookEndpoint(endpointId: string): Promise<boolean> {
       const stamp = now();
-      const result = await db.updateTable("webhook_endpoints").set({ paused_at: stamp, updated_at: stamp }).where("id", "=", endpointId).where("enabled", "=", 1).where("paused_at", "is", null).executeTakeFirst();
+      const result = await db
+        .updateTable("webhook_endpoints")
+        .set({ paused_at: stamp, updated_at: stamp })
+        .where("id", "=", endpointId)
+        .where("enabled", "=", 1)
+        .where("paused_at", "is", null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
     async addWebhookEndpoint(id: string, url: string, secret: string): Promise<void> {
       const stamp = now();
-      await db.insertInto("webhook_endpoints").values({ id, url, enabled: 1, failing_since: null, paused_at: null, secret, previous_secret: null, previous_secret_until: null, created_at: stamp, updated_at: stamp }).execute();
+      await db
+        .insertInto("webhook_endpoints")
+        .values({
+          id,
+          url,
+          enabled: 1,
+          failing_since: null,
+          paused_at: null,
+          secret,
+          previous_secret: null,
+          previous_secret_until: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
     },
 
     async setWebhookEndpointUrl(endpointId: string, url: string): Promise<boolean> {
@@ -211,7 +334,12 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
     async rotateWebhookSecret(endpointId: string, secret: string, previousUntil: string): Promise<boolean> {
       const result = await db
         .updateTable("webhook_endpoints")
-        .set((eb) => ({ previous_secret: eb.ref("secret"), previous_secret_until: previousUntil, secret, updated_at: now() }))
+        .set((eb) => ({
+          previous_secret: eb.ref("secret"),
+          previous_secret_until: previousUntil,
+          secret,
+          updated_at: now(),
+        }))
         .where("id", "=", endpointId)
         .where("secret", "is not", null)
         .where("enabled", "=", 1)
@@ -233,7 +361,21 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
       const rows = await db
         .selectFrom("webhook_deliveries as d")
         .innerJoin("webhook_events as e", "e.id", "d.event_id")
-        .select(["d.id", "d.event_id", "d.endpoint_id", "d.status", "d.attempts", "d.next_attempt_at", "d.last_status", "d.last_error", "d.created_at", "d.sent_at", "e.type", "e.order_id", "e.quote_id"])
+        .select([
+          "d.id",
+          "d.event_id",
+          "d.endpoint_id",
+          "d.status",
+          "d.attempts",
+          "d.next_attempt_at",
+          "d.last_status",
+          "d.last_error",
+          "d.created_at",
+          "d.sent_at",
+          "e.type",
+          "e.order_id",
+          "e.quote_id",
+        ])
         .orderBy("d.id", "desc")
         .limit(limit)
         .execute();
@@ -255,8 +397,19 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
     },
 
     async listWebhookAttempts(deliveryId: number): Promise<AttemptRow[]> {
-      const rows = await db.selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", deliveryId).orderBy("id").execute();
-      return rows.map((row) => ({ attempt: row.attempt, statusCode: row.status_code, error: row.error, durationMs: row.duration_ms, createdAt: row.created_at }));
+      const rows = await db
+        .selectFrom("webhook_attempts")
+        .selectAll()
+        .where("delivery_id", "=", deliveryId)
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({
+        attempt: row.attempt,
+        statusCode: row.status_code,
+        error: row.error,
+        durationMs: row.duration_ms,
+        createdAt: row.created_at,
+      }));
     },
   };
 }

@@ -62,7 +62,12 @@ export class WebhooksOutWorker extends BackgroundWorker {
 
   private async deliver(delivery: ClaimedDelivery): Promise<boolean> {
     const { repo, backoffMs, maxBackoffMs } = this.options;
-    const context = { delivery: delivery.id, event: delivery.eventId, type: delivery.type, attempts: delivery.attempts };
+    const context = {
+      delivery: delivery.id,
+      event: delivery.eventId,
+      type: delivery.type,
+      attempts: delivery.attempts,
+    };
     // An endpoint added in the back office carries its secrets; the env endpoint's is in the environment.
     const envSecret = this.options.secretOf(delivery.endpointId);
     const secrets = delivery.secrets?.length ? delivery.secrets : envSecret ? [envSecret] : [];
@@ -70,11 +75,21 @@ export class WebhooksOutWorker extends BackgroundWorker {
     try {
       if (!secrets.length) throw new Error(`endpoint ${delivery.endpointId} has no secret configured`);
       const body = await renderWebhookBody(delivery, repo, this.options.publicOrigin);
-      result = await sendWebhook(delivery.url, signedHeaders(secrets, delivery.eventId, body), body, this.options.send ?? DEFAULT_SEND);
+      result = await sendWebhook(
+        delivery.url,
+        signedHeaders(secrets, delivery.eventId, body),
+        body,
+        this.options.send ?? DEFAULT_SEND,
+      );
     } catch (error) {
       if (error instanceof SubjectGoneError) {
         // The customer was erased (app/privacy/): there is nothing left to tell anyone.
-        await repo.recordWebhookAttempt(delivery, { statusCode: null, error: error.message, durationMs: 0, result: { status: "failed" } });
+        await repo.recordWebhookAttempt(delivery, {
+          statusCode: null,
+          error: error.message,
+          durationMs: 0,
+          result: { status: "failed" },
+        });
         return false;
       }
       result = { statusCode: null, error: String((error as Error)?.message ?? error), durationMs: 0 };
@@ -88,13 +103,26 @@ export class WebhooksOutWorker extends BackgroundWorker {
     const once = delivery.type === "webhook.test";
     const giveUp = once || delivery.attempts >= MAX_WEBHOOK_ATTEMPTS;
     const delayMs = retryDelay(delivery.attempts, backoffMs, maxBackoffMs);
-    await repo.recordWebhookAttempt(delivery, { ...result, result: giveUp ? { status: "failed" } : { status: "retry", delayMs } });
-    logger().warn({ ...context, status: result.statusCode, error: result.error, ...(giveUp ? {} : { retryInMs: delayMs }) }, giveUp ? "webhook given up" : "webhook failed, will retry");
+    await repo.recordWebhookAttempt(delivery, {
+      ...result,
+      result: giveUp ? { status: "failed" } : { status: "retry", delayMs },
+    });
+    logger().warn(
+      { ...context, status: result.statusCode, error: result.error, ...(giveUp ? {} : { retryInMs: delayMs }) },
+      giveUp ? "webhook given up" : "webhook failed, will retry",
+    );
     if (once) return false;
     const streak = await repo.noteWebhookFailure(delivery.endpointId, this.options.pauseAfterMs);
     if (streak.paused) {
-      logger().error({ endpoint: delivery.endpointId, failingSince: streak.failingSince }, "webhook endpoint paused: failing for too long");
-      await this.options.onPaused?.(delivery, streak.failingSince).catch((error: unknown) => logger().error({ ...context, err: error }, "could not queue the paused-endpoint notice"));
+      logger().error(
+        { endpoint: delivery.endpointId, failingSince: streak.failingSince },
+        "webhook endpoint paused: failing for too long",
+      );
+      await this.options
+        .onPaused?.(delivery, streak.failingSince)
+        .catch((error: unknown) =>
+          logger().error({ ...context, err: error }, "could not queue the paused-endpoint notice"),
+        );
     }
     return false;
   }

@@ -35,9 +35,12 @@ describe("the address guard (server-side request forgery)", () => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  test.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])("%s is public", (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
-  });
+  test.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
+    "%s is public",
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
 
   test("a name is judged by every address it resolves to", async () => {
     expect(await refusedHost("https://localhost/hook")).toMatch(/not a public address/);
@@ -53,32 +56,59 @@ describe("AUTOMATION_WEBHOOK_URL and _SECRET at start-up", () => {
     return result.ok ? [] : result.errors;
   };
 
-  test.each(["http://hooks.example.net/n8n", "https://127.0.0.1/hook", "https://[::1]/hook", "https://169.254.169.254/latest", "https://10.1.2.3/hook", "https://localhost:5678/hook", "https://n8n.internal/hook"])(
-    "live mode refuses %s",
-    (url) => {
-      expect(errors({ ...live, AUTOMATION_WEBHOOK_URL: url }).join(" ")).toMatch(/^AUTOMATION_WEBHOOK_URL: must be (an https URL|a public (host|address)) in live mode/);
-    },
-  );
+  test.each([
+    "http://hooks.example.net/n8n",
+    "https://127.0.0.1/hook",
+    "https://[::1]/hook",
+    "https://169.254.169.254/latest",
+    "https://10.1.2.3/hook",
+    "https://localhost:5678/hook",
+    "https://n8n.internal/hook",
+  ])("live mode refuses %s", (url) => {
+    expect(errors({ ...live, AUTOMATION_WEBHOOK_URL: url }).join(" ")).toMatch(
+      /^AUTOMATION_WEBHOOK_URL: must be (an https URL|a public (host|address)) in live mode/,
+    );
+  });
 
   test("live mode takes a public https URL; a demo or a local run takes a local receiver over http", () => {
     expect(errors({ ...live, AUTOMATION_WEBHOOK_URL: "https://n8n.example.net/webhook/orders" })).toEqual([]);
     expect(errors({ ...live, DEMO_MODE: "true", AUTOMATION_WEBHOOK_URL: "http://127.0.0.1:5678/hook" })).toEqual([]);
-    expect(errors({ AUTOMATION_WEBHOOK_URL: "http://127.0.0.1:5678/hook", AUTOMATION_WEBHOOK_SECRET: SECRET })).toEqual([]);
+    expect(errors({ AUTOMATION_WEBHOOK_URL: "http://127.0.0.1:5678/hook", AUTOMATION_WEBHOOK_SECRET: SECRET })).toEqual(
+      [],
+    );
   });
 
   test("both or neither; the secret is whsec_ + base64 of 24 to 64 bytes", () => {
-    expect(errors({ AUTOMATION_WEBHOOK_URL: "http://127.0.0.1:5678/hook" })).toEqual([expect.stringMatching(/^AUTOMATION_WEBHOOK_SECRET: is required/)]);
-    expect(errors({ AUTOMATION_WEBHOOK_SECRET: SECRET })).toEqual([expect.stringMatching(/^AUTOMATION_WEBHOOK_URL: is required/)]);
-    for (const secret of ["hunter2", "whsec_not base64!", `whsec_${randomBytes(8).toString("base64")}`, `sk_${randomBytes(32).toString("base64")}`]) {
-      expect(errors({ AUTOMATION_WEBHOOK_URL: "http://127.0.0.1:5678/hook", AUTOMATION_WEBHOOK_SECRET: secret }).join(" "), secret).toMatch(/AUTOMATION_WEBHOOK_SECRET: must/);
+    expect(errors({ AUTOMATION_WEBHOOK_URL: "http://127.0.0.1:5678/hook" })).toEqual([
+      expect.stringMatching(/^AUTOMATION_WEBHOOK_SECRET: is required/),
+    ]);
+    expect(errors({ AUTOMATION_WEBHOOK_SECRET: SECRET })).toEqual([
+      expect.stringMatching(/^AUTOMATION_WEBHOOK_URL: is required/),
+    ]);
+    for (const secret of [
+      "hunter2",
+      "whsec_not base64!",
+      `whsec_${randomBytes(8).toString("base64")}`,
+      `sk_${randomBytes(32).toString("base64")}`,
+    ]) {
+      expect(
+        errors({ AUTOMATION_WEBHOOK_URL: "http://127.0.0.1:5678/hook", AUTOMATION_WEBHOOK_SECRET: secret }).join(" "),
+        secret,
+      ).toMatch(/AUTOMATION_WEBHOOK_SECRET: must/);
     }
-    expect(errors({ AUTOMATION_WEBHOOK_URL: "ftp://127.0.0.1/hook", AUTOMATION_WEBHOOK_SECRET: SECRET }).join(" ")).toMatch(/AUTOMATION_WEBHOOK_URL/);
+    expect(
+      errors({ AUTOMATION_WEBHOOK_URL: "ftp://127.0.0.1/hook", AUTOMATION_WEBHOOK_SECRET: SECRET }).join(" "),
+    ).toMatch(/AUTOMATION_WEBHOOK_URL/);
   });
 });
 
 describe("signing", () => {
   test("the reference verifier accepts our headers, and refuses a changed body or another secret", () => {
-    const body = JSON.stringify({ type: "order.paid", timestamp: new Date().toISOString(), data: { orderId: "ord_1" } });
+    const body = JSON.stringify({
+      type: "order.paid",
+      timestamp: new Date().toISOString(),
+      data: { orderId: "ord_1" },
+    });
     const headers = signedHeaders(SECRET, "msg_abc", body);
     expect(headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(new Webhook(SECRET).verify(body, headers)).toEqual(JSON.parse(body));
@@ -128,13 +158,19 @@ describe("sending", () => {
     expect(byName).toMatchObject({ statusCode: null, error: expect.stringMatching(/^blocked: localhost resolves to/) });
     expect(hits).toBe(0);
     // Outside live mode the same receiver is reached (tests, demos).
-    expect(await sendWebhook(`http://localhost:${port}/hook`, {}, "{}", { ...options, publicOnly: false })).toMatchObject({ statusCode: 200, error: null });
+    expect(
+      await sendWebhook(`http://localhost:${port}/hook`, {}, "{}", { ...options, publicOnly: false }),
+    ).toMatchObject({ statusCode: 200, error: null });
     expect(hits).toBe(1);
   });
 
   test("a receiver that never answers is given up after the time limit; a huge answer is cut at the size limit", async () => {
     mode = "silent";
-    const silent = await sendWebhook(`http://127.0.0.1:${port}/hook`, {}, "{}", { ...options, publicOnly: false, timeoutMs: 300 });
+    const silent = await sendWebhook(`http://127.0.0.1:${port}/hook`, {}, "{}", {
+      ...options,
+      publicOnly: false,
+      timeoutMs: 300,
+    });
     expect(silent).toMatchObject({ statusCode: null, error: "no answer within 300 ms" });
     expect(silent.durationMs).toBeLessThan(2_000);
     mode = "huge";

@@ -17,9 +17,16 @@ export function billingStore(db: Kysely<Database>): BillingStore {
       await setBillingRefs(db, orderId, refs);
     },
 
-    async findByBillingRef(ref: { subscriptionRef?: string | null; customerRef?: string | null }): Promise<Order | undefined> {
+    async findByBillingRef(ref: {
+      subscriptionRef?: string | null;
+      customerRef?: string | null;
+    }): Promise<Order | undefined> {
       if (ref.subscriptionRef) {
-        const row = await db.selectFrom("orders").selectAll().where("subscription_ref", "=", ref.subscriptionRef).executeTakeFirst();
+        const row = await db
+          .selectFrom("orders")
+          .selectAll()
+          .where("subscription_ref", "=", ref.subscriptionRef)
+          .executeTakeFirst();
         if (row) return toOrder(row);
       }
       if (!ref.customerRef) return undefined;
@@ -51,7 +58,10 @@ export function billingStore(db: Kysely<Database>): BillingStore {
       return (await db.selectFrom("payment_events").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
     },
 
-    async recordPaymentEvent(event: { id: string; type: string; orderId: string | null }, change?: PaymentEventChange): Promise<boolean> {
+    async recordPaymentEvent(
+      event: { id: string; type: string; orderId: string | null },
+      change?: PaymentEventChange,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto("payment_events")
@@ -62,14 +72,21 @@ export function billingStore(db: Kysely<Database>): BillingStore {
         if (change?.billing) await applyBillingState(trx, change.orderId, change.billing);
         for (const kind of change?.emails ?? []) await enqueue(trx, { orderId: change!.orderId }, kind);
         if (change) {
-          for (const spec of [...(change.webhooks ?? []), ...billingStateEvents(change.orderId, change.billing)]) await recordWebhookEvent(trx, { orderId: change.orderId }, spec);
+          for (const spec of [...(change.webhooks ?? []), ...billingStateEvents(change.orderId, change.billing)])
+            await recordWebhookEvent(trx, { orderId: change.orderId }, spec);
         }
         return true;
       });
     },
 
     async listPaymentEvents(orderId: string): Promise<PaymentEventRow[]> {
-      const rows = await db.selectFrom("payment_events").selectAll().where("order_id", "=", orderId).orderBy("received_at").orderBy("id").execute();
+      const rows = await db
+        .selectFrom("payment_events")
+        .selectAll()
+        .where("order_id", "=", orderId)
+        .orderBy("received_at")
+        .orderBy("id")
+        .execute();
       return rows.map((row) => ({ id: row.id, type: row.type, orderId: row.order_id, receivedAt: row.received_at }));
     },
   };

@@ -39,8 +39,17 @@ export async function sandboxInvoice(token: string, services: OrderServices): Pr
   // An erased customer's invoice keeps its number, date and amounts (accounting law) and names no
   // one: the buyer block says the details were erased, with the country the VAT depends on (ADR 016).
   const billedTo = order.erasedAt
-    ? [translator(order.lang, "data-rights")("invoiceErased"), c.country && countryName(c.country, order.lang)].filter((line): line is string => Boolean(line))
-    : [`${c.firstName} ${c.lastName}`, c.companyName, c.address, [c.postalCode, c.city].filter(Boolean).join(" "), c.country && countryName(c.country, order.lang), c.email].filter((line): line is string => Boolean(line));
+    ? [translator(order.lang, "data-rights")("invoiceErased"), c.country && countryName(c.country, order.lang)].filter(
+        (line): line is string => Boolean(line),
+      )
+    : [
+        `${c.firstName} ${c.lastName}`,
+        c.companyName,
+        c.address,
+        [c.postalCode, c.city].filter(Boolean).join(" "),
+        c.country && countryName(c.country, order.lang),
+        c.email,
+      ].filter((line): line is string => Boolean(line));
   return {
     number: order.id,
     lang: order.lang,

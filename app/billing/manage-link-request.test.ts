@@ -32,20 +32,37 @@ function recordingServices(calls: string[]): OrderServices {
     });
   return {
     repo: record("repo", repo),
-    limits: record("limiter", createLimits({ ORDER_RATE_LIMIT: 20, RESEND_RATE_LIMIT: 5, LOOKUP_RATE_LIMIT: 60, MANAGE_LINK_RATE_LIMIT: 5, QUOTE_ACK_DAILY_LIMIT: 3 })),
+    limits: record(
+      "limiter",
+      createLimits({
+        ORDER_RATE_LIMIT: 20,
+        RESEND_RATE_LIMIT: 5,
+        LOOKUP_RATE_LIMIT: 60,
+        MANAGE_LINK_RATE_LIMIT: 5,
+        QUOTE_ACK_DAILY_LIMIT: 3,
+      }),
+    ),
     worker: record("worker", { kick: () => {}, stop: async () => {} }),
   } as unknown as OrderServices;
 }
 
 test("a known and an unknown address: the same steps before the answer; only the subscriber gets a link, after it", async () => {
-  const { order } = await repo.createOrder(newTestOrder({ offer: "short-videos", monthly: 10_000, customer: { ...newTestOrder().customer, email: "subscriber@example.com" } }));
+  const { order } = await repo.createOrder(
+    newTestOrder({
+      offer: "short-videos",
+      monthly: 10_000,
+      customer: { ...newTestOrder().customer, email: "subscriber@example.com" },
+    }),
+  );
   await repo.markPaid(order.id, "confirmation");
   expect((await repo.findSubscriptionsByEmail("subscriber@example.com")).map((o) => o.id)).toEqual([order.id]);
 
   const steps = async (email: string) => {
     const calls: string[] = [];
     const pending: Array<() => Promise<void>> = [];
-    const answer = await requestManageLink(email, "203.0.113.9", recordingServices(calls), (work) => pending.push(work));
+    const answer = await requestManageLink(email, "203.0.113.9", recordingServices(calls), (work) =>
+      pending.push(work),
+    );
     const before = [...calls];
     for (const work of pending) await work();
     return { answer, before, after: calls.slice(before.length) };

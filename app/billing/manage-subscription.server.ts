@@ -23,7 +23,10 @@ export interface SandboxPortalView {
   canCancel: boolean;
 }
 
-async function orderOfToken(token: string, services: OrderServices): Promise<{ order: Order } | { kind: "invalid" | "expired" }> {
+async function orderOfToken(
+  token: string,
+  services: OrderServices,
+): Promise<{ order: Order } | { kind: "invalid" | "expired" }> {
   const checked = services.links.verify(token, "manage");
   if (!checked.ok) return { kind: checked.reason };
   const order = await services.repo.findById(checked.orderId);
@@ -81,7 +84,10 @@ export async function cancelFromSandboxPortal(token: string, services: OrderServ
     {
       orderId: order.id,
       billing: { state: "cancelling", periodEnd: order.periodEnd },
-      emails: [BILLING_EMAIL.ownerCancellation, ...cancellationConfirmation({ status: "active", cancelAtPeriodEnd: true, periodEnd: order.periodEnd })],
+      emails: [
+        BILLING_EMAIL.ownerCancellation,
+        ...cancellationConfirmation({ status: "active", cancelAtPeriodEnd: true, periodEnd: order.periodEnd }),
+      ],
     },
   );
   if (recorded) {
@@ -111,7 +117,10 @@ export async function requestManageLink(
 ): Promise<"sent" | "invalid" | "rateLimited"> {
   const address = email.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(address) || address.length > 254) return "invalid";
-  if (!(await services.limits.take(["manageLink", `ip:${clientIp || "unknown"}`], ["manageLink", `email:${address}`])).ok) return "rateLimited";
+  if (
+    !(await services.limits.take(["manageLink", `ip:${clientIp || "unknown"}`], ["manageLink", `email:${address}`])).ok
+  )
+    return "rateLimited";
   followUp(() => sendManageLink(address, services));
   return "sent";
 }

@@ -47,14 +47,21 @@ export class UnhandledEventError extends Error {
  * retries. An event of a handled type that we cannot read is never acknowledged: it is stored as
  * unhandled, logged as an error, the owner is told, and the answer is 500 so Stripe keeps retrying.
  */
-export async function receivePaymentWebhook(raw: string, signature: string | null, deps: PaymentEventDeps): Promise<WebhookAnswer> {
+export async function receivePaymentWebhook(
+  raw: string,
+  signature: string | null,
+  deps: PaymentEventDeps,
+): Promise<WebhookAnswer> {
   let event: PaymentEvent | null;
   try {
     event = deps.provider.verifyWebhook(raw, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) return { status: 400, body: "Invalid signature" };
     if (error instanceof WebhookPayloadStyleError) {
-      logger().error({ reason: error.message }, "payment webhook: this event destination sends thin payloads; the site reads snapshot payloads only");
+      logger().error(
+        { reason: error.message },
+        "payment webhook: this event destination sends thin payloads; the site reads snapshot payloads only",
+      );
       return { status: 400, body: `Unsupported payload: ${error.message}` };
     }
     return { status: 400, body: "Invalid event" };
@@ -64,7 +71,13 @@ export async function receivePaymentWebhook(raw: string, signature: string | nul
   try {
     if (event.kind === "unreadable") {
       const order = await findOrder(deps.repo, { orderId: event.reference, customerRef: event.customerRef });
-      await recordUnhandled(deps, { id: event.id, kind: event.type, detail: `${event.reason} (API version ${event.apiVersion ?? "unknown"})`, orderId: order?.id ?? null, event });
+      await recordUnhandled(deps, {
+        id: event.id,
+        kind: event.type,
+        detail: `${event.reason} (API version ${event.apiVersion ?? "unknown"})`,
+        orderId: order?.id ?? null,
+        event,
+      });
       return { status: 500, body: "Event not understood: stored as unhandled" };
     }
     const stored = await deps.inbox.enqueue(event);
@@ -77,8 +90,14 @@ export async function receivePaymentWebhook(raw: string, signature: string | nul
 }
 
 /** Stores an event as unhandled, logs an error, and (once) tells the owner through the outbox when the order is known. */
-export async function recordUnhandled(deps: PaymentEventDeps, entry: { id: string; kind: string; detail: string; orderId: string | null; event?: unknown }): Promise<void> {
-  logger().error({ event: entry.id, kind: entry.kind, order: entry.orderId, reason: entry.detail }, "payment event NOT handled: stored as unhandled, the owner is told");
+export async function recordUnhandled(
+  deps: PaymentEventDeps,
+  entry: { id: string; kind: string; detail: string; orderId: string | null; event?: unknown },
+): Promise<void> {
+  logger().error(
+    { event: entry.id, kind: entry.kind, order: entry.orderId, reason: entry.detail },
+    "payment event NOT handled: stored as unhandled, the owner is told",
+  );
   const first = await deps.inbox.markUnhandled(entry);
   if (first && entry.orderId) {
     await deps.repo.enqueueEmail(entry.orderId, EMAIL.ownerUnhandled(entry.id));
@@ -92,7 +111,10 @@ export async function recordUnhandled(deps: PaymentEventDeps, entry: { id: strin
  * move an order backwards, and the emails it causes are unique outbox kinds. Throws
  * UnhandledEventError when the event cannot be acted on, anything else when a retry may help.
  */
-export async function handlePaymentEvent(event: HandledPaymentEvent, deps: PaymentEventDeps): Promise<{ outcome: string; orderId: string | null }> {
+export async function handlePaymentEvent(
+  event: HandledPaymentEvent,
+  deps: PaymentEventDeps,
+): Promise<{ outcome: string; orderId: string | null }> {
   const { repo, provider, inbox } = deps;
   if (await repo.hasPaymentEvent(event.id)) return { outcome: "duplicate", orderId: null };
   const record = async (order: Order | undefined, change?: Omit<PaymentEventChange, "orderId">) => {
@@ -111,7 +133,12 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
     case "checkout.async_failed":
     case "checkout.expired": {
       // The event is signed: its reference may attach a session we never stored (crash).
-      const result = await fulfil(event.sessionId, { repo, provider, onEnqueued: deps.onEnqueued, orderId: event.reference ?? undefined });
+      const result = await fulfil(event.sessionId, {
+        repo,
+        provider,
+        onEnqueued: deps.onEnqueued,
+        orderId: event.reference ?? undefined,
+      });
       if (event.kind === "checkout.async_failed" && result.order && result.status !== "paid") {
         await repo.markFailed(result.order.id, "async payment failed");
       }
@@ -134,30 +161,52 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
         subscriptionRef: event.subscriptionRef,
         customerRef: event.customerRef ?? subscription?.customerRef ?? null,
       });
-      if (!subscription) throw new UnhandledEventError(`the provider does not know subscription ${event.subscriptionRef}`, order?.id ?? null);
+      if (!subscription)
+        throw new UnhandledEventError(
+          `the provider does not know subscription ${event.subscriptionRef}`,
+          order?.id ?? null,
+        );
       if (!order) {
         const reference = event.reference ?? subscription.reference;
         // Our subscriptions carry the order id: one that names an order we do not have is ours and lost.
-        if (reference) throw new UnhandledEventError(`subscription ${subscription.id} names order ${reference}, which is not stored`, null);
-        logger().warn({ event: event.id, subscription: subscription.id }, "payment event about a subscription this site did not create: recorded, nothing changed");
+        if (reference)
+          throw new UnhandledEventError(
+            `subscription ${subscription.id} names order ${reference}, which is not stored`,
+            null,
+          );
+        logger().warn(
+          { event: event.id, subscription: subscription.id },
+          "payment event about a subscription this site did not create: recorded, nothing changed",
+        );
         await record(undefined);
         return done("not ours", undefined);
       }
       if (!order.subscriptionRef || !order.customerRef) {
-        await repo.setBillingRefs(order.id, { customerRef: subscription.customerRef, subscriptionRef: subscription.id, state: null, periodEnd: null });
+        await repo.setBillingRefs(order.id, {
+          customerRef: subscription.customerRef,
+          subscriptionRef: subscription.id,
+          state: null,
+          periodEnd: null,
+        });
       }
       const emails: StoredEmailKind[] = [];
-      if (event.kind === "invoice.payment_failed" && subscription.status === "past_due") emails.push(EMAIL.paymentFailed(event.invoiceId));
+      if (event.kind === "invoice.payment_failed" && subscription.status === "past_due")
+        emails.push(EMAIL.paymentFailed(event.invoiceId));
       if (event.kind === "invoice.paid" && event.renewal) emails.push(EMAIL.renewal(event.invoiceId));
       // A change already recorded (the owner cancelled from the back office, app/admin/money.server.ts)
       // is not news to the owner; the customer's email is the same outbox kind either way (once).
       const ownerKnows = subscriptionState(subscription) === order.billingState;
-      if (subscription.status === "cancelled") emails.push(EMAIL.subscriptionEnded, ...(ownerKnows ? [] : [EMAIL.ownerCancellation]));
+      if (subscription.status === "cancelled")
+        emails.push(EMAIL.subscriptionEnded, ...(ownerKnows ? [] : [EMAIL.ownerCancellation]));
       else if (subscription.cancelAtPeriodEnd && !ownerKnows) emails.push(EMAIL.ownerCancellation);
-      if (subscription.status === "paused" && order.subscriptionStatus !== "paused") emails.push(EMAIL.ownerPaused(event.id));
+      if (subscription.status === "paused" && order.subscriptionStatus !== "paused")
+        emails.push(EMAIL.ownerPaused(event.id));
       emails.push(...cancellationConfirmation(subscription));
       const state = mergeBillingState(order.billingState, subscriptionState(subscription));
-      const webhooks = event.kind === "invoice.paid" && event.renewal ? [WEBHOOK_EVENTS.subscriptionRenewed(event.invoiceId, subscription.periodEnd)] : [];
+      const webhooks =
+        event.kind === "invoice.paid" && event.renewal
+          ? [WEBHOOK_EVENTS.subscriptionRenewed(event.invoiceId, subscription.periodEnd)]
+          : [];
       await inbox.setSubscriptionStatus(order.id, subscription.providerStatus);
       await record(order, { billing: { state, periodEnd: subscription.periodEnd }, emails, webhooks });
       return done(subscription.status === "paused" ? "paused" : state, order);
@@ -168,7 +217,13 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
         await record(undefined);
         return done("no order", undefined);
       }
-      const known = await inbox.recordRefund({ chargeId: event.chargeId, orderId: order.id, amount: event.amount, amountRefunded: event.amountRefunded, currency: event.currency });
+      const known = await inbox.recordRefund({
+        chargeId: event.chargeId,
+        orderId: order.id,
+        amount: event.amount,
+        amountRefunded: event.amountRefunded,
+        currency: event.currency,
+      });
       // The back office recorded this very refund when the owner made it: nothing new to tell the owner.
       const ownerKnows = known === event.amountRefunded;
       // Refunds are per charge: refunding one month of a subscription leaves the subscription's
@@ -178,7 +233,14 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
         ...(state !== order.billingState ? { billing: { state, periodEnd: null } } : {}),
         emails: ownerKnows ? [] : [EMAIL.ownerRefund(event.chargeId, event.amountRefunded)],
         // The same event key as the back office's refund of this charge (app/admin/money-store.server.ts): sent once.
-        webhooks: [WEBHOOK_EVENTS.orderRefunded({ chargeId: event.chargeId, amount: event.amount, amountRefunded: event.amountRefunded, currency: event.currency })],
+        webhooks: [
+          WEBHOOK_EVENTS.orderRefunded({
+            chargeId: event.chargeId,
+            amount: event.amount,
+            amountRefunded: event.amountRefunded,
+            currency: event.currency,
+          }),
+        ],
       });
       return done(order.monthly ? "charge refunded" : (state ?? "partially refunded"), order);
     }
@@ -191,7 +253,10 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
         return done("no order", undefined);
       }
       if (event.kind === "dispute.created") {
-        await record(order, { billing: { state: "disputed", periodEnd: null }, emails: [EMAIL.ownerDispute(event.disputeId, event.amount)] });
+        await record(order, {
+          billing: { state: "disputed", periodEnd: null },
+          emails: [EMAIL.ownerDispute(event.disputeId, event.amount)],
+        });
         return done("disputed", order);
       }
       // Closed: won (or an inquiry closed) returns to the state the money says; lost stays disputed.
@@ -201,14 +266,21 @@ export async function handlePaymentEvent(event: HandledPaymentEvent, deps: Payme
         return done(order.billingState ?? "paid", order);
       }
       const restored = await stateWithoutDispute(order, deps, Boolean(charge?.refunded));
-      await record(order, { billing: { state: restored, periodEnd: null }, emails: [EMAIL.ownerDisputeClosed(event.disputeId, event.status)] });
+      await record(order, {
+        billing: { state: restored, periodEnd: null },
+        emails: [EMAIL.ownerDisputeClosed(event.disputeId, event.status)],
+      });
       return done(restored ?? "paid", order);
     }
   }
 }
 
 /** What an order's state is once a dispute is won: the subscription's, or the one-time payment's. */
-async function stateWithoutDispute(order: Order, deps: PaymentEventDeps, chargeRefunded: boolean): Promise<BillingState | null> {
+async function stateWithoutDispute(
+  order: Order,
+  deps: PaymentEventDeps,
+  chargeRefunded: boolean,
+): Promise<BillingState | null> {
   if (order.subscriptionRef) {
     const subscription = await deps.provider.getSubscription(order.subscriptionRef);
     if (subscription) return subscriptionState(subscription);
@@ -216,7 +288,10 @@ async function stateWithoutDispute(order: Order, deps: PaymentEventDeps, chargeR
   return chargeRefunded ? "refunded" : null;
 }
 
-async function findOrder(repo: Pick<OrderStore, "findById"> & Pick<BillingStore, "findByBillingRef">, ref: { orderId?: string | null; subscriptionRef?: string | null; customerRef?: string | null }) {
+async function findOrder(
+  repo: Pick<OrderStore, "findById"> & Pick<BillingStore, "findByBillingRef">,
+  ref: { orderId?: string | null; subscriptionRef?: string | null; customerRef?: string | null },
+) {
   if (ref.orderId) {
     const order = await repo.findById(ref.orderId);
     if (order) return order;
@@ -231,8 +306,12 @@ async function findOrder(repo: Pick<OrderStore, "findById"> & Pick<BillingStore,
  * replayed or later `customer.subscription.updated` sends nothing twice. One that already ended
  * gets the "has ended" email instead.
  */
-export function cancellationConfirmation(subscription: Pick<SubscriptionStatus, "status" | "cancelAtPeriodEnd" | "periodEnd">): StoredEmailKind[] {
-  return subscription.status !== "cancelled" && subscription.cancelAtPeriodEnd && subscription.periodEnd ? [EMAIL.cancellationConfirmed(subscription.periodEnd)] : [];
+export function cancellationConfirmation(
+  subscription: Pick<SubscriptionStatus, "status" | "cancelAtPeriodEnd" | "periodEnd">,
+): StoredEmailKind[] {
+  return subscription.status !== "cancelled" && subscription.cancelAtPeriodEnd && subscription.periodEnd
+    ? [EMAIL.cancellationConfirmed(subscription.periodEnd)]
+    : [];
 }
 
 export function subscriptionState(subscription: SubscriptionStatus): BillingState {

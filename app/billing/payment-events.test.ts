@@ -30,29 +30,80 @@ async function freshPaidOrder() {
   repo = storesOver(await openTestStore());
   billing = new KyselyWebhookInbox(repo.db);
   const { order } = await repo.createOrder({
-    id: "ord_1", submissionToken: "t1", lang: "pt", offer: "formateur-ia", currency: "EUR", amountDueNow: 53_600, monthly: 3_900, customer: testCustomer, provider: "stripe", acceptance: null,
+    id: "ord_1",
+    submissionToken: "t1",
+    lang: "pt",
+    offer: "formateur-ia",
+    currency: "EUR",
+    amountDueNow: 53_600,
+    monthly: 3_900,
+    customer: testCustomer,
+    provider: "stripe",
+    acceptance: null,
   });
   await repo.setCheckout(order.id, "cs_1", "https://pay");
   await repo.markPaid(order.id, "confirmation");
-  await repo.setBillingRefs(order.id, { customerRef: "cus_1", subscriptionRef: "sub_1", state: "active", periodEnd: "2026-12-24T00:00:00.000Z" });
-  subscription = { id: "sub_1", reference: "ord_1", customerRef: "cus_1", status: "active", providerStatus: "active", cancelAtPeriodEnd: false, periodEnd: "2026-12-24T00:00:00.000Z" };
+  await repo.setBillingRefs(order.id, {
+    customerRef: "cus_1",
+    subscriptionRef: "sub_1",
+    state: "active",
+    periodEnd: "2026-12-24T00:00:00.000Z",
+  });
+  subscription = {
+    id: "sub_1",
+    reference: "ord_1",
+    customerRef: "cus_1",
+    status: "active",
+    providerStatus: "active",
+    cancelAtPeriodEnd: false,
+    periodEnd: "2026-12-24T00:00:00.000Z",
+  };
 }
 
 beforeEach(freshPaidOrder);
 afterEach(() => repo.close());
 
-const updated: PaymentEvent = { id: "evt_updated", kind: "subscription.updated", subscriptionRef: "sub_1", customerRef: "cus_1", reference: "ord_1" };
-const deleted: PaymentEvent = { id: "evt_deleted", kind: "subscription.deleted", subscriptionRef: "sub_1", customerRef: "cus_1", reference: "ord_1" };
-const failed: PaymentEvent = { id: "evt_failed", kind: "invoice.payment_failed", invoiceId: "in_1", subscriptionRef: "sub_1", customerRef: "cus_1", reference: null, renewal: true };
+const updated: PaymentEvent = {
+  id: "evt_updated",
+  kind: "subscription.updated",
+  subscriptionRef: "sub_1",
+  customerRef: "cus_1",
+  reference: "ord_1",
+};
+const deleted: PaymentEvent = {
+  id: "evt_deleted",
+  kind: "subscription.deleted",
+  subscriptionRef: "sub_1",
+  customerRef: "cus_1",
+  reference: "ord_1",
+};
+const failed: PaymentEvent = {
+  id: "evt_failed",
+  kind: "invoice.payment_failed",
+  invoiceId: "in_1",
+  subscriptionRef: "sub_1",
+  customerRef: "cus_1",
+  reference: null,
+  renewal: true,
+};
 const kinds = async () => (await repo.listEmails("ord_1")).map((email) => email.kind).sort();
 
 describe("events after checkout", () => {
   test("cancellation then end, in either order and replayed: cancelled, each email once, each event recorded once", async () => {
-    for (const order of [[updated, deleted], [deleted, updated]]) {
+    for (const order of [
+      [updated, deleted],
+      [deleted, updated],
+    ]) {
       await freshPaidOrder();
       // Both events are delivered after the subscription ended: Stripe's truth is what counts.
-      subscription = { ...subscription, status: "cancelled", cancelAtPeriodEnd: true, periodEnd: "2026-12-24T00:00:00.000Z" };
-      for (const event of [...order, ...order]) await handlePaymentEvent(event as HandledPaymentEvent, { repo, provider, inbox: billing });
+      subscription = {
+        ...subscription,
+        status: "cancelled",
+        cancelAtPeriodEnd: true,
+        periodEnd: "2026-12-24T00:00:00.000Z",
+      };
+      for (const event of [...order, ...order])
+        await handlePaymentEvent(event as HandledPaymentEvent, { repo, provider, inbox: billing });
       expect((await repo.findById("ord_1"))!.billingState).toBe("cancelled");
       expect(await kinds()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
       expect((await repo.listPaymentEvents("ord_1")).map((e) => e.id).sort()).toEqual(["evt_deleted", "evt_updated"]);
@@ -62,20 +113,42 @@ describe("events after checkout", () => {
   test("a customer who cancels at the end of the period gets one confirmation with the end date (L215-1-1), whatever events follow", async () => {
     subscription = { ...subscription, cancelAtPeriodEnd: true };
     const again = { ...updated, id: "evt_updated_2" };
-    for (const event of [updated, updated, again]) await handlePaymentEvent(event as HandledPaymentEvent, { repo, provider, inbox: billing });
+    for (const event of [updated, updated, again])
+      await handlePaymentEvent(event as HandledPaymentEvent, { repo, provider, inbox: billing });
     expect((await repo.findById("ord_1"))!.billingState).toBe("cancelling");
-    expect(await kinds()).toEqual(["cancellation-confirmed.2026-12-24T00:00:00Z", "confirmation", "owner-cancellation"]);
-    const config = { contactEmail: "x@example.com", ownerEmail: "owner@example.com", ownerLang: "fr" as const, publicOrigin: "https://shop.example" };
-    const email = await renderOutboxEmail(repo, { id: 0, orderId: "ord_1", quoteId: null, kind: "cancellation-confirmed.2026-12-24T00:00:00Z", attempts: 0 }, config);
+    expect(await kinds()).toEqual([
+      "cancellation-confirmed.2026-12-24T00:00:00Z",
+      "confirmation",
+      "owner-cancellation",
+    ]);
+    const config = {
+      contactEmail: "x@example.com",
+      ownerEmail: "owner@example.com",
+      ownerLang: "fr" as const,
+      publicOrigin: "https://shop.example",
+    };
+    const email = await renderOutboxEmail(
+      repo,
+      { id: 0, orderId: "ord_1", quoteId: null, kind: "cancellation-confirmed.2026-12-24T00:00:00Z", attempts: 0 },
+      config,
+    );
     // The order is Portuguese: its customer reads the confirmation in Portuguese, with the end date.
     expect(email.to).toBe(testCustomer.email);
     expect(email.subject).toBe("Agente formador IA no Telegram: o seu cancelamento está confirmado");
     expect(email.text).toContain("Termina a 24 de dezembro de 2026");
     // Resumed, then cancelled again for a later period: a new confirmation for the new end date.
     subscription = { ...subscription, cancelAtPeriodEnd: false, periodEnd: "2027-01-24T00:00:00.000Z" };
-    await handlePaymentEvent({ ...updated, id: "evt_resumed" } as HandledPaymentEvent, { repo, provider, inbox: billing });
+    await handlePaymentEvent({ ...updated, id: "evt_resumed" } as HandledPaymentEvent, {
+      repo,
+      provider,
+      inbox: billing,
+    });
     subscription = { ...subscription, cancelAtPeriodEnd: true };
-    await handlePaymentEvent({ ...updated, id: "evt_cancelled_again" } as HandledPaymentEvent, { repo, provider, inbox: billing });
+    await handlePaymentEvent({ ...updated, id: "evt_cancelled_again" } as HandledPaymentEvent, {
+      repo,
+      provider,
+      inbox: billing,
+    });
     expect((await kinds()).filter((kind) => kind.startsWith("cancellation-confirmed."))).toEqual([
       "cancellation-confirmed.2026-12-24T00:00:00Z",
       "cancellation-confirmed.2027-01-24T00:00:00Z",
@@ -83,32 +156,92 @@ describe("events after checkout", () => {
   });
 
   test("a payment failure reported after the retry succeeded sends no failure email", async () => {
-    expect((await handlePaymentEvent(failed as HandledPaymentEvent, { repo, provider, inbox: billing })).outcome).toBe("active");
+    expect((await handlePaymentEvent(failed as HandledPaymentEvent, { repo, provider, inbox: billing })).outcome).toBe(
+      "active",
+    );
     expect(await kinds()).toEqual(["confirmation"]);
   });
 
   test("a refunded charge of a subscription leaves the state to the subscription; a dispute is not undone by a later subscription event", async () => {
-    await handlePaymentEvent({ id: "evt_refund", kind: "charge.refunded", chargeId: "ch_1", customerRef: "cus_1", fullyRefunded: true, amount: 53_600, amountRefunded: 53_600, currency: "eur" }, { repo, provider, inbox: billing });
-    expect((await handlePaymentEvent(updated as HandledPaymentEvent, { repo, provider, inbox: billing })).outcome).toBe("active");
+    await handlePaymentEvent(
+      {
+        id: "evt_refund",
+        kind: "charge.refunded",
+        chargeId: "ch_1",
+        customerRef: "cus_1",
+        fullyRefunded: true,
+        amount: 53_600,
+        amountRefunded: 53_600,
+        currency: "eur",
+      },
+      { repo, provider, inbox: billing },
+    );
+    expect((await handlePaymentEvent(updated as HandledPaymentEvent, { repo, provider, inbox: billing })).outcome).toBe(
+      "active",
+    );
     expect(await kinds()).toEqual(["confirmation", "owner-refund.ch_1.53600"]);
     expect(await billing.refundsOf("ord_1")).toEqual([{ chargeId: "ch_1", amount: 53_600, amountRefunded: 53_600 }]);
-    const dispute = { id: "evt_dispute", kind: "dispute.created", disputeId: "dp_1", chargeId: "ch_2", amount: 3_900, currency: "eur", reason: "fraudulent", status: "needs_response" } as const;
+    const dispute = {
+      id: "evt_dispute",
+      kind: "dispute.created",
+      disputeId: "dp_1",
+      chargeId: "ch_2",
+      amount: 3_900,
+      currency: "eur",
+      reason: "fraudulent",
+      status: "needs_response",
+    } as const;
     expect((await handlePaymentEvent(dispute, { repo, provider, inbox: billing })).outcome).toBe("disputed");
-    expect((await handlePaymentEvent({ ...updated, id: "evt_updated_2" } as HandledPaymentEvent, { repo, provider, inbox: billing })).outcome).toBe("disputed");
+    expect(
+      (
+        await handlePaymentEvent({ ...updated, id: "evt_updated_2" } as HandledPaymentEvent, {
+          repo,
+          provider,
+          inbox: billing,
+        })
+      ).outcome,
+    ).toBe("disputed");
   });
 
   test("the webhook answers: 404 for a provider without webhooks; a verified event is stored and answered at once, without asking the provider", async () => {
-    expect(await receivePaymentWebhook("{}", "sig", { repo, provider, inbox: billing })).toEqual({ status: 404, body: "Not found" });
-    const flaky: PaymentProvider = { ...provider, verifyWebhook: () => updated, getSubscription: async () => Promise.reject(new Error("down")) };
-    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: flaky, inbox: billing })).toEqual({ status: 200, body: "queued" });
-    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: flaky, inbox: billing })).toEqual({ status: 200, body: "duplicate" });
+    expect(await receivePaymentWebhook("{}", "sig", { repo, provider, inbox: billing })).toEqual({
+      status: 404,
+      body: "Not found",
+    });
+    const flaky: PaymentProvider = {
+      ...provider,
+      verifyWebhook: () => updated,
+      getSubscription: async () => Promise.reject(new Error("down")),
+    };
+    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: flaky, inbox: billing })).toEqual({
+      status: 200,
+      body: "queued",
+    });
+    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: flaky, inbox: billing })).toEqual({
+      status: 200,
+      body: "duplicate",
+    });
     expect(await repo.hasPaymentEvent("evt_updated")).toBe(false);
     expect((await billing.find("evt_updated"))?.status).toBe("queued");
   });
 
   test("an event we cannot read is stored as unhandled and answered 500, never 2xx", async () => {
-    const unreadable: PaymentEvent = { id: "evt_odd", kind: "unreadable", type: "invoice.paid", reason: "no subscription field", apiVersion: "2019-01-01", customerRef: "cus_1", reference: null };
-    expect(await receivePaymentWebhook("{}", "sig", { repo, provider: { ...provider, verifyWebhook: () => unreadable }, inbox: billing })).toEqual({
+    const unreadable: PaymentEvent = {
+      id: "evt_odd",
+      kind: "unreadable",
+      type: "invoice.paid",
+      reason: "no subscription field",
+      apiVersion: "2019-01-01",
+      customerRef: "cus_1",
+      reference: null,
+    };
+    expect(
+      await receivePaymentWebhook("{}", "sig", {
+        repo,
+        provider: { ...provider, verifyWebhook: () => unreadable },
+        inbox: billing,
+      }),
+    ).toEqual({
       status: 500,
       body: "Event not understood: stored as unhandled",
     });

@@ -17,7 +17,11 @@ export const NEVER = Number.POSITIVE_INFINITY;
 export interface SignedLinks {
   sign(orderId: string, purpose: LinkPurpose, ttlMs?: number, now?: number): string;
   /** The order id when the token is genuine, of this purpose and unexpired; otherwise the reason. */
-  verify(token: string, purpose: LinkPurpose, now?: number): { ok: true; orderId: string } | { ok: false; reason: "invalid" | "expired" };
+  verify(
+    token: string,
+    purpose: LinkPurpose,
+    now?: number,
+  ): { ok: true; orderId: string } | { ok: false; reason: "invalid" | "expired" };
 }
 
 export const MANAGE_LINK_TTL_MS = 14 * 24 * 60 * 60_000;
@@ -36,7 +40,8 @@ export function createSignedLinks(secret: string): SignedLinks {
       const [orderId = "", tokenPurpose, expiry = "", signature = ""] = parts;
       const expected = Buffer.from(mac(`${orderId}.${tokenPurpose}.${expiry}`));
       const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected) || tokenPurpose !== purpose) return { ok: false, reason: "invalid" };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected) || tokenPurpose !== purpose)
+        return { ok: false, reason: "invalid" };
       if (expiry !== "never" && Number.parseInt(expiry, 36) * 1000 < now) return { ok: false, reason: "expired" };
       return { ok: true, orderId };
     },
@@ -47,6 +52,9 @@ export function createSignedLinks(secret: string): SignedLinks {
  * LINK_SECRET when set; otherwise a random secret generated once and kept in the database, so
  * links survive restarts and work on every instance sharing that database.
  */
-export async function loadLinkSecret(configured: string | undefined, store: { initSetting(key: string, value: string): Promise<string> }): Promise<string> {
+export async function loadLinkSecret(
+  configured: string | undefined,
+  store: { initSetting(key: string, value: string): Promise<string> },
+): Promise<string> {
   return configured ?? store.initSetting("link-signing-secret", randomBytes(32).toString("base64url"));
 }

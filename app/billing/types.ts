@@ -40,6 +40,9 @@ export interface BillingStore {
    * Records a provider event once (by id) and, only when this call recorded it, applies its change
    * (billing state, emails) in the same transaction. Returns true when recorded now.
    */
-  recordPaymentEvent(event: { id: string; type: string; orderId: string | null }, change?: PaymentEventChange): Promise<boolean>;
+  recordPaymentEvent(
+    event: { id: string; type: string; orderId: string | null },
+    change?: PaymentEventChange,
+  ): Promise<boolean>;
   listPaymentEvents(orderId: string): Promise<PaymentEventRow[]>;
 }

@@ -33,15 +33,34 @@ export class KyselyWebhookInbox {
   async enqueue(event: HandledPaymentEvent): Promise<"queued" | "duplicate"> {
     const inserted = await this.db
       .insertInto("webhook_inbox")
-      .values({ id: event.id, kind: event.kind, event_json: JSON.stringify(event), next_attempt_at: Date.now(), outcome: null, last_error: null, order_id: null, received_at: nowIso() })
+      .values({
+        id: event.id,
+        kind: event.kind,
+        event_json: JSON.stringify(event),
+        next_attempt_at: Date.now(),
+        outcome: null,
+        last_error: null,
+        order_id: null,
+        received_at: nowIso(),
+      })
       .onConflict((conflict) => conflict.column("id").doNothing())
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? "queued" : "duplicate";
   }
 
   /** Records an event we could not read (or gave up on); true the first time. */
-  async markUnhandled(entry: { id: string; kind: string; detail: string; orderId: string | null; event?: unknown }): Promise<boolean> {
-    const existing = await this.db.selectFrom("webhook_inbox").select(["status"]).where("id", "=", entry.id).executeTakeFirst();
+  async markUnhandled(entry: {
+    id: string;
+    kind: string;
+    detail: string;
+    orderId: string | null;
+    event?: unknown;
+  }): Promise<boolean> {
+    const existing = await this.db
+      .selectFrom("webhook_inbox")
+      .select(["status"])
+      .where("id", "=", entry.id)
+      .executeTakeFirst();
     if (!existing) {
       await this.db
         .insertInto("webhook_inbox")
@@ -90,29 +109,50 @@ export class KyselyWebhookInbox {
         .where("status", "=", "queued")
         .where("lease_until", "<=", now)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) claimed.push({ event: JSON.parse(row.event_json) as HandledPaymentEvent, attempts: row.attempts + 1 });
+      if (Number(result.numUpdatedRows) === 1)
+        claimed.push({ event: JSON.parse(row.event_json) as HandledPaymentEvent, attempts: row.attempts + 1 });
     }
     return claimed;
   }
 
   async done(id: string, outcome: string, orderId: string | null): Promise<void> {
-    await this.db.updateTable("webhook_inbox").set({ status: "done", outcome, order_id: orderId, lease_until: 0, last_error: null }).where("id", "=", id).execute();
+    await this.db
+      .updateTable("webhook_inbox")
+      .set({ status: "done", outcome, order_id: orderId, lease_until: 0, last_error: null })
+      .where("id", "=", id)
+      .execute();
   }
 
   async retryLater(id: string, error: string, nextAttemptAt: number): Promise<void> {
-    await this.db.updateTable("webhook_inbox").set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_until: 0 }).where("id", "=", id).execute();
+    await this.db
+      .updateTable("webhook_inbox")
+      .set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_until: 0 })
+      .where("id", "=", id)
+      .execute();
   }
 
   async find(id: string): Promise<InboxEntry | undefined> {
     const row = await this.db.selectFrom("webhook_inbox").selectAll().where("id", "=", id).executeTakeFirst();
     return row
-      ? { id: row.id, kind: row.kind, status: row.status, attempts: row.attempts, outcome: row.outcome, lastError: row.last_error, orderId: row.order_id }
+      ? {
+          id: row.id,
+          kind: row.kind,
+          status: row.status,
+          attempts: row.attempts,
+          outcome: row.outcome,
+          lastError: row.last_error,
+          orderId: row.order_id,
+        }
       : undefined;
   }
 
   /** How many events could not be handled (check-live, the back office). */
   async countUnhandled(): Promise<number> {
-    const { n } = await this.db.selectFrom("webhook_inbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "unhandled").executeTakeFirstOrThrow();
+    const { n } = await this.db
+      .selectFrom("webhook_inbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "unhandled")
+      .executeTakeFirstOrThrow();
     return Number(n);
   }
 
@@ -121,11 +161,28 @@ export class KyselyWebhookInbox {
    * running total). Returns what was known refunded before (null: the charge was not known), so a
    * refund the back office recorded already is recognised when Stripe's event about it arrives.
    */
-  async recordRefund(refund: { chargeId: string; orderId: string; amount: number; amountRefunded: number; currency: string }): Promise<number | null> {
-    const before = await this.db.selectFrom("charge_refunds").select("amount_refunded").where("charge_id", "=", refund.chargeId).executeTakeFirst();
+  async recordRefund(refund: {
+    chargeId: string;
+    orderId: string;
+    amount: number;
+    amountRefunded: number;
+    currency: string;
+  }): Promise<number | null> {
+    const before = await this.db
+      .selectFrom("charge_refunds")
+      .select("amount_refunded")
+      .where("charge_id", "=", refund.chargeId)
+      .executeTakeFirst();
     await this.db
       .insertInto("charge_refunds")
-      .values({ charge_id: refund.chargeId, order_id: refund.orderId, amount: refund.amount, amount_refunded: refund.amountRefunded, currency: refund.currency, updated_at: nowIso() })
+      .values({
+        charge_id: refund.chargeId,
+        order_id: refund.orderId,
+        amount: refund.amount,
+        amount_refunded: refund.amountRefunded,
+        currency: refund.currency,
+        updated_at: nowIso(),
+      })
       .onConflict((conflict) => conflict.column("charge_id").doNothing())
       .execute();
     // Deliveries are unordered: a late partial refund never lowers what is known refunded.
@@ -139,8 +196,17 @@ export class KyselyWebhookInbox {
   }
 
   async refundsOf(orderId: string): Promise<Array<{ chargeId: string; amount: number; amountRefunded: number }>> {
-    const rows = await this.db.selectFrom("charge_refunds").selectAll().where("order_id", "=", orderId).orderBy("updated_at").execute();
-    return rows.map((row) => ({ chargeId: row.charge_id, amount: Number(row.amount), amountRefunded: Number(row.amount_refunded) }));
+    const rows = await this.db
+      .selectFrom("charge_refunds")
+      .selectAll()
+      .where("order_id", "=", orderId)
+      .orderBy("updated_at")
+      .execute();
+    return rows.map((row) => ({
+      chargeId: row.charge_id,
+      amount: Number(row.amount),
+      amountRefunded: Number(row.amount_refunded),
+    }));
   }
 
   /** The provider's subscription status as last read. */

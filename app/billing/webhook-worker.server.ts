@@ -1,6 +1,11 @@
 import { BackgroundWorker, retryDelay } from "../lib/background-worker.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { handlePaymentEvent, recordUnhandled, UnhandledEventError, type PaymentEventDeps } from "./payment-events.server.ts";
+import {
+  handlePaymentEvent,
+  recordUnhandled,
+  UnhandledEventError,
+  type PaymentEventDeps,
+} from "./payment-events.server.ts";
 
 export interface WebhookWorkerOptions {
   deps: PaymentEventDeps;
@@ -44,8 +49,8 @@ export class WebhookWorker extends BackgroundWorker {
         const reason = String((error as Error)?.message ?? error);
         if (error instanceof UnhandledEventError || attempts >= MAX_EVENT_ATTEMPTS) {
           const orderId = error instanceof UnhandledEventError ? error.orderId : null;
-          await recordUnhandled(deps, { id: event.id, kind: event.kind, detail: reason, orderId, event }).catch((notifyError) =>
-            logger().error({ ...context, err: notifyError }, "could not store the unhandled event"),
+          await recordUnhandled(deps, { id: event.id, kind: event.kind, detail: reason, orderId, event }).catch(
+            (notifyError) => logger().error({ ...context, err: notifyError }, "could not store the unhandled event"),
           );
           continue;
         }

@@ -8,7 +8,17 @@ import { FieldErrors } from "./forms.tsx";
  * The box sits in the left gutter, so the label, a hint and an error line (the server's, or the one
  * public/forms.js appends to this block) all read as one column beside it.
  */
-export function ConsentCheckbox({ meta, label, hint, errors }: { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: ReactNode; errors?: string[] }) {
+export function ConsentCheckbox({
+  meta,
+  label,
+  hint,
+  errors,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: string[];
+}) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const props = getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId });
   return (

@@ -3,14 +3,25 @@ import type { Language } from "../i18n/languages.ts";
 /** Simplified flags drawn by hand (3:2), decorative: the link text names the language. */
 export function FlagIcon({ lang, className = "h-3.5 w-5" }: { lang: Language; className?: string }) {
   return (
-    <svg viewBox="0 0 30 20" className={`${className} shrink-0 rounded-[2px] ring-1 ring-black/10`} aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 30 20"
+      className={`${className} shrink-0 rounded-[2px] ring-1 ring-black/10`}
+      aria-hidden="true"
+      focusable="false"
+    >
       {FLAGS[lang]}
     </svg>
   );
 }
 
 /** Three equal bands, side by side (France, Italy) or stacked (Germany). */
-function Tricolour({ colours, horizontal = false }: { colours: readonly [string, string, string]; horizontal?: boolean }) {
+function Tricolour({
+  colours,
+  horizontal = false,
+}: {
+  colours: readonly [string, string, string];
+  horizontal?: boolean;
+}) {
   return colours.map((fill, index) =>
     horizontal ? (
       <rect key={fill} y={index ? BANDS[index] : undefined} width="30" height="6.67" fill={fill} />

@@ -55,17 +55,15 @@ export function TextField({
       <label htmlFor={meta.id} className="text-sm font-semibold">
         {label} {optionalLabel ? <span className="font-normal text-muted">({optionalLabel})</span> : null}
       </label>
-      {rows ? (
-        (() => {
-          const props = getTextareaProps(meta, { ariaDescribedBy: hintId });
-          return <textarea {...props} key={props.key} {...common} rows={rows} className={`${inputClass} py-3`} />;
-        })()
-      ) : (
-        (() => {
-          const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
-          return <input {...props} key={props.key} {...common} className={`${inputClass} min-h-12`} />;
-        })()
-      )}
+      {rows
+        ? (() => {
+            const props = getTextareaProps(meta, { ariaDescribedBy: hintId });
+            return <textarea {...props} key={props.key} {...common} rows={rows} className={`${inputClass} py-3`} />;
+          })()
+        : (() => {
+            const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
+            return <input {...props} key={props.key} {...common} className={`${inputClass} min-h-12`} />;
+          })()}
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-muted">
           {hint}
@@ -89,10 +87,26 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
  * The error summary at the top of a form: each message in the form's order, linked to its field.
  * It takes the focus (tabIndex -1) so a phone scrolls it into view below the fixed header.
  */
-export function ErrorSummary({ id, title, items, autoFocus }: { id: string; title: string; items: Array<{ href: string; message: string }>; autoFocus?: boolean }) {
+export function ErrorSummary({
+  id,
+  title,
+  items,
+  autoFocus,
+}: {
+  id: string;
+  title: string;
+  items: Array<{ href: string; message: string }>;
+  autoFocus?: boolean;
+}) {
   if (!items.length) return null;
   return (
-    <div role="alert" id={id} tabIndex={-1} autoFocus={autoFocus} className="error-summary mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+    <div
+      role="alert"
+      id={id}
+      tabIndex={-1}
+      autoFocus={autoFocus}
+      className="error-summary mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900"
+    >
       <p className="font-semibold">{title}</p>
       <ul className="mt-2 list-disc pl-5">
         {items.map((item) => (
@@ -124,7 +138,10 @@ export function FormMessages({
   t: (key: string) => string;
 }) {
   const fields = Object.fromEntries(
-    Object.entries(keys).map(([name, byFlag]) => [name, Object.fromEntries(Object.entries(byFlag).flatMap(([flag, key]) => (key ? [[flag, t(key)]] : [])))]),
+    Object.entries(keys).map(([name, byFlag]) => [
+      name,
+      Object.fromEntries(Object.entries(byFlag).flatMap(([flag, key]) => (key ? [[flag, t(key)]] : []))),
+    ]),
   );
   // "<" escaped so a message can never close the tag.
   const json = JSON.stringify({ summary, fields }).replace(/</g, "\\u003c");
@@ -152,7 +169,12 @@ export function RadioGroup({
       <div className="mt-2 flex gap-6">
         {options.map((option) => (
           <label key={option.value} className="inline-flex min-h-11 items-center gap-2">
-            <input {...getInputProps(meta, { type: "radio", value: option.value })} key={option.value} id={`${meta.id}-${option.value}`} className="size-5 accent-accent-600" />
+            <input
+              {...getInputProps(meta, { type: "radio", value: option.value })}
+              key={option.value}
+              id={`${meta.id}-${option.value}`}
+              className="size-5 accent-accent-600"
+            />
             {option.label}
           </label>
         ))}
@@ -208,7 +230,10 @@ export function SelectField({
  * True while this route's form is being submitted (after the Epic Stack's useIsPending): the one
  * pending check for submit buttons ("Sending…", disabled). Always false without JavaScript.
  */
-export function useIsPending({ formAction, formMethod = "POST" }: { formAction?: string; formMethod?: "POST" | "GET" } = {}) {
+export function useIsPending({
+  formAction,
+  formMethod = "POST",
+}: { formAction?: string; formMethod?: "POST" | "GET" } = {}) {
   const contextualFormAction = useFormAction();
   const navigation = useNavigation();
   if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== formMethod) return false;

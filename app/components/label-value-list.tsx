@@ -2,7 +2,15 @@
  * Label/value pairs in a `<dl>`, one row a pair on a phone and two columns from `sm` up: an
  * order's details, whoever reads them. The caller gives the box and the label column's width.
  */
-export function LabelValueList({ rows, className, testId }: { rows: ReadonlyArray<readonly [string, string]>; className: string; testId?: string }) {
+export function LabelValueList({
+  rows,
+  className,
+  testId,
+}: {
+  rows: ReadonlyArray<readonly [string, string]>;
+  className: string;
+  testId?: string;
+}) {
   return (
     <dl className={`grid gap-x-6 ${className}`} data-testid={testId}>
       {rows.map(([label, value]) => (

@@ -46,7 +46,13 @@ function LanguageList({ lang, className }: { lang: Language; className: string }
                 {content}
               </button>
             ) : (
-              <a href={localizedHref(url, entry.lang)} hrefLang={entry.lang} lang={entry.lang} aria-current={current ? "true" : undefined} className="lang-link">
+              <a
+                href={localizedHref(url, entry.lang)}
+                hrefLang={entry.lang}
+                lang={entry.lang}
+                aria-current={current ? "true" : undefined}
+                className="lang-link"
+              >
                 {content}
               </a>
             )}
@@ -60,7 +66,9 @@ function LanguageList({ lang, className }: { lang: Language; className: string }
 /** The id of the form the page's route names for the switcher to post, if any. */
 function useLanguageFormId(): string | undefined {
   const matches = useMatches();
-  return matches.map((match) => (match.handle as LanguageFormHandle | undefined)?.languageForm?.(match.loaderData)).find(Boolean);
+  return matches
+    .map((match) => (match.handle as LanguageFormHandle | undefined)?.languageForm?.(match.loaderData))
+    .find(Boolean);
 }
 
 /**
@@ -72,7 +80,9 @@ function useLanguageFormId(): string | undefined {
  */
 function DefaultSubmit() {
   const formId = useLanguageFormId();
-  return formId ? <button type="submit" form={formId} hidden tabIndex={-1} aria-hidden="true" data-default-submit /> : null;
+  return formId ? (
+    <button type="submit" form={formId} hidden tabIndex={-1} aria-hidden="true" data-default-submit />
+  ) : null;
 }
 
 /** In the fixed header: a globe and the current language opening the six choices (a <details>, no JS). */
@@ -86,7 +96,12 @@ export function LanguageMenu({ lang }: { lang: Language }) {
         <summary className="lang-toggle">
           <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
             <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3Z" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path
+              d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3Z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            />
           </svg>
           <span aria-hidden="true">{current.label}</span>
           <span className="sr-only">{`${t("common:switcher.label")} (${current.name})`}</span>

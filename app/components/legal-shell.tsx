@@ -43,7 +43,10 @@ export function LegalFrame(props: {
           <ol lang={props.textLang} className="mt-4 grid gap-1 border-l border-line text-sm">
             {props.contents.map((section, index) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="-ml-px block border-l-2 border-transparent py-1.5 pl-4 text-muted hover:border-accent-500 hover:text-ink">
+                <a
+                  href={`#${section.id}`}
+                  className="-ml-px block border-l-2 border-transparent py-1.5 pl-4 text-muted hover:border-accent-500 hover:text-ink"
+                >
                   {index + 1}. {section.title}
                 </a>
               </li>
@@ -105,7 +108,19 @@ export function LegalHomeLink({ label }: { label: string }) {
 }
 
 /** One numbered section of a legal page. */
-export function LegalSection({ id, index, title, clause, children }: { id: string; index: number; title: string; clause?: string; children: ReactNode }) {
+export function LegalSection({
+  id,
+  index,
+  title,
+  clause,
+  children,
+}: {
+  id: string;
+  index: number;
+  title: string;
+  clause?: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} data-clause={clause} aria-labelledby={`${id}-title`} className="mt-10 scroll-mt-28 first:mt-0">
       <h2 id={`${id}-title`} className="flex gap-3 text-xl font-bold text-ink sm:text-2xl">

@@ -9,7 +9,17 @@ export type LinkRequestOutcome = "sent" | "invalid" | "rateLimited";
  * share it; each passes its namespace (`request.title`, `.intro`, `.email`, `.submit` and one key per
  * outcome) and the id its field and answer carry.
  */
-export function LinkRequestPage({ ns, id, outcome, email }: { ns: string; id: string; outcome?: LinkRequestOutcome; email?: string }) {
+export function LinkRequestPage({
+  ns,
+  id,
+  outcome,
+  email,
+}: {
+  ns: string;
+  id: string;
+  outcome?: LinkRequestOutcome;
+  email?: string;
+}) {
   const { t } = useTranslation(ns);
   return (
     <section className="container-page max-w-xl py-12 sm:py-16">
@@ -35,7 +45,11 @@ export function LinkRequestPage({ ns, id, outcome, email }: { ns: string; id: st
           {t("request.submit")}
         </button>
         {outcome ? (
-          <p id={`${id}-outcome`} role={outcome === "sent" ? "status" : "alert"} className={`mt-4 text-sm font-medium ${outcome === "sent" ? "text-emerald-700" : "text-red-700"}`}>
+          <p
+            id={`${id}-outcome`}
+            role={outcome === "sent" ? "status" : "alert"}
+            className={`mt-4 text-sm font-medium ${outcome === "sent" ? "text-emerald-700" : "text-red-700"}`}
+          >
             {t(`request.${outcome}`)}
           </p>
         ) : null}

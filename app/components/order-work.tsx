@@ -52,7 +52,13 @@ export function DeliveryList({ work }: { work: WorkView }) {
               {delivery.note ? <p className="mt-2 break-words whitespace-pre-line">{delivery.note}</p> : null}
               {delivery.link ? (
                 <p className="mt-2">
-                  <a className="font-medium break-all underline" href={delivery.link.url} rel="noopener noreferrer nofollow" target="_blank" data-testid="delivery-link">
+                  <a
+                    className="font-medium break-all underline"
+                    href={delivery.link.url}
+                    rel="noopener noreferrer nofollow"
+                    target="_blank"
+                    data-testid="delivery-link"
+                  >
                     {delivery.link.label}
                   </a>
                 </p>
@@ -95,7 +101,8 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
   const { t } = useTranslation("order");
   const { t: tBilling } = useTranslation("billing");
   if (!work.briefQuestions.length) return null;
-  const input = "mt-1 w-full rounded-xl border border-line bg-white px-4 aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500";
+  const input =
+    "mt-1 w-full rounded-xl border border-line bg-white px-4 aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500";
   return (
     <fieldset className="mt-3 grid gap-4" data-block="brief-questions">
       <legend className="text-base font-semibold">{tBilling("briefQuestions")}</legend>
@@ -104,7 +111,8 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
         const bad = invalid.includes(question.name) || undefined;
         const label = (
           <>
-            {question.label} {question.optional ? <span className="font-normal text-muted">({t("form.optional")})</span> : null}
+            {question.label}{" "}
+            {question.optional ? <span className="font-normal text-muted">({t("form.optional")})</span> : null}
           </>
         );
         if (question.control === "yesNo") {
@@ -114,7 +122,12 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
               <div className="mt-1 flex gap-6">
                 {(["oui", "non"] as const).map((value) => (
                   <label key={value} className="flex min-h-12 items-center gap-2">
-                    <input type="radio" name={question.name} value={value} defaultChecked={(question.value || "non") === value} />
+                    <input
+                      type="radio"
+                      name={question.name}
+                      value={value}
+                      defaultChecked={(question.value || "non") === value}
+                    />
                     {t(value === "oui" ? "form.yes" : "form.no")}
                   </label>
                 ))}
@@ -128,7 +141,15 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
               {label}
             </label>
             {question.control === "multiline" ? (
-              <textarea id={id} name={question.name} rows={question.rows ?? 3} maxLength={question.maxLength} defaultValue={question.value} aria-invalid={bad} className={`${input} py-2`} />
+              <textarea
+                id={id}
+                name={question.name}
+                rows={question.rows ?? 3}
+                maxLength={question.maxLength}
+                defaultValue={question.value}
+                aria-invalid={bad}
+                className={`${input} py-2`}
+              />
             ) : (
               <input
                 id={id}
@@ -171,17 +192,29 @@ export function WorkSection({
 }) {
   const { t } = useTranslation("delivery");
   const { t: tBilling } = useTranslation("billing");
-  const invalidLabels = work.briefQuestions.filter((question) => invalid.includes(question.name)).map((question) => question.label);
+  const invalidLabels = work.briefQuestions
+    .filter((question) => invalid.includes(question.name))
+    .map((question) => question.label);
   return (
     <>
       {done ? (
-        <p className="mt-8 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 font-medium" role="status" data-testid="work-done">
+        <p
+          className="mt-8 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 font-medium"
+          role="status"
+          data-testid="work-done"
+        >
           {t(`done.${done}`)}
         </p>
       ) : null}
       {error ? (
-        <p className="mt-8 rounded-2xl border border-red-300 bg-red-50 p-4 font-medium text-red-800" role="alert" data-testid="work-error">
-          {error === "briefAnswers" ? tBilling("briefMissing", { fields: invalidLabels.join(", ") }) : t(`errors.${error}`)}
+        <p
+          className="mt-8 rounded-2xl border border-red-300 bg-red-50 p-4 font-medium text-red-800"
+          role="alert"
+          data-testid="work-error"
+        >
+          {error === "briefAnswers"
+            ? tBilling("briefMissing", { fields: invalidLabels.join(", ") })
+            : t(`errors.${error}`)}
         </p>
       ) : null}
 
@@ -199,19 +232,41 @@ export function WorkSection({
             </button>
           </form>
           {/* Multipart with files: it names itself in its address, which the server reads before the body. */}
-          <form method="post" encType="multipart/form-data" action={`?lang=${lang}&intent=revision`} className="card" data-testid="revision-form">
+          <form
+            method="post"
+            encType="multipart/form-data"
+            action={`?lang=${lang}&intent=revision`}
+            className="card"
+            data-testid="revision-form"
+          >
             <h3 className="font-semibold">{t("revision.title")}</h3>
             {work.revisionsLeft > 0 ? (
               <>
-                <p className="mt-1 text-sm text-muted">{t("revision.left", { count: work.revisionsLeft, total: work.rounds })}</p>
+                <p className="mt-1 text-sm text-muted">
+                  {t("revision.left", { count: work.revisionsLeft, total: work.rounds })}
+                </p>
                 <label htmlFor="revision-text" className="mt-3 block text-sm font-semibold">
                   {t("revision.label")}
                 </label>
-                <textarea id="revision-text" name="text" rows={3} required maxLength={revisionMax} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
+                <textarea
+                  id="revision-text"
+                  name="text"
+                  rows={3}
+                  required
+                  maxLength={revisionMax}
+                  className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
+                />
                 <label htmlFor="revision-files" className="mt-3 block text-sm font-semibold">
                   {t("revision.files")}
                 </label>
-                <input id="revision-files" name="files" type="file" multiple accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip" className="mt-1 block w-full text-sm" />
+                <input
+                  id="revision-files"
+                  name="files"
+                  type="file"
+                  multiple
+                  accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip"
+                  className="mt-1 block w-full text-sm"
+                />
                 <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
                 <button type="submit" className="btn-secondary mt-2 w-full">
                   {t("revision.send")}
@@ -255,11 +310,25 @@ export function WorkSection({
           <label htmlFor="brief-text" className="mt-3 block text-sm font-semibold">
             {t("brief.label")}
           </label>
-          <textarea id="brief-text" name="brief" rows={5} maxLength={briefMax} defaultValue={work.brief?.text ?? ""} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
+          <textarea
+            id="brief-text"
+            name="brief"
+            rows={5}
+            maxLength={briefMax}
+            defaultValue={work.brief?.text ?? ""}
+            className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
+          />
           <label htmlFor="brief-files" className="mt-3 block text-sm font-semibold">
             {t("brief.files")}
           </label>
-          <input id="brief-files" name="files" type="file" multiple accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip" className="mt-1 block w-full text-sm" />
+          <input
+            id="brief-files"
+            name="files"
+            type="file"
+            multiple
+            accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip"
+            className="mt-1 block w-full text-sm"
+          />
           <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
           <button type="submit" className="btn-primary mt-3 w-full sm:w-auto">
             {t("brief.send")}

@@ -18,16 +18,27 @@ export function isOrderPage(page: string): page is OrderPage {
  * its order form; several (Veo3) → "from" the cheapest, each offer's figure in the detail line,
  * and the cheapest offer's form (the pricing section below orders the others).
  */
-export function pagePrice(page: OrderPage, lang: Language, t: (key: string, values?: Record<string, unknown>) => string): PriceFigure & { href: string; offer: OfferId } {
+export function pagePrice(
+  page: OrderPage,
+  lang: Language,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): PriceFigure & { href: string; offer: OfferId } {
   const offers = PRICED_PAGES[page];
   const prices = offers.map((id) => OFFERS[id].price(lang));
-  if (offers.length === 1) return { ...priceFigure(t, prices[0]!, lang), href: orderHref(offers[0]!, lang), offer: offers[0]! };
+  if (offers.length === 1)
+    return { ...priceFigure(t, prices[0]!, lang), href: orderHref(offers[0]!, lang), offer: offers[0]! };
   // The cheapest offer, once: its amount is the "from" figure and its form the order button's target.
-  const cheapest = offers.reduce((low, id) => (amountDueNow(OFFERS[id].price(lang)) < amountDueNow(OFFERS[low].price(lang)) ? id : low));
+  const cheapest = offers.reduce((low, id) =>
+    amountDueNow(OFFERS[id].price(lang)) < amountDueNow(OFFERS[low].price(lang)) ? id : low,
+  );
   return {
     figure: fromFigure(t, OFFERS[cheapest].price(lang), lang),
     // Each offer named by its short label ("1 video: €49 · 5 videos: €197 · subscription: €490/month").
-    detail: offers.map((id, index) => t("price.each", { label: t(`offers:${id}.short`), figure: priceFigure(t, prices[index]!, lang).figure })).join(" · "),
+    detail: offers
+      .map((id, index) =>
+        t("price.each", { label: t(`offers:${id}.short`), figure: priceFigure(t, prices[index]!, lang).figure }),
+      )
+      .join(" · "),
     href: orderHref(cheapest, lang),
     offer: cheapest,
   };
@@ -39,7 +50,9 @@ export function HeroPrice({ page, lang }: { page: OrderPage; lang: Language }) {
   const price = pagePrice(page, lang, t);
   return (
     <p className="hero-price" data-price-figure={page}>
-      <strong className="block font-display text-[clamp(1.5rem,7vw,2.25rem)] font-extrabold text-white">{price.figure}</strong>
+      <strong className="block font-display text-[clamp(1.5rem,7vw,2.25rem)] font-extrabold text-white">
+        {price.figure}
+      </strong>
       <span className="mt-1 block text-sm text-slate-300">{price.detail}</span>
     </p>
   );

@@ -13,7 +13,15 @@ import { sectionClass, SectionHeading } from "./blocks/blocks.tsx";
  * and the offer's FAQ. A block without content renders nothing; the demo's invented samples carry
  * a visible "sample" badge (and the go-live check refuses them).
  */
-export function ProofBlocks({ proof, lang, part = "all" }: { proof: PageProof; lang: Language; part?: "all" | "evidence" | "faq" }) {
+export function ProofBlocks({
+  proof,
+  lang,
+  part = "all",
+}: {
+  proof: PageProof;
+  lang: Language;
+  part?: "all" | "evidence" | "faq";
+}) {
   const evidence = part !== "faq";
   const { t } = useTranslation("common");
   const badge = (sample: boolean) =>
@@ -25,14 +33,28 @@ export function ProofBlocks({ proof, lang, part = "all" }: { proof: PageProof; l
   return (
     <>
       {evidence && proof.clientLogos.length ? (
-        <section className="border-y border-line bg-white py-10" aria-labelledby="clients-title" data-block="client-logos">
+        <section
+          className="border-y border-line bg-white py-10"
+          aria-labelledby="clients-title"
+          data-block="client-logos"
+        >
           <div className="container-page">
             <h2 id="clients-title" className="text-center text-sm font-semibold tracking-widest text-muted uppercase">
               {t("proof.logos.title")}
             </h2>
             <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-6">
               {proof.clientLogos.map((logo) => {
-                const image = <img src={logo.image} alt={logo.name} width={200} height={48} loading="lazy" decoding="async" className="h-10 w-auto opacity-80 grayscale" />;
+                const image = (
+                  <img
+                    src={logo.image}
+                    alt={logo.name}
+                    width={200}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-10 w-auto opacity-80 grayscale"
+                  />
+                );
                 return (
                   <li key={logo.name} className="flex flex-col items-center gap-1">
                     {logo.url ? <a href={logo.url}>{image}</a> : image}
@@ -46,10 +68,20 @@ export function ProofBlocks({ proof, lang, part = "all" }: { proof: PageProof; l
       ) : null}
 
       {evidence && proof.caseStudies.length ? (
-        <section id="case-studies" className={sectionClass("light")} aria-labelledby="case-studies-title" data-block="case-studies">
+        <section
+          id="case-studies"
+          className={sectionClass("light")}
+          aria-labelledby="case-studies-title"
+          data-block="case-studies"
+        >
           <div className="container-page">
             <div className="max-w-3xl">
-              <SectionHeading id="case-studies" tone="light" eyebrow={t("proof.cases.eyebrow")} title={t("proof.cases.title")} />
+              <SectionHeading
+                id="case-studies"
+                tone="light"
+                eyebrow={t("proof.cases.eyebrow")}
+                title={t("proof.cases.title")}
+              />
             </div>
             <ul className="mt-12 grid gap-6">
               {proof.caseStudies.map((study) => (
@@ -59,11 +91,15 @@ export function ProofBlocks({ proof, lang, part = "all" }: { proof: PageProof; l
                       {study.client}
                       {badge(study.sample)}
                     </h3>
-                    <p className="mt-4 text-sm font-semibold tracking-widest text-accent-700 uppercase">{t("proof.cases.situation")}</p>
+                    <p className="mt-4 text-sm font-semibold tracking-widest text-accent-700 uppercase">
+                      {t("proof.cases.situation")}
+                    </p>
                     <p className="mt-1 leading-relaxed text-muted">{study.situation}</p>
                   </div>
                   <div>
-                    <p className="text-sm font-semibold tracking-widest text-accent-700 uppercase lg:mt-11">{t("proof.cases.built")}</p>
+                    <p className="text-sm font-semibold tracking-widest text-accent-700 uppercase lg:mt-11">
+                      {t("proof.cases.built")}
+                    </p>
                     <p className="mt-1 leading-relaxed text-muted">{study.built}</p>
                   </div>
                   <dl className="grid grid-cols-2 gap-3 self-start lg:w-64 lg:grid-cols-1">
@@ -82,10 +118,20 @@ export function ProofBlocks({ proof, lang, part = "all" }: { proof: PageProof; l
       ) : null}
 
       {evidence && proof.testimonials.length ? (
-        <section id="testimonials" className={sectionClass("tint")} aria-labelledby="testimonials-title" data-block="testimonials">
+        <section
+          id="testimonials"
+          className={sectionClass("tint")}
+          aria-labelledby="testimonials-title"
+          data-block="testimonials"
+        >
           <div className="container-page">
             <div className="max-w-3xl">
-              <SectionHeading id="testimonials" tone="tint" eyebrow={t("proof.testimonials.eyebrow")} title={t("proof.testimonials.title")} />
+              <SectionHeading
+                id="testimonials"
+                tone="tint"
+                eyebrow={t("proof.testimonials.eyebrow")}
+                title={t("proof.testimonials.title")}
+              />
             </div>
             <ul className="mt-12 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
               {proof.testimonials.map((item) => (
@@ -97,14 +143,33 @@ export function ProofBlocks({ proof, lang, part = "all" }: { proof: PageProof; l
                     </blockquote>
                     <figcaption className="mt-6 flex items-center gap-3">
                       {item.photo ? (
-                        <img src={item.photo} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-full object-cover" />
+                        <img
+                          src={item.photo}
+                          alt=""
+                          width={48}
+                          height={48}
+                          loading="lazy"
+                          decoding="async"
+                          className="size-12 rounded-full object-cover"
+                        />
                       ) : (
-                        <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent-100 font-bold text-accent-800" aria-hidden="true">
+                        <span
+                          className="grid size-12 shrink-0 place-items-center rounded-full bg-accent-100 font-bold text-accent-800"
+                          aria-hidden="true"
+                        >
                           {initials(item.name)}
                         </span>
                       )}
                       <span>
-                        <span className="block font-semibold text-ink">{item.link ? <a href={item.link} className="underline underline-offset-4">{item.name}</a> : item.name}</span>
+                        <span className="block font-semibold text-ink">
+                          {item.link ? (
+                            <a href={item.link} className="underline underline-offset-4">
+                              {item.name}
+                            </a>
+                          ) : (
+                            item.name
+                          )}
+                        </span>
                         <span className="block text-sm text-muted">{item.role}</span>
                       </span>
                     </figcaption>
@@ -116,7 +181,9 @@ export function ProofBlocks({ proof, lang, part = "all" }: { proof: PageProof; l
         </section>
       ) : null}
 
-      {part !== "evidence" && proof.faq ? <Faq topics={proof.faq.topics} sample={proof.faq.sample} lang={lang} badge={badge(proof.faq.sample)} /> : null}
+      {part !== "evidence" && proof.faq ? (
+        <Faq topics={proof.faq.topics} sample={proof.faq.sample} lang={lang} badge={badge(proof.faq.sample)} />
+      ) : null}
     </>
   );
 }
@@ -131,9 +198,22 @@ export function PageEvidence() {
   return <ProofBlocks proof={proof} lang={lang} part="evidence" />;
 }
 
-function Faq({ topics, lang, badge }: { topics: NonNullable<PageProof["faq"]>["topics"]; sample: boolean; lang: Language; badge: React.ReactNode }) {
+function Faq({
+  topics,
+  lang,
+  badge,
+}: {
+  topics: NonNullable<PageProof["faq"]>["topics"];
+  sample: boolean;
+  lang: Language;
+  badge: React.ReactNode;
+}) {
   const { t } = useTranslation("common");
-  const items = topics.map((item) => ({ topic: item.topic, question: t(`proof.faq.questions.${item.topic}`), answer: item.answer }));
+  const items = topics.map((item) => ({
+    topic: item.topic,
+    question: t(`proof.faq.questions.${item.topic}`),
+    answer: item.answer,
+  }));
   return (
     <section id="faq" className={sectionClass("light")} aria-labelledby="faq-title" data-block="faq">
       <div className="container-page max-w-3xl">

@@ -24,7 +24,10 @@ export function QuoteForm({
   page: string;
   lang: Language;
   /** The schema's constraint attributes and message keys (quoteFormRules in app/quotes/quote-schema.ts). */
-  rules: { constraint: Record<string, { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }>; messages: ComponentProps<typeof FormMessages>["keys"] };
+  rules: {
+    constraint: Record<string, { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }>;
+    messages: ComponentProps<typeof FormMessages>["keys"];
+  };
   lastResult?: SubmissionResult<string[]> | null;
   formError?: string | null;
   contactHref: string;
@@ -46,7 +49,9 @@ export function QuoteForm({
   const messages = (name: (typeof order)[number]) => fields[name].errors?.map((key) => t(key));
   return (
     <div className="card mx-auto max-w-3xl text-left">
-      <Heading className="text-2xl font-bold sm:text-3xl">{t(page === "home" ? "form.titleGeneral" : "form.title")}</Heading>
+      <Heading className="text-2xl font-bold sm:text-3xl">
+        {t(page === "home" ? "form.titleGeneral" : "form.title")}
+      </Heading>
       <p className="lead mt-3">{t(page === "home" ? "form.introGeneral" : "form.intro")}</p>
       <p className="mt-4 text-sm text-muted">
         {t("form.offer")}: <strong className="text-ink">{t(`offers.${page}`)}</strong>
@@ -64,17 +69,48 @@ export function QuoteForm({
           items={invalid.map((name) => ({ href: `#${fields[name].id}`, message: messages(name)!.join(" · ") }))}
         />
       </div>
-      <FormMessages id="quote-messages" summary={{ id: "quote-error-summary", title: t("form.errorSummary") }} keys={rules.messages} t={t} />
-      <form method="post" action={`/quote?offer=${page}&lang=${lang}`} {...getFormProps(form)} data-messages="quote-messages" className="grid gap-5 sm:grid-cols-2">
+      <FormMessages
+        id="quote-messages"
+        summary={{ id: "quote-error-summary", title: t("form.errorSummary") }}
+        keys={rules.messages}
+        t={t}
+      />
+      <form
+        method="post"
+        action={`/quote?offer=${page}&lang=${lang}`}
+        {...getFormProps(form)}
+        data-messages="quote-messages"
+        className="grid gap-5 sm:grid-cols-2"
+      >
         <input type="hidden" name="offer" value={page} />
         <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
           <label htmlFor="quote-website">{t("form.honeypot")}</label>
           <input id="quote-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <TextField meta={fields.name} label={t("form.name")} autoComplete="name" errors={messages("name")} />
-        <TextField meta={fields.email} label={t("form.email")} type="email" autoComplete="email" placeholder={t("form.emailPlaceholder")} errors={messages("email")} />
-        <TextField meta={fields.company} label={t("form.company")} optionalLabel={t("form.optional")} autoComplete="organization" wide errors={messages("company")} />
-        <TextField meta={fields.message} label={t("form.message")} placeholder={t("form.messagePlaceholder")} rows={5} errors={messages("message")} />
+        <TextField
+          meta={fields.email}
+          label={t("form.email")}
+          type="email"
+          autoComplete="email"
+          placeholder={t("form.emailPlaceholder")}
+          errors={messages("email")}
+        />
+        <TextField
+          meta={fields.company}
+          label={t("form.company")}
+          optionalLabel={t("form.optional")}
+          autoComplete="organization"
+          wide
+          errors={messages("company")}
+        />
+        <TextField
+          meta={fields.message}
+          label={t("form.message")}
+          placeholder={t("form.messagePlaceholder")}
+          rows={5}
+          errors={messages("message")}
+        />
         <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center">
           <button type="submit" className="btn-primary w-full sm:w-auto" data-pending-label={t("form.submitting")}>
             {t("form.submit")}
@@ -84,7 +120,11 @@ export function QuoteForm({
               {t("form.bookCall")}
             </a>
           ) : null}
-          <a href={contactHref} className="text-sm font-medium text-accent-700 underline underline-offset-4" data-action="contact">
+          <a
+            href={contactHref}
+            className="text-sm font-medium text-accent-700 underline underline-offset-4"
+            data-action="contact"
+          >
             {t("form.orWrite")}
           </a>
         </div>

@@ -17,7 +17,11 @@ export function ServiceJsonLd({ page, lang, origin }: { page: PageId; lang: Lang
     name: t(`${page}:meta.title`),
     description: t(`${page}:meta.description`),
     offerName: (id) =>
-      id === "datasets-non-exclusive" ? t("datasets:licensing.nonExclusive.name") : id === "datasets-exclusive" ? t("datasets:licensing.exclusive.name") : t(`offers:${id}.name`),
+      id === "datasets-non-exclusive"
+        ? t("datasets:licensing.nonExclusive.name")
+        : id === "datasets-exclusive"
+          ? t("datasets:licensing.exclusive.name")
+          : t(`offers:${id}.name`),
     orderUrl: (id) => origin + orderHref(id, lang),
   });
   return <JsonLd data={data} />;

@@ -5,14 +5,27 @@ import { pageById, pagePath } from "../i18n/site-map.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /** `switcher`: repeat the header's language choices (hidden where the header is, on /datasets). */
-export function SiteFooter({ lang, contactEmail, publishedSince = null, switcher = true }: { lang: Language; contactEmail: string; publishedSince?: number | null; switcher?: boolean }) {
+export function SiteFooter({
+  lang,
+  contactEmail,
+  publishedSince = null,
+  switcher = true,
+}: {
+  lang: Language;
+  contactEmail: string;
+  publishedSince?: number | null;
+  switcher?: boolean;
+}) {
   const { t } = useTranslation();
   // Spec: English readers get the terms of service, everyone else the French terms of sale.
   const terms = lang === "en" ? "/tos" : "/cgv";
   return (
     <footer className="border-t border-white/10 bg-night text-slate-300">
       <div className="container-wide flex flex-col gap-6 py-10 md:flex-row md:items-center md:justify-between">
-        <div className="flex shrink-0 items-center gap-2 font-display font-bold whitespace-nowrap text-white" data-brand>
+        <div
+          className="flex shrink-0 items-center gap-2 font-display font-bold whitespace-nowrap text-white"
+          data-brand
+        >
           <Logo className="size-7" />
           {t("common:brand")}
         </div>

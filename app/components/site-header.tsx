@@ -40,10 +40,19 @@ export function SiteHeader({ lang }: { lang: Language }) {
             {NAV_GROUPS.map((entry) => (
               <li key={entry.id}>
                 <details className="nav-group" data-hover data-nav-group={entry.id}>
-                  <summary className={`nav-link nav-group-toggle ${entry.pages.some((id) => id === current) ? "nav-link-current" : ""}`}>
+                  <summary
+                    className={`nav-link nav-group-toggle ${entry.pages.some((id) => id === current) ? "nav-link-current" : ""}`}
+                  >
                     {t(`common:nav.groups.${entry.id}`)}
                     <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true" focusable="false">
-                      <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                      <path
+                        d="m5 8 5 5 5-5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
                     </svg>
                   </summary>
                   <div className="nav-group-panel">{group(entry.pages)}</div>
@@ -51,7 +60,12 @@ export function SiteHeader({ lang }: { lang: Language }) {
               </li>
             ))}
             <li>
-              <a href="/offers" aria-current={current === "offers" ? "page" : undefined} className="nav-link nav-link-offers" data-nav="offers">
+              <a
+                href="/offers"
+                aria-current={current === "offers" ? "page" : undefined}
+                className="nav-link nav-link-offers"
+                data-nav="offers"
+              >
                 {t("common:nav.offers")}
               </a>
             </li>
@@ -69,7 +83,12 @@ export function SiteHeader({ lang }: { lang: Language }) {
             <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
               <div className="grid gap-1 sm:col-span-2 sm:grid-cols-2">
                 {link("home")}
-                <a href="/offers" aria-current={current === "offers" ? "page" : undefined} className="nav-link nav-link-offers" data-nav="offers">
+                <a
+                  href="/offers"
+                  aria-current={current === "offers" ? "page" : undefined}
+                  className="nav-link nav-link-offers"
+                  data-nav="offers"
+                >
                   {t("common:nav.offers")}
                 </a>
               </div>

@@ -11,8 +11,15 @@ const parse = (raw: unknown): SiteConfig => {
   if (!result.ok) throw new Error(result.errors.join("\n"));
   return result.config;
 };
-const LIVE = { PUBLIC_ORIGIN: "https://shop.example.org", DEMO_MODE: false, STRIPE_SECRET_KEY: "sk_live_x", SMTP_URL: "smtp://mail", MAIL_FROM: "hello@ateliernova-ia.fr" };
-const proofProblems = (config: SiteConfig) => goLiveProblems(config, LIVE).filter((line) => line.startsWith("proof.") || line.startsWith("bookingUrl"));
+const LIVE = {
+  PUBLIC_ORIGIN: "https://shop.example.org",
+  DEMO_MODE: false,
+  STRIPE_SECRET_KEY: "sk_live_x",
+  SMTP_URL: "smtp://mail",
+  MAIL_FROM: "hello@ateliernova-ia.fr",
+};
+const proofProblems = (config: SiteConfig) =>
+  goLiveProblems(config, LIVE).filter((line) => line.startsWith("proof.") || line.startsWith("bookingUrl"));
 
 describe("proof in the owner configuration", () => {
   test("optional: a configuration without proof or booking link is valid and nothing is asked for", () => {
@@ -22,8 +29,10 @@ describe("proof in the owner configuration", () => {
     expect(proofProblems(config)).toEqual([]);
   });
 
-  test("a complete configuration's real proof passes; free text may say \"demo\"", () => {
-    const raw = read("tests/fixtures/site-complete.json") as { proof: { faq: Record<string, { delivery: Record<string, string> }> } };
+  test('a complete configuration\'s real proof passes; free text may say "demo"', () => {
+    const raw = read("tests/fixtures/site-complete.json") as {
+      proof: { faq: Record<string, { delivery: Record<string, string> }> };
+    };
     raw.proof.faq["whatsapp"]!.delivery.en = "A demo on your own questions within 3 business days.";
     expect(proofProblems(parse(raw))).toEqual([]);
   });
@@ -33,7 +42,11 @@ describe("proof in the owner configuration", () => {
     const problems = proofProblems(config);
     expect(problems).toContain("proof.testimonials[0]: sample content (replace it with a real one or remove it)");
     expect(problems).toContain("proof.faq.short-videos: sample answers (write your own or remove them)");
-    const items = config.proof.testimonials.length + config.proof.caseStudies.length + config.proof.clientLogos.length + Object.keys(config.proof.faq).length;
+    const items =
+      config.proof.testimonials.length +
+      config.proof.caseStudies.length +
+      config.proof.clientLogos.length +
+      Object.keys(config.proof.faq).length;
     expect(items).toBeGreaterThan(0);
     expect(problems).toHaveLength(items);
   });

@@ -17,7 +17,9 @@ export interface Profile {
 export function profilesOf(config: SiteConfig): Profile[] {
   return PROFILE_IDS.flatMap((id) => {
     const entry = config.profiles[id];
-    return entry.url === false ? [] : [{ id, name: PROFILE_HOSTS[id].name, url: entry.url, followers: entry.followers }];
+    return entry.url === false
+      ? []
+      : [{ id, name: PROFILE_HOSTS[id].name, url: entry.url, followers: entry.followers }];
   });
 }
 

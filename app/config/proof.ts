@@ -6,8 +6,21 @@ import { FAQ_TOPICS, PROOF_PAGES, type FaqTopic, type ProofPage, type SiteConfig
  * empty when the owner filled nothing in for it, and the page then shows no trace of it.
  */
 export interface PageProof {
-  testimonials: Array<{ name: string; role: string; quote: string; photo: string | null; link: string | null; sample: boolean }>;
-  caseStudies: Array<{ client: string; situation: string; built: string; figures: Array<{ value: string; label: string }>; sample: boolean }>;
+  testimonials: Array<{
+    name: string;
+    role: string;
+    quote: string;
+    photo: string | null;
+    link: string | null;
+    sample: boolean;
+  }>;
+  caseStudies: Array<{
+    client: string;
+    situation: string;
+    built: string;
+    figures: Array<{ value: string; label: string }>;
+    sample: boolean;
+  }>;
   clientLogos: Array<{ name: string; image: string; url: string | null; sample: boolean }>;
   faq: { topics: Array<{ topic: FaqTopic; answer: string }>; sample: boolean } | null;
 }
@@ -27,11 +40,20 @@ export function proofFor(config: SiteConfig, page: string | undefined, lang: Lan
   if (!home && !isProofPage(page)) return NO_PROOF;
   const { testimonials, caseStudies, clientLogos, faq } = config.proof;
   const answers = home ? undefined : faq[page as ProofPage];
-  const topics = answers ? FAQ_TOPICS.flatMap((topic) => (answers[topic] ? [{ topic, answer: answers[topic][lang] }] : [])) : [];
+  const topics = answers
+    ? FAQ_TOPICS.flatMap((topic) => (answers[topic] ? [{ topic, answer: answers[topic][lang] }] : []))
+    : [];
   return {
     testimonials: testimonials
       .filter((item) => (home ? true : item.offers?.includes(page as ProofPage)))
-      .map((item) => ({ name: item.name, role: item.role[lang], quote: item.quote[lang], photo: item.photo ?? null, link: item.link ?? null, sample: Boolean(item.sample) })),
+      .map((item) => ({
+        name: item.name,
+        role: item.role[lang],
+        quote: item.quote[lang],
+        photo: item.photo ?? null,
+        link: item.link ?? null,
+        sample: Boolean(item.sample),
+      })),
     caseStudies: home
       ? []
       : caseStudies
@@ -43,7 +65,14 @@ export function proofFor(config: SiteConfig, page: string | undefined, lang: Lan
             figures: item.figures.map((figure) => ({ value: figure.value, label: figure.label[lang] })),
             sample: Boolean(item.sample),
           })),
-    clientLogos: home ? clientLogos.map((logo) => ({ name: logo.name, image: logo.image, url: logo.url ?? null, sample: Boolean(logo.sample) })) : [],
+    clientLogos: home
+      ? clientLogos.map((logo) => ({
+          name: logo.name,
+          image: logo.image,
+          url: logo.url ?? null,
+          sample: Boolean(logo.sample),
+        }))
+      : [],
     faq: topics.length ? { topics, sample: Boolean(answers?.sample) } : null,
   };
 }

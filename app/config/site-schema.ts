@@ -13,8 +13,14 @@ import { VIDEO_SLOTS, type Platform } from "../content/media.ts";
 
 /** The id each platform's player needs, checked so a typo never becomes "video unavailable". */
 const VIDEO_REF: Record<Platform, { pattern: RegExp; hint: string }> = {
-  youtube: { pattern: /^[A-Za-z0-9_-]{11}$/, hint: "a YouTube video id: 11 characters, as in youtube.com/watch?v=dQw4w9WgXcQ" },
-  tiktok: { pattern: /^\d{15,21}$/, hint: "a TikTok video id: the digits at the end of tiktok.com/@you/video/7300000000000000000" },
+  youtube: {
+    pattern: /^[A-Za-z0-9_-]{11}$/,
+    hint: "a YouTube video id: 11 characters, as in youtube.com/watch?v=dQw4w9WgXcQ",
+  },
+  tiktok: {
+    pattern: /^\d{15,21}$/,
+    hint: "a TikTok video id: the digits at the end of tiktok.com/@you/video/7300000000000000000",
+  },
   linkedin: {
     pattern: /^https:\/\/www\.linkedin\.com\/(feed\/update\/urn:li:(activity|share|ugcPost):\d+|posts\/[\w%-]+)\/?$/,
     hint: "a LinkedIn post address, as in https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000000/",
@@ -32,7 +38,13 @@ const phone = text.regex(/^\+?[0-9][0-9 ().-]{5,24}$/, "must be a phone number s
  * the owner types "l'agent : oui" on a keyboard, the pages show "l’agent\u00a0: oui".
  */
 const perLanguage = <T extends z.ZodType>(schema: T) =>
-  z.object(Object.fromEntries(LANGUAGES.map((lang) => [lang, schema.transform((value) => typeset(lang, value) as z.output<T>)])) as unknown as Record<(typeof LANGUAGES)[number], T>).strict();
+  z
+    .object(
+      Object.fromEntries(
+        LANGUAGES.map((lang) => [lang, schema.transform((value) => typeset(lang, value) as z.output<T>)]),
+      ) as unknown as Record<(typeof LANGUAGES)[number], T>,
+    )
+    .strict();
 
 /** Applies a language's rules to every string in a value (a text or a list of texts). */
 function typeset(lang: Language, value: unknown): unknown {
@@ -61,8 +73,14 @@ const profile = (id: ProfileId) =>
         .union([
           z.literal(false),
           httpsUrl
-            .refine((url) => PROFILE_HOSTS[id].hosts.includes(new URL(url).hostname), `must be a ${PROFILE_HOSTS[id].name} address (${PROFILE_HOSTS[id].hosts[0]})`)
-            .refine((url) => new URL(url).pathname.replace(/\/+$/, "") !== "", `must be your own ${PROFILE_HOSTS[id].name} page, not the platform's home page`),
+            .refine(
+              (url) => PROFILE_HOSTS[id].hosts.includes(new URL(url).hostname),
+              `must be a ${PROFILE_HOSTS[id].name} address (${PROFILE_HOSTS[id].hosts[0]})`,
+            )
+            .refine(
+              (url) => new URL(url).pathname.replace(/\/+$/, "") !== "",
+              `must be your own ${PROFILE_HOSTS[id].name} page, not the platform's home page`,
+            ),
         ])
         .nullable(),
       followers: z.number().int().min(0),
@@ -70,7 +88,26 @@ const profile = (id: ProfileId) =>
     .strict();
 
 const videos = z
-  .object(Object.fromEntries(Object.entries(VIDEO_SLOTS).map(([slot, video]) => [slot, z.union([z.literal(false), z.string().trim().regex(VIDEO_REF[video.platform].pattern, `must be ${VIDEO_REF[video.platform].hint}, false (leave it out) or null (not set yet)`)]).nullable().optional()])))
+  .object(
+    Object.fromEntries(
+      Object.entries(VIDEO_SLOTS).map(([slot, video]) => [
+        slot,
+        z
+          .union([
+            z.literal(false),
+            z
+              .string()
+              .trim()
+              .regex(
+                VIDEO_REF[video.platform].pattern,
+                `must be ${VIDEO_REF[video.platform].hint}, false (leave it out) or null (not set yet)`,
+              ),
+          ])
+          .nullable()
+          .optional(),
+      ]),
+    ),
+  )
   .strict();
 
 /** The offer pages proof can be attached to (a case study, an FAQ, a testimonial's offer): the catalogue's `proof` pages. */
@@ -82,7 +119,12 @@ export const FAQ_TOPICS = ["needs", "delivery", "revisions", "refunds", "data"] 
 export type FaqTopic = (typeof FAQ_TOPICS)[number];
 
 /** A picture of the owner's own (a file under public/) or an https address. */
-const picture = z.string().regex(/^(\/[\w./-]+\.(jpe?g|png|webp|avif|svg)|https:\/\/\S+)$/i, "must be a path under public/ such as /media/me.jpg, or an https:// address");
+const picture = z
+  .string()
+  .regex(
+    /^(\/[\w./-]+\.(jpe?g|png|webp|avif|svg)|https:\/\/\S+)$/i,
+    "must be a path under public/ such as /media/me.jpg, or an https:// address",
+  );
 
 /**
  * `sample: true` marks the demo's invented content: the page shows a "sample" badge on it and the
@@ -138,7 +180,15 @@ const proof = z
     faq: z
       .partialRecord(
         z.enum(PROOF_PAGES),
-        z.object(Object.fromEntries(FAQ_TOPICS.map((topic) => [topic, perLanguage(text.max(800)).optional()])) as Record<FaqTopic, z.ZodOptional<ReturnType<typeof perLanguage<typeof text>>>>).extend({ sample }).strict(),
+        z
+          .object(
+            Object.fromEntries(FAQ_TOPICS.map((topic) => [topic, perLanguage(text.max(800)).optional()])) as Record<
+              FaqTopic,
+              z.ZodOptional<ReturnType<typeof perLanguage<typeof text>>>
+            >,
+          )
+          .extend({ sample })
+          .strict(),
       )
       .default({}),
   })
@@ -163,15 +213,29 @@ export const SiteConfigSchema = z
         /** A file under public/ ("/media/me.jpg") or an https address; null shows a monogram. */
         photo: z
           .string()
-          .regex(/^(\/[\w./-]+\.(jpe?g|png|webp|avif|svg)|https:\/\/\S+)$/i, "must be a path under public/ such as /media/me.jpg, or an https:// address")
+          .regex(
+            /^(\/[\w./-]+\.(jpe?g|png|webp|avif|svg)|https:\/\/\S+)$/i,
+            "must be a path under public/ such as /media/me.jpg, or an https:// address",
+          )
           .nullable(),
         /** The "about" paragraphs, written in the first person, per language. */
         bio: perLanguage(z.array(text).min(1).max(4)),
       })
       .strict(),
-    profiles: z.object(Object.fromEntries(PROFILE_IDS.map((id) => [id, profile(id)])) as { [K in ProfileId]: ReturnType<typeof profile> }).strict(),
+    profiles: z
+      .object(
+        Object.fromEntries(PROFILE_IDS.map((id) => [id, profile(id)])) as {
+          [K in ProfileId]: ReturnType<typeof profile>;
+        },
+      )
+      .strict(),
     /** null: not set yet (refused in live mode); false: no such button. */
-    links: z.object({ webinars: z.union([z.literal(false), httpsUrl]).nullable(), website: z.union([z.literal(false), httpsUrl]).nullable() }).strict(),
+    links: z
+      .object({
+        webinars: z.union([z.literal(false), httpsUrl]).nullable(),
+        website: z.union([z.literal(false), httpsUrl]).nullable(),
+      })
+      .strict(),
     /** "Book a call": an https scheduling page (Calendly, Cal.com…) shown beside every request form; null or absent: no such link. */
     bookingUrl: httpsUrl.nullable().optional(),
     /** Testimonials, case studies, client logos and FAQs; optional, see `proof` above. */
@@ -186,7 +250,12 @@ export const SiteConfigSchema = z
         company: text,
         legalForm: text,
         /** In euros, as a number (1000): each page writes it in its reader's way (€1,000; 1 000 €). */
-        shareCapital: z.number({ error: "must be a number of euros, such as 1000" }).positive().max(1e12).nullable().optional(),
+        shareCapital: z
+          .number({ error: "must be a number of euros, such as 1000" })
+          .positive()
+          .max(1e12)
+          .nullable()
+          .optional(),
         address,
         registration: text,
         vatNumber: text.nullable(),
@@ -214,7 +283,12 @@ export const SiteConfigSchema = z
          * accounting records are kept 10 years after the financial year closes (Code de commerce
          * L123-22): 4018 days (11 years) covers a sale made on the first day of a financial year.
          */
-        customerDays: z.number().int().min(3653, "accounting law (Code de commerce L123-22) keeps sales 10 years: at least 3653 days").max(36525).default(RETENTION_DEFAULTS.customerDays),
+        customerDays: z
+          .number()
+          .int()
+          .min(3653, "accounting law (Code de commerce L123-22) keeps sales 10 years: at least 3653 days")
+          .max(36525)
+          .default(RETENTION_DEFAULTS.customerDays),
       })
       .strict()
       .default(RETENTION_DEFAULTS),
@@ -229,5 +303,8 @@ export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 export function parseSiteConfig(raw: unknown): { ok: true; config: SiteConfig } | { ok: false; errors: string[] } {
   const result = SiteConfigSchema.safeParse(raw);
   if (result.success) return { ok: true, config: result.data };
-  return { ok: false, errors: result.error.issues.map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`) };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`),
+  };
 }

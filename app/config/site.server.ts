@@ -12,7 +12,9 @@ export function siteConfigPath(env: Record<string, string | undefined> = process
  * Reads and validates the configuration file. CONTACT_EMAIL in the environment overrides the
  * file's contactEmail (one address per deployment without editing the file).
  */
-export function loadSiteConfig(env: Record<string, string | undefined> = process.env): { ok: true; config: SiteConfig; file: string } | { ok: false; errors: string[]; file: string } {
+export function loadSiteConfig(
+  env: Record<string, string | undefined> = process.env,
+): { ok: true; config: SiteConfig; file: string } | { ok: false; errors: string[]; file: string } {
   const file = siteConfigPath(env);
   let raw: unknown;
   try {
@@ -50,7 +52,10 @@ export function siteVideos(): Record<VideoSlotId, Video> {
   if (videos) return videos;
   const configured = getSiteConfig().videos as Partial<Record<VideoSlotId, string | false | null>>;
   videos = Object.fromEntries(
-    (Object.keys(VIDEO_SLOTS) as VideoSlotId[]).map((slot) => [slot, { ...VIDEO_SLOTS[slot], ref: configured[slot] || null }]),
+    (Object.keys(VIDEO_SLOTS) as VideoSlotId[]).map((slot) => [
+      slot,
+      { ...VIDEO_SLOTS[slot], ref: configured[slot] || null },
+    ]),
   ) as Record<VideoSlotId, Video>;
   return videos;
 }

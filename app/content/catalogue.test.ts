@@ -9,7 +9,14 @@ import type { CatalogueOffer, Page } from "./catalogue.ts";
  * the catalogue: the menu, /offers, the sitemap, the JSON-LD, the order form's schema, the CSV and
  * the owner's email rows.
  */
-const PAGE = { id: "fixture-page", path: "/fixture-page", file: "routes/home.tsx", menu: { group: "agents", rank: 4 }, listed: { group: "agents", rank: 4 }, proof: true } as const;
+const PAGE = {
+  id: "fixture-page",
+  path: "/fixture-page",
+  file: "routes/home.tsx",
+  menu: { group: "agents", rank: 4 },
+  listed: { group: "agents", rank: 4 },
+  proof: true,
+} as const;
 const OFFER = {
   id: "fixture-offer",
   page: "fixture-page",
@@ -31,11 +38,14 @@ vi.mock("./catalogue.ts", async (importOriginal) => {
 
 const { LANGUAGES } = await import("../i18n/languages.ts");
 const { resources } = await import("../i18n/resources.ts");
-const WORDS = JSON.parse(fs.readFileSync("tests/fixtures/fixture-offer.json", "utf8")) as Record<string, { name: string }>;
+const WORDS = JSON.parse(fs.readFileSync("tests/fixtures/fixture-offer.json", "utf8")) as Record<
+  string,
+  { name: string }
+>;
 for (const lang of LANGUAGES) {
   (resources[lang]!.offers as Record<string, unknown>)[OFFER.id] = WORDS[lang];
   // The menu label a new menu page adds to common.json `nav.{page id}`.
-  ((resources[lang]!.common as Record<string, Record<string, unknown>>).nav!)[PAGE.id] = `Fixture menu label (${lang})`;
+  (resources[lang]!.common as Record<string, Record<string, unknown>>).nav![PAGE.id] = `Fixture menu label (${lang})`;
 }
 
 const id = OFFER.id as never;
@@ -60,7 +70,9 @@ describe("an offer added to the catalogue alone", () => {
       const i18n = i18next.createInstance();
       await i18n.init({ ...i18nextOptions, lng: lang, defaultNS: "common" });
       const router = createMemoryRouter([{ path: "/", element: createElement(SiteHeader, { lang }) }]);
-      const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(RouterProvider, { router })));
+      const html = renderToStaticMarkup(
+        createElement(I18nextProvider, { i18n }, createElement(RouterProvider, { router })),
+      );
       expect(html, lang).toContain(`href="${PAGE.path}"`);
       expect(html, lang).toContain(`>Fixture menu label (${lang})<`);
     }
@@ -80,8 +92,25 @@ describe("an offer added to the catalogue alone", () => {
     const { PRICED_PAGES, serviceJsonLd, soleOffer } = await import("./structured-data.ts");
     expect(PRICED_PAGES[PAGE.id as never]).toEqual([OFFER.id]);
     expect(soleOffer(PAGE.id)).toBe(OFFER.id);
-    const ld = serviceJsonLd({ page: PAGE.id as never, lang: "fr", url: "u", origin: "o", brand: "b", name: "n", description: "d", offerName: (offer) => `name:${offer}`, orderUrl: (offer) => `/commander?offre=${offer}` });
-    expect(ld.offers).toEqual([expect.objectContaining({ name: `name:${OFFER.id}`, price: "123.00", priceCurrency: "EUR", url: `/commander?offre=${OFFER.id}` })]);
+    const ld = serviceJsonLd({
+      page: PAGE.id as never,
+      lang: "fr",
+      url: "u",
+      origin: "o",
+      brand: "b",
+      name: "n",
+      description: "d",
+      offerName: (offer) => `name:${offer}`,
+      orderUrl: (offer) => `/commander?offre=${offer}`,
+    });
+    expect(ld.offers).toEqual([
+      expect.objectContaining({
+        name: `name:${OFFER.id}`,
+        price: "123.00",
+        priceCurrency: "EUR",
+        url: `/commander?offre=${OFFER.id}`,
+      }),
+    ]);
     const { PROOF_PAGES } = await import("../config/site-schema.ts");
     expect(PROOF_PAGES).toContain(PAGE.id);
     const { OFFER_PAGE } = await import("../admin/dashboard.server.ts");
@@ -91,7 +120,16 @@ describe("an offer added to the catalogue alone", () => {
   it("has an order form that asks its kind's questions and a price at checkout", async () => {
     const { isOfferId, orderFields, amountDueNow, getOffer } = await import("./offers.ts");
     expect(isOfferId(OFFER.id)).toBe(true);
-    expect(orderFields(id)).toEqual(["firstName", "lastName", "email", "companyName", "videoTopic", "videoBrand", "videoLanguage", "comments"]);
+    expect(orderFields(id)).toEqual([
+      "firstName",
+      "lastName",
+      "email",
+      "companyName",
+      "videoTopic",
+      "videoBrand",
+      "videoLanguage",
+      "comments",
+    ]);
     expect(amountDueNow(getOffer(id).price("de"))).toBe(12_300);
     const { parseOrderForm, consentFields } = await import("../orders/order-schema.ts");
     expect(consentFields(id)).toEqual(["acceptTerms", "immediateStart"]);
@@ -104,15 +142,49 @@ describe("an offer added to the catalogue alone", () => {
     const { orderFields } = await import("../mail/order-fields.server.ts");
     const { csvLine } = await import("../ops/orders-csv.server.ts");
     const order = {
-      id: "ord_1", reference: "LA-1", submissionToken: "t", lang: "fr", offer: OFFER.id, currency: "EUR", amountDueNow: 12_300, monthly: 0, provider: "sandbox",
-      customer: { firstName: "Ana", lastName: "Lima", email: "ana@example.com", companyName: "", videoTopic: "Bread", videoBrand: "", videoLanguage: "fr", comments: "" },
-      acceptance: null, state: "paid", sessionId: "s", checkoutUrl: null, failureReason: null, createdAt: "2026-11-28T00:00:00Z", updatedAt: "2026-11-28T00:00:00Z",
-      paidAt: "2026-11-28T00:00:00Z", customerRef: null, subscriptionRef: null, billingState: null, periodEnd: null, subscriptionStatus: null,
+      id: "ord_1",
+      reference: "LA-1",
+      submissionToken: "t",
+      lang: "fr",
+      offer: OFFER.id,
+      currency: "EUR",
+      amountDueNow: 12_300,
+      monthly: 0,
+      provider: "sandbox",
+      customer: {
+        firstName: "Ana",
+        lastName: "Lima",
+        email: "ana@example.com",
+        companyName: "",
+        videoTopic: "Bread",
+        videoBrand: "",
+        videoLanguage: "fr",
+        comments: "",
+      },
+      acceptance: null,
+      state: "paid",
+      sessionId: "s",
+      checkoutUrl: null,
+      failureReason: null,
+      createdAt: "2026-11-28T00:00:00Z",
+      updatedAt: "2026-11-28T00:00:00Z",
+      paidAt: "2026-11-28T00:00:00Z",
+      customerRef: null,
+      subscriptionRef: null,
+      billingState: null,
+      periodEnd: null,
+      subscriptionStatus: null,
     } as never;
     for (const lang of LANGUAGES) {
       const rows = orderFields(order, lang);
-      expect(rows.map(([, value]) => value), lang).toContain(WORDS[lang]!.name);
-      expect(rows.map(([, value]) => value), lang).toContain("Bread");
+      expect(
+        rows.map(([, value]) => value),
+        lang,
+      ).toContain(WORDS[lang]!.name);
+      expect(
+        rows.map(([, value]) => value),
+        lang,
+      ).toContain("Bread");
     }
     expect(csvLine(order, "")).toContain(`"${OFFER.id}"`);
   });

@@ -29,5 +29,7 @@ export function countryName(value: string, lang: string): string {
 export function countryOptions(lang: string): Array<{ value: string; label: string }> {
   const names = new Intl.DisplayNames([lang], { type: "region", fallback: "code" });
   const collator = new Intl.Collator(lang);
-  return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => collator.compare(a.label, b.label));
+  return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+    collator.compare(a.label, b.label),
+  );
 }

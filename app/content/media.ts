@@ -29,7 +29,9 @@ export interface Image {
 export function watchUrl(video: Video & { ref: string }): string {
   switch (video.platform) {
     case "youtube":
-      return video.shape === "vertical" ? `https://www.youtube.com/shorts/${video.ref}` : `https://www.youtube.com/watch?v=${video.ref}`;
+      return video.shape === "vertical"
+        ? `https://www.youtube.com/shorts/${video.ref}`
+        : `https://www.youtube.com/watch?v=${video.ref}`;
     case "tiktok":
       return `https://www.tiktok.com/@/video/${video.ref}`;
     case "linkedin":
@@ -59,12 +61,36 @@ export const VIDEO_SLOTS = {
   "ai-machine-demo": { platform: "youtube", poster: "/media/ai-machine/demo-poster.svg", shape: "vertical" },
 
   // --- short-videos ---
-  "short-videos-explainer-fr": { platform: "youtube", poster: "/media/short-videos/explainer-fr.svg", shape: "landscape" },
-  "short-videos-explainer-en": { platform: "youtube", poster: "/media/short-videos/explainer-en.svg", shape: "landscape" },
-  "short-videos-explainer-es": { platform: "youtube", poster: "/media/short-videos/explainer-es.svg", shape: "landscape" },
-  "short-videos-explainer-de": { platform: "youtube", poster: "/media/short-videos/explainer-de.svg", shape: "landscape" },
-  "short-videos-explainer-pt": { platform: "youtube", poster: "/media/short-videos/explainer-pt.svg", shape: "landscape" },
-  "short-videos-explainer-it": { platform: "youtube", poster: "/media/short-videos/explainer-it.svg", shape: "landscape" },
+  "short-videos-explainer-fr": {
+    platform: "youtube",
+    poster: "/media/short-videos/explainer-fr.svg",
+    shape: "landscape",
+  },
+  "short-videos-explainer-en": {
+    platform: "youtube",
+    poster: "/media/short-videos/explainer-en.svg",
+    shape: "landscape",
+  },
+  "short-videos-explainer-es": {
+    platform: "youtube",
+    poster: "/media/short-videos/explainer-es.svg",
+    shape: "landscape",
+  },
+  "short-videos-explainer-de": {
+    platform: "youtube",
+    poster: "/media/short-videos/explainer-de.svg",
+    shape: "landscape",
+  },
+  "short-videos-explainer-pt": {
+    platform: "youtube",
+    poster: "/media/short-videos/explainer-pt.svg",
+    shape: "landscape",
+  },
+  "short-videos-explainer-it": {
+    platform: "youtube",
+    poster: "/media/short-videos/explainer-it.svg",
+    shape: "landscape",
+  },
   "short-videos-short-1": { platform: "youtube", poster: "/media/short-videos/short-1.svg", shape: "vertical" },
   "short-videos-short-2": { platform: "youtube", poster: "/media/short-videos/short-2.svg", shape: "vertical" },
   "short-videos-short-3": { platform: "youtube", poster: "/media/short-videos/short-3.svg", shape: "vertical" },
@@ -73,18 +99,50 @@ export const VIDEO_SLOTS = {
   "short-videos-linkedin-3": { platform: "linkedin", poster: "/media/short-videos/short-3.svg", shape: "vertical" },
 
   // --- newsletter ---
-  "newsletter-default-tiktok-1": { platform: "tiktok", poster: "/media/newsletter/default-tiktok-1.svg", shape: "vertical" },
-  "newsletter-default-tiktok-2": { platform: "tiktok", poster: "/media/newsletter/default-tiktok-2.svg", shape: "vertical" },
-  "newsletter-default-youtube-1": { platform: "youtube", poster: "/media/newsletter/default-youtube-1.svg", shape: "vertical" },
-  "newsletter-default-youtube-2": { platform: "youtube", poster: "/media/newsletter/default-youtube-2.svg", shape: "vertical" },
-  "newsletter-default-linkedin-1": { platform: "linkedin", poster: "/media/newsletter/default-linkedin-1.svg", shape: "landscape" },
-  "newsletter-default-linkedin-2": { platform: "linkedin", poster: "/media/newsletter/default-linkedin-2.svg", shape: "landscape" },
+  "newsletter-default-tiktok-1": {
+    platform: "tiktok",
+    poster: "/media/newsletter/default-tiktok-1.svg",
+    shape: "vertical",
+  },
+  "newsletter-default-tiktok-2": {
+    platform: "tiktok",
+    poster: "/media/newsletter/default-tiktok-2.svg",
+    shape: "vertical",
+  },
+  "newsletter-default-youtube-1": {
+    platform: "youtube",
+    poster: "/media/newsletter/default-youtube-1.svg",
+    shape: "vertical",
+  },
+  "newsletter-default-youtube-2": {
+    platform: "youtube",
+    poster: "/media/newsletter/default-youtube-2.svg",
+    shape: "vertical",
+  },
+  "newsletter-default-linkedin-1": {
+    platform: "linkedin",
+    poster: "/media/newsletter/default-linkedin-1.svg",
+    shape: "landscape",
+  },
+  "newsletter-default-linkedin-2": {
+    platform: "linkedin",
+    poster: "/media/newsletter/default-linkedin-2.svg",
+    shape: "landscape",
+  },
   "newsletter-es-tiktok-1": { platform: "tiktok", poster: "/media/newsletter/es-tiktok-1.svg", shape: "vertical" },
   "newsletter-es-tiktok-2": { platform: "tiktok", poster: "/media/newsletter/es-tiktok-2.svg", shape: "vertical" },
   "newsletter-es-youtube-1": { platform: "youtube", poster: "/media/newsletter/es-youtube-1.svg", shape: "vertical" },
   "newsletter-es-youtube-2": { platform: "youtube", poster: "/media/newsletter/es-youtube-2.svg", shape: "vertical" },
-  "newsletter-es-linkedin-1": { platform: "linkedin", poster: "/media/newsletter/es-linkedin-1.svg", shape: "landscape" },
-  "newsletter-es-linkedin-2": { platform: "linkedin", poster: "/media/newsletter/es-linkedin-2.svg", shape: "landscape" },
+  "newsletter-es-linkedin-1": {
+    platform: "linkedin",
+    poster: "/media/newsletter/es-linkedin-1.svg",
+    shape: "landscape",
+  },
+  "newsletter-es-linkedin-2": {
+    platform: "linkedin",
+    poster: "/media/newsletter/es-linkedin-2.svg",
+    shape: "landscape",
+  },
 
   // --- blog ---
   "blog-intro": { platform: "youtube", poster: "/media/blog/intro-poster.svg", shape: "landscape" },
@@ -110,8 +168,16 @@ export const VIDEO_SLOTS = {
   // --- test-workflow ---
 
   // --- logo-animator ---
-  "logo-animator-vertical": { platform: "youtube", poster: "/media/logo-animator/video-vertical.svg", shape: "vertical" },
-  "logo-animator-landscape": { platform: "youtube", poster: "/media/logo-animator/video-landscape.svg", shape: "landscape" },
+  "logo-animator-vertical": {
+    platform: "youtube",
+    poster: "/media/logo-animator/video-vertical.svg",
+    shape: "vertical",
+  },
+  "logo-animator-landscape": {
+    platform: "youtube",
+    poster: "/media/logo-animator/video-landscape.svg",
+    shape: "landscape",
+  },
 
   // --- nano-banana ---
 
@@ -129,7 +195,6 @@ export const VIDEO_SLOTS = {
   // --- cgv ---
 
   // --- tos ---
-
 } satisfies Record<string, VideoSlot>;
 
 export const IMAGES = {
@@ -182,5 +247,4 @@ export const IMAGES = {
   // --- cgv ---
 
   // --- tos ---
-
 } satisfies Record<string, Image>;

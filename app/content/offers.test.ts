@@ -7,7 +7,11 @@ import { formatMoney } from "../i18n/format.ts";
 describe("offer catalogue", () => {
   test("spec prices", () => {
     expect(OFFERS["test-workflow"].price("fr")).toEqual({ currency: "EUR", oneTime: 100 });
-    expect(OFFERS["short-videos"].price("de")).toMatchObject({ oneTime: 49_700, monthly: 10_000, monthlyStartsAfterMonths: 1 });
+    expect(OFFERS["short-videos"].price("de")).toMatchObject({
+      oneTime: 49_700,
+      monthly: 10_000,
+      monthlyStartsAfterMonths: 1,
+    });
     expect(OFFERS["formateur-ia"].price("it")).toMatchObject({ currency: "EUR", oneTime: 49_700, monthly: 3_900 });
     expect(OFFERS["veo3-single"].price("en")).toEqual({ currency: "GBP", oneTime: 4_900 });
     expect(OFFERS["veo3-pack"].price("es")).toEqual({ currency: "EUR", oneTime: 19_700 });

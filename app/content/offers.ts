@@ -1,4 +1,11 @@
-import { CATALOGUE_OFFERS, CATALOGUE_PAGES, type CatalogueOffer, type OfferId, type QuotePage, type RequestPage } from "./catalogue.ts";
+import {
+  CATALOGUE_OFFERS,
+  CATALOGUE_PAGES,
+  type CatalogueOffer,
+  type OfferId,
+  type QuotePage,
+  type RequestPage,
+} from "./catalogue.ts";
 
 /**
  * Offers as the order flow reads them: the catalogue's entries (app/content/catalogue.ts, where
@@ -113,7 +120,9 @@ export function briefFields(id: OfferId): readonly BriefFieldName[] {
  * Offers without a price in the spec: their page carries a "request a quote or a demo" form
  * instead of an order button. The id is the page id (it names the offer in the request).
  */
-export const QUOTE_PAGES = CATALOGUE_PAGES.filter((page) => page.request === "quote").map((page) => page.id as QuotePage);
+export const QUOTE_PAGES = CATALOGUE_PAGES.filter((page) => page.request === "quote").map(
+  (page) => page.id as QuotePage,
+);
 export type { QuotePage, RequestPage } from "./catalogue.ts";
 
 export function isQuotePage(value: unknown): value is QuotePage {
@@ -124,7 +133,10 @@ export function isQuotePage(value: unknown): value is QuotePage {
  * Every page that ends with the request form (posted to /quote, named by this id): the quote
  * pages, then the licence and free-note ones (the datasets, the home page's "write to me").
  */
-export const REQUEST_PAGES = [...QUOTE_PAGES, ...CATALOGUE_PAGES.filter((page) => page.request && page.request !== "quote").map((page) => page.id as RequestPage)];
+export const REQUEST_PAGES = [
+  ...QUOTE_PAGES,
+  ...CATALOGUE_PAGES.filter((page) => page.request && page.request !== "quote").map((page) => page.id as RequestPage),
+];
 
 export function isRequestPage(value: unknown): value is RequestPage {
   return typeof value === "string" && (REQUEST_PAGES as readonly string[]).includes(value);

@@ -21,7 +21,11 @@ export function priceStory(price: Price): PriceStory {
   const today = amountDueNow(price);
   const setup = price.oneTime ?? null;
   if (!price.monthly) return { kind: "once", today, setup, monthly: null };
-  const kind: PriceStoryKind = !setup ? "monthly" : price.monthlyStartsAfterMonths ? "setupThenMonthly" : "setupPlusMonth";
+  const kind: PriceStoryKind = !setup
+    ? "monthly"
+    : price.monthlyStartsAfterMonths
+      ? "setupThenMonthly"
+      : "setupPlusMonth";
   return { kind, today, setup, monthly: price.monthly };
 }
 
@@ -31,7 +35,8 @@ export function priceStory(price: Price): PriceStory {
  */
 export function firstMonthlyCharge(price: Price, paidAt: Date): Date | null {
   if (!price.monthly) return null;
-  if (price.monthlyStartsAfterMonths) return new Date(paidAt.getTime() + 30 * price.monthlyStartsAfterMonths * 86_400_000);
+  if (price.monthlyStartsAfterMonths)
+    return new Date(paidAt.getTime() + 30 * price.monthlyStartsAfterMonths * 86_400_000);
   // Same day next month, or the month's last day when it is shorter (31 January → 28 February), as Stripe does.
   const next = new Date(paidAt);
   next.setUTCDate(1);
@@ -64,7 +69,11 @@ export interface PriceLine {
 export function priceLine(t: Translate, price: Price, lang: Language, firstCharge?: Date | string | null): PriceLine {
   const story = priceStory(price);
   const money = (minor: number | null) => formatMoney(minor ?? 0, price.currency, lang);
-  const sentence = t(`price.${story.kind}`, { today: money(story.today), setup: money(story.setup), monthly: money(story.monthly) });
+  const sentence = t(`price.${story.kind}`, {
+    today: money(story.today),
+    setup: money(story.setup),
+    monthly: money(story.monthly),
+  });
   if (story.kind === "once") return { money: sentence, from: null, text: `${sentence}.` };
   const from = firstCharge ? t("price.from", { date: formatLongDate(firstCharge, lang) }) : t("price.fromAfterOrder");
   return { money: sentence, from, text: `${sentence} ${from}.` };
@@ -86,7 +95,12 @@ export interface PriceFigure {
 export function priceFigure(t: Translate, price: Price, lang: Language): PriceFigure {
   const story = priceStory(price);
   const money = (minor: number | null) => formatMoney(minor ?? 0, price.currency, lang);
-  const values = { amount: money(story.today), today: money(story.today), setup: money(story.setup), monthly: money(story.monthly) };
+  const values = {
+    amount: money(story.today),
+    today: money(story.today),
+    setup: money(story.setup),
+    monthly: money(story.monthly),
+  };
   return { figure: t(`price.figure.${story.kind}`, values), detail: t(`price.detail.${story.kind}`, values) };
 }
 

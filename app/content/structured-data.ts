@@ -16,10 +16,9 @@ import type { Language } from "../i18n/languages.ts";
  * no catalogue offer.
  */
 export const PRICED_PAGES = Object.fromEntries<readonly OfferId[]>(
-  CATALOGUE_PAGES.filter((page) => page.request === "licence" || CATALOGUE_OFFERS.some((offer) => offer.page === page.id)).map((page) => [
-    page.id,
-    CATALOGUE_OFFERS.filter((offer) => offer.page === page.id).map((offer) => offer.id),
-  ]),
+  CATALOGUE_PAGES.filter(
+    (page) => page.request === "licence" || CATALOGUE_OFFERS.some((offer) => offer.page === page.id),
+  ).map((page) => [page.id, CATALOGUE_OFFERS.filter((offer) => offer.page === page.id).map((offer) => offer.id)]),
 ) as Record<PricedPage, readonly OfferId[]>;
 export type PricedPage = OrderPage | "datasets";
 
@@ -55,7 +54,8 @@ const monthly = (minor: number, currency: string): JsonLd => ({
 /** One catalogue offer: `price` is what is paid at checkout; a monthly part is spelled out beside it. */
 function catalogueOffer(price: Price, name: string, url: string): JsonLd {
   const specs: JsonLd[] = [];
-  if (price.oneTime) specs.push({ "@type": "UnitPriceSpecification", price: amount(price.oneTime), priceCurrency: price.currency });
+  if (price.oneTime)
+    specs.push({ "@type": "UnitPriceSpecification", price: amount(price.oneTime), priceCurrency: price.currency });
   if (price.monthly) specs.push(monthly(price.monthly, price.currency));
   return {
     "@type": "Offer",
@@ -93,17 +93,29 @@ export function serviceJsonLd(input: ServiceInput): JsonLd {
             url: input.url,
             price: amount(DATASET_FIGURES.nonExclusive.yearly * 100),
             priceCurrency: "EUR",
-            priceSpecification: { "@type": "UnitPriceSpecification", price: amount(DATASET_FIGURES.nonExclusive.yearly * 100), priceCurrency: "EUR", unitCode: "ANN" },
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price: amount(DATASET_FIGURES.nonExclusive.yearly * 100),
+              priceCurrency: "EUR",
+              unitCode: "ANN",
+            },
           },
           {
             "@type": "Offer",
             name: input.offerName("datasets-exclusive"),
             url: input.url,
-            priceSpecification: { "@type": "UnitPriceSpecification", minPrice: amount(DATASET_FIGURES.exclusiveFromYearly * 100), priceCurrency: "EUR", unitCode: "ANN" },
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              minPrice: amount(DATASET_FIGURES.exclusiveFromYearly * 100),
+              priceCurrency: "EUR",
+              unitCode: "ANN",
+            },
             priceCurrency: "EUR",
           },
         ]
-      : PRICED_PAGES[input.page].map((id) => catalogueOffer(OFFERS[id].price(input.lang), input.offerName(id), input.orderUrl(id)));
+      : PRICED_PAGES[input.page].map((id) =>
+          catalogueOffer(OFFERS[id].price(input.lang), input.offerName(id), input.orderUrl(id)),
+        );
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -121,7 +133,11 @@ export function faqJsonLd(items: ReadonlyArray<{ question: string; answer: strin
     "@context": "https://schema.org",
     "@type": "FAQPage",
     inLanguage: lang,
-    mainEntity: items.map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: item.answer } })),
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
   };
 }
 

@@ -1,6 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { LANGUAGES } from "../i18n/languages.ts";
-import { CGV, REQUIRED_CLAUSES, TERMS_TEXTS, TOS, governingTerms, termsForOrder, termsText, termsVersion } from "./terms.ts";
+import {
+  CGV,
+  REQUIRED_CLAUSES,
+  TERMS_TEXTS,
+  TOS,
+  governingTerms,
+  termsForOrder,
+  termsText,
+  termsVersion,
+} from "./terms.ts";
 
 describe("which terms govern which order", () => {
   test("English orders: the English Terms of Service; every other language: the French CGV", () => {
@@ -22,14 +31,23 @@ describe("which terms govern which order", () => {
   });
 
   test("each translation has the original's version, sections and clauses, in order, and every text every required clause", () => {
-    const shape = (doc: typeof CGV) => doc.sections.map((section) => `${section.id}:${section.clause ?? ""}:${section.paragraphs.length}`);
+    const shape = (doc: typeof CGV) =>
+      doc.sections.map((section) => `${section.id}:${section.clause ?? ""}:${section.paragraphs.length}`);
     for (const doc of TERMS_TEXTS) {
-      for (const clause of REQUIRED_CLAUSES) expect(doc.sections.some((section) => section.clause === clause), `${doc.id}/${doc.lang} ${clause}`).toBe(true);
+      for (const clause of REQUIRED_CLAUSES)
+        expect(
+          doc.sections.some((section) => section.clause === clause),
+          `${doc.id}/${doc.lang} ${clause}`,
+        ).toBe(true);
       if (doc.id !== "cgv" || doc === CGV) continue;
       expect(doc.updated).toBe(CGV.updated);
       expect(shape(doc), doc.lang).toEqual(shape(CGV));
       expect(doc.intro).not.toBe(CGV.intro);
     }
-    expect(TERMS_TEXTS.filter((doc) => doc.id === "cgv").map((doc) => doc.lang).sort()).toEqual(["de", "es", "fr", "it", "pt"]);
+    expect(
+      TERMS_TEXTS.filter((doc) => doc.id === "cgv")
+        .map((doc) => doc.lang)
+        .sort(),
+    ).toEqual(["de", "es", "fr", "it", "pt"]);
   });
 });

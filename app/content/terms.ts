@@ -40,7 +40,15 @@ export interface TermsDocument {
 /** A translation given for the reader's convenience: same version, same sections; the original binds. */
 export type TermsTranslation = Omit<TermsDocument, "id" | "updated" | "currencies">;
 
-export const REQUIRED_CLAUSES: readonly Clause[] = ["subscriptions", "prices", "withdrawal", "cancellation", "ownership", "data", "disputes"];
+export const REQUIRED_CLAUSES: readonly Clause[] = [
+  "subscriptions",
+  "prices",
+  "withdrawal",
+  "cancellation",
+  "ownership",
+  "data",
+  "disputes",
+];
 
 export const CGV: TermsDocument = {
   id: "cgv",
@@ -199,7 +207,7 @@ export const TOS: TermsDocument = {
       clause: "cancellation",
       title: "Cancellation",
       paragraphs: [
-        "The Customer may cancel a subscription at any time, free of charge and without giving a reason, with the \"Manage my subscription\" link sent in every confirmation e-mail (a fresh link can be requested from the page linked at the foot of every page), or by e-mail to the site's contact address. Cancellation takes effect at the end of the current monthly period.",
+        'The Customer may cancel a subscription at any time, free of charge and without giving a reason, with the "Manage my subscription" link sent in every confirmation e-mail (a fresh link can be requested from the page linked at the foot of every page), or by e-mail to the site\'s contact address. Cancellation takes effect at the end of the current monthly period.',
         "The Provider confirms the cancellation to the Customer by e-mail, stating the date on which the subscription ends and what the cancellation means for the Customer.",
         "A period that has begun is due in full; no pro-rata refunds are made.",
       ],
@@ -264,7 +272,12 @@ export const TOS: TermsDocument = {
 export const TERMS_TEXTS: readonly TermsDocument[] = [
   CGV,
   TOS,
-  ...Object.values(CGV_TRANSLATIONS).map((translation): TermsDocument => ({ ...translation, id: "cgv", updated: CGV.updated, currencies: CGV.currencies })),
+  ...Object.values(CGV_TRANSLATIONS).map((translation): TermsDocument => ({
+    ...translation,
+    id: "cgv",
+    updated: CGV.updated,
+    currencies: CGV.currencies,
+  })),
 ];
 
 /** The one rule: which terms govern an order placed in `lang`. */
@@ -277,7 +290,10 @@ export function governingTerms(lang: Language): TermsDocument {
  * translation exists (de, es, pt, it), naming the French text as the one that binds; otherwise the
  * original (the French CGV, or the English Terms whatever the reader's language).
  */
-export function termsText(id: TermsId, lang: Language): { doc: TermsDocument; original: TermsDocument; translated: boolean } {
+export function termsText(
+  id: TermsId,
+  lang: Language,
+): { doc: TermsDocument; original: TermsDocument; translated: boolean } {
   const original = id === "cgv" ? CGV : TOS;
   const doc = (id === "cgv" && TERMS_TEXTS.find((text) => text.id === "cgv" && text.lang === lang)) || original;
   return { doc, original, translated: doc !== original };

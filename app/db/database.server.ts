@@ -34,13 +34,17 @@ export interface StoreConfig {
 const INT8_OID = 20;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
 function sqliteDatabase(file: string): DatabaseSync {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new DatabaseSync(file);
-  database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  database.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
   return database;
 }
 
@@ -56,7 +60,9 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   const dialect: Dialect = config.databaseUrl ? "postgres" : "sqlite";
   const pool = config.databaseUrl ? postgresPool(config.databaseUrl, config.poolSize ?? 10) : undefined;
   const sqlite = pool ? undefined : sqliteDatabase(config.sqliteFile ?? ":memory:");
-  const db = sqlite ? new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) }) : new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool! }) });
+  const db = sqlite
+    ? new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) })
+    : new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool! }) });
   const { error, results } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateToLatest();
   if (error) {
     await db.destroy();

@@ -27,7 +27,8 @@ function wrap(database: DatabaseSync): SqliteDatabase {
         iterate: (parameters) => statement.iterate(...values(parameters)),
       };
       // Schema changes (migrations) and one-off statements are not worth keeping.
-      if (cache.size < 500 && !/^\s*(create|alter|drop|pragma|begin|commit|rollback|savepoint|release)\b/i.test(sql)) cache.set(sql, wrapped);
+      if (cache.size < 500 && !/^\s*(create|alter|drop|pragma|begin|commit|rollback|savepoint|release)\b/i.test(sql))
+        cache.set(sql, wrapped);
       return wrapped;
     },
   };

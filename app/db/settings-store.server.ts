@@ -19,12 +19,20 @@ export function settingsStore(db: Kysely<Database>): SettingsStore {
     getSetting,
 
     async initSetting(key: string, value: string): Promise<string> {
-      await db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
+      await db
+        .insertInto("app_settings")
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column("key").doNothing())
+        .execute();
       return (await getSetting(key))!;
     },
 
     async setSetting(key: string, value: string): Promise<void> {
-      await db.insertInto("app_settings").values({ key, value }).onConflict((conflict) => conflict.column("key").doUpdateSet({ value })).execute();
+      await db
+        .insertInto("app_settings")
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
+        .execute();
     },
   };
 }

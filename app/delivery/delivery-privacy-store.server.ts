@@ -11,7 +11,11 @@ export interface DeliveryPrivacyStore {
   /** Deletes the briefs, file records, revisions and deliveries of these orders; returns how many rows. */
   eraseOrderWork(orderIds: readonly string[]): Promise<number>;
   /** The files of these orders as the person's export lists them (what, not the bytes). */
-  listOrderFiles(orderIds: readonly string[]): Promise<Array<{ orderId: string; name: string; size: number; contentType: string; kind: string; createdAt: string }>>;
+  listOrderFiles(
+    orderIds: readonly string[],
+  ): Promise<
+    Array<{ orderId: string; name: string; size: number; contentType: string; kind: string; createdAt: string }>
+  >;
 }
 
 export function deliveryPrivacyStore(db: Kysely<Database>): DeliveryPrivacyStore {
@@ -25,7 +29,14 @@ export function deliveryPrivacyStore(db: Kysely<Database>): DeliveryPrivacyStore
         .orderBy("created_at")
         .orderBy("id")
         .execute();
-      return rows.map((row) => ({ orderId: row.order_id, name: row.name, size: Number(row.size), contentType: row.content_type, kind: row.kind, createdAt: row.created_at }));
+      return rows.map((row) => ({
+        orderId: row.order_id,
+        name: row.name,
+        size: Number(row.size),
+        contentType: row.content_type,
+        kind: row.kind,
+        createdAt: row.created_at,
+      }));
     },
 
     async eraseOrderWork(orderIds: readonly string[]): Promise<number> {

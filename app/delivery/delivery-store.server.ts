@@ -24,7 +24,17 @@ const toFile = (row: { [K in keyof FileRow]: FileRow[K] }): StoredFileRecord => 
   storageKey: row.storage_key,
   createdAt: row.created_at,
 });
-const toDelivery = (row: { id: string; order_id: string; period: string; round: number; note: string; link_url: string | null; link_label: string | null; created_at: string; accepted_at: string | null }): Delivery => ({
+const toDelivery = (row: {
+  id: string;
+  order_id: string;
+  period: string;
+  round: number;
+  note: string;
+  link_url: string | null;
+  link_label: string | null;
+  created_at: string;
+  accepted_at: string | null;
+}): Delivery => ({
   id: row.id,
   orderId: row.order_id,
   period: row.period,
@@ -35,7 +45,14 @@ const toDelivery = (row: { id: string; order_id: string; period: string; round: 
   createdAt: row.created_at,
   acceptedAt: row.accepted_at,
 });
-const toRevision = (row: { id: string; order_id: string; period: string; round: number; text: string; created_at: string }): Revision => ({
+const toRevision = (row: {
+  id: string;
+  order_id: string;
+  period: string;
+  round: number;
+  text: string;
+  created_at: string;
+}): Revision => ({
   id: row.id,
   orderId: row.order_id,
   period: row.period,
@@ -50,13 +67,37 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
     async orderWork(orderId: string): Promise<OrderWork> {
       const [brief, files, deliveries, revisions] = await Promise.all([
         db.selectFrom("order_briefs").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
-        db.selectFrom("order_files").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
-        db.selectFrom("order_deliveries").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
-        db.selectFrom("order_revisions").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("round").execute(),
+        db
+          .selectFrom("order_files")
+          .selectAll()
+          .where("order_id", "=", orderId)
+          .orderBy("created_at")
+          .orderBy("id")
+          .execute(),
+        db
+          .selectFrom("order_deliveries")
+          .selectAll()
+          .where("order_id", "=", orderId)
+          .orderBy("created_at")
+          .orderBy("round")
+          .execute(),
+        db
+          .selectFrom("order_revisions")
+          .selectAll()
+          .where("order_id", "=", orderId)
+          .orderBy("created_at")
+          .orderBy("round")
+          .execute(),
       ]);
       return {
         brief: brief
-          ? ({ orderId: brief.order_id, text: brief.text, answers: brief.answers_json ? (JSON.parse(brief.answers_json) as Record<string, string>) : {}, createdAt: brief.created_at, updatedAt: brief.updated_at } satisfies Brief)
+          ? ({
+              orderId: brief.order_id,
+              text: brief.text,
+              answers: brief.answers_json ? (JSON.parse(brief.answers_json) as Record<string, string>) : {},
+              createdAt: brief.created_at,
+              updatedAt: brief.updated_at,
+            } satisfies Brief)
           : null,
         files: files.map(toFile),
         deliveries: deliveries.map(toDelivery),
@@ -66,15 +107,34 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
 
     async saveBrief(orderId: string, text: string, answers?: Record<string, string>): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const delivered = await trx.selectFrom("order_deliveries").select("id").where("order_id", "=", orderId).limit(1).executeTakeFirst();
+        const delivered = await trx
+          .selectFrom("order_deliveries")
+          .select("id")
+          .where("order_id", "=", orderId)
+          .limit(1)
+          .executeTakeFirst();
         if (delivered) return false;
         const stamp = now();
-        const first = !(await trx.selectFrom("order_briefs").select("order_id").where("order_id", "=", orderId).executeTakeFirst());
+        const first = !(await trx
+          .selectFrom("order_briefs")
+          .select("order_id")
+          .where("order_id", "=", orderId)
+          .executeTakeFirst());
         await trx
           .insertInto("order_briefs")
-          .values({ order_id: orderId, text, answers_json: answers ? JSON.stringify(answers) : null, created_at: stamp, updated_at: stamp })
+          .values({
+            order_id: orderId,
+            text,
+            answers_json: answers ? JSON.stringify(answers) : null,
+            created_at: stamp,
+            updated_at: stamp,
+          })
           // Answers are replaced only when the post carried them (an offer without brief questions sends none).
-          .onConflict((conflict) => conflict.column("order_id").doUpdateSet({ text, updated_at: stamp, ...(answers ? { answers_json: JSON.stringify(answers) } : {}) }))
+          .onConflict((conflict) =>
+            conflict
+              .column("order_id")
+              .doUpdateSet({ text, updated_at: stamp, ...(answers ? { answers_json: JSON.stringify(answers) } : {}) }),
+          )
           .execute();
         // The owner's automation hears of the first brief (its key makes a concurrent first post one event).
         if (first) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderBriefReceived(orderId), stamp);
@@ -87,7 +147,12 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
     },
 
     async findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null> {
-      const row = await db.selectFrom("order_files").selectAll().where("order_id", "=", orderId).where("id", "=", fileId).executeTakeFirst();
+      const row = await db
+        .selectFrom("order_files")
+        .selectAll()
+        .where("order_id", "=", orderId)
+        .where("id", "=", fileId)
+        .executeTakeFirst();
       return row ? toFile(row) : null;
     },
 
@@ -98,7 +163,17 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
         // The unique (order, period, round): a replayed or concurrent post for the same round inserts nothing.
         const inserted = await trx
           .insertInto("order_deliveries")
-          .values({ id, order_id: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, link_url: delivery.linkUrl, link_label: delivery.linkLabel, created_at: stamp, accepted_at: null })
+          .values({
+            id,
+            order_id: delivery.orderId,
+            period: delivery.period,
+            round: delivery.round,
+            note: delivery.note,
+            link_url: delivery.linkUrl,
+            link_label: delivery.linkLabel,
+            created_at: stamp,
+            accepted_at: null,
+          })
           .onConflict((conflict) => conflict.columns(["order_id", "period", "round"]).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
@@ -110,17 +185,49 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           // already there when the owner marked it by hand first).
           await trx
             .insertInto("order_events")
-            .values({ order_id: delivery.orderId, kind: "delivered", detail: delivery.note.slice(0, 2000) || null, created_at: stamp, period: delivery.eventPeriod })
+            .values({
+              order_id: delivery.orderId,
+              kind: "delivered",
+              detail: delivery.note.slice(0, 2000) || null,
+              created_at: stamp,
+              period: delivery.eventPeriod,
+            })
             .onConflict((conflict) => conflict.doNothing())
             .execute();
         }
         await enqueue(trx, { orderId: delivery.orderId }, DELIVERY_EMAIL.delivered(id), stamp);
-        await recordWebhookEvent(trx, { orderId: delivery.orderId }, WEBHOOK_EVENTS.orderDelivered({ id, round: delivery.round, files: files.length, link: Boolean(delivery.linkUrl) }), stamp);
-        return { id, orderId: delivery.orderId, period: delivery.period, round: delivery.round, note: delivery.note, linkUrl: delivery.linkUrl, linkLabel: delivery.linkLabel, createdAt: stamp, acceptedAt: null };
+        await recordWebhookEvent(
+          trx,
+          { orderId: delivery.orderId },
+          WEBHOOK_EVENTS.orderDelivered({
+            id,
+            round: delivery.round,
+            files: files.length,
+            link: Boolean(delivery.linkUrl),
+          }),
+          stamp,
+        );
+        return {
+          id,
+          orderId: delivery.orderId,
+          period: delivery.period,
+          round: delivery.round,
+          note: delivery.note,
+          linkUrl: delivery.linkUrl,
+          linkLabel: delivery.linkLabel,
+          createdAt: stamp,
+          acceptedAt: null,
+        };
       });
     },
 
-    async recordRevision(orderId: string, period: string, round: number, text: string, files: StoredFileRecord[] = []): Promise<Revision | null> {
+    async recordRevision(
+      orderId: string,
+      period: string,
+      round: number,
+      text: string,
+      files: StoredFileRecord[] = [],
+    ): Promise<Revision | null> {
       return db.transaction().execute(async (trx) => {
         const id = newId();
         const stamp = now();
@@ -138,7 +245,13 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
 
     async acceptDelivery(orderId: string, deliveryId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const updated = await trx.updateTable("order_deliveries").set({ accepted_at: now() }).where("id", "=", deliveryId).where("order_id", "=", orderId).where("accepted_at", "is", null).executeTakeFirst();
+        const updated = await trx
+          .updateTable("order_deliveries")
+          .set({ accepted_at: now() })
+          .where("id", "=", deliveryId)
+          .where("order_id", "=", orderId)
+          .where("accepted_at", "is", null)
+          .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
         await enqueue(trx, { orderId }, DELIVERY_EMAIL.accepted(deliveryId));
         return true;

@@ -13,13 +13,24 @@ describe("the delivery store", () => {
     const order = await paidTestOrder(repo);
     expect(await repo.saveBrief(order.id, "First words")).toBe(true);
     expect(await repo.saveBrief(order.id, "More words")).toBe(true);
-    const first = { orderId: order.id, period: "", round: 0, note: "Here", linkUrl: "https://example.com/v1", linkLabel: null, first: true, eventPeriod: null };
+    const first = {
+      orderId: order.id,
+      period: "",
+      round: 0,
+      note: "Here",
+      linkUrl: "https://example.com/v1",
+      linkLabel: null,
+      first: true,
+      eventPeriod: null,
+    };
     const [a, b] = await Promise.all([repo.recordDelivery(first, []), repo.recordDelivery(first, [])]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     // Delivered: the brief is closed, the order's delivered event is written once.
     expect(await repo.saveBrief(order.id, "Too late")).toBe(false);
     expect((await repo.listOrderEvents(order.id)).filter((event) => event.kind === "delivered")).toHaveLength(1);
-    expect((await repo.listEmails(order.id)).filter((email) => email.kind.startsWith("work-delivered."))).toHaveLength(1);
+    expect((await repo.listEmails(order.id)).filter((email) => email.kind.startsWith("work-delivered."))).toHaveLength(
+      1,
+    );
     const revision = await repo.recordRevision(order.id, "", 1, "Shorter");
     expect(revision).not.toBeNull();
     expect(await repo.recordRevision(order.id, "", 1, "Shorter again")).toBeNull();
@@ -35,9 +46,32 @@ describe("the delivery store", () => {
 
   test("a delivery's files are written with it: of two concurrent posts for one round, the refused one leaves no file row", async () => {
     const order = await paidTestOrder(repo);
-    const file = (id: string) => ({ id, orderId: order.id, kind: "delivery" as const, deliveryId: null, revisionId: null, name: `${id}.pdf`, contentType: "application/pdf", size: 10, storageKey: `orders/${order.id}/${id}`, createdAt: new Date().toISOString() });
-    const round = { orderId: order.id, period: "", round: 0, note: "", linkUrl: null, linkLabel: null, first: true, eventPeriod: null };
-    const [a, b] = await Promise.all([repo.recordDelivery(round, [file("a".repeat(32))]), repo.recordDelivery(round, [file("b".repeat(32))])]);
+    const file = (id: string) => ({
+      id,
+      orderId: order.id,
+      kind: "delivery" as const,
+      deliveryId: null,
+      revisionId: null,
+      name: `${id}.pdf`,
+      contentType: "application/pdf",
+      size: 10,
+      storageKey: `orders/${order.id}/${id}`,
+      createdAt: new Date().toISOString(),
+    });
+    const round = {
+      orderId: order.id,
+      period: "",
+      round: 0,
+      note: "",
+      linkUrl: null,
+      linkLabel: null,
+      first: true,
+      eventPeriod: null,
+    };
+    const [a, b] = await Promise.all([
+      repo.recordDelivery(round, [file("a".repeat(32))]),
+      repo.recordDelivery(round, [file("b".repeat(32))]),
+    ]);
     const winner = a ?? b;
     expect([a, b].filter(Boolean)).toHaveLength(1);
     const { files } = await repo.orderWork(order.id);

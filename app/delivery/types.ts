@@ -85,7 +85,13 @@ export interface DeliveryStore {
   /** The delivery and its files' rows in one transaction; null (nothing written) when its round is already filled. */
   recordDelivery(delivery: NewDelivery, files: StoredFileRecord[]): Promise<Delivery | null>;
   /** The revision, its files' records and the owner's email in one transaction; null when that round exists. */
-  recordRevision(orderId: string, period: string, round: number, text: string, files?: StoredFileRecord[]): Promise<Revision | null>;
+  recordRevision(
+    orderId: string,
+    period: string,
+    round: number,
+    text: string,
+    files?: StoredFileRecord[],
+  ): Promise<Revision | null>;
   /** Marks the delivery accepted (once) and emails the owner; false when it was already. */
   acceptDelivery(orderId: string, deliveryId: string): Promise<boolean>;
   findDelivery(deliveryId: string): Promise<Delivery | null>;
@@ -129,7 +135,16 @@ export interface WorkView {
   briefFiles: FileView[];
   briefOpen: boolean;
   /** `answers`: the delivery answers the revision of its round (otherwise a new piece). */
-  deliveries: Array<{ id: string; round: number; answers: boolean; note: string; link: { url: string; label: string } | null; files: FileView[]; at: string; accepted: boolean }>;
+  deliveries: Array<{
+    id: string;
+    round: number;
+    answers: boolean;
+    note: string;
+    link: { url: string; label: string } | null;
+    files: FileView[];
+    at: string;
+    accepted: boolean;
+  }>;
   revisions: Array<{ round: number; text: string; at: string; files: FileView[] }>;
   openRevision: boolean;
   canAnswer: boolean;

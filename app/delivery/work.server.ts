@@ -6,12 +6,30 @@ import { orderFieldSpec } from "../content/order-fields.ts";
 import { isLanguage, languageName } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { FileRefused, readUpload, type BodyRefusalReason, type IncomingFile, type UploadName } from "../http/read-form.server.ts";
+import {
+  FileRefused,
+  readUpload,
+  type BodyRefusalReason,
+  type IncomingFile,
+  type UploadName,
+} from "../http/read-form.server.ts";
 import { formatDate, formatFileSize } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { Order } from "../orders/types.ts";
 import { newId } from "./delivery-store.server.ts";
-import { BRIEF_MAX, NOTE_MAX, REVISION_MAX, type BriefQuestionView, type Delivery, type DeliveryStore, type FileView, type OrderWork, type Revision, type StoredFileRecord, type WorkView } from "./types.ts";
+import {
+  BRIEF_MAX,
+  NOTE_MAX,
+  REVISION_MAX,
+  type BriefQuestionView,
+  type Delivery,
+  type DeliveryStore,
+  type FileView,
+  type OrderWork,
+  type Revision,
+  type StoredFileRecord,
+  type WorkView,
+} from "./types.ts";
 
 /** What the work needs of the services: its store, the file storage, the outbox's wake-up. */
 export interface WorkServices {
@@ -92,7 +110,15 @@ export const fileKey = (orderId: string, fileId: string) => `orders/${orderId}/$
  * Reads an upload (the brief's or a delivery's form), storing each file as it arrives after its
  * type is read from its bytes; on a refusal nothing stays (files already stored are deleted).
  */
-async function storeUpload(request: Request, upload: UploadName, fields: string[], order: Order, kind: StoredFileRecord["kind"], services: WorkServices, left: Partial<{ maxFiles: number; maxTotalBytes: number }>) {
+async function storeUpload(
+  request: Request,
+  upload: UploadName,
+  fields: string[],
+  order: Order,
+  kind: StoredFileRecord["kind"],
+  services: WorkServices,
+  left: Partial<{ maxFiles: number; maxTotalBytes: number }>,
+) {
   const onFile = async (file: IncomingFile): Promise<StoredFileRecord | null> => {
     // A file input left empty still sends a part with no name and no bytes.
     if (!file.filename) {
@@ -104,7 +130,18 @@ async function storeUpload(request: Request, upload: UploadName, fields: string[
     const key = fileKey(order.id, id);
     const { size } = await services.files.put(key, body, mime);
     if (size === 0) throw new FileRefused("fileType");
-    return { id, orderId: order.id, kind, deliveryId: null, revisionId: null, name: cleanName(file.filename, ext), contentType: mime, size, storageKey: key, createdAt: new Date().toISOString() };
+    return {
+      id,
+      orderId: order.id,
+      kind,
+      deliveryId: null,
+      revisionId: null,
+      name: cleanName(file.filename, ext),
+      contentType: mime,
+      size,
+      storageKey: key,
+      createdAt: new Date().toISOString(),
+    };
   };
   const onRefused = async (stored: Array<StoredFileRecord | null>) => {
     for (const file of stored) if (file) await services.files.delete(file.storageKey);
@@ -127,12 +164,18 @@ export function workState(order: Order, work: OrderWork) {
   const period = periodOf(order);
   const deliveries = work.deliveries.filter((delivery) => delivery.period === period);
   const revisions = work.revisions.filter((revision) => revision.period === period);
-  const latest: Delivery | null = deliveries.reduce<Delivery | null>((last, delivery) => (!last || delivery.round > last.round ? delivery : last), null);
-  const openRevision: Revision | null = revisions.find((revision) => !deliveries.some((delivery) => delivery.round === revision.round)) ?? null;
+  const latest: Delivery | null = deliveries.reduce<Delivery | null>(
+    (last, delivery) => (!last || delivery.round > last.round ? delivery : last),
+    null,
+  );
+  const openRevision: Revision | null =
+    revisions.find((revision) => !deliveries.some((delivery) => delivery.round === revision.round)) ?? null;
   const offer = getOffer(order.offer);
   const rounds = offer.revisionRounds;
   const allowance = offer.perPeriod ?? 1;
-  const counted = deliveries.filter((delivery) => !revisions.some((revision) => revision.round === delivery.round)).length;
+  const counted = deliveries.filter(
+    (delivery) => !revisions.some((revision) => revision.round === delivery.round),
+  ).length;
   // The latest delivery's answer: accepting an earlier piece does not close the next one.
   const accepted = Boolean(latest?.acceptedAt);
   return {
@@ -154,24 +197,48 @@ export function workState(order: Order, work: OrderWork) {
   };
 }
 
-export type WorkOutcome = "saved" | "delivered" | "revision" | "accepted" | "empty" | "briefClosed" | "alreadyDelivered" | "notDelivered" | "revisionLimit" | "alreadyAnswered" | "badLink" | "briefAnswers";
+export type WorkOutcome =
+  | "saved"
+  | "delivered"
+  | "revision"
+  | "accepted"
+  | "empty"
+  | "briefClosed"
+  | "alreadyDelivered"
+  | "notDelivered"
+  | "revisionLimit"
+  | "alreadyAnswered"
+  | "badLink"
+  | "briefAnswers";
 /** `invalid`: the brief's questions to answer again (reason "briefAnswers"). */
-export type WorkAnswer = { ok: true; outcome: WorkOutcome } | { ok: false; status: number; reason: WorkOutcome | BodyRefusalReason; invalid?: string[] };
+export type WorkAnswer =
+  | { ok: true; outcome: WorkOutcome }
+  | { ok: false; status: number; reason: WorkOutcome | BodyRefusalReason; invalid?: string[] };
 
 /**
  * Checks the brief's answers with the order form's own rules for the same questions (the orders
  * room's schema, handed in by the route: this room may not run orders' code).
  */
-export type BriefAnswersCheck = (form: FormData) => { ok: true; answers: Record<string, string> } | { ok: false; invalid: string[] };
+export type BriefAnswersCheck = (
+  form: FormData,
+) => { ok: true; answers: Record<string, string> } | { ok: false; invalid: string[] };
 
 const fail = (status: number, reason: WorkOutcome | BodyRefusalReason): WorkAnswer => ({ ok: false, status, reason });
 
 /** The customer's brief: its text and files (the order's allowance: 10 files, 50 MB in all). */
-export async function submitBrief(request: Request, order: Order, services: WorkServices, checkAnswers: BriefAnswersCheck): Promise<WorkAnswer> {
+export async function submitBrief(
+  request: Request,
+  order: Order,
+  services: WorkServices,
+  checkAnswers: BriefAnswersCheck,
+): Promise<WorkAnswer> {
   const work = await services.repo.orderWork(order.id);
   if (!workState(order, work).briefOpen) return fail(409, "briefClosed");
   const briefFiles = work.files.filter((file) => file.kind === "brief");
-  const limits = { maxFiles: 10 - briefFiles.length, maxTotalBytes: 50 * 1024 * 1024 - briefFiles.reduce((sum, file) => sum + file.size, 0) };
+  const limits = {
+    maxFiles: 10 - briefFiles.length,
+    maxTotalBytes: 50 * 1024 * 1024 - briefFiles.reduce((sum, file) => sum + file.size, 0),
+  };
   // The questions moved after payment (the offer's BRIEF_FIELDS) come with the text and files.
   const questions = briefFields(order.offer);
   const read = await storeUpload(request, "brief", ["brief", ...questions], order, "brief", services, limits);
@@ -185,7 +252,9 @@ export async function submitBrief(request: Request, order: Order, services: Work
     }
     answers = checked.answers;
   }
-  const text = String(read.form.get("brief") ?? "").trim().slice(0, BRIEF_MAX);
+  const text = String(read.form.get("brief") ?? "")
+    .trim()
+    .slice(0, BRIEF_MAX);
   if (!text && !read.files.length && !work.brief && !answers) return fail(400, "empty");
   for (const file of read.files) await services.repo.addFile(file);
   if (text || answers || !work.brief) {
@@ -218,7 +287,15 @@ export function deliveryLink(raw: string): string | null | false {
 export async function deliverWork(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
   const before = workState(order, await services.repo.orderWork(order.id));
   if (!before.canDeliver) return fail(409, "alreadyDelivered");
-  const read = await storeUpload(request, "delivery", ["note", "link", "linkLabel", "round"], order, "delivery", services, {});
+  const read = await storeUpload(
+    request,
+    "delivery",
+    ["note", "link", "linkLabel", "round"],
+    order,
+    "delivery",
+    services,
+    {},
+  );
   if (!read.ok) return fail(read.status, read.reason);
   const dropFiles = async () => {
     for (const file of read.files) await services.files.delete(file.storageKey);
@@ -229,7 +306,9 @@ export async function deliverWork(request: Request, order: Order, services: Work
     return fail(409, "alreadyDelivered");
   }
   const link = deliveryLink(String(read.form.get("link") ?? ""));
-  const note = String(read.form.get("note") ?? "").trim().slice(0, NOTE_MAX);
+  const note = String(read.form.get("note") ?? "")
+    .trim()
+    .slice(0, NOTE_MAX);
   if (link === false) {
     await dropFiles();
     return fail(400, "badLink");
@@ -245,7 +324,11 @@ export async function deliverWork(request: Request, order: Order, services: Work
       round: before.nextRound,
       note,
       linkUrl: link,
-      linkLabel: link ? String(read.form.get("linkLabel") ?? "").trim().slice(0, 200) || null : null,
+      linkLabel: link
+        ? String(read.form.get("linkLabel") ?? "")
+            .trim()
+            .slice(0, 200) || null
+        : null,
       first: !before.latest,
       eventPeriod: order.monthly ? order.periodEnd : null,
     },
@@ -275,7 +358,8 @@ export async function askRevision(order: Order, text: string, services: WorkServ
   const refused = revisionRefusal(state);
   if (refused) return refused;
   // Revision n follows delivery n - 1; the store's unique round refuses a second post of it.
-  if (!(await services.repo.recordRevision(order.id, state.period, state.latest!.round + 1, asked))) return fail(409, "alreadyAnswered");
+  if (!(await services.repo.recordRevision(order.id, state.period, state.latest!.round + 1, asked)))
+    return fail(409, "alreadyAnswered");
   services.worker.kick();
   return { ok: true, outcome: "revision" };
 }
@@ -286,19 +370,28 @@ export async function askRevision(order: Order, text: string, services: WorkServ
  * an order's revisions). Refused before a byte is stored when no revision can be asked; on any
  * refusal after, the files stored are deleted.
  */
-export async function askRevisionWithFiles(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
+export async function askRevisionWithFiles(
+  request: Request,
+  order: Order,
+  services: WorkServices,
+): Promise<WorkAnswer> {
   const work = await services.repo.orderWork(order.id);
   const state = workState(order, work);
   const refused = revisionRefusal(state);
   if (refused) return refused;
   const earlier = work.files.filter((file) => file.kind === "revision");
-  const limits = { maxFiles: 10 - earlier.length, maxTotalBytes: 50 * 1024 * 1024 - earlier.reduce((sum, file) => sum + file.size, 0) };
+  const limits = {
+    maxFiles: 10 - earlier.length,
+    maxTotalBytes: 50 * 1024 * 1024 - earlier.reduce((sum, file) => sum + file.size, 0),
+  };
   const read = await storeUpload(request, "revision", ["text"], order, "revision", services, limits);
   if (!read.ok) return fail(read.status, read.reason);
   const dropFiles = async () => {
     for (const file of read.files) await services.files.delete(file.storageKey);
   };
-  const asked = String(read.form.get("text") ?? "").trim().slice(0, REVISION_MAX);
+  const asked = String(read.form.get("text") ?? "")
+    .trim()
+    .slice(0, REVISION_MAX);
   if (!asked) {
     await dropFiles();
     return fail(400, "empty");
@@ -388,7 +481,12 @@ function briefQuestions(order: Order, work: OrderWork, lang: Language): BriefQue
 export function workView(order: Order, work: OrderWork, lang: Language, fileUrl: (fileId: string) => string): WorkView {
   const state = workState(order, work);
   const date = (iso: string) => formatDate(new Date(iso), lang, true);
-  const fileView = (file: StoredFileRecord): FileView => ({ id: file.id, name: file.name, size: formatFileSize(file.size, lang), url: fileUrl(file.id) });
+  const fileView = (file: StoredFileRecord): FileView => ({
+    id: file.id,
+    name: file.name,
+    size: formatFileSize(file.size, lang),
+    url: fileUrl(file.id),
+  });
   return {
     brief: work.brief ? { text: work.brief.text, at: date(work.brief.updatedAt) } : null,
     briefQuestions: briefQuestions(order, work, lang),
@@ -399,7 +497,9 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
       .map((delivery) => ({
         id: delivery.id,
         round: delivery.round,
-        answers: work.revisions.some((revision) => revision.period === state.period && revision.round === delivery.round),
+        answers: work.revisions.some(
+          (revision) => revision.period === state.period && revision.round === delivery.round,
+        ),
         note: delivery.note,
         link: delivery.linkUrl ? { url: delivery.linkUrl, label: delivery.linkLabel || delivery.linkUrl } : null,
         files: work.files.filter((file) => file.deliveryId === delivery.id).map(fileView),
@@ -408,7 +508,12 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
       })),
     revisions: work.revisions
       .filter((revision) => revision.period === state.period)
-      .map((revision) => ({ round: revision.round, text: revision.text, at: date(revision.createdAt), files: work.files.filter((file) => file.revisionId === revision.id).map(fileView) })),
+      .map((revision) => ({
+        round: revision.round,
+        text: revision.text,
+        at: date(revision.createdAt),
+        files: work.files.filter((file) => file.revisionId === revision.id).map(fileView),
+      })),
     openRevision: Boolean(state.openRevision),
     canAnswer: state.canAnswer,
     accepted: state.accepted,
@@ -429,12 +534,25 @@ export interface WorkStep {
 }
 
 /** The work's steps for the order page's timeline: the brief received, then a revision asked (waiting) or the acceptance. */
-export function workSteps(order: Order, work: OrderWork, label: (iso: string) => string): { afterPaid: WorkStep[]; atEnd: WorkStep[] } {
+export function workSteps(
+  order: Order,
+  work: OrderWork,
+  label: (iso: string) => string,
+): { afterPaid: WorkStep[]; atEnd: WorkStep[] } {
   const state = workState(order, work);
-  const step = (key: WorkStep["key"], stepState: WorkStep["state"], iso: string): WorkStep => ({ key, state: stepState, datetime: iso, label: label(iso) });
+  const step = (key: WorkStep["key"], stepState: WorkStep["state"], iso: string): WorkStep => ({
+    key,
+    state: stepState,
+    datetime: iso,
+    label: label(iso),
+  });
   const accepted = state.latest?.acceptedAt;
   return {
     afterPaid: work.brief ? [step("briefReceived", "done", work.brief.createdAt)] : [],
-    atEnd: state.openRevision ? [step("revisionAsked", "current", state.openRevision.createdAt)] : accepted ? [step("accepted", "done", accepted)] : [],
+    atEnd: state.openRevision
+      ? [step("revisionAsked", "current", state.openRevision.createdAt)]
+      : accepted
+        ? [step("accepted", "done", accepted)]
+        : [],
   };
 }

@@ -70,7 +70,8 @@ export class DiskFileStorage implements FileStorage {
       try {
         entries = await fs.promises.readdir(dir, { withFileTypes: true });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return;
+        if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR")
+          return;
         throw error;
       }
       for (const entry of entries) {

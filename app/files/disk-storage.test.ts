@@ -10,7 +10,9 @@ const text = async (stream: Readable) => Buffer.concat(await stream.toArray()).t
 test("the disk storage: put, get, list by prefix, delete; a body that fails leaves nothing, not even its temporary file", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "disk-storage-"));
   const storage = new DiskFileStorage(dir);
-  expect(await storage.put("orders/o1/f1", Readable.from([Buffer.from("hello "), Buffer.from("world")]), "text/plain")).toEqual({ size: 11 });
+  expect(
+    await storage.put("orders/o1/f1", Readable.from([Buffer.from("hello "), Buffer.from("world")]), "text/plain"),
+  ).toEqual({ size: 11 });
   await storage.put("orders/o2/f2", Readable.from([Buffer.from("x")]), "text/plain");
   const got = await storage.get("orders/o1/f1");
   expect(got?.size).toBe(11);

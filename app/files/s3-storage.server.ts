@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { Readable, Transform } from "node:stream";
 import { assertSafeKey, type FileStorage, type StoredFile } from "./storage.ts";
@@ -94,7 +100,9 @@ export class S3FileStorage implements FileStorage {
     const keys: string[] = [];
     let marker: string | undefined;
     for (;;) {
-      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: marker, MaxKeys: this.listPageSize }));
+      const page = await this.client.send(
+        new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: marker, MaxKeys: this.listPageSize }),
+      );
       const contents = page.Contents ?? [];
       for (const object of contents) if (object.Key) keys.push(object.Key);
       const last = contents.at(-1)?.Key;
@@ -103,9 +111,11 @@ export class S3FileStorage implements FileStorage {
     }
     return keys.sort();
   }
-
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404)
+  );
 }

@@ -59,7 +59,9 @@ describe.each(adapters)("the %s storage", (kind, open) => {
     expect(storage.kind).toBe(kind);
     const seed = randomBytes(65_536);
     const total = 12 * 1024 * 1024 + 123;
-    expect(await storage.put(`orders/${kind}-big/f1`, chunks(total, seed), "application/octet-stream")).toEqual({ size: total });
+    expect(await storage.put(`orders/${kind}-big/f1`, chunks(total, seed), "application/octet-stream")).toEqual({
+      size: total,
+    });
     const got = await storage.get(`orders/${kind}-big/f1`);
     expect(got?.size).toBe(total);
     const read = await bytes(got!.body);
@@ -99,7 +101,9 @@ describe.each(adapters)("the %s storage", (kind, open) => {
       for (let sent = 0; sent < 6 * 1024 * 1024; sent += 65_536) yield seed;
       throw new Error("cap passed");
     }
-    await expect(storage.put(`orders/${kind}-fail/f1`, Readable.from(failing()), "text/plain")).rejects.toThrow("cap passed");
+    await expect(storage.put(`orders/${kind}-fail/f1`, Readable.from(failing()), "text/plain")).rejects.toThrow(
+      "cap passed",
+    );
     expect(await storage.get(`orders/${kind}-fail/f1`)).toBeNull();
     expect(await storage.list(`orders/${kind}-fail/`)).toEqual([]);
   });
@@ -107,7 +111,9 @@ describe.each(adapters)("the %s storage", (kind, open) => {
   test("unsafe keys are refused before any I/O", async () => {
     const storage = open();
     for (const key of ["../etc/passwd", "orders//f", "orders/a/../b", "/orders/a", "orders/a b", "orders/é"]) {
-      await expect(storage.put(key, Readable.from([Buffer.from("x")]), "text/plain")).rejects.toThrow("unsafe storage key");
+      await expect(storage.put(key, Readable.from([Buffer.from("x")]), "text/plain")).rejects.toThrow(
+        "unsafe storage key",
+      );
       await expect(storage.get(key)).rejects.toThrow("unsafe storage key");
       await expect(storage.delete(key)).rejects.toThrow("unsafe storage key");
     }

@@ -40,15 +40,43 @@ export function limitPolicies(settings: LimitSettings) {
     quote: { points: settings.ORDER_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a quote request, per IP" },
     // The quote form's acknowledgement goes to a typed address that proved nothing: a few a day per
     // recipient, whoever posts (no free mail relay). Beyond it the owner still gets the request.
-    quoteAck: { points: settings.QUOTE_ACK_DAILY_LIMIT, windowSeconds: ONE_DAY, counts: "a quote acknowledgement, per recipient address" },
-    resend: { points: settings.RESEND_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a thank-you page's resend-confirmation post, per IP" },
-    lookup: { points: settings.LOOKUP_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a payment-provider look-up from a visitor's link, per IP" },
-    manageLink: { points: settings.MANAGE_LINK_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "a fresh manage-link request, per IP and per address" },
+    quoteAck: {
+      points: settings.QUOTE_ACK_DAILY_LIMIT,
+      windowSeconds: ONE_DAY,
+      counts: "a quote acknowledgement, per recipient address",
+    },
+    resend: {
+      points: settings.RESEND_RATE_LIMIT,
+      windowSeconds: TEN_MINUTES,
+      counts: "a thank-you page's resend-confirmation post, per IP",
+    },
+    lookup: {
+      points: settings.LOOKUP_RATE_LIMIT,
+      windowSeconds: TEN_MINUTES,
+      counts: "a payment-provider look-up from a visitor's link, per IP",
+    },
+    manageLink: {
+      points: settings.MANAGE_LINK_RATE_LIMIT,
+      windowSeconds: TEN_MINUTES,
+      counts: "a fresh manage-link request, per IP and per address",
+    },
     // The order page's "send me my links again": the same budget as the manage links, counted apart.
-    orderLink: { points: settings.MANAGE_LINK_RATE_LIMIT, windowSeconds: TEN_MINUTES, counts: "an order-links request, per IP and per address" },
+    orderLink: {
+      points: settings.MANAGE_LINK_RATE_LIMIT,
+      windowSeconds: TEN_MINUTES,
+      counts: "an order-links request, per IP and per address",
+    },
     // Sign-in: each password or code checked counts; a successful step gives its point back.
-    signInIp: { points: 10, windowSeconds: FIFTEEN_MINUTES, counts: "a sign-in step (password or code) from an IP without a device cookie" },
-    signInAccount: { points: 30, windowSeconds: FIFTEEN_MINUTES, counts: "a sign-in step from any browser without a device cookie" },
+    signInIp: {
+      points: 10,
+      windowSeconds: FIFTEEN_MINUTES,
+      counts: "a sign-in step (password or code) from an IP without a device cookie",
+    },
+    signInAccount: {
+      points: 30,
+      windowSeconds: FIFTEEN_MINUTES,
+      counts: "a sign-in step from any browser without a device cookie",
+    },
     // A browser the owner signed in from (device cookie) has only its own budget: strangers
     // exhausting the account-wide one cannot lock it out (OWASP, "device cookies").
     signInDevice: { points: 10, windowSeconds: FIFTEEN_MINUTES, counts: "a sign-in step from one device cookie" },
@@ -64,7 +92,11 @@ export function limitPolicies(settings: LimitSettings) {
     // or a leaked token is slowed down, the site is not.
     apiToken: { points: 600, windowSeconds: TEN_MINUTES, counts: "an API request, per bearer token" },
     // Wrong bearer tokens: each is a guess, counted per IP before the hash is looked up.
-    apiAuthIp: { points: 30, windowSeconds: TEN_MINUTES, counts: "an API request with a wrong or revoked token, per IP" },
+    apiAuthIp: {
+      points: 30,
+      windowSeconds: TEN_MINUTES,
+      counts: "an API request with a wrong or revoked token, per IP",
+    },
   } satisfies Record<string, LimitPolicy>;
 }
 
@@ -120,7 +152,12 @@ export function createLimits(settings: LimitSettings, pool?: pg.Pool): Limits {
   const limiters = Object.fromEntries(
     (Object.keys(policies) as LimitName[]).map((name) => [
       name,
-      createRateLimiter({ name: prefixes[name], limit: policies[name].points, windowMs: policies[name].windowSeconds * 1000, pool }),
+      createRateLimiter({
+        name: prefixes[name],
+        limit: policies[name].points,
+        windowMs: policies[name].windowSeconds * 1000,
+        pool,
+      }),
     ]),
   ) as Record<LimitName, RateLimiter>;
   return {

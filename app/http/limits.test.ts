@@ -6,7 +6,13 @@ import { createLimits, limitPolicies, type LimitName, type Limits, type LimitSet
 // Runs on both stores (vitest.config.ts): in memory (the single SQLite instance) and on PostgreSQL,
 // where two instances share the `rate_limits` table (two pools on one database).
 
-const SETTINGS: LimitSettings = { ORDER_RATE_LIMIT: 20, RESEND_RATE_LIMIT: 5, LOOKUP_RATE_LIMIT: 60, MANAGE_LINK_RATE_LIMIT: 5, QUOTE_ACK_DAILY_LIMIT: 3 };
+const SETTINGS: LimitSettings = {
+  ORDER_RATE_LIMIT: 20,
+  RESEND_RATE_LIMIT: 5,
+  LOOKUP_RATE_LIMIT: 60,
+  MANAGE_LINK_RATE_LIMIT: 5,
+  QUOTE_ACK_DAILY_LIMIT: 3,
+};
 const stores: Store[] = [];
 afterAll(async () => {
   await Promise.all(stores.map((store) => store.db.destroy()));

@@ -1,5 +1,10 @@
 import type pg from "pg";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 
 /**
  * The counting machinery under app/http/limits.server.ts (the only module that may use it): a fixed
@@ -37,14 +42,28 @@ export const MAX_KEYS = 100_000;
  * same limit is counted in memory meanwhile rather than refusing or letting everything through. In
  * memory each window is evicted when it expires, and the number of keys is capped.
  */
-export function createRateLimiter({ name, limit, windowMs, pool, maxKeys = MAX_KEYS }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  name,
+  limit,
+  windowMs,
+  pool,
+  maxKeys = MAX_KEYS,
+}: RateLimiterOptions): RateLimiter {
   if (limit <= 0) return { take: async () => ({ ok: true, retryAfterMs: 0 }), refund: async () => {}, size: () => 0 };
   const options = { keyPrefix: name, points: limit, duration: Math.ceil(windowMs / 1000) };
   let memory = new RateLimiterMemory(options);
   // rate-limiter-flexible keeps its records in a Map (version pinned; covered by a unit test).
-  const size = () => (memory as unknown as { _memoryStorage: { _storage: Map<string, unknown> } })._memoryStorage._storage.size;
+  const size = () =>
+    (memory as unknown as { _memoryStorage: { _storage: Map<string, unknown> } })._memoryStorage._storage.size;
   const shared: RateLimiterAbstract | undefined = pool
-    ? new RateLimiterPostgres({ ...options, storeClient: pool, storeType: "pool", tableName: "rate_limits", tableCreated: true, insuranceLimiter: memory })
+    ? new RateLimiterPostgres({
+        ...options,
+        storeClient: pool,
+        storeType: "pool",
+        tableName: "rate_limits",
+        tableCreated: true,
+        insuranceLimiter: memory,
+      })
     : undefined;
   return {
     async take(key) {

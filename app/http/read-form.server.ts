@@ -53,7 +53,8 @@ const UPLOAD_OVERHEAD = 256 * 1024;
 /** The most bytes a POST to `pathname` may carry. */
 export const bodyCapFor = (pathname: string): number => {
   if (BODY_CAPS[pathname]) return BODY_CAPS[pathname];
-  for (const upload of Object.values(UPLOADS)) if (upload.path.test(pathname)) return upload.maxTotalBytes + UPLOAD_OVERHEAD;
+  for (const upload of Object.values(UPLOADS))
+    if (upload.path.test(pathname)) return upload.maxTotalBytes + UPLOAD_OVERHEAD;
   return MAX_FORM_BYTES;
 };
 /** Our largest form (an order) has about 30 fields; unknown extras are tolerated up to this. */
@@ -61,7 +62,15 @@ export const MAX_FIELDS = 200;
 /** Our longest field name is about 20 characters; path-like names (`a.b.c…`, `a[b][c]…`) are cut off here. */
 export const MAX_NAME_LENGTH = 100;
 
-export type BodyRefusalReason = "malformed" | "tooLarge" | "tooManyFields" | "nameTooLong" | "unsupportedType" | "fileTooLarge" | "tooManyFiles" | "fileType";
+export type BodyRefusalReason =
+  | "malformed"
+  | "tooLarge"
+  | "tooManyFields"
+  | "nameTooLong"
+  | "unsupportedType"
+  | "fileTooLarge"
+  | "tooManyFiles"
+  | "fileType";
 
 /** Why a body was refused, with the status the route answers (a small translated 4xx, never a 500). */
 export interface BodyRefusal {
@@ -121,7 +130,10 @@ async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array
 const mediaType = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 
 /** The body's (name, value) pairs, before any filtering: urlencoded or multipart, already capped in bytes. */
-async function entries(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<Array<[string, FormDataEntryValue]> | BodyRefusal> {
+async function entries(
+  request: Request,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<Array<[string, FormDataEntryValue]> | BodyRefusal> {
   const type = mediaType(request);
   if (type === "application/x-www-form-urlencoded" || (type === "" && bytes.byteLength === 0)) {
     // URLSearchParams is linear and flat: it never builds arrays or objects from names.
@@ -131,7 +143,9 @@ async function entries(request: Request, bytes: Uint8Array<ArrayBuffer>): Promis
     // A form submitted with encType="multipart/form-data" (none of ours today, but a browser may).
     // The platform's parser on at most MAX_FORM_BYTES already in memory: bounded work, flat result.
     try {
-      const parsed = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type")! } }).formData();
+      const parsed = await new Response(bytes, {
+        headers: { "content-type": request.headers.get("content-type")! },
+      }).formData();
       return [...parsed.entries()];
     } catch {
       return refuse("malformed");
@@ -145,7 +159,11 @@ async function entries(request: Request, bytes: Uint8Array<ArrayBuffer>): Promis
  * Pass the names the form's schema declares: a new field just works, anything else is dropped.
  * Forms whose action needs no field (sign-out) pass `[]`: the body is still checked.
  */
-export async function readForm(request: Request, allowed: Iterable<string>, maxBytes = MAX_FORM_BYTES): Promise<FormRead> {
+export async function readForm(
+  request: Request,
+  allowed: Iterable<string>,
+  maxBytes = MAX_FORM_BYTES,
+): Promise<FormRead> {
   const bytes = await readBytes(request, maxBytes);
   if (!(bytes instanceof Uint8Array)) return bytes;
   const pairs = await entries(request, bytes);
@@ -217,7 +235,15 @@ export async function readUpload<T>(
       headers: { "content-type": request.headers.get("content-type")! },
       // Browsers send file names as UTF-8 (busboy reads latin1 unless told).
       defParamCharset: "utf8",
-      limits: { fileSize: caps.maxFileBytes, files: maxFiles, fields: MAX_FIELDS, parts: MAX_FIELDS + maxFiles, fieldNameSize: MAX_NAME_LENGTH, fieldSize: MAX_FORM_BYTES, headerPairs: 20 },
+      limits: {
+        fileSize: caps.maxFileBytes,
+        files: maxFiles,
+        fields: MAX_FIELDS,
+        parts: MAX_FIELDS + maxFiles,
+        fieldNameSize: MAX_NAME_LENGTH,
+        fieldSize: MAX_FORM_BYTES,
+        headerPairs: 20,
+      },
     });
   } catch {
     // No boundary, or not a multipart type busboy knows.
@@ -249,7 +275,12 @@ export async function readUpload<T>(
     const fail = (reason: BodyRefusalReason) => {
       if (failed) return;
       failed = reason;
-      for (const stream of streams) stream.destroy(new FileRefused(reason === "fileType" ? "fileType" : reason === "tooManyFiles" ? "tooManyFiles" : "fileTooLarge"));
+      for (const stream of streams)
+        stream.destroy(
+          new FileRefused(
+            reason === "fileType" ? "fileType" : reason === "tooManyFiles" ? "tooManyFiles" : "fileTooLarge",
+          ),
+        );
       source.unpipe(parser);
       parser.removeAllListeners();
       parser.on("error", () => {});
@@ -299,7 +330,12 @@ export async function readUpload<T>(
       // busboy ends a file cut at its size cap as if it were whole: fail before that end arrives.
       stream.on("limit", () => fail("fileTooLarge"));
       stream.pipe(counted);
-      const handled = onFile({ field, filename: info.filename ?? "", declaredType: info.mimeType ?? "", stream: counted });
+      const handled = onFile({
+        field,
+        filename: info.filename ?? "",
+        declaredType: info.mimeType ?? "",
+        stream: counted,
+      });
       handled.catch((error: unknown) => fail(error instanceof FileRefused ? error.reason : "malformed"));
       handlers.push(handled);
     });
@@ -374,7 +410,8 @@ function jsonDepth(text: string, limit: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -392,7 +429,11 @@ function jsonDepth(text: string, limit: number): number {
  * 5,000-deep array never reaches it), then the schema (zod, app/lib/zod.ts): unknown keys are
  * dropped, wrong types refused with the paths at fault. An empty body is `{}`.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_FORM_BYTES): Promise<JsonRead<z.output<S>>> {
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_FORM_BYTES,
+): Promise<JsonRead<z.output<S>>> {
   const bytes = await readBytes(request, maxBytes);
   if (!(bytes instanceof Uint8Array)) return bytes;
   const type = mediaType(request);
@@ -412,7 +453,9 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   }
   const checked = schema.safeParse(parsed);
   if (!checked.success) {
-    const issues = checked.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.map(String).join(".").slice(0, 100), message: issue.message.slice(0, 200) }));
+    const issues = checked.error.issues
+      .slice(0, 10)
+      .map((issue) => ({ path: issue.path.map(String).join(".").slice(0, 100), message: issue.message.slice(0, 200) }));
     return { ok: false, status: 400, reason: "invalid", issues };
   }
   return { ok: true, value: checked.data, text };

@@ -7,7 +7,8 @@ import { FileRefused, readUpload, UPLOADS, type IncomingFile } from "./read-form
 const upload = (files: Array<[string, Uint8Array]>, fields: Record<string, string> = {}) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  for (const [name, bytes] of files) form.append("files", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
+  for (const [name, bytes] of files)
+    form.append("files", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
   return new Request("http://localhost/order/x", { method: "POST", body: form });
 };
 
@@ -30,7 +31,18 @@ const counting = (sizes: number[]) => async (file: IncomingFile) => {
 describe("readUpload: multipart with files, streamed, capped", () => {
   test("fields as readForm gives them and each file to its handler", async () => {
     const sizes: number[] = [];
-    const read = await readUpload(upload([["a.png", new Uint8Array(1000)], ["b.png", new Uint8Array(3)]], { brief: "hello", other: "x" }), "brief", ["brief"], counting(sizes));
+    const read = await readUpload(
+      upload(
+        [
+          ["a.png", new Uint8Array(1000)],
+          ["b.png", new Uint8Array(3)],
+        ],
+        { brief: "hello", other: "x" },
+      ),
+      "brief",
+      ["brief"],
+      counting(sizes),
+    );
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.form.get("brief")).toBe("hello");
@@ -39,11 +51,31 @@ describe("readUpload: multipart with files, streamed, capped", () => {
   });
 
   test("a file over the cap, too many files, a total over the allowance, a handler's refusal: refused, and the stored ones handed back", async () => {
-    const big = await readUpload(upload([["big.png", new Uint8Array(UPLOADS.brief.maxFileBytes + 1)]]), "brief", [], counting([]));
+    const big = await readUpload(
+      upload([["big.png", new Uint8Array(UPLOADS.brief.maxFileBytes + 1)]]),
+      "brief",
+      [],
+      counting([]),
+    );
     expect(big).toMatchObject({ ok: false, status: 413, reason: "fileTooLarge" });
-    const many = await readUpload(upload(Array.from({ length: 4 }, (_, i): [string, Uint8Array] => [`${i}.png`, new Uint8Array(10)])), "brief", [], counting([]), { maxFiles: 3 });
+    const many = await readUpload(
+      upload(Array.from({ length: 4 }, (_, i): [string, Uint8Array] => [`${i}.png`, new Uint8Array(10)])),
+      "brief",
+      [],
+      counting([]),
+      { maxFiles: 3 },
+    );
     expect(many).toMatchObject({ ok: false, status: 413, reason: "tooManyFiles" });
-    const total = await readUpload(upload([["a.png", new Uint8Array(600)], ["b.png", new Uint8Array(600)]]), "brief", [], counting([]), { maxTotalBytes: 1000 });
+    const total = await readUpload(
+      upload([
+        ["a.png", new Uint8Array(600)],
+        ["b.png", new Uint8Array(600)],
+      ]),
+      "brief",
+      [],
+      counting([]),
+      { maxTotalBytes: 1000 },
+    );
     expect(total).toMatchObject({ ok: false, status: 413, reason: "tooLarge" });
     const handedBack: number[][] = [];
     let calls = 0;
@@ -52,17 +84,35 @@ describe("readUpload: multipart with files, streamed, capped", () => {
       if (calls === 2) throw new FileRefused("fileType");
       return counting([])(file);
     };
-    const typed = await readUpload(upload([["a.png", new Uint8Array(5)], ["b.png", new Uint8Array(5)]]), "brief", [], refusing, {}, async (stored) => {
-      handedBack.push(stored);
-    });
+    const typed = await readUpload(
+      upload([
+        ["a.png", new Uint8Array(5)],
+        ["b.png", new Uint8Array(5)],
+      ]),
+      "brief",
+      [],
+      refusing,
+      {},
+      async (stored) => {
+        handedBack.push(stored);
+      },
+    );
     expect(typed).toMatchObject({ ok: false, status: 415, reason: "fileType" });
     expect(handedBack).toEqual([[5]]);
   });
 
   test("not multipart, no boundary, truncated: refused", async () => {
-    const plain = new Request("http://localhost/x", { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const plain = new Request("http://localhost/x", {
+      method: "POST",
+      body: "a=1",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(await readUpload(plain, "brief", [], counting([]))).toMatchObject({ status: 415 });
-    const noBoundary = new Request("http://localhost/x", { method: "POST", body: "--x\r\n", headers: { "Content-Type": "multipart/form-data" } });
+    const noBoundary = new Request("http://localhost/x", {
+      method: "POST",
+      body: "--x\r\n",
+      headers: { "Content-Type": "multipart/form-data" },
+    });
     expect(await readUpload(noBoundary, "brief", [], counting([]))).toMatchObject({ status: 400, reason: "malformed" });
     const truncated = new Request("http://localhost/x", {
       method: "POST",

@@ -21,12 +21,16 @@ function copy(lang: string): Array<{ file: string; text: string }> {
   return fs
     .readdirSync(path.join(localesDir, lang))
     .filter((file) => file.endsWith(".json") && !LEGAL.has(file))
-    .flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), "utf8"))).map((text) => ({ file, text })));
+    .flatMap((file) =>
+      strings(JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), "utf8"))).map((text) => ({ file, text })),
+    );
 }
 
 /** Every string of a language's files but the legal texts, admin included (emails live in several files). */
 function legalFree(lang: string): Array<{ file: string; text: string }> {
-  return ["admin.json"].flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), "utf8"))).map((text) => ({ file, text })));
+  return ["admin.json"].flatMap((file) =>
+    strings(JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), "utf8"))).map((text) => ({ file, text })),
+  );
 }
 
 /** The `signature` strings of every email (email.json, quote.json, admin.json's notices). */
@@ -39,25 +43,31 @@ function signatureLines(lang: string): Array<{ file: string; text: string }> {
       else visit(file, item);
     }
   };
-  for (const file of ["email.json", "quote.json", "admin.json"]) visit(file, JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), "utf8")));
+  for (const file of ["email.json", "quote.json", "admin.json"])
+    visit(file, JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), "utf8")));
   return found;
 }
 
 describe("copy", () => {
   test('English sales copy says "I", not "we" (a shared "together we" is fine)', () => {
-    const plural = copy("en").filter(({ text }) => /\b(we|our|us|we'll|we’ll|we're|we’re)\b/i.test(text.replace(/\btogether we\b/gi, "")));
+    const plural = copy("en").filter(({ text }) =>
+      /\b(we|our|us|we'll|we’ll|we're|we’re)\b/i.test(text.replace(/\btogether we\b/gi, "")),
+    );
     expect(plural).toEqual([]);
   });
 
   test('German addresses the reader as "Sie" throughout', () => {
     // Quoted: "Du oder Sie" (the agent's tone is the customer's choice) and TikTok's "Für dich" feed.
-    const informal = copy("de").filter(({ text }) => /\b(du|dein\w*|dich|dir|euch|euer\w*)\b/i.test(text.replace(/Du oder Sie|Für-dich-Feed/g, "")));
+    const informal = copy("de").filter(({ text }) =>
+      /\b(du|dein\w*|dich|dir|euch|euer\w*)\b/i.test(text.replace(/Du oder Sie|Für-dich-Feed/g, "")),
+    );
     expect(informal).toEqual([]);
   });
 
   test("Spanish speaks to the reader as tú everywhere, emails included (one register)", () => {
     // Usted forms that have a tú twin in the copy: the possessive with the visitor's own things, and imperatives.
-    const usted = /\b(usted(es)?|introduzca|revise|inténtelo|pida|gestione|cancele|actualice|escríbanos|contáctenos|su (suscripción|factura|pago|pedido|correo|bandeja|confianza)|le (enviaré|llega)|se le cobrará|puede volver)\b/i;
+    const usted =
+      /\b(usted(es)?|introduzca|revise|inténtelo|pida|gestione|cancele|actualice|escríbanos|contáctenos|su (suscripción|factura|pago|pedido|correo|bandeja|confianza)|le (enviaré|llega)|se le cobrará|puede volver)\b/i;
     const spanish = [...copy("es"), ...legalFree("es")];
     // Quoted: "De tú o de usted" (the agent's tone is the customer's choice).
     expect(spanish.filter(({ text }) => usted.test(text.replace(/De tú o de usted/g, "")))).toEqual([]);
@@ -75,7 +85,12 @@ describe("copy", () => {
   });
 
   test("no hedged claim on a sales page", () => {
-    const hedges = /said to be|reportedly|allegedly|réputé|paraît-il|angeblich|sollen angeblich|según dicen|supuestamente|alegadamente|a quanto si dice|presumibilmente/i;
-    for (const lang of LANGUAGES) expect(copy(lang).filter(({ text }) => hedges.test(text)), lang).toEqual([]);
+    const hedges =
+      /said to be|reportedly|allegedly|réputé|paraît-il|angeblich|sollen angeblich|según dicen|supuestamente|alegadamente|a quanto si dice|presumibilmente/i;
+    for (const lang of LANGUAGES)
+      expect(
+        copy(lang).filter(({ text }) => hedges.test(text)),
+        lang,
+      ).toEqual([]);
   });
 });

@@ -58,8 +58,16 @@ export function formatDays(days: number, lang: Language): string {
 }
 
 /** "8–10 min", "30-60 s": a range of durations. */
-export function formatUnitRange(range: readonly [number, number], unit: Unit, lang: Language, display: Display = "short"): string {
-  return numberFormat(intlLocale(lang), { ...GROUPED, style: "unit", unit, unitDisplay: display }).formatRange(range[0], range[1]);
+export function formatUnitRange(
+  range: readonly [number, number],
+  unit: Unit,
+  lang: Language,
+  display: Display = "short",
+): string {
+  return numberFormat(intlLocale(lang), { ...GROUPED, style: "unit", unit, unitDisplay: display }).formatRange(
+    range[0],
+    range[1],
+  );
 }
 
 /** "1 €", "£49", "497,00 €": a catalogue price in minor units, decimals only when there are cents. */
@@ -86,11 +94,17 @@ export function formatAmount(amount: number, currency: string, lang: Language): 
 /** One amount, or a range ("10 000–12 000 €") written as the locale writes ranges. */
 export function formatAmountRange(amounts: readonly number[], currency: string, lang: Language): string {
   const [low = 0, high] = amounts;
-  return high === undefined ? wholeAmounts(currency, lang).format(low) : wholeAmounts(currency, lang).formatRange(low, high);
+  return high === undefined
+    ? wholeAmounts(currency, lang).format(low)
+    : wholeAmounts(currency, lang).formatRange(low, high);
 }
 
 /** "25K", "25 k", "450 millions": the compact form each locale uses. */
-export function formatCompact(value: number, lang: Language, options: { display?: "short" | "long"; maximumFractionDigits?: number } = {}): string {
+export function formatCompact(
+  value: number,
+  lang: Language,
+  options: { display?: "short" | "long"; maximumFractionDigits?: number } = {},
+): string {
   return numberFormat(intlLocale(lang), {
     ...GROUPED,
     notation: "compact",
@@ -157,7 +171,8 @@ export function formatLanguageName(of: Language, lang: Language): string {
 
 /** A month of the back office's charts ("2026-11"): "nov." / "November 2026", as the language writes it. */
 export function formatMonth(month: string, lang: Language, style: "short" | "long"): string {
-  const options: Intl.DateTimeFormatOptions = style === "short" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" };
+  const options: Intl.DateTimeFormatOptions =
+    style === "short" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" };
   return dateFormat(intlLocale(lang), options).format(new Date(`${month}-15T12:00:00Z`));
 }
 
@@ -172,18 +187,35 @@ export function formatPercent(ratio: number, lang: Language): string {
  */
 export function formatZonedDue(date: Date, lang: Language, timeZone: string, withTime: boolean): string {
   const options: Intl.DateTimeFormatOptions = withTime
-    ? { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }
+    ? {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZoneName: "short",
+      }
     : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
   return dateFormat(intlLocale(lang), { ...options, timeZone }).format(date);
 }
 
 /** A time of day in the owner's time zone, named: "14:05 CET" (the owner's morning email: "due today at …"). */
 export function formatZonedTime(date: Date, lang: Language, timeZone: string): string {
-  return dateFormat(intlLocale(lang), { hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone }).format(date);
+  return dateFormat(intlLocale(lang), { hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone }).format(
+    date,
+  );
 }
 
 /** A file's or a disk's size (kB under a megabyte, MB under a gigabyte, else GB; one decimal at most). */
 export function formatFileSize(bytes: number, lang: Language): string {
-  const [unit, size] = bytes >= 1e9 ? (["gigabyte", 1e9] as const) : bytes >= 1e6 ? (["megabyte", 1e6] as const) : (["kilobyte", 1e3] as const);
-  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(Math.max(0.1, bytes / size));
+  const [unit, size] =
+    bytes >= 1e9
+      ? (["gigabyte", 1e9] as const)
+      : bytes >= 1e6
+        ? (["megabyte", 1e6] as const)
+        : (["kilobyte", 1e3] as const);
+  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(
+    Math.max(0.1, bytes / size),
+  );
 }

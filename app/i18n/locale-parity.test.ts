@@ -22,7 +22,13 @@ const namespaces = fs.readdirSync(path.join(localesDir, "en")).filter((file) => 
 describe("locale files", () => {
   test("every language has the same namespaces", () => {
     for (const lang of LANGUAGES) {
-      expect(fs.readdirSync(path.join(localesDir, lang)).filter((f) => f.endsWith(".json")).sort(), lang).toEqual([...namespaces].sort());
+      expect(
+        fs
+          .readdirSync(path.join(localesDir, lang))
+          .filter((f) => f.endsWith(".json"))
+          .sort(),
+        lang,
+      ).toEqual([...namespaces].sort());
     }
   });
 
@@ -32,7 +38,10 @@ describe("locale files", () => {
       const data = load(lang, file);
       expect(keys(data).sort(), `${lang}/${file}`).toEqual(reference);
       const empty = keys(data).filter((key) => {
-        const value = key.split(/\.|\[(\d+)\]/).filter(Boolean).reduce((node: any, part) => node?.[part], data);
+        const value = key
+          .split(/\.|\[(\d+)\]/)
+          .filter(Boolean)
+          .reduce((node: any, part) => node?.[part], data);
         return typeof value === "string" && value.trim() === "";
       });
       expect(empty, `${lang}/${file} empty strings`).toEqual([]);

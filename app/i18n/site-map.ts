@@ -18,7 +18,10 @@ export const THANK_YOU_PATHS: Record<Language, string> = {
 };
 
 /** The language slugs of the test-workflow offer (spec section 2); French uses /test-workflow/fr. */
-export const TEST_WORKFLOW_PATHS = CATALOGUE_PAGES.find((page) => page.id === "test-workflow")!.slugs as Record<Exclude<Language, "fr">, string>;
+export const TEST_WORKFLOW_PATHS = CATALOGUE_PAGES.find((page) => page.id === "test-workflow")!.slugs as Record<
+  Exclude<Language, "fr">,
+  string
+>;
 
 /**
  * Every marketing page (app/content/catalogue.ts): its URL, its translation namespace
@@ -46,7 +49,9 @@ function grouped(place: "menu" | "listed") {
 export const NAV_GROUPS: ReadonlyArray<{ id: GroupId; pages: readonly PageId[] }> = grouped("menu");
 
 /** The links of the shared navigation: home, then each menu page in catalogue order. */
-export const NAV_PAGES: readonly PageId[] = PAGES.filter((page) => page.id === "home" || page.menu).map((page) => page.id);
+export const NAV_PAGES: readonly PageId[] = PAGES.filter((page) => page.id === "home" || page.menu).map(
+  (page) => page.id,
+);
 
 /** The offers page (/offers): every offer, grouped as the menu, plus the pages the menu does not name. */
 export const OFFER_GROUPS: ReadonlyArray<{ id: GroupId; pages: readonly PageId[] }> = grouped("listed");
@@ -81,7 +86,11 @@ export function pageForPath(pathname: string): Page | undefined {
  * while the form's own post, its cancel return and "order again" name the language (`explicit`),
  * so a visitor who chose one keeps it through the round trip.
  */
-export function orderPath(offer: OfferId, lang: Language, options: { explicit?: boolean; cancelled?: boolean } = {}): string {
+export function orderPath(
+  offer: OfferId,
+  lang: Language,
+  options: { explicit?: boolean; cancelled?: boolean } = {},
+): string {
   const query = new URLSearchParams({ offre: offer });
   if (options.explicit || lang !== "fr") query.set("lang", lang);
   if (options.cancelled) query.set("cancelled", "1");
@@ -106,7 +115,6 @@ export function thankYouPath(lang: Language, sessionId: string): string {
   const id = sessionId === CHECKOUT_SESSION_PLACEHOLDER ? sessionId : encodeURIComponent(sessionId);
   return `${THANK_YOU_PATHS[lang]}?session_id=${id}`;
 }
-
 
 /** The sandbox checkout page of a session (the in-app stand-in for Stripe's hosted page). */
 export function sandboxCheckoutPath(sessionId: string, lang: string): string {

@@ -20,14 +20,20 @@ describe("typography and glossary", () => {
       .readdirSync(dir)
       .filter((file) => file.endsWith(".json"))
       .flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), file))
-      .flatMap(([where, text]) => typographyFindings(lang, text).map((found) => `${where}: ${found.why}: …${found.at}…`));
+      .flatMap(([where, text]) =>
+        typographyFindings(lang, text).map((found) => `${where}: ${found.why}: …${found.at}…`),
+      );
     expect(findings).toEqual([]);
   });
 
   test("the rules correct what they find", () => {
-    expect(applyTypography("fr", "Une question ? C'est simple : « oui » !")).toBe("Une question\u202f? C’est simple\u00a0: «\u00a0oui\u00a0»\u202f!");
+    expect(applyTypography("fr", "Une question ? C'est simple : « oui » !")).toBe(
+      "Une question\u202f? C’est simple\u00a0: «\u00a0oui\u00a0»\u202f!",
+    );
     expect(applyTypography("fr", "https://example.com/?a=1 et {{x}}")).toBe("https://example.com/?a=1 et {{x}}");
-    expect(applyTypography("en", "A setup fee: {{setup}} today. Setup done; set up the agent.")).toBe("A set-up fee: {{setup}} today. Set-up done; set up the agent.");
+    expect(applyTypography("en", "A setup fee: {{setup}} today. Setup done; set up the agent.")).toBe(
+      "A set-up fee: {{setup}} today. Set-up done; set up the agent.",
+    );
     expect(applyTypography("de", "„Kein Code“ und “Hallo”")).toBe("„Kein Code“ und „Hallo“");
     expect(applyTypography("pt", "uma subscrição, duas subscrições")).toBe("uma assinatura, duas assinaturas");
     expect(applyTypography("it", "450 Mln di parametri")).toBe("450 milioni di parametri");

@@ -18,7 +18,11 @@ const NBSP = "\u00a0";
 const NNBSP = "\u202f";
 
 /** An amount and its euro sign stay on one line: a plain space between them may break there. */
-const EURO_GLUED: TypographyRule = { why: "a no-break space between an amount and “€”", pattern: /(?<=\d) (?=€)/gu, replace: NBSP };
+const EURO_GLUED: TypographyRule = {
+  why: "a no-break space between an amount and “€”",
+  pattern: /(?<=\d) (?=€)/gu,
+  replace: NBSP,
+};
 
 export const TYPOGRAPHY: Record<Language, TypographyRule[]> = {
   fr: [
@@ -27,7 +31,11 @@ export const TYPOGRAPHY: Record<Language, TypographyRule[]> = {
     { why: "no-break space before a colon", pattern: / (?=:(?:\s|$))/gu, replace: NBSP },
     { why: "no-break space inside « »", pattern: /« /gu, replace: `«${NBSP}` },
     { why: "no-break space inside « »", pattern: / »/gu, replace: `${NBSP}»` },
-    { why: "glossary: « clés en main », not the English “done-for-you”", pattern: /Done-For-You/gu, replace: "clés en main" },
+    {
+      why: "glossary: « clés en main », not the English “done-for-you”",
+      pattern: /Done-For-You/gu,
+      replace: "clés en main",
+    },
     EURO_GLUED,
   ],
   en: [
@@ -35,12 +43,20 @@ export const TYPOGRAPHY: Record<Language, TypographyRule[]> = {
     { why: "glossary: the noun is “set-up”", pattern: /(?<!\{\{)\bsetup\b(?!\}\})/gu, replace: "set-up" },
     { why: "glossary: the noun is “Set-up”", pattern: /(?<!\{\{)\bSetup\b(?!\}\})/gu, replace: "Set-up" },
     // "€1,000" in English, never the continental "1 000 €" (a legal notice once wrote it so).
-    { why: "the euro sign before the amount in English (€1,000)", pattern: /(\d)[ \u00a0\u202f]?€/gu, replace: "$1 EUR" },
+    {
+      why: "the euro sign before the amount in English (€1,000)",
+      pattern: /(\d)[ \u00a0\u202f]?€/gu,
+      replace: "$1 EUR",
+    },
   ],
   es: [EURO_GLUED],
   de: [
     { why: "German quotation marks „…“, not English “…”", pattern: /“([^“”„]*)”/gu, replace: "„$1“" },
-    { why: "glossary: Allgemeine Geschäftsbedingungen (the page's own title)", pattern: /Allgemeine Verkaufsbedingungen/gu, replace: "Allgemeine Geschäftsbedingungen" },
+    {
+      why: "glossary: Allgemeine Geschäftsbedingungen (the page's own title)",
+      pattern: /Allgemeine Verkaufsbedingungen/gu,
+      replace: "Allgemeine Geschäftsbedingungen",
+    },
     EURO_GLUED,
   ],
   pt: [
@@ -50,14 +66,18 @@ export const TYPOGRAPHY: Record<Language, TypographyRule[]> = {
     { why: "glossary: Assinatura, not Subscrição", pattern: /Subscrição/gu, replace: "Assinatura" },
     EURO_GLUED,
   ],
-  it: [{ why: "“milioni” written out, not the abbreviation “Mln”", pattern: /(\d) Mln\b/gu, replace: "$1 milioni" }, EURO_GLUED],
+  it: [
+    { why: "“milioni” written out, not the abbreviation “Mln”", pattern: /(\d) Mln\b/gu, replace: "$1 milioni" },
+    EURO_GLUED,
+  ],
 };
 
 /** Every place a rule finds in one string: the rule and a little context. */
 export function typographyFindings(lang: Language, text: string): Array<{ why: string; at: string }> {
   const found: Array<{ why: string; at: string }> = [];
   for (const rule of TYPOGRAPHY[lang]) {
-    for (const match of text.matchAll(rule.pattern)) found.push({ why: rule.why, at: text.slice(Math.max(0, match.index - 25), match.index + match[0].length + 10) });
+    for (const match of text.matchAll(rule.pattern))
+      found.push({ why: rule.why, at: text.slice(Math.max(0, match.index - 25), match.index + match[0].length + 10) });
   }
   return found;
 }

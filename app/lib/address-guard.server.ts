@@ -78,9 +78,16 @@ export const guardedLookup: net.LookupFunction = (hostname, options, callback) =
     if (error) return callback(error, "", 4);
     const blocked = addresses.find((entry) => isPrivateAddress(entry.address));
     if (blocked || !addresses.length) {
-      return callback(new BlockedAddressError(`${hostname} resolves to ${blocked?.address ?? "nothing"}, which is not a public address`), "", 4);
+      return callback(
+        new BlockedAddressError(
+          `${hostname} resolves to ${blocked?.address ?? "nothing"}, which is not a public address`,
+        ),
+        "",
+        4,
+      );
     }
-    if ((options as { all?: boolean }).all) return (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, addresses);
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   });
 };

@@ -31,19 +31,43 @@ export const COOKIES = {
    * filled: app/orders/draft.server.ts. Path=/ rather than /commander: with JavaScript the form's
    * data comes from /commander.data.
    */
-  orderDraft: { name: "order_draft", lifetime: { value: 24, unit: "hour" }, path: "/", sameSite: "Lax", audience: "customers" },
+  orderDraft: {
+    name: "order_draft",
+    lifetime: { value: 24, unit: "hour" },
+    path: "/",
+    sameSite: "Lax",
+    audience: "customers",
+  },
   /** The owner's back-office session (a random, signed id): app/auth/session.server.ts. */
-  adminSession: { name: "admin_session", lifetime: { value: 12, unit: "hour" }, path: "/admin", sameSite: "Strict", audience: "owner" },
+  adminSession: {
+    name: "admin_session",
+    lifetime: { value: 12, unit: "hour" },
+    path: "/admin",
+    sameSite: "Strict",
+    audience: "owner",
+  },
   /**
    * A browser the owner completed a sign-in from (a signed random id): failed attempts from
    * elsewhere cannot lock it out (OWASP "device cookies"): app/auth/device-cookie.server.ts.
    */
-  adminDevice: { name: "admin_device", lifetime: { value: 12, unit: "month" }, path: "/admin", sameSite: "Strict", audience: "owner" },
+  adminDevice: {
+    name: "admin_device",
+    lifetime: { value: 12, unit: "month" },
+    path: "/admin",
+    sameSite: "Strict",
+    audience: "owner",
+  },
   /**
    * A passkey ceremony under way (a random nonce): the challenge stored on the server is bound to
    * this browser, used once, and expires in minutes: app/auth/passkey.server.ts.
    */
-  adminPasskey: { name: "admin_passkey", lifetime: { value: 1, unit: "hour" }, path: "/admin", sameSite: "Strict", audience: "owner" },
+  adminPasskey: {
+    name: "admin_passkey",
+    lifetime: { value: 1, unit: "hour" },
+    path: "/admin",
+    sameSite: "Strict",
+    audience: "owner",
+  },
 } as const satisfies Record<string, CookieEntry>;
 
 export type CookieId = keyof typeof COOKIES;

@@ -36,7 +36,13 @@ export async function assertWritableDirWithin(dir: string, ms: number): Promise<
   })();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from the file system within ${ms / 1000} s (is it a real directory, not under /proc?)`)), ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`no answer from the file system within ${ms / 1000} s (is it a real directory, not under /proc?)`),
+        ),
+      ms,
+    );
   });
   try {
     await Promise.race([attempt, late]);

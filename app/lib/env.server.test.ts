@@ -4,7 +4,13 @@ import { parseEnv } from "./env.server.ts";
 /** Values each variable refuses on its own. */
 const REFUSED: Record<string, string[]> = {
   PORT: ["abc", "70000"],
-  PUBLIC_ORIGIN: ["ftp://x", "http://example.com/?a=1", "http://example.com/#top", "http://example.com?", "http://user:pw@example.com"],
+  PUBLIC_ORIGIN: [
+    "ftp://x",
+    "http://example.com/?a=1",
+    "http://example.com/#top",
+    "http://example.com?",
+    "http://user:pw@example.com",
+  ],
   CONTACT_EMAIL: ["not-an-email"],
   STRIPE_SECRET_KEY: ["pk_test_123"],
   SMTP_URL: ["http://mail"],
@@ -21,7 +27,12 @@ describe("parseEnv", () => {
     const result = parseEnv({});
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", PUBLIC_ORIGIN: "http://localhost:3000", TRUST_PROXY: false });
+    expect(result.env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      PUBLIC_ORIGIN: "http://localhost:3000",
+      TRUST_PROXY: false,
+    });
     expect(result.env.STRIPE_SECRET_KEY).toBeUndefined();
     expect(result.env.SMTP_URL).toBeUndefined();
   });
@@ -49,7 +60,9 @@ describe("parseEnv", () => {
   });
 
   test.each<[Record<string, string>, string]>([
-    ...Object.entries(REFUSED).flatMap(([name, values]) => values.map((value): [Record<string, string>, string] => [{ [name]: value }, name])),
+    ...Object.entries(REFUSED).flatMap(([name, values]) =>
+      values.map((value): [Record<string, string>, string] => [{ [name]: value }, name]),
+    ),
     // Refused for what another variable says.
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
     [{ PUBLIC_ORIGIN: "https://example.com/shop", DEMO_MODE: "true" }, "PUBLIC_ORIGIN"],
@@ -86,8 +99,16 @@ describe("parseEnv", () => {
     const disk = parseEnv({});
     expect(disk.ok && disk.env.FILES_STORAGE).toBe("disk");
     const bare = parseEnv({ FILES_STORAGE: "s3" });
-    expect(bare.ok ? [] : bare.errors).toEqual(["FILES_STORAGE: s3 needs FILES_S3_BUCKET, FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY"]);
-    const full = parseEnv({ FILES_STORAGE: "s3", FILES_S3_BUCKET: "site-files", FILES_S3_ACCESS_KEY_ID: "id", FILES_S3_SECRET_ACCESS_KEY: "secret", FILES_S3_FORCE_PATH_STYLE: "true" });
+    expect(bare.ok ? [] : bare.errors).toEqual([
+      "FILES_STORAGE: s3 needs FILES_S3_BUCKET, FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY",
+    ]);
+    const full = parseEnv({
+      FILES_STORAGE: "s3",
+      FILES_S3_BUCKET: "site-files",
+      FILES_S3_ACCESS_KEY_ID: "id",
+      FILES_S3_SECRET_ACCESS_KEY: "secret",
+      FILES_S3_FORCE_PATH_STYLE: "true",
+    });
     expect(full.ok && [full.env.FILES_S3_REGION, full.env.FILES_S3_FORCE_PATH_STYLE]).toEqual(["us-east-1", true]);
   });
 });

@@ -22,7 +22,10 @@ const EnvSchema = z
     PUBLIC_ORIGIN: optional(
       z
         .url({ protocol: /^https?$/ })
-        .refine((value) => isBareOrigin(value), "must be an origin only (scheme, host, optional port): no path, query, fragment or credentials")
+        .refine(
+          (value) => isBareOrigin(value),
+          "must be an origin only (scheme, host, optional port): no path, query, fragment or credentials",
+        )
         .transform((value) => new URL(value).origin),
     ),
     /** Overrides contactEmail of the owner configuration (SITE_CONFIG) when set. */
@@ -65,11 +68,17 @@ const EnvSchema = z
         if (trimmed === "" || trimmed === "false" || trimmed === "0") return false;
         if (trimmed === "true") return 1;
         if (/^\d+$/.test(trimmed)) return Number(trimmed);
-        const list = trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+        const list = trimmed
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
         try {
           proxyAddr.compile(list);
         } catch (error) {
-          ctx.addIssue({ code: "custom", message: `must be true, false, a hop count or proxy addresses/CIDRs (${(error as Error).message})` });
+          ctx.addIssue({
+            code: "custom",
+            message: `must be true, false, a hop count or proxy addresses/CIDRs (${(error as Error).message})`,
+          });
           return z.NEVER;
         }
         return list;
@@ -88,7 +97,11 @@ const EnvSchema = z
     LOOKUP_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
     /** Email outbox retry timing: first backoff, cap, and how often the worker looks for due mail. */
     OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
-    OUTBOX_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(15 * 60_000),
+    OUTBOX_MAX_BACKOFF_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(15 * 60_000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
     /**
      * Open connections one client address may hold at once (0: no cap). Room for an office behind
@@ -118,7 +131,10 @@ const EnvSchema = z
       .string()
       .trim()
       .default("08:00")
-      .refine((value) => value === "off" || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), "must be a time of day such as 08:00, or off"),
+      .refine(
+        (value) => value === "off" || /^([01]\d|2[0-3]):[0-5]\d$/.test(value),
+        "must be a time of day such as 08:00, or off",
+      ),
     /**
      * Tests only: a cheaper password hash (scrypt N = 2^this, 10–17) so the test suite's many
      * sign-ins do not crawl on a loaded machine. Refused on an https origin and with a live key:
@@ -126,12 +142,20 @@ const EnvSchema = z
      */
     PASSWORD_HASH_LOG2_N: optional(z.coerce.number().int().min(10).max(17)),
     /** How long an instance owns an email it claimed; if it dies, another sends it after this. */
-    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(2 * 60_000),
+    OUTBOX_LEASE_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(2 * 60_000),
     /**
      * One endpoint for the signed webhooks out (Standard Webhooks, docs/automation.md) and its
      * `whsec_…` secret: both or neither. https only in live mode.
      */
-    AUTOMATION_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ }).refine((value) => !new URL(value).username && !new URL(value).password, "must not carry credentials")),
+    AUTOMATION_WEBHOOK_URL: optional(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((value) => !new URL(value).username && !new URL(value).password, "must not carry credentials"),
+    ),
     AUTOMATION_WEBHOOK_SECRET: optional(
       z
         .string()
@@ -143,13 +167,26 @@ const EnvSchema = z
     ),
     /** Webhook retry timing: first backoff and cap (doubling, as the email outbox), and how long an endpoint may fail before it is paused. */
     AUTOMATION_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
-    AUTOMATION_WEBHOOK_MAX_BACKOFF_MS: z.coerce.number().int().min(10).default(60 * 60_000),
-    AUTOMATION_WEBHOOK_PAUSE_AFTER_MS: z.coerce.number().int().min(0).default(24 * 60 * 60_000),
+    AUTOMATION_WEBHOOK_MAX_BACKOFF_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(60 * 60_000),
+    AUTOMATION_WEBHOOK_PAUSE_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(24 * 60 * 60_000),
     /**
      * How long a customer's download link works, in seconds (15 minutes): the order page signs a
      * fresh one at every view, so a link copied out of it or left in a history soon stops working.
      */
-    FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(900),
+    FILE_LINK_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 24 * 3600)
+      .default(900),
     /** Where briefs' and deliveries' files live: the disk under DATA_DIR, or an S3-compatible bucket (FILES_S3_*). */
     FILES_STORAGE: z.enum(["disk", "s3"]).default("disk"),
     /** Unset: AWS's own endpoint for the region; set for MinIO, R2, Scaleway, OVH… */
@@ -166,42 +203,65 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required when STRIPE_SECRET_KEY is set",
+      });
     }
     if (Boolean(env.AUTOMATION_WEBHOOK_URL) !== Boolean(env.AUTOMATION_WEBHOOK_SECRET)) {
       const missing = env.AUTOMATION_WEBHOOK_URL ? "AUTOMATION_WEBHOOK_SECRET" : "AUTOMATION_WEBHOOK_URL";
-      ctx.addIssue({ code: "custom", path: [missing], message: "is required with the other AUTOMATION_WEBHOOK_ variable (set both, or neither)" });
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "is required with the other AUTOMATION_WEBHOOK_ variable (set both, or neither)",
+      });
     }
     const problem = env.AUTOMATION_WEBHOOK_URL && liveWebhookProblem(env.AUTOMATION_WEBHOOK_URL, env);
     if (problem) ctx.addIssue({ code: "custom", path: ["AUTOMATION_WEBHOOK_URL"], message: problem });
     if (env.FILES_STORAGE === "s3") {
       // Refused at start rather than at the first upload: a customer's file must never be the test.
-      const missing = (["FILES_S3_BUCKET", "FILES_S3_ACCESS_KEY_ID", "FILES_S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
-      if (missing.length > 0) ctx.addIssue({ code: "custom", path: ["FILES_STORAGE"], message: `s3 needs ${missing.join(", ")}` });
+      const missing = (["FILES_S3_BUCKET", "FILES_S3_ACCESS_KEY_ID", "FILES_S3_SECRET_ACCESS_KEY"] as const).filter(
+        (name) => !env[name],
+      );
+      if (missing.length > 0)
+        ctx.addIssue({ code: "custom", path: ["FILES_STORAGE"], message: `s3 needs ${missing.join(", ")}` });
     }
-    const deployed = (env.PUBLIC_ORIGIN ?? "").startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "");
+    const deployed =
+      (env.PUBLIC_ORIGIN ?? "").startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "");
     if (env.PASSWORD_HASH_LOG2_N !== undefined && deployed) {
-      ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_LOG2_N"], message: "is for tests on a plain-http origin only: unset it (a deployed site hashes passwords at the production cost)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASH_LOG2_N"],
+        message:
+          "is for tests on a plain-http origin only: unset it (a deployed site hashes passwords at the production cost)",
+      });
     }
   })
   .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultOrigin(env.PORT) }));
 
 /** Live mode as the go-live check defines it (app/config/go-live.ts): a live key, or an https origin that is not a demo. */
 export const isLiveEnv = (env: { PUBLIC_ORIGIN?: string; DEMO_MODE: boolean; STRIPE_SECRET_KEY?: string }) =>
-  /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "") || ((env.PUBLIC_ORIGIN ?? "").startsWith("https:") && !env.DEMO_MODE);
+  /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "") ||
+  ((env.PUBLIC_ORIGIN ?? "").startsWith("https:") && !env.DEMO_MODE);
 
 /**
  * In live mode a webhook goes over https to a public host only (server-side request forgery): a
  * name is checked again, with all its addresses, on every request (app/automation/); what can be
  * said without a lookup is said here, at start-up.
  */
-export function liveWebhookProblem(url: string, env: { PUBLIC_ORIGIN?: string; DEMO_MODE: boolean; STRIPE_SECRET_KEY?: string }): string | null {
+export function liveWebhookProblem(
+  url: string,
+  env: { PUBLIC_ORIGIN?: string; DEMO_MODE: boolean; STRIPE_SECRET_KEY?: string },
+): string | null {
   if (!isLiveEnv(env)) return null;
   const { protocol, hostname } = new URL(url);
   if (protocol !== "https:") return "must be an https URL in live mode";
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return `must be a public host in live mode (${host} is local)`;
-  if (isIP(host) && isPrivateAddress(host)) return `must be a public address in live mode (${host} is loopback, private or link-local)`;
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal"))
+    return `must be a public host in live mode (${host} is local)`;
+  if (isIP(host) && isPrivateAddress(host))
+    return `must be a public address in live mode (${host} is loopback, private or link-local)`;
   return null;
 }
 
@@ -214,7 +274,14 @@ export type TrustProxy = false | number | string[];
 function isBareOrigin(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password && !/[?#]/.test(value);
+    return (
+      (url.pathname === "/" || url.pathname === "") &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password &&
+      !/[?#]/.test(value)
+    );
   } catch {
     return false;
   }
@@ -222,7 +289,9 @@ function isBareOrigin(value: string): boolean {
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export function parseEnv(source: Record<string, string | undefined>): { ok: true; env: Env } | { ok: false; errors: string[] } {
+export function parseEnv(
+  source: Record<string, string | undefined>,
+): { ok: true; env: Env } | { ok: false; errors: string[] } {
   const result = EnvSchema.safeParse(source);
   if (result.success) return { ok: true, env: result.data };
   return {
@@ -240,7 +309,11 @@ export function getEnv(): Env {
   if (!result.ok) {
     // One problem per line, as `npm run check-live` prints them: a list reads at a glance (and
     // a single problem stays one line in a container's log).
-    console.error(result.errors.length === 1 ? `Invalid configuration: ${result.errors[0]}` : `Invalid configuration:\n  ${result.errors.join("\n  ")}`);
+    console.error(
+      result.errors.length === 1
+        ? `Invalid configuration: ${result.errors[0]}`
+        : `Invalid configuration:\n  ${result.errors.join("\n  ")}`,
+    );
     process.exit(1);
   }
   cached = result.env;

@@ -20,7 +20,19 @@ const holder = ((globalThis as Record<symbol, unknown>)[Symbol.for("lumen.logger
   requests: undefined,
 }) as { scope: AsyncLocalStorage<RequestScope>; logger: Logger | undefined; requests: Logger | undefined };
 
-const PERSONAL = ["email", "customer", "firstName", "lastName", "phoneNumber", "address", "sessionId", "session_id", "to", "ip", "clientIp"];
+const PERSONAL = [
+  "email",
+  "customer",
+  "firstName",
+  "lastName",
+  "phoneNumber",
+  "address",
+  "sessionId",
+  "session_id",
+  "to",
+  "ip",
+  "clientIp",
+];
 
 /** Field paths replaced by "[redacted]" wherever they appear at the top level or one level down. */
 export const REDACT_PATHS = [...PERSONAL, ...PERSONAL.map((key) => `*.${key}`)];

@@ -14,7 +14,13 @@ export interface RequestInfo {
   secure: boolean;
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ nonce: "", formToken: "", requestId: "", clientIp: "", secure: false });
+export const requestInfoContext = createContext<RequestInfo>({
+  nonce: "",
+  formToken: "",
+  requestId: "",
+  clientIp: "",
+  secure: false,
+});
 
 export function createLoadContext(info: RequestInfo): RouterContextProvider {
   const context = new RouterContextProvider();

@@ -22,7 +22,9 @@ test("app/ takes zod only from app/lib/zod.ts or zod-mini.ts", () => {
   const direct = sources(appDir)
     .map((file) => path.relative(appDir, file).split(path.sep).join("/"))
     .filter((file) => !WRAPPERS.has(file))
-    .filter((file) => /from\s+["']zod(\/[^"']*)?["']|import\(\s*["']zod/.test(fs.readFileSync(path.join(appDir, file), "utf8")));
+    .filter((file) =>
+      /from\s+["']zod(\/[^"']*)?["']|import\(\s*["']zod/.test(fs.readFileSync(path.join(appDir, file), "utf8")),
+    );
   expect(direct).toEqual([]);
 });
 

@@ -14,7 +14,8 @@ export function acceptanceRows(order: Order, lang: Language = order.lang): Array
   if (!acceptance) return [];
   const t = translator(lang);
   const [id, version] = splitVersion(acceptance.termsVersion);
-  const read = TERMS_TEXTS.find((text) => text.id === id && text.lang === acceptance.termsLang) ?? governingTerms(order.lang);
+  const read =
+    TERMS_TEXTS.find((text) => text.id === id && text.lang === acceptance.termsLang) ?? governingTerms(order.lang);
   const rows: Array<[string, string]> = [
     [
       t("summary.termsAccepted"),
@@ -28,7 +29,10 @@ export function acceptanceRows(order: Order, lang: Language = order.lang): Array
     ],
   ];
   if (acceptance.immediateStart) {
-    rows.push([t("summary.immediateStart"), quoted(translator(order.lang)(`form.immediateStart.${acceptance.immediateStart}`), lang)]);
+    rows.push([
+      t("summary.immediateStart"),
+      quoted(translator(order.lang)(`form.immediateStart.${acceptance.immediateStart}`), lang),
+    ]);
   }
   return rows;
 }

@@ -19,27 +19,49 @@ const offerName = (order: Order, lang: Language) => translator(lang, "offers")(`
 const periodEnd = (order: Order, lang: Language) => (order.periodEnd ? formatLongDate(order.periodEnd, lang) : "—");
 
 /** The "manage my subscription" button of a customer's billing email. */
-export const manageLink = (order: Order, context: BillingEmailContext) => ({ label: translator(order.lang, "email")("billing.manageLabel"), href: context.manageUrl(order) });
+export const manageLink = (order: Order, context: BillingEmailContext) => ({
+  label: translator(order.lang, "email")("billing.manageLabel"),
+  href: context.manageUrl(order),
+});
 
 /**
  * A customer's email after checkout (`billing.<key>` in locales/<lang>/email.json), in their
  * language; `on` is the date it names when not the order's period end (a cancellation's end date).
  */
-export function billingCustomerEmail(order: Order, key: string, context: BillingEmailContext, options: { link?: { label: string; href: string }; on?: string } = {}): RenderedEmail {
+export function billingCustomerEmail(
+  order: Order,
+  key: string,
+  context: BillingEmailContext,
+  options: { link?: { label: string; href: string }; on?: string } = {},
+): RenderedEmail {
   const t = translator(order.lang, "email");
-  const vars = { offer: offerName(order, order.lang), amount: formatMoney(order.monthly, order.currency, order.lang), date: options.on ? formatLongDate(options.on, order.lang) : periodEnd(order, order.lang) };
+  const vars = {
+    offer: offerName(order, order.lang),
+    amount: formatMoney(order.monthly, order.currency, order.lang),
+    date: options.on ? formatLongDate(options.on, order.lang) : periodEnd(order, order.lang),
+  };
   return layout(order.lang, {
     subject: t(`billing.${key}.subject`, vars),
     greeting: t("greeting", { name: order.customer.firstName }),
     body: t(`billing.${key}.text`, vars),
     link: options.link,
-    footer: [t("contact", { email: context.contactEmail }), t("signature", { brand: translator(order.lang, "common")("brand"), name: signer() })],
+    footer: [
+      t("contact", { email: context.contactEmail }),
+      t("signature", { brand: translator(order.lang, "common")("brand"), name: signer() }),
+    ],
     publicOrigin: context.publicOrigin,
   });
 }
 
 /** An owner's notice after checkout (`billing.owner.<key>` in locales/<lang>/email.json), in OWNER_LANG, linking to the order. */
-export function billingOwnerEmail(order: Order, key: string, amount: number, ownerLang: Language, context: Pick<BillingEmailContext, "orderUrl" | "publicOrigin">, extra: Record<string, string> = {}): RenderedEmail {
+export function billingOwnerEmail(
+  order: Order,
+  key: string,
+  amount: number,
+  ownerLang: Language,
+  context: Pick<BillingEmailContext, "orderUrl" | "publicOrigin">,
+  extra: Record<string, string> = {},
+): RenderedEmail {
   const t = translator(ownerLang, "email");
   const vars = {
     offer: offerName(order, ownerLang),
@@ -51,12 +73,24 @@ export function billingOwnerEmail(order: Order, key: string, amount: number, own
     date: periodEnd(order, ownerLang),
     ...extra,
   };
-  const link = context.orderUrl ? { label: translator(ownerLang, "admin")("notify.open"), href: context.orderUrl } : undefined;
-  return layout(ownerLang, { subject: t(`billing.owner.${key}.subject`, vars), body: t(`billing.owner.${key}.text`, vars), link, footer: [], publicOrigin: context.publicOrigin });
+  const link = context.orderUrl
+    ? { label: translator(ownerLang, "admin")("notify.open"), href: context.orderUrl }
+    : undefined;
+  return layout(ownerLang, {
+    subject: t(`billing.owner.${key}.subject`, vars),
+    body: t(`billing.owner.${key}.text`, vars),
+    link,
+    footer: [],
+    publicOrigin: context.publicOrigin,
+  });
 }
 
 /** The customer's notice of a refund from the back office, in their language (locales/<lang>/money.json). */
-export function refundIssuedEmail(order: Order, amount: number, context: Pick<BillingEmailContext, "contactEmail" | "publicOrigin">): RenderedEmail {
+export function refundIssuedEmail(
+  order: Order,
+  amount: number,
+  context: Pick<BillingEmailContext, "contactEmail" | "publicOrigin">,
+): RenderedEmail {
   const t = translator(order.lang, "money");
   const email = translator(order.lang, "email");
   const vars = { offer: offerName(order, order.lang), amount: formatMoney(amount, order.currency, order.lang) };
@@ -64,7 +98,10 @@ export function refundIssuedEmail(order: Order, amount: number, context: Pick<Bi
     subject: t("email.refundIssued.subject", vars),
     greeting: email("greeting", { name: order.customer.firstName }),
     body: t("email.refundIssued.text", vars),
-    footer: [email("contact", { email: context.contactEmail }), email("signature", { brand: translator(order.lang, "common")("brand"), name: signer() })],
+    footer: [
+      email("contact", { email: context.contactEmail }),
+      email("signature", { brand: translator(order.lang, "common")("brand"), name: signer() }),
+    ],
     publicOrigin: context.publicOrigin,
   });
 }
@@ -72,7 +109,14 @@ export function refundIssuedEmail(order: Order, amount: number, context: Pick<Bi
 /** Plain text, and the same lines in the one branded frame (email-layout.server.ts). */
 function layout(
   lang: Language,
-  parts: { subject: string; greeting?: string; body: string; link?: { label: string; href: string }; footer: string[]; publicOrigin?: string },
+  parts: {
+    subject: string;
+    greeting?: string;
+    body: string;
+    link?: { label: string; href: string };
+    footer: string[];
+    publicOrigin?: string;
+  },
 ): RenderedEmail {
   const text = [
     ...(parts.greeting ? [parts.greeting, ""] : []),
@@ -87,6 +131,12 @@ function layout(
     ...(parts.link ? [htmlButton(parts.link)] : []),
     ...parts.footer.map((line) => `<p>${escapeHtml(line)}</p>`),
   ].join("\n");
-  const html = brandedHtml({ lang, subject: parts.subject, brand: translator(lang, "common")("brand"), publicOrigin: parts.publicOrigin, body });
+  const html = brandedHtml({
+    lang,
+    subject: parts.subject,
+    brand: translator(lang, "common")("brand"),
+    publicOrigin: parts.publicOrigin,
+    body,
+  });
   return { subject: parts.subject, text, html };
 }

@@ -4,7 +4,14 @@ import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { acceptanceRows } from "./acceptance-rows.server.ts";
-import { customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail, signer } from "./email-layout.server.ts";
+import {
+  customerEmailHtml,
+  escapeHtml,
+  htmlHeading,
+  htmlRows,
+  type RenderedEmail,
+  signer,
+} from "./email-layout.server.ts";
 import { nextSteps } from "./next-steps.server.ts";
 import type { Order } from "../orders/types.ts";
 
@@ -30,7 +37,8 @@ export function orderSummary(order: Order, lang: Language = order.lang): Array<[
     const value = order.customer[field];
     if (!value) continue;
     if (field === "connectZapier") rows.push([t("summary.connectZapier"), t(value === "oui" ? "form.yes" : "form.no")]);
-    else if (field === "videoLanguage") rows.push([t("summary.videoLanguage"), isLanguage(value) ? languageName(value) : value]);
+    else if (field === "videoLanguage")
+      rows.push([t("summary.videoLanguage"), isLanguage(value) ? languageName(value) : value]);
     else rows.push([t(`summary.${field}`), value]);
   }
   return rows;
@@ -54,7 +62,10 @@ export interface ConfirmationLinks {
 }
 
 /** The confirmation email in the order's language: plain text and HTML with the same content. */
-export function renderConfirmationEmail(order: Order, options: { contactEmail: string; resend?: boolean; publicOrigin?: string } & ConfirmationLinks): RenderedEmail {
+export function renderConfirmationEmail(
+  order: Order,
+  options: { contactEmail: string; resend?: boolean; publicOrigin?: string } & ConfirmationLinks,
+): RenderedEmail {
   // Email copy has its own namespace so it is never shipped to the browser with the order page.
   const t = translator(order.lang, "email");
   const brand = translator(order.lang, "common")("brand");

@@ -15,7 +15,16 @@ const base: Order = {
   currency: "EUR",
   amountDueNow: 49_700,
   monthly: 10_000,
-  customer: { firstName: "Jo", lastName: "Li", email: "jo@example.com", companyName: "", videoTopic: "Rezepte", videoBrand: "", videoLanguage: "it", comments: "" },
+  customer: {
+    firstName: "Jo",
+    lastName: "Li",
+    email: "jo@example.com",
+    companyName: "",
+    videoTopic: "Rezepte",
+    videoBrand: "",
+    videoLanguage: "it",
+    comments: "",
+  },
   provider: "sandbox",
   sessionId: "sbx_1",
   checkoutUrl: null,
@@ -27,8 +36,14 @@ const base: Order = {
   subscriptionRef: null,
   billingState: null,
   periodEnd: null,
-  subscriptionStatus: null, reference: "LA-1001",
-  acceptance: { acceptedAt: "2026-11-24T22:29:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "de", immediateStart: "service" },
+  subscriptionStatus: null,
+  reference: "LA-1001",
+  acceptance: {
+    acceptedAt: "2026-11-24T22:29:00.000Z",
+    termsVersion: "cgv-2026-11-26",
+    termsLang: "de",
+    immediateStart: "service",
+  },
 };
 
 describe("confirmation email", () => {
@@ -58,11 +73,18 @@ describe("confirmation email", () => {
   test("every answer of every offer has a label in every language (no raw keys)", () => {
     for (const offer of ["formateur-ia", "short-videos", "test-workflow"] as const) {
       const fields: readonly OrderFieldName[] = ORDER_FORM_FIELDS[OFFERS[offer].kind];
-      const customer = Object.fromEntries(fields.map((field) => [field, field === "videoLanguage" ? "fr" : field === "connectZapier" ? "oui" : "x"]));
+      const customer = Object.fromEntries(
+        fields.map((field) => [field, field === "videoLanguage" ? "fr" : field === "connectZapier" ? "oui" : "x"]),
+      );
       for (const lang of LANGUAGES) {
-        const labels = orderSummary({ ...base, offer, customer: customer as Order["customer"] }, lang).map(([label]) => label);
+        const labels = orderSummary({ ...base, offer, customer: customer as Order["customer"] }, lang).map(
+          ([label]) => label,
+        );
         expect(labels.length, `${offer} ${lang}`).toBeGreaterThanOrEqual(fields.length + 1);
-        expect(labels.filter((label) => label.startsWith("summary.")), lang).toEqual([]);
+        expect(
+          labels.filter((label) => label.startsWith("summary.")),
+          lang,
+        ).toEqual([]);
       }
     }
   });
@@ -72,7 +94,9 @@ describe("confirmation email", () => {
     const de = JSON.parse(readFileSync("locales/de/order.json", "utf8"));
     expect(email.text).toContain("Was Sie akzeptiert haben");
     // The German translation of the CGV, version of 26 November 2026, read in German, accepted at 23:29 Paris time.
-    expect(email.text).toMatch(/- Akzeptierte Bedingungen: Allgemeine Geschäftsbedingungen, Stand: 26\. November 2026, gelesen auf Deutsch; akzeptiert am 24\. November 2026 um 23:29/);
+    expect(email.text).toMatch(
+      /- Akzeptierte Bedingungen: Allgemeine Geschäftsbedingungen, Stand: 26\. November 2026, gelesen auf Deutsch; akzeptiert am 24\. November 2026 um 23:29/,
+    );
     expect(email.text).toContain(`- Sofortige Ausführung verlangt: „${de.form.immediateStart.service}“`);
     expect(email.html).toMatch(/<div data-acceptance>[\s\S]*Sofortige Ausführung verlangt/);
     // An order from before acceptance was recorded says nothing it cannot prove.
@@ -81,14 +105,20 @@ describe("confirmation email", () => {
     // Every language has every label (no raw keys), for both kinds of waiver.
     for (const lang of LANGUAGES) {
       for (const immediateStart of ["service", "digital-content"] as const) {
-        const text = renderConfirmationEmail({ ...base, lang, acceptance: { ...base.acceptance!, immediateStart } }, { contactEmail: "x@example.com" }).text;
+        const text = renderConfirmationEmail(
+          { ...base, lang, acceptance: { ...base.acceptance!, immediateStart } },
+          { contactEmail: "x@example.com" },
+        ).text;
         expect(text, `${lang} ${immediateStart}`).not.toMatch(/summary\.|form\.immediateStart|acceptanceTitle|\{\{/);
       }
     }
   });
 
   test("is branded: the site's name as a mark and a heading", () => {
-    const email = renderConfirmationEmail(base, { contactEmail: "hello@example.com", publicOrigin: "https://example.com" });
+    const email = renderConfirmationEmail(base, {
+      contactEmail: "hello@example.com",
+      publicOrigin: "https://example.com",
+    });
     expect(email.html).toContain('href="https://example.com"');
     expect(email.html).toContain("linear-gradient");
   });

@@ -2,7 +2,14 @@ import { translator } from "../i18n/translator.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { Delivery, Revision, StoredFileRecord } from "../delivery/types.ts";
 import type { Order } from "../orders/types.ts";
-import { brandedHtml, customerEmailHtml, escapeHtml, htmlButton, signer, type RenderedEmail } from "./email-layout.server.ts";
+import {
+  brandedHtml,
+  customerEmailHtml,
+  escapeHtml,
+  htmlButton,
+  signer,
+  type RenderedEmail,
+} from "./email-layout.server.ts";
 
 /**
  * The emails of the work after payment (app/delivery/): the customer's "your delivery is ready"
@@ -21,7 +28,10 @@ export function renderWorkDeliveredEmail(
   const offer = translator(order.lang, "offers")(`${order.offer}.name`);
   const subject = t("email.delivered.subject", { offer, reference: order.reference });
   const greeting = t("email.greeting", { name: order.customer.firstName });
-  const intro = t(options.answersRevision ? "email.delivered.introAgain" : "email.delivered.intro", { offer, reference: order.reference });
+  const intro = t(options.answersRevision ? "email.delivered.introAgain" : "email.delivered.intro", {
+    offer,
+    reference: order.reference,
+  });
   const label = delivery?.linkLabel || t("email.delivered.link");
   const names = files.map((file) => file.name).join(", ");
   const lines: string[] = [];
@@ -37,14 +47,28 @@ export function renderWorkDeliveredEmail(
       .join(`<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`);
   const contactLead = t("email.contact");
   const signature = t("email.signature", { brand, name: signer() });
-  const text = [greeting, intro, ...lines, page, `${contactLead} ${options.contactEmail}`, signature].filter(Boolean).join("\n\n") + "\n";
+  const text =
+    [greeting, intro, ...lines, page, `${contactLead} ${options.contactEmail}`, signature]
+      .filter(Boolean)
+      .join("\n\n") + "\n";
   const sections = [
     ...(delivery?.note ? [`<p style="white-space:pre-line">${escapeHtml(delivery.note)}</p>`] : []),
     ...(delivery?.linkUrl ? [`<p>${linked("email.delivered.linkLine", { label }, delivery.linkUrl)}</p>`] : []),
     ...(files.length ? [`<p>${escapeHtml(t("email.delivered.filesLine", { names }))}</p>`] : []),
     ...(options.pageUrl ? [htmlButton({ label: t("email.delivered.page"), href: options.pageUrl })] : []),
   ].join("\n");
-  const html = customerEmailHtml({ lang: order.lang, subject, brand, publicOrigin: options.origin, greeting, intro, sections, contactLead, contactEmail: options.contactEmail, signature });
+  const html = customerEmailHtml({
+    lang: order.lang,
+    subject,
+    brand,
+    publicOrigin: options.origin,
+    greeting,
+    intro,
+    sections,
+    contactLead,
+    contactEmail: options.contactEmail,
+    signature,
+  });
   return { subject, text, html };
 }
 
@@ -60,14 +84,26 @@ export function renderOwnerWorkEmail(
   const intro = t(`email.owner.${what.kind}Intro`, { reference: order.reference, name });
   const detail = what.kind === "revision" && what.revision ? what.revision.text : "";
   // The files the customer sent with the request: named here, downloaded from the order's page.
-  const files = what.kind === "revision" && what.files?.length ? t("email.owner.filesLine", { names: what.files.join(", ") }) : "";
+  const files =
+    what.kind === "revision" && what.files?.length ? t("email.owner.filesLine", { names: what.files.join(", ") }) : "";
   const open = t("email.owner.open");
-  const text = [intro, detail, files, t("email.owner.openLine", { url: options.orderUrl })].filter(Boolean).join("\n\n") + "\n";
+  const text =
+    [intro, detail, files, t("email.owner.openLine", { url: options.orderUrl })].filter(Boolean).join("\n\n") + "\n";
   const body = [
     `<p>${escapeHtml(intro)}</p>`,
     ...(detail ? [`<p style="white-space:pre-line">${escapeHtml(detail)}</p>`] : []),
     ...(files ? [`<p>${escapeHtml(files)}</p>`] : []),
     htmlButton({ label: open, href: options.orderUrl }),
   ].join("\n");
-  return { subject, text, html: brandedHtml({ lang: options.lang, subject, brand: translator(options.lang, "common")("brand"), publicOrigin: options.origin, body }) };
+  return {
+    subject,
+    text,
+    html: brandedHtml({
+      lang: options.lang,
+      subject,
+      brand: translator(options.lang, "common")("brand"),
+      publicOrigin: options.origin,
+      body,
+    }),
+  };
 }

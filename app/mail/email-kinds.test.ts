@@ -1,5 +1,20 @@
 import { describe, expect, test } from "vitest";
-import { BILLING_EMAIL, CONFIRMATION_EMAIL, DELIVERED_EMAIL, OWNER_PAID_EMAIL, OWNER_RESET_EMAIL, OWNER_SETUP_EMAIL, OWNER_UNLOCK_EMAIL, QUOTE_EMAIL_KINDS, deliveredKind, emailKind, emailKindKey, emailKindLabel, ownerFailureKind, parseEmailKind } from "./email-kinds.ts";
+import {
+  BILLING_EMAIL,
+  CONFIRMATION_EMAIL,
+  DELIVERED_EMAIL,
+  OWNER_PAID_EMAIL,
+  OWNER_RESET_EMAIL,
+  OWNER_SETUP_EMAIL,
+  OWNER_UNLOCK_EMAIL,
+  QUOTE_EMAIL_KINDS,
+  deliveredKind,
+  emailKind,
+  emailKindKey,
+  emailKindLabel,
+  ownerFailureKind,
+  parseEmailKind,
+} from "./email-kinds.ts";
 import type { OutboxStore } from "./types.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -37,8 +52,12 @@ describe("email kinds in the owner's words", () => {
     const t = translator("en", "admin");
     expect(emailKindLabel(OWNER_PAID_EMAIL, t)).toBe("New paid order (to you)");
     expect(emailKindLabel(CONFIRMATION_EMAIL, t)).toBe("Order confirmation");
-    expect(emailKindLabel(BILLING_EMAIL.cancellationConfirmed("2026-12-24T00:00:00Z"), t)).toBe("Cancellation confirmation");
-    expect(emailKindLabel(BILLING_EMAIL.ownerPaused("evt_9"), t)).toBe(emailKindLabel(BILLING_EMAIL.ownerPaused("evt_1"), t));
+    expect(emailKindLabel(BILLING_EMAIL.cancellationConfirmed("2026-12-24T00:00:00Z"), t)).toBe(
+      "Cancellation confirmation",
+    );
+    expect(emailKindLabel(BILLING_EMAIL.ownerPaused("evt_9"), t)).toBe(
+      emailKindLabel(BILLING_EMAIL.ownerPaused("evt_1"), t),
+    );
     expect(emailKindLabel("resend-1", t)).not.toBe(emailKindLabel("admin-resend-1", t));
   });
 
@@ -66,13 +85,43 @@ describe("a stored kind read back: parseEmailKind", () => {
     ["admin-resend-1", { kind: "admin-resend", key: "1", payload: { copy: 1 } }],
     ["owner-email-failed-42", { kind: "owner-email-failed", key: "42", payload: { outboxId: 42 } }],
     ["delivered", { kind: "delivered", key: null, payload: { period: null } }],
-    ["delivered.2026-12-24T00:00:00Z", { kind: "delivered", key: "2026-12-24T00:00:00Z", payload: { period: "2026-12-24T00:00:00Z" } }],
-    ["refund-issued.re_1.4500", { kind: "refund-issued", key: "re_1.4500", payload: { refundId: "re_1", amount: 4500 } }],
-    ["owner-dispute-closed.dp_1.warning_closed", { kind: "owner-dispute-closed", key: "dp_1.warning_closed", payload: { disputeId: "dp_1", status: "warning_closed" } }],
-    ["owner-unhandled.evt_2.customer.subscription.updated", { kind: "owner-unhandled", key: "evt_2.customer.subscription.updated", payload: { eventId: "evt_2.customer.subscription.updated" } }],
-    ["cancellation-confirmed.2026-12-24T00:00:00Z", { kind: "cancellation-confirmed", key: "2026-12-24T00:00:00Z", payload: { periodEnd: "2026-12-24T00:00:00Z" } }],
+    [
+      "delivered.2026-12-24T00:00:00Z",
+      { kind: "delivered", key: "2026-12-24T00:00:00Z", payload: { period: "2026-12-24T00:00:00Z" } },
+    ],
+    [
+      "refund-issued.re_1.4500",
+      { kind: "refund-issued", key: "re_1.4500", payload: { refundId: "re_1", amount: 4500 } },
+    ],
+    [
+      "owner-dispute-closed.dp_1.warning_closed",
+      {
+        kind: "owner-dispute-closed",
+        key: "dp_1.warning_closed",
+        payload: { disputeId: "dp_1", status: "warning_closed" },
+      },
+    ],
+    [
+      "owner-unhandled.evt_2.customer.subscription.updated",
+      {
+        kind: "owner-unhandled",
+        key: "evt_2.customer.subscription.updated",
+        payload: { eventId: "evt_2.customer.subscription.updated" },
+      },
+    ],
+    [
+      "cancellation-confirmed.2026-12-24T00:00:00Z",
+      { kind: "cancellation-confirmed", key: "2026-12-24T00:00:00Z", payload: { periodEnd: "2026-12-24T00:00:00Z" } },
+    ],
     ["subscription-ended", { kind: "subscription-ended", key: null, payload: undefined }],
-    ["owner-webhook-paused.env.1795838400000", { kind: "owner-webhook-paused", key: "env.1795838400000", payload: { endpointId: "env", pausedAt: 1795838400000 } }],
+    [
+      "owner-webhook-paused.env.1795838400000",
+      {
+        kind: "owner-webhook-paused",
+        key: "env.1795838400000",
+        payload: { endpointId: "env", pausedAt: 1795838400000 },
+      },
+    ],
   ])("%s", (stored, parsed) => {
     expect(parseEmailKind(stored)).toEqual(parsed);
   });
@@ -81,11 +130,16 @@ describe("a stored kind read back: parseEmailKind", () => {
     for (const stored of KINDS) {
       const parsed = parseEmailKind(stored);
       expect(parsed, stored).not.toBeNull();
-      const written = parsed!.payload === undefined ? emailKind(parsed!.kind as "confirmation") : emailKind(parsed!.kind as "renewal", parsed!.payload as { invoiceId: string });
+      const written =
+        parsed!.payload === undefined
+          ? emailKind(parsed!.kind as "confirmation")
+          : emailKind(parsed!.kind as "renewal", parsed!.payload as { invoiceId: string });
       expect(written, stored).toBe(stored);
     }
     // Dates are written without milliseconds, so one instant is one kind.
-    expect(BILLING_EMAIL.cancellationConfirmed("2026-12-24T00:00:00.000Z")).toBe("cancellation-confirmed.2026-12-24T00:00:00Z");
+    expect(BILLING_EMAIL.cancellationConfirmed("2026-12-24T00:00:00.000Z")).toBe(
+      "cancellation-confirmed.2026-12-24T00:00:00Z",
+    );
     expect(deliveredKind("2027-01-24T00:00:00.000Z", 1)).toBe("delivered.2027-01-24T00:00:00Z");
     expect(deliveredKind("2027-01-24T00:00:00.000Z", 0)).toBe("delivered");
   });

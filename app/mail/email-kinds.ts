@@ -17,12 +17,22 @@ interface KeyCodec<S extends "." | "-", P> {
   read(key: string): P | null;
 }
 
-const key = <S extends "." | "-", P, B extends P | undefined = undefined>(codec: KeyCodec<S, P> & { bare?: B }) => codec as KeyCodec<S, P> & { bare: B };
+const key = <S extends "." | "-", P, B extends P | undefined = undefined>(codec: KeyCodec<S, P> & { bare?: B }) =>
+  codec as KeyCodec<S, P> & { bare: B };
 /** A date as a key: without its milliseconds, so one instant is always one key. */
 const dateKey = (iso: string) => iso.replace(/\.\d+(?=Z$)/, "");
 const counter = <N extends string>(name: N) =>
-  key({ separator: "-", write: (payload: Record<N, number>) => String(payload[name]), read: (raw) => (/^\d+$/.test(raw) ? ({ [name]: Number(raw) } as Record<N, number>) : null) });
-const oneId = <N extends string>(name: N) => key({ separator: ".", write: (payload: Record<N, string>) => payload[name], read: (raw) => (raw ? ({ [name]: raw } as Record<N, string>) : null) });
+  key({
+    separator: "-",
+    write: (payload: Record<N, number>) => String(payload[name]),
+    read: (raw) => (/^\d+$/.test(raw) ? ({ [name]: Number(raw) } as Record<N, number>) : null),
+  });
+const oneId = <N extends string>(name: N) =>
+  key({
+    separator: ".",
+    write: (payload: Record<N, string>) => payload[name],
+    read: (raw) => (raw ? ({ [name]: raw } as Record<N, string>) : null),
+  });
 /** `<id>.<amount in minor units>`: split at the last dot (provider ids have none, but an amount never has one). */
 const idAndAmount = <N extends string>(name: N) =>
   key({
@@ -79,7 +89,11 @@ const KINDS = {
    */
   "owner-morning": {
     label: "ownerMorning",
-    key: key({ separator: ".", write: (payload: { day: string }) => payload.day, read: (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? { day: raw } : null) }),
+    key: key({
+      separator: ".",
+      write: (payload: { day: string }) => payload.day,
+      read: (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? { day: raw } : null),
+    }),
   },
   /** The owner's notice that the outbox message `outboxId` was given up (or could not be written). */
   "owner-email-failed": { label: "ownerFailed", key: counter("outboxId") },
@@ -96,7 +110,11 @@ const KINDS = {
   /** The customer's confirmation of their cancellation, naming the day it ends (once per end date). */
   "cancellation-confirmed": {
     label: "cancellationConfirmed",
-    key: key({ separator: ".", write: (payload: { periodEnd: string }) => dateKey(payload.periodEnd), read: (raw) => (raw ? { periodEnd: raw } : null) }),
+    key: key({
+      separator: ".",
+      write: (payload: { periodEnd: string }) => dateKey(payload.periodEnd),
+      read: (raw) => (raw ? { periodEnd: raw } : null),
+    }),
   },
   "owner-cancellation": { label: "ownerCancellation" },
   /** The customer's notice of a refund the owner made from the back office (the provider's refund id, the amount). */
@@ -133,7 +151,10 @@ const KINDS = {
       },
     }),
   },
-} as const satisfies Record<string, { label: string; key?: { separator: "." | "-"; write(payload: never): string | null; read(key: string): unknown } }>;
+} as const satisfies Record<
+  string,
+  { label: string; key?: { separator: "." | "-"; write(payload: never): string | null; read(key: string): unknown } }
+>;
 
 type Kinds = typeof KINDS;
 /** The name of every email the site sends. */
@@ -141,7 +162,9 @@ export type EmailKind = keyof Kinds;
 /** What an email is about, read from its stored key (undefined for a kind without one). */
 export type EmailPayload<K extends EmailKind> = Kinds[K] extends { key: KeyCodec<"." | "-", infer P> } ? P : undefined;
 /** The stored spelling of one kind: its name, or its name, separator and key. */
-export type StoredKindOf<K extends EmailKind> = Kinds[K] extends { key: { separator: infer S extends string; bare: object } }
+export type StoredKindOf<K extends EmailKind> = Kinds[K] extends {
+  key: { separator: infer S extends string; bare: object };
+}
   ? K | `${K}${S}${string}`
   : Kinds[K] extends { key: { separator: infer S extends string } }
     ? `${K}${S}${string}`
@@ -149,14 +172,20 @@ export type StoredKindOf<K extends EmailKind> = Kinds[K] extends { key: { separa
 /** An outbox kind as stored: a string the site wrote. Enqueueing anything else is a type error. */
 export type StoredEmailKind = { [K in EmailKind]: StoredKindOf<K> }[EmailKind];
 /** A stored kind read back: its name, its raw key, and the key as data. */
-export type ParsedEmailKind = { [K in EmailKind]: { kind: K; key: string | null; payload: EmailPayload<K> } }[EmailKind];
+export type ParsedEmailKind = {
+  [K in EmailKind]: { kind: K; key: string | null; payload: EmailPayload<K> };
+}[EmailKind];
 
 export const EMAIL_KINDS = Object.keys(KINDS) as EmailKind[];
 
-const codecOf = (kind: EmailKind): KeyCodec<"." | "-", unknown> | undefined => (KINDS[kind] as { key?: KeyCodec<"." | "-", unknown> }).key;
+const codecOf = (kind: EmailKind): KeyCodec<"." | "-", unknown> | undefined =>
+  (KINDS[kind] as { key?: KeyCodec<"." | "-", unknown> }).key;
 
 /** The stored kind of an email about `payload` (`emailKind("refund-issued", { refundId, amount })`). */
-export function emailKind<K extends EmailKind>(kind: K, ...payload: EmailPayload<K> extends undefined ? [] : [EmailPayload<K>]): StoredKindOf<K> {
+export function emailKind<K extends EmailKind>(
+  kind: K,
+  ...payload: EmailPayload<K> extends undefined ? [] : [EmailPayload<K>]
+): StoredKindOf<K> {
   const codec = codecOf(kind);
   const written = codec ? codec.write(payload[0]) : null;
   return (written === null ? kind : `${kind}${codec!.separator}${written}`) as StoredKindOf<K>;
@@ -196,11 +225,16 @@ export const OWNER_UNLOCK_EMAIL = emailKind("owner-unlock");
 export const OWNER_SETUP_EMAIL = emailKind("owner-setup");
 export const OWNER_RESET_EMAIL = emailKind("owner-reset");
 /** The outbox kind of each emailed owner link (app/auth names the purpose, never the kind). */
-export const OWNER_LINK_KINDS = { unlock: OWNER_UNLOCK_EMAIL, setup: OWNER_SETUP_EMAIL, reset: OWNER_RESET_EMAIL } as const;
+export const OWNER_LINK_KINDS = {
+  unlock: OWNER_UNLOCK_EMAIL,
+  setup: OWNER_SETUP_EMAIL,
+  reset: OWNER_RESET_EMAIL,
+} as const;
 export const DELIVERED_EMAIL = emailKind("delivered", { period: null });
 
 /** The delivered email of one delivery (see `delivered` above). */
-export const deliveredKind = (period: string | null, earlierDeliveries: number) => emailKind("delivered", { period: earlierDeliveries > 0 ? period : null });
+export const deliveredKind = (period: string | null, earlierDeliveries: number) =>
+  emailKind("delivered", { period: earlierDeliveries > 0 ? period : null });
 
 /** The emails of the work after payment (app/delivery/), each about the row it names. */
 export const DELIVERY_EMAIL = {

@@ -66,9 +66,23 @@ export const EMAIL_LOGO_PATH = "/email-logo.png";
  * logo's gradient and the brand's name stands beside it, so the header reads the same without it.
  * Without an origin (a renderer called on its own, in a test) the tile carries the brand's initial.
  */
-export function brandedHtml({ lang, subject, brand, publicOrigin, body: html }: { lang: Language; subject: string; brand: string; publicOrigin?: string; body: string }): string {
+export function brandedHtml({
+  lang,
+  subject,
+  brand,
+  publicOrigin,
+  body: html,
+}: {
+  lang: Language;
+  subject: string;
+  brand: string;
+  publicOrigin?: string;
+  body: string;
+}): string {
   const body = keepAddressesWhole(html);
-  const name = publicOrigin ? `<a href="${escapeHtml(publicOrigin)}" style="color:#0f172a;text-decoration:none">${escapeHtml(brand)}</a>` : escapeHtml(brand);
+  const name = publicOrigin
+    ? `<a href="${escapeHtml(publicOrigin)}" style="color:#0f172a;text-decoration:none">${escapeHtml(brand)}</a>`
+    : escapeHtml(brand);
   const mark = publicOrigin
     ? `<img src="${escapeHtml(new URL(EMAIL_LOGO_PATH, publicOrigin).href)}" width="36" height="36" alt="" style="display:block;border:0;border-radius:10px">`
     : escapeHtml(brand.charAt(0));
@@ -101,7 +115,9 @@ export function signer(): string {
 function keepAddressesWhole(html: string): string {
   return html.replace(/>([^<]+)</g, (_, text: string) => {
     const parts = unbrokenParts(text).map((part) =>
-      part.pieces ? `<span data-unbroken>${part.pieces.map((piece) => `<span style="white-space:nowrap">${piece}</span>`).join("<wbr>")}</span>` : part.text,
+      part.pieces
+        ? `<span data-unbroken>${part.pieces.map((piece) => `<span style="white-space:nowrap">${piece}</span>`).join("<wbr>")}</span>`
+        : part.text,
     );
     return `>${parts.join("")}<`;
   });

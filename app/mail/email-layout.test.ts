@@ -55,7 +55,9 @@ describe("the site's mark in every email", () => {
  * A stored kind of every kind, and what its row is about. Typed by kind, so a new kind cannot be
  * added without a sample here, and so without being checked against the one layout below.
  */
-const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: number) => StoredKindOf<K>); about: EmailSubject["about"] } } = {
+const SAMPLES: {
+  [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: number) => StoredKindOf<K>); about: EmailSubject["about"] };
+} = {
   confirmation: { stored: "confirmation", about: "order" },
   resend: { stored: "resend-1", about: "order" },
   "admin-resend": { stored: "admin-resend-1", about: "order" },
@@ -92,13 +94,23 @@ const SAMPLES: { [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: numbe
  * quote request in `quoteLang` or an owner link, the owner's emails in `ownerLang`; with the
  * language each one's reader gets.
  */
-async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { orderLang: Language; quoteLang: Language; ownerLang: Language }, offer: OfferId = "formateur-ia") {
-  const order = await paidTestOrder(repo, { lang: langs.orderLang, offer, customer: { ...testCustomer, firstName: "Lucía" } });
+async function renderEveryKind(
+  repo: ReturnType<typeof storesPerTest>,
+  langs: { orderLang: Language; quoteLang: Language; ownerLang: Language },
+  offer: OfferId = "formateur-ia",
+) {
+  const order = await paidTestOrder(repo, {
+    lang: langs.orderLang,
+    offer,
+    customer: { ...testCustomer, firstName: "Lucía" },
+  });
   await repo.enqueueEmail(order.id, "resend-1");
   const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
   const quote = await testQuoteRequest(repo, { lang: langs.quoteLang });
   // An owner link's row (app/auth's owner_unlocks), as the auth room would have stored it.
-  const withLink = Object.assign(Object.create(repo) as typeof repo, { unlockExpiry: async () => Date.now() + 15 * 60_000 });
+  const withLink = Object.assign(Object.create(repo) as typeof repo, {
+    unlockExpiry: async () => Date.now() + 15 * 60_000,
+  });
   const rendered = [];
   for (const kind of EMAIL_KINDS) {
     const sample = SAMPLES[kind];
@@ -109,7 +121,11 @@ async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { 
       link: { orderId: null, quoteId: null, unlockId: "unl_1" },
       system: { orderId: null, quoteId: null, systemKey: "daily" },
     }[sample.about];
-    const email = await renderOutboxEmail(withLink, { id: 0, ...about, kind: stored, attempts: 0 }, { ...config, ownerLang: langs.ownerLang, morningDigest: async (day) => morningSample(order, day) });
+    const email = await renderOutboxEmail(
+      withLink,
+      { id: 0, ...about, kind: stored, attempts: 0 },
+      { ...config, ownerLang: langs.ownerLang, morningDigest: async (day) => morningSample(order, day) },
+    );
     const lang = EMAILS[kind].to === "owner" ? langs.ownerLang : sample.about === "quote" ? quote.lang : order.lang;
     rendered.push({ stored, email, lang, kind, order, quote });
   }
@@ -118,10 +134,24 @@ async function renderEveryKind(repo: ReturnType<typeof storesPerTest>, langs: { 
 
 /** The morning email about the sample order: a line in each of its sections (one due at a time of day, one by the end of a day), and a nearly full data volume. */
 function morningSample(order: Order, day: string): MorningDigest {
-  const line = { orderId: order.id, reference: order.reference, offer: order.offer, customer: `${order.customer.firstName} ${order.customer.lastName}` };
+  const line = {
+    orderId: order.id,
+    reference: order.reference,
+    offer: order.offer,
+    customer: `${order.customer.firstName} ${order.customer.lastName}`,
+  };
   const byTime = { ...line, due: { at: `${day}T13:00:00.000Z`, withTime: true } };
   const byDay = { ...line, due: { at: `${day}T23:00:00.000Z`, withTime: false } };
-  return { day, timeZone: "Europe/Paris", late: [byDay], dueToday: [byTime, byDay], paid: [byTime], briefs: [byTime], revisions: [byDay], disk: { free: 40 * 1024 * 1024, total: 10 * 1024 * 1024 * 1024 } };
+  return {
+    day,
+    timeZone: "Europe/Paris",
+    late: [byDay],
+    dueToday: [byTime, byDay],
+    paid: [byTime],
+    briefs: [byTime],
+    revisions: [byDay],
+    disk: { free: 40 * 1024 * 1024, total: 10 * 1024 * 1024 * 1024 },
+  };
 }
 
 describe("one layout for every email", () => {
@@ -136,8 +166,18 @@ describe("one layout for every email", () => {
   });
 
   test("every kind, customer's and owner's, is in the same frame with the site's logo, in its reader's language", async () => {
-    for (const { stored, email, lang } of await renderEveryKind(repo, { orderLang: "es", quoteLang: "de", ownerLang: config.ownerLang })) {
-      const [head, foot] = brandedHtml({ lang, subject: "", brand: translator(lang, "common")("brand"), publicOrigin: origin, body: "\u0000" }).split("\u0000");
+    for (const { stored, email, lang } of await renderEveryKind(repo, {
+      orderLang: "es",
+      quoteLang: "de",
+      ownerLang: config.ownerLang,
+    })) {
+      const [head, foot] = brandedHtml({
+        lang,
+        subject: "",
+        brand: translator(lang, "common")("brand"),
+        publicOrigin: origin,
+        body: "\u0000",
+      }).split("\u0000");
       // The same frame; only the title (the subject, without a copy's mark) differs.
       expect(email.html.replace(/<title>[^<]*<\/title>/, "<title></title>").startsWith(head!), stored).toBe(true);
       expect(email.html.endsWith(foot!), stored).toBe(true);
@@ -156,7 +196,11 @@ describe("one voice in every email", () => {
   test("every kind, in each of the six languages, follows that language's typography and glossary", async () => {
     const found: string[] = [];
     for (const lang of LANGUAGES) {
-      for (const { stored, email } of await renderEveryKind(repo, { orderLang: lang, quoteLang: lang, ownerLang: lang })) {
+      for (const { stored, email } of await renderEveryKind(repo, {
+        orderLang: lang,
+        quoteLang: lang,
+        ownerLang: lang,
+      })) {
         // Addresses are not words: /admin/setup is a path, not the noun "setup".
         const withoutUrls = (text: string) => text.replace(/https?:\/\/\S+/g, " ");
         const words = email.html
@@ -168,8 +212,13 @@ describe("one voice in every email", () => {
           .replace(/&lt;/g, "<")
           .replace(/&gt;/g, ">")
           .replace(/&amp;/g, "&");
-        for (const [part, text] of [["subject", email.subject], ["text", email.text], ["html", words]] as const) {
-          for (const finding of typographyFindings(lang, withoutUrls(text))) found.push(`${lang} ${stored} (${part}): ${finding.why}: …${finding.at}…`);
+        for (const [part, text] of [
+          ["subject", email.subject],
+          ["text", email.text],
+          ["html", words],
+        ] as const) {
+          for (const finding of typographyFindings(lang, withoutUrls(text)))
+            found.push(`${lang} ${stored} (${part}): ${finding.why}: …${finding.at}…`);
         }
       }
     }
@@ -182,10 +231,23 @@ describe("addresses and references stay whole", () => {
 
   test("in an email's HTML, a hyphenated address and the order's reference are in pieces no mail app breaks at a hyphen", async () => {
     const address = "marie-claire.dupont-lefebvre@exemple-entreprise.fr";
-    const order = await paidTestOrder(repo, { lang: "fr", offer: "test-workflow", customer: { ...testCustomer, email: address } });
-    const email = await renderOutboxEmail(repo, { id: 0, orderId: order.id, quoteId: null, kind: "confirmation", attempts: 0 }, { ...config, contactEmail: "contact@atelier-nova.example" });
+    const order = await paidTestOrder(repo, {
+      lang: "fr",
+      offer: "test-workflow",
+      customer: { ...testCustomer, email: address },
+    });
+    const email = await renderOutboxEmail(
+      repo,
+      { id: 0, orderId: order.id, quoteId: null, kind: "confirmation", attempts: 0 },
+      { ...config, contactEmail: "contact@atelier-nova.example" },
+    );
     const body = email.html.slice(email.html.indexOf("<body"));
-    expect(body).toContain(address.split(/(?=[@.])/).map((piece) => `<span style="white-space:nowrap">${piece}</span>`).join("<wbr>"));
+    expect(body).toContain(
+      address
+        .split(/(?=[@.])/)
+        .map((piece) => `<span style="white-space:nowrap">${piece}</span>`)
+        .join("<wbr>"),
+    );
     // What is left outside the unbreakable pieces holds no part of an address or reference with a hyphen.
     const outside = body.replace(/<span style="white-space:nowrap">[^<]*<\/span>/g, "").replace(/<[^>]+>/g, " ");
     expect(outside).not.toMatch(/[\w.]+-[\w.-]*@|@[\w.-]*-|\b[A-Z0-9]{1,3}-\d+/);
@@ -206,15 +268,24 @@ describe("the owner's emails in words", () => {
       for (const offer of ["veo3-pack", "formateur-ia"] as const) {
         // The customer and the visitor wrote in another language than the owner reads.
         const other = lang === "de" ? "fr" : "de";
-        for (const { kind, stored, email, order, quote } of await renderEveryKind(repo, { orderLang: other, quoteLang: other, ownerLang: lang }, offer)) {
+        for (const { kind, stored, email, order, quote } of await renderEveryKind(
+          repo,
+          { orderLang: other, quoteLang: other, ownerLang: lang },
+          offer,
+        )) {
           if (EMAILS[kind].to !== "owner") continue;
           const codes = [order.id, quote.id, ...OFFER_IDS, "checkout_created", "past_due", `(${other})`];
-          for (const [part, text] of [["subject", email.subject], ["text", email.text.replace(/https?:\/\/\S+/g, " ")], ["html", email.html.replace(/(href|src)="[^"]*"/g, "")]] as const) {
+          for (const [part, text] of [
+            ["subject", email.subject],
+            ["text", email.text.replace(/https?:\/\/\S+/g, " ")],
+            ["html", email.html.replace(/(href|src)="[^"]*"/g, "")],
+          ] as const) {
             for (const code of codes) if (text.includes(code)) found.push(`${lang} ${stored} (${part}) says ${code}`);
           }
           // The readable reference instead, wherever an order is named.
           if (SAMPLES[kind].about === "order") {
-            if (!email.text.includes(order.reference)) found.push(`${lang} ${stored} (text) lacks the reference ${order.reference}`);
+            if (!email.text.includes(order.reference))
+              found.push(`${lang} ${stored} (text) lacks the reference ${order.reference}`);
           }
         }
       }

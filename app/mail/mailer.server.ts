@@ -32,7 +32,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     return {
       kind: "smtp",
       async send(email) {
-        const info = await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId, replyTo: email.replyTo });
+        const info = await transport.sendMail({
+          from: options.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          messageId: email.messageId,
+          replyTo: email.replyTo,
+        });
         return String(info.messageId ?? email.messageId);
       },
       close: () => transport.close(),
@@ -43,7 +51,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     kind: "file",
     async send(email) {
-      const info = await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId, replyTo: email.replyTo });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: email.messageId,
+        replyTo: email.replyTo,
+      });
       fs.mkdirSync(dir, { recursive: true });
       // Same name for the same outbox row: a repeated delivery replaces the file instead of adding one.
       const file = path.join(dir, `${email.fileName}.eml`);
@@ -64,6 +80,8 @@ function smtpOptionsFromUrl(value: string) {
     host: url.hostname,
     port: Number(url.port || (secure ? 465 : 587)),
     secure,
-    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
   };
 }

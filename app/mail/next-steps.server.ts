@@ -25,8 +25,17 @@ export function firstMonthlyChargeDate(order: Order): Date | null {
 export function nextSteps(order: Order, lang: Language): string[] {
   const t = translator(lang, "order");
   const offer = getOffer(order.offer);
-  const steps = [t(`nextSteps.first.${offer.kind}`, { email: order.customer.email }), t(`nextSteps.delivery.${offer.kind}`, { hours: offer.delivery.hours })];
+  const steps = [
+    t(`nextSteps.first.${offer.kind}`, { email: order.customer.email }),
+    t(`nextSteps.delivery.${offer.kind}`, { hours: offer.delivery.hours }),
+  ];
   const charge = firstMonthlyChargeDate(order);
-  if (charge) steps.push(t("nextSteps.monthly", { amount: formatMoney(order.monthly, order.currency, lang), date: formatDate(charge, lang) }));
+  if (charge)
+    steps.push(
+      t("nextSteps.monthly", {
+        amount: formatMoney(order.monthly, order.currency, lang),
+        date: formatDate(charge, lang),
+      }),
+    );
   return steps;
 }

@@ -27,14 +27,18 @@ export function orderFields(order: Order, lang: Language): Array<[label: string,
       // Labelled and written as the form asks it (the field registry's `control`).
       const control = orderFieldSpec(field).control;
       if (control === "yesNo") return [form(`form.${field}`), form(value === "oui" ? "form.yes" : "form.no")];
-      if (control === "language") return [form(`form.${field}`), isLanguage(value) ? languageName(value) : value || "—"];
+      if (control === "language")
+        return [form(`form.${field}`), isLanguage(value) ? languageName(value) : value || "—"];
       return [form(`form.${field}`), value || "—"];
     }),
     // The billing address the checkout collected (older orders: as the form asked it), once there is one.
     ...(CHECKOUT_FIELDS.some((field) => c[field])
       ? CHECKOUT_FIELDS.map((field): [string, string] => {
           const value = c[field] ?? "";
-          return [form(`form.${field}`), (orderFieldSpec(field).control === "country" ? countryName(value, lang) : value) || "—"];
+          return [
+            form(`form.${field}`),
+            (orderFieldSpec(field).control === "country" ? countryName(value, lang) : value) || "—",
+          ];
         })
       : []),
     // What the buyer agreed to: the terms (version, language read, when) and any immediate-start waiver.

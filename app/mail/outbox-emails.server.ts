@@ -1,6 +1,14 @@
 import { ERASED } from "../db/erased.ts";
 import { ownerFailureKind, parseEmailKind } from "./email-kinds.ts";
-import { EMAILS, isOwnerKind, type EmailDefinition, type EmailRenderStores, type EmailSubject, type OutboxEmailConfig, type RenderedOutboxEmail } from "./email-registry.server.ts";
+import {
+  EMAILS,
+  isOwnerKind,
+  type EmailDefinition,
+  type EmailRenderStores,
+  type EmailSubject,
+  type OutboxEmailConfig,
+  type RenderedOutboxEmail,
+} from "./email-registry.server.ts";
 import type { OutboxStore } from "./types.ts";
 import type { OutboxMessage } from "./types.ts";
 
@@ -11,7 +19,11 @@ export type { OutboxEmailConfig };
  * given the record the row is about. A kind this version does not know, or a row about something
  * its kind is not written for, throws `UnknownEmailKindError`: nothing is sent, never another email.
  */
-export async function renderOutboxEmail(repo: EmailRenderStores, message: OutboxMessage, config: OutboxEmailConfig): Promise<RenderedOutboxEmail & { to: string }> {
+export async function renderOutboxEmail(
+  repo: EmailRenderStores,
+  message: OutboxMessage,
+  config: OutboxEmailConfig,
+): Promise<RenderedOutboxEmail & { to: string }> {
   const parsed = parseEmailKind(message.kind);
   if (!parsed) throw new UnknownEmailKindError(message.kind);
   // The entry and the payload were read from the same kind (parseEmailKind): they match.
@@ -20,8 +32,12 @@ export async function renderOutboxEmail(repo: EmailRenderStores, message: Outbox
   if (!definition.about.includes(subject.about)) throw new UnknownEmailKindError(message.kind, subject.about);
   const email = await definition.render(subject, parsed.payload, { config, repo, message });
   if (definition.to === "owner") return { ...email, to: config.ownerEmail };
-  if (subject.about === "link" || subject.about === "system") throw new UnknownEmailKindError(message.kind, subject.about);
-  return { ...email, ...toCustomer(subject.about === "order" ? subject.order.customer.email : subject.quote.email, config) };
+  if (subject.about === "link" || subject.about === "system")
+    throw new UnknownEmailKindError(message.kind, subject.about);
+  return {
+    ...email,
+    ...toCustomer(subject.about === "order" ? subject.order.customer.email : subject.quote.email, config),
+  };
 }
 
 /** The record an outbox row is about (an owner link, a quote request or an order). */
@@ -50,7 +66,11 @@ async function subjectOf(repo: EmailRenderStores, message: OutboxMessage): Promi
 export class UnknownEmailKindError extends Error {
   override name = "UnknownEmailKindError";
   constructor(kind: string, about?: EmailSubject["about"]) {
-    super(about ? `the email kind "${kind}" is not written about a ${about}: not sent` : `unknown email kind "${kind}": not sent`);
+    super(
+      about
+        ? `the email kind "${kind}" is not written about a ${about}: not sent`
+        : `unknown email kind "${kind}": not sent`,
+    );
   }
 }
 
@@ -79,7 +99,10 @@ export class RecipientErasedError extends Error {
  * notice's kind names the failed message); never for the owner's own emails, so no loop.
  * Returns true when a notice was enqueued now.
  */
-export async function enqueueOwnerFailureNotice(repo: Pick<OutboxStore, "enqueueEmail" | "enqueueQuoteEmail">, message: OutboxMessage): Promise<boolean> {
+export async function enqueueOwnerFailureNotice(
+  repo: Pick<OutboxStore, "enqueueEmail" | "enqueueQuoteEmail">,
+  message: OutboxMessage,
+): Promise<boolean> {
   if (isOwnerKind(message.kind)) return false;
   const kind = ownerFailureKind(message.id);
   if (message.orderId) return repo.enqueueEmail(message.orderId, kind);

@@ -16,17 +16,38 @@ export interface OutboxPrivacyStore {
 
 export function outboxPrivacyStore(db: Kysely<Database>): OutboxPrivacyStore {
   return {
-    async eraseEmailsAbout({ orderIds, quoteIds }: { orderIds: readonly string[]; quoteIds: readonly string[] }): Promise<number> {
+    async eraseEmailsAbout({
+      orderIds,
+      quoteIds,
+    }: {
+      orderIds: readonly string[];
+      quoteIds: readonly string[];
+    }): Promise<number> {
       if (!orderIds.length && !quoteIds.length) return 0;
       return db.transaction().execute(async (trx) => {
         const about = trx
           .selectFrom("outbox")
           .select("id")
-          .where((eb) => eb.or([...(orderIds.length ? [eb("order_id", "in", orderIds)] : []), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]));
+          .where((eb) =>
+            eb.or([
+              ...(orderIds.length ? [eb("order_id", "in", orderIds)] : []),
+              ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : []),
+            ]),
+          );
         const ids = (await about.execute()).map((row) => row.id);
         if (!ids.length) return 0;
-        await trx.updateTable("outbox").set({ status: "failed", last_error: ERASED }).where("id", "in", ids).where("status", "=", "pending").execute();
-        await trx.updateTable("outbox").set({ last_error: ERASED }).where("id", "in", ids).where("last_error", "is not", null).execute();
+        await trx
+          .updateTable("outbox")
+          .set({ status: "failed", last_error: ERASED })
+          .where("id", "in", ids)
+          .where("status", "=", "pending")
+          .execute();
+        await trx
+          .updateTable("outbox")
+          .set({ last_error: ERASED })
+          .where("id", "in", ids)
+          .where("last_error", "is not", null)
+          .execute();
         return ids.length;
       });
     },

@@ -25,7 +25,11 @@ export function outboxStore(db: Kysely<Database>, dialect: Dialect): OutboxStore
     },
 
     async unlockExpiry(unlockId: string): Promise<number | undefined> {
-      const row = await db.selectFrom("owner_unlocks").select("expires_at").where("id", "=", unlockId).executeTakeFirst();
+      const row = await db
+        .selectFrom("owner_unlocks")
+        .select("expires_at")
+        .where("id", "=", unlockId)
+        .executeTakeFirst();
       return row ? Number(row.expires_at) : undefined;
     },
 
@@ -75,7 +79,15 @@ export function outboxStore(db: Kysely<Database>, dialect: Dialect): OutboxStore
         .execute();
       return rows
         .sort((a, b) => a.id - b.id)
-        .map((row) => ({ id: row.id, orderId: row.order_id, quoteId: row.quote_id, unlockId: row.unlock_id, systemKey: row.system_key, kind: row.kind, attempts: row.attempts }));
+        .map((row) => ({
+          id: row.id,
+          orderId: row.order_id,
+          quoteId: row.quote_id,
+          unlockId: row.unlock_id,
+          systemKey: row.system_key,
+          kind: row.kind,
+          attempts: row.attempts,
+        }));
     },
 
     async releaseEmails(ids: number[]): Promise<void> {
@@ -89,7 +101,11 @@ export function outboxStore(db: Kysely<Database>, dialect: Dialect): OutboxStore
     },
 
     async markEmailSent(id: number, messageId: string): Promise<void> {
-      await db.updateTable("outbox").set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null }).where("id", "=", id).execute();
+      await db
+        .updateTable("outbox")
+        .set({ status: "sent", sent_at: now(), message_id: messageId, last_error: null })
+        .where("id", "=", id)
+        .execute();
     },
 
     async markEmailRetry(id: number, delayMs: number, error: string): Promise<void> {
@@ -102,7 +118,12 @@ export function outboxStore(db: Kysely<Database>, dialect: Dialect): OutboxStore
     },
 
     async markEmailFailed(id: number, error: string): Promise<void> {
-      await db.updateTable("outbox").set({ status: "failed", last_error: error.slice(0, 500) }).where("id", "=", id).where("status", "=", "pending").execute();
+      await db
+        .updateTable("outbox")
+        .set({ status: "failed", last_error: error.slice(0, 500) })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .execute();
     },
 
     async listEmails(orderId: string): Promise<OutboxRow[]> {
@@ -137,7 +158,16 @@ export async function enqueue(
           : (["system_key", about.systemKey] as const);
   const result = await db
     .insertInto("outbox")
-    .values({ order_id: null, quote_id: null, unlock_id: null, system_key: null, [subject]: id, kind, next_attempt_at: Date.now(), created_at: stamp })
+    .values({
+      order_id: null,
+      quote_id: null,
+      unlock_id: null,
+      system_key: null,
+      [subject]: id,
+      kind,
+      next_attempt_at: Date.now(),
+      created_at: stamp,
+    })
     .onConflict((conflict) => conflict.columns([subject, "kind"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;

@@ -65,7 +65,12 @@ export class OutboxWorker extends BackgroundWorker {
         this.again = true;
         break;
       }
-      const context = { orderId: message.orderId, quoteId: message.quoteId, kind: message.kind, attempts: message.attempts };
+      const context = {
+        orderId: message.orderId,
+        quoteId: message.quoteId,
+        kind: message.kind,
+        attempts: message.attempts,
+      };
       try {
         const messageId = await deliver(message);
         await repo.markEmailSent(message.id, messageId);
@@ -83,11 +88,19 @@ export class OutboxWorker extends BackgroundWorker {
         // Retrying a permanent refusal for ever would hammer the server and never tell anyone; a
         // kind this version cannot write will not learn to on a retry: given up at once.
         const unknownKind = error instanceof UnknownEmailKindError;
-        if (unknownKind || (permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) || message.attempts >= MAX_ATTEMPTS) {
+        if (
+          unknownKind ||
+          (permanent && message.attempts >= MAX_PERMANENT_ATTEMPTS) ||
+          message.attempts >= MAX_ATTEMPTS
+        ) {
           await repo.markEmailFailed(message.id, reason);
           logger().error({ ...context, permanent, error: reason }, "email delivery failed for good");
           await this.record(message.orderId, "email_gave_up", `${message.kind} #${message.attempts}: ${reason}`);
-          await this.options.onGaveUp?.(message, reason).catch((notifyError) => logger().error({ ...context, err: notifyError }, "could not queue the failure notice"));
+          await this.options
+            .onGaveUp?.(message, reason)
+            .catch((notifyError) =>
+              logger().error({ ...context, err: notifyError }, "could not queue the failure notice"),
+            );
           continue;
         }
         // Recorded first: the retry delay starts when the message is put back.

@@ -17,15 +17,38 @@ export interface OwnerEmailOptions {
 }
 
 /** Plain text and HTML with the same lines (the HTML in the one branded frame): an intro, a table of label/value rows, a link. */
-function render(subject: string, intro: string, rows: Array<[string, string]>, link: { label: string; url: string }, frame: { lang: Language; origin?: string }): RenderedEmail {
-  const text = [intro, "", ...rows.map(([label, value]) => `${label}: ${value.replace(/\n/g, "\n  ")}`), "", `${link.label}: ${link.url}`, ""].join("\n");
-  const body = [`<p>${escapeHtml(intro)}</p>`, ...(rows.length ? [htmlRows(rows)] : []), htmlButton({ label: link.label, href: link.url })].join("\n");
+function render(
+  subject: string,
+  intro: string,
+  rows: Array<[string, string]>,
+  link: { label: string; url: string },
+  frame: { lang: Language; origin?: string },
+): RenderedEmail {
+  const text = [
+    intro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value.replace(/\n/g, "\n  ")}`),
+    "",
+    `${link.label}: ${link.url}`,
+    "",
+  ].join("\n");
+  const body = [
+    `<p>${escapeHtml(intro)}</p>`,
+    ...(rows.length ? [htmlRows(rows)] : []),
+    htmlButton({ label: link.label, href: link.url }),
+  ].join("\n");
   return { subject, text, html: ownerFrame(subject, body, frame) };
 }
 
 /** The owner's emails in the frame every email shares, with the site's name in the owner's language. */
 const ownerFrame = (subject: string, body: string, frame: { lang: Language; origin?: string }) =>
-  brandedHtml({ lang: frame.lang, subject, brand: translator(frame.lang, "common")("brand"), publicOrigin: frame.origin, body });
+  brandedHtml({
+    lang: frame.lang,
+    subject,
+    brand: translator(frame.lang, "common")("brand"),
+    publicOrigin: frame.origin,
+    body,
+  });
 
 /** To the owner, once per paid order: every field of the form, the amounts, a link to the order. */
 export function renderOwnerOrderEmail(order: Order, options: OwnerEmailOptions): RenderedEmail {
@@ -42,13 +65,21 @@ export function renderOwnerOrderEmail(order: Order, options: OwnerEmailOptions):
 }
 
 /** To the owner, once per pause: the automation endpoint failed for too long and waits to be resumed. */
-export function renderOwnerWebhookPausedEmail(options: { lang: Language; about: { order: Order } | { quote: QuoteRequest }; url: string; origin?: string }): RenderedEmail {
+export function renderOwnerWebhookPausedEmail(options: {
+  lang: Language;
+  about: { order: Order } | { quote: QuoteRequest };
+  url: string;
+  origin?: string;
+}): RenderedEmail {
   const t = translator(options.lang, "admin");
   // What the delivery was about, as the owner finds it in the back office: an order's reference, or who asked for a quote and when.
   const about: [string, string] =
     "order" in options.about
       ? [t("fields.reference"), options.about.order.reference]
-      : [t("fields.quote"), `${options.about.quote.name}, ${formatDate(new Date(options.about.quote.createdAt), options.lang, true)}`];
+      : [
+          t("fields.quote"),
+          `${options.about.quote.name}, ${formatDate(new Date(options.about.quote.createdAt), options.lang, true)}`,
+        ];
   return render(
     t("notify.webhookPausedSubject"),
     t("notify.webhookPausedIntro"),
@@ -59,25 +90,57 @@ export function renderOwnerWebhookPausedEmail(options: { lang: Language; about: 
 }
 
 /** To the owner who asked for it: a single-use link that lifts the account-wide sign-in lock for one browser. */
-export function renderOwnerUnlockEmail(options: { lang: Language; url: string; minutes: number; origin?: string }): RenderedEmail {
+export function renderOwnerUnlockEmail(options: {
+  lang: Language;
+  url: string;
+  minutes: number;
+  origin?: string;
+}): RenderedEmail {
   const t = translator(options.lang, "admin");
-  return render(t("notify.unlockSubject"), t("notify.unlockIntro", { minutes: options.minutes }), [], { label: t("notify.unlockOpen"), url: options.url }, { lang: options.lang, origin: options.origin });
+  return render(
+    t("notify.unlockSubject"),
+    t("notify.unlockIntro", { minutes: options.minutes }),
+    [],
+    { label: t("notify.unlockOpen"), url: options.url },
+    { lang: options.lang, origin: options.origin },
+  );
 }
 
 /** To the owner at the very first start (or after `npm run owner -- reset`): the one-time set-up link. */
 export function renderOwnerSetupEmail(options: { lang: Language; url: string; origin: string }): RenderedEmail {
   const t = translator(options.lang, "admin");
-  return render(t("notify.setupSubject", { site: new URL(options.origin).host }), t("notify.setupIntro"), [], { label: t("notify.setupOpen"), url: options.url }, { lang: options.lang, origin: options.origin });
+  return render(
+    t("notify.setupSubject", { site: new URL(options.origin).host }),
+    t("notify.setupIntro"),
+    [],
+    { label: t("notify.setupOpen"), url: options.url },
+    { lang: options.lang, origin: options.origin },
+  );
 }
 
 /** To the owner who asked on the sign-in page: a single-use, expiring password-reset link. */
-export function renderOwnerResetEmail(options: { lang: Language; url: string; minutes: number; origin?: string }): RenderedEmail {
+export function renderOwnerResetEmail(options: {
+  lang: Language;
+  url: string;
+  minutes: number;
+  origin?: string;
+}): RenderedEmail {
   const t = translator(options.lang, "admin");
-  return render(t("notify.resetSubject"), t("notify.resetIntro", { minutes: options.minutes }), [], { label: t("notify.resetOpen"), url: options.url }, { lang: options.lang, origin: options.origin });
+  return render(
+    t("notify.resetSubject"),
+    t("notify.resetIntro", { minutes: options.minutes }),
+    [],
+    { label: t("notify.resetOpen"), url: options.url },
+    { lang: options.lang, origin: options.origin },
+  );
 }
 
 /** To the owner when an email to a customer was given up after its last retry. */
-export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options: OwnerEmailOptions & { unknownKind?: boolean }): RenderedEmail {
+export function renderOwnerFailureEmail(
+  order: Order,
+  failed: OutboxRow,
+  options: OwnerEmailOptions & { unknownKind?: boolean },
+): RenderedEmail {
   const t = translator(options.lang, "admin");
   const rows: Array<[string, string]> = [
     [t("fields.reference"), order.reference],
@@ -97,7 +160,11 @@ export function renderOwnerFailureEmail(order: Order, failed: OutboxRow, options
  * To the owner when a quote request's acknowledgement was given up after its last retry: the
  * visitor never heard back. The link opens the request's page in the back office.
  */
-export function renderOwnerQuoteFailureEmail(quote: QuoteRequest, failed: OutboxRow, options: { lang: Language; quoteUrl: string; unknownKind?: boolean; origin?: string }): RenderedEmail {
+export function renderOwnerQuoteFailureEmail(
+  quote: QuoteRequest,
+  failed: OutboxRow,
+  options: { lang: Language; quoteUrl: string; unknownKind?: boolean; origin?: string },
+): RenderedEmail {
   const t = translator(options.lang, "admin");
   const rows: Array<[string, string]> = [
     // A quote request has no reference: when it came in says which one.
@@ -134,7 +201,11 @@ function failureRows(failed: OutboxRow, t: ReturnType<typeof translator>): Array
 }
 
 /** To the customer, in their language, when the owner marks the order delivered. */
-export function renderDeliveredEmail(order: Order, note: string, options: { contactEmail: string; origin?: string }): RenderedEmail {
+export function renderDeliveredEmail(
+  order: Order,
+  note: string,
+  options: { contactEmail: string; origin?: string },
+): RenderedEmail {
   const t = translator(order.lang, "admin");
   const brand = translator(order.lang, "common")("brand");
   const offer = translator(order.lang, "offers")(`${order.offer}.name`);
@@ -147,6 +218,12 @@ export function renderDeliveredEmail(order: Order, note: string, options: { cont
     t("delivered.signature", { brand, name: signer() }),
   ];
   const text = `${lines.join("\n\n")}\n`;
-  const html = brandedHtml({ lang: order.lang, subject, brand, publicOrigin: options.origin, body: lines.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join("\n") });
+  const html = brandedHtml({
+    lang: order.lang,
+    subject,
+    brand,
+    publicOrigin: options.origin,
+    body: lines.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join("\n"),
+  });
   return { subject, text, html };
 }

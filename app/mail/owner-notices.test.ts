@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { BILLING_EMAIL, CONFIRMATION_EMAIL, OWNER_PAID_EMAIL, QUOTE_EMAIL_KINDS, ownerFailureKind } from "./email-kinds.ts";
+import {
+  BILLING_EMAIL,
+  CONFIRMATION_EMAIL,
+  OWNER_PAID_EMAIL,
+  QUOTE_EMAIL_KINDS,
+  ownerFailureKind,
+} from "./email-kinds.ts";
 import { fulfil } from "../orders/fulfil.server.ts";
 import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
 import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
@@ -7,15 +13,26 @@ import type { OutboxMessage } from "./types.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { formatDate } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
+import {
+  newTestOrder,
+  orderInSandboxCheckout,
+  paidTestOrder,
+  testCustomer,
+  testOutboxWorker,
+  testQuoteRequest,
+} from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 
-const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "fr" as const, publicOrigin: "https://shop.example" };
+const config = {
+  contactEmail: "hello@example.com",
+  ownerEmail: "owner@example.com",
+  ownerLang: "fr" as const,
+  publicOrigin: "https://shop.example",
+};
 
 const repo = storesPerTest();
 const companyCustomer = { ...testCustomer, companyName: "Lima Lda" };
 const newOrder = () => newTestOrder({ customer: companyCustomer });
-
 
 describe("owner notices", () => {
   test("an order paid before its owner notice was queued (crash) gets it on the next fulfil, still once", async () => {
@@ -46,7 +63,11 @@ describe("owner notices", () => {
     await repo.enqueueEmail(order.id, BILLING_EMAIL.ownerCancellation);
     const orderUrl = `https://shop.example/admin/orders/${order.id}`;
     for (const kind of [OWNER_PAID_EMAIL, BILLING_EMAIL.ownerCancellation]) {
-      const email = await renderOutboxEmail(repo, { id: 0, orderId: order.id, quoteId: null, kind, attempts: 0 }, config);
+      const email = await renderOutboxEmail(
+        repo,
+        { id: 0, orderId: order.id, quoteId: null, kind, attempts: 0 },
+        config,
+      );
       expect(email.to, kind).toBe("owner@example.com");
       expect(email.replyTo, kind).toBe(order.customer.email);
       expect(email.text, kind).toContain(orderUrl);
@@ -57,13 +78,26 @@ describe("owner notices", () => {
   test("emails to customers and visitors answer to the contact address", async () => {
     const order = await paidTestOrder(repo, { customer: companyCustomer });
     const quote = await testQuoteRequest(repo, { email: "visitor@example.com" });
-    const customerKinds = [CONFIRMATION_EMAIL, "delivered", BILLING_EMAIL.manageLink("1"), BILLING_EMAIL.cancellationConfirmed("2026-12-24T00:00:00Z")];
+    const customerKinds = [
+      CONFIRMATION_EMAIL,
+      "delivered",
+      BILLING_EMAIL.manageLink("1"),
+      BILLING_EMAIL.cancellationConfirmed("2026-12-24T00:00:00Z"),
+    ];
     for (const kind of customerKinds) {
-      const email = await renderOutboxEmail(repo, { id: 0, orderId: order.id, quoteId: null, kind, attempts: 0 }, config);
+      const email = await renderOutboxEmail(
+        repo,
+        { id: 0, orderId: order.id, quoteId: null, kind, attempts: 0 },
+        config,
+      );
       expect(email.to, kind).toBe(order.customer.email);
       expect(email.replyTo, kind).toBe("hello@example.com");
     }
-    const ack = await renderOutboxEmail(repo, { id: 0, orderId: null, quoteId: quote.id, kind: QUOTE_EMAIL_KINDS.ack, attempts: 0 }, config);
+    const ack = await renderOutboxEmail(
+      repo,
+      { id: 0, orderId: null, quoteId: quote.id, kind: QUOTE_EMAIL_KINDS.ack, attempts: 0 },
+      config,
+    );
     expect(ack).toMatchObject({ to: "visitor@example.com", replyTo: "hello@example.com" });
   });
 
@@ -72,7 +106,8 @@ describe("owner notices", () => {
     const gaveUp: string[] = [];
     const refuseConfirmation = async (message: OutboxMessage) => {
       // A permanent SMTP refusal: tried MAX_PERMANENT_ATTEMPTS times, then given up.
-      if (message.kind === CONFIRMATION_EMAIL) throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
+      if (message.kind === CONFIRMATION_EMAIL)
+        throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
       return "<ok>";
     };
     const worker = testOutboxWorker(repo, refuseConfirmation, {
@@ -86,14 +121,27 @@ describe("owner notices", () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const emails = await repo.listEmails(order.id);
-    expect(emails[0]).toMatchObject({ kind: CONFIRMATION_EMAIL, status: "failed", attempts: MAX_PERMANENT_ATTEMPTS, lastError: "550 mailbox unavailable" });
+    expect(emails[0]).toMatchObject({
+      kind: CONFIRMATION_EMAIL,
+      status: "failed",
+      attempts: MAX_PERMANENT_ATTEMPTS,
+      lastError: "550 mailbox unavailable",
+    });
     expect(emails[1]).toMatchObject({ kind: ownerFailureKind(emails[0]!.id), status: "sent" });
     expect(gaveUp).toEqual([CONFIRMATION_EMAIL]);
-    expect((await repo.listOrderEvents(order.id)).map((e) => e.kind)).toEqual([...Array(MAX_PERMANENT_ATTEMPTS - 1).fill("email_failed"), "email_gave_up", "email_sent"]);
+    expect((await repo.listOrderEvents(order.id)).map((e) => e.kind)).toEqual([
+      ...Array(MAX_PERMANENT_ATTEMPTS - 1).fill("email_failed"),
+      "email_gave_up",
+      "email_sent",
+    ]);
     // Given up means never tried again.
     expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
 
-    const notice = await renderOutboxEmail(repo, { id: emails[1]!.id, orderId: order.id, quoteId: null, kind: emails[1]!.kind, attempts: 1 }, config);
+    const notice = await renderOutboxEmail(
+      repo,
+      { id: emails[1]!.id, orderId: order.id, quoteId: null, kind: emails[1]!.kind, attempts: 1 },
+      config,
+    );
     expect(notice.to).toBe("owner@example.com");
     expect(notice.subject).toBe("Un e-mail à ana@example.com n’a pas pu être remis");
     expect(notice.text).toContain("550 mailbox unavailable");
@@ -126,7 +174,11 @@ describe("owner notices", () => {
     await drain(worker);
     const emails = await repo.listQuoteEmails(quote.id);
     const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;
-    expect(ack).toMatchObject({ status: "failed", attempts: MAX_PERMANENT_ATTEMPTS, lastError: "550 5.1.1 mailbox unavailable" });
+    expect(ack).toMatchObject({
+      status: "failed",
+      attempts: MAX_PERMANENT_ATTEMPTS,
+      lastError: "550 5.1.1 mailbox unavailable",
+    });
     expect(emails.map((e) => [e.kind, e.status])).toEqual([
       [QUOTE_EMAIL_KINDS.ack, "failed"],
       [QUOTE_EMAIL_KINDS.owner, "sent"],
@@ -138,7 +190,11 @@ describe("owner notices", () => {
     expect(await repo.listQuoteEmails(quote.id)).toHaveLength(3);
 
     const notice = emails[2]!;
-    const email = await renderOutboxEmail(repo, { id: notice.id, orderId: null, quoteId: quote.id, kind: notice.kind, attempts: 1 }, config);
+    const email = await renderOutboxEmail(
+      repo,
+      { id: notice.id, orderId: null, quoteId: quote.id, kind: notice.kind, attempts: 1 },
+      config,
+    );
     expect(email.to).toBe("owner@example.com");
     expect(email.subject).toBe("Un e-mail à gone@example.com n’a pas pu être remis");
     expect(email.text).toContain("l’accusé de réception d’une demande de devis n’a pas pu être remis");
@@ -181,7 +237,15 @@ describe("owner notices", () => {
     async function insertRow(about: { order_id: string } | { quote_id: string }, kind: string) {
       const row = await repo.db
         .insertInto("outbox")
-        .values({ order_id: null, quote_id: null, unlock_id: null, ...about, kind, next_attempt_at: Date.now(), created_at: new Date().toISOString() })
+        .values({
+          order_id: null,
+          quote_id: null,
+          unlock_id: null,
+          ...about,
+          kind,
+          next_attempt_at: Date.now(),
+          created_at: new Date().toISOString(),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return row.id;
@@ -204,7 +268,11 @@ describe("owner notices", () => {
       await worker.runOnce();
       await worker.runOnce();
       const rows = await repo.listEmails(order.id);
-      expect(rows.find((row) => row.id === id)).toMatchObject({ status: "failed", attempts: 1, lastError: 'unknown email kind "loyalty-reward.2026": not sent' });
+      expect(rows.find((row) => row.id === id)).toMatchObject({
+        status: "failed",
+        attempts: 1,
+        lastError: 'unknown email kind "loyalty-reward.2026": not sent',
+      });
       // Never sent, and no other email sent in its place: only the confirmation and the owner's notice left.
       expect(sent.map((email) => email.kind)).toEqual([CONFIRMATION_EMAIL, ownerFailureKind(id)]);
       expect(sent.filter((email) => email.to === order.customer.email)).toHaveLength(1);
@@ -225,8 +293,13 @@ describe("owner notices", () => {
       await worker.runOnce();
       await worker.runOnce();
       const rows = await repo.listQuoteEmails(quote.id);
-      expect(rows.filter((row) => row.id === unknown || row.id === misplaced).map((row) => row.status)).toEqual(["failed", "failed"]);
-      expect(sent.map((email) => email.kind).sort()).toEqual([QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner, ownerFailureKind(unknown), ownerFailureKind(misplaced)].sort());
+      expect(rows.filter((row) => row.id === unknown || row.id === misplaced).map((row) => row.status)).toEqual([
+        "failed",
+        "failed",
+      ]);
+      expect(sent.map((email) => email.kind).sort()).toEqual(
+        [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner, ownerFailureKind(unknown), ownerFailureKind(misplaced)].sort(),
+      );
       const notice = sent.find((email) => email.kind === ownerFailureKind(unknown))!;
       expect(notice.to).toBe("owner@example.com");
       expect(notice.text).toContain("«\u00a0quote-reminder\u00a0»");
@@ -236,7 +309,13 @@ describe("owner notices", () => {
       const order = await paidTestOrder(repo, { customer: companyCustomer });
       const id = await insertRow({ order_id: order.id }, "loyalty-reward");
       await repo.markEmailFailed(id, 'unknown email kind "loyalty-reward": not sent');
-      await enqueueOwnerFailureNotice(repo, { id, orderId: order.id, quoteId: null, kind: "loyalty-reward", attempts: 1 });
+      await enqueueOwnerFailureNotice(repo, {
+        id,
+        orderId: order.id,
+        quoteId: null,
+        kind: "loyalty-reward",
+        attempts: 1,
+      });
       const notice = (await repo.listEmails(order.id)).find((row) => row.kind === ownerFailureKind(id))!;
       const email = await renderOutboxEmail(repo, notice, { ...config, ownerLang });
       const intro = translator(ownerLang, "email")("unknownKind.intro", { kind: "loyalty-reward" });

@@ -1,5 +1,13 @@
 import type { Language } from "../i18n/languages.ts";
-import { brandedHtml, customerEmailHtml, escapeHtml, htmlHeading, htmlRows, type RenderedEmail, signer } from "./email-layout.server.ts";
+import {
+  brandedHtml,
+  customerEmailHtml,
+  escapeHtml,
+  htmlHeading,
+  htmlRows,
+  type RenderedEmail,
+  signer,
+} from "./email-layout.server.ts";
 import { formatDate, formatLanguageName } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
@@ -22,7 +30,10 @@ function rows(quote: QuoteRequest, lang: Language): Array<[string, string]> {
  * so the form cannot carry a stranger's text to someone else's inbox. It says what we received in
  * our own words; the owner's copy below keeps everything.
  */
-export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: string; publicOrigin?: string }): RenderedEmail {
+export function renderQuoteAck(
+  quote: QuoteRequest,
+  options: { contactEmail: string; publicOrigin?: string },
+): RenderedEmail {
   const t = translator(quote.lang, "quote");
   const brand = translator(quote.lang, "common")("brand");
   const offer = t(`offers.${quote.page}`);
@@ -33,7 +44,23 @@ export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: str
   const received = t("email.ackReceived");
   const notYou = t("email.ackNotYou");
   const signature = t("email.signature", { brand, name: signer() });
-  const text = [greeting, "", intro, "", t("email.ackSummary"), ...summary.map(([label, value]) => `- ${label}: ${value}`), "", received, "", notYou, "", t("email.contact", { email: options.contactEmail }), "", signature, ""].join("\n");
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    t("email.ackSummary"),
+    ...summary.map(([label, value]) => `- ${label}: ${value}`),
+    "",
+    received,
+    "",
+    notYou,
+    "",
+    t("email.contact", { email: options.contactEmail }),
+    "",
+    signature,
+    "",
+  ].join("\n");
   const html = customerEmailHtml({
     lang: quote.lang,
     subject,
@@ -50,16 +77,32 @@ export function renderQuoteAck(quote: QuoteRequest, options: { contactEmail: str
 }
 
 /** To the owner, in the owner's language; replying answers the visitor (Reply-To). */
-export function renderQuoteOwner(quote: QuoteRequest, options: { ownerLang: Language; publicOrigin?: string }): RenderedEmail & { replyTo: string } {
+export function renderQuoteOwner(
+  quote: QuoteRequest,
+  options: { ownerLang: Language; publicOrigin?: string },
+): RenderedEmail & { replyTo: string } {
   const lang = options.ownerLang;
   const t = translator(lang, "quote");
   const brand = translator(lang, "common")("brand");
   const offer = t(`offers.${quote.page}`);
   const subject = t("email.ownerSubject", { offer, name: quote.name });
   // The visitor's language named in the owner's words ("German"), not its code.
-  const intro = t("email.ownerIntro", { offer, lang: formatLanguageName(quote.lang, lang), name: quote.name, date: formatDate(new Date(quote.createdAt), lang, true) });
+  const intro = t("email.ownerIntro", {
+    offer,
+    lang: formatLanguageName(quote.lang, lang),
+    name: quote.name,
+    date: formatDate(new Date(quote.createdAt), lang, true),
+  });
   const summary = rows(quote, lang);
-  const text = [intro, "", ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), ""].join("\n");
-  const html = brandedHtml({ lang, subject, brand, publicOrigin: options.publicOrigin, body: `<p>${escapeHtml(intro)}</p>\n${htmlRows(summary)}` });
+  const text = [intro, "", ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`), ""].join(
+    "\n",
+  );
+  const html = brandedHtml({
+    lang,
+    subject,
+    brand,
+    publicOrigin: options.publicOrigin,
+    body: `<p>${escapeHtml(intro)}</p>\n${htmlRows(summary)}`,
+  });
   return { subject, text, html, replyTo: quote.email };
 }

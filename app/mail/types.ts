@@ -80,4 +80,9 @@ export interface MorningDigest {
 
 /** Nothing to say: no email that day. */
 export const isEmptyDigest = (digest: MorningDigest) =>
-  !digest.late.length && !digest.dueToday.length && !digest.paid.length && !digest.briefs.length && !digest.revisions.length && !digest.disk;
+  !digest.late.length &&
+  !digest.dueToday.length &&
+  !digest.paid.length &&
+  !digest.briefs.length &&
+  !digest.revisions.length &&
+  !digest.disk;

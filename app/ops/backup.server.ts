@@ -10,7 +10,11 @@ export const BACKUPS_KEPT = 14;
 const DAY_MS = 24 * 60 * 60_000;
 const NAME = /^orders-(\d{8}T\d{6}Z)\.sqlite$/;
 
-export const backupFileName = (at = new Date()) => `orders-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.sqlite`;
+export const backupFileName = (at = new Date()) =>
+  `orders-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}.sqlite`;
 
 /**
  * A consistent copy of a live database with SQLite's online backup API. All pages are copied in one
@@ -25,7 +29,8 @@ export async function backupDatabase(db: DatabaseSync, destination: string): Pro
   const copy = new DatabaseSync(partial);
   try {
     const result = copy.prepare("PRAGMA integrity_check").get() as { integrity_check: string };
-    if (result.integrity_check !== "ok") throw new Error(`backup failed its integrity check: ${result.integrity_check}`);
+    if (result.integrity_check !== "ok")
+      throw new Error(`backup failed its integrity check: ${result.integrity_check}`);
     // Fold the copy's WAL into the file so it is one self-contained file.
     copy.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
@@ -90,17 +95,25 @@ export type BackupOutcome = { file: string } | { skipped: string } | null;
  * backups over the budget go), and the copy is skipped, saying why, when it would leave the volume
  * low: a full disk stops every order, a missing day's copy stops nothing.
  */
-export async function backupIfDue(db: DatabaseSync, dir: string, now = new Date(), options: BackupOptions = {}): Promise<BackupOutcome> {
+export async function backupIfDue(
+  db: DatabaseSync,
+  dir: string,
+  now = new Date(),
+  options: BackupOptions = {},
+): Promise<BackupOutcome> {
   const last = listBackups(dir).at(-1);
   if (last && now.getTime() - last.at.getTime() < DAY_MS) return null;
   const budget = options.budgetBytes ?? Infinity;
   const needed = liveSize(db);
   fs.mkdirSync(dir, { recursive: true });
   pruneBackups(dir, BACKUPS_KEPT, budget, needed);
-  if (needed > budget) return { skipped: `the database (${mb(needed)}) is larger than the backup budget (${mb(budget)}, BACKUPS_MAX_MB)` };
+  if (needed > budget)
+    return { skipped: `the database (${mb(needed)}) is larger than the backup budget (${mb(budget)}, BACKUPS_MAX_MB)` };
   const space = await (options.space ?? volumeSpace)(dir);
   if (space.free - needed < lowSpaceThreshold(space.total)) {
-    return { skipped: `${mb(space.free)} free on the data volume: a ${mb(needed)} copy would leave less than ${mb(lowSpaceThreshold(space.total))}` };
+    return {
+      skipped: `${mb(space.free)} free on the data volume: a ${mb(needed)} copy would leave less than ${mb(lowSpaceThreshold(space.total))}`,
+    };
   }
   const file = await backupDatabase(db, path.join(dir, backupFileName(now)));
   pruneBackups(dir, BACKUPS_KEPT, budget);

@@ -66,14 +66,18 @@ test("the backups stay within their budget: the oldest go first, the newest alwa
   expect(backupsSize(backups)).toBeLessThanOrEqual(9 * MB);
   const kept = listBackups(backups);
   // Today's copy and the three newest older ones (3 × 2 MB + ~1 MB).
-  expect(kept.map(({ file }) => path.basename(file))).toEqual([7, 8, 9, 10].map((i) => backupFileName(new Date(start + i * day))));
+  expect(kept.map(({ file }) => path.basename(file))).toEqual(
+    [7, 8, 9, 10].map((i) => backupFileName(new Date(start + i * day))),
+  );
   db.close();
 });
 
 test("a database larger than the budget is not copied, and the reason says so; the old copy stays", async () => {
   const { db, backups, now } = setUp(2, 1024, 3);
   const outcome = await backupIfDue(db, backups, now, { budgetBytes: 2 * MB });
-  expect(outcome).toEqual({ skipped: expect.stringMatching(/^the database \(3 MB\) is larger than the backup budget \(2 MB, BACKUPS_MAX_MB\)$/) });
+  expect(outcome).toEqual({
+    skipped: expect.stringMatching(/^the database \(3 MB\) is larger than the backup budget \(2 MB, BACKUPS_MAX_MB\)$/),
+  });
   // Pruning keeps the newest older copy, whatever the budget.
   expect(listBackups(backups)).toHaveLength(1);
   db.close();
@@ -85,10 +89,14 @@ test("on a nearly full volume the day's copy is skipped rather than filling the 
   const threshold = lowSpaceThreshold(total);
   // Room for the copy, but it would leave the volume low.
   const outcome = await backupIfDue(db, backups, now, { space: async () => ({ free: threshold + MB / 2, total }) });
-  expect(outcome).toEqual({ skipped: expect.stringMatching(/^\d+ MB free on the data volume: a 1 MB copy would leave less than 1000 MB$/) });
+  expect(outcome).toEqual({
+    skipped: expect.stringMatching(/^\d+ MB free on the data volume: a 1 MB copy would leave less than 1000 MB$/),
+  });
   expect(listBackups(backups)).toHaveLength(3);
   // With room to spare it is written.
-  expect(await backupIfDue(db, backups, now, { space: async () => ({ free: threshold + 10 * MB, total }) })).toEqual({ file: path.join(backups, backupFileName(now)) });
+  expect(await backupIfDue(db, backups, now, { space: async () => ({ free: threshold + 10 * MB, total }) })).toEqual({
+    file: path.join(backups, backupFileName(now)),
+  });
   db.close();
 });
 

@@ -45,9 +45,20 @@ const MIRRORED = new Set(["admin_sessions"]);
 
 /** Tables in an order where each comes after those it references (SQLite's foreign key list). */
 function tablesInDependencyOrder(sqlite: DatabaseSync): string[] {
-  const names = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'").all() as Array<{ name: string }>).map((row) => row.name);
+  const names = (
+    sqlite
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'",
+      )
+      .all() as Array<{ name: string }>
+  ).map((row) => row.name);
   const references = new Map(
-    names.map((name) => [name, (sqlite.prepare(`PRAGMA foreign_key_list("${name}")`).all() as Array<{ table: string }>).map((fk) => fk.table).filter((t) => t !== name)]),
+    names.map((name) => [
+      name,
+      (sqlite.prepare(`PRAGMA foreign_key_list("${name}")`).all() as Array<{ table: string }>)
+        .map((fk) => fk.table)
+        .filter((t) => t !== name),
+    ]),
   );
   const ordered: string[] = [];
   const visit = (name: string, path: string[] = []) => {
@@ -68,7 +79,11 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * carries every change made since a trial pass: an order paid, an email sent), an identical row is
  * left alone; identity counters continue after the copied ids.
  */
-export async function copySqliteToPostgres(sqliteFile: string, databaseUrl: string, options: CopyOptions = {}): Promise<CopyReport> {
+export async function copySqliteToPostgres(
+  sqliteFile: string,
+  databaseUrl: string,
+  options: CopyOptions = {},
+): Promise<CopyReport> {
   // Refuse before touching anything when the site has the file open (unless this is a trial).
   if (!options.trial) openExclusively(sqliteFile).close();
   // Bring both schemas to the latest version (the SQLite file may come from an older release).
@@ -83,7 +98,8 @@ export async function copySqliteToPostgres(sqliteFile: string, databaseUrl: stri
     // One read transaction on SQLite too: every table comes from the same moment.
     sqlite.exec("BEGIN");
     await client.query("BEGIN");
-    for (const table of tablesInDependencyOrder(sqlite)) report.tables.push(await copyTable(sqlite, client, table, options));
+    for (const table of tablesInDependencyOrder(sqlite))
+      report.tables.push(await copyTable(sqlite, client, table, options));
     await client.query("COMMIT");
     return report;
   } catch (error) {
@@ -96,7 +112,12 @@ export async function copySqliteToPostgres(sqliteFile: string, databaseUrl: stri
   }
 }
 
-async function copyTable(sqlite: DatabaseSync, client: pg.Client, table: string, options: CopyOptions): Promise<TableReport> {
+async function copyTable(
+  sqlite: DatabaseSync,
+  client: pg.Client,
+  table: string,
+  options: CopyOptions,
+): Promise<TableReport> {
   const { rows: columns } = await client.query<{ column_name: string; data_type: string; is_identity: string }>(
     "SELECT column_name, data_type, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1",
     [table],
@@ -113,9 +134,12 @@ async function copyTable(sqlite: DatabaseSync, client: pg.Client, table: string,
   const key = keyRows.map((row) => row.column_name);
   if (!key.length) throw new Error(`table ${table} has no primary key in PostgreSQL: rows cannot be matched`);
   const types = new Map(columns.map((column) => [column.column_name, column.data_type]));
-  const sqliteColumns = (sqlite.prepare(`PRAGMA table_info(${quote(table)})`).all() as Array<{ name: string }>).map((column) => column.name);
+  const sqliteColumns = (sqlite.prepare(`PRAGMA table_info(${quote(table)})`).all() as Array<{ name: string }>).map(
+    (column) => column.name,
+  );
   const names = sqliteColumns.filter((name) => types.has(name));
-  for (const column of key) if (!names.includes(column)) throw new Error(`table ${table}: key column ${column} missing in SQLite`);
+  for (const column of key)
+    if (!names.includes(column)) throw new Error(`table ${table}: key column ${column} missing in SQLite`);
   const others = names.filter((name) => !key.includes(name));
 
   // Insert, or update when any column differs; RETURNING gives one row per insert or update, and
@@ -130,7 +154,8 @@ async function copyTable(sqlite: DatabaseSync, client: pg.Client, table: string,
      ON CONFLICT (${key.map(quote).join(", ")}) ${onConflict}
      RETURNING (t.xmax = 0) AS inserted`;
   // SQLite keeps booleans as 0/1.
-  const value = (row: Record<string, unknown>, name: string) => (types.get(name) === "boolean" && typeof row[name] === "number" ? row[name] === 1 : row[name]);
+  const value = (row: Record<string, unknown>, name: string) =>
+    types.get(name) === "boolean" && typeof row[name] === "number" ? row[name] === 1 : row[name];
 
   const total = (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${quote(table)}`).get() as { n: number }).n;
   const every = options.progressEvery ?? 10_000;
@@ -138,23 +163,31 @@ async function copyTable(sqlite: DatabaseSync, client: pg.Client, table: string,
   let batch: Array<Record<string, unknown>> = [];
   const flush = async () => {
     if (!batch.length) return;
-    const { rows } = await client.query<{ inserted: boolean }>(statement(batch.length), batch.flatMap((row) => names.map((name) => value(row, name))));
+    const { rows } = await client.query<{ inserted: boolean }>(
+      statement(batch.length),
+      batch.flatMap((row) => names.map((name) => value(row, name))),
+    );
     const inserted = rows.filter((row) => row.inserted).length;
     report.inserted += inserted;
     report.updated += rows.length - inserted;
     const before = report.read;
     report.read += batch.length;
     batch = [];
-    if (total > every && Math.floor(report.read / every) > Math.floor(before / every)) options.onProgress?.(table, report.read, total);
+    if (total > every && Math.floor(report.read / every) > Math.floor(before / every))
+      options.onProgress?.(table, report.read, total);
   };
-  for (const row of sqlite.prepare(`SELECT ${names.map(quote).join(", ")} FROM ${quote(table)}`).iterate() as Iterable<Record<string, unknown>>) {
+  for (const row of sqlite.prepare(`SELECT ${names.map(quote).join(", ")} FROM ${quote(table)}`).iterate() as Iterable<
+    Record<string, unknown>
+  >) {
     batch.push(row);
     if (batch.length === BATCH) await flush();
   }
   await flush();
 
   if (MIRRORED.has(table)) {
-    const keys = sqlite.prepare(`SELECT ${key.map(quote).join(", ")} FROM ${quote(table)}`).all() as Array<Record<string, unknown>>;
+    const keys = sqlite.prepare(`SELECT ${key.map(quote).join(", ")} FROM ${quote(table)}`).all() as Array<
+      Record<string, unknown>
+    >;
     const { rowCount } = await client.query(
       `DELETE FROM ${quote(table)} AS t WHERE NOT EXISTS (
          SELECT 1 FROM jsonb_to_recordset($1::jsonb) AS k(${key.map((name) => `${quote(name)} ${types.get(name)}`).join(", ")})

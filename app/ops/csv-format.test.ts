@@ -3,7 +3,15 @@ import { newTestOrder, testCustomer } from "../../tests/support/order-fixtures.t
 import { LANGUAGES } from "../i18n/languages.ts";
 import type { Order } from "../orders/types.ts";
 import { translator } from "../i18n/translator.server.ts";
-import { CSV_COLUMNS, OWNER_COLUMNS, csvFormat, csvFormatName, ordersCsv, ordersCsvStream, type ExportSource } from "./orders-csv.server.ts";
+import {
+  CSV_COLUMNS,
+  OWNER_COLUMNS,
+  csvFormat,
+  csvFormatName,
+  ordersCsv,
+  ordersCsvStream,
+  type ExportSource,
+} from "./orders-csv.server.ts";
 
 // The export opens as columns in French (German, Spanish, Portuguese, Italian)
 // Excel, whose list separator is ";" and decimal separator ","; headers in the owner's language.
@@ -12,14 +20,27 @@ function order(n: number, overrides: Partial<Order> = {}): Order {
   const at = new Date(Date.UTC(2026, 10, 26, 9, 0, n)).toISOString();
   return {
     ...newTestOrder({ id: `ord_fmt_${n}`, amountDueNow: 123_456, monthly: 4_950 }),
-    state: "paid", sessionId: null, checkoutUrl: null, failureReason: null, createdAt: at, updatedAt: at, paidAt: at,
-    customerRef: null, subscriptionRef: null, billingState: null, periodEnd: null, subscriptionStatus: null, reference: "LA-1001",
+    state: "paid",
+    sessionId: null,
+    checkoutUrl: null,
+    failureReason: null,
+    createdAt: at,
+    updatedAt: at,
+    paidAt: at,
+    customerRef: null,
+    subscriptionRef: null,
+    billingState: null,
+    periodEnd: null,
+    subscriptionStatus: null,
+    reference: "LA-1001",
     ...overrides,
   };
 }
 
 const ORDERS = [
-  order(3, { customer: { ...testCustomer, comments: "=HYPERLINK(\"http://evil.example\";\"x\")", companyName: "Dupont; Fils & Cie" } }),
+  order(3, {
+    customer: { ...testCustomer, comments: '=HYPERLINK("http://evil.example";"x")', companyName: "Dupont; Fils & Cie" },
+  }),
   order(2),
   order(1),
 ];
@@ -28,7 +49,9 @@ const ROWS = ORDERS.map((order) => ({ order, emails: [] }));
 
 /** Splits a line on the separator outside quotes: what a spreadsheet does. */
 function cells(line: string, separator: string): string[] {
-  return [...line.matchAll(new RegExp(`"((?:[^"]|"")*)"(?:${separator}|$)`, "g"))].map((match) => match[1]!.replace(/""/g, '"'));
+  return [...line.matchAll(new RegExp(`"((?:[^"]|"")*)"(?:${separator}|$)`, "g"))].map((match) =>
+    match[1]!.replace(/""/g, '"'),
+  );
 }
 
 const decode = async (stream: ReadableStream<Uint8Array>) => {
@@ -53,12 +76,18 @@ describe("the owner's CSV format", () => {
     expect(row[CSV_COLUMNS.indexOf("monthly")]).toBe("49,50");
     // A ";" typed by a customer stays inside its cell.
     expect(row[CSV_COLUMNS.indexOf("company")]).toBe("Dupont; Fils & Cie");
-    expect(row[CSV_COLUMNS.indexOf("comments")]).toBe("'=HYPERLINK(\"http://evil.example\";\"x\")");
+    expect(row[CSV_COLUMNS.indexOf("comments")]).toBe('\'=HYPERLINK("http://evil.example";"x")');
   });
 
   test("the tax Stripe Tax computed is its own column; empty where it is unknown (Stripe Tax off, the sandbox, unpaid)", () => {
     const format = csvFormat("owner", "fr", translator("fr", "admin"));
-    const tax = (o: Order) => cells(ordersCsv([{ order: o, emails: [] }], format).slice(1).split("\r\n")[1]!, ";")[CSV_COLUMNS.length + OWNER_COLUMNS.indexOf("tax")];
+    const tax = (o: Order) =>
+      cells(
+        ordersCsv([{ order: o, emails: [] }], format)
+          .slice(1)
+          .split("\r\n")[1]!,
+        ";",
+      )[CSV_COLUMNS.length + OWNER_COLUMNS.indexOf("tax")];
     expect(tax(order(4, { taxAmount: 20_576 }))).toBe("205,76");
     expect(tax(order(5))).toBe("");
     expect(tax(order(6, { taxAmount: 20_576, paidAt: null }))).toBe("");
@@ -87,7 +116,10 @@ describe("the owner's CSV format", () => {
         return ORDERS.slice(start, start + limit).map((o) => ({ order: o, emails: [] }));
       },
     };
-    for (const format of [csvFormat("owner", "it", translator("it", "admin")), csvFormat("raw", "it", translator("it", "admin"))]) {
+    for (const format of [
+      csvFormat("owner", "it", translator("it", "admin")),
+      csvFormat("raw", "it", translator("it", "admin")),
+    ]) {
       expect(await decode(ordersCsvStream(source, {}, 2, format))).toBe(ordersCsv(ROWS, format));
     }
   });

@@ -22,7 +22,8 @@ export async function filesNote(command: "backup" | "copy", env: FilesSettings):
   const holds = command === "backup" ? "this backup holds the database only" : "PostgreSQL now holds the database only";
   if (env.FILES_STORAGE === "s3") {
     const bucket = env.FILES_S3_BUCKET ?? "(FILES_S3_BUCKET)";
-    if (count > 0) return `Files: ${holds}, and ${files} ${verb("is", "are")} still in ${disk.root} while FILES_STORAGE=s3: copy them into the bucket (aws s3 sync ${disk.root}/orders s3://${bucket}/orders).`;
+    if (count > 0)
+      return `Files: ${holds}, and ${files} ${verb("is", "are")} still in ${disk.root} while FILES_STORAGE=s3: copy them into the bucket (aws s3 sync ${disk.root}/orders s3://${bucket}/orders).`;
     return command === "backup"
       ? `Files: ${holds}; briefs' and deliveries' files are in the S3 bucket ${bucket}: keep its versioning or your provider's backups on.`
       : `Files: ${holds}; briefs' and deliveries' files are in the S3 bucket ${bucket}, which every instance reads: nothing to copy.`;

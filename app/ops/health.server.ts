@@ -41,13 +41,20 @@ export async function checkHealth(probes: HealthProbes, sqliteDir?: string): Pro
     } catch {
       return { ok: false, reason: "data directory unreadable" };
     }
-    if (free < MIN_FREE_BYTES) return { ok: false, reason: `data volume full: ${mb(free)} free, ${mb(MIN_FREE_BYTES)} needed` };
+    if (free < MIN_FREE_BYTES)
+      return { ok: false, reason: `data volume full: ${mb(free)} free, ${mb(MIN_FREE_BYTES)} needed` };
   }
   try {
     await probes.probeWrite();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const why = /full|ENOSPC|no space/i.test(message) ? "disk full" : /read-?only/i.test(message) ? "read-only" : /locked|busy/i.test(message) ? "locked" : "write refused";
+    const why = /full|ENOSPC|no space/i.test(message)
+      ? "disk full"
+      : /read-?only/i.test(message)
+        ? "read-only"
+        : /locked|busy/i.test(message)
+          ? "locked"
+          : "write refused";
     return { ok: false, reason: `database cannot write (${why})` };
   }
   return { ok: true };

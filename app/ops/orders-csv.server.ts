@@ -6,14 +6,30 @@ import type { Language } from "../i18n/languages.ts";
 
 /** The CSV export's columns, for `npm run orders -- --csv` and the back office's export button alike. */
 /** The order's own columns before the customer's answers, and after them. */
-const ORDER_COLUMNS = ["id", "created_at", "state", "lang", "offer", "currency", "amount_due_now", "monthly", "provider", "session_id", "paid_at"] as const;
+const ORDER_COLUMNS = [
+  "id",
+  "created_at",
+  "state",
+  "lang",
+  "offer",
+  "currency",
+  "amount_due_now",
+  "monthly",
+  "provider",
+  "session_id",
+  "paid_at",
+] as const;
 const STATUS_COLUMNS = ["emails", "failure_reason", "subscription", "period_end"] as const;
 
 /**
  * The CSV export's columns, for `npm run orders -- --csv` and the back office's export button
  * alike: each form field's `csv` column comes from the field registry (content/order-fields.ts).
  */
-export const CSV_COLUMNS: readonly string[] = [...ORDER_COLUMNS, ...ORDER_FIELD_NAMES.map((name) => ORDER_FIELD_SPECS[name].csv), ...STATUS_COLUMNS];
+export const CSV_COLUMNS: readonly string[] = [
+  ...ORDER_COLUMNS,
+  ...ORDER_FIELD_NAMES.map((name) => ORDER_FIELD_SPECS[name].csv),
+  ...STATUS_COLUMNS,
+];
 
 /**
  * The owner's format adds what an accountant reads (minor units in the order's currency, written
@@ -28,12 +44,16 @@ export const OWNER_COLUMNS = ["amount_paid", "tax", "refunded", "net", "delivere
 /** "confirmation:sent resend-1:pending(2 tries) owner-paid:FAILED(3 tries)": each outbox message of an order. */
 export function emailSummary(emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>): string {
   return emails
-    .map((email) => `${email.kind}:${email.status === "failed" ? "FAILED" : email.status}${email.status !== "sent" ? `(${email.attempts} tries)` : ""}`)
+    .map(
+      (email) =>
+        `${email.kind}:${email.status === "failed" ? "FAILED" : email.status}${email.status !== "sent" ? `(${email.attempts} tries)` : ""}`,
+    )
     .join(" ");
 }
 
 /** The emails cell: counts in words for the owner, each message's kind and state for scripts. */
-const emailsCell = (format: CsvFormat, emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>) => (format.words ? format.words.emails(emails) : emailSummary(emails));
+const emailsCell = (format: CsvFormat, emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>) =>
+  format.words ? format.words.emails(emails) : emailSummary(emails);
 
 /**
  * One CSV cell, always quoted. A cell a spreadsheet would run as a formula (=, @, tab, CR, or + and
@@ -86,11 +106,23 @@ export const RAW_CSV: CsvFormat = { separator: ",", decimal: ".", headers: CSV_C
  * namespace (`csv.<column>`): the server's translator, or the locale file in the CLI, which runs
  * without the bundler that loads the locales into the server.
  */
-export function csvFormat(name: CsvFormatName, lang: Language, t: (key: string) => string, timeZone = "Europe/Paris"): CsvFormat {
+export function csvFormat(
+  name: CsvFormatName,
+  lang: Language,
+  t: (key: string) => string,
+  timeZone = "Europe/Paris",
+): CsvFormat {
   if (name === "raw") return RAW_CSV;
   const comma = lang !== "en";
   // "2026-11-28 09:39": Swedish writes dates the ISO way; in the owner's zone, as the back office shows them.
-  const local = new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+  const local = new Intl.DateTimeFormat("sv-SE", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   const languages = new Intl.DisplayNames([lang], { type: "language" });
   const word = (key: string, code: string) => {
     const text = t(key);
@@ -108,7 +140,9 @@ export function csvFormat(name: CsvFormatName, lang: Language, t: (key: string) 
       billing: (label) => (label ? word(`billing.${label}`, label) : ""),
       date: (iso) => (iso ? local.format(new Date(iso)) : ""),
       emails: (emails) => {
-        const states = emails.map((email) => (email.status === "pending" ? (email.attempts > 0 ? "retrying" : "waiting") : email.status));
+        const states = emails.map((email) =>
+          email.status === "pending" ? (email.attempts > 0 ? "retrying" : "waiting") : email.status,
+        );
         return (["sent", "failed", "retrying", "waiting"] as const)
           .filter((state) => states.includes(state))
           .map((state) => `${word(`emailState.${state}`, state)}: ${states.filter((each) => each === state).length}`)
@@ -120,27 +154,53 @@ export function csvFormat(name: CsvFormatName, lang: Language, t: (key: string) 
 
 /** A ?format= or --format value: undefined for anything else (the caller answers 400 / exits 2). */
 export const csvFormatName = (value: string | null | undefined): CsvFormatName | undefined =>
-  value === null || value === undefined || value === "" ? "owner" : (CSV_FORMAT_NAMES as readonly string[]).includes(value) ? (value as CsvFormatName) : undefined;
+  value === null || value === undefined || value === ""
+    ? "owner"
+    : (CSV_FORMAT_NAMES as readonly string[]).includes(value)
+      ? (value as CsvFormatName)
+      : undefined;
 
 /** The header line: raw's bare names, or the BOM and the owner's quoted headers. */
 function headerLine(format: CsvFormat): string {
-  return format === RAW_CSV ? `${CSV_COLUMNS.join(",")}\r\n` : `\uFEFF${format.headers.map(csvCell).join(format.separator)}\r\n`;
+  return format === RAW_CSV
+    ? `${CSV_COLUMNS.join(",")}\r\n`
+    : `\uFEFF${format.headers.map(csvCell).join(format.separator)}\r\n`;
 }
 
 /** One order's CSV line (no line end); `refunded`: minor units refunded of its charges; `deliveredAt`: its latest delivery. */
-export function csvLine(o: Order, emails: string, format: CsvFormat = RAW_CSV, extra: { refunded?: number; deliveredAt?: string | null } = {}): string {
+export function csvLine(
+  o: Order,
+  emails: string,
+  format: CsvFormat = RAW_CSV,
+  extra: { refunded?: number; deliveredAt?: string | null } = {},
+): string {
   const c = o.customer;
   const w = format.words;
   const money = (minor: number) => (minor / 100).toFixed(2).replace(".", format.decimal);
   const paid = o.paidAt ? o.amountDueNow : 0;
   const refunded = extra.refunded ?? 0;
   const tax = o.paidAt && typeof o.taxAmount === "number" ? money(o.taxAmount) : "";
-  const accounts = w ? [money(paid), tax, money(refunded), money(paid - refunded), w.date(extra.deliveredAt ?? null)] : [];
+  const accounts = w
+    ? [money(paid), tax, money(refunded), money(paid - refunded), w.date(extra.deliveredAt ?? null)]
+    : [];
   return [
-    w ? w.id(o) : o.id, w ? w.date(o.createdAt) : o.createdAt, w ? w.state(o.state) : o.state, w ? w.lang(o.lang) : o.lang, w ? w.offer(o.offer) : o.offer,
-    o.currency, money(o.amountDueNow), money(o.monthly), o.provider, o.sessionId, w ? w.date(o.paidAt) : o.paidAt,
+    w ? w.id(o) : o.id,
+    w ? w.date(o.createdAt) : o.createdAt,
+    w ? w.state(o.state) : o.state,
+    w ? w.lang(o.lang) : o.lang,
+    w ? w.offer(o.offer) : o.offer,
+    o.currency,
+    money(o.amountDueNow),
+    money(o.monthly),
+    o.provider,
+    o.sessionId,
+    w ? w.date(o.paidAt) : o.paidAt,
     ...ORDER_FIELD_NAMES.map((name) => (c as Record<string, string | undefined>)[name]),
-    emails, o.failureReason, w ? w.billing(billingLabel(o)) : billingLabel(o), w ? w.date(o.periodEnd) : o.periodEnd, ...accounts,
+    emails,
+    o.failureReason,
+    w ? w.billing(billingLabel(o)) : billingLabel(o),
+    w ? w.date(o.periodEnd) : o.periodEnd,
+    ...accounts,
   ]
     .map(csvCell)
     .join(format.separator);
@@ -156,7 +216,8 @@ export interface ExportRow {
   deliveredAt?: string | null;
 }
 
-const rowLine = (row: ExportRow, format: CsvFormat) => `${csvLine(row.order, emailsCell(format, row.emails), format, row)}\r\n`;
+const rowLine = (row: ExportRow, format: CsvFormat) =>
+  `${csvLine(row.order, emailsCell(format, row.emails), format, row)}\r\n`;
 
 /** Rows already read, as one file: what the stream below writes, for a test's expectations. CRLF line ends as RFC 4180 says. */
 export function ordersCsv(rows: readonly ExportRow[], format: CsvFormat = RAW_CSV): string {
@@ -186,7 +247,13 @@ export const EXPORT_PAGE = 1_000;
  * whole file. A page is read only when the previous one was taken (a pull stream): a slow download
  * holds neither memory nor the database connection in between.
  */
-export function ordersCsvStream(store: ExportSource, query: ExportQuery, pageSize = EXPORT_PAGE, format: CsvFormat = RAW_CSV, limit = Infinity): ReadableStream<Uint8Array> {
+export function ordersCsvStream(
+  store: ExportSource,
+  query: ExportQuery,
+  pageSize = EXPORT_PAGE,
+  format: CsvFormat = RAW_CSV,
+  limit = Infinity,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: { createdAt: string; id: string } | null = null;
   let started = false;

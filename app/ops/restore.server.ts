@@ -31,15 +31,19 @@ export interface Restored {
 export type NewerOrders = "refuse" | "drop" | "merge";
 
 type Row = Record<string, unknown>;
-const columnsOf = (db: DatabaseSync, table: string) => db.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string; type: string; pk: number }>;
-const ids = (db: DatabaseSync, sql: string) => new Set((db.prepare(sql).all() as Array<{ id: string }>).map((row) => row.id));
+const columnsOf = (db: DatabaseSync, table: string) =>
+  db.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string; type: string; pk: number }>;
+const ids = (db: DatabaseSync, sql: string) =>
+  new Set((db.prepare(sql).all() as Array<{ id: string }>).map((row) => row.id));
 
 /** Orders in `live` the backup at `source` lacks, with their states. */
 function ordersMissingFrom(source: string, live: DatabaseSync): Array<{ id: string; state: string }> {
   const backup = new DatabaseSync(source, { readOnly: true });
   try {
     const known = ids(backup, "SELECT id FROM orders");
-    return (live.prepare("SELECT id, state FROM orders ORDER BY created_at").all() as Array<{ id: string; state: string }>).filter((row) => !known.has(row.id));
+    return (
+      live.prepare("SELECT id, state FROM orders ORDER BY created_at").all() as Array<{ id: string; state: string }>
+    ).filter((row) => !known.has(row.id));
   } finally {
     backup.close();
   }
@@ -51,46 +55,90 @@ function ordersMissingFrom(source: string, live: DatabaseSync): Array<{ id: stri
  * the counters (readable references) never go back below what was handed out.
  */
 function mergeOrders(live: DatabaseSync, target: DatabaseSync, orderIds: readonly string[]): void {
-  const tables = (target.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((row) => row.name);
-  const liveTables = new Set((live.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((row) => row.name));
+  const tables = (
+    target.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{
+      name: string;
+    }>
+  ).map((row) => row.name);
+  const liveTables = new Set(
+    (live.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
+      (row) => row.name,
+    ),
+  );
   const marks = orderIds.map(() => "?").join(",");
   const ordered = ["orders", ...tables.filter((table) => table !== "orders")];
   for (const table of ordered) {
     if (!liveTables.has(table)) continue;
     const targetColumns = columnsOf(target, table);
-    const key = table === "orders" ? "id" : targetColumns.some((column) => column.name === "order_id") ? "order_id" : null;
+    const key =
+      table === "orders" ? "id" : targetColumns.some((column) => column.name === "order_id") ? "order_id" : null;
     if (!key) continue;
     const liveNames = new Set(columnsOf(live, table).map((column) => column.name));
-    const copied = targetColumns.filter((column) => liveNames.has(column.name) && !(column.pk === 1 && /int/i.test(column.type) && column.name !== key)).map((column) => `"${column.name}"`);
-    const rows = live.prepare(`SELECT ${copied.join(", ")} FROM "${table}" WHERE "${key}" IN (${marks})`).all(...orderIds) as Row[];
-    const insert = target.prepare(`INSERT OR IGNORE INTO "${table}" (${copied.join(", ")}) VALUES (${copied.map(() => "?").join(", ")})`);
+    const copied = targetColumns
+      .filter(
+        (column) => liveNames.has(column.name) && !(column.pk === 1 && /int/i.test(column.type) && column.name !== key),
+      )
+      .map((column) => `"${column.name}"`);
+    const rows = live
+      .prepare(`SELECT ${copied.join(", ")} FROM "${table}" WHERE "${key}" IN (${marks})`)
+      .all(...orderIds) as Row[];
+    const insert = target.prepare(
+      `INSERT OR IGNORE INTO "${table}" (${copied.join(", ")}) VALUES (${copied.map(() => "?").join(", ")})`,
+    );
     for (const row of rows) insert.run(...(Object.values(row) as Array<string | number | null>));
   }
   if (liveTables.has("sequences")) {
-    const bump = target.prepare("INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)");
-    for (const row of live.prepare("SELECT name, value FROM sequences").all() as Array<{ name: string; value: number }>) bump.run(row.name, row.value);
+    const bump = target.prepare(
+      "INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)",
+    );
+    for (const row of live.prepare("SELECT name, value FROM sequences").all() as Array<{ name: string; value: number }>)
+      bump.run(row.name, row.value);
   }
 }
 
 /** Emails pending in the restored copy that `live` had sent (same order or quote, same kind): marked sent. */
 function markAlreadySent(live: DatabaseSync, target: DatabaseSync): number {
-  const sent = live.prepare("SELECT order_id, quote_id, kind, message_id, sent_at FROM outbox WHERE status = 'sent'").all() as Array<{ order_id: string | null; quote_id: string | null; kind: string; message_id: string | null; sent_at: string | null }>;
-  const mark = target.prepare("UPDATE outbox SET status = 'sent', message_id = ?, sent_at = ? WHERE status <> 'sent' AND kind = ? AND (order_id = ? OR quote_id = ?)");
+  const sent = live
+    .prepare("SELECT order_id, quote_id, kind, message_id, sent_at FROM outbox WHERE status = 'sent'")
+    .all() as Array<{
+    order_id: string | null;
+    quote_id: string | null;
+    kind: string;
+    message_id: string | null;
+    sent_at: string | null;
+  }>;
+  const mark = target.prepare(
+    "UPDATE outbox SET status = 'sent', message_id = ?, sent_at = ? WHERE status <> 'sent' AND kind = ? AND (order_id = ? OR quote_id = ?)",
+  );
   let marked = 0;
-  for (const row of sent) marked += Number(mark.run(row.message_id, row.sent_at, row.kind, row.order_id, row.quote_id).changes);
+  for (const row of sent)
+    marked += Number(mark.run(row.message_id, row.sent_at, row.kind, row.order_id, row.quote_id).changes);
   // The owner's morning email of a day (a system subject, migration 022): in both files only from that version on.
-  const hasSystem = (db: DatabaseSync) => (db.prepare("PRAGMA table_info(outbox)").all() as Array<{ name: string }>).some((column) => column.name === "system_key");
+  const hasSystem = (db: DatabaseSync) =>
+    (db.prepare("PRAGMA table_info(outbox)").all() as Array<{ name: string }>).some(
+      (column) => column.name === "system_key",
+    );
   if (hasSystem(live) && hasSystem(target)) {
-    const system = live.prepare("SELECT system_key, kind, message_id, sent_at FROM outbox WHERE status = 'sent' AND system_key IS NOT NULL").all() as Array<{ system_key: string; kind: string; message_id: string | null; sent_at: string | null }>;
-    const markSystem = target.prepare("UPDATE outbox SET status = 'sent', message_id = ?, sent_at = ? WHERE status <> 'sent' AND kind = ? AND system_key = ?");
-    for (const row of system) marked += Number(markSystem.run(row.message_id, row.sent_at, row.kind, row.system_key).changes);
+    const system = live
+      .prepare(
+        "SELECT system_key, kind, message_id, sent_at FROM outbox WHERE status = 'sent' AND system_key IS NOT NULL",
+      )
+      .all() as Array<{ system_key: string; kind: string; message_id: string | null; sent_at: string | null }>;
+    const markSystem = target.prepare(
+      "UPDATE outbox SET status = 'sent', message_id = ?, sent_at = ? WHERE status <> 'sent' AND kind = ? AND system_key = ?",
+    );
+    for (const row of system)
+      marked += Number(markSystem.run(row.message_id, row.sent_at, row.kind, row.system_key).changes);
   }
   return marked;
 }
 
 /** orders-replaced-20261126T083012Z.sqlite: sorts by time, and restores like any backup. */
 function replacedName(dataDir: string, at: Date): string {
-  const stamp = at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   for (let n = 1; ; n++) {
     const file = path.join(dataDir, `orders-replaced-${stamp}${n > 1 ? `-${n}` : ""}.sqlite`);
     if (!fs.existsSync(file)) return file;
@@ -105,9 +153,15 @@ function checkSource(source: string): number {
   try {
     db = new DatabaseSync(source, { readOnly: true });
     const { integrity_check: integrity } = db.prepare("PRAGMA integrity_check").get() as { integrity_check: string };
-    if (integrity !== "ok") throw new RestoreRefused(`${source} fails its integrity check (${integrity.split("\n")[0]}): nothing was changed.`);
+    if (integrity !== "ok")
+      throw new RestoreRefused(
+        `${source} fails its integrity check (${integrity.split("\n")[0]}): nothing was changed.`,
+      );
     const hasOrders = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'orders'").get();
-    if (!hasOrders) throw new RestoreRefused(`${source} is an SQLite database but not this site's (no orders table): nothing was changed.`);
+    if (!hasOrders)
+      throw new RestoreRefused(
+        `${source} is an SQLite database but not this site's (no orders table): nothing was changed.`,
+      );
     return (db.prepare("SELECT COUNT(*) AS n FROM orders").get() as { n: number }).n;
   } catch (error) {
     if (error instanceof RestoreRefused) throw error;
@@ -124,9 +178,15 @@ function checkSource(source: string): number {
  * file (its WAL checkpointed) and kept under a new timestamped name at every restore, never
  * overwritten. The lock is held until the copy is in place, so a site started meanwhile waits.
  */
-export async function restoreDatabase(source: string, dataDir: string, now = new Date(), newerOrders: NewerOrders = "refuse"): Promise<Restored> {
+export async function restoreDatabase(
+  source: string,
+  dataDir: string,
+  now = new Date(),
+  newerOrders: NewerOrders = "refuse",
+): Promise<Restored> {
   const live = path.join(dataDir, "orders.sqlite");
-  if (path.resolve(source) === path.resolve(live)) throw new RestoreRefused(`${source} is the live database itself: name a backup.`);
+  if (path.resolve(source) === path.resolve(live))
+    throw new RestoreRefused(`${source} is the live database itself: name a backup.`);
   const orders = checkSource(source);
   fs.mkdirSync(dataDir, { recursive: true });
 
@@ -135,7 +195,10 @@ export async function restoreDatabase(source: string, dataDir: string, now = new
     try {
       lock = openExclusively(live);
     } catch (error) {
-      if (!(error instanceof DatabaseInUseError)) throw new RestoreRefused(`The current database ${live} does not open (${reason(error)}): move it away by hand, then restore.`);
+      if (!(error instanceof DatabaseInUseError))
+        throw new RestoreRefused(
+          `The current database ${live} does not open (${reason(error)}): move it away by hand, then restore.`,
+        );
       throw new RestoreRefused(
         `${live} is in use (the site or another command has it open): stop the site first (docker stop lumen, or Ctrl-C where npm start runs), then restore again. Nothing was changed.`,
       );
@@ -163,7 +226,12 @@ export async function restoreDatabase(source: string, dataDir: string, now = new
     if (lock) {
       const target = new DatabaseSync(restoring);
       try {
-        if (newer.length && newerOrders === "merge") mergeOrders(lock, target, newer.map((order) => order.id));
+        if (newer.length && newerOrders === "merge")
+          mergeOrders(
+            lock,
+            target,
+            newer.map((order) => order.id),
+          );
         alreadySent = markAlreadySent(lock, target);
       } finally {
         target.close();
@@ -181,7 +249,13 @@ export async function restoreDatabase(source: string, dataDir: string, now = new
     for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${live}${suffix}`, { force: true });
     fs.renameSync(restoring, live);
     const merged = newer.length > 0 && newerOrders === "merge";
-    return { live, orders: orders + (merged ? newer.length : 0), replaced, newer: { orders: newer.length, paid, merged }, alreadySent };
+    return {
+      live,
+      orders: orders + (merged ? newer.length : 0),
+      replaced,
+      newer: { orders: newer.length, paid, merged },
+      alreadySent,
+    };
   } finally {
     lock?.close();
     fs.rmSync(restoring, { force: true });

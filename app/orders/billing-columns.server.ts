@@ -25,7 +25,12 @@ export async function setBillingRefs(db: Kysely<Database>, orderId: string, refs
     .set((eb) => ({
       customer_ref: eb.fn.coalesce("customer_ref", eb.val(refs.customerRef)),
       subscription_ref: eb.fn.coalesce("subscription_ref", eb.val(refs.subscriptionRef)),
-      period_end: eb.case().when("billing_state", "is", null).then(eb.val(refs.periodEnd)).else(eb.ref("period_end")).end(),
+      period_end: eb
+        .case()
+        .when("billing_state", "is", null)
+        .then(eb.val(refs.periodEnd))
+        .else(eb.ref("period_end"))
+        .end(),
       billing_state: eb.fn.coalesce("billing_state", eb.val(refs.state)),
       updated_at: now(),
     }))
@@ -46,11 +51,22 @@ export interface BillingStateUpdate {
 }
 
 /** A new billing state (and period end, kept when unknown). */
-export async function applyBillingState(db: Kysely<Database>, orderId: string, change: BillingStateUpdate): Promise<void> {
+export async function applyBillingState(
+  db: Kysely<Database>,
+  orderId: string,
+  change: BillingStateUpdate,
+): Promise<void> {
   await db
     .updateTable("orders")
     .set((eb) => ({
-      billing_state: change.disputeWins ? eb.case().when("billing_state", "=", "disputed").then(eb.ref("billing_state")).else(eb.val(change.state)).end() : eb.val(change.state),
+      billing_state: change.disputeWins
+        ? eb
+            .case()
+            .when("billing_state", "=", "disputed")
+            .then(eb.ref("billing_state"))
+            .else(eb.val(change.state))
+            .end()
+        : eb.val(change.state),
       period_end: eb.fn.coalesce(eb.val(change.periodEnd), eb.ref("period_end")),
       ...(change.providerStatus ? { subscription_status: change.providerStatus } : {}),
       updated_at: now(),

@@ -33,7 +33,12 @@ export function checkoutRequest(order: Order, urls: { success: string; cancel: s
     monthly: order.monthly ? { name, amount: order.monthly, trialDays } : null,
     metadata: { order_id: order.id, offer: order.offer, lang: order.lang },
     // The same price story as the offer page, form, thank-you page and emails, dated from the order.
-    summary: priceLine(translator(order.lang, "common"), price, order.lang, firstMonthlyCharge(price, new Date(order.createdAt))).text,
+    summary: priceLine(
+      translator(order.lang, "common"),
+      price,
+      order.lang,
+      firstMonthlyCharge(price, new Date(order.createdAt)),
+    ).text,
     successUrl: urls.success,
     cancelUrl: urls.cancel,
   };

@@ -15,7 +15,21 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
     currency: price.currency,
     amountDueNow: amountDueNow(price),
     monthly: price.monthly ?? 0,
-    customer: { firstName: "A", lastName: "B", email: "a@example.com", companyName: "", address: "x", city: "x", postalCode: "x", country: "x", phoneNumber: "x", agentName: "x", telegramId: "x", connectZapier: "non", comments: "" },
+    customer: {
+      firstName: "A",
+      lastName: "B",
+      email: "a@example.com",
+      companyName: "",
+      address: "x",
+      city: "x",
+      postalCode: "x",
+      country: "x",
+      phoneNumber: "x",
+      agentName: "x",
+      telegramId: "x",
+      connectZapier: "non",
+      comments: "",
+    },
     provider: "stripe",
     sessionId: null,
     checkoutUrl: null,
@@ -27,12 +41,14 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
     subscriptionRef: null,
     billingState: null,
     periodEnd: null,
-    subscriptionStatus: null, reference: "LA-1001",
+    subscriptionStatus: null,
+    reference: "LA-1001",
     acceptance: null,
   };
 }
 const urls = { success: "https://site/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://site/commander" };
-const params_ = (offer: Order["offer"], lang: Order["lang"]) => checkoutParams(checkoutRequest(order(offer, lang), urls));
+const params_ = (offer: Order["offer"], lang: Order["lang"]) =>
+  checkoutParams(checkoutRequest(order(offer, lang), urls));
 
 describe("an order's checkout request, as Stripe Checkout parameters", () => {
   test("every offer and language: mode, currency, amounts due now match the catalogue", () => {
@@ -67,7 +83,9 @@ describe("an order's checkout request, as Stripe Checkout parameters", () => {
   test("amounts are the stored order's, not today's catalogue: a price change never alters a placed order", () => {
     const once = checkoutParams(checkoutRequest({ ...order("test-workflow", "fr"), amountDueNow: 4_200 }, urls));
     expect(once.line_items!.map((item) => item.price_data!.unit_amount)).toEqual([4_200]);
-    const monthly = checkoutParams(checkoutRequest({ ...order("formateur-ia", "fr"), amountDueNow: 60_000, monthly: 5_000 }, urls));
+    const monthly = checkoutParams(
+      checkoutRequest({ ...order("formateur-ia", "fr"), amountDueNow: 60_000, monthly: 5_000 }, urls),
+    );
     expect(monthly.line_items!.map((item) => item.price_data!.unit_amount)).toEqual([5_000, 55_000]);
   });
 });

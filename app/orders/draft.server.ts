@@ -20,7 +20,11 @@ function draftId(cookieHeader: string | null): string | null {
 }
 
 /** The answers of the visitor's last unpaid order of this offer, if the cookie names one. */
-export async function findDraft(request: Request, offer: OfferId, repo: Pick<OrderStore, "findById">): Promise<OrderForm | null> {
+export async function findDraft(
+  request: Request,
+  offer: OfferId,
+  repo: Pick<OrderStore, "findById">,
+): Promise<OrderForm | null> {
   const id = draftId(request.headers.get("cookie"));
   if (!id) return null;
   const order = await repo.findById(id);

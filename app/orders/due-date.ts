@@ -21,7 +21,13 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The calendar day and weekday of an instant in a zone. */
 function zonedDay(at: Date, timeZone: string): { year: number; month: number; day: number; weekday: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", weekday: "short" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    weekday: "short",
+  }).formatToParts(at);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
   const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(get("weekday"));
   return { year: Number(get("year")), month: Number(get("month")), day: Number(get("day")), weekday };
@@ -29,7 +35,16 @@ function zonedDay(at: Date, timeZone: string): { year: number; month: number; da
 
 /** The zone's offset from UTC at an instant, in milliseconds (Paris in winter: +3,600,000). */
 function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return wall - Math.floor(at.getTime() / 1000) * 1000;
@@ -43,7 +58,8 @@ function zonedMidnight(year: number, month: number, day: number, timeZone: strin
   return new Date(at);
 }
 
-const isoDay = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+const isoDay = (year: number, month: number, day: number) =>
+  `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
 export function dueDate(paidAt: Date, promise: DeliveryPromise, timeZone: string): Due {
   if (promise.hours !== undefined) {
@@ -62,7 +78,11 @@ export function dueDate(paidAt: Date, promise: DeliveryPromise, timeZone: string
   const last = new Date(cursor);
   const [year, month, day] = [last.getUTCFullYear(), last.getUTCMonth() + 1, last.getUTCDate()];
   const next = new Date(Date.UTC(year, month - 1, day + 1, 12));
-  return { at: zonedMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone), withTime: false, datetime: isoDay(year, month, day) };
+  return {
+    at: zonedMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone),
+    withTime: false,
+    datetime: isoDay(year, month, day),
+  };
 }
 
 /** "late" once the due instant has passed; "today" when it falls on the zone's current day; otherwise null. */
@@ -82,7 +102,15 @@ export function zonedTime(day: string, minutes: number, timeZone: string): Date 
 
 /** The zone's calendar day ("2026-11-28") and minutes past midnight at an instant. */
 export function zonedClock(at: Date, timeZone: string): { day: string; minutes: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+  }).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return { day: isoDay(get("year"), get("month"), get("day")), minutes: get("hour") * 60 + get("minute") };
 }
@@ -109,12 +137,24 @@ export function isTimeZone(timeZone: string): boolean {
  * start of its current billing period (a month before the period's end), whichever is later.
  * null before payment.
  */
-export function orderDue(order: { paidAt: string | null; monthly: number; periodEnd: string | null; offer: OfferId }, timeZone: string): Due | null {
+export function orderDue(
+  order: { paidAt: string | null; monthly: number; periodEnd: string | null; offer: OfferId },
+  timeZone: string,
+): Due | null {
   if (!order.paidAt) return null;
   let from = new Date(order.paidAt);
   if (order.monthly && order.periodEnd) {
     const end = new Date(order.periodEnd);
-    const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, end.getUTCDate(), end.getUTCHours(), end.getUTCMinutes(), end.getUTCSeconds()));
+    const start = new Date(
+      Date.UTC(
+        end.getUTCFullYear(),
+        end.getUTCMonth() - 1,
+        end.getUTCDate(),
+        end.getUTCHours(),
+        end.getUTCMinutes(),
+        end.getUTCSeconds(),
+      ),
+    );
     if (start > from) from = start;
   }
   return dueDate(from, OFFERS[order.offer].delivery, timeZone);

@@ -80,7 +80,10 @@ function messageFor(schema: z.ZodMiniObject, field: string, value: string | unde
 }
 
 export function formRules(schema: z.ZodMiniObject): FormRules {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, JsonField>; required?: string[] };
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, JsonField>;
+    required?: string[];
+  };
   const required = new Set(json.required ?? []);
   const constraint: Record<string, FieldConstraint> = {};
   const messages: Record<string, FieldMessageKeys> = {};

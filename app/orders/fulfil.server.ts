@@ -12,7 +12,10 @@ import type { BillingStore } from "../billing/types.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
 
 /** What fulfilment reads and writes: the order, its emails, its billing links and its timeline. */
-export type FulfilStores = OrderStore & Pick<OutboxStore, "enqueueEmail"> & Pick<BillingStore, "setBillingRefs"> & Pick<BackOfficeStore, "addOrderEvent">;
+export type FulfilStores = OrderStore &
+  Pick<OutboxStore, "enqueueEmail"> &
+  Pick<BillingStore, "setBillingRefs"> &
+  Pick<BackOfficeStore, "addOrderEvent">;
 
 export { CONFIRMATION_EMAIL };
 
@@ -85,12 +88,19 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
     case "paid": {
       if (!amountMatches(order, session)) {
         logger().error(
-          { orderId: order.id, expected: { amount: order.amountDueNow, currency: order.currency }, provider: { amount: session.amountTotal, currency: session.currency } },
+          {
+            orderId: order.id,
+            expected: { amount: order.amountDueNow, currency: order.currency },
+            provider: { amount: session.amountTotal, currency: session.currency },
+          },
           "payment amount or currency differs from the order: not marked paid",
         );
         return { status: "mismatch", order, newlyPaid: false };
       }
-      const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL, { billing: billingAnswers(session.billing), tax: session.amountTax });
+      const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL, {
+        billing: billingAnswers(session.billing),
+        tax: session.amountTax,
+      });
       // The owner hears of every paid order exactly once (outbox unique per order and kind).
       await repo.enqueueEmail(order.id, OWNER_PAID_EMAIL);
       if (newlyPaid) deps.onEnqueued?.();
@@ -129,7 +139,9 @@ export function billingAnswers(billing: BillingDetails | null | undefined): Part
 async function linkBilling(repo: FulfilStores, orderId: string, session: SessionStatus) {
   const order = await repo.findById(orderId);
   if (!order || (order.customerRef && (order.subscriptionRef || !order.monthly))) return;
-  const firstCharge = order.monthly ? firstMonthlyCharge(getOffer(order.offer).price(order.lang), new Date(order.paidAt ?? Date.now())) : null;
+  const firstCharge = order.monthly
+    ? firstMonthlyCharge(getOffer(order.offer).price(order.lang), new Date(order.paidAt ?? Date.now()))
+    : null;
   await repo.setBillingRefs(order.id, {
     customerRef: session.customerRef ?? null,
     subscriptionRef: session.subscriptionRef ?? null,

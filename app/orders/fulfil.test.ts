@@ -3,11 +3,16 @@ import type { SessionStatus } from "../payments/provider.ts";
 import { CONFIRMATION_EMAIL, fulfil } from "./fulfil.server.ts";
 import { retryDelay } from "../mail/outbox-worker.server.ts";
 import type { OutboxMessage } from "../mail/types.ts";
-import { newTestOrder, orderInSandboxCheckout, paidTestOrder, stubProvider, testOutboxWorker } from "../../tests/support/order-fixtures.ts";
+import {
+  newTestOrder,
+  orderInSandboxCheckout,
+  paidTestOrder,
+  stubProvider,
+  testOutboxWorker,
+} from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 
 const repo = storesPerTest();
-
 
 describe("fulfil", () => {
   test("marks paid once and enqueues one confirmation, however often and concurrently it runs", async () => {
@@ -30,7 +35,13 @@ describe("fulfil", () => {
 
   test("a paid order never goes back: later expiry or failure is ignored", async () => {
     const states: Record<string, SessionStatus["state"]> = { cs_1: "paid" };
-    const provider = stubProvider(async (id) => ({ id, reference: "ord_x", state: states[id]!, amountTotal: 100, currency: "eur" }));
+    const provider = stubProvider(async (id) => ({
+      id,
+      reference: "ord_x",
+      state: states[id]!,
+      amountTotal: 100,
+      currency: "eur",
+    }));
     const { order } = await repo.createOrder(newTestOrder({ id: "ord_x" }));
     await repo.setCheckout(order.id, "cs_1", "https://pay.example/cs_1");
     await fulfil("cs_1", { repo, provider });
@@ -43,7 +54,13 @@ describe("fulfil", () => {
   });
 
   test("a verified webhook's order reference finds a session never stored (crash after creation)", async () => {
-    const provider = stubProvider(async (id) => ({ id, reference: "ord_lost", state: "paid", amountTotal: 100, currency: "eur" }));
+    const provider = stubProvider(async (id) => ({
+      id,
+      reference: "ord_lost",
+      state: "paid",
+      amountTotal: 100,
+      currency: "eur",
+    }));
     await repo.createOrder(newTestOrder({ id: "ord_lost" }));
     // From a visitor's URL (no reference) the session is unknown; the signed webhook names the order.
     expect((await fulfil("cs_lost", { repo, provider })).status).toBe("unknown");
@@ -53,7 +70,9 @@ describe("fulfil", () => {
   });
 
   test("an unknown session, or a session pointing at another order's id, fulfils nothing", async () => {
-    const provider = stubProvider(async (id) => (id === "cs_other" ? { id, reference: "ord_taken", state: "paid", amountTotal: 100, currency: "eur" } : undefined));
+    const provider = stubProvider(async (id) =>
+      id === "cs_other" ? { id, reference: "ord_taken", state: "paid", amountTotal: 100, currency: "eur" } : undefined,
+    );
     const { order } = await repo.createOrder(newTestOrder({ id: "ord_taken" }));
     await repo.setCheckout(order.id, "cs_real", "u");
     expect((await fulfil("cs_missing", { repo, provider })).status).toBe("unknown");
@@ -63,7 +82,9 @@ describe("fulfil", () => {
 
   test("session ids we never created cost no provider call; look-ups can be refused by a limit", async () => {
     let calls = 0;
-    const provider = stubProvider(async (id) => (calls++, { id, reference: "ord_known", state: "open", amountTotal: 100, currency: "eur" }));
+    const provider = stubProvider(
+      async (id) => (calls++, { id, reference: "ord_known", state: "open", amountTotal: 100, currency: "eur" }),
+    );
     const { order } = await repo.createOrder(newTestOrder({ id: "ord_known" }));
     await repo.setCheckout(order.id, "cs_known", "u");
     for (let i = 0; i < 100; i++) expect((await fulfil(`cs_random_${i}`, { repo, provider })).status).toBe("unknown");
@@ -115,7 +136,11 @@ describe("outbox worker", () => {
     // A backoff long enough that a slow machine's next pass still falls inside it.
     const worker = testOutboxWorker(repo, deliver, { backoffMs: 1_000, maxBackoffMs: 2_000 });
     expect(await worker.runOnce()).toBe(0);
-    expect((await repo.listEmails(order.id))[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
+    expect((await repo.listEmails(order.id))[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "ECONNREFUSED",
+    });
     // Not due yet: the backoff keeps it out of the next pass.
     expect(await worker.runOnce()).toBe(0);
     expect((await repo.listEmails(order.id))[0]!.attempts).toBe(1);

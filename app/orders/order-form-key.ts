@@ -24,9 +24,18 @@ const LINKED_QUERIES = new Map<string, { offer: OfferId; lang: Language | null }
  * resolved language; `null`: render live (`&cancelled` brings the visitor's draft back; any other
  * query string too).
  */
-export function orderFormKey(pathname: string, search: string, headers: { cookie?: string; "accept-language"?: string }): { key: string; lang: Language; offer: OfferId } | null {
+export function orderFormKey(
+  pathname: string,
+  search: string,
+  headers: { cookie?: string; "accept-language"?: string },
+): { key: string; lang: Language; offer: OfferId } | null {
   const linked = pathname === "/commander" ? LINKED_QUERIES.get(search) : undefined;
   if (!linked) return null;
-  const { lang } = resolveLanguage({ pathname, queryLang: linked.lang, cookie: headers.cookie, acceptLanguage: headers["accept-language"] });
+  const { lang } = resolveLanguage({
+    pathname,
+    queryLang: linked.lang,
+    cookie: headers.cookie,
+    acceptLanguage: headers["accept-language"],
+  });
   return { key: `${search}|${lang}`, lang, offer: linked.offer };
 }

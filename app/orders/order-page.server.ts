@@ -21,7 +21,12 @@ export interface OrderPageView {
   monthly: string | null;
   revisionRounds: number;
   /** paid → in progress → delivered: each step done, current or to come, with its time when done. */
-  steps: Array<{ key: "paid" | "inProgress" | "delivered"; state: "done" | "current" | "upcoming"; datetime: string | null; label: string | null }>;
+  steps: Array<{
+    key: "paid" | "inProgress" | "delivered";
+    state: "done" | "current" | "upcoming";
+    datetime: string | null;
+    label: string | null;
+  }>;
   due: { datetime: string; label: string; mark: "late" | "today" | null } | null;
   timeZone: string;
 }
@@ -42,18 +47,35 @@ export async function orderOfPageToken(token: string, services: Services): Promi
  * view, so a link that leaks (history, a forwarded screenshot, a proxy's log) soon stops working
  * while the emailed page link goes on giving fresh ones.
  */
-export function orderFilePath(pageToken: string, fileId: string, lang: Language, links: Services["links"], ttlMs: number, now = Date.now()): string {
+export function orderFilePath(
+  pageToken: string,
+  fileId: string,
+  lang: Language,
+  links: Services["links"],
+  ttlMs: number,
+  now = Date.now(),
+): string {
   return `/order/${encodeURIComponent(pageToken)}/files/${links.sign(fileId, "file", ttlMs, now)}?lang=${lang}`;
 }
 
 /** The file a download link names: its id, or why not (a forged or altered token is "invalid", an old one "expired"). */
-export function fileOfLink(fileToken: string, services: Pick<Services, "links">, now = Date.now()): { ok: true; fileId: string } | { ok: false; reason: "invalid" | "expired" } {
+export function fileOfLink(
+  fileToken: string,
+  services: Pick<Services, "links">,
+  now = Date.now(),
+): { ok: true; fileId: string } | { ok: false; reason: "invalid" | "expired" } {
   const checked = services.links.verify(fileToken, "file", now);
   return checked.ok ? { ok: true, fileId: checked.orderId } : checked;
 }
 
 /** The page in `lang` (the visitor's choice of the site's languages; the link itself carries the order's). */
-export async function orderPage(token: string, services: Services, timeZone: string, lang?: Language, now = new Date()): Promise<(OrderPageView & { orderLang: Language }) | null> {
+export async function orderPage(
+  token: string,
+  services: Services,
+  timeZone: string,
+  lang?: Language,
+  now = new Date(),
+): Promise<(OrderPageView & { orderLang: Language }) | null> {
   const order = await orderOfPageToken(token, services);
   if (!order) return null;
   lang ??= order.lang;
@@ -74,9 +96,17 @@ export async function orderPage(token: string, services: Services, timeZone: str
     steps: [
       { key: "paid", state: "done", ...at(order.paidAt ?? order.updatedAt) },
       { key: "inProgress", state: delivered ? "done" : "current", datetime: null, label: null },
-      delivered ? { key: "delivered", state: "done", ...at(delivered.createdAt) } : { key: "delivered", state: "upcoming", datetime: null, label: null },
+      delivered
+        ? { key: "delivered", state: "done", ...at(delivered.createdAt) }
+        : { key: "delivered", state: "upcoming", datetime: null, label: null },
     ],
-    due: due ? { datetime: due.datetime, label: dueLabel(due, lang, timeZone), mark: dueMark(due, timeZone, now) === "late" ? "late" : null } : null,
+    due: due
+      ? {
+          datetime: due.datetime,
+          label: dueLabel(due, lang, timeZone),
+          mark: dueMark(due, timeZone, now) === "late" ? "late" : null,
+        }
+      : null,
     timeZone,
   };
 }
@@ -100,7 +130,8 @@ export async function requestOrderLinks(
 ): Promise<"sent" | "invalid" | "rateLimited"> {
   const address = email.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(address) || address.length > 254) return "invalid";
-  if (!(await services.limits.take(["orderLink", `ip:${clientIp || "unknown"}`], ["orderLink", `email:${address}`])).ok) return "rateLimited";
+  if (!(await services.limits.take(["orderLink", `ip:${clientIp || "unknown"}`], ["orderLink", `email:${address}`])).ok)
+    return "rateLimited";
   followUp(async () => {
     const orders = await services.repo.findPaidByEmail(address, ORDER_LINKS_MAX);
     const stamp = Date.now().toString(36);

@@ -30,7 +30,12 @@ export interface OrderPrivacyStore {
 }
 
 export const erasedCustomer = (customer: OrderForm): OrderForm =>
-  Object.fromEntries(Object.entries(customer).map(([key, value]) => [key, KEPT_FIELDS.has(key) || typeof value !== "string" ? value : ERASED])) as OrderForm;
+  Object.fromEntries(
+    Object.entries(customer).map(([key, value]) => [
+      key,
+      KEPT_FIELDS.has(key) || typeof value !== "string" ? value : ERASED,
+    ]),
+  ) as OrderForm;
 
 export function orderPrivacyStore(db: Kysely<Database>): OrderPrivacyStore {
   return {
@@ -50,7 +55,12 @@ export function orderPrivacyStore(db: Kysely<Database>): OrderPrivacyStore {
       return db.transaction().execute(async (trx) => {
         // erased_at IS NULL decides it: two instances erasing the same order write it once, and
         // the second learns it had nothing to do (row locks on PostgreSQL, one writer on SQLite).
-        const rows = await trx.selectFrom("orders").select(["id", "customer_json"]).where("id", "in", orderIds).where("erased_at", "is", null).execute();
+        const rows = await trx
+          .selectFrom("orders")
+          .select(["id", "customer_json"])
+          .where("id", "in", orderIds)
+          .where("erased_at", "is", null)
+          .execute();
         let erased = 0;
         const stamp = new Date().toISOString();
         for (const row of rows) {

@@ -1,7 +1,15 @@
 import { describe, expect, test } from "vitest";
 import en from "../../locales/en/order.json";
 import { BRIEF_FIELDS, CHECKOUT_FIELDS, OFFERS, ORDER_FORM_FIELDS, type OfferId } from "../content/offers.ts";
-import { FIELD_MAX, OPTIONAL_FIELDS, consentFields, normaliseOrderForm, orderFormRules, parseBriefAnswers, parseOrderForm } from "./order-schema.ts";
+import {
+  FIELD_MAX,
+  OPTIONAL_FIELDS,
+  consentFields,
+  normaliseOrderForm,
+  orderFormRules,
+  parseBriefAnswers,
+  parseOrderForm,
+} from "./order-schema.ts";
 
 const valid = {
   firstName: "Jo",
@@ -15,7 +23,8 @@ const valid = {
 };
 const ticked = { acceptTerms: "on", immediateStart: "on" };
 
-const messageOf = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+const messageOf = (key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
 
 /**
  * An offer's questions as its customer answers them: the order form's, then (after payment) the
@@ -26,8 +35,12 @@ function parse(values: Record<string, string>, offer: OfferId = "formateur-ia") 
   for (const [name, value] of Object.entries(values)) formData.set(name, value);
   const submission = parseOrderForm(formData, offer);
   const brief = parseBriefAnswers(formData, offer);
-  const error: Record<string, string[] | null> = { ...(submission.status === "error" ? (submission.error ?? {}) : {}), ...(brief.ok ? {} : brief.errors) };
-  if (submission.status === "success" && brief.ok) return { status: "success" as const, value: { ...submission.value, ...brief.answers }, error };
+  const error: Record<string, string[] | null> = {
+    ...(submission.status === "error" ? (submission.error ?? {}) : {}),
+    ...(brief.ok ? {} : brief.errors),
+  };
+  if (submission.status === "success" && brief.ok)
+    return { status: "success" as const, value: { ...submission.value, ...brief.answers }, error };
   return { status: "error" as const, value: undefined, error };
 }
 
@@ -64,7 +77,10 @@ describe("order form schema (spec section 5)", () => {
   ] as const)("%s: a missing required field says what to enter, in the locale files", (offer, kind) => {
     const result = parse({}, offer);
     const errors = result.error ?? {};
-    const required = [...[...ORDER_FORM_FIELDS[kind], ...BRIEF_FIELDS[kind]].filter((f) => !OPTIONAL_FIELDS.has(f)), ...consentFields(offer)];
+    const required = [
+      ...[...ORDER_FORM_FIELDS[kind], ...BRIEF_FIELDS[kind]].filter((f) => !OPTIONAL_FIELDS.has(f)),
+      ...consentFields(offer),
+    ];
     expect(Object.keys(errors).sort()).toEqual([...required].sort());
     for (const [field, messages] of Object.entries(errors)) {
       expect(messages, field).toEqual([`errors.required.${field}`]);
@@ -75,16 +91,39 @@ describe("order form schema (spec section 5)", () => {
   });
 
   test("each kind of offer asks only its own questions", () => {
-    const video = parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Recipes", videoLanguage: "de", agentName: "x", ...ticked }, "veo3-single");
+    const video = parse(
+      {
+        firstName: "Jo",
+        lastName: "Li",
+        email: "jo@example.com",
+        videoTopic: "Recipes",
+        videoLanguage: "de",
+        agentName: "x",
+        ...ticked,
+      },
+      "veo3-single",
+    );
     expect(video.status).toBe("success");
     if (video.status === "success") {
       expect(normaliseOrderForm("veo3-single", video.value)).toEqual({
-        firstName: "Jo", lastName: "Li", email: "jo@example.com", companyName: "", videoTopic: "Recipes", videoBrand: "", videoLanguage: "de", comments: "",
+        firstName: "Jo",
+        lastName: "Li",
+        email: "jo@example.com",
+        companyName: "",
+        videoTopic: "Recipes",
+        videoBrand: "",
+        videoLanguage: "de",
+        comments: "",
       });
     }
-    const test = parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Cats", ...ticked }, "test-workflow");
+    const test = parse(
+      { firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Cats", ...ticked },
+      "test-workflow",
+    );
     expect(test.status).toBe("success");
-    expect(parse({ ...valid, videoLanguage: "xx" }, "short-videos").error?.videoLanguage).toEqual(["errors.required.videoLanguage"]);
+    expect(parse({ ...valid, videoLanguage: "xx" }, "short-videos").error?.videoLanguage).toEqual([
+      "errors.required.videoLanguage",
+    ]);
   });
 
   test("the terms must be accepted, and an offer started at once needs the waiver; neither is stored with the answers", () => {
@@ -97,7 +136,8 @@ describe("order form schema (spec section 5)", () => {
     expect(messageOf("errors.required.acceptTerms")).toBe("Accept the Terms of Service to continue");
     const result = parse(valid);
     expect(result.status).toBe("success");
-    if (result.status === "success") expect(Object.keys(normaliseOrderForm("formateur-ia", result.value))).not.toContain("acceptTerms");
+    if (result.status === "success")
+      expect(Object.keys(normaliseOrderForm("formateur-ia", result.value))).not.toContain("acceptTerms");
     // The browser gets the same rules: both boxes required, with the server's words.
     const rules = orderFormRules("formateur-ia");
     expect(rules.constraint.acceptTerms).toEqual({ required: true });
@@ -110,7 +150,12 @@ describe("order form schema (spec section 5)", () => {
     offer.immediateStart = null;
     try {
       expect(consentFields("test-workflow")).toEqual(["acceptTerms"]);
-      expect(parse({ firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Cats", acceptTerms: "on" }, "test-workflow").status).toBe("success");
+      expect(
+        parse(
+          { firstName: "Jo", lastName: "Li", email: "jo@example.com", videoTopic: "Cats", acceptTerms: "on" },
+          "test-workflow",
+        ).status,
+      ).toBe("success");
       expect(orderFormRules("test-workflow").constraint.immediateStart).toBeUndefined();
     } finally {
       offer.immediateStart = before;
@@ -119,7 +164,13 @@ describe("order form schema (spec section 5)", () => {
   });
 
   test("trims and collapses whitespace, lower-cases the email, keeps comment line breaks", () => {
-    const result = parse({ ...valid, firstName: "  Jean   Luc ", email: "  Jo@Example.COM ", comments: "  a \r\n  b  ", companyName: "   " });
+    const result = parse({
+      ...valid,
+      firstName: "  Jean   Luc ",
+      email: "  Jo@Example.COM ",
+      comments: "  a \r\n  b  ",
+      companyName: "   ",
+    });
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
     expect(result.value.firstName).toBe("Jean Luc");
@@ -138,15 +189,29 @@ describe("order form schema (spec section 5)", () => {
       if ((CHECKOUT_FIELDS as readonly string[]).includes(field)) continue;
       const long = field === "email" ? `${"a".repeat(max)}@example.com` : "a".repeat(max + 1);
       const offer = field.startsWith("video") ? "short-videos" : "formateur-ia";
-      expect(parse({ ...valid, videoTopic: "Topic", videoLanguage: "fr", [field]: long }, offer).error?.[field], field).toContain("errors.tooLong");
+      expect(
+        parse({ ...valid, videoTopic: "Topic", videoLanguage: "fr", [field]: long }, offer).error?.[field],
+        field,
+      ).toContain("errors.tooLong");
     }
   });
 
   test("control characters, DEL and bidi overrides are refused with their own message; line breaks only in comments", () => {
-    const hostile = ["a\u0000b", "Jo\u001b[2J", "Jo\u0007", "Jo\u007f", "Jo\u202eevil", "Jo\u2066x\u2069", "Jo\u000bx", "Jo\u000cx"];
+    const hostile = [
+      "a\u0000b",
+      "Jo\u001b[2J",
+      "Jo\u0007",
+      "Jo\u007f",
+      "Jo\u202eevil",
+      "Jo\u2066x\u2069",
+      "Jo\u000bx",
+      "Jo\u000cx",
+    ];
     for (const value of hostile) {
       for (const field of ["firstName", "email", "companyName", "comments"]) {
-        expect(parse({ ...valid, [field]: value }).error?.[field], `${field} ${JSON.stringify(value)}`).toEqual(["errors.controlCharacters"]);
+        expect(parse({ ...valid, [field]: value }).error?.[field], `${field} ${JSON.stringify(value)}`).toEqual([
+          "errors.controlCharacters",
+        ]);
       }
     }
     for (const field of ["firstName", "agentName", "companyName"]) {

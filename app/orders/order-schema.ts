@@ -1,6 +1,16 @@
 import { parse } from "@conform-to/react";
 import * as z from "../lib/zod-mini.ts";
-import { BRIEF_FIELDS, ORDER_FORM_FIELDS, briefFields, getOffer, orderFields, type BriefFieldName, type OfferId, type OfferKind, type OrderFieldName } from "../content/offers.ts";
+import {
+  BRIEF_FIELDS,
+  ORDER_FORM_FIELDS,
+  briefFields,
+  getOffer,
+  orderFields,
+  type BriefFieldName,
+  type OfferId,
+  type OfferKind,
+  type OrderFieldName,
+} from "../content/offers.ts";
 import { COUNTRY_CODES } from "../content/countries.ts";
 import { ORDER_FIELD_NAMES, orderFieldSpec } from "../content/order-fields.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
@@ -25,7 +35,12 @@ export const FIELD_MAX = Object.fromEntries(
 // re-coerces nested schemas, so normalisation stays inside one z.string() (overwrite/trim, no pipe).
 const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
 
-const collapseLines = (value: string) => value.split(/\r\n?|\n/).map(collapse).join("\n").trim();
+const collapseLines = (value: string) =>
+  value
+    .split(/\r\n?|\n/)
+    .map(collapse)
+    .join("\n")
+    .trim();
 
 /**
  * Characters refused in any field: C0 controls but tab and line breaks, DEL, and the bidi
@@ -37,19 +52,43 @@ const collapseLines = (value: string) => value.split(/\r\n?|\n/).map(collapse).j
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 const LINE_BREAK = /[\r\n]/;
 const noControl = (multiline: boolean) =>
-  z.refine<string>((value) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)), { error: "errors.controlCharacters", abort: true });
+  z.refine<string>((value) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)), {
+    error: "errors.controlCharacters",
+    abort: true,
+  });
 
 /** A required text: missing → `errors.required.{name}`, too short → `errors.{name}` (shared with the quote form). */
 export const requiredText = (name: string, min: number, max: number, multiline = false) =>
   z
     .string({ error: `errors.required.${name}` })
-    .check(noControl(multiline), z.overwrite(multiline ? collapseLines : collapse), z.minLength(min, `errors.${name}`), z.maxLength(max, "errors.tooLong"));
+    .check(
+      noControl(multiline),
+      z.overwrite(multiline ? collapseLines : collapse),
+      z.minLength(min, `errors.${name}`),
+      z.maxLength(max, "errors.tooLong"),
+    );
 
 export const optionalText = (max: number, multiline = false) =>
-  z.optional(z.string().check(noControl(multiline), z.overwrite(multiline ? collapseLines : collapse), z.maxLength(max, "errors.tooLong")));
+  z.optional(
+    z
+      .string()
+      .check(
+        noControl(multiline),
+        z.overwrite(multiline ? collapseLines : collapse),
+        z.maxLength(max, "errors.tooLong"),
+      ),
+  );
 
 export const emailAddress = (max: number) =>
-  z.string({ error: "errors.required.email" }).check(noControl(false), z.trim(), z.toLowerCase(), z.maxLength(max, "errors.tooLong"), z.regex(z.regexes.email, "errors.email"));
+  z
+    .string({ error: "errors.required.email" })
+    .check(
+      noControl(false),
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(max, "errors.tooLong"),
+      z.regex(z.regexes.email, "errors.email"),
+    );
 
 /** A field's rule, from its entry in the field registry (content/order-fields.ts). */
 function fieldSchema(name: OrderFieldName): z.ZodMiniType {
@@ -64,15 +103,22 @@ function fieldSchema(name: OrderFieldName): z.ZodMiniType {
     case "country":
       return z.enum(COUNTRY_CODES as [string, ...string[]], { error: `errors.required.${name}` });
     default:
-      return spec.optional ? optionalText(spec.max!, spec.control === "multiline") : requiredText(name, spec.min!, spec.max!, spec.control === "multiline");
+      return spec.optional
+        ? optionalText(spec.max!, spec.control === "multiline")
+        : requiredText(name, spec.min!, spec.max!, spec.control === "multiline");
   }
 }
 
 /** Every question any offer may ask; each offer picks its own (ORDER_FORM_FIELDS in the catalogue). */
-const FIELD_SCHEMAS = Object.fromEntries(ORDER_FIELD_NAMES.map((name) => [name, fieldSchema(name)])) as Record<OrderFieldName, z.ZodMiniType>;
+const FIELD_SCHEMAS = Object.fromEntries(ORDER_FIELD_NAMES.map((name) => [name, fieldSchema(name)])) as Record<
+  OrderFieldName,
+  z.ZodMiniType
+>;
 
 /** Fields that may stay empty (labelled "optional" on the page). */
-export const OPTIONAL_FIELDS: ReadonlySet<OrderFieldName> = new Set(ORDER_FIELD_NAMES.filter((name) => orderFieldSpec(name).optional));
+export const OPTIONAL_FIELDS: ReadonlySet<OrderFieldName> = new Set(
+  ORDER_FIELD_NAMES.filter((name) => orderFieldSpec(name).optional),
+);
 
 /**
  * What the buyer agrees to after the questions, as ticked checkboxes (a checkbox posts "on"; an
@@ -92,8 +138,14 @@ export function consentFields(offer: OfferId): readonly ConsentField[] {
 
 const schemaFor = (kind: OfferKind, consents: readonly ConsentField[]) =>
   z.object({
-    ...(Object.fromEntries(ORDER_FORM_FIELDS[kind].map((key) => [key, FIELD_SCHEMAS[key]])) as unknown as Record<OrderFieldName, z.ZodMiniType>),
-    ...(Object.fromEntries(consents.map((name) => [name, ticked(name)])) as unknown as Record<ConsentField, z.ZodMiniType>),
+    ...(Object.fromEntries(ORDER_FORM_FIELDS[kind].map((key) => [key, FIELD_SCHEMAS[key]])) as unknown as Record<
+      OrderFieldName,
+      z.ZodMiniType
+    >),
+    ...(Object.fromEntries(consents.map((name) => [name, ticked(name)])) as unknown as Record<
+      ConsentField,
+      z.ZodMiniType
+    >),
   });
 
 type OrderSchema = ReturnType<typeof schemaFor>;
@@ -142,7 +194,14 @@ export const HONEYPOT_FIELD = "website";
  * offer, the submission token, the honeypot and the language switcher's intent. Forms are read
  * with this list before anything expands names (app/lib/form-data.server.ts or equivalent).
  */
-export const ORDER_FORM_NAMES: readonly string[] = [...new Set(Object.values(ORDER_FORM_FIELDS).flat()), ...CONSENT_FIELDS, "offre", "token", HONEYPOT_FIELD, "intent"];
+export const ORDER_FORM_NAMES: readonly string[] = [
+  ...new Set(Object.values(ORDER_FORM_FIELDS).flat()),
+  ...CONSENT_FIELDS,
+  "offre",
+  "token",
+  HONEYPOT_FIELD,
+  "intent",
+];
 
 /**
  * Parses a posted order form with its offer's schema (the server action). Same rules as Conform's
@@ -180,12 +239,15 @@ const BRIEF_SCHEMAS = new Map<OfferKind, z.ZodMiniType>();
 export function parseBriefAnswers(
   form: FormData,
   offer: OfferId,
-): { ok: true; answers: Partial<Record<BriefFieldName, string>> } | { ok: false; invalid: BriefFieldName[]; errors: Partial<Record<BriefFieldName, string[]>> } {
+):
+  | { ok: true; answers: Partial<Record<BriefFieldName, string>> }
+  | { ok: false; invalid: BriefFieldName[]; errors: Partial<Record<BriefFieldName, string[]>> } {
   const kind = getOffer(offer).kind;
   const fields: readonly BriefFieldName[] = BRIEF_FIELDS[kind];
   if (!fields.length) return { ok: true, answers: {} };
   let schema = BRIEF_SCHEMAS.get(kind);
-  if (!schema) BRIEF_SCHEMAS.set(kind, (schema = z.object(Object.fromEntries(fields.map((name) => [name, FIELD_SCHEMAS[name]])))));
+  if (!schema)
+    BRIEF_SCHEMAS.set(kind, (schema = z.object(Object.fromEntries(fields.map((name) => [name, FIELD_SCHEMAS[name]])))));
   const values: Record<string, unknown> = {};
   for (const name of fields) {
     const value = form.get(name);

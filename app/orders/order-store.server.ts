@@ -76,33 +76,37 @@ export function orderStore(db: Kysely<Database>): OrderStore {
       // A repeated submission token consumes a number and inserts nothing: references may skip one.
       const inserted = await db.transaction().execute(async (trx) =>
         trx
-        .insertInto("orders")
-        .values({
-          id: order.id,
-          reference_number: await nextReferenceNumber(trx),
-          submission_token: order.submissionToken,
-          state: "pending",
-          lang: order.lang,
-          offer: order.offer,
-          currency: order.currency,
-          amount_due_now: order.amountDueNow,
-          monthly: order.monthly,
-          customer_json: JSON.stringify(order.customer),
-          email: order.customer.email,
-          provider: order.provider,
-          terms_version: order.acceptance?.termsVersion ?? null,
-          terms_lang: order.acceptance?.termsLang ?? null,
-          terms_accepted_at: order.acceptance?.acceptedAt ?? null,
-          immediate_start: order.acceptance?.immediateStart ?? null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .onConflict((conflict) => conflict.column("submission_token").doNothing())
-        .returningAll()
-        .executeTakeFirst(),
+          .insertInto("orders")
+          .values({
+            id: order.id,
+            reference_number: await nextReferenceNumber(trx),
+            submission_token: order.submissionToken,
+            state: "pending",
+            lang: order.lang,
+            offer: order.offer,
+            currency: order.currency,
+            amount_due_now: order.amountDueNow,
+            monthly: order.monthly,
+            customer_json: JSON.stringify(order.customer),
+            email: order.customer.email,
+            provider: order.provider,
+            terms_version: order.acceptance?.termsVersion ?? null,
+            terms_lang: order.acceptance?.termsLang ?? null,
+            terms_accepted_at: order.acceptance?.acceptedAt ?? null,
+            immediate_start: order.acceptance?.immediateStart ?? null,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .onConflict((conflict) => conflict.column("submission_token").doNothing())
+          .returningAll()
+          .executeTakeFirst(),
       );
       if (inserted) return { order: toOrder(inserted), created: true };
-      const row = await db.selectFrom("orders").selectAll().where("submission_token", "=", order.submissionToken).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("submission_token", "=", order.submissionToken)
+        .executeTakeFirstOrThrow();
       return { order: toOrder(row), created: false };
     },
 
@@ -119,7 +123,13 @@ export function orderStore(db: Kysely<Database>): OrderStore {
     async setCheckout(orderId: string, sessionId: string, url: string): Promise<void> {
       await db
         .updateTable("orders")
-        .set({ state: "checkout_created", session_id: sessionId, checkout_url: url, failure_reason: null, updated_at: now() })
+        .set({
+          state: "checkout_created",
+          session_id: sessionId,
+          checkout_url: url,
+          failure_reason: null,
+          updated_at: now(),
+        })
         .where("id", "=", orderId)
         .where("state", "in", ["pending", "failed"])
         .execute();
@@ -135,7 +145,12 @@ export function orderStore(db: Kysely<Database>): OrderStore {
     },
 
     async markExpired(orderId: string): Promise<void> {
-      await db.updateTable("orders").set({ state: "expired", updated_at: now() }).where("id", "=", orderId).where("state", "<>", "paid").execute();
+      await db
+        .updateTable("orders")
+        .set({ state: "expired", updated_at: now() })
+        .where("id", "=", orderId)
+        .where("state", "<>", "paid")
+        .execute();
     },
 
     async markPaid(orderId: string, emailKind: StoredEmailKind, checkout: PaidCheckout = {}): Promise<boolean> {
@@ -145,14 +160,24 @@ export function orderStore(db: Kysely<Database>): OrderStore {
         const result = await trx
           .updateTable("orders")
           // The tax Stripe Tax computed inside the amount, with the payment it belongs to.
-          .set({ state: "paid", paid_at: stamp, failure_reason: null, updated_at: stamp, ...(typeof tax === "number" ? { tax_amount: tax } : {}) })
+          .set({
+            state: "paid",
+            paid_at: stamp,
+            failure_reason: null,
+            updated_at: stamp,
+            ...(typeof tax === "number" ? { tax_amount: tax } : {}),
+          })
           .where("id", "=", orderId)
           .where("state", "<>", "paid")
           .executeTakeFirst();
         const newlyPaid = Number(result.numUpdatedRows) === 1;
         if (newlyPaid && billing && Object.keys(billing).length) {
           // The billing address the checkout collected joins the customer's answers before any email reads them.
-          const row = await trx.selectFrom("orders").select("customer_json").where("id", "=", orderId).executeTakeFirstOrThrow();
+          const row = await trx
+            .selectFrom("orders")
+            .select("customer_json")
+            .where("id", "=", orderId)
+            .executeTakeFirstOrThrow();
           await trx
             .updateTable("orders")
             .set({ customer_json: JSON.stringify({ ...(JSON.parse(row.customer_json) as OrderForm), ...billing }) })
@@ -180,7 +205,13 @@ export function orderStore(db: Kysely<Database>): OrderStore {
     },
 
     async listOrders(limit: number): Promise<Order[]> {
-      const rows = await db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("orders")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
       return rows.map(toOrder);
     },
 

@@ -72,7 +72,8 @@ export async function placeOrder(
     for (let i = 0; i < 40; i++) {
       const current = (await repo.findById(order.id))!;
       if (current.checkoutUrl) return { ok: true, order: current, url: current.checkoutUrl };
-      if (current.state === "paid") return { ok: true, order: current, url: thankYouPath(current.lang, current.sessionId ?? "") };
+      if (current.state === "paid")
+        return { ok: true, order: current, url: thankYouPath(current.lang, current.sessionId ?? "") };
       if (current.state === "failed" || isStalePending(current)) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

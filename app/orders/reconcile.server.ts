@@ -13,7 +13,10 @@ export const RECONCILE_EVERY_MS = 3 * 60_000;
  * the same idempotency key (the provider returns the same session), or marks the order failed when
  * the provider refuses or the order is too old. Both outcomes show in `npm run orders`.
  */
-export async function reconcileStalePending(services: Pick<OrderServices, "repo" | "provider" | "returnBase">, now = Date.now()) {
+export async function reconcileStalePending(
+  services: Pick<OrderServices, "repo" | "provider" | "returnBase">,
+  now = Date.now(),
+) {
   const stale = await services.repo.listStalePending(new Date(now - STALE_PENDING_MS).toISOString(), 100);
   let settled = 0;
   for (const order of stale) {
@@ -22,7 +25,10 @@ export async function reconcileStalePending(services: Pick<OrderServices, "repo"
       logger().warn({ orderId: order.id }, "stale pending order marked failed");
     } else {
       const result = await createCheckoutFor(order, services);
-      logger()[result.ok ? "info" : "warn"]({ orderId: order.id, outcome: result.ok ? "checkout_created" : result.reason }, "stale pending order reconciled");
+      logger()[result.ok ? "info" : "warn"](
+        { orderId: order.id, outcome: result.ok ? "checkout_created" : result.reason },
+        "stale pending order reconciled",
+      );
     }
     settled++;
   }
@@ -31,7 +37,8 @@ export async function reconcileStalePending(services: Pick<OrderServices, "repo"
 
 /** Runs the reconciler now and every few minutes; returns a stop function. */
 export function startReconciler(services: Pick<OrderServices, "repo" | "provider" | "returnBase">): () => void {
-  const pass = () => reconcileStalePending(services).catch((error) => logger().error({ err: error }, "reconciler pass failed"));
+  const pass = () =>
+    reconcileStalePending(services).catch((error) => logger().error({ err: error }, "reconciler pass failed"));
   void pass();
   const timer = setInterval(pass, RECONCILE_EVERY_MS);
   timer.unref();

@@ -10,12 +10,18 @@ export type ResendOutcome = "sent" | "error" | "rateLimited";
  * The thank-you page's "send my confirmation again": per-IP rate limit, only for a paid order,
  * at most MAX_RESENDS copies (each its own outbox row).
  */
-export async function resendConfirmation(sessionId: string, clientIp: string, services: OrderServices): Promise<{ outcome: ResendOutcome; status: number }> {
+export async function resendConfirmation(
+  sessionId: string,
+  clientIp: string,
+  services: OrderServices,
+): Promise<{ outcome: ResendOutcome; status: number }> {
   if (!(await services.limits.take(["resend", clientIp])).ok) return { outcome: "rateLimited", status: 429 };
   let result;
   try {
     // Provider look-ups from a visitor's link are rate-limited per IP, as on the page itself.
-    result = await services.fulfil(sessionId, { allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok });
+    result = await services.fulfil(sessionId, {
+      allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok,
+    });
   } catch {
     return { outcome: "error", status: 503 };
   }

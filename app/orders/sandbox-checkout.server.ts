@@ -24,7 +24,8 @@ export async function sandboxCheckoutView(sessionId: string, services: OrderServ
     thankYou: successUrl(session),
     orderAgain: request.cancelUrl,
     /** The billing address is asked before paying, as Stripe Checkout asks it (`billing_address_collection: "required"`). */
-    billing: request.billingAddress === "required" && status === "open" ? { countries: countryOptions(request.locale) } : null,
+    billing:
+      request.billingAddress === "required" && status === "open" ? { countries: countryOptions(request.locale) } : null,
   };
 }
 
@@ -43,18 +44,34 @@ const BILLING_SCHEMA = z.object({
 });
 
 /** The billing details posted on the sandbox page, in Stripe's customer_details shape; or the fields to fix. */
-export function readSandboxBilling(form: FormData): { ok: true; billing: BillingDetails } | { ok: false; invalid: SandboxBillingField[] } {
+export function readSandboxBilling(
+  form: FormData,
+): { ok: true; billing: BillingDetails } | { ok: false; invalid: SandboxBillingField[] } {
   const values: Record<string, string | undefined> = {};
   for (const name of SANDBOX_BILLING_FIELDS) {
     const value = form.get(name);
     values[name] = typeof value === "string" && value.trim() !== "" ? value : undefined;
   }
   const result = BILLING_SCHEMA.safeParse(values);
-  if (!result.success) return { ok: false, invalid: SANDBOX_BILLING_FIELDS.filter((name) => result.error.issues.some((issue) => issue.path[0] === name)) };
+  if (!result.success)
+    return {
+      ok: false,
+      invalid: SANDBOX_BILLING_FIELDS.filter((name) => result.error.issues.some((issue) => issue.path[0] === name)),
+    };
   const value = result.data;
   return {
     ok: true,
-    billing: { name: value.billingName, address: { line1: value.line1, line2: value.line2 || null, postal_code: value.postalCode, city: value.city, state: null, country: value.country } },
+    billing: {
+      name: value.billingName,
+      address: {
+        line1: value.line1,
+        line2: value.line2 || null,
+        postal_code: value.postalCode,
+        city: value.city,
+        state: null,
+        country: value.country,
+      },
+    },
   };
 }
 
@@ -64,7 +81,11 @@ export function readSandboxBilling(form: FormData): { ok: true; billing: Billing
  * undefined for an unknown session, "bad-intent" for anything else, and the billing fields to fix
  * when the session asks a billing address and the post lacks a valid one (nothing is paid).
  */
-export async function sandboxCheckoutDecision(sessionId: string, form: FormData, services: OrderServices): Promise<string | "bad-intent" | { invalid: SandboxBillingField[] } | undefined> {
+export async function sandboxCheckoutDecision(
+  sessionId: string,
+  form: FormData,
+  services: OrderServices,
+): Promise<string | "bad-intent" | { invalid: SandboxBillingField[] } | undefined> {
   const sandbox = services.sandbox;
   const session = await sandbox?.findSession(sessionId);
   if (!sandbox || !session) return undefined;

@@ -12,7 +12,11 @@ export function detailsShown(order: Order, now = Date.now()): boolean {
  * What a paid order's thank-you page depends on, as a cache key — order, page language, order
  * version, details shown or not — or null when the session's order is not paid (or unknown).
  */
-export async function paidThankYouKey(orders: Pick<OrderStore, "findBySessionId">, sessionId: string, lang: string): Promise<string | null> {
+export async function paidThankYouKey(
+  orders: Pick<OrderStore, "findBySessionId">,
+  sessionId: string,
+  lang: string,
+): Promise<string | null> {
   const order = await orders.findBySessionId(sessionId);
   if (order?.state !== "paid") return null;
   return `${order.id}|${lang}|${order.updatedAt}|${detailsShown(order)}`;

@@ -42,7 +42,14 @@ export function dueToday(request: Pick<CheckoutRequest, "oneTime" | "monthly">):
  */
 export interface BillingDetails {
   name: string | null;
-  address: { line1: string | null; line2: string | null; postal_code: string | null; city: string | null; state: string | null; country: string | null };
+  address: {
+    line1: string | null;
+    line2: string | null;
+    postal_code: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+  };
 }
 
 /** A checkout the visitor is sent to. */
@@ -96,13 +103,48 @@ export type PaymentEvent = { id: string } & (
       /** The request's reference as the signed event names it (client_reference_id). */
       reference: string | null;
     }
-  | { kind: "invoice.paid" | "invoice.payment_failed"; invoiceId: string; subscriptionRef: string | null; customerRef: string | null; reference: string | null; renewal: boolean }
-  | { kind: "subscription.updated" | "subscription.deleted"; subscriptionRef: string; customerRef: string | null; reference: string | null }
-  | { kind: "charge.refunded"; chargeId: string; customerRef: string | null; fullyRefunded: boolean; amount: number; amountRefunded: number; currency: string }
-  | { kind: "dispute.created" | "dispute.closed"; disputeId: string; chargeId: string; amount: number; currency: string; reason: string; status: string }
+  | {
+      kind: "invoice.paid" | "invoice.payment_failed";
+      invoiceId: string;
+      subscriptionRef: string | null;
+      customerRef: string | null;
+      reference: string | null;
+      renewal: boolean;
+    }
+  | {
+      kind: "subscription.updated" | "subscription.deleted";
+      subscriptionRef: string;
+      customerRef: string | null;
+      reference: string | null;
+    }
+  | {
+      kind: "charge.refunded";
+      chargeId: string;
+      customerRef: string | null;
+      fullyRefunded: boolean;
+      amount: number;
+      amountRefunded: number;
+      currency: string;
+    }
+  | {
+      kind: "dispute.created" | "dispute.closed";
+      disputeId: string;
+      chargeId: string;
+      amount: number;
+      currency: string;
+      reason: string;
+      status: string;
+    }
   | { kind: "ignored"; type: string }
   /** A type we handle whose object we could not read: never acknowledged as handled. */
-  | { kind: "unreadable"; type: string; reason: string; apiVersion: string | null; customerRef: string | null; reference: string | null }
+  | {
+      kind: "unreadable";
+      type: string;
+      reason: string;
+      apiVersion: string | null;
+      customerRef: string | null;
+      reference: string | null;
+    }
 );
 
 /** An event that can be queued and handled. */
@@ -191,7 +233,8 @@ export interface CancelRequest {
   periodEnd: string | null;
 }
 
-export type CancelResult = { ok: true; subscription: SubscriptionStatus } | { ok: false; reason: "alreadyCancelled" | "unknown" };
+export type CancelResult =
+  { ok: true; subscription: SubscriptionStatus } | { ok: false; reason: "alreadyCancelled" | "unknown" };
 
 export class ProviderError extends Error {
   override name = "ProviderError";

@@ -14,8 +14,18 @@ export function sandboxPrivacyStore(db: Kysely<Database>): SandboxPrivacyStore {
     async eraseSandboxRequests(references: readonly string[]): Promise<number> {
       if (!references.length) return 0;
       // The billing address the sandbox page collected (the order keeps its own copy, erased there).
-      await db.updateTable("sandbox_sessions").set({ billing_json: null }).where("order_id", "in", references).where("billing_json", "is not", null).execute();
-      const rows = await db.selectFrom("sandbox_sessions").select(["id", "request_json"]).where("order_id", "in", references).where("request_json", "is not", null).execute();
+      await db
+        .updateTable("sandbox_sessions")
+        .set({ billing_json: null })
+        .where("order_id", "in", references)
+        .where("billing_json", "is not", null)
+        .execute();
+      const rows = await db
+        .selectFrom("sandbox_sessions")
+        .select(["id", "request_json"])
+        .where("order_id", "in", references)
+        .where("request_json", "is not", null)
+        .execute();
       let changed = 0;
       for (const row of rows) {
         const request = JSON.parse(row.request_json!) as CheckoutRequest;

@@ -1,5 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { dueToday, type BillingDetails, type CancelRequest, type CancelResult, type RefundRequest, type RefundResult, type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentProvider, type SessionStatus, type SubscriptionStatus } from "./provider.ts";
+import {
+  dueToday,
+  type BillingDetails,
+  type CancelRequest,
+  type CancelResult,
+  type RefundRequest,
+  type RefundResult,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SessionStatus,
+  type SubscriptionStatus,
+} from "./provider.ts";
 import type { SandboxSession, SandboxSessionStore } from "./sandbox-store.server.ts";
 
 export interface SandboxProviderOptions {
@@ -80,12 +93,22 @@ export class SandboxProvider implements PaymentProvider {
     const total = dueToday(session.request);
     const refunded = await this.options.store.refund(session.id, request.amount, total);
     if (refunded === null) return { ok: false, reason: "tooMuch" };
-    return { ok: true, refundId: `sbx_re_${request.idempotencyKey}`, chargeId: `sbx_ch_${session.reference}`, chargeAmount: total, amountRefunded: refunded, currency: session.request.currency };
+    return {
+      ok: true,
+      refundId: `sbx_re_${request.idempotencyKey}`,
+      chargeId: `sbx_ch_${session.reference}`,
+      chargeAmount: total,
+      amountRefunded: refunded,
+      currency: session.request.currency,
+    };
   }
 
   /** The sandbox subscription ends at the period's end (the site's date) or now; a canceled one is refused, as Stripe refuses. */
   async cancelSubscription(request: CancelRequest): Promise<CancelResult> {
-    const moved = await this.options.store.cancelSubscription(request.reference, request.atPeriodEnd ? "cancelling" : "canceled");
+    const moved = await this.options.store.cancelSubscription(
+      request.reference,
+      request.atPeriodEnd ? "cancelling" : "canceled",
+    );
     if (!moved) return { ok: false, reason: "alreadyCancelled" };
     return {
       ok: true,

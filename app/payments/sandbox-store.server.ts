@@ -24,19 +24,39 @@ export class SandboxSessionStore {
   async create(id: string, request: CheckoutRequest): Promise<string> {
     const inserted = await this.db
       .insertInto("sandbox_sessions")
-      .values({ id, order_id: request.reference, status: "open", created_at: new Date().toISOString(), request_json: JSON.stringify(request) })
+      .values({
+        id,
+        order_id: request.reference,
+        status: "open",
+        created_at: new Date().toISOString(),
+        request_json: JSON.stringify(request),
+      })
       .onConflict((conflict) => conflict.column("order_id").doNothing())
       .returning("id")
       .executeTakeFirst();
     if (inserted) return inserted.id;
-    const row = await this.db.selectFrom("sandbox_sessions").select("id").where("order_id", "=", request.reference).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("sandbox_sessions")
+      .select("id")
+      .where("order_id", "=", request.reference)
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   async find(id: string): Promise<SandboxSession | undefined> {
-    const row = await this.db.selectFrom("sandbox_sessions").select(["id", "order_id", "status", "request_json", "billing_json"]).where("id", "=", id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("sandbox_sessions")
+      .select(["id", "order_id", "status", "request_json", "billing_json"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row?.request_json) return undefined;
-    return { id: row.id, reference: row.order_id, status: row.status, request: JSON.parse(row.request_json), billing: row.billing_json ? (JSON.parse(row.billing_json) as BillingDetails) : null };
+    return {
+      id: row.id,
+      reference: row.order_id,
+      status: row.status,
+      request: JSON.parse(row.request_json),
+      billing: row.billing_json ? (JSON.parse(row.billing_json) as BillingDetails) : null,
+    };
   }
 
   /**
@@ -62,7 +82,11 @@ export class SandboxSessionStore {
       .set({ subscription_state: to })
       .where("order_id", "=", reference)
       .where("status", "=", "paid")
-      .where((eb) => (to === "cancelling" ? eb("subscription_state", "is", null) : eb.or([eb("subscription_state", "is", null), eb("subscription_state", "=", "cancelling")])))
+      .where((eb) =>
+        to === "cancelling"
+          ? eb("subscription_state", "is", null)
+          : eb.or([eb("subscription_state", "is", null), eb("subscription_state", "=", "cancelling")]),
+      )
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) === 1;
   }
@@ -79,6 +103,11 @@ export class SandboxSessionStore {
 
   /** Paid and expired are final, as at Stripe. */
   async setStatus(id: string, status: SandboxSessionStatus): Promise<void> {
-    await this.db.updateTable("sandbox_sessions").set({ status }).where("id", "=", id).where("status", "=", "open").execute();
+    await this.db
+      .updateTable("sandbox_sessions")
+      .set({ status })
+      .where("id", "=", id)
+      .where("status", "=", "open")
+      .execute();
   }
 }

@@ -40,14 +40,19 @@ type AnyInvoice = Stripe.Invoice & {
 };
 
 /** Where an invoice says its subscription is; `unreadable` when it says neither way. */
-export function invoiceSubscription(invoice: AnyInvoice): { subscriptionRef: string | null; metadata: Stripe.Metadata } | "unreadable" {
+export function invoiceSubscription(
+  invoice: AnyInvoice,
+): { subscriptionRef: string | null; metadata: Stripe.Metadata } | "unreadable" {
   if (has(invoice, "parent")) {
     const details = invoice.parent?.type === "subscription_details" ? invoice.parent.subscription_details : null;
     // A parent of another kind (a quote) or none: a one-time invoice.
     return { subscriptionRef: refOf(details?.subscription), metadata: { ...invoice.metadata, ...details?.metadata } };
   }
   if (has(invoice, "subscription")) {
-    return { subscriptionRef: refOf(invoice.subscription), metadata: { ...invoice.metadata, ...invoice.subscription_details?.metadata } };
+    return {
+      subscriptionRef: refOf(invoice.subscription),
+      metadata: { ...invoice.metadata, ...invoice.subscription_details?.metadata },
+    };
   }
   return "unreadable";
 }
@@ -56,8 +61,12 @@ export function invoiceSubscription(invoice: AnyInvoice): { subscriptionRef: str
  * A subscription's current period end in any API version: per item since 2025-03-31, at the top
  * level before (https://docs.stripe.com/changelog/basil/2025-03-31/deprecate-subscription-current-period-start-and-end).
  */
-export function subscriptionPeriodEnd(subscription: Stripe.Subscription & { current_period_end?: number }): number | null {
-  const ends = (subscription.items?.data ?? []).map((item) => item.current_period_end).filter((end): end is number => typeof end === "number");
+export function subscriptionPeriodEnd(
+  subscription: Stripe.Subscription & { current_period_end?: number },
+): number | null {
+  const ends = (subscription.items?.data ?? [])
+    .map((item) => item.current_period_end)
+    .filter((end): end is number => typeof end === "number");
   if (ends.length) return Math.min(...ends);
   return typeof subscription.current_period_end === "number" ? subscription.current_period_end : null;
 }
@@ -71,7 +80,8 @@ function unreadable(event: Stripe.Event, reason: string): PaymentEvent {
     type: event.type,
     reason,
     apiVersion: event.api_version ?? null,
-    customerRef: typeof object.customer === "string" || typeof object.customer === "object" ? refOf(object.customer) : null,
+    customerRef:
+      typeof object.customer === "string" || typeof object.customer === "object" ? refOf(object.customer) : null,
     reference: object.metadata?.order_id ?? null,
   };
 }
@@ -90,14 +100,20 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const checkout = CHECKOUT[event.type];
   if (checkout) {
     const session = event.data.object as Stripe.Checkout.Session;
-    return { id, kind: checkout, sessionId: object.id, reference: session.client_reference_id ?? session.metadata?.order_id ?? null };
+    return {
+      id,
+      kind: checkout,
+      sessionId: object.id,
+      reference: session.client_reference_id ?? session.metadata?.order_id ?? null,
+    };
   }
   switch (event.type) {
     case "invoice.paid":
     case "invoice.payment_failed": {
       const invoice = event.data.object as AnyInvoice;
       const found = invoiceSubscription(invoice);
-      if (found === "unreadable") return unreadable(event, "the invoice names its subscription neither under parent nor at the top level");
+      if (found === "unreadable")
+        return unreadable(event, "the invoice names its subscription neither under parent nor at the top level");
       return {
         id,
         kind: event.type,
@@ -121,7 +137,8 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     }
     case "charge.refunded": {
       const charge = event.data.object;
-      if (typeof charge.amount !== "number" || typeof charge.amount_refunded !== "number") return unreadable(event, "the charge carries no amounts");
+      if (typeof charge.amount !== "number" || typeof charge.amount_refunded !== "number")
+        return unreadable(event, "the charge carries no amounts");
       return {
         id,
         kind: "charge.refunded",

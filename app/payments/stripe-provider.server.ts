@@ -29,7 +29,10 @@ export interface StripeProviderOptions {
   automaticTax?: boolean;
 }
 
-export function createStripeClient({ secretKey, apiBase }: Pick<StripeProviderOptions, "secretKey" | "apiBase">): Stripe {
+export function createStripeClient({
+  secretKey,
+  apiBase,
+}: Pick<StripeProviderOptions, "secretKey" | "apiBase">): Stripe {
   const target = apiBase ? new URL(apiBase) : undefined;
   return new Stripe(secretKey, {
     apiVersion: STRIPE_PINNED_VERSION as Stripe.LatestApiVersion,
@@ -39,7 +42,11 @@ export function createStripeClient({ secretKey, apiBase }: Pick<StripeProviderOp
     timeout: 8_000,
     telemetry: false,
     ...(target
-      ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol === "https:" ? "https" : "http" }
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === "https:" ? 443 : 80),
+          protocol: target.protocol === "https:" ? "https" : "http",
+        }
       : {}),
   });
 }
@@ -50,7 +57,10 @@ export function createStripeClient({ secretKey, apiBase }: Pick<StripeProviderOp
  * collected; one-time payments get an invoice and a customer (for refunds and the portal), as
  * subscriptions do anyway. The first line item carries the request's price story.
  */
-export function checkoutParams(request: CheckoutRequest, options: { automaticTax?: boolean } = {}): Stripe.Checkout.SessionCreateParams {
+export function checkoutParams(
+  request: CheckoutRequest,
+  options: { automaticTax?: boolean } = {},
+): Stripe.Checkout.SessionCreateParams {
   const currency = request.currency.toLowerCase();
   const mode = request.monthly ? "subscription" : "payment";
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
@@ -59,12 +69,26 @@ export function checkoutParams(request: CheckoutRequest, options: { automaticTax
     const { name, amount } = request.monthly;
     lineItems.push({
       quantity: 1,
-      price_data: { currency, unit_amount: amount, tax_behavior: "inclusive", recurring: { interval: "month" }, product_data: { name, ...description(0) } },
+      price_data: {
+        currency,
+        unit_amount: amount,
+        tax_behavior: "inclusive",
+        recurring: { interval: "month" },
+        product_data: { name, ...description(0) },
+      },
     });
   }
   if (request.oneTime) {
     const { name, amount } = request.oneTime;
-    lineItems.push({ quantity: 1, price_data: { currency, unit_amount: amount, tax_behavior: "inclusive", product_data: { name, ...description(lineItems.length) } } });
+    lineItems.push({
+      quantity: 1,
+      price_data: {
+        currency,
+        unit_amount: amount,
+        tax_behavior: "inclusive",
+        product_data: { name, ...description(lineItems.length) },
+      },
+    });
   }
   const metadata = request.metadata;
   return {
@@ -84,8 +108,17 @@ export function checkoutParams(request: CheckoutRequest, options: { automaticTax
     // (https://docs.stripe.com/tax/checkout). Prices stay tax-inclusive (tax_behavior above).
     ...(options.automaticTax ? { automatic_tax: { enabled: true } } : {}),
     ...(request.monthly
-      ? { subscription_data: { metadata, ...(request.monthly.trialDays ? { trial_period_days: request.monthly.trialDays } : {}) } }
-      : { payment_intent_data: { metadata }, customer_creation: "always", invoice_creation: { enabled: true, invoice_data: { metadata } } }),
+      ? {
+          subscription_data: {
+            metadata,
+            ...(request.monthly.trialDays ? { trial_period_days: request.monthly.trialDays } : {}),
+          },
+        }
+      : {
+          payment_intent_data: { metadata },
+          customer_creation: "always",
+          invoice_creation: { enabled: true, invoice_data: { metadata } },
+        }),
   };
 }
 
@@ -115,7 +148,12 @@ export class StripeProvider implements PaymentProvider {
     if (!signature) throw new WebhookSignatureError("missing signature");
     try {
       // Only the signature first: the SDK's constructEvent calls a correctly signed thin payload a failure too.
-      this.stripe.webhooks.signature!.verifyHeader(raw, signature, this.webhookSecret, this.stripe.webhooks.DEFAULT_TOLERANCE);
+      this.stripe.webhooks.signature!.verifyHeader(
+        raw,
+        signature,
+        this.webhookSecret,
+        this.stripe.webhooks.DEFAULT_TOLERANCE,
+      );
     } catch (error) {
       throw new WebhookSignatureError((error as Error).message);
     }
@@ -128,7 +166,9 @@ export class StripeProvider implements PaymentProvider {
     // An event destination with "thin" payloads sends v2.core.event notifications that carry no
     // object (https://docs.stripe.com/event-destinations#thin-payload): this site reads snapshots.
     if (event.object === "v2.core.event") {
-      throw new WebhookPayloadStyleError(`thin payload (v2.core.event ${String(event.type)}): choose "Snapshot" payloads for this event destination in the Stripe dashboard (npm run stripe-setup creates one)`);
+      throw new WebhookPayloadStyleError(
+        `thin payload (v2.core.event ${String(event.type)}): choose "Snapshot" payloads for this event destination in the Stripe dashboard (npm run stripe-setup creates one)`,
+      );
     }
     return toPaymentEvent(event as Stripe.Event);
   }
@@ -176,7 +216,14 @@ export class StripeProvider implements PaymentProvider {
       const chargeId = refOf(refund.charge);
       if (!chargeId) throw new ProviderError("stripe: the refund names no charge");
       const charge = await this.stripe.charges.retrieve(chargeId);
-      return { ok: true, refundId: refund.id, chargeId, chargeAmount: charge.amount, amountRefunded: charge.amount_refunded, currency: charge.currency.toUpperCase() };
+      return {
+        ok: true,
+        refundId: refund.id,
+        chargeId,
+        chargeAmount: charge.amount,
+        amountRefunded: charge.amount_refunded,
+        currency: charge.currency.toUpperCase(),
+      };
     } catch (error) {
       if (error instanceof ProviderError) throw error;
       // More than is left, or nothing left (https://docs.stripe.com/error-codes#amount-too-large, #charge-already-refunded).
@@ -202,7 +249,11 @@ export class StripeProvider implements PaymentProvider {
       const intent = intentId ? await this.stripe.paymentIntents.retrieve(intentId) : null;
       const chargeId = refOf(intent?.latest_charge);
       const charge = chargeId ? await this.stripe.charges.retrieve(chargeId) : null;
-      const documents = { invoiceUrl: invoice?.hosted_invoice_url ?? null, invoicePdf: invoice?.invoice_pdf ?? null, receiptUrl: charge?.receipt_url ?? null };
+      const documents = {
+        invoiceUrl: invoice?.hosted_invoice_url ?? null,
+        invoicePdf: invoice?.invoice_pdf ?? null,
+        receiptUrl: charge?.receipt_url ?? null,
+      };
       // Only a paid session's papers are final (a receipt comes with the charge).
       if (session.payment_status === "paid") {
         this.papers.delete(sessionId);
@@ -211,7 +262,8 @@ export class StripeProvider implements PaymentProvider {
       }
       return documents;
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) return { invoiceUrl: null, invoicePdf: null, receiptUrl: null };
+      if ((error as { statusCode?: number }).statusCode === 404)
+        return { invoiceUrl: null, invoicePdf: null, receiptUrl: null };
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
   }
@@ -238,7 +290,11 @@ export class StripeProvider implements PaymentProvider {
     if (current.status === "cancelled") return { ok: false, reason: "alreadyCancelled" };
     try {
       const subscription = request.atPeriodEnd
-        ? await this.stripe.subscriptions.update(request.subscriptionRef, { cancel_at_period_end: true }, { idempotencyKey: request.idempotencyKey })
+        ? await this.stripe.subscriptions.update(
+            request.subscriptionRef,
+            { cancel_at_period_end: true },
+            { idempotencyKey: request.idempotencyKey },
+          )
         : // DELETE takes no Idempotency-Key (https://docs.stripe.com/api/idempotent_requests): a second cancel is refused instead.
           await this.stripe.subscriptions.cancel(request.subscriptionRef);
       return { ok: true, subscription: subscriptionStatus(subscription) };
@@ -254,7 +310,11 @@ export class StripeProvider implements PaymentProvider {
   async portalUrl(customerRef: string, returnUrl: string, locale: Language): Promise<string> {
     try {
       // In the order's language (https://docs.stripe.com/api/customer_portal/sessions/create#create_portal_session-locale).
-      const session = await this.stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl, locale });
+      const session = await this.stripe.billingPortal.sessions.create({
+        customer: customerRef,
+        return_url: returnUrl,
+        locale,
+      });
       return session.url;
     } catch (error) {
       throw new ProviderError(`stripe: ${(error as Error).message}`);
@@ -264,7 +324,10 @@ export class StripeProvider implements PaymentProvider {
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     let session: Stripe.Checkout.Session;
     try {
-      session = await this.stripe.checkout.sessions.create(checkoutParams(request, { automaticTax: this.automaticTax }), { idempotencyKey: request.reference });
+      session = await this.stripe.checkout.sessions.create(
+        checkoutParams(request, { automaticTax: this.automaticTax }),
+        { idempotencyKey: request.reference },
+      );
     } catch (error) {
       throw new ProviderError(`stripe: ${(error as Error).message}`);
     }
@@ -290,12 +353,15 @@ export class StripeProvider implements PaymentProvider {
       currency: session.currency ?? "",
       customerRef: refOf(session.customer),
       subscriptionRef: refOf(session.subscription),
-      billing: session.customer_details?.address ? { name: session.customer_details.name ?? null, address: session.customer_details.address } : null,
+      billing: session.customer_details?.address
+        ? { name: session.customer_details.name ?? null, address: session.customer_details.address }
+        : null,
     };
   }
 }
 
-const refOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+const refOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 export function subscriptionStatus(subscription: Stripe.Subscription): SubscriptionStatus {
   const status: SubscriptionStatus["status"] =
@@ -320,7 +386,9 @@ export function subscriptionStatus(subscription: Stripe.Subscription): Subscript
   };
 }
 
-export function sessionState(session: Pick<Stripe.Checkout.Session, "status" | "payment_status">): SessionStatus["state"] {
+export function sessionState(
+  session: Pick<Stripe.Checkout.Session, "status" | "payment_status">,
+): SessionStatus["state"] {
   if (session.status === "expired") return "expired";
   if (session.payment_status === "paid" || session.payment_status === "no_payment_required") {
     return session.status === "complete" ? "paid" : "open";

@@ -18,9 +18,20 @@ const request: CheckoutRequest = {
 describe("Stripe adapter", () => {
   test("a request becomes Checkout parameters as given: no catalogue, no translation", () => {
     const params = checkoutParams(request);
-    expect(params).toMatchObject({ mode: "subscription", locale: "it", client_reference_id: "ref_1", customer_email: "a@example.com" });
+    expect(params).toMatchObject({
+      mode: "subscription",
+      locale: "it",
+      client_reference_id: "ref_1",
+      customer_email: "a@example.com",
+    });
     expect(params.subscription_data).toEqual({ metadata: { order_id: "ref_1" }, trial_period_days: 30 });
-    expect(params.line_items!.map((item) => [item.price_data!.product_data!.name, item.price_data!.unit_amount, item.price_data!.currency])).toEqual([
+    expect(
+      params.line_items!.map((item) => [
+        item.price_data!.product_data!.name,
+        item.price_data!.unit_amount,
+        item.price_data!.currency,
+      ]),
+    ).toEqual([
       ["Agent", 10_000, "eur"],
       ["Setup", 49_700, "eur"],
     ]);

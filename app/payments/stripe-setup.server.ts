@@ -22,7 +22,8 @@ export function portalFeatures(): Stripe.BillingPortal.ConfigurationCreateParams
   };
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i]);
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i]);
 
 async function allEndpoints(stripe: Stripe): Promise<Stripe.WebhookEndpoint[]> {
   const list: Stripe.WebhookEndpoint[] = [];
@@ -33,7 +34,10 @@ async function allEndpoints(stripe: Stripe): Promise<Stripe.WebhookEndpoint[]> {
 async function defaultPortal(stripe: Stripe): Promise<Stripe.BillingPortal.Configuration | undefined> {
   const list: Stripe.BillingPortal.Configuration[] = [];
   for await (const configuration of stripe.billingPortal.configurations.list({ limit: 100 })) list.push(configuration);
-  return list.find((configuration) => configuration.is_default && configuration.active) ?? list.find((configuration) => configuration.active);
+  return (
+    list.find((configuration) => configuration.is_default && configuration.active) ??
+    list.find((configuration) => configuration.active)
+  );
 }
 
 const portalOk = (configuration: Stripe.BillingPortal.Configuration, returnUrl: string) => {
@@ -75,9 +79,13 @@ export async function setUpStripe(stripe: Stripe, publicOrigin: string): Promise
     changed = true;
     if (existing) {
       await stripe.webhookEndpoints.del(existing.id);
-      lines.push(`webhook endpoint ${url}: replaced ${existing.id} (API version ${existing.api_version ?? "account default"}) by ${created.id} on ${STRIPE_PINNED_VERSION}`);
+      lines.push(
+        `webhook endpoint ${url}: replaced ${existing.id} (API version ${existing.api_version ?? "account default"}) by ${created.id} on ${STRIPE_PINNED_VERSION}`,
+      );
     } else {
-      lines.push(`webhook endpoint ${url}: created ${created.id} (API version ${STRIPE_PINNED_VERSION}, ${events.length} events)`);
+      lines.push(
+        `webhook endpoint ${url}: created ${created.id} (API version ${STRIPE_PINNED_VERSION}, ${events.length} events)`,
+      );
     }
   } else if (!sameSet(existing.enabled_events, events) || existing.status !== "enabled") {
     await stripe.webhookEndpoints.update(existing.id, { enabled_events: events, disabled: false });
@@ -93,7 +101,10 @@ export async function setUpStripe(stripe: Stripe, publicOrigin: string): Promise
     changed = true;
     lines.push("Billing Portal configuration: created (cancel at period end, invoices, payment method)");
   } else if (!portalOk(portal, returnUrl)) {
-    await stripe.billingPortal.configurations.update(portal.id, { features: portalFeatures(), default_return_url: returnUrl });
+    await stripe.billingPortal.configurations.update(portal.id, {
+      features: portalFeatures(),
+      default_return_url: returnUrl,
+    });
     changed = true;
     lines.push(`Billing Portal configuration ${portal.id}: updated`);
   } else {
@@ -113,17 +124,28 @@ export async function checkStripeAccount(stripe: Stripe, publicOrigin: string): 
     problems.push(`Stripe: no webhook endpoint with snapshot payloads for ${url} (run npm run stripe-setup)`);
   } else {
     const wanted = wantedEvents();
-    const missing = wanted.filter((event) => !endpoint.enabled_events.includes(event) && !endpoint.enabled_events.includes("*"));
+    const missing = wanted.filter(
+      (event) => !endpoint.enabled_events.includes(event) && !endpoint.enabled_events.includes("*"),
+    );
     const extra = endpoint.enabled_events.filter((event) => !wanted.includes(event));
     if (missing.length) problems.push(`Stripe: webhook endpoint ${endpoint.id} misses events: ${missing.join(", ")}`);
-    if (extra.length) problems.push(`Stripe: webhook endpoint ${endpoint.id} sends events the site ignores: ${extra.join(", ")}`);
+    if (extra.length)
+      problems.push(`Stripe: webhook endpoint ${endpoint.id} sends events the site ignores: ${extra.join(", ")}`);
     if (endpoint.api_version !== STRIPE_PINNED_VERSION) {
-      problems.push(`Stripe: webhook endpoint ${endpoint.id} is on API version ${endpoint.api_version ?? "the account default"}, not the SDK's ${STRIPE_PINNED_VERSION} (npm run stripe-setup replaces it)`);
+      problems.push(
+        `Stripe: webhook endpoint ${endpoint.id} is on API version ${endpoint.api_version ?? "the account default"}, not the SDK's ${STRIPE_PINNED_VERSION} (npm run stripe-setup replaces it)`,
+      );
     }
     if (endpoint.status !== "enabled") problems.push(`Stripe: webhook endpoint ${endpoint.id} is ${endpoint.status}`);
   }
   const portal = await defaultPortal(stripe);
-  if (!portal) problems.push("Stripe: no Billing Portal configuration (customers cannot manage their subscription; run npm run stripe-setup)");
-  else if (!portalOk(portal, `${publicOrigin}/`)) problems.push(`Stripe: Billing Portal configuration ${portal.id} lacks cancel at period end, invoices, payment method or the return URL ${publicOrigin}/`);
+  if (!portal)
+    problems.push(
+      "Stripe: no Billing Portal configuration (customers cannot manage their subscription; run npm run stripe-setup)",
+    );
+  else if (!portalOk(portal, `${publicOrigin}/`))
+    problems.push(
+      `Stripe: Billing Portal configuration ${portal.id} lacks cancel at period end, invoices, payment method or the return URL ${publicOrigin}/`,
+    );
   return problems;
 }

@@ -6,7 +6,13 @@ import type { Actor, PrivacyDeps } from "./types.ts";
 /** Version of the file's layout, so a reader years later knows what it holds. */
 export const EXPORT_FORMAT = "personal-data-export/1";
 
-const email = (row: OutboxRow) => ({ kind: row.kind, status: row.status, attempts: row.attempts, sentAt: row.sentAt, lastError: row.lastError });
+const email = (row: OutboxRow) => ({
+  kind: row.kind,
+  status: row.status,
+  attempts: row.attempts,
+  sentAt: row.sentAt,
+  lastError: row.lastError,
+});
 
 /**
  * An order as the export shows it: everything the site holds about it except what works as a key
@@ -48,7 +54,11 @@ const exportedOrder = (order: Order) => ({
 export async function exportPerson(deps: PrivacyDeps, address: string, actor: Actor = "owner", now = new Date()) {
   const { repo } = deps;
   const digest = subjectDigest(address);
-  const [orders, quotes, requests] = await Promise.all([repo.findOrdersOfPerson(address), repo.findQuotesOfPerson(address), repo.listDataRequests(digest)]);
+  const [orders, quotes, requests] = await Promise.all([
+    repo.findOrdersOfPerson(address),
+    repo.findQuotesOfPerson(address),
+    repo.listDataRequests(digest),
+  ]);
   const events = await repo.listEventsOfOrders(orders.map((order) => order.id));
   const files = await repo.listOrderFiles(orders.map((order) => order.id));
   const orderEntries = await Promise.all(
@@ -57,12 +67,22 @@ export async function exportPerson(deps: PrivacyDeps, address: string, actor: Ac
       timeline: events
         .filter((event) => event.orderId === order.id)
         // The checkout entry's detail is the session id, which opens the thank-you page: a key, left out.
-        .map((event) => ({ at: event.createdAt, kind: event.kind, detail: event.kind === "checkout_created" ? null : event.detail })),
+        .map((event) => ({
+          at: event.createdAt,
+          kind: event.kind,
+          detail: event.kind === "checkout_created" ? null : event.detail,
+        })),
       emails: (await repo.listEmails(order.id)).map(email),
-      paymentEvents: (await repo.listPaymentEvents(order.id)).map((event) => ({ id: event.id, type: event.type, receivedAt: event.receivedAt })),
+      paymentEvents: (await repo.listPaymentEvents(order.id)).map((event) => ({
+        id: event.id,
+        type: event.type,
+        receivedAt: event.receivedAt,
+      })),
       refunds: deps.refundsOf ? await deps.refundsOf(order.id) : [],
       // What was sent and delivered, not the bytes: the person can download those from their order page.
-      files: files.filter((file) => file.orderId === order.id).map(({ name, size, contentType, kind, createdAt }) => ({ name, size, type: contentType, kind, createdAt })),
+      files: files
+        .filter((file) => file.orderId === order.id)
+        .map(({ name, size, contentType, kind, createdAt }) => ({ name, size, type: contentType, kind, createdAt })),
     })),
   );
   const quoteEntries = await Promise.all(
@@ -85,10 +105,26 @@ export async function exportPerson(deps: PrivacyDeps, address: string, actor: Ac
     subject: { email: address },
     orders: orderEntries,
     quoteRequests: quoteEntries,
-    dataRequests: requests.map(({ kind, actor: by, createdAt, orders: o, quotes: q, emails: e }) => ({ kind, by, at: createdAt, orders: o, quotes: q, emails: e })),
+    dataRequests: requests.map(({ kind, actor: by, createdAt, orders: o, quotes: q, emails: e }) => ({
+      kind,
+      by,
+      at: createdAt,
+      orders: o,
+      quotes: q,
+      emails: e,
+    })),
   };
-  const emailCount = orderEntries.reduce((sum, entry) => sum + entry.emails.length, 0) + quoteEntries.reduce((sum, entry) => sum + entry.emails.length, 0);
-  await repo.recordDataRequest({ kind: "export", subjectDigest: digest, actor, orders: orders.length, quotes: quotes.length, emails: emailCount });
+  const emailCount =
+    orderEntries.reduce((sum, entry) => sum + entry.emails.length, 0) +
+    quoteEntries.reduce((sum, entry) => sum + entry.emails.length, 0);
+  await repo.recordDataRequest({
+    kind: "export",
+    subjectDigest: digest,
+    actor,
+    orders: orders.length,
+    quotes: quotes.length,
+    emails: emailCount,
+  });
   return {
     // The date names the file; a short digest tells two people's files apart without naming either.
     fileName: `personal-data-${now.toISOString().slice(0, 10)}-${digest.slice(0, 8)}.json`,

@@ -14,14 +14,29 @@ export interface DataRequest {
 
 /** The data_requests table: the privacy room's own record of what was handed out or erased. */
 export interface DataRequestStore {
-  recordDataRequest(request: { kind: DataRequest["kind"]; subjectDigest: string | null; actor: DataRequest["actor"]; orders: number; quotes: number; emails: number }): Promise<void>;
+  recordDataRequest(request: {
+    kind: DataRequest["kind"];
+    subjectDigest: string | null;
+    actor: DataRequest["actor"];
+    orders: number;
+    quotes: number;
+    emails: number;
+  }): Promise<void>;
   /** The requests about one person (by the digest of their address), newest first. */
   listDataRequests(subjectDigest: string): Promise<DataRequest[]>;
   /** The latest retention passes that erased something, newest first. */
   listRetentionPasses(limit: number): Promise<DataRequest[]>;
 }
 
-const toRequest = (row: { id: number; kind: DataRequest["kind"]; actor: string; orders: number; quotes: number; emails: number; created_at: string }): DataRequest => ({
+const toRequest = (row: {
+  id: number;
+  kind: DataRequest["kind"];
+  actor: string;
+  orders: number;
+  quotes: number;
+  emails: number;
+  created_at: string;
+}): DataRequest => ({
   id: row.id,
   kind: row.kind,
   actor: row.actor === "retention" ? "retention" : "owner",
@@ -49,12 +64,24 @@ export function dataRequestStore(db: Kysely<Database>): DataRequestStore {
     },
 
     async listDataRequests(subjectDigest: string): Promise<DataRequest[]> {
-      const rows = await db.selectFrom("data_requests").selectAll().where("subject_digest", "=", subjectDigest).orderBy("id", "desc").limit(100).execute();
+      const rows = await db
+        .selectFrom("data_requests")
+        .selectAll()
+        .where("subject_digest", "=", subjectDigest)
+        .orderBy("id", "desc")
+        .limit(100)
+        .execute();
       return rows.map(toRequest);
     },
 
     async listRetentionPasses(limit: number): Promise<DataRequest[]> {
-      const rows = await db.selectFrom("data_requests").selectAll().where("kind", "=", "retention").orderBy("id", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("data_requests")
+        .selectAll()
+        .where("kind", "=", "retention")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
       return rows.map(toRequest);
     },
   };

@@ -19,7 +19,11 @@ export interface ErasureCounts {
  * next one, which matches the same records by the same email or the same age. Each step is
  * idempotent, so two instances erasing the same records at once end where one would.
  */
-export async function eraseRecords(deps: PrivacyDeps, orderIds: readonly string[], quoteIds: readonly string[]): Promise<ErasureCounts> {
+export async function eraseRecords(
+  deps: PrivacyDeps,
+  orderIds: readonly string[],
+  quoteIds: readonly string[],
+): Promise<ErasureCounts> {
   const { repo } = deps;
   const emails = await repo.eraseEmailsAbout({ orderIds, quoteIds });
   await repo.eraseEventDetails(orderIds);
@@ -40,10 +44,12 @@ async function deleteOrderFiles(files: NonNullable<PrivacyDeps["files"]>, orderI
   }
 }
 
-export type EraseOutcome = { status: "erased"; counts: ErasureCounts } | { status: "subscriptionRunning"; orderIds: string[] };
+export type EraseOutcome =
+  { status: "erased"; counts: ErasureCounts } | { status: "subscriptionRunning"; orderIds: string[] };
 
 /** Orders of a person whose subscription still runs: erasing them would break its renewals and emails. */
-export const runningSubscriptions = (orders: readonly Order[]) => orders.filter((order) => order.state === "paid" && order.billingState && RUNNING.has(order.billingState));
+export const runningSubscriptions = (orders: readonly Order[]) =>
+  orders.filter((order) => order.state === "paid" && order.billingState && RUNNING.has(order.billingState));
 
 /**
  * The owner erases a person (a customer's request under GDPR art. 17): every order and quote
@@ -51,7 +57,10 @@ export const runningSubscriptions = (orders: readonly Order[]) => orders.filter(
  * the contract is still being performed, art. 17(3)(b) and 6(1)(b)). Recorded, even when nothing was held.
  */
 export async function erasePerson(deps: PrivacyDeps, email: string, actor: Actor = "owner"): Promise<EraseOutcome> {
-  const [orders, quotes] = await Promise.all([deps.repo.findOrdersOfPerson(email), deps.repo.findQuotesOfPerson(email)]);
+  const [orders, quotes] = await Promise.all([
+    deps.repo.findOrdersOfPerson(email),
+    deps.repo.findQuotesOfPerson(email),
+  ]);
   const running = runningSubscriptions(orders);
   if (running.length) return { status: "subscriptionRunning", orderIds: running.map((order) => order.id) };
   const erased = await eraseRecords(

@@ -6,7 +6,14 @@ import { describe, expect, test } from "vitest";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "../mail/email-kinds.ts";
 import { deleteEmailFiles } from "../mail/outbox-privacy-store.server.ts";
 import { renderOutboxEmail } from "../mail/outbox-emails.server.ts";
-import { newTestOrder, orderInSandboxCheckout, paidTestOrder, testCustomer, testOutboxWorker, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
+import {
+  newTestOrder,
+  orderInSandboxCheckout,
+  paidTestOrder,
+  testCustomer,
+  testOutboxWorker,
+  testQuoteRequest,
+} from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 import type { Stores } from "../stores.server.ts";
 import { ERASED } from "../db/erased.ts";
@@ -24,11 +31,30 @@ import { DiskFileStorage } from "../files/disk-storage.server.ts";
 const repo = storesPerTest();
 
 /** Two people with everything the site can hold about someone: orders, quotes, emails, a timeline, a sandbox checkout. */
-const ANA = { email: "ana.limoeiro@example.com", firstName: "Anabela", lastName: "Limoeiro", phone: "+351912345678", address: "Rua das Camelias 12", company: "Limoeiro Lda", telegram: "@anabelalimoeiro" };
-const BRUNO = { email: "bruno.quaresma@example.org", firstName: "Bruninho", lastName: "Quaresma", phone: "+33612345678", address: "9 rue des Lilas", company: "Quaresma SARL", telegram: "@brunoquaresma" };
+const ANA = {
+  email: "ana.limoeiro@example.com",
+  firstName: "Anabela",
+  lastName: "Limoeiro",
+  phone: "+351912345678",
+  address: "Rua das Camelias 12",
+  company: "Limoeiro Lda",
+  telegram: "@anabelalimoeiro",
+};
+const BRUNO = {
+  email: "bruno.quaresma@example.org",
+  firstName: "Bruninho",
+  lastName: "Quaresma",
+  phone: "+33612345678",
+  address: "9 rue des Lilas",
+  company: "Quaresma SARL",
+  telegram: "@brunoquaresma",
+};
 type Person = typeof ANA;
 
-const needles = (person: Person) => [person.email, person.firstName, person.lastName, person.phone, person.address, person.company, person.telegram].map((value) => value.toLowerCase());
+const needles = (person: Person) =>
+  [person.email, person.firstName, person.lastName, person.phone, person.address, person.company, person.telegram].map(
+    (value) => value.toLowerCase(),
+  );
 
 const customerOf = (person: Person) => ({
   ...testCustomer,
@@ -49,25 +75,88 @@ async function seedPerson(stores: Stores, person: Person) {
   // An attempt that failed and was retried, quoting the address; the owner's delivery note names the person.
   const [confirmation] = await stores.listEmails(paid.id);
   await stores.markEmailRetry(confirmation!.id, 1, `550 mailbox ${person.email} unavailable`);
-  await stores.addOrderEvent(paid.id, "email_failed", `${CONFIRMATION_EMAIL} #1: 550 mailbox ${person.email} unavailable`);
+  await stores.addOrderEvent(
+    paid.id,
+    "email_failed",
+    `${CONFIRMATION_EMAIL} #1: 550 mailbox ${person.email} unavailable`,
+  );
   await stores.addOrderEvent(paid.id, "email_sent", `${CONFIRMATION_EMAIL} #2`);
   await stores.markDelivered(paid.id, `Sent the bot to ${person.firstName} ${person.lastName}`, "delivered");
   // A partial refund the owner explained in their own words (the back office's money_actions).
   await stores.db
     .insertInto("money_actions")
-    .values({ key: `key-${paid.id}`, order_id: paid.id, kind: "refund", amount: 1_000, currency: "EUR", reason: "other", note: `Goodwill for ${person.firstName} ${person.lastName}`, status: "done", provider_ref: "re_1", created_at: new Date().toISOString() })
+    .values({
+      key: `key-${paid.id}`,
+      order_id: paid.id,
+      kind: "refund",
+      amount: 1_000,
+      currency: "EUR",
+      reason: "other",
+      note: `Goodwill for ${person.firstName} ${person.lastName}`,
+      status: "done",
+      provider_ref: "re_1",
+      created_at: new Date().toISOString(),
+    })
     .execute();
   // The work after payment (app/delivery/): a brief, a file's name, a delivery's note, a revision, each naming the person.
   await stores.saveBrief(paid.id, `Logo for ${person.company}; call ${person.firstName} on ${person.phone}`);
-  await stores.addFile({ id: `f${paid.id.slice(-8)}`, orderId: paid.id, kind: "brief", deliveryId: null, revisionId: null, name: `${person.lastName} portrait.png`, contentType: "image/png", size: 70, storageKey: `orders/${paid.id}/f1`, createdAt: new Date().toISOString() });
+  await stores.addFile({
+    id: `f${paid.id.slice(-8)}`,
+    orderId: paid.id,
+    kind: "brief",
+    deliveryId: null,
+    revisionId: null,
+    name: `${person.lastName} portrait.png`,
+    contentType: "image/png",
+    size: 70,
+    storageKey: `orders/${paid.id}/f1`,
+    createdAt: new Date().toISOString(),
+  });
   const stamp = new Date().toISOString();
-  await stores.db.insertInto("order_deliveries").values({ id: `d${paid.id.slice(-8)}`, order_id: paid.id, round: 0, note: `For ${person.firstName}`, link_url: null, link_label: null, created_at: stamp, accepted_at: null }).execute();
-  await stores.db.insertInto("order_revisions").values({ id: `r${paid.id.slice(-8)}`, order_id: paid.id, round: 1, text: `Write to ${person.email}`, created_at: stamp }).execute();
+  await stores.db
+    .insertInto("order_deliveries")
+    .values({
+      id: `d${paid.id.slice(-8)}`,
+      order_id: paid.id,
+      round: 0,
+      note: `For ${person.firstName}`,
+      link_url: null,
+      link_label: null,
+      created_at: stamp,
+      accepted_at: null,
+    })
+    .execute();
+  await stores.db
+    .insertInto("order_revisions")
+    .values({
+      id: `r${paid.id.slice(-8)}`,
+      order_id: paid.id,
+      round: 1,
+      text: `Write to ${person.email}`,
+      created_at: stamp,
+    })
+    .execute();
   // A file the customer sent with that revision request.
-  await stores.addFile({ id: `v${paid.id.slice(-8)}`, orderId: paid.id, kind: "revision", deliveryId: null, revisionId: `r${paid.id.slice(-8)}`, name: `${person.lastName} notes.pdf`, contentType: "application/pdf", size: 90, storageKey: `orders/${paid.id}/v1`, createdAt: stamp });
+  await stores.addFile({
+    id: `v${paid.id.slice(-8)}`,
+    orderId: paid.id,
+    kind: "revision",
+    deliveryId: null,
+    revisionId: `r${paid.id.slice(-8)}`,
+    name: `${person.lastName} notes.pdf`,
+    contentType: "application/pdf",
+    size: 90,
+    storageKey: `orders/${paid.id}/v1`,
+    createdAt: stamp,
+  });
   // An abandoned attempt at the sandbox checkout (its session keeps the email).
   const { order: abandoned } = await orderInSandboxCheckout(stores, { customer });
-  const quote = await testQuoteRequest(stores, { email: person.email, name: `${person.firstName} ${person.lastName}`, company: person.company, message: `Please call ${person.phone}` });
+  const quote = await testQuoteRequest(stores, {
+    email: person.email,
+    name: `${person.firstName} ${person.lastName}`,
+    company: person.company,
+    message: `Please call ${person.phone}`,
+  });
   return { paid, abandoned, quote };
 }
 
@@ -75,9 +164,19 @@ async function seedPerson(stores: Stores, person: Person) {
 async function everyRow(stores: Stores): Promise<Array<{ table: string; row: string }>> {
   const tables =
     stores.dialect === "sqlite"
-      ? (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(stores.db)).rows.map((row) => row.name)
-      : (await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`.execute(stores.db)).rows.map((row) => row.name);
-  expect(tables).toEqual(expect.arrayContaining(["orders", "quote_requests", "outbox", "order_events", "sandbox_sessions", "data_requests"]));
+      ? (
+          await sql<{
+            name: string;
+          }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(stores.db)
+        ).rows.map((row) => row.name)
+      : (
+          await sql<{
+            name: string;
+          }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`.execute(stores.db)
+        ).rows.map((row) => row.name);
+  expect(tables).toEqual(
+    expect.arrayContaining(["orders", "quote_requests", "outbox", "order_events", "sandbox_sessions", "data_requests"]),
+  );
   const rows: Array<{ table: string; row: string }> = [];
   for (const table of tables) {
     const result = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(stores.db);
@@ -87,12 +186,24 @@ async function everyRow(stores: Stores): Promise<Array<{ table: string; row: str
 }
 
 const holding = (rows: Array<{ table: string; row: string }>, person: Person) =>
-  rows.flatMap(({ table, row }) => needles(person).filter((needle) => row.includes(needle.toLowerCase()) || row.includes(JSON.stringify(needle).slice(1, -1))).map((needle) => `${table}: ${needle}`));
+  rows.flatMap(({ table, row }) =>
+    needles(person)
+      .filter((needle) => row.includes(needle.toLowerCase()) || row.includes(JSON.stringify(needle).slice(1, -1)))
+      .map((needle) => `${table}: ${needle}`),
+  );
 
 const deps = (stores: Stores, extra: Partial<PrivacyDeps> = {}): PrivacyDeps => ({ repo: stores, ...extra });
 
 const revenue = async (stores: Stores) =>
-  Number((await stores.db.selectFrom("orders").select((eb) => eb.fn.sum<number>("amount_due_now").as("total")).where("state", "=", "paid").executeTakeFirstOrThrow()).total);
+  Number(
+    (
+      await stores.db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.sum<number>("amount_due_now").as("total"))
+        .where("state", "=", "paid")
+        .executeTakeFirstOrThrow()
+    ).total,
+  );
 
 describe("a person's data", () => {
   test("the address the owner types is trimmed and compared without case", () => {
@@ -104,25 +215,52 @@ describe("a person's data", () => {
   test("the export holds every record of the person and nothing of anyone else, without link secrets", async () => {
     const ana = await seedPerson(repo, ANA);
     const bruno = await seedPerson(repo, BRUNO);
-    const { document, json, fileName } = await exportPerson(deps(repo), normaliseEmail(" ANA.Limoeiro@example.com ")!, "owner", new Date("2026-11-26T10:00:00Z"));
+    const { document, json, fileName } = await exportPerson(
+      deps(repo),
+      normaliseEmail(" ANA.Limoeiro@example.com ")!,
+      "owner",
+      new Date("2026-11-26T10:00:00Z"),
+    );
     expect(fileName).toMatch(/^personal-data-2026-11-26-[0-9a-f]{8}\.json$/);
     expect(document.orders.map((order) => order.id).sort()).toEqual([ana.paid.id, ana.abandoned.id].sort());
     expect(document.quoteRequests.map((quote) => quote.id)).toEqual([ana.quote.id]);
     const paid = document.orders.find((order) => order.id === ana.paid.id)!;
     expect(paid.customer).toMatchObject({ firstName: ANA.firstName, phoneNumber: ANA.phone, address: ANA.address });
     expect(paid.termsAcceptance).toMatchObject({ termsVersion: "cgv-2026-11-26" });
-    expect(paid.emails.map((email) => email.kind).sort()).toEqual([CONFIRMATION_EMAIL, "delivered", OWNER_PAID_EMAIL].sort());
-    expect(paid.timeline.map((entry) => entry.kind)).toEqual(expect.arrayContaining(["email_failed", "email_sent", "delivered"]));
+    expect(paid.emails.map((email) => email.kind).sort()).toEqual(
+      [CONFIRMATION_EMAIL, "delivered", OWNER_PAID_EMAIL].sort(),
+    );
+    expect(paid.timeline.map((entry) => entry.kind)).toEqual(
+      expect.arrayContaining(["email_failed", "email_sent", "delivered"]),
+    );
     expect(document.quoteRequests[0]!.emails).toHaveLength(2);
     // The files they sent, listed (name, size, type, date), not their bytes.
     expect(paid.files).toEqual([
-      { name: `${ANA.lastName} portrait.png`, size: 70, type: "image/png", kind: "brief", createdAt: expect.any(String) },
-      { name: `${ANA.lastName} notes.pdf`, size: 90, type: "application/pdf", kind: "revision", createdAt: expect.any(String) },
+      {
+        name: `${ANA.lastName} portrait.png`,
+        size: 70,
+        type: "image/png",
+        kind: "brief",
+        createdAt: expect.any(String),
+      },
+      {
+        name: `${ANA.lastName} notes.pdf`,
+        size: 90,
+        type: "application/pdf",
+        kind: "revision",
+        createdAt: expect.any(String),
+      },
     ]);
     // Nothing of Bruno's; no submission token, checkout session or checkout address.
-    for (const needle of [...needles(BRUNO), bruno.paid.id, bruno.abandoned.id, bruno.quote.id]) expect(json.toLowerCase()).not.toContain(needle.toLowerCase());
-    const [stored] = await repo.db.selectFrom("orders").select(["submission_token", "session_id", "checkout_url"]).where("id", "=", ana.abandoned.id).execute();
-    for (const secret of [stored!.submission_token, stored!.session_id!, stored!.checkout_url!]) expect(json).not.toContain(secret);
+    for (const needle of [...needles(BRUNO), bruno.paid.id, bruno.abandoned.id, bruno.quote.id])
+      expect(json.toLowerCase()).not.toContain(needle.toLowerCase());
+    const [stored] = await repo.db
+      .selectFrom("orders")
+      .select(["submission_token", "session_id", "checkout_url"])
+      .where("id", "=", ana.abandoned.id)
+      .execute();
+    for (const secret of [stored!.submission_token, stored!.session_id!, stored!.checkout_url!])
+      expect(json).not.toContain(secret);
     // Recorded: who, when, what — under a digest of the address, never the address.
     const requests = await repo.listDataRequests(subjectDigest(ANA.email));
     expect(requests).toEqual([expect.objectContaining({ kind: "export", actor: "owner", orders: 2, quotes: 1 })]);
@@ -134,16 +272,31 @@ describe("a person's data", () => {
     await seedPerson(repo, BRUNO);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erase-"));
     fs.mkdirSync(path.join(dataDir, "outbox"));
-    for (const name of [`${ana.paid.id}-${CONFIRMATION_EMAIL}.eml`, `${ana.quote.id}-quote-ack.eml`, "ord_other-confirmation.eml"]) fs.writeFileSync(path.join(dataDir, "outbox", name), ANA.email);
+    for (const name of [
+      `${ana.paid.id}-${CONFIRMATION_EMAIL}.eml`,
+      `${ana.quote.id}-quote-ack.eml`,
+      "ord_other-confirmation.eml",
+    ])
+      fs.writeFileSync(path.join(dataDir, "outbox", name), ANA.email);
     // The bytes of the files, stored as the delivery room stores them; Bruno's must stay.
     const files = new DiskFileStorage(dataDir);
     const bruno = (await repo.findOrdersOfPerson(BRUNO.email)).find((order) => order.state === "paid")!;
-    for (const key of [`orders/${ana.paid.id}/f1`, `orders/${ana.paid.id}/v1`, `orders/${ana.paid.id}/f2`, `orders/${ana.abandoned.id}/f3`, `orders/${bruno.id}/f1`]) await files.put(key, Readable.from([Buffer.from(ANA.lastName)]), "image/png");
+    for (const key of [
+      `orders/${ana.paid.id}/f1`,
+      `orders/${ana.paid.id}/v1`,
+      `orders/${ana.paid.id}/f2`,
+      `orders/${ana.abandoned.id}/f3`,
+      `orders/${bruno.id}/f1`,
+    ])
+      await files.put(key, Readable.from([Buffer.from(ANA.lastName)]), "image/png");
     const before = await repo.findById(ana.paid.id);
     const totalBefore = await revenue(repo);
     expect(holding(await everyRow(repo), ANA).length).toBeGreaterThan(0);
 
-    const outcome = await erasePerson(deps(repo, { files, deleteEmailFiles: (ids) => deleteEmailFiles(dataDir, ids) }), normaliseEmail(` ${ANA.email.toUpperCase()}`)!);
+    const outcome = await erasePerson(
+      deps(repo, { files, deleteEmailFiles: (ids) => deleteEmailFiles(dataDir, ids) }),
+      normaliseEmail(` ${ANA.email.toUpperCase()}`)!,
+    );
     expect(outcome).toEqual({ status: "erased", counts: expect.objectContaining({ orders: 2, quotes: 1 }) });
 
     const rows = await everyRow(repo);
@@ -153,20 +306,41 @@ describe("a person's data", () => {
     expect(await files.list("orders/")).toEqual([`orders/${bruno.id}/f1`]);
     // Accounting keeps its figures: the order's number, amounts, currency, dates, offer and VAT country.
     const after = (await repo.findById(ana.paid.id))!;
-    expect(after).toMatchObject({ id: before!.id, state: "paid", amountDueNow: 49_700, currency: "EUR", offer: "short-videos", createdAt: before!.createdAt, paidAt: before!.paidAt, lang: before!.lang });
-    expect(after.customer).toMatchObject({ firstName: ERASED, email: ERASED, phoneNumber: ERASED, country: testCustomer.country });
+    expect(after).toMatchObject({
+      id: before!.id,
+      state: "paid",
+      amountDueNow: 49_700,
+      currency: "EUR",
+      offer: "short-videos",
+      createdAt: before!.createdAt,
+      paidAt: before!.paidAt,
+      lang: before!.lang,
+    });
+    expect(after.customer).toMatchObject({
+      firstName: ERASED,
+      email: ERASED,
+      phoneNumber: ERASED,
+      country: testCustomer.country,
+    });
     expect(after.erasedAt).toEqual(expect.any(String));
     expect(await revenue(repo)).toBe(totalBefore);
-    expect(await repo.db.selectFrom("money_actions").select(["amount", "currency", "reason", "note"]).where("order_id", "=", ana.paid.id).execute()).toEqual([
-      { amount: 1_000, currency: "EUR", reason: "other", note: ERASED },
-    ]);
+    expect(
+      await repo.db
+        .selectFrom("money_actions")
+        .select(["amount", "currency", "reason", "note"])
+        .where("order_id", "=", ana.paid.id)
+        .execute(),
+    ).toEqual([{ amount: 1_000, currency: "EUR", reason: "other", note: ERASED }]);
     // An email still waiting would go to nobody: given up.
     expect((await repo.listEmails(ana.paid.id)).map((email) => email.status)).not.toContain("pending");
     expect(await repo.findOrdersOfPerson(ANA.email)).toEqual([]);
     const requests = await repo.listDataRequests(subjectDigest(ANA.email));
     expect(requests).toEqual([expect.objectContaining({ kind: "erase", actor: "owner", orders: 2, quotes: 1 })]);
     // A second request finds nothing and is recorded too.
-    expect(await erasePerson(deps(repo, { files }), ANA.email)).toEqual({ status: "erased", counts: { orders: 0, quotes: 0, emails: 0 } });
+    expect(await erasePerson(deps(repo, { files }), ANA.email)).toEqual({
+      status: "erased",
+      counts: { orders: 0, quotes: 0, emails: 0 },
+    });
     expect(await repo.listDataRequests(subjectDigest(ANA.email))).toHaveLength(2);
   });
 
@@ -176,7 +350,12 @@ describe("a person's data", () => {
     await repo.enqueueEmail(ana.paid.id, "admin-resend-1");
     const delivered: string[] = [];
     const gaveUp: string[] = [];
-    const config = { contactEmail: "hello@example.com", ownerEmail: "owner@example.com", ownerLang: "en" as const, publicOrigin: "https://shop.example" };
+    const config = {
+      contactEmail: "hello@example.com",
+      ownerEmail: "owner@example.com",
+      ownerLang: "en" as const,
+      publicOrigin: "https://shop.example",
+    };
     const worker = testOutboxWorker(
       repo,
       async (message) => {
@@ -195,7 +374,12 @@ describe("a person's data", () => {
 
   test("a person whose subscription still runs is not erased (cancel it first)", async () => {
     const order = await paidTestOrder(repo, { customer: customerOf(ANA), monthly: 3_900, offer: "short-videos" });
-    await repo.setBillingRefs(order.id, { customerRef: "cus_1", subscriptionRef: "sub_1", state: "active", periodEnd: "2026-12-26T00:00:00.000Z" });
+    await repo.setBillingRefs(order.id, {
+      customerRef: "cus_1",
+      subscriptionRef: "sub_1",
+      state: "active",
+      periodEnd: "2026-12-26T00:00:00.000Z",
+    });
     expect(await erasePerson(deps(repo), ANA.email)).toEqual({ status: "subscriptionRunning", orderIds: [order.id] });
     expect((await repo.findById(order.id))!.customer.firstName).toBe(ANA.firstName);
     expect(await repo.listDataRequests(subjectDigest(ANA.email))).toEqual([]);
@@ -207,9 +391,15 @@ describe("the retention pass", () => {
   const POLICY = { unpaidAttemptDays: 30, quoteRequestDays: 1095, customerDays: 4018 };
 
   async function orderAged(days: number, paid: boolean, person: Person) {
-    const order = paid ? await paidTestOrder(repo, { customer: customerOf(person) }) : (await repo.createOrder(newTestOrder({ customer: customerOf(person) }))).order;
+    const order = paid
+      ? await paidTestOrder(repo, { customer: customerOf(person) })
+      : (await repo.createOrder(newTestOrder({ customer: customerOf(person) }))).order;
     const at = new Date(Date.now() - days * DAY).toISOString();
-    await repo.db.updateTable("orders").set({ created_at: at, updated_at: at, paid_at: paid ? at : null }).where("id", "=", order.id).execute();
+    await repo.db
+      .updateTable("orders")
+      .set({ created_at: at, updated_at: at, paid_at: paid ? at : null })
+      .where("id", "=", order.id)
+      .execute();
     return order.id;
   }
 
@@ -219,10 +409,15 @@ describe("the retention pass", () => {
     const paid = await orderAged(31, true, BRUNO);
     const oldQuote = await testQuoteRequest(repo, { email: ANA.email, name: ANA.firstName });
     const newQuote = await testQuoteRequest(repo, { email: BRUNO.email, name: BRUNO.firstName });
-    await repo.db.updateTable("quote_requests").set({ created_at: new Date(Date.now() - 1096 * DAY).toISOString() }).where("id", "=", oldQuote.id).execute();
+    await repo.db
+      .updateTable("quote_requests")
+      .set({ created_at: new Date(Date.now() - 1096 * DAY).toISOString() })
+      .where("id", "=", oldQuote.id)
+      .execute();
     // A file stored for each order: only the erased one's bytes go.
     const files = new DiskFileStorage(fs.mkdtempSync(path.join(os.tmpdir(), "retention-")));
-    for (const id of [old, young, paid]) await files.put(`orders/${id}/f1`, Readable.from([Buffer.from("bytes")]), "text/plain");
+    for (const id of [old, young, paid])
+      await files.put(`orders/${id}/f1`, Readable.from([Buffer.from("bytes")]), "text/plain");
 
     expect(await runRetention(deps(repo, { files }), POLICY)).toMatchObject({ orders: 1, quotes: 1 });
     expect(await files.list("orders/")).toEqual([`orders/${young}/f1`, `orders/${paid}/f1`].sort());
@@ -236,7 +431,9 @@ describe("the retention pass", () => {
 
     expect(await runRetention(deps(repo, { files }), POLICY)).toEqual({ orders: 0, quotes: 0, emails: 0 });
     expect(JSON.stringify(await everyRow(repo))).toBe(snapshot);
-    expect(await repo.listRetentionPasses(10)).toEqual([expect.objectContaining({ kind: "retention", actor: "retention", orders: 1, quotes: 1 })]);
+    expect(await repo.listRetentionPasses(10)).toEqual([
+      expect.objectContaining({ kind: "retention", actor: "retention", orders: 1, quotes: 1 }),
+    ]);
   });
 
   test("two passes at once erase each record once", async () => {
@@ -251,7 +448,12 @@ describe("the retention pass", () => {
   test("a paid order is erased once the accounting period is over, unless its subscription still runs", async () => {
     const over = await orderAged(4019, true, ANA);
     const running = await orderAged(4019, true, BRUNO);
-    await repo.setBillingRefs(running, { customerRef: "cus_2", subscriptionRef: "sub_2", state: "active", periodEnd: null });
+    await repo.setBillingRefs(running, {
+      customerRef: "cus_2",
+      subscriptionRef: "sub_2",
+      state: "active",
+      periodEnd: null,
+    });
     await runRetention(deps(repo), POLICY);
     expect((await repo.findById(over))!.customer.lastName).toBe(ERASED);
     expect((await repo.findById(over))!.amountDueNow).toBe(100);

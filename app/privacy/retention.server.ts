@@ -15,20 +15,28 @@ const MAX_ROUNDS = 500;
  * once, erases each record once: the stores erase only what is not erased yet and say how many
  * they changed, so only the instance that changed something records the pass.
  */
-export async function runRetention(deps: PrivacyDeps, policy: RetentionPolicy, now = Date.now()): Promise<ErasureCounts> {
+export async function runRetention(
+  deps: PrivacyDeps,
+  policy: RetentionPolicy,
+  now = Date.now(),
+): Promise<ErasureCounts> {
   const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
   const due = { unpaidBefore: before(policy.unpaidAttemptDays), paidBefore: before(policy.customerDays) };
   const quotesBefore = before(policy.quoteRequestDays);
   const total: ErasureCounts = { orders: 0, quotes: 0, emails: 0 };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const [orderIds, quoteIds] = await Promise.all([deps.repo.ordersDueForErasure(due, BATCH), deps.repo.quotesDueForErasure(quotesBefore, BATCH)]);
+    const [orderIds, quoteIds] = await Promise.all([
+      deps.repo.ordersDueForErasure(due, BATCH),
+      deps.repo.quotesDueForErasure(quotesBefore, BATCH),
+    ]);
     if (!orderIds.length && !quoteIds.length) break;
     const erased = await eraseRecords(deps, orderIds, quoteIds);
     total.orders += erased.orders;
     total.quotes += erased.quotes;
     total.emails += erased.emails;
   }
-  if (total.orders || total.quotes) await deps.repo.recordDataRequest({ kind: "retention", subjectDigest: null, actor: "retention", ...total });
+  if (total.orders || total.quotes)
+    await deps.repo.recordDataRequest({ kind: "retention", subjectDigest: null, actor: "retention", ...total });
   return total;
 }
 

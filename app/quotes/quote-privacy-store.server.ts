@@ -39,7 +39,14 @@ export function quotePrivacyStore(db: Kysely<Database>): QuotePrivacyStore {
     },
 
     async quotesDueForErasure(before: string, limit: number): Promise<string[]> {
-      const rows = await db.selectFrom("quote_requests").select("id").where("erased_at", "is", null).where("created_at", "<", before).orderBy("created_at").limit(limit).execute();
+      const rows = await db
+        .selectFrom("quote_requests")
+        .select("id")
+        .where("erased_at", "is", null)
+        .where("created_at", "<", before)
+        .orderBy("created_at")
+        .limit(limit)
+        .execute();
       return rows.map((row) => row.id);
     },
   };

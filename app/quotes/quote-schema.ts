@@ -35,7 +35,8 @@ let rules: FormRules | undefined;
 export function quoteFormRules(): FormRules {
   if (!rules) {
     const { constraint, messages } = formRules(quoteSchema);
-    const visible = <T>(byField: Record<string, T>) => Object.fromEntries(QUOTE_FIELDS.map((name) => [name, byField[name]!]));
+    const visible = <T>(byField: Record<string, T>) =>
+      Object.fromEntries(QUOTE_FIELDS.map((name) => [name, byField[name]!]));
     rules = { constraint: visible(constraint), messages: visible(messages) };
   }
   return rules;

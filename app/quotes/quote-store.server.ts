@@ -30,7 +30,16 @@ export function quoteStore(db: Kysely<Database>): QuoteStore {
         const stamp = now();
         await trx
           .insertInto("quote_requests")
-          .values({ id: quote.id, page: quote.page, lang: quote.lang, name: quote.name, email: quote.email, company: quote.company, message: quote.message, created_at: stamp })
+          .values({
+            id: quote.id,
+            page: quote.page,
+            lang: quote.lang,
+            name: quote.name,
+            email: quote.email,
+            company: quote.company,
+            message: quote.message,
+            created_at: stamp,
+          })
           .execute();
         for (const kind of emailKinds) await enqueue(trx, { quoteId: quote.id }, kind, stamp);
         await recordWebhookEvent(trx, { quoteId: quote.id }, WEBHOOK_EVENTS.quoteRequested(quote.id), stamp);
@@ -44,12 +53,22 @@ export function quoteStore(db: Kysely<Database>): QuoteStore {
     },
 
     async listQuoteRequests(limit: number, offset = 0): Promise<QuoteRequest[]> {
-      const rows = await db.selectFrom("quote_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
+      const rows = await db
+        .selectFrom("quote_requests")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
       return rows.map(toQuote);
     },
 
     async countQuoteRequests(): Promise<number> {
-      const { n } = await db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom("quote_requests")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(n);
     },
   };

@@ -32,17 +32,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "automation");
   const intent = text(form, "intent", 20);
   if ((ENDPOINT_INTENTS as readonly string[]).includes(intent)) {
-    const outcome = await endpointAction(intent as (typeof ENDPOINT_INTENTS)[number], text(form, "target", 100), text(form, "url", 600), await servicesOf(context));
+    const outcome = await endpointAction(
+      intent as (typeof ENDPOINT_INTENTS)[number],
+      text(form, "target", 100),
+      text(form, "url", 600),
+      await servicesOf(context),
+    );
     // A new or rotated secret is in this one answer only (never in a URL or a redirect).
-    if (typeof outcome === "object") return data({ secret: outcome.secret }, { headers: { "Cache-Control": "no-store" } });
-    if (outcome === "invalid" || outcome === "notPublic") return data({ error: t(`endpointsAdmin.${outcome}`) }, { status: 400 });
+    if (typeof outcome === "object")
+      return data({ secret: outcome.secret }, { headers: { "Cache-Control": "no-store" } });
+    if (outcome === "invalid" || outcome === "notPublic")
+      return data({ error: t(`endpointsAdmin.${outcome}`) }, { status: 400 });
     if (outcome === "notFound") return data({ error: t("errors.notFound") }, { status: 400 });
     throw redirect(`/admin/automation?done=${outcome}`, 303);
   }
   if (intent === "createToken" || intent === "revokeToken") {
-    const outcome = await tokenAction(intent, intent === "createToken" ? text(form, "name", 80) : text(form, "target", 100), await servicesOf(context));
+    const outcome = await tokenAction(
+      intent,
+      intent === "createToken" ? text(form, "name", 80) : text(form, "target", 100),
+      await servicesOf(context),
+    );
     // The secret is in this one answer only: never in a URL, a redirect or the database.
-    if (typeof outcome === "object") return data({ created: outcome.created }, { headers: { "Cache-Control": "no-store" } });
+    if (typeof outcome === "object")
+      return data({ created: outcome.created }, { headers: { "Cache-Control": "no-store" } });
     if (outcome === "nameRequired") return data({ error: t("tokens.nameRequired") }, { status: 400 });
     if (outcome === "notFound") return data({ error: t("tokens.notFound") }, { status: 400 });
     throw redirect(`/admin/automation?done=${outcome}`, 303);
@@ -67,8 +79,20 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
         <p className="mt-2 text-sm text-muted">{t("intro")}</p>
-        {done ? <Notice tone="ok" testId="automation-done">{done === "revokeToken" ? t("tokens.doneRevoke") : done === "saveEndpoint" || done === "pause" ? t(`endpointsAdmin.done.${done}`) : t(`done.${done}`)}</Notice> : null}
-        {error ? <Notice tone="error" testId="automation-error">{error}</Notice> : null}
+        {done ? (
+          <Notice tone="ok" testId="automation-done">
+            {done === "revokeToken"
+              ? t("tokens.doneRevoke")
+              : done === "saveEndpoint" || done === "pause"
+                ? t(`endpointsAdmin.done.${done}`)
+                : t(`done.${done}`)}
+          </Notice>
+        ) : null}
+        {error ? (
+          <Notice tone="error" testId="automation-error">
+            {error}
+          </Notice>
+        ) : null}
 
         <h2 className="mt-6 text-lg font-semibold">{t("endpoints")}</h2>
         {endpoints.length ? (
@@ -77,10 +101,16 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
               <li key={endpoint.id} className="rounded-2xl border border-line bg-white p-4">
                 <p className="font-mono text-sm break-all">{endpoint.url}</p>
                 {endpoint.managed ? null : <p className="mt-1 text-xs text-muted">{t("endpointsAdmin.fromEnv")}</p>}
-                {endpoint.previousSecretUntil ? <p className="mt-1 text-xs text-muted">{t("endpointsAdmin.rotating", { date: dateTime(endpoint.previousSecretUntil) })}</p> : null}
+                {endpoint.previousSecretUntil ? (
+                  <p className="mt-1 text-xs text-muted">
+                    {t("endpointsAdmin.rotating", { date: dateTime(endpoint.previousSecretUntil) })}
+                  </p>
+                ) : null}
                 {shownSecret?.endpointId === endpoint.id ? (
                   <div className="mt-2 rounded-xl border border-line bg-white p-3" data-testid="endpoint-secret-shown">
-                    <p className="text-sm font-semibold">{t(shownSecret.rotated ? "endpointsAdmin.rotated" : "endpointsAdmin.created")}</p>
+                    <p className="text-sm font-semibold">
+                      {t(shownSecret.rotated ? "endpointsAdmin.rotated" : "endpointsAdmin.created")}
+                    </p>
                     <p className="mt-1 font-mono text-sm break-all select-all" data-testid="endpoint-secret">
                       {shownSecret.secret}
                     </p>
@@ -91,12 +121,25 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
                     <input type="hidden" name="target" value={endpoint.id} />
                     <label className="grid w-full min-w-0 gap-1 text-sm sm:w-auto sm:flex-1">
                       <span>{t("endpointsAdmin.url")}</span>
-                      <input name="url" type="url" required maxLength={500} defaultValue={endpoint.fullUrl} className="w-full rounded-xl border border-line px-3 py-2" />
+                      <input
+                        name="url"
+                        type="url"
+                        required
+                        maxLength={500}
+                        defaultValue={endpoint.fullUrl}
+                        className="w-full rounded-xl border border-line px-3 py-2"
+                      />
                     </label>
                     <button type="submit" name="intent" value="saveEndpoint" className="btn-secondary">
                       {t("endpointsAdmin.save")}
                     </button>
-                    <button type="submit" name="intent" value="rotateSecret" className="btn-secondary" data-testid="endpoint-rotate">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="rotateSecret"
+                      className="btn-secondary"
+                      data-testid="endpoint-rotate"
+                    >
                       {t("endpointsAdmin.rotate")}
                     </button>
                   </form>
@@ -104,7 +147,13 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
                 {endpoint.pausedAt ? null : (
                   <form method="post" className="mt-2">
                     <input type="hidden" name="target" value={endpoint.id} />
-                    <button type="submit" name="intent" value="pause" className="btn-secondary" data-testid="endpoint-pause">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="pause"
+                      className="btn-secondary"
+                      data-testid="endpoint-pause"
+                    >
                       {t("endpointsAdmin.pause")}
                     </button>
                   </form>
@@ -120,7 +169,9 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
                     </button>
                   </form>
                 ) : (
-                  <p className="mt-1 text-sm text-muted">{endpoint.failingSince ? t("failingSince", { date: dateTime(endpoint.failingSince) }) : t("active")}</p>
+                  <p className="mt-1 text-sm text-muted">
+                    {endpoint.failingSince ? t("failingSince", { date: dateTime(endpoint.failingSince) }) : t("active")}
+                  </p>
                 )}
               </li>
             ))}
@@ -133,14 +184,33 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
         <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <label className="grid w-full min-w-0 gap-1 text-sm sm:w-auto sm:flex-1">
             <span>{t("endpointsAdmin.newUrl")}</span>
-            <input name="url" type="url" required maxLength={500} placeholder="https://" className="w-full rounded-xl border border-line px-3 py-2" />
+            <input
+              name="url"
+              type="url"
+              required
+              maxLength={500}
+              placeholder="https://"
+              className="w-full rounded-xl border border-line px-3 py-2"
+            />
           </label>
-          <button type="submit" name="intent" value="addEndpoint" className="btn-secondary w-full sm:w-auto" data-testid="endpoint-add">
+          <button
+            type="submit"
+            name="intent"
+            value="addEndpoint"
+            className="btn-secondary w-full sm:w-auto"
+            data-testid="endpoint-add"
+          >
             {t("endpointsAdmin.add")}
           </button>
         </form>
         <form method="post" className="mt-3">
-          <button type="submit" name="intent" value="test" className="btn-primary w-full sm:w-auto" data-testid="automation-test">
+          <button
+            type="submit"
+            name="intent"
+            value="test"
+            className="btn-primary w-full sm:w-auto"
+            data-testid="automation-test"
+          >
             {t("sendTest")}
           </button>
         </form>
@@ -160,20 +230,36 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
             <span>{t("tokens.name")}</span>
             <input name="name" required maxLength={80} className="rounded-xl border border-line px-3 py-2" />
           </label>
-          <button type="submit" name="intent" value="createToken" className="btn-primary w-full sm:w-auto" data-testid="token-create">
+          <button
+            type="submit"
+            name="intent"
+            value="createToken"
+            className="btn-primary w-full sm:w-auto"
+            data-testid="token-create"
+          >
             {t("tokens.create")}
           </button>
         </form>
         {tokens.length ? (
           <ul className="mt-3 grid gap-2" data-testid="tokens">
             {tokens.map((token) => (
-              <li key={token.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-white p-4 text-sm" data-testid="token">
+              <li
+                key={token.id}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-white p-4 text-sm"
+                data-testid="token"
+              >
                 <span className="font-semibold">{token.name}</span>
                 <span className="font-mono text-muted">{t("tokens.hint", { hint: token.hint })}</span>
                 <span className="text-muted">{t("tokens.createdAt", { date: dateTime(token.createdAt) })}</span>
-                <span className="text-muted">{token.lastUsedAt ? t("tokens.lastUsed", { date: dateTime(token.lastUsedAt) }) : t("tokens.neverUsed")}</span>
+                <span className="text-muted">
+                  {token.lastUsedAt
+                    ? t("tokens.lastUsed", { date: dateTime(token.lastUsedAt) })
+                    : t("tokens.neverUsed")}
+                </span>
                 {token.revokedAt ? (
-                  <span className="font-semibold text-red-900">{t("tokens.revoked", { date: dateTime(token.revokedAt) })}</span>
+                  <span className="font-semibold text-red-900">
+                    {t("tokens.revoked", { date: dateTime(token.revokedAt) })}
+                  </span>
                 ) : (
                   <form method="post" className="ml-auto">
                     <input type="hidden" name="target" value={token.id} />
@@ -193,13 +279,19 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
         {deliveries.length ? (
           <ul className="mt-2 grid gap-2" data-testid="automation-deliveries">
             {deliveries.map((delivery) => (
-              <li key={delivery.id} className="rounded-2xl border border-line bg-white p-4 text-sm" data-testid="automation-delivery">
+              <li
+                key={delivery.id}
+                className="rounded-2xl border border-line bg-white p-4 text-sm"
+                data-testid="automation-delivery"
+              >
                 <p className="flex flex-wrap gap-x-3">
                   <span className="font-semibold">{delivery.type}</span>
                   <span>{t(`status.${delivery.status}`)}</span>
                   <span>{t("statusCode", { code: delivery.lastStatus ?? "—" })}</span>
                   <span>{t("attempts", { count: delivery.attempts })}</span>
-                  {delivery.status === "pending" ? <span>{t("nextRetry", { date: dateTime(delivery.nextAttemptAt) })}</span> : null}
+                  {delivery.status === "pending" ? (
+                    <span>{t("nextRetry", { date: dateTime(delivery.nextAttemptAt) })}</span>
+                  ) : null}
                 </p>
                 <p className="mt-1 break-all text-muted">
                   {dateTime(delivery.createdAt)} · {delivery.eventId}
@@ -225,7 +317,8 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
                   <ol className="mt-1 list-decimal pl-5 text-muted">
                     {delivery.attemptLog.slice(-5).map((attempt) => (
                       <li key={attempt.attempt} value={attempt.attempt}>
-                        {dateTime(attempt.createdAt)} · {attempt.statusCode ?? "—"} · {attempt.durationMs} ms{attempt.error ? ` · ${attempt.error}` : ""}
+                        {dateTime(attempt.createdAt)} · {attempt.statusCode ?? "—"} · {attempt.durationMs} ms
+                        {attempt.error ? ` · ${attempt.error}` : ""}
                       </li>
                     ))}
                   </ol>

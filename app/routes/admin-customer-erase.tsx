@@ -58,7 +58,9 @@ export default function AdminCustomerErase({ loaderData, actionData }: Route.Com
       <div className="mt-4 grid gap-4 rounded-2xl border border-line bg-white p-4">
         <div>
           <h2 className="font-semibold">{t("confirm.erases")}</h2>
-          <p className="mt-1 text-sm">{t("confirm.erasesList", { orders: customer.orders.length, quotes: customer.quotes.length })}</p>
+          <p className="mt-1 text-sm">
+            {t("confirm.erasesList", { orders: customer.orders.length, quotes: customer.quotes.length })}
+          </p>
         </div>
         <div>
           <h2 className="font-semibold">{t("confirm.keeps")}</h2>
@@ -69,7 +71,11 @@ export default function AdminCustomerErase({ loaderData, actionData }: Route.Com
       {customer.subscriptionRunning ? (
         <Notice tone="error">{t("subscriptionRunning")}</Notice>
       ) : (
-        <form method="post" action={`/admin/customers/erase?email=${encodeURIComponent(customer.email)}`} className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <form
+          method="post"
+          action={`/admin/customers/erase?email=${encodeURIComponent(customer.email)}`}
+          className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center"
+        >
           <input type="hidden" name="email" value={customer.email} />
           <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800" data-testid="erase-confirm">
             {t("confirm.submit")}

@@ -18,7 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["email"], adminLang(context));
   await requireOwner(context);
   const email = normaliseEmail(field(form, "email", 300));
-  if (!email) throw data(getInstance(context).getFixedT(getLocale(context), "data-rights")("invalidEmail"), { status: 400 });
+  if (!email)
+    throw data(getInstance(context).getFixedT(getLocale(context), "data-rights")("invalidEmail"), { status: 400 });
   const { fileName, json } = await exportCustomer(email, await servicesOf(context));
   return new Response(json, {
     headers: {

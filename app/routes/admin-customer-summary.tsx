@@ -26,9 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireOwner(context);
   const t = getInstance(context).getFixedT(getLocale(context), "back-office");
   const email = normaliseEmail(field(form, "email", 300));
-  if (!email) throw data(getInstance(context).getFixedT(getLocale(context), "data-rights")("invalidEmail"), { status: 400 });
+  if (!email)
+    throw data(getInstance(context).getFixedT(getLocale(context), "data-rights")("invalidEmail"), { status: 400 });
   const summary = await readableCustomerSummary(email, adminLang(context), await servicesOf(context));
-  return { meta: { ...adminMeta(context, "title"), title: t("summary.title", { who: summary.name ?? summary.email }) }, summary };
+  return {
+    meta: { ...adminMeta(context, "title"), title: t("summary.title", { who: summary.name ?? summary.email }) },
+    summary,
+  };
 }
 
 export default function AdminCustomerSummary({ actionData }: Route.ComponentProps) {
@@ -53,10 +57,15 @@ export default function AdminCustomerSummary({ actionData }: Route.ComponentProp
     <>
       <AdminBar />
       <article className="printable mx-auto w-full max-w-3xl px-4 py-6 sm:px-8" data-testid="customer-summary">
-        <a href={`/admin/customers?email=${encodeURIComponent(summary.email)}`} className="text-sm text-accent-700 underline print:hidden">
+        <a
+          href={`/admin/customers?email=${encodeURIComponent(summary.email)}`}
+          className="text-sm text-accent-700 underline print:hidden"
+        >
           {t("summary.back")}
         </a>
-        <h1 className="mt-2 text-2xl font-bold break-words sm:text-3xl">{t("summary.title", { who: summary.name ?? summary.email })}</h1>
+        <h1 className="mt-2 text-2xl font-bold break-words sm:text-3xl">
+          {t("summary.title", { who: summary.name ?? summary.email })}
+        </h1>
         <p className="mt-1 text-sm break-all text-muted">{summary.email}</p>
         <p className="mt-1 text-sm text-muted">{t("summary.made", { date: summary.madeAt })}</p>
         <p className="mt-3 text-sm">{t("summary.intro")}</p>
@@ -68,7 +77,12 @@ export default function AdminCustomerSummary({ actionData }: Route.ComponentProp
         <h2 className="mt-6 text-xl font-semibold">{t("summary.orders", { count: summary.orders.length })}</h2>
         {summary.orders.length ? null : <p className="mt-1 text-muted">{t("summary.noOrders")}</p>}
         {summary.orders.map((order) => (
-          <section key={order.id} className="mt-3 rounded-2xl border border-line bg-white p-4 break-inside-avoid-page" data-testid="summary-order" aria-labelledby={`order-${order.id}`}>
+          <section
+            key={order.id}
+            className="mt-3 rounded-2xl border border-line bg-white p-4 break-inside-avoid-page"
+            data-testid="summary-order"
+            aria-labelledby={`order-${order.id}`}
+          >
             <h3 id={`order-${order.id}`} className="font-semibold">
               <span className="font-mono whitespace-nowrap">{order.reference}</span> · {order.offer}
             </h3>
@@ -96,7 +110,10 @@ export default function AdminCustomerSummary({ actionData }: Route.ComponentProp
               <ul className="mt-1 list-disc pl-5 text-sm" data-testid="summary-files">
                 {order.files.map((file) => (
                   <li key={`${file.name}-${file.at}`} className="break-all">
-                    {file.name} <span className="text-muted">· {file.size} · {file.kind} · {file.at}</span>
+                    {file.name}{" "}
+                    <span className="text-muted">
+                      · {file.size} · {file.kind} · {file.at}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -123,7 +140,10 @@ export default function AdminCustomerSummary({ actionData }: Route.ComponentProp
         <h2 className="mt-6 text-xl font-semibold">{t("summary.quotes", { count: summary.quotes.length })}</h2>
         {summary.quotes.length ? null : <p className="mt-1 text-muted">{t("summary.noQuotes")}</p>}
         {summary.quotes.map((quote) => (
-          <section key={quote.id} className="mt-3 rounded-2xl border border-line bg-white p-4 text-sm break-inside-avoid-page">
+          <section
+            key={quote.id}
+            className="mt-3 rounded-2xl border border-line bg-white p-4 text-sm break-inside-avoid-page"
+          >
             <h3 className="font-semibold">
               {quote.offer} · {quote.at}
             </h3>

@@ -21,16 +21,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Links to the old list (/admin?state=paid&q=…, bookmarks, older emails) keep their meaning.
   if (LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`/admin/orders${url.search}`, 301);
   const lang = adminLang(context);
-  return { meta: adminMeta(context, "dashboard.title"), lang, ...(await dashboardPage(lang, await servicesOf(context))) };
+  return {
+    meta: adminMeta(context, "dashboard.title"),
+    lang,
+    ...(await dashboardPage(lang, await servicesOf(context))),
+  };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["admin", "offers"]);
   const { figures, health, lang, latest } = loaderData;
   const money = (minor: number, currency: string) => formatMoney(minor, currency as Currency, lang);
-  const amounts = (pick: (line: (typeof figures.revenue)[number]) => number) => figures.revenue.map((line) => money(pick(line), line.currency)).join(" · ");
+  const amounts = (pick: (line: (typeof figures.revenue)[number]) => number) =>
+    figures.revenue.map((line) => money(pick(line), line.currency)).join(" · ");
   const dateTime = dateTimeFormatter(lang, "short");
-  const period = t("dashboard.funnel.period", { from: formatDate(new Date(`${figures.funnel.fromDay}T12:00:00Z`), lang), to: formatDate(new Date(`${figures.funnel.toDay}T12:00:00Z`), lang) });
+  const period = t("dashboard.funnel.period", {
+    from: formatDate(new Date(`${figures.funnel.fromDay}T12:00:00Z`), lang),
+    to: formatDate(new Date(`${figures.funnel.toDay}T12:00:00Z`), lang),
+  });
   const subs = figures.subscriptions;
   return (
     <>
@@ -41,17 +49,41 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <h2 className="sr-only">{t("dashboard.money")}</h2>
         <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="revenue">
           <Tile label={t("dashboard.today")} value={amounts((line) => line.today)} testId="revenue-today" />
-          <Tile label={t("dashboard.thisMonth")} value={amounts((line) => line.thisMonth)} testId="revenue-month" strong />
-          <Tile label={t("dashboard.lastMonth")} value={amounts((line) => line.lastMonth)} testId="revenue-last-month" />
-          <Tile label={t("dashboard.mrr")} value={figures.mrr.map((m) => money(m.amount, m.currency)).join(" · ")} testId="mrr" hint={t("dashboard.mrrHint")} />
+          <Tile
+            label={t("dashboard.thisMonth")}
+            value={amounts((line) => line.thisMonth)}
+            testId="revenue-month"
+            strong
+          />
+          <Tile
+            label={t("dashboard.lastMonth")}
+            value={amounts((line) => line.lastMonth)}
+            testId="revenue-last-month"
+          />
+          <Tile
+            label={t("dashboard.mrr")}
+            value={figures.mrr.map((m) => money(m.amount, m.currency)).join(" · ")}
+            testId="mrr"
+            hint={t("dashboard.mrrHint")}
+          />
           <Tile
             label={t("dashboard.subscriptions")}
             value={t("dashboard.activeCount", { count: subs.active })}
             hint={`${t("dashboard.cancellingCount", { count: subs.cancelling })} · ${t("dashboard.pastDueCount", { count: subs.pastDue })}`}
             testId="subscriptions"
           />
-          <Tile label={t("dashboard.toDeliver")} value={formatNumber(figures.toDeliver, lang)} href={`/admin/orders${filterQuery({ search: "", toDeliver: true })}`} testId="to-deliver" />
-          <Tile label={t("dashboard.quotesWaiting")} value={formatNumber(figures.quotesWaiting, lang)} href="/admin/quotes" testId="quotes-waiting" />
+          <Tile
+            label={t("dashboard.toDeliver")}
+            value={formatNumber(figures.toDeliver, lang)}
+            href={`/admin/orders${filterQuery({ search: "", toDeliver: true })}`}
+            testId="to-deliver"
+          />
+          <Tile
+            label={t("dashboard.quotesWaiting")}
+            value={formatNumber(figures.quotesWaiting, lang)}
+            href="/admin/quotes"
+            testId="quotes-waiting"
+          />
         </dl>
 
         <LatestOrders orders={latest} lang={lang} />
@@ -62,7 +94,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               {t("dashboard.last12Months")}
             </h2>
             {figures.chart.map((line) => (
-              <RevenueChart key={line.currency} months={figures.months} amounts={line.amounts} currency={line.currency as Currency} lang={lang} />
+              <RevenueChart
+                key={line.currency}
+                months={figures.months}
+                amounts={line.amounts}
+                currency={line.currency as Currency}
+                lang={lang}
+              />
             ))}
           </section>
 
@@ -89,10 +127,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 {figures.funnel.rows.map((row) => (
-                  <tbody key={`${row.offer}-${row.lang}`} className="border-t border-line" data-offer={row.offer} data-lang={row.lang}>
+                  <tbody
+                    key={`${row.offer}-${row.lang}`}
+                    className="border-t border-line"
+                    data-offer={row.offer}
+                    data-lang={row.lang}
+                  >
                     <tr>
                       <th scope="rowgroup" colSpan={4} className="pt-1.5 font-normal [overflow-wrap:normal]">
-                        {t(`offers:${row.offer}.name`)} <span className="text-muted whitespace-nowrap">· {languageName(row.lang as never)}</span>
+                        {t(`offers:${row.offer}.name`)}{" "}
+                        <span className="text-muted whitespace-nowrap">· {languageName(row.lang as never)}</span>
                       </th>
                     </tr>
                     <tr>
@@ -113,13 +157,36 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
         <h2 className="mt-8 text-sm font-semibold text-muted">{t("health.title")}</h2>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-xs sm:grid-cols-3 lg:grid-cols-6" data-testid="health">
-          <SystemTile label={t("health.emailsFailed")} value={formatNumber(health.emailsFailed, lang)} alert={health.alerts.emailsFailed} />
-          <SystemTile label={t("health.ordersStuck")} value={formatNumber(health.ordersStuck, lang)} alert={health.alerts.ordersStuck} />
-          <SystemTile label={t("health.paymentEvents")} value={formatNumber(health.paymentEventsUnhandled, lang)} alert={health.alerts.paymentEvents} />
-          <SystemTile label={t("health.lastBackup")} value={health.lastBackup ? dateTime(health.lastBackup) : t("health.never")} alert={health.alerts.lastBackup} />
+          <SystemTile
+            label={t("health.emailsFailed")}
+            value={formatNumber(health.emailsFailed, lang)}
+            alert={health.alerts.emailsFailed}
+          />
+          <SystemTile
+            label={t("health.ordersStuck")}
+            value={formatNumber(health.ordersStuck, lang)}
+            alert={health.alerts.ordersStuck}
+          />
+          <SystemTile
+            label={t("health.paymentEvents")}
+            value={formatNumber(health.paymentEventsUnhandled, lang)}
+            alert={health.alerts.paymentEvents}
+          />
+          <SystemTile
+            label={t("health.lastBackup")}
+            value={health.lastBackup ? dateTime(health.lastBackup) : t("health.never")}
+            alert={health.alerts.lastBackup}
+          />
           <SystemTile
             label={t("health.disk")}
-            value={health.disk ? t("health.diskValue", { free: formatFileSize(health.disk.free, lang), backups: formatFileSize(health.backupsBytes, lang) }) : t("health.diskUnknown")}
+            value={
+              health.disk
+                ? t("health.diskValue", {
+                    free: formatFileSize(health.disk.free, lang),
+                    backups: formatFileSize(health.backupsBytes, lang),
+                  })
+                : t("health.diskUnknown")
+            }
             alert={health.alerts.disk}
           />
           <SystemTile label={t("health.payments")} value={t(`health.${health.payments}`)} alert={false} />
@@ -150,16 +217,25 @@ function LatestOrders({ orders, lang }: { orders: readonly LatestOrder[]; lang: 
         <ul className="mt-2 divide-y divide-line rounded-2xl border border-line bg-white" data-testid="latest-orders">
           {orders.map((order) => {
             // The badge says where the money stands: refunded (all of it) outranks the order's own state.
-            const state = order.refund?.full ? { key: "refunded", label: admin("billing.refunded") } : { key: order.state, label: admin(`states.${order.state}`) };
+            const state = order.refund?.full
+              ? { key: "refunded", label: admin("billing.refunded") }
+              : { key: order.state, label: admin(`states.${order.state}`) };
             return (
               <li key={order.id} data-order-id={order.id}>
-                <a href={`/admin/orders/${encodeURIComponent(order.id)}`} className="block px-3 py-2.5 hover:bg-accent-50">
+                <a
+                  href={`/admin/orders/${encodeURIComponent(order.id)}`}
+                  className="block px-3 py-2.5 hover:bg-accent-50"
+                >
                   <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                     <span className="flex items-baseline gap-x-2">
                       <span className="font-mono font-semibold whitespace-nowrap" data-testid="latest-reference">
                         {order.reference}
                       </span>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[state.key] ?? BADGE.other}`} data-testid="latest-state" data-state={state.key}>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[state.key] ?? BADGE.other}`}
+                        data-testid="latest-state"
+                        data-state={state.key}
+                      >
                         {state.label}
                       </span>
                     </span>
@@ -199,11 +275,28 @@ const BADGE: Record<string, string> = {
   other: "bg-slate-100 text-slate-800",
 };
 
-function Tile({ label, value, hint, href, testId, strong }: { label: string; value: string; hint?: string; href?: string; testId: string; strong?: boolean }) {
+function Tile({
+  label,
+  value,
+  hint,
+  href,
+  testId,
+  strong,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  href?: string;
+  testId: string;
+  strong?: boolean;
+}) {
   return (
     <div className="rounded-2xl border border-line bg-white px-3 py-3">
       <dt className="text-xs font-medium text-muted">{label}</dt>
-      <dd className={`mt-0.5 font-bold break-words tabular-nums ${strong ? "text-2xl" : "text-xl"}`} data-testid={testId}>
+      <dd
+        className={`mt-0.5 font-bold break-words tabular-nums ${strong ? "text-2xl" : "text-xl"}`}
+        data-testid={testId}
+      >
         {href ? (
           <a href={href} className="text-accent-700 underline underline-offset-4">
             {value}
@@ -220,7 +313,10 @@ function Tile({ label, value, hint, href, testId, strong }: { label: string; val
 /** A system tile: quiet unless something needs doing, then red. */
 function SystemTile({ label, value, alert }: { label: string; value: string; alert: boolean }) {
   return (
-    <div className={`rounded-xl border px-2 py-1.5 ${alert ? "border-red-300 bg-red-50 text-red-900" : "border-line bg-white text-muted"}`} data-alert={alert || undefined}>
+    <div
+      className={`rounded-xl border px-2 py-1.5 ${alert ? "border-red-300 bg-red-50 text-red-900" : "border-line bg-white text-muted"}`}
+      data-alert={alert || undefined}
+    >
       <dt>{label}</dt>
       <dd className={`font-semibold ${alert ? "" : "text-ink"}`}>{value}</dd>
     </div>

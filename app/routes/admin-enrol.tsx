@@ -30,12 +30,19 @@ async function pageData(context: Route.LoaderArgs["context"], secret: string, ta
   const env = getEnv();
   const qr = await enrolment(secret, new URL(env.PUBLIC_ORIGIN).host, env.OWNER_EMAIL ?? getSiteConfig().contactEmail);
   // The form posts back to this URL, so a wrong code keeps the page to return to.
-  return { meta: adminMeta(context, "enrol.title"), svg: qr.svg, secret: qr.secret, uri: qr.uri, formAction: withReturnTo("/admin/enrol", target) };
+  return {
+    meta: adminMeta(context, "enrol.title"),
+    svg: qr.svg,
+    secret: qr.secret,
+    uri: qr.uri,
+    formAction: withReturnTo("/admin/enrol", target),
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const target = returnToOf(request);
-  if (context.get(enrolledNow)) return { meta: adminMeta(context, "recovery.title"), svg: "", secret: "", uri: "", formAction: "" };
+  if (context.get(enrolledNow))
+    return { meta: adminMeta(context, "recovery.title"), svg: "", secret: "", uri: "", formAction: "" };
   const owner = await ownerToEnrol(context, target);
   return pageData(context, owner.totpSecret, target);
 }
@@ -56,9 +63,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if ("accepted" in answer) {
     context.set(enrolledNow, true);
-    return data({ meta: adminMeta(context, "recovery.title"), svg: "", secret: "", uri: "", formAction: "", error: null, codes, next: target }, { headers: answer.headers });
+    return data(
+      {
+        meta: adminMeta(context, "recovery.title"),
+        svg: "",
+        secret: "",
+        uri: "",
+        formAction: "",
+        error: null,
+        codes,
+        next: target,
+      },
+      { headers: answer.headers },
+    );
   }
-  return data({ ...(await pageData(context, owner.totpSecret, target)), error: answer.error, codes: null, next: target }, { status: answer.status, headers: answer.headers });
+  return data(
+    { ...(await pageData(context, owner.totpSecret, target)), error: answer.error, codes: null, next: target },
+    { status: answer.status, headers: answer.headers },
+  );
 }
 
 /** Passes Retry-After of a lock-out on to the page's response. */

@@ -21,10 +21,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = text(form, "email", 320);
   // An empty field is a form mistake (the field is required), not an address: said so, nothing counted.
   if (!typed.trim()) return data({ meta, notice: null, error: t("forgot.missing") }, { status: 400 });
-  const asked = await requestPasswordReset(clientIp(context), typed, getEnv().OWNER_EMAIL ?? getSiteConfig().contactEmail, await servicesOf(context));
+  const asked = await requestPasswordReset(
+    clientIp(context),
+    typed,
+    getEnv().OWNER_EMAIL ?? getSiteConfig().contactEmail,
+    await servicesOf(context),
+  );
   if (!asked.ok) {
     const error = t("forgot.limited", { minutes: Math.ceil(asked.retryAfterSeconds / 60) });
-    return data({ meta, notice: null, error }, { status: 429, headers: { "Retry-After": String(asked.retryAfterSeconds) } });
+    return data(
+      { meta, notice: null, error },
+      { status: 429, headers: { "Retry-After": String(asked.retryAfterSeconds) } },
+    );
   }
   return { meta, notice: t("forgot.sent", { minutes: RESET_TTL_MINUTES }), error: null };
 }
@@ -47,7 +55,15 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
           <p className="mt-2 text-muted">{t("forgot.intro")}</p>
           {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
           <Form method="post">
-            <Field name="email" type="email" label={t("fields.ownerEmail")} autoComplete="email" inputMode="email" maxLength={320} autoFocus />
+            <Field
+              name="email"
+              type="email"
+              label={t("fields.ownerEmail")}
+              autoComplete="email"
+              inputMode="email"
+              maxLength={320}
+              autoFocus
+            />
             <SubmitButton>{t("forgot.submit")}</SubmitButton>
           </Form>
         </>

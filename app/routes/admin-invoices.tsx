@@ -18,8 +18,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("month");
   const month = readMonth(asked);
   // Not a month: this month's page, with the reason, as a 400 (the owner's typed value kept).
-  if (!month) return data({ meta, lang, typed: (asked ?? "").slice(0, 20), error: t("invoices.badMonth"), page: await invoicesPage(readMonth(null)!, lang, await servicesOf(context)) }, { status: 400 });
-  return { meta, lang, typed: month, error: null as string | null, page: await invoicesPage(month, lang, await servicesOf(context)) };
+  if (!month)
+    return data(
+      {
+        meta,
+        lang,
+        typed: (asked ?? "").slice(0, 20),
+        error: t("invoices.badMonth"),
+        page: await invoicesPage(readMonth(null)!, lang, await servicesOf(context)),
+      },
+      { status: 400 },
+    );
+  return {
+    meta,
+    lang,
+    typed: month,
+    error: null as string | null,
+    page: await invoicesPage(month, lang, await servicesOf(context)),
+  };
 }
 
 /** Nothing is posted here: 405 for the owner, sign-in for anyone else. */
@@ -66,11 +82,19 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         <nav className="mt-4 flex items-center justify-between gap-2 text-sm" aria-label={t("invoices.months")}>
-          <a className="font-semibold text-accent-700 underline underline-offset-4" href={`/admin/invoices?month=${page.previous}`} rel="prev">
+          <a
+            className="font-semibold text-accent-700 underline underline-offset-4"
+            href={`/admin/invoices?month=${page.previous}`}
+            rel="prev"
+          >
             {t("invoices.previous")}
           </a>
           {page.next ? (
-            <a className="font-semibold text-accent-700 underline underline-offset-4" href={`/admin/invoices?month=${page.next}`} rel="next">
+            <a
+              className="font-semibold text-accent-700 underline underline-offset-4"
+              href={`/admin/invoices?month=${page.next}`}
+              rel="next"
+            >
               {t("invoices.next")}
             </a>
           ) : null}
@@ -84,12 +108,21 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-muted" data-testid="invoices-total">
               {t("invoices.count", { count: page.rows.length })} · {t("invoices.total", { amounts: page.total })}
             </p>
-            {page.cut ? <p className="mt-1 text-sm font-semibold">{t("invoices.cut", { count: page.rows.length })}</p> : null}
-            <ul className="mt-2 divide-y divide-line rounded-2xl border border-line bg-white" data-testid="invoices-list">
+            {page.cut ? (
+              <p className="mt-1 text-sm font-semibold">{t("invoices.cut", { count: page.rows.length })}</p>
+            ) : null}
+            <ul
+              className="mt-2 divide-y divide-line rounded-2xl border border-line bg-white"
+              data-testid="invoices-list"
+            >
               {page.rows.map((row) => (
                 <li key={row.id} className="px-4 py-3" data-order-id={row.id}>
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <a href={`/admin/orders/${encodeURIComponent(row.id)}`} className="font-mono font-semibold whitespace-nowrap text-accent-700 underline" data-testid="invoice-reference">
+                    <a
+                      href={`/admin/orders/${encodeURIComponent(row.id)}`}
+                      className="font-mono font-semibold whitespace-nowrap text-accent-700 underline"
+                      data-testid="invoice-reference"
+                    >
                       {row.reference}
                     </a>
                     <span className="font-semibold tabular-nums" data-testid="invoice-amount">
@@ -105,11 +138,22 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
                   </p>
                   <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="invoice-papers">
                     {row.papers.map((paper) => (
-                      <a key={paper.kind} href={paper.url} className="font-semibold text-accent-700 underline underline-offset-4" data-paper={paper.kind} rel="noreferrer" target="_blank">
+                      <a
+                        key={paper.kind}
+                        href={paper.url}
+                        className="font-semibold text-accent-700 underline underline-offset-4"
+                        data-paper={paper.kind}
+                        rel="noreferrer"
+                        target="_blank"
+                      >
                         {t(`invoices.papers.${paper.kind}`)}
                       </a>
                     ))}
-                    {!row.papers.length ? <span className="text-muted">{row.unavailable ? t("invoices.unavailable") : t("invoices.noPaper")}</span> : null}
+                    {!row.papers.length ? (
+                      <span className="text-muted">
+                        {row.unavailable ? t("invoices.unavailable") : t("invoices.noPaper")}
+                      </span>
+                    ) : null}
                   </p>
                 </li>
               ))}

@@ -18,7 +18,11 @@ async function page(context: Route.LoaderArgs["context"], orderId: string) {
   const order = await orderDetail(orderId, adminLang(context), await servicesOf(context));
   if (!order) throw data(null, { status: 404 });
   const t = getInstance(context).getFixedT(getLocale(context), "money");
-  return { order, t, meta: { ...adminMeta(context, "order.title"), title: `${t("confirm.cancelTitle")} · ${order.heading}` } };
+  return {
+    order,
+    t,
+    meta: { ...adminMeta(context, "order.title"), title: `${t("confirm.cancelTitle")} · ${order.heading}` },
+  };
 }
 
 /** The second screen: which subscription ends, for whom, when; a fresh key for the confirm post. */
@@ -30,7 +34,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const when = (url.searchParams.get("when") ?? "").slice(0, 20);
   const plan = await planCancel(params.orderId, when, adminLang(context), await servicesOf(context));
   const base = { meta, heading: order.heading, orderId: order.id };
-  if (!plan.ok) return data({ ...base, plan: null, key: null, error: t(`errors.${plan.error}`, plan.vars) }, { status: plan.status });
+  if (!plan.ok)
+    return data(
+      { ...base, plan: null, key: null, error: t(`errors.${plan.error}`, plan.vars) },
+      { status: plan.status },
+    );
   return { ...base, plan, key, error: null };
 }
 
@@ -39,9 +47,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await requireForm(request, CONFIRM_FIELDS);
   await requireOwner(context);
   const { order, t, meta } = await page(context, params.orderId);
-  const outcome = await confirmCancel(params.orderId, text(form, "key", 60), text(form, "when", 20), adminLang(context), await servicesOf(context));
+  const outcome = await confirmCancel(
+    params.orderId,
+    text(form, "key", 60),
+    text(form, "when", 20),
+    adminLang(context),
+    await servicesOf(context),
+  );
   if (outcome.ok) throw redirect(`${orderPath(params.orderId)}?money=${outcome.done}`, 303);
-  return data({ meta, heading: order.heading, orderId: order.id, plan: null, key: null, error: t(`errors.${outcome.error}`, outcome.vars) }, { status: outcome.status });
+  return data(
+    {
+      meta,
+      heading: order.heading,
+      orderId: order.id,
+      plan: null,
+      key: null,
+      error: t(`errors.${outcome.error}`, outcome.vars),
+    },
+    { status: outcome.status },
+  );
 }
 
 export default function AdminOrderCancel({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,7 +93,12 @@ export default function AdminOrderCancel({ loaderData, actionData }: Route.Compo
           question={
             plan.when === "now"
               ? t("confirm.cancelNowQuestion", { offer: plan.offer, name: plan.customer, email: plan.email })
-              : t("confirm.cancelAtPeriodEndQuestion", { offer: plan.offer, name: plan.customer, email: plan.email, date: plan.periodEnd ?? "—" })
+              : t("confirm.cancelAtPeriodEndQuestion", {
+                  offer: plan.offer,
+                  name: plan.customer,
+                  email: plan.email,
+                  date: plan.periodEnd ?? "—",
+                })
           }
           lines={[plan.when === "now" ? t("confirm.cancelNowNote") : t("confirm.cancelAtPeriodEndNote")]}
           confirm={t("confirm.confirmCancel")}

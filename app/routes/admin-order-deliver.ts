@@ -16,7 +16,10 @@ import { servicesOf } from "../services-context.ts";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = adminLang(context);
   const say = (status: number, key: string) =>
-    new Response(`${translator(lang, "delivery")(key)}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    new Response(`${translator(lang, "delivery")(key)}\n`, {
+      status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   if (!isMultipart(request)) return plainRefusal({ ok: false, status: 415, reason: "unsupportedType" }, lang);
   try {
     await requireOwner(context);
@@ -26,7 +29,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const services = await servicesOf(context);
   const order = await services.repo.findById(params.orderId);
-  if (!order || order.state !== "paid" || order.erasedAt) return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!order || order.state !== "paid" || order.erasedAt)
+    return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const answer = await deliverWork(request, order, services);
   if (!answer.ok) return say(answer.status, `errors.${answer.reason}`);
   throw redirect(`/admin/orders/${encodeURIComponent(order.id)}?done=workDelivered`, 303);

@@ -26,10 +26,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!order) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
   // Refunds and cancellations: app/admin/money.server.ts, components/admin/money-actions.tsx.
-  const money = await moneyOfOrder(params.orderId, adminLang(context), new URL(request.url).searchParams.get("money"), services);
+  const money = await moneyOfOrder(
+    params.orderId,
+    adminLang(context),
+    new URL(request.url).searchParams.get("money"),
+    services,
+  );
   // The brief, deliveries and revisions (app/delivery/); files download through the owner's own route.
   const paid = await services.repo.findById(params.orderId);
-  const work = paid?.state === "paid" && !paid.erasedAt ? workView(paid, await services.repo.orderWork(paid.id), adminLang(context), (fileId) => `/admin/orders/${encodeURIComponent(paid.id)}/files/${fileId}`) : null;
+  const work =
+    paid?.state === "paid" && !paid.erasedAt
+      ? workView(
+          paid,
+          await services.repo.orderWork(paid.id),
+          adminLang(context),
+          (fileId) => `/admin/orders/${encodeURIComponent(paid.id)}/files/${fileId}`,
+        )
+      : null;
   return {
     work,
     workDone: done === "workDelivered",
@@ -48,7 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = text(form, "intent", 20);
   let outcome: ActionOutcome;
   if (intent === "resend") outcome = await resendConfirmation(params.orderId, await servicesOf(context));
-  else if (intent === "deliver") outcome = await markDelivered(params.orderId, text(form, "note", NOTE_MAX), await servicesOf(context));
+  else if (intent === "deliver")
+    outcome = await markDelivered(params.orderId, text(form, "note", NOTE_MAX), await servicesOf(context));
   else return data({ error: t("errors.badRequest") }, { status: 400 });
   if (outcome === "resent" || outcome === "delivered") {
     // Post/redirect/get: a reload does not repeat the action.
@@ -79,14 +93,21 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </p>
       {order.due && !order.delivered ? (
         <p className="mt-1 text-sm" data-testid="order-due" data-mark={order.due.mark ?? undefined}>
-          {order.due.mark ? <strong className={order.due.mark === "late" ? "text-red-700" : "text-amber-800"}>{tp(`admin.${order.due.mark}`)} · </strong> : null}
+          {order.due.mark ? (
+            <strong className={order.due.mark === "late" ? "text-red-700" : "text-amber-800"}>
+              {tp(`admin.${order.due.mark}`)} ·{" "}
+            </strong>
+          ) : null}
           {tp("admin.due")} <time dateTime={order.due.datetime}>{order.due.label}</time>
         </p>
       ) : null}
       {order.customerEmail || order.customerPhone || order.customerPageUrl ? (
         <p className="mt-2 flex flex-wrap gap-2" data-testid="customer-contact">
           {order.customerEmail ? (
-            <a className="btn-secondary" href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(order.reference)}`}>
+            <a
+              className="btn-secondary"
+              href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(order.reference)}`}
+            >
               {tp("admin.email")}
             </a>
           ) : null}
@@ -102,7 +123,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </p>
       ) : null}
-      {done ? <Notice tone="ok" testId="action-done">{t(`order.done.${done}`)}</Notice> : null}
+      {done ? (
+        <Notice tone="ok" testId="action-done">
+          {t(`order.done.${done}`)}
+        </Notice>
+      ) : null}
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       {money ? <MoneyDoneNotice done={money.done} /> : null}
 
@@ -120,17 +145,27 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </Form>
           {order.subscription && order.periodEnd ? (
             <p className="text-sm" data-testid="delivery-period">
-              {t(order.delivered ? "order.periodDelivered" : "order.periodToDeliver", { date: formatBillingDay(order.periodEnd, lang) })}
+              {t(order.delivered ? "order.periodDelivered" : "order.periodToDeliver", {
+                date: formatBillingDay(order.periodEnd, lang),
+              })}
             </p>
           ) : null}
           {order.delivered ? (
-            <p className="text-sm text-muted">{t(order.subscription && order.periodEnd ? "order.deliveredPeriodAlready" : "order.deliveredAlready")}</p>
+            <p className="text-sm text-muted">
+              {t(order.subscription && order.periodEnd ? "order.deliveredPeriodAlready" : "order.deliveredAlready")}
+            </p>
           ) : (
             <Form method="post">
               <label htmlFor="delivery-note" className="text-sm font-semibold">
                 {t("order.note")}
               </label>
-              <textarea id="delivery-note" name="note" rows={3} maxLength={NOTE_MAX} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
+              <textarea
+                id="delivery-note"
+                name="note"
+                rows={3}
+                maxLength={NOTE_MAX}
+                className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
+              />
               <button type="submit" name="intent" value="deliver" className="btn-primary mt-2 w-full sm:w-auto">
                 {t("order.markDelivered")}
               </button>
@@ -147,8 +182,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       {/* What the customer answered: after the actions (what the owner came to do), folded, one tap away. */}
       <details className="group mt-6 rounded-2xl border border-line bg-white" data-testid="order-details">
-        <summary className="flex min-h-12 cursor-pointer items-center px-4 text-lg font-semibold">{t("order.details")}</summary>
-        <LabelValueList rows={order.fields} className="gap-y-2 border-t border-line p-4 sm:grid-cols-[11rem_1fr]" testId="order-fields" />
+        <summary className="flex min-h-12 cursor-pointer items-center px-4 text-lg font-semibold">
+          {t("order.details")}
+        </summary>
+        <LabelValueList
+          rows={order.fields}
+          className="gap-y-2 border-t border-line p-4 sm:grid-cols-[11rem_1fr]"
+          testId="order-fields"
+        />
       </details>
 
       <h2 className="mt-6 text-lg font-semibold">{t("order.timeline")}</h2>
@@ -158,7 +199,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <p className="text-xs text-muted">{dateTime(entry.at)}</p>
             <p className="font-medium">
               {t(`timeline.${entry.kind}`)}
-              {entry.kind === "delivered" && entry.period ? ` · ${t("order.forPeriod", { date: formatBillingDay(entry.period, lang) })}` : ""}
+              {entry.kind === "delivered" && entry.period
+                ? ` · ${t("order.forPeriod", { date: formatBillingDay(entry.period, lang) })}`
+                : ""}
             </p>
             {entry.detail ? <p className="text-sm break-words whitespace-pre-line text-muted">{entry.detail}</p> : null}
             {entry.code ? (

@@ -37,15 +37,33 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("orders.title")}</h1>
 
-        <form method="get" action="/admin/orders" className="mt-6 grid gap-2 sm:grid-cols-[1fr_12rem_auto]" role="search">
+        <form
+          method="get"
+          action="/admin/orders"
+          className="mt-6 grid gap-2 sm:grid-cols-[1fr_12rem_auto]"
+          role="search"
+        >
           <label className="sr-only" htmlFor="orders-q">
             {t("orders.search")}
           </label>
-          <input id="orders-q" name="q" type="search" defaultValue={filter.search} maxLength={100} placeholder={t("orders.search")} className="min-h-12 rounded-xl border border-line bg-white px-4" />
+          <input
+            id="orders-q"
+            name="q"
+            type="search"
+            defaultValue={filter.search}
+            maxLength={100}
+            placeholder={t("orders.search")}
+            className="min-h-12 rounded-xl border border-line bg-white px-4"
+          />
           <label className="sr-only" htmlFor="orders-state">
             {t("orders.state")}
           </label>
-          <select id="orders-state" name="state" defaultValue={filter.toDeliver ? TO_DELIVER : (filter.state ?? "")} className="min-h-12 rounded-xl border border-line bg-white px-3">
+          <select
+            id="orders-state"
+            name="state"
+            defaultValue={filter.toDeliver ? TO_DELIVER : (filter.state ?? "")}
+            className="min-h-12 rounded-xl border border-line bg-white px-3"
+          >
             <option value="">{t("orders.allStates")}</option>
             <option value={TO_DELIVER}>{t("orders.toDeliver")}</option>
             {ORDER_STATES.map((state) => (
@@ -65,7 +83,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <a className="font-semibold text-accent-700 underline" href="/admin/invoices" data-testid="invoices-link">
               {tOffice("invoices.link")}
             </a>
-            <a className="font-semibold text-accent-700 underline" href={`/admin/orders.csv${filterQuery(filter)}`} download>
+            <a
+              className="font-semibold text-accent-700 underline"
+              href={`/admin/orders.csv${filterQuery(filter)}`}
+              download
+            >
               {t("orders.exportCsv")}
             </a>
           </span>

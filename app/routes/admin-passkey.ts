@@ -4,7 +4,13 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { adminT, clientIp, text } from "../admin/request.server.ts";
 import { requireForm } from "../http/read-form.server.ts";
 import { rememberDevice } from "../auth/device-cookie.server.ts";
-import { finishRegistration, finishSignIn, registrationOptions, relyingParty, signInOptions } from "../auth/passkey.server.ts";
+import {
+  finishRegistration,
+  finishSignIn,
+  registrationOptions,
+  relyingParty,
+  signInOptions,
+} from "../auth/passkey.server.ts";
 import { safeReturnTo } from "../auth/return-to.server.ts";
 import { requireOwner, startSession } from "../auth/session.server.ts";
 import { signInStep } from "../auth/sign-in-step.server.ts";
@@ -26,7 +32,12 @@ export function loader() {
 function credentialJson<T>(raw: string): T | null {
   try {
     const value: unknown = JSON.parse(raw);
-    return value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string" && typeof (value as { response?: unknown }).response === "object" ? (value as T) : null;
+    return value &&
+      typeof value === "object" &&
+      typeof (value as { id?: unknown }).id === "string" &&
+      typeof (value as { response?: unknown }).response === "object"
+      ? (value as T)
+      : null;
   } catch {
     return null;
   }
@@ -45,19 +56,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "register-options" || intent === "register") {
     await requireOwner(context);
     if (intent === "register-options") {
-      const { options, setCookie } = await registrationOptions(repo, rp, env.OWNER_EMAIL ?? getSiteConfig().contactEmail);
+      const { options, setCookie } = await registrationOptions(
+        repo,
+        rp,
+        env.OWNER_EMAIL ?? getSiteConfig().contactEmail,
+      );
       return json(options, 200, appendSetCookie(new Headers(), setCookie));
     }
     const response = credentialJson<RegistrationResponseJSON>(text(form, "response", 20_000));
     if (!response) return json({ error: t("passkey.failed") }, 400);
     const added = await finishRegistration(repo, rp, request, response);
-    if (typeof added === "string") return json({ error: t(added === "expired" ? "passkey.expired" : "passkey.failed") }, 400);
+    if (typeof added === "string")
+      return json({ error: t(added === "expired" ? "passkey.expired" : "passkey.failed") }, 400);
     return json({ redirect: "/admin/security?done=passkey-added" });
   }
 
   if (intent === "sign-in-options") {
     const taken = await limits.take(["passkeyIp", clientIp(context)]);
-    if (!taken.ok) return json({ error: t("errors.locked", { minutes: Math.ceil(taken.retryAfterSeconds / 60) }) }, 429, new Headers({ "Retry-After": String(taken.retryAfterSeconds) }));
+    if (!taken.ok)
+      return json(
+        { error: t("errors.locked", { minutes: Math.ceil(taken.retryAfterSeconds / 60) }) },
+        429,
+        new Headers({ "Retry-After": String(taken.retryAfterSeconds) }),
+      );
     const { options, setCookie } = await signInOptions(repo, rp);
     return json(options, 200, appendSetCookie(new Headers(), setCookie));
   }
@@ -67,11 +88,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!response) return json({ error: t("passkey.failed") }, 400);
     const owner = await repo.getOwner();
     // Counted first, checked second, like a password or a code (app/auth/sign-in-step.server.ts).
-    const step = await signInStep(request, clientIp(context), owner, () => finishSignIn(repo, rp, request, response, owner), (result) => typeof result === "object", { repo, limits });
+    const step = await signInStep(
+      request,
+      clientIp(context),
+      owner,
+      () => finishSignIn(repo, rp, request, response, owner),
+      (result) => typeof result === "object",
+      { repo, limits },
+    );
     if (step.status !== "checked") {
-      return json({ error: t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) }) }, 429, new Headers({ "Retry-After": String(step.retryAfterSeconds) }));
+      return json(
+        { error: t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) }) },
+        429,
+        new Headers({ "Retry-After": String(step.retryAfterSeconds) }),
+      );
     }
-    if (typeof step.result === "string" || !owner) return json({ error: t(step.result === "expired" ? "passkey.expired" : "passkey.failed") }, 401);
+    if (typeof step.result === "string" || !owner)
+      return json({ error: t(step.result === "expired" ? "passkey.expired" : "passkey.failed") }, 401);
     // A passkey with user verification is both factors: the full session at once.
     await startSession(context, 2, owner);
     const headers = appendSetCookie(new Headers(), await rememberDevice(request, owner, repo));

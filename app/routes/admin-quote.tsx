@@ -28,8 +28,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["intent"]);
   await requireOwner(context);
-  if (text(form, "intent", 20) !== "answered") return data({ error: adminT(context)("errors.badRequest") }, { status: 400 });
-  if (!(await quoteDetail(params.quoteId, adminLang(context), await servicesOf(context)))) throw data(null, { status: 404 });
+  if (text(form, "intent", 20) !== "answered")
+    return data({ error: adminT(context)("errors.badRequest") }, { status: 400 });
+  if (!(await quoteDetail(params.quoteId, adminLang(context), await servicesOf(context))))
+    throw data(null, { status: 404 });
   await markQuoteAnswered(params.quoteId, await servicesOf(context));
   throw redirect(`/admin/quotes/${encodeURIComponent(params.quoteId)}`, 303);
 }
@@ -40,7 +42,11 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
   return (
     <AdminDetailPage back={t("quote.back")} title={quote.name}>
       <p className="mt-1 text-sm break-all text-muted">{quote.id}</p>
-      <a href={`mailto:${quote.email}?subject=${encodeURIComponent(reply)}`} className="btn-primary mt-4 w-full sm:w-auto" data-testid="quote-reply">
+      <a
+        href={`mailto:${quote.email}?subject=${encodeURIComponent(reply)}`}
+        className="btn-primary mt-4 w-full sm:w-auto"
+        data-testid="quote-reply"
+      >
         {t("quote.reply")}
       </a>
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
@@ -58,7 +64,11 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
       )}
 
       <h2 className="mt-6 text-lg font-semibold">{t("order.details")}</h2>
-      <LabelValueList rows={quote.fields} className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]" testId="quote-fields" />
+      <LabelValueList
+        rows={quote.fields}
+        className="mt-2 gap-y-2 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[11rem_1fr]"
+        testId="quote-fields"
+      />
 
       <EmailList emails={quote.emails} lang={lang} testId="quote-emails" />
     </AdminDetailPage>

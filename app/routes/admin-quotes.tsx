@@ -15,7 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(context);
   // The orders' reader: its page number (anything odd is page 1); quotes have no state or search.
   const { page } = readFilter(new URL(request.url));
-  return { meta: adminMeta(context, "quotes.title"), lang: adminLang(context), page, ...(await quotesPage(page, adminLang(context), await servicesOf(context))) };
+  return {
+    meta: adminMeta(context, "quotes.title"),
+    lang: adminLang(context),
+    page,
+    ...(await quotesPage(page, adminLang(context), await servicesOf(context))),
+  };
 }
 
 /** A POST here (no form posts to the list): the owner gets 405, anyone else the sign-in page. */
@@ -40,7 +45,13 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
         </p>
         <AdminList rows={quotes} testId="quotes-list" empty={t("quotes.none")}>
           {(quote) => (
-            <AdminListItem key={quote.id} href={`/admin/quotes/${encodeURIComponent(quote.id)}`} name={quote.name} email={quote.email} aside={quote.emails ? <EmailStateBadge state={quote.emails} label={t("order.emails")} /> : null}>
+            <AdminListItem
+              key={quote.id}
+              href={`/admin/quotes/${encodeURIComponent(quote.id)}`}
+              name={quote.name}
+              email={quote.email}
+              aside={quote.emails ? <EmailStateBadge state={quote.emails} label={t("order.emails")} /> : null}
+            >
               <span>{dateTime(quote.createdAt)}</span>
               <span className="font-semibold text-ink">{quote.offer}</span>
               <span>{quote.language}</span>

@@ -20,7 +20,8 @@ import { servicesOf } from "../services-context.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const meta = adminMeta(context, "reset.title");
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!(await usableResetLink(token, await servicesOf(context)))) return data({ meta, token: null, passkeyDone: false, resetUrl: "" }, { status: 403 });
+  if (!(await usableResetLink(token, await servicesOf(context))))
+    return data({ meta, token: null, passkeyDone: false, resetUrl: "" }, { status: 403 });
   const { aal } = await currentAal(context);
   return { meta, token, passkeyDone: aal === 2, resetUrl: `/admin/reset?token=${encodeURIComponent(token)}` };
 }
@@ -31,20 +32,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const meta = adminMeta(context, "reset.title");
   const token = text(form, "token", 300);
   const id = await usableResetLink(token, await servicesOf(context));
-  if (!id) return data({ meta, token: null, passkeyDone: false, resetUrl: "", error: t("reset.invalid") }, { status: 403 });
+  if (!id)
+    return data({ meta, token: null, passkeyDone: false, resetUrl: "", error: t("reset.invalid") }, { status: 403 });
   const { aal } = await currentAal(context);
   const view = { meta, token, passkeyDone: aal === 2, resetUrl: `/admin/reset?token=${encodeURIComponent(token)}` };
   const password = text(form, "password", PASSWORD_MAX + 1);
   const confirm = text(form, "confirm", PASSWORD_MAX + 1);
   const problem =
-    password.length < PASSWORD_MIN ? t("errors.passwordShort", { min: PASSWORD_MIN }) : password.length > PASSWORD_MAX ? t("errors.passwordLong", { max: PASSWORD_MAX }) : password !== confirm ? t("errors.passwordMismatch") : null;
+    password.length < PASSWORD_MIN
+      ? t("errors.passwordShort", { min: PASSWORD_MIN })
+      : password.length > PASSWORD_MAX
+        ? t("errors.passwordLong", { max: PASSWORD_MAX })
+        : password !== confirm
+          ? t("errors.passwordMismatch")
+          : null;
   if (problem) return data({ ...view, error: problem }, { status: 400 });
   const { repo } = await servicesOf(context);
   const owner = await repo.getOwner();
-  if (!owner?.passwordHash || !owner.totpEnabled || !owner.totpSecret) return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
+  if (!owner?.passwordHash || !owner.totpEnabled || !owner.totpSecret)
+    return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
   // The second factor, unless this session already has it (a passkey sign-in on this page).
   if (aal !== 2) {
-    const refused = await secondFactorStep(request, context, await servicesOf(context), { ...owner, totpSecret: owner.totpSecret }, text(form, "code", 40), true);
+    const refused = await secondFactorStep(
+      request,
+      context,
+      await servicesOf(context),
+      { ...owner, totpSecret: owner.totpSecret },
+      text(form, "code", 40),
+      true,
+    );
     if (refused) return data({ ...view, error: refused.error }, { status: refused.status, headers: refused.headers });
   }
   let hash: string;
@@ -52,9 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     hash = await hashPassword(password);
   } catch (error) {
     if (!(error instanceof HashesBusy)) throw error;
-    return data({ ...view, error: t("errors.busy") }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    return data(
+      { ...view, error: t("errors.busy") },
+      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+    );
   }
-  if (!(await spendResetLink(id, repo))) return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
+  if (!(await spendResetLink(id, repo)))
+    return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
   // New password, new session version: every session (this one too) and device cookie end.
   await repo.setOwnerPassword(hash);
   await endSession(context);
@@ -75,12 +95,35 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
       {error ? <Notice tone="error">{error}</Notice> : null}
       {view.token ? (
         <>
-          <p className="mt-2 text-muted">{t(view.passkeyDone ? "reset.introPasskey" : "reset.intro", { min: PASSWORD_MIN })}</p>
+          <p className="mt-2 text-muted">
+            {t(view.passkeyDone ? "reset.introPasskey" : "reset.intro", { min: PASSWORD_MIN })}
+          </p>
           <Form method="post" action={view.resetUrl}>
             <input type="hidden" name="token" value={view.token} />
-            <Field name="password" type="password" label={t("fields.newPassword")} autoComplete="new-password" maxLength={PASSWORD_MAX} autoFocus />
-            <Field name="confirm" type="password" label={t("fields.confirmPassword")} autoComplete="new-password" maxLength={PASSWORD_MAX} />
-            {view.passkeyDone ? null : <Field name="code" label={t("fields.codeOrRecovery")} autoComplete="one-time-code" maxLength={40} hint={t("reset.codeHint")} />}
+            <Field
+              name="password"
+              type="password"
+              label={t("fields.newPassword")}
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              autoFocus
+            />
+            <Field
+              name="confirm"
+              type="password"
+              label={t("fields.confirmPassword")}
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+            />
+            {view.passkeyDone ? null : (
+              <Field
+                name="code"
+                label={t("fields.codeOrRecovery")}
+                autoComplete="one-time-code"
+                maxLength={40}
+                hint={t("reset.codeHint")}
+              />
+            )}
             <SubmitButton>{t("reset.submit")}</SubmitButton>
           </Form>
           {view.passkeyDone ? null : <PasskeyButton mode="sign-in" returnTo={view.resetUrl} />}

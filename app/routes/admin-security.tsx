@@ -25,7 +25,11 @@ async function pageData(context: Route.LoaderArgs["context"]) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(context);
   const done = new URL(request.url).searchParams.get("done");
-  return { ...(await pageData(context)), done: done === "passkey-added" || done === "passkey-removed" ? done : null, codes: null };
+  return {
+    ...(await pageData(context)),
+    done: done === "passkey-added" || done === "passkey-removed" ? done : null,
+    codes: null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +57,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       <AdminBar />
       <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("security.title")}</h1>
-        {view.done ? <Notice tone="ok">{t(view.done === "passkey-added" ? "security.passkeyAdded" : "security.passkeyRemoved")}</Notice> : null}
+        {view.done ? (
+          <Notice tone="ok">
+            {t(view.done === "passkey-added" ? "security.passkeyAdded" : "security.passkeyRemoved")}
+          </Notice>
+        ) : null}
 
         <h2 className="mt-8 text-xl font-semibold">{t("security.passkeys")}</h2>
         <p className="mt-2 text-sm text-muted">{t("security.passkeysIntro")}</p>

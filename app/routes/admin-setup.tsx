@@ -32,11 +32,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const token = text(form, "token", 100);
   const meta = adminMeta(context, "setup.title");
-  if (!(await validToken(context, token))) return data({ meta, token: null, error: t("errors.setupLink") }, { status: 403 });
+  if (!(await validToken(context, token)))
+    return data({ meta, token: null, error: t("errors.setupLink") }, { status: 403 });
   const password = text(form, "password", PASSWORD_MAX + 1);
   const confirm = text(form, "confirm", PASSWORD_MAX + 1);
   const problem =
-    password.length < PASSWORD_MIN ? t("errors.passwordShort", { min: PASSWORD_MIN }) : password.length > PASSWORD_MAX ? t("errors.passwordLong", { max: PASSWORD_MAX }) : password !== confirm ? t("errors.passwordMismatch") : null;
+    password.length < PASSWORD_MIN
+      ? t("errors.passwordShort", { min: PASSWORD_MIN })
+      : password.length > PASSWORD_MAX
+        ? t("errors.passwordLong", { max: PASSWORD_MAX })
+        : password !== confirm
+          ? t("errors.passwordMismatch")
+          : null;
   if (problem) return data({ meta, token, error: problem }, { status: 400 });
   const { repo } = await servicesOf(context);
   let hash: string;
@@ -44,7 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     hash = await hashPassword(password);
   } catch (error) {
     if (!(error instanceof HashesBusy)) throw error;
-    return data({ meta, token, error: t("errors.busy") }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    return data(
+      { meta, token, error: t("errors.busy") },
+      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+    );
   }
   if (!(await repo.claimOwnerSetup(hashToken(token), hash, await newTotpSecret()))) {
     return data({ meta, token: null, error: t("errors.setupLink") }, { status: 403 });
@@ -64,8 +74,21 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-2 text-muted">{t("setup.intro", { min: PASSWORD_MIN })}</p>
           <Form method="post" action="/admin/setup">
             <input type="hidden" name="token" value={token} />
-            <Field name="password" type="password" label={t("fields.newPassword")} autoComplete="new-password" maxLength={PASSWORD_MAX} autoFocus />
-            <Field name="confirm" type="password" label={t("fields.confirmPassword")} autoComplete="new-password" maxLength={PASSWORD_MAX} />
+            <Field
+              name="password"
+              type="password"
+              label={t("fields.newPassword")}
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              autoFocus
+            />
+            <Field
+              name="confirm"
+              type="password"
+              label={t("fields.confirmPassword")}
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+            />
             <SubmitButton>{t("setup.submit")}</SubmitButton>
           </Form>
         </>

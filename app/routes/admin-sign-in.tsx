@@ -20,7 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const unlocked = params.get("unlocked") === "1";
   const reset = params.get("reset") === "1";
-  return { meta: adminMeta(context, "signIn.title"), noOwner: !owner?.passwordHash, formAction: withReturnTo("/admin/sign-in", target), unlocked, reset, returnTo: target };
+  return {
+    meta: adminMeta(context, "signIn.title"),
+    noOwner: !owner?.passwordHash,
+    formAction: withReturnTo("/admin/sign-in", target),
+    unlocked,
+    reset,
+    returnTo: target,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,13 +42,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     clientIp(context),
     owner,
-    async () => Boolean(owner?.passwordHash) && password.length <= PASSWORD_MAX && (await verifyPassword(password, owner!.passwordHash!)),
+    async () =>
+      Boolean(owner?.passwordHash) &&
+      password.length <= PASSWORD_MAX &&
+      (await verifyPassword(password, owner!.passwordHash!)),
     (ok) => ok,
     services,
   );
   if (step.status !== "checked") {
-    const error = step.status === "busy" ? t("errors.busy") : t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
-    return data({ error, locked: step.status === "locked" }, { status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } });
+    const error =
+      step.status === "busy"
+        ? t("errors.busy")
+        : t("errors.locked", { minutes: Math.ceil(step.retryAfterSeconds / 60) });
+    return data(
+      { error, locked: step.status === "locked" },
+      { status: 429, headers: { "Retry-After": String(step.retryAfterSeconds) } },
+    );
   }
   if (!step.result || !owner) return data({ error: t("errors.wrongPassword") }, { status: 401 });
   await startSession(context, 1, owner);
@@ -59,17 +75,36 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     <AdminPage title={t("signIn.title")}>
       <p className="mt-2 text-muted">{t("signIn.intro")}</p>
       {loaderData.noOwner ? <Notice tone="info">{t("signIn.noOwner")}</Notice> : null}
-      {loaderData.unlocked ? <Notice tone="ok" testId="unlocked">{t("unlock.done")}</Notice> : null}
-      {loaderData.reset ? <Notice tone="ok" testId="reset-done">{t("reset.done")}</Notice> : null}
+      {loaderData.unlocked ? (
+        <Notice tone="ok" testId="unlocked">
+          {t("unlock.done")}
+        </Notice>
+      ) : null}
+      {loaderData.reset ? (
+        <Notice tone="ok" testId="reset-done">
+          {t("reset.done")}
+        </Notice>
+      ) : null}
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       <Form method="post" action={loaderData.formAction}>
-        <Field name="password" type="password" label={t("fields.password")} autoComplete="current-password" maxLength={PASSWORD_MAX} autoFocus invalid={Boolean(actionData?.error)} />
+        <Field
+          name="password"
+          type="password"
+          label={t("fields.password")}
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          autoFocus
+          invalid={Boolean(actionData?.error)}
+        />
         <SubmitButton>{t("signIn.submit")}</SubmitButton>
       </Form>
       {loaderData.noOwner ? null : (
         <>
           <PasskeyButton mode="sign-in" returnTo={loaderData.returnTo} />
-          <a href="/admin/forgot" className="mt-6 inline-flex min-h-11 items-center text-sm font-semibold text-accent-700 underline">
+          <a
+            href="/admin/forgot"
+            className="mt-6 inline-flex min-h-11 items-center text-sm font-semibold text-accent-700 underline"
+          >
             {t("forgot.link")}
           </a>
         </>

@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   // Without a token this is the page a request for a link posts to (its answer comes from the action).
   if (token === null) return { meta, token: null, message: null };
-  if (!(await unlockLinkId(token, (await servicesOf(context)).links))) return data({ meta, token: null, message: "invalid" as const }, { status: 403 });
+  if (!(await unlockLinkId(token, (await servicesOf(context)).links)))
+    return data({ meta, token: null, message: "invalid" as const }, { status: 403 });
   return { meta, token, message: null };
 }
 
@@ -29,15 +30,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     const asked = await requestUnlock(clientIp(context), await servicesOf(context));
     if (!asked.ok) {
       const error = t("unlock.limited", { minutes: Math.ceil(asked.retryAfterSeconds / 60) });
-      return data({ meta, token: null, message: "limited" as const, error }, { status: 429, headers: { "Retry-After": String(asked.retryAfterSeconds) } });
+      return data(
+        { meta, token: null, message: "limited" as const, error },
+        { status: 429, headers: { "Retry-After": String(asked.retryAfterSeconds) } },
+      );
     }
-    return data({ meta, token: null, message: "sent" as const, notice: t("unlock.sent", { minutes: UNLOCK_TTL_MINUTES }), error: null });
+    return data({
+      meta,
+      token: null,
+      message: "sent" as const,
+      notice: t("unlock.sent", { minutes: UNLOCK_TTL_MINUTES }),
+      error: null,
+    });
   }
   const services = await servicesOf(context);
   const owner = await spendUnlockLink(text(form, "token", 200), services);
   if (!owner) return data({ meta, token: null, message: "invalid" as const, error: null }, { status: 403 });
   // This browser now carries the owner's device cookie: the account-wide lock no longer applies to it.
-  throw redirect("/admin/sign-in?unlocked=1", { status: 303, headers: appendSetCookie(new Headers(), await rememberDevice(request, owner, services.repo)) });
+  throw redirect("/admin/sign-in?unlocked=1", {
+    status: 303,
+    headers: appendSetCookie(new Headers(), await rememberDevice(request, owner, services.repo)),
+  });
 }
 
 /** Passes Retry-After on to the page's response. */
@@ -50,9 +63,17 @@ export default function Unlock({ loaderData, actionData }: Route.ComponentProps)
   const view = actionData ?? loaderData;
   return (
     <AdminPage title={t("unlock.title")}>
-      {actionData && "notice" in actionData && actionData.notice ? <Notice tone="ok" testId="unlock-sent">{actionData.notice}</Notice> : null}
+      {actionData && "notice" in actionData && actionData.notice ? (
+        <Notice tone="ok" testId="unlock-sent">
+          {actionData.notice}
+        </Notice>
+      ) : null}
       {view.message === "limited" && actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      {view.message === "invalid" ? <Notice tone="error" testId="unlock-invalid">{t("unlock.invalid")}</Notice> : null}
+      {view.message === "invalid" ? (
+        <Notice tone="error" testId="unlock-invalid">
+          {t("unlock.invalid")}
+        </Notice>
+      ) : null}
       {view.token ? (
         <Form method="post">
           <p className="mt-2 text-muted">{t("unlock.confirmIntro")}</p>

@@ -8,7 +8,9 @@ import { servicesOf } from "../services-context.ts";
  * The back office's layout: every /admin URL goes through the session middleware (no-store,
  * noindex, idle expiry). Pages ship no client JavaScript; plain forms do everything.
  */
-export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware(async (context) => (await servicesOf(context)).repo)];
+export const middleware: Route.MiddlewareFunction[] = [
+  adminSessionMiddleware(async (context) => (await servicesOf(context)).repo),
+];
 
 // No public header and no public footer: the site's links mean nothing to the owner at work.
 export const handle = { bare: true, backOffice: true };

@@ -21,7 +21,15 @@ export default function AgentPhotoshopPage() {
         t={t}
         primary={quoteAction(t("hero.contact"))}
         secondary={{ href: "#steps", label: t("hero.how") }}
-        aside={<HeroVideo block="demo" video={videos["agent-photoshop-demo"]} title={t("demo.title")} playLabel={t("demo.play")} caption={t("demo.caption")} />}
+        aside={
+          <HeroVideo
+            block="demo"
+            video={videos["agent-photoshop-demo"]}
+            title={t("demo.title")}
+            playLabel={t("demo.play")}
+            caption={t("demo.caption")}
+          />
+        }
       />
 
       <Section id="features" t={t} copy="features" lead>
@@ -36,7 +44,11 @@ export default function AgentPhotoshopPage() {
       </Section>
 
       <Section id="audiences" tone="dark" t={t} copy="audiences" lead>
-        <DarkCardGrid block="audiences" columns={5} items={withIcons(list("audiences.items"), AUDIENCE_ICONS, "spark")} />
+        <DarkCardGrid
+          block="audiences"
+          columns={5}
+          items={withIcons(list("audiences.items"), AUDIENCE_ICONS, "spark")}
+        />
       </Section>
 
       <CtaBand t={t} href={QUOTE_ANCHOR} className="pt-16 sm:pt-24" />

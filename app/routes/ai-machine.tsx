@@ -42,7 +42,10 @@ export default function AiMachinePage() {
           <HeroStats
             items={[
               { value: figures.scenes, label: t("stats.scenes") },
-              { value: `${figures.scenes} × ${formatUnit(F.clipSeconds, "second", lang, "narrow")}`, label: t("stats.clips") },
+              {
+                value: `${figures.scenes} × ${formatUnit(F.clipSeconds, "second", lang, "narrow")}`,
+                label: t("stats.clips"),
+              },
               { value: `≈ ${figures.cost}`, label: t("stats.cost") },
               { value: formatUnitRange(F.productionMinutes, "minute", lang), label: t("stats.time") },
             ]}
@@ -59,15 +62,28 @@ export default function AiMachinePage() {
         paragraphs={list<string>("description.paragraphs", figures)}
         media={
           <figure className="mx-auto w-full max-w-[18rem]" data-block="demo-video">
-            <VideoFacade video={videos["ai-machine-demo"]} title={t("description.videoTitle")} playLabel={t("playLabel")} />
-            <figcaption className="mt-3 text-center text-sm text-muted">{t(videos["ai-machine-demo"].ref ? "description.videoCaption" : "description.videoCaptionArtwork", figures)}</figcaption>
+            <VideoFacade
+              video={videos["ai-machine-demo"]}
+              title={t("description.videoTitle")}
+              playLabel={t("playLabel")}
+            />
+            <figcaption className="mt-3 text-center text-sm text-muted">
+              {t(
+                videos["ai-machine-demo"].ref ? "description.videoCaption" : "description.videoCaptionArtwork",
+                figures,
+              )}
+            </figcaption>
           </figure>
         }
       />
 
       <Section id="workflow" tone="tint" t={t} copy="workflow" lead>
         <figure data-block="workflow">
-          <LazyImage image={IMAGES["ai-machine-workflow"]} alt={t("workflow.imageAlt")} className="w-full rounded-3xl shadow-lift" />
+          <LazyImage
+            image={IMAGES["ai-machine-workflow"]}
+            alt={t("workflow.imageAlt")}
+            className="w-full rounded-3xl shadow-lift"
+          />
         </figure>
       </Section>
 
@@ -80,10 +96,7 @@ export default function AiMachinePage() {
       </Section>
 
       <Section id="strengths" tone="dark" t={t} copy="strengths">
-        <DarkCardGrid
-          block="strengths"
-          items={withIcons(list("strengths.items", figures), STRENGTH_ICONS)}
-        />
+        <DarkCardGrid block="strengths" items={withIcons(list("strengths.items", figures), STRENGTH_ICONS)} />
       </Section>
 
       <CtaBand t={t} href={QUOTE_ANCHOR} label={t("quote:form.title")} className="pt-20" block="cta" />

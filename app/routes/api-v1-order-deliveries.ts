@@ -5,4 +5,10 @@ import { servicesOf } from "../services-context.ts";
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/v1/orders/{reference}/deliveries (docs/api.md): the body is read only after the token is checked. */
-export const action = ({ request, context, params }: Route.ActionArgs) => withToken(request, context, () => servicesOf(context), (token, services) => deliverOrder(request, token, params.reference, services));
+export const action = ({ request, context, params }: Route.ActionArgs) =>
+  withToken(
+    request,
+    context,
+    () => servicesOf(context),
+    (token, services) => deliverOrder(request, token, params.reference, services),
+  );

@@ -3,6 +3,12 @@ import { getOrder, methodNotAllowed, withToken } from "../api/api.server.ts";
 import { servicesOf } from "../services-context.ts";
 
 /** GET /api/v1/orders/{reference} (docs/api.md). */
-export const loader = ({ request, context, params }: Route.LoaderArgs) => withToken(request, context, () => servicesOf(context), (_token, services) => getOrder(params.reference, services));
+export const loader = ({ request, context, params }: Route.LoaderArgs) =>
+  withToken(
+    request,
+    context,
+    () => servicesOf(context),
+    (_token, services) => getOrder(params.reference, services),
+  );
 
 export const action = () => methodNotAllowed("GET");

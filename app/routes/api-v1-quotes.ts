@@ -3,6 +3,12 @@ import { listQuotes, methodNotAllowed, withToken } from "../api/api.server.ts";
 import { servicesOf } from "../services-context.ts";
 
 /** GET /api/v1/quotes (docs/api.md). */
-export const loader = ({ request, context }: Route.LoaderArgs) => withToken(request, context, () => servicesOf(context), (_token, services) => listQuotes(services));
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  withToken(
+    request,
+    context,
+    () => servicesOf(context),
+    (_token, services) => listQuotes(services),
+  );
 
 export const action = () => methodNotAllowed("GET");

@@ -16,7 +16,10 @@ export { videosLoader as loader } from "../config/videos-loader.server.ts";
 export default function BlogPage() {
   const videos = usePageVideos();
   const { t, lang, list } = usePage("blog");
-  const figures = { words: formatRange(BLOG.summaryWords, lang), time: formatUnit(BLOG.maxMinutes, "minute", lang, "long") };
+  const figures = {
+    words: formatRange(BLOG.summaryWords, lang),
+    time: formatUnit(BLOG.maxMinutes, "minute", lang, "long"),
+  };
   const steps = list("steps.items", figures);
   const facts = list<{ label: string; value: string }>("useCase.facts", figures);
 
@@ -65,7 +68,9 @@ export default function BlogPage() {
 
       <Section id="use-case" t={t} copy="useCase">
         <div className="grid gap-8 lg:grid-cols-[1.4fr_1fr]" data-block="use-case">
-          <blockquote className="card border-l-4 border-l-accent-500 p-8 text-lg leading-relaxed text-ink">{t("useCase.text", figures)}</blockquote>
+          <blockquote className="card border-l-4 border-l-accent-500 p-8 text-lg leading-relaxed text-ink">
+            {t("useCase.text", figures)}
+          </blockquote>
           <dl className="grid gap-4">
             {facts.map((fact) => (
               <div key={fact.label} className="rounded-2xl bg-night px-6 py-5 text-white">

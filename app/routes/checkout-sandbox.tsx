@@ -3,7 +3,12 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/checkout-sandbox";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { readForm, refusal } from "../http/read-form.server.ts";
-import { SANDBOX_BILLING_FIELDS, sandboxCheckoutDecision, sandboxCheckoutView, type SandboxBillingField } from "../orders/sandbox-checkout.server.ts";
+import {
+  SANDBOX_BILLING_FIELDS,
+  sandboxCheckoutDecision,
+  sandboxCheckoutView,
+  type SandboxBillingField,
+} from "../orders/sandbox-checkout.server.ts";
 import { FieldErrors, inputClass, useIsPending } from "../components/forms.tsx";
 import { servicesOf } from "../services-context.ts";
 import { Unbroken } from "../components/unbroken.tsx";
@@ -27,7 +32,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!read.ok) throw refusal(read);
   const next = await sandboxCheckoutDecision(params.sessionId, read.form, await servicesOf(context));
   if (!next) throw data(null, { status: 404 });
-  if (next === "bad-intent") return data({ error: true, invalid: [] as SandboxBillingField[], values: {} as Record<string, string> }, { status: 400 });
+  if (next === "bad-intent")
+    return data(
+      { error: true, invalid: [] as SandboxBillingField[], values: {} as Record<string, string> },
+      { status: 400 },
+    );
   if (typeof next !== "string") {
     // The page comes back with what was typed and the fields to fix; nothing was paid.
     const values = Object.fromEntries(SANDBOX_BILLING_FIELDS.map((name) => [name, String(read.form.get(name) ?? "")]));
@@ -37,7 +46,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** Stripe Checkout's address form, as the sandbox asks it: each field's autocomplete and whether it may stay empty. */
-const BILLING_INPUTS: Array<{ name: Exclude<SandboxBillingField, "country">; autoComplete: string; optional?: boolean; wide?: boolean }> = [
+const BILLING_INPUTS: Array<{
+  name: Exclude<SandboxBillingField, "country">;
+  autoComplete: string;
+  optional?: boolean;
+  wide?: boolean;
+}> = [
   { name: "billingName", autoComplete: "billing name", wide: true },
   { name: "line1", autoComplete: "billing address-line1", wide: true },
   { name: "line2", autoComplete: "billing address-line2", optional: true, wide: true },
@@ -45,7 +59,15 @@ const BILLING_INPUTS: Array<{ name: Exclude<SandboxBillingField, "country">; aut
   { name: "city", autoComplete: "billing address-level2" },
 ];
 
-function BillingFields({ countries, invalid, values }: { countries: Array<{ value: string; label: string }>; invalid: readonly string[]; values: Record<string, string> }) {
+function BillingFields({
+  countries,
+  invalid,
+  values,
+}: {
+  countries: Array<{ value: string; label: string }>;
+  invalid: readonly string[];
+  values: Record<string, string>;
+}) {
   const { t } = useTranslation("billing");
   const error = (name: string) => (invalid.includes(name) ? [t("missing")] : undefined);
   return (
@@ -53,7 +75,10 @@ function BillingFields({ countries, invalid, values }: { countries: Array<{ valu
       <legend className="mb-2 text-lg font-semibold">{t("title")}</legend>
       <p className="text-sm text-muted sm:col-span-2">{t("intro")}</p>
       {invalid.length ? (
-        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900 sm:col-span-2">
+        <p
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900 sm:col-span-2"
+        >
           {t("incomplete")}
         </p>
       ) : null}
@@ -142,13 +167,26 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
         ) : null}
         {loaderData.status === "open" ? (
           <Form method="post">
-            {loaderData.billing ? <BillingFields countries={loaderData.billing.countries} invalid={actionData?.invalid ?? []} values={actionData?.values ?? {}} /> : null}
+            {loaderData.billing ? (
+              <BillingFields
+                countries={loaderData.billing.countries}
+                invalid={actionData?.invalid ?? []}
+                values={actionData?.values ?? {}}
+              />
+            ) : null}
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <button type="submit" name="intent" value="pay" className="btn-primary" disabled={pending}>
                 {t("checkout.pay", { amount: loaderData.dueNow })}
               </button>
               {/* Cancelling asks nothing: the browser does not check the address for it. */}
-              <button type="submit" name="intent" value="cancel" className="btn-secondary" disabled={pending} formNoValidate>
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                className="btn-secondary"
+                disabled={pending}
+                formNoValidate
+              >
                 {t("checkout.cancel")}
               </button>
             </div>

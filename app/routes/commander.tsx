@@ -4,7 +4,14 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/commander";
 import { ConsentCheckbox } from "../components/consent-checkbox.tsx";
 import { ErrorSummary, FormMessages, RadioGroup, SelectField, TextField } from "../components/forms.tsx";
-import { amountDueNow, getOffer, isOfferId, orderFields, type OfferId, type OrderFieldName } from "../content/offers.ts";
+import {
+  amountDueNow,
+  getOffer,
+  isOfferId,
+  orderFields,
+  type OfferId,
+  type OrderFieldName,
+} from "../content/offers.ts";
 import { ORDER_FIELD_NAMES, orderFieldSpec } from "../content/order-fields.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { termsForOrder } from "../content/terms.ts";
@@ -39,7 +46,8 @@ import { formatDate, formatMoney } from "../i18n/format.ts";
  */
 export const handle = {
   formScript: true,
-  languageForm: (loaderData: unknown) => ((loaderData as { status?: string } | undefined)?.status === "ok" ? "order" : undefined),
+  languageForm: (loaderData: unknown) =>
+    (loaderData as { status?: string } | undefined)?.status === "ok" ? "order" : undefined,
 };
 
 /** The switcher's submit value (see language-switcher.tsx): re-render in the new language, values kept. */
@@ -92,7 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLocale(context);
   const param = url.searchParams.get("offre")?.trim() ?? "";
   if (!param) return data({ status: "missing" as const, lang, meta: pageMeta(context, null) });
-  if (!isOfferId(param)) return data({ status: "unknown" as const, lang, meta: pageMeta(context, null) }, { status: 404 });
+  if (!isOfferId(param))
+    return data({ status: "unknown" as const, lang, meta: pageMeta(context, null) }, { status: 404 });
   const cancelled = url.searchParams.has("cancelled");
   return data({
     status: "ok" as const,
@@ -122,10 +131,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLocale(context);
   // Only the fields this form knows reach the parser (and the reply that echoes them).
   const read = await readForm(request, ORDER_FORM_NAMES);
-  if (!read.ok) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: read.status });
+  if (!read.ok)
+    return data(
+      { result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError },
+      { status: read.status },
+    );
   const formData = read.form;
   const offer = String(formData.get("offre") ?? url.searchParams.get("offre") ?? "").trim();
-  if (!isOfferId(offer)) return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 404 });
+  if (!isOfferId(offer))
+    return data({ result: undefined, token: randomUUID(), formError: "errors.rejected" as FormError }, { status: 404 });
   const posted = String(formData.get("token") ?? "");
   const token = TOKEN_PATTERN.test(posted) ? posted : randomUUID();
 
@@ -149,16 +163,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp, secure } = context.get(requestInfoContext);
   const taken = await services.limits.take(["order", clientIp]);
   if (!taken.ok) {
-    return data({ result: submission.reply(), token, formError: "errors.rateLimited" as FormError }, { status: 429, headers: { "Retry-After": String(taken.retryAfterSeconds) } });
+    return data(
+      { result: submission.reply(), token, formError: "errors.rateLimited" as FormError },
+      { status: 429, headers: { "Retry-After": String(taken.retryAfterSeconds) } },
+    );
   }
 
   // The schema refused the post unless every consent was ticked: this is the moment they were given.
   const acceptance = acceptanceFor(offer, lang);
-  const outcome = await placeOrder({ form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token, acceptance }, services);
-  if (outcome.ok) return redirect(outcome.url, { status: 303, headers: appendSetCookie(new Headers(), draftCookie(outcome.order.id, secure)) });
+  const outcome = await placeOrder(
+    { form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token, acceptance },
+    services,
+  );
+  if (outcome.ok)
+    return redirect(outcome.url, {
+      status: 303,
+      headers: appendSetCookie(new Headers(), draftCookie(outcome.order.id, secure)),
+    });
   if (outcome.reason === "storage") {
     // Disk full or database down: nothing stored, nothing charged; the same token may try again.
-    return data({ result: submission.reply(), token, formError: "errors.storage" as FormError }, { status: 503, headers: { "Retry-After": "60" } });
+    return data(
+      { result: submission.reply(), token, formError: "errors.storage" as FormError },
+      { status: 503, headers: { "Retry-After": "60" } },
+    );
   }
   // The failed order stays stored (state failed) for a retry; a new token makes the next try a new order.
   return data(
@@ -199,11 +226,16 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
   const [form, fields] = useForm({
     id: "order",
     lastResult: actionData?.result,
-    defaultValue: { ...(draft ?? {}), ...(offer.fields.includes("videoLanguage") && !draft ? { videoLanguage: lang } : {}), ...(offer.fields.includes("connectZapier") && !draft ? { connectZapier: "non" } : {}) },
+    defaultValue: {
+      ...(draft ?? {}),
+      ...(offer.fields.includes("videoLanguage") && !draft ? { videoLanguage: lang } : {}),
+      ...(offer.fields.includes("connectZapier") && !draft ? { connectZapier: "non" } : {}),
+    },
     constraint: rules.constraint,
     defaultNoValidate: false,
   });
-  const field = (name: OrderFieldName | ConsentField) => fields[name as keyof typeof fields] as unknown as FieldMetadata<string | undefined>;
+  const field = (name: OrderFieldName | ConsentField) =>
+    fields[name as keyof typeof fields] as unknown as FieldMetadata<string | undefined>;
   const messages = (name: OrderFieldName | ConsentField) => field(name).errors?.map((error) => t(error));
   const invalid = [...offer.fields, ...offer.consents].filter((name) => field(name).errors?.length);
   const formError = actionData?.formError;
@@ -272,11 +304,16 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
           <p className="lead mt-4 max-w-2xl">{t(`form.intro.${offer.kind}`)}</p>
         </div>
 
-        <aside className="card h-fit lg:sticky lg:self-start lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-labelledby="order-offer-name">
+        <aside
+          className="card h-fit lg:sticky lg:self-start lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          aria-labelledby="order-offer-name"
+        >
           <p id="order-offer-name" className="text-lg font-semibold">
             {name}
           </p>
-          {offer.oneTimeOnly || offer.monthlyLater ? <p className="mt-4 text-sm text-muted">{t("form.dueToday")}</p> : null}
+          {offer.oneTimeOnly || offer.monthlyLater ? (
+            <p className="mt-4 text-sm text-muted">{t("form.dueToday")}</p>
+          ) : null}
           <p className="mt-1 text-3xl font-bold" data-testid="order-amount">
             {offer.oneTimeOnly || offer.monthlyLater ? offer.dueNow : t("form.perMonth", { amount: offer.monthly })}
           </p>
@@ -296,7 +333,11 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
             </p>
           ) : null}
           {formError ? (
-            <p id="order-form-error" role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
+            <p
+              id="order-form-error"
+              role="alert"
+              className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900"
+            >
               {t(formError)}
             </p>
           ) : null}
@@ -310,13 +351,31 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
             }))}
           />
 
-          <FormMessages id="order-messages" summary={{ id: "order-error-summary", title: t("form.errorSummary") }} keys={rules.messages} t={t} />
-          <form method="post" action={orderFormPath(offer.id, lang)} {...getFormProps(form)} data-messages="order-messages" className="space-y-10">
+          <FormMessages
+            id="order-messages"
+            summary={{ id: "order-error-summary", title: t("form.errorSummary") }}
+            keys={rules.messages}
+            t={t}
+          />
+          <form
+            method="post"
+            action={orderFormPath(offer.id, lang)}
+            {...getFormProps(form)}
+            data-messages="order-messages"
+            className="space-y-10"
+          >
             <input type="hidden" name="offre" value={offer.id} />
             <input type="hidden" name="token" value={actionData?.token ?? token} />
             <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
               <label htmlFor="order-website">{t("form.honeypot")}</label>
-              <input id="order-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+              <input
+                id="order-website"
+                type="text"
+                name={HONEYPOT_FIELD}
+                tabIndex={-1}
+                autoComplete="off"
+                defaultValue=""
+              />
             </div>
 
             <fieldset className="grid gap-5 sm:grid-cols-2">
@@ -333,12 +392,23 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
             <fieldset className="grid gap-5" data-block="terms-acceptance">
               <legend className="mb-4 text-lg font-semibold">{t("form.sectionTerms")}</legend>
               <p className="text-sm">
-                <a className="font-medium text-accent-700 underline underline-offset-2" href={offer.terms.href} hrefLang={offer.terms.lang} target="_blank" rel="noopener" data-terms-link>
+                <a
+                  className="font-medium text-accent-700 underline underline-offset-2"
+                  href={offer.terms.href}
+                  hrefLang={offer.terms.lang}
+                  target="_blank"
+                  rel="noopener"
+                  data-terms-link
+                >
                   {t("form.termsLink", { date: offer.terms.version })}
                 </a>
                 {offer.terms.translated ? <span className="text-muted"> {t("form.termsGoverning")}</span> : null}
               </p>
-              <ConsentCheckbox meta={field("acceptTerms")} label={t("form.acceptTerms")} errors={messages("acceptTerms")} />
+              <ConsentCheckbox
+                meta={field("acceptTerms")}
+                label={t("form.acceptTerms")}
+                errors={messages("acceptTerms")}
+              />
               {offer.immediateStart ? (
                 <ConsentCheckbox
                   meta={field("immediateStart")}
@@ -356,7 +426,10 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
               <p className="mt-3 text-sm text-muted">{t("form.secureNote")}</p>
               <p className="mt-1 text-sm text-muted" data-privacy-note>
                 {t("form.privacyNote")}{" "}
-                <a className="font-medium text-accent-700 underline underline-offset-2" href={pagePath(pageById("privacy"), lang)}>
+                <a
+                  className="font-medium text-accent-700 underline underline-offset-2"
+                  href={pagePath(pageById("privacy"), lang)}
+                >
                   {t("form.privacyLink")}
                 </a>
               </p>

@@ -23,13 +23,19 @@ export default function DatasetsPage() {
   return (
     <>
       {/* The page's own slim bar: brand back home and the one action, no site navigation. */}
-      <header className="sticky top-0 z-40 [body:has(.demo-banner)_&]:top-8 border-b border-white/10 bg-night/95 text-white backdrop-blur" data-block="datasets-bar">
+      <header
+        className="sticky top-0 z-40 [body:has(.demo-banner)_&]:top-8 border-b border-white/10 bg-night/95 text-white backdrop-blur"
+        data-block="datasets-bar"
+      >
         <div className="container-page flex h-16 items-center justify-between gap-4">
           <a href="/" className="brand-link" aria-label={t("bar.home")} data-brand>
             <Logo className="size-8" />
             <span>{t("common:brand")}</span>
           </a>
-          <a href={requestHref} className="hidden rounded-full border border-white/25 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-white/10 sm:inline-flex">
+          <a
+            href={requestHref}
+            className="hidden rounded-full border border-white/25 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-white/10 sm:inline-flex"
+          >
             {t("bar.request")}
           </a>
         </div>
@@ -40,7 +46,9 @@ export default function DatasetsPage() {
         <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.15fr_1fr] lg:items-center">
           <div>
             <p className="eyebrow text-accent-300">{t("hero.eyebrow")}</p>
-            <h1 className="mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl lg:text-6xl">{t("hero.title")}</h1>
+            <h1 className="mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl lg:text-6xl">
+              {t("hero.title")}
+            </h1>
             <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{t("hero.subtitle")}</p>
             <div className="mt-9 flex flex-wrap gap-3">
               <a href={requestHref} className="btn-primary" data-action="request-access">
@@ -66,7 +74,10 @@ export default function DatasetsPage() {
               { value: formatUnit(F.curatedHours, "hour", lang, "narrow"), label: t("stats.curated") },
               { value: `${formatUnit(F.producedHours, "hour", lang, "narrow")}+`, label: t("stats.produced") },
               { value: formatUnit(F.onRequestHours[1], "hour", lang, "narrow"), label: t("stats.onRequest") },
-              { value: `+${formatUnit(F.packages[2].hoursPerMonth, "hour", lang, "narrow")}`, label: t("stats.monthly") },
+              {
+                value: `+${formatUnit(F.packages[2].hoursPerMonth, "hour", lang, "narrow")}`,
+                label: t("stats.monthly"),
+              },
             ]}
           />
         </div>
@@ -78,12 +89,19 @@ export default function DatasetsPage() {
           columns={2}
           items={[
             { key: "curated", badge: hours(F.curatedHours) },
-            { key: "live", badge: t("offers.live.badge", { hours: formatUnit(F.packages[0].hoursPerMonth, "hour", lang, "narrow") }) },
+            {
+              key: "live",
+              badge: t("offers.live.badge", { hours: formatUnit(F.packages[0].hoursPerMonth, "hour", lang, "narrow") }),
+            },
           ].map((offer) => ({
             title: t(`offers.${offer.key}.title`),
             text: t(`offers.${offer.key}.text`),
             points: list<string>(`offers.${offer.key}.points`),
-            top: <p className="inline-flex self-start rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-800">{offer.badge}</p>,
+            top: (
+              <p className="inline-flex self-start rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-800">
+                {offer.badge}
+              </p>
+            ),
           }))}
         />
       </Section>
@@ -92,11 +110,17 @@ export default function DatasetsPage() {
         <ul className="grid gap-6 lg:grid-cols-2" data-block="licences">
           <li className="card flex flex-col p-8">
             <h3 className="text-xl font-bold text-ink">{t("licensing.nonExclusive.name")}</h3>
-            <p className="mt-4 font-display text-3xl font-extrabold tracking-tight sm:text-4xl text-ink" data-price="non-exclusive">
+            <p
+              className="mt-4 font-display text-3xl font-extrabold tracking-tight sm:text-4xl text-ink"
+              data-price="non-exclusive"
+            >
               {t("licensing.nonExclusive.price", { amount: eur(F.nonExclusive.yearly) })}
             </p>
             <p className="mt-2 text-muted">
-              {t("licensing.nonExclusive.detail", { upfront: eur(F.nonExclusive.upfront), monthly: eur(F.nonExclusive.monthly) })}
+              {t("licensing.nonExclusive.detail", {
+                upfront: eur(F.nonExclusive.upfront),
+                monthly: eur(F.nonExclusive.monthly),
+              })}
             </p>
             <div className="mt-6 border-t border-line pt-6 sm:[&>ul]:grid-cols-1">
               <CheckList items={nonExclusivePoints} />
@@ -105,7 +129,10 @@ export default function DatasetsPage() {
           <li className="relative flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-night p-8 text-white shadow-lift">
             <div className="hero-glow" aria-hidden="true" />
             <h3 className="relative text-xl font-bold">{t("licensing.exclusive.name")}</h3>
-            <p className="relative mt-4 font-display text-3xl font-extrabold tracking-tight sm:text-4xl" data-price="exclusive">
+            <p
+              className="relative mt-4 font-display text-3xl font-extrabold tracking-tight sm:text-4xl"
+              data-price="exclusive"
+            >
               {t("licensing.exclusive.price", { amount: eur(F.exclusiveFromYearly) })}
             </p>
             <p className="relative mt-2 text-slate-300">{t("licensing.exclusive.detail")}</p>
@@ -114,8 +141,15 @@ export default function DatasetsPage() {
             </div>
           </li>
         </ul>
-        <p className="mt-8 rounded-2xl border border-accent-100 bg-white px-6 py-5 leading-relaxed text-ink" data-block="volumes">
-          {t("licensing.volumes", { curated: hours(F.curatedHours), first: hours(F.onRequestHours[0]), second: hours(F.onRequestHours[1]) })}
+        <p
+          className="mt-8 rounded-2xl border border-accent-100 bg-white px-6 py-5 leading-relaxed text-ink"
+          data-block="volumes"
+        >
+          {t("licensing.volumes", {
+            curated: hours(F.curatedHours),
+            first: hours(F.onRequestHours[0]),
+            second: hours(F.onRequestHours[1]),
+          })}
         </p>
       </Section>
 
@@ -124,7 +158,9 @@ export default function DatasetsPage() {
           {F.packages.map((pack, index) => (
             <li key={pack.id} className={`card flex flex-col ${index === 1 ? "ring-2 ring-accent-500" : ""}`}>
               <p className="text-sm font-semibold tracking-widest text-accent-700 uppercase">{tiers[index]?.name}</p>
-              <p className="mt-3 font-display text-3xl font-extrabold text-ink">{t("packages.volume", { hours: formatUnit(pack.hoursPerMonth, "hour", lang, "narrow") })}</p>
+              <p className="mt-3 font-display text-3xl font-extrabold text-ink">
+                {t("packages.volume", { hours: formatUnit(pack.hoursPerMonth, "hour", lang, "narrow") })}
+              </p>
               <p className="mt-1 text-lg font-semibold text-ink" data-price={pack.id}>
                 {t("packages.price", { amount: formatAmountRange(pack.monthly, "EUR", lang) })}
               </p>

@@ -49,7 +49,10 @@ export default function FormateurIaPage() {
                 <CheckList items={t("audience.items", { returnObjects: true }) as string[]} />
               </div>
             </div>
-            <div className="flex gap-4 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 p-6" data-block="guarantee">
+            <div
+              className="flex gap-4 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 p-6"
+              data-block="guarantee"
+            >
               <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-emerald-600 text-white">
                 <LineIcon name="support" />
               </span>
@@ -71,7 +74,10 @@ export default function FormateurIaPage() {
               labels={{ oneTime: t("pricing.oneTime"), monthly: t("pricing.monthly"), cta: t("pricing.cta") }}
               footnote={t("pricing.footnote", { days: supportDays })}
             />
-            <p className="mt-4 text-center font-medium text-ink" data-delivery-hours={OFFERS["formateur-ia"].delivery.hours}>
+            <p
+              className="mt-4 text-center font-medium text-ink"
+              data-delivery-hours={OFFERS["formateur-ia"].delivery.hours}
+            >
               {t("order:nextSteps.delivery.agent", { hours: OFFERS["formateur-ia"].delivery.hours })}
             </p>
           </div>

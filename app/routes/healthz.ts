@@ -5,7 +5,10 @@ import { checkHealth } from "../ops/health.server.ts";
 import { servicesOf } from "../services-context.ts";
 
 const text = (body: string, status: number) =>
-  new Response(`${body}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response(`${body}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 /** Up means able to take an order: the database reads and writes, its volume has room (app/ops/health.server.ts). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -9,7 +9,10 @@ import { OFFER_CARDS } from "./home.tsx";
 // other cards' texts by one.
 describe("home offer cards", () => {
   it.each(LANGUAGES)("every card has its title and text in %s, and every text has its card", (lang) => {
-    const items = JSON.parse(fs.readFileSync(`locales/${lang}/home.json`, "utf8")).offers.items as Record<string, { title?: string; text?: string }>;
+    const items = JSON.parse(fs.readFileSync(`locales/${lang}/home.json`, "utf8")).offers.items as Record<
+      string,
+      { title?: string; text?: string }
+    >;
     expect(Object.keys(items).sort()).toEqual(OFFER_CARDS.map((card) => card.page).sort());
     for (const card of OFFER_CARDS) {
       // A page that sells one catalogue offer is named by it (offers.json): no second title here.

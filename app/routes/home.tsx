@@ -74,7 +74,9 @@ export default function HomePage() {
         <CardGrid
           items={OFFER_CARDS.map((card) => ({
             // A page that sells one catalogue offer is called by that offer's one name.
-            title: soleOffer(card.page) ? t(`offers:${soleOffer(card.page)}.name`) : t(`offers.items.${card.page}.title`),
+            title: soleOffer(card.page)
+              ? t(`offers:${soleOffer(card.page)}.name`)
+              : t(`offers.items.${card.page}.title`),
             text: t(`offers.items.${card.page}.text`),
             href: pageById(card.page).path,
             cta: t("offers.cta"),
@@ -108,12 +110,21 @@ export default function HomePage() {
               data-block="monogram"
             >
               <span className="absolute -top-10 -right-10 size-40 rounded-full bg-white/10" aria-hidden="true" />
-              <span className="absolute -bottom-16 -left-12 size-48 rounded-full border border-white/15" aria-hidden="true" />
+              <span
+                className="absolute -bottom-16 -left-12 size-48 rounded-full border border-white/15"
+                aria-hidden="true"
+              />
               <span className="relative text-center">
-                <span className="block font-display text-7xl font-extrabold tracking-tight text-white sm:text-8xl" aria-hidden="true">
+                <span
+                  className="block font-display text-7xl font-extrabold tracking-tight text-white sm:text-8xl"
+                  aria-hidden="true"
+                >
                   {initials(person.name)}
                 </span>
-                <span className="mt-3 block text-sm font-semibold tracking-widest text-accent-100 uppercase" aria-hidden="true">
+                <span
+                  className="mt-3 block text-sm font-semibold tracking-widest text-accent-100 uppercase"
+                  aria-hidden="true"
+                >
                   {person.name}
                 </span>
               </span>
@@ -138,7 +149,13 @@ export default function HomePage() {
               <li key={profile.id}>
                 {/* A profile not configured yet shows its figure without a link to the platform's home page. */}
                 {profile.url ? (
-                  <a href={profile.url} target="_blank" rel="noopener noreferrer" className={`${box} transition hover:-translate-y-0.5 hover:border-accent-300`} data-profile={profile.id}>
+                  <a
+                    href={profile.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={`${box} transition hover:-translate-y-0.5 hover:border-accent-300`}
+                    data-profile={profile.id}
+                  >
                     {tile}
                     <span className="sr-only"> ({newTab})</span>
                   </a>
@@ -154,7 +171,14 @@ export default function HomePage() {
         {bioLinks.length ? (
           <div className="mt-8 flex flex-wrap gap-3" data-block="bio-links">
             {bioLinks.map((link) => (
-              <a key={link.key} href={links[link.key] || undefined} target="_blank" rel="noopener noreferrer" className={link.className} data-link={link.key}>
+              <a
+                key={link.key}
+                href={links[link.key] || undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={link.className}
+                data-link={link.key}
+              >
                 <LineIcon name={link.icon} className="size-5" />
                 {t(`about.${link.key}`)}
                 <span className="sr-only"> ({newTab})</span>

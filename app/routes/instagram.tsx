@@ -48,7 +48,10 @@ export default function InstagramPage() {
 
       <section className="bg-surface pt-16 sm:pt-24" aria-labelledby="ready-title">
         <div className="container-page">
-          <div className="flex flex-col gap-5 rounded-3xl border border-emerald-200 bg-emerald-50 p-8 sm:flex-row sm:items-start sm:p-10" data-block="ready-note">
+          <div
+            className="flex flex-col gap-5 rounded-3xl border border-emerald-200 bg-emerald-50 p-8 sm:flex-row sm:items-start sm:p-10"
+            data-block="ready-note"
+          >
             <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-emerald-600 text-white">
               <LineIcon name="rocket" />
             </span>

@@ -36,7 +36,12 @@ export default function LegalNoticePage() {
   const { lang } = useRootData();
   const { t } = useTranslation("legal-notice");
   const label = (key: string) => t(`labels.${key}`);
-  const lines = (address: readonly string[]) => address.map((line) => <span key={line} className="block">{line}</span>);
+  const lines = (address: readonly string[]) =>
+    address.map((line) => (
+      <span key={line} className="block">
+        {line}
+      </span>
+    ));
   const sections = [
     { id: "publisher", title: t("publisher") },
     { id: "director", title: t("director") },
@@ -51,12 +56,30 @@ export default function LegalNoticePage() {
           rows={[
             [label("company"), legal.company],
             [label("legalForm"), legal.legalForm],
-            [label("shareCapital"), legal.shareCapital == null ? null : formatMoney(Math.round(legal.shareCapital * 100), "EUR", lang)],
+            [
+              label("shareCapital"),
+              legal.shareCapital == null ? null : formatMoney(Math.round(legal.shareCapital * 100), "EUR", lang),
+            ],
             [label("address"), lines(legal.address)],
             [label("registration"), legal.registration],
             [label("vat"), legal.vatNumber],
-            [label("phone"), legal.phone ? <a href={`tel:${legal.phone.replace(/[^+\d]/g, "")}`} className="text-accent-700 underline underline-offset-4">{legal.phone}</a> : null],
-            [label("email"), <a href={`mailto:${contactEmail}`} className="text-accent-700 underline underline-offset-4"><Unbroken text={contactEmail} /></a>],
+            [
+              label("phone"),
+              legal.phone ? (
+                <a
+                  href={`tel:${legal.phone.replace(/[^+\d]/g, "")}`}
+                  className="text-accent-700 underline underline-offset-4"
+                >
+                  {legal.phone}
+                </a>
+              ) : null,
+            ],
+            [
+              label("email"),
+              <a href={`mailto:${contactEmail}`} className="text-accent-700 underline underline-offset-4">
+                <Unbroken text={contactEmail} />
+              </a>,
+            ],
           ]}
         />
       </LegalSection>
@@ -68,8 +91,27 @@ export default function LegalNoticePage() {
           rows={[
             [label("name"), legal.host.name],
             [label("address"), lines(legal.host.address)],
-            [label("phone"), legal.host.phone ? <a href={`tel:${legal.host.phone.replace(/[^+\d]/g, "")}`} className="text-accent-700 underline underline-offset-4">{legal.host.phone}</a> : null],
-            [label("website"), <a href={legal.host.website} className="text-accent-700 underline underline-offset-4" rel="noopener noreferrer">{legal.host.website.replace(/^https:\/\//, "")}</a>],
+            [
+              label("phone"),
+              legal.host.phone ? (
+                <a
+                  href={`tel:${legal.host.phone.replace(/[^+\d]/g, "")}`}
+                  className="text-accent-700 underline underline-offset-4"
+                >
+                  {legal.host.phone}
+                </a>
+              ) : null,
+            ],
+            [
+              label("website"),
+              <a
+                href={legal.host.website}
+                className="text-accent-700 underline underline-offset-4"
+                rel="noopener noreferrer"
+              >
+                {legal.host.website.replace(/^https:\/\//, "")}
+              </a>,
+            ],
           ]}
         />
       </LegalSection>
@@ -79,7 +121,10 @@ export default function LegalNoticePage() {
       <LegalSection id="data" index={4} title={t("data.title")}>
         <p className={legalParagraph}>{t("data.text")}</p>
         <p className="mt-4">
-          <a href={pagePath(pageById("privacy"), lang)} className="font-semibold text-accent-700 underline underline-offset-4">
+          <a
+            href={pagePath(pageById("privacy"), lang)}
+            className="font-semibold text-accent-700 underline underline-offset-4"
+          >
             {t("data.link")}
           </a>
         </p>

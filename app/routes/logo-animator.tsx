@@ -35,7 +35,11 @@ export default function LogoAnimatorPage() {
         secondary={{ href: "#videos", label: t("hero.secondary") }}
         aside={
           <div>
-            <HeroImage image={IMAGES["logo-animator-hero"]} alt={t("hero.imageAlt")} className="w-full rounded-[2rem] shadow-2xl" />
+            <HeroImage
+              image={IMAGES["logo-animator-hero"]}
+              alt={t("hero.imageAlt")}
+              className="w-full rounded-[2rem] shadow-2xl"
+            />
             <div className="mt-5 [&>dl]:grid-cols-2 lg:[&>dl]:grid-cols-2" data-block="facts">
               <Stats
                 items={[
@@ -67,7 +71,11 @@ export default function LogoAnimatorPage() {
             return (
               <li key={item.title}>
                 <figure>
-                  <LazyImage image={image} alt={item.alt} className="mx-auto w-full max-w-xs rounded-3xl shadow-lift sm:max-w-none" />
+                  <LazyImage
+                    image={image}
+                    alt={item.alt}
+                    className="mx-auto w-full max-w-xs rounded-3xl shadow-lift sm:max-w-none"
+                  />
                   <figcaption className="mt-4 text-center font-semibold text-ink">{item.title}</figcaption>
                 </figure>
               </li>
@@ -77,8 +85,13 @@ export default function LogoAnimatorPage() {
       </Section>
 
       <Section id="videos" tone="tint" t={t} copy="videos" lead playable={CLIPS.some((slot) => clips[slot].ref)}>
-        <VideoCards block="videos" className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]" playLabel={t("videos.play")}
-          items={list("videos.items")} videos={CLIPS.map((slot) => clips[slot])} />
+        <VideoCards
+          block="videos"
+          className="grid items-center gap-8 md:grid-cols-[0.5fr_1.5fr]"
+          playLabel={t("videos.play")}
+          items={list("videos.items")}
+          videos={CLIPS.map((slot) => clips[slot])}
+        />
       </Section>
 
       <CtaBand t={t} href={QUOTE_ANCHOR} label={t("quote:form.title")} className="pt-16 sm:pt-24" />

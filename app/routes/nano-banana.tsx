@@ -29,11 +29,12 @@ type Field = keyof typeof FIELD_ICONS;
 const fieldLabel = (field: Field) => (field === "access" ? "accessTitle" : field);
 
 /** The fields grouped for reading; each group renders as cards. */
-const GROUPS: ReadonlyArray<{ id: string; label: string; tone: "light" | "tint" | "dark"; fields: readonly Field[] }> = [
-  { id: "what", label: "whatItDoes", tone: "light", fields: ["capabilities", "fusion", "innovation", "consistency"] },
-  { id: "access", label: "access", tone: "dark", fields: ["availability", "access", "performance"] },
-  { id: "know", label: "goodToKnow", tone: "light", fields: ["limitations", "watermark", "competition"] },
-];
+const GROUPS: ReadonlyArray<{ id: string; label: string; tone: "light" | "tint" | "dark"; fields: readonly Field[] }> =
+  [
+    { id: "what", label: "whatItDoes", tone: "light", fields: ["capabilities", "fusion", "innovation", "consistency"] },
+    { id: "access", label: "access", tone: "dark", fields: ["availability", "access", "performance"] },
+    { id: "know", label: "goodToKnow", tone: "light", fields: ["limitations", "watermark", "competition"] },
+  ];
 
 export default function NanoBananaPage() {
   const { t, lang } = usePage("nano-banana");
@@ -42,7 +43,12 @@ export default function NanoBananaPage() {
     params: formatCompact(FIGURES.parameters, lang, { display: "long" }),
   };
   const d = (field: string) => t(`content.description.${field}`, vars);
-  const cards = (fields: readonly Field[]) => fields.map((field) => ({ title: t(`labels.${fieldLabel(field)}`), text: d(field), icon: <LineIcon name={FIELD_ICONS[field]} /> }));
+  const cards = (fields: readonly Field[]) =>
+    fields.map((field) => ({
+      title: t(`labels.${fieldLabel(field)}`),
+      text: d(field),
+      icon: <LineIcon name={FIELD_ICONS[field]} />,
+    }));
 
   return (
     <>
@@ -66,18 +72,33 @@ export default function NanoBananaPage() {
               </a>
             </div>
           </div>
-          <HeroImage image={IMAGES["nano-banana-hero"]} alt={t("hero.imageAlt")} className="w-full rounded-3xl shadow-2xl ring-1 ring-white/10" />
+          <HeroImage
+            image={IMAGES["nano-banana-hero"]}
+            alt={t("hero.imageAlt")}
+            className="w-full rounded-3xl shadow-2xl ring-1 ring-white/10"
+          />
         </div>
         {/* What the buyer gets, how fast and at what price: the service first; the model's own facts come lower down. */}
         <div className="container-page relative pb-16" data-block="service">
           <h2 className="sr-only">{t("service.label")}</h2>
           <div className="max-sm:[&_dl]:grid-cols-1 lg:[&_dl]:grid-cols-3">
-            <Stats items={(["deliverable", "turnaround", "price"] as const).map((key) => ({ value: t(`service.${key}.value`), label: t(`service.${key}.label`) }))} />
+            <Stats
+              items={(["deliverable", "turnaround", "price"] as const).map((key) => ({
+                value: t(`service.${key}.value`),
+                label: t(`service.${key}.label`),
+              }))}
+            />
           </div>
         </div>
       </section>
 
-      <Section id="description" eyebrow={t("labels.whatItDoes")} title={t("content.description.title")} lead={d("intro")} block="nano-what">
+      <Section
+        id="description"
+        eyebrow={t("labels.whatItDoes")}
+        title={t("content.description.title")}
+        lead={d("intro")}
+        block="nano-what"
+      >
         <CardGrid columns={2} items={cards(GROUPS[0]!.fields)} />
       </Section>
 
@@ -118,13 +139,19 @@ export default function NanoBananaPage() {
 
       <Section id="prompt" tone="tint" title={t("labels.prompt")} lead={t("labels.promptNote")}>
         {/* A <div>, not a <figure>: the glow comes first, and a figcaption must be first or last. */}
-        <div className="relative overflow-hidden rounded-3xl bg-night p-6 text-white shadow-lift sm:p-10" data-block="prompt">
+        <div
+          className="relative overflow-hidden rounded-3xl bg-night p-6 text-white shadow-lift sm:p-10"
+          data-block="prompt"
+        >
           <div className="hero-glow" aria-hidden="true" />
           <p className="relative flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
             <LineIcon name="spark" className="size-4" />
             {t("labels.prompt")}
           </p>
-          <pre className="relative mt-5 font-mono text-base leading-relaxed whitespace-pre-wrap text-slate-100 sm:text-lg" data-field="prompt">
+          <pre
+            className="relative mt-5 font-mono text-base leading-relaxed whitespace-pre-wrap text-slate-100 sm:text-lg"
+            data-field="prompt"
+          >
             <code>{t("content.prompt")}</code>
           </pre>
         </div>

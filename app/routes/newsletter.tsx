@@ -43,7 +43,10 @@ export default function NewsletterPage() {
         primary={quoteAction(t("hero.secondary"))}
         secondary={playAction("#examples", t("hero.primary"))}
         aside={
-          <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 backdrop-blur-sm sm:p-8" data-block="execution">
+          <div
+            className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 backdrop-blur-sm sm:p-8"
+            data-block="execution"
+          >
             <h2 className="flex items-center gap-2 text-sm font-semibold tracking-widest text-accent-300 uppercase">
               <LineIcon name="clock" className="size-5" />
               {t("execution.title")}
@@ -52,11 +55,15 @@ export default function NewsletterPage() {
               {/* The figure reads first, its label below; dt stays first in the markup as <dl> requires. */}
               <div className="flex flex-col-reverse">
                 <dt className="mt-1 text-slate-300">{t("execution.perIssue")}</dt>
-                <dd className="font-display text-5xl font-extrabold tracking-tight text-white">&lt; {formatUnit(N.maxMinutes, "minute", lang, "short")}</dd>
+                <dd className="font-display text-5xl font-extrabold tracking-tight text-white">
+                  &lt; {formatUnit(N.maxMinutes, "minute", lang, "short")}
+                </dd>
               </div>
               <div className="flex flex-col-reverse border-t border-white/10 pt-6">
                 <dt className="mt-1 text-slate-300">{t("execution.perVideo")}</dt>
-                <dd className="font-display text-5xl font-extrabold tracking-tight text-white">{formatUnitRange(N.videoSeconds, "second", lang, "short")}</dd>
+                <dd className="font-display text-5xl font-extrabold tracking-tight text-white">
+                  {formatUnitRange(N.videoSeconds, "second", lang, "short")}
+                </dd>
               </div>
             </dl>
           </div>
@@ -72,20 +79,37 @@ export default function NewsletterPage() {
       </Section>
 
       <Section id="integrations" t={t} copy="integrations" lead>
-        <IconPills block="integrations" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" labels={list<string>("integrations.items")} icons={INTEGRATION_ICONS} />
-      </Section>
-
-      <Section id="audiences" tone="dark" t={t} copy="audiences">
-        <DarkCardGrid
-          block="audiences" columns={4}
-          items={withIcons(list("audiences.items"), AUDIENCE_ICONS)}
+        <IconPills
+          block="integrations"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          labels={list<string>("integrations.items")}
+          icons={INTEGRATION_ICONS}
         />
       </Section>
 
-      <Section id="examples" t={t} copy="social" lead playable={GROUPS.some((group) => examples(videos, lang, group.platform).some((video) => video.ref))}>
-        <div className="grid gap-10 lg:grid-cols-3 lg:items-start" data-block="social" data-variant={lang === "es" ? "es" : "default"}>
+      <Section id="audiences" tone="dark" t={t} copy="audiences">
+        <DarkCardGrid block="audiences" columns={4} items={withIcons(list("audiences.items"), AUDIENCE_ICONS)} />
+      </Section>
+
+      <Section
+        id="examples"
+        t={t}
+        copy="social"
+        lead
+        playable={GROUPS.some((group) => examples(videos, lang, group.platform).some((video) => video.ref))}
+      >
+        <div
+          className="grid gap-10 lg:grid-cols-3 lg:items-start"
+          data-block="social"
+          data-variant={lang === "es" ? "es" : "default"}
+        >
           {GROUPS.map((group) => (
-            <section key={group.platform} className="rounded-3xl border border-line bg-white p-6 shadow-card" data-group={group.platform} aria-labelledby={`group-${group.platform}`}>
+            <section
+              key={group.platform}
+              className="rounded-3xl border border-line bg-white p-6 shadow-card"
+              data-group={group.platform}
+              aria-labelledby={`group-${group.platform}`}
+            >
               <h3 id={`group-${group.platform}`} className="text-xl font-bold text-ink">
                 {group.name}
               </h3>
@@ -95,7 +119,11 @@ export default function NewsletterPage() {
                   const title = t("social.videoTitle", { n: numbered.indexOf(video.poster) + 1 });
                   return (
                     <li key={video.poster}>
-                      <VideoFacade video={video} title={title} playLabel={group.platform === "linkedin" ? t("social.linkedinOpen") : t("playLabel")} />
+                      <VideoFacade
+                        video={video}
+                        title={title}
+                        playLabel={group.platform === "linkedin" ? t("social.linkedinOpen") : t("playLabel")}
+                      />
                       {group.platform === "linkedin" && video.ref ? (
                         <p className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-accent-700">
                           {t("social.linkedinOpen")}

@@ -12,7 +12,12 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
 /** Where a card's button leads and what it says: order, see the page, or ask for a quote. */
-function cardAction(page: PageId, lang: Language, t: TFunction, order: ReturnType<typeof pagePrice> | null): { href: string; label: string; kind: string } {
+function cardAction(
+  page: PageId,
+  lang: Language,
+  t: TFunction,
+  order: ReturnType<typeof pagePrice> | null,
+): { href: string; label: string; kind: string } {
   const path = pagePath(pageById(page), lang);
   if (order && soleOffer(page)) return { href: order.href, label: t("common:price.order"), kind: "order" };
   if (isQuotePage(page)) return { href: `${path}${QUOTE_ANCHOR}`, label: t("page.askQuote"), kind: "quote" };
@@ -20,11 +25,26 @@ function cardAction(page: PageId, lang: Language, t: TFunction, order: ReturnTyp
 }
 
 /** A card's price as a figure and one small line: the catalogue's, the datasets' licence, or "on quote". */
-function CardPrice({ page, lang, t, order }: { page: PageId; lang: Language; t: TFunction; order: ReturnType<typeof pagePrice> | null }) {
+function CardPrice({
+  page,
+  lang,
+  t,
+  order,
+}: {
+  page: PageId;
+  lang: Language;
+  t: TFunction;
+  order: ReturnType<typeof pagePrice> | null;
+}) {
   const [figure, detail] = order
     ? [order.figure, order.detail]
     : page === "datasets"
-      ? [t("common:price.figure.fromAmount", { amount: formatAmount(DATASET_FIGURES.nonExclusive.yearly, "EUR", lang) }), t("page.fromYear", { amount: formatAmount(DATASET_FIGURES.nonExclusive.yearly, "EUR", lang) })]
+      ? [
+          t("common:price.figure.fromAmount", {
+            amount: formatAmount(DATASET_FIGURES.nonExclusive.yearly, "EUR", lang),
+          }),
+          t("page.fromYear", { amount: formatAmount(DATASET_FIGURES.nonExclusive.yearly, "EUR", lang) }),
+        ]
       : [t("page.quoteFigure"), null];
   return (
     <p data-price-line={page}>
@@ -44,7 +64,13 @@ export default function OffersPage() {
     <>
       <PageHero block="hero" t={t} primary={{ href: "#videos", label: t("hero.primary") }} />
       {OFFER_GROUPS.map((group, index) => (
-        <section key={group.id} id={group.id} className={sectionClass(index % 2 ? "tint" : "light")} aria-labelledby={`${group.id}-title`} data-block="offer-group">
+        <section
+          key={group.id}
+          id={group.id}
+          className={sectionClass(index % 2 ? "tint" : "light")}
+          aria-labelledby={`${group.id}-title`}
+          data-block="offer-group"
+        >
           <div className="container-page">
             <h2 id={`${group.id}-title`} className="section-title">
               {t(`page.groups.${group.id}`)}
@@ -60,20 +86,24 @@ export default function OffersPage() {
                 const order = isOrderPage(page) ? pagePrice(page, lang, tCommon) : null;
                 const action = cardAction(page, lang, t, order);
                 return (
-                <li key={page} className="card flex flex-col" data-offer-page={page}>
-                  <h3 className="card-title text-xl font-bold text-ink">
-                    <a href={pagePath(pageById(page), lang)} className="hover:text-accent-700">
-                      {soleOffer(page) ? t(`${soleOffer(page)}.name`) : t(`page.items.${page}.name`)}
+                  <li key={page} className="card flex flex-col" data-offer-page={page}>
+                    <h3 className="card-title text-xl font-bold text-ink">
+                      <a href={pagePath(pageById(page), lang)} className="hover:text-accent-700">
+                        {soleOffer(page) ? t(`${soleOffer(page)}.name`) : t(`page.items.${page}.name`)}
+                      </a>
+                    </h3>
+                    <p className="mt-2 flex-1 leading-relaxed text-muted">{t(`page.items.${page}.promise`)}</p>
+                    <div className="mt-5 border-t border-line pt-4">
+                      <CardPrice page={page} lang={lang} t={t} order={order} />
+                    </div>
+                    <a
+                      className={`${action.kind === "order" ? "btn-primary" : "btn-secondary"} mt-5 self-start`}
+                      href={action.href}
+                      data-card-action={action.kind}
+                    >
+                      {action.label}
                     </a>
-                  </h3>
-                  <p className="mt-2 flex-1 leading-relaxed text-muted">{t(`page.items.${page}.promise`)}</p>
-                  <div className="mt-5 border-t border-line pt-4">
-                    <CardPrice page={page} lang={lang} t={t} order={order} />
-                  </div>
-                  <a className={`${action.kind === "order" ? "btn-primary" : "btn-secondary"} mt-5 self-start`} href={action.href} data-card-action={action.kind}>
-                    {action.label}
-                  </a>
-                </li>
+                  </li>
                 );
               })}
             </ul>

@@ -41,6 +41,11 @@ a{display:inline-block;background:#1c1917;color:#fff;border-radius:.75rem;paddin
 <body><main><div role="alert" data-testid="download-expired"><h1>${title}</h1><p>${escapeHtml(t("expired.text", { minutes }))}</p><a href="${escapeHtml(orderPage)}">${escapeHtml(t("expired.back"))}</a></div></main></body></html>`;
   return new Response(body, {
     status: 410,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "same-origin",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
   });
 }

@@ -1,6 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { acceptWork, askRevision, askRevisionWithFiles, submitBrief, workSteps, workView, type WorkAnswer } from "../delivery/work.server.ts";
+import {
+  acceptWork,
+  askRevision,
+  askRevisionWithFiles,
+  submitBrief,
+  workSteps,
+  workView,
+  type WorkAnswer,
+} from "../delivery/work.server.ts";
 import { formatZonedDue } from "../i18n/format.ts";
 import { BRIEF_MAX, REVISION_MAX } from "../delivery/types.ts";
 import { field, isMultipart, readForm } from "../http/read-form.server.ts";
@@ -20,13 +28,22 @@ export const handle = { scriptless: true };
 
 function meta(context: Route.LoaderArgs["context"], reference?: string) {
   const t = getInstance(context).getFixedT(getLocale(context), "order-page");
-  return { title: reference ? t("page.title", { reference }) : t("page.notFound"), description: t("page.intro"), noindex: true };
+  return {
+    title: reference ? t("page.title", { reference }) : t("page.notFound"),
+    description: t("page.intro"),
+    noindex: true,
+  };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("lang");
-  const view = await orderPage(params.token, await servicesOf(context), getEnv().OWNER_TIME_ZONE, isLanguage(asked) ? asked : undefined);
+  const view = await orderPage(
+    params.token,
+    await servicesOf(context),
+    getEnv().OWNER_TIME_ZONE,
+    isLanguage(asked) ? asked : undefined,
+  );
   // A tampered token, or one for an order that is not (or no longer) there: the site's 404, translated.
   if (!view) throw data({ meta: meta(context) }, { status: 404 });
   // In the order's language (the emailed link carries it); a link without a valid one is sent to it,
@@ -40,13 +57,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orderWork = await services.repo.orderWork(order.id);
   // Download links signed for this view, valid FILE_LINK_TTL_SECONDS (a reload signs fresh ones).
   const now = Date.now();
-  const work = workView(order, orderWork, asked, (fileId) => orderFilePath(params.token, fileId, asked, services.links, getEnv().FILE_LINK_TTL_SECONDS * 1000, now));
+  const work = workView(order, orderWork, asked, (fileId) =>
+    orderFilePath(params.token, fileId, asked, services.links, getEnv().FILE_LINK_TTL_SECONDS * 1000, now),
+  );
   // The timeline with the work's steps (brief received; a revision asked or the acceptance), each in its room's words.
   const extra = workSteps(order, orderWork, (iso) => formatZonedDue(new Date(iso), asked, view.timeZone, true));
   const [paid, ...rest] = view.steps.map((step) => ({ ...step, ns: "order-page" as const }));
-  const steps = [paid!, ...extra.afterPaid.map((step) => ({ ...step, ns: "delivery" as const })), ...rest, ...extra.atEnd.map((step) => ({ ...step, ns: "delivery" as const }))];
+  const steps = [
+    paid!,
+    ...extra.afterPaid.map((step) => ({ ...step, ns: "delivery" as const })),
+    ...rest,
+    ...extra.atEnd.map((step) => ({ ...step, ns: "delivery" as const })),
+  ];
   const done = url.searchParams.get("done");
-  return { view, steps, work, done: done === "saved" || done === "revision" || done === "accepted" ? done : null, meta: meta(context, view.reference) };
+  return {
+    view,
+    steps,
+    work,
+    done: done === "saved" || done === "revision" || done === "accepted" ? done : null,
+    meta: meta(context, view.reference),
+  };
 }
 
 /**
@@ -63,11 +93,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The brief's questions are checked with the order form's rules for the same questions.
   const url = new URL(request.url);
   if (isMultipart(request))
-    answer = url.searchParams.get("intent") === "revision" ? await askRevisionWithFiles(request, order, services) : await submitBrief(request, order, services, (form) => parseBriefAnswers(form, order.offer));
+    answer =
+      url.searchParams.get("intent") === "revision"
+        ? await askRevisionWithFiles(request, order, services)
+        : await submitBrief(request, order, services, (form) => parseBriefAnswers(form, order.offer));
   else {
     const read = await readForm(request, ["intent", "text"]);
     if (!read.ok) answer = { ok: false, status: read.status, reason: read.reason };
-    else if (field(read.form, "intent", 20) === "revision") answer = await askRevision(order, field(read.form, "text", REVISION_MAX), services);
+    else if (field(read.form, "intent", 20) === "revision")
+      answer = await askRevision(order, field(read.form, "text", REVISION_MAX), services);
     else if (field(read.form, "intent", 20) === "accept") answer = await acceptWork(order, services);
     else answer = { ok: false, status: 400, reason: "malformed" };
   }
@@ -90,9 +124,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="container-page max-w-2xl py-12 sm:py-16">
       <p className="eyebrow">{t("page.eyebrow")}</p>
-      <h1 className="mt-2 text-3xl font-bold">
-        {view.offerName}
-      </h1>
+      <h1 className="mt-2 text-3xl font-bold">{view.offerName}</h1>
       <p className="mt-2 text-lg">
         {t("page.reference")}{" "}
         <strong className="font-mono whitespace-nowrap" data-testid="order-reference">
@@ -116,7 +148,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <h2 className="mt-10 text-lg font-semibold">{t("page.timeline")}</h2>
       <ol className="mt-3 space-y-3 border-l-2 border-accent-200 pl-4" data-testid="order-timeline">
         {steps.map((step) => (
-          <li key={step.key} data-step={step.key} data-state={step.state} aria-current={step.state === "current" ? "step" : undefined}>
+          <li
+            key={step.key}
+            data-step={step.key}
+            data-state={step.state}
+            aria-current={step.state === "current" ? "step" : undefined}
+          >
             <p className={step.state === "upcoming" ? "font-medium text-muted" : "font-semibold"}>
               {step.state === "done" ? "✓ " : step.state === "current" ? "→ " : ""}
               {t(`${step.ns}:steps.${step.key}`)}
@@ -146,10 +183,21 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <dd>{view.revisionRounds}</dd>
       </dl>
 
-      <WorkSection work={work} done={done} error={actionData?.error ?? null} invalid={actionData?.invalid ?? []} lang={view.lang} briefMax={BRIEF_MAX} revisionMax={REVISION_MAX} />
+      <WorkSection
+        work={work}
+        done={done}
+        error={actionData?.error ?? null}
+        invalid={actionData?.invalid ?? []}
+        lang={view.lang}
+        briefMax={BRIEF_MAX}
+        revisionMax={REVISION_MAX}
+      />
 
       <p className="mt-8 text-sm text-muted">
-        {t("page.keepLink")} <a className="underline" href={`${ORDER_REQUEST_PATH}?lang=${view.lang}`}>{t("page.lostLink")}</a>
+        {t("page.keepLink")}{" "}
+        <a className="underline" href={`${ORDER_REQUEST_PATH}?lang=${view.lang}`}>
+          {t("page.lostLink")}
+        </a>
       </p>
     </section>
   );

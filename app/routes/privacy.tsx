@@ -4,7 +4,15 @@ import type { Route } from "./+types/privacy";
 import { LegalSection, LegalShell, legalParagraph } from "../components/legal-shell.tsx";
 import { legalValues } from "../config/legal-values.ts";
 import { getSiteConfig } from "../config/site.server.ts";
-import { BRIEF_FIELDS, CHECKOUT_FIELDS, OFFER_IDS, ORDER_FORM_FIELDS, getOffer, type OfferKind, type OrderFieldName } from "../content/offers.ts";
+import {
+  BRIEF_FIELDS,
+  CHECKOUT_FIELDS,
+  OFFER_IDS,
+  ORDER_FORM_FIELDS,
+  getOffer,
+  type OfferKind,
+  type OrderFieldName,
+} from "../content/offers.ts";
 import { formatUnit } from "../i18n/format.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { COOKIES, COOKIE_IDS } from "../lib/cookies.ts";
@@ -27,7 +35,9 @@ export function loader({ context }: Route.LoaderArgs) {
     offers: OFFER_IDS.filter((id) => getOffer(id).kind === kind).map((id) => offers(`${id}.name`)),
     // What the order keeps: the form's answers, the billing address the checkout collects, the
     // brief's answers. The form's labels; the Zapier question as the noun its summary uses ("Zapier connection").
-    fields: ([...ORDER_FORM_FIELDS[kind], ...CHECKOUT_FIELDS, ...BRIEF_FIELDS[kind]] as OrderFieldName[]).map((field) => order(field === "connectZapier" ? "summary.connectZapier" : `form.${field}`)),
+    fields: ([...ORDER_FORM_FIELDS[kind], ...CHECKOUT_FIELDS, ...BRIEF_FIELDS[kind]] as OrderFieldName[]).map((field) =>
+      order(field === "connectZapier" ? "summary.connectZapier" : `form.${field}`),
+    ),
   }));
   const cookies = COOKIE_IDS.map((id) => ({
     id,
@@ -39,8 +49,17 @@ export function loader({ context }: Route.LoaderArgs) {
   }));
   // The periods the daily retention job applies (app/privacy/retention.server.ts): one setting, two uses.
   const period = (days: number) => formatUnit(days, "day", lang);
-  const retention = { unpaidPeriod: period(config.retention.unpaidAttemptDays), quotePeriod: period(config.retention.quoteRequestDays), customerPeriod: period(config.retention.customerDays) };
-  return { values: { ...legalValues(config), ...retention }, authorityUrl: config.legal.supervisoryAuthority.url, orderData, cookies };
+  const retention = {
+    unpaidPeriod: period(config.retention.unpaidAttemptDays),
+    quotePeriod: period(config.retention.quoteRequestDays),
+    customerPeriod: period(config.retention.customerDays),
+  };
+  return {
+    values: { ...legalValues(config), ...retention },
+    authorityUrl: config.legal.supervisoryAuthority.url,
+    orderData,
+    cookies,
+  };
 }
 
 function OrderDataList({ orderData }: { orderData: ReturnType<typeof loader>["orderData"] }) {
@@ -69,7 +88,12 @@ function CookieList({ cookies }: { cookies: ReturnType<typeof loader>["cookies"]
       <p className={legalParagraph}>{t("cookieList.intro")}</p>
       <ul className="mt-4 grid gap-3" data-block="cookie-list">
         {cookies.map((cookie) => (
-          <li key={cookie.id} data-cookie={cookie.name} data-audience={cookie.audience} className="rounded-2xl border border-line bg-card p-4">
+          <li
+            key={cookie.id}
+            data-cookie={cookie.name}
+            data-audience={cookie.audience}
+            className="rounded-2xl border border-line bg-card p-4"
+          >
             <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
               <dt className="text-sm font-semibold text-muted">{t("cookieList.name")}</dt>
               <dd>
@@ -90,7 +114,11 @@ function CookieList({ cookies }: { cookies: ReturnType<typeof loader>["cookies"]
 export default function PrivacyPage() {
   const { values, authorityUrl, orderData, cookies } = useLoaderData<typeof loader>();
   const { t } = useTranslation("privacy");
-  const sections = t("sections", { returnObjects: true, ...values }) as Array<{ id: string; title: string; paragraphs: string[] }>;
+  const sections = t("sections", { returnObjects: true, ...values }) as Array<{
+    id: string;
+    title: string;
+    paragraphs: string[];
+  }>;
   return (
     <LegalShell ns="privacy" contents={sections} values={values}>
       {sections.map((section, index) => (
@@ -111,7 +139,12 @@ export default function PrivacyPage() {
           ) : null}
           {section.id === "authority" ? (
             <p className="mt-4">
-              <a href={authorityUrl} className="font-semibold text-accent-700 underline underline-offset-4" rel="noopener noreferrer" data-authority>
+              <a
+                href={authorityUrl}
+                className="font-semibold text-accent-700 underline underline-offset-4"
+                rel="noopener noreferrer"
+                data-authority
+              >
                 {t("authorityLink")}
               </a>
             </p>

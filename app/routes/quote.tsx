@@ -30,7 +30,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const offer = url.searchParams.get("offer");
   if (!isRequestPage(offer)) throw data(null, { status: 404 });
-  return data({ offer, lang: getLocale(context) as Language, sent: url.searchParams.has("sent"), meta: pageMeta(context) });
+  return data({
+    offer,
+    lang: getLocale(context) as Language,
+    sent: url.searchParams.has("sent"),
+    meta: pageMeta(context),
+  });
 }
 
 export function headers() {
@@ -73,9 +78,19 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     return (
       <section className="container-page max-w-3xl py-16 sm:py-24">
         <div role="status" className="flex items-start gap-4">
-          <span className="grid size-12 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700 ring-4 ring-emerald-50" aria-hidden="true">
+          <span
+            className="grid size-12 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700 ring-4 ring-emerald-50"
+            aria-hidden="true"
+          >
             <svg viewBox="0 0 24 24" className="size-7" focusable="false">
-              <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="m5 12.5 4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </span>
           <div>
@@ -88,7 +103,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <ol className="mt-5 grid gap-4" data-block="next-steps">
           {(t("sent.next", { returnObjects: true }) as Array<{ when: string; what: string }>).map((step, index) => (
             <li key={step.when} className="card flex gap-4 py-5">
-              <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white" aria-hidden="true">
+              <span
+                className="grid size-9 shrink-0 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white"
+                aria-hidden="true"
+              >
                 {index + 1}
               </span>
               <p>

@@ -31,7 +31,14 @@ export default function SeedancePage() {
         t={t}
         primary={quoteAction(t("hero.contact"))}
         secondary={{ href: "#demos", label: t("hero.demos") }}
-        aside={<HeroVideo block="main-demo" video={videos["seedance-demo"]} title={t("demos.main")} playLabel={t("demos.play")} />}
+        aside={
+          <HeroVideo
+            block="main-demo"
+            video={videos["seedance-demo"]}
+            title={t("demos.main")}
+            playLabel={t("demos.play")}
+          />
+        }
       />
 
       <Section id="pillars" t={t} copy="pillars" lead block="pillars">
@@ -41,11 +48,17 @@ export default function SeedancePage() {
       <section className="section bg-night text-white" aria-labelledby="compare-title" data-block="compare">
         <div className="container-page grid items-center gap-10 lg:grid-cols-[auto_1fr] lg:gap-16">
           <p className="font-display text-8xl leading-none font-extrabold tracking-tight sm:text-9xl">
-            <span className="bg-gradient-to-br from-accent-300 to-cyan-glow bg-clip-text text-transparent">×{cheaper.times}</span>
+            <span className="bg-gradient-to-br from-accent-300 to-cyan-glow bg-clip-text text-transparent">
+              ×{cheaper.times}
+            </span>
           </p>
           <div>
             <p className="eyebrow text-accent-300">{t("cheaper.eyebrow")}</p>
-            <h2 id="compare-title" className="section-title mt-2 text-white" data-comparison={SEEDANCE_COMPARISON.against}>
+            <h2
+              id="compare-title"
+              className="section-title mt-2 text-white"
+              data-comparison={SEEDANCE_COMPARISON.against}
+            >
               {t("cheaper.title", cheaper)}
             </h2>
             <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-300">{t("cheaper.basis", cheaper)}</p>
@@ -54,7 +67,10 @@ export default function SeedancePage() {
       </section>
 
       <Section id="demos" t={t} copy="demos" lead playable={SHORTS.some((slot) => videos[slot].ref)}>
-        <ul className="-mx-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-5 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0" data-block="demos">
+        <ul
+          className="-mx-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-5 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0"
+          data-block="demos"
+        >
           {SHORTS.map((slot) => videos[slot]).map((video, index) => (
             <li key={video.poster} className="w-[68%] shrink-0 snap-center sm:w-auto">
               <VideoFacade video={video} title={demos[index] ?? ""} playLabel={t("demos.play")} />

@@ -57,7 +57,10 @@ export default function ShortVideosPage() {
               { value: figures.videos, label: t("stats.videos") },
               { value: formatUnitRange(S.seconds, "second", lang, "short"), label: t("stats.length") },
               { value: formatUnit(S.deliveryHours, "hour", lang, "short"), label: t("stats.delivery") },
-              { value: `< ${formatUnit(S.generationMaxMinutes, "minute", lang, "short")}`, label: t("stats.generation") },
+              {
+                value: `< ${formatUnit(S.generationMaxMinutes, "minute", lang, "short")}`,
+                label: t("stats.generation"),
+              },
             ]}
           />
         }
@@ -76,7 +79,13 @@ export default function ShortVideosPage() {
           </div>
         }
       >
-        <IconPills block="flow" ordered className="mt-8 grid gap-3" labels={list<string>("explainer.flow")} icons={FLOW_ICONS} />
+        <IconPills
+          block="flow"
+          ordered
+          className="mt-8 grid gap-3"
+          labels={list<string>("explainer.flow")}
+          icons={FLOW_ICONS}
+        />
         <p className="mt-5 text-sm font-semibold tracking-widest text-muted uppercase">{t("explainer.networks")}</p>
         <ul className="mt-3 flex flex-wrap gap-2" data-block="networks">
           {NETWORKS.map((network) => (
@@ -87,32 +96,41 @@ export default function ShortVideosPage() {
         </ul>
       </SplitSection>
 
-      <Section id="shorts" tone="dark" t={t} copy="shorts" lead playable={SHORTS.some((slot) => videos[slot.video].ref || videos[slot.linkedin].ref)}>
+      <Section
+        id="shorts"
+        tone="dark"
+        t={t}
+        copy="shorts"
+        lead
+        playable={SHORTS.some((slot) => videos[slot.video].ref || videos[slot.linkedin].ref)}
+      >
         {/* Phones: a swipeable row instead of three screen-high videos stacked; a grid from sm up. "relative" keeps
             the absolutely positioned sr-only labels inside the scroll box (else they widen the page). */}
         <ul
           className="relative -mx-5 flex snap-x snap-mandatory gap-5 overflow-x-auto px-5 pb-4 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-8 sm:overflow-visible sm:px-0 sm:pb-0"
           data-block="shorts"
         >
-          {SHORTS.map(({ video, linkedin }) => ({ video: videos[video], linkedin: videos[linkedin] })).map((short, index) => (
-            <li key={short.video.poster} className="w-[68%] max-w-[18rem] shrink-0 snap-center sm:mx-auto sm:w-full">
-              <VideoFacade video={short.video} title={shortTitles[index] ?? ""} playLabel={t("playLabel")} />
-              <p className="mt-3 text-sm leading-snug text-slate-300">{shortTitles[index]}</p>
-              {short.linkedin.ref ? (
-              <a
-                href={watchUrl({ ...short.linkedin, ref: short.linkedin.ref })}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-300 hover:text-white"
-                data-linkedin
-              >
-                {t("shorts.linkedin")}
-                <LineIcon name="external" className="size-4" />
-                <span className="sr-only"> ({t("newTab")})</span>
-              </a>
-              ) : null}
-            </li>
-          ))}
+          {SHORTS.map(({ video, linkedin }) => ({ video: videos[video], linkedin: videos[linkedin] })).map(
+            (short, index) => (
+              <li key={short.video.poster} className="w-[68%] max-w-[18rem] shrink-0 snap-center sm:mx-auto sm:w-full">
+                <VideoFacade video={short.video} title={shortTitles[index] ?? ""} playLabel={t("playLabel")} />
+                <p className="mt-3 text-sm leading-snug text-slate-300">{shortTitles[index]}</p>
+                {short.linkedin.ref ? (
+                  <a
+                    href={watchUrl({ ...short.linkedin, ref: short.linkedin.ref })}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-300 hover:text-white"
+                    data-linkedin
+                  >
+                    {t("shorts.linkedin")}
+                    <LineIcon name="external" className="size-4" />
+                    <span className="sr-only"> ({t("newTab")})</span>
+                  </a>
+                ) : null}
+              </li>
+            ),
+          )}
         </ul>
       </Section>
 

@@ -69,7 +69,9 @@ export default function SubscriptionManage({ loaderData }: Route.ComponentProps)
           <dd>{view.monthly}</dd>
           {view.periodEnd ? (
             <>
-              <dt className="text-sm font-semibold text-muted">{t(view.canCancel ? "manage.nextRenewal" : "manage.endsOn")}</dt>
+              <dt className="text-sm font-semibold text-muted">
+                {t(view.canCancel ? "manage.nextRenewal" : "manage.endsOn")}
+              </dt>
               <dd>{view.periodEnd}</dd>
             </>
           ) : null}

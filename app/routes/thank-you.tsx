@@ -40,10 +40,16 @@ function meta(context: Route.LoaderArgs["context"]) {
 }
 
 /** Fulfils from a visitor's link: provider look-ups are rate-limited per IP (random ids cost none). */
-async function safeFulfil(sessionId: string, clientIp: string, context: Route.LoaderArgs["context"]): Promise<FulfilResult | { status: "error" }> {
+async function safeFulfil(
+  sessionId: string,
+  clientIp: string,
+  context: Route.LoaderArgs["context"],
+): Promise<FulfilResult | { status: "error" }> {
   try {
     const services = await servicesOf(context);
-    return await services.fulfil(sessionId, { allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok });
+    return await services.fulfil(sessionId, {
+      allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok,
+    });
   } catch (error) {
     logger().error({ err: error }, "fulfil failed on thank-you page");
     return { status: "error" };
@@ -70,7 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pathLang = languageFromPath(url.pathname) ?? getLocale(context);
   const queryLang = url.searchParams.get("lang");
   // Spec: a language in the query sends the visitor to that language's thank-you path, query kept.
-  if (isLanguage(queryLang) && queryLang !== pathLang) throw redirect(`${THANK_YOU_PATHS[queryLang]}${url.search}`, 302);
+  if (isLanguage(queryLang) && queryLang !== pathLang)
+    throw redirect(`${THANK_YOU_PATHS[queryLang]}${url.search}`, 302);
 
   const pageMeta = meta(context);
   const sessionId = readSessionId(url);
@@ -80,10 +87,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await safeFulfil(sessionId, context.get(requestInfoContext).clientIp, context);
   if (result.status === "paid" && "order" in result && result.order) {
     const t = getInstance(context).getFixedT(getLocale(context), "order");
-    return data({ view: "paid" as const, sessionId, ...paidView(result.order, t, pathLang), priceLine: orderPriceLine(result.order).text, meta: pageMeta });
+    return data({
+      view: "paid" as const,
+      sessionId,
+      ...paidView(result.order, t, pathLang),
+      priceLine: orderPriceLine(result.order).text,
+      meta: pageMeta,
+    });
   }
   if (result.status === "limited") {
-    return data({ view: "unavailable" as const, sessionId, meta: pageMeta }, { status: 429, headers: { "Retry-After": "600" } });
+    return data(
+      { view: "unavailable" as const, sessionId, meta: pageMeta },
+      { status: 429, headers: { "Retry-After": "600" } },
+    );
   }
   if (result.status === "processing") {
     // A delayed method (SEPA debit, bank transfer): the session is complete, the money takes days.
@@ -91,7 +107,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ view: "delayed" as const, sessionId, meta: pageMeta });
   }
   if ((result.status === "expired" || result.status === "failed") && "order" in result && result.order) {
-    return data({ view: "expired" as const, sessionId, orderAgain: orderFormPath(result.order.offer, result.order.lang), meta: pageMeta });
+    return data({
+      view: "expired" as const,
+      sessionId,
+      orderAgain: orderFormPath(result.order.offer, result.order.lang),
+      meta: pageMeta,
+    });
   }
   if (result.status !== "unknown" && attempt < MAX_ATTEMPTS) {
     const next = new URL(url);
@@ -121,7 +142,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = read.form;
   const sessionId = String(formData.get("session_id") ?? "").trim();
   if (!SESSION_PATTERN.test(sessionId)) return data({ resend: "error" as ResendOutcome }, { status: 400 });
-  const { outcome, status } = await resendConfirmation(sessionId, context.get(requestInfoContext).clientIp, await servicesOf(context));
+  const { outcome, status } = await resendConfirmation(
+    sessionId,
+    context.get(requestInfoContext).clientIp,
+    await servicesOf(context),
+  );
   return data({ resend: outcome }, { status, headers: status === 429 ? { "Retry-After": "600" } : undefined });
 }
 
@@ -143,29 +168,48 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
       {loaderData.view === "paid" ? (
         <>
           <div className="flex items-start gap-4">
-            <span className="grid size-12 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700 ring-4 ring-emerald-50" data-testid="success-mark">
+            <span
+              className="grid size-12 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700 ring-4 ring-emerald-50"
+              data-testid="success-mark"
+            >
               <svg viewBox="0 0 24 24" className="size-7" aria-hidden="true" focusable="false">
-                <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="m5 12.5 4.5 4.5L19 7.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.6"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
               <span className="sr-only">{t("thankYou.paid")}</span>
             </span>
             <h1 className="text-[clamp(1.5rem,7.2vw,1.875rem)] font-bold sm:text-4xl">{t("thankYou.title")}</h1>
           </div>
-          <p className="lead mt-4 break-words">{loaderData.email ? <Unbroken text={t("thankYou.intro", { email: loaderData.email })} /> : t("thankYou.introArchived")}</p>
+          <p className="lead mt-4 break-words">
+            {loaderData.email ? (
+              <Unbroken text={t("thankYou.intro", { email: loaderData.email })} />
+            ) : (
+              t("thankYou.introArchived")
+            )}
+          </p>
           {loaderData.steps.length ? (
-          <div className="card mt-8">
-            <h2 className="text-lg font-semibold">{t("nextSteps.title")}</h2>
-            <ol className="mt-4 grid gap-3" data-testid="next-steps">
-              {loaderData.steps.map((step, index) => (
-                <li key={step} className="flex gap-3">
-                  <span className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-100 text-sm font-bold text-accent-700" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <span className="pt-0.5">{step}</span>
-                </li>
-              ))}
-            </ol>
-          </div>
+            <div className="card mt-8">
+              <h2 className="text-lg font-semibold">{t("nextSteps.title")}</h2>
+              <ol className="mt-4 grid gap-3" data-testid="next-steps">
+                {loaderData.steps.map((step, index) => (
+                  <li key={step} className="flex gap-3">
+                    <span
+                      className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-100 text-sm font-bold text-accent-700"
+                      aria-hidden="true"
+                    >
+                      {index + 1}
+                    </span>
+                    <span className="pt-0.5">{step}</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
           ) : null}
           <div className="card mt-8">
             <h2 className="text-lg font-semibold">{t("thankYou.summaryTitle")}</h2>
@@ -241,7 +285,13 @@ function ResendForm({ sessionId, outcome }: { sessionId: string | null; outcome?
   const { t } = useTranslation("order");
   const pending = useIsPending();
   const message =
-    outcome === "sent" ? t("thankYou.resendSent") : outcome === "rateLimited" ? t("thankYou.resendRateLimited") : outcome === "error" ? t("thankYou.resendError") : null;
+    outcome === "sent"
+      ? t("thankYou.resendSent")
+      : outcome === "rateLimited"
+        ? t("thankYou.resendRateLimited")
+        : outcome === "error"
+          ? t("thankYou.resendError")
+          : null;
   return (
     <Form method="post" className="mt-8">
       <input type="hidden" name="session_id" value={sessionId ?? ""} />
@@ -249,7 +299,10 @@ function ResendForm({ sessionId, outcome }: { sessionId: string | null; outcome?
         {t("thankYou.resend")}
       </button>
       {message ? (
-        <p role={outcome === "sent" ? "status" : "alert"} className={`mt-3 text-sm font-medium ${outcome === "sent" ? "text-emerald-700" : "text-red-700"}`}>
+        <p
+          role={outcome === "sent" ? "status" : "alert"}
+          className={`mt-3 text-sm font-medium ${outcome === "sent" ? "text-emerald-700" : "text-red-700"}`}
+        >
           {message}
         </p>
       ) : null}

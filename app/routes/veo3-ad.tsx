@@ -25,7 +25,12 @@ export default function Veo3AdPage() {
   const { t, lang, list } = usePage("veo3-ad");
   const { origin } = useRootData();
   const titles = list<string>("videos.items");
-  const jsonLd = webPageJsonLd({ name: t("meta.title"), url: `${origin}/veo3-ad`, description: t("meta.description"), inLanguage: lang });
+  const jsonLd = webPageJsonLd({
+    name: t("meta.title"),
+    url: `${origin}/veo3-ad`,
+    description: t("meta.description"),
+    inLanguage: lang,
+  });
 
   return (
     <>
@@ -61,7 +66,11 @@ export default function Veo3AdPage() {
 
       <Section id="workflow" tone="tint" t={t} copy="workflow" lead>
         <figure data-block="workflow">
-          <LazyImage image={IMAGES["veo3-ad-workflow"]} alt={t("workflow.imageAlt")} className="w-full rounded-3xl shadow-lift" />
+          <LazyImage
+            image={IMAGES["veo3-ad-workflow"]}
+            alt={t("workflow.imageAlt")}
+            className="w-full rounded-3xl shadow-lift"
+          />
         </figure>
         <div className="mt-10 lg:[&>ol]:grid-cols-5" data-block="scenes">
           <Steps items={list("workflow.scenes")} />
@@ -69,10 +78,7 @@ export default function Veo3AdPage() {
       </Section>
 
       <Section id="benefits" tone="dark" t={t} copy="benefits">
-        <DarkCardGrid
-          block="benefits"
-          items={withIcons(list("benefits.items"), BENEFIT_ICONS)}
-        />
+        <DarkCardGrid block="benefits" items={withIcons(list("benefits.items"), BENEFIT_ICONS)} />
       </Section>
 
       <CtaBand t={t} href={QUOTE_ANCHOR} className="pt-20" block="cta" />

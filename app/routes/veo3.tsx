@@ -58,9 +58,21 @@ export default function Veo3Page() {
         <Steps items={list("steps.items")} />
       </Section>
 
-      <Section id="examples" tone="tint" t={t} copy="examples" lead playable={EXAMPLES.some((slot) => videos[slot].ref)}>
-        <VideoCards block="examples" className="grid gap-6 md:grid-cols-3" playLabel={t("examples.play")}
-          items={list("examples.items")} videos={EXAMPLES.map((slot) => videos[slot])} />
+      <Section
+        id="examples"
+        tone="tint"
+        t={t}
+        copy="examples"
+        lead
+        playable={EXAMPLES.some((slot) => videos[slot].ref)}
+      >
+        <VideoCards
+          block="examples"
+          className="grid gap-6 md:grid-cols-3"
+          playLabel={t("examples.play")}
+          items={list("examples.items")}
+          videos={EXAMPLES.map((slot) => videos[slot])}
+        />
       </Section>
 
       <PageEvidence />
@@ -68,7 +80,12 @@ export default function Veo3Page() {
       <Section id="pricing" t={t} copy="pricing" lead>
         <ul className="grid gap-6 lg:grid-cols-3 lg:items-stretch" data-block="pricing">
           {PLANS.map((plan) => {
-            const vars = { count: formatNumber(plan.videos, lang), seconds, delivery, perVideo: perVideo(plan.offer, plan.videos) };
+            const vars = {
+              count: formatNumber(plan.videos, lang),
+              seconds,
+              delivery,
+              perVideo: perVideo(plan.offer, plan.videos),
+            };
             return (
               <li key={plan.key}>
                 <PriceCard

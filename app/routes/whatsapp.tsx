@@ -20,7 +20,10 @@ interface FeatureRow {
 function LabelledCell({ label, text, className }: { label: string; text: string; className: string }) {
   return (
     <td className={`px-6 py-5 leading-relaxed ${className} max-md:block max-md:p-0 max-md:pt-4`}>
-      <span className="mb-1 hidden text-xs font-semibold tracking-wider text-accent-700 uppercase max-md:block" aria-hidden="true">
+      <span
+        className="mb-1 hidden text-xs font-semibold tracking-wider text-accent-700 uppercase max-md:block"
+        aria-hidden="true"
+      >
         {label}
       </span>
       {text}
@@ -62,7 +65,10 @@ export default function WhatsappPage() {
             </thead>
             <tbody className="max-md:grid max-md:gap-4">
               {rows.map((row, index) => (
-                <tr key={row.feature} className="border-t border-line align-top max-md:block max-md:rounded-[var(--radius-card)] max-md:border max-md:bg-card max-md:p-5 max-md:shadow-card">
+                <tr
+                  key={row.feature}
+                  className="border-t border-line align-top max-md:block max-md:rounded-[var(--radius-card)] max-md:border max-md:bg-card max-md:p-5 max-md:shadow-card"
+                >
                   <th scope="row" className="px-6 py-5 font-semibold text-ink max-md:block max-md:p-0">
                     <span className="flex items-center gap-3">
                       <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-emerald-100 text-emerald-800">
@@ -86,7 +92,11 @@ export default function WhatsappPage() {
 
       <Section id="booking" tone="dark" t={t} copy="booking" lead>
         <div className="grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:items-center">
-          <LazyImage image={IMAGES["whatsapp-booking"]} alt={t("booking.imageAlt")} className="w-full rounded-3xl shadow-2xl" />
+          <LazyImage
+            image={IMAGES["whatsapp-booking"]}
+            alt={t("booking.imageAlt")}
+            className="w-full rounded-3xl shadow-2xl"
+          />
           <IconRows block="booking" iconTone="emerald" items={withIcons(list("booking.items"), BOOKING_ICONS)} />
         </div>
       </Section>

@@ -16,7 +16,8 @@ import type { PageViewCount } from "./types.ts";
  * in Telegram, Facebook or Instagram browses in the app's own browser, whose user agent names the
  * app (Telegram-Android/…, [FBAN/…], Instagram …), and is a visitor like any other.
  */
-const ROBOT = /bot|crawl|spider|slurp|scrape|fetch|preview|monitor|uptime|lighthouse|headless|phantom|selenium|puppeteer|playwright|curl|wget|python|httpie|go-http|java\/|okhttp|axios|node-fetch|undici|libwww|feed|facebookexternalhit|facebookcatalog|meta-external|discord|embedly/i;
+const ROBOT =
+  /bot|crawl|spider|slurp|scrape|fetch|preview|monitor|uptime|lighthouse|headless|phantom|selenium|puppeteer|playwright|curl|wget|python|httpie|go-http|java\/|okhttp|axios|node-fetch|undici|libwww|feed|facebookexternalhit|facebookcatalog|meta-external|discord|embedly/i;
 
 /** Request headers a visit is judged by (node's IncomingHttpHeaders fits). */
 type Headers = Record<string, string | string[] | undefined>;
@@ -50,7 +51,12 @@ function isBrowser(agent: string): boolean {
   return verdict;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** YYYY-MM-DD of an instant in the business's time zone (the day the owner reads). */
 export function businessDay(at: number | Date): string {
@@ -83,7 +89,8 @@ export class PageViewCounter {
     this.counts = new Map();
     this.today = undefined;
     const counts: PageViewCount[] = [];
-    for (const [day, pages] of taken) for (const [page, langs] of pages) for (const [lang, views] of langs) counts.push({ day, page, lang, views });
+    for (const [day, pages] of taken)
+      for (const [page, langs] of pages) for (const [lang, views] of langs) counts.push({ day, page, lang, views });
     return counts;
   }
 

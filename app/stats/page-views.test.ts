@@ -24,7 +24,12 @@ async function stats() {
 describe("what counts as a visit", () => {
   test("a browser's GET counts; HEAD, robots, tools, no user agent and prefetches do not", () => {
     expect(isVisit("GET", { "user-agent": CHROME })).toBe(true);
-    expect(isVisit("GET", { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" })).toBe(true);
+    expect(
+      isVisit("GET", {
+        "user-agent":
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+      }),
+    ).toBe(true);
     expect(isVisit("HEAD", { "user-agent": CHROME })).toBe(false);
     expect(isVisit("POST", { "user-agent": CHROME })).toBe(false);
     expect(isVisit("GET", {})).toBe(false);
@@ -110,14 +115,21 @@ describe(`the counts in the database (${storeKind})`, () => {
         { page: "order-form:veo3-pack", lang: "de", views: 2 },
       ]),
     );
-    expect(await repo.pageViewTotals("2026-11-01", "2026-11-30")).toContainEqual({ page: "veo3", lang: "de", views: 13 });
+    expect(await repo.pageViewTotals("2026-11-01", "2026-11-30")).toContainEqual({
+      page: "veo3",
+      lang: "de",
+      views: 13,
+    });
   });
 
   test("the flusher stores what was counted, and a failed flush keeps its counts for the next one", async () => {
     const { repo } = await stats();
     const counter = new PageViewCounter();
     let fail = true;
-    const flaky = { addPageViews: async (counts: Parameters<typeof repo.addPageViews>[0]) => (fail ? Promise.reject(new Error("database down")) : repo.addPageViews(counts)) };
+    const flaky = {
+      addPageViews: async (counts: Parameters<typeof repo.addPageViews>[0]) =>
+        fail ? Promise.reject(new Error("database down")) : repo.addPageViews(counts),
+    };
     const flusher = new PageViewFlusher({ counter, store: flaky, pollMs: 60_000 });
     const day = businessDay(Date.now());
     counter.add("home", "it");
@@ -146,9 +158,14 @@ describe(`the counts in the database (${storeKind})`, () => {
     } else {
       a = b = (await stats()).repo;
     }
-    const rows = (views: number) => ["home", "veo3", "short-videos", "order-form:veo3-pack"].flatMap((page) => ["fr", "en"].map((lang) => ({ day: "2026-11-26", page, lang, views })));
+    const rows = (views: number) =>
+      ["home", "veo3", "short-videos", "order-form:veo3-pack"].flatMap((page) =>
+        ["fr", "en"].map((lang) => ({ day: "2026-11-26", page, lang, views })),
+      );
     // 40 flushes of each instance, interleaved, each adding to the same eight rows (in different orders).
-    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).addPageViews(i % 3 ? rows(1) : rows(1).reverse())));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).addPageViews(i % 3 ? rows(1) : rows(1).reverse())),
+    );
     const totals = await a.pageViewTotals("2026-11-26", "2026-11-26");
     expect(totals).toHaveLength(8);
     for (const total of totals) expect(total.views, `${total.page} ${total.lang}`).toBe(40);

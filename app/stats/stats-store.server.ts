@@ -10,12 +10,18 @@ export function statsStore(db: Kysely<Database>): StatsStore {
       // Rows in one order for every instance: two concurrent flushes on PostgreSQL then lock the rows
       // they share in the same order (no deadlock), and each adds its own counts (no lost update: the
       // increment is `views + excluded.views`, computed by the database under the row's lock).
-      const rows = [...counts].sort((a, b) => a.day.localeCompare(b.day) || a.page.localeCompare(b.page) || a.lang.localeCompare(b.lang));
+      const rows = [...counts].sort(
+        (a, b) => a.day.localeCompare(b.day) || a.page.localeCompare(b.page) || a.lang.localeCompare(b.lang),
+      );
       for (let at = 0; at < rows.length; at += 500) {
         await db
           .insertInto("page_views")
           .values(rows.slice(at, at + 500).map(({ day, page, lang, views }) => ({ day, page, lang, views })))
-          .onConflict((conflict) => conflict.columns(["day", "page", "lang"]).doUpdateSet((eb) => ({ views: eb("page_views.views", "+", eb.ref("excluded.views")) })))
+          .onConflict((conflict) =>
+            conflict
+              .columns(["day", "page", "lang"])
+              .doUpdateSet((eb) => ({ views: eb("page_views.views", "+", eb.ref("excluded.views")) })),
+          )
           .execute();
       }
     },

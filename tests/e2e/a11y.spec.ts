@@ -13,7 +13,11 @@ async function violations(page: Page, path: string): Promise<string[]> {
   expect(response?.status(), path).toBeLessThan(500);
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return result.violations.map(
-    (v) => `${path} [${v.id}] ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ""}`,
+    (v) =>
+      `${path} [${v.id}] ${v.help}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ""}`,
   );
 }
 
@@ -35,7 +39,9 @@ const CHECKS = PAGES.flatMap((page, index) =>
   }),
 );
 const GROUP_COUNT = Math.ceil(CHECKS.length / 10);
-const GROUPS = Array.from({ length: GROUP_COUNT }, (_, g) => CHECKS.filter((_, i) => i % GROUP_COUNT === g).map((check) => check.path));
+const GROUPS = Array.from({ length: GROUP_COUNT }, (_, g) =>
+  CHECKS.filter((_, i) => i % GROUP_COUNT === g).map((check) => check.path),
+);
 for (const [index, group] of GROUPS.entries()) {
   test(`axe: marketing pages ${index + 1}/${GROUP_COUNT} (${group.join(", ")})`, async ({ page }) => {
     test.setTimeout(300_000);
@@ -44,7 +50,10 @@ for (const [index, group] of GROUPS.entries()) {
 }
 
 test("axe: every page is checked, and every language on a third of them", () => {
-  for (const lang of LANGUAGES) expect(CHECKS.filter((check) => check.lang === lang).length, lang).toBeGreaterThanOrEqual(Math.floor(PAGES.length / 3));
+  for (const lang of LANGUAGES)
+    expect(CHECKS.filter((check) => check.lang === lang).length, lang).toBeGreaterThanOrEqual(
+      Math.floor(PAGES.length / 3),
+    );
   expect(new Set(CHECKS.map((check) => check.id)).size, "every page").toBe(PAGES.length);
   expect(GROUPS.flat().sort(), "every check in a group").toEqual(CHECKS.map((check) => check.path).sort());
 });
@@ -56,7 +65,9 @@ test("axe: order form (six languages), its error state, thank-you and 404 pages"
     ...LANGUAGES.map((lang) => `/commander?offre=test-workflow&lang=${lang}`),
     ...LANGUAGES.filter((_, i) => i % 3 === 0).map((lang) => `/commander?lang=${lang}`),
     ...Object.values(THANK_YOU_PATHS).filter((_, i) => i % 3 === 1),
-    ...Object.values(THANK_YOU_PATHS).filter((_, i) => i % 3 === 2).map((p) => `${p}?session_id=cs_does_not_exist`),
+    ...Object.values(THANK_YOU_PATHS)
+      .filter((_, i) => i % 3 === 2)
+      .map((p) => `${p}?session_id=cs_does_not_exist`),
     "/does-not-exist",
   ];
   const found: string[] = [];
@@ -67,7 +78,11 @@ test("axe: order form (six languages), its error state, thank-you and 404 pages"
     await page.locator("form[method=post] button[type=submit]").click();
     await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
     const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    found.push(...result.violations.map((v) => `order errors (${lang}) [${v.id}] ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`));
+    found.push(
+      ...result.violations.map(
+        (v) => `order errors (${lang}) [${v.id}] ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
+      ),
+    );
   }
   expect(found, `${found.length} accessibility violations`).toEqual([]);
 });

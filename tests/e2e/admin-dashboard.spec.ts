@@ -11,7 +11,8 @@ import { OWNER_PASSWORD, STORES, startOwnerShop, type OwnerShop } from "../suppo
 // 1280 px), with JavaScript off (and on), on either store, the front page tells this month's revenue and how the
 // visitors went from the offer's page to paying. Screenshots are attached to the test's report.
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = locale("en", "admin");
 const offers = locale("en", "offers");
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -27,9 +28,11 @@ for (const store of STORES) {
       const base = shop.server.url;
       // Visitors: the Telegram agent's page in French, three of them open the order form, one pays
       // (497 € set-up and the first month, 39 €: 536 € today) after an abandoned try; a robot's visits are not counted.
-      const visit = (p: string, agent = CHROME) => fetch(base + p, { headers: { "User-Agent": agent, "Accept-Language": "fr" } }).then((res) => res.arrayBuffer());
+      const visit = (p: string, agent = CHROME) =>
+        fetch(base + p, { headers: { "User-Agent": agent, "Accept-Language": "fr" } }).then((res) => res.arrayBuffer());
       for (let i = 0; i < 8; i++) await visit("/formateur-ia");
-      for (let i = 0; i < 5; i++) await visit("/formateur-ia", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
+      for (let i = 0; i < 5; i++)
+        await visit("/formateur-ia", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
       for (let i = 0; i < 3; i++) await visit("/commander?offre=formateur-ia&lang=fr");
       expect((await postOrder(base, "formateur-ia", "fr", orderForm({ email: "ines@example.com" }))).status).toBe(303);
       const created = await postOrder(base, "formateur-ia", "fr", orderForm({ email: "ines@example.com" }));
@@ -40,7 +43,10 @@ for (const store of STORES) {
       await shop?.stop();
     });
 
-    test("the owner reads this month's revenue and the funnel on a phone and a desk", async ({ page, javaScriptEnabled }, info) => {
+    test("the owner reads this month's revenue and the funnel on a phone and a desk", async ({
+      page,
+      javaScriptEnabled,
+    }, info) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.setExtraHTTPHeaders({ "Accept-Language": "en" });
@@ -65,27 +71,43 @@ for (const store of STORES) {
       await expect(row.locator("th")).toContainText(offers["formateur-ia"].name);
       const funnel = page.getByRole("img", { name: new RegExp(admin.dashboard.funnel.heading) });
       await expect(funnel).toBeVisible();
-      await expect(page.getByTestId("funnel-chart").locator("desc")).toContainText(`${admin.dashboard.funnel.views}: 8`);
-      await expect(page.getByRole("img", { name: admin.dashboard.chartTitle.replace("{{currency}}", "EUR") })).toBeVisible();
+      await expect(page.getByTestId("funnel-chart").locator("desc")).toContainText(
+        `${admin.dashboard.funnel.views}: 8`,
+      );
+      await expect(
+        page.getByRole("img", { name: admin.dashboard.chartTitle.replace("{{currency}}", "EUR") }),
+      ).toBeVisible();
       // The chart's figures as a table, opened without JavaScript (a <details>).
       await page.getByText(admin.dashboard.asTable).click();
-      await expect(page.getByRole("table", { name: admin.dashboard.chartTitle.replace("{{currency}}", "EUR") })).toContainText(formatMoney(53_600, "EUR", "en"));
+      await expect(
+        page.getByRole("table", { name: admin.dashboard.chartTitle.replace("{{currency}}", "EUR") }),
+      ).toContainText(formatMoney(53_600, "EUR", "en"));
 
       // Phone-first: nothing wider than the screen at 390 and 320 px; then a desk.
       for (const width of [390, 320, 1280]) {
         await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `dashboard at ${width}px`).toBeLessThanOrEqual(0);
         const shot = await page.screenshot({ fullPage: true });
-        await info.attach(`dashboard-${store}-${info.project.name}-${width}px`, { body: shot, contentType: "image/png" });
+        await info.attach(`dashboard-${store}-${info.project.name}-${width}px`, {
+          body: shot,
+          contentType: "image/png",
+        });
         fs.mkdirSync(path.resolve("test-results/screenshots"), { recursive: true });
-        fs.writeFileSync(path.resolve(`test-results/screenshots/admin-dashboard-${store}-${info.project.name}-${width}.png`), shot);
+        fs.writeFileSync(
+          path.resolve(`test-results/screenshots/admin-dashboard-${store}-${info.project.name}-${width}.png`),
+          shot,
+        );
       }
 
       // axe (WCAG A/AA): run where the page may run scripts (axe is one); the DOM is the same without.
       if (javaScriptEnabled) {
         const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        expect(result.violations.map((v) => `[${v.id}] ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+        expect(
+          result.violations.map((v) => `[${v.id}] ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+        ).toEqual([]);
       }
 
       // From the dashboard to the paid order: one row that reads as a sale, its
@@ -101,8 +123,13 @@ for (const store of STORES) {
       await expect(sale.getByTestId("order-offer")).toHaveText(new RegExp(`^[A-Z0-9]{1,3}-\\d{4,} · ${escaped}$`));
       await expect(sale.getByTestId("order-state")).toHaveText(admin.states.paid);
       await expect(sale.getByTestId("order-delivery")).toHaveText(admin.orders.toDeliver);
-      await expect(sale.getByTestId("order-attempts").locator("summary")).toHaveText(admin.orders.earlierAttempts_one.replace("{{count}}", "1"));
-      await info.attach(`orders-${store}-${info.project.name}-390px`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      await expect(sale.getByTestId("order-attempts").locator("summary")).toHaveText(
+        admin.orders.earlierAttempts_one.replace("{{count}}", "1"),
+      );
+      await info.attach(`orders-${store}-${info.project.name}-390px`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
     });
   });
 }

@@ -8,7 +8,8 @@ import { startOwnerShop, STORES, type OwnerShop } from "../support/owner-shop.ts
 // project; js-on runs the same plain forms), export one customer's data and erase another's — on
 // the embedded SQLite and on PostgreSQL (tests/support/owner-shop.ts).
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = locale("en", "admin");
 const rights = locale("en", "data-rights");
 const PHONE = { width: 390, height: 844 };
@@ -16,7 +17,12 @@ const LAPTOP = { width: 1280, height: 900 };
 
 /** A customer pays the test workflow through the sandbox (plain HTTP, as the order tests do); returns the order id. */
 async function paidOrder(shop: OwnerShop, firstName: string, lastName: string, email: string): Promise<string> {
-  const sessionId = await payInSandbox(shop.server.url, "test-workflow", "fr", orderForm({ offre: "test-workflow", firstName, lastName, email }));
+  const sessionId = await payInSandbox(
+    shop.server.url,
+    "test-workflow",
+    "fr",
+    orderForm({ offre: "test-workflow", firstName, lastName, email }),
+  );
   return (await storedOrders(shop)).find((order) => order.sessionId === sessionId)!.id;
 }
 
@@ -25,10 +31,15 @@ const storedOrders = async (shop: OwnerShop) => (await readStore(shop.server.dat
 
 /** A full-page screenshot attached to the test's report (and kept under test-results to open). */
 async function shot(page: Page, info: TestInfo, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${name}: nothing wider than the screen`).toBeLessThanOrEqual(0);
   const width = page.viewportSize()!.width;
-  const file = path.resolve("test-results/screenshots", `data-rights-${info.project.name}-${info.titlePath.at(-2)?.replace(/\W+/g, "-")}-${name}-${width}.png`);
+  const file = path.resolve(
+    "test-results/screenshots",
+    `data-rights-${info.project.name}-${info.titlePath.at(-2)?.replace(/\W+/g, "-")}-${name}-${width}.png`,
+  );
   await page.screenshot({ path: file, fullPage: true });
   await info.attach(`${name} at ${width} px`, { path: file, contentType: "image/png" });
 }
@@ -44,7 +55,10 @@ for (const store of STORES) {
       await shop?.stop();
     });
 
-    test("the owner exports one customer's data and erases another's, at 390 px and 1280 px", async ({ page, context }, info) => {
+    test("the owner exports one customer's data and erases another's, at 390 px and 1280 px", async ({
+      page,
+      context,
+    }, info) => {
       await journey(shop, page, context, info);
     });
   });

@@ -17,13 +17,21 @@ let server: OwnerShop["server"];
 
 /** A customer orders `offer` and pays through the sandbox; the owner finds it by the customer's name. */
 async function paidOrder(offer: string, lastName: string): Promise<string> {
-  await payInSandbox(server.url, offer, "fr", ines(lastName, { videoTopic: "Recettes", videoBrand: "studio-ines.example", comments: "" }));
+  await payInSandbox(
+    server.url,
+    offer,
+    "fr",
+    ines(lastName, { videoTopic: "Recettes", videoBrand: "studio-ines.example", comments: "" }),
+  );
   return lastName;
 }
 
 async function openOrder(page: Page, lastName: string) {
   await page.goto(`${server.url}/admin/orders?q=${encodeURIComponent(lastName)}`);
-  await page.getByRole("link", { name: new RegExp(lastName) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(lastName) })
+    .first()
+    .click();
   await expect(page.getByTestId("money")).toBeVisible();
 }
 
@@ -31,7 +39,9 @@ async function shot(page: Page, info: TestInfo, name: string) {
   // Nothing wider than the screen, on a phone and on a laptop.
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 390, height: 844 });
@@ -39,7 +49,10 @@ async function shot(page: Page, info: TestInfo, name: string) {
 }
 
 for (const store of STORES) {
-  test(`on ${store}, on a phone without JavaScript: refund half of an order, then cancel a subscription`, async ({ page, javaScriptEnabled }, info) => {
+  test(`on ${store}, on a phone without JavaScript: refund half of an order, then cancel a subscription`, async ({
+    page,
+    javaScriptEnabled,
+  }, info) => {
     test.setTimeout(240_000);
     expect(javaScriptEnabled).toBe(false);
     shop = await startOwnerShop(store);
@@ -66,14 +79,18 @@ async function journey(page: Page, info: TestInfo, store: string) {
   await expect(page.getByLabel(money.refund.amount)).toHaveValue("");
   await expect(page.getByTestId("order-details")).toBeVisible();
   const refundTop = (await page.getByTestId("refund-form").boundingBox())!.y;
-  expect(refundTop, "the refund form above the folded details").toBeLessThan((await page.getByTestId("order-details").boundingBox())!.y);
+  expect(refundTop, "the refund form above the folded details").toBeLessThan(
+    (await page.getByTestId("order-details").boundingBox())!.y,
+  );
   await expect(page.getByTestId("order-fields")).toBeHidden();
   await page.getByLabel(money.refund.amount).fill("24,50");
   await page.getByLabel(money.refund.reason).selectOption("requested_by_customer");
   await page.getByRole("button", { name: money.refund.submit }).click();
   const confirm = page.getByTestId("refund-confirm");
   await expect(confirm).toBeVisible();
-  await expect(page.getByTestId("confirm-question")).toHaveText(`Refund €24.50 to Inès ${once} <${once.toLowerCase()}@example.com> for Single Veo3 video?`);
+  await expect(page.getByTestId("confirm-question")).toHaveText(
+    `Refund €24.50 to Inès ${once} <${once.toLowerCase()}@example.com> for Single Veo3 video?`,
+  );
   await expect(confirm).toContainText(`Reason: ${money.reasons.requested_by_customer}`);
   await shot(page, info, "refund-confirm");
   const confirmUrl = page.url();
@@ -93,7 +110,9 @@ async function journey(page: Page, info: TestInfo, store: string) {
   await openOrder(page, monthly);
   await page.getByRole("button", { name: money.cancel.submit }).click();
   await expect(page.getByTestId("cancel-confirm")).toBeVisible();
-  await expect(page.getByTestId("confirm-question")).toContainText(`for Inès ${monthly} <${monthly.toLowerCase()}@example.com> at the end of the paid period`);
+  await expect(page.getByTestId("confirm-question")).toContainText(
+    `for Inès ${monthly} <${monthly.toLowerCase()}@example.com> at the end of the paid period`,
+  );
   await shot(page, info, "cancel-confirm");
   await page.getByRole("button", { name: money.confirm.confirmCancel }).click();
   await expect(page).toHaveURL(/\?money=cancelled$/);
@@ -105,10 +124,18 @@ async function journey(page: Page, info: TestInfo, store: string) {
   // The list says the same: the refunded order with its amount, the cancelling subscription as such
   // and still to deliver this period (its money is kept until the period ends).
   await page.goto(`${server.url}/admin/orders?q=${encodeURIComponent(`Refund${store}`)}`);
-  const refundedRow = page.locator("li[data-order-id]").filter({ hasText: `Refund${store}` }).first();
-  await expect(refundedRow.locator('[data-badge="partly-refunded"]')).toHaveText(admin.orders.refundedPart.replace("{{amount}}", "€24.50").replace("{{total}}", "€49"));
+  const refundedRow = page
+    .locator("li[data-order-id]")
+    .filter({ hasText: `Refund${store}` })
+    .first();
+  await expect(refundedRow.locator('[data-badge="partly-refunded"]')).toHaveText(
+    admin.orders.refundedPart.replace("{{amount}}", "€24.50").replace("{{total}}", "€49"),
+  );
   await page.goto(`${server.url}/admin/orders?q=${encodeURIComponent(`Cancel${store}`)}`);
-  const cancellingRow = page.locator("li[data-order-id]").filter({ hasText: `Cancel${store}` }).first();
+  const cancellingRow = page
+    .locator("li[data-order-id]")
+    .filter({ hasText: `Cancel${store}` })
+    .first();
   await expect(cancellingRow.locator('[data-badge="cancelling"]')).toBeVisible();
   await expect(cancellingRow.locator('[data-badge="to-deliver"]')).toBeVisible();
   await shot(page, info, "list-badges");

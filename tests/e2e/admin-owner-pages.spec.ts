@@ -14,7 +14,8 @@ import { startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
 // nothing wider than the screen, screenshots kept to look at.
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 
 // One shop for the file: its tests run one after the other in one worker.
 test.describe.configure({ mode: "default" });
@@ -55,7 +56,9 @@ async function keepShot(info: TestInfo, name: string, body: Buffer) {
 async function brokenWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const broken: string[] = [];
-    for (const cell of document.querySelectorAll<HTMLElement>('[data-testid="funnel-table"] th, [data-testid="funnel-table"] td')) {
+    for (const cell of document.querySelectorAll<HTMLElement>(
+      '[data-testid="funnel-table"] th, [data-testid="funnel-table"] td',
+    )) {
       const box = cell.getBoundingClientRect();
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
@@ -66,7 +69,8 @@ async function brokenWords(page: Page): Promise<string[]> {
           const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
           const rect = range.getBoundingClientRect();
           if (lines.size > 1) broken.push(`${match[0]} (on ${lines.size} lines)`);
-          else if (rect.right > box.right + 0.5 || rect.left < box.left - 0.5) broken.push(`${match[0]} (past its cell)`);
+          else if (rect.right > box.right + 0.5 || rect.left < box.left - 0.5)
+            broken.push(`${match[0]} (past its cell)`);
         }
       }
     }
@@ -82,17 +86,24 @@ test("the funnel's table keeps every word whole on a phone, in every language", 
     // The counts reach the database within a flush (200 ms here): reload until every offer has its row.
     await expect(async () => {
       await page.goto(`${shop.server.url}/admin?lang=${lang}`);
-      await expect(page.locator('[data-testid="funnel-table"] [data-offer]')).toHaveCount(CATALOGUE_OFFERS.length * LANGUAGES.length, { timeout: 1_000 });
+      await expect(page.locator('[data-testid="funnel-table"] [data-offer]')).toHaveCount(
+        CATALOGUE_OFFERS.length * LANGUAGES.length,
+        { timeout: 1_000 },
+      );
     }).toPass({ timeout: 30_000 });
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await expect(page.getByTestId("funnel-table")).toContainText(locale(lang, "offers")["veo3-subscription"].name);
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 844 });
       expect(await brokenWords(page), `${lang} at ${width}px`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `page overflow, ${lang} at ${width}px`).toBeLessThanOrEqual(0);
       // The table itself fits its column: nothing hidden behind a sideways scroll.
-      const hidden = await page.getByTestId("funnel-table").evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth);
+      const hidden = await page
+        .getByTestId("funnel-table")
+        .evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth);
       expect(hidden, `table wider than its column, ${lang} at ${width}px`).toBeLessThanOrEqual(0);
       if (lang === "fr" || lang === "de") {
         await keepShot(info, `funnel-${lang}-${width}px`, await page.getByTestId("funnel").screenshot());
@@ -101,7 +112,10 @@ test("the funnel's table keeps every word whole on a phone, in every language", 
   }
 });
 
-test("the front page lists the latest five orders in words, each a link to its order", async ({ page, context }, info) => {
+test("the front page lists the latest five orders in words, each a link to its order", async ({
+  page,
+  context,
+}, info) => {
   test.setTimeout(120_000);
   const admin = locale("en", "admin");
   const offers = locale("en", "offers");
@@ -111,11 +125,26 @@ test("the front page lists the latest five orders in words, each a link to its o
   const list = page.getByTestId("latest-orders");
   const rows = list.locator("li");
   await expect(rows).toHaveCount(5);
-  await expect(rows.getByTestId("latest-customer")).toHaveText(["Inès Dernier", "Inès Agent", "Inès Attente", "Inès Courte", "Inès Abonnement"]);
-  await expect(rows.getByTestId("latest-offer")).toHaveText(["test-workflow", "formateur-ia", "veo3-pack", "short-videos", "veo3-subscription"].map((id) => offers[id].name));
-  await expect(rows.getByTestId("latest-state")).toHaveText([admin.states.paid, admin.states.paid, admin.states.checkout_created, admin.states.paid, admin.states.paid]);
+  await expect(rows.getByTestId("latest-customer")).toHaveText([
+    "Inès Dernier",
+    "Inès Agent",
+    "Inès Attente",
+    "Inès Courte",
+    "Inès Abonnement",
+  ]);
+  await expect(rows.getByTestId("latest-offer")).toHaveText(
+    ["test-workflow", "formateur-ia", "veo3-pack", "short-videos", "veo3-subscription"].map((id) => offers[id].name),
+  );
+  await expect(rows.getByTestId("latest-state")).toHaveText([
+    admin.states.paid,
+    admin.states.paid,
+    admin.states.checkout_created,
+    admin.states.paid,
+    admin.states.paid,
+  ]);
   await expect(rows.first().getByTestId("latest-amount")).toHaveText(formatMoney(100, "EUR", "en"));
-  for (const reference of await rows.getByTestId("latest-reference").allTextContents()) expect(reference).toMatch(/^[A-Z0-9]{1,3}-\d{4,}$/);
+  for (const reference of await rows.getByTestId("latest-reference").allTextContents())
+    expect(reference).toMatch(/^[A-Z0-9]{1,3}-\d{4,}$/);
   // The date in the owner's words, of the instant the order was taken.
   const date = rows.first().getByTestId("latest-date");
   await expect(date).toHaveText(dateTimeFormatter("en", "short")((await date.getAttribute("datetime"))!));
@@ -123,7 +152,9 @@ test("the front page lists the latest five orders in words, each a link to its o
   expect(await list.innerText()).not.toMatch(/ord_|veo3-|test-workflow|formateur-ia|checkout_created|\bpaid\b/);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `dashboard at ${width}px`).toBeLessThanOrEqual(0);
     await keepShot(info, `dashboard-latest-${width}px`, await page.screenshot({ fullPage: true }));
   }
@@ -139,7 +170,9 @@ test("the front page lists the latest five orders in words, each a link to its o
 async function shots(page: Page, info: TestInfo, name: string, widths: readonly number[] = [390, 1280]) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
     await keepShot(info, `${name}-${width}px`, await page.screenshot({ fullPage: true }));
   }
@@ -181,7 +214,10 @@ test("the customers list at a desk and on a phone", async ({ page, context }, in
   await shots(page, info, "customers", [1280, 390]);
 });
 
-test("a customer's readable summary, in words, printable without the back office's chrome", async ({ page, context }, info) => {
+test("a customer's readable summary, in words, printable without the back office's chrome", async ({
+  page,
+  context,
+}, info) => {
   test.setTimeout(120_000);
   const summary = locale("en", "back-office").summary;
   const offers = locale("en", "offers");
@@ -193,7 +229,9 @@ test("a customer's readable summary, in words, printable without the back office
   await expect(page.locator("h1")).toHaveText(summary.title.replace("{{who}}", "Inès Abonnement"));
   const order = page.getByTestId("summary-order");
   await expect(order).toHaveCount(1);
-  await expect(order.locator("h3")).toHaveText(new RegExp(`^[A-Z0-9]{1,3}-\\d{4,} · ${offers["veo3-subscription"].name.replace(/[()/]/g, "\\$&")}$`));
+  await expect(order.locator("h3")).toHaveText(
+    new RegExp(`^[A-Z0-9]{1,3}-\\d{4,} · ${offers["veo3-subscription"].name.replace(/[()/]/g, "\\$&")}$`),
+  );
   await expect(page.getByTestId("summary-amount")).toHaveText(formatMoney(49_000, "EUR", "en"));
   await shots(page, info, "customer-summary");
   // On paper: the summary only.

@@ -31,7 +31,13 @@ async function start(store: Store): Promise<() => Promise<void>> {
   const port = await freePort();
   origin = `http://localhost:${port}`;
   const databaseUrl = postgres ? await postgres.createDatabase() : undefined;
-  server = await startServer({ PORT: String(port), PUBLIC_ORIGIN: origin, LOG_LEVEL: "info", OWNER_LANG: "en", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  server = await startServer({
+    PORT: String(port),
+    PUBLIC_ORIGIN: origin,
+    LOG_LEVEL: "info",
+    OWNER_LANG: "en",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   return async () => {
     await server.stop();
     await postgres?.stop();
@@ -42,7 +48,9 @@ async function start(store: Store): Promise<() => Promise<void>> {
 async function shot(page: Page, info: TestInfo, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${name}: nothing wider than the screen at ${width} px`).toBeLessThanOrEqual(0);
     const body = await page.screenshot({ fullPage: true });
     fs.mkdirSync(shots, { recursive: true });
@@ -54,7 +62,10 @@ async function shot(page: Page, info: TestInfo, name: string) {
 
 /** First start: the set-up link from the log, a password, the authenticator's code; returns the secret and the recovery codes. */
 async function setUp(page: Page, info: TestInfo, store: Store): Promise<{ secret: string; codes: string[] }> {
-  const line = server.logs().split("\n").find((l) => l.includes("/admin/setup?token="));
+  const line = server
+    .logs()
+    .split("\n")
+    .find((l) => l.includes("/admin/setup?token="));
   expect(line).toBeTruthy();
   const link = JSON.parse(line!).url as string;
   expect(link.startsWith(`${origin}/admin/setup?token=`)).toBe(true);
@@ -77,7 +88,10 @@ async function setUp(page: Page, info: TestInfo, store: Store): Promise<{ secret
 }
 
 for (const store of STORES) {
-  test(`the owner's way in on a 390 px phone (${store}): a passkey alone with JavaScript; password + recovery code without`, async ({ page, javaScriptEnabled }, info) => {
+  test(`the owner's way in on a 390 px phone (${store}): a passkey alone with JavaScript; password + recovery code without`, async ({
+    page,
+    javaScriptEnabled,
+  }, info) => {
     // A server (and a PostgreSQL), set-up, enrolment, a passkey ceremony and two sign-ins on a loaded machine: generous, never a speed test.
     test.setTimeout(240_000);
     const stop = await start(store);
@@ -110,7 +124,14 @@ for (const store of STORES) {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("WebAuthn.enable");
       const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-        options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
       });
 
       // Security: no passkey yet; add one.

@@ -9,7 +9,8 @@ import { startServer, type RunningServer } from "../support/server.ts";
 // off). Each project starts its own server: one owner per server, set up from its start-up log.
 test.describe.configure({ mode: "serial" });
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = locale("en", "admin");
 const quoteEn = locale("en", "quote");
 const PASSWORD = "a long phone-typed passphrase";
@@ -31,7 +32,9 @@ async function phoneShot(page: Page, name: string, project: string) {
   // Phone-first: nothing wider than the screen, at 390 px and at 320 px.
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(shots, `admin-${project}-${name}-${width}.png`), fullPage: true });
   }
@@ -44,9 +47,13 @@ async function placePaidOrder(lastName: string) {
 }
 
 const eml = (name: string) => path.join(server.dataDir, "outbox", name);
-const emlFor = (suffix: string) => fs.readdirSync(path.join(server.dataDir, "outbox")).find((file) => file.endsWith(suffix));
+const emlFor = (suffix: string) =>
+  fs.readdirSync(path.join(server.dataDir, "outbox")).find((file) => file.endsWith(suffix));
 
-test("the owner sets up, signs in with password + code, finds an order, resends, marks delivered, exports CSV", async ({ page, javaScriptEnabled }, info) => {
+test("the owner sets up, signs in with password + code, finds an order, resends, marks delivered, exports CSV", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
   // A long walk through the whole back office: generous on a loaded machine (never a speed test).
   test.setTimeout(240_000);
   const project = info.project.name;
@@ -54,7 +61,10 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await page.setExtraHTTPHeaders({ "Accept-Language": "en" });
 
   // First start: the one-time link is in the log.
-  const line = server.logs().split("\n").find((l) => l.includes("/admin/setup?token="));
+  const line = server
+    .logs()
+    .split("\n")
+    .find((l) => l.includes("/admin/setup?token="));
   expect(line).toBeTruthy();
   await page.goto(JSON.parse(line!).url);
   await expect(page.locator("h1")).toHaveText(admin.setup.title);
@@ -78,15 +88,22 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   const codes = page.getByTestId("recovery-codes").locator("li");
   await expect(codes).toHaveCount(10);
   // One code per row on a 390 px phone: each row below the last, none overlapping.
-  const boxes = await codes.evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).map((box) => ({ top: box.top, bottom: box.bottom, right: box.right })));
-  for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top, `code ${i + 1} below code ${i}`).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5);
+  const boxes = await codes.evaluateAll((items) =>
+    items
+      .map((item) => item.getBoundingClientRect())
+      .map((box) => ({ top: box.top, bottom: box.bottom, right: box.right })),
+  );
+  for (let i = 1; i < boxes.length; i++)
+    expect(boxes[i]!.top, `code ${i + 1} below code ${i}`).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5);
   for (const box of boxes) expect(box.right).toBeLessThanOrEqual(PHONE.width);
   // Kept without a script: a .txt download holding the ten codes, one per line.
   const listed = (await codes.allTextContents()).map((code) => code.trim());
   const codesFile = page.locator('a[data-recovery="download"]');
   await expect(codesFile).toHaveText(admin.recovery.download);
   await expect(codesFile).toHaveAttribute("download", admin.recovery.fileName);
-  const file = decodeURIComponent((await codesFile.getAttribute("href"))!.replace(/^data:text\/plain;charset=utf-8,/, ""));
+  const file = decodeURIComponent(
+    (await codesFile.getAttribute("href"))!.replace(/^data:text\/plain;charset=utf-8,/, ""),
+  );
   expect(file.trim().split("\n").slice(-10)).toEqual(listed);
   // Print and Copy need a script: offered with one, absent without.
   await expect(page.getByRole("button", { name: admin.recovery.print })).toHaveCount(javaScriptEnabled ? 1 : 0);
@@ -138,11 +155,22 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   const fields = page.getByTestId("order-fields");
   // What the form asked, and the billing address the (sandbox) checkout collected; the agent's name,
   // phone and comments are asked in the brief after payment.
-  for (const value of ["Inès", lastName, `${lastName.toLowerCase()}@example.com`, "Studio Inès", "@ines", "12 rue des Lilas", "69003", "Lyon", "Español"]) {
+  for (const value of [
+    "Inès",
+    lastName,
+    `${lastName.toLowerCase()}@example.com`,
+    "Studio Inès",
+    "@ines",
+    "12 rue des Lilas",
+    "69003",
+    "Lyon",
+    "Español",
+  ]) {
     await expect(fields).toContainText(value);
   }
   const timeline = page.getByTestId("timeline");
-  for (const step of ["created", "checkout_created", "paid"]) await expect(timeline).toContainText(admin.timeline[step]);
+  for (const step of ["created", "checkout_created", "paid"])
+    await expect(timeline).toContainText(admin.timeline[step]);
   // What the buyer agreed to: the CGV in their language (Spanish), and the waiver in their words.
   const orderEn = locale("en", "order");
   await expect(fields).toContainText(`${orderEn.summary.termsAccepted}`);
@@ -179,14 +207,23 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await page.getByRole("link", { name: admin.order.back }).click();
   await page.getByRole("searchbox").fill(lastName);
   await page.getByRole("button", { name: admin.orders.filter }).click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: admin.orders.exportCsv }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: admin.orders.exportCsv }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const csv = fs
+    .readFileSync((await download.path())!, "utf8")
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   expect(csv).toHaveLength(2);
   // The owner's spreadsheet format for OWNER_LANG en: commas, English headers.
   expect(csv[0]!.startsWith(`"${admin.csv.id}","${admin.csv.created_at}","${admin.csv.state}",`)).toBe(true);
   // The order by its readable reference and in words (raw keeps the internal id for scripts).
-  expect(csv[1]).toMatch(new RegExp(`^"[A-Z0-9]{1,3}-\\d{4,}","\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d","${admin.states.paid}",`));
+  expect(csv[1]).toMatch(
+    new RegExp(`^"[A-Z0-9]{1,3}-\\d{4,}","\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d","${admin.states.paid}",`),
+  );
   expect(csv[1]).not.toContain(orderId);
   expect(csv[1]).toContain(`"${lastName.toLowerCase()}@example.com"`);
   // Marked delivered above: the last column says when, in the owner's words for a date.
@@ -197,7 +234,13 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   const visitor = `Visitor${project.replace("-", "")}`;
   const quote = await fetch(`${server.url}/quote?offer=whatsapp&lang=pt`, {
     method: "POST",
-    body: new URLSearchParams({ offer: "whatsapp", name: `Rosa ${visitor}`, email: `${visitor.toLowerCase()}@example.com`, company: "Padaria Rosa", message: "Um agente WhatsApp para encomendas de pão." }),
+    body: new URLSearchParams({
+      offer: "whatsapp",
+      name: `Rosa ${visitor}`,
+      email: `${visitor.toLowerCase()}@example.com`,
+      company: "Padaria Rosa",
+      message: "Um agente WhatsApp para encomendas de pão.",
+    }),
     redirect: "manual",
     headers: { Origin: server.url },
   });
@@ -208,17 +251,34 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   const row = page.getByRole("link", { name: new RegExp(visitor) });
   await expect(row).toContainText(quoteEn.offers.whatsapp);
   await expect(row).toContainText("Português");
-  await expect.poll(async () => (await page.reload(), await row.locator("[data-email-state]").getAttribute("data-email-state")), { timeout: 15_000 }).toBe("sent");
+  await expect
+    .poll(async () => (await page.reload(), await row.locator("[data-email-state]").getAttribute("data-email-state")), {
+      timeout: 15_000,
+    })
+    .toBe("sent");
   await phoneShot(page, "quotes", project);
   await row.click();
   await expect(page).toHaveURL(/\/admin\/quotes\/quo_/);
   const quoteFields = page.getByTestId("quote-fields");
-  for (const value of [`Rosa ${visitor}`, `${visitor.toLowerCase()}@example.com`, "Padaria Rosa", "Um agente WhatsApp para encomendas de pão.", quoteEn.offers.whatsapp, "Português"]) {
+  for (const value of [
+    `Rosa ${visitor}`,
+    `${visitor.toLowerCase()}@example.com`,
+    "Padaria Rosa",
+    "Um agente WhatsApp para encomendas de pão.",
+    quoteEn.offers.whatsapp,
+    "Português",
+  ]) {
     await expect(quoteFields).toContainText(value);
   }
-  await expect(page.getByTestId("quote-reply")).toHaveAttribute("href", new RegExp(`^mailto:${visitor.toLowerCase()}@example\\.com\\?subject=`));
+  await expect(page.getByTestId("quote-reply")).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:${visitor.toLowerCase()}@example\\.com\\?subject=`),
+  );
   const quoteEmails = page.getByTestId("quote-emails");
-  for (const kind of ["quote-ack", "quote-owner"]) await expect(quoteEmails.locator(`[data-kind="${kind}"] [data-email-state="sent"]`)).toHaveText(admin.emailState.sent);
+  for (const kind of ["quote-ack", "quote-owner"])
+    await expect(quoteEmails.locator(`[data-kind="${kind}"] [data-email-state="sent"]`)).toHaveText(
+      admin.emailState.sent,
+    );
   await phoneShot(page, "quote", project);
   // Back to the orders through the navigation.
   await page.getByRole("link", { name: admin.nav.orders, exact: true }).click();
@@ -226,7 +286,9 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   expect(javaScriptEnabled === (project === "js-on")).toBe(true);
 });
 
-test("a link to an order, opened signed out on the phone, lands on that order after password and code", async ({ page }) => {
+test("a link to an order, opened signed out on the phone, lands on that order after password and code", async ({
+  page,
+}) => {
   test.slow();
   expect(linkedOrder).not.toBe("");
   await page.setViewportSize(PHONE);

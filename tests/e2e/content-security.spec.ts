@@ -13,7 +13,9 @@ async function violationsOn(page: Page, url: string): Promise<string[]> {
   await page.exposeFunction("reportViolation", (line: string) => found.push(line));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { reportViolation(line: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { reportViolation(line: string): void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   page.on("console", (message) => {

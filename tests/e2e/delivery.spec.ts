@@ -26,18 +26,23 @@ const SETUPS = [
 // Known to the test so it can sign a link whose time is over, as the site would have 15 minutes earlier.
 const LINK_SECRET = "delivery-spec-link-secret-0123456789abcdef";
 const FILE_LINK_TTL_MS = 15 * 60_000;
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const fr = locale("fr", "delivery");
 const en = locale("en", "delivery");
 const download_fr = locale("fr", "download");
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-
 
 async function shots(page: Page, info: TestInfo, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
     // From the top: a page scrolled to a link would show its fixed header across the middle of the shot.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -66,7 +71,10 @@ async function storedFiles(shop: OwnerShop, s3: S3TestServer | undefined) {
 }
 
 for (const setup of SETUPS) {
-  test(`brief, delivery, revision and acceptance, on a phone (${setup.store}, files on ${setup.files})`, async ({ page, browser }, info) => {
+  test(`brief, delivery, revision and acceptance, on a phone (${setup.store}, files on ${setup.files})`, async ({
+    page,
+    browser,
+  }, info) => {
     test.setTimeout(240_000);
     const started = Date.now();
     let s3: S3TestServer | undefined;
@@ -84,11 +92,21 @@ for (const setup of SETUPS) {
         return file ? decodeMail(fs.readFileSync(path.join(dir, file), "utf8")) : undefined;
       };
       await page.setViewportSize({ width: 390, height: 844 });
-      await payInSandbox(server.url, "short-videos", "fr", ines("Livraison", { videoTopic: "Recettes", videoBrand: "studio-ines.example", comments: "" }));
+      await payInSandbox(
+        server.url,
+        "short-videos",
+        "fr",
+        ines("Livraison", { videoTopic: "Recettes", videoBrand: "studio-ines.example", comments: "" }),
+      );
 
       // The customer: the link from the confirmation email.
       let link: string | undefined;
-      await expect.poll(() => (link = /https?:\/\/[^\s"]+\/order\/[\w.-]+\?lang=fr/.exec(outbox("-confirmation.eml") ?? "")?.[0]), { timeout: 30_000 }).toBeTruthy();
+      await expect
+        .poll(
+          () => (link = /https?:\/\/[^\s"]+\/order\/[\w.-]+\?lang=fr/.exec(outbox("-confirmation.eml") ?? "")?.[0]),
+          { timeout: 30_000 },
+        )
+        .toBeTruthy();
       await page.goto(link!);
       await page.getByLabel(fr.brief.label).fill("Mon logo, des couleurs chaudes, un ton simple.");
       await page.getByLabel(fr.brief.files).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
@@ -97,31 +115,44 @@ for (const setup of SETUPS) {
       await expect(page.getByTestId("brief-files")).toContainText("logo.png");
 
       // The owner: the order in To deliver, its brief, then the delivery of a link and a file.
-      const owner = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: info.project.name !== "js-off", locale: "en" });
+      const owner = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled: info.project.name !== "js-off",
+        locale: "en",
+      });
       await shop.signIn(owner);
       const admin = await owner.newPage();
       await admin.setExtraHTTPHeaders({ "Accept-Language": "en" });
       await admin.goto(`${server.url}/admin/orders?state=to-deliver`);
-      await admin.getByRole("link", { name: /Livraison/ }).first().click();
+      await admin
+        .getByRole("link", { name: /Livraison/ })
+        .first()
+        .click();
       await expect(admin.getByTestId("owner-brief")).toContainText("Mon logo, des couleurs chaudes");
       await expect(admin.getByTestId("owner-brief-files")).toContainText("logo.png");
       const form = admin.getByTestId("deliver-form");
       await form.getByLabel(en.admin.link).fill("https://videos.example.com/ines");
       await form.getByLabel(en.admin.linkLabel).fill("Vos vidéos");
-      await form.getByLabel(en.admin.files).setInputFiles({ name: "montage final.pdf", mimeType: "application/pdf", buffer: PDF });
+      await form
+        .getByLabel(en.admin.files)
+        .setInputFiles({ name: "montage final.pdf", mimeType: "application/pdf", buffer: PDF });
       await form.getByLabel(en.admin.note).fill("Voici la première version.");
       await form.getByRole("button", { name: en.admin.deliver }).click();
       await expect(admin.getByTestId("work-delivered")).toHaveText(en.admin.delivered);
       await expect(admin.getByTestId("deliveries")).toContainText("montage final.pdf");
 
       // The customer's email and page show them.
-      await expect.poll(() => outbox("-work-delivered.") ?? "", { timeout: 30_000 }).toContain("https://videos.example.com/ines");
+      await expect
+        .poll(() => outbox("-work-delivered.") ?? "", { timeout: 30_000 })
+        .toContain("https://videos.example.com/ines");
       expect(outbox("-work-delivered.")).toContain("montage final.pdf");
       await page.goto(link!);
       await expect(page.getByTestId("delivery-link")).toHaveAttribute("href", "https://videos.example.com/ines");
       await expect(page.getByTestId("delivery-files")).toContainText("montage final.pdf");
       // Short videos deliver 8 a month: this one counts.
-      await expect(page.getByTestId("allowance")).toHaveText(fr.deliveries.allowance.replace("{{done}}", "1").replace("{{total}}", "8"));
+      await expect(page.getByTestId("allowance")).toHaveText(
+        fr.deliveries.allowance.replace("{{done}}", "1").replace("{{total}}", "8"),
+      );
       const download = page.waitForEvent("download");
       await page.getByTestId("delivery-files").getByRole("link", { name: "montage final.pdf" }).click();
       expect((await download).suggestedFilename()).toBe("montage final.pdf");
@@ -136,7 +167,10 @@ for (const setup of SETUPS) {
       expect(stored.onDisk).toEqual(setup.files === "disk" ? stored.keys : []);
 
       // The download links: signed for this file and short-lived, answered as an attachment, never sniffed.
-      const href = (await page.getByTestId("delivery-files").getByRole("link", { name: "montage final.pdf" }).getAttribute("href"))!;
+      const href = (await page
+        .getByTestId("delivery-files")
+        .getByRole("link", { name: "montage final.pdf" })
+        .getAttribute("href"))!;
       const [, pageToken = "", fileToken = ""] = /^\/order\/([^/]+)\/files\/([^?]+)\?lang=fr$/.exec(href) ?? [];
       const [fileId = "", purpose, expiry = ""] = fileToken.split(".");
       expect(purpose).toBe("file");
@@ -162,12 +196,17 @@ for (const setup of SETUPS) {
 
       // A revision; the owner sees it (and the order back in To deliver).
       await page.getByLabel(fr.revision.label).fill("Un début plus rythmé, s'il vous plaît.");
-      await page.getByLabel(fr.revision.files).setInputFiles({ name: "mes notes.pdf", mimeType: "application/pdf", buffer: PDF });
+      await page
+        .getByLabel(fr.revision.files)
+        .setInputFiles({ name: "mes notes.pdf", mimeType: "application/pdf", buffer: PDF });
       await page.getByRole("button", { name: fr.revision.send }).click();
       await expect(page.getByTestId("work-done")).toHaveText(fr.done.revision);
       await expect(page.getByTestId("revision")).toContainText("Un début plus rythmé");
       await admin.goto(`${server.url}/admin/orders?state=to-deliver`);
-      await admin.getByRole("link", { name: /Livraison/ }).first().click();
+      await admin
+        .getByRole("link", { name: /Livraison/ })
+        .first()
+        .click();
       await expect(admin.getByTestId("revision-open")).toBeVisible();
       await expect(admin.getByTestId("revision")).toContainText("Un début plus rythmé");
       await expect(admin.getByTestId("revision-files")).toContainText("mes notes.pdf");
@@ -176,7 +215,9 @@ for (const setup of SETUPS) {
       expect(withRevision.rows.map((row) => row.name)).toEqual(["logo.png", "montage final.pdf", "mes notes.pdf"]);
       expect(withRevision.keys).toEqual(withRevision.rows.map((row) => row.key).sort());
       expect(withRevision.onDisk).toEqual(setup.files === "disk" ? withRevision.keys : []);
-      await expect(admin.getByTestId("allowance")).toHaveText(en.deliveries.allowance.replace("{{done}}", "1").replace("{{total}}", "8"));
+      await expect(admin.getByTestId("allowance")).toHaveText(
+        en.deliveries.allowance.replace("{{done}}", "1").replace("{{total}}", "8"),
+      );
       await shots(admin, info, "admin-order-page");
       await expect.poll(() => outbox("-owner-revision.") ?? "", { timeout: 30_000 }).toContain("Un début plus rythmé");
 
@@ -195,7 +236,9 @@ for (const setup of SETUPS) {
     } finally {
       await shop?.stop();
       await s3?.stop();
-      console.log(`delivery spec (${setup.store}, ${setup.files}, ${info.project.name}): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `delivery spec (${setup.store}, ${setup.files}, ${info.project.name}): ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
   });
 }

@@ -22,15 +22,31 @@ test.afterAll(async () => {
 
 const TEXT_TYPES = new Set(["text", "email", "tel", "url", "password", "search", "number"]);
 const VALUES = Object.fromEntries(orderForm());
-const QUOTE_VALUES: Record<string, string> = { name: "Camille Martin", email: "camille.martin@example.com", company: "Atelier Martin", message: "A workflow for our weekly newsletter, please." };
+const QUOTE_VALUES: Record<string, string> = {
+  name: "Camille Martin",
+  email: "camille.martin@example.com",
+  company: "Atelier Martin",
+  message: "A workflow for our weekly newsletter, please.",
+};
 
 /** Fills every visible field of the form with a valid value; returns the names of its text fields. */
 async function fill(page: Page, form: string, values: Record<string, string>): Promise<string[]> {
   const fields = await page.locator(`${form} :is(input, textarea, select)`).evaluateAll((els) =>
     els
       // The honeypot is out of the tab order: people never fill it.
-      .filter((el) => (el as HTMLElement).offsetParent !== null && (el as HTMLInputElement).type !== "hidden" && (el as HTMLElement).tabIndex >= 0)
-      .map((el) => ({ tag: el.tagName.toLowerCase(), type: (el as HTMLInputElement).type, name: (el as HTMLInputElement).name, id: el.id, value: (el as HTMLInputElement).value })),
+      .filter(
+        (el) =>
+          (el as HTMLElement).offsetParent !== null &&
+          (el as HTMLInputElement).type !== "hidden" &&
+          (el as HTMLElement).tabIndex >= 0,
+      )
+      .map((el) => ({
+        tag: el.tagName.toLowerCase(),
+        type: (el as HTMLInputElement).type,
+        name: (el as HTMLInputElement).name,
+        id: el.id,
+        value: (el as HTMLInputElement).value,
+      })),
   );
   const text: string[] = [];
   for (const field of fields) {
@@ -39,8 +55,12 @@ async function fill(page: Page, form: string, values: Record<string, string>): P
     else if (field.type === "radio") {
       if (values[field.name] === field.value) await el.check();
     } else if (field.tag === "select") {
-      const options = await el.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-      await el.selectOption(values[field.name] && options.includes(values[field.name]!) ? values[field.name]! : options[0]!);
+      const options = await el
+        .locator("option")
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      await el.selectOption(
+        values[field.name] && options.includes(values[field.name]!) ? values[field.name]! : options[0]!,
+      );
     } else {
       expect(values[field.name], `a value for ${field.name}`).toBeDefined();
       await el.fill(values[field.name]!);
@@ -53,7 +73,10 @@ async function fill(page: Page, form: string, values: Record<string, string>): P
 /** Presses Enter in the field and returns the post it sends. */
 async function enterIn(page: Page, form: string, id: string): Promise<Request> {
   await page.locator(`${form} #${id}`).focus();
-  const [post] = await Promise.all([page.waitForRequest((request) => request.method() === "POST", { timeout: 15_000 }), page.keyboard.press("Enter")]);
+  const [post] = await Promise.all([
+    page.waitForRequest((request) => request.method() === "POST", { timeout: 15_000 }),
+    page.keyboard.press("Enter"),
+  ]);
   return post;
 }
 
@@ -63,12 +86,16 @@ async function expectOwnSubmission(page: Page, post: Request, action: string, fi
   expect(body.get("intent"), `Enter in ${field}: no language switch`).not.toBe("language");
   const sent = new URL(post.url());
   const expected = new URL(action, post.url());
-  expect(`${sent.pathname}${sent.search}`, `Enter in ${field}: the form's own action`).toBe(`${expected.pathname}${expected.search}`);
+  expect(`${sent.pathname}${sent.search}`, `Enter in ${field}: the form's own action`).toBe(
+    `${expected.pathname}${expected.search}`,
+  );
 }
 
 // One offer of each kind of order form (the fields are the kind's), in languages whose switcher
 // lists other languages before the page's own.
-const ORDERS = Object.keys(ORDER_FORM_FIELDS).map((kind, i) => [OFFER_IDS.find((id) => OFFERS[id].kind === kind)!, (["en", "de", "es"] as const)[i % 3]] as const);
+const ORDERS = Object.keys(ORDER_FORM_FIELDS).map(
+  (kind, i) => [OFFER_IDS.find((id) => OFFERS[id].kind === kind)!, (["en", "de", "es"] as const)[i % 3]] as const,
+);
 
 for (const [offer, lang] of ORDERS) {
   test(`Enter in any text field of the ${offer} order form (${lang}) orders`, async ({ page }) => {
@@ -107,7 +134,14 @@ test("Enter in any text field of the quote form sends the request", async ({ pag
 test("Enter in the password field signs in; Enter in the email field asks for a link", async ({ page }) => {
   await page.goto(`${server.url}/admin/sign-in`);
   await page.locator("input[name=password]").fill("not the password at all");
-  const signIn = await enterIn(page, "form:has(input[name=password])", await page.locator("input[name=password]").getAttribute("id").then((id) => id!));
+  const signIn = await enterIn(
+    page,
+    "form:has(input[name=password])",
+    await page
+      .locator("input[name=password]")
+      .getAttribute("id")
+      .then((id) => id!),
+  );
   expect(new URL(signIn.url()).pathname).toBe("/admin/sign-in");
   // Let the sign-in answer land (with JS it is a client navigation) before leaving the page.
   await signIn.response();

@@ -10,9 +10,13 @@ import { startSite } from "../support/site-server.ts";
  * player or embed for an id the owner did not configure, the legal pages linked from every footer,
  * and, once complete, no platform home page standing in for a profile and no example.com.
  */
-const PLATFORM_HOSTS = /^(www\.)?(linkedin\.com|youtube\.com|youtu\.be|facebook\.com|dlive\.tv|twitch\.tv|tiktok\.com|instagram\.com|x\.com|twitter\.com)$/;
+const PLATFORM_HOSTS =
+  /^(www\.)?(linkedin\.com|youtube\.com|youtu\.be|facebook\.com|dlive\.tv|twitch\.tv|tiktok\.com|instagram\.com|x\.com|twitter\.com)$/;
 
-const urls = (lang: Language) => [...PAGES.map((page) => pagePath(page, lang)), `/commander?offre=test-workflow&lang=${lang}`];
+const urls = (lang: Language) => [
+  ...PAGES.map((page) => pagePath(page, lang)),
+  `/commander?offre=test-workflow&lang=${lang}`,
+];
 
 /** What the checks read from one served page. */
 interface Served {
@@ -27,7 +31,9 @@ interface Served {
 }
 
 async function sweep(page: Page, base: string, configFile: string, complete: boolean, lang: Language) {
-  const configured = Object.values(readSiteConfig(configFile).videos).filter((ref): ref is string => typeof ref === "string");
+  const configured = Object.values(readSiteConfig(configFile).videos).filter(
+    (ref): ref is string => typeof ref === "string",
+  );
   const privacy = pagePath(pageById("privacy"), lang);
   const notice = pagePath(pageById("legal-notice"), lang);
   for (const path of urls(lang)) {
@@ -38,15 +44,23 @@ async function sweep(page: Page, base: string, configFile: string, complete: boo
     const seen: Served = await doc.evaluate(
       (doc, [privacyHref, noticeHref, origin]) => {
         const attrs = (selector: string, names: string[]) =>
-          [...doc.querySelectorAll(selector)].map((node) => names.map((name) => node.getAttribute(name) ?? "").join(" "));
+          [...doc.querySelectorAll(selector)].map((node) =>
+            names.map((name) => node.getAttribute(name) ?? "").join(" "),
+          );
         const footer = doc.querySelector("footer");
         // The text a reader sees: no script, style or template; a line break around each block,
         // as innerText puts it (numbers in neighbouring cells must not run together).
-        const BLOCK = /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|BR|CAPTION|DD|DETAILS|DIALOG|DIV|DL|DT|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|OPTION|P|PRE|SECTION|SUMMARY|TABLE|TD|TH|TR|UL)$/;
+        const BLOCK =
+          /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|BR|CAPTION|DD|DETAILS|DIALOG|DIV|DL|DT|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|OPTION|P|PRE|SECTION|SUMMARY|TABLE|TD|TH|TR|UL)$/;
         const parts: string[] = [];
         const walk = (node: Node) => {
           if (node.nodeType === Node.TEXT_NODE) return void parts.push(node.textContent ?? "");
-          if (!(node instanceof Element) || /^(SCRIPT|STYLE|TEMPLATE)$/.test(node.tagName) || node.hasAttribute("hidden")) return;
+          if (
+            !(node instanceof Element) ||
+            /^(SCRIPT|STYLE|TEMPLATE)$/.test(node.tagName) ||
+            node.hasAttribute("hidden")
+          )
+            return;
           const block = BLOCK.test(node.tagName);
           if (block) parts.push("\n");
           for (const child of node.childNodes) walk(child);
@@ -73,7 +87,11 @@ async function sweep(page: Page, base: string, configFile: string, complete: boo
     await doc.dispose();
 
     // A player or a watch link only for a configured id; everything else is artwork.
-    for (const player of seen.players) expect(configured.some((ref) => player.includes(ref)), `${path}: player without a configured id: ${player}`).toBe(true);
+    for (const player of seen.players)
+      expect(
+        configured.some((ref) => player.includes(ref)),
+        `${path}: player without a configured id: ${player}`,
+      ).toBe(true);
     if (!complete) expect(seen.players, `${path}: the demo configures no video`).toEqual([]);
     if (complete) expect(seen.artworkVideos, `${path}: a configured video shown as artwork only`).toBe(0);
     expect(seen.privacyLinks, `${path}: privacy link in the footer`).toBe(1);
@@ -84,14 +102,23 @@ async function sweep(page: Page, base: string, configFile: string, complete: boo
     expect(text, `${path}: raw interpolation`).not.toMatch(/\{\{|\}\}/);
     // One way to write numbers on a page: not "110.000" next to "5700" (years aside).
     const grouped = text.match(/(?<![\d.,])\d{1,3}(?:[.,\u202f\u00a0 ]\d{3})+(?!\d)/g) ?? [];
-    const ungrouped = (text.match(/(?<![\d.,:/+-])\d{4}(?![\d.,:])/g) ?? []).filter((n) => Number(n) < 1900 || Number(n) > 2100);
-    if (grouped.length) expect(ungrouped, `${path}: numbers grouped (${grouped.slice(0, 3).join(", ")}) and not`).toEqual([]);
+    const ungrouped = (text.match(/(?<![\d.,:/+-])\d{4}(?![\d.,:])/g) ?? []).filter(
+      (n) => Number(n) < 1900 || Number(n) > 2100,
+    );
+    if (grouped.length)
+      expect(ungrouped, `${path}: numbers grouped (${grouped.slice(0, 3).join(", ")}) and not`).toEqual([]);
     if (complete) {
       // No link, source or visible text on example.com. A form may still show the reserved example
       // domain as guidance ("Enter an email address like name@example.com"): a placeholder, a message.
-      expect(seen.targets.filter((target) => /example\.(com|org|net)/i.test(target)), `${path}: link to example.com`).toEqual([]);
+      expect(
+        seen.targets.filter((target) => /example\.(com|org|net)/i.test(target)),
+        `${path}: link to example.com`,
+      ).toEqual([]);
       expect(text, `${path}: example.com`).not.toMatch(/example\.(com|org|net)/i);
-      expect(seen.bare.filter((href) => PLATFORM_HOSTS.test(new URL(href).hostname)), `${path}: links to a platform's home page`).toEqual([]);
+      expect(
+        seen.bare.filter((href) => PLATFORM_HOSTS.test(new URL(href).hostname)),
+        `${path}: links to a platform's home page`,
+      ).toEqual([]);
     }
   }
 }
@@ -110,7 +137,9 @@ for (const [name, configFile, complete] of [
     });
 
     for (const lang of LANGUAGES) {
-      test(`every page in ${lang}: no placeholder player, legal links in the footer${complete ? ", no bare platform link, no example.com" : ""}`, async ({ page }) => {
+      test(`every page in ${lang}: no placeholder player, legal links in the footer${complete ? ", no bare platform link, no example.com" : ""}`, async ({
+        page,
+      }) => {
         // 22 pages in one test: generous for a loaded 2-core machine.
         test.setTimeout(240_000);
         await sweep(page, server.url, configFile, complete, lang);

@@ -42,23 +42,29 @@ test("test-workflow language slugs and thank-you paths force their language", HT
   }
 });
 
-test("404 page: in the visitor's language, links to the offers and home in that language", HTML_ONLY, async ({ page }) => {
-  for (const lang of LANGUAGES) {
-    const words = JSON.parse(fs.readFileSync(`locales/${lang}/common.json`, "utf8")).notFound;
-    // The language chosen on a page (remembered in the cookie) is the 404's.
-    expect((await page.goto(`/${lang}`))?.status()).toBe(200);
-    const missing = await page.goto("/does-not-exist/either");
-    expect(missing?.status(), lang).toBe(404);
-    await expect(page.locator("html"), lang).toHaveAttribute("lang", lang);
-    await expect(page.locator("h1"), lang).toHaveText(words.title);
-    await expect(page.locator(`main a[href="${pagePath(pageById("offers"), lang)}"]`), lang).toHaveText(words.offers);
-    await expect(page.locator(`main a[href="/${lang}"]`), lang).toHaveText(words.home);
-  }
-  // The specification's two texts: English, and French (its space before "!" is a no-break one).
-  const spaced = (text: string) => text.replace(/\s/g, " ");
-  expect(JSON.parse(fs.readFileSync("locales/en/common.json", "utf8")).notFound.title).toBe("Oops! Page not found");
-  expect(spaced(JSON.parse(fs.readFileSync("locales/fr/common.json", "utf8")).notFound.title)).toBe("Oups ! Page non trouvée");
-});
+test(
+  "404 page: in the visitor's language, links to the offers and home in that language",
+  HTML_ONLY,
+  async ({ page }) => {
+    for (const lang of LANGUAGES) {
+      const words = JSON.parse(fs.readFileSync(`locales/${lang}/common.json`, "utf8")).notFound;
+      // The language chosen on a page (remembered in the cookie) is the 404's.
+      expect((await page.goto(`/${lang}`))?.status()).toBe(200);
+      const missing = await page.goto("/does-not-exist/either");
+      expect(missing?.status(), lang).toBe(404);
+      await expect(page.locator("html"), lang).toHaveAttribute("lang", lang);
+      await expect(page.locator("h1"), lang).toHaveText(words.title);
+      await expect(page.locator(`main a[href="${pagePath(pageById("offers"), lang)}"]`), lang).toHaveText(words.offers);
+      await expect(page.locator(`main a[href="/${lang}"]`), lang).toHaveText(words.home);
+    }
+    // The specification's two texts: English, and French (its space before "!" is a no-break one).
+    const spaced = (text: string) => text.replace(/\s/g, " ");
+    expect(JSON.parse(fs.readFileSync("locales/en/common.json", "utf8")).notFound.title).toBe("Oops! Page not found");
+    expect(spaced(JSON.parse(fs.readFileSync("locales/fr/common.json", "utf8")).notFound.title)).toBe(
+      "Oups ! Page non trouvée",
+    );
+  },
+);
 
 test("the language switcher changes the language and remembers it", async ({ page }) => {
   await page.goto("/ai-machine");
@@ -71,20 +77,26 @@ test("the language switcher changes the language and remembers it", async ({ pag
   // The cookie carries the choice to pages without a language in their path.
   await page.goto("/blog");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await expect(page.locator('nav[aria-label="Hauptnavigation"] a[aria-current="page"]').first()).toHaveAttribute("href", "/blog");
+  await expect(page.locator('nav[aria-label="Hauptnavigation"] a[aria-current="page"]').first()).toHaveAttribute(
+    "href",
+    "/blog",
+  );
 });
 
 test("footer terms link: /tos in English, /cgv otherwise; contact mailto", HTML_ONLY, async ({ page, baseURL }) => {
   for (const lang of LANGUAGES) {
     const { doc } = await fetchParsed(page, `${baseURL}/${lang}`);
-    const footer = await doc.evaluate((doc, terms) => {
-      const footer = doc.querySelector("footer");
-      return {
-        terms: footer?.querySelectorAll(`a[href="${terms}"]`).length,
-        mailto: footer?.querySelectorAll('a[href="mailto:hello@example.com"]').length,
-        text: footer?.textContent ?? "",
-      };
-    }, lang === "en" ? "/tos" : "/cgv");
+    const footer = await doc.evaluate(
+      (doc, terms) => {
+        const footer = doc.querySelector("footer");
+        return {
+          terms: footer?.querySelectorAll(`a[href="${terms}"]`).length,
+          mailto: footer?.querySelectorAll('a[href="mailto:hello@example.com"]').length,
+          text: footer?.textContent ?? "",
+        };
+      },
+      lang === "en" ? "/tos" : "/cgv",
+    );
     await doc.dispose();
     expect(footer.terms, lang).toBe(1);
     expect(footer.mailto, lang).toBe(1);

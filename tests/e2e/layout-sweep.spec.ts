@@ -9,9 +9,29 @@ import { pageById, pagePath, type PageId } from "../../app/i18n/site-map.ts";
  * page, an order form, the offers page and a rotating pair of offer pages), so the sweep stays fast.
  */
 const WIDTHS = [320, 390, 1280, 1920] as const;
-const OFFER_PAGES: PageId[] = ["short-videos", "formateur-ia", "whatsapp", "veo3", "datasets", "test-workflow", "ai-machine", "agent-photoshop", "newsletter", "instagram", "logo-animator", "seedance"];
+const OFFER_PAGES: PageId[] = [
+  "short-videos",
+  "formateur-ia",
+  "whatsapp",
+  "veo3",
+  "datasets",
+  "test-workflow",
+  "ai-machine",
+  "agent-photoshop",
+  "newsletter",
+  "instagram",
+  "logo-animator",
+  "seedance",
+];
 
-const ORDERABLE = ["short-videos", "formateur-ia", "veo3-subscription", "test-workflow", "veo3-pack", "short-videos"] as const;
+const ORDERABLE = [
+  "short-videos",
+  "formateur-ia",
+  "veo3-subscription",
+  "test-workflow",
+  "veo3-pack",
+  "short-videos",
+] as const;
 
 const pagesFor = (lang: Language, index: number): string[] => [
   `/${lang}`,
@@ -35,14 +55,21 @@ async function measure(page: Page): Promise<Finding[]> {
     const visible = (element: Element) => {
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
-      return style.visibility !== "hidden" && style.display !== "none" && box.width > 0 && box.height > 0 && !element.closest("details:not([open]) > :not(summary)");
+      return (
+        style.visibility !== "hidden" &&
+        style.display !== "none" &&
+        box.width > 0 &&
+        box.height > 0 &&
+        !element.closest("details:not([open]) > :not(summary)")
+      );
     };
     /** Each word of the element's text: split over two lines, or sticking out of its box or the page. */
     const words = (element: Element, what: string) => {
       const box = element.getBoundingClientRect();
       // Inside a sideways carousel (overflow-x: auto) a card may sit past the screen's edge on purpose.
       let scroller = false;
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) if (/auto|scroll/.test(getComputedStyle(parent).overflowX)) scroller = true;
+      for (let parent = element.parentElement; parent; parent = parent.parentElement)
+        if (/auto|scroll/.test(getComputedStyle(parent).overflowX)) scroller = true;
       const limit = scroller ? box.right : Math.min(box.right, viewport);
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -55,9 +82,11 @@ async function measure(page: Page): Promise<Finding[]> {
           const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
           const tops = new Set(rects.map((rect) => Math.round(rect.top)));
           const label = (element.textContent ?? "").trim().slice(0, 80);
-          if (tops.size > 1) findings.push({ what, text: label, detail: `"${match[0]}" broken over ${tops.size} lines` });
+          if (tops.size > 1)
+            findings.push({ what, text: label, detail: `"${match[0]}" broken over ${tops.size} lines` });
           const right = Math.max(...rects.map((rect) => rect.right));
-          if (rects.length && right > limit + 1) findings.push({ what, text: label, detail: `"${match[0]}" sticks out by ${Math.round(right - limit)}px` });
+          if (rects.length && right > limit + 1)
+            findings.push({ what, text: label, detail: `"${match[0]}" sticks out by ${Math.round(right - limit)}px` });
         }
       }
     };
@@ -66,9 +95,19 @@ async function measure(page: Page): Promise<Finding[]> {
       const box = brand.getBoundingClientRect();
       // Cut off: text wider than its box (ellipsis, overflow hidden), or the box itself off screen.
       for (const element of [brand, ...brand.querySelectorAll("span")]) {
-        if (element.scrollWidth > element.clientWidth + 1) findings.push({ what: "brand", text: brand.textContent ?? "", detail: `clipped: ${element.scrollWidth}px of text in ${element.clientWidth}px` });
+        if (element.scrollWidth > element.clientWidth + 1)
+          findings.push({
+            what: "brand",
+            text: brand.textContent ?? "",
+            detail: `clipped: ${element.scrollWidth}px of text in ${element.clientWidth}px`,
+          });
       }
-      if (box.left < -1 || box.right > viewport + 1) findings.push({ what: "brand", text: brand.textContent ?? "", detail: `off screen (${Math.round(box.left)}–${Math.round(box.right)} of ${viewport})` });
+      if (box.left < -1 || box.right > viewport + 1)
+        findings.push({
+          what: "brand",
+          text: brand.textContent ?? "",
+          detail: `off screen (${Math.round(box.left)}–${Math.round(box.right)} of ${viewport})`,
+        });
       words(brand, "brand");
     }
     for (const heading of document.querySelectorAll("h1, h2, h3, .card-title")) {
@@ -95,7 +134,9 @@ for (const [index, lang] of LANGUAGES.entries()) {
         await page.evaluate(() => document.fonts.ready);
         const findings = await measure(page);
         checked++;
-        problems.push(...findings.map((finding) => `${width}px ${path} ${finding.what} "${finding.text}": ${finding.detail}`));
+        problems.push(
+          ...findings.map((finding) => `${width}px ${path} ${finding.what} "${finding.text}": ${finding.detail}`),
+        );
       }
       await context.close();
     }

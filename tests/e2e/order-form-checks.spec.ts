@@ -7,7 +7,8 @@ import { expect, test, type Page } from "@playwright/test";
 // from the schema; with JavaScript, public/forms.js (a few KB, no framework) shows the server's own
 // messages in the page's language as the visitor types. Runs in both projects (js-on, js-off).
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 
 /**
  * Opens a form page and types what the schema refuses but a bare form accepts: one letter for a
@@ -15,7 +16,13 @@ const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.res
  * by the attribute, refuses it), then leaves the name. Without JavaScript it checks that no script
  * loaded and the browser itself holds the form back, and returns null.
  */
-async function typeWhatTheSchemaRefuses(page: Page, path: string, form: string, nameField: string, javaScriptEnabled: boolean) {
+async function typeWhatTheSchemaRefuses(
+  page: Page,
+  path: string,
+  form: string,
+  nameField: string,
+  javaScriptEnabled: boolean,
+) {
   const scripts: string[] = [];
   const posts: string[] = [];
   page.on("request", (request) => {
@@ -45,9 +52,18 @@ async function typeWhatTheSchemaRefuses(page: Page, path: string, form: string, 
 }
 
 for (const lang of ["es", "it"] as const) {
-  test(`order form (${lang}): the schema's rules in the browser, our words as the visitor types, no framework`, async ({ page, javaScriptEnabled }) => {
+  test(`order form (${lang}): the schema's rules in the browser, our words as the visitor types, no framework`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const order = locale(lang, "order");
-    const typed = await typeWhatTheSchemaRefuses(page, `/commander?offre=short-videos&lang=${lang}`, "order", "firstName", javaScriptEnabled);
+    const typed = await typeWhatTheSchemaRefuses(
+      page,
+      `/commander?offre=short-videos&lang=${lang}`,
+      "order",
+      "firstName",
+      javaScriptEnabled,
+    );
     if (!typed) return;
     const { email, name: firstName, posts } = typed;
     await expect(page.locator("#order-firstName-error")).toHaveText(order.errors.firstName);
@@ -68,19 +84,34 @@ for (const lang of ["es", "it"] as const) {
     await expect(summary).toContainText(order.form.errorSummary);
     // The boxes to tick (the terms, the request to start at once) come last, as on the page.
     const boxes = [order.errors.required.acceptTerms, order.errors.required.immediateStart];
-    await expect(summary.locator("li")).toHaveText([order.errors.firstName, order.errors.required.lastName, order.errors.required.videoTopic, ...boxes]);
+    await expect(summary.locator("li")).toHaveText([
+      order.errors.firstName,
+      order.errors.required.lastName,
+      order.errors.required.videoTopic,
+      ...boxes,
+    ]);
     await expect(summary.locator("li a").first()).toHaveAttribute("href", "#order-firstName");
     // The summary follows the fields as they are fixed.
     await firstName.fill("Ana");
     await firstName.blur();
-    await expect(summary.locator("li")).toHaveText([order.errors.required.lastName, order.errors.required.videoTopic, ...boxes]);
+    await expect(summary.locator("li")).toHaveText([
+      order.errors.required.lastName,
+      order.errors.required.videoTopic,
+      ...boxes,
+    ]);
     expect(posts).toEqual([]);
   });
 }
 
 // The quote form has the same treatment, on a cached offer page (es) and on its own page (de).
-for (const [lang, path] of [["es", "/instagram/es"], ["de", "/quote?offer=seedance&lang=de"]] as const) {
-  test(`quote form (${lang}, ${path}): the schema's rules in the browser, our words as the visitor types`, async ({ page, javaScriptEnabled }) => {
+for (const [lang, path] of [
+  ["es", "/instagram/es"],
+  ["de", "/quote?offer=seedance&lang=de"],
+] as const) {
+  test(`quote form (${lang}, ${path}): the schema's rules in the browser, our words as the visitor types`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const quote = locale(lang, "quote");
     const typed = await typeWhatTheSchemaRefuses(page, path, "quote", "name", javaScriptEnabled);
     if (!typed) return;
@@ -97,7 +128,11 @@ for (const [lang, path] of [["es", "/instagram/es"], ["de", "/quote?offer=seedan
     const summary = page.locator("#quote-error-summary");
     await expect(summary).toBeFocused();
     await expect(summary).toContainText(quote.form.errorSummary);
-    await expect(summary.locator("li")).toHaveText([quote.errors.name, quote.errors.email, quote.errors.required.message]);
+    await expect(summary.locator("li")).toHaveText([
+      quote.errors.name,
+      quote.errors.email,
+      quote.errors.required.message,
+    ]);
     await expect(summary.locator("li a").last()).toHaveAttribute("href", "#quote-message");
     await expect(page).toHaveURL(opened);
     // Fixed as the visitor types.

@@ -15,12 +15,22 @@ const VALUES: Record<string, string> = {
 async function active(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLInputElement | HTMLButtonElement | null;
-    return { tag: el?.tagName.toLowerCase() ?? "", name: el?.getAttribute("name") ?? "", type: el?.getAttribute("type") ?? "", value: el?.getAttribute("value") ?? "" };
+    return {
+      tag: el?.tagName.toLowerCase() ?? "",
+      name: el?.getAttribute("name") ?? "",
+      type: el?.getAttribute("type") ?? "",
+      value: el?.getAttribute("value") ?? "",
+    };
   });
 }
 
 /** Tab forward until `match` holds for the focused element; fails if it is not reached within `max` presses. */
-async function tabTo(page: Page, match: (el: Awaited<ReturnType<typeof active>>) => boolean, onEach?: (el: Awaited<ReturnType<typeof active>>) => Promise<void>, max = 120) {
+async function tabTo(
+  page: Page,
+  match: (el: Awaited<ReturnType<typeof active>>) => boolean,
+  onEach?: (el: Awaited<ReturnType<typeof active>>) => Promise<void>,
+  max = 120,
+) {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
     const el = await active(page);
@@ -30,7 +40,9 @@ async function tabTo(page: Page, match: (el: Awaited<ReturnType<typeof active>>)
   throw new Error("focus never reached the expected element by Tab");
 }
 
-test("keyboard only: order the test workflow, pay in the sandbox, see the thank-you page", async ({ page }, testInfo) => {
+test("keyboard only: order the test workflow, pay in the sandbox, see the thank-you page", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   await page.goto("/commander?offre=test-workflow&lang=en");
   await expect(page.locator("h1")).toBeVisible();
@@ -59,11 +71,19 @@ test("keyboard only: order the test workflow, pay in the sandbox, see the thank-
 
   await expect(page).toHaveURL(/\/checkout\/sandbox\//);
   if (testInfo.project.name === "js-on") {
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]).analyze();
+    const result = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+      .analyze();
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   }
   // The billing address, as Stripe Checkout asks it: typed on the way to "Pay"; the country chosen by typing its name.
-  const billing: Record<string, string> = { billingName: "Ada Keyboard", line1: "1 Tab Street", postalCode: "75011", city: "Paris", country: "France" };
+  const billing: Record<string, string> = {
+    billingName: "Ada Keyboard",
+    line1: "1 Tab Street",
+    postalCode: "75011",
+    city: "Paris",
+    country: "France",
+  };
   const typed = new Set<string>();
   await tabTo(
     page,
@@ -83,7 +103,9 @@ test("keyboard only: order the test workflow, pay in the sandbox, see the thank-
   await expect(page.locator("h1")).toHaveText("Thank you for your order!");
   await expect(page.locator("main")).toContainText("ada.keyboard@example.com");
   if (testInfo.project.name === "js-on") {
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]).analyze();
+    const result = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+      .analyze();
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   }
 });

@@ -11,8 +11,12 @@ import { fillSandboxBilling } from "../support/sandbox-billing.ts";
  * screenshot to look at. The page ships no script, so the js-off run is the whole story.
  */
 const outbox = path.resolve("test-results/e2e-data/outbox");
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
-const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (hex) => Buffer.from(hex.replace(/=/g, ""), "hex").toString("utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const decode = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/(?:=[0-9A-F]{2})+/g, (hex) => Buffer.from(hex.replace(/=/g, ""), "hex").toString("utf8"));
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -21,12 +25,20 @@ test("the order page from the confirmation email, at 390 px without JavaScript",
   const fr = locale("fr", "order-page");
   const email = `page.${info.project.name}.${Date.now()}@example.com`;
   await page.goto("/commander?offre=test-workflow&lang=fr");
-  for (const [name, value] of Object.entries({ firstName: "Camille", lastName: "Durand", email, videoTopic: "Recettes de saison" })) await page.locator(`form#order [name="${name}"]`).fill(value);
+  for (const [name, value] of Object.entries({
+    firstName: "Camille",
+    lastName: "Durand",
+    email,
+    videoTopic: "Recettes de saison",
+  }))
+    await page.locator(`form#order [name="${name}"]`).fill(value);
   for (const name of consentFields("test-workflow")) await page.locator(`form#order input[name="${name}"]`).check();
   await page.locator('form#order button[type="submit"]').click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
   await fillSandboxBilling(page);
-  await page.getByRole("button", { name: locale("fr", "order").checkout.pay.replace("{{amount}}", "").trim(), exact: false }).click();
+  await page
+    .getByRole("button", { name: locale("fr", "order").checkout.pay.replace("{{amount}}", "").trim(), exact: false })
+    .click();
   const reference = (await page.getByTestId("order-summary").locator("dd").first().textContent())!.trim();
   expect(reference).toMatch(/^[A-Z0-9]{1,3}-\d{4,}$/);
 
@@ -35,8 +47,12 @@ test("the order page from the confirmation email, at 390 px without JavaScript",
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith("-confirmation.eml")) : [];
-        const mail = files.map((f) => decode(fs.readFileSync(path.join(outbox, f), "utf8"))).find((text) => text.includes(`To: ${email}`));
+        const files = fs.existsSync(outbox)
+          ? fs.readdirSync(outbox).filter((f) => f.endsWith("-confirmation.eml"))
+          : [];
+        const mail = files
+          .map((f) => decode(fs.readFileSync(path.join(outbox, f), "utf8")))
+          .find((text) => text.includes(`To: ${email}`));
         link = mail ? /https?:\/\/[^\s"]+\/order\/[\w.-]+\?lang=fr/.exec(mail)?.[0] : undefined;
         return Boolean(link);
       },

@@ -9,8 +9,10 @@ import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 
 // Runs in both Playwright projects: js-off (a script-disabled browser) and js-on.
 const outbox = path.resolve("test-results/e2e-data/outbox");
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 async function fillOrder(page: Page, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await page.locator(`form#order [name="${name}"]`).fill(value);
@@ -22,11 +24,23 @@ async function tickConsents(page: Page, offer: OfferId) {
 }
 
 /** One offer of each kind, each with its own questions. */
-const CASES: Array<{ lang: "fr" | "en" | "de"; offer: OfferId; values: Record<string, string>; choose?: Record<string, string>; own: string; cancelFirst?: boolean }> = [
+const CASES: Array<{
+  lang: "fr" | "en" | "de";
+  offer: OfferId;
+  values: Record<string, string>;
+  choose?: Record<string, string>;
+  own: string;
+  cancelFirst?: boolean;
+}> = [
   {
     lang: "fr",
     offer: "short-videos",
-    values: { firstName: "Maxime", videoTopic: "Recettes de saison", videoBrand: "atelier-martin.example", comments: "Livraison rapide, merci" },
+    values: {
+      firstName: "Maxime",
+      videoTopic: "Recettes de saison",
+      videoBrand: "atelier-martin.example",
+      comments: "Livraison rapide, merci",
+    },
     choose: { videoLanguage: "it" },
     own: "Recettes de saison",
     cancelFirst: true,
@@ -38,11 +52,19 @@ const CASES: Array<{ lang: "fr" | "en" | "de"; offer: OfferId; values: Record<st
     values: { firstName: "Maxime", telegramId: "@maxime" },
     own: "@maxime",
   },
-  { lang: "de", offer: "test-workflow", values: { firstName: "Maxime", videoTopic: "Katzen im Büro" }, own: "Katzen im Büro" },
+  {
+    lang: "de",
+    offer: "test-workflow",
+    values: { firstName: "Maxime", videoTopic: "Katzen im Büro" },
+    own: "Katzen im Büro",
+  },
 ];
 
 for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
-  test(`${offer} (${lang}): its own questions, helpful errors, ${cancelFirst ? "cancel and come back to a filled form, " : ""}pay, thank-you page and one email`, async ({ page, javaScriptEnabled }, info) => {
+  test(`${offer} (${lang}): its own questions, helpful errors, ${cancelFirst ? "cancel and come back to a filled form, " : ""}pay, thank-you page and one email`, async ({
+    page,
+    javaScriptEnabled,
+  }, info) => {
     test.slow();
     const order = locale(lang, "order");
     const offerName = locale(lang, "offers")[offer].name;
@@ -54,14 +76,20 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     await expect(page.locator("h1")).toHaveText(`${order.form.title} ${offerName}`);
     await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
     // Exactly the questions of this kind of offer, in the catalogue's order.
-    const names = await page.locator("form#order [name]").evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute("name")))]);
-    expect(names.filter((name) => !["offre", "token", "website"].includes(name!))).toEqual([...ORDER_FORM_FIELDS[kind], ...consentFields(offer)]);
+    const names = await page
+      .locator("form#order [name]")
+      .evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute("name")))]);
+    expect(names.filter((name) => !["offre", "token", "website"].includes(name!))).toEqual([
+      ...ORDER_FORM_FIELDS[kind],
+      ...consentFields(offer),
+    ]);
     await expect(page.locator(".lead").first()).toHaveText(order.form.intro[kind]);
 
     // Checks from the same schema, before any request: with JavaScript, the server's words as the
     // visitor types; without, the browser's own checks of the constraint attributes.
     const posts: string[] = [];
-    const onRequest = (request: { method(): string; url(): string }) => request.method() === "POST" && posts.push(request.url());
+    const onRequest = (request: { method(): string; url(): string }) =>
+      request.method() === "POST" && posts.push(request.url());
     page.on("request", onRequest);
     if (javaScriptEnabled) {
       await page.locator('[name="email"]').fill("broken");
@@ -72,7 +100,12 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     } else {
       await fillOrder(page, { firstName: "A", email: "nope" });
       await page.locator('form#order button[type="submit"]').click();
-      const validity = (name: string) => page.locator(`form#order [name="${name}"]`).evaluate((el: HTMLInputElement) => ({ tooShort: el.validity.tooShort, typeMismatch: el.validity.typeMismatch, valueMissing: el.validity.valueMissing }));
+      const validity = (name: string) =>
+        page.locator(`form#order [name="${name}"]`).evaluate((el: HTMLInputElement) => ({
+          tooShort: el.validity.tooShort,
+          typeMismatch: el.validity.typeMismatch,
+          valueMissing: el.validity.valueMissing,
+        }));
       expect(await validity("firstName")).toEqual({ tooShort: true, typeMismatch: false, valueMissing: false });
       expect(await validity("email")).toEqual({ tooShort: false, typeMismatch: true, valueMissing: false });
       expect(await validity("lastName")).toEqual({ tooShort: false, typeMismatch: false, valueMissing: true });
@@ -96,11 +129,24 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     await expect(summary.locator("li").nth(0)).toHaveText(order.errors.firstName);
     await expect(summary.locator("li").nth(1)).toHaveText(order.errors.email);
     await expect(summary.locator("li a").first()).toHaveAttribute("href", "#order-firstName");
-    const required = ORDER_FORM_FIELDS[kind].find((field) => !["firstName", "lastName", "email", "companyName", "videoBrand", "videoLanguage", "connectZapier", "comments"].includes(field));
+    const required = ORDER_FORM_FIELDS[kind].find(
+      (field) =>
+        ![
+          "firstName",
+          "lastName",
+          "email",
+          "companyName",
+          "videoBrand",
+          "videoLanguage",
+          "connectZapier",
+          "comments",
+        ].includes(field),
+    );
     if (required) await expect(page.locator(`#order-${required}-error`)).toHaveText(order.errors.required[required]);
 
     await fillOrder(page, { ...values, lastName, email });
-    for (const [name, value] of Object.entries(choose ?? {})) await page.locator(`select[name="${name}"]`).selectOption(value);
+    for (const [name, value] of Object.entries(choose ?? {}))
+      await page.locator(`select[name="${name}"]`).selectOption(value);
     await tickConsents(page, offer);
     const submit = page.locator('form#order button[type="submit"]');
     if (javaScriptEnabled) {
@@ -120,10 +166,13 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
       await page.getByRole("button", { name: order.checkout.cancel }).click();
       await expect(page).toHaveURL(/\/commander\?offre=.*cancelled=1/);
       await expect(page.getByRole("status")).toHaveText(order.form.cancelledKept);
-      for (const [name, value] of Object.entries({ ...values, lastName, email })) await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
-      for (const [name, value] of Object.entries(choose ?? {})) await expect(page.locator(`select[name="${name}"]`)).toHaveValue(value);
+      for (const [name, value] of Object.entries({ ...values, lastName, email }))
+        await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
+      for (const [name, value] of Object.entries(choose ?? {}))
+        await expect(page.locator(`select[name="${name}"]`)).toHaveValue(value);
       // Agreeing is asked again for each attempt: the boxes never come back ticked on their own.
-      for (const name of consentFields(offer)) await expect(page.locator(`form#order input[name="${name}"]`)).not.toBeChecked();
+      for (const name of consentFields(offer))
+        await expect(page.locator(`form#order input[name="${name}"]`)).not.toBeChecked();
       await tickConsents(page, offer);
       await page.locator('form#order button[type="submit"]').click();
       await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
@@ -135,7 +184,9 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     await expect(page.locator("h1")).toHaveText(order.thankYou.title);
     await expect(page.getByTestId("success-mark")).toBeVisible();
     const steps = page.getByTestId("next-steps");
-    await expect(steps).toContainText(fill(order.nextSteps.delivery[kind], { hours: String(getOffer(offer).delivery.hours) }));
+    await expect(steps).toContainText(
+      fill(order.nextSteps.delivery[kind], { hours: String(getOffer(offer).delivery.hours) }),
+    );
     const summary2 = page.getByTestId("order-summary");
     await expect(summary2).toContainText(offerName);
     await expect(summary2).toContainText(`Maxime ${lastName}`);
@@ -149,14 +200,30 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     const other = lang === "de" ? "es" : "de";
     await page.goto(`${THANK_YOU_PATHS[other]}?session_id=${sessionId}`);
     await expect(page.locator("html")).toHaveAttribute("lang", other);
-    await expect(page.getByTestId("order-summary").locator("dt").nth(1)).toHaveText(locale(other, "order").summary.offer);
+    await expect(page.getByTestId("order-summary").locator("dt").nth(1)).toHaveText(
+      locale(other, "order").summary.offer,
+    );
     await expect(page.getByTestId("order-summary")).toContainText(locale(other, "offers")[offer].name);
-    await expect(page.getByTestId("next-steps")).toContainText(fill(locale(other, "order").nextSteps.delivery[kind], { hours: String(getOffer(offer).delivery.hours) }));
+    await expect(page.getByTestId("next-steps")).toContainText(
+      fill(locale(other, "order").nextSteps.delivery[kind], { hours: String(getOffer(offer).delivery.hours) }),
+    );
 
     // Exactly one confirmation email for this order (the owner's notice aside), even after reloads;
     // files are named by the internal id, and the email names the readable reference.
-    const toCustomer = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml") && !f.includes("-owner-") && fs.readFileSync(path.join(outbox, f), "utf8").includes(`To: ${email}`)) : []);
-    await expect.poll(() => toCustomer().map((f) => f.replace(/^ord_\w+-/, "")), { timeout: 30_000 }).toEqual(["confirmation.eml"]);
+    const toCustomer = () =>
+      fs.existsSync(outbox)
+        ? fs
+            .readdirSync(outbox)
+            .filter(
+              (f) =>
+                f.endsWith(".eml") &&
+                !f.includes("-owner-") &&
+                fs.readFileSync(path.join(outbox, f), "utf8").includes(`To: ${email}`),
+            )
+        : [];
+    await expect
+      .poll(() => toCustomer().map((f) => f.replace(/^ord_\w+-/, "")), { timeout: 30_000 })
+      .toEqual(["confirmation.eml"]);
     expect(fs.readFileSync(path.join(outbox, toCustomer()[0]!), "utf8")).toContain(reference);
   });
 }
@@ -178,25 +245,39 @@ test("changing language after an error keeps what was typed", async ({ page, jav
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await formsScriptReady(page.locator("form#order"), javaScriptEnabled);
   await expect(page.locator("h1")).toHaveText(`${de.form.title} ${locale("de", "offers")["formateur-ia"].name}`);
-  for (const [name, value] of Object.entries({ firstName: "Ada", lastName: "Lovelace", email: "nope", telegramId: "@babbage" })) {
+  for (const [name, value] of Object.entries({
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "nope",
+    telegramId: "@babbage",
+  })) {
     await expect(page.locator(`form#order [name="${name}"]`)).toHaveValue(value);
   }
   await expect(page.getByLabel(de.form.acceptTerms)).not.toBeChecked();
   // The form still works in the new language (without JavaScript: as the server answers it).
-  if (!javaScriptEnabled) await page.locator("form#order").evaluate((form: HTMLFormElement) => (form.noValidate = true));
+  if (!javaScriptEnabled)
+    await page.locator("form#order").evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await page.locator('form#order button[type="submit"]').click();
   await expect(page.locator("#order-email-error")).toHaveText(de.errors.email);
 });
 
-test("the order form without a language is French; an unknown offer says it does not exist", async ({ page, baseURL }) => {
+test("the order form without a language is French; an unknown offer says it does not exist", async ({
+  page,
+  baseURL,
+}) => {
   // No lang, no cookie, no Accept-Language (the French pages link here without lang, as the spec says).
-  const html = await (await fetch(`${baseURL}/commander?offre=test-workflow`, { headers: { "Accept-Language": "" } })).text();
+  const html = await (
+    await fetch(`${baseURL}/commander?offre=test-workflow`, { headers: { "Accept-Language": "" } })
+  ).text();
   expect(html).toContain('<html lang="fr"');
   await page.goto("/commander?offre=nope&lang=en");
   await expect(page.locator("h1")).toHaveText(locale("en", "order").form.unknownOfferTitle);
 });
 
-test("request a quote on a page without a price: errors in the page's language, values kept, then acknowledged", async ({ page, javaScriptEnabled }) => {
+test("request a quote on a page without a price: errors in the page's language, values kept, then acknowledged", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const es = locale("es", "quote");
   await page.goto("/instagram/es");
   const form = page.locator("form#quote");
@@ -225,7 +306,9 @@ test("request a quote on a page without a price: errors in the page's language, 
 
   await page.locator('form#quote [name="name"]').fill("Lucía Pérez");
   await page.locator('form#quote [name="email"]').fill("lucia@example.com");
-  await page.locator('form#quote [name="message"]').fill("Queremos un agente para responder a los mensajes de Instagram.");
+  await page
+    .locator('form#quote [name="message"]')
+    .fill("Queremos un agente para responder a los mensajes de Instagram.");
   if (javaScriptEnabled) await notePendingButton(page.locator("form#quote"));
   await page.locator("form#quote").getByRole("button", { name: es.form.submit }).click();
   await expect(page).toHaveURL(/\/quote\?offer=instagram&lang=es&sent=1$/);

@@ -7,14 +7,18 @@ import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 // laptop; further down a phone keeps the price and "Order" in reach (a sticky bar, no script) that
 // rests above the footer at the end instead of covering its links. Geometry: measured once (js-on).
 
-const ORDER_PAGES = (Object.keys(PRICED_PAGES) as Array<keyof typeof PRICED_PAGES>).filter((page) => PRICED_PAGES[page].length > 0);
+const ORDER_PAGES = (Object.keys(PRICED_PAGES) as Array<keyof typeof PRICED_PAGES>).filter(
+  (page) => PRICED_PAGES[page].length > 0,
+);
 const SCREENS = [
   { name: "phone", width: 390, height: 844 },
   { name: "laptop", width: 1280, height: 800 },
 ] as const;
 
 for (const screen of SCREENS) {
-  test(`every priced offer page shows its price figure and an order button in the first screen (${screen.name}, ${screen.width}×${screen.height})`, async ({ page }) => {
+  test(`every priced offer page shows its price figure and an order button in the first screen (${screen.name}, ${screen.width}×${screen.height})`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: screen.width, height: screen.height });
     for (const id of ORDER_PAGES) {
@@ -47,22 +51,36 @@ for (const screen of SCREENS) {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const rest = (await bar.boundingBox())!;
         const footer = (await page.locator("footer").boundingBox())!;
-        expect(rest.y + rest.height, `${path}: the bar ends before the footer starts`).toBeLessThanOrEqual(footer.y + 1);
+        expect(rest.y + rest.height, `${path}: the bar ends before the footer starts`).toBeLessThanOrEqual(
+          footer.y + 1,
+        );
       }
     }
   });
 }
 
-test("screenshots: the priced pages' first screen and mid-page bar on a phone, the hero on a laptop", async ({ page }, testInfo) => {
-  for (const [id, lang] of [["short-videos", "en"], ["formateur-ia", "fr"], ["veo3", "de"]] as const) {
+test("screenshots: the priced pages' first screen and mid-page bar on a phone, the hero on a laptop", async ({
+  page,
+}, testInfo) => {
+  for (const [id, lang] of [
+    ["short-videos", "en"],
+    ["formateur-ia", "fr"],
+    ["veo3", "de"],
+  ] as const) {
     for (const screen of SCREENS) {
       await page.setViewportSize({ width: screen.width, height: screen.height });
       await page.goto(pagePath(pageById(id), lang));
-      await testInfo.attach(`${id}-${lang}-${screen.width}`, { body: await page.screenshot(), contentType: "image/png" });
+      await testInfo.attach(`${id}-${lang}-${screen.width}`, {
+        body: await page.screenshot(),
+        contentType: "image/png",
+      });
       if (screen.name === "phone") {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
         await expect(page.locator(`[data-phone-bar="${id}"]`)).toBeInViewport({ ratio: 1 });
-        await testInfo.attach(`${id}-${lang}-${screen.width}-mid`, { body: await page.screenshot(), contentType: "image/png" });
+        await testInfo.attach(`${id}-${lang}-${screen.width}-mid`, {
+          body: await page.screenshot(),
+          contentType: "image/png",
+        });
       }
     }
   }

@@ -11,7 +11,8 @@ import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 // the thank-you page) names a cookie the policy lists, and every cookie it lists for visitors and
 // customers was sent. The owner's back-office cookies are listed as the owner's only.
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 
 test("the cookies listed on /privacy are exactly those a full order sets", async ({ page, context }, info) => {
   test.slow();
@@ -28,7 +29,12 @@ test("the cookies listed on /privacy are exactly those a full order sets", async
   await page.goto(`/${lang}`);
   await page.goto(`/commander?offre=test-workflow&lang=${lang}`);
   const email = `cookies-${info.project.name}@example.com`;
-  for (const [name, value] of Object.entries({ firstName: "Lia", lastName: "Biscotti", email, videoTopic: "Gatti in ufficio" })) {
+  for (const [name, value] of Object.entries({
+    firstName: "Lia",
+    lastName: "Biscotti",
+    email,
+    videoTopic: "Gatti in ufficio",
+  })) {
     await page.locator(`form#order [name="${name}"]`).fill(value);
   }
   await page.getByLabel(order.form.acceptTerms).check();
@@ -48,8 +54,17 @@ test("the cookies listed on /privacy are exactly those a full order sets", async
 
   await page.goto(`/privacy/${lang}`);
   const rows = page.locator('[data-block="cookie-list"] [data-cookie]');
-  const listed = await rows.evaluateAll((items) => items.map((item) => ({ name: item.getAttribute("data-cookie")!, audience: item.getAttribute("data-audience")!, text: item.textContent ?? "" })));
-  const forPeople = listed.filter((row) => row.audience !== "owner").map((row) => row.name).sort();
+  const listed = await rows.evaluateAll((items) =>
+    items.map((item) => ({
+      name: item.getAttribute("data-cookie")!,
+      audience: item.getAttribute("data-audience")!,
+      text: item.textContent ?? "",
+    })),
+  );
+  const forPeople = listed
+    .filter((row) => row.audience !== "owner")
+    .map((row) => row.name)
+    .sort();
 
   // What the site sent is what the policy lists, no more, no less; the browser kept the same.
   expect([...sent.keys()].sort()).toEqual(forPeople);
@@ -61,7 +76,10 @@ test("the cookies listed on /privacy are exactly those a full order sets", async
   // Each row says why, for whom and how long, in the page's language; every cookie sent is HttpOnly.
   for (const row of listed) {
     expect(row.text, row.name).not.toMatch(/cookieList\.|\{\{/);
-    expect(Object.values(privacy.cookieList.purpose as Record<string, string>).some((purpose) => row.text.includes(purpose)), row.name).toBe(true);
+    expect(
+      Object.values(privacy.cookieList.purpose as Record<string, string>).some((purpose) => row.text.includes(purpose)),
+      row.name,
+    ).toBe(true);
   }
   for (const [name, line] of sent) expect(line, name).toMatch(/;\s*HttpOnly/i);
   await expect(page.locator("main")).not.toContainText(/un solo cookie/);
@@ -73,7 +91,8 @@ test("the data each kind of offer collects is listed from the order forms themse
   await page.goto("/privacy/fr");
   const agent = page.locator('[data-block="order-data"] [data-kind="agent"]');
   await expect(agent).toContainText(offers["formateur-ia"].name);
-  for (const field of ["phoneNumber", "address", "agentName", "telegramId"]) await expect(agent).toContainText(order.form[field]);
+  for (const field of ["phoneNumber", "address", "agentName", "telegramId"])
+    await expect(agent).toContainText(order.form[field]);
   const test = page.locator('[data-block="order-data"] [data-kind="test"]');
   await expect(test).toContainText(offers["test-workflow"].name);
   await expect(test).not.toContainText(order.form.phoneNumber);

@@ -27,34 +27,44 @@ const WIDTHS = [
 const shots = path.resolve("test-results/screenshots");
 
 for (const { width, height } of WIDTHS) {
-  test(`the selling pages at ${width} px in en, fr and de: screenshots attached, nothing wider than the screen, the heading in the first screen`, HTML_ONLY, async ({ page }, info) => {
-    test.setTimeout(240_000);
-    fs.mkdirSync(shots, { recursive: true });
-    await page.setViewportSize({ width, height });
-    for (const lang of LANGS) {
-      for (const { name, path: pathOf } of PAGES) {
-        const url = pathOf(lang);
-        const response = await page.goto(url);
-        expect(response?.status(), url).toBe(200);
-        await expect(page.locator("html"), url).toHaveAttribute("lang", lang);
-        await expect(page.locator("h1").first(), url).toBeInViewport();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${url}: wider than the screen by ${overflow} px`).toBeLessThanOrEqual(0);
-        // Headings and buttons whose words do not fit their box (a long German compound).
-        const clipped = await page.evaluate(() =>
-          [...document.querySelectorAll("h1, h2, h3, a[data-order], button, .btn")]
-            .filter((element) => {
-              const box = element as HTMLElement;
-              return box.offsetParent !== null && box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== "visible";
-            })
-            .map((element) => (element.textContent ?? "").trim().slice(0, 40)),
-        );
-        expect(clipped, `${url}: text cut off`).toEqual([]);
-        const body = await page.screenshot({ fullPage: true });
-        const file = `sales-${name}-${lang}-${width}.png`;
-        fs.writeFileSync(path.join(shots, file), body);
-        await info.attach(file, { body, contentType: "image/png" });
+  test(
+    `the selling pages at ${width} px in en, fr and de: screenshots attached, nothing wider than the screen, the heading in the first screen`,
+    HTML_ONLY,
+    async ({ page }, info) => {
+      test.setTimeout(240_000);
+      fs.mkdirSync(shots, { recursive: true });
+      await page.setViewportSize({ width, height });
+      for (const lang of LANGS) {
+        for (const { name, path: pathOf } of PAGES) {
+          const url = pathOf(lang);
+          const response = await page.goto(url);
+          expect(response?.status(), url).toBe(200);
+          await expect(page.locator("html"), url).toHaveAttribute("lang", lang);
+          await expect(page.locator("h1").first(), url).toBeInViewport();
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${url}: wider than the screen by ${overflow} px`).toBeLessThanOrEqual(0);
+          // Headings and buttons whose words do not fit their box (a long German compound).
+          const clipped = await page.evaluate(() =>
+            [...document.querySelectorAll("h1, h2, h3, a[data-order], button, .btn")]
+              .filter((element) => {
+                const box = element as HTMLElement;
+                return (
+                  box.offsetParent !== null &&
+                  box.scrollWidth > box.clientWidth + 1 &&
+                  getComputedStyle(box).overflowX !== "visible"
+                );
+              })
+              .map((element) => (element.textContent ?? "").trim().slice(0, 40)),
+          );
+          expect(clipped, `${url}: text cut off`).toEqual([]);
+          const body = await page.screenshot({ fullPage: true });
+          const file = `sales-${name}-${lang}-${width}.png`;
+          fs.writeFileSync(path.join(shots, file), body);
+          await info.attach(file, { body, contentType: "image/png" });
+        }
       }
-    }
-  });
+    },
+  );
 }

@@ -16,7 +16,8 @@ import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 
 const dataDir = path.resolve("test-results/e2e-data");
 const outbox = path.join(dataDir, "outbox");
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 
 /** A service with a German buyer (the CGV in German translation), digital content with an English one (the Terms, in pounds). */
 const CASES: Array<{ lang: "de" | "en"; offer: OfferId; values: Record<string, string> }> = [
@@ -33,7 +34,10 @@ async function fill(page: Page, values: Record<string, string>) {
 }
 
 for (const { lang, offer, values } of CASES) {
-  test(`${offer} (${lang}): the terms and the immediate-start waiver are asked, refused without them, stored and emailed`, async ({ page, javaScriptEnabled }, info) => {
+  test(`${offer} (${lang}): the terms and the immediate-start waiver are asked, refused without them, stored and emailed`, async ({
+    page,
+    javaScriptEnabled,
+  }, info) => {
     test.slow();
     const order = locale(lang, "order");
     const kind = getOffer(offer).kind;
@@ -64,7 +68,10 @@ for (const { lang, offer, values } of CASES) {
       await submit.click();
       await expect(page.locator("#order-acceptTerms-error")).toHaveText(order.errors.required.acceptTerms);
       await expect(page.locator("#order-immediateStart-error")).toHaveText(order.errors.required.immediateStart);
-      await expect(page.locator("#order-error-summary li")).toHaveText([order.errors.required.acceptTerms, order.errors.required.immediateStart]);
+      await expect(page.locator("#order-error-summary li")).toHaveText([
+        order.errors.required.acceptTerms,
+        order.errors.required.immediateStart,
+      ]);
       expect(posts).toEqual([]);
       await page.getByLabel(order.form.acceptTerms).check();
       await expect(page.locator("#order-acceptTerms-error")).toHaveCount(0);
@@ -72,7 +79,9 @@ for (const { lang, offer, values } of CASES) {
       // The browser refuses the unticked boxes itself; forced past it, the server refuses them too.
       const form = page.locator("form#order");
       expect(await form.evaluate((el: HTMLFormElement) => el.checkValidity())).toBe(false);
-      expect(await page.getByLabel(order.form.acceptTerms).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+      expect(
+        await page.getByLabel(order.form.acceptTerms).evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+      ).toBe(true);
       await form.evaluate((el: HTMLFormElement) => (el.noValidate = true));
       await page.getByLabel(order.form.immediateStart[start]).check();
       await submit.click();
@@ -93,7 +102,9 @@ for (const { lang, offer, values } of CASES) {
     await expect(page).toHaveURL(new RegExp(`${THANK_YOU_PATHS[lang]}\\?session_id=sbx_`));
 
     // Stored with the order: the governing text and its version, the language read, when, the waiver.
-    await expect.poll(async () => (await findOrder(dataDir, (o) => o.customer.email === email))?.state, { timeout: 20_000 }).toBe("paid");
+    await expect
+      .poll(async () => (await findOrder(dataDir, (o) => o.customer.email === email))?.state, { timeout: 20_000 })
+      .toBe("paid");
     const placed = (await findOrder(dataDir, (o) => o.customer.email === email))!;
     expect(placed.acceptance).toEqual({
       termsVersion: `${governingTerms(lang).id}-${original.updated}`,
@@ -101,7 +112,9 @@ for (const { lang, offer, values } of CASES) {
       immediateStart: start,
       acceptedAt: expect.any(String),
     });
-    expect(placed.acceptance!.acceptedAt >= before && placed.acceptance!.acceptedAt <= new Date().toISOString()).toBe(true);
+    expect(placed.acceptance!.acceptedAt >= before && placed.acceptance!.acceptedAt <= new Date().toISOString()).toBe(
+      true,
+    );
     // The answers stay the offer's questions only, with the billing address the checkout collected.
     expect(Object.keys(placed.customer).sort()).toEqual([...ORDER_FORM_FIELDS[kind], ...CHECKOUT_FIELDS].sort());
 
@@ -113,6 +126,8 @@ for (const { lang, offer, values } of CASES) {
     expect(mail).toContain(`${order.summary.termsAccepted}: ${doc.title}`);
     // Quoted as the email's language quotes (« … », „…“, “…”); whitespace made plain on both sides.
     const plain = (text: string) => text.replace(/\s+/g, " ");
-    expect(plain(mail)).toContain(plain(`${order.summary.immediateStart}: ${quoted(order.form.immediateStart[start], lang)}`));
+    expect(plain(mail)).toContain(
+      plain(`${order.summary.immediateStart}: ${quoted(order.form.immediateStart[start], lang)}`),
+    );
   });
 }

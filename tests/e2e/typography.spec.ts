@@ -27,21 +27,25 @@ const PATHS = [
   ]),
 ];
 
-test("every page in every language follows its language's typography and glossary @html-only", HTML_ONLY, async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
-  const found: string[] = [];
-  const languages = new Set<string>();
-  for (const path of PATHS) {
-    const response = await fetch(`${baseURL}${path}`, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
-    const { lang, found: here } = await typographyOf(page, await response.text(), path);
-    expect(LANGUAGES, `${path}: <html lang>`).toContain(lang);
-    languages.add(lang);
-    found.push(...here);
-  }
-  console.log(`typography: ${PATHS.length} pages read, ${languages.size} languages`);
-  expect(languages.size).toBe(LANGUAGES.length);
-  expect(found).toEqual([]);
-});
+test(
+  "every page in every language follows its language's typography and glossary @html-only",
+  HTML_ONLY,
+  async ({ page, baseURL }) => {
+    test.setTimeout(240_000);
+    const found: string[] = [];
+    const languages = new Set<string>();
+    for (const path of PATHS) {
+      const response = await fetch(`${baseURL}${path}`, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+      const { lang, found: here } = await typographyOf(page, await response.text(), path);
+      expect(LANGUAGES, `${path}: <html lang>`).toContain(lang);
+      languages.add(lang);
+      found.push(...here);
+    }
+    console.log(`typography: ${PATHS.length} pages read, ${languages.size} languages`);
+    expect(languages.size).toBe(LANGUAGES.length);
+    expect(found).toEqual([]);
+  },
+);
 
 // The back office in the owner's language, with an order to read (its page, the lists, the
 // customer): what the owner reads each morning follows the same rules (the French « Autre » once
@@ -62,24 +66,37 @@ test.describe("the back office", () => {
     await shop?.stop();
   });
 
-  test("every back-office page in every language follows its language's typography and glossary @html-only", HTML_ONLY, async ({ page }) => {
-    test.setTimeout(240_000);
-    const paths = ["/admin", "/admin/orders", "/admin/orders?state=to-deliver", `/admin/orders/${orderId}`, "/admin/quotes", "/admin/customers?email=ines%40example.com", "/admin/security", "/admin/automation"];
-    const found: string[] = [];
-    for (const lang of LANGUAGES) {
-      for (const path of paths) {
-        const response = await shop.owner.get(path, { headers: { "Accept-Language": lang } });
-        expect(response.status, `${path} (${lang})`).toBe(200);
-        const result = await typographyOf(page, await response.text(), `${path} (${lang})`);
-        expect(result.lang, `${path}: <html lang>`).toBe(lang);
-        found.push(...result.found);
+  test(
+    "every back-office page in every language follows its language's typography and glossary @html-only",
+    HTML_ONLY,
+    async ({ page }) => {
+      test.setTimeout(240_000);
+      const paths = [
+        "/admin",
+        "/admin/orders",
+        "/admin/orders?state=to-deliver",
+        `/admin/orders/${orderId}`,
+        "/admin/quotes",
+        "/admin/customers?email=ines%40example.com",
+        "/admin/security",
+        "/admin/automation",
+      ];
+      const found: string[] = [];
+      for (const lang of LANGUAGES) {
+        for (const path of paths) {
+          const response = await shop.owner.get(path, { headers: { "Accept-Language": lang } });
+          expect(response.status, `${path} (${lang})`).toBe(200);
+          const result = await typographyOf(page, await response.text(), `${path} (${lang})`);
+          expect(result.lang, `${path}: <html lang>`).toBe(lang);
+          found.push(...result.found);
+        }
+        // Signed out: the sign-in and forgotten-password pages.
+        for (const path of ["/admin/sign-in", "/admin/forgot"]) {
+          const response = await fetch(shop.server.url + path, { headers: { "Accept-Language": lang } });
+          found.push(...(await typographyOf(page, await response.text(), `${path} (${lang})`)).found);
+        }
       }
-      // Signed out: the sign-in and forgotten-password pages.
-      for (const path of ["/admin/sign-in", "/admin/forgot"]) {
-        const response = await fetch(shop.server.url + path, { headers: { "Accept-Language": lang } });
-        found.push(...(await typographyOf(page, await response.text(), `${path} (${lang})`)).found);
-      }
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    },
+  );
 });

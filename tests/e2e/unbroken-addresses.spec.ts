@@ -9,7 +9,8 @@ import { fillSandboxBilling } from "../support/sandbox-billing.ts";
 // page and its summary, which also holds the order's reference) may wrap it before its "@" or a
 // dot, never just after a hyphen ("marie-" / "claire…" copied from two lines is a wrong address).
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 
 /** Every place where `text` (an address or a reference) is laid out with a line break right after one of its hyphens. */
 async function breaksAfterHyphen(page: Page, text: string): Promise<string[]> {
@@ -48,21 +49,36 @@ async function breaksAfterHyphen(page: Page, text: string): Promise<string[]> {
 
 test.use({ viewport: { width: 320, height: 700 } });
 
-test("a long hyphenated email address and the order reference never break at a hyphen at 320 px", HTML_ONLY, async ({ page }, info) => {
-  test.slow();
-  const email = `marie-claire.dupont-lefebvre.${info.project.name}-${Date.now()}@exemple-entreprise-de-tests.fr`;
-  await page.goto("/commander?offre=test-workflow&lang=fr");
-  for (const [name, value] of Object.entries({ firstName: "Marie-Claire", lastName: "Dupont-Lefebvre", email, videoTopic: "Recettes de saison" })) await page.locator(`form#order [name="${name}"]`).fill(value);
-  for (const name of consentFields("test-workflow")) await page.locator(`form#order input[name="${name}"]`).check();
-  await page.locator('form#order button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
-  expect(await breaksAfterHyphen(page, email), "the sandbox checkout").toEqual([]);
-  await fillSandboxBilling(page);
-  await page.getByRole("button", { name: locale("fr", "order").checkout.pay.replace("{{amount}}", "").trim(), exact: false }).click();
-  await expect(page.getByTestId("order-summary")).toBeVisible();
-  expect(await breaksAfterHyphen(page, email), "the thank-you page").toEqual([]);
-  const reference = (await page.getByTestId("order-summary").locator("dd").first().textContent())!.trim();
-  expect(await breaksAfterHyphen(page, reference), "the reference").toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), "nothing wider than the phone").toBeLessThanOrEqual(320);
-  await info.attach("thank-you-320px", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-});
+test(
+  "a long hyphenated email address and the order reference never break at a hyphen at 320 px",
+  HTML_ONLY,
+  async ({ page }, info) => {
+    test.slow();
+    const email = `marie-claire.dupont-lefebvre.${info.project.name}-${Date.now()}@exemple-entreprise-de-tests.fr`;
+    await page.goto("/commander?offre=test-workflow&lang=fr");
+    for (const [name, value] of Object.entries({
+      firstName: "Marie-Claire",
+      lastName: "Dupont-Lefebvre",
+      email,
+      videoTopic: "Recettes de saison",
+    }))
+      await page.locator(`form#order [name="${name}"]`).fill(value);
+    for (const name of consentFields("test-workflow")) await page.locator(`form#order input[name="${name}"]`).check();
+    await page.locator('form#order button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
+    expect(await breaksAfterHyphen(page, email), "the sandbox checkout").toEqual([]);
+    await fillSandboxBilling(page);
+    await page
+      .getByRole("button", { name: locale("fr", "order").checkout.pay.replace("{{amount}}", "").trim(), exact: false })
+      .click();
+    await expect(page.getByTestId("order-summary")).toBeVisible();
+    expect(await breaksAfterHyphen(page, email), "the thank-you page").toEqual([]);
+    const reference = (await page.getByTestId("order-summary").locator("dd").first().textContent())!.trim();
+    expect(await breaksAfterHyphen(page, reference), "the reference").toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      "nothing wider than the phone",
+    ).toBeLessThanOrEqual(320);
+    await info.attach("thank-you-320px", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  },
+);

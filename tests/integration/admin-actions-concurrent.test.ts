@@ -13,7 +13,8 @@ import { testPostgres } from "../support/store.ts";
 // stored matches the answers.
 
 const admin = JSON.parse(fs.readFileSync(path.resolve("locales/en/admin.json"), "utf8"));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const PASSWORD = "correct horse battery staple";
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -41,7 +42,9 @@ async function paidOrderId(base: string): Promise<string> {
 async function answers(clients: AdminClient[], orderId: string, form: (i: number) => Record<string, string>) {
   return Promise.all(
     Array.from({ length: 10 }, async (_, i) => {
-      const res = await clients[i % clients.length]!.post(`/admin/orders/${orderId}`, form(i), { headers: { "Accept-Language": "en" } });
+      const res = await clients[i % clients.length]!.post(`/admin/orders/${orderId}`, form(i), {
+        headers: { "Accept-Language": "en" },
+      });
       if (res.status === 303) return new URL(res.headers.get("location")!, "http://x").searchParams.get("done")!;
       expect(res.status).toBe(409);
       const body = await res.text();

@@ -10,32 +10,65 @@ import { decodeMail, emlFiles, ines, payInSandbox, readStore, waitFor } from "..
 import { databaseUrlFor } from "../support/store.ts";
 import { suiteServer } from "../support/suite.ts";
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const server = suiteServer({ ORDER_RATE_LIMIT: "0", OWNER_LANG: "en", LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100" });
 // A real 1×1 PNG: the upload's type is read from its bytes.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-const decode = (html: string) => html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const decode = (html: string) =>
+  html
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 /** What a reader sees: the page's text without tags or attributes. */
-const visible = (html: string) => decode(html.replace(/<(script|style|head)[^>]*>[\s\S]*?<\/\1>/g, " ").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+const visible = (html: string) =>
+  decode(html.replace(/<(script|style|head)[^>]*>[\s\S]*?<\/\1>/g, " ").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
 
 test("the owner opens a customer's readable summary: orders in words, answers, brief and files, in the owner's language; recorded as an export", async () => {
-  const owner = (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), "correct horse battery staple")).client;
+  const owner = (
+    await setUpOwner(
+      server.url,
+      ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)),
+      "correct horse battery staple",
+    )
+  ).client;
   await payInSandbox(server.url, "veo3-pack", "fr", ines("Lisible"));
   const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.lastName === "Lisible")!;
   // The work after payment: the customer writes a brief and sends an image from their order page (its link in the confirmation).
-  const confirmation = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`), 20_000, "confirmation");
-  const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", confirmation), "utf8")))!;
+  const confirmation = await waitFor(
+    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
+    20_000,
+    "confirmation",
+  );
+  const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(
+    decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", confirmation), "utf8")),
+  )!;
   const brief = new FormData();
   brief.append("files", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "affiche-marche.png");
   brief.set("brief", "Une vidéo pour le marché de Noël,\navec notre logo.");
-  expect((await fetch(`${server.url}${link[1]}?lang=fr`, { method: "POST", body: brief, redirect: "manual" })).status).toBe(303);
+  expect(
+    (await fetch(`${server.url}${link[1]}?lang=fr`, { method: "POST", body: brief, redirect: "manual" })).status,
+  ).toBe(303);
 
   // Offered beside the JSON export on the customer's page.
-  const page = await (await owner.get(`/admin/customers?email=${encodeURIComponent(order.customer.email)}`, { headers: { "Accept-Language": "en" } })).text();
+  const page = await (
+    await owner.get(`/admin/customers?email=${encodeURIComponent(order.customer.email)}`, {
+      headers: { "Accept-Language": "en" },
+    })
+  ).text();
   expect(page).toContain('action="/admin/customers/summary"');
 
   const en = locale("en", "back-office").summary;
-  const res = await owner.post("/admin/customers/summary", { email: order.customer.email }, { headers: { "Accept-Language": "en" } });
+  const res = await owner.post(
+    "/admin/customers/summary",
+    { email: order.customer.email },
+    { headers: { "Accept-Language": "en" } },
+  );
   expect(res.status).toBe(200);
   const html = await res.text();
   const text = visible(html);
@@ -52,11 +85,23 @@ test("the owner opens a customer's readable summary: orders in words, answers, b
   for (const code of [order.id, "veo3-pack", "checkout_created"]) expect(text, code).not.toContain(code);
 
   // In French when the owner reads French.
-  const fr = await owner.post("/admin/customers/summary", { email: order.customer.email }, { headers: { "Accept-Language": "fr" } });
-  expect(visible(await fr.text())).toContain(locale("fr", "back-office").summary.title.replace("{{who}}", "Inès Lisible"));
+  const fr = await owner.post(
+    "/admin/customers/summary",
+    { email: order.customer.email },
+    { headers: { "Accept-Language": "fr" } },
+  );
+  expect(visible(await fr.text())).toContain(
+    locale("fr", "back-office").summary.title.replace("{{who}}", "Inès Lisible"),
+  );
 
   // Recorded, as the file is: two exports now on the customer's record.
-  const records = visible(await (await owner.get(`/admin/customers?email=${encodeURIComponent(order.customer.email)}`, { headers: { "Accept-Language": "en" } })).text());
+  const records = visible(
+    await (
+      await owner.get(`/admin/customers?email=${encodeURIComponent(order.customer.email)}`, {
+        headers: { "Accept-Language": "en" },
+      })
+    ).text(),
+  );
   expect(records.split(locale("en", "data-rights").kind.export).length - 1).toBe(2);
 
   // A GET shows no one's data (it would not be recorded), only the way to the customers; a wrong address is a 400.

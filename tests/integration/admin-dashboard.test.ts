@@ -13,10 +13,12 @@ import { orderForm, postForm, postOrder, waitFor, SANDBOX_PAY } from "../support
 import { startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = locale("en", "admin");
 const offers = locale("en", "offers");
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PASSWORD = "correct horse battery staple";
 
@@ -24,8 +26,15 @@ let server: RunningServer;
 let owner: AdminClient;
 
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", PAGE_VIEWS_FLUSH_MS: "200", OWNER_LANG: "en" });
-  owner = (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD)).client;
+  server = await startServer({
+    ORDER_RATE_LIMIT: "0",
+    OUTBOX_POLL_MS: "100",
+    PAGE_VIEWS_FLUSH_MS: "200",
+    OWNER_LANG: "en",
+  });
+  owner = (
+    await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD)
+  ).client;
 });
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
@@ -33,7 +42,11 @@ afterAll(async () => {
 
 /** A visitor's GET: a browser's user agent unless another is given. */
 async function visit(pathname: string, headers: Record<string, string> = {}, method = "GET") {
-  const res = await fetch(server.url + pathname, { method, redirect: "manual", headers: { "User-Agent": CHROME, ...headers } });
+  const res = await fetch(server.url + pathname, {
+    method,
+    redirect: "manual",
+    headers: { "User-Agent": CHROME, ...headers },
+  });
   await res.arrayBuffer();
   return res;
 }
@@ -66,7 +79,9 @@ describe("the front page", () => {
     expect(campaign.status).toBe(200);
     expect(campaign.headers.get("set-cookie")).toBeNull();
     // Not visits: robots, tools, HEAD, prefetches, the back office, health checks, assets.
-    await visit("/short-videos/fr", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+    await visit("/short-videos/fr", {
+      "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
     await visit("/short-videos/fr", { "User-Agent": "curl/8.5.0" });
     await visit("/short-videos/fr", {}, "HEAD");
     await visit("/short-videos/fr", { "Sec-Purpose": "prefetch" });
@@ -81,9 +96,12 @@ describe("the front page", () => {
     const attempt = await postOrder(server.url, "short-videos", "fr", orderForm({ email: "funnel.buyer@example.com" }));
     expect(attempt.status).toBe(303);
     await paidOrder("short-videos", "fr", "funnel.buyer@example.com");
-    expect((await postOrder(server.url, "short-videos", "fr", orderForm({ email: "just.looking@example.com" }))).status).toBe(303);
+    expect(
+      (await postOrder(server.url, "short-videos", "fr", orderForm({ email: "just.looking@example.com" }))).status,
+    ).toBe(303);
 
-    const row = (body: string) => /<tbody[^>]*data-offer="short-videos" data-lang="fr"[^>]*>([\s\S]*?)<\/tbody>/.exec(body)?.[1];
+    const row = (body: string) =>
+      /<tbody[^>]*data-offer="short-videos" data-lang="fr"[^>]*>([\s\S]*?)<\/tbody>/.exec(body)?.[1];
     const cells = (body: string) => [...(row(body) ?? "").matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
     // The counts reach the database at the next flush (every 200 ms here).
     const body = await waitFor(
@@ -98,7 +116,9 @@ describe("the front page", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
     // Everything is in the HTML: no framework script, no inline script (the site-wide enhance.js only).
-    expect([...body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0])).toEqual(['<script src="/enhance.js" defer=""></script>'.replace("</script>", "")]);
+    expect([...body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0])).toEqual([
+      '<script src="/enhance.js" defer=""></script>'.replace("</script>", ""),
+    ]);
     expect(body).toContain(`<h1 class="text-2xl font-bold sm:text-3xl">${html(admin.dashboard.title)}</h1>`);
     const tile = (id: string) => new RegExp(`data-testid="${id}"[^>]*>(?:<a[^>]*>)?([^<]*)<`).exec(body)?.[1];
     expect(tile("revenue-month")).toBe(formatMoney(49_700, "EUR", "en"));
@@ -112,11 +132,17 @@ describe("the front page", () => {
     expect(toDeliverHref).toBe("/admin/orders?state=to-deliver");
     const toDeliverList = await (await owner.get(toDeliverHref!, { headers: { "Accept-Language": "en" } })).text();
     expect(toDeliverList).toContain(html(admin.orders.count_one.replace("{{count}}", "1")));
-    expect(toDeliverList).toMatch(new RegExp(`<option value="to-deliver" selected="">${html(admin.orders.toDeliver)}</option>`));
+    expect(toDeliverList).toMatch(
+      new RegExp(`<option value="to-deliver" selected="">${html(admin.orders.toDeliver)}</option>`),
+    );
     expect(tile("quotes-waiting")).toBe("0");
     // The charts: SVG with a title and a description, the figures also as a table.
-    expect(body).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+"[^>]*data-testid="revenue-chart-EUR"><title[^>]*>[^<]+<\/title><desc[^>]*>[^<]+<\/desc>/);
-    expect(body).toMatch(/<svg[^>]*role="img"[^>]*data-testid="funnel-chart"><title[^>]*>[^<]+<\/title><desc[^>]*>[^<]*Page views: 7[^<]*<\/desc>/);
+    expect(body).toMatch(
+      /<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+"[^>]*data-testid="revenue-chart-EUR"><title[^>]*>[^<]+<\/title><desc[^>]*>[^<]+<\/desc>/,
+    );
+    expect(body).toMatch(
+      /<svg[^>]*role="img"[^>]*data-testid="funnel-chart"><title[^>]*>[^<]+<\/title><desc[^>]*>[^<]*Page views: 7[^<]*<\/desc>/,
+    );
     expect(body).toContain(html(offers["short-videos"].name));
     // The system tiles: quiet while nothing needs doing; red when something does (no backup yet:
     // the daily backup runs soon after start, so either may be seen here, each with its colour).
@@ -125,24 +151,41 @@ describe("the front page", () => {
     expect(alert(admin.health.ordersStuck)).toBe(false);
     expect(alert(admin.health.paymentEvents)).toBe(false);
     expect(alert(admin.health.payments)).toBe(false);
-    expect(alert(admin.health.lastBackup)).toBe(body.includes(`<dd class="font-semibold ">${html(admin.health.never)}</dd>`));
+    expect(alert(admin.health.lastBackup)).toBe(
+      body.includes(`<dd class="font-semibold ">${html(admin.health.never)}</dd>`),
+    );
 
     // An email given up: that tile turns red.
     const repo = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
     try {
-      const sent = await waitFor(() => repo.db.selectFrom("outbox").select("id").where("status", "=", "sent").executeTakeFirst(), 15_000, "an email sent");
+      const sent = await waitFor(
+        () => repo.db.selectFrom("outbox").select("id").where("status", "=", "sent").executeTakeFirst(),
+        15_000,
+        "an email sent",
+      );
       await repo.db.updateTable("outbox").set({ status: "failed", attempts: 3 }).where("id", "=", sent.id).execute();
       // A payment event of a handled type the site could not read: kept as unhandled (billing/webhook-inbox).
       await repo.db
         .insertInto("webhook_inbox")
-        .values({ id: "evt_unreadable", kind: "invoice.paid", event_json: "{}", status: "unhandled", next_attempt_at: Date.now(), received_at: new Date().toISOString() })
+        .values({
+          id: "evt_unreadable",
+          kind: "invoice.paid",
+          event_json: "{}",
+          status: "unhandled",
+          next_attempt_at: Date.now(),
+          received_at: new Date().toISOString(),
+        })
         .execute();
     } finally {
       await repo.close();
     }
     const after = await (await owner.get("/admin", { headers: { "Accept-Language": "en" } })).text();
-    expect(new RegExp(`data-alert="true"[^>]*><dt>${html(admin.health.emailsFailed)}</dt><dd[^>]*>1</dd>`).test(after)).toBe(true);
-    expect(new RegExp(`data-alert="true"[^>]*><dt>${html(admin.health.paymentEvents)}</dt><dd[^>]*>1</dd>`).test(after)).toBe(true);
+    expect(
+      new RegExp(`data-alert="true"[^>]*><dt>${html(admin.health.emailsFailed)}</dt><dd[^>]*>1</dd>`).test(after),
+    ).toBe(true);
+    expect(
+      new RegExp(`data-alert="true"[^>]*><dt>${html(admin.health.paymentEvents)}</dt><dd[^>]*>1</dd>`).test(after),
+    ).toBe(true);
 
     // The French owner reads French amounts.
     const fr = await (await owner.get("/admin", { headers: { "Accept-Language": "fr" } })).text();
@@ -154,16 +197,27 @@ describe("the front page", () => {
     const old = await owner.get("/admin?state=paid&q=funnel");
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe("/admin/orders?state=paid&q=funnel");
-    const list = await (await owner.get("/admin/orders?q=funnel.buyer", { headers: { "Accept-Language": "en" } })).text();
+    const list = await (
+      await owner.get("/admin/orders?q=funnel.buyer", { headers: { "Accept-Language": "en" } })
+    ).text();
     expect(list).toContain(html(admin.orders.count_one.replace("{{count}}", "1")));
     // The readable reference, then the offer's name.
-    const offerLine = /data-testid="order-offer">([\s\S]*?)<\/span>\s*<\/span>/.exec(list)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
+    const offerLine =
+      /data-testid="order-offer">([\s\S]*?)<\/span>\s*<\/span>/.exec(list)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
     expect(offerLine).toMatch(new RegExp(`^[A-Z0-9]{1,3}-\\d{4,}\\s·\\s${html(offers["short-videos"].name)}`));
     expect(list).toMatch(new RegExp(`data-testid="order-state">${admin.states.paid}<`));
     expect(list).toMatch(new RegExp(`data-testid="order-delivery"[^>]*>${admin.orders.toDeliver}<`));
-    expect(list).toMatch(new RegExp(`data-testid="order-attempts"><summary[^>]*>${html(admin.orders.earlierAttempts_one.replace("{{count}}", "1"))}</summary>`));
+    expect(list).toMatch(
+      new RegExp(
+        `data-testid="order-attempts"><summary[^>]*>${html(admin.orders.earlierAttempts_one.replace("{{count}}", "1"))}</summary>`,
+      ),
+    );
     // Filtered by state, the attempt is a row of its own.
-    expect(await (await owner.get("/admin/orders?q=funnel.buyer&state=checkout_created", { headers: { "Accept-Language": "en" } })).text()).toContain(html(admin.orders.count_one.replace("{{count}}", "1")));
+    expect(
+      await (
+        await owner.get("/admin/orders?q=funnel.buyer&state=checkout_created", { headers: { "Accept-Language": "en" } })
+      ).text(),
+    ).toContain(html(admin.orders.count_one.replace("{{count}}", "1")));
   });
 });
 
@@ -172,7 +226,8 @@ describe("counts at shutdown", () => {
     const quiet = await startServer({ PAGE_VIEWS_FLUSH_MS: "3600000" });
     const databaseUrl = await databaseUrlFor(quiet.dataDir);
     try {
-      for (let i = 0; i < 4; i++) expect((await fetch(`${quiet.url}/veo3/de`, { headers: { "User-Agent": CHROME } })).status).toBe(200);
+      for (let i = 0; i < 4; i++)
+        expect((await fetch(`${quiet.url}/veo3/de`, { headers: { "User-Agent": CHROME } })).status).toBe(200);
     } finally {
       expect(await quiet.stop()).toBe(0);
     }

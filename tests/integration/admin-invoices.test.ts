@@ -14,11 +14,16 @@ import { databaseUrlFor } from "../support/store.ts";
 import { payThroughStripe } from "../support/stripe-webhooks.ts";
 import { suiteServer, suiteStripeShop } from "../support/suite.ts";
 
-const locale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/back-office.json`), "utf8")).invoices;
+const locale = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/back-office.json`), "utf8")).invoices;
 const en = locale("en");
 const PASSWORD = "correct horse battery staple";
 const thisMonth = () => businessDay(new Date()).slice(0, 7);
-const decode = (html: string) => html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const decode = (html: string) =>
+  html
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 /** The rows of the list: reference, amount and each paper's kind and address. */
 function rowsOf(html: string) {
@@ -26,12 +31,17 @@ function rowsOf(html: string) {
     id,
     reference: /data-testid="invoice-reference"[^>]*>([^<]+)</.exec(row!)?.[1],
     amount: decode(/data-testid="invoice-amount"[^>]*>([^<]+)</.exec(row!)?.[1] ?? ""),
-    papers: [...row!.matchAll(/<a href="([^"]+)"[^>]*data-paper="([^"]+)"/g)].map(([, url, kind]) => ({ kind, url: decode(url!) })),
+    papers: [...row!.matchAll(/<a href="([^"]+)"[^>]*data-paper="([^"]+)"/g)].map(([, url, kind]) => ({
+      kind,
+      url: decode(url!),
+    })),
   }));
 }
 
 async function owner(server: { url: string; dataDir: string }): Promise<AdminClient> {
-  return (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD)).client;
+  return (
+    await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD)
+  ).client;
 }
 
 describe("in demo mode (the sandbox)", () => {
@@ -45,13 +55,19 @@ describe("in demo mode (the sandbox)", () => {
     const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.lastName === "Facture")!;
 
     // Linked from the orders list.
-    expect(await (await client.get("/admin/orders", { headers: { "Accept-Language": "en" } })).text()).toContain(`href="/admin/invoices" data-testid="invoices-link">${en.link}<`);
+    expect(await (await client.get("/admin/orders", { headers: { "Accept-Language": "en" } })).text()).toContain(
+      `href="/admin/invoices" data-testid="invoices-link">${en.link}<`,
+    );
     const res = await client.get("/admin/invoices", { headers: { "Accept-Language": "en" } });
     expect(res.status).toBe(200);
     const html = await res.text();
     const rows = rowsOf(html);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: order.id, reference: order.reference, amount: formatMoney(order.amountDueNow, "EUR", "en") });
+    expect(rows[0]).toMatchObject({
+      id: order.id,
+      reference: order.reference,
+      amount: formatMoney(order.amountDueNow, "EUR", "en"),
+    });
     expect(rows[0]!.papers.map((paper) => paper.kind)).toEqual(["sandboxInvoice"]);
     // The paper opens: the sandbox's invoice of this order.
     const invoice = await fetch(rows[0]!.papers[0]!.url.replace(/^https?:\/\/[^/]+/, server.url));
@@ -59,7 +75,9 @@ describe("in demo mode (the sandbox)", () => {
     expect(await invoice.text()).toContain("Inès Facture");
 
     // The month before: nothing paid; this month has no "next".
-    const before = await (await client.get(`/admin/invoices?month=${monthBefore(thisMonth(), 1)}`, { headers: { "Accept-Language": "en" } })).text();
+    const before = await (
+      await client.get(`/admin/invoices?month=${monthBefore(thisMonth(), 1)}`, { headers: { "Accept-Language": "en" } })
+    ).text();
     expect(rowsOf(before)).toEqual([]);
     expect(before).toContain('data-testid="invoices-none"');
     expect(html).not.toContain('rel="next"');
@@ -78,7 +96,11 @@ describe("with Stripe", () => {
 
   test("each paid order links Stripe's hosted invoice, its PDF and the card receipt", async () => {
     const client = await owner(server);
-    const sessionId = await payThroughStripe(server, stripe, { offer: "veo3-pack", lang: "en", form: ines("Stripe", { email: "stripe.papers@example.com" }) });
+    const sessionId = await payThroughStripe(server, stripe, {
+      offer: "veo3-pack",
+      lang: "en",
+      form: ines("Stripe", { email: "stripe.papers@example.com" }),
+    });
     await waitFor(() => smtp.messages.some((m) => m.to.includes("stripe.papers@example.com")), 15_000, "confirmation");
 
     const session = stripe.sessions.get(sessionId)!;

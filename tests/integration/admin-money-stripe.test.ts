@@ -28,18 +28,25 @@ const de = moneyLocale("de");
 
 let owner: AdminClient;
 beforeAll(async () => {
-  owner = (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD)).client;
+  owner = (
+    await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD)
+  ).client;
 });
 
 const mailsTo = (email: string) => smtp.messages.filter((message) => message.to.includes(email));
-const orderOf = async (email: string) => (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
+const orderOf = async (email: string) =>
+  (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
 const kindsOf = async (orderId: string) => (await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind);
 /** Lets the outbox run, then checks nothing more arrives. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
 
 /** Orders, pays on the fake hosted page, comes back; Stripe's checkout.session.completed arrives. */
 async function paidOrder(offer: string, lang: string, email: string) {
-  const sessionId = await payThroughStripe(server, stripe, { offer, lang, form: orderForm({ email, firstName: "Rosa", lastName: "Keller" }) });
+  const sessionId = await payThroughStripe(server, stripe, {
+    offer,
+    lang,
+    form: orderForm({ email, firstName: "Rosa", lastName: "Keller" }),
+  });
   await waitFor(() => mailsTo(email).length > 0, 15_000, "confirmation");
   return { session: stripe.sessions.get(sessionId)!, order: await orderOf(email) };
 }
@@ -53,7 +60,11 @@ async function deliverSent(from: number) {
 
 /** The order page's refund form, sent (a GET carrying the key the page gave the form). */
 const refundScreen = (orderId: string, amount: string, reason = "requested_by_customer", note = "", lang = "en") =>
-  openScreen(owner, `/admin/orders/${orderId}/refund?${new URLSearchParams({ key: crypto.randomUUID(), amount, reason, note })}`, lang);
+  openScreen(
+    owner,
+    `/admin/orders/${orderId}/refund?${new URLSearchParams({ key: crypto.randomUUID(), amount, reason, note })}`,
+    lang,
+  );
 
 describe("refunds", () => {
   test("half, then the rest: one Stripe refund per confirmation however often it is posted; timeline; the customer told once each, in German; the webhook after it adds nothing", async () => {
@@ -66,7 +77,15 @@ describe("refunds", () => {
     // First step: the amount as a German owner types it. The second screen says exactly what happens.
     const screen = await refundScreen(order.id, (half / 100).toFixed(2).replace(".", ","));
     expect(screen.status).toBe(200);
-    expect(screen.html).toContain(asHtml(en.confirm.refundQuestion.replace("{{amount}}", money(half, "en")).replace("{{name}}", "Rosa Keller").replace("{{email}}", email).replace("{{offer}}", "Pack of 5 Veo3 videos")));
+    expect(screen.html).toContain(
+      asHtml(
+        en.confirm.refundQuestion
+          .replace("{{amount}}", money(half, "en"))
+          .replace("{{name}}", "Rosa Keller")
+          .replace("{{email}}", email)
+          .replace("{{offer}}", "Pack of 5 Veo3 videos"),
+      ),
+    );
     expect(screen.html).toContain(asHtml(en.confirm.reason.replace("{{reason}}", en.reasons.requested_by_customer)));
     expect(stripe.refunds.size).toBe(0);
     expect(screen.fields).toMatchObject({ amountMinor: String(half), reason: "requested_by_customer" });
@@ -75,15 +94,24 @@ describe("refunds", () => {
     const path = `/admin/orders/${order.id}/refund`;
     const first = await confirmPost(owner, path, screen.fields);
     expect(first).toMatchObject({ status: 303, location: `/admin/orders/${order.id}?money=refunded` });
-    const replays = [await confirmPost(owner, path, screen.fields), ...(await Promise.all([confirmPost(owner, path, screen.fields), confirmPost(owner, path, screen.fields)]))];
-    for (const replay of replays) expect(replay).toMatchObject({ status: 303, location: `/admin/orders/${order.id}?money=refunded` });
+    const replays = [
+      await confirmPost(owner, path, screen.fields),
+      ...(await Promise.all([confirmPost(owner, path, screen.fields), confirmPost(owner, path, screen.fields)])),
+    ];
+    for (const replay of replays)
+      expect(replay).toMatchObject({ status: 303, location: `/admin/orders/${order.id}?money=refunded` });
     expect(stripe.refunds.size).toBe(1);
     // Back to the screen (or a second tab on it, or a reload): its key is spent, the order page says it is done.
     const back = await owner.get(screen.url);
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe(`/admin/orders/${order.id}?money=refunded`);
     const refund = [...stripe.refunds.values()][0]!;
-    expect(refund).toMatchObject({ amount: half, payment_intent: session.payment_intent, reason: "requested_by_customer", metadata: { order_id: order.id } });
+    expect(refund).toMatchObject({
+      amount: half,
+      payment_intent: session.payment_intent,
+      reason: "requested_by_customer",
+      metadata: { order_id: order.id },
+    });
     expect(stripe.charges.get(refund.charge)!.amount_refunded).toBe(half);
 
     // The page says so; the timeline has the refund once.
@@ -102,13 +130,22 @@ describe("refunds", () => {
 
     // The rest, typed the English way; its screen's key is a new one.
     const sentBefore = stripe.sent.length;
-    const rest = await refundScreen(order.id, ((paid - half) / 100).toFixed(2), "other", "Service not delivered in time");
+    const rest = await refundScreen(
+      order.id,
+      ((paid - half) / 100).toFixed(2),
+      "other",
+      "Service not delivered in time",
+    );
     expect(rest.status).toBe(200);
     expect(rest.fields.key).not.toBe(screen.fields.key);
     expect((await confirmPost(owner, path, rest.fields)).status).toBe(303);
     expect((await confirmPost(owner, path, rest.fields)).status).toBe(303);
     expect(stripe.refunds.size).toBe(2);
-    expect([...stripe.refunds.values()][1]).toMatchObject({ amount: paid - half, reason: null, metadata: { order_id: order.id, note: "Service not delivered in time" } });
+    expect([...stripe.refunds.values()][1]).toMatchObject({
+      amount: paid - half,
+      reason: null,
+      metadata: { order_id: order.id, note: "Service not delivered in time" },
+    });
     expect((await orderOf(email)).billingState).toBe("refunded");
     expect(await deliverSent(sentBefore)).toEqual(["refunded", "Ignored"]);
     expect((await orderOf(email)).billingState).toBe("refunded");
@@ -152,7 +189,9 @@ describe("refunds", () => {
     const path = `/admin/orders/${order.id}/refund`;
     const refundsAtStart = stripe.refunds.size;
     const screen = await refundScreen(order.id, "10");
-    expect((await confirmPost(owner, path, { ...screen.fields, amountMinor: String(order.amountDueNow + 100) })).status).toBe(409);
+    expect(
+      (await confirmPost(owner, path, { ...screen.fields, amountMinor: String(order.amountDueNow + 100) })).status,
+    ).toBe(409);
     expect((await confirmPost(owner, path, { ...screen.fields, key: "not-a-key" })).status).toBe(400);
     expect((await confirmPost(owner, path, screen.fields)).status).toBe(303);
     const reused = await confirmPost(owner, path, { ...screen.fields, amountMinor: "500" });
@@ -180,7 +219,9 @@ describe("refunds", () => {
     // Signed out: the screen and the confirmation send to the sign-in page, and nothing is refunded.
     const stranger = new AdminClient(server.url);
     const refundsBefore = stripe.refunds.size;
-    expect((await stranger.get(`/admin/orders/${order.id}/refund?amount=1&reason=duplicate`)).headers.get("location")).toMatch(/^\/admin\/sign-in/);
+    expect(
+      (await stranger.get(`/admin/orders/${order.id}/refund?amount=1&reason=duplicate`)).headers.get("location"),
+    ).toMatch(/^\/admin\/sign-in/);
     const posted = await stranger.post(path, { ...late.fields, key: crypto.randomUUID() });
     expect(posted.status).toBe(303);
     expect(posted.headers.get("location")).toMatch(/^\/admin\/sign-in/);
@@ -197,7 +238,9 @@ describe("a refund made in Stripe's dashboard", () => {
     const money = (minor: number, lang: "en") => formatMoney(minor, order.currency, lang);
     // The owner gives some back in the Stripe dashboard: the site learns it from charge.refunded.
     const charge = stripe.refund(stripe.chargeOf(session.id)!.id, part);
-    expect((await deliverHandled(server, stripe.objectEvent("charge.refunded", charge))).outcome).toBe("partially refunded");
+    expect((await deliverHandled(server, stripe.objectEvent("charge.refunded", charge))).outcome).toBe(
+      "partially refunded",
+    );
 
     const page = await orderPage(owner, order.id);
     expect(page).toContain(asHtml(en.refundedSoFar.replace("{{amount}}", money(part, "en"))));
@@ -225,7 +268,11 @@ describe("cancelling a subscription", () => {
     expect(screen.html).toContain("Rosa Keller");
     expect(stripe.subscriptionWrites).toBe(0);
     const sentBefore = stripe.sent.length;
-    for (let i = 0; i < 3; i++) expect(await confirmPost(owner, path, screen.fields)).toMatchObject({ status: 303, location: `/admin/orders/${order.id}?money=cancelled` });
+    for (let i = 0; i < 3; i++)
+      expect(await confirmPost(owner, path, screen.fields)).toMatchObject({
+        status: 303,
+        location: `/admin/orders/${order.id}?money=cancelled`,
+      });
     expect(stripe.subscriptionWrites).toBe(1);
     expect(stripe.subscriptions.get(subscriptionId)).toMatchObject({ cancel_at_period_end: true, status: "active" });
     const cancelling = await orderOf(email);
@@ -242,7 +289,11 @@ describe("cancelling a subscription", () => {
     const now = await openScreen(owner, `${path}?when=now`);
     expect(now.status).toBe(200);
     const sentNow = stripe.sent.length;
-    expect((await Promise.all([confirmPost(owner, path, now.fields), confirmPost(owner, path, now.fields)])).map((answer) => answer.status)).toEqual([303, 303]);
+    expect(
+      (await Promise.all([confirmPost(owner, path, now.fields), confirmPost(owner, path, now.fields)])).map(
+        (answer) => answer.status,
+      ),
+    ).toEqual([303, 303]);
     expect(stripe.subscriptionWrites).toBe(2);
     expect(stripe.subscriptions.get(subscriptionId)!.status).toBe("canceled");
     expect((await orderOf(email)).billingState).toBe("cancelled");

@@ -15,7 +15,15 @@ const admin = JSON.parse(fs.readFileSync(path.resolve("locales/en/admin.json"), 
 const server = suiteServer({ ORDER_RATE_LIMIT: "0", OWNER_LANG: "en", LOG_LEVEL: "silent" });
 
 /** The pages before a session (signing in, setting up, recovering): no bar, no tabs. */
-const SIGNED_OUT = new Set(["/admin/sign-in", "/admin/verify", "/admin/setup", "/admin/enrol", "/admin/unlock", "/admin/forgot", "/admin/reset"]);
+const SIGNED_OUT = new Set([
+  "/admin/sign-in",
+  "/admin/verify",
+  "/admin/setup",
+  "/admin/enrol",
+  "/admin/unlock",
+  "/admin/forgot",
+  "/admin/reset",
+]);
 
 /**
  * The tab each part of the back office belongs to, by the path's first segment after /admin. A new
@@ -35,12 +43,24 @@ const TAB_OF: Record<string, string> = {
 };
 
 test("every back-office page of app/routes.ts marks its own section's tab, and only that one", async () => {
-  const owner: AdminClient = (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), "correct horse battery staple")).client;
+  const owner: AdminClient = (
+    await setUpOwner(
+      server.url,
+      ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)),
+      "correct horse battery staple",
+    )
+  ).client;
   // Something for the pages about one thing to be about: a paid order and a quote request.
   await payInSandbox(server.url, "veo3-pack", "en", ines("Tabs"));
   const quoted = await fetch(`${server.url}/quote?offer=seedance&lang=en`, {
     method: "POST",
-    body: new URLSearchParams({ offer: "seedance", name: "Tab Visitor", email: "tab.visitor@example.com", company: "", message: "Which tab am I under?" }),
+    body: new URLSearchParams({
+      offer: "seedance",
+      name: "Tab Visitor",
+      email: "tab.visitor@example.com",
+      company: "",
+      message: "Which tab am I under?",
+    }),
     redirect: "manual",
     headers: { Origin: server.url },
   });
@@ -59,21 +79,34 @@ test("every back-office page of app/routes.ts marks its own section's tab, and o
   const checked: string[] = [];
   for (const { pattern } of pages) {
     if (SIGNED_OUT.has(pattern)) continue;
-    const url = pattern.replace(/:(\w+)/g, (_, name: string) => {
-      if (!ids[name]) throw new Error(`${pattern}: give the test a value for :${name}`);
-      return encodeURIComponent(ids[name]);
-    }) + (QUERY[pattern] ?? "");
+    const url =
+      pattern.replace(/:(\w+)/g, (_, name: string) => {
+        if (!ids[name]) throw new Error(`${pattern}: give the test a value for :${name}`);
+        return encodeURIComponent(ids[name]);
+      }) + (QUERY[pattern] ?? "");
     const res = await owner.get(url, { headers: { "Accept-Language": "en" } });
     const body = await res.text();
     expect(res.status, `${url} answers the owner with a page`).toBeLessThan(500);
     const nav = new RegExp(`<nav aria-label="${admin.title}"[^>]*>([\\s\\S]*?)</nav>`).exec(body)?.[1];
     expect(nav, `${url} shows the admin bar (answered ${res.status})`).toBeDefined();
-    const current = [...nav!.matchAll(/<a [^>]*href="([^"]+)"[^>]*aria-current="page"|<a [^>]*aria-current="page"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+    const current = [
+      ...nav!.matchAll(
+        /<a [^>]*href="([^"]+)"[^>]*aria-current="page"|<a [^>]*aria-current="page"[^>]*href="([^"]+)"/g,
+      ),
+    ].map((m) => m[1] ?? m[2]);
     const part = pattern.split("/")[2] ?? "";
     expect(TAB_OF[part], `${pattern}: say in TAB_OF which tab "${part}" is under`).toBeDefined();
     expect(current, `${url}: the tab marked current`).toEqual([TAB_OF[part]]);
     checked.push(pattern);
   }
   // The screens that marked the wrong tab are among those checked.
-  expect(checked).toEqual(expect.arrayContaining(["/admin", "/admin/orders/:orderId/refund", "/admin/orders/:orderId/cancel", "/admin/quotes/:quoteId", "/admin/customers/erase"]));
+  expect(checked).toEqual(
+    expect.arrayContaining([
+      "/admin",
+      "/admin/orders/:orderId/refund",
+      "/admin/orders/:orderId/cancel",
+      "/admin/quotes/:quoteId",
+      "/admin/customers/erase",
+    ]),
+  );
 });

@@ -6,16 +6,27 @@ import { openStores } from "../../app/stores.server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AdminClient, freshCode, ownerReset, setUpOwner, signInWithRecoveryCode, subjectOf } from "../support/admin.ts";
-import { decodeMail, orderForm, postForm, postOrder, readStore, startSmtp, waitFor, SANDBOX_PAY } from "../support/orders.ts";
+import {
+  decodeMail,
+  orderForm,
+  postForm,
+  postOrder,
+  readStore,
+  startSmtp,
+  waitFor,
+  SANDBOX_PAY,
+} from "../support/orders.ts";
 import { freePort, startServer, type RunningServer } from "../support/server.ts";
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = { en: locale("en", "admin"), fr: locale("fr", "admin"), de: locale("de", "admin") };
 const orderEn = locale("en", "order");
 const orderDe = locale("de", "order");
 /** React escapes apostrophes and quotes in text. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 const PASSWORD = "correct horse battery staple";
 let server: RunningServer;
@@ -29,7 +40,13 @@ let serverStartedAt: number;
 
 beforeAll(async () => {
   serverStartedAt = Date.now();
-  server = await startServer({ ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", OWNER_EMAIL: "owner@example.com", OWNER_LANG: "en", CONTACT_EMAIL: "support@example.com" });
+  server = await startServer({
+    ORDER_RATE_LIMIT: "0",
+    OUTBOX_POLL_MS: "100",
+    OWNER_EMAIL: "owner@example.com",
+    OWNER_LANG: "en",
+    CONTACT_EMAIL: "support@example.com",
+  });
 });
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
@@ -57,7 +74,12 @@ const common = { de: locale("de", "common") };
 
 /** A quote request through the public form (a plain post, as a visitor's browser sends it); returns it as stored. */
 async function postQuote(form: Record<string, string>, lang: string) {
-  const res = await fetch(`${server.url}/quote?offer=${form.offer}&lang=${lang}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual", headers: { Origin: server.url } });
+  const res = await fetch(`${server.url}/quote?offer=${form.offer}&lang=${lang}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    redirect: "manual",
+    headers: { Origin: server.url },
+  });
   expect(res.status).toBe(303);
   const store = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
   try {
@@ -69,7 +91,15 @@ async function postQuote(form: Record<string, string>, lang: string) {
 
 describe("first set-up", () => {
   test("the start-up log carries a one-time link; it sets the password and enrols the authenticator once", async () => {
-    const line = await waitFor(() => server.logs().split("\n").find((l) => l.includes("/admin/setup?token=")), 10_000, "set-up link in the log");
+    const line = await waitFor(
+      () =>
+        server
+          .logs()
+          .split("\n")
+          .find((l) => l.includes("/admin/setup?token=")),
+      10_000,
+      "set-up link in the log",
+    );
     const link = JSON.parse(line).url as string;
     expect(link.startsWith(`${server.url}/admin/setup?token=`)).toBe(true);
 
@@ -77,7 +107,11 @@ describe("first set-up", () => {
     expect((await stranger.get("/admin/setup?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status).toBe(403);
     // Too short a password: 400 with the translated message, nothing stored.
     const token = new URL(link).searchParams.get("token")!;
-    const short = await stranger.post("/admin/setup", { token, password: "short", confirm: "short" }, { headers: { "Accept-Language": "de" } });
+    const short = await stranger.post(
+      "/admin/setup",
+      { token, password: "short", confirm: "short" },
+      { headers: { "Accept-Language": "de" } },
+    );
     expect(short.status).toBe(400);
     expect(await short.text()).toContain(html(admin.de.errors.passwordShort.replace("{{min}}", "12")));
 
@@ -88,7 +122,9 @@ describe("first set-up", () => {
     expect((await owner.get("/admin")).status).toBe(200);
     // The link served once.
     expect((await new AdminClient(server.url).get(new URL(link).pathname + new URL(link).search)).status).toBe(403);
-    expect((await new AdminClient(server.url).post("/admin/setup", { token, password: PASSWORD, confirm: PASSWORD })).status).toBe(403);
+    expect(
+      (await new AdminClient(server.url).post("/admin/setup", { token, password: PASSWORD, confirm: PASSWORD })).status,
+    ).toBe(403);
   });
 
   test("the enrolment page shows the QR code as SVG and the secret as text (password-only session)", async () => {
@@ -117,7 +153,16 @@ describe("first set-up", () => {
 describe("a stranger", () => {
   test("every /admin route, GET and POST, answers a redirect to sign-in or 401/403, with no order data", async () => {
     const order = await paidOrder({ firstName: "Sweeper", email: "sweep.target@example.com" });
-    const quote = await postQuote({ offer: "seedance", name: "Sweeping Visitor", email: "sweep.quote@example.com", company: "", message: "A private project, not for strangers." }, "en");
+    const quote = await postQuote(
+      {
+        offer: "seedance",
+        name: "Sweeping Visitor",
+        email: "sweep.quote@example.com",
+        company: "",
+        message: "A private project, not for strangers.",
+      },
+      "en",
+    );
     const routes = [
       "/admin",
       "/admin?state=paid&q=sweep",
@@ -138,7 +183,13 @@ describe("a stranger", () => {
       "/admin/setup?token=bogus",
       "/admin/sign-out",
     ];
-    const bodies: Array<Record<string, string>> = [{}, { intent: "resend" }, { intent: "deliver", note: "x" }, { code: "123456" }, { password: PASSWORD }];
+    const bodies: Array<Record<string, string>> = [
+      {},
+      { intent: "resend" },
+      { intent: "deliver", note: "x" },
+      { code: "123456" },
+      { password: PASSWORD },
+    ];
     const stranger = new AdminClient(server.url);
     for (const route of routes) {
       for (const [method, body] of [["GET", undefined] as const, ...bodies.map((b) => ["POST", b] as const)]) {
@@ -146,18 +197,39 @@ describe("a stranger", () => {
         const text = await res.text();
         const label = `${method} ${route} ${JSON.stringify(body ?? {})}`;
         // Sign-in, carrying the page a GET asked for (to return there), or /admin.
-        if (res.status === 303) expect(res.headers.get("location"), label).toMatch(/^\/admin(\/sign-in(\?redirectTo=%2Fadmin[^&#]*)?)?$/);
+        if (res.status === 303)
+          expect(res.headers.get("location"), label).toMatch(/^\/admin(\/sign-in(\?redirectTo=%2Fadmin[^&#]*)?)?$/);
         else expect([401, 403], label).toContain(res.status);
-        for (const secretValue of [order.id, "sweep.target@example.com", "Sweeper", quote.id, "sweep.quote@example.com", "Sweeping Visitor"]) expect(text, label).not.toContain(secretValue);
+        for (const secretValue of [
+          order.id,
+          "sweep.target@example.com",
+          "Sweeper",
+          quote.id,
+          "sweep.quote@example.com",
+          "Sweeping Visitor",
+        ])
+          expect(text, label).not.toContain(secretValue);
         expect(stranger.cookie, label).toBe("");
       }
     }
     // A signed-in session with the password alone (aal1) sees no order either.
     const halfway = new AdminClient(server.url);
-    expect((await halfway.post("/admin/sign-in", { password: PASSWORD })).headers.get("location")).toBe("/admin/verify");
-    for (const route of ["/admin", "/admin/orders", `/admin/orders/${order.id}`, "/admin/orders.csv", "/admin/quotes", `/admin/quotes/${quote.id}`]) {
+    expect((await halfway.post("/admin/sign-in", { password: PASSWORD })).headers.get("location")).toBe(
+      "/admin/verify",
+    );
+    for (const route of [
+      "/admin",
+      "/admin/orders",
+      `/admin/orders/${order.id}`,
+      "/admin/orders.csv",
+      "/admin/quotes",
+      `/admin/quotes/${quote.id}`,
+    ]) {
       for (const method of ["GET", "POST"]) {
-        const res = await halfway.request(route, { method, body: method === "POST" ? new URLSearchParams({ intent: "resend" }) : undefined });
+        const res = await halfway.request(route, {
+          method,
+          body: method === "POST" ? new URLSearchParams({ intent: "resend" }) : undefined,
+        });
         expect(res.status, `${method} ${route}`).toBe(303);
         // The code's step carries the page a GET asked for.
         const back = method === "GET" && route !== "/admin" ? `?redirectTo=${encodeURIComponent(route)}` : "";
@@ -175,10 +247,18 @@ describe("a stranger", () => {
   test("a cross-site POST to /admin is refused before any action runs", async () => {
     const order = await paidOrder();
     for (const route of ["/admin/sign-in", `/admin/orders/${order.id}`, "/admin/sign-out"]) {
-      const res = await owner.post(route, { intent: "resend", password: PASSWORD }, { headers: { Origin: "https://evil.example" } });
+      const res = await owner.post(
+        route,
+        { intent: "resend", password: PASSWORD },
+        { headers: { Origin: "https://evil.example" } },
+      );
       expect(res.status, route).toBe(403);
     }
-    const siteOnly = await owner.post(`/admin/orders/${order.id}`, { intent: "resend" }, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    const siteOnly = await owner.post(
+      `/admin/orders/${order.id}`,
+      { intent: "resend" },
+      { headers: { "Sec-Fetch-Site": "cross-site" } },
+    );
     expect(siteOnly.status).toBe(403);
     expect((await readStore(server.dataDir)).emails.get(order.id)!.map((e) => e.kind)).not.toContain("admin-resend-1");
   });
@@ -211,7 +291,11 @@ describe("sessions", () => {
     try {
       const link = ownerReset(https.dataDir, https.url, await databaseUrlFor(https.dataDir));
       const client = new AdminClient(https.url);
-      const res = await client.post("/admin/setup", { token: new URL(link).searchParams.get("token")!, password: PASSWORD, confirm: PASSWORD }, { headers: { Host: "shop.example" } });
+      const res = await client.post(
+        "/admin/setup",
+        { token: new URL(link).searchParams.get("token")!, password: PASSWORD, confirm: PASSWORD },
+        { headers: { Host: "shop.example" } },
+      );
       expect(res.status).toBe(303);
       expect(res.headers.getSetCookie().find((line) => line.startsWith("admin_session="))).toMatch(/;\s*Secure/i);
     } finally {
@@ -234,12 +318,16 @@ describe("notifications", () => {
     const mail = await waitFor(() => eml(order.id, "owner-paid"), 15_000, "owner notification");
     // The thank-you page again and the webhook path again: still one notification.
     await fetch(`${server.url}/danke?session_id=${order.sessionId}`);
-    expect((await readStore(server.dataDir)).emails.get(order.id)!.filter((e) => e.kind === "owner-paid")).toHaveLength(1);
+    expect((await readStore(server.dataDir)).emails.get(order.id)!.filter((e) => e.kind === "owner-paid")).toHaveLength(
+      1,
+    );
 
     expect(mail).toMatch(/^To: owner@example\.com$/m);
     const offerName = locale("en", "offers")["formateur-ia"].name;
     const raw = fs.readFileSync(path.join(server.dataDir, "outbox", `${order.id}-owner-paid.eml`), "utf8");
-    expect(subjectOf(raw)).toBe(admin.en.notify.paidSubject.replace("{{offer}}", offerName).replace("{{name}}", "Léa Nguyen-Martin"));
+    expect(subjectOf(raw)).toBe(
+      admin.en.notify.paidSubject.replace("{{offer}}", offerName).replace("{{name}}", "Léa Nguyen-Martin"),
+    );
     const line = (label: string, value: string) => expect(mail, label).toContain(`${label}: ${value}`);
     line(orderEn.summary.reference, order.reference);
     line(orderEn.summary.offer, offerName);
@@ -259,14 +347,25 @@ describe("notifications", () => {
     line(admin.en.fields.language, "Deutsch");
     expect(mail).toContain(`${admin.en.notify.open}: ${server.url}/admin/orders/${order.id}`);
     // The customer's own confirmation is unchanged and separate.
-    expect(await waitFor(() => eml(order.id, "confirmation"), 15_000, "confirmation")).toMatch(/^To: lea\.nguyen@example\.com$/m);
+    expect(await waitFor(() => eml(order.id, "confirmation"), 15_000, "confirmation")).toMatch(
+      /^To: lea\.nguyen@example\.com$/m,
+    );
   });
 });
 
 describe("orders in the back office", () => {
   test("list newest first, filter, search, page; detail with every field and timeline; resend; delivered; CSV = CLI", async () => {
-    const target = await paidOrder({ firstName: "Zoé", lastName: "Findme", email: "zoe.findme@example.com", comments: "deliver fast" }, "de", "formateur-ia");
-    const unpaid = await postOrder(server.url, "formateur-ia", "fr", orderForm({ firstName: "Pending", lastName: "Person", email: "pending.person@example.com" }));
+    const target = await paidOrder(
+      { firstName: "Zoé", lastName: "Findme", email: "zoe.findme@example.com", comments: "deliver fast" },
+      "de",
+      "formateur-ia",
+    );
+    const unpaid = await postOrder(
+      server.url,
+      "formateur-ia",
+      "fr",
+      orderForm({ firstName: "Pending", lastName: "Person", email: "pending.person@example.com" }),
+    );
     expect(unpaid.status).toBe(303);
 
     const all = await (await owner.get("/admin/orders")).text();
@@ -282,7 +381,8 @@ describe("orders in the back office", () => {
     expect(await (await owner.get("/admin/orders?q=%25")).text()).toContain(html(admin.en.orders.none)); // % is searched literally
     // Paging: 20 a page.
     const total = (await readStore(server.dataDir)).orders.length;
-    for (let i = total; i < 21; i++) await postOrder(server.url, "formateur-ia", "en", orderForm({ email: `filler${i}@example.com` }));
+    for (let i = total; i < 21; i++)
+      await postOrder(server.url, "formateur-ia", "en", orderForm({ email: `filler${i}@example.com` }));
     const page2 = await (await owner.get("/admin/orders?page=2")).text();
     expect(page2).toContain("Page 2");
     expect((await owner.get("/admin/orders?page=abc&state=bogus")).status).toBe(200);
@@ -291,10 +391,22 @@ describe("orders in the back office", () => {
     expect(detail.status).toBe(200);
     expect(detail.headers.get("cache-control")).toBe("no-store");
     const page = await detail.text();
-    for (const value of ["Zoé", "Findme", "zoe.findme@example.com", "Atelier Martin", "12 rue des Lilas", "69003", "Lyon", "France", "@camille", "Deutsch"]) {
+    for (const value of [
+      "Zoé",
+      "Findme",
+      "zoe.findme@example.com",
+      "Atelier Martin",
+      "12 rue des Lilas",
+      "69003",
+      "Lyon",
+      "France",
+      "@camille",
+      "Deutsch",
+    ]) {
       expect(page, value).toContain(html(value));
     }
-    for (const step of ["created", "checkout_created", "paid", "email_sent"]) expect(page, step).toContain(html(admin.en.timeline[step]));
+    for (const step of ["created", "checkout_created", "paid", "email_sent"])
+      expect(page, step).toContain(html(admin.en.timeline[step]));
     // The timeline in words: the email sent named as the owner knows it, the outbox's kind and the
     // provider's session id only inside a folded "technical reference".
     const timeline = /data-testid="timeline"[^>]*>([\s\S]*?)<\/ol>/.exec(page)![1]!;
@@ -307,32 +419,48 @@ describe("orders in the back office", () => {
     expect(page).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(html(heading))}</h1>`));
     expect(page).toContain(`<title>${html(heading)}`);
     const emailList = page.slice(page.indexOf('data-testid="order-emails"'));
-    for (const kind of ["confirmation", "owner-paid"]) expect(emailList, kind).toMatch(new RegExp(`data-kind="${kind}"`));
+    for (const kind of ["confirmation", "owner-paid"])
+      expect(emailList, kind).toMatch(new RegExp(`data-kind="${kind}"`));
     expect(emailList).toContain(html(admin.en.emailKinds.confirmation));
     expect(emailList).toContain(html(admin.en.emailKinds.ownerPaid));
     expect(emailList).not.toMatch(/>(confirmation|owner-paid)</);
     // A paid subscription shows its state after checkout: active, with the next renewal.
-    expect(page).toMatch(new RegExp(`data-testid="billing-state" data-state="active">${admin.en.billing.active}(<!-- -->)? · \\d`));
+    expect(page).toMatch(
+      new RegExp(`data-testid="billing-state" data-state="active">${admin.en.billing.active}(<!-- -->)? · \\d`),
+    );
 
     // Resend: a new copy in the outbox and on the timeline.
     const resend = await owner.post(`/admin/orders/${target.id}`, { intent: "resend" });
     expect(resend.status).toBe(303);
     expect(resend.headers.get("location")).toBe(`/admin/orders/${target.id}?done=resent`);
     await waitFor(() => eml(target.id, "admin-resend-1"), 15_000, "resent confirmation");
-    const afterResend = await (await owner.get(`/admin/orders/${target.id}?done=resent`, { headers: { "Accept-Language": "en" } })).text();
+    const afterResend = await (
+      await owner.get(`/admin/orders/${target.id}?done=resent`, { headers: { "Accept-Language": "en" } })
+    ).text();
     expect(afterResend).toContain(html(admin.en.order.done.resent));
     expect(afterResend).toContain(html(admin.en.timeline.resend_requested));
 
     // Delivered, with a note: a short email to the customer in their language (de).
-    const delivered = await owner.post(`/admin/orders/${target.id}`, { intent: "deliver", note: "Ihr Zugang: siehe Telegram." });
+    const delivered = await owner.post(`/admin/orders/${target.id}`, {
+      intent: "deliver",
+      note: "Ihr Zugang: siehe Telegram.",
+    });
     expect(delivered.headers.get("location")).toBe(`/admin/orders/${target.id}?done=delivered`);
     const mail = await waitFor(() => eml(target.id, "delivered"), 15_000, "delivered email");
     expect(mail).toMatch(/^To: zoe\.findme@example\.com$/m);
     const de = locale("de", "admin").delivered;
     expect(mail).toContain(de.greeting.replace("{{name}}", "Zoé"));
-    expect(mail).toContain(de.body.replace("{{reference}}", target.reference).replace("{{offer}}", locale("de", "offers")["formateur-ia"].name));
+    expect(mail).toContain(
+      de.body
+        .replace("{{reference}}", target.reference)
+        .replace("{{offer}}", locale("de", "offers")["formateur-ia"].name),
+    );
     expect(mail).toContain("Ihr Zugang: siehe Telegram.");
-    const twice = await owner.post(`/admin/orders/${target.id}`, { intent: "deliver", note: "" }, { headers: { "Accept-Language": "fr" } });
+    const twice = await owner.post(
+      `/admin/orders/${target.id}`,
+      { intent: "deliver", note: "" },
+      { headers: { "Accept-Language": "fr" } },
+    );
     expect(twice.status).toBe(409);
     // A subscription: once per billing period, and the answer says so.
     expect(await twice.text()).toContain(html(admin.fr.errors.alreadyDeliveredPeriod));
@@ -340,30 +468,50 @@ describe("orders in the back office", () => {
 
     // Bad input: a clear 4xx, never a 500.
     expect((await owner.post(`/admin/orders/${target.id}`, { intent: "explode" })).status).toBe(400);
-    expect((await owner.request(`/admin/orders/${target.id}`, { method: "POST", body: "%%%", headers: { "Content-Type": "multipart/form-data; boundary=x" } })).status).toBe(400);
+    expect(
+      (
+        await owner.request(`/admin/orders/${target.id}`, {
+          method: "POST",
+          body: "%%%",
+          headers: { "Content-Type": "multipart/form-data; boundary=x" },
+        })
+      ).status,
+    ).toBe(400);
     expect((await owner.get("/admin/orders/nope")).status).toBe(404);
-    const notPaid = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "pending.person@example.com")!;
+    const notPaid = (await readStore(server.dataDir)).orders.find(
+      (o) => o.customer.email === "pending.person@example.com",
+    )!;
     expect((await owner.post(`/admin/orders/${notPaid.id}`, { intent: "deliver" })).status).toBe(409);
 
     // CSV of the filtered list = the CLI's export of the same orders, in both formats.
     const databaseUrl = await databaseUrlFor(server.dataDir);
     const cliCsv = (ownerLang: string, ...args: string[]) =>
       execFileSync(process.execPath, ["scripts/orders.ts", "--csv", ...args], {
-        env: { ...process.env, DATA_DIR: server.dataDir, OWNER_LANG: ownerLang, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        env: {
+          ...process.env,
+          DATA_DIR: server.dataDir,
+          OWNER_LANG: ownerLang,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
         encoding: "utf8",
       });
     const download = async (query: string) => {
       const csv = await owner.get(`/admin/orders.csv?${query}`);
       expect(csv.status, query).toBe(200);
       expect(csv.headers.get("content-type"), query).toContain("text/csv");
-      expect(csv.headers.get("content-disposition"), query).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(csv.headers.get("content-disposition"), query).toMatch(
+        /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       // Bytes as sent (Response.text() would drop the byte order mark).
       return Buffer.from(await csv.arrayBuffer()).toString("utf8");
     };
     const paidOf = (cli: string, separator: string) => {
       const [header, ...rows] = cli.trimEnd().split("\r\n");
       // The state: "paid" in raw, the word in the owner's format ("Paid", "Payée"…).
-      const paid = new Set(['"paid"', ...Object.values(admin).map((messages) => `"${(messages as { states: { paid: string } }).states.paid}"`)]);
+      const paid = new Set([
+        '"paid"',
+        ...Object.values(admin).map((messages) => `"${(messages as { states: { paid: string } }).states.paid}"`),
+      ]);
       return `${[header, ...rows.filter((row) => paid.has(row.split(separator)[2]!))].join("\r\n")}\r\n`;
     };
     // raw: the comma format with the column names (scripts, English spreadsheets).
@@ -379,10 +527,16 @@ describe("orders in the back office", () => {
     expect(english.startsWith(`\uFEFF"${admin.en.csv.id}","${admin.en.csv.created_at}",`)).toBe(true);
     // French Excel opens it as columns: ";", decimal commas, French headers (the CLI, OWNER_LANG fr).
     const french = cliCsv("fr");
-    expect(french.startsWith(`\uFEFF"${admin.fr.csv.id}";"${admin.fr.csv.created_at}";"${admin.fr.csv.state}";`)).toBe(true);
+    expect(french.startsWith(`\uFEFF"${admin.fr.csv.id}";"${admin.fr.csv.created_at}";"${admin.fr.csv.state}";`)).toBe(
+      true,
+    );
     const zoe = french.split("\r\n").find((line) => line.includes("zoe.findme@example.com"))!;
     // Words and local dates for the owner: the readable reference, "2026-11-28 09:48" (Excel reads it as a date), the state, language and offer in French.
-    expect(zoe).toMatch(new RegExp(`^"[A-Z0-9]{1,3}-\\d+";"\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d";"${admin.fr.states.paid}";"allemand";"${escapeRegExp(locale("fr", "offers")["formateur-ia"].name)}";"EUR";"\\d+,\\d\\d";"\\d+,\\d\\d";`));
+    expect(zoe).toMatch(
+      new RegExp(
+        `^"[A-Z0-9]{1,3}-\\d+";"\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d";"${admin.fr.states.paid}";"allemand";"${escapeRegExp(locale("fr", "offers")["formateur-ia"].name)}";"EUR";"\\d+,\\d\\d";"\\d+,\\d\\d";`,
+      ),
+    );
     // An unknown format: a clear 400, not a guess.
     expect((await owner.get("/admin/orders.csv?format=xlsx")).status).toBe(400);
   });
@@ -391,18 +545,56 @@ describe("orders in the back office", () => {
 describe("quote requests in the back office", () => {
   test("list newest first with the emails' state, paged; detail with every field, a reply link and the emails; unknown ids 404", async () => {
     const target = await postQuote(
-      { offer: "whatsapp", name: "Quentin Quoteman", email: "Quentin.Q@example.com", company: "Agence Q & Co", message: "A WhatsApp agent for bookings,\nlive before June." },
+      {
+        offer: "whatsapp",
+        name: "Quentin Quoteman",
+        email: "Quentin.Q@example.com",
+        company: "Agence Q & Co",
+        message: "A WhatsApp agent for bookings,\nlive before June.",
+      },
       "it",
     );
     const store = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
     try {
-      await waitFor(async () => (await store.listQuoteEmails(target.id)).every((email) => email.status === "sent"), 15_000, "quote emails sent");
+      await waitFor(
+        async () => (await store.listQuoteEmails(target.id)).every((email) => email.status === "sent"),
+        15_000,
+        "quote emails sent",
+      );
       // The acknowledgement given up after three refusals, as the outbox worker leaves it.
       const ack = (await store.listQuoteEmails(target.id)).find((email) => email.kind === "quote-ack")!;
-      await store.db.updateTable("outbox").set({ status: "failed", attempts: 3, last_error: "550 5.1.1 mailbox unavailable", sent_at: null }).where("id", "=", ack.id).execute();
+      await store.db
+        .updateTable("outbox")
+        .set({ status: "failed", attempts: 3, last_error: "550 5.1.1 mailbox unavailable", sent_at: null })
+        .where("id", "=", ack.id)
+        .execute();
       // Another, newer request whose emails are being retried.
-      const newer = await store.createQuoteRequest({ id: "quo_20991231_retrying", page: "blog", lang: "fr", name: "Rita Retry", email: "rita@example.com", company: "", message: "Un devis, svp." }, []);
-      await store.db.insertInto("outbox").values({ order_id: null, quote_id: newer.id, kind: "quote-ack", next_attempt_at: Date.now() + 3_600_000, created_at: newer.createdAt, attempts: 1, last_error: "421 try later", message_id: null, sent_at: null }).execute();
+      const newer = await store.createQuoteRequest(
+        {
+          id: "quo_20991231_retrying",
+          page: "blog",
+          lang: "fr",
+          name: "Rita Retry",
+          email: "rita@example.com",
+          company: "",
+          message: "Un devis, svp.",
+        },
+        [],
+      );
+      await store.db
+        .insertInto("outbox")
+        .values({
+          order_id: null,
+          quote_id: newer.id,
+          kind: "quote-ack",
+          next_attempt_at: Date.now() + 3_600_000,
+          created_at: newer.createdAt,
+          attempts: 1,
+          last_error: "421 try later",
+          message_id: null,
+          sent_at: null,
+        })
+        .execute();
     } finally {
       await store.close();
     }
@@ -414,10 +606,24 @@ describe("quote requests in the back office", () => {
     expect(body).toContain(html(admin.en.quotes.title));
     expect(body.indexOf("rita@example.com")).toBeLessThan(body.indexOf("quentin.q@example.com")); // newest first
     expect(body).toContain(`href="/admin/quotes/${target.id}"`);
-    for (const value of ["Quentin Quoteman", quoteLocale.en.offers.whatsapp, "Italiano", dateTimeFormatter("en", "short")(target.createdAt)]) expect(body, value).toContain(html(value));
+    for (const value of [
+      "Quentin Quoteman",
+      quoteLocale.en.offers.whatsapp,
+      "Italiano",
+      dateTimeFormatter("en", "short")(target.createdAt),
+    ])
+      expect(body, value).toContain(html(value));
     const row = body.slice(body.indexOf(`href="/admin/quotes/${target.id}"`));
-    expect(row.slice(0, row.indexOf("</a>"))).toMatch(new RegExp(`data-email-state="failed"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.emailState.failed}<`));
-    expect(body).toMatch(new RegExp(`data-email-state="retrying"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.emailState.retrying}<`));
+    expect(row.slice(0, row.indexOf("</a>"))).toMatch(
+      new RegExp(
+        `data-email-state="failed"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.emailState.failed}<`,
+      ),
+    );
+    expect(body).toMatch(
+      new RegExp(
+        `data-email-state="retrying"[^>]*>${admin.en.order.emails}(<!-- -->)? · (<!-- -->)?${admin.en.emailState.retrying}<`,
+      ),
+    );
     // The navigation links orders and quotes both ways.
     expect(body).toContain('href="/admin"');
     expect(await (await owner.get("/admin")).text()).toContain('href="/admin/quotes"');
@@ -426,20 +632,51 @@ describe("quote requests in the back office", () => {
     expect(detail.status).toBe(200);
     expect(detail.headers.get("cache-control")).toBe("no-store");
     const page = await detail.text();
-    for (const value of [target.id, "Quentin Quoteman", "quentin.q@example.com", "Agence Q & Co", "A WhatsApp agent for bookings,\nlive before June.", quoteLocale.de.offers.whatsapp, "Italiano", dateTimeFormatter("de", "medium")(target.createdAt)]) {
+    for (const value of [
+      target.id,
+      "Quentin Quoteman",
+      "quentin.q@example.com",
+      "Agence Q & Co",
+      "A WhatsApp agent for bookings,\nlive before June.",
+      quoteLocale.de.offers.whatsapp,
+      "Italiano",
+      dateTimeFormatter("de", "medium")(target.createdAt),
+    ]) {
       expect(page, value).toContain(html(value));
     }
-    for (const label of [quoteLocale.de.email.company, quoteLocale.de.email.message, admin.de.fields.received]) expect(page, label).toContain(html(label));
+    for (const label of [quoteLocale.de.email.company, quoteLocale.de.email.message, admin.de.fields.received])
+      expect(page, label).toContain(html(label));
     expect(page).toMatch(/href="mailto:quentin\.q@example\.com\?subject=[^"]+"/);
     const emails = page.slice(page.indexOf('data-testid="quote-emails"'));
-    expect(emails).toMatch(new RegExp(`data-kind="quote-ack".*?data-email-state="failed"[^>]*>${admin.de.emailState.failed}<.*?${admin.de.order.attempts_other.replace("{{count}}", "3")}.*?550 5\\.1\\.1 mailbox unavailable`, "s"));
-    expect(emails).toMatch(new RegExp(`data-kind="quote-owner".*?data-email-state="sent"[^>]*>${admin.de.emailState.sent}<.*?${admin.de.order.attempts_one.replace("{{count}}", "1")}`, "s"));
+    expect(emails).toMatch(
+      new RegExp(
+        `data-kind="quote-ack".*?data-email-state="failed"[^>]*>${admin.de.emailState.failed}<.*?${admin.de.order.attempts_other.replace("{{count}}", "3")}.*?550 5\\.1\\.1 mailbox unavailable`,
+        "s",
+      ),
+    );
+    expect(emails).toMatch(
+      new RegExp(
+        `data-kind="quote-owner".*?data-email-state="sent"[^>]*>${admin.de.emailState.sent}<.*?${admin.de.order.attempts_one.replace("{{count}}", "1")}`,
+        "s",
+      ),
+    );
 
     // Paging: 20 a page; twenty newer requests push this one to page 2.
     const filler = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
     try {
       for (let i = 0; i < 20; i++) {
-        await filler.createQuoteRequest({ id: `quo_20991230_filler${i}`, page: "seedance", lang: "en", name: `Filler ${i}`, email: `filler${i}@example.com`, company: "", message: "Filling the list." }, []);
+        await filler.createQuoteRequest(
+          {
+            id: `quo_20991230_filler${i}`,
+            page: "seedance",
+            lang: "en",
+            name: `Filler ${i}`,
+            email: `filler${i}@example.com`,
+            company: "",
+            message: "Filling the list.",
+          },
+          [],
+        );
       }
     } finally {
       await filler.close();
@@ -453,7 +690,13 @@ describe("quote requests in the back office", () => {
     expect((await owner.get("/admin/quotes?page=abc")).status).toBe(200);
 
     // Unknown or malformed ids: the translated 404, never a 500. Nothing to post.
-    for (const id of ["nope", "quo_20260101_000000000000", "%27%3B%20DROP%20TABLE%20quote_requests%3B--", "x".repeat(3000), "%F0%9F%92%A5"]) {
+    for (const id of [
+      "nope",
+      "quo_20260101_000000000000",
+      "%27%3B%20DROP%20TABLE%20quote_requests%3B--",
+      "x".repeat(3000),
+      "%F0%9F%92%A5",
+    ]) {
       const res = await owner.get(`/admin/quotes/${id}`, { headers: { "Accept-Language": "de" } });
       expect(res.status, id.slice(0, 40)).toBe(404);
       expect(await res.text()).toContain(html(common.de.notFound.title));
@@ -461,13 +704,20 @@ describe("quote requests in the back office", () => {
     // The one thing to post: "answered" (the front page counts the requests still waiting).
     expect((await owner.post(`/admin/quotes/${target.id}`, { intent: "resend" })).status).toBe(400);
     expect((await owner.post("/admin/quotes/nope", { intent: "answered" })).status).toBe(404);
-    const waiting = async () => Number(/data-testid="quotes-waiting"[^>]*><a[^>]*>(\d+)</.exec(await (await owner.get("/admin", { headers: { "Accept-Language": "en" } })).text())?.[1]);
+    const waiting = async () =>
+      Number(
+        /data-testid="quotes-waiting"[^>]*><a[^>]*>(\d+)</.exec(
+          await (await owner.get("/admin", { headers: { "Accept-Language": "en" } })).text(),
+        )?.[1],
+      );
     const before = await waiting();
     expect(before).toBeGreaterThan(0);
     const answered = await owner.post(`/admin/quotes/${target.id}`, { intent: "answered" });
     expect(answered.status).toBe(303);
     expect(answered.headers.get("location")).toBe(`/admin/quotes/${target.id}`);
-    expect(await (await owner.get(`/admin/quotes/${target.id}`, { headers: { "Accept-Language": "en" } })).text()).toContain('data-testid="quote-answered"');
+    expect(
+      await (await owner.get(`/admin/quotes/${target.id}`, { headers: { "Accept-Language": "en" } })).text(),
+    ).toContain('data-testid="quote-answered"');
     expect(await waiting()).toBe(before - 1);
     // Twice changes nothing.
     expect((await owner.post(`/admin/quotes/${target.id}`, { intent: "answered" })).status).toBe(303);
@@ -479,7 +729,11 @@ describe("quote requests in the back office", () => {
 describe("sign-in", () => {
   test("wrong password and wrong code: 401 with a translated message; a replayed code is refused", async () => {
     for (const lang of ["fr", "en"] as const) {
-      const res = await new AdminClient(server.url).post("/admin/sign-in", { password: "not the password" }, { headers: { "Accept-Language": lang } });
+      const res = await new AdminClient(server.url).post(
+        "/admin/sign-in",
+        { password: "not the password" },
+        { headers: { "Accept-Language": lang } },
+      );
       expect(res.status).toBe(401);
       expect(await res.text()).toContain(html(admin[lang].errors.wrongPassword));
     }
@@ -532,7 +786,9 @@ describe("sign-in", () => {
       "/admin/sign-in?redirectTo=//evil.com",
       "",
     ];
-    const allowed = (location: string) => location === "/admin" || (location.startsWith("/admin/") && !location.startsWith("/admin//") && !/[\\\r\n]/.test(location));
+    const allowed = (location: string) =>
+      location === "/admin" ||
+      (location.startsWith("/admin/") && !location.startsWith("/admin//") && !/[\\\r\n]/.test(location));
     for (const target of attempts) {
       const query = `?redirectTo=${encodeURIComponent(target)}`;
       // The password step hands on no target (the code step's own refusal is the owner's GET below)…
@@ -546,7 +802,14 @@ describe("sign-in", () => {
       }
     }
     // The raw query string too (unencoded slashes, a doubled parameter, a non-UTF-8 escape): never off-site.
-    for (const raw of ["redirectTo=//evil.com", "redirectTo=/\\evil.com", "redirectTo=%2F%5Cevil.com", "redirectTo=/admin/orders/x&redirectTo=//evil.com", "redirectTo=%ff%fe", "redirectTo=https:%2F%2Fevil.com"]) {
+    for (const raw of [
+      "redirectTo=//evil.com",
+      "redirectTo=/\\evil.com",
+      "redirectTo=%2F%5Cevil.com",
+      "redirectTo=/admin/orders/x&redirectTo=//evil.com",
+      "redirectTo=%ff%fe",
+      "redirectTo=https:%2F%2Fevil.com",
+    ]) {
       const res = await owner.get(`/admin/sign-in?${raw}`);
       expect(res.status, raw).toBe(303);
       expect(allowed(res.headers.get("location")!), `${raw} → ${res.headers.get("location")}`).toBe(true);
@@ -558,7 +821,10 @@ describe("sign-in", () => {
     expect((await client.get("/admin")).status).toBe(200);
     // 12 hours pass without a visit.
     const store = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
-    await store.db.updateTable("admin_sessions").set({ expires_at: Date.now() - 1000 }).execute();
+    await store.db
+      .updateTable("admin_sessions")
+      .set({ expires_at: Date.now() - 1000 })
+      .execute();
     await store.close();
     const expired = await client.get("/admin");
     expect(expired.status).toBe(303);
@@ -621,20 +887,29 @@ describe("sign-in", () => {
     expect(landed.status).toBe(200);
     expect(await landed.text()).toContain("Linked");
     // Signed in already: the sign-in link goes straight on. The query string of the page is kept.
-    expect((await client.get(`/admin/sign-in?redirectTo=${encodeURIComponent("/admin?state=paid&q=Linked")}`)).headers.get("location")).toBe("/admin?state=paid&q=Linked");
+    expect(
+      (await client.get(`/admin/sign-in?redirectTo=${encodeURIComponent("/admin?state=paid&q=Linked")}`)).headers.get(
+        "location",
+      ),
+    ).toBe("/admin?state=paid&q=Linked");
   });
 
   // Last: it locks this IP out of signing in for up to 15 minutes.
   test("ten failures lock the IP out (429, at most 15 min), even with the right password", async () => {
     let last: Response | undefined;
-    for (let i = 0; i < 11; i++) last = await new AdminClient(server.url).post("/admin/sign-in", { password: `wrong ${i}` });
+    for (let i = 0; i < 11; i++)
+      last = await new AdminClient(server.url).post("/admin/sign-in", { password: `wrong ${i}` });
     expect(last!.status).toBe(429);
     const retry = Number(last!.headers.get("retry-after"));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
     // Locked out on the way to a linked page: the page keeps the target for when the wait is over.
     const signInUrl = `/admin/sign-in?redirectTo=${encodeURIComponent("/admin/quotes")}`;
-    const right = await new AdminClient(server.url).post(signInUrl, { password: `${PASSWORD} 2` }, { headers: { "Accept-Language": "fr" } });
+    const right = await new AdminClient(server.url).post(
+      signInUrl,
+      { password: `${PASSWORD} 2` },
+      { headers: { "Accept-Language": "fr" } },
+    );
     const answeredAt = Date.now();
     expect(right.status).toBe(429);
     // The window runs 15 minutes from the first failure of this file's earlier tests (after the
@@ -664,11 +939,20 @@ describe("an email that finally fails", () => {
       OUTBOX_POLL_MS: "50",
     });
     try {
-      const created = await postOrder(local.url, "formateur-ia", "it", orderForm({ email: "gone@example.com", firstName: "Gino" }));
+      const created = await postOrder(
+        local.url,
+        "formateur-ia",
+        "it",
+        orderForm({ email: "gone@example.com", firstName: "Gino" }),
+      );
       const paid = await postForm(local.url + created.headers.get("location")!, SANDBOX_PAY);
       await fetch(local.url + paid.headers.get("location")!);
       const fr = admin.fr.notify;
-      const notice = await waitFor(() => messages.find((m) => subjectOf(m.raw) === fr.failedSubject.replace("{{email}}", "gone@example.com")), 20_000, "failure notice");
+      const notice = await waitFor(
+        () => messages.find((m) => subjectOf(m.raw) === fr.failedSubject.replace("{{email}}", "gone@example.com")),
+        20_000,
+        "failure notice",
+      );
       expect(notice.to).toEqual(["studio@example.com"]);
       const text = decodeMail(notice.raw);
       expect(text).toContain(fr.failedIntro);

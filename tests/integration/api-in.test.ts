@@ -28,7 +28,9 @@ interface RouteEntry {
 }
 /** Every path of app/routes.ts under /api/v1 (a route added later is checked here without anyone remembering to). */
 const apiRoutes = (): string[] =>
-  (routes as unknown as RouteEntry[]).flatMap((entry) => (entry.path?.startsWith("/api/v1/") || entry.path === "/api/v1" ? [entry.path] : []));
+  (routes as unknown as RouteEntry[]).flatMap((entry) =>
+    entry.path?.startsWith("/api/v1/") || entry.path === "/api/v1" ? [entry.path] : [],
+  );
 
 const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 
@@ -38,12 +40,21 @@ async function api(base: string, secret: string | null, pathname: string, init: 
   if (init.body) headers.set("Content-Type", "application/json");
   const res = await fetch(base + pathname, { ...init, headers });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
 }
 
 /** The secret the automation page shows once after "Create a token". */
 async function createTokenInBackOffice(client: AdminClient, name: string): Promise<string> {
-  const res = await client.post("/admin/automation", { intent: "createToken", name }, { headers: { "Accept-Language": "en" } });
+  const res = await client.post(
+    "/admin/automation",
+    { intent: "createToken", name },
+    { headers: { "Accept-Language": "en" } },
+  );
   expect(res.status).toBe(200);
   const html = await res.text();
   const secret = /data-testid="token-secret"[^>]*>(la_api_[\w-]+)</.exec(html)?.[1];
@@ -58,7 +69,12 @@ async function signedIn(): Promise<AdminClient> {
 }
 
 /** A paid sandbox order, as a customer makes it; its readable reference. */
-async function paidOrder(base: string, dataDir: string, email: string, databaseUrl?: string): Promise<{ id: string; reference: string }> {
+async function paidOrder(
+  base: string,
+  dataDir: string,
+  email: string,
+  databaseUrl?: string,
+): Promise<{ id: string; reference: string }> {
   const sessionId = decodeURIComponent(await payInSandbox(base, "test-workflow", "en", orderForm({ email })));
   const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   try {
@@ -94,7 +110,11 @@ describe("tokens", () => {
 
     const repo = await openStores({ DATA_DIR: server.dataDir });
     try {
-      const [stored] = await repo.db.selectFrom("api_tokens").selectAll().where("name", "=", "n8n on the laptop").execute();
+      const [stored] = await repo.db
+        .selectFrom("api_tokens")
+        .selectAll()
+        .where("name", "=", "n8n on the laptop")
+        .execute();
       expect(stored!.token_hash).toBe(createHash("sha256").update(secret).digest("hex"));
       expect(JSON.stringify(stored)).not.toContain(secret);
     } finally {
@@ -102,7 +122,9 @@ describe("tokens", () => {
     }
 
     expect((await api(server.url, secret, "/api/v1/orders?state=to-deliver")).status).toBe(200);
-    expect(await (await client.get("/admin/automation", { headers: { "Accept-Language": "en" } })).text()).toContain("last used");
+    expect(await (await client.get("/admin/automation", { headers: { "Accept-Language": "en" } })).text()).toContain(
+      "last used",
+    );
 
     const tokenId = /name="target" value="(tok_[\w-]+)"/.exec(page)![1]!;
     const revoked = await client.post("/admin/automation", { intent: "revokeToken", target: tokenId });
@@ -115,7 +137,10 @@ describe("tokens", () => {
   });
 
   test("npm run owner -- token create NAME prints a working token once", async () => {
-    const out = execFileSync(process.execPath, ["scripts/owner.ts", "token", "create", "cron job"], { env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_ORIGIN: server.url }, encoding: "utf8" });
+    const out = execFileSync(process.execPath, ["scripts/owner.ts", "token", "create", "cron job"], {
+      env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_ORIGIN: server.url },
+      encoding: "utf8",
+    });
     const secret = /la_api_[\w-]+/.exec(out)?.[0];
     expect(secret).toBeTruthy();
     expect((await api(server.url, secret!, "/api/v1/quotes")).status).toBe(200);
@@ -125,13 +150,19 @@ describe("tokens", () => {
     const wrong = ["", "Bearer la_api_nottherightone", "Basic dXNlcjpwYXNz", "Bearer ", `Bearer ${"x".repeat(5000)}`];
     for (const target of ["/api/v1/orders", "/api/v1/orders/LA-1001", "/api/v1/quotes"]) {
       for (const authorization of wrong) {
-        const res = await fetch(server.url + target, { headers: authorization ? { Authorization: authorization } : {} });
+        const res = await fetch(server.url + target, {
+          headers: authorization ? { Authorization: authorization } : {},
+        });
         expect(res.status, `${target} with "${authorization.slice(0, 30)}"`).toBe(401);
         expect(res.headers.get("www-authenticate")).toMatch(/^Bearer /);
         expect((await res.json()) as unknown).toMatchObject({ status: 401, code: "unauthorized" });
       }
     }
-    const post = await fetch(`${server.url}/api/v1/orders/LA-1001/deliveries`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const post = await fetch(`${server.url}/api/v1/orders/LA-1001/deliveries`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(post.status).toBe(401);
     expect(post.headers.get("www-authenticate")).toMatch(/^Bearer /);
   });
@@ -144,8 +175,15 @@ describe("an order delivered by the API", () => {
 
     const list = await api(server.url, secret, "/api/v1/orders?state=to-deliver");
     expect(list.status).toBe(200);
-    const listed = (list.body!.orders as Array<Record<string, unknown>>).find((row) => row.reference === order.reference);
-    expect(listed).toMatchObject({ id: order.id, state: "paid", delivered: false, customer: { email: "api-e2e@example.com" } });
+    const listed = (list.body!.orders as Array<Record<string, unknown>>).find(
+      (row) => row.reference === order.reference,
+    );
+    expect(listed).toMatchObject({
+      id: order.id,
+      state: "paid",
+      delivered: false,
+      customer: { email: "api-e2e@example.com" },
+    });
     expect(typeof listed!.due).toBe("string");
 
     const one = await api(server.url, secret, `/api/v1/orders/${order.reference}`);
@@ -155,22 +193,37 @@ describe("an order delivered by the API", () => {
 
     const body = JSON.stringify({ link: "https://files.example.com/result.mp4", note: "Your video is ready." });
     const headers = { "Idempotency-Key": "deliver-e2e-1" };
-    const first = await api(server.url, secret, `/api/v1/orders/${order.reference}/deliveries`, { method: "POST", body, headers });
+    const first = await api(server.url, secret, `/api/v1/orders/${order.reference}/deliveries`, {
+      method: "POST",
+      body,
+      headers,
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ reference: order.reference, delivered: true });
     // The same key and body: the first answer again, nothing done twice.
     for (let i = 0; i < 2; i++) {
-      const again = await api(server.url, secret, `/api/v1/orders/${order.reference}/deliveries`, { method: "POST", body, headers });
+      const again = await api(server.url, secret, `/api/v1/orders/${order.reference}/deliveries`, {
+        method: "POST",
+        body,
+        headers,
+      });
       expect(again.status).toBe(200);
       expect(again.text).toBe(first.text);
       expect(again.headers.get("idempotent-replayed")).toBe("true");
     }
     // The same key with another body: 422.
-    const mismatch = await api(server.url, secret, `/api/v1/orders/${order.reference}/deliveries`, { method: "POST", body: JSON.stringify({ note: "other" }), headers });
+    const mismatch = await api(server.url, secret, `/api/v1/orders/${order.reference}/deliveries`, {
+      method: "POST",
+      body: JSON.stringify({ note: "other" }),
+      headers,
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body).toMatchObject({ code: "idempotency_key_reused" });
     // Without a key (or with a new one), a second delivery is refused: already delivered.
-    const twice = await api(server.url, secret, `/api/v1/orders/${order.reference}/deliveries`, { method: "POST", body });
+    const twice = await api(server.url, secret, `/api/v1/orders/${order.reference}/deliveries`, {
+      method: "POST",
+      body,
+    });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ code: "already_delivered" });
 
@@ -179,7 +232,9 @@ describe("an order delivered by the API", () => {
     expect(trail.events[0]!.detail).toContain("https://files.example.com/result.mp4");
     expect(trail.events[0]!.detail).toContain("Your video is ready.");
     expect(trail.emails).toHaveLength(1);
-    expect((await api(server.url, secret, "/api/v1/orders")).body!.orders as unknown[]).not.toContainEqual(expect.objectContaining({ reference: order.reference }));
+    expect((await api(server.url, secret, "/api/v1/orders")).body!.orders as unknown[]).not.toContainEqual(
+      expect.objectContaining({ reference: order.reference }),
+    );
   });
 
   test("quote requests are listed", async () => {
@@ -207,7 +262,13 @@ describe("protected by construction", () => {
     const secret = await createTokenInBackOffice(await signedIn(), "hostile");
     const order = await paidOrder(server.url, server.dataDir, "api-hostile@example.com");
     const JSON_TYPE = "application/json";
-    const bodies: Array<{ label: string; body: string | Buffer; type?: string; extra?: Record<string, string>; noContentLength?: boolean }> = [
+    const bodies: Array<{
+      label: string;
+      body: string | Buffer;
+      type?: string;
+      extra?: Record<string, string>;
+      noContentLength?: boolean;
+    }> = [
       { label: "deep nesting (arrays)", body: `${"[".repeat(5_000)}${"]".repeat(5_000)}`, type: JSON_TYPE },
       { label: "deep nesting (objects)", body: `${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`, type: JSON_TYPE },
       { label: "wrong types", body: JSON.stringify({ link: 42, note: { a: [1, 2] } }), type: JSON_TYPE },
@@ -216,14 +277,27 @@ describe("protected by construction", () => {
       { label: "sparse array", body: '{"note":[1,,,,2]}', type: JSON_TYPE },
       { label: "huge sparse index", body: '{"note":{"99999999":1},"link":[]}', type: JSON_TYPE },
       { label: "a bare array", body: "[1,2,3]", type: JSON_TYPE },
-      { label: "prototype keys", body: '{"__proto__":{"x":1},"constructor":{"prototype":{"x":1}},"note":1}', type: JSON_TYPE },
+      {
+        label: "prototype keys",
+        body: '{"__proto__":{"x":1},"constructor":{"prototype":{"x":1}},"note":1}',
+        type: JSON_TYPE,
+      },
       { label: "truncated", body: '{"note":"abc', type: JSON_TYPE },
-      { label: "invalid UTF-8", body: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), type: JSON_TYPE },
+      {
+        label: "invalid UTF-8",
+        body: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+        type: JSON_TYPE,
+      },
       { label: "a form", body: "note=x&x[99999999]=1", type: "application/x-www-form-urlencoded" },
       { label: "no content type", body: '{"note":"x"}' },
       { label: "70 KB", body: JSON.stringify({ note: "x".repeat(70_000) }), type: JSON_TYPE },
       // 10 MB announced (the first 100 KB written: the answer comes before the rest would be read).
-      { label: "10 MB", body: Buffer.alloc(100 * 1024, 0x20), type: JSON_TYPE, extra: { "Content-Length": String(10 * 1024 * 1024) } },
+      {
+        label: "10 MB",
+        body: Buffer.alloc(100 * 1024, 0x20),
+        type: JSON_TYPE,
+        extra: { "Content-Length": String(10 * 1024 * 1024) },
+      },
       {
         label: "10 MB chunked",
         body: `${(100 * 1024).toString(16)}\r\n${"[".repeat(100 * 1024)}\r\n`,
@@ -232,7 +306,9 @@ describe("protected by construction", () => {
         noContentLength: true,
       },
     ];
-    const targets = apiRoutes().map((path) => path.replace(":reference", order.reference).replace("*", "no-such-thing"));
+    const targets = apiRoutes().map((path) =>
+      path.replace(":reference", order.reference).replace("*", "no-such-thing"),
+    );
     let largest = 0;
     for (const target of targets) {
       for (const { label, body, type, extra, noContentLength } of bodies) {
@@ -243,7 +319,8 @@ describe("protected by construction", () => {
         largest = Math.max(largest, res.body.length);
         expect(res.body.length, `${label}: POST ${target} answer size`).toBeLessThan(2_000);
         // Refused inside the app: a problem+json (the Node front refuses an oversized or unframed body before, in one line of text).
-        if (res.status !== 413 && res.status !== 411) expect(res.headers, `${label}: POST ${target}`).toMatch(/^content-type: application\/problem\+json\r?$/im);
+        if (res.status !== 413 && res.status !== 411)
+          expect(res.headers, `${label}: POST ${target}`).toMatch(/^content-type: application\/problem\+json\r?$/im);
       }
       expect((await fetch(`${server.url}/healthz`)).status, `after ${target}`).toBe(200);
     }
@@ -267,7 +344,10 @@ describe("two instances, one PostgreSQL", () => {
     const url = await (await testPostgres()).createDatabase();
     const env = { LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", DATABASE_URL: url };
     const dataDir = tempDataDir();
-    const [a, b] = await Promise.all([startServer({ ...env, DATA_DIR: dataDir }), startServer({ ...env, DATA_DIR: tempDataDir() })]);
+    const [a, b] = await Promise.all([
+      startServer({ ...env, DATA_DIR: dataDir }),
+      startServer({ ...env, DATA_DIR: tempDataDir() }),
+    ]);
     servers.push(a!, b!);
     const order = await paidOrder(a!.url, dataDir, "api-twins@example.com", url);
     const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: url });
@@ -280,7 +360,11 @@ describe("two instances, one PostgreSQL", () => {
     const body = JSON.stringify({ note: "Done, enjoy." });
     const answers = await Promise.all(
       [a!, b!, a!].map((instance) =>
-        api(instance.url, secret, `/api/v1/orders/${order.reference}/deliveries`, { method: "POST", body, headers: { "Idempotency-Key": "twins-1" } }),
+        api(instance.url, secret, `/api/v1/orders/${order.reference}/deliveries`, {
+          method: "POST",
+          body,
+          headers: { "Idempotency-Key": "twins-1" },
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);

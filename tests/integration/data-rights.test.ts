@@ -17,23 +17,47 @@ import { databaseUrlFor } from "../support/store.ts";
 // their data, erases them after a confirmation screen; the privacy policy states the retention
 // periods the job applies, from the same setting. Runs on both stores.
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const rights = locale("en", "data-rights");
 /** React escapes apostrophes and quotes in text. */
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 const SECRET = "data-rights-link-secret-0123456789abcdef";
 const PASSWORD = "correct horse battery staple";
-const CAMILLE = { firstName: "Camille", lastName: "Martin", email: "camille.martin@example.com", phoneNumber: "+33 6 12 34 56 78" };
-const BRUNO = { firstName: "Bruno", lastName: "Quaresma", email: "bruno.quaresma@example.org", phoneNumber: "+351 912 345 678", telegramId: "@bruno", companyName: "Quaresma Lda", address: "Rua das Flores 9" };
+const CAMILLE = {
+  firstName: "Camille",
+  lastName: "Martin",
+  email: "camille.martin@example.com",
+  phoneNumber: "+33 6 12 34 56 78",
+};
+const BRUNO = {
+  firstName: "Bruno",
+  lastName: "Quaresma",
+  email: "bruno.quaresma@example.org",
+  phoneNumber: "+351 912 345 678",
+  telegramId: "@bruno",
+  companyName: "Quaresma Lda",
+  address: "Rua das Flores 9",
+};
 
 describe("a customer's data in the back office", () => {
   let server: RunningServer;
   let owner: AdminClient;
 
   beforeAll(async () => {
-    server = await startServer({ ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", LINK_SECRET: SECRET, LOG_LEVEL: "silent" });
-    ({ client: owner } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), PASSWORD));
+    server = await startServer({
+      ORDER_RATE_LIMIT: "0",
+      OUTBOX_POLL_MS: "100",
+      LINK_SECRET: SECRET,
+      LOG_LEVEL: "silent",
+    });
+    ({ client: owner } = await setUpOwner(
+      server.url,
+      ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)),
+      PASSWORD,
+    ));
   }, 120_000);
   afterAll(async () => {
     expect(await server?.stop()).toBe(0);
@@ -57,7 +81,11 @@ describe("a customer's data in the back office", () => {
     // Signed out: the pages and the export send to sign-in, and export nothing.
     const stranger = new AdminClient(server.url);
     expect((await stranger.get(`/admin/customers?email=${CAMILLE.email}`)).status).toBe(303);
-    const refused = await stranger.post("/admin/customers/export", { email: CAMILLE.email }, { headers: { Origin: server.url } });
+    const refused = await stranger.post(
+      "/admin/customers/export",
+      { email: CAMILLE.email },
+      { headers: { Origin: server.url } },
+    );
     expect(refused.status).toBe(303);
     expect(refused.headers.get("location")).toMatch(/^\/admin\/sign-in/);
 
@@ -75,16 +103,27 @@ describe("a customer's data in the back office", () => {
     expect(await bad.text()).toContain(html(rights.invalidEmail));
 
     // The export: one JSON attachment named with the date, all of Camille's, nothing of Bruno's.
-    const exported = await owner.post("/admin/customers/export", { email: ` ${CAMILLE.email.toUpperCase()}` }, { headers: { Origin: server.url } });
+    const exported = await owner.post(
+      "/admin/customers/export",
+      { email: ` ${CAMILLE.email.toUpperCase()}` },
+      { headers: { Origin: server.url } },
+    );
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(exported.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}-[0-9a-f]{8}\\.json"$`));
+    expect(exported.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}-[0-9a-f]{8}\\.json"$`),
+    );
     const text = await exported.text();
     const document = JSON.parse(text);
     expect(document.orders.map((order: { id: string }) => order.id)).toEqual([camille.id]);
-    expect(document.orders[0].customer).toMatchObject({ firstName: CAMILLE.firstName, lastName: CAMILLE.lastName, email: CAMILLE.email });
+    expect(document.orders[0].customer).toMatchObject({
+      firstName: CAMILLE.firstName,
+      lastName: CAMILLE.lastName,
+      email: CAMILLE.email,
+    });
     expect(document.orders[0].emails.length).toBeGreaterThan(0);
-    for (const needle of [bruno.id, BRUNO.email, BRUNO.lastName, camille.submissionToken, camille.sessionId!]) expect(text).not.toContain(needle);
+    for (const needle of [bruno.id, BRUNO.email, BRUNO.lastName, camille.submissionToken, camille.sessionId!])
+      expect(text).not.toContain(needle);
 
     // Erase: a confirmation screen first (a GET changes nothing), then the POST.
     const confirm = await owner.get(`/admin/customers/erase?email=${encodeURIComponent(CAMILLE.email)}`);
@@ -92,10 +131,18 @@ describe("a customer's data in the back office", () => {
     const confirmBody = await confirm.text();
     expect(confirmBody).toContain(html(rights.confirm.keepsList));
     expect(confirmBody).toContain('data-testid="erase-confirm"');
-    expect((await readStore(server.dataDir)).orders.find((order) => order.id === camille.id)!.customer.firstName).toBe(CAMILLE.firstName);
-    const erased = await owner.post(`/admin/customers/erase?email=${encodeURIComponent(CAMILLE.email)}`, { email: CAMILLE.email }, { headers: { Origin: server.url } });
+    expect((await readStore(server.dataDir)).orders.find((order) => order.id === camille.id)!.customer.firstName).toBe(
+      CAMILLE.firstName,
+    );
+    const erased = await owner.post(
+      `/admin/customers/erase?email=${encodeURIComponent(CAMILLE.email)}`,
+      { email: CAMILLE.email },
+      { headers: { Origin: server.url } },
+    );
     expect(erased.status).toBe(303);
-    expect(erased.headers.get("location")).toBe(`/admin/customers?email=${encodeURIComponent(CAMILLE.email)}&done=erased`);
+    expect(erased.headers.get("location")).toBe(
+      `/admin/customers?email=${encodeURIComponent(CAMILLE.email)}&done=erased`,
+    );
 
     const after = await (await owner.get(erased.headers.get("location")!)).text();
     expect(after).toContain(html(rights.done.erased));
@@ -105,7 +152,13 @@ describe("a customer's data in the back office", () => {
 
     const store = await readStore(server.dataDir);
     const kept = store.orders.find((order) => order.id === camille.id)!;
-    expect(kept).toMatchObject({ state: "paid", amountDueNow: camille.amountDueNow, currency: camille.currency, createdAt: camille.createdAt, paidAt: camille.paidAt });
+    expect(kept).toMatchObject({
+      state: "paid",
+      amountDueNow: camille.amountDueNow,
+      currency: camille.currency,
+      createdAt: camille.createdAt,
+      paidAt: camille.paidAt,
+    });
     expect(kept.customer).toMatchObject({ firstName: ERASED, lastName: ERASED, email: ERASED });
     expect(store.orders.find((order) => order.id === bruno.id)!.customer.firstName).toBe(BRUNO.firstName);
     // No copy of Camille's emails is left in the outbox folder; Bruno's are.
@@ -114,13 +167,16 @@ describe("a customer's data in the back office", () => {
     expect(files.filter((name) => name.startsWith(bruno.id)).length).toBeGreaterThan(0);
 
     // The invoice keeps its number and amounts and names no one.
-    const invoice = await fetch(`${server.url}/invoice/${createSignedLinks(SECRET).sign(camille.id, "invoice")}?lang=en`);
+    const invoice = await fetch(
+      `${server.url}/invoice/${createSignedLinks(SECRET).sign(camille.id, "invoice")}?lang=en`,
+    );
     expect(invoice.status).toBe(200);
     const invoiceBody = await invoice.text();
     expect(invoiceBody).toContain(camille.id);
     expect(invoiceBody).toMatch(/data-testid="invoice-total"[^>]*>€\d/);
     expect(invoiceBody).toContain(html(rights.invoiceErased));
-    for (const needle of [CAMILLE.firstName, CAMILLE.lastName, CAMILLE.email]) expect(invoiceBody).not.toContain(needle);
+    for (const needle of [CAMILLE.firstName, CAMILLE.lastName, CAMILLE.email])
+      expect(invoiceBody).not.toContain(needle);
     // The erased order's page has no way back to a customer.
     const erasedOrder = await (await owner.get(`/admin/orders/${camille.id}`)).text();
     expect(erasedOrder).not.toContain('data-testid="customer-data"');
@@ -133,7 +189,11 @@ describe("a customer's data in the back office", () => {
     const emailsOf = async () => (await readStore(server.dataDir)).emails.get(camille.id)?.length;
     const emailsBefore = await emailsOf();
     for (const intent of ["resend", "deliver"]) {
-      const refusedAction = await owner.post(`/admin/orders/${camille.id}`, { intent, note: "" }, { headers: { Origin: server.url } });
+      const refusedAction = await owner.post(
+        `/admin/orders/${camille.id}`,
+        { intent, note: "" },
+        { headers: { Origin: server.url } },
+      );
       expect(refusedAction.status, intent).toBe(409);
       expect(await refusedAction.text(), intent).toContain(html(locale("en", "admin").errors.erased));
     }
@@ -143,17 +203,27 @@ describe("a customer's data in the back office", () => {
     const running = await (await owner.get(`/admin/customers/erase?email=${encodeURIComponent(BRUNO.email)}`)).text();
     expect(running).toContain(html(rights.subscriptionRunning));
     expect(running).not.toContain('data-testid="erase-confirm"');
-    const refusedErase = await owner.post(`/admin/customers/erase?email=${encodeURIComponent(BRUNO.email)}`, { email: BRUNO.email }, { headers: { Origin: server.url } });
+    const refusedErase = await owner.post(
+      `/admin/customers/erase?email=${encodeURIComponent(BRUNO.email)}`,
+      { email: BRUNO.email },
+      { headers: { Origin: server.url } },
+    );
     expect(refusedErase.status, refusedErase.headers.get("location") ?? "").toBe(409);
     expect(await refusedErase.text()).toContain(html(rights.subscriptionRunning));
     // The same post without the address in the URL (a form elsewhere, a script): still the 409 and
     // its words, on the page of that customer, not a redirect to the list that says nothing.
-    const bare = await owner.post("/admin/customers/erase", { email: BRUNO.email }, { headers: { Origin: server.url } });
+    const bare = await owner.post(
+      "/admin/customers/erase",
+      { email: BRUNO.email },
+      { headers: { Origin: server.url } },
+    );
     expect(bare.status, bare.headers.get("location") ?? "").toBe(409);
     const bareText = await bare.text();
     expect(bareText).toContain(html(rights.subscriptionRunning));
     expect(bareText).toContain(BRUNO.email);
-    expect((await readStore(server.dataDir)).orders.find((order) => order.id === bruno.id)!.customer.firstName).toBe(BRUNO.firstName);
+    expect((await readStore(server.dataDir)).orders.find((order) => order.id === bruno.id)!.customer.firstName).toBe(
+      BRUNO.firstName,
+    );
   }, 120_000);
 
   test("the customers list: everyone who paid, found by part of a name, with their orders and what they paid; periods in years, not thousands of days", async () => {
@@ -164,7 +234,8 @@ describe("a customer's data in the back office", () => {
     await paidOrder(yann, "test-workflow");
     const list = await (await owner.get("/admin/customers", { headers: { "Accept-Language": "en" } })).text();
     const en = JSON.parse(fs.readFileSync(path.resolve("locales/en/data-rights.json"), "utf8"));
-    const row = (html: string, email: string) => new RegExp(`<li data-customer="${email.replace(/\./g, "\\.")}">([\\s\\S]*?)</li>`).exec(html)?.[1] ?? "";
+    const row = (html: string, email: string) =>
+      new RegExp(`<li data-customer="${email.replace(/\./g, "\\.")}">([\\s\\S]*?)</li>`).exec(html)?.[1] ?? "";
     expect(row(list, zoe.email)).toContain(en.list.orders_other.replace("{{count}}", "2"));
     expect(row(list, zoe.email)).toContain("Zoé Martin-Dubois");
     expect(row(list, zoe.email)).toContain(`href="/admin/customers?email=${encodeURIComponent(zoe.email)}"`);
@@ -225,7 +296,10 @@ describe("the retention setting", () => {
     expect(await server.stop()).toBe(0);
     server = await startServer(env);
     await expect
-      .poll(async () => (await readStore(server.dataDir)).orders[0]!.customer.lastName, { timeout: 60_000, interval: 200 })
+      .poll(async () => (await readStore(server.dataDir)).orders[0]!.customer.lastName, {
+        timeout: 60_000,
+        interval: 200,
+      })
       .toBe(ERASED);
   }, 180_000);
 });

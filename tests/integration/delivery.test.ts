@@ -3,7 +3,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
+import {
+  decodeMail,
+  emlFiles,
+  orderForm,
+  postForm,
+  postOrder,
+  readStore,
+  waitFor,
+  SANDBOX_PAY,
+} from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
@@ -15,15 +24,20 @@ import { databaseUrlFor } from "../support/store.ts";
  * files, a type disguised by its name, no or a wrong token, a revision over the limit, a replayed
  * delivery) gets a translated 4xx and stores nothing.
  */
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const delivery = { de: locale("de", "delivery"), en: locale("en", "delivery"), fr: locale("fr", "delivery") };
 const downloadWords = { de: locale("de", "download"), fr: locale("fr", "download") };
 // Known to the test so it can sign a download link whose time is over.
 const LINK_SECRET = "delivery-test-link-secret-0123456789abcdef";
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 // A real 1×1 PNG, and a PDF's first bytes: their types are read from these bytes.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 // A Windows executable's header, sent as "photo.png" with the type image/png.
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(2000, 0x90)]);
@@ -31,7 +45,15 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", CONTACT_EMAIL: "support@example.com", OWNER_EMAIL: "owner@example.com", OWNER_LANG: "en", LINK_SECRET });
+  server = await startServer({
+    LOG_LEVEL: "silent",
+    ORDER_RATE_LIMIT: "0",
+    OUTBOX_POLL_MS: "100",
+    CONTACT_EMAIL: "support@example.com",
+    OWNER_EMAIL: "owner@example.com",
+    OWNER_LANG: "en",
+    LINK_SECRET,
+  });
 });
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
@@ -49,7 +71,11 @@ async function paidOrder(offer: string, lang: string, email: string) {
   const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
   const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.state === "paid")!;
-  const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`), 10_000, "confirmation");
+  const file = await waitFor(
+    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
+    10_000,
+    "confirmation",
+  );
   // The page's link, as the customer gets it: in the confirmation.
   const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(mail(file))!;
   return { order, page: `${link[1]}?lang=${lang}`, token: link[1]!.split("/")[2]! };
@@ -59,11 +85,18 @@ function files(form: FormData, list: Array<[name: string, bytes: Buffer, type: s
   for (const [name, bytes, type] of list) form.append("files", new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
 }
-const post = (target: string, body: FormData | URLSearchParams, init: RequestInit = {}) => fetch(server.url + target, { method: "POST", body, redirect: "manual", ...init });
+const post = (target: string, body: FormData | URLSearchParams, init: RequestInit = {}) =>
+  fetch(server.url + target, { method: "POST", body, redirect: "manual", ...init });
 
 let owner: AdminClient;
 async function signedInOwner() {
-  owner ??= (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), "correct horse battery staple")).client;
+  owner ??= (
+    await setUpOwner(
+      server.url,
+      ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)),
+      "correct horse battery staple",
+    )
+  ).client;
   return owner;
 }
 
@@ -86,7 +119,9 @@ describe("the work after payment, without JavaScript", () => {
     // The name is cleaned (no path), the file kept under orders/<order id>/ only.
     expect(after).toContain(">logo café.png<");
     // The timeline: paid, then the brief received.
-    expect(after).toMatch(/data-step="paid"[\s\S]*data-step="briefReceived" data-state="done"[\s\S]*data-step="inProgress"/);
+    expect(after).toMatch(
+      /data-step="paid"[\s\S]*data-step="briefReceived" data-state="done"[\s\S]*data-step="inProgress"/,
+    );
     expect(after).toContain(html(delivery.fr.steps.briefReceived));
     expect(storedFiles(order.id)).toHaveLength(1);
     const fileUrl = /href="(\/order\/[^"]+\/files\/[^"]+)"/.exec(after)![1]!;
@@ -95,7 +130,9 @@ describe("the work after payment, without JavaScript", () => {
     const download = await fetch(server.url + fileUrl);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
-    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="logo caf_.png"; filename\*=UTF-8''logo%20caf%C3%A9.png$/);
+    expect(download.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="logo caf_.png"; filename\*=UTF-8''logo%20caf%C3%A9.png$/,
+    );
     expect(download.headers.get("x-content-type-options")).toBe("nosniff");
     expect(download.headers.get("content-type")).toBe("image/png");
     expect(download.headers.get("content-security-policy")).toContain("sandbox");
@@ -106,7 +143,10 @@ describe("the work after payment, without JavaScript", () => {
     expect(Number.parseInt(expiry, 36) * 1000).toBeGreaterThan(Date.now());
     expect(Number.parseInt(expiry, 36) * 1000).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
     const old = createSignedLinks(LINK_SECRET).sign(fileId, "file", 15 * 60_000, Date.now() - 16 * 60_000);
-    for (const [lang, query] of [["fr", ""], ["de", "?lang=de"]] as const) {
+    for (const [lang, query] of [
+      ["fr", ""],
+      ["de", "?lang=de"],
+    ] as const) {
       const expired = await fetch(`${server.url}/order/${token}/files/${old}${query}`);
       expect(expired.status).toBe(410);
       expect(expired.headers.get("content-type")).toMatch(/^text\/html/);
@@ -115,7 +155,13 @@ describe("the work after payment, without JavaScript", () => {
       expect(text).toContain(html(downloadWords[lang].expired.title));
       expect(text).toContain(`href="/order/${token}?lang=${lang}"`);
     }
-    expect((await fetch(server.url + fileUrl.replace(`.${expiry}.`, `.${(Number.parseInt(expiry, 36) + 3600).toString(36)}.`))).status).toBe(404);
+    expect(
+      (
+        await fetch(
+          server.url + fileUrl.replace(`.${expiry}.`, `.${(Number.parseInt(expiry, 36) + 3600).toString(36)}.`),
+        )
+      ).status,
+    ).toBe(404);
 
     // The owner: the order in To deliver, its brief and file on the order page.
     const admin = await signedInOwner();
@@ -150,7 +196,11 @@ describe("the work after payment, without JavaScript", () => {
     expect(await (await admin.get("/admin/orders?state=to-deliver")).text()).toContain(`data-order-id="${order.id}"`);
 
     // The customer's email and page show the link and the file.
-    const email = await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-work-delivered.`)), 10_000, "delivery email");
+    const email = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-work-delivered.`)),
+      10_000,
+      "delivery email",
+    );
     const text = mail(email);
     expect(text).toContain("https://videos.example.com/final");
     expect(text).toContain("final cut.pdf");
@@ -166,9 +216,15 @@ describe("the work after payment, without JavaScript", () => {
     // A revision (short videos: 2 rounds): the owner is emailed, Reply-To the customer; the order is back to deliver.
     const asked = await post(page, new URLSearchParams({ intent: "revision", text: "Plus de rythme au début." }));
     expect(asked.status).toBe(303);
-    const notice = await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-revision.`)), 10_000, "revision email");
+    const notice = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-revision.`)),
+      10_000,
+      "revision email",
+    );
     expect(mail(notice)).toContain("Plus de rythme au début.");
-    expect(fs.readFileSync(path.join(server.dataDir, "outbox", notice), "utf8")).toMatch(/^Reply-To: .*travail@example\.com/im);
+    expect(fs.readFileSync(path.join(server.dataDir, "outbox", notice), "utf8")).toMatch(
+      /^Reply-To: .*travail@example\.com/im,
+    );
     expect(await (await admin.get("/admin/orders?state=to-deliver")).text()).toContain(`data-order-id="${order.id}"`);
     expect(await (await admin.get(`/admin/orders/${order.id}`)).text()).toContain('data-testid="revision-open"');
     expect(await (await fetch(server.url + page)).text()).toContain('data-step="revisionAsked" data-state="current"');
@@ -176,10 +232,16 @@ describe("the work after payment, without JavaScript", () => {
     // The second delivery answers it; the customer accepts; the owner is told.
     const again = new FormData();
     again.set("link", "https://videos.example.com/v2");
-    expect((await admin.request(`/admin/orders/${order.id}/deliver`, { method: "POST", body: again })).status).toBe(303);
+    expect((await admin.request(`/admin/orders/${order.id}/deliver`, { method: "POST", body: again })).status).toBe(
+      303,
+    );
     const accepted = await post(page, new URLSearchParams({ intent: "accept" }));
     expect(accepted.status).toBe(303);
-    await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-accepted.`)), 10_000, "accepted email");
+    await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-accepted.`)),
+      10_000,
+      "accepted email",
+    );
     const closed = await (await fetch(server.url + page)).text();
     expect(closed).toContain('data-testid="work-accepted"');
     expect(closed).toContain('data-step="accepted" data-state="done"');
@@ -246,13 +308,22 @@ describe("the work after payment, without JavaScript", () => {
     expect(await (await fetch(server.url + page)).text()).toContain('data-testid="revision-form"');
 
     // The text and two files: asked, the owner emailed.
-    const asked = await revision([["mes notes.pdf", PDF, "application/pdf"], ["exemple.png", PNG, "image/png"]]);
+    const asked = await revision([
+      ["mes notes.pdf", PDF, "application/pdf"],
+      ["exemple.png", PNG, "image/png"],
+    ]);
     expect(asked.status).toBe(303);
     expect(asked.headers.get("location")).toBe(`${page.split("?")[0]}?lang=fr&done=revision`);
     expect(storedFiles(order.id)).toHaveLength(2);
-    const notice = await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-revision.`)), 10_000, "revision email");
+    const notice = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-owner-revision.`)),
+      10_000,
+      "revision email",
+    );
     // The owner's email names the files (in the owner's language); they download from the order's page.
-    const named = new RegExp(`${delivery.en.email.owner.filesLine.replace("{{names}}", "").replace(/[()]/g, "\\$&")}(.*)`).exec(mail(notice))?.[1];
+    const named = new RegExp(
+      `${delivery.en.email.owner.filesLine.replace("{{names}}", "").replace(/[()]/g, "\\$&")}(.*)`,
+    ).exec(mail(notice))?.[1];
     expect(named?.split(", ").sort()).toEqual(["exemple.png", "mes notes.pdf"]);
 
     // The owner sees the request and its files on the order page, and downloads each as an attachment.
@@ -261,7 +332,9 @@ describe("the work after payment, without JavaScript", () => {
     const listed = /data-testid="revision-files"[\s\S]*?<\/ul>/.exec(detail)![0];
     expect(listed).toContain(">mes notes.pdf<");
     expect(listed).toContain(">exemple.png<");
-    const pdfUrl = new RegExp(`href="(/admin/orders/${order.id}/files/[a-f0-9]{32})"[^>]*>mes notes.pdf<`).exec(listed)![1]!;
+    const pdfUrl = new RegExp(`href="(/admin/orders/${order.id}/files/[a-f0-9]{32})"[^>]*>mes notes.pdf<`).exec(
+      listed,
+    )![1]!;
     const download = await admin.get(pdfUrl);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
@@ -271,11 +344,27 @@ describe("the work after payment, without JavaScript", () => {
     expect((await fetch(server.url + pdfUrl, { redirect: "manual" })).status).toBe(303);
 
     // The customer's export lists them; erasing the customer removes their bytes with the order's.
-    const exported = await admin.post("/admin/customers/export", { email: "retouche@example.com" }, { headers: { Origin: server.url } });
+    const exported = await admin.post(
+      "/admin/customers/export",
+      { email: "retouche@example.com" },
+      { headers: { Origin: server.url } },
+    );
     expect(exported.status).toBe(200);
-    const data = JSON.parse(await exported.text()) as { orders: Array<{ files: Array<{ name: string; kind: string }> }> };
-    expect(data.orders.flatMap((entry) => entry.files).filter((file) => file.kind === "revision").map((file) => file.name).sort()).toEqual(["exemple.png", "mes notes.pdf"]);
-    const erased = await admin.post(`/admin/customers/erase?email=${encodeURIComponent("retouche@example.com")}`, { email: "retouche@example.com" }, { headers: { Origin: server.url } });
+    const data = JSON.parse(await exported.text()) as {
+      orders: Array<{ files: Array<{ name: string; kind: string }> }>;
+    };
+    expect(
+      data.orders
+        .flatMap((entry) => entry.files)
+        .filter((file) => file.kind === "revision")
+        .map((file) => file.name)
+        .sort(),
+    ).toEqual(["exemple.png", "mes notes.pdf"]);
+    const erased = await admin.post(
+      `/admin/customers/erase?email=${encodeURIComponent("retouche@example.com")}`,
+      { email: "retouche@example.com" },
+      { headers: { Origin: server.url } },
+    );
     expect(erased.status).toBe(303);
     expect(storedFiles(order.id)).toEqual([]);
     expect((await admin.get(pdfUrl)).status).toBe(404);
@@ -290,37 +379,78 @@ describe("the work after payment, without JavaScript", () => {
       expect(storedFiles(order.id), key).toEqual([]);
     };
     // 10 MB + 1 byte (a PNG's signature first, so only its size is wrong).
-    await refusedWith(files(new FormData(), [["big.png", Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1 - PNG.length)]), "image/png"]]), 413, "fileTooLarge");
+    await refusedWith(
+      files(new FormData(), [
+        ["big.png", Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1 - PNG.length)]), "image/png"],
+      ]),
+      413,
+      "fileTooLarge",
+    );
     // Eleven small images: the order's allowance is ten files.
-    await refusedWith(files(new FormData(), Array.from({ length: 11 }, (_, i): [string, Buffer, string] => [`p${i}.png`, PNG, "image/png"])), 413, "tooManyFiles");
+    await refusedWith(
+      files(
+        new FormData(),
+        Array.from({ length: 11 }, (_, i): [string, Buffer, string] => [`p${i}.png`, PNG, "image/png"]),
+      ),
+      413,
+      "tooManyFiles",
+    );
     // An executable named like an image, an SVG with a script: refused by their bytes.
     await refusedWith(files(new FormData(), [["photo.png", EXE, "image/png"]]), 415, "fileType");
     await refusedWith(files(new FormData(), [["logo.svg", SVG, "image/svg+xml"]]), 415, "fileType");
     // A good image, then a disguised one in the same post: the good one is not kept either.
-    await refusedWith(files(new FormData(), [["ok.png", PNG, "image/png"], ["photo.png", EXE, "image/png"]]), 415, "fileType");
+    await refusedWith(
+      files(new FormData(), [
+        ["ok.png", PNG, "image/png"],
+        ["photo.png", EXE, "image/png"],
+      ]),
+      415,
+      "fileType",
+    );
     // A truncated body.
     const truncated = await rawRequest(server.port, {
       method: "POST",
       target: page,
       headers: { "Content-Type": "multipart/form-data; boundary=x" },
-      body: Buffer.concat([Buffer.from('--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'), PNG]),
+      body: Buffer.concat([
+        Buffer.from(
+          '--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n',
+        ),
+        PNG,
+      ]),
     });
     expect(truncated.status).toBe(400);
     expect(storedFiles(order.id)).toEqual([]);
-    expect(fs.readdirSync(path.join(server.dataDir, "files"), { recursive: true }).filter((name) => String(name).endsWith(".part"))).toEqual([]);
+    expect(
+      fs
+        .readdirSync(path.join(server.dataDir, "files"), { recursive: true })
+        .filter((name) => String(name).endsWith(".part")),
+    ).toEqual([]);
 
     // No token, a tampered one, another order's file through this order's link.
     const ok = files(new FormData(), [["ok.png", PNG, "image/png"]]);
     expect((await post(page.replace(token, "nothing"), ok)).status).toBe(404);
-    expect((await post(page.replace(token, `${token.slice(0, -3)}abc`), files(new FormData(), [["ok.png", PNG, "image/png"]]))).status).toBe(404);
+    expect(
+      (
+        await post(
+          page.replace(token, `${token.slice(0, -3)}abc`),
+          files(new FormData(), [["ok.png", PNG, "image/png"]]),
+        )
+      ).status,
+    ).toBe(404);
     expect(storedFiles(order.id)).toEqual([]);
     const other = await paidOrder("short-videos", "en", "andere@example.com");
     expect((await post(other.page, files(new FormData(), [["theirs.png", PNG, "image/png"]]))).status).toBe(303);
-    const theirs = /href="\/order\/[^"]+\/files\/([^"?]+)/.exec(await (await fetch(server.url + other.page)).text())![1]!;
+    const theirs = /href="\/order\/[^"]+\/files\/([^"?]+)/.exec(
+      await (await fetch(server.url + other.page)).text(),
+    )![1]!;
     expect((await fetch(`${server.url}/order/${token}/files/${theirs}`)).status).toBe(404);
     expect((await fetch(`${server.url}/order/${other.token}/files/${theirs}`)).status).toBe(200);
     // The owner's delivery route: a signed-out post gets a 403, not a redirect that drops the files.
-    const signedOut = await post(`/admin/orders/${order.id}/deliver`, files(new FormData(), [["x.pdf", PDF, "application/pdf"]]));
+    const signedOut = await post(
+      `/admin/orders/${order.id}/deliver`,
+      files(new FormData(), [["x.pdf", PDF, "application/pdf"]]),
+    );
     expect(signedOut.status).toBe(403);
     expect(storedFiles(order.id)).toEqual([]);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

@@ -13,7 +13,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 test("npm run dev answers through the production front, and stops when its test run is killed", async () => {
   // The dev server is started by a process standing in for the test run (dev-server-owner.ts), so
   // that killing it outright shows the watchdog takes the dev server down too.
-  const owner = spawn(process.execPath, ["tests/support/dev-server-owner.ts"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const owner = spawn(process.execPath, ["tests/support/dev-server-owner.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   owner.stderr!.on("data", (chunk) => (output += chunk));
   const started = await new Promise<{ url: string; group: number }>((resolve, reject) => {
@@ -40,7 +43,9 @@ test("npm run dev answers through the production front, and stops when its test 
     expect(huge.status).toBe(413);
     expect(huge.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await huge.text()).toBe("Request body too large");
-    const crossSite = await postOrder(url, "test-workflow", "en", orderForm(), { headers: { Origin: "https://evil.example" } });
+    const crossSite = await postOrder(url, "test-workflow", "en", orderForm(), {
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     expect(await crossSite.text()).toBe("Cross-site form submissions are not accepted");
 
@@ -55,7 +60,12 @@ test("npm run dev answers through the production front, and stops when its test 
   let stopped = false;
   // Generous: the watchdog looks once a second, and a loaded machine schedules it late.
   for (let tries = 0; tries < 600 && !stopped; tries++) {
-    stopped = !groupAlive(group) && (await fetch(`${url}/healthz`).then(() => false, () => true));
+    stopped =
+      !groupAlive(group) &&
+      (await fetch(`${url}/healthz`).then(
+        () => false,
+        () => true,
+      ));
     if (!stopped) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!stopped) process.kill(-group, "SIGKILL");

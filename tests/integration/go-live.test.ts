@@ -18,12 +18,25 @@ vi.setConfig({ testTimeout: 360_000 });
  * limit only bounds a hang: a refusal takes about a second on a quiet machine and was killed at 20 s
  * on one at load 31, so it is generous, and the tests here (several runs each) get room to match.
  */
-async function run(script: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
+async function run(
+  script: string,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<{ code: number | null; output: string }> {
   const port = String(await freePort());
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [script], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", HOST: "127.0.0.1", PORT: port, LOG_LEVEL: "silent", DATA_DIR: tempDataDir(), ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: port,
+        LOG_LEVEL: "silent",
+        DATA_DIR: tempDataDir(),
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -66,7 +79,8 @@ describe("go-live check", () => {
     const { code, output } = await run("server/index.js", { PUBLIC_ORIGIN: "https://lumen.example" });
     expect(code).toBe(1);
     expect(output).toMatch(/^Not ready to go live: \d+ value\(s\) to set/m);
-    for (const line of DEMO_PROBLEMS) expect(output).toMatch(new RegExp(`^  ${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
+    for (const line of DEMO_PROBLEMS)
+      expect(output).toMatch(new RegExp(`^  ${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
     expect(output).toMatch(/^ {2}STRIPE_SECRET_KEY: not set/m);
     expect(output).not.toMatch(/listening on/);
     // DEMO_MODE=true on the same https origin serves the demo configuration (a public demo).
@@ -113,7 +127,11 @@ describe("go-live check", () => {
     try {
       fake.secretKey = LIVE_ENV.STRIPE_SECRET_KEY;
       await setUpStripe(createStripeClient({ secretKey: fake.secretKey, apiBase: fake.url }), LIVE_ENV.PUBLIC_ORIGIN);
-      complete = await run("scripts/check-live.ts", { ...LIVE_ENV, STRIPE_API_BASE: fake.url, SITE_CONFIG: COMPLETE_CONFIG });
+      complete = await run("scripts/check-live.ts", {
+        ...LIVE_ENV,
+        STRIPE_API_BASE: fake.url,
+        SITE_CONFIG: COMPLETE_CONFIG,
+      });
     } finally {
       await fake.close();
     }
@@ -129,8 +147,12 @@ describe("go-live check", () => {
     fs.writeFileSync(path.join(dir, "no-phones.json"), JSON.stringify(without));
     const missing = await run("scripts/check-live.ts", { ...LIVE_ENV, SITE_CONFIG: path.join(dir, "no-phones.json") });
     expect(missing.code).toBe(1);
-    expect(missing.output).toMatch(/^ {2}legal\.phone: not set \(the publisher's phone number, required on the legal notice by LCEN art\. 6\)/m);
-    expect(missing.output).toMatch(/^ {2}legal\.host\.phone: not set \(the host's phone number, required on the legal notice by LCEN art\. 6\)/m);
+    expect(missing.output).toMatch(
+      /^ {2}legal\.phone: not set \(the publisher's phone number, required on the legal notice by LCEN art\. 6\)/m,
+    );
+    expect(missing.output).toMatch(
+      /^ {2}legal\.host\.phone: not set \(the host's phone number, required on the legal notice by LCEN art\. 6\)/m,
+    );
     // Not a phone number at all: refused at start-up in any mode, naming the field.
     const wrong = readSiteConfig(DEMO_CONFIG) as unknown as Record<string, any>;
     wrong.legal.host.phone = "call us";
@@ -151,7 +173,9 @@ describe("go-live check", () => {
     expect(code).toBe(1);
     expect(output).toContain(`Invalid site configuration (${file})`);
     expect(output).toMatch(/^ {2}videos\.veo3-demo: must be a YouTube video id/m);
-    expect(output).toMatch(/^ {2}profiles\.linkedin\.url: must be your own LinkedIn page, not the platform's home page/m);
+    expect(output).toMatch(
+      /^ {2}profiles\.linkedin\.url: must be your own LinkedIn page, not the platform's home page/m,
+    );
     expect(output).toMatch(/^ {2}legal\.host: /m);
     const missing = await run("server/index.js", { SITE_CONFIG: path.join(os.tmpdir(), "no-such-site.json") });
     expect(missing.code).toBe(1);
@@ -185,13 +209,30 @@ describe("live mode with a complete configuration", () => {
       expect(notice.status, lang).toBe(200);
       const noticeHtml = await notice.text();
       expect(noticeHtml).toContain(`<html lang="${lang}"`);
-      for (const value of [legal.company, legal.registration, legal.vatNumber!, legal.publicationDirector, legal.host.name, legal.address[0]!, site.contactEmail, legal.phone!, legal.host.phone!]) {
+      for (const value of [
+        legal.company,
+        legal.registration,
+        legal.vatNumber!,
+        legal.publicationDirector,
+        legal.host.name,
+        legal.address[0]!,
+        site.contactEmail,
+        legal.phone!,
+        legal.host.phone!,
+      ]) {
         expect(noticeHtml, `${lang} legal notice: ${value}`).toContain(value);
       }
       const privacy = await fetch(`${server.url}/privacy/${lang}`);
       expect(privacy.status, lang).toBe(200);
       const privacyHtml = await privacy.text();
-      for (const value of [legal.company, legal.emailProvider.name, legal.host.name, legal.supervisoryAuthority.name.replace("'", "&#x27;"), site.contactEmail, "Stripe"]) {
+      for (const value of [
+        legal.company,
+        legal.emailProvider.name,
+        legal.host.name,
+        legal.supervisoryAuthority.name.replace("'", "&#x27;"),
+        site.contactEmail,
+        "Stripe",
+      ]) {
         expect(privacyHtml, `${lang} privacy: ${value}`).toContain(value);
       }
       expect(privacyHtml).not.toContain("{{");

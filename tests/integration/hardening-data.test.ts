@@ -13,15 +13,22 @@ import { freePort, startServer, tempDataDir, type RunningServer } from "../suppo
 
 const root = path.resolve(import.meta.dirname, "../..");
 const locale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(root, `locales/${lang}/order.json`), "utf8"));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const FAST_OUTBOX = { OUTBOX_POLL_MS: "100", OUTBOX_BACKOFF_MS: "100", OUTBOX_MAX_BACKOFF_MS: "200" };
 
 function orders(dataDir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["scripts/orders.ts", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+  return spawnSync(process.execPath, ["scripts/orders.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: "utf8",
+  });
 }
 
 async function paidOrder(server: RunningServer, email: string, lang = "en") {
-  const res = await postOrder(server.url, "test-workflow", lang, orderForm({ email }), { headers: { Origin: server.url } });
+  const res = await postOrder(server.url, "test-workflow", lang, orderForm({ email }), {
+    headers: { Origin: server.url },
+  });
   expect(res.status).toBe(303);
   const paid = await postForm(server.url + res.headers.get("location")!, SANDBOX_PAY);
   expect(paid.status).toBe(303);
@@ -51,16 +58,26 @@ describe("sandbox server", () => {
         ["comments", "ok\u0000"],
       ]) {
         // The video offers' form asks every one of these questions (the test offer asks only four).
-        const res = await postOrder(server.url, "short-videos", lang, orderForm({ [field!]: value! }), { headers: { Origin: server.url } });
+        const res = await postOrder(server.url, "short-videos", lang, orderForm({ [field!]: value! }), {
+          headers: { Origin: server.url },
+        });
         expect(res.status, `${lang} ${field}`).toBe(400);
         expect(await res.text(), `${lang} ${field}`).toContain(html(locale(lang).errors.controlCharacters));
       }
     }
-    const multiline = await postOrder(server.url, "short-videos", "en", orderForm({ email: "lines@example.com", comments: "line one\r\nline two" }), {
-      headers: { Origin: server.url },
-    });
+    const multiline = await postOrder(
+      server.url,
+      "short-videos",
+      "en",
+      orderForm({ email: "lines@example.com", comments: "line one\r\nline two" }),
+      {
+        headers: { Origin: server.url },
+      },
+    );
     expect(multiline.status).toBe(303);
-    expect((await readStore(server.dataDir)).orders.filter((o) => o.customer.email !== "lines@example.com")).toHaveLength(0);
+    expect(
+      (await readStore(server.dataDir)).orders.filter((o) => o.customer.email !== "lines@example.com"),
+    ).toHaveLength(0);
   });
 
   test("the thank-you link shows personal details for 30 days, then only the reference and state", async () => {
@@ -70,7 +87,10 @@ describe("sandbox server", () => {
     expect(fresh).toContain("Camille");
     const db = openLiveDatabase(path.join(server.dataDir, "orders.sqlite"));
     try {
-      db.prepare("UPDATE orders SET paid_at = ? WHERE id = ?").run(new Date(Date.now() - 31 * 86_400_000).toISOString(), order.id);
+      db.prepare("UPDATE orders SET paid_at = ? WHERE id = ?").run(
+        new Date(Date.now() - 31 * 86_400_000).toISOString(),
+        order.id,
+      );
     } finally {
       db.close();
     }
@@ -79,7 +99,14 @@ describe("sandbox server", () => {
     expect(old).toContain(order.reference);
     expect(old).toContain(html(locale("en").summary.statePaid));
     expect(old).toContain(html(locale("en").thankYou.introArchived));
-    for (const secret of ["old.customer@example.com", "Camille", "Martin", "12 rue des Lilas", "+33 6 12 34 56 78", "@camille"]) {
+    for (const secret of [
+      "old.customer@example.com",
+      "Camille",
+      "Martin",
+      "12 rue des Lilas",
+      "+33 6 12 34 56 78",
+      "@camille",
+    ]) {
       expect(old, secret).not.toContain(secret);
     }
   });
@@ -94,7 +121,7 @@ describe("npm run orders", () => {
       firstName: "Eve\u001b]0;pwned\u0007\u001b[2J",
       lastName: "Li\u202egnp.exe",
       email: "eve@example.com",
-      companyName: "=HYPERLINK(\"http://evil.example\",\"x\")",
+      companyName: '=HYPERLINK("http://evil.example","x")',
       address: "1 rue Émile Zola",
       city: "Orléans",
       postalCode: "45000",
@@ -105,7 +132,18 @@ describe("npm run orders", () => {
       connectZapier: "non" as const,
       comments: "-5",
     };
-    await repo.createOrder({ id: "ord_hostile", submissionToken: "t-hostile", lang: "fr", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer, provider: "sandbox", acceptance: null });
+    await repo.createOrder({
+      id: "ord_hostile",
+      submissionToken: "t-hostile",
+      lang: "fr",
+      offer: "test-workflow",
+      currency: "EUR",
+      amountDueNow: 100,
+      monthly: 0,
+      customer,
+      provider: "sandbox",
+      acceptance: null,
+    });
     await repo.close();
   });
 
@@ -147,13 +185,21 @@ test("an email the SMTP server refuses for good (5xx) stops after a few attempts
     },
   });
   await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", () => resolve()));
-  const server = await startServer({ LOG_LEVEL: "warn", ORDER_RATE_LIMIT: "0", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ...FAST_OUTBOX });
+  const server = await startServer({
+    LOG_LEVEL: "warn",
+    ORDER_RATE_LIMIT: "0",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    ...FAST_OUTBOX,
+  });
   try {
     const { order } = await paidOrder(server, "nobody@example.com");
-    const confirmation = async () => (await readStore(server.dataDir)).emails.get(order.id)?.find((email) => email.kind === "confirmation");
-    await waitFor(async () => (await confirmation())?.status === "failed", 15_000, "email marked failed").catch(async (error) => {
-      throw new Error(`${error.message}: ${JSON.stringify(await confirmation())}\n${server.logs().slice(-2000)}`);
-    });
+    const confirmation = async () =>
+      (await readStore(server.dataDir)).emails.get(order.id)?.find((email) => email.kind === "confirmation");
+    await waitFor(async () => (await confirmation())?.status === "failed", 15_000, "email marked failed").catch(
+      async (error) => {
+        throw new Error(`${error.message}: ${JSON.stringify(await confirmation())}\n${server.logs().slice(-2000)}`);
+      },
+    );
     const tries = (await confirmation())!.attempts;
     expect(tries).toBeGreaterThanOrEqual(2);
     expect(tries).toBeLessThanOrEqual(5);

@@ -11,7 +11,8 @@ import { COMPLETE_CONFIG } from "../support/site-config.ts";
 // clear line and exit 1, and a data store that fails while the site runs.
 
 const frOrder = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../locales/fr/order.json"), "utf8"));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const lines = (output: string) => output.trim().split("\n").filter(Boolean);
 
 describe("start-up refuses a dangerous or broken configuration (one line, exit 1)", () => {
@@ -46,14 +47,22 @@ describe("start-up refuses a dangerous or broken configuration (one line, exit 1
     ["a query", "http://shop.example/?x=1"],
     ["a fragment", "http://shop.example/#top"],
   ])("PUBLIC_ORIGIN with %s", async (_what, origin) => {
-    const { code, output } = await startExpectingExit({ PUBLIC_ORIGIN: origin, DEMO_MODE: "true", DATA_DIR: tempDataDir() });
+    const { code, output } = await startExpectingExit({
+      PUBLIC_ORIGIN: origin,
+      DEMO_MODE: "true",
+      DATA_DIR: tempDataDir(),
+    });
     expect(code).toBe(1);
     expect(lines(output)).toHaveLength(1);
     expect(output).toContain("PUBLIC_ORIGIN");
   });
 
   test("several mistakes in the environment: one per line under one heading, as check-live prints them", async () => {
-    const { code, output } = await startExpectingExit({ ORDER_RATE_LIMIT: "-1", OWNER_LANG: "xx", CONNECTIONS_PER_CLIENT: "many" });
+    const { code, output } = await startExpectingExit({
+      ORDER_RATE_LIMIT: "-1",
+      OWNER_LANG: "xx",
+      CONNECTIONS_PER_CLIENT: "many",
+    });
     expect(code).toBe(1);
     expect(lines(output)).toEqual([
       "Invalid configuration:",
@@ -92,7 +101,10 @@ describe("start-up refuses a dangerous or broken configuration (one line, exit 1
 
   test("a database file that does not open", async () => {
     const dir = tempDataDir();
-    fs.writeFileSync(path.join(dir, "orders.sqlite"), "this is not a database, just text long enough to have a header".repeat(20));
+    fs.writeFileSync(
+      path.join(dir, "orders.sqlite"),
+      "this is not a database, just text long enough to have a header".repeat(20),
+    );
     const { code, output } = await startExpectingExit({ DATA_DIR: dir });
     expect(code).toBe(1);
     expect(lines(output)).toHaveLength(1);
@@ -124,14 +136,18 @@ describe("a data store that fails while the site runs", () => {
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       // Reads still work; every write fails as SQLite's do on a full disk.
-      db.exec("CREATE TRIGGER refuse_writes BEFORE INSERT ON app_settings BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");
+      db.exec(
+        "CREATE TRIGGER refuse_writes BEFORE INSERT ON app_settings BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+      );
       const down = await fetch(`${server.url}/healthz`);
       expect(down.status).toBe(503);
       expect(await down.text()).toBe("database cannot write (disk full)\n");
       db.exec("DROP TRIGGER refuse_writes");
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       // The probe left nothing behind.
-      expect(db.prepare("SELECT COUNT(*) AS n FROM app_settings WHERE key LIKE 'health-probe-%'").get()).toEqual({ n: 0 });
+      expect(db.prepare("SELECT COUNT(*) AS n FROM app_settings WHERE key LIKE 'health-probe-%'").get()).toEqual({
+        n: 0,
+      });
     } finally {
       db.close();
       await server.stop();
@@ -178,7 +194,9 @@ describe("a data store that fails while the site runs", () => {
     const db = openLiveDatabase(path.join(server.dataDir, "orders.sqlite"));
     try {
       // What SQLite does on a full disk: the INSERT fails with "database or disk is full".
-      db.exec("CREATE TRIGGER disk_full BEFORE INSERT ON orders BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");
+      db.exec(
+        "CREATE TRIGGER disk_full BEFORE INSERT ON orders BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+      );
       const form = orderForm({ firstName: "Rémi", email: "full@example.com" });
       const res = await postOrder(server.url, "test-workflow", "fr", form, { headers: { Origin: server.url } });
       const body = await res.text();

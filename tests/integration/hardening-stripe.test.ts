@@ -16,7 +16,9 @@ const stripe = suiteFakeStripe();
 const stripeInfoEnv = (extra: Record<string, string> = {}) => stripeEnv(stripe, { LOG_LEVEL: "info", ...extra });
 
 async function checkout(server: RunningServer, email: string) {
-  const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email }), { headers: { Origin: server.url } });
+  const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email }), {
+    headers: { Origin: server.url },
+  });
   expect(res.status).toBe(303);
   const sessionId = new URL(res.headers.get("location")!).pathname.split("/").pop()!;
   return { sessionId, order: (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)! };
@@ -66,7 +68,11 @@ describe("thank-you look-ups, amounts and logs", () => {
     stripe.sessions.get(sessionId)!.amount_total = 1;
     stripe.complete(sessionId);
     const event = stripe.signedEvent("checkout.session.completed", sessionId);
-    const hook = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: event.body, headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature } });
+    const hook = await fetch(`${server.url}/webhooks/stripe`, {
+      method: "POST",
+      body: event.body,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature },
+    });
     expect(hook.status).toBe(200);
     expect((await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.state).toBe("checkout_created");
     const currency = await checkout(server, "currency@example.com");
@@ -74,8 +80,16 @@ describe("thank-you look-ups, amounts and logs", () => {
     stripe.complete(currency.sessionId);
     const page = await fetch(`${server.url}${THANK_YOU_PATHS.en}?session_id=${currency.sessionId}`);
     expect(await page.text()).not.toContain("currency@example.com");
-    expect((await readStore(server.dataDir)).orders.find((o) => o.id === currency.order.id)!.state).toBe("checkout_created");
-    await waitFor(() => logLines(server).filter((line) => line.level === "error" && /amount or currency/.test(String(line.msg))).length >= 2, 5_000, "mismatch errors logged");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.id === currency.order.id)!.state).toBe(
+      "checkout_created",
+    );
+    await waitFor(
+      () =>
+        logLines(server).filter((line) => line.level === "error" && /amount or currency/.test(String(line.msg)))
+          .length >= 2,
+      5_000,
+      "mismatch errors logged",
+    );
   });
 
   test("a 70 KB signed event (an invoice with many lines, long metadata) is taken, not refused with 413", async () => {
@@ -84,14 +98,21 @@ describe("thank-you look-ups, amounts and logs", () => {
     // Stripe's events carry whole objects: a session with a hundred line items passes 64 KB. A 413
     // is retried by Stripe for days, then the endpoint is disabled.
     const session = stripe.sessions.get(sessionId)! as unknown as Record<string, unknown>;
-    session.line_items = { object: "list", data: Array.from({ length: 100 }, (_, i) => ({ id: `li_${i}`, description: `line ${i} ${"d".repeat(680)}` })) };
+    session.line_items = {
+      object: "list",
+      data: Array.from({ length: 100 }, (_, i) => ({ id: `li_${i}`, description: `line ${i} ${"d".repeat(680)}` })),
+    };
     const event = stripe.signedEvent("checkout.session.completed", sessionId);
     expect(Buffer.byteLength(event.body)).toBeGreaterThan(70_000);
     const answer = await deliverHandled(server, event);
     expect(answer.status).toBe(200);
     expect((await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.state).toBe("paid");
     // Larger than any event Stripe sends is still refused before it is read.
-    const huge = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: "x".repeat(2 * 1024 * 1024), headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature } });
+    const huge = await fetch(`${server.url}/webhooks/stripe`, {
+      method: "POST",
+      body: "x".repeat(2 * 1024 * 1024),
+      headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature },
+    });
     expect(huge.status).toBe(413);
   });
 
@@ -101,7 +122,11 @@ describe("thank-you look-ups, amounts and logs", () => {
     const res = await fetch(`${server.url}${THANK_YOU_PATHS.en}?session_id=${sessionId}&attempt=0`);
     expect(await res.text()).toContain("private.person@example.com");
     const requestId = res.headers.get("x-request-id")!;
-    await waitFor(() => logLines(server).some((line) => line.reqId === requestId && line.msg === "request"), 5_000, "request line");
+    await waitFor(
+      () => logLines(server).some((line) => line.reqId === requestId && line.msg === "request"),
+      5_000,
+      "request line",
+    );
     const raw = server.logs();
     for (const line of raw.split("\n").filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
     expect(raw).not.toContain(sessionId);
@@ -112,7 +137,11 @@ describe("thank-you look-ups, amounts and logs", () => {
     // The app's own line (the mismatch error above) carries the id of the request that caused it.
     const appLines = logLines(server).filter((line) => line.msg !== "request" && line.reqId);
     expect(appLines.length).toBeGreaterThan(0);
-    const requestIds = new Set(logLines(server).filter((line) => line.msg === "request").map((line) => line.reqId));
+    const requestIds = new Set(
+      logLines(server)
+        .filter((line) => line.msg === "request")
+        .map((line) => line.reqId),
+    );
     for (const line of appLines) expect(requestIds.has(line.reqId), JSON.stringify(line)).toBe(true);
   });
 });
@@ -126,7 +155,9 @@ describe("an order killed between storing it and storing its checkout", () => {
     const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_ORIGIN }));
     stripe.hangCreate = true;
     const before = stripe.createRequests;
-    const pending = postOrder(server.url, "test-workflow", "en", orderForm({ email, token }), { headers: { Origin: server.url } }).catch((error) => error);
+    const pending = postOrder(server.url, "test-workflow", "en", orderForm({ email, token }), {
+      headers: { Origin: server.url },
+    }).catch((error) => error);
     try {
       await waitFor(() => stripe.createRequests > before, 10_000, "checkout creation in flight");
       const order = (await readStore(dataDir)).orders.find((o) => o.customer.email === email)!;
@@ -145,9 +176,15 @@ describe("an order killed between storing it and storing its checkout", () => {
     const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_ORIGIN }));
     try {
       const started = Date.now();
-      const retried = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "killed@example.com", token: "killed-token-0000000001" }), {
-        headers: { Origin: server.url },
-      });
+      const retried = await postOrder(
+        server.url,
+        "test-workflow",
+        "en",
+        orderForm({ email: "killed@example.com", token: "killed-token-0000000001" }),
+        {
+          headers: { Origin: server.url },
+        },
+      );
       expect(retried.status, JSON.stringify(stripe.refusals)).toBe(303);
       expect(retried.headers.get("location")).toMatch(/\/pay\/cs_test_/);
       // Taken over once the order is a few seconds stale, not after a fixed 10 s wait.
@@ -168,8 +205,16 @@ describe("an order killed between storing it and storing its checkout", () => {
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     const server = await startServer(stripeInfoEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_ORIGIN }));
     try {
-      await waitFor(async () => (await readStore(dataDir)).orders.find((o) => o.id === order.id)?.state === "checkout_created", 10_000, "reconciled order");
-      const listing = spawnSync(process.execPath, ["scripts/orders.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+      await waitFor(
+        async () => (await readStore(dataDir)).orders.find((o) => o.id === order.id)?.state === "checkout_created",
+        10_000,
+        "reconciled order",
+      );
+      const listing = spawnSync(process.execPath, ["scripts/orders.ts"], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: "utf8",
+      });
       expect(listing.stdout).toMatch(new RegExp(`${order.id}\\s+checkout_created`));
     } finally {
       await server.stop();

@@ -46,10 +46,12 @@ test("a trailing slash first after a start does not poison the cached page; vari
 });
 
 test("a malformed multipart body on the sandbox checkout is a 400, not a 500", async () => {
-  const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "multipart@example.com" }), { headers: { Origin: server.url } });
+  const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "multipart@example.com" }), {
+    headers: { Origin: server.url },
+  });
   expect(res.status).toBe(303);
   const checkout = res.headers.get("location")!;
-  for (const body of ["--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\npay", "garbage", "--x--"]) {
+  for (const body of ['--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\npay', "garbage", "--x--"]) {
     const answer = await rawRequest(server.port, {
       method: "POST",
       target: checkout,
@@ -62,15 +64,22 @@ test("a malformed multipart body on the sandbox checkout is a 400, not a 500", a
 
 test("an Origin with our host but another scheme is a cross-site post: 403 and one quiet log line", async () => {
   const httpsOrigin = server.url.replace("http:", "https:");
-  const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "scheme@example.com" }), { headers: { Origin: httpsOrigin } });
+  const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "scheme@example.com" }), {
+    headers: { Origin: httpsOrigin },
+  });
   expect(res.status).toBe(403);
   const requestId = res.headers.get("x-request-id")!;
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const added = server.logs().split("\n").filter((line) => line.includes(requestId));
+  const added = server
+    .logs()
+    .split("\n")
+    .filter((line) => line.includes(requestId));
   expect(added).toHaveLength(1);
   expect(JSON.parse(added[0]!)).toMatchObject({ level: "info", status: 403, msg: "request" });
   expect(added.join("\n")).not.toMatch(/stack|Error/);
   // Our own origin still works.
-  const ok = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "scheme-ok@example.com" }), { headers: { Origin: server.url } });
+  const ok = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "scheme-ok@example.com" }), {
+    headers: { Origin: server.url },
+  });
   expect(ok.status).toBe(303);
 });

@@ -21,9 +21,23 @@ const REFUSED: Array<{ label: string; body: string | Buffer; type?: string; extr
   { label: "deep nesting", body: `a${"[b]".repeat(5_000)}=1`, type: FORM },
   { label: "deep nesting, dotted and bracketed", body: `a${".b[c]".repeat(3_000)}[99999999]=1`, type: FORM },
   { label: "5,000 fields", body: Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&"), type: FORM },
-  { label: "5,000 sparse indexes", body: Array.from({ length: 5_000 }, (_, i) => `x[${99_999_999 - i}]=1`).join("&").slice(0, 60_000), type: FORM },
-  { label: "malformed multipart (truncated)", body: '--x\r\nContent-Disposition: form-data; name="offer"\r\n\r\nlogo-anim', type: "multipart/form-data; boundary=x" },
-  { label: "multipart without boundary", body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--', type: "multipart/form-data" },
+  {
+    label: "5,000 sparse indexes",
+    body: Array.from({ length: 5_000 }, (_, i) => `x[${99_999_999 - i}]=1`)
+      .join("&")
+      .slice(0, 60_000),
+    type: FORM,
+  },
+  {
+    label: "malformed multipart (truncated)",
+    body: '--x\r\nContent-Disposition: form-data; name="offer"\r\n\r\nlogo-anim',
+    type: "multipart/form-data; boundary=x",
+  },
+  {
+    label: "multipart without boundary",
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+    type: "multipart/form-data",
+  },
   { label: "json", body: JSON.stringify({ offer: "logo-animator", x: { 99999999: 1 } }), type: "application/json" },
   { label: "text/plain", body: "offer=logo-animator&x[99999999]=1", type: "text/plain" },
   { label: "octet-stream", body: Buffer.alloc(4096, 7), type: "application/octet-stream" },
@@ -42,15 +56,31 @@ const REFUSED: Array<{ label: string; body: string | Buffer; type?: string; extr
  * drops names a form does not declare, so each must get exactly the answer of the same post
  * without them (the baseline), never a 5xx.
  */
-const IGNORED = ["x[99999999]=1", "x[10000000]=1&y[4294967294]=2", "a[b][c][99999999]=1&a.b.c[5000000]=2", "__proto__[x]=1&constructor[prototype][x]=1"];
+const IGNORED = [
+  "x[99999999]=1",
+  "x[10000000]=1&y[4294967294]=2",
+  "a[b][c][99999999]=1&a.b.c[5000000]=2",
+  "__proto__[x]=1&constructor[prototype][x]=1",
+];
 const BASELINE = "offer=logo-animator";
 
-const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+const rss = () =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 
 test("the route configuration lists the routes with an action", () => {
   const urls = actionRoutes().map((route) => route.url);
   expect(urls.length).toBeGreaterThan(10);
-  for (const url of ["/quote", "/commander", "/admin/sign-in", "/admin/setup", "/admin/sign-out", "/admin/orders/orderId-x1", "/webhooks/stripe", "/subscription", "/merci"]) {
+  for (const url of [
+    "/quote",
+    "/commander",
+    "/admin/sign-in",
+    "/admin/setup",
+    "/admin/sign-out",
+    "/admin/orders/orderId-x1",
+    "/webhooks/stripe",
+    "/subscription",
+    "/merci",
+  ]) {
     expect(urls).toContain(url);
   }
 });
@@ -96,7 +126,9 @@ test("hostile bodies at every route with an action: a small 4xx, quickly, memory
       check(res.status);
       largest = Math.max(largest, res.body.length);
       expect(res.body.length, `${label}: POST ${url} answer size`).toBeLessThan(100_000);
-      expect(res.body.toString("utf8"), `${label}: POST ${url} echoes nothing`).not.toMatch(/99999999|aaaaaaaaaa|nnnnnnnnnn|\[b\]\[b\]/);
+      expect(res.body.toString("utf8"), `${label}: POST ${url} echoes nothing`).not.toMatch(
+        /99999999|aaaaaaaaaa|nnnnnnnnnn|\[b\]\[b\]/,
+      );
     }
     expect((await fetch(`${server.url}/healthz`)).status, `after ${url}`).toBe(200);
   }
@@ -118,16 +150,28 @@ test("hostile bodies at every route with an action: a small 4xx, quickly, memory
 });
 
 test("a refused body is answered in the visitor's language, saying why", async () => {
-  const locale = (lang: string) => JSON.parse(fs.readFileSync(`locales/${lang}/common.json`, "utf8")).errors.body as Record<string, string>;
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const locale = (lang: string) =>
+    JSON.parse(fs.readFileSync(`locales/${lang}/common.json`, "utf8")).errors.body as Record<string, string>;
+  const escape = (text: string) =>
+    text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   const cases: Array<[string, string, string, string]> = [
     ["de", "/quote?offer=logo-animator&lang=de", "application/json", "unsupportedType"],
     ["fr", "/admin/sign-out", FORM, "nameTooLong"],
     ["it", "/checkout/sandbox/cs_x1", FORM, "tooManyFields"],
   ];
   for (const [lang, target, type, reason] of cases) {
-    const body = reason === "unsupportedType" ? "{}" : reason === "nameTooLong" ? `${"n".repeat(500)}=1` : Array.from({ length: 1_000 }, (_, i) => `f${i}=1`).join("&");
-    const res = await rawRequest(server.port, { method: "POST", target, body, headers: { "Content-Type": type, "Accept-Language": lang, Cookie: `lang=${lang}` } });
+    const body =
+      reason === "unsupportedType"
+        ? "{}"
+        : reason === "nameTooLong"
+          ? `${"n".repeat(500)}=1`
+          : Array.from({ length: 1_000 }, (_, i) => `f${i}=1`).join("&");
+    const res = await rawRequest(server.port, {
+      method: "POST",
+      target,
+      body,
+      headers: { "Content-Type": type, "Accept-Language": lang, Cookie: `lang=${lang}` },
+    });
     expect(res.status, target).toBeGreaterThanOrEqual(400);
     expect(res.status, target).toBeLessThan(500);
     expect(res.body.toString("utf8"), `${target} in ${lang}`).toContain(escape(locale(lang)[reason]!));

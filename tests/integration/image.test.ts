@@ -17,7 +17,10 @@ afterAll(async () => {
 
 /** A Dockerfile instruction's command as argv: exec form (JSON) or shell form (through sh -c). */
 function commandOf(instruction: string): string[] {
-  const line = dockerfile.replace(/\\\n\s*/g, " ").split("\n").find((l) => l.startsWith(`${instruction} `));
+  const line = dockerfile
+    .replace(/\\\n\s*/g, " ")
+    .split("\n")
+    .find((l) => l.startsWith(`${instruction} `));
   if (!line) throw new Error(`no ${instruction} in the Dockerfile`);
   const command = line.slice(line.indexOf("CMD ") + 4).trim();
   return command.startsWith("[") ? (JSON.parse(command) as string[]) : ["sh", "-c", command];
@@ -29,7 +32,15 @@ async function startAsContainer(host: string) {
   const [, ...args] = commandOf("CMD");
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", HOST: host, PORT: String(port), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      HOST: host,
+      PORT: String(port),
+      DATA_DIR: tempDataDir(),
+      LOG_LEVEL: "silent",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const watchdog = watchProcess(child.pid!);
@@ -42,7 +53,13 @@ async function startAsContainer(host: string) {
     await exited;
   });
   for (let tries = 0; ; tries++) {
-    if (await fetch(`http://${host}:${port}/healthz`).then((res) => res.ok, () => false)) break;
+    if (
+      await fetch(`http://${host}:${port}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null || tries > 1200) throw new Error(`server did not start on ${host}:${port}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -55,7 +72,11 @@ describe("the container image", () => {
     // Loopback but not 127.0.0.1: the server listens there only, as on HOST=10.0.0.5.
     const { port } = await startAsContainer("127.0.0.2");
     const run = (env: Record<string, string>) =>
-      spawnSync(healthcheck[0] === "node" ? process.execPath : healthcheck[0]!, healthcheck.slice(1), { cwd: root, env: { PATH: process.env.PATH, ...env }, timeout: 20_000 }).status;
+      spawnSync(healthcheck[0] === "node" ? process.execPath : healthcheck[0]!, healthcheck.slice(1), {
+        cwd: root,
+        env: { PATH: process.env.PATH, ...env },
+        timeout: 20_000,
+      }).status;
     expect(run({ HOST: "127.0.0.2", PORT: String(port) })).toBe(0);
     // And it still says "unhealthy" when nothing answers.
     expect(run({ HOST: "127.0.0.2", PORT: String(await freePort()) })).toBe(1);
@@ -72,7 +93,9 @@ describe("the container image", () => {
   test("the image ships operator scripts only: none imports tests/, tools/ or a development dependency", () => {
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/scripts \.\/scripts$/m);
     expect(dockerfile).not.toMatch(/\/app\/tools|\/app\/tests/);
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
     const dev = new Set(Object.keys(pkg.devDependencies));
     const dockerignore = fs.readFileSync(path.join(root, ".dockerignore"), "utf8");
     expect(dockerignore).toMatch(/^\*\*\/\*\.test\.ts$/m);
@@ -81,19 +104,27 @@ describe("the container image", () => {
     for (const name of shipped) {
       const text = fs.readFileSync(path.join(root, "scripts", name), "utf8");
       for (const [, specifier] of text.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+)["']/g)) {
-        const bare = specifier!.startsWith("@") ? specifier!.split("/").slice(0, 2).join("/") : specifier!.split("/")[0]!;
-        if (/^\.\.\/(tests|tools|bench)\//.test(specifier!) || dev.has(bare)) problems.push(`scripts/${name} imports ${specifier}`);
+        const bare = specifier!.startsWith("@")
+          ? specifier!.split("/").slice(0, 2).join("/")
+          : specifier!.split("/")[0]!;
+        if (/^\.\.\/(tests|tools|bench)\//.test(specifier!) || dev.has(bare))
+          problems.push(`scripts/${name} imports ${specifier}`);
       }
     }
     expect(problems).toEqual([]);
   });
 
   test("Renovate groups dependency updates weekly", () => {
-    const config = JSON.parse(fs.readFileSync(path.join(root, "renovate.json"), "utf8")) as { schedule: string[]; packageRules: Array<{ groupName?: string; matchPackageNames?: string[] }> };
+    const config = JSON.parse(fs.readFileSync(path.join(root, "renovate.json"), "utf8")) as {
+      schedule: string[];
+      packageRules: Array<{ groupName?: string; matchPackageNames?: string[] }>;
+    };
     // One weekday (Monday) in a cron schedule: once a week.
     expect(config.schedule).toEqual([expect.stringMatching(/^\* [\d-]+ \* \* 1$/)]);
     const groups = config.packageRules.filter((rule) => rule.groupName);
-    expect(groups.find((rule) => rule.matchPackageNames?.includes("react-router"))?.matchPackageNames).toContain("@react-router/**");
+    expect(groups.find((rule) => rule.matchPackageNames?.includes("react-router"))?.matchPackageNames).toContain(
+      "@react-router/**",
+    );
     expect(groups.length).toBeGreaterThanOrEqual(2);
   });
 });

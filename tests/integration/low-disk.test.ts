@@ -16,7 +16,13 @@ function diskTile(html: string): { text: string; alert: boolean } {
   const tiles = html.match(/<div [^>]*><dt>[^<]*<\/dt><dd[^>]*>[^<]*<\/dd><\/div>/g) ?? [];
   const tile = tiles.find((markup) => markup.includes(`<dt>${admin.health.disk}</dt>`));
   expect(tile, "the dashboard shows the data volume").toBeDefined();
-  return { text: tile!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim(), alert: tile!.includes('data-alert="true"') };
+  return {
+    text: tile!
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+    alert: tile!.includes('data-alert="true"'),
+  };
 }
 
 test("a nearly full data volume: the dashboard warns the owner while orders still work, and clears when space frees", async () => {
@@ -25,7 +31,11 @@ test("a nearly full data volume: the dashboard warns the owner while orders stil
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer({ LOG_LEVEL: "silent", DATA_DIR: volume, OWNER_LANG: "en" });
-    const { client } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url), "correct horse battery staple");
+    const { client } = await setUpOwner(
+      server.url,
+      ownerReset(server.dataDir, server.url),
+      "correct horse battery staple",
+    );
     const dashboard = async () => {
       const res = await client.get("/admin");
       expect(res.status).toBe(200);

@@ -10,7 +10,13 @@ import { suiteServer } from "../support/suite.ts";
 // they repeat none of the visitor's words; the owner's copy keeps everything. Runs on both stores.
 
 // ORDER_RATE_LIMIT=0: no per-connection limit, as for an attacker with many addresses.
-const server = suiteServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", OWNER_EMAIL: "owner@example.com", OWNER_LANG: "en" });
+const server = suiteServer({
+  LOG_LEVEL: "silent",
+  ORDER_RATE_LIMIT: "0",
+  OUTBOX_POLL_MS: "100",
+  OWNER_EMAIL: "owner@example.com",
+  OWNER_LANG: "en",
+});
 
 const PHISH = {
   name: "Security Team http://evil.example/login",
@@ -34,12 +40,20 @@ test("a typed address gets at most 3 acknowledgements a day, none repeating the 
     const res = await post(i % 2 ? "Victim@Example.com" : "victim@example.com", i % 3 ? "en" : "de");
     expect(res.status).toBe(303);
   }
-  const owner = await waitFor(() => {
-    const files = emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-owner.eml"));
-    return files.length === sends && files;
-  }, 30_000, "the owner's copies");
+  const owner = await waitFor(
+    () => {
+      const files = emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-owner.eml"));
+      return files.length === sends && files;
+    },
+    30_000,
+    "the owner's copies",
+  );
   // Acknowledgements are enqueued with the owner's copy, in the same transaction: none is still on its way.
-  await waitFor(() => emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-ack.eml")).length >= 3, 30_000, "acknowledgements");
+  await waitFor(
+    () => emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-ack.eml")).length >= 3,
+    30_000,
+    "acknowledgements",
+  );
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const acks = emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-ack.eml"));
   expect(acks.length).toBe(3);
@@ -47,28 +61,44 @@ test("a typed address gets at most 3 acknowledgements a day, none repeating the 
   for (const file of acks) {
     const mail = read(file);
     expect(mail).toMatch(/To: victim@example\.com/i);
-    for (const words of [PHISH.name, PHISH.company, PHISH.message, "evil.example", "Security Team", "URGENT"]) expect(mail, file).not.toContain(words);
+    for (const words of [PHISH.name, PHISH.company, PHISH.message, "evil.example", "Security Team", "URGENT"])
+      expect(mail, file).not.toContain(words);
   }
   for (const file of owner) {
     const mail = read(file);
     expect(mail).toContain("To: owner@example.com");
-    for (const words of [PHISH.name, PHISH.company, "URGENT: your account is locked."]) expect(mail, file).toContain(words);
+    for (const words of [PHISH.name, PHISH.company, "URGENT: your account is locked."])
+      expect(mail, file).toContain(words);
   }
   // Another address is not held back by the first one's count.
   expect((await post("someone.else@example.com")).status).toBe(303);
-  await waitFor(() => emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-ack.eml")).length === 4, 30_000, "the other address's acknowledgement");
+  await waitFor(
+    () => emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-ack.eml")).length === 4,
+    30_000,
+    "the other address's acknowledgement",
+  );
 });
 
 test("every email shows the site's own logo: a PNG the site itself serves, at an absolute URL", async () => {
   // The first test's acknowledgements and owner's copies: a customer's email and an owner's.
-  const files = emlFiles(server.dataDir).filter((file) => file.endsWith("-quote-ack.eml") || file.endsWith("-quote-owner.eml"));
-  expect(files.some((file) => file.endsWith("-quote-ack.eml")) && files.some((file) => file.endsWith("-quote-owner.eml"))).toBe(true);
-  const logos = new Set(files.map((file) => /<img src="(https?:\/\/[^"]+)" width="36" height="36"/.exec(read(file))?.[1]));
+  const files = emlFiles(server.dataDir).filter(
+    (file) => file.endsWith("-quote-ack.eml") || file.endsWith("-quote-owner.eml"),
+  );
+  expect(
+    files.some((file) => file.endsWith("-quote-ack.eml")) && files.some((file) => file.endsWith("-quote-owner.eml")),
+  ).toBe(true);
+  const logos = new Set(
+    files.map((file) => /<img src="(https?:\/\/[^"]+)" width="36" height="36"/.exec(read(file))?.[1]),
+  );
   expect(logos.size).toBe(1);
   const logo = new URL([...logos][0]!);
   expect(logo.pathname).toBe("/email-logo.png");
   const served = await fetch(`${server.url}${logo.pathname}`);
   expect(served.status).toBe(200);
   expect(served.headers.get("content-type")).toBe("image/png");
-  expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(path.resolve(import.meta.dirname, "../../public/email-logo.png")))).toBe(true);
+  expect(
+    Buffer.from(await served.arrayBuffer()).equals(
+      fs.readFileSync(path.resolve(import.meta.dirname, "../../public/email-logo.png")),
+    ),
+  ).toBe(true);
 });

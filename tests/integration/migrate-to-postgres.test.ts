@@ -14,20 +14,52 @@ import { testPostgres } from "../support/store.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const customer = {
-  firstName: "Zoé", lastName: "Ruiz", email: "zoe@example.com", companyName: "", address: "Calle 1", city: "Sevilla",
-  postalCode: "41001", country: "ES", phoneNumber: "600000000", agentName: "bot", telegramId: "@zoe", connectZapier: "oui" as const, comments: "¡Hola!\nDos líneas",
+  firstName: "Zoé",
+  lastName: "Ruiz",
+  email: "zoe@example.com",
+  companyName: "",
+  address: "Calle 1",
+  city: "Sevilla",
+  postalCode: "41001",
+  country: "ES",
+  phoneNumber: "600000000",
+  agentName: "bot",
+  telegramId: "@zoe",
+  connectZapier: "oui" as const,
+  comments: "¡Hola!\nDos líneas",
 };
 const order = (n: number): NewOrder => ({
-  id: `ord_copy_${n}`, submissionToken: `copy-${n}`, lang: "es", offer: "formateur-ia", currency: "EUR", amountDueNow: 49_700 + 3_900, monthly: 3_900, customer, provider: "sandbox",
-  acceptance: { acceptedAt: "2026-11-26T09:30:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "es", immediateStart: "service" },
+  id: `ord_copy_${n}`,
+  submissionToken: `copy-${n}`,
+  lang: "es",
+  offer: "formateur-ia",
+  currency: "EUR",
+  amountDueNow: 49_700 + 3_900,
+  monthly: 3_900,
+  customer,
+  provider: "sandbox",
+  acceptance: {
+    acceptedAt: "2026-11-26T09:30:00.000Z",
+    termsVersion: "cgv-2026-11-26",
+    termsLang: "es",
+    immediateStart: "service",
+  },
 });
 
 const migrate = (dataDir: string, url: string, ...args: string[]) => migrateWith({}, dataDir, url, ...args);
 const migrateWith = (env: Record<string, string>, dataDir: string, url: string, ...args: string[]) =>
-  execFileSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url, ...env }, encoding: "utf8" });
+  execFileSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url, ...env },
+    encoding: "utf8",
+  });
 /** The same, expecting a refusal: exit code and stderr. */
 const migrateRefused = (dataDir: string, url: string, ...args: string[]) => {
-  const result = spawnSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url }, encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["scripts/migrate-to-postgres.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: url },
+    encoding: "utf8",
+  });
   return { code: result.status, stderr: result.stderr, stdout: result.stdout };
 };
 /** One table's line of the report: rows read, inserted, updated. */
@@ -46,10 +78,15 @@ describe("npm run migrate-to-postgres", () => {
   test("copies orders, their emails and sandbox sessions; a second run copies nothing twice; ids continue", async () => {
     const dataDir = tempDataDir();
     const sqlite = await openStores({ DATA_DIR: dataDir });
-    const sandbox = new SandboxProvider({ store: new SandboxSessionStore(sqlite.db), pageUrl: (id) => `/checkout/sandbox/${id}` });
+    const sandbox = new SandboxProvider({
+      store: new SandboxSessionStore(sqlite.db),
+      pageUrl: (id) => `/checkout/sandbox/${id}`,
+    });
     for (let n = 1; n <= 5; n++) {
       const { order: placed } = await sqlite.createOrder(order(n));
-      const session = await sandbox.createCheckout(checkoutRequest(placed, { success: "/gracias?session_id={CHECKOUT_SESSION_ID}", cancel: "/commander" }));
+      const session = await sandbox.createCheckout(
+        checkoutRequest(placed, { success: "/gracias?session_id={CHECKOUT_SESSION_ID}", cancel: "/commander" }),
+      );
       await sqlite.setCheckout(placed.id, session.id, session.url);
       if (n <= 3) await sqlite.markPaid(placed.id, "confirmation");
     }
@@ -70,7 +107,11 @@ describe("npm run migrate-to-postgres", () => {
     expect(await target.listEmails("ord_copy_1")).toEqual(before.emails);
     const paidSession = (await target.findById("ord_copy_2"))!.sessionId!;
     const pgSandbox = new SandboxProvider({ store: new SandboxSessionStore(target.db), pageUrl: (id) => id });
-    expect(await pgSandbox.getSession(paidSession)).toMatchObject({ id: paidSession, reference: "ord_copy_2", state: "open" });
+    expect(await pgSandbox.getSession(paidSession)).toMatchObject({
+      id: paidSession,
+      reference: "ord_copy_2",
+      state: "open",
+    });
     // New rows get fresh ids after the copied ones.
     expect(await target.enqueueEmail("ord_copy_2", "resend-1")).toBe(true);
     const ids = (await target.listEmails("ord_copy_2")).map((email) => email.id);
@@ -120,7 +161,8 @@ describe("npm run migrate-to-postgres", () => {
     expect(await target.readAdminSession("session-signed-out-later")).toBeUndefined();
     // Nothing changed since: a third pass writes nothing.
     const again = migrate(dataDir, url);
-    for (const table of ["orders", "outbox", "sandbox_sessions", "order_events"]) expect(counts(again, table).slice(1)).toEqual([0, 0]);
+    for (const table of ["orders", "outbox", "sandbox_sessions", "order_events"])
+      expect(counts(again, table).slice(1)).toEqual([0, 0]);
   });
 
   test("a large table shows its progress", async () => {

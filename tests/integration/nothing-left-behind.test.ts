@@ -63,7 +63,10 @@ afterEach(() => {
 });
 
 test("a test process killed with SIGKILL leaves no PostgreSQL, no site server and no S3 bucket behind", async () => {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", CHILD], { cwd: path.resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", CHILD], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
@@ -72,7 +75,9 @@ test("a test process killed with SIGKILL leaves no PostgreSQL, no site server an
       stdout += chunk;
       if (stdout.includes("\n")) resolve(JSON.parse(stdout.split("\n")[0]!));
     });
-    child.once("exit", (code) => reject(new Error(`the child exited (${code}) before starting both servers:\n${stderr}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`the child exited (${code}) before starting both servers:\n${stderr}`)),
+    );
   });
   started = run;
   expect(alive(run.postgres) && alive(run.site)).toBe(true);
@@ -91,11 +96,17 @@ test("a test process killed with SIGKILL leaves no PostgreSQL, no site server an
   expect(alive(run.site), "the site server").toBe(false);
   // The throwaway cluster goes with its server, and the watchdogs with their work done.
   const gone = Date.now() + 30_000;
-  while ((fs.existsSync(run.dir) || processesNaming(run.dir).length > 0) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100));
+  while ((fs.existsSync(run.dir) || processesNaming(run.dir).length > 0) && Date.now() < gone)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   expect(fs.existsSync(run.dir), run.dir).toBe(false);
   expect(processesNaming(run.dir)).toEqual([]);
   // s3rver ran inside the killed process: it is gone with it, and its bucket's directory after it.
   while (fs.existsSync(run.bucketDir) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(fs.existsSync(run.bucketDir), run.bucketDir).toBe(false);
-  expect(await fetch(run.s3).then(() => "answered", () => "gone")).toBe("gone");
+  expect(
+    await fetch(run.s3).then(
+      () => "answered",
+      () => "gone",
+    ),
+  ).toBe("gone");
 });

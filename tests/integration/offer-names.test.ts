@@ -16,14 +16,28 @@ import { suiteStripeShop } from "../support/suite.ts";
  */
 const { stripe, smtp, server } = suiteStripeShop({ OUTBOX_POLL_MS: "100", ORDER_RATE_LIMIT: "0" });
 
-const nameOf = (offer: string, lang: Language) => JSON.parse(fs.readFileSync(`locales/${lang}/offers.json`, "utf8"))[offer].name as string;
+const nameOf = (offer: string, lang: Language) =>
+  JSON.parse(fs.readFileSync(`locales/${lang}/offers.json`, "utf8"))[offer].name as string;
 const decode = (text: string) =>
-  text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/<!-- -->/g, "");
+  text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
 /** The text of every element matching the opening-tag pattern (first level of text only, tags stripped). */
 function textsOf(html: string, tag: RegExp): string[] {
-  return [...html.matchAll(new RegExp(`${tag.source}([\\s\\S]*?)</(?:h1|h2|h3|a|p|strong)>`, "g"))].map((m) => decode(m[1]!.replace(/<[^>]+>/g, "")).replace(/\s+/g, " ").trim());
+  return [...html.matchAll(new RegExp(`${tag.source}([\\s\\S]*?)</(?:h1|h2|h3|a|p|strong)>`, "g"))].map((m) =>
+    decode(m[1]!.replace(/<[^>]+>/g, ""))
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
 }
-const pageOf = (offer: (typeof OFFER_IDS)[number]) => (Object.keys(PRICED_PAGES) as Array<keyof typeof PRICED_PAGES>).find((page) => (PRICED_PAGES[page] as readonly string[]).includes(offer))! as PageId;
+const pageOf = (offer: (typeof OFFER_IDS)[number]) =>
+  (Object.keys(PRICED_PAGES) as Array<keyof typeof PRICED_PAGES>).find((page) =>
+    (PRICED_PAGES[page] as readonly string[]).includes(offer),
+  )! as PageId;
 
 describe("one name per offer", () => {
   test("every offer in six languages: home, /offers, the offer page, form, checkout, thank-you page and email say the same name", async () => {
@@ -37,11 +51,14 @@ describe("one name per offer", () => {
         const page = pageOf(offer);
         // Pages that sell this one offer are called by its name on the home and /offers cards.
         if (soleOffer(page) === offer) {
-          if (OFFER_CARDS.some((card) => card.page === page)) expect(textsOf(home, /<h3[^>]*>/), `${label}: home card`).toContain(name);
+          if (OFFER_CARDS.some((card) => card.page === page))
+            expect(textsOf(home, /<h3[^>]*>/), `${label}: home card`).toContain(name);
           expect(textsOf(offers, /<h3[^>]*>/), `${label}: /offers card`).toContain(name);
         }
         const offerPage = await (await fetch(server.url + pagePath(pageById(page), lang))).text();
-        expect(textsOf(offerPage, /<h[23][^>]*data-offer-name[^>]*>/), `${label}: the page's price card`).toContain(name);
+        expect(textsOf(offerPage, /<h[23][^>]*data-offer-name[^>]*>/), `${label}: the page's price card`).toContain(
+          name,
+        );
 
         const form = await (await fetch(`${server.url}/commander?offre=${offer}&lang=${lang}`)).text();
         expect(decode(form), `${label}: order form`).toContain(name);
@@ -50,7 +67,9 @@ describe("one name per offer", () => {
         expect(res.status, label).toBe(303);
         const payUrl = res.headers.get("location")!;
         const session = stripe.sessions.get(new URL(payUrl).pathname.split("/").pop()!)!;
-        expect(session.params["line_items[0][price_data][product_data][name]"], `${label}: Stripe line item`).toBe(name);
+        expect(session.params["line_items[0][price_data][product_data][name]"], `${label}: Stripe line item`).toBe(
+          name,
+        );
         const back = (await fetch(`${payUrl}?action=pay`, { redirect: "manual" })).headers.get("location")!;
         expect(decode(await (await fetch(back)).text()), `${label}: thank-you page`).toContain(name);
         const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(email)), 10_000, `email ${label}`);

@@ -16,7 +16,12 @@ afterAll(async () => {
 
 /** `node scripts/NAME.ts ARGS` as `npm run NAME -- ARGS` runs it, with only the given environment. */
 function command(name: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [`scripts/${name}.ts`, ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync(process.execPath, [`scripts/${name}.ts`, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -30,8 +35,26 @@ async function dataDirWithOrder(): Promise<string> {
   const dataDir = tempDataDir("orders-cmd-");
   const repo = await openStores({ DATA_DIR: dataDir });
   await repo.createOrder({
-    id: "ord_csv_1", submissionToken: "csv-1", lang: "fr", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, provider: "sandbox",
-    customer: { firstName: "Zoé", lastName: "Ruiz", email: "zoe@example.com", companyName: "", address: "", city: "", postalCode: "", country: "FR", phoneNumber: "", comments: "" },
+    id: "ord_csv_1",
+    submissionToken: "csv-1",
+    lang: "fr",
+    offer: "test-workflow",
+    currency: "EUR",
+    amountDueNow: 100,
+    monthly: 0,
+    provider: "sandbox",
+    customer: {
+      firstName: "Zoé",
+      lastName: "Ruiz",
+      email: "zoe@example.com",
+      companyName: "",
+      address: "",
+      city: "",
+      postalCode: "",
+      country: "FR",
+      phoneNumber: "",
+      comments: "",
+    },
   } as Parameters<typeof repo.createOrder>[0]);
   await repo.close();
   return dataDir;
@@ -46,7 +69,8 @@ describe("operator commands fail in one line", () => {
     const tokenHash = () => {
       const db = openLiveDatabase(path.join(first.dataDir, "orders.sqlite"), { readOnly: true });
       try {
-        return (db.prepare("SELECT setup_token_hash FROM owner").get() as { setup_token_hash: string } | undefined)?.setup_token_hash;
+        return (db.prepare("SELECT setup_token_hash FROM owner").get() as { setup_token_hash: string } | undefined)
+          ?.setup_token_hash;
       } finally {
         db.close();
       }
@@ -72,7 +96,12 @@ describe("operator commands fail in one line", () => {
 
   test("npm run orders and npm run owner refuse a DATA_DIR that holds no database, and create none", () => {
     const empty = tempDataDir("no-db-");
-    for (const [name, args] of [["orders", []], ["orders", ["--csv"]], ["owner", ["status"]], ["owner", ["reset"]]] as const) {
+    for (const [name, args] of [
+      ["orders", []],
+      ["orders", ["--csv"]],
+      ["owner", ["status"]],
+      ["owner", ["reset"]],
+    ] as const) {
       const result = command(name, [...args], { DATA_DIR: empty });
       expect(result.code, `${name} ${args.join(" ")}`).toBe(1);
       expectOneLine(result.stderr, `${name} ${args.join(" ")}`);
@@ -94,7 +123,10 @@ describe("operator commands fail in one line", () => {
       ["migrate-to-postgres", ["--bogus"]],
     ];
     for (const [name, args] of cases) {
-      const result = command(name, args, { DATA_DIR: dataDir, DATABASE_URL: name === "migrate-to-postgres" ? "postgres://site@127.0.0.1:1/site" : "" });
+      const result = command(name, args, {
+        DATA_DIR: dataDir,
+        DATABASE_URL: name === "migrate-to-postgres" ? "postgres://site@127.0.0.1:1/site" : "",
+      });
       expect(result.code, `${name} ${args.join(" ")}`).toBe(2);
       expectOneLine(result.stderr, `${name} ${args.join(" ")}`);
       expect(result.stderr, `${name} ${args.join(" ")}`).toMatch(/Usage: /);
@@ -113,10 +145,15 @@ describe("the CSV export of docs/operating.md", () => {
   test("each documented command writes a file that starts with the byte order mark and the header, nothing before", async () => {
     const dataDir = await dataDirWithOrder();
     const operating = fs.readFileSync(path.join(root, "docs/operating.md"), "utf8");
-    const documented = [...new Set([...operating.matchAll(/`(npm run [^`]*orders -- [^`]*orders\.csv)`/g)].map((match) => match[1]!))];
+    const documented = [
+      ...new Set([...operating.matchAll(/`(npm run [^`]*orders -- [^`]*orders\.csv)`/g)].map((match) => match[1]!)),
+    ];
     for (const line of documented) {
       const out = path.join(tempDataDir("csv-"), "orders.csv");
-      execFileSync("sh", ["-c", line.replace("orders.csv", JSON.stringify(out))], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir } });
+      execFileSync("sh", ["-c", line.replace("orders.csv", JSON.stringify(out))], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+      });
       const bytes = fs.readFileSync(out);
       expect(bytes.subarray(0, 3).toString("hex"), line).toBe("efbbbf");
       // OWNER_LANG unset: French, the owner's spreadsheet format (";" between cells).
@@ -126,8 +163,14 @@ describe("the CSV export of docs/operating.md", () => {
       expect(bytes.toString("utf8"), line).not.toContain("ord_csv_1");
     }
     // Both ways are documented: --out, and standard output without npm's banner.
-    expect(documented.some((line) => line.includes("--out ")), documented.join("\n")).toBe(true);
-    expect(documented.some((line) => line.includes("--silent")), documented.join("\n")).toBe(true);
+    expect(
+      documented.some((line) => line.includes("--out ")),
+      documented.join("\n"),
+    ).toBe(true);
+    expect(
+      documented.some((line) => line.includes("--silent")),
+      documented.join("\n"),
+    ).toBe(true);
   }, 120_000);
 });
 
@@ -138,7 +181,15 @@ describe("npm run orders: files a script and an accountant can use", () => {
     const result = command("orders", ["--format", "raw", "--out", out], { DATA_DIR: dataDir });
     expect(result.code, result.stderr).toBe(0);
     expect(fs.readFileSync(out).subarray(0, 2).toString("utf8")).toBe("id");
-    const read = execFileSync("python3", ["-c", "import csv,sys,json; rows=list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8'))); print(json.dumps([list(rows[0])[0], rows[0]['id']]))", out], { encoding: "utf8" });
+    const read = execFileSync(
+      "python3",
+      [
+        "-c",
+        "import csv,sys,json; rows=list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8'))); print(json.dumps([list(rows[0])[0], rows[0]['id']]))",
+        out,
+      ],
+      { encoding: "utf8" },
+    );
     expect(JSON.parse(read)).toEqual(["id", "ord_csv_1"]);
   }, 120_000);
 
@@ -161,8 +212,22 @@ describe("npm run orders: files a script and an accountant can use", () => {
     const dataDir = await dataDirWithOrder();
     const repo = await openStores({ DATA_DIR: dataDir });
     // Paid 197.00, then two refunds of one charge as Stripe's events record them: 12.50 in all.
-    await repo.db.updateTable("orders").set({ state: "paid", paid_at: new Date().toISOString(), amount_due_now: 19_700 }).where("id", "=", "ord_csv_1").execute();
-    await repo.db.insertInto("charge_refunds").values({ charge_id: "ch_1", order_id: "ord_csv_1", amount: 19_700, amount_refunded: 1_250, currency: "eur", updated_at: new Date().toISOString() }).execute();
+    await repo.db
+      .updateTable("orders")
+      .set({ state: "paid", paid_at: new Date().toISOString(), amount_due_now: 19_700 })
+      .where("id", "=", "ord_csv_1")
+      .execute();
+    await repo.db
+      .insertInto("charge_refunds")
+      .values({
+        charge_id: "ch_1",
+        order_id: "ord_csv_1",
+        amount: 19_700,
+        amount_refunded: 1_250,
+        currency: "eur",
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
     await repo.close();
     const fr = JSON.parse(fs.readFileSync(path.join(root, "locales/fr/admin.json"), "utf8")).csv;
     const result = command("orders", ["--csv"], { DATA_DIR: dataDir, OWNER_LANG: "fr" });
@@ -174,7 +239,9 @@ describe("npm run orders: files a script and an accountant can use", () => {
     // Words, not codes: the state and the offer in French, the date as Excel reads one, in the owner's time zone.
     const frAdmin = JSON.parse(fs.readFileSync(path.join(root, "locales/fr/admin.json"), "utf8"));
     expect(byName[fr.state]).toBe(frAdmin.states.paid);
-    expect(byName[fr.offer]).toBe(JSON.parse(fs.readFileSync(path.join(root, "locales/fr/offers.json"), "utf8"))["test-workflow"].name);
+    expect(byName[fr.offer]).toBe(
+      JSON.parse(fs.readFileSync(path.join(root, "locales/fr/offers.json"), "utf8"))["test-workflow"].name,
+    );
     expect(byName[fr.lang]).toBe("français");
     expect(byName[fr.paid_at]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     // raw stays as it was for scripts: no new columns.

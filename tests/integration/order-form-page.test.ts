@@ -14,10 +14,14 @@ import { storedState } from "../support/stored.ts";
 // rules as HTML constraint attributes, and it is served from a template rendered once per
 // (offer, language) with a fresh submission token each time.
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1];
 /** A GET's status, headers and body as sent (fetch would decompress it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -67,7 +71,13 @@ describe("order page", () => {
     for (const [kind, offer] of Object.entries(BY_KIND) as Array<[OfferKind, OfferId]>) {
       for (const lang of ["fr", "es"]) {
         const html = await (await fetch(`${server.url}/commander?offre=${offer}&lang=${lang}`)).text();
-        expectSchemaRules({ html, schema: orderSchema(offer), fields: [...ORDER_FORM_FIELDS[kind], ...consentFields(offer)], form: "order", translations: locale(lang, "order") });
+        expectSchemaRules({
+          html,
+          schema: orderSchema(offer),
+          fields: [...ORDER_FORM_FIELDS[kind], ...consentFields(offer)],
+          form: "order",
+          translations: locale(lang, "order"),
+        });
       }
     }
   });
@@ -120,7 +130,10 @@ describe("order page", () => {
       const body = await res.text();
       return { lang: /<html lang="(\w+)"/.exec(body)![1], vary: res.headers.get("vary"), token: tokenOf(body) };
     };
-    expect(await langOf({ cookie: "lang=it", "accept-language": "de" })).toMatchObject({ lang: "it", vary: expect.stringContaining("Cookie, Accept-Language") });
+    expect(await langOf({ cookie: "lang=it", "accept-language": "de" })).toMatchObject({
+      lang: "it",
+      vary: expect.stringContaining("Cookie, Accept-Language"),
+    });
     expect(await langOf({ "accept-language": "de-CH,de;q=0.9" })).toMatchObject({ lang: "de" });
     expect(await langOf({ "accept-language": "" })).toMatchObject({ lang: "fr" });
     expect((await langOf({})).token).toMatch(/^[0-9a-f-]{36}$/);

@@ -5,7 +5,16 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks, NEVER } from "../../app/billing/signed-link.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
+import {
+  decodeMail,
+  emlFiles,
+  orderForm,
+  postForm,
+  postOrder,
+  readStore,
+  waitFor,
+  SANDBOX_PAY,
+} from "../support/orders.ts";
 import { startExpectingExit, startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 
@@ -15,9 +24,11 @@ import { databaseUrlFor } from "../support/store.ts";
  * foreign tokens; "send me my links again" and its limit; readable references unique under
  * concurrent orders; the owner's "to deliver" by due time with its marks.
  */
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const page = { de: locale("de", "order-page"), fr: locale("fr", "order-page"), en: locale("en", "order-page") };
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 const SECRET = "order-page-link-secret-0123456789abcdef";
 let server: RunningServer;
@@ -47,8 +58,14 @@ async function paidSandboxOrder(offer: string, lang: string, email: string, extr
   const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
   const thankYou = await fetch(server.url + paid.headers.get("location")!);
   expect(thankYou.status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.offer === offer && o.state === "paid")!;
-  const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`), 10_000, "confirmation");
+  const order = (await readStore(server.dataDir)).orders.find(
+    (o) => o.customer.email === email && o.offer === offer && o.state === "paid",
+  )!;
+  const file = await waitFor(
+    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
+    10_000,
+    "confirmation",
+  );
   return { order, confirmation: mail(file), thankYou: await thankYou.text() };
 }
 
@@ -76,7 +93,11 @@ describe("the customer's order page", () => {
     expect(confirmation).toContain(`: ${order.reference}`);
     expect(confirmation).not.toContain(`: ${order.id}`);
     expect(thankYou).toContain(order.reference);
-    const notice = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-owner-paid.eml`), 10_000, "owner notice");
+    const notice = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f === `${order.id}-owner-paid.eml`),
+      10_000,
+      "owner notice",
+    );
     expect(mail(notice)).toContain(order.reference);
     expect(mail(notice)).toContain(`${server.url}/admin/orders/${order.id}`);
 
@@ -151,7 +172,11 @@ describe("the customer's order page", () => {
     expect(knownBody).toContain(html(page.en.request.sent));
     expect(unknownBody.replace(/nonce="[^"]*"/g, "")).toBe(knownBody.replace(/nonce="[^"]*"/g, ""));
 
-    const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-order-link.`)), 10_000, "order link email");
+    const file = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-order-link.`)),
+      10_000,
+      "order link email",
+    );
     const link = orderLinkIn(mail(file));
     expect(link).toBeTruthy();
     expect((await fetch(link!)).status).toBe(200);
@@ -167,7 +192,11 @@ describe("the customer's order page", () => {
 
   test("readable references are unique and consecutive under concurrent orders", async () => {
     const before = new Set((await readStore(server.dataDir)).orders.map((o) => o.id));
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => postOrder(server.url, "test-workflow", "en", orderForm({ email: `burst${i}@example.com` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        postOrder(server.url, "test-workflow", "en", orderForm({ email: `burst${i}@example.com` })),
+      ),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(303));
     const created = (await readStore(server.dataDir)).orders.filter((o) => !before.has(o.id));
     expect(created).toHaveLength(12);
@@ -185,17 +214,38 @@ describe("the owner's side", () => {
     // The agent's phone is asked in the brief, after payment (its order page's form, multipart).
     const agentPage = new URL(orderLinkIn(agent.confirmation)!);
     const brief = new FormData();
-    for (const [name, value] of Object.entries({ agentName: "AgentBot", phoneNumber: "+33 6 12 34 56 78", connectZapier: "non", brief: "" })) brief.set(name, value);
-    expect((await fetch(server.url + agentPage.pathname + agentPage.search, { method: "POST", body: brief, redirect: "manual" })).status).toBe(303);
+    for (const [name, value] of Object.entries({
+      agentName: "AgentBot",
+      phoneNumber: "+33 6 12 34 56 78",
+      connectZapier: "non",
+      brief: "",
+    }))
+      brief.set(name, value);
+    expect(
+      (
+        await fetch(server.url + agentPage.pathname + agentPage.search, {
+          method: "POST",
+          body: brief,
+          redirect: "manual",
+        })
+      ).status,
+    ).toBe(303);
     const late = await paidSandboxOrder("veo3-single", "fr", "late@example.com");
     // 24-hour promises paid 30 and 22 hours ago: late, and due in 2 hours; the agent (48 h) is due in 48 hours.
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
     await setPaidAt(late.order.id, hoursAgo(30));
     await setPaidAt(video.order.id, hoursAgo(22));
-    const tokyoDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo", dateStyle: "short" }).format(at);
+    const tokyoDay = (at: number) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo", dateStyle: "short" }).format(at);
     const videoDueToday = tokyoDay(Date.now() + 2 * 3_600_000) === tokyoDay(Date.now());
 
-    const owner = (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), "correct horse battery staple")).client as AdminClient;
+    const owner = (
+      await setUpOwner(
+        server.url,
+        ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)),
+        "correct horse battery staple",
+      )
+    ).client as AdminClient;
     const list = await owner.get("/admin/orders?state=to-deliver");
     expect(list.status).toBe(200);
     const body = await list.text();
@@ -218,11 +268,15 @@ describe("the owner's side", () => {
     expect(detail).toContain('href="tel:+33612345678"');
     expect(detail).toContain(`data-testid="order-reference">${agent.order.reference}<`);
     // The owner opens what the customer sees, through the same signed link.
-    const customerPage = new RegExp(`href="(${server.url}/order/[\\w.-]+\\?lang=fr)" data-testid="customer-page"`).exec(detail)?.[1];
+    const customerPage = new RegExp(`href="(${server.url}/order/[\\w.-]+\\?lang=fr)" data-testid="customer-page"`).exec(
+      detail,
+    )?.[1];
     expect(customerPage).toBeTruthy();
     expect(await (await fetch(customerPage!)).text()).toContain(agent.order.reference);
 
-    const found = await (await owner.get(`/admin/orders?q=${encodeURIComponent(video.order.reference.toLowerCase())}`)).text();
+    const found = await (
+      await owner.get(`/admin/orders?q=${encodeURIComponent(video.order.reference.toLowerCase())}`)
+    ).text();
     expect(found).toContain(`data-order-id="${video.order.id}"`);
     expect(found).not.toContain(`data-order-id="${agent.order.id}"`);
   });

@@ -4,22 +4,45 @@ import { describe, expect, test } from "vitest";
 import { OFFER_IDS } from "../../app/content/offers.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { startServer } from "../support/server.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
+import {
+  decodeMail,
+  emlFiles,
+  orderForm,
+  postForm,
+  postOrder,
+  readStore,
+  waitFor,
+  SANDBOX_PAY,
+} from "../support/orders.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { suiteServer } from "../support/suite.ts";
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const order = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "order")]));
 const offers = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "offers")]));
 /** React escapes apostrophes and quotes in text. */
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-const server = suiteServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", RESEND_RATE_LIMIT: "0", OUTBOX_POLL_MS: "100", CONTACT_EMAIL: "support@example.com" });
+const server = suiteServer({
+  LOG_LEVEL: "silent",
+  ORDER_RATE_LIMIT: "0",
+  RESEND_RATE_LIMIT: "0",
+  OUTBOX_POLL_MS: "100",
+  CONTACT_EMAIL: "support@example.com",
+});
 
 /** Order → sandbox checkout → pay → thank-you page; returns what each step answered. */
 async function orderThroughSandbox(offer: string, lang: string, form = orderForm()) {
   const created = await postOrder(server.url, offer, lang, form);
-  expect(created.status, await created.clone().text().then((t) => t.slice(0, 300))).toBe(303);
+  expect(
+    created.status,
+    await created
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toBe(303);
   const checkout = created.headers.get("location")!;
   expect(checkout).toMatch(/^\/checkout\/sandbox\/sbx_[\w-]+\?lang=/);
   const page = await fetch(server.url + checkout);
@@ -68,12 +91,21 @@ describe("order form", () => {
   test("invalid posts: 400, values kept, translated errors next to their fields, nothing stored", async () => {
     const before = (await readStore(server.dataDir)).orders.length;
     for (const lang of LANGUAGES) {
-      const res = await postOrder(server.url, "formateur-ia", lang, orderForm({ firstName: " A ", email: "not-an-email", telegramId: "x", lastName: "Durand" }));
+      const res = await postOrder(
+        server.url,
+        "formateur-ia",
+        lang,
+        orderForm({ firstName: " A ", email: "not-an-email", telegramId: "x", lastName: "Durand" }),
+      );
       expect(res.status).toBe(400);
       const body = await res.text();
       expect(body).toContain('value="Durand"');
       expect(body).toContain('value="not-an-email"');
-      for (const [field, key] of [["firstName", "firstName"], ["email", "email"], ["telegramId", "telegramId"]] as const) {
+      for (const [field, key] of [
+        ["firstName", "firstName"],
+        ["email", "email"],
+        ["telegramId", "telegramId"],
+      ] as const) {
         const errorId = `order-${field}-error`;
         expect(body, `${lang} ${field}`).toContain(`id="${errorId}"`);
         expect(body).toContain(html(order[lang].errors[key]));
@@ -86,7 +118,12 @@ describe("order form", () => {
     // Every field missing at once, and over-long input.
     const empty = await postOrder(server.url, "test-workflow", "en", new URLSearchParams());
     expect(empty.status).toBe(400);
-    const long = await postOrder(server.url, "formateur-ia", "en", orderForm({ companyName: "x".repeat(121), telegramId: "y".repeat(65) }));
+    const long = await postOrder(
+      server.url,
+      "formateur-ia",
+      "en",
+      orderForm({ companyName: "x".repeat(121), telegramId: "y".repeat(65) }),
+    );
     expect(long.status).toBe(400);
     expect(await long.text()).toContain(order.en.errors.tooLong);
     expect((await readStore(server.dataDir)).orders.length).toBe(before);
@@ -97,11 +134,17 @@ describe("order form", () => {
     const honeypot = await postOrder(server.url, "test-workflow", "es", orderForm({ website: "http://spam.example" }));
     expect(honeypot.status).toBe(400);
     expect(await honeypot.text()).toContain(html(order.es.errors.rejected));
-    const crossSite = await postOrder(server.url, "test-workflow", "en", orderForm(), { headers: { Origin: "https://evil.example" } });
+    const crossSite = await postOrder(server.url, "test-workflow", "en", orderForm(), {
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     const huge = await postOrder(server.url, "test-workflow", "en", orderForm({ comments: "x".repeat(70_000) }));
     expect(huge.status).toBe(413);
-    const json = await fetch(`${server.url}/commander?offre=test-workflow&lang=en`, { method: "POST", body: "{\"firstName\":1}", headers: { "Content-Type": "application/json" } });
+    const json = await fetch(`${server.url}/commander?offre=test-workflow&lang=en`, {
+      method: "POST",
+      body: '{"firstName":1}',
+      headers: { "Content-Type": "application/json" },
+    });
     expect(json.status).toBeGreaterThanOrEqual(400);
     expect(json.status).toBeLessThan(500);
     expect((await fetch(`${server.url}/webhooks/stripe`)).status).toBe(405);
@@ -114,7 +157,11 @@ describe("sandbox flow", () => {
     const sessions: string[] = [];
     for (const lang of LANGUAGES) {
       for (const offer of OFFER_IDS) {
-        const flow = await orderThroughSandbox(offer, lang, orderForm({ firstName: `Ana-${lang}`, agentName: `Bot ${offer}`, comments: "Ligne 1\nLigne 2" }));
+        const flow = await orderThroughSandbox(
+          offer,
+          lang,
+          orderForm({ firstName: `Ana-${lang}`, agentName: `Bot ${offer}`, comments: "Ligne 1\nLigne 2" }),
+        );
         expect(flow.checkoutHtml).toContain(html(offers[lang][offer].name));
         expect(flow.thankYou.startsWith(`${THANK_YOU_PATHS[lang]}?session_id=`)).toBe(true);
         expect(flow.status).toBe(200);
@@ -128,20 +175,31 @@ describe("sandbox flow", () => {
         sessions.push(flow.sessionId);
       }
     }
-    const paid = await waitFor(async () => {
-      const { orders, emails } = await readStore(server.dataDir);
-      const mine = orders.filter((o) => o.sessionId && sessions.includes(o.sessionId));
-      return mine.length === sessions.length && mine.every((o) => emails.get(o.id)?.[0]?.status === "sent") && { mine, emails };
-    }, 20_000, "all confirmation emails");
+    const paid = await waitFor(
+      async () => {
+        const { orders, emails } = await readStore(server.dataDir);
+        const mine = orders.filter((o) => o.sessionId && sessions.includes(o.sessionId));
+        return (
+          mine.length === sessions.length &&
+          mine.every((o) => emails.get(o.id)?.[0]?.status === "sent") && { mine, emails }
+        );
+      },
+      20_000,
+      "all confirmation emails",
+    );
     for (const o of paid.mine) {
       expect(o.state).toBe("paid");
       // One confirmation for the customer; the owner's notice is the outbox's other row.
       expect(paid.emails.get(o.id)!.map((e) => e.kind)).toEqual(["confirmation", "owner-paid"]);
-      expect(emlFiles(server.dataDir).filter((file) => file.startsWith(o.id) && !file.includes("-owner-"))).toEqual([`${o.id}-confirmation.eml`]);
+      expect(emlFiles(server.dataDir).filter((file) => file.startsWith(o.id) && !file.includes("-owner-"))).toEqual([
+        `${o.id}-confirmation.eml`,
+      ]);
     }
     // The email is in the order's language, with the summary and the contact address.
     const german = paid.mine.find((o) => o.lang === "de" && o.offer === "short-videos")!;
-    const mail = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${german.id}-confirmation.eml`), "utf8"));
+    const mail = decodeMail(
+      fs.readFileSync(path.join(server.dataDir, "outbox", `${german.id}-confirmation.eml`), "utf8"),
+    );
     expect(mail).toContain("To: camille.martin@example.com");
     expect(mail).toContain("Hallo Ana-de,");
     expect(mail).toContain(offers.de["short-videos"].name);
@@ -153,13 +211,18 @@ describe("sandbox flow", () => {
 
   test("double submit of the same form: one order, the same checkout", async () => {
     const form = orderForm({ token: "double-submit-token-0001" });
-    const [a, b] = await Promise.all([postOrder(server.url, "veo3-pack", "pt", new URLSearchParams(form)), postOrder(server.url, "veo3-pack", "pt", new URLSearchParams(form))]);
+    const [a, b] = await Promise.all([
+      postOrder(server.url, "veo3-pack", "pt", new URLSearchParams(form)),
+      postOrder(server.url, "veo3-pack", "pt", new URLSearchParams(form)),
+    ]);
     expect(a.status).toBe(303);
     expect(b.status).toBe(303);
     expect(a.headers.get("location")).toBe(b.headers.get("location"));
     const again = await postOrder(server.url, "veo3-pack", "pt", new URLSearchParams(form));
     expect(again.headers.get("location")).toBe(a.headers.get("location"));
-    expect((await readStore(server.dataDir)).orders.filter((o) => o.submissionToken === "double-submit-token-0001")).toHaveLength(1);
+    expect(
+      (await readStore(server.dataDir)).orders.filter((o) => o.submissionToken === "double-submit-token-0001"),
+    ).toHaveLength(1);
   });
 
   test("reloads and a replayed payment do not send a second email; resend sends exactly one copy", async () => {
@@ -169,13 +232,19 @@ describe("sandbox flow", () => {
     expect(replay.status).toBe(303);
     const orderId = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === flow.sessionId)!.id;
     await waitFor(() => emlFiles(server.dataDir).includes(`${orderId}-confirmation.eml`), 5000, "confirmation");
-    expect((await readStore(server.dataDir)).emails.get(orderId)!.filter((e) => !e.kind.startsWith("owner-"))).toHaveLength(1);
+    expect(
+      (await readStore(server.dataDir)).emails.get(orderId)!.filter((e) => !e.kind.startsWith("owner-")),
+    ).toHaveLength(1);
 
     const resend = await postForm(server.url + flow.thankYou, { intent: "resend", session_id: flow.sessionId });
     expect(resend.status).toBe(200);
     expect(await resend.text()).toContain(html(order.it.thankYou.resendSent));
     await waitFor(() => emlFiles(server.dataDir).includes(`${orderId}-resend-1.eml`), 5000, "resend");
-    expect((await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind)).toEqual(["confirmation", "owner-paid", "resend-1"]);
+    expect((await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind)).toEqual([
+      "confirmation",
+      "owner-paid",
+      "resend-1",
+    ]);
 
     const noSession = await postForm(server.url + THANK_YOU_PATHS.it, { intent: "resend", session_id: "" });
     expect(noSession.status).toBe(400);
@@ -188,7 +257,9 @@ describe("sandbox flow", () => {
     const cancelled = await postForm(server.url + checkout, { intent: "cancel" });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get("location")).toBe("/commander?offre=veo3-subscription&lang=de&cancelled=1");
-    expect(await (await fetch(server.url + cancelled.headers.get("location"))).text()).toContain(html(order.de.form.cancelled));
+    expect(await (await fetch(server.url + cancelled.headers.get("location"))).text()).toContain(
+      html(order.de.form.cancelled),
+    );
     const sessionId = checkout.split("/").pop()!.split("?")[0]!;
     const stored = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!;
     expect(stored.state).toBe("expired");
@@ -221,7 +292,11 @@ describe("sandbox flow", () => {
   });
 
   test("the Stripe webhook does not exist in sandbox mode", async () => {
-    const res = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    const res = await fetch(`${server.url}/webhooks/stripe`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -241,7 +316,11 @@ describe("crash safety", () => {
       expect(await page.text()).toContain(html(order.it.thankYou.title));
       const [stored] = (await readStore(second.dataDir)).orders;
       expect(stored!.state).toBe("paid");
-      await waitFor(() => emlFiles(second.dataDir).filter((file) => !file.includes("-owner-")).length === 1, 5000, "email after restart");
+      await waitFor(
+        () => emlFiles(second.dataDir).filter((file) => !file.includes("-owner-")).length === 1,
+        5000,
+        "email after restart",
+      );
     } finally {
       expect(await second.stop()).toBe(0);
     }

@@ -8,10 +8,12 @@ import { stripeEnv, suiteStripeShop } from "../support/suite.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { deliverHandled } from "../support/stripe-webhooks.ts";
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const order = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "order")]));
 const email = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "email")]));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 const MAIL_AND_OUTBOX = {
   MAIL_FROM: "Lumen Automation <orders@example.com>",
@@ -105,7 +107,11 @@ describe("payment and fulfilment", () => {
       expect(page.headers.get("refresh")).toBeNull();
     }
     for (const lang of LANGUAGES) {
-      const [mail] = await waitFor(() => mailsTo(emails[lang]!).length > 0 && mailsTo(emails[lang]!), 10_000, `email ${lang}`);
+      const [mail] = await waitFor(
+        () => mailsTo(emails[lang]!).length > 0 && mailsTo(emails[lang]!),
+        10_000,
+        `email ${lang}`,
+      );
       expect(mail!.text).toContain(email[lang].greeting.replace("{{name}}", `Rosa${lang}`));
       expect(mail!.text).toContain("hello@example.com");
       expect(mail!.text).toContain("From: Lumen Automation <orders@example.com>");
@@ -121,7 +127,11 @@ describe("payment and fulfilment", () => {
     const hook = await sendWebhook("checkout.session.completed", sessionId);
     expect(hook.status).toBe(200);
     // Answered at once; the worker marks it paid from the queue.
-    await waitFor(async () => (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!.state === "paid", 10_000, "paid by the webhook");
+    await waitFor(
+      async () => (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!.state === "paid",
+      10_000,
+      "paid by the webhook",
+    );
     const page = await payAndReturn(payUrl);
     expect(page.body).toContain(html(order.de.thankYou.title));
     for (let i = 0; i < 3; i++) expect((await sendWebhook("checkout.session.completed", sessionId)).status).toBe(200);
@@ -166,7 +176,9 @@ describe("payment and fulfilment", () => {
       headers: { "Stripe-Signature": tampered.signature },
     });
     expect(res.status).toBe(400);
-    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!.state).toBe("checkout_created");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!.state).toBe(
+      "checkout_created",
+    );
   });
 
   test("payment still processing: the page refreshes itself 3 times (3 s), then the notice with the session id", async () => {
@@ -193,16 +205,29 @@ describe("payment and fulfilment", () => {
   test("async payment failure and session expiry mark the order, without email", async () => {
     const failing = await createCheckout("veo3-single", "fr", orderForm({ email: "async-fail@example.com" }));
     stripe.complete(failing.sessionId, "unpaid");
-    expect((await deliverHandled(server, stripe.signedEvent("checkout.session.completed", failing.sessionId))).outcome).toBe("processing");
-    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === failing.sessionId)!.state).toBe("checkout_created");
+    expect(
+      (await deliverHandled(server, stripe.signedEvent("checkout.session.completed", failing.sessionId))).outcome,
+    ).toBe("processing");
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === failing.sessionId)!.state).toBe(
+      "checkout_created",
+    );
     stripe.settleDelayed(failing.sessionId, false);
-    expect((await deliverHandled(server, stripe.signedEvent("checkout.session.async_payment_failed", failing.sessionId))).status).toBe(200);
-    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === failing.sessionId)!.state).toBe("failed");
+    expect(
+      (await deliverHandled(server, stripe.signedEvent("checkout.session.async_payment_failed", failing.sessionId)))
+        .status,
+    ).toBe(200);
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === failing.sessionId)!.state).toBe(
+      "failed",
+    );
 
     const expiring = await createCheckout("veo3-single", "fr");
     stripe.expire(expiring.sessionId);
-    expect((await deliverHandled(server, stripe.signedEvent("checkout.session.expired", expiring.sessionId))).status).toBe(200);
-    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === expiring.sessionId)!.state).toBe("expired");
+    expect(
+      (await deliverHandled(server, stripe.signedEvent("checkout.session.expired", expiring.sessionId))).status,
+    ).toBe(200);
+    expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === expiring.sessionId)!.state).toBe(
+      "expired",
+    );
     expect(mailsTo("async-fail@example.com")).toHaveLength(0);
   });
 
@@ -211,7 +236,12 @@ describe("payment and fulfilment", () => {
     stripe.complete(pending.sessionId);
     stripe.down = true;
     try {
-      const res = await postOrder(server.url, "short-videos", "it", orderForm({ email: "down@example.com", lastName: "Rossi" }));
+      const res = await postOrder(
+        server.url,
+        "short-videos",
+        "it",
+        orderForm({ email: "down@example.com", lastName: "Rossi" }),
+      );
       expect(res.status).toBe(503);
       const body = await res.text();
       expect(body).toContain(html(order.it.errors.paymentUrl));
@@ -221,21 +251,36 @@ describe("payment and fulfilment", () => {
       expect(failed.failureReason).toMatch(/stripe/);
       // Webhooks meanwhile are stored and acknowledged; the site retries them itself.
       expect((await sendWebhook("checkout.session.completed", pending.sessionId)).status).toBe(200);
-      await waitFor(async () => ((await readStore(server.dataDir)).orders.find((o) => o.sessionId === pending.sessionId)!.state === "checkout_created" ? true : undefined), 5_000, "not paid while Stripe is down");
+      await waitFor(
+        async () =>
+          (await readStore(server.dataDir)).orders.find((o) => o.sessionId === pending.sessionId)!.state ===
+          "checkout_created"
+            ? true
+            : undefined,
+        5_000,
+        "not paid while Stripe is down",
+      );
     } finally {
       stripe.down = false;
     }
     const retry = await postOrder(server.url, "short-videos", "it", orderForm({ email: "down@example.com" }));
     expect(retry.status).toBe(303);
     // Once Stripe answers again, the queued event goes through without a new delivery.
-    await waitFor(async () => (await readStore(server.dataDir)).orders.find((o) => o.sessionId === pending.sessionId)!.state === "paid", 20_000, "paid from the queue");
+    await waitFor(
+      async () =>
+        (await readStore(server.dataDir)).orders.find((o) => o.sessionId === pending.sessionId)!.state === "paid",
+      20_000,
+      "paid from the queue",
+    );
   });
 });
 
 describe("SMTP outage", () => {
   test("SMTP down then up: the email waits in the outbox and is delivered exactly once", async () => {
     const smtpPort = await freePort();
-    const local = await startServer(stripeEnv(stripe, { ...MAIL_AND_OUTBOX, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }));
+    const local = await startServer(
+      stripeEnv(stripe, { ...MAIL_AND_OUTBOX, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
+    );
     let late: SmtpSink | undefined;
     try {
       const res = await postOrder(local.url, "test-workflow", "de", orderForm({ email: "outage@example.com" }));
@@ -246,18 +291,28 @@ describe("SMTP outage", () => {
       expect(page.status).toBe(200);
       const confirmation = async () => {
         const o = (await readStore(local.dataDir)).orders[0];
-        return o ? (await readStore(local.dataDir)).emails.get(o.id)?.filter((e) => e.kind === "confirmation") : undefined;
+        return o
+          ? (await readStore(local.dataDir)).emails.get(o.id)?.filter((e) => e.kind === "confirmation")
+          : undefined;
       };
       // The page was answered without the email: it is still waiting in the outbox (nothing
       // delivered it, nothing can while SMTP is down).
       expect((await confirmation())?.map((e) => e.status)).toEqual(["pending"]);
-      await waitFor(async () => {
-        const row = (await confirmation())?.[0];
-        return row && row.attempts >= 2 && row.status === "pending" && row.lastError;
-      }, undefined, "failed delivery attempts");
+      await waitFor(
+        async () => {
+          const row = (await confirmation())?.[0];
+          return row && row.attempts >= 2 && row.status === "pending" && row.lastError;
+        },
+        undefined,
+        "failed delivery attempts",
+      );
       late = await startSmtp(smtpPort);
       // The customer's confirmation, not merely the first message back (the owner's notice may come first).
-      await waitFor(async () => (await confirmation())?.[0]?.status === "sent", undefined, "delivery after SMTP is back");
+      await waitFor(
+        async () => (await confirmation())?.[0]?.status === "sent",
+        undefined,
+        "delivery after SMTP is back",
+      );
       // Counted once the server has stopped (its outbox pass in flight finished first): a second
       // delivery cannot still be on its way, however slow the machine.
       expect(await local.stop()).toBe(0);

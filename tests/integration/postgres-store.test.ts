@@ -37,7 +37,9 @@ describe("PostgreSQL shared by several instances", () => {
   });
 
   test("each due email is claimed by one instance only, however many claim at once", async () => {
-    const [a, b, c] = await Promise.all([open(), open(), open()]).then((stores) => stores.map((store) => storesOver(store)));
+    const [a, b, c] = await Promise.all([open(), open(), open()]).then((stores) =>
+      stores.map((store) => storesOver(store)),
+    );
     for (let n = 0; n < 60; n++) {
       await a!.createOrder(order(n));
       await a!.markPaid(`ord_${n}`, "confirmation");
@@ -54,7 +56,9 @@ describe("PostgreSQL shared by several instances", () => {
   test("the health probe's write: taken by a writable database, refused by a read-only one, nothing left behind", async () => {
     const store = storesOver(await open());
     await Promise.all([store.probeWrite(), store.probeWrite(), storesOver(await open()).probeWrite()]);
-    const { rows } = await store.store.pool!.query("SELECT COUNT(*)::int AS n FROM app_settings WHERE key LIKE 'health-probe-%'");
+    const { rows } = await store.store.pool!.query(
+      "SELECT COUNT(*)::int AS n FROM app_settings WHERE key LIKE 'health-probe-%'",
+    );
     expect(rows[0].n).toBe(0);
     // A replica or a database switched to read-only refuses it; /healthz then answers 503.
     const database = new URL(url).pathname.slice(1);
@@ -69,7 +73,9 @@ describe("PostgreSQL shared by several instances", () => {
   });
 
   test("a rate limit is counted across instances", async () => {
-    const limiters = (await Promise.all([open(), open()])).map((store) => createRateLimiter({ name: "test", limit: 5, windowMs: 60_000, pool: store.pool }));
+    const limiters = (await Promise.all([open(), open()])).map((store) =>
+      createRateLimiter({ name: "test", limit: 5, windowMs: 60_000, pool: store.pool }),
+    );
     const answers: boolean[] = [];
     for (let i = 0; i < 8; i++) answers.push((await limiters[i % 2]!.take("203.0.113.7")).ok);
     expect(answers).toEqual([true, true, true, true, true, false, false, false]);

@@ -14,14 +14,25 @@ import { suiteStripeShop } from "../support/suite.ts";
  */
 const { stripe, smtp, server } = suiteStripeShop({ OUTBOX_POLL_MS: "100" });
 
-const price = Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/common.json`), "utf8")).price]));
+const price = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/common.json`), "utf8")).price,
+  ]),
+);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const decode = (text: string) =>
-  text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/<!-- -->/g, "");
+  text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
 
 function priceLineIn(body: string, offer?: string): string {
-  const attribute = offer ? `data-price-line="${offer}"` : "data-price-line(?:=\"[^\"]*\")?";
+  const attribute = offer ? `data-price-line="${offer}"` : 'data-price-line(?:="[^"]*")?';
   const match = new RegExp(`${attribute}>([^<]*(?:<!-- -->[^<]*)*)<`).exec(body);
   expect(match, `price line ${offer ?? ""}`).toBeTruthy();
   return decode(match![1]!).trim();
@@ -44,9 +55,13 @@ function offerPagePath(offer: (typeof OFFER_IDS)[number], lang: (typeof LANGUAGE
 describe("the money sentence", () => {
   test("known sentences: the Telegram agent's breakdown, short videos' included month, Veo3 in pounds for English", async () => {
     const en = await (await fetch(`${server.url}/formateur-ia/en`)).text();
-    expect(priceLineIn(en, "formateur-ia")).toBe("Set-up €497 + first month €39 = €536 today, then €39 a month from one month after your order.");
+    expect(priceLineIn(en, "formateur-ia")).toBe(
+      "Set-up €497 + first month €39 = €536 today, then €39 a month from one month after your order.",
+    );
     const fr = await (await fetch(`${server.url}/short-videos/fr`)).text();
-    expect(priceLineIn(fr, "short-videos")).toMatch(/^Mise en place 497\s€ aujourd’hui \(premier mois inclus\), puis 100\s€ par mois/);
+    expect(priceLineIn(fr, "short-videos")).toMatch(
+      /^Mise en place 497\s€ aujourd’hui \(premier mois inclus\), puis 100\s€ par mois/,
+    );
     const veo3 = await (await fetch(`${server.url}/veo3/en`)).text();
     expect(priceLineIn(veo3, "veo3-single")).toBe("£49 today, paid once.");
     expect(priceLineIn(veo3, "veo3-subscription")).toMatch(/^£490 today for the first month, then £490 a month/);
@@ -65,7 +80,10 @@ describe("the money sentence", () => {
         const money = once ? offerPage : offerPage.slice(0, -delay.length);
         const [before, after] = price[lang].from.split("{{date}}");
         const dated = new RegExp(`^${escapeRegExp(`${money} ${before}`)}(.+)${escapeRegExp(`${after}.`)}$`);
-        const form = priceLineIn(await (await fetch(`${server.url}/commander?offre=${offer}&lang=${lang}`)).text(), offer);
+        const form = priceLineIn(
+          await (await fetch(`${server.url}/commander?offre=${offer}&lang=${lang}`)).text(),
+          offer,
+        );
         const email = `story-${offer}-${lang}@example.com`;
         const res = await postOrder(server.url, offer, lang, orderForm({ email }));
         expect(res.status).toBe(303);
@@ -74,7 +92,11 @@ describe("the money sentence", () => {
         const checkout = session.params["line_items[0][price_data][product_data][description]"]!;
         const back = (await fetch(`${payUrl}?action=pay`, { redirect: "manual" })).headers.get("location")!;
         const thankYou = priceLineIn(await (await fetch(back)).text());
-        const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(email)), 10_000, `email ${offer} ${lang}`);
+        const mail = await waitFor(
+          () => smtp.messages.find((m) => m.to.includes(email)),
+          10_000,
+          `email ${offer} ${lang}`,
+        );
         const mailLine = decode(/data-price-line>([^<]*)</.exec(mail.text)?.[1] ?? "");
         const textLine = mail.text.split("\n").find((line) => line.includes(thankYou)) ?? "";
 

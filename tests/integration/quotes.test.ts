@@ -16,13 +16,22 @@ import { databaseUrlFor } from "../support/store.ts";
 import { suiteServer, suiteSmtp } from "../support/suite.ts";
 
 // "Request a quote or a demo" on the offers without a price: a plain form post, stored, answered.
-const locale = (lang: string, ns = "quote") => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns = "quote") =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const quote = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang)]));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100", CONTACT_EMAIL: "hello@example.com", OWNER_EMAIL: "owner@example.com", OWNER_LANG: "en", ORDER_RATE_LIMIT: "4" });
+  server = await startServer({
+    LOG_LEVEL: "silent",
+    OUTBOX_POLL_MS: "100",
+    CONTACT_EMAIL: "hello@example.com",
+    OWNER_EMAIL: "owner@example.com",
+    OWNER_LANG: "en",
+    ORDER_RATE_LIMIT: "4",
+  });
 });
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
@@ -39,7 +48,9 @@ const post = (form: Record<string, string>, lang = "en", target: RunningServer =
 async function quotes(target: RunningServer = server) {
   const repo = await openStores({ DATA_DIR: target.dataDir, DATABASE_URL: await databaseUrlFor(target.dataDir) });
   try {
-    return await Promise.all((await repo.listQuoteRequests(1000)).map(async (q) => ({ ...q, emails: await repo.listQuoteEmails(q.id) })));
+    return await Promise.all(
+      (await repo.listQuoteRequests(1000)).map(async (q) => ({ ...q, emails: await repo.listQuoteEmails(q.id) })),
+    );
   } finally {
     await repo.close();
   }
@@ -60,18 +71,31 @@ describe("quote requests", () => {
   });
 
   test("checked as the visitor types: the schema's constraint attributes and translated messages, forms.js, no hydration, the same bytes for all", async () => {
-    for (const [url, lang] of [[pagePath(pageById("instagram"), "es"), "es"], ["/quote?offer=seedance&lang=de", "de"]] as const) {
+    for (const [url, lang] of [
+      [pagePath(pageById("instagram"), "es"), "es"],
+      ["/quote?offer=seedance&lang=de", "de"],
+    ] as const) {
       const res = await fetch(server.url + url, { headers: { cookie: "lang=it", "accept-language": "pt" } });
       const body = await res.text();
       expect(body, url).toContain(`<html lang="${lang}"`);
-      expectSchemaRules({ html: body, schema: quoteSchema, fields: QUOTE_FIELDS, form: "quote", translations: quote[lang] });
+      expectSchemaRules({
+        html: body,
+        schema: quoteSchema,
+        fields: QUOTE_FIELDS,
+        form: "quote",
+        translations: quote[lang],
+      });
       expect(body).toContain(`data-pending-label="${html(quote[lang].form.submitting)}"`);
       expect(body).toContain('<script src="/forms.js" defer="">');
       expect(body).not.toMatch(/type="module"|rel="modulepreload"|__reactRouter|i18n-resources/);
     }
     // The offer page comes from the page cache: one set of bytes, whoever asks.
     const offerPage = server.url + pagePath(pageById("instagram"), "es");
-    const [a, b] = await Promise.all([fetch(offerPage), fetch(offerPage, { headers: { cookie: "lang=de", "accept-language": "it" } })].map(async (r) => (await r).text()));
+    const [a, b] = await Promise.all(
+      [fetch(offerPage), fetch(offerPage, { headers: { cookie: "lang=de", "accept-language": "it" } })].map(async (r) =>
+        (await r).text(),
+      ),
+    );
     expect(a).toBe(b);
   });
 
@@ -88,21 +112,41 @@ describe("quote requests", () => {
       expect(body).toContain('value="nope"');
       expect(body).toMatch(/id="quote-error-summary"[^>]*autofocus=""/i);
     }
-    expect((await post({ offer: "veo3", name: "Ana", email: "a@example.com", message: "x".repeat(20) })).status).toBe(404);
+    expect((await post({ offer: "veo3", name: "Ana", email: "a@example.com", message: "x".repeat(20) })).status).toBe(
+      404,
+    );
     expect(await quotes()).toEqual([]);
   });
 
   test("valid: 303 to a confirmation, stored once, acknowledged in German, forwarded to the owner", async () => {
-    const res = await post({ offer: "whatsapp", name: "Anna Schmidt", email: "Anna@Example.com", company: "", message: "Wir möchten einen WhatsApp-Agenten\nfür Termine." }, "de");
+    const res = await post(
+      {
+        offer: "whatsapp",
+        name: "Anna Schmidt",
+        email: "Anna@Example.com",
+        company: "",
+        message: "Wir möchten einen WhatsApp-Agenten\nfür Termine.",
+      },
+      "de",
+    );
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toBe("/quote?offer=whatsapp&lang=de&sent=1");
     const sent = await (await fetch(server.url + location)).text();
     expect(sent).toContain(html(quote.de.sent.title));
     const [stored] = await quotes();
-    expect(stored).toMatchObject({ page: "whatsapp", lang: "de", name: "Anna Schmidt", email: "anna@example.com", message: "Wir möchten einen WhatsApp-Agenten\nfür Termine." });
+    expect(stored).toMatchObject({
+      page: "whatsapp",
+      lang: "de",
+      name: "Anna Schmidt",
+      email: "anna@example.com",
+      message: "Wir möchten einen WhatsApp-Agenten\nfür Termine.",
+    });
     await waitFor(async () => (await quotes())[0]!.emails.every((e) => e.status === "sent"), 10_000, "quote emails");
-    expect(emlFiles(server.dataDir).filter((f) => f.startsWith(stored!.id))).toEqual([`${stored!.id}-quote-ack.eml`, `${stored!.id}-quote-owner.eml`]);
+    expect(emlFiles(server.dataDir).filter((f) => f.startsWith(stored!.id))).toEqual([
+      `${stored!.id}-quote-ack.eml`,
+      `${stored!.id}-quote-owner.eml`,
+    ]);
     const ack = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-ack.eml`), "utf8"));
     expect(ack).toContain("To: anna@example.com");
     // The typed address proved nothing: the acknowledgement repeats none of the visitor's words.
@@ -110,7 +154,9 @@ describe("quote requests", () => {
     expect(ack).toContain(quote.de.offers.whatsapp);
     expect(ack).not.toContain("Anna Schmidt");
     expect(ack).not.toContain("Termine");
-    const owner = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-owner.eml`), "utf8"));
+    const owner = decodeMail(
+      fs.readFileSync(path.join(server.dataDir, "outbox", `${stored!.id}-quote-owner.eml`), "utf8"),
+    );
     expect(owner).toContain("To: owner@example.com");
     expect(owner).toContain("Reply-To: anna@example.com");
     expect(owner).toContain(`Quote request: ${quote.en.offers.whatsapp}`);
@@ -118,9 +164,19 @@ describe("quote requests", () => {
 
   test("guards: honeypot 400 and cross-site 403 store nothing; the rate limit answers 429 in the visitor's language", async () => {
     const before = (await quotes()).length;
-    const valid = { offer: "blog", name: "Léa", email: "lea@example.com", message: "Un devis pour le workflow blog, svp." };
+    const valid = {
+      offer: "blog",
+      name: "Léa",
+      email: "lea@example.com",
+      message: "Un devis pour le workflow blog, svp.",
+    };
     expect((await post({ ...valid, website: "http://spam.example" }, "fr")).status).toBe(400);
-    const cross = await fetch(`${server.url}/quote?offer=blog&lang=fr`, { method: "POST", body: new URLSearchParams(valid), redirect: "manual", headers: { Origin: "https://evil.example" } });
+    const cross = await fetch(`${server.url}/quote?offer=blog&lang=fr`, {
+      method: "POST",
+      body: new URLSearchParams(valid),
+      redirect: "manual",
+      headers: { Origin: "https://evil.example" },
+    });
     expect(cross.status).toBe(403);
     expect((await quotes()).length).toBe(before);
     const statuses: number[] = [];
@@ -153,13 +209,30 @@ describe("a quote request whose acknowledgement finally fails", () => {
   }));
   const notify = locale("en", "admin").notify;
   const settled = async (id: string, count: number) =>
-    waitFor(async () => {
-      const emails = (await quotes(bouncing)).find((q) => q.id === id)!.emails;
-      return emails.length === count && emails.every((e) => e.status !== "pending") && emails;
-    }, 20_000, "quote emails settled");
+    waitFor(
+      async () => {
+        const emails = (await quotes(bouncing)).find((q) => q.id === id)!.emails;
+        return emails.length === count && emails.every((e) => e.status !== "pending") && emails;
+      },
+      20_000,
+      "quote emails settled",
+    );
 
   test("the owner hears of it once, in OWNER_LANG: the visitor, their address, the offer, the error, a link to the back office", async () => {
-    expect((await post({ offer: "seedance", name: "Gino Rossi", email: "gone@example.com", message: "Vorrei una demo di Seedance, grazie." }, "it", bouncing)).status).toBe(303);
+    expect(
+      (
+        await post(
+          {
+            offer: "seedance",
+            name: "Gino Rossi",
+            email: "gone@example.com",
+            message: "Vorrei una demo di Seedance, grazie.",
+          },
+          "it",
+          bouncing,
+        )
+      ).status,
+    ).toBe(303);
     const stored = (await quotes(bouncing))[0]!;
     const emails = await settled(stored.id, 3);
     const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;
@@ -169,13 +242,25 @@ describe("a quote request whose acknowledgement finally fails", () => {
       [QUOTE_EMAIL_KINDS.owner, "sent"],
       [ownerFailureKind(ack.id), "sent"],
     ]);
-    const notices = smtp.messages.filter((m) => subjectOf(m.raw) === notify.failedSubject.replace("{{email}}", "gone@example.com"));
+    const notices = smtp.messages.filter(
+      (m) => subjectOf(m.raw) === notify.failedSubject.replace("{{email}}", "gone@example.com"),
+    );
     expect(notices).toHaveLength(1);
     expect(notices[0]!.to).toEqual(["owner@example.com"]);
     const text = notices[0]!.text;
     expect(text).toContain(notify.quoteFailedIntro);
     // A quote request has no reference: the owner reads when it came in, and the language in words, not codes.
-    for (const line of [`Received: ${formatDate(new Date(stored.createdAt), "en", true)}`, "Visitor: Gino Rossi <gone@example.com>", `Offer: ${quote.en.offers.seedance}`, "Language: Italian", `Email: ${locale("en", "admin").emailKinds.quoteAck}`, "Attempts: 3", "Last error: ", "mailbox unavailable", `${notify.openQuote}: ${bouncing.url}/admin/quotes/${stored.id}`]) {
+    for (const line of [
+      `Received: ${formatDate(new Date(stored.createdAt), "en", true)}`,
+      "Visitor: Gino Rossi <gone@example.com>",
+      `Offer: ${quote.en.offers.seedance}`,
+      "Language: Italian",
+      `Email: ${locale("en", "admin").emailKinds.quoteAck}`,
+      "Attempts: 3",
+      "Last error: ",
+      "mailbox unavailable",
+      `${notify.openQuote}: ${bouncing.url}/admin/quotes/${stored.id}`,
+    ]) {
       expect(text).toContain(line);
     }
     // Still once a few polls later.
@@ -186,7 +271,15 @@ describe("a quote request whose acknowledgement finally fails", () => {
   test("when the owner's own mailbox refuses too, its failures are not reported again (no loop)", async () => {
     refused.add("owner@example.com");
     try {
-      expect((await post({ offer: "blog", name: "Léa", email: "gone@example.com", message: "Un devis pour le workflow blog, svp." }, "fr", bouncing)).status).toBe(303);
+      expect(
+        (
+          await post(
+            { offer: "blog", name: "Léa", email: "gone@example.com", message: "Un devis pour le workflow blog, svp." },
+            "fr",
+            bouncing,
+          )
+        ).status,
+      ).toBe(303);
       const stored = (await quotes(bouncing))[0]!;
       const emails = await settled(stored.id, 3);
       const ack = emails.find((e) => e.kind === QUOTE_EMAIL_KINDS.ack)!;

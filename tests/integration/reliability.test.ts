@@ -2,7 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFlakyProxy, type FlakyProxy } from "../support/flaky-proxy.ts";
-import { emlFiles, integrityCheck, orderForm, postOrder, readStore, startSmtp, waitFor, SANDBOX_PAY } from "../support/orders.ts";
+import {
+  emlFiles,
+  integrityCheck,
+  orderForm,
+  postOrder,
+  readStore,
+  startSmtp,
+  waitFor,
+  SANDBOX_PAY,
+} from "../support/orders.ts";
 import { freePort, startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { stripeEnv, suiteFakeStripe, suiteServer } from "../support/suite.ts";
@@ -12,20 +21,31 @@ import { stripeEnv, suiteFakeStripe, suiteServer } from "../support/suite.ts";
 
 const FAST_OUTBOX = { OUTBOX_POLL_MS: "100", OUTBOX_BACKOFF_MS: "100", OUTBOX_MAX_BACKOFF_MS: "300" };
 const frOrder = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../locales/fr/order.json"), "utf8"));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-const confirmations = async (dataDir: string, orderId: string) => (await readStore(dataDir)).emails.get(orderId)?.filter((row) => row.kind === "confirmation") ?? [];
+const confirmations = async (dataDir: string, orderId: string) =>
+  (await readStore(dataDir)).emails.get(orderId)?.filter((row) => row.kind === "confirmation") ?? [];
 /** The customer's emails of an order (the owner's notice is another file). */
-const emlFor = (dataDir: string, orderId: string) => emlFiles(dataDir).filter((file) => file.startsWith(orderId) && !file.includes("-owner-"));
+const emlFor = (dataDir: string, orderId: string) =>
+  emlFiles(dataDir).filter((file) => file.startsWith(orderId) && !file.includes("-owner-"));
 
 describe("sandbox provider under load", () => {
   const server = suiteServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", ...FAST_OUTBOX });
 
   test("200 concurrent order POSTs (plus 20 double submits): all answered, no 5xx, each accepted order stored once", async () => {
-    const single = Array.from({ length: 200 }, (_, i) => ({ email: `load-${i}@example.com`, token: `load-token-${String(i).padStart(8, "0")}` }));
-    const doubled = Array.from({ length: 20 }, (_, i) => ({ email: `double-${i}@example.com`, token: `double-token-${String(i).padStart(8, "0")}` }));
+    const single = Array.from({ length: 200 }, (_, i) => ({
+      email: `load-${i}@example.com`,
+      token: `load-token-${String(i).padStart(8, "0")}`,
+    }));
+    const doubled = Array.from({ length: 20 }, (_, i) => ({
+      email: `double-${i}@example.com`,
+      token: `double-token-${String(i).padStart(8, "0")}`,
+    }));
     const posts = [...single, ...doubled, ...doubled].map(({ email, token }) =>
-      postOrder(server.url, "test-workflow", "en", orderForm({ email, token }), { headers: { Origin: server.url } }).then(async (res) => ({
+      postOrder(server.url, "test-workflow", "en", orderForm({ email, token }), {
+        headers: { Origin: server.url },
+      }).then(async (res) => ({
         email,
         status: res.status,
         location: res.headers.get("location"),
@@ -49,7 +69,8 @@ describe("sandbox provider under load", () => {
     const { orders } = await readStore(server.dataDir);
     const byEmail = new Map<string, number>();
     for (const order of orders) byEmail.set(order.customer.email, (byEmail.get(order.customer.email) ?? 0) + 1);
-    for (const { email } of [...single, ...doubled]) expect(byEmail.get(email), email).toBe(placed.has(email) ? 1 : undefined);
+    for (const { email } of [...single, ...doubled])
+      expect(byEmail.get(email), email).toBe(placed.has(email) ? 1 : undefined);
     expect(orders).toHaveLength(placed.size);
     expect(orders.every((order) => order.state === "checkout_created")).toBe(true);
     // Both answers to a double submit point at the same checkout.
@@ -58,7 +79,9 @@ describe("sandbox provider under load", () => {
       expect(locations.size, email).toBe(1);
     }
     const count = (status: number) => answers.filter((a) => a.status === status).length;
-    console.log(`reliability: 240 concurrent POSTs → ${accepted.length} × 303, ${count(409)} × 409, ${count(408)} × 408, ${orders.length} orders stored`);
+    console.log(
+      `reliability: 240 concurrent POSTs → ${accepted.length} × 303, ${count(409)} × 409, ${count(408)} × 408, ${orders.length} orders stored`,
+    );
   });
 });
 
@@ -72,10 +95,13 @@ describe("with (fake) Stripe", () => {
     await proxy?.close();
   });
   // The server reaches Stripe through a proxy that can cut the line.
-  const stripeViaProxy = (extra: Record<string, string> = {}) => stripeEnv(stripe, { STRIPE_API_BASE: proxy.url, ...FAST_OUTBOX, ...extra });
+  const stripeViaProxy = (extra: Record<string, string> = {}) =>
+    stripeEnv(stripe, { STRIPE_API_BASE: proxy.url, ...FAST_OUTBOX, ...extra });
 
   async function checkout(server: RunningServer, email: string, lang = "en") {
-    const res = await postOrder(server.url, "test-workflow", lang, orderForm({ email }), { headers: { Origin: server.url } });
+    const res = await postOrder(server.url, "test-workflow", lang, orderForm({ email }), {
+      headers: { Origin: server.url },
+    });
     expect(res.status, (await res.clone().text()).slice(0, 300)).toBe(303);
     const sessionId = new URL(res.headers.get("location")!).pathname.split("/").pop()!;
     const order = (await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!;
@@ -111,7 +137,11 @@ describe("with (fake) Stripe", () => {
       expect(page).toContain("crash@example.com");
       const stored = (await readStore(dataDir)).orders.find((o) => o.id === order.id)!;
       expect(stored.state).toBe("paid");
-      await waitFor(async () => (await confirmations(dataDir, order.id)).some((row) => row.status === "sent"), undefined, "confirmation sent");
+      await waitFor(
+        async () => (await confirmations(dataDir, order.id)).some((row) => row.status === "sent"),
+        undefined,
+        "confirmation sent",
+      );
     } finally {
       await server.stop();
     }
@@ -140,8 +170,16 @@ describe("with (fake) Stripe", () => {
       // And once more, one by one, in reverse order.
       for (const type of [...events].reverse()) expect((await webhook(server, type, sessionId)).status).toBe(200);
       // Answered at once, handled from the queue: wait until the queue holds none of them.
-      await waitFor(async () => (await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.state === "paid", undefined, "paid");
-      await waitFor(async () => (await confirmations(server.dataDir, order.id)).some((row) => row.status === "sent"), undefined, "confirmation sent");
+      await waitFor(
+        async () => (await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.state === "paid",
+        undefined,
+        "paid",
+      );
+      await waitFor(
+        async () => (await confirmations(server.dataDir, order.id)).some((row) => row.status === "sent"),
+        undefined,
+        "confirmation sent",
+      );
       expect(await server.stop()).toBe(0);
       // Read once the server has stopped (its queue passes in flight finished first): a late event
       // that undid the payment, or a second email, cannot still be on its way.
@@ -161,7 +199,9 @@ describe("with (fake) Stripe", () => {
     const before = proxy.requests;
     try {
       const posts = Array.from({ length: 30 }, (_, i) =>
-        postOrder(server.url, "test-workflow", "en", orderForm({ email: `term-${i}@example.com` }), { headers: { Origin: server.url } }).then(
+        postOrder(server.url, "test-workflow", "en", orderForm({ email: `term-${i}@example.com` }), {
+          headers: { Origin: server.url },
+        }).then(
           (res) => res.status,
           (error) => `error: ${String(error)}`,
         ),
@@ -193,12 +233,16 @@ describe("with (fake) Stripe", () => {
       expect(failed.status).not.toBe(500);
       expect(body).toContain(html(frOrder.errors.paymentUrl));
       expect(body).toContain('value="Rémi"');
-      expect((await readStore(server.dataDir)).orders.find((o) => o.customer.email === "retry@example.com")?.state).toBe("failed");
+      expect(
+        (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "retry@example.com")?.state,
+      ).toBe("failed");
 
       // A provider that never answers: the visitor still gets an answer, in bounded time.
       proxy.mode = "hang";
       const started = Date.now();
-      const hung = await postOrder(server.url, "test-workflow", "fr", orderForm({ email: "retry@example.com" }), { headers: { Origin: server.url } });
+      const hung = await postOrder(server.url, "test-workflow", "fr", orderForm({ email: "retry@example.com" }), {
+        headers: { Origin: server.url },
+      });
       expect(await hung.text()).toContain(html(frOrder.errors.paymentUrl));
       expect(hung.status).toBe(failed.status);
       expect(Date.now() - started).toBeLessThan(25_000);
@@ -222,23 +266,43 @@ describe("with (fake) Stripe", () => {
 
 test("SMTP down for a while: the confirmation is delivered once when it comes back", async () => {
   const smtpPort = await freePort();
-  const server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ...FAST_OUTBOX });
+  const server = await startServer({
+    LOG_LEVEL: "silent",
+    ORDER_RATE_LIMIT: "0",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    ...FAST_OUTBOX,
+  });
   try {
-    const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "smtp-outage@example.com" }), { headers: { Origin: server.url } });
+    const res = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "smtp-outage@example.com" }), {
+      headers: { Origin: server.url },
+    });
     expect(res.status).toBe(303);
     const checkoutPath = res.headers.get("location")!;
-    const paid = await fetch(server.url + checkoutPath, { method: "POST", body: new URLSearchParams(SANDBOX_PAY), redirect: "manual", headers: { Origin: server.url } });
+    const paid = await fetch(server.url + checkoutPath, {
+      method: "POST",
+      body: new URLSearchParams(SANDBOX_PAY),
+      redirect: "manual",
+      headers: { Origin: server.url },
+    });
     expect(paid.status).toBe(303);
     expect(await (await fetch(server.url + paid.headers.get("location")!)).text()).toContain("smtp-outage@example.com");
     const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "smtp-outage@example.com")!;
     expect(order.state).toBe("paid");
     // Nothing listens on the SMTP port: attempts fail and are retried.
-    await waitFor(async () => ((await confirmations(server.dataDir, order.id))[0]?.attempts ?? 0) >= 2, undefined, "failed delivery attempts");
+    await waitFor(
+      async () => ((await confirmations(server.dataDir, order.id))[0]?.attempts ?? 0) >= 2,
+      undefined,
+      "failed delivery attempts",
+    );
     expect((await confirmations(server.dataDir, order.id))[0]!.status).toBe("pending");
     const smtp = await startSmtp(smtpPort);
     try {
       // The customer's confirmation, not merely the first message back (the owner's notice may come first).
-      await waitFor(async () => (await confirmations(server.dataDir, order.id))[0]?.status === "sent", undefined, "delivery after SMTP is back");
+      await waitFor(
+        async () => (await confirmations(server.dataDir, order.id))[0]?.status === "sent",
+        undefined,
+        "delivery after SMTP is back",
+      );
       // Counted once the server has stopped (its outbox pass in flight finished first): a second
       // delivery cannot still be on its way, however slow the machine.
       expect(await server.stop()).toBe(0);

@@ -20,7 +20,10 @@ afterAll(async () => {
 /** `node scripts/backup.ts ARGS` with DATA_DIR: exit code, stdout, stderr (never throws). */
 async function backup(dataDir: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ["scripts/backup.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir } });
+    const { stdout, stderr } = await execFileAsync(process.execPath, ["scripts/backup.ts", ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -31,7 +34,11 @@ async function backup(dataDir: string, ...args: string[]) {
 const tokensIn = (file: string) => {
   const db = openLiveDatabase(file, { readOnly: true });
   try {
-    return new Set((db.prepare("SELECT submission_token FROM orders").all() as Array<{ submission_token: string }>).map((row) => row.submission_token));
+    return new Set(
+      (db.prepare("SELECT submission_token FROM orders").all() as Array<{ submission_token: string }>).map(
+        (row) => row.submission_token,
+      ),
+    );
   } finally {
     db.close();
   }
@@ -92,11 +99,17 @@ describe("npm run backup -- --restore", () => {
     const first = await backup(server.dataDir, "--restore", copy, "--force");
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain("2 newer order(s) (0 paid) dropped");
-    const kept = () => fs.readdirSync(server.dataDir).filter((name) => /^orders-replaced-\d{8}T\d{6}Z(-\d+)?\.sqlite$/.test(name)).sort();
+    const kept = () =>
+      fs
+        .readdirSync(server.dataDir)
+        .filter((name) => /^orders-replaced-\d{8}T\d{6}Z(-\d+)?\.sqlite$/.test(name))
+        .sort();
     expect(kept()).toHaveLength(1);
     expect(first.stdout).toContain(kept()[0]);
     expect(tokensIn(live)).toEqual(new Set(["restore-before-backup"]));
-    expect(tokensIn(path.join(server.dataDir, kept()[0]!))).toEqual(new Set(["restore-before-backup", "restore-after-backup", "restore-after-refusal"]));
+    expect(tokensIn(path.join(server.dataDir, kept()[0]!))).toEqual(
+      new Set(["restore-before-backup", "restore-after-backup", "restore-after-refusal"]),
+    );
 
     // A second restore keeps the first restore's database too, and overwrites nothing.
     const again = await startServer({ LOG_LEVEL: "silent", DATA_DIR: server.dataDir });
@@ -126,17 +139,21 @@ describe("npm run backup -- --restore", () => {
     await placeOrder(server, "merge-after-backup-2");
     expect(await server.stop()).toBe(0);
     // An email pending in the backup that the live site had sent since.
-    const orderOf = (file: string, token: string) => (one(file, "SELECT id FROM orders WHERE submission_token = ?", token) as { id: string }).id;
+    const orderOf = (file: string, token: string) =>
+      (one(file, "SELECT id FROM orders WHERE submission_token = ?", token) as { id: string }).id;
     const before = orderOf(live, "merge-before-backup");
     const write = (file: string, status: string) => {
       const db = openLiveDatabase(file);
-      db.prepare("INSERT INTO outbox (order_id, kind, status, attempts, next_attempt_at, created_at, sent_at) VALUES (?, 'confirmation', ?, 0, 0, '2026-11-28T08:00:00Z', ?)").run(before, status, status === "sent" ? "2026-11-28T08:01:00Z" : null);
+      db.prepare(
+        "INSERT INTO outbox (order_id, kind, status, attempts, next_attempt_at, created_at, sent_at) VALUES (?, 'confirmation', ?, 0, 0, '2026-11-28T08:00:00Z', ?)",
+      ).run(before, status, status === "sent" ? "2026-11-28T08:01:00Z" : null);
       db.close();
     };
     write(copy, "pending");
     write(live, "sent");
     const after = orderOf(live, "merge-after-backup-2");
-    const events = (file: string, id: string) => (one(file, "SELECT count(*) AS n FROM order_events WHERE order_id = ?", id) as { n: number }).n;
+    const events = (file: string, id: string) =>
+      (one(file, "SELECT count(*) AS n FROM order_events WHERE order_id = ?", id) as { n: number }).n;
     const eventsBefore = events(live, after);
 
     const merged = await backup(server.dataDir, "--restore", copy, "--merge-newer");
@@ -145,13 +162,17 @@ describe("npm run backup -- --restore", () => {
     expect(merged.stdout).toContain("1 email(s) the replaced database had sent are marked sent");
     expect(tokensIn(live)).toEqual(new Set(["merge-before-backup", "merge-after-backup-1", "merge-after-backup-2"]));
     expect(events(live, after)).toBe(eventsBefore);
-    const status = one(live, "SELECT status FROM outbox WHERE order_id = ? AND kind = 'confirmation'", before) as { status: string };
+    const status = one(live, "SELECT status FROM outbox WHERE order_id = ? AND kind = 'confirmation'", before) as {
+      status: string;
+    };
     expect(status.status).toBe("sent");
     // The site starts on it and takes the next order with the next reference.
     const restarted = await startServer({ LOG_LEVEL: "silent", DATA_DIR: server.dataDir });
     servers.push(restarted);
     await placeOrder(restarted, "merge-after-restart");
-    const numbers = all(live, "SELECT reference_number AS n FROM orders WHERE reference_number IS NOT NULL") as Array<{ n: number }>;
+    const numbers = all(live, "SELECT reference_number AS n FROM orders WHERE reference_number IS NOT NULL") as Array<{
+      n: number;
+    }>;
     expect(new Set(numbers.map((row) => row.n)).size).toBe(numbers.length);
     expect(await restarted.stop()).toBe(0);
   }, 120_000);
@@ -160,7 +181,9 @@ describe("npm run backup -- --restore", () => {
     const dataDir = tempDataDir();
     const live = path.join(dataDir, "orders.sqlite");
     const db = openLiveDatabase(live);
-    db.exec("CREATE TABLE orders (id TEXT PRIMARY KEY, submission_token TEXT); INSERT INTO orders VALUES ('a', 'kept')");
+    db.exec(
+      "CREATE TABLE orders (id TEXT PRIMARY KEY, submission_token TEXT); INSERT INTO orders VALUES ('a', 'kept')",
+    );
     db.close();
     const text = path.join(dataDir, "notes.txt");
     fs.writeFileSync(text, "not a database at all, just some words to fill a page ".repeat(100));

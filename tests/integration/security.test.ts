@@ -39,7 +39,9 @@ function expectBaseHeaders(res: Response, where: string) {
   expect(["'none'", "'self'"]).toContain(policy.get("base-uri")![0]);
   expect(policy.get("object-src"), `${where}: object-src`).toEqual(["'none'"]);
   expect(res.headers.get("x-content-type-options"), `${where}: nosniff`).toBe("nosniff");
-  expect(res.headers.get("referrer-policy"), `${where}: Referrer-Policy`).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+  expect(res.headers.get("referrer-policy"), `${where}: Referrer-Policy`).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
   expect(res.headers.get("x-powered-by"), `${where}: X-Powered-By`).toBeNull();
   return policy;
 }
@@ -90,7 +92,9 @@ describe("security headers on every route (http origin, no proxy trusted)", () =
     const nonceOf = async (p: string) => {
       const res = await fetch(server.url + p);
       await res.arrayBuffer();
-      return csp(res.headers.get("content-security-policy")).get("script-src")!.find((v) => v.startsWith("'nonce-"));
+      return csp(res.headers.get("content-security-policy"))
+        .get("script-src")!
+        .find((v) => v.startsWith("'nonce-"));
     };
     const live = withInlineScripts.find((p) => DYNAMIC_PATHS.includes(p))!;
     expect(live).toBeDefined();
@@ -112,8 +116,22 @@ describe("security headers on every route (http origin, no proxy trusted)", () =
     const cases: Array<[string, RequestInit]> = [
       ["/%", {}],
       ["//evil.example/x", {}],
-      ["/commander", { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "a=b" }],
-      ["/commander", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=".padEnd(70_000, "x") }],
+      [
+        "/commander",
+        {
+          method: "POST",
+          headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+          body: "a=b",
+        },
+      ],
+      [
+        "/commander",
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "a=".padEnd(70_000, "x"),
+        },
+      ],
     ];
     for (const [p, init] of cases) {
       const res = await fetch(server.url + p, { redirect: "manual", ...init });
@@ -129,14 +147,26 @@ describe("behind a trusted HTTPS proxy", () => {
   let server: RunningServer;
   beforeAll(async () => {
     // DEMO_MODE: an https origin otherwise means live, which refuses the demo configuration.
-    server = await startServer({ LOG_LEVEL: "silent", TRUST_PROXY: "true", PUBLIC_ORIGIN: "https://lumen.example", DEMO_MODE: "true" });
+    server = await startServer({
+      LOG_LEVEL: "silent",
+      TRUST_PROXY: "true",
+      PUBLIC_ORIGIN: "https://lumen.example",
+      DEMO_MODE: "true",
+    });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   test("HSTS only when X-Forwarded-Proto says https; cookies Secure with an https origin", async () => {
-    for (const p of ["/", "/short-videos/de", "/commander?offre=test-workflow&lang=it", "/merci", "/healthz", "/does-not-exist"]) {
+    for (const p of [
+      "/",
+      "/short-videos/de",
+      "/commander?offre=test-workflow&lang=it",
+      "/merci",
+      "/healthz",
+      "/does-not-exist",
+    ]) {
       const https = await fetch(server.url + p, { redirect: "manual", headers: { "X-Forwarded-Proto": "https" } });
       await https.arrayBuffer();
       expect(https.headers.get("strict-transport-security"), p).toMatch(/max-age=(\d{8,})/);
@@ -168,7 +198,8 @@ describe("secrets never reach the client", () => {
       const text = fs.readFileSync(file, "latin1");
       for (const needle of needles) if (text.includes(needle)) hits.push(`${path.relative(dir, file)}: ${needle}`);
       // Whatever key is configured, the generic shapes must not appear in client code either.
-      if (/\b(sk|rk)_(test|live)_[0-9A-Za-z]{8,}|whsec_[0-9A-Za-z]{8,}/.test(text)) hits.push(`${path.relative(dir, file)}: key-shaped string`);
+      if (/\b(sk|rk)_(test|live)_[0-9A-Za-z]{8,}|whsec_[0-9A-Za-z]{8,}/.test(text))
+        hits.push(`${path.relative(dir, file)}: key-shaped string`);
     }
     return hits;
   }
@@ -176,7 +207,16 @@ describe("secrets never reach the client", () => {
   test("a build made with secrets in the environment: its client bundle holds none of them", () => {
     // A copy of the sources built on the side, so build/ (used by the other tests) stays untouched.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-scan-build-"));
-    for (const entry of ["app", "server", "locales", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"]) {
+    for (const entry of [
+      "app",
+      "server",
+      "locales",
+      "public",
+      "package.json",
+      "vite.config.ts",
+      "react-router.config.ts",
+      "tsconfig.json",
+    ]) {
       fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
     }
     fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));

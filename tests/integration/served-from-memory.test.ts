@@ -10,8 +10,10 @@ import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { orderForm, postOrder } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
-const title = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/order.json`), "utf8")).thankYou.title as string;
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const title = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/order.json`), "utf8")).thankYou.title as string;
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
 
 let stripe: FakeStripe;
@@ -34,7 +36,13 @@ afterAll(async () => {
 
 describe("thank-you page of a paid order", () => {
   test("rendered once, then served from memory: no provider call, a fresh nonce in every response", async () => {
-    const placed = await postOrder(server.url, "test-workflow", "de", orderForm({ email: "memory@example.com", firstName: "Greta" }), { headers: { Origin: server.url } });
+    const placed = await postOrder(
+      server.url,
+      "test-workflow",
+      "de",
+      orderForm({ email: "memory@example.com", firstName: "Greta" }),
+      { headers: { Origin: server.url } },
+    );
     expect(placed.status).toBe(303);
     const payUrl = placed.headers.get("location")!;
     const back = (await fetch(`${payUrl}?action=pay`, { redirect: "manual" })).headers.get("location")!;
@@ -71,7 +79,9 @@ describe("thank-you page of a paid order", () => {
   });
 
   test("an order not paid yet is not served from memory: the route asks the provider and polls", async () => {
-    const placed = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "unpaid@example.com" }), { headers: { Origin: server.url } });
+    const placed = await postOrder(server.url, "test-workflow", "en", orderForm({ email: "unpaid@example.com" }), {
+      headers: { Origin: server.url },
+    });
     const sessionId = new URL(placed.headers.get("location")!).pathname.split("/").pop()!;
     const before = stripe.retrieveRequests;
     const res = await fetch(`${server.url}${THANK_YOU_PATHS.en}?session_id=${sessionId}`);
@@ -86,28 +96,50 @@ describe("marketing page served from memory", () => {
   test("repeat requests keep every security header, get their own request id and one log line each", async () => {
     const first = await fetch(`${server.url}/short-videos`);
     await first.arrayBuffer();
-    const expected = [...first.headers.keys()].filter((name) => !["date", "x-request-id", "content-encoding"].includes(name)).sort();
+    const expected = [...first.headers.keys()]
+      .filter((name) => !["date", "x-request-id", "content-encoding"].includes(name))
+      .sort();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await fetch(`${server.url}/short-videos`, { headers: { "Accept-Encoding": i % 2 ? "gzip" : "br" } });
       await res.arrayBuffer();
       expect(res.headers.get("x-page-cache")).toBe("hit");
-      for (const name of ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]) {
+      for (const name of [
+        "content-security-policy",
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+        "cross-origin-opener-policy",
+        "permissions-policy",
+      ]) {
         expect(res.headers.get(name), name).toBe(first.headers.get(name));
       }
       expect(res.headers.get("content-encoding")).toBe(i % 2 ? "gzip" : "br");
       expect(res.headers.get("vary")).toMatch(/Accept-Encoding/);
       // Same header names as the first (rendered) answer.
-      expect([...res.headers.keys()].filter((name) => !["date", "x-request-id", "content-encoding"].includes(name)).sort()).toEqual(expected);
+      expect(
+        [...res.headers.keys()].filter((name) => !["date", "x-request-id", "content-encoding"].includes(name)).sort(),
+      ).toEqual(expected);
       ids.push(res.headers.get("x-request-id")!);
     }
     expect(new Set(ids).size).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = server.logs().split("\n").filter((line) => line.startsWith("{"));
+    const lines = server
+      .logs()
+      .split("\n")
+      .filter((line) => line.startsWith("{"));
     for (const id of ids) {
       const mine = lines.filter((line) => line.includes(`"${id}"`)).map((line) => JSON.parse(line));
       expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ level: "info", msg: "request", reqId: id, method: "GET", path: "/short-videos", status: 200, cache: true });
+      expect(mine[0]).toMatchObject({
+        level: "info",
+        msg: "request",
+        reqId: id,
+        method: "GET",
+        path: "/short-videos",
+        status: 200,
+        cache: true,
+      });
     }
   });
 

@@ -16,7 +16,8 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server!.url}${path}`, { headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server!.url}${path}`, { headers, redirect: "manual" });
 
 test("PostgreSQL down at start: pages answer without it; once it is up, the next request that needs it finds it", async () => {
   // Nothing listens on this port yet: the services' first opening (at start-up) fails.

@@ -38,10 +38,23 @@ function wrongCode(secret: string): string {
 /** Fires `count` wrong passwords at once (spread over the servers), then more one by one until locked. */
 async function passwordBurst(servers: RunningServer[], ip: string, count: number) {
   const burst = await Promise.all(
-    Array.from({ length: count }, (_, i) => new AdminClient(servers[i % servers.length]!.url).post("/admin/sign-in", { password: `wrong guess ${i}` }, from(ip)).then((res) => res.status)),
+    Array.from({ length: count }, (_, i) =>
+      new AdminClient(servers[i % servers.length]!.url)
+        .post("/admin/sign-in", { password: `wrong guess ${i}` }, from(ip))
+        .then((res) => res.status),
+    ),
   );
   const after: number[] = [];
-  for (let i = 0; i < 12; i++) after.push((await new AdminClient(servers[i % servers.length]!.url).post("/admin/sign-in", { password: `later guess ${i}` }, from(ip))).status);
+  for (let i = 0; i < 12; i++)
+    after.push(
+      (
+        await new AdminClient(servers[i % servers.length]!.url).post(
+          "/admin/sign-in",
+          { password: `later guess ${i}` },
+          from(ip),
+        )
+      ).status,
+    );
   return [...burst, ...after];
 }
 
@@ -109,7 +122,11 @@ describe("a burst of sign-ins at the production hash cost", () => {
     /** The slowest of /healthz, a page and the stylesheet, fetched together (compressed, as browsers ask). */
     const probe = async () => {
       const started = performance.now();
-      const statuses = await Promise.all(["/healthz", "/subscription", css!].map(async (p) => (await fetch(server.url + p, { headers: { "Accept-Encoding": "gzip" } })).status));
+      const statuses = await Promise.all(
+        ["/healthz", "/subscription", css!].map(
+          async (p) => (await fetch(server.url + p, { headers: { "Accept-Encoding": "gzip" } })).status,
+        ),
+      );
       expect(statuses).toEqual([200, 200, 200]);
       return performance.now() - started;
     };
@@ -119,7 +136,13 @@ describe("a burst of sign-ins at the production hash cost", () => {
 
     let done = false;
     const burst = Promise.all(
-      Array.from({ length: 24 }, (_, i) => new AdminClient(server.url).post("/admin/sign-in", { password: `burst guess ${i}` }, from(`198.51.100.${i + 1}`))),
+      Array.from({ length: 24 }, (_, i) =>
+        new AdminClient(server.url).post(
+          "/admin/sign-in",
+          { password: `burst guess ${i}` },
+          from(`198.51.100.${i + 1}`),
+        ),
+      ),
     ).finally(() => (done = true));
     const during: number[] = [];
     while (!done || during.length < 3) during.push(await probe());
@@ -145,7 +168,16 @@ describe("the owner can always get in", () => {
 
     // Strangers from 35 addresses lock the account for every browser without a device cookie.
     const strangers: number[] = [];
-    for (let i = 0; i < 35; i++) strangers.push((await new AdminClient(server.url).post("/admin/sign-in", { password: `stranger ${i}` }, from(`203.0.113.${100 + i}`))).status);
+    for (let i = 0; i < 35; i++)
+      strangers.push(
+        (
+          await new AdminClient(server.url).post(
+            "/admin/sign-in",
+            { password: `stranger ${i}` },
+            from(`203.0.113.${100 + i}`),
+          )
+        ).status,
+      );
     expect(count(strangers, 401)).toBe(30);
     expect(strangers.slice(30)).toEqual([429, 429, 429, 429, 429]);
     const laptop = new AdminClient(server.url);
@@ -155,7 +187,11 @@ describe("the owner can always get in", () => {
     const again = await phone.post("/admin/sign-in", { password: PASSWORD }, from("192.0.2.20"));
     expect(again.status).toBe(303);
     expect(again.headers.get("location")).toBe("/admin/verify");
-    expect((await phone.post("/admin/verify", { code: await freshCode(secret) }, from("192.0.2.20"))).headers.get("location")).toBe("/admin");
+    expect(
+      (await phone.post("/admin/verify", { code: await freshCode(secret) }, from("192.0.2.20"))).headers.get(
+        "location",
+      ),
+    ).toBe("/admin");
     // A forged device cookie is no device cookie.
     const forger = new AdminClient(server.url);
     forger.device = phone.device.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
@@ -166,7 +202,11 @@ describe("the owner can always get in", () => {
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain('data-testid="unlock-sent"');
     const outbox = path.join(server.dataDir, "outbox");
-    const file = await waitFor(() => fs.existsSync(outbox) && fs.readdirSync(outbox).find((name) => name.endsWith("-owner-unlock.eml")), 15_000, "unlock email");
+    const file = await waitFor(
+      () => fs.existsSync(outbox) && fs.readdirSync(outbox).find((name) => name.endsWith("-owner-unlock.eml")),
+      15_000,
+      "unlock email",
+    );
     const raw = fs.readFileSync(path.join(outbox, file), "utf8");
     const mail = decodeMail(raw);
     expect(mail).toMatch(/^To: owner@example\.com/m);
@@ -180,14 +220,23 @@ describe("the owner can always get in", () => {
     expect(unlocked.status).toBe(303);
     expect(unlocked.headers.get("location")).toBe("/admin/sign-in?unlocked=1");
     expect(laptop.device).toMatch(/^admin_device=/);
-    expect((await laptop.post("/admin/sign-in", { password: PASSWORD }, from("192.0.2.10"))).headers.get("location")).toBe("/admin/verify");
-    expect((await laptop.post("/admin/verify", { code: await freshCode(secret) }, from("192.0.2.10"))).headers.get("location")).toBe("/admin");
+    expect(
+      (await laptop.post("/admin/sign-in", { password: PASSWORD }, from("192.0.2.10"))).headers.get("location"),
+    ).toBe("/admin/verify");
+    expect(
+      (await laptop.post("/admin/verify", { code: await freshCode(secret) }, from("192.0.2.10"))).headers.get(
+        "location",
+      ),
+    ).toBe("/admin");
     // Single use: the same link does nothing a second time; a tampered one never did.
     expect((await new AdminClient(server.url).post("/admin/unlock", { intent: "unlock", token })).status).toBe(403);
     expect((await new AdminClient(server.url).get(`/admin/unlock?token=${token.slice(0, -2)}xx`)).status).toBe(403);
     // Asking is rate-limited: 3 an hour per address.
     const more = [];
-    for (let i = 0; i < 3; i++) more.push((await new AdminClient(server.url).post("/admin/unlock", { intent: "request" }, from("192.0.2.10"))).status);
+    for (let i = 0; i < 3; i++)
+      more.push(
+        (await new AdminClient(server.url).post("/admin/unlock", { intent: "request" }, from("192.0.2.10"))).status,
+      );
     expect(more).toEqual([200, 200, 429]);
   }, 180_000);
 });

@@ -45,14 +45,20 @@ describe("one valid set-up link per database", () => {
   afterAll(async () => {
     for (const server of started) await server.kill();
   });
-  const setupLinks = (server: RunningServer) => server.logs().match(/https?:\/\/[^"\s]+\/admin\/setup\?token=[\w-]+/g) ?? [];
-  const tokenOk = async (server: RunningServer, link: string) => (await fetch(`${server.url}/admin/setup?token=${new URL(link).searchParams.get("token")}`)).status === 200;
+  const setupLinks = (server: RunningServer) =>
+    server.logs().match(/https?:\/\/[^"\s]+\/admin\/setup\?token=[\w-]+/g) ?? [];
+  const tokenOk = async (server: RunningServer, link: string) =>
+    (await fetch(`${server.url}/admin/setup?token=${new URL(link).searchParams.get("token")}`)).status === 200;
 
   test("a restart leaves the first link valid (SQLite)", { timeout: 120_000 }, async () => {
     const dataDir = tempDataDir();
     const first = await startServer({ LOG_LEVEL: "warn", DATA_DIR: dataDir });
     started.push(first);
-    const [link] = await waitFor(() => setupLinks(first).length > 0 && setupLinks(first), 10_000, "the first start's link");
+    const [link] = await waitFor(
+      () => setupLinks(first).length > 0 && setupLinks(first),
+      10_000,
+      "the first start's link",
+    );
     expect(await first.stop()).toBe(0);
     const second = await startServer({ LOG_LEVEL: "warn", DATA_DIR: dataDir });
     started.push(second);
@@ -61,23 +67,38 @@ describe("one valid set-up link per database", () => {
     expect(await tokenOk(second, link!)).toBe(true);
   });
 
-  test("two fresh instances started together on one PostgreSQL: one link in all, and it works on both", { timeout: 180_000 }, async () => {
-    const url = await (await testPostgres()).createDatabase();
-    const [a, b] = await Promise.all([startServer({ LOG_LEVEL: "warn", DATABASE_URL: url }), startServer({ LOG_LEVEL: "warn", DATABASE_URL: url })]);
-    started.push(a, b);
-    await waitFor(() => a.logs().includes("No back-office owner yet") && b.logs().includes("No back-office owner yet"), 10_000, "both notices");
-    const links = [...setupLinks(a), ...setupLinks(b)];
-    expect(links).toHaveLength(1);
-    expect(await tokenOk(a, links[0]!)).toBe(true);
-    expect(await tokenOk(b, links[0]!)).toBe(true);
-    // The owner sets up with it on the other instance than the one that printed it.
-    const printedByA = setupLinks(a).length === 1;
-    const other = printedByA ? b : a;
-    const { client } = await setUpOwner(other.url, links[0]!.replace(/^https?:\/\/[^/]+/, other.url), "correct horse battery staple 8");
-    expect((await client.get("/admin")).status).toBe(200);
-    // `npm run owner -- reset` still makes a new link on purpose.
-    expect(ownerReset(a.dataDir, a.url, url)).toMatch(/\/admin\/setup\?token=/);
-  });
+  test(
+    "two fresh instances started together on one PostgreSQL: one link in all, and it works on both",
+    { timeout: 180_000 },
+    async () => {
+      const url = await (await testPostgres()).createDatabase();
+      const [a, b] = await Promise.all([
+        startServer({ LOG_LEVEL: "warn", DATABASE_URL: url }),
+        startServer({ LOG_LEVEL: "warn", DATABASE_URL: url }),
+      ]);
+      started.push(a, b);
+      await waitFor(
+        () => a.logs().includes("No back-office owner yet") && b.logs().includes("No back-office owner yet"),
+        10_000,
+        "both notices",
+      );
+      const links = [...setupLinks(a), ...setupLinks(b)];
+      expect(links).toHaveLength(1);
+      expect(await tokenOk(a, links[0]!)).toBe(true);
+      expect(await tokenOk(b, links[0]!)).toBe(true);
+      // The owner sets up with it on the other instance than the one that printed it.
+      const printedByA = setupLinks(a).length === 1;
+      const other = printedByA ? b : a;
+      const { client } = await setUpOwner(
+        other.url,
+        links[0]!.replace(/^https?:\/\/[^/]+/, other.url),
+        "correct horse battery staple 8",
+      );
+      expect((await client.get("/admin")).status).toBe(200);
+      // `npm run owner -- reset` still makes a new link on purpose.
+      expect(ownerReset(a.dataDir, a.url, url)).toMatch(/\/admin\/setup\?token=/);
+    },
+  );
 });
 
 /** `count` sockets that send the start of a request and never finish its headers; resolves once all are connected. */
@@ -121,7 +142,14 @@ describe("connections one client may hold", () => {
       slow.destroy();
     }
     // Its connections gone, it is served again.
-    await waitFor(async () => (await fetch(`${capped.url}/healthz`).then((res) => res.status).catch(() => 0)) === 200, undefined, "served again");
+    await waitFor(
+      async () =>
+        (await fetch(`${capped.url}/healthz`)
+          .then((res) => res.status)
+          .catch(() => 0)) === 200,
+      undefined,
+      "served again",
+    );
   });
 
   test("connections from a trusted proxy are not counted: its address carries every visitor", async () => {

@@ -17,8 +17,10 @@ import { testCustomer } from "../support/order-fixtures.ts";
  * with its documentation page), and the site stays within those rules: retries across midnight,
  * webhooks answered while Stripe is slow, thin payloads named, Stripe Tax, delayed payments.
  */
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** What the real Stripe client threw for a refused request: status, error type, code and parameter. */
 async function refusal(request: Promise<unknown>) {
@@ -26,7 +28,12 @@ async function refusal(request: Promise<unknown>) {
     await request;
   } catch (error) {
     const e = error as Stripe.errors.StripeError;
-    return { status: e.statusCode, type: e.type === "StripeIdempotencyError" ? "idempotency_error" : e.rawType, code: e.code, param: e.param };
+    return {
+      status: e.statusCode,
+      type: e.type === "StripeIdempotencyError" ? "idempotency_error" : e.rawType,
+      code: e.code,
+      param: e.param,
+    };
   }
   throw new Error("expected a refusal");
 }
@@ -44,10 +51,14 @@ describe("the double refuses what Stripe refuses", () => {
     const stripe = client();
     const first = await stripe.checkout.sessions.create(base, { idempotencyKey: "ord_same" });
     expect((await stripe.checkout.sessions.create(base, { idempotencyKey: "ord_same" })).id).toBe(first.id);
-    expect(await refusal(stripe.checkout.sessions.create({ ...base, locale: "fr" }, { idempotencyKey: "ord_same" }))).toMatchObject({ status: 400, type: "idempotency_error" });
+    expect(
+      await refusal(stripe.checkout.sessions.create({ ...base, locale: "fr" }, { idempotencyKey: "ord_same" })),
+    ).toMatchObject({ status: 400, type: "idempotency_error" });
     fake.clockOffset += 24 * 60 * 60 + 1;
     try {
-      expect((await stripe.checkout.sessions.create({ ...base, locale: "fr" }, { idempotencyKey: "ord_same" })).id).not.toBe(first.id);
+      expect(
+        (await stripe.checkout.sessions.create({ ...base, locale: "fr" }, { idempotencyKey: "ord_same" })).id,
+      ).not.toBe(first.id);
     } finally {
       fake.clockOffset = 0;
     }
@@ -55,38 +66,82 @@ describe("the double refuses what Stripe refuses", () => {
 
   test("mode-only parameters in the wrong mode, a subscription without a recurring price, an unknown locale, too small an amount, no line items", async () => {
     const stripe = client();
-    const monthly: Stripe.Checkout.SessionCreateParams.LineItem = { quantity: 1, price_data: { currency: "eur", unit_amount: 3_900, recurring: { interval: "month" }, product_data: { name: "M" } } };
+    const monthly: Stripe.Checkout.SessionCreateParams.LineItem = {
+      quantity: 1,
+      price_data: {
+        currency: "eur",
+        unit_amount: 3_900,
+        recurring: { interval: "month" },
+        product_data: { name: "M" },
+      },
+    };
     const cases: Array<[Stripe.Checkout.SessionCreateParams, Record<string, unknown>]> = [
-      [{ ...base, mode: "subscription", line_items: [monthly], customer_creation: "always" }, { param: "customer_creation" }],
-      [{ ...base, mode: "subscription", line_items: [monthly], invoice_creation: { enabled: true } }, { param: "invoice_creation" }],
-      [{ ...base, mode: "subscription", line_items: [monthly], payment_intent_data: { metadata: { a: "b" } } }, { param: "payment_intent_data" }],
+      [
+        { ...base, mode: "subscription", line_items: [monthly], customer_creation: "always" },
+        { param: "customer_creation" },
+      ],
+      [
+        { ...base, mode: "subscription", line_items: [monthly], invoice_creation: { enabled: true } },
+        { param: "invoice_creation" },
+      ],
+      [
+        { ...base, mode: "subscription", line_items: [monthly], payment_intent_data: { metadata: { a: "b" } } },
+        { param: "payment_intent_data" },
+      ],
       [{ ...base, subscription_data: { metadata: { a: "b" } } }, { param: "subscription_data" }],
       [{ ...base, mode: "subscription" }, { param: "line_items" }],
       [{ ...base, line_items: [monthly] }, { param: "line_items[0][price_data][recurring]" }],
       [{ ...base, locale: "xx" as Stripe.Checkout.SessionCreateParams.Locale }, { param: "locale" }],
-      [{ ...base, line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: 20, product_data: { name: "T" } } }] }, { code: "amount_too_small" }],
-      [{ ...base, line_items: [] }, { param: "line_items", code: "parameter_missing" }],
+      [
+        {
+          ...base,
+          line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: 20, product_data: { name: "T" } } }],
+        },
+        { code: "amount_too_small" },
+      ],
+      [
+        { ...base, line_items: [] },
+        { param: "line_items", code: "parameter_missing" },
+      ],
     ];
     for (const [params, expected] of cases) {
-      expect(await refusal(client().checkout.sessions.create(params)), JSON.stringify(params)).toMatchObject({ status: 400, type: "invalid_request_error", ...expected });
+      expect(await refusal(client().checkout.sessions.create(params)), JSON.stringify(params)).toMatchObject({
+        status: 400,
+        type: "invalid_request_error",
+        ...expected,
+      });
     }
     expect(fake.refusals.length).toBeGreaterThanOrEqual(cases.length);
     // And what Stripe accepts, it accepts: a subscription with a setup fee and a trial.
-    const ok = await stripe.checkout.sessions.create({ ...base, mode: "subscription", line_items: [monthly, ...base.line_items!], subscription_data: { trial_period_days: 30 } });
+    const ok = await stripe.checkout.sessions.create({
+      ...base,
+      mode: "subscription",
+      line_items: [monthly, ...base.line_items!],
+      subscription_data: { trial_period_days: 30 },
+    });
     expect(ok.amount_total).toBe(100);
   });
 
   test("Billing Portal: an unknown customer is resource_missing; without a portal configuration Stripe refuses the session", async () => {
-    expect(await refusal(client().billingPortal.sessions.create({ customer: "cus_nobody", return_url: "https://shop.example/" }))).toMatchObject({ status: 400, code: "resource_missing", param: "customer" });
+    expect(
+      await refusal(
+        client().billingPortal.sessions.create({ customer: "cus_nobody", return_url: "https://shop.example/" }),
+      ),
+    ).toMatchObject({ status: 400, code: "resource_missing", param: "customer" });
     const fresh = await startFakeStripe();
     try {
       const stripe = createStripeClient({ secretKey: fresh.secretKey, apiBase: fresh.url });
       const session = await stripe.checkout.sessions.create({ ...base, customer_creation: "always" });
       fresh.complete(session.id);
       const customer = fresh.sessions.get(session.id)!.customer!;
-      expect(await refusal(stripe.billingPortal.sessions.create({ customer, return_url: "https://shop.example/" }))).toMatchObject({ status: 400, type: "invalid_request_error" });
+      expect(
+        await refusal(stripe.billingPortal.sessions.create({ customer, return_url: "https://shop.example/" })),
+      ).toMatchObject({ status: 400, type: "invalid_request_error" });
       fresh.configurePortal();
-      expect((await stripe.billingPortal.sessions.create({ customer, return_url: "https://shop.example/", locale: "it" })).url).toMatch(/\/portal\/bps_/);
+      expect(
+        (await stripe.billingPortal.sessions.create({ customer, return_url: "https://shop.example/", locale: "it" }))
+          .url,
+      ).toMatch(/\/portal\/bps_/);
     } finally {
       await fresh.close();
     }
@@ -97,7 +152,17 @@ describe("the double refuses what Stripe refuses", () => {
     const created = await stripe.checkout.sessions.create({
       ...base,
       mode: "subscription",
-      line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: 3_900, recurring: { interval: "month" }, product_data: { name: "M" } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "eur",
+            unit_amount: 3_900,
+            recurring: { interval: "month" },
+            product_data: { name: "M" },
+          },
+        },
+      ],
     });
     fake.complete(created.id, "unpaid");
     const session = await stripe.checkout.sessions.retrieve(created.id);
@@ -120,7 +185,12 @@ describe("refunds and subscription changes, as Stripe answers them", () => {
     const recurring = mode === "subscription" ? { recurring: { interval: "month" as const } } : {};
     const session = await stripe.checkout.sessions.create({
       mode,
-      line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: 10_000, product_data: { name: "Test" }, ...recurring } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: "eur", unit_amount: 10_000, product_data: { name: "Test" }, ...recurring },
+        },
+      ],
       success_url: "https://shop.example/merci?session_id={CHECKOUT_SESSION_ID}",
       ...(mode === "payment" ? { customer_creation: "always" as const } : {}),
     });
@@ -133,21 +203,64 @@ describe("refunds and subscription changes, as Stripe answers them", () => {
     const paymentIntent = session.payment_intent as string;
     expect(paymentIntent).toMatch(/^pi_/);
     const sent = fake.sent.length;
-    const first = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 4_000, reason: "requested_by_customer" }, { idempotencyKey: "refund-a" });
-    expect(first).toMatchObject({ object: "refund", amount: 4_000, status: "succeeded", payment_intent: paymentIntent });
-    expect((await stripe.refunds.create({ payment_intent: paymentIntent, amount: 4_000, reason: "requested_by_customer" }, { idempotencyKey: "refund-a" })).id).toBe(first.id);
-    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 5_000, reason: "requested_by_customer" }, { idempotencyKey: "refund-a" }))).toMatchObject({ status: 400, type: "idempotency_error" });
+    const first = await stripe.refunds.create(
+      { payment_intent: paymentIntent, amount: 4_000, reason: "requested_by_customer" },
+      { idempotencyKey: "refund-a" },
+    );
+    expect(first).toMatchObject({
+      object: "refund",
+      amount: 4_000,
+      status: "succeeded",
+      payment_intent: paymentIntent,
+    });
+    expect(
+      (
+        await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: 4_000, reason: "requested_by_customer" },
+          { idempotencyKey: "refund-a" },
+        )
+      ).id,
+    ).toBe(first.id);
+    expect(
+      await refusal(
+        stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: 5_000, reason: "requested_by_customer" },
+          { idempotencyKey: "refund-a" },
+        ),
+      ),
+    ).toMatchObject({ status: 400, type: "idempotency_error" });
     expect(fake.charges.get(first.charge as string)!.amount_refunded).toBe(4_000);
-    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 6_001 }))).toMatchObject({ status: 400, code: "amount_too_large", param: "amount" });
-    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 0 }))).toMatchObject({ status: 400, param: "amount" });
-    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, reason: "because" as "duplicate" }))).toMatchObject({ status: 400, param: "reason" });
-    expect(await refusal(stripe.refunds.create({ payment_intent: "pi_unknown" }))).toMatchObject({ status: 400, code: "resource_missing", param: "payment_intent" });
+    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 6_001 }))).toMatchObject({
+      status: 400,
+      code: "amount_too_large",
+      param: "amount",
+    });
+    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 0 }))).toMatchObject({
+      status: 400,
+      param: "amount",
+    });
+    expect(
+      await refusal(stripe.refunds.create({ payment_intent: paymentIntent, reason: "because" as "duplicate" })),
+    ).toMatchObject({ status: 400, param: "reason" });
+    expect(await refusal(stripe.refunds.create({ payment_intent: "pi_unknown" }))).toMatchObject({
+      status: 400,
+      code: "resource_missing",
+      param: "payment_intent",
+    });
     // Without an amount: what is left.
     expect((await stripe.refunds.create({ payment_intent: paymentIntent })).amount).toBe(6_000);
     expect(fake.charges.get(first.charge as string)).toMatchObject({ amount_refunded: 10_000, refunded: true });
-    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 1 }))).toMatchObject({ status: 400, code: "charge_already_refunded" });
+    expect(await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 1 }))).toMatchObject({
+      status: 400,
+      code: "charge_already_refunded",
+    });
     expect(fake.refunds.size).toBe(2);
-    expect(fake.sent.slice(sent).map((event) => event.type)).toEqual(["charge.refunded", "refund.created", "charge.refunded", "refund.created"]);
+    expect(fake.sent.slice(sent).map((event) => event.type)).toEqual([
+      "charge.refunded",
+      "refund.created",
+      "charge.refunded",
+      "refund.created",
+    ]);
     const last = JSON.parse(fake.sent.at(-2)!.body).data.object;
     expect(last).toMatchObject({ object: "charge", amount_refunded: 10_000, refunded: true });
   });
@@ -167,23 +280,71 @@ describe("refunds and subscription changes, as Stripe answers them", () => {
     expect(updated.cancel_at).toBe(updated.items.data[0]!.current_period_end);
     const cancelled = await stripe.subscriptions.cancel(subscriptionId);
     expect(cancelled.status).toBe("canceled");
-    expect(fake.sent.slice(sent).map((event) => event.type)).toEqual(["customer.subscription.updated", "customer.subscription.deleted"]);
+    expect(fake.sent.slice(sent).map((event) => event.type)).toEqual([
+      "customer.subscription.updated",
+      "customer.subscription.deleted",
+    ]);
     expect(await refusal(stripe.subscriptions.cancel(subscriptionId))).toMatchObject({ status: 400 });
-    expect(await refusal(stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }))).toMatchObject({ status: 400 });
-    expect((await stripe.subscriptions.update(subscriptionId, { metadata: { note: "kept" } })).metadata).toMatchObject({ note: "kept" });
+    expect(await refusal(stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }))).toMatchObject({
+      status: 400,
+    });
+    expect((await stripe.subscriptions.update(subscriptionId, { metadata: { note: "kept" } })).metadata).toMatchObject({
+      note: "kept",
+    });
   });
 
   test("the site's adapter: a refund Stripe refuses for being too much is 'tooMuch', a cancelled subscription 'alreadyCancelled'", async () => {
     const { session } = await paid("payment");
     const provider = new StripeProvider({ secretKey: fake.secretKey, apiBase: fake.url });
-    expect(await provider.refund({ sessionId: session.id, reference: "ord_x", amount: 10_001, reason: null, note: "", idempotencyKey: "k-1" })).toEqual({ ok: false, reason: "tooMuch" });
-    const done = await provider.refund({ sessionId: session.id, reference: "ord_x", amount: 10_000, reason: "duplicate", note: "twice", idempotencyKey: "k-2" });
+    expect(
+      await provider.refund({
+        sessionId: session.id,
+        reference: "ord_x",
+        amount: 10_001,
+        reason: null,
+        note: "",
+        idempotencyKey: "k-1",
+      }),
+    ).toEqual({ ok: false, reason: "tooMuch" });
+    const done = await provider.refund({
+      sessionId: session.id,
+      reference: "ord_x",
+      amount: 10_000,
+      reason: "duplicate",
+      note: "twice",
+      idempotencyKey: "k-2",
+    });
     expect(done).toMatchObject({ ok: true, chargeAmount: 10_000, amountRefunded: 10_000, currency: "EUR" });
-    expect(await provider.refund({ sessionId: session.id, reference: "ord_x", amount: 1, reason: null, note: "", idempotencyKey: "k-3" })).toEqual({ ok: false, reason: "tooMuch" });
+    expect(
+      await provider.refund({
+        sessionId: session.id,
+        reference: "ord_x",
+        amount: 1,
+        reason: null,
+        note: "",
+        idempotencyKey: "k-3",
+      }),
+    ).toEqual({ ok: false, reason: "tooMuch" });
     const sub = await paid("subscription");
     const ref = sub.session.subscription as string;
-    expect(await provider.cancelSubscription({ subscriptionRef: ref, reference: "ord_y", atPeriodEnd: false, idempotencyKey: "c-1", periodEnd: null })).toMatchObject({ ok: true, subscription: { status: "cancelled" } });
-    expect(await provider.cancelSubscription({ subscriptionRef: ref, reference: "ord_y", atPeriodEnd: true, idempotencyKey: "c-2", periodEnd: null })).toEqual({ ok: false, reason: "alreadyCancelled" });
+    expect(
+      await provider.cancelSubscription({
+        subscriptionRef: ref,
+        reference: "ord_y",
+        atPeriodEnd: false,
+        idempotencyKey: "c-1",
+        periodEnd: null,
+      }),
+    ).toMatchObject({ ok: true, subscription: { status: "cancelled" } });
+    expect(
+      await provider.cancelSubscription({
+        subscriptionRef: ref,
+        reference: "ord_y",
+        atPeriodEnd: true,
+        idempotencyKey: "c-2",
+        periodEnd: null,
+      }),
+    ).toEqual({ ok: false, reason: "alreadyCancelled" });
   });
 });
 
@@ -192,7 +353,11 @@ describe("retries that Stripe accepts", () => {
   afterEach(() => vi.useRealTimers());
 
   test("a retry across midnight sends the same parameters under the same key: the same session, not a 400", async () => {
-    const provider = new StripeProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url });
+    const provider = new StripeProvider({
+      secretKey: fake.secretKey,
+      webhookSecret: fake.webhookSecret,
+      apiBase: fake.url,
+    });
     const order: Order = {
       acceptance: null,
       id: "ord_20261124_midnight01",
@@ -215,9 +380,13 @@ describe("retries that Stripe accepts", () => {
       subscriptionRef: null,
       billingState: null,
       periodEnd: null,
-      subscriptionStatus: null, reference: "LA-1001",
+      subscriptionStatus: null,
+      reference: "LA-1001",
     };
-    const urls = { success: "https://shop.example/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://shop.example/commander" };
+    const urls = {
+      success: "https://shop.example/merci?session_id={CHECKOUT_SESSION_ID}",
+      cancel: "https://shop.example/commander",
+    };
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-24T22:59:50.000Z"));
     const first = await provider.createCheckout(checkoutRequest(order, urls));
@@ -230,7 +399,11 @@ describe("retries that Stripe accepts", () => {
 });
 
 describe("webhooks answered fast, thin payloads named, Stripe Tax, delayed payments", () => {
-  const { stripe, server } = suiteStripeShop({ LOG_LEVEL: "info", STRIPE_AUTOMATIC_TAX: "true", OUTBOX_POLL_MS: "100" });
+  const { stripe, server } = suiteStripeShop({
+    LOG_LEVEL: "info",
+    STRIPE_AUTOMATIC_TAX: "true",
+    OUTBOX_POLL_MS: "100",
+  });
   const logLines = () =>
     server
       .logs()
@@ -254,7 +427,9 @@ describe("webhooks answered fast, thin payloads named, Stripe Tax, delayed payme
     try {
       const answer = await postEvent(server.url, event);
       expect(answer).toEqual({ status: 200, body: "queued" });
-      expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!.state).toBe("checkout_created");
+      expect((await readStore(server.dataDir)).orders.find((o) => o.sessionId === sessionId)!.state).toBe(
+        "checkout_created",
+      );
     } finally {
       stripe.latencyMs = 0;
     }
@@ -267,7 +442,11 @@ describe("webhooks answered fast, thin payloads named, Stripe Tax, delayed payme
     expect(answer.status).toBe(400);
     expect(answer.body).not.toMatch(/signature/i);
     expect(answer.body).toMatch(/snapshot/i);
-    await waitFor(() => logLines().some((line) => /thin payloads/.test(line.msg) && /Snapshot/.test(String(line.reason))), 5_000, "log line about thin payloads");
+    await waitFor(
+      () => logLines().some((line) => /thin payloads/.test(line.msg) && /Snapshot/.test(String(line.reason))),
+      5_000,
+      "log line about thin payloads",
+    );
   });
 
   test("STRIPE_AUTOMATIC_TAX=true turns on automatic_tax for one-time and subscription sessions; prices stay tax-inclusive", async () => {

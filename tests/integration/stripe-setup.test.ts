@@ -47,7 +47,11 @@ const liveEnv = (webhookSecret: string) => ({
   SITE_CONFIG: COMPLETE_CONFIG,
 });
 // check-live lists them under "Payments and mail", indented like every line of its groups.
-const stripeLines = (output: string) => output.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("Stripe: "));
+const stripeLines = (output: string) =>
+  output
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("Stripe: "));
 
 describe("npm run stripe-setup", () => {
   test("creates the endpoint (handled events, pinned API version) and the portal configuration, prints the secret once; a second run changes nothing; check-live agrees", async () => {
@@ -64,14 +68,23 @@ describe("npm run stripe-setup", () => {
     expect(secret).toBeTruthy();
     const endpoints = [...stripe.webhookEndpoints.values()];
     expect(endpoints).toHaveLength(1);
-    expect(endpoints[0]).toMatchObject({ url: `${ORIGIN}/webhooks/stripe`, api_version: Stripe.API_VERSION, secret, status: "enabled" });
+    expect(endpoints[0]).toMatchObject({
+      url: `${ORIGIN}/webhooks/stripe`,
+      api_version: Stripe.API_VERSION,
+      secret,
+      status: "enabled",
+    });
     expect([...endpoints[0]!.enabled_events].sort()).toEqual([...STRIPE_WEBHOOK_EVENTS].sort());
     const portals = [...stripe.portalConfigurations.values()];
     expect(portals).toHaveLength(1);
     expect(portals[0]).toMatchObject({
       is_default: true,
       default_return_url: `${ORIGIN}/`,
-      features: { subscription_cancel: { enabled: true, mode: "at_period_end" }, invoice_history: { enabled: true }, payment_method_update: { enabled: true } },
+      features: {
+        subscription_cancel: { enabled: true, mode: "at_period_end" },
+        invoice_history: { enabled: true },
+        payment_method_update: { enabled: true },
+      },
     });
 
     const second = await run("scripts/stripe-setup.ts", setupEnv());
@@ -90,7 +103,9 @@ describe("npm run stripe-setup", () => {
   test("check-live names a missing event and an endpoint on another API version; stripe-setup repairs both", async () => {
     const client = createStripeClient({ secretKey: stripe.secretKey, apiBase: stripe.url });
     const [endpoint] = [...stripe.webhookEndpoints.values()];
-    await client.webhookEndpoints.update(endpoint!.id, { enabled_events: ["checkout.session.completed", "customer.created"] });
+    await client.webhookEndpoints.update(endpoint!.id, {
+      enabled_events: ["checkout.session.completed", "customer.created"],
+    });
     const wrong = await run("scripts/check-live.ts", liveEnv("whsec_any"));
     expect(wrong.code).toBe(1);
     expect(stripeLines(wrong.output)).toEqual([
@@ -103,9 +118,14 @@ describe("npm run stripe-setup", () => {
 
     // An endpoint made in the dashboard without choosing a version gets the account's (older) one.
     for (const id of [...stripe.webhookEndpoints.keys()]) await client.webhookEndpoints.del(id);
-    await client.webhookEndpoints.create({ url: `${ORIGIN}/webhooks/stripe`, enabled_events: [...STRIPE_WEBHOOK_EVENTS] as Stripe.WebhookEndpointCreateParams.EnabledEvent[] });
+    await client.webhookEndpoints.create({
+      url: `${ORIGIN}/webhooks/stripe`,
+      enabled_events: [...STRIPE_WEBHOOK_EVENTS] as Stripe.WebhookEndpointCreateParams.EnabledEvent[],
+    });
     const old = await run("scripts/check-live.ts", liveEnv("whsec_any"));
-    expect(stripeLines(old.output)).toEqual([expect.stringMatching(/is on API version 2024-06-20, not the SDK's 2026-10-28\.endive/)]);
+    expect(stripeLines(old.output)).toEqual([
+      expect.stringMatching(/is on API version 2024-06-20, not the SDK's 2026-10-28\.endive/),
+    ]);
     const replaced = await run("scripts/stripe-setup.ts", setupEnv());
     expect(replaced.output).toMatch(/replaced we_\w+ \(API version 2024-06-20\)/);
     expect(replaced.output).toMatch(/^STRIPE_WEBHOOK_SECRET=whsec_\w+$/m);

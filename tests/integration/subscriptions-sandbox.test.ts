@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
+import {
+  decodeMail,
+  emlFiles,
+  orderForm,
+  postForm,
+  postOrder,
+  readStore,
+  waitFor,
+  SANDBOX_PAY,
+} from "../support/orders.ts";
 
 /**
  * Self-service in sandbox mode, over plain HTTP (no JavaScript): the confirmation email's signed
@@ -12,9 +21,11 @@ import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFo
  * once; a footer page sends a fresh link without revealing whether an address is known; the
  * confirmation links to an HTML invoice.
  */
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
+const locale = (lang: string, ns: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const sub = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "subscription")]));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 const SECRET = "test-link-secret-0123456789abcdef0123";
 let server: RunningServer;
@@ -42,11 +53,16 @@ async function paidSandboxOrder(offer: string, lang: string, email: string) {
   const paid = await postForm(server.url + checkout, SANDBOX_PAY);
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
   const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
-  const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`), 10_000, "confirmation");
+  const file = await waitFor(
+    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
+    10_000,
+    "confirmation",
+  );
   return { order, confirmation: mail(file) };
 }
 
-const linkIn = (text: string, lang: string) => new RegExp(`${server.url}/subscription/[\\w.-]+\\?lang=${lang}`).exec(text)?.[0];
+const linkIn = (text: string, lang: string) =>
+  new RegExp(`${server.url}/subscription/[\\w.-]+\\?lang=${lang}`).exec(text)?.[0];
 
 describe("sandbox portal, without JavaScript", () => {
   test("the confirmation's link shows the subscription; a form post cancels it at the period end; the customer gets a confirmation with the end date, the owner is told, each once", async () => {
@@ -76,15 +92,30 @@ describe("sandbox portal, without JavaScript", () => {
     const stored = await readStore(server.dataDir);
     expect(stored.orders.find((o) => o.id === order.id)!.billingState).toBe("cancelling");
     const confirmed = `cancellation-confirmed.${periodEnd.replace(/\.\d+Z$/, "Z")}`;
-    expect(stored.emails.get(order.id)!.map((e) => e.kind).filter((kind) => kind !== "owner-paid")).toEqual(["confirmation", "owner-cancellation", confirmed]);
-    const notice = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-owner-cancellation.eml`), 10_000, "owner notice");
+    expect(
+      stored.emails
+        .get(order.id)!
+        .map((e) => e.kind)
+        .filter((kind) => kind !== "owner-paid"),
+    ).toEqual(["confirmation", "owner-cancellation", confirmed]);
+    const notice = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f === `${order.id}-owner-cancellation.eml`),
+      10_000,
+      "owner notice",
+    );
     expect(mail(notice)).toContain("To: owner@example.com");
     // L215-1-1: the customer's confirmation, in Spanish, names the day the subscription ends.
-    const cancelMail = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-${confirmed}.eml`), 10_000, "cancellation confirmation");
+    const cancelMail = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f === `${order.id}-${confirmed}.eml`),
+      10_000,
+      "cancellation confirmation",
+    );
     const text = mail(cancelMail);
     expect(text).toContain(`To: ${email}`);
     expect(text).toContain("tu cancelación está confirmada");
-    expect(text).toContain(`Finaliza el ${new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(periodEnd))}`);
+    expect(text).toContain(
+      `Finaliza el ${new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(periodEnd))}`,
+    );
   });
 
   test("a tampered, foreign or expired link gets a translated 4xx page with a way to a fresh link, never a 500", async () => {
@@ -139,7 +170,11 @@ describe("a fresh link by email", () => {
     expect(unknown.status).toBe(200);
     const strip = (text: string) => text.replace(/nonce="[^"]*"/g, "");
     expect(strip(await known.text())).toBe(strip(await unknown.text()));
-    const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-manage-link`)), 10_000, "manage-link email");
+    const file = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f.startsWith(`${order.id}-manage-link`)),
+      10_000,
+      "manage-link email",
+    );
     const text = mail(file);
     expect(text).toContain("To: known@example.com");
     const link = linkIn(text, "pt");
@@ -154,7 +189,8 @@ describe("a fresh link by email", () => {
     expect(body).toContain(html(sub.de.request.invalid));
     expect(body).toContain('value="not-an-email"');
     let last: Response | undefined;
-    for (let i = 0; i < 3; i++) last = await postForm(`${server.url}/subscription?lang=de`, { email: "flood@example.com" });
+    for (let i = 0; i < 3; i++)
+      last = await postForm(`${server.url}/subscription?lang=de`, { email: "flood@example.com" });
     expect(last!.status).toBe(429);
     expect(await last!.text()).toContain(html(sub.de.request.rateLimited));
   });

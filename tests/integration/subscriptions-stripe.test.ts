@@ -26,14 +26,27 @@ function subjectOf(raw: string): string {
   const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
   return folded
     .replace(/\r?\n[ \t]/g, " ")
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, text: string) => decodeURIComponent(text.replace(/_/g, " ").replace(/%/g, "%25").replace(/=([0-9A-F]{2})/gi, "%$1")))
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, text: string) =>
+      decodeURIComponent(
+        text
+          .replace(/_/g, " ")
+          .replace(/%/g, "%25")
+          .replace(/=([0-9A-F]{2})/gi, "%$1"),
+      ),
+    )
     .trim();
 }
-const orderOf = async (email: string) => (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
+const orderOf = async (email: string) =>
+  (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
 /** The outbox kinds of an order, without the owner's notice of the first payment (owner-paid, another lane's). */
-const kindsOf = async (orderId: string) => (await readStore(server.dataDir)).emails.get(orderId)!.map((e) => e.kind).filter((kind) => kind !== "owner-paid");
+const kindsOf = async (orderId: string) =>
+  (await readStore(server.dataDir)).emails
+    .get(orderId)!
+    .map((e) => e.kind)
+    .filter((kind) => kind !== "owner-paid");
 /** The owner's notices about an order whose subject starts with `prefix`. */
-const ownerNotices = (orderId: string, prefix: string) => mailsTo(OWNER).filter((m) => m.text.includes(orderId) && subjectOf(m.raw).startsWith(prefix));
+const ownerNotices = (orderId: string, prefix: string) =>
+  mailsTo(OWNER).filter((m) => m.text.includes(orderId) && subjectOf(m.raw).startsWith(prefix));
 
 /** Delivers an event (the answer comes at once) and waits for the worker's outcome. */
 const deliver = (event: SignedEvent) => deliverHandled(server, event);
@@ -58,13 +71,17 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
 
 describe("checkout: taxes included, billing address, VAT number, invoices", () => {
   test("subscription and one-time sessions carry the tax and invoice settings; one-time payments create a customer and an invoice", async () => {
-    const sub = stripe.sessions.get((await paidOrder("formateur-ia", "en", "params-sub@example.com")).session.id)!.params;
+    const sub = stripe.sessions.get(
+      (await paidOrder("formateur-ia", "en", "params-sub@example.com")).session.id,
+    )!.params;
     expect(sub["line_items[0][price_data][tax_behavior]"]).toBe("inclusive");
     expect(sub["line_items[1][price_data][tax_behavior]"]).toBe("inclusive");
     expect(sub.billing_address_collection).toBe("required");
     expect(sub["tax_id_collection[enabled]"]).toBe("true");
     expect(sub["invoice_creation[enabled]"]).toBeUndefined();
-    const once = stripe.sessions.get((await paidOrder("veo3-single", "en", "params-once@example.com")).session.id)!.params;
+    const once = stripe.sessions.get(
+      (await paidOrder("veo3-single", "en", "params-once@example.com")).session.id,
+    )!.params;
     expect(once["line_items[0][price_data][tax_behavior]"]).toBe("inclusive");
     expect(once["invoice_creation[enabled]"]).toBe("true");
     expect(once.customer_creation).toBe("always");
@@ -117,14 +134,30 @@ describe("a subscription's life", () => {
     expect(portal.status).toBe(303);
     expect(portal.headers.get("location")).toMatch(new RegExp(`^${stripe.url}/portal/bps_`));
     // In the order's language.
-    expect(stripe.portalSessions.at(-1)).toMatchObject({ customer: session.customer, return_url: `${server.url}/`, locale: "de" });
+    expect(stripe.portalSessions.at(-1)).toMatchObject({
+      customer: session.customer,
+      return_url: `${server.url}/`,
+      locale: "de",
+    });
 
     // The card is fixed: the retry is paid. A late replay of the stale "past_due" update cannot undo it.
     const paid = stripe.renew(subscriptionId, "paid");
     expect(await deliver(stripe.objectEvent("invoice.paid", paid))).toEqual({ status: 200, outcome: "active" });
-    expect((await deliver({ ...updated, ...stripe.objectEvent("customer.subscription.updated", { ...stripe.subscriptions.get(subscriptionId)!, status: "past_due" }) })).outcome).toBe("active");
+    expect(
+      (
+        await deliver({
+          ...updated,
+          ...stripe.objectEvent("customer.subscription.updated", {
+            ...stripe.subscriptions.get(subscriptionId)!,
+            status: "past_due",
+          }),
+        })
+      ).outcome,
+    ).toBe("active");
     expect((await orderOf(email)).billingState).toBe("active");
-    expect((await kindsOf(order.id)).filter((kind) => kind.startsWith("payment-failed"))).toEqual([`payment-failed.${failedInvoice.id}`]);
+    expect((await kindsOf(order.id)).filter((kind) => kind.startsWith("payment-failed"))).toEqual([
+      `payment-failed.${failedInvoice.id}`,
+    ]);
   });
 
   test("cancellation through the Billing Portal: cancelling, then ended; owner told once, customer told once, deleted-before-updated is harmless", async () => {
@@ -149,7 +182,11 @@ describe("a subscription's life", () => {
     const stored = await orderOf(email);
     expect(stored.billingState).toBe("cancelled");
     expect((await kindsOf(order.id)).sort()).toEqual(["confirmation", "owner-cancellation", "subscription-ended"]);
-    await waitFor(() => mailsTo(email).length === 2 && ownerNotices(order.id, "Cancellation: ").length > 0, 10_000, "ended + owner notice");
+    await waitFor(
+      () => mailsTo(email).length === 2 && ownerNotices(order.id, "Cancellation: ").length > 0,
+      10_000,
+      "ended + owner notice",
+    );
     await settle();
     expect(subjectOf(mailsTo(email)[1]!.raw)).toContain("your subscription has ended");
     expect(ownerNotices(order.id, "Cancellation: ")).toHaveLength(1);
@@ -171,14 +208,20 @@ describe("a subscription's life", () => {
     expect(await deliver(updated)).toEqual({ status: 200, outcome: "cancelling" });
     expect((await deliver(updated)).status).toBe(200);
     // Another update while it stays cancelled for the same day (Stripe sends them for many reasons): no second email.
-    expect(await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(subscriptionId)!))).toEqual({ status: 200, outcome: "cancelling" });
+    expect(
+      await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(subscriptionId)!)),
+    ).toEqual({ status: 200, outcome: "cancelling" });
     const periodEnd = (await orderOf(email)).periodEnd!;
-    expect((await kindsOf(order.id)).filter((kind) => kind.startsWith("cancellation-confirmed."))).toEqual([`cancellation-confirmed.${periodEnd.replace(/\.\d+Z$/, "Z")}`]);
+    expect((await kindsOf(order.id)).filter((kind) => kind.startsWith("cancellation-confirmed."))).toEqual([
+      `cancellation-confirmed.${periodEnd.replace(/\.\d+Z$/, "Z")}`,
+    ]);
     await waitFor(() => mailsTo(email).length === 2, 10_000, "cancellation confirmation");
     await settle();
     expect(mailsTo(email)).toHaveLength(2);
     expect(subjectOf(mailsTo(email)[1]!.raw)).toContain("Ihre Kündigung ist bestätigt");
-    expect(mailsTo(email)[1]!.text).toContain(`Es endet am ${new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(periodEnd))}`);
+    expect(mailsTo(email)[1]!.text).toContain(
+      `Es endet am ${new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(periodEnd))}`,
+    );
   });
 
   test("refund: refunded, owner notified once (to OWNER_EMAIL); replays and partial-then-full refunds are each told once", async () => {
@@ -207,7 +250,13 @@ describe("a subscription's life", () => {
     const dispute = stripe.objectEvent("charge.dispute.created", stripe.dispute(stripe.chargeOf(session.id)!.id));
     expect(await deliver(dispute)).toEqual({ status: 200, outcome: "disputed" });
     expect((await postEvent(server.url, dispute)).body).toBe("duplicate");
-    expect((await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(session.subscription!)!))).outcome).toBe("disputed");
+    expect(
+      (
+        await deliver(
+          stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(session.subscription!)!),
+        )
+      ).outcome,
+    ).toBe("disputed");
     expect((await orderOf(email)).billingState).toBe("disputed");
     await waitFor(() => ownerNotices(order.id, "Dispute: ").length > 0, 10_000, "dispute notice");
     await settle();
@@ -222,7 +271,10 @@ describe("a subscription's life", () => {
     expect((await deliver(stripe.objectEvent("invoice.paid", month))).outcome).toBe("active");
     // The owner refunds that one month (a whole charge, of one invoice).
     const charge = stripe.latestChargeOf(subscriptionId)!;
-    expect(await deliver(stripe.objectEvent("charge.refunded", stripe.refund(charge.id)))).toEqual({ status: 200, outcome: "charge refunded" });
+    expect(await deliver(stripe.objectEvent("charge.refunded", stripe.refund(charge.id)))).toEqual({
+      status: 200,
+      outcome: "charge refunded",
+    });
     expect((await orderOf(email)).billingState).toBe("active");
     // Stripe keeps billing: the next renewal is recorded and emailed.
     const next = stripe.renew(subscriptionId);
@@ -235,7 +287,11 @@ describe("a subscription's life", () => {
       body: new URLSearchParams({ email }),
     });
     expect(form.status).toBeLessThan(400);
-    await waitFor(async () => (await kindsOf(order.id)).some((kind) => kind.startsWith("manage-link.")), 10_000, "fresh manage link");
+    await waitFor(
+      async () => (await kindsOf(order.id)).some((kind) => kind.startsWith("manage-link.")),
+      10_000,
+      "fresh manage link",
+    );
   });
 
   test("a dispute that is won returns the order to its state before the dispute", async () => {
@@ -243,7 +299,10 @@ describe("a subscription's life", () => {
     const { session, order } = await paidOrder("veo3-subscription", "en", email);
     const dispute = stripe.dispute(stripe.chargeOf(session.id)!.id);
     expect((await deliver(stripe.objectEvent("charge.dispute.created", dispute))).outcome).toBe("disputed");
-    expect(await deliver(stripe.objectEvent("charge.dispute.closed", stripe.closeDispute(dispute, "won")))).toEqual({ status: 200, outcome: "active" });
+    expect(await deliver(stripe.objectEvent("charge.dispute.closed", stripe.closeDispute(dispute, "won")))).toEqual({
+      status: 200,
+      outcome: "active",
+    });
     expect((await orderOf(email)).billingState).toBe("active");
     await waitFor(() => ownerNotices(order.id, "Dispute won: ").length > 0, 10_000, "dispute won notice");
   });
@@ -253,7 +312,13 @@ describe("a subscription's life", () => {
     const { session, order } = await paidOrder("formateur-ia", "en", email);
     const paused = stripe.objectEvent("customer.subscription.updated", stripe.pause(session.subscription!));
     expect(await deliver(paused)).toEqual({ status: 200, outcome: "paused" });
-    expect((await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(session.subscription!)!))).outcome).toBe("paused");
+    expect(
+      (
+        await deliver(
+          stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(session.subscription!)!),
+        )
+      ).outcome,
+    ).toBe("paused");
     await waitFor(() => ownerNotices(order.id, "Subscription paused: ").length > 0, 10_000, "paused notice");
     await settle();
     expect(ownerNotices(order.id, "Subscription paused: ")).toHaveLength(1);
@@ -266,7 +331,8 @@ describe("a subscription's life", () => {
       encoding: "utf8",
     });
     const stored = (await readStore(server.dataDir)).orders;
-    const line = (email: string) => out.split("\n").find((l) => l.includes(stored.find((o) => o.customer.email === email)!.id)) ?? "";
+    const line = (email: string) =>
+      out.split("\n").find((l) => l.includes(stored.find((o) => o.customer.email === email)!.id)) ?? "";
     expect(line("cancel@example.com")).toContain("cancelled");
     expect(line("refund@example.com")).toContain("refunded");
     expect(line("dispute@example.com")).toContain("disputed");
@@ -286,8 +352,19 @@ describe("events in every shape Stripe sends", () => {
     expect(JSON.parse(legacy.body).data.object.parent).toBeUndefined();
     expect(await deliver(legacy)).toEqual({ status: 200, outcome: "active" });
     const failed = stripe.renew(subscriptionId, "failed");
-    expect(await deliver(stripe.objectEvent("invoice.payment_failed", failed, { shape: "legacy" }))).toEqual({ status: 200, outcome: "past_due" });
-    expect((await deliver(stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(subscriptionId)!, { shape: "legacy" }))).outcome).toBe("past_due");
+    expect(await deliver(stripe.objectEvent("invoice.payment_failed", failed, { shape: "legacy" }))).toEqual({
+      status: 200,
+      outcome: "past_due",
+    });
+    expect(
+      (
+        await deliver(
+          stripe.objectEvent("customer.subscription.updated", stripe.subscriptions.get(subscriptionId)!, {
+            shape: "legacy",
+          }),
+        )
+      ).outcome,
+    ).toBe("past_due");
     expect(await kindsOf(order.id)).toEqual(["confirmation", `renewal.${paid.id}`, `payment-failed.${failed.id}`]);
     await waitFor(() => mailsTo(email).length === 3, 10_000, "renewal and failed-payment emails");
   });
@@ -302,7 +379,9 @@ describe("events in every shape Stripe sends", () => {
     const invoice = stripe.invoiceOf(once.session.id)!;
     expect(invoice.parent).toBeNull();
     expect((await deliver(stripe.objectEvent("invoice.paid", invoice))).outcome).toBe("one-time invoice");
-    expect((await deliver(stripe.objectEvent("invoice.paid", invoice, { shape: "legacy" }))).outcome).toBe("one-time invoice");
+    expect((await deliver(stripe.objectEvent("invoice.paid", invoice, { shape: "legacy" }))).outcome).toBe(
+      "one-time invoice",
+    );
     await settle();
     expect(await kindsOf(sub.order.id)).toEqual(["confirmation"]);
     expect(await kindsOf(once.order.id)).toEqual(["confirmation"]);
@@ -312,15 +391,34 @@ describe("events in every shape Stripe sends", () => {
     const email = "unreadable@example.com";
     const { session, order } = await paidOrder("formateur-ia", "en", email);
     // Neither `parent` nor `subscription`: a shape we do not know.
-    const odd = stripe.objectEvent("invoice.paid", { id: "in_odd", object: "invoice", customer: session.customer, billing_reason: "subscription_cycle", metadata: {} });
-    expect(await postEvent(server.url, odd)).toEqual({ status: 500, body: "Event not understood: stored as unhandled" });
-    expect(await postEvent(server.url, odd)).toEqual({ status: 500, body: "Event not understood: stored as unhandled" });
+    const odd = stripe.objectEvent("invoice.paid", {
+      id: "in_odd",
+      object: "invoice",
+      customer: session.customer,
+      billing_reason: "subscription_cycle",
+      metadata: {},
+    });
+    expect(await postEvent(server.url, odd)).toEqual({
+      status: 500,
+      body: "Event not understood: stored as unhandled",
+    });
+    expect(await postEvent(server.url, odd)).toEqual({
+      status: 500,
+      body: "Event not understood: stored as unhandled",
+    });
     expect((await inboxEntry(server.dataDir, odd.id))?.status).toBe("unhandled");
     await waitFor(() => ownerNotices(order.id, "Payment event not handled").length > 0, 10_000, "owner told");
     await settle();
     expect(ownerNotices(order.id, "Payment event not handled")).toHaveLength(1);
     // A subscription Stripe does not know (deleted, another account): unhandled after handling, owner told.
-    const ghost = stripe.objectEvent("invoice.paid", { ...stripe.renew(session.subscription!), parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: "sub_ghost", metadata: { order_id: order.id } } } });
+    const ghost = stripe.objectEvent("invoice.paid", {
+      ...stripe.renew(session.subscription!),
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { subscription: "sub_ghost", metadata: { order_id: order.id } },
+      },
+    });
     const handled = await deliver(ghost);
     expect(handled.outcome).toMatch(/^unhandled: the provider does not know subscription sub_ghost/);
   });

@@ -19,14 +19,23 @@ const root = path.resolve(import.meta.dirname, "../..");
 const server = suiteServer({ LOG_LEVEL: "info" });
 
 test("with only a copy of the database, forging a signed-in back-office cookie fails", async () => {
-  const { client } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url), "correct horse battery staple 21");
+  const { client } = await setUpOwner(
+    server.url,
+    ownerReset(server.dataDir, server.url),
+    "correct horse battery staple 21",
+  );
   expect((await client.get("/admin")).status).toBe(200);
 
   // The attacker's material: a backup made by `npm run backup`, copied elsewhere. Nothing else.
   const file = path.join(tempDataDir("stolen-backup-"), "copy.sqlite");
-  await run(process.execPath, ["scripts/backup.ts", file], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir } });
+  await run(process.execPath, ["scripts/backup.ts", file], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
   const copy = openLiveDatabase(file, { readOnly: true });
-  const secrets = (copy.prepare("SELECT value FROM app_settings").all() as Array<{ value: string }>).map((row) => row.value);
+  const secrets = (copy.prepare("SELECT value FROM app_settings").all() as Array<{ value: string }>).map(
+    (row) => row.value,
+  );
   const stored = (copy.prepare("SELECT id FROM admin_sessions").all() as Array<{ id: string }>).map((row) => row.id);
   copy.close();
   expect(stored.length).toBeGreaterThan(0);
@@ -35,7 +44,9 @@ test("with only a copy of the database, forging a signed-in back-office cookie f
   // The real cookie's id appears nowhere in the copy.
   // (React Router's cookie value: base64 of the JSON id, a dot, the signature.)
   const rawValue = decodeURIComponent(client.cookie.slice(client.cookie.indexOf("=") + 1));
-  const realIdText = String(JSON.parse(Buffer.from(rawValue.slice(0, rawValue.lastIndexOf(".")), "base64").toString("utf8")));
+  const realIdText = String(
+    JSON.parse(Buffer.from(rawValue.slice(0, rawValue.lastIndexOf(".")), "base64").toString("utf8")),
+  );
   expect(realIdText.length).toBeGreaterThan(20);
   expect(fs.readFileSync(file).includes(Buffer.from(realIdText))).toBe(false);
 
@@ -70,7 +81,8 @@ test("the access log never holds a signed link's token or a sandbox checkout's s
   for (const target of targets) await (await fetch(server.url + target, { redirect: "manual" })).arrayBuffer();
   // The access line is written asynchronously: wait until the last one is there.
   const deadline = Date.now() + 10_000;
-  while (!server.logs().includes("/merci?session_id=[redacted]") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (!server.logs().includes("/merci?session_id=[redacted]") && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const logs = server.logs();
   expect(logs).toContain('"path":"/subscription/[redacted]"');
   expect(logs).toContain('"path":"/subscription/[redacted]?lang=de"');

@@ -16,7 +16,14 @@ const servers: RunningServer[] = [];
 let stripe: FakeStripe;
 
 async function start(env: Record<string, string>, dataDir = tempDataDir()) {
-  const server = await startServer({ LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100", OUTBOX_BACKOFF_MS: "200", OUTBOX_MAX_BACKOFF_MS: "400", ...env, DATA_DIR: dataDir });
+  const server = await startServer({
+    LOG_LEVEL: "silent",
+    OUTBOX_POLL_MS: "100",
+    OUTBOX_BACKOFF_MS: "200",
+    OUTBOX_MAX_BACKOFF_MS: "400",
+    ...env,
+    DATA_DIR: dataDir,
+  });
   servers.push(server);
   return server;
 }
@@ -45,7 +52,11 @@ describe("two instances, one PostgreSQL", () => {
     const page = await fetch(`${b.url}${checkout}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("across@example.com");
-    const pay = await fetch(`${b.url}${checkout}`, { method: "POST", body: new URLSearchParams(SANDBOX_PAY), redirect: "manual" });
+    const pay = await fetch(`${b.url}${checkout}`, {
+      method: "POST",
+      body: new URLSearchParams(SANDBOX_PAY),
+      redirect: "manual",
+    });
     expect(pay.status).toBe(303);
     const thanks = await fetch(`${b.url}${pay.headers.get("location")}`);
     expect(thanks.status).toBe(200);
@@ -99,10 +110,15 @@ describe("two instances, one PostgreSQL", () => {
       let b = await start(env, bDir);
 
       // 1. 40 orders at once, half on each; B is killed after its fifth answer.
-      const visitors = Array.from({ length: 40 }, (_, i) => ({ email: `two-${i}@example.com`, token: `two-instances-${String(i).padStart(8, "0")}` }));
+      const visitors = Array.from({ length: 40 }, (_, i) => ({
+        email: `two-${i}@example.com`,
+        token: `two-instances-${String(i).padStart(8, "0")}`,
+      }));
       let bAnswers = 0;
       const post = (server: RunningServer, v: (typeof visitors)[number]) =>
-        postOrder(server.url, "test-workflow", "en", orderForm({ email: v.email, token: v.token }), { headers: { Origin: server.url } }).then((res) => res.status);
+        postOrder(server.url, "test-workflow", "en", orderForm({ email: v.email, token: v.token }), {
+          headers: { Origin: server.url },
+        }).then((res) => res.status);
       const firstTry = await Promise.all(
         visitors.map((v, i) =>
           i % 2 === 0
@@ -123,7 +139,11 @@ describe("two instances, one PostgreSQL", () => {
       expect(retried).toEqual(visitors.map(() => 303));
 
       const afterPlacing = (await readStore(a.dataDir, url)).orders;
-      for (const v of visitors) expect(afterPlacing.filter((o) => o.submissionToken === v.token), v.token).toHaveLength(1);
+      for (const v of visitors)
+        expect(
+          afterPlacing.filter((o) => o.submissionToken === v.token),
+          v.token,
+        ).toHaveLength(1);
       expect(afterPlacing).toHaveLength(40);
 
       // 2. B comes back; every checkout is paid and Stripe's webhooks alternate between A and B.
@@ -133,7 +153,11 @@ describe("two instances, one PostgreSQL", () => {
       for (const o of payable) stripe.complete(o.sessionId!);
       const deliver = (server: RunningServer, sessionId: string) => {
         const event = stripe.signedEvent("checkout.session.completed", sessionId);
-        return fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: event.body, headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature } }).then(
+        return fetch(`${server.url}/webhooks/stripe`, {
+          method: "POST",
+          body: event.body,
+          headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature },
+        }).then(
           (res) => res.status,
           () => 0,
         );
@@ -146,7 +170,9 @@ describe("two instances, one PostgreSQL", () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       smtp.release();
       // Stripe retries what was not acknowledged; A is still up.
-      const redelivered = await Promise.all(payable.map((o, i) => (statuses[i] === 200 ? 200 : deliver(a, o.sessionId!))));
+      const redelivered = await Promise.all(
+        payable.map((o, i) => (statuses[i] === 200 ? 200 : deliver(a, o.sessionId!))),
+      );
       expect(redelivered.every((status) => status === 200)).toBe(true);
 
       // 3. Every paid order's confirmation reaches the SMTP server, once (B's leases expire; A sends them).
@@ -157,7 +183,12 @@ describe("two instances, one PostgreSQL", () => {
       const { orders, emails } = await readStore(a.dataDir, url);
       for (const o of payable) {
         expect(orders.find((stored) => stored.id === o.id)!.state).toBe("paid");
-        expect(emails.get(o.id)!.filter((e) => e.kind === "confirmation").map((e) => [e.kind, e.status])).toEqual([["confirmation", "sent"]]);
+        expect(
+          emails
+            .get(o.id)!
+            .filter((e) => e.kind === "confirmation")
+            .map((e) => [e.kind, e.status]),
+        ).toEqual([["confirmation", "sent"]]);
       }
     } finally {
       await smtp.close();

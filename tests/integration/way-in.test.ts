@@ -2,7 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { openStores, type Stores } from "../../app/stores.server.ts";
-import { AdminClient, freshCode, ownerReset, recoveryCodesIn, setUpOwner, signInWithRecoveryCode } from "../support/admin.ts";
+import {
+  AdminClient,
+  freshCode,
+  ownerReset,
+  recoveryCodesIn,
+  setUpOwner,
+  signInWithRecoveryCode,
+} from "../support/admin.ts";
 import { decodeMail, emlFiles, waitFor } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
@@ -18,7 +25,8 @@ const PASSWORD = "correct horse battery staple";
 const NEW_PASSWORD = "a brand new phone-typed passphrase";
 const OWNER_EMAIL = "owner@example.com";
 const en = JSON.parse(fs.readFileSync(path.resolve("locales/en/admin.json"), "utf8"));
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 // Each TOTP sign-in spends one 30-second step (a code is never accepted twice): a test signing in
 // again may wait for the next step. Tests about something else sign in with a recovery code taken
@@ -51,21 +59,38 @@ async function withStore<T>(query: (store: Stores) => Promise<T>): Promise<T> {
 }
 
 const outboxKinds = (kind: string) =>
-  withStore(async (store) => (await store.db.selectFrom("outbox").select("id").where("kind", "=", kind).execute()).length);
+  withStore(
+    async (store) => (await store.db.selectFrom("outbox").select("id").where("kind", "=", kind).execute()).length,
+  );
 
 /** The newest email of this kind written to the outbox directory, decoded. */
 async function lastEmail(kind: string, count = 1): Promise<string> {
-  const files = await waitFor(() => {
-    const found = emlFiles(server.dataDir).filter((file) => file.endsWith(`-${kind}.eml`));
-    return found.length >= count ? found : undefined;
-  }, 20_000, `${count} ${kind} email(s)`);
-  const newest = files.map((file) => path.join(server.dataDir, "outbox", file)).sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs).at(-1)!;
+  const files = await waitFor(
+    () => {
+      const found = emlFiles(server.dataDir).filter((file) => file.endsWith(`-${kind}.eml`));
+      return found.length >= count ? found : undefined;
+    },
+    20_000,
+    `${count} ${kind} email(s)`,
+  );
+  const newest = files
+    .map((file) => path.join(server.dataDir, "outbox", file))
+    .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs)
+    .at(-1)!;
   return decodeMail(fs.readFileSync(newest, "utf8"));
 }
 
 describe("the first set-up link", () => {
   test("is emailed to OWNER_EMAIL once — the same link as in the log — and a restart sends no other", async () => {
-    const line = await waitFor(() => server.logs().split("\n").find((l) => l.includes("/admin/setup?token=")), 20_000, "set-up link in the log");
+    const line = await waitFor(
+      () =>
+        server
+          .logs()
+          .split("\n")
+          .find((l) => l.includes("/admin/setup?token=")),
+      20_000,
+      "set-up link in the log",
+    );
     const logged = JSON.parse(line).url as string;
     const mail = await lastEmail("owner-setup");
     expect(mail).toMatch(new RegExp(`^To: ${OWNER_EMAIL}`, "m"));
@@ -106,7 +131,11 @@ describe("recovery codes", () => {
     const page = await (await client.get("/admin/verify", from("198.51.100.1"))).text();
     expect(page).toContain(en.recovery.useOne);
     // Typed as people type: upper case, spaces instead of dashes.
-    const used = await client.post("/admin/verify", { code: codes[0]!.toUpperCase().replace(/-/g, " ") }, from("198.51.100.1"));
+    const used = await client.post(
+      "/admin/verify",
+      { code: codes[0]!.toUpperCase().replace(/-/g, " ") },
+      from("198.51.100.1"),
+    );
     expect(used.status).toBe(303);
     expect(used.headers.get("location")).toBe("/admin");
     expect((await client.get("/admin")).status).toBe(200);
@@ -127,7 +156,11 @@ describe("recovery codes", () => {
       clients.push(client);
     }
     // …then the same code from all of them at once.
-    const statuses = await Promise.all(clients.map((client, i) => client.post("/admin/verify", { code: codes[1]! }, from(`198.51.100.${10 + i}`)).then((res) => res.status)));
+    const statuses = await Promise.all(
+      clients.map((client, i) =>
+        client.post("/admin/verify", { code: codes[1]! }, from(`198.51.100.${10 + i}`)).then((res) => res.status),
+      ),
+    );
     expect(statuses.filter((status) => status === 303)).toHaveLength(1);
     expect(statuses.filter((status) => status === 401)).toHaveLength(7);
     expect(await withStore((store) => store.countRecoveryCodes())).toBe(8);
@@ -158,7 +191,16 @@ describe("recovery codes", () => {
     const client = new AdminClient(server.url);
     expect((await client.post("/admin/sign-in", { password }, from("198.51.100.40"))).status).toBe(303);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await client.post("/admin/verify", { code: `zzzz-zzzz-zzzz-zz${String(i).padStart(2, "2")}` }, from("198.51.100.40"))).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (
+          await client.post(
+            "/admin/verify",
+            { code: `zzzz-zzzz-zzzz-zz${String(i).padStart(2, "2")}` },
+            from("198.51.100.40"),
+          )
+        ).status,
+      );
     // signInIp: 10 per 15 minutes (the password above was a success and gave its point back).
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual([429, 429]);
@@ -210,10 +252,19 @@ describe("forgot password", () => {
     // The four links asked for earlier are still open (30 minutes each) until a password is set.
     const others = emlFiles(server.dataDir)
       .filter((file) => file.endsWith("-owner-reset.eml"))
-      .map((file) => new URL(/https?:\/\/\S+\/admin\/reset\?token=[\w.-]+/.exec(decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8")))![0]).searchParams.get("token")!)
+      .map((file) =>
+        new URL(
+          /https?:\/\/\S+\/admin\/reset\?token=[\w.-]+/.exec(
+            decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8")),
+          )![0],
+        ).searchParams.get("token")!,
+      )
       .filter((other) => other !== token);
     expect(others).toHaveLength(4);
-    for (const other of others) expect((await new AdminClient(server.url).get(`/admin/reset?token=${other}`, from("203.0.113.62"))).status).toBe(200);
+    for (const other of others)
+      expect((await new AdminClient(server.url).get(`/admin/reset?token=${other}`, from("203.0.113.62"))).status).toBe(
+        200,
+      );
     // The token never reaches the log (the access line redacts it).
     const visitor = new AdminClient(server.url);
     expect((await visitor.get(`/admin/reset?token=${token}`, from("203.0.113.60"))).status).toBe(200);
@@ -221,13 +272,21 @@ describe("forgot password", () => {
 
     // Without the second factor, or with a wrong one: refused, nothing changed, the link still usable.
     const form = { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD };
-    expect((await visitor.post(`/admin/reset?token=${token}`, { ...form, code: "" }, from("203.0.113.60"))).status).toBe(401);
-    expect((await visitor.post(`/admin/reset?token=${token}`, { ...form, code: "000000" }, from("203.0.113.60"))).status).toBe(401);
+    expect(
+      (await visitor.post(`/admin/reset?token=${token}`, { ...form, code: "" }, from("203.0.113.60"))).status,
+    ).toBe(401);
+    expect(
+      (await visitor.post(`/admin/reset?token=${token}`, { ...form, code: "000000" }, from("203.0.113.60"))).status,
+    ).toBe(401);
     expect((await visitor.get(`/admin/reset?token=${token}`, from("203.0.113.60"))).status).toBe(200);
     expect((await before.get("/admin")).status).toBe(200);
 
     // With the authenticator's code: the password changes, every session ends.
-    const done = await visitor.post(`/admin/reset?token=${token}`, { ...form, code: await freshCode(secret) }, from("203.0.113.60"));
+    const done = await visitor.post(
+      `/admin/reset?token=${token}`,
+      { ...form, code: await freshCode(secret) },
+      from("203.0.113.60"),
+    );
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/admin/sign-in?reset=1");
     password = NEW_PASSWORD;
@@ -237,13 +296,28 @@ describe("forgot password", () => {
 
     // Once only.
     expect((await visitor.get(`/admin/reset?token=${token}`, from("203.0.113.60"))).status).toBe(403);
-    expect((await visitor.post(`/admin/reset?token=${token}`, { ...form, code: codes[0]! }, from("203.0.113.60"))).status).toBe(403);
+    expect(
+      (await visitor.post(`/admin/reset?token=${token}`, { ...form, code: codes[0]! }, from("203.0.113.60"))).status,
+    ).toBe(403);
     // A new password voids every other link too: one left in a mailbox cannot set another.
-    for (const other of others) expect((await new AdminClient(server.url).get(`/admin/reset?token=${other}`, from("203.0.113.62"))).status).toBe(403);
+    for (const other of others)
+      expect((await new AdminClient(server.url).get(`/admin/reset?token=${other}`, from("203.0.113.62"))).status).toBe(
+        403,
+      );
     const stale = others[0]!;
-    expect((await visitor.post(`/admin/reset?token=${stale}`, { token: stale, password: PASSWORD, confirm: PASSWORD, code: codes[0]! }, from("203.0.113.62"))).status).toBe(403);
+    expect(
+      (
+        await visitor.post(
+          `/admin/reset?token=${stale}`,
+          { token: stale, password: PASSWORD, confirm: PASSWORD, code: codes[0]! },
+          from("203.0.113.62"),
+        )
+      ).status,
+    ).toBe(403);
     // The old password is gone; the new one (with a second factor) signs in.
-    expect((await new AdminClient(server.url).post("/admin/sign-in", { password: PASSWORD }, from("203.0.113.61"))).status).toBe(401);
+    expect(
+      (await new AdminClient(server.url).post("/admin/sign-in", { password: PASSWORD }, from("203.0.113.61"))).status,
+    ).toBe(401);
     expect((await (await signInWithRecoveryCode(server.url, NEW_PASSWORD, codes)).get("/admin")).status).toBe(200);
   });
 
@@ -252,7 +326,11 @@ describe("forgot password", () => {
     const mail = await lastEmail("owner-reset", 6);
     const token = new URL(/https?:\/\/\S+\/admin\/reset\?token=[\w.-]+/.exec(mail)![0]).searchParams.get("token")!;
     const client = new AdminClient(server.url);
-    const done = await client.post(`/admin/reset?token=${token}`, { token, password: PASSWORD, confirm: PASSWORD, code: codes[0]! }, from("203.0.113.71"));
+    const done = await client.post(
+      `/admin/reset?token=${token}`,
+      { token, password: PASSWORD, confirm: PASSWORD, code: codes[0]! },
+      from("203.0.113.71"),
+    );
     expect(done.status).toBe(303);
     password = PASSWORD;
 
@@ -260,27 +338,49 @@ describe("forgot password", () => {
     expect((await ask(OWNER_EMAIL, "203.0.113.72")).status).toBe(200);
     const later = await lastEmail("owner-reset", 7);
     const old = new URL(/https?:\/\/\S+\/admin\/reset\?token=[\w.-]+/.exec(later)![0]).searchParams.get("token")!;
-    await withStore((store) => store.db.updateTable("owner_unlocks").set({ expires_at: Date.now() - 1000 }).where("purpose", "=", "reset").where("used_at", "is", null).execute());
+    await withStore((store) =>
+      store.db
+        .updateTable("owner_unlocks")
+        .set({ expires_at: Date.now() - 1000 })
+        .where("purpose", "=", "reset")
+        .where("used_at", "is", null)
+        .execute(),
+    );
     expect((await client.get(`/admin/reset?token=${old}`, from("203.0.113.73"))).status).toBe(403);
-    expect((await client.post(`/admin/reset?token=${old}`, { token: old, password: NEW_PASSWORD, confirm: NEW_PASSWORD, code: codes.at(-1)! }, from("203.0.113.73"))).status).toBe(403);
+    expect(
+      (
+        await client.post(
+          `/admin/reset?token=${old}`,
+          { token: old, password: NEW_PASSWORD, confirm: NEW_PASSWORD, code: codes.at(-1)! },
+          from("203.0.113.73"),
+        )
+      ).status,
+    ).toBe(403);
     codes = codes.slice(1);
   });
 });
 
 describe("passkeys", () => {
   const authenticator = new SoftAuthenticator();
-  const passkeyPost = (client: AdminClient, form: Record<string, string>, ip: string) => client.post("/admin/passkey", form, from(ip));
+  const passkeyPost = (client: AdminClient, form: Record<string, string>, ip: string) =>
+    client.post("/admin/passkey", form, from(ip));
 
   test("added from a full session; listed in the back office", async () => {
     const owner = await signInWithRecoveryCode(server.url, password, codes);
     // A stranger or a password-only session cannot register one.
-    expect((await passkeyPost(new AdminClient(server.url), { intent: "register-options" }, "192.0.2.1")).status).toBe(303);
+    expect((await passkeyPost(new AdminClient(server.url), { intent: "register-options" }, "192.0.2.1")).status).toBe(
+      303,
+    );
 
     const options = await (await passkeyPost(owner, { intent: "register-options" }, "192.0.2.1")).json();
     expect(options.rp.id).toBe("127.0.0.1");
     expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
     expect(owner.passkey).toMatch(/^admin_passkey=/);
-    const added = await passkeyPost(owner, { intent: "register", response: JSON.stringify(authenticator.register(options, server.url)) }, "192.0.2.1");
+    const added = await passkeyPost(
+      owner,
+      { intent: "register", response: JSON.stringify(authenticator.register(options, server.url)) },
+      "192.0.2.1",
+    );
     expect(added.status).toBe(200);
     expect(await added.json()).toEqual({ redirect: "/admin/security?done=passkey-added" });
     const rows = await withStore((store) => store.listPasskeys());
@@ -289,7 +389,11 @@ describe("passkeys", () => {
     expect(await (await owner.get("/admin/security")).text()).toContain(en.security.passkeyName.replace("{{n}}", "1"));
 
     // The challenge was single-use: the same answer again is refused.
-    const replay = await passkeyPost(owner, { intent: "register", response: JSON.stringify(authenticator.register(options, server.url)) }, "192.0.2.1");
+    const replay = await passkeyPost(
+      owner,
+      { intent: "register", response: JSON.stringify(authenticator.register(options, server.url)) },
+      "192.0.2.1",
+    );
     expect(replay.status).toBe(400);
   });
 
@@ -298,7 +402,15 @@ describe("passkeys", () => {
     const options = await (await passkeyPost(client, { intent: "sign-in-options" }, "192.0.2.2")).json();
     expect(options.rpId).toBe("127.0.0.1");
     expect(options.allowCredentials ?? []).toEqual([]);
-    const signedIn = await passkeyPost(client, { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, server.url)), returnTo: "/admin/quotes" }, "192.0.2.2");
+    const signedIn = await passkeyPost(
+      client,
+      {
+        intent: "sign-in",
+        response: JSON.stringify(authenticator.assert(options, server.url)),
+        returnTo: "/admin/quotes",
+      },
+      "192.0.2.2",
+    );
     expect(signedIn.status).toBe(200);
     expect(await signedIn.json()).toEqual({ redirect: "/admin/quotes" });
     expect((await client.get("/admin/quotes")).status).toBe(200);
@@ -315,10 +427,18 @@ describe("passkeys", () => {
     expect(await (await visitor.get(target, from("192.0.2.20"))).text()).toContain('name="code"');
     // The passkey signs this browser in and brings it back to the reset page, which then asks for no code.
     const options = await (await passkeyPost(visitor, { intent: "sign-in-options" }, "192.0.2.20")).json();
-    const signedIn = await passkeyPost(visitor, { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, server.url)), returnTo: target }, "192.0.2.20");
+    const signedIn = await passkeyPost(
+      visitor,
+      { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, server.url)), returnTo: target },
+      "192.0.2.20",
+    );
     expect(await signedIn.json()).toEqual({ redirect: target });
     expect(await (await visitor.get(target, from("192.0.2.20"))).text()).not.toContain('name="code"');
-    const done = await visitor.post(target, { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, from("192.0.2.20"));
+    const done = await visitor.post(
+      target,
+      { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      from("192.0.2.20"),
+    );
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/admin/sign-in?reset=1");
     password = NEW_PASSWORD;
@@ -329,20 +449,44 @@ describe("passkeys", () => {
     const client = new AdminClient(server.url);
     const options = await (await passkeyPost(client, { intent: "sign-in-options" }, "192.0.2.3")).json();
     // Signed for a phishing site (its origin and RP ID).
-    const phished = await passkeyPost(client, { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, "https://examp1e.com")) }, "192.0.2.3");
+    const phished = await passkeyPost(
+      client,
+      { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, "https://examp1e.com")) },
+      "192.0.2.3",
+    );
     expect(phished.status).toBe(401);
     expect(client.cookie).toBe("");
     // The challenge was spent by that attempt.
-    const replay = await passkeyPost(client, { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, server.url)) }, "192.0.2.3");
+    const replay = await passkeyPost(
+      client,
+      { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, server.url)) },
+      "192.0.2.3",
+    );
     expect(replay.status).toBe(401);
     // A key the site never registered.
     const fresh = await (await passkeyPost(client, { intent: "sign-in-options" }, "192.0.2.3")).json();
     const stranger = new SoftAuthenticator();
-    expect((await passkeyPost(client, { intent: "sign-in", response: JSON.stringify(stranger.assert(fresh, server.url)) }, "192.0.2.3")).status).toBe(401);
+    expect(
+      (
+        await passkeyPost(
+          client,
+          { intent: "sign-in", response: JSON.stringify(stranger.assert(fresh, server.url)) },
+          "192.0.2.3",
+        )
+      ).status,
+    ).toBe(401);
     // A challenge given to another browser (its cookie) does not serve this one.
     const other = new AdminClient(server.url);
     const theirs = await (await passkeyPost(other, { intent: "sign-in-options" }, "192.0.2.4")).json();
-    expect((await passkeyPost(new AdminClient(server.url), { intent: "sign-in", response: JSON.stringify(authenticator.assert(theirs, server.url)) }, "192.0.2.5")).status).toBe(401);
+    expect(
+      (
+        await passkeyPost(
+          new AdminClient(server.url),
+          { intent: "sign-in", response: JSON.stringify(authenticator.assert(theirs, server.url)) },
+          "192.0.2.5",
+        )
+      ).status,
+    ).toBe(401);
     expect(client.cookie).toBe("");
   });
 
@@ -353,7 +497,15 @@ describe("passkeys", () => {
     expect(await withStore((store) => store.listPasskeys())).toEqual([]);
     const client = new AdminClient(server.url);
     const options = await (await passkeyPost(client, { intent: "sign-in-options" }, "192.0.2.6")).json();
-    expect((await passkeyPost(client, { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, server.url)) }, "192.0.2.6")).status).toBe(401);
+    expect(
+      (
+        await passkeyPost(
+          client,
+          { intent: "sign-in", response: JSON.stringify(authenticator.assert(options, server.url)) },
+          "192.0.2.6",
+        )
+      ).status,
+    ).toBe(401);
   });
 });
 

@@ -23,7 +23,11 @@ const receiver = http.createServer((request, response) => {
   request.setEncoding("utf8");
   request.on("data", (chunk: string) => (body += chunk));
   request.on("end", () => {
-    const headers = { "webhook-id": String(request.headers["webhook-id"] ?? ""), "webhook-timestamp": String(request.headers["webhook-timestamp"] ?? ""), "webhook-signature": String(request.headers["webhook-signature"] ?? "") };
+    const headers = {
+      "webhook-id": String(request.headers["webhook-id"] ?? ""),
+      "webhook-timestamp": String(request.headers["webhook-timestamp"] ?? ""),
+      "webhook-signature": String(request.headers["webhook-signature"] ?? ""),
+    };
     received.push({ path: request.url ?? "", headers, body });
     response.writeHead(200).end("ok");
   });
@@ -45,7 +49,11 @@ async function sendTest(client: AdminClient): Promise<Received> {
 }
 
 test("add (secret shown once) → signed test event; edit the URL; rotate (old and new both verify); pause and resume", async () => {
-  const { client } = await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), "correct horse battery staple");
+  const { client } = await setUpOwner(
+    server.url,
+    ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)),
+    "correct horse battery staple",
+  );
 
   const refused = await client.post("/admin/automation", { intent: "addEndpoint", url: "ftp://example.com/x" }, en);
   expect(refused.status).toBe(400);
@@ -62,7 +70,10 @@ test("add (secret shown once) → signed test event; edit the URL; rotate (old a
   expect(one.path).toBe("/first");
   expect(new Webhook(first!).verify(one.body, one.headers)).toMatchObject({ type: "webhook.test" });
 
-  expect((await client.post("/admin/automation", { intent: "saveEndpoint", target: endpointId, url: hookUrl("/second") })).status).toBe(303);
+  expect(
+    (await client.post("/admin/automation", { intent: "saveEndpoint", target: endpointId, url: hookUrl("/second") }))
+      .status,
+  ).toBe(303);
   expect((await sendTest(client)).path).toBe("/second");
 
   const rotated = await client.post("/admin/automation", { intent: "rotateSecret", target: endpointId }, en);

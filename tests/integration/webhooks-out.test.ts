@@ -21,7 +21,9 @@ interface Received {
   id: string;
   body: string;
   /** What the reference verifier returned, or its error. */
-  verified: { ok: true; payload: { type: string; timestamp: string; data: Record<string, any> } } | { ok: false; error: string };
+  verified:
+    | { ok: true; payload: { type: string; timestamp: string; data: Record<string, any> } }
+    | { ok: false; error: string };
   answered: number;
 }
 
@@ -35,7 +37,11 @@ function receiver() {
     request.setEncoding("utf8");
     request.on("data", (chunk: string) => (body += chunk));
     request.on("end", () => {
-      const headers = { "webhook-id": String(request.headers["webhook-id"] ?? ""), "webhook-timestamp": String(request.headers["webhook-timestamp"] ?? ""), "webhook-signature": String(request.headers["webhook-signature"] ?? "") };
+      const headers = {
+        "webhook-id": String(request.headers["webhook-id"] ?? ""),
+        "webhook-timestamp": String(request.headers["webhook-timestamp"] ?? ""),
+        "webhook-signature": String(request.headers["webhook-signature"] ?? ""),
+      };
       let verified: Received["verified"];
       try {
         verified = { ok: true, payload: verifier.verify(body, headers) as any };
@@ -80,7 +86,13 @@ const server = suiteServer(() => ({
 
 let owner: AdminClient;
 beforeAll(async () => {
-  owner = (await setUpOwner(server.url, ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)), "correct horse battery staple")).client;
+  owner = (
+    await setUpOwner(
+      server.url,
+      ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)),
+      "correct horse battery staple",
+    )
+  ).client;
 });
 
 async function stored() {
@@ -89,7 +101,12 @@ async function stored() {
 
 /** A customer pays a sandbox order over HTTP; its id, read back from the store. */
 async function paidOrder(email: string): Promise<string> {
-  await payInSandbox(server.url, "test-workflow", "en", orderForm({ offre: "test-workflow", email, firstName: "Rosa", lastName: "Lindqvist" }));
+  await payInSandbox(
+    server.url,
+    "test-workflow",
+    "en",
+    orderForm({ offre: "test-workflow", email, firstName: "Rosa", lastName: "Lindqvist" }),
+  );
   const repo = await stored();
   try {
     return (await repo.listOrders(100)).find((order) => order.customer.email === email)!.id;
@@ -98,7 +115,8 @@ async function paidOrder(email: string): Promise<string> {
   }
 }
 
-const about = (orderId: string) => hook.received.filter((request) => request.verified.ok && request.verified.payload.data.orderId === orderId);
+const about = (orderId: string) =>
+  hook.received.filter((request) => request.verified.ok && request.verified.payload.data.orderId === orderId);
 
 describe("webhooks out", () => {
   test("a paid sandbox order sends order.paid, signed so the reference verifier accepts it, with the order and no more of the customer than the owner's notice", async () => {
@@ -138,7 +156,13 @@ describe("webhooks out", () => {
     const repo = await stored();
     try {
       const delivery = (await repo.listWebhookDeliveries(50)).find((row) => row.orderId === orderId)!;
-      expect(delivery).toMatchObject({ type: "order.paid", status: "sent", attempts: 2, lastStatus: 200, eventId: requests[0]!.id });
+      expect(delivery).toMatchObject({
+        type: "order.paid",
+        status: "sent",
+        attempts: 2,
+        lastStatus: 200,
+        eventId: requests[0]!.id,
+      });
       expect((await repo.listWebhookAttempts(delivery.id)).map((attempt) => attempt.statusCode)).toEqual([500, 200]);
     } finally {
       await repo.close();
@@ -148,7 +172,11 @@ describe("webhooks out", () => {
   test("a redirect is not followed: the same request is retried at the configured URL", async () => {
     hook.answer(302);
     const orderId = await paidOrder("rosa.redirect@example.com");
-    const requests = await waitFor(() => (about(orderId).length >= 2 ? about(orderId) : false), 15_000, "the retry after a redirect");
+    const requests = await waitFor(
+      () => (about(orderId).length >= 2 ? about(orderId) : false),
+      15_000,
+      "the retry after a redirect",
+    );
     expect(requests.map((request) => [request.path, request.answered])).toEqual([
       ["/hook", 302],
       ["/hook", 200],
@@ -159,14 +187,28 @@ describe("webhooks out", () => {
   test("a quote request sends quote.requested in its visitor's language, without the message", async () => {
     const posted = await fetch(`${server.url}/quote?offer=whatsapp&lang=de`, {
       method: "POST",
-      body: new URLSearchParams({ offer: "whatsapp", name: "Anna Schmidt", email: "anna.hook@example.com", company: "Schmidt GmbH", message: "Wir möchten einen WhatsApp-Agenten für Termine." }),
+      body: new URLSearchParams({
+        offer: "whatsapp",
+        name: "Anna Schmidt",
+        email: "anna.hook@example.com",
+        company: "Schmidt GmbH",
+        message: "Wir möchten einen WhatsApp-Agenten für Termine.",
+      }),
       redirect: "manual",
       headers: { Origin: server.url },
     });
     expect(posted.status).toBe(303);
-    const request = await waitFor(() => hook.received.find((entry) => entry.verified.ok && entry.verified.payload.type === "quote.requested"), 15_000, "quote.requested");
+    const request = await waitFor(
+      () => hook.received.find((entry) => entry.verified.ok && entry.verified.payload.type === "quote.requested"),
+      15_000,
+      "quote.requested",
+    );
     if (!request.verified.ok) return;
-    expect(request.verified.payload.data).toMatchObject({ offerId: "whatsapp", language: "de", customer: { name: "Anna Schmidt", email: "anna.hook@example.com" } });
+    expect(request.verified.payload.data).toMatchObject({
+      offerId: "whatsapp",
+      language: "de",
+      customer: { name: "Anna Schmidt", email: "anna.hook@example.com" },
+    });
     expect(request.verified.payload.data.quoteId).toMatch(/^quo_/);
     expect(request.body).not.toContain("Termine");
     expect(request.body).not.toContain("Schmidt GmbH");
@@ -177,12 +219,22 @@ describe("webhooks out", () => {
     const orderId = await paidOrder("rosa.dead@example.com");
     const repo = await stored();
     try {
-      const paused = await waitFor(async () => (await repo.listWebhookEndpoints()).find((endpoint) => endpoint.pausedAt), 20_000, "the pause");
+      const paused = await waitFor(
+        async () => (await repo.listWebhookEndpoints()).find((endpoint) => endpoint.pausedAt),
+        20_000,
+        "the pause",
+      );
       expect(paused.failingSince! <= paused.pausedAt!).toBe(true);
-      const notices = await waitFor(async () => {
-        const emails = (await repo.listEmails(orderId)).filter((email) => email.kind.startsWith("owner-webhook-paused."));
-        return emails.length && emails.every((email) => email.status === "sent") ? emails : false;
-      }, 15_000, "the owner's notice");
+      const notices = await waitFor(
+        async () => {
+          const emails = (await repo.listEmails(orderId)).filter((email) =>
+            email.kind.startsWith("owner-webhook-paused."),
+          );
+          return emails.length && emails.every((email) => email.status === "sent") ? emails : false;
+        },
+        15_000,
+        "the owner's notice",
+      );
       expect(notices).toHaveLength(1);
       expect(emlFiles(server.dataDir).filter((file) => file.includes("owner-webhook-paused"))).toHaveLength(1);
       // Paused: the worker sends nothing more until the owner resumes it.
@@ -219,14 +271,24 @@ describe("the back office's automation page (after the pause above)", () => {
     const resumed = await owner.post("/admin/automation?lang=en", { intent: "resume", target: "env" });
     expect(resumed.status).toBe(303);
     expect(resumed.headers.get("location")).toBe("/admin/automation?done=resume");
-    await waitFor(() => hook.received.slice(waiting).some((request) => request.answered === 200), 15_000, "the waiting delivery");
+    await waitFor(
+      () => hook.received.slice(waiting).some((request) => request.answered === 200),
+      15_000,
+      "the waiting delivery",
+    );
     const tested = await owner.post("/admin/automation?lang=en", { intent: "test" });
     expect(tested.status).toBe(303);
-    const test = await waitFor(() => hook.received.find((request) => request.verified.ok && request.verified.payload.type === "webhook.test"), 15_000, "the test event");
+    const test = await waitFor(
+      () => hook.received.find((request) => request.verified.ok && request.verified.payload.type === "webhook.test"),
+      15_000,
+      "the test event",
+    );
     expect(test.verified.ok).toBe(true);
     const wrong = await owner.post("/admin/automation?lang=de", { intent: "retry", target: "999999" });
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain(JSON.parse(fs.readFileSync("locales/de/automation.json", "utf8")).errors.notFound);
+    expect(await wrong.text()).toContain(
+      JSON.parse(fs.readFileSync("locales/de/automation.json", "utf8")).errors.notFound,
+    );
     const odd = await owner.post("/admin/automation?lang=en", { intent: "explode", target: "x" });
     expect(odd.status).toBe(400);
   });

@@ -20,7 +20,9 @@ export interface ActionRoute {
 
 /** Whether a route module exports an action (read from its source, as React Router's compiler does). */
 const exportsAction = (file: string) =>
-  /^export\s+(async\s+)?function\s+action\b|^export\s+(const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m.test(fs.readFileSync(path.join(appDir, file), "utf8"));
+  /^export\s+(async\s+)?function\s+action\b|^export\s+(const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m.test(
+    fs.readFileSync(path.join(appDir, file), "utf8"),
+  );
 
 function concrete(pattern: string): string {
   if (pattern === "*") return "/no-such-page-x1";
@@ -32,7 +34,13 @@ function concrete(pattern: string): string {
 
 function walk(entries: readonly RouteEntry[], parent: string): ActionRoute[] {
   return entries.flatMap((entry) => {
-    const own = entry.index ? parent : entry.path === undefined ? parent : entry.path.startsWith("/") ? entry.path : `${parent.replace(/\/$/, "")}/${entry.path}`;
+    const own = entry.index
+      ? parent
+      : entry.path === undefined
+        ? parent
+        : entry.path.startsWith("/")
+          ? entry.path
+          : `${parent.replace(/\/$/, "")}/${entry.path}`;
     const self = exportsAction(entry.file) ? [{ url: concrete(own || "/"), file: entry.file }] : [];
     return [...self, ...walk(entry.children ?? [], own)];
   });
@@ -55,9 +63,18 @@ export interface PageRoute {
 
 function walkPages(entries: readonly RouteEntry[], parent: string): PageRoute[] {
   return entries.flatMap((entry) => {
-    const own = entry.index ? parent : entry.path === undefined ? parent : entry.path.startsWith("/") ? entry.path : `${parent.replace(/\/$/, "")}/${entry.path}`;
+    const own = entry.index
+      ? parent
+      : entry.path === undefined
+        ? parent
+        : entry.path.startsWith("/")
+          ? entry.path
+          : `${parent.replace(/\/$/, "")}/${entry.path}`;
     // A layout (a route with children) frames pages; it is not one.
-    const self = !entry.children?.length && /^export\s+default\b/m.test(fs.readFileSync(path.join(appDir, entry.file), "utf8")) ? [{ pattern: own || "/", file: entry.file }] : [];
+    const self =
+      !entry.children?.length && /^export\s+default\b/m.test(fs.readFileSync(path.join(appDir, entry.file), "utf8"))
+        ? [{ pattern: own || "/", file: entry.file }]
+        : [];
     return [...self, ...walkPages(entry.children ?? [], own)];
   });
 }

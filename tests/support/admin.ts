@@ -24,9 +24,12 @@ export class AdminClient {
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, value] = pair!.split("=");
-      if (name === "admin_session") this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
-      if (name === "admin_device") this.device = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
-      if (name === "admin_passkey") this.passkey = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
+      if (name === "admin_session")
+        this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
+      if (name === "admin_device")
+        this.device = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
+      if (name === "admin_passkey")
+        this.passkey = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || !value ? "" : pair!;
     }
     return res;
   }
@@ -78,7 +81,12 @@ export async function freshCode(secret: string): Promise<string> {
 
 /** `npm run owner -- reset` against a data directory; returns the printed one-time link. */
 export function ownerReset(dataDir: string, origin: string, databaseUrl?: string): string {
-  const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: origin,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const out = execFileSync(process.execPath, ["scripts/owner.ts", "reset"], { cwd: root, env, encoding: "utf8" });
   const link = /https?:\/\/\S+\/admin\/setup\?token=[\w-]+/.exec(out)?.[0];
   if (!link) throw new Error(`no set-up link in: ${out}`);
@@ -93,13 +101,18 @@ export function secretFromEnrolPage(html: string): string {
 }
 
 /** Set-up link → password → enrolment with a TOTP code: an aal2 client, the secret and the recovery codes. */
-export async function setUpOwner(base: string, link: string, password: string): Promise<{ client: AdminClient; secret: string; codes: string[] }> {
+export async function setUpOwner(
+  base: string,
+  link: string,
+  password: string,
+): Promise<{ client: AdminClient; secret: string; codes: string[] }> {
   const client = new AdminClient(base);
   const token = new URL(link).searchParams.get("token")!;
   const form = await client.get(`/admin/setup?token=${token}`);
   if (form.status !== 200) throw new Error(`set-up page answered ${form.status}`);
   const saved = await client.post("/admin/setup", { token, password, confirm: password });
-  if (saved.status !== 303 || saved.headers.get("location") !== "/admin/enrol") throw new Error(`set-up answered ${saved.status}`);
+  if (saved.status !== 303 || saved.headers.get("location") !== "/admin/enrol")
+    throw new Error(`set-up answered ${saved.status}`);
   const secret = secretFromEnrolPage(await (await client.get("/admin/enrol")).text());
   const enrolled = await client.post("/admin/enrol", { code: await freshCode(secret) });
   // Enrolment answers with the ten recovery codes, shown once (then a link on to the back office).
@@ -119,9 +132,11 @@ export function recoveryCodesIn(html: string): string[] {
 async function signInWith(base: string, password: string, code: string): Promise<AdminClient> {
   const client = new AdminClient(base);
   const first = await client.post("/admin/sign-in", { password });
-  if (first.status !== 303 || first.headers.get("location") !== "/admin/verify") throw new Error(`sign-in answered ${first.status}`);
+  if (first.status !== 303 || first.headers.get("location") !== "/admin/verify")
+    throw new Error(`sign-in answered ${first.status}`);
   const second = await client.post("/admin/verify", { code });
-  if (second.status !== 303 || second.headers.get("location") !== "/admin") throw new Error(`verify answered ${second.status}`);
+  if (second.status !== 303 || second.headers.get("location") !== "/admin")
+    throw new Error(`verify answered ${second.status}`);
   return client;
 }
 
@@ -148,5 +163,12 @@ export function subjectOf(raw: string): string {
   return header
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/\r?\n[ \t]/g, " ")
-    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) => decodeURIComponent(text.replace(/%/g, "%25").replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, "%$1")));
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) =>
+      decodeURIComponent(
+        text
+          .replace(/%/g, "%25")
+          .replace(/_/g, " ")
+          .replace(/=([0-9A-F]{2})/gi, "%$1"),
+      ),
+    );
 }

@@ -4,5 +4,6 @@ import path from "node:path";
 import { buildIfStale } from "../../scripts/build-state.js";
 
 export default function setup(): void {
-  if (!buildIfStale(path.resolve(import.meta.dirname, "../.."))) throw new Error("npm run build failed: the tests need the built server");
+  if (!buildIfStale(path.resolve(import.meta.dirname, "../..")))
+    throw new Error("npm run build failed: the tests need the built server");
 }

@@ -28,7 +28,15 @@ export async function startDevServer(env: Record<string, string> = {}): Promise<
   const child = spawn("npm", ["run", "dev"], {
     cwd: root,
     detached: true,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const group = child.pid!;
@@ -42,7 +50,10 @@ export async function startDevServer(env: Record<string, string> = {}): Promise<
   const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm run dev exited early (${child.exitCode}):\n${output}`);
-    const status = await fetch(`${url}/healthz`).then((res) => res.status, () => 0);
+    const status = await fetch(`${url}/healthz`).then(
+      (res) => res.status,
+      () => 0,
+    );
     if (status === 200) break;
     if (Date.now() > deadline) {
       process.kill(-group, "SIGKILL");

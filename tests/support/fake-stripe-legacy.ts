@@ -22,7 +22,12 @@ export type LegacyInvoice = Omit<FakeInvoice, "parent" | "charge"> & {
 export type LegacySubscription = Omit<FakeSubscription, "items" | "amount" | "currency"> & {
   current_period_start: number;
   current_period_end: number;
-  items: { object: "list"; data: Array<{ id: string; object: "subscription_item"; quantity?: number }>; has_more: false; url: string };
+  items: {
+    object: "list";
+    data: Array<{ id: string; object: "subscription_item"; quantity?: number }>;
+    has_more: false;
+    url: string;
+  };
 };
 
 export function legacyInvoice(invoice: FakeInvoice): LegacyInvoice {
@@ -30,7 +35,8 @@ export function legacyInvoice(invoice: FakeInvoice): LegacyInvoice {
   const details = parent?.subscription_details ?? null;
   return {
     ...rest,
-    subscription: typeof details?.subscription === "string" ? details.subscription : (details?.subscription?.id ?? null),
+    subscription:
+      typeof details?.subscription === "string" ? details.subscription : (details?.subscription?.id ?? null),
     subscription_details: details ? { metadata: details.metadata } : null,
     charge,
     payment_intent: null,
@@ -43,6 +49,9 @@ export function legacySubscription(subscription: Omit<FakeSubscription, "amount"
     ...subscription,
     current_period_start: first?.current_period_start ?? subscription.created,
     current_period_end: first?.current_period_end ?? subscription.created,
-    items: { ...subscription.items, data: subscription.items.data.map(({ id, object, quantity }) => ({ id, object, quantity })) },
+    items: {
+      ...subscription.items,
+      data: subscription.items.data.map(({ id, object, quantity }) => ({ id, object, quantity })),
+    },
   };
 }

@@ -3,7 +3,13 @@ import http from "node:http";
 import type net from "node:net";
 import Stripe from "stripe";
 import { STRIPE_PINNED_VERSION } from "../../app/payments/stripe-version.ts";
-import { LEGACY_VERSION, legacyInvoice, legacySubscription, type LegacyInvoice, type LegacySubscription } from "./fake-stripe-legacy.ts";
+import {
+  LEGACY_VERSION,
+  legacyInvoice,
+  legacySubscription,
+  type LegacyInvoice,
+  type LegacySubscription,
+} from "./fake-stripe-legacy.ts";
 
 /**
  * A stand-in for the Stripe API that refuses what Stripe refuses (every refusal, with the Stripe
@@ -58,10 +64,24 @@ export type FakeSession = Pick<
   delayed?: boolean;
 };
 
-type FakeItem = Pick<Stripe.SubscriptionItem, "id" | "object" | "current_period_start" | "current_period_end" | "quantity">;
+type FakeItem = Pick<
+  Stripe.SubscriptionItem,
+  "id" | "object" | "current_period_start" | "current_period_end" | "quantity"
+>;
 export type FakeSubscription = Pick<
   Stripe.Subscription,
-  "id" | "object" | "customer" | "status" | "cancel_at_period_end" | "cancel_at" | "ended_at" | "metadata" | "latest_invoice" | "pause_collection" | "created" | "livemode"
+  | "id"
+  | "object"
+  | "customer"
+  | "status"
+  | "cancel_at_period_end"
+  | "cancel_at"
+  | "ended_at"
+  | "metadata"
+  | "latest_invoice"
+  | "pause_collection"
+  | "created"
+  | "livemode"
 > & {
   customer: string;
   status: "active" | "trialing" | "past_due" | "unpaid" | "canceled" | "incomplete" | "incomplete_expired" | "paused";
@@ -74,7 +94,21 @@ export type FakeSubscription = Pick<
 
 export type FakeInvoice = Pick<
   Stripe.Invoice,
-  "id" | "object" | "customer" | "status" | "billing_reason" | "amount_due" | "amount_paid" | "currency" | "metadata" | "parent" | "created" | "livemode" | "period_end" | "hosted_invoice_url" | "invoice_pdf"
+  | "id"
+  | "object"
+  | "customer"
+  | "status"
+  | "billing_reason"
+  | "amount_due"
+  | "amount_paid"
+  | "currency"
+  | "metadata"
+  | "parent"
+  | "created"
+  | "livemode"
+  | "period_end"
+  | "hosted_invoice_url"
+  | "invoice_pdf"
 > & {
   id: string;
   customer: string;
@@ -83,24 +117,62 @@ export type FakeInvoice = Pick<
   charge: string | null;
 };
 
-export type FakeCharge = Pick<Stripe.Charge, "id" | "object" | "customer" | "amount" | "amount_refunded" | "refunded" | "currency" | "disputed" | "payment_intent" | "created" | "livemode" | "receipt_url"> & {
+export type FakeCharge = Pick<
+  Stripe.Charge,
+  | "id"
+  | "object"
+  | "customer"
+  | "amount"
+  | "amount_refunded"
+  | "refunded"
+  | "currency"
+  | "disputed"
+  | "payment_intent"
+  | "created"
+  | "livemode"
+  | "receipt_url"
+> & {
   customer: string | null;
 };
 
-export type FakeRefund = Pick<Stripe.Refund, "id" | "object" | "amount" | "charge" | "payment_intent" | "currency" | "reason" | "status" | "metadata" | "created"> & {
+export type FakeRefund = Pick<
+  Stripe.Refund,
+  "id" | "object" | "amount" | "charge" | "payment_intent" | "currency" | "reason" | "status" | "metadata" | "created"
+> & {
   charge: string;
   metadata: Record<string, string>;
 };
 
-export type FakeDispute = Pick<Stripe.Dispute, "id" | "object" | "charge" | "amount" | "currency" | "reason" | "status" | "created" | "livemode">;
+export type FakeDispute = Pick<
+  Stripe.Dispute,
+  "id" | "object" | "charge" | "amount" | "currency" | "reason" | "status" | "created" | "livemode"
+>;
 export type FakeCustomer = Pick<Stripe.Customer, "id" | "object" | "email" | "created" | "livemode">;
-export type FakeWebhookEndpoint = Pick<Stripe.WebhookEndpoint, "id" | "object" | "url" | "enabled_events" | "api_version" | "status" | "created" | "livemode" | "metadata" | "description"> & {
+export type FakeWebhookEndpoint = Pick<
+  Stripe.WebhookEndpoint,
+  | "id"
+  | "object"
+  | "url"
+  | "enabled_events"
+  | "api_version"
+  | "status"
+  | "created"
+  | "livemode"
+  | "metadata"
+  | "description"
+> & {
   secret: string;
 };
-export type FakePortalConfiguration = Pick<Stripe.BillingPortal.Configuration, "id" | "object" | "active" | "is_default" | "default_return_url" | "created" | "livemode" | "metadata"> & {
+export type FakePortalConfiguration = Pick<
+  Stripe.BillingPortal.Configuration,
+  "id" | "object" | "active" | "is_default" | "default_return_url" | "created" | "livemode" | "metadata"
+> & {
   features: Record<string, unknown>;
 };
-type FakePortalSession = Pick<Stripe.BillingPortal.Session, "id" | "object" | "customer" | "return_url" | "url" | "locale" | "configuration" | "created" | "livemode">;
+type FakePortalSession = Pick<
+  Stripe.BillingPortal.Session,
+  "id" | "object" | "customer" | "return_url" | "url" | "locale" | "configuration" | "created" | "livemode"
+>;
 
 export interface SignedEvent {
   id: string;
@@ -130,7 +202,12 @@ export interface FakeStripe {
   /** Billing Portal sessions created (customer, return_url, locale). */
   portalSessions: Array<FakePortalSession & { customer: string }>;
   /** Every 4xx the fake answered (Stripe's error object), newest last. */
-  refusals: Array<{ method: string; path: string; status: number; error: { type: string; code?: string; message: string; param?: string } }>;
+  refusals: Array<{
+    method: string;
+    path: string;
+    status: number;
+    error: { type: string; code?: string; message: string; param?: string };
+  }>;
   /** Create-session requests received (including idempotent replays). */
   createRequests: number;
   /** Retrieve-session requests received. */
@@ -196,12 +273,58 @@ const signer = new Stripe("sk_test_fake");
 
 /** Checkout's locales (SDK type Checkout.SessionCreateParams.Locale, without OtherString). */
 export const CHECKOUT_LOCALES: ReadonlySet<string> = new Set([
-  "auto", "bg", "cs", "da", "de", "el", "en", "en-GB", "es", "es-419", "et", "fi", "fil", "fr", "fr-CA", "hi-IN", "hr", "hu", "id", "it", "ja", "ko",
-  "lt", "lv", "ms", "mt", "nb", "nl", "pl", "pt", "pt-BR", "ro", "ru", "sk", "sl", "sv", "th", "tr", "vi", "zh", "zh-HK", "zh-TW",
+  "auto",
+  "bg",
+  "cs",
+  "da",
+  "de",
+  "el",
+  "en",
+  "en-GB",
+  "es",
+  "es-419",
+  "et",
+  "fi",
+  "fil",
+  "fr",
+  "fr-CA",
+  "hi-IN",
+  "hr",
+  "hu",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "lt",
+  "lv",
+  "ms",
+  "mt",
+  "nb",
+  "nl",
+  "pl",
+  "pt",
+  "pt-BR",
+  "ro",
+  "ru",
+  "sk",
+  "sl",
+  "sv",
+  "th",
+  "tr",
+  "vi",
+  "zh",
+  "zh-HK",
+  "zh-TW",
 ] satisfies Stripe.Checkout.SessionCreateParams.Locale[]);
 /** The Billing Portal's locales (SDK type BillingPortal.SessionCreateParams.Locale). */
 export const PORTAL_LOCALES: ReadonlySet<string> = new Set([
-  ...CHECKOUT_LOCALES, "en-AU", "en-CA", "en-IE", "en-IN", "en-NZ", "en-SG",
+  ...CHECKOUT_LOCALES,
+  "en-AU",
+  "en-CA",
+  "en-IE",
+  "en-IN",
+  "en-NZ",
+  "en-SG",
 ] satisfies Stripe.BillingPortal.SessionCreateParams.Locale[]);
 /** Minimum charge amounts (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts), minor units. */
 export const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, chf: 50, cad: 50, aud: 50 };
@@ -226,7 +349,10 @@ const flat = (body: string) => Object.fromEntries(new URLSearchParams(body));
 const fieldsUnder = (params: Record<string, string>, prefix: string) =>
   Object.fromEntries(
     Object.entries(params)
-      .filter(([name]) => name.startsWith(`${prefix}[`) && name.endsWith("]") && !name.slice(prefix.length + 1, -1).includes("["))
+      .filter(
+        ([name]) =>
+          name.startsWith(`${prefix}[`) && name.endsWith("]") && !name.slice(prefix.length + 1, -1).includes("["),
+      )
       .map(([name, value]) => [name.slice(prefix.length + 1, -1), value]),
   );
 const lineCount = (params: Record<string, string>) => {
@@ -254,7 +380,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const now = () => Math.floor(Date.now() / 1000) + fake.clockOffset;
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${randomBytes(6).toString("hex")}`, "Stripe-Version": STRIPE_PINNED_VERSION });
+    res.writeHead(status, {
+      "Content-Type": "application/json",
+      "Request-Id": `req_${randomBytes(6).toString("hex")}`,
+      "Stripe-Version": STRIPE_PINNED_VERSION,
+    });
     res.end(JSON.stringify(body));
   };
 
@@ -283,7 +413,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     hangCreate: false,
     clockOffset: 0,
     billingName: "Jonas Kurz",
-    billingAddress: { line1: "Torstraße 1", line2: null, postal_code: "10119", city: "Berlin", state: null, country: "DE" },
+    billingAddress: {
+      line1: "Torstraße 1",
+      line2: null,
+      postal_code: "10119",
+      city: "Berlin",
+      state: null,
+      country: "DE",
+    },
     configurePortal() {
       const configuration = createPortalConfiguration({ "features[subscription_cancel][enabled]": "true" }, true);
       return configuration;
@@ -296,7 +433,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // With automatic_tax on and tax-inclusive prices, total_details.amount_tax is the tax inside
       // amount_total (https://docs.stripe.com/tax/checkout, https://docs.stripe.com/api/checkout/sessions/object#checkout_session_object-total_details).
       // Stripe's rate depends on the buyer's address; the double applies France's 20 % VAT to everyone.
-      if (session.params["automatic_tax[enabled]"] === "true") session.total_details.amount_tax = Math.round((session.amount_total * 20) / 120);
+      if (session.params["automatic_tax[enabled]"] === "true")
+        session.total_details.amount_tax = Math.round((session.amount_total * 20) / 120);
       // What the buyer typed on Checkout: the address only where the session required it
       // (https://docs.stripe.com/api/checkout/sessions/object#checkout_session_object-customer_details).
       session.customer_details = {
@@ -317,7 +455,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     settleDelayed(sessionId, succeeded) {
       const session = mustGet(sessions, sessionId, "session");
-      if (!session.delayed || session.payment_status !== "unpaid") throw new Error(`session ${sessionId} has no delayed payment pending`);
+      if (!session.delayed || session.payment_status !== "unpaid")
+        throw new Error(`session ${sessionId} has no delayed payment pending`);
       const subscription = session.subscription ? subscriptions.get(session.subscription) : undefined;
       const invoice = session.invoice ? invoices.get(session.invoice) : undefined;
       if (succeeded) {
@@ -325,7 +464,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (subscription) subscription.status = "active";
         if (invoice) payInvoice(invoice);
         else chargeBySession.set(session.id, newCharge(session.customer, session.amount_total, session.currency).id);
-        if (session.mode === "payment") session.payment_intent = fake.chargeOf(session.id)?.payment_intent as string | null;
+        if (session.mode === "payment")
+          session.payment_intent = fake.chargeOf(session.id)?.payment_intent as string | null;
       } else if (subscription) {
         subscription.status = "incomplete_expired";
       }
@@ -346,8 +486,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     thinEvent(type, relatedId) {
       const id = `evt_${randomBytes(8).toString("hex")}`;
-      const body = JSON.stringify({ id, object: "v2.core.event", type, created: new Date(now() * 1000).toISOString(), livemode: false, related_object: { id: relatedId, type: "unknown", url: `/v1/x/${relatedId}` } });
-      return { id, body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret }) };
+      const body = JSON.stringify({
+        id,
+        object: "v2.core.event",
+        type,
+        created: new Date(now() * 1000).toISOString(),
+        livemode: false,
+        related_object: { id: relatedId, type: "unknown", url: `/v1/x/${relatedId}` },
+      });
+      return {
+        id,
+        body,
+        signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret }),
+      };
     },
     invoiceOf(sessionId) {
       const session = sessions.get(sessionId);
@@ -356,7 +507,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     renew(subscriptionId, outcome = "paid") {
       const subscription = mustGet(subscriptions, subscriptionId, "subscription");
       const item = subscription.items.data[0]!;
-      const invoice = newInvoice(subscription.customer, subscription.amount, subscription.currency, "subscription_cycle", subscription);
+      const invoice = newInvoice(
+        subscription.customer,
+        subscription.amount,
+        subscription.currency,
+        "subscription_cycle",
+        subscription,
+      );
       if (outcome === "paid") {
         item.current_period_start = item.current_period_end;
         item.current_period_end += 30 * DAY;
@@ -393,7 +550,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     dispute(chargeId) {
       const charge = mustGet(charges, chargeId, "charge");
       charge.disputed = true;
-      return { id: newId("dp"), object: "dispute", charge: charge.id, amount: charge.amount, currency: charge.currency, reason: "fraudulent", status: "needs_response", created: now(), livemode: false };
+      return {
+        id: newId("dp"),
+        object: "dispute",
+        charge: charge.id,
+        amount: charge.amount,
+        currency: charge.currency,
+        reason: "fraudulent",
+        status: "needs_response",
+        created: now(),
+        livemode: false,
+      };
     },
     closeDispute(dispute, outcome) {
       return { ...dispute, status: outcome };
@@ -404,7 +571,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     latestChargeOf(subscriptionId) {
       const subscription = mustGet(subscriptions, subscriptionId, "subscription");
-      const id = typeof subscription.latest_invoice === "string" ? chargeByInvoice.get(subscription.latest_invoice) : undefined;
+      const id =
+        typeof subscription.latest_invoice === "string" ? chargeByInvoice.get(subscription.latest_invoice) : undefined;
       return id ? charges.get(id) : undefined;
     },
     close: () =>
@@ -434,7 +602,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
     });
-    return { id, body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? fake.webhookSecret }) };
+    return {
+      id,
+      body,
+      signature: signer.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: options.secret ?? fake.webhookSecret,
+      }),
+    };
   }
 
   /** An object as Stripe shows it: without the fake's own bookkeeping, in the chosen shape. */
@@ -478,7 +653,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return charge;
   }
 
-  function newInvoice(customer: string, amount: number, currency: string, reason: Stripe.Invoice.BillingReason, subscription: FakeSubscription | null, metadata: Record<string, string> = {}): FakeInvoice {
+  function newInvoice(
+    customer: string,
+    amount: number,
+    currency: string,
+    reason: Stripe.Invoice.BillingReason,
+    subscription: FakeSubscription | null,
+    metadata: Record<string, string> = {},
+  ): FakeInvoice {
     const invoice: FakeInvoice = {
       id: newId("in"),
       object: "invoice",
@@ -492,7 +674,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // Since 2025-03-31 an invoice names its subscription under parent.subscription_details
       // (https://docs.stripe.com/changelog/basil/2025-03-31/adds-new-parent-field-to-invoicing-objects).
       parent: subscription
-        ? { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } } }
+        ? {
+            type: "subscription_details",
+            quote_details: null,
+            subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
+          }
         : null,
       created: now(),
       livemode: false,
@@ -522,14 +708,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function settle(session: FakeSession, payment: "paid" | "pending") {
     const p = session.params;
     if (session.mode === "subscription" || p.customer_creation === "always") {
-      const customer: FakeCustomer = { id: newId("cus"), object: "customer", email: session.customer_email, created: now(), livemode: false };
+      const customer: FakeCustomer = {
+        id: newId("cus"),
+        object: "customer",
+        email: session.customer_email,
+        created: now(),
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       session.customer = customer.id;
     }
     if (session.mode === "subscription") {
       let monthly = 0;
       for (let i = 0; i < lineCount(p); i++) {
-        if (p[`line_items[${i}][price_data][recurring][interval]`]) monthly += Number(p[`line_items[${i}][price_data][unit_amount]`]) * Number(p[`line_items[${i}][quantity]`] ?? 1);
+        if (p[`line_items[${i}][price_data][recurring][interval]`])
+          monthly +=
+            Number(p[`line_items[${i}][price_data][unit_amount]`]) * Number(p[`line_items[${i}][quantity]`] ?? 1);
       }
       const trialDays = Number(p["subscription_data[trial_period_days]"] ?? 0);
       const start = now();
@@ -550,7 +744,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           object: "list",
           has_more: false,
           url: "/v1/subscription_items",
-          data: [{ id: newId("si"), object: "subscription_item", quantity: 1, current_period_start: start, current_period_end: start + (trialDays || 30) * DAY }],
+          data: [
+            {
+              id: newId("si"),
+              object: "subscription_item",
+              quantity: 1,
+              current_period_start: start,
+              current_period_end: start + (trialDays || 30) * DAY,
+            },
+          ],
         },
         amount: monthly,
         currency: session.currency,
@@ -558,21 +760,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       subscriptions.set(subscription.id, subscription);
       session.subscription = subscription.id;
       // The first invoice of a subscription (billing_reason subscription_create) is always created.
-      const invoice = newInvoice(session.customer!, session.amount_total, session.currency, "subscription_create", subscription);
+      const invoice = newInvoice(
+        session.customer!,
+        session.amount_total,
+        session.currency,
+        "subscription_create",
+        subscription,
+      );
       session.invoice = invoice.id;
       if (payment === "paid") chargeBySession.set(session.id, payInvoice(invoice).id);
       return;
     }
     if (p["invoice_creation[enabled]"] === "true") {
       // A one-time payment's invoice (invoice_creation): no parent, its own metadata.
-      const invoice = newInvoice(session.customer!, session.amount_total, session.currency, "manual", null, fieldsUnder(p, "invoice_creation[invoice_data][metadata]"));
+      const invoice = newInvoice(
+        session.customer!,
+        session.amount_total,
+        session.currency,
+        "manual",
+        null,
+        fieldsUnder(p, "invoice_creation[invoice_data][metadata]"),
+      );
       session.invoice = invoice.id;
       if (payment === "paid") chargeBySession.set(session.id, payInvoice(invoice).id);
       // A payment-mode session names its PaymentIntent (https://docs.stripe.com/api/checkout/sessions/object#checkout_session_object-payment_intent).
       session.payment_intent = (fake.chargeOf(session.id)?.payment_intent as string | undefined) ?? null;
       return;
     }
-    if (payment === "paid") chargeBySession.set(session.id, newCharge(session.customer, session.amount_total, session.currency).id);
+    if (payment === "paid")
+      chargeBySession.set(session.id, newCharge(session.customer, session.amount_total, session.currency).id);
     session.payment_intent = (fake.chargeOf(session.id)?.payment_intent as string | undefined) ?? null;
   }
 
@@ -580,7 +796,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function invoicePayments(invoice: FakeInvoice) {
     const charge = chargeByInvoice.get(invoice.id);
     const data = charge
-      ? [{ id: `inpay_${invoice.id}`, object: "invoice_payment", invoice: invoice.id, status: "paid", is_default: true, amount_paid: invoice.amount_paid, currency: invoice.currency, payment: { type: "payment_intent", payment_intent: charges.get(charge)!.payment_intent } }]
+      ? [
+          {
+            id: `inpay_${invoice.id}`,
+            object: "invoice_payment",
+            invoice: invoice.id,
+            status: "paid",
+            is_default: true,
+            amount_paid: invoice.amount_paid,
+            currency: invoice.currency,
+            payment: { type: "payment_intent", payment_intent: charges.get(charge)!.payment_intent },
+          },
+        ]
       : [];
     return list(data, `/v1/invoice_payments?invoice=${invoice.id}`);
   }
@@ -598,22 +825,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
    */
   function createRefund(p: Record<string, string>): FakeRefund {
     fake.refundRequests++;
-    if (!p.payment_intent && !p.charge) throw invalid("One of the following params should be provided for this request: payment_intent or charge.", "payment_intent", "parameter_missing");
-    const charge = p.charge ? charges.get(p.charge) : [...charges.values()].find((c) => c.payment_intent === p.payment_intent);
+    if (!p.payment_intent && !p.charge)
+      throw invalid(
+        "One of the following params should be provided for this request: payment_intent or charge.",
+        "payment_intent",
+        "parameter_missing",
+      );
+    const charge = p.charge
+      ? charges.get(p.charge)
+      : [...charges.values()].find((c) => c.payment_intent === p.payment_intent);
     if (!charge) {
       const param = p.charge ? "charge" : "payment_intent";
       throw invalid(`No such ${param}: '${p[param]}'`, param, "resource_missing");
     }
     if (p.amount !== undefined && !/^\d+$/.test(p.amount)) throw invalid("Invalid positive integer", "amount");
-    if (p.amount !== undefined && Number(p.amount) < 1) throw invalid("This value must be greater than or equal to 1.", "amount");
-    if (p.reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer"].includes(p.reason)) throw invalid(`Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, "reason");
-    if (charge.refunded) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
+    if (p.amount !== undefined && Number(p.amount) < 1)
+      throw invalid("This value must be greater than or equal to 1.", "amount");
+    if (p.reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer"].includes(p.reason))
+      throw invalid(`Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, "reason");
+    if (charge.refunded)
+      throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
     const left = charge.amount - charge.amount_refunded;
     const amount = p.amount === undefined ? left : Number(p.amount);
     const money = (minor: number) => `${(minor / 100).toFixed(2)} ${charge.currency.toUpperCase()}`;
-    if (amount > left) throw invalid(`Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(left)})`, "amount", "amount_too_large");
+    if (amount > left)
+      throw invalid(
+        `Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(left)})`,
+        "amount",
+        "amount_too_large",
+      );
     const metadata = fieldsUnder(p, "metadata");
-    for (const [key, value] of Object.entries(metadata)) if (key.length > 40 || value.length > 500) throw invalid("Metadata keys are limited to 40 characters and values to 500.", `metadata[${key}]`);
+    for (const [key, value] of Object.entries(metadata))
+      if (key.length > 40 || value.length > 500)
+        throw invalid("Metadata keys are limited to 40 characters and values to 500.", `metadata[${key}]`);
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     const refund: FakeRefund = {
@@ -643,8 +887,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function updateSubscription(id: string, p: Record<string, string>) {
     fake.subscriptionWrites++;
     const found = subscriptions.get(id);
-    if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${id}'`, param: "id" });
-    if (found.status === "canceled" && Object.keys(p).some((name) => !name.startsWith("metadata[") && !name.startsWith("cancellation_details["))) {
+    if (!found)
+      throw new Refusal(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such subscription: '${id}'`,
+        param: "id",
+      });
+    if (
+      found.status === "canceled" &&
+      Object.keys(p).some((name) => !name.startsWith("metadata[") && !name.startsWith("cancellation_details["))
+    ) {
       throw invalid("A canceled subscription can only update its cancellation_details and metadata.");
     }
     if (p.cancel_at_period_end !== undefined) {
@@ -664,7 +917,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function cancelSubscription(id: string) {
     fake.subscriptionWrites++;
     const found = subscriptions.get(id);
-    if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${id}'`, param: "id" });
+    if (!found)
+      throw new Refusal(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such subscription: '${id}'`,
+        param: "id",
+      });
     if (found.status === "canceled") throw invalid(`Subscription ${id} is already canceled.`);
     found.status = "canceled";
     found.ended_at = now();
@@ -702,14 +961,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function checkSessionParams(p: Record<string, string>): { amount: number; currency: string } {
     const mode = p.mode;
     if (!mode) throw invalid("Missing required param: mode.", "mode", "parameter_missing");
-    if (!["payment", "subscription", "setup"].includes(mode)) throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, "mode");
-    if (!p.success_url && p.ui_mode !== "embedded") throw invalid("Missing required param: success_url.", "success_url", "parameter_missing");
+    if (!["payment", "subscription", "setup"].includes(mode))
+      throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, "mode");
+    if (!p.success_url && p.ui_mode !== "embedded")
+      throw invalid("Missing required param: success_url.", "success_url", "parameter_missing");
     const count = lineCount(p);
-    if (mode !== "setup" && count === 0) throw invalid("Missing required param: line_items.", "line_items", "parameter_missing");
+    if (mode !== "setup" && count === 0)
+      throw invalid("Missing required param: line_items.", "line_items", "parameter_missing");
     if (p.locale && !CHECKOUT_LOCALES.has(p.locale)) throw invalid(`Invalid locale: ${p.locale}`, "locale");
     for (const name of ["customer_creation", "invoice_creation[enabled]", "payment_intent_data"]) {
       const used = Object.keys(p).some((key) => key === name || key.startsWith(`${name.replace(/\[enabled\]$/, "")}[`));
-      if (used && mode !== "payment") throw invalid(`You can only use \`${name.split("[")[0]}\` in \`payment\` mode.`, name.split("[")[0]);
+      if (used && mode !== "payment")
+        throw invalid(`You can only use \`${name.split("[")[0]}\` in \`payment\` mode.`, name.split("[")[0]);
     }
     if (Object.keys(p).some((key) => key.startsWith("subscription_data[")) && mode !== "subscription") {
       throw invalid("You can not pass `subscription_data` in `payment` mode.", "subscription_data");
@@ -728,25 +991,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const item = `line_items[${i}]`;
       const itemCurrency = p[`${item}[price_data][currency]`];
       const unit = Number(p[`${item}[price_data][unit_amount]`]);
-      if (!itemCurrency || !Number.isInteger(unit)) throw invalid(`Missing required param: ${item}[price_data].`, `${item}[price_data]`, "parameter_missing");
+      if (!itemCurrency || !Number.isInteger(unit))
+        throw invalid(`Missing required param: ${item}[price_data].`, `${item}[price_data]`, "parameter_missing");
       if (!p[`${item}[price_data][product_data][name]`] && !p[`${item}[price_data][product]`]) {
-        throw invalid(`Missing required param: ${item}[price_data][product_data][name].`, `${item}[price_data][product_data][name]`, "parameter_missing");
+        throw invalid(
+          `Missing required param: ${item}[price_data][product_data][name].`,
+          `${item}[price_data][product_data][name]`,
+          "parameter_missing",
+        );
       }
-      if (currency && currency !== itemCurrency) throw invalid("All line items must use the same currency.", `${item}[price_data][currency]`);
+      if (currency && currency !== itemCurrency)
+        throw invalid("All line items must use the same currency.", `${item}[price_data][currency]`);
       currency = itemCurrency;
       const quantity = Number(p[`${item}[quantity]`] ?? 0);
-      if (!quantity) throw invalid(`Missing required param: ${item}[quantity].`, `${item}[quantity]`, "parameter_missing");
+      if (!quantity)
+        throw invalid(`Missing required param: ${item}[quantity].`, `${item}[quantity]`, "parameter_missing");
       const isRecurring = Boolean(p[`${item}[price_data][recurring][interval]`]);
       if (isRecurring) recurring++;
       if (isRecurring && mode === "payment") {
-        throw invalid("You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.", `${item}[price_data][recurring]`);
+        throw invalid(
+          "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+          `${item}[price_data][recurring]`,
+        );
       }
       if (!(isRecurring && trial)) amount += unit * quantity;
     }
-    if (mode === "subscription" && recurring === 0) throw invalid("You must provide at least one recurring price in `subscription` mode when using prices.", "line_items");
+    if (mode === "subscription" && recurring === 0)
+      throw invalid(
+        "You must provide at least one recurring price in `subscription` mode when using prices.",
+        "line_items",
+      );
     const minimum = MINIMUM_CHARGE[currency] ?? 50;
     if (mode === "payment" && amount < minimum) {
-      throw invalid(`The Checkout Session's total amount due must add up to at least ${minimum} ${currency} (minor units).`, "line_items", "amount_too_small");
+      throw invalid(
+        `The Checkout Session's total amount due must add up to at least ${minimum} ${currency} (minor units).`,
+        "line_items",
+        "amount_too_small",
+      );
     }
     return { amount, currency };
   }
@@ -791,9 +1072,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!p.customer) throw invalid("Missing required param: customer.", "customer", "parameter_missing");
     if (!customers.has(p.customer)) throw invalid(`No such customer: '${p.customer}'`, "customer", "resource_missing");
     if (p.locale && !PORTAL_LOCALES.has(p.locale)) throw invalid(`Invalid locale: ${p.locale}`, "locale");
-    const configuration = p.configuration ? portalConfigurations.get(p.configuration) : [...portalConfigurations.values()].find((c) => c.is_default && c.active);
+    const configuration = p.configuration
+      ? portalConfigurations.get(p.configuration)
+      : [...portalConfigurations.values()].find((c) => c.is_default && c.active);
     if (!configuration) {
-      if (p.configuration) throw invalid(`No such configuration: '${p.configuration}'`, "configuration", "resource_missing");
+      if (p.configuration)
+        throw invalid(`No such configuration: '${p.configuration}'`, "configuration", "resource_missing");
       throw invalid(
         "No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.",
       );
@@ -826,64 +1110,132 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       .sort(([a], [b]) => Number(/\[(\d+)\]/.exec(a)?.[1]) - Number(/\[(\d+)\]/.exec(b)?.[1]))
       .map(([, value]) => value);
 
-  function route(method: string, path: string, p: Record<string, string>, key: string | null): { status: number; body: unknown } {
-    if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: render(createSession(p, key), "pinned") };
+  function route(
+    method: string,
+    path: string,
+    p: Record<string, string>,
+    key: string | null,
+  ): { status: number; body: unknown } {
+    if (method === "POST" && path === "/v1/checkout/sessions")
+      return { status: 200, body: render(createSession(p, key), "pinned") };
     const retrieve = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
     if (method === "GET" && retrieve) {
       fake.retrieveRequests++;
       const session = sessions.get(retrieve[1]!);
-      if (!session) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${retrieve[1]}'`, param: "id" });
+      if (!session)
+        throw new Refusal(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such checkout.session: '${retrieve[1]}'`,
+          param: "id",
+        });
       return { status: 200, body: render(session, "pinned") };
     }
     const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
     if (method === "GET" && subscription) {
       const found = subscriptions.get(subscription[1]!);
-      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscription[1]}'`, param: "id" });
+      if (!found)
+        throw new Refusal(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such subscription: '${subscription[1]}'`,
+          param: "id",
+        });
       return { status: 200, body: render(found, "pinned") };
     }
     const charge = /^\/v1\/charges\/([\w-]+)$/.exec(path);
     if (method === "GET" && charge) {
       const found = charges.get(charge[1]!);
-      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such charge: '${charge[1]}'`, param: "id" });
+      if (!found)
+        throw new Refusal(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such charge: '${charge[1]}'`,
+          param: "id",
+        });
       return { status: 200, body: found };
     }
     // A PaymentIntent names the charge that settled it (https://docs.stripe.com/api/payment_intents/object#payment_intent_object-latest_charge).
     const intent = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
     if (method === "GET" && intent) {
       const charge = [...charges.values()].find((c) => c.payment_intent === intent[1]);
-      if (!charge) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${intent[1]}'`, param: "id" });
-      return { status: 200, body: { id: intent[1], object: "payment_intent", status: "succeeded", amount: charge.amount, currency: charge.currency, latest_charge: charge.id } };
+      if (!charge)
+        throw new Refusal(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such payment_intent: '${intent[1]}'`,
+          param: "id",
+        });
+      return {
+        status: 200,
+        body: {
+          id: intent[1],
+          object: "payment_intent",
+          status: "succeeded",
+          amount: charge.amount,
+          currency: charge.currency,
+          latest_charge: charge.id,
+        },
+      };
     }
     const invoice = /^\/v1\/invoices\/([\w-]+)$/.exec(path);
     if (method === "GET" && invoice) {
       const found = invoices.get(invoice[1]!);
-      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such invoice: '${invoice[1]}'`, param: "id" });
+      if (!found)
+        throw new Refusal(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such invoice: '${invoice[1]}'`,
+          param: "id",
+        });
       // `payments` is includable: present only when expanded (https://docs.stripe.com/api/invoices/object#invoice_object-payments).
-      return { status: 200, body: indexed(p, "expand").includes("payments") ? { ...(render(found, "pinned") as object), payments: invoicePayments(found) } : render(found, "pinned") };
+      return {
+        status: 200,
+        body: indexed(p, "expand").includes("payments")
+          ? { ...(render(found, "pinned") as object), payments: invoicePayments(found) }
+          : render(found, "pinned"),
+      };
     }
     if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(p) };
     if (method === "POST" && subscription) return { status: 200, body: updateSubscription(subscription[1]!, p) };
     if (method === "DELETE" && subscription) return { status: 200, body: cancelSubscription(subscription[1]!) };
     if (method === "POST" && path === "/v1/billing_portal/sessions") return { status: 200, body: portalSession(p) };
-    if (method === "GET" && path === "/v1/billing_portal/configurations") return { status: 200, body: list([...portalConfigurations.values()], path) };
+    if (method === "GET" && path === "/v1/billing_portal/configurations")
+      return { status: 200, body: list([...portalConfigurations.values()], path) };
     if (method === "POST" && path === "/v1/billing_portal/configurations") {
-      if (!Object.keys(p).some((name) => name.startsWith("features["))) throw invalid("Missing required param: features.", "features", "parameter_missing");
+      if (!Object.keys(p).some((name) => name.startsWith("features[")))
+        throw invalid("Missing required param: features.", "features", "parameter_missing");
       return { status: 200, body: createPortalConfiguration(p, portalConfigurations.size === 0) };
     }
     const configuration = /^\/v1\/billing_portal\/configurations\/([\w-]+)$/.exec(path);
     if (method === "POST" && configuration) {
       const found = portalConfigurations.get(configuration[1]!);
-      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such configuration: '${configuration[1]}'`, param: "id" });
+      if (!found)
+        throw new Refusal(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such configuration: '${configuration[1]}'`,
+          param: "id",
+        });
       if (p.default_return_url !== undefined) found.default_return_url = p.default_return_url || null;
-      for (const [name, values] of Object.entries(featuresOf(p))) found.features[name] = { ...(found.features[name] as object | undefined), ...values };
+      for (const [name, values] of Object.entries(featuresOf(p)))
+        found.features[name] = { ...(found.features[name] as object | undefined), ...values };
       if (p.active !== undefined) found.active = p.active === "true";
       return { status: 200, body: found };
     }
-    if (method === "GET" && path === "/v1/webhook_endpoints") return { status: 200, body: list([...webhookEndpoints.values()].map((e) => endpointView(e, false)), path) };
+    if (method === "GET" && path === "/v1/webhook_endpoints")
+      return {
+        status: 200,
+        body: list(
+          [...webhookEndpoints.values()].map((e) => endpointView(e, false)),
+          path,
+        ),
+      };
     if (method === "POST" && path === "/v1/webhook_endpoints") {
       if (!p.url) throw invalid("Missing required param: url.", "url", "parameter_missing");
       const events = indexed(p, "enabled_events");
-      if (!events.length) throw invalid("Missing required param: enabled_events.", "enabled_events", "parameter_missing");
+      if (!events.length)
+        throw invalid("Missing required param: enabled_events.", "enabled_events", "parameter_missing");
       const endpoint: FakeWebhookEndpoint = {
         id: newId("we"),
         object: "webhook_endpoint",
@@ -904,7 +1256,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const endpoint = /^\/v1\/webhook_endpoints\/([\w-]+)$/.exec(path);
     if (endpoint && (method === "POST" || method === "DELETE")) {
       const found = webhookEndpoints.get(endpoint[1]!);
-      if (!found) throw new Refusal(404, { type: "invalid_request_error", code: "resource_missing", message: `No such webhook endpoint: '${endpoint[1]}'`, param: "id" });
+      if (!found)
+        throw new Refusal(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such webhook endpoint: '${endpoint[1]}'`,
+          param: "id",
+        });
       if (method === "DELETE") {
         webhookEndpoints.delete(found.id);
         return { status: 200, body: { id: found.id, object: "webhook_endpoint", deleted: true } };
@@ -918,7 +1276,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (p.description !== undefined) found.description = p.description || null;
       return { status: 200, body: endpointView(found, false) };
     }
-    throw new Refusal(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new Refusal(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   const server = http.createServer(async (req, res) => {
@@ -932,11 +1293,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
     if (pay) {
       const session = sessions.get(pay[1]!);
-      if (!session) return json(res, 404, { error: { type: "invalid_request_error", message: "No such checkout page" } });
+      if (!session)
+        return json(res, 404, { error: { type: "invalid_request_error", message: "No such checkout page" } });
       const action = url.searchParams.get("action");
       if (session.status === "open" && (method === "POST" || action === "pay")) fake.complete(session.id);
       if (session.status === "open" && action === "pay-delayed") fake.complete(session.id, "unpaid");
-      const target = action === "cancel" ? session.cancel_url! : session.success_url!.replace("{CHECKOUT_SESSION_ID}", session.id);
+      const target =
+        action === "cancel" ? session.cancel_url! : session.success_url!.replace("{CHECKOUT_SESSION_ID}", session.id);
       res.writeHead(303, { Location: target });
       return res.end();
     }
@@ -945,11 +1308,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const portal = /^\/portal\/([\w-]+)$/.exec(url.pathname);
     if (portal) {
       const found = portalSessions.find((p) => p.id === portal[1]);
-      if (!found) return json(res, 404, { error: { type: "invalid_request_error", message: "No such portal session" } });
+      if (!found)
+        return json(res, 404, { error: { type: "invalid_request_error", message: "No such portal session" } });
       const owned = [...subscriptions.values()].filter((sub) => sub.customer === found.customer);
       if (method === "POST") for (const sub of owned) fake.cancelAtPeriodEnd(sub.id);
       res.writeHead(200, { "Content-Type": "text/html" });
-      return res.end(`<h1 lang="${found.locale ?? "auto"}">Portal</h1>${owned.map((sub) => `<p data-sub="${sub.id}">${sub.status}${sub.cancel_at_period_end ? " cancels" : ""}</p>`).join("")}`);
+      return res.end(
+        `<h1 lang="${found.locale ?? "auto"}">Portal</h1>${owned.map((sub) => `<p data-sub="${sub.id}">${sub.status}${sub.cancel_at_period_end ? " cancels" : ""}</p>`).join("")}`,
+      );
     }
 
     if (url.pathname.startsWith("/v1/")) fake.apiRequests++;
@@ -991,7 +1357,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       // Stripe saves a result once the endpoint's execution began; parameters that fail validation
       // (our 4xx refusals) or an outage before the endpoint ran save nothing.
-      if (key && answer.status < 400) idempotency.set(key, { fingerprint, status: answer.status, body: answer.body, at: now() });
+      if (key && answer.status < 400)
+        idempotency.set(key, { fingerprint, status: answer.status, body: answer.body, at: now() });
     }
     if (answer.status >= 400) {
       const error = (answer.body as { error: FakeStripe["refusals"][number]["error"] }).error;

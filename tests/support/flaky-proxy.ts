@@ -40,12 +40,25 @@ export async function startFlakyProxy(target: string): Promise<FlakyProxy> {
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string" && !["host", "connection", "content-length"].includes(name)) headers.set(name, value);
+      if (typeof value === "string" && !["host", "connection", "content-length"].includes(name))
+        headers.set(name, value);
     }
     try {
-      const upstream = await fetch(target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: "manual" });
+      const upstream = await fetch(target + req.url, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+        redirect: "manual",
+      });
       const body = Buffer.from(await upstream.arrayBuffer());
-      res.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([name]) => !["content-length", "transfer-encoding", "connection", "content-encoding"].includes(name))));
+      res.writeHead(
+        upstream.status,
+        Object.fromEntries(
+          [...upstream.headers].filter(
+            ([name]) => !["content-length", "transfer-encoding", "connection", "content-encoding"].includes(name),
+          ),
+        ),
+      );
       res.end(body);
     } catch {
       res.writeHead(502);

@@ -9,11 +9,20 @@ import { expect } from "vitest";
 export function attributesOf(html: string, id: string): Record<string, string> {
   const tag = new RegExp(`<(?:input|textarea|select)\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
   if (!tag) throw new Error(`no field #${id}`);
-  const decode = (value: string) => value.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  return Object.fromEntries([...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!.toLowerCase(), decode(m[2] ?? "")]));
+  const decode = (value: string) =>
+    value
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  return Object.fromEntries(
+    [...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!.toLowerCase(), decode(m[2] ?? "")]),
+  );
 }
 
-const lookup = (tree: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+const lookup = (tree: unknown, key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 
 export function expectSchemaRules({
   html,
@@ -31,7 +40,10 @@ export function expectSchemaRules({
   translations: unknown;
 }) {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
-    properties: Record<string, { type?: string; enum?: unknown; minLength?: number; maxLength?: number; pattern?: string }>;
+    properties: Record<
+      string,
+      { type?: string; enum?: unknown; minLength?: number; maxLength?: number; pattern?: string }
+    >;
     required: string[];
   };
   const block = new RegExp(`<script type="application/json" id="${form}-messages">([^<]*)</script>`).exec(html);
@@ -42,8 +54,12 @@ export function expectSchemaRules({
     if (rule.enum) continue; // radio buttons and the language list: a choice, not typed text
     const attrs = attributesOf(html, `${form}-${field}`);
     expect("required" in attrs, `${field} required`).toBe(json.required.includes(field));
-    expect(attrs.maxlength, `${field} maxlength`).toBe(rule.maxLength === undefined ? undefined : String(rule.maxLength));
-    expect(attrs.minlength, `${field} minlength`).toBe(rule.minLength && rule.minLength > 1 ? String(rule.minLength) : undefined);
+    expect(attrs.maxlength, `${field} maxlength`).toBe(
+      rule.maxLength === undefined ? undefined : String(rule.maxLength),
+    );
+    expect(attrs.minlength, `${field} minlength`).toBe(
+      rule.minLength && rule.minLength > 1 ? String(rule.minLength) : undefined,
+    );
     if (rule.pattern) {
       // The browser compiles the attribute with the v flag; it must accept and refuse what the schema does.
       const browser = new RegExp(`^(?:${attrs.pattern})$`, "v");
@@ -60,7 +76,8 @@ export function expectSchemaRules({
     };
     const words = messages.fields[field]!;
     if (json.required.includes(field)) expect(words.valueMissing).toBe(lookup(translations, first()!));
-    if (rule.minLength && rule.minLength > 1) expect(words.tooShort).toBe(lookup(translations, first("x".repeat(rule.minLength - 1))!));
+    if (rule.minLength && rule.minLength > 1)
+      expect(words.tooShort).toBe(lookup(translations, first("x".repeat(rule.minLength - 1))!));
     if (rule.maxLength) expect(words.tooLong).toBe(lookup(translations, first("x".repeat(rule.maxLength + 1))!));
     if (rule.pattern) expect(words.patternMismatch).toBe(lookup(translations, first("x")!));
   }

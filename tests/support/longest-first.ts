@@ -14,7 +14,9 @@ export class LongestFirst extends BaseSequencer {
     const results = new Map(files.map((spec) => [spec, this.ctx.cache.getTestSpecificationResult(spec)]));
     if (files.every((spec) => results.get(spec))) {
       const key = (spec: TestSpecification) => results.get(spec)!;
-      return [...files].sort((a, b) => Number(key(b).failed) - Number(key(a).failed) || key(b).duration - key(a).duration);
+      return [...files].sort(
+        (a, b) => Number(key(b).failed) - Number(key(a).failed) || key(b).duration - key(a).duration,
+      );
     }
     const size = new Map(files.map((spec) => [spec, fs.statSync(spec.moduleId).size]));
     return [...files].sort((a, b) => size.get(b)! - size.get(a)!);

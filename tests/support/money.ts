@@ -3,16 +3,28 @@ import path from "node:path";
 import type { AdminClient } from "./admin.ts";
 
 /** The back office's money words (locales/<lang>/money.json), for assertions in the owner's language. */
-export const moneyLocale = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/money.json`), "utf8"));
+export const moneyLocale = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/money.json`), "utf8"));
 
 /** Text as React writes it in HTML (apostrophes, quotes, angle brackets escaped). */
-export const asHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+export const asHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/'/g, "&#x27;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 
 /** The hidden fields of a confirmation screen's form (what the Confirm button posts). */
 export function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const match of html.matchAll(/<input type="hidden" name="([\w]+)" value="([^"]*)"\/?>/g)) {
-    fields[match[1]!] = match[2]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    fields[match[1]!] = match[2]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   }
   return fields;
 }
@@ -21,7 +33,12 @@ export function hiddenFields(html: string): Record<string, string> {
 export async function openScreen(owner: AdminClient, pathname: string, lang = "en") {
   const res = await owner.get(pathname, { headers: { "Accept-Language": lang } });
   const html = await res.text();
-  return { status: res.status, html, fields: hiddenFields(html), url: res.url ? new URL(res.url).pathname + new URL(res.url).search : pathname };
+  return {
+    status: res.status,
+    html,
+    fields: hiddenFields(html),
+    url: res.url ? new URL(res.url).pathname + new URL(res.url).search : pathname,
+  };
 }
 
 /** Posts a confirmation; returns the status and where it leads (303) or the page (4xx). */

@@ -26,20 +26,40 @@ export const testCustomer: NewOrder["customer"] = {
 };
 
 /** What the buyer of the unit tests agreed to: the CGV read in Portuguese, with the digital-content waiver. */
-export const testAcceptance: NewOrder["acceptance"] = { acceptedAt: "2026-11-26T09:00:00.000Z", termsVersion: "cgv-2026-11-26", termsLang: "pt", immediateStart: "digital-content" };
+export const testAcceptance: NewOrder["acceptance"] = {
+  acceptedAt: "2026-11-26T09:00:00.000Z",
+  termsVersion: "cgv-2026-11-26",
+  termsLang: "pt",
+  immediateStart: "digital-content",
+};
 
 let n = 0;
 /** A new sandbox order of 1 € for the test workflow, with an id and token no other call returns. */
 export function newTestOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   n++;
-  return { id: `ord_${n}`, submissionToken: `token-${n}`, lang: "pt", offer: "test-workflow", currency: "EUR", amountDueNow: 100, monthly: 0, customer: testCustomer, provider: "sandbox", acceptance: testAcceptance, ...overrides };
+  return {
+    id: `ord_${n}`,
+    submissionToken: `token-${n}`,
+    lang: "pt",
+    offer: "test-workflow",
+    currency: "EUR",
+    amountDueNow: 100,
+    monthly: 0,
+    customer: testCustomer,
+    provider: "sandbox",
+    acceptance: testAcceptance,
+    ...overrides,
+  };
 }
 
 /**
  * A Stripe-like provider whose sessions come from `getSession`: what fulfilment reads. Nothing
  * after checkout (webhooks, subscriptions, portal) is answered.
  */
-export function stubProvider(getSession: PaymentProvider["getSession"], createCheckout: PaymentProvider["createCheckout"] = async () => ({ id: "", url: "" })): PaymentProvider {
+export function stubProvider(
+  getSession: PaymentProvider["getSession"],
+  createCheckout: PaymentProvider["createCheckout"] = async () => ({ id: "", url: "" }),
+): PaymentProvider {
   return {
     name: "stripe",
     createCheckout,
@@ -64,7 +84,16 @@ export async function paidTestOrder(repo: Stores, overrides: Partial<NewOrder> =
 /** A stored quote request (a demo of the WhatsApp agent, from the German page) whose two emails wait in the outbox. */
 export async function testQuoteRequest(repo: Stores, overrides: Partial<NewQuoteRequest> = {}) {
   n++;
-  const quote = { id: `quo_${n}`, page: "whatsapp", lang: "de", name: "Anna Schmidt", email: "anna@example.com", company: "", message: "Eine Demo, bitte.", ...overrides } as const;
+  const quote = {
+    id: `quo_${n}`,
+    page: "whatsapp",
+    lang: "de",
+    name: "Anna Schmidt",
+    email: "anna@example.com",
+    company: "",
+    message: "Eine Demo, bitte.",
+    ...overrides,
+  } as const;
   return repo.createQuoteRequest(quote, [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner]);
 }
 
@@ -72,7 +101,11 @@ export async function testQuoteRequest(repo: Stores, overrides: Partial<NewQuote
  * An outbox worker on `repo` sending with `deliver`, retrying after 1 ms unless told otherwise.
  * Its own polling is never due within a test: tests call runOnce().
  */
-export function testOutboxWorker(repo: Stores, deliver: OutboxWorkerOptions["deliver"], options: Partial<OutboxWorkerOptions> = {}) {
+export function testOutboxWorker(
+  repo: Stores,
+  deliver: OutboxWorkerOptions["deliver"],
+  options: Partial<OutboxWorkerOptions> = {},
+) {
   return new OutboxWorker({ repo, deliver, backoffMs: 1, maxBackoffMs: 1, pollMs: 1000, ...options });
 }
 

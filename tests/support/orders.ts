@@ -51,7 +51,13 @@ export const SANDBOX_PAY: Record<string, string> = {
   country: "FR",
 };
 
-export async function postOrder(base: string, offer: string, lang: string, form: URLSearchParams, init: RequestInit = {}) {
+export async function postOrder(
+  base: string,
+  offer: string,
+  lang: string,
+  form: URLSearchParams,
+  init: RequestInit = {},
+) {
   if (!form.has("offre")) form.set("offre", offer);
   return fetch(`${base}/commander?offre=${offer}&lang=${lang}`, {
     method: "POST",
@@ -65,7 +71,11 @@ export async function postOrder(base: string, offer: string, lang: string, form:
 export async function payInSandbox(base: string, offer: string, lang: string, form: URLSearchParams): Promise<string> {
   const created = await postOrder(base, offer, lang, form);
   if (created.status !== 303) throw new Error(`the order form answered ${created.status}`);
-  const paid = await fetch(base + created.headers.get("location")!, { method: "POST", body: new URLSearchParams(SANDBOX_PAY), redirect: "manual" });
+  const paid = await fetch(base + created.headers.get("location")!, {
+    method: "POST",
+    body: new URLSearchParams(SANDBOX_PAY),
+    redirect: "manual",
+  });
   if (paid.status !== 303) throw new Error(`the sandbox checkout answered ${paid.status}`);
   const thanks = await fetch(base + paid.headers.get("location")!);
   if (thanks.status !== 200) throw new Error(`the thank-you page answered ${thanks.status}`);
@@ -101,7 +111,11 @@ export async function readStore(dataDir: string, databaseUrl?: string) {
   const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? (await databaseUrlFor(dataDir)) });
   try {
     const orders = await repo.listOrders(10_000);
-    const emails = new Map<string, OutboxRow[]>(await Promise.all(orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as [string, OutboxRow[]])));
+    const emails = new Map<string, OutboxRow[]>(
+      await Promise.all(
+        orders.map(async (order) => [order.id, await repo.listEmails(order.id)] as [string, OutboxRow[]]),
+      ),
+    );
     return { orders, emails };
   } finally {
     await repo.close();
@@ -145,7 +159,12 @@ export async function findOrder(dataDir: string, predicate: (order: Order) => bo
 
 export function emlFiles(dataDir: string): string[] {
   const dir = path.join(dataDir, "outbox");
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith(".eml")).sort() : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith(".eml"))
+        .sort()
+    : [];
 }
 
 /**
@@ -156,7 +175,11 @@ export function emlFiles(dataDir: string): string[] {
  */
 export const WAIT_CEILING_MS = 60_000;
 
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = WAIT_CEILING_MS, label = "condition"): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = WAIT_CEILING_MS,
+  label = "condition",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -171,7 +194,9 @@ export function decodeMail(raw: string): string {
   const unfolded = raw.replace(/=\r?\n/g, "");
   const bytes = (hex: string) => Buffer.from(hex.replace(/=([0-9A-F]{2})/g, "$1"), "hex").toString("utf8");
   return unfolded
-    .replace(/=\?UTF-8\?Q\?([^?]*)\?=\s*/gi, (_, text: string) => text.replace(/_/g, " ").replace(/(?:=[0-9A-F]{2})+/g, bytes))
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=\s*/gi, (_, text: string) =>
+      text.replace(/_/g, " ").replace(/(?:=[0-9A-F]{2})+/g, bytes),
+    )
     .replace(/(?:=[0-9A-F]{2})+/g, bytes);
 }
 
@@ -191,7 +216,10 @@ export interface SmtpSink {
  * answer (the sender never learnt it was accepted, so it sends it again). With `refuse`, the
  * recipients it names are refused for good (550), as a mailbox that does not exist.
  */
-export async function startSmtp(port: number, { hold = false, refuse }: { hold?: boolean; refuse?: (address: string) => boolean } = {}): Promise<SmtpSink> {
+export async function startSmtp(
+  port: number,
+  { hold = false, refuse }: { hold?: boolean; refuse?: (address: string) => boolean } = {},
+): Promise<SmtpSink> {
   const messages: SmtpSink["messages"] = [];
   const closed = new Set<string>();
   const waiting: Array<() => void> = [];
@@ -204,7 +232,8 @@ export async function startSmtp(port: number, { hold = false, refuse }: { hold?:
       closed.add(session.id);
     },
     onRcptTo(address, _session, callback) {
-      if (refuse?.(address.address)) return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+      if (refuse?.(address.address))
+        return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {

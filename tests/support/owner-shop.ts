@@ -41,7 +41,10 @@ export async function startOwnerShop(store: Store, env: Record<string, string> =
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });
-    const line = server.logs().split("\n").find((entry) => entry.includes("/admin/setup?token="));
+    const line = server
+      .logs()
+      .split("\n")
+      .find((entry) => entry.includes("/admin/setup?token="));
     if (!line) throw new Error(`no set-up link in the start-up log:\n${server.logs()}`);
     const { client, secret } = await setUpOwner(server.url, JSON.parse(line).url, OWNER_PASSWORD);
     const running = server;
@@ -72,11 +75,19 @@ export async function startOwnerShop(store: Store, env: Record<string, string> =
 }
 
 /** Screenshots at a phone's and a desktop's width, attached to the test's output (and its report). */
-export async function attachShots(page: Page, info: TestInfo, name: string, widths: readonly number[] = [390, 1280]): Promise<void> {
+export async function attachShots(
+  page: Page,
+  info: TestInfo,
+  name: string,
+  widths: readonly number[] = [390, 1280],
+): Promise<void> {
   const before = page.viewportSize();
   for (const width of widths) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    await info.attach(`${name}-${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await info.attach(`${name}-${width}px`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: "image/png",
+    });
   }
   if (before) await page.setViewportSize(before);
 }

@@ -64,7 +64,8 @@ export function inEveryLanguage(id: string, check: (page: Page, opened: OpenedPa
 
 /** How many of each selector the page shows: `{ '[data-block="steps"] li': 4 }`. */
 export async function expectCounts(page: Page, label: string, counts: Record<string, number>) {
-  for (const [selector, count] of Object.entries(counts)) await expect(page.locator(selector), `${label}: ${selector}`).toHaveCount(count);
+  for (const [selector, count] of Object.entries(counts))
+    await expect(page.locator(selector), `${label}: ${selector}`).toHaveCount(count);
 }
 
 /** The two sizes every marketing page is checked and photographed at. */
@@ -88,7 +89,12 @@ export async function loadLazyImages(page: Page) {
 }
 
 /** Opens `path` at `viewport` and checks its heading shows and nothing overflows sideways. */
-export async function expectFitsViewport(page: Page, path: string, viewport: (typeof VIEWPORTS)[number], label: string) {
+export async function expectFitsViewport(
+  page: Page,
+  path: string,
+  viewport: (typeof VIEWPORTS)[number],
+  label: string,
+) {
   await page.setViewportSize(viewport);
   await page.goto(path);
   await expect(page.locator("h1")).toBeVisible();

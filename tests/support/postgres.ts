@@ -36,8 +36,13 @@ function binDir(): string {
     "/usr/local/bin",
     "/usr/bin",
   ];
-  const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, "pg_ctl")) && fs.existsSync(path.join(dir, "initdb")));
-  if (!found) throw new Error("PostgreSQL server binaries (initdb, pg_ctl) not found: apt-get install -y postgresql, or set PG_BIN");
+  const found = candidates.find(
+    (dir) => dir && fs.existsSync(path.join(dir, "pg_ctl")) && fs.existsSync(path.join(dir, "initdb")),
+  );
+  if (!found)
+    throw new Error(
+      "PostgreSQL server binaries (initdb, pg_ctl) not found: apt-get install -y postgresql, or set PG_BIN",
+    );
   return found;
 }
 
@@ -46,7 +51,10 @@ const isRoot = process.getuid?.() === 0;
 function asServerUser(bin: string, args: string[]) {
   const command = isRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
   const result = spawnSync(command[0] as string, command[1] as string[], { encoding: "utf8", timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout || result.error}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout || result.error}`,
+    );
 }
 
 let counter = 0;
@@ -57,15 +65,39 @@ export async function startPostgres({ port: wanted }: { port?: number } = {}): P
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-pg-"));
   const data = path.join(dir, "data");
   if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", dir]);
-  asServerUser(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  asServerUser(path.join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "--no-sync",
+    "-E",
+    "UTF8",
+    "--locale=C",
+  ]);
   const port = wanted ?? (await freePort());
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  asServerUser(path.join(bin, "pg_ctl"), ["-D", data, "-w", "-t", "60", "-l", path.join(dir, "log"), "-o", options, "start"]);
+  asServerUser(path.join(bin, "pg_ctl"), [
+    "-D",
+    data,
+    "-w",
+    "-t",
+    "60",
+    "-l",
+    path.join(dir, "log"),
+    "-o",
+    options,
+    "start",
+  ]);
   // pg_ctl's server runs in a session of its own, so nothing stops it when this process dies: the
   // watchdog does, with SIGQUIT (pg_ctl's "immediate" mode: the data is a throwaway), then removes
   // the cluster's directory once the server is gone.
   const postmaster = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
-  const watchdog = watchServer(postmaster, `kill -QUIT ${postmaster}; while kill -0 ${postmaster} 2>/dev/null; do sleep 0.2; done; rm -rf ${shellWord(dir)}`);
+  const watchdog = watchServer(
+    postmaster,
+    `kill -QUIT ${postmaster}; while kill -0 ${postmaster} 2>/dev/null; do sleep 0.2; done; rm -rf ${shellWord(dir)}`,
+  );
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     port,

@@ -20,13 +20,26 @@ export interface RawResponse {
 /** One HTTP/1.1 request over a fresh socket, bytes exactly as given (fetch would normalise them). */
 export function rawRequest(port: number, request: RawRequest, timeoutMs = 15_000): Promise<RawResponse> {
   const body = typeof request.body === "string" ? Buffer.from(request.body) : (request.body ?? Buffer.alloc(0));
-  const lines: Buffer[] = [Buffer.from(`${request.method ?? "GET"} `), Buffer.from(request.target), Buffer.from(" HTTP/1.1\r\n")];
-  const headers: Record<string, string | string[]> = { Host: `127.0.0.1:${port}`, Connection: "close", ...request.headers };
-  if (!request.noContentLength && (body.length || request.method === "POST") && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
+  const lines: Buffer[] = [
+    Buffer.from(`${request.method ?? "GET"} `),
+    Buffer.from(request.target),
+    Buffer.from(" HTTP/1.1\r\n"),
+  ];
+  const headers: Record<string, string | string[]> = {
+    Host: `127.0.0.1:${port}`,
+    Connection: "close",
+    ...request.headers,
+  };
+  if (
+    !request.noContentLength &&
+    (body.length || request.method === "POST") &&
+    !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")
+  ) {
     headers["Content-Length"] = String(body.length);
   }
   for (const [name, value] of Object.entries(headers)) {
-    for (const v of Array.isArray(value) ? value : [value]) lines.push(Buffer.from(`${name}: `), Buffer.from(v, "latin1"), Buffer.from("\r\n"));
+    for (const v of Array.isArray(value) ? value : [value])
+      lines.push(Buffer.from(`${name}: `), Buffer.from(v, "latin1"), Buffer.from("\r\n"));
   }
   lines.push(Buffer.from("\r\n"), body);
   return new Promise((resolve, reject) => {
@@ -34,7 +47,9 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 15_000
     const socket = net.connect(port, "127.0.0.1");
     socket.setTimeout(timeoutMs, () => {
       socket.destroy();
-      reject(new Error(`timeout after ${timeoutMs} ms: ${request.method ?? "GET"} ${String(request.target).slice(0, 80)}`));
+      reject(
+        new Error(`timeout after ${timeoutMs} ms: ${request.method ?? "GET"} ${String(request.target).slice(0, 80)}`),
+      );
     });
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", () => {

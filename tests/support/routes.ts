@@ -7,7 +7,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** Every marketing URL: each page unforced and in each language (test-workflow slugs included). */
 export const MARKETING_PATHS: string[] = [
-  ...new Set([...PAGES.flatMap((page) => [page.path, ...LANGUAGES.map((lang) => pagePath(page, lang))]), ...Object.values(TEST_WORKFLOW_PATHS)]),
+  ...new Set([
+    ...PAGES.flatMap((page) => [page.path, ...LANGUAGES.map((lang) => pagePath(page, lang))]),
+    ...Object.values(TEST_WORKFLOW_PATHS),
+  ]),
 ];
 
 /** Pages rendered per request (order form, thank-you), never from the page cache. */
@@ -20,7 +23,14 @@ export const DYNAMIC_PATHS: string[] = [
   "/quote?offer=whatsapp&lang=it",
 ];
 
-export const OTHER_PATHS: string[] = ["/sitemap.xml", "/robots.txt", "/healthz", "/does-not-exist", "/enhance.js", "/favicon.svg"];
+export const OTHER_PATHS: string[] = [
+  "/sitemap.xml",
+  "/robots.txt",
+  "/healthz",
+  "/does-not-exist",
+  "/enhance.js",
+  "/favicon.svg",
+];
 
 /** One built client asset (hashed, under /assets), for header checks on static files. */
 export function someAssetPath(): string | undefined {
@@ -29,4 +39,9 @@ export function someAssetPath(): string | undefined {
   return file ? `/assets/${file}` : undefined;
 }
 
-export const ALL_PATHS = (): string[] => [...MARKETING_PATHS, ...DYNAMIC_PATHS, ...OTHER_PATHS, ...[someAssetPath()].filter((p): p is string => !!p)];
+export const ALL_PATHS = (): string[] => [
+  ...MARKETING_PATHS,
+  ...DYNAMIC_PATHS,
+  ...OTHER_PATHS,
+  ...[someAssetPath()].filter((p): p is string => !!p),
+];

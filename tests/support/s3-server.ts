@@ -20,7 +20,13 @@ export interface S3TestServer {
 
 export async function startS3Server(bucket = "site-files"): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   // s3rver runs inside this process, so it ends with it; a run killed from outside would still
   // leave its bucket's directory behind: the watchdog removes it once this process is gone.
@@ -34,7 +40,14 @@ export async function startS3Server(bucket = "site-files"): Promise<S3TestServer
     FILES_S3_SECRET_ACCESS_KEY: "S3RVER",
     FILES_S3_FORCE_PATH_STYLE: "true",
   };
-  const client = new S3FileStorage({ endpoint, bucket, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+  const client = new S3FileStorage({
+    endpoint,
+    bucket,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  });
   return {
     endpoint,
     bucket,

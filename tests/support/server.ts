@@ -41,7 +41,10 @@ export function tempDataDir(prefix = "site-test-"): string {
  * Extra env entries override the defaults; DATA_DIR defaults to a fresh temp directory.
  * `readyPath`: the page whose 200 says it is up (/healthz, which needs the database, by default).
  */
-export async function startServer(env: Record<string, string> = {}, options: { logToFile?: boolean; readyPath?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { logToFile?: boolean; readyPath?: string } = {},
+): Promise<RunningServer> {
   // Vitest's global set-up built it; a source edited since would be tested against the old build.
   const stale = staleBuild(root);
   if (stale) throw new Error(`The build is older than the sources (${stale}): run npm run build`);
@@ -49,7 +52,9 @@ export async function startServer(env: Record<string, string> = {}, options: { l
   const dataDir = env.DATA_DIR ?? tempDataDir();
   // Only the PostgreSQL test project gives each server a database; store.ts needs Vitest, so it is
   // loaded only then (Playwright specs start servers with this file too).
-  const databaseUrl = env.DATABASE_URL ?? (process.env.TEST_STORE === "postgres" ? await (await import("./store.ts")).databaseUrlFor(dataDir) : undefined);
+  const databaseUrl =
+    env.DATABASE_URL ??
+    (process.env.TEST_STORE === "postgres" ? await (await import("./store.ts")).databaseUrlFor(dataDir) : undefined);
   let output = "";
   const logFile = options.logToFile ? fs.openSync(path.join(dataDir, "server.log"), "a") : undefined;
   // The production server's V8 flags, as npm start and the Dockerfile run it.
@@ -65,7 +70,9 @@ export async function startServer(env: Record<string, string> = {}, options: { l
       // quick on a loaded machine; allowed on plain-http origins without a live key only (start-up
       // refuses it elsewhere). A test of the production cost passes PASSWORD_HASH_LOG2_N: ""
       // (app/auth/password.test.ts asserts that cost).
-      ...(env.PUBLIC_ORIGIN?.startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "") ? {} : { PASSWORD_HASH_LOG2_N: "12" }),
+      ...(env.PUBLIC_ORIGIN?.startsWith("https:") || /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "")
+        ? {}
+        : { PASSWORD_HASH_LOG2_N: "12" }),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       // The owner's morning email depends on the clock (app/admin/morning.test.ts tests it at set
       // instants): off, so no test's outbox changes with the hour it runs at.
@@ -125,11 +132,22 @@ export async function startServer(env: Record<string, string> = {}, options: { l
  * but has taken over 20 s at load 30, so the default stays under the test's own timeout
  * (vitest.config.ts) and the test fails with this server's output rather than a bare timeout.
  */
-export async function startExpectingExit(env: Record<string, string>, timeoutMs = 100_000): Promise<{ code: number | null; output: string }> {
+export async function startExpectingExit(
+  env: Record<string, string>,
+  timeoutMs = 100_000,
+): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["server/index.js"], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const watchdog = watchProcess(child.pid!);

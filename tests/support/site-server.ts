@@ -14,7 +14,16 @@ export async function startSite(siteConfig: string): Promise<{ url: string; chil
   });
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/index.js"], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(port), PUBLIC_ORIGIN: url, LOG_LEVEL: "silent", SITE_CONFIG: siteConfig, DATA_DIR: fs.mkdtempSync(`${os.tmpdir()}/sweep-`) },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_ORIGIN: url,
+      LOG_LEVEL: "silent",
+      SITE_CONFIG: siteConfig,
+      DATA_DIR: fs.mkdtempSync(`${os.tmpdir()}/sweep-`),
+    },
     stdio: "ignore",
   });
   // Killed with this process even by SIGKILL (watchdog.ts).
@@ -22,9 +31,14 @@ export async function startSite(siteConfig: string): Promise<{ url: string; chil
   child.once("exit", () => watchdog.cancel());
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${url}/healthz`).then((res) => res.ok, () => false)) return { url, child };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      return { url, child };
     if (tries > 200) throw new Error("server did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-

@@ -21,7 +21,8 @@ function cbor(value: unknown): Buffer {
   if (typeof value === "number") return value >= 0 ? head(0, value) : head(1, -1 - value);
   if (typeof value === "string") return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
   if (Buffer.isBuffer(value)) return Buffer.concat([head(2, value.length), value]);
-  if (value instanceof Map) return Buffer.concat([head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)])]);
+  if (value instanceof Map)
+    return Buffer.concat([head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)])]);
   throw new Error(`cbor: unsupported ${typeof value}`);
 }
 
@@ -65,24 +66,50 @@ export class SoftAuthenticator {
   }
 
   /** navigator.credentials.create() answered, as the browser serialises it (RegistrationResponseJSON). */
-  register(options: { challenge: string; rp: { id?: string }; user: { id: string } }, origin: string, rpId = options.rp.id ?? new URL(origin).hostname) {
+  register(
+    options: { challenge: string; rp: { id?: string }; user: { id: string } },
+    origin: string,
+    rpId = options.rp.id ?? new URL(origin).hostname,
+  ) {
     this.userHandle = options.user.id;
     const counter = Buffer.alloc(4);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAGS.up | FLAGS.uv | FLAGS.at]), counter, Buffer.alloc(16), idLength, this.credentialId, this.coseKey()]);
-    const attestationObject = cbor(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([FLAGS.up | FLAGS.uv | FLAGS.at]),
+      counter,
+      Buffer.alloc(16),
+      idLength,
+      this.credentialId,
+      this.coseKey(),
+    ]);
+    const attestationObject = cbor(
+      new Map<string, unknown>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key",
       clientExtensionResults: {},
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge, origin)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge, origin)),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
     };
   }
 
   /** navigator.credentials.get() answered (AuthenticationResponseJSON); `rpId` lets a test sign for another site. */
-  assert(options: { challenge: string; rpId?: string }, origin: string, rpId = options.rpId ?? new URL(origin).hostname) {
+  assert(
+    options: { challenge: string; rpId?: string },
+    origin: string,
+    rpId = options.rpId ?? new URL(origin).hostname,
+  ) {
     this.counter++;
     return this.assertWithCounter(options, origin, rpId, this.counter);
   }
@@ -91,7 +118,11 @@ export class SoftAuthenticator {
   assertWithCounter(options: { challenge: string }, origin: string, rpId: string, signCount: number) {
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(signCount);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAGS.up | (this.verifiesUser ? FLAGS.uv : 0)]), counter]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([FLAGS.up | (this.verifiesUser ? FLAGS.uv : 0)]),
+      counter,
+    ]);
     const clientDataJSON = this.clientData("webauthn.get", options.challenge, origin);
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
     return {
@@ -99,7 +130,12 @@ export class SoftAuthenticator {
       rawId: this.id,
       type: "public-key",
       clientExtensionResults: {},
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), ...(this.userHandle ? { userHandle: this.userHandle } : {}) },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+      },
     };
   }
 }

@@ -34,7 +34,11 @@ if (process.env.VITEST) {
 /** The DATABASE_URL for a server keeping its data in dataDir; undefined with SQLite. */
 export async function databaseUrlFor(dataDir: string): Promise<string | undefined> {
   if (storeKind === "sqlite") return undefined;
-  if (!databases.has(dataDir)) databases.set(dataDir, testPostgres().then((pg) => pg.createDatabase()));
+  if (!databases.has(dataDir))
+    databases.set(
+      dataDir,
+      testPostgres().then((pg) => pg.createDatabase()),
+    );
   return databases.get(dataDir);
 }
 

@@ -19,7 +19,11 @@ export function storedState(dataDir: string): { orders: number; emails: number; 
       const db = openLiveDatabase(file, { readOnly: true });
       try {
         // Tables of orders and quote requests, not of things about orders (order_events, a timeline, has several rows per order).
-        const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%order%' OR name LIKE '%quote%') AND name NOT LIKE '%event%'").all() as Array<{ name: string }>;
+        const names = db
+          .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%order%' OR name LIKE '%quote%') AND name NOT LIKE '%event%'",
+          )
+          .all() as Array<{ name: string }>;
         for (const { name } of names) {
           tables.push(name);
           orders += Number((db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n);

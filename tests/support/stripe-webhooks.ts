@@ -40,11 +40,17 @@ export async function handledEntry(dataDir: string, eventId: string, timeoutMs =
  * Delivers an event and waits for its handling: the webhook's answer (2xx at once) and what the
  * worker made of it (the outcome: the order's new state, "duplicate", "one-time invoice"…).
  */
-export async function deliverHandled(server: { url: string; dataDir: string }, event: SignedEvent): Promise<{ status: number; outcome: string | null }> {
+export async function deliverHandled(
+  server: { url: string; dataDir: string },
+  event: SignedEvent,
+): Promise<{ status: number; outcome: string | null }> {
   const answer = await postEvent(server.url, event);
   if (answer.status !== 200 || answer.body !== "queued") return { status: answer.status, outcome: answer.body };
   const entry = await handledEntry(server.dataDir, event.id);
-  return { status: answer.status, outcome: entry.status === "unhandled" ? `unhandled: ${entry.lastError}` : entry.outcome };
+  return {
+    status: answer.status,
+    outcome: entry.status === "unhandled" ? `unhandled: ${entry.lastError}` : entry.outcome,
+  };
 }
 
 /**

@@ -11,7 +11,11 @@ import { freePort, startServer, type RunningServer } from "./server.ts";
  * Stands for what `start` returns once the suite's beforeAll has run; reading or setting it
  * earlier (at the top of the file) is a mistake, said as such.
  */
-function startedInBeforeAll<T extends object>(what: string, start: () => Promise<T>, stop: (value: T) => Promise<void>): T {
+function startedInBeforeAll<T extends object>(
+  what: string,
+  start: () => Promise<T>,
+  stop: (value: T) => Promise<void>,
+): T {
   let value: T | undefined;
   beforeAll(async () => {
     value = await start();
@@ -61,7 +65,11 @@ export function suiteFakeStripe({ portal = true }: { portal?: boolean } = {}): F
 }
 
 export function suiteSmtp(options: Parameters<typeof startSmtp>[1] = {}): SmtpSink {
-  return startedInBeforeAll("the SMTP sink", async () => startSmtp(await freePort(), options), (smtp) => smtp.close());
+  return startedInBeforeAll(
+    "the SMTP sink",
+    async () => startSmtp(await freePort(), options),
+    (smtp) => smtp.close(),
+  );
 }
 
 /** A server's environment for paying with the fake Stripe (no rate limit on orders, no logs). */

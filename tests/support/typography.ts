@@ -10,7 +10,11 @@ import { parsedHtml } from "./parsed-html.ts";
  * page; app/i18n/typography.ts). Each text node on its own line, so two neighbouring blocks ("€1"
  * then "€1") never read as one phrase. Returns the page's language and what breaks a rule.
  */
-export async function typographyOf(page: Page, html: string, label: string): Promise<{ lang: string; found: string[] }> {
+export async function typographyOf(
+  page: Page,
+  html: string,
+  label: string,
+): Promise<{ lang: string; found: string[] }> {
   const doc = await parsedHtml(page, html);
   const { lang, parts } = await doc.evaluate((doc) => {
     for (const hidden of doc.querySelectorAll("script, style, template")) hidden.remove();
@@ -38,7 +42,8 @@ export async function typographyOf(page: Page, html: string, label: string): Pro
     }
     // Addresses are not words (/admin/setup is a path, not the noun "setup").
     const words = texts.join("\n").replace(/https?:\/\/\S+|mailto:\S+/g, " ");
-    for (const finding of typographyFindings(textLang as Language, words)) found.push(`${label} (${textLang}): ${finding.why}: …${finding.at}…`);
+    for (const finding of typographyFindings(textLang as Language, words))
+      found.push(`${label} (${textLang}): ${finding.why}: …${finding.at}…`);
   }
   return { lang, found };
 }

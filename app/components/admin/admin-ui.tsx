@@ -14,14 +14,26 @@ export function AdminPage({ title, children, wide }: { title: string; children: 
   );
 }
 
-export function Notice({ tone, children, testId }: { tone: "error" | "ok" | "info"; children: React.ReactNode; testId?: string }) {
+export function Notice({
+  tone,
+  children,
+  testId,
+}: {
+  tone: "error" | "ok" | "info";
+  children: React.ReactNode;
+  testId?: string;
+}) {
   const styles = {
     error: "border-red-300 bg-red-50 text-red-900",
     ok: "border-emerald-300 bg-emerald-50 text-emerald-900",
     info: "border-line bg-white text-ink",
   }[tone];
   return (
-    <p role={tone === "error" ? "alert" : "status"} data-testid={testId} className={`mt-4 rounded-xl border px-4 py-3 text-sm font-medium ${styles}`}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      data-testid={testId}
+      className={`mt-4 rounded-xl border px-4 py-3 text-sm font-medium ${styles}`}
+    >
       {children}
     </p>
   );
@@ -84,20 +96,53 @@ export function Field({
   );
 }
 
-export function SubmitButton({ children, name, value, secondary }: { children: React.ReactNode; name?: string; value?: string; secondary?: boolean }) {
+export function SubmitButton({
+  children,
+  name,
+  value,
+  secondary,
+}: {
+  children: React.ReactNode;
+  name?: string;
+  value?: string;
+  secondary?: boolean;
+}) {
   return (
-    <button type="submit" name={name} value={value} className={`${secondary ? "btn-secondary" : "btn-primary"} mt-6 w-full sm:w-auto`}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className={`${secondary ? "btn-secondary" : "btn-primary"} mt-6 w-full sm:w-auto`}
+    >
       {children}
     </button>
   );
 }
 
 /** The authenticator-code form of enrolment and of the second sign-in step (posts back to `action`). */
-export function CodeForm({ action, submit, error, autoFocus }: { action: string; submit: string; error?: boolean; autoFocus?: boolean }) {
+export function CodeForm({
+  action,
+  submit,
+  error,
+  autoFocus,
+}: {
+  action: string;
+  submit: string;
+  error?: boolean;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation("admin");
   return (
     <Form method="post" action={action}>
-      <Field name="code" label={t("fields.code")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} autoFocus={autoFocus} invalid={error} />
+      <Field
+        name="code"
+        label={t("fields.code")}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={8}
+        autoFocus={autoFocus}
+        invalid={error}
+      />
       <SubmitButton>{submit}</SubmitButton>
     </Form>
   );
@@ -151,7 +196,17 @@ export function AdminDetailPage({ back, title, children }: { back: string; title
 }
 
 /** A back-office list of rows (`AdminListItem`s), or a line saying there are none. */
-export function AdminList<T>({ rows, testId, empty, children }: { rows: readonly T[]; testId: string; empty: string; children: (row: T) => React.ReactNode }) {
+export function AdminList<T>({
+  rows,
+  testId,
+  empty,
+  children,
+}: {
+  rows: readonly T[];
+  testId: string;
+  empty: string;
+  children: (row: T) => React.ReactNode;
+}) {
   if (!rows.length) return <p className="mt-6 text-muted">{empty}</p>;
   return (
     <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white" data-testid={testId}>
@@ -161,7 +216,19 @@ export function AdminList<T>({ rows, testId, empty, children }: { rows: readonly
 }
 
 /** One row of a back-office list, a link to its page: who, a note on the right, their email, then small facts. */
-export function AdminListItem({ href, name, aside, email, children }: { href: string; name: string; aside: React.ReactNode; email: string; children: React.ReactNode }) {
+export function AdminListItem({
+  href,
+  name,
+  aside,
+  email,
+  children,
+}: {
+  href: string;
+  name: string;
+  aside: React.ReactNode;
+  email: string;
+  children: React.ReactNode;
+}) {
   return (
     <li>
       <a href={href} className="block px-4 py-3 hover:bg-accent-50">
@@ -206,7 +273,10 @@ export function SignOutForm({ className }: { className?: string }) {
   const { t } = useTranslation("admin");
   return (
     <form method="post" action="/admin/sign-out" className={className}>
-      <button type="submit" className="min-h-11 rounded-lg px-3 text-sm font-medium text-muted underline hover:text-ink">
+      <button
+        type="submit"
+        className="min-h-11 rounded-lg px-3 text-sm font-medium text-muted underline hover:text-ink"
+      >
         {t("signOut")}
       </button>
     </form>
@@ -223,7 +293,10 @@ export function RecoveryCodeList({ codes }: { codes: readonly string[] }) {
     <div className="recovery-codes" data-print-only-this>
       <p className="mt-4 text-sm text-muted">{t("recovery.intro", { n: codes.length })}</p>
       {/* One code per row, numbered, in a font where 1/l and 0/o differ: read back and typed without doubt. */}
-      <ol className="mt-4 grid gap-1 rounded-2xl border border-line bg-white p-4 font-mono text-lg tracking-wide" data-testid="recovery-codes">
+      <ol
+        className="mt-4 grid gap-1 rounded-2xl border border-line bg-white p-4 font-mono text-lg tracking-wide"
+        data-testid="recovery-codes"
+      >
         {codes.map((code) => (
           <li key={code} className="flex items-baseline gap-3 whitespace-nowrap">
             {code}
@@ -232,14 +305,25 @@ export function RecoveryCodeList({ codes }: { codes: readonly string[] }) {
       </ol>
       <div className="mt-4 flex flex-wrap gap-3 print:hidden">
         {/* Works without JavaScript: the file is in the link itself (nothing is stored or served). */}
-        <a className="btn-secondary min-h-11" href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`} download={t("recovery.fileName")} data-recovery="download">
+        <a
+          className="btn-secondary min-h-11"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
+          download={t("recovery.fileName")}
+          data-recovery="download"
+        >
           {t("recovery.download")}
         </a>
         {/* Printing and copying need a script (public/enhance.js shows these buttons when it runs). */}
         <button type="button" className="btn-secondary min-h-11" data-print hidden>
           {t("recovery.print")}
         </button>
-        <button type="button" className="btn-secondary min-h-11" data-copy={codes.join("\n")} data-copied={t("recovery.copied")} hidden>
+        <button
+          type="button"
+          className="btn-secondary min-h-11"
+          data-copy={codes.join("\n")}
+          data-copied={t("recovery.copied")}
+          hidden
+        >
           {t("recovery.copy")}
         </button>
       </div>
@@ -255,7 +339,14 @@ export function RecoveryCodeForm({ action }: { action: string }) {
     <details className="mt-6 rounded-xl border border-line bg-white px-4 py-2">
       <summary className="min-h-11 cursor-pointer py-2 font-semibold text-accent-700">{t("recovery.useOne")}</summary>
       <Form method="post" action={action}>
-        <Field id="admin-recovery-code" name="code" label={t("fields.recoveryCode")} autoComplete="off" maxLength={40} hint={t("recovery.hint")} />
+        <Field
+          id="admin-recovery-code"
+          name="code"
+          label={t("fields.recoveryCode")}
+          autoComplete="off"
+          maxLength={40}
+          hint={t("recovery.hint")}
+        />
         <SubmitButton secondary>{t("recovery.submit")}</SubmitButton>
       </Form>
     </details>

@@ -13,7 +13,17 @@ import type { Language } from "../../i18n/languages.ts";
 const W = 360;
 
 /** Twelve months of net revenue in one currency: a bar per month, this month last. */
-export function RevenueChart({ months, amounts, currency, lang }: { months: string[]; amounts: number[]; currency: Currency; lang: Language }) {
+export function RevenueChart({
+  months,
+  amounts,
+  currency,
+  lang,
+}: {
+  months: string[];
+  amounts: number[];
+  currency: Currency;
+  lang: Language;
+}) {
   const { t } = useTranslation("admin");
   const id = useId();
   const money = (minor: number) => formatMoney(minor, currency, lang);
@@ -30,13 +40,27 @@ export function RevenueChart({ months, amounts, currency, lang }: { months: stri
   });
   return (
     <figure className="mt-3">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-t ${id}-d`} data-testid={`revenue-chart-${currency}`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-labelledby={`${id}-t ${id}-d`}
+        data-testid={`revenue-chart-${currency}`}
+      >
         <title id={`${id}-t`}>{t("dashboard.chartTitle", { currency })}</title>
         <desc id={`${id}-d`}>{desc}</desc>
         <line x1="4" x2={W - 4} y1={chartBottom} y2={chartBottom} className="stroke-line" strokeWidth="1" />
         {top > 0 ? (
           <>
-            <line x1="4" x2={W - 4} y1={chartTop} y2={chartTop} className="stroke-line" strokeWidth="1" strokeDasharray="3 3" />
+            <line
+              x1="4"
+              x2={W - 4}
+              y1={chartTop}
+              y2={chartTop}
+              className="stroke-line"
+              strokeWidth="1"
+              strokeDasharray="3 3"
+            />
             <text x="4" y={chartTop - 6} fontSize="11" className="fill-muted">
               {money(top)}
             </text>
@@ -47,7 +71,14 @@ export function RevenueChart({ months, amounts, currency, lang }: { months: stri
           const x = 4 + i * slot;
           return (
             <g key={months[i]}>
-              <rect x={x + slot * 0.15} width={slot * 0.7} y={chartBottom - height} height={height} rx="2" className={i === amounts.length - 1 ? "fill-accent-700" : "fill-accent-300"} />
+              <rect
+                x={x + slot * 0.15}
+                width={slot * 0.7}
+                y={chartBottom - height}
+                height={height}
+                rx="2"
+                className={i === amounts.length - 1 ? "fill-accent-700" : "fill-accent-300"}
+              />
               <text x={x + slot / 2} y={H - 6} fontSize="10" textAnchor="middle" className="fill-muted">
                 {formatMonth(months[i]!, lang, "short").replace(/\.$/, "")}
               </text>
@@ -101,10 +132,20 @@ export function FunnelChart({ total, lang, period }: { total: FunnelCounts; lang
   const widest = Math.max(...STEPS.map((step) => total[step]), 1);
   const row = 42;
   const H = STEPS.length * row;
-  const share = (i: number) => (i === 0 || !total[STEPS[i - 1]!] ? "" : formatPercent(total[STEPS[i]!] / total[STEPS[i - 1]!], lang));
-  const desc = STEPS.map((step, i) => `${t(`dashboard.funnel.${step}`)}: ${formatNumber(total[step], lang)}${share(i) ? ` (${share(i)})` : ""}`).join(", ");
+  const share = (i: number) =>
+    i === 0 || !total[STEPS[i - 1]!] ? "" : formatPercent(total[STEPS[i]!] / total[STEPS[i - 1]!], lang);
+  const desc = STEPS.map(
+    (step, i) =>
+      `${t(`dashboard.funnel.${step}`)}: ${formatNumber(total[step], lang)}${share(i) ? ` (${share(i)})` : ""}`,
+  ).join(", ");
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="mt-3 h-auto w-full" role="img" aria-labelledby={`${id}-t ${id}-d`} data-testid="funnel-chart">
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      className="mt-3 h-auto w-full"
+      role="img"
+      aria-labelledby={`${id}-t ${id}-d`}
+      data-testid="funnel-chart"
+    >
       <title id={`${id}-t`}>{t("dashboard.funnel.title", { period })}</title>
       <desc id={`${id}-d`}>{desc}</desc>
       {STEPS.map((step, i) => {

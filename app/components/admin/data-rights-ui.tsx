@@ -21,7 +21,9 @@ export function DataRequestList({ requests, lang }: { requests: readonly DataReq
               <p className="font-medium">
                 {t(`kind.${request.kind}`)} {t(`by.${request.actor}`)}
               </p>
-              <p className="text-sm text-muted">{t("counts", { orders: request.orders, quotes: request.quotes, emails: request.emails })}</p>
+              <p className="text-sm text-muted">
+                {t("counts", { orders: request.orders, quotes: request.quotes, emails: request.emails })}
+              </p>
             </li>
           ))}
         </ol>
@@ -38,7 +40,11 @@ export function CustomerDataLink({ email }: { email: string | null }) {
   if (!email) return null;
   return (
     <p className="mt-6">
-      <a href={`/admin/customers?email=${encodeURIComponent(email)}`} className="font-semibold text-accent-700 underline" data-testid="customer-data">
+      <a
+        href={`/admin/customers?email=${encodeURIComponent(email)}`}
+        className="font-semibold text-accent-700 underline"
+        data-testid="customer-data"
+      >
         {t("orderLink")}
       </a>
     </p>

@@ -49,7 +49,12 @@ export function MoneySection({ orderId, money }: { orderId: string; money: Money
         )}
         {money.monthly ? (
           money.canCancelNow ? (
-            <CancelFields orderId={orderId} actionKey={money.cancelKey} periodEnd={money.periodEnd} atPeriodEnd={money.canCancelAtPeriodEnd} />
+            <CancelFields
+              orderId={orderId}
+              actionKey={money.cancelKey}
+              periodEnd={money.periodEnd}
+              atPeriodEnd={money.canCancelAtPeriodEnd}
+            />
           ) : (
             <p className="text-sm text-muted">{t("cancel.none")}</p>
           )
@@ -103,7 +108,12 @@ export function RefundFields({
         <label htmlFor="refund-reason" className="text-sm font-semibold">
           {t("refund.reason")}
         </label>
-        <select id="refund-reason" name="reason" defaultValue={reason} className="mt-1 min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base">
+        <select
+          id="refund-reason"
+          name="reason"
+          defaultValue={reason}
+          className="mt-1 min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base"
+        >
           {REASON_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
               {t(`reasons.${choice}`)}
@@ -115,7 +125,14 @@ export function RefundFields({
         <label htmlFor="refund-note" className="text-sm font-semibold">
           {t("refund.note")}
         </label>
-        <textarea id="refund-note" name="note" rows={2} maxLength={NOTE_LIMIT} defaultValue={note} className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2" />
+        <textarea
+          id="refund-note"
+          name="note"
+          rows={2}
+          maxLength={NOTE_LIMIT}
+          defaultValue={note}
+          className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
+        />
       </div>
       <button type="submit" className="btn-secondary w-full sm:w-auto">
         {t("refund.submit")}
@@ -125,11 +142,26 @@ export function RefundFields({
 }
 
 /** The cancellation's first step: at the end of the paid period, or now. */
-export function CancelFields({ orderId, actionKey, periodEnd, atPeriodEnd }: { orderId: string; actionKey: string; periodEnd: string | null; atPeriodEnd: boolean }) {
+export function CancelFields({
+  orderId,
+  actionKey,
+  periodEnd,
+  atPeriodEnd,
+}: {
+  orderId: string;
+  actionKey: string;
+  periodEnd: string | null;
+  atPeriodEnd: boolean;
+}) {
   const { t } = useTranslation("money");
   const choices = CANCEL_WHEN.filter((when) => when === "now" || atPeriodEnd);
   return (
-    <Form method="get" action={`${orderPath(orderId)}/cancel`} className="grid gap-3 border-t border-line pt-4" data-testid="cancel-form">
+    <Form
+      method="get"
+      action={`${orderPath(orderId)}/cancel`}
+      className="grid gap-3 border-t border-line pt-4"
+      data-testid="cancel-form"
+    >
       <input type="hidden" name="key" value={actionKey} />
       <h3 className="font-semibold">{t("cancel.title")}</h3>
       <fieldset>
@@ -137,7 +169,11 @@ export function CancelFields({ orderId, actionKey, periodEnd, atPeriodEnd }: { o
         {choices.map((when, index) => (
           <label key={when} className="mt-2 flex min-h-11 items-center gap-3 text-base">
             <input type="radio" name="when" value={when} defaultChecked={index === 0} className="size-5" />
-            {when === "now" ? t("cancel.now") : periodEnd ? t("cancel.atPeriodEnd", { date: periodEnd }) : t("cancel.atPeriodEndNoDate")}
+            {when === "now"
+              ? t("cancel.now")
+              : periodEnd
+                ? t("cancel.atPeriodEnd", { date: periodEnd })
+                : t("cancel.atPeriodEndNoDate")}
           </label>
         ))}
       </fieldset>

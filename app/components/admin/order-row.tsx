@@ -44,7 +44,12 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
           </span>
           <span className="text-sm font-semibold" data-testid="order-amount">
             {formatMoney(order.amount, order.currency, lang)}
-            {order.monthly ? <span className="font-normal text-muted"> {t("orders.perMonth", { amount: formatMoney(order.monthly, order.currency, lang) })}</span> : null}
+            {order.monthly ? (
+              <span className="font-normal text-muted">
+                {" "}
+                {t("orders.perMonth", { amount: formatMoney(order.monthly, order.currency, lang) })}
+              </span>
+            ) : null}
           </span>
         </span>
         <span className="mt-0.5 block text-sm" data-testid="order-offer">
@@ -68,10 +73,16 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
             </span>
           ) : null}
           {order.refund ? (
-            <span className="font-semibold text-red-700" data-badge={order.refund.full ? "refunded" : "partly-refunded"}>
+            <span
+              className="font-semibold text-red-700"
+              data-badge={order.refund.full ? "refunded" : "partly-refunded"}
+            >
               {order.refund.full
                 ? t("orders.refundedAll", { amount: formatMoney(order.refund.amount, order.currency, lang) })
-                : t("orders.refundedPart", { amount: formatMoney(order.refund.amount, order.currency, lang), total: formatMoney(order.refund.of, order.currency, lang) })}
+                : t("orders.refundedPart", {
+                    amount: formatMoney(order.refund.amount, order.currency, lang),
+                    total: formatMoney(order.refund.of, order.currency, lang),
+                  })}
             </span>
           ) : null}
           {order.erased ? (
@@ -82,7 +93,9 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
           {order.due ? (
             <span data-testid="order-due" data-mark={order.due.mark ?? undefined}>
               {order.due.mark ? (
-                <strong className={order.due.mark === "late" ? "text-red-700" : "text-amber-800"}>{tDue(`admin.${order.due.mark}`)} · </strong>
+                <strong className={order.due.mark === "late" ? "text-red-700" : "text-amber-800"}>
+                  {tDue(`admin.${order.due.mark}`)} ·{" "}
+                </strong>
               ) : null}
               {tDue("admin.due")} <time dateTime={order.due.datetime}>{order.due.label}</time>
             </span>
@@ -98,12 +111,15 @@ export function OrderRow({ order, lang }: { order: Row & { attempts: Row[] }; la
       </a>
       {order.attempts.length ? (
         <details className="px-4 pb-3 text-sm" data-testid="order-attempts">
-          <summary className="cursor-pointer text-accent-700 underline">{t("orders.earlierAttempts", { count: order.attempts.length })}</summary>
+          <summary className="cursor-pointer text-accent-700 underline">
+            {t("orders.earlierAttempts", { count: order.attempts.length })}
+          </summary>
           <ul className="mt-1 space-y-1 border-l-2 border-line pl-3">
             {order.attempts.map((attempt) => (
               <li key={attempt.id}>
                 <a href={href(attempt.id)} className="underline">
-                  {dateTime(attempt.createdAt)} · {t(`states.${attempt.state}`)} · {formatMoney(attempt.amount, attempt.currency, lang)}
+                  {dateTime(attempt.createdAt)} · {t(`states.${attempt.state}`)} ·{" "}
+                  {formatMoney(attempt.amount, attempt.currency, lang)}
                 </a>
               </li>
             ))}

@@ -10,13 +10,22 @@ import { Notice } from "./admin-ui.tsx";
  */
 export function OwnerWorkSection({ orderId, work, done }: { orderId: string; work: WorkView; done: boolean }) {
   const { t } = useTranslation("delivery");
-  const open = work.revisions.find((revision) => !work.deliveries.some((delivery) => delivery.round === revision.round));
+  const open = work.revisions.find(
+    (revision) => !work.deliveries.some((delivery) => delivery.round === revision.round),
+  );
   return (
     <section className="mt-6" data-testid="owner-work">
       <h2 className="text-lg font-semibold">{t("admin.title")}</h2>
-      {done ? <Notice tone="ok" testId="work-delivered">{t("admin.delivered")}</Notice> : null}
+      {done ? (
+        <Notice tone="ok" testId="work-delivered">
+          {t("admin.delivered")}
+        </Notice>
+      ) : null}
       {open ? (
-        <p className="mt-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 font-semibold" data-testid="revision-open">
+        <p
+          className="mt-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 font-semibold"
+          data-testid="revision-open"
+        >
           {t("admin.revisionOpen", { round: open.round })}
         </p>
       ) : null}
@@ -28,23 +37,43 @@ export function OwnerWorkSection({ orderId, work, done }: { orderId: string; wor
       <div className="mt-2 rounded-2xl border border-line bg-white p-4" data-testid="owner-brief">
         <h3 className="font-semibold">{t("admin.brief")}</h3>
         <BriefAnswers work={work} testId="owner-brief-answers" />
-        {work.brief?.text ? <p className="mt-1 break-words whitespace-pre-line">{work.brief.text}</p> : work.brief ? null : <p className="mt-1 text-sm text-muted">{t("admin.noBrief")}</p>}
+        {work.brief?.text ? (
+          <p className="mt-1 break-words whitespace-pre-line">{work.brief.text}</p>
+        ) : work.brief ? null : (
+          <p className="mt-1 text-sm text-muted">{t("admin.noBrief")}</p>
+        )}
         <FileList files={work.briefFiles} testId="owner-brief-files" />
       </div>
       <Allowance work={work} />
       <DeliveryList work={work} />
       {work.canDeliver ? (
-        <form method="post" action={`/admin/orders/${encodeURIComponent(orderId)}/deliver`} encType="multipart/form-data" className="mt-4 grid gap-3 rounded-2xl border border-line bg-white p-4" data-testid="deliver-form">
+        <form
+          method="post"
+          action={`/admin/orders/${encodeURIComponent(orderId)}/deliver`}
+          encType="multipart/form-data"
+          className="mt-4 grid gap-3 rounded-2xl border border-line bg-white p-4"
+          data-testid="deliver-form"
+        >
           <h3 className="font-semibold">{t("admin.deliverTitle")}</h3>
           {/* The round this form fills: a reload of it once that round is delivered is refused as a replay. */}
           <input type="hidden" name="round" value={work.nextRound} />
           <label className="text-sm font-semibold">
             {t("admin.link")}
-            <input name="link" type="url" inputMode="url" className="mt-1 block w-full rounded-xl border border-line bg-white px-4 py-2 font-normal" />
+            <input
+              name="link"
+              type="url"
+              inputMode="url"
+              className="mt-1 block w-full rounded-xl border border-line bg-white px-4 py-2 font-normal"
+            />
           </label>
           <label className="text-sm font-semibold">
             {t("admin.linkLabel")}
-            <input name="linkLabel" type="text" maxLength={200} className="mt-1 block w-full rounded-xl border border-line bg-white px-4 py-2 font-normal" />
+            <input
+              name="linkLabel"
+              type="text"
+              maxLength={200}
+              className="mt-1 block w-full rounded-xl border border-line bg-white px-4 py-2 font-normal"
+            />
           </label>
           <label className="text-sm font-semibold">
             {t("admin.files")}
@@ -52,7 +81,12 @@ export function OwnerWorkSection({ orderId, work, done }: { orderId: string; wor
           </label>
           <label className="text-sm font-semibold">
             {t("admin.note")}
-            <textarea name="note" rows={3} maxLength={2000} className="mt-1 block w-full rounded-xl border border-line bg-white px-4 py-2 font-normal" />
+            <textarea
+              name="note"
+              rows={3}
+              maxLength={2000}
+              className="mt-1 block w-full rounded-xl border border-line bg-white px-4 py-2 font-normal"
+            />
           </label>
           <button type="submit" className="btn-primary w-full sm:w-auto">
             {t("admin.deliver")}

@@ -4,7 +4,15 @@ import { preload } from "react-dom";
 
 /** Shared building blocks of the marketing pages; copy comes from the page's locale file. */
 
-export function Hero(props: { eyebrow?: string; title: string; subtitle?: string; price?: ReactNode; actions?: ReactNode; aside?: ReactNode; background?: string }) {
+export function Hero(props: {
+  eyebrow?: string;
+  title: string;
+  subtitle?: string;
+  price?: ReactNode;
+  actions?: ReactNode;
+  aside?: ReactNode;
+  background?: string;
+}) {
   // A CSS background is discovered only after the stylesheet; a preload hint in <head> lets the
   // browser fetch it alongside, so it does not become a late largest paint.
   if (props.background) preload(props.background, { as: "image", fetchPriority: "high" });
@@ -12,18 +20,32 @@ export function Hero(props: { eyebrow?: string; title: string; subtitle?: string
     <section className="hero-dark">
       {props.background ? (
         // Decorative background art; CSS image so it never competes with the heading for first paint.
-        <div className="pointer-events-none absolute inset-0 bg-cover bg-center opacity-60" style={{ backgroundImage: `url(${props.background})` }} aria-hidden="true" />
+        <div
+          className="pointer-events-none absolute inset-0 bg-cover bg-center opacity-60"
+          style={{ backgroundImage: `url(${props.background})` }}
+          aria-hidden="true"
+        />
       ) : (
         <div className="hero-glow" aria-hidden="true" />
       )}
       {/* A hero that sells at a price is tighter, so the figure and its button fit the first screen. */}
-      <div className={`container-page relative grid gap-12 ${props.price ? "py-12 sm:py-16" : "py-20 sm:py-28"} ${props.aside ? "lg:grid-cols-[1.2fr_1fr] lg:items-center" : ""}`}>
+      <div
+        className={`container-page relative grid gap-12 ${props.price ? "py-12 sm:py-16" : "py-20 sm:py-28"} ${props.aside ? "lg:grid-cols-[1.2fr_1fr] lg:items-center" : ""}`}
+      >
         <div>
           {props.eyebrow ? <p className="eyebrow text-accent-300">{props.eyebrow}</p> : null}
-          <h1 className={`mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl ${props.price ? "" : "lg:text-6xl"}`}>{props.title}</h1>
-          {props.subtitle ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{props.subtitle}</p> : null}
+          <h1
+            className={`mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl ${props.price ? "" : "lg:text-6xl"}`}
+          >
+            {props.title}
+          </h1>
+          {props.subtitle ? (
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{props.subtitle}</p>
+          ) : null}
           {props.price}
-          {props.actions ? <div className={`${props.price ? "mt-5" : "mt-9"} flex flex-wrap gap-3`}>{props.actions}</div> : null}
+          {props.actions ? (
+            <div className={`${props.price ? "mt-5" : "mt-9"} flex flex-wrap gap-3`}>{props.actions}</div>
+          ) : null}
         </div>
         {props.aside ? <div>{props.aside}</div> : null}
       </div>
@@ -60,13 +82,27 @@ export function headingText(props: SectionHeadingProps): { eyebrow?: string; tit
     ? {
         eyebrow: props.t(`${props.copy}.eyebrow`),
         title: props.t(`${props.copy}.title`),
-        lead: props.lead ? props.t(props.playable === false ? `${props.copy}.leadArtwork` : `${props.copy}.lead`) : undefined,
+        lead: props.lead
+          ? props.t(props.playable === false ? `${props.copy}.leadArtwork` : `${props.copy}.lead`)
+          : undefined,
       }
     : { eyebrow: props.eyebrow, title: props.title, lead: props.lead };
 }
 
 /** A section's eyebrow, `<h2>` (id `{id}-title`, which the section is labelled by) and lead. */
-export function SectionHeading({ id, tone, eyebrow, title, lead }: { id?: string; tone: Tone; eyebrow?: string; title: string; lead?: string }) {
+export function SectionHeading({
+  id,
+  tone,
+  eyebrow,
+  title,
+  lead,
+}: {
+  id?: string;
+  tone: Tone;
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+}) {
   const dark = tone === "dark";
   return (
     <>
@@ -123,11 +159,18 @@ export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 
     <ul className={`grid gap-5 ${cols}`}>
       {items.map((item) => (
         <li key={item.title} className="card flex flex-col transition hover:-translate-y-0.5 hover:shadow-lift">
-          {item.icon ? <div className="mb-4 grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">{item.icon}</div> : null}
+          {item.icon ? (
+            <div className="mb-4 grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">
+              {item.icon}
+            </div>
+          ) : null}
           <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
           <p className="mt-2 flex-1 leading-relaxed text-muted">{item.text}</p>
           {item.href ? (
-            <a href={item.href} className="mt-5 inline-flex items-center gap-1 font-semibold text-accent-700 hover:text-accent-800">
+            <a
+              href={item.href}
+              className="mt-5 inline-flex items-center gap-1 font-semibold text-accent-700 hover:text-accent-800"
+            >
               {item.cta}
               <span aria-hidden="true">→</span>
             </a>
@@ -144,10 +187,17 @@ export function Steps({ items }: { items: Array<{ title: string; text: string; i
     <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (
         <li key={item.title} className="card relative pt-[4.25rem]">
-          <span className="absolute top-5 left-6 grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white" aria-hidden="true">
+          <span
+            className="absolute top-5 left-6 grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-bold text-white"
+            aria-hidden="true"
+          >
             {index + 1}
           </span>
-          {item.icon ? <span className="absolute top-4 right-6 grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">{item.icon}</span> : null}
+          {item.icon ? (
+            <span className="absolute top-4 right-6 grid size-11 place-items-center rounded-xl bg-accent-100 text-accent-700">
+              {item.icon}
+            </span>
+          ) : null}
           <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
           <p className="mt-2 leading-relaxed text-muted">{item.text}</p>
         </li>
@@ -162,7 +212,14 @@ export function CheckList({ items, tone = "light" }: { items: string[]; tone?: "
       {items.map((item) => (
         <li key={item} className={`flex gap-3 leading-relaxed ${tone === "dark" ? "text-slate-200" : "text-ink"}`}>
           <svg viewBox="0 0 20 20" className="mt-1 size-5 shrink-0 text-emerald-500" aria-hidden="true">
-            <path d="m5 10.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="m5 10.5 3 3 7-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span>{item}</span>
         </li>
@@ -188,7 +245,19 @@ export function Stats({ items }: { items: Array<{ value: string; label: string }
  * Closing call to action: a dark band with the page's `cta.title`, `cta.text` and a button (order
  * link or mailto) labelled `cta.label` unless told otherwise.
  */
-export function CtaBand({ t, href, label, className, block }: { t: TFunction; href: string; label?: string; className?: string; block?: string }) {
+export function CtaBand({
+  t,
+  href,
+  label,
+  className,
+  block,
+}: {
+  t: TFunction;
+  href: string;
+  label?: string;
+  className?: string;
+  block?: string;
+}) {
   const band = (
     <section className="bg-surface pb-20">
       <div className="container-page">
@@ -219,13 +288,25 @@ export function mailtoHref(email: string, subject: string): string {
 }
 
 /** Icon cards on a dark section (strengths, benefits, audiences); the more a row holds, the smaller each. */
-export function DarkCardGrid({ items, block, columns = 3 }: { items: Array<{ title: string; text: string; icon: ReactNode }>; block: string; columns?: 3 | 4 | 5 }) {
+export function DarkCardGrid({
+  items,
+  block,
+  columns = 3,
+}: {
+  items: Array<{ title: string; text: string; icon: ReactNode }>;
+  block: string;
+  columns?: 3 | 4 | 5;
+}) {
   const look = DARK_CARD_LOOKS[columns];
   return (
     <ul className={`grid gap-5 ${look.grid}`} data-block={block}>
       {items.map((item) => (
         <li key={item.title} className={`${look.radius} border border-white/10 bg-white/5 ${look.padding}`}>
-          <span className={`grid place-items-center ${look.iconRadius} bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30 ${look.iconSize}`}>{item.icon}</span>
+          <span
+            className={`grid place-items-center ${look.iconRadius} bg-accent-500/20 text-accent-300 ring-1 ring-accent-400/30 ${look.iconSize}`}
+          >
+            {item.icon}
+          </span>
           <h3 className={`font-semibold text-white ${look.title}`}>{item.title}</h3>
           <p className={`mt-2 leading-relaxed text-slate-300 ${look.text}`}>{item.text}</p>
         </li>
@@ -235,8 +316,32 @@ export function DarkCardGrid({ items, block, columns = 3 }: { items: Array<{ tit
 }
 
 const DARK_CARD_LOOKS = {
-  3: { grid: "md:grid-cols-3", radius: "rounded-3xl", padding: "p-7", iconRadius: "rounded-2xl", iconSize: "size-12", title: "mt-5 text-xl", text: "" },
-  4: { grid: "sm:grid-cols-2 lg:grid-cols-4", radius: "rounded-3xl", padding: "p-6", iconRadius: "rounded-2xl", iconSize: "size-11", title: "mt-4 text-lg", text: "" },
+  3: {
+    grid: "md:grid-cols-3",
+    radius: "rounded-3xl",
+    padding: "p-7",
+    iconRadius: "rounded-2xl",
+    iconSize: "size-12",
+    title: "mt-5 text-xl",
+    text: "",
+  },
+  4: {
+    grid: "sm:grid-cols-2 lg:grid-cols-4",
+    radius: "rounded-3xl",
+    padding: "p-6",
+    iconRadius: "rounded-2xl",
+    iconSize: "size-11",
+    title: "mt-4 text-lg",
+    text: "",
+  },
   // Five a row leaves long (German) words little room: a compact card with smaller type.
-  5: { grid: "sm:grid-cols-2 lg:grid-cols-5", radius: "rounded-2xl", padding: "p-5", iconRadius: "rounded-xl", iconSize: "size-10", title: "mt-4", text: "text-sm" },
+  5: {
+    grid: "sm:grid-cols-2 lg:grid-cols-5",
+    radius: "rounded-2xl",
+    padding: "p-5",
+    iconRadius: "rounded-xl",
+    iconSize: "size-10",
+    title: "mt-4",
+    text: "text-sm",
+  },
 };

@@ -56,7 +56,10 @@ export function IconPills({
   return (
     <List className={className} data-block={block}>
       {labels.map((label, index) => (
-        <li key={label} className="flex items-center gap-4 rounded-2xl border border-line bg-white px-5 py-4 shadow-card">
+        <li
+          key={label}
+          className="flex items-center gap-4 rounded-2xl border border-line bg-white px-5 py-4 shadow-card"
+        >
           <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-100 text-accent-700">
             <LineIcon name={icons[index] ?? "sparkles"} className="size-5" />
           </span>

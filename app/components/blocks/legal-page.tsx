@@ -27,7 +27,10 @@ export function LegalPage({ id: ns }: { id: TermsId }) {
       header={
         <>
           <p className="mt-4 text-slate-300">{t("chrome.updated", { date: updated })}</p>
-          <p data-block="language-note" className="mt-6 inline-flex max-w-2xl items-start gap-3 rounded-2xl border border-white/15 bg-white/5 px-4 py-3 text-sm leading-relaxed text-slate-200">
+          <p
+            data-block="language-note"
+            className="mt-6 inline-flex max-w-2xl items-start gap-3 rounded-2xl border border-white/15 bg-white/5 px-4 py-3 text-sm leading-relaxed text-slate-200"
+          >
             <svg viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-accent-300" aria-hidden="true">
               <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.6" />
               <path d="M10 9v5M10 6.2v.1" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
@@ -35,7 +38,12 @@ export function LegalPage({ id: ns }: { id: TermsId }) {
             <span>
               {t(translated ? "chrome.translationNote" : "chrome.note")}{" "}
               {translated ? (
-                <a href={pagePath(pageById(original.id), original.lang)} hrefLang={original.lang} className={link} data-block="original-link">
+                <a
+                  href={pagePath(pageById(original.id), original.lang)}
+                  hrefLang={original.lang}
+                  className={link}
+                  data-block="original-link"
+                >
                   {t("chrome.originalLink")}
                 </a>
               ) : null}

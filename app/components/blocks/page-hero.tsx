@@ -90,12 +90,35 @@ export function PageHero(props: {
 }
 
 /** The hero's artwork: sized, fetched first (it is the largest paint), never lazy. */
-export function HeroImage({ image, alt, className = "mx-auto w-full max-w-md rounded-[2rem] shadow-2xl" }: { image: Image; alt: string; className?: string }) {
-  return <img src={image.src} width={image.width} height={image.height} alt={alt} fetchPriority="high" className={className} />;
+export function HeroImage({
+  image,
+  alt,
+  className = "mx-auto w-full max-w-md rounded-[2rem] shadow-2xl",
+}: {
+  image: Image;
+  alt: string;
+  className?: string;
+}) {
+  return (
+    <img
+      src={image.src}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      fetchPriority="high"
+      className={className}
+    />
+  );
 }
 
 /** Key figures beside the hero title, two per row on wide screens. */
-export function HeroStats({ items, block = "stats" }: { items: Array<{ value: string; label: string }>; block?: string }) {
+export function HeroStats({
+  items,
+  block = "stats",
+}: {
+  items: Array<{ value: string; label: string }>;
+  block?: string;
+}) {
   return (
     <div className="lg:[&>dl]:grid-cols-2" data-block={block}>
       <Stats items={items} />
@@ -104,7 +127,19 @@ export function HeroStats({ items, block = "stats" }: { items: Array<{ value: st
 }
 
 /** A demo video beside the hero title, with an optional caption under it. */
-export function HeroVideo({ block, video, title, playLabel, caption }: { block: string; video: Video; title: string; playLabel: string; caption?: string }) {
+export function HeroVideo({
+  block,
+  video,
+  title,
+  playLabel,
+  caption,
+}: {
+  block: string;
+  video: Video;
+  title: string;
+  playLabel: string;
+  caption?: string;
+}) {
   return (
     <div data-block={block}>
       <VideoFacade video={video} title={title} playLabel={playLabel} />

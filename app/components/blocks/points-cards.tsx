@@ -10,7 +10,17 @@ export interface PointsCardItem {
 }
 
 /** Large cards (offers, missions): a title, a text, and what each includes under a rule. */
-export function PointsCards({ items, block, columns, ordered = false }: { items: readonly PointsCardItem[]; block: string; columns: 2 | 3; ordered?: boolean }) {
+export function PointsCards({
+  items,
+  block,
+  columns,
+  ordered = false,
+}: {
+  items: readonly PointsCardItem[];
+  block: string;
+  columns: 2 | 3;
+  ordered?: boolean;
+}) {
   const List = ordered ? "ol" : "ul";
   return (
     <List className={`grid gap-6 ${columns === 3 ? "lg:grid-cols-3" : "lg:grid-cols-2"}`} data-block={block}>

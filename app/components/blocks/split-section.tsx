@@ -22,7 +22,12 @@ export function SplitSection(
 ) {
   const tone = props.tone ?? "light";
   return (
-    <section id={props.id} className={sectionClass(tone)} aria-labelledby={`${props.id}-title`} data-block={props.block}>
+    <section
+      id={props.id}
+      className={sectionClass(tone)}
+      aria-labelledby={`${props.id}-title`}
+      data-block={props.block}
+    >
       <div className={`container-page grid items-center gap-12 ${props.columns}`}>
         {props.mediaFirst ? props.media : null}
         <div>

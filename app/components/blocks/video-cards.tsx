@@ -23,7 +23,12 @@ export function VideoCards({
   return (
     <ul className={className} data-block={block}>
       {items.map((item, index) => (
-        <li key={item.title} className={videos[index]!.shape === "vertical" ? "mx-auto flex w-full max-w-[18rem] flex-col" : "flex flex-col"}>
+        <li
+          key={item.title}
+          className={
+            videos[index]!.shape === "vertical" ? "mx-auto flex w-full max-w-[18rem] flex-col" : "flex flex-col"
+          }
+        >
           <VideoFacade video={videos[index]!} title={item.title} playLabel={playLabel} />
           <h3 className="mt-4 text-lg font-semibold text-ink">{item.title}</h3>
           <p className="mt-1 leading-relaxed text-muted">{item.text}</p>

@@ -8,7 +8,17 @@ import { embedUrl, watchUrl, type Video } from "../../content/media.ts";
 export function VideoFacade({ video, title, playLabel }: { video: Video; title: string; playLabel: string }) {
   const vertical = video.shape === "vertical";
   const shape = vertical ? "aspect-[9/16]" : "aspect-video";
-  const poster = <img src={video.poster} alt="" width={vertical ? 360 : 640} height={vertical ? 640 : 360} loading="lazy" decoding="async" className="size-full object-cover" />;
+  const poster = (
+    <img
+      src={video.poster}
+      alt=""
+      width={vertical ? 360 : 640}
+      height={vertical ? 640 : 360}
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover"
+    />
+  );
   if (!video.ref) {
     return (
       <div className={`video-facade ${shape}`} data-video="artwork" role="img" aria-label={title}>
