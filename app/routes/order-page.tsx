@@ -71,7 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ];
   const done = url.searchParams.get("done");
   return {
-    view,
+    // Money ended the work: no due date is promised any more.
+    view: work.closed ? { ...view, due: null } : view,
     steps,
     work,
     done: done === "saved" || done === "revision" || done === "accepted" ? done : null,
