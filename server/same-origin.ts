@@ -1,4 +1,5 @@
 import type http from "node:http";
+import type { Refusal } from "./answers.ts";
 
 /**
  * Cross-site form posts are refused (403, before the app). The Origin must be ours exactly, scheme
@@ -32,4 +33,15 @@ function safeOrigin(value: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The front's 403 for a cross-site post (isCrossSitePost), or nothing. */
+export function crossSiteRefusal(
+  req: http.IncomingMessage,
+  pathname: string,
+  options: { https: boolean; publicOrigin: string },
+): Refusal | null {
+  return isCrossSitePost(req, pathname, options)
+    ? { status: 403, message: "Cross-site form submissions are not accepted" }
+    : null;
 }

@@ -24,6 +24,12 @@ describe("architecture boundaries (docs/architecture.md)", () => {
     ["server/index.ts", "../app/lib/env.server.ts", true],
     ["server/index.ts", "./app.ts", true],
     ["server/render-cache.ts", "../app/i18n/site-map.ts", true],
+    ["server/body-limits.ts", "../app/http/read-form.server.ts", true],
+    // The launcher loads only the build: none of the front's parts, app-bound or not.
+    ["server/index.ts", "./kept-pages.ts", true],
+    ["server/index.ts", "./answers.ts", true],
+    ["server/index.ts", "./serve.ts", false],
+    ["server/kept-pages.ts", "../app/i18n/site-map.ts", false],
     ["app/components/new-block.tsx", "../i18n/languages.ts", false],
     ["app/content/new-data.ts", "../i18n/languages.ts", false],
     ["app/orders/new-step.server.ts", "../payments/provider.ts", false],
