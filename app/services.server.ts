@@ -33,6 +33,7 @@ import type { OutboxMessage } from "./mail/types.ts";
 import { deleteEmailFiles } from "./mail/outbox-privacy-store.server.ts";
 import { RetentionWorker } from "./privacy/retention.server.ts";
 import { MorningWorker, morningDigest, morningMinutes } from "./admin/morning.server.ts";
+import { BriefReminderWorker } from "./delivery/brief-reminder.server.ts";
 import type { PrivacyDeps } from "./privacy/types.ts";
 import type { FileStorage } from "./files/storage.ts";
 import { DiskFileStorage } from "./files/disk-storage.server.ts";
@@ -77,6 +78,8 @@ export interface OrderServices {
   /** Erases what is past the configured retention periods, at start-up and daily. */
   retentionWorker: RetentionWorker;
   morningWorker: MorningWorker;
+  /** The customer's one brief reminder (BRIEF_REMINDER_HOURS). */
+  briefReminders: BriefReminderWorker;
 }
 
 /** The one place the file storage is chosen: the disk under DATA_DIR (the embedded default) or an S3-compatible bucket. */
@@ -267,6 +270,8 @@ async function createServices(): Promise<OrderServices> {
     () => worker.kick(),
   );
   morningWorker.start();
+  const briefReminders = new BriefReminderWorker(repo.db, env.BRIEF_REMINDER_HOURS, () => worker.kick());
+  briefReminders.start();
   logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
   return {
     repo,
@@ -295,6 +300,7 @@ async function createServices(): Promise<OrderServices> {
     privacy,
     retentionWorker,
     morningWorker,
+    briefReminders,
   };
 }
 
@@ -330,6 +336,7 @@ export async function shutdownOrderServices(): Promise<void> {
   services.stopBackups();
   await services.retentionWorker.stop();
   await services.morningWorker.stop();
+  await services.briefReminders.stop();
   await services.webhookWorker.stop();
   await services.webhooksOut.stop();
   // The views counted since the last flush are stored before the database closes.

@@ -24,9 +24,21 @@ export interface Front {
   log(message: string): void;
 }
 
+/**
+ * How long a connection may stay silent (no byte in or out) before it is closed. An idle limit,
+ * not a total one: a brief or a delivery sent over a slow line takes minutes and is kept as long
+ * as its bytes keep coming (a total `requestTimeout` of 30 s cut every upload longer than that);
+ * one that stops is cut after this. The headers still have their own total limit (headersTimeout).
+ */
+export const IDLE_TIMEOUT_MS = 30_000;
+
 /** The HTTP server of the site, before it listens (Vite's HMR shares it in development). */
 export function createHttpServer(): http.Server {
-  return http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000, headersTimeout: 20_000 });
+  const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 0, headersTimeout: 20_000 });
+  // With no 'timeout' listener, Node destroys a socket silent this long. Between requests the
+  // keep-alive timeout applies instead (Node swaps them).
+  server.timeout = IDLE_TIMEOUT_MS;
+  return server;
 }
 
 /**

@@ -175,24 +175,54 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
   );
 }
 
-/** The customer's side of the work on their order page: the brief, the deliveries, a revision or an acceptance. */
-export function WorkSection({
+/** The brief's form: its questions, its text and files (multipart, streamed to storage). */
+function BriefForm({ work, invalid, briefMax }: { work: WorkView; invalid: readonly string[]; briefMax: number }) {
+  const { t } = useTranslation("delivery");
+  return (
+    <form method="post" encType="multipart/form-data" className="card mt-3" data-testid="brief-form">
+      <p className="text-sm text-muted">{t("brief.intro")}</p>
+      <BriefQuestions work={work} invalid={invalid} />
+      <label htmlFor="brief-text" className="mt-3 block text-sm font-semibold">
+        {t("brief.label")}
+      </label>
+      <textarea
+        id="brief-text"
+        name="brief"
+        rows={5}
+        maxLength={briefMax}
+        defaultValue={work.brief?.text ?? ""}
+        className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
+      />
+      <label htmlFor="brief-files" className="mt-3 block text-sm font-semibold">
+        {t("brief.files")}
+      </label>
+      <input
+        id="brief-files"
+        name="files"
+        type="file"
+        multiple
+        accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip"
+        className="mt-1 block w-full text-sm"
+      />
+      <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
+      <button type="submit" className="btn-primary mt-3 w-full sm:w-auto">
+        {t("brief.send")}
+      </button>
+    </form>
+  );
+}
+
+/** What the last post answered: saved, or why not (a brief's missing answers named). */
+function WorkNotices({
   work,
   done,
   error,
-  invalid = [],
-  lang,
-  briefMax,
-  revisionMax,
+  invalid,
 }: {
   work: WorkView;
   done: string | null;
   error: string | null;
-  /** The brief's questions to answer again (error "briefAnswers"). */
-  invalid?: readonly string[];
-  lang: Language;
-  briefMax: number;
-  revisionMax: number;
+  invalid: readonly string[];
 }) {
   const { t } = useTranslation("delivery");
   const { t: tBilling } = useTranslation("billing");
@@ -230,6 +260,73 @@ export function WorkSection({
             : t(`errors.${error}`)}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The brief as the first block of the order page while it is due (paid, nothing sent yet): the work
+ * starts from it, and the due date already counts from the payment, which it says.
+ */
+export function BriefFirst({
+  work,
+  done,
+  error,
+  invalid = [],
+  paid,
+  briefMax,
+}: {
+  work: WorkView;
+  done: string | null;
+  error: string | null;
+  invalid?: readonly string[];
+  /** When the payment was made, as the page shows it: the due date counts from it. */
+  paid: string;
+  briefMax: number;
+}) {
+  const { t } = useTranslation("order-page");
+  return (
+    <div className="mt-8" data-testid="brief-first">
+      <h2 className="text-xl font-bold">{t("briefFirst.title")}</h2>
+      <p className="mt-2">{t("briefFirst.intro")}</p>
+      <p className="mt-2 text-sm text-muted" data-testid="due-counts-from">
+        {t("briefFirst.clock", { paid })}
+      </p>
+      <WorkNotices work={work} done={done} error={error} invalid={invalid} />
+      <BriefForm work={work} invalid={invalid} briefMax={briefMax} />
+    </div>
+  );
+}
+
+/**
+ * The customer's side of the work on their order page: the brief, the deliveries, a revision or an
+ * acceptance. `briefFirst`: the page shows the brief's form (and the last post's answer) at its top
+ * (BriefFirst), so it is not repeated here.
+ */
+export function WorkSection({
+  work,
+  done,
+  error,
+  invalid = [],
+  lang,
+  briefMax,
+  revisionMax,
+  briefFirst = false,
+}: {
+  work: WorkView;
+  done: string | null;
+  error: string | null;
+  /** The brief's questions to answer again (error "briefAnswers"). */
+  invalid?: readonly string[];
+  lang: Language;
+  briefMax: number;
+  revisionMax: number;
+  briefFirst?: boolean;
+}) {
+  const { t } = useTranslation("delivery");
+  return (
+    <>
+      {briefFirst ? null : <WorkNotices work={work} done={done} error={error} invalid={invalid} />}
 
       <h2 className="mt-10 text-lg font-semibold">{t("deliveries.title")}</h2>
       <Allowance work={work} />
@@ -300,55 +397,30 @@ export function WorkSection({
         </p>
       ) : null}
 
-      <h2 className="mt-10 text-lg font-semibold">{t("brief.title")}</h2>
-      {work.brief ? (
-        <div className="card mt-3" data-testid="brief">
-          <p className="text-sm text-muted">
-            {t("brief.sent")} · {work.brief.at}
-          </p>
-          <BriefAnswers work={work} testId="brief-answers" />
-          {work.brief.text ? <p className="mt-2 break-words whitespace-pre-line">{work.brief.text}</p> : null}
-        </div>
-      ) : null}
-      {work.briefFiles.length ? (
-        <div className="mt-3">
-          <p className="text-sm font-semibold">{t("brief.yourFiles")}</p>
-          <FileList files={work.briefFiles} testId="brief-files" />
-        </div>
-      ) : null}
-      {work.briefOpen ? (
-        <form method="post" encType="multipart/form-data" className="card mt-3" data-testid="brief-form">
-          <p className="text-sm text-muted">{t("brief.intro")}</p>
-          <BriefQuestions work={work} invalid={invalid} />
-          <label htmlFor="brief-text" className="mt-3 block text-sm font-semibold">
-            {t("brief.label")}
-          </label>
-          <textarea
-            id="brief-text"
-            name="brief"
-            rows={5}
-            maxLength={briefMax}
-            defaultValue={work.brief?.text ?? ""}
-            className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
-          />
-          <label htmlFor="brief-files" className="mt-3 block text-sm font-semibold">
-            {t("brief.files")}
-          </label>
-          <input
-            id="brief-files"
-            name="files"
-            type="file"
-            multiple
-            accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip"
-            className="mt-1 block w-full text-sm"
-          />
-          <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
-          <button type="submit" className="btn-primary mt-3 w-full sm:w-auto">
-            {t("brief.send")}
-          </button>
-        </form>
-      ) : (
-        <p className="mt-3 text-sm text-muted">{t("brief.closed")}</p>
+      {briefFirst ? null : (
+        <>
+          <h2 className="mt-10 text-lg font-semibold">{t("brief.title")}</h2>
+          {work.brief ? (
+            <div className="card mt-3" data-testid="brief">
+              <p className="text-sm text-muted">
+                {t("brief.sent")} · {work.brief.at}
+              </p>
+              <BriefAnswers work={work} testId="brief-answers" />
+              {work.brief.text ? <p className="mt-2 break-words whitespace-pre-line">{work.brief.text}</p> : null}
+            </div>
+          ) : null}
+          {work.briefFiles.length ? (
+            <div className="mt-3">
+              <p className="text-sm font-semibold">{t("brief.yourFiles")}</p>
+              <FileList files={work.briefFiles} testId="brief-files" />
+            </div>
+          ) : null}
+          {work.briefOpen ? (
+            <BriefForm work={work} invalid={invalid} briefMax={briefMax} />
+          ) : (
+            <p className="mt-3 text-sm text-muted">{t("brief.closed")}</p>
+          )}
+        </>
       )}
     </>
   );

@@ -689,6 +689,22 @@ const CHANGES: SchemaChange[] = [
     name: "025-delivery-links",
     statements: [`ALTER TABLE order_deliveries ADD COLUMN links_json TEXT`],
   },
+  {
+    // The customer's upload allowance (files and bytes per order and scope: the brief's, the
+    // revisions'), counted in one row that a conditional UPDATE grows only while it stays within
+    // the caps: concurrent posts, on any instance, cannot together pass it. Holds what is stored
+    // plus what uploads in flight have reserved; never negative.
+    name: "026-upload-allowance",
+    statements: [
+      `CREATE TABLE upload_allowances (
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         scope TEXT NOT NULL,
+         files INTEGER NOT NULL DEFAULT 0 CHECK (files >= 0),
+         bytes INTEGER NOT NULL DEFAULT 0 CHECK (bytes >= 0),
+         PRIMARY KEY (order_id, scope)
+       )`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -363,6 +363,18 @@ export interface OrderFilesTable {
   created_at: string;
 }
 
+/**
+ * A customer's upload allowance in use (025): files and bytes stored plus those reserved by uploads
+ * in flight, per order and scope ("brief", "revision"). Grown only by a conditional UPDATE that keeps
+ * it within the caps (app/delivery/delivery-store.server.ts, reserveUpload).
+ */
+export interface UploadAllowancesTable {
+  order_id: string;
+  scope: string;
+  files: number;
+  bytes: number;
+}
+
 /** A bearer token of the API in (app/api/): only its hash is kept. */
 export interface ApiTokensTable {
   id: string;
@@ -390,6 +402,7 @@ export interface Database {
   order_deliveries: OrderDeliveriesTable;
   order_revisions: OrderRevisionsTable;
   order_files: OrderFilesTable;
+  upload_allowances: UploadAllowancesTable;
   api_tokens: ApiTokensTable;
   api_idempotency: ApiIdempotencyTable;
   sequences: SequencesTable;

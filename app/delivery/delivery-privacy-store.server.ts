@@ -44,7 +44,13 @@ export function deliveryPrivacyStore(db: Kysely<Database>): DeliveryPrivacyStore
       return db.transaction().execute(async (trx) => {
         let rows = 0;
         // Files first: they point at deliveries.
-        for (const table of ["order_files", "order_revisions", "order_deliveries", "order_briefs"] as const) {
+        for (const table of [
+          "order_files",
+          "order_revisions",
+          "order_deliveries",
+          "order_briefs",
+          "upload_allowances",
+        ] as const) {
           const result = await trx.deleteFrom(table).where("order_id", "in", orderIds).executeTakeFirst();
           rows += Number(result.numDeletedRows);
         }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
@@ -14,6 +14,7 @@ import type {
   OrderWork,
   Revision,
   StoredFileRecord,
+  UploadScope,
 } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -167,6 +168,54 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
 
     async addFile(file: StoredFileRecord): Promise<void> {
       await insertFile(db, file);
+    },
+
+    async reserveUpload(
+      orderId: string,
+      scope: UploadScope,
+      want: { files: number; bytes: number },
+      caps: { maxFiles: number; maxBytes: number },
+    ): Promise<boolean> {
+      // The row starts from what is stored already (orders that uploaded before the counter existed);
+      // two first posts insert it once, from the same files.
+      const stored = await db
+        .selectFrom("order_files")
+        .select((eb) => [
+          eb.fn.countAll<number>().as("files"),
+          eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes"),
+        ])
+        .where("order_id", "=", orderId)
+        .where("kind", "=", scope)
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("upload_allowances")
+        .values({ order_id: orderId, scope, files: Number(stored.files), bytes: Number(stored.bytes) })
+        .onConflict((conflict) => conflict.columns(["order_id", "scope"]).doNothing())
+        .execute();
+      // One statement decides: the row grows only when it stays within the caps, whoever else is
+      // reserving at the same moment, on this instance or another.
+      const grown = await db
+        .updateTable("upload_allowances")
+        .set((eb) => ({ files: eb("files", "+", want.files), bytes: eb("bytes", "+", want.bytes) }))
+        .where("order_id", "=", orderId)
+        .where("scope", "=", scope)
+        .where((eb) => eb(eb("files", "+", want.files), "<=", caps.maxFiles))
+        .where((eb) => eb(eb("bytes", "+", want.bytes), "<=", caps.maxBytes))
+        .executeTakeFirst();
+      return Number(grown.numUpdatedRows) === 1;
+    },
+
+    async releaseUpload(orderId: string, scope: UploadScope, held: { files: number; bytes: number }): Promise<void> {
+      if (!held.files && !held.bytes) return;
+      await db
+        .updateTable("upload_allowances")
+        .set({
+          files: sql<number>`CASE WHEN files > ${held.files} THEN files - ${held.files} ELSE 0 END`,
+          bytes: sql<number>`CASE WHEN bytes > ${held.bytes} THEN bytes - ${held.bytes} ELSE 0 END`,
+        })
+        .where("order_id", "=", orderId)
+        .where("scope", "=", scope)
+        .execute();
     },
 
     async findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null> {

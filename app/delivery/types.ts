@@ -78,12 +78,27 @@ export interface NewDelivery {
   eventPeriod: string | null;
 }
 
+/** The customer's upload allowances: the brief's files, and the files sent with revision requests. */
+export type UploadScope = "brief" | "revision";
+
 export interface DeliveryStore {
   orderWork(orderId: string): Promise<OrderWork>;
   /** Writes or replaces the brief's text and answers; false once the work was delivered (the brief is then closed). */
   saveBrief(orderId: string, text: string, answers?: Record<string, string>): Promise<boolean>;
   addFile(file: StoredFileRecord): Promise<void>;
   findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null>;
+  /**
+   * Grows the order's allowance in use for `scope` by `want`, only if it then stays within `caps`
+   * (one conditional UPDATE: atomic across concurrent posts and instances); false when it would not.
+   */
+  reserveUpload(
+    orderId: string,
+    scope: UploadScope,
+    want: { files: number; bytes: number },
+    caps: { maxFiles: number; maxBytes: number },
+  ): Promise<boolean>;
+  /** Gives back what an upload reserved and did not keep (never below zero). */
+  releaseUpload(orderId: string, scope: UploadScope, held: { files: number; bytes: number }): Promise<void>;
   /**
    * The delivery, its files, the order's delivered event (first of the period) and the customer's
    * email, in one transaction; null when that round was delivered already (a replay).

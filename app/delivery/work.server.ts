@@ -11,6 +11,7 @@ import {
   readUpload,
   type BodyRefusalReason,
   type IncomingFile,
+  type UploadAllowance,
   type UploadName,
 } from "../http/read-form.server.ts";
 import { formatDate, formatFileSize } from "../i18n/format.ts";
@@ -30,6 +31,7 @@ import {
   type OrderWork,
   type Revision,
   type StoredFileRecord,
+  type UploadScope,
   type WorkView,
 } from "./types.ts";
 
@@ -108,6 +110,35 @@ async function sniff(stream: Readable): Promise<{ mime: string; ext: string; bod
 /** The key of an order's file: erasure and export find an order's files by the prefix `orders/<order id>/`. */
 export const fileKey = (orderId: string, fileId: string) => `orders/${orderId}/${fileId}`;
 
+/** What a customer may upload per order, for the brief and for all the revision requests (each its own). */
+export const CUSTOMER_ALLOWANCE = { maxFiles: 10, maxBytes: 50 * 1024 * 1024 } as const;
+
+/**
+ * The order's allowance for `scope` as one upload holds it: reservations go to the store's counter
+ * (atomic across posts and instances), and `releaseAll` gives back everything this upload still
+ * holds when what it stored is dropped after the read (a wrong answer, a closed brief).
+ */
+function orderAllowance(order: Order, scope: UploadScope, services: WorkServices) {
+  const held = { files: 0, bytes: 0 };
+  const allowance: UploadAllowance = {
+    async reserve(files, bytes) {
+      const ok = await services.repo.reserveUpload(order.id, scope, { files, bytes }, CUSTOMER_ALLOWANCE);
+      if (ok) {
+        held.files += files;
+        held.bytes += bytes;
+      }
+      return ok;
+    },
+    async release(files, bytes) {
+      const given = { files: Math.min(files, held.files), bytes: Math.min(bytes, held.bytes) };
+      held.files -= given.files;
+      held.bytes -= given.bytes;
+      await services.repo.releaseUpload(order.id, scope, given);
+    },
+  };
+  return { allowance, releaseAll: () => allowance.release(held.files, held.bytes) };
+}
+
 /**
  * Reads an upload (the brief's or a delivery's form), storing each file as it arrives after its
  * type is read from its bytes; on a refusal nothing stays (files already stored are deleted).
@@ -119,7 +150,7 @@ async function storeUpload(
   order: Order,
   kind: StoredFileRecord["kind"],
   services: WorkServices,
-  left: Partial<{ maxFiles: number; maxTotalBytes: number }>,
+  allowance: UploadAllowance | null,
 ) {
   const onFile = async (file: IncomingFile): Promise<StoredFileRecord | null> => {
     // A file input left empty still sends a part with no name and no bytes.
@@ -148,7 +179,7 @@ async function storeUpload(
   const onRefused = async (stored: Array<StoredFileRecord | null>) => {
     for (const file of stored) if (file) await services.files.delete(file.storageKey);
   };
-  const read = await readUpload(request, upload, fields, onFile, left, onRefused);
+  const read = await readUpload(request, upload, fields, onFile, allowance, onRefused);
   if (!read.ok) return read;
   return { ...read, files: read.files.filter((file): file is StoredFileRecord => file !== null) };
 }
@@ -280,20 +311,22 @@ export async function submitBrief(
   const refusal = refused(state, "sendBrief", "customer");
   if (refusal) return refusal;
   if (!state.briefOpen) return fail(409, "briefClosed");
-  const briefFiles = work.files.filter((file) => file.kind === "brief");
-  const limits = {
-    maxFiles: 10 - briefFiles.length,
-    maxTotalBytes: 50 * 1024 * 1024 - briefFiles.reduce((sum, file) => sum + file.size, 0),
-  };
+  // The allowance (10 files, 50 MB for the brief) is reserved file by file and byte by byte as the
+  // upload arrives, in the store: checking what is stored before reading let parallel posts pass it.
+  const hold = orderAllowance(order, "brief", services);
   // The questions moved after payment (the offer's BRIEF_FIELDS) come with the text and files.
   const questions = briefFields(order.offer);
-  const read = await storeUpload(request, "brief", ["brief", ...questions], order, "brief", services, limits);
+  const read = await storeUpload(request, "brief", ["brief", ...questions], order, "brief", services, hold.allowance);
   if (!read.ok) return fail(read.status, read.reason);
+  const dropFiles = async () => {
+    for (const file of read.files) await services.files.delete(file.storageKey);
+    await hold.releaseAll();
+  };
   let answers: Record<string, string> | undefined;
   if (questions.length) {
     const checked = checkAnswers(read.form);
     if (!checked.ok) {
-      for (const file of read.files) await services.files.delete(file.storageKey);
+      await dropFiles();
       return { ok: false, status: 400, reason: "briefAnswers", invalid: checked.invalid };
     }
     answers = checked.answers;
@@ -301,11 +334,14 @@ export async function submitBrief(
   const text = String(read.form.get("brief") ?? "")
     .trim()
     .slice(0, BRIEF_MAX);
-  if (!text && !read.files.length && !work.brief && !answers) return fail(400, "empty");
+  if (!text && !read.files.length && !work.brief && !answers) {
+    await dropFiles();
+    return fail(400, "empty");
+  }
   for (const file of read.files) await services.repo.addFile(file);
   if (text || answers || !work.brief) {
     if (!(await services.repo.saveBrief(order.id, text || work.brief?.text || "", answers))) {
-      for (const file of read.files) await services.files.delete(file.storageKey);
+      await dropFiles();
       return fail(409, "briefClosed");
     }
   }
@@ -407,7 +443,7 @@ export async function deliverWork(request: Request, order: Order, services: Work
     order,
     "delivery",
     services,
-    {},
+    null,
   );
   if (!read.ok) return fail(read.status, read.reason);
   const urls = read.form.getAll("link").map(String);
@@ -461,15 +497,12 @@ export async function askRevisionWithFiles(
   const state = workState(order, work);
   const refusal = revisionRefusal(state);
   if (refusal) return refusal;
-  const earlier = work.files.filter((file) => file.kind === "revision");
-  const limits = {
-    maxFiles: 10 - earlier.length,
-    maxTotalBytes: 50 * 1024 * 1024 - earlier.reduce((sum, file) => sum + file.size, 0),
-  };
-  const read = await storeUpload(request, "revision", ["text"], order, "revision", services, limits);
+  const hold = orderAllowance(order, "revision", services);
+  const read = await storeUpload(request, "revision", ["text"], order, "revision", services, hold.allowance);
   if (!read.ok) return fail(read.status, read.reason);
   const dropFiles = async () => {
     for (const file of read.files) await services.files.delete(file.storageKey);
+    await hold.releaseAll();
   };
   const asked = String(read.form.get("text") ?? "")
     .trim()

@@ -204,11 +204,26 @@ export class FileRefused extends Error {
 export type UploadRead<T> = { ok: true; form: FormData; files: T[] } | BodyRefusal;
 
 /**
+ * An allowance shared by every upload to one subject (an order's brief files): `reserve` grows what
+ * is in use only if it stays within the allowance, atomically (false: refused), `release` gives
+ * back. readUpload reserves a named file before its first byte reaches the handler and its bytes a
+ * step ahead of them, gives back the unused step when the read succeeds and everything it reserved
+ * when the read is refused; what the caller then keeps stays reserved.
+ */
+export interface UploadAllowance {
+  reserve(files: number, bytes: number): Promise<boolean>;
+  release(files: number, bytes: number): Promise<void>;
+}
+/** Bytes are reserved this much ahead of the stream (one database write per step, not per chunk). */
+const RESERVE_STEP = 1024 * 1024;
+
+/**
  * A multipart form with files, streamed (busboy): the text fields as readForm gives them (declared
  * names only, first value, capped), and each file handed to `onFile` as it arrives, which stores it
  * and returns what it stored. Caps: the upload's byte cap on the whole body (a chunked one too), its
- * file size, file count and total bytes (`limits` may lower them, e.g. what is left of an order's
- * allowance). On any refusal the read stops, every handler has settled (so a handler's partial
+ * file size, file count and total bytes; and, when an `allowance` is given (the customer's, shared
+ * by every post to the order), each named file and each byte is reserved in it before the handler
+ * gets it, so concurrent posts cannot together pass it. On any refusal the read stops, every handler has settled (so a handler's partial
  * file is gone) and the caller deletes what the successful handlers stored (`ok: false`, with
  * nothing to keep). The rest of a refused body is read and dropped, up to the cap, so the browser
  * gets the answer instead of a reset connection.
@@ -218,12 +233,12 @@ export async function readUpload<T>(
   upload: UploadName,
   allowed: Iterable<string>,
   onFile: (file: IncomingFile) => Promise<T>,
-  limits: Partial<{ maxFiles: number; maxTotalBytes: number }> = {},
+  allowance: UploadAllowance | null = null,
   onRefused: (stored: T[]) => Promise<void> = async () => {},
 ): Promise<UploadRead<T>> {
   const caps = UPLOADS[upload];
-  const maxFiles = Math.min(caps.maxFiles, limits.maxFiles ?? Infinity);
-  const maxTotal = Math.min(caps.maxTotalBytes, limits.maxTotalBytes ?? Infinity);
+  const maxFiles = caps.maxFiles;
+  const maxTotal = caps.maxTotalBytes;
   const maxBody = caps.maxTotalBytes + UPLOAD_OVERHEAD;
   if (!isMultipart(request)) return refuse("unsupportedType");
   const declared = Number(request.headers.get("content-length") ?? NaN);
@@ -257,6 +272,31 @@ export async function readUpload<T>(
   let failed: BodyRefusalReason | null = null;
   let received = 0;
   let fileBytes = 0;
+  /** The bytes of named files: what the allowance counts. */
+  let namedBytes = 0;
+  // The allowance's reservations run one after another (files follow each other in the body, but a
+  // slow handler may still be reading the last one when the next begins).
+  let reservations: Promise<unknown> = Promise.resolve();
+  const held = { files: 0, bytes: 0 };
+  const reserve = (files: number, bytes: number): Promise<boolean> => {
+    const granted = reservations.then(async () => {
+      if (!allowance || failed) return Boolean(!allowance);
+      const ok = await allowance.reserve(files, bytes);
+      if (ok) {
+        held.files += files;
+        held.bytes += bytes;
+      }
+      return ok;
+    });
+    reservations = granted.catch(() => {});
+    return granted;
+  };
+  /** Reserves up to `total` bytes of the request's files (a step ahead; only what is needed when a step does not fit). */
+  const reserveBytes = async (total: number): Promise<boolean> => {
+    if (!allowance || total <= held.bytes) return true;
+    const need = total - held.bytes;
+    return (await reserve(0, Math.max(need, RESERVE_STEP))) || (await reserve(0, need));
+  };
 
   return new Promise<UploadRead<T>>((resolve) => {
     let finished = false;
@@ -267,10 +307,16 @@ export async function readUpload<T>(
       const stored = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
       const refused = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
       if (!failed && refused) failed = refused.reason instanceof FileRefused ? refused.reason.reason : "malformed";
+      await reservations;
       if (failed) {
         await onRefused(stored);
+        await allowance?.release(held.files, held.bytes);
         resolve(refuse(failed));
-      } else resolve({ ok: true, form, files: stored });
+      } else {
+        // The step reserved ahead and not used.
+        await allowance?.release(0, held.bytes - namedBytes);
+        resolve({ ok: true, form, files: stored });
+      }
     };
     const fail = (reason: BodyRefusalReason) => {
       if (failed) return;
@@ -315,6 +361,9 @@ export async function readUpload<T>(
       stream.on("error", () => {});
       if (failed) return stream.resume();
       // The bytes pass through a counter (the request's total), which is what the handler reads.
+      // A named file takes one of the allowance's files before any of its bytes pass (an input
+      // left empty sends a part with no name and no bytes: it is no file).
+      const counts = allowance && info.filename ? reserve(1, 0) : null;
       const counted = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           fileBytes += chunk.byteLength;
@@ -322,7 +371,33 @@ export async function readUpload<T>(
             fail("tooLarge");
             return done(new FileRefused("fileTooLarge"));
           }
-          done(null, chunk);
+          if (!counts) return done(null, chunk);
+          namedBytes += chunk.byteLength;
+          const total = namedBytes;
+          counts
+            .then(async (counted) => {
+              if (!counted) {
+                fail("tooManyFiles");
+                return done(new FileRefused("tooManyFiles"));
+              }
+              if (!(await reserveBytes(total))) {
+                fail("tooLarge");
+                return done(new FileRefused("fileTooLarge"));
+              }
+              done(null, chunk);
+            })
+            .catch((error: unknown) => {
+              fail("malformed");
+              done(error instanceof Error ? error : new Error(String(error)));
+            });
+        },
+        flush(done) {
+          if (!counts) return done();
+          // A named file with no bytes still needs its place (the handler then refuses it as empty).
+          counts.then(
+            (counted) => (counted ? done() : (fail("tooManyFiles"), done(new FileRefused("tooManyFiles")))),
+            done,
+          );
         },
       });
       counted.on("error", () => {});

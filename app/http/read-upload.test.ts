@@ -28,7 +28,52 @@ const counting = (sizes: number[]) => async (file: IncomingFile) => {
   return size;
 };
 
+/** An allowance kept in memory, checked and grown in one step as the database's conditional UPDATE does. */
+const memoryAllowance = (maxFiles: number, maxBytes: number) => {
+  const used = { files: 0, bytes: 0, lowest: 0 };
+  return {
+    used,
+    async reserve(files: number, bytes: number) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (used.files + files > maxFiles || used.bytes + bytes > maxBytes) return false;
+      used.files += files;
+      used.bytes += bytes;
+      return true;
+    },
+    async release(files: number, bytes: number) {
+      used.files -= files;
+      used.bytes -= bytes;
+      used.lowest = Math.min(used.lowest, used.files, used.bytes);
+    },
+  };
+};
+
 describe("readUpload: multipart with files, streamed, capped", () => {
+  test("concurrent uploads sharing one allowance: together they keep within it, and what stays reserved is what was kept", async () => {
+    const allowance = memoryAllowance(10, 5 * 1024 * 1024);
+    const reads = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        readUpload(
+          upload(Array.from({ length: 5 }, (_, i): [string, Uint8Array] => [`${i}.png`, new Uint8Array(300_000)])),
+          "brief",
+          [],
+          counting([]),
+          allowance,
+        ),
+      ),
+    );
+    const kept = reads.flatMap((read) => (read.ok ? read.files : []));
+    // Each post is kept whole or refused whole (which ones win is a race; all may lose it).
+    expect(kept.length).toBeLessThanOrEqual(10);
+    expect(kept.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(5 * 1024 * 1024);
+    expect(reads.filter((read) => !read.ok).length).toBeGreaterThanOrEqual(5);
+    // What stays reserved is exactly what was kept: the refused posts gave theirs back, never below zero.
+    expect(allowance.used).toEqual({ files: kept.length, bytes: kept.reduce((sum, size) => sum + size, 0), lowest: 0 });
+    // So one more post that fits what is left is taken.
+    const one = await readUpload(upload([["last.png", new Uint8Array(1000)]]), "brief", [], counting([]), allowance);
+    expect(one.ok).toBe(kept.length < 10);
+  });
+
   test("fields as readForm gives them and each file to its handler", async () => {
     const sizes: number[] = [];
     const read = await readUpload(
@@ -63,7 +108,7 @@ describe("readUpload: multipart with files, streamed, capped", () => {
       "brief",
       [],
       counting([]),
-      { maxFiles: 3 },
+      memoryAllowance(3, Infinity),
     );
     expect(many).toMatchObject({ ok: false, status: 413, reason: "tooManyFiles" });
     const total = await readUpload(
@@ -74,7 +119,7 @@ describe("readUpload: multipart with files, streamed, capped", () => {
       "brief",
       [],
       counting([]),
-      { maxTotalBytes: 1000 },
+      memoryAllowance(Infinity, 1000),
     );
     expect(total).toMatchObject({ ok: false, status: 413, reason: "tooLarge" });
     const handedBack: number[][] = [];
@@ -92,7 +137,7 @@ describe("readUpload: multipart with files, streamed, capped", () => {
       "brief",
       [],
       refusing,
-      {},
+      null,
       async (stored) => {
         handedBack.push(stored);
       },

@@ -187,6 +187,15 @@ const EnvSchema = z
       .min(10)
       .max(7 * 24 * 3600)
       .default(900),
+    /**
+     * Hours after payment when a customer who has not sent their brief gets one reminder (once per
+     * order, whatever the number of instances); `0` sends none. A fraction is allowed (a test waits seconds).
+     */
+    BRIEF_REMINDER_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 30)
+      .default(24),
     /** Where briefs' and deliveries' files live: the disk under DATA_DIR, or an S3-compatible bucket (FILES_S3_*). */
     FILES_STORAGE: z.enum(["disk", "s3"]).default("disk"),
     /** Unset: AWS's own endpoint for the region; set for MinIO, R2, Scaleway, OVH… */

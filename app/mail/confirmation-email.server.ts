@@ -87,18 +87,19 @@ export function renderConfirmationEmail(
   const invoice = options.invoiceUrl ? `${tb("invoiceSandbox")} ${options.invoiceUrl}` : tb("invoiceStripe");
   const manage = options.manageUrl ? `${tb("manageIntro")} ${options.manageUrl}` : null;
   const tp = translator(order.lang, "order-page");
-  const orderPage = options.orderPageUrl ? `${tp("email.intro")} ${options.orderPageUrl}` : null;
+  // The main button: the brief, which the work starts from (its page also shows progress and due date).
+  const orderPage = options.orderPageUrl ? `${tp("briefFirst.emailIntro")} ${options.orderPageUrl}` : null;
 
   const text = [
     greeting,
     "",
     intro,
     "",
+    ...(orderPage ? [orderPage, ""] : []),
     t("summaryTitle"),
     ...summary.map(([label, value]) => `- ${label}: ${value.replace(/\n/g, "\n  ")}`),
     "",
     ...(accepted.length ? [t("acceptanceTitle"), ...accepted.map(([label, value]) => `- ${label}: ${value}`), ""] : []),
-    ...(orderPage ? [orderPage, ""] : []),
     `${tb("priceTitle")}: ${price}`,
     invoice,
     ...(manage ? ["", manage] : []),
@@ -119,10 +120,10 @@ export function renderConfirmationEmail(
     publicOrigin: options.publicOrigin,
     greeting,
     intro,
-    sections: `${htmlHeading(t("summaryTitle"))}
+    sections: `${options.orderPageUrl ? `<p style="margin-top:24px" data-order-page>${escapeHtml(tp("briefFirst.emailIntro"))}<br><a href="${escapeHtml(options.orderPageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tp("briefFirst.emailButton"))}</a></p>` : ""}
+${htmlHeading(t("summaryTitle"))}
 ${htmlRows(summary)}
 ${accepted.length ? `<div data-acceptance>${htmlHeading(t("acceptanceTitle"))}\n${htmlRows(accepted)}</div>` : ""}
-${options.orderPageUrl ? `<p style="margin-top:24px" data-order-page>${escapeHtml(tp("email.intro"))}<br><a href="${escapeHtml(options.orderPageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tp("email.label"))}</a></p>` : ""}
 <p style="margin-top:24px"><strong>${escapeHtml(tb("priceTitle"))}:</strong> <span data-price-line>${escapeHtml(price)}</span></p>
 <p>${options.invoiceUrl ? `${escapeHtml(tb("invoiceSandbox"))} <a href="${escapeHtml(options.invoiceUrl)}">${escapeHtml(tb("invoiceLabel"))}</a>` : escapeHtml(tb("invoiceStripe"))}</p>
 ${options.manageUrl ? `<p>${escapeHtml(tb("manageIntro"))}<br><a href="${escapeHtml(options.manageUrl)}" style="display:inline-block;margin-top:8px;padding:10px 16px;background:#6d28d9;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(tb("manageLabel"))}</a></p>` : ""}

@@ -60,7 +60,13 @@ describe("confirmation email", () => {
     expect(email.text).toContain("innerhalb von 48 Stunden");
     expect(email.text).toMatch(/Danach 100\s€ pro Monat ab dem 25\. Dezember 2026/);
     const test = nextSteps({ ...base, offer: "test-workflow", monthly: 0, lang: "en" }, "en");
-    expect(test).toEqual([expect.stringContaining("topic"), "Your test video is delivered within 24 hours, by email."]);
+    // The brief first, for every offer (the test workflow once said nothing else was needed).
+    expect(test).toEqual([
+      expect.stringContaining("Send your brief"),
+      expect.stringContaining("topic"),
+      "Your test video is delivered within 24 hours, by email.",
+    ]);
+    expect(test.join(" ")).not.toMatch(/nothing else/i);
   });
 
   test("the summary lists the offer's own answers in the reader's language", () => {

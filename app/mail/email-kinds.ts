@@ -78,6 +78,8 @@ const KINDS = {
   },
   /** The customer's email of one delivery of the work (app/delivery/): its link, files and note. */
   "work-delivered": { label: "workDelivered", key: oneId("deliveryId") },
+  /** The customer's one reminder to send their brief, BRIEF_REMINDER_HOURS after payment (app/delivery/brief-reminder.server.ts). */
+  "brief-reminder": { label: "briefReminder" },
   /** The owner's notice of a revision the customer asked (Reply-To the customer). */
   "owner-revision": { label: "ownerRevision", key: oneId("revisionId") },
   /** The owner's notice that the customer accepted a delivery. */

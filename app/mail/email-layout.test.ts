@@ -59,6 +59,7 @@ const SAMPLES: {
   [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: number) => StoredKindOf<K>); about: EmailSubject["about"] };
 } = {
   confirmation: { stored: "confirmation", about: "order" },
+  "brief-reminder": { stored: "brief-reminder", about: "order" },
   resend: { stored: "resend-1", about: "order" },
   "admin-resend": { stored: "admin-resend-1", about: "order" },
   "owner-paid": { stored: "owner-paid", about: "order" },

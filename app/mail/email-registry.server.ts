@@ -1,3 +1,4 @@
+import { renderBriefReminderEmail } from "./brief-reminder-email.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import {
   billingCustomerEmail,
@@ -236,6 +237,13 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
       answersRevision,
     });
   }),
+  "brief-reminder": aboutOrder("customer", (order, _payload, { config }) =>
+    renderBriefReminderEmail(order, {
+      contactEmail: config.contactEmail,
+      origin: config.publicOrigin,
+      pageUrl: config.orderPageUrl ? config.orderPageUrl(order) : null,
+    }),
+  ),
   "owner-revision": aboutOrder("owner", async (order, { revisionId }, env) => {
     const files = (await env.repo.orderWork(order.id)).files
       .filter((file) => file.revisionId === revisionId)

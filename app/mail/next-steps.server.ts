@@ -19,13 +19,16 @@ export function firstMonthlyChargeDate(order: Order): Date | null {
 }
 
 /**
- * What happens after payment, per offer, in `lang`: who acts first (we read the brief, or we get
- * in touch), the offer's delivery time from the catalogue, and the first monthly charge.
+ * What happens after payment, per offer, in `lang`: first the customer's brief (every offer's
+ * order page asks one, and the work starts from it: the thank-you page and the confirmation put its
+ * button first), then who acts (we read the brief, or we get in touch), the offer's delivery time
+ * from the catalogue, and the first monthly charge.
  */
 export function nextSteps(order: Order, lang: Language): string[] {
   const t = translator(lang, "order");
   const offer = getOffer(order.offer);
   const steps = [
+    t("nextSteps.brief"),
     t(`nextSteps.first.${offer.kind}`, { email: order.customer.email }),
     t(`nextSteps.delivery.${offer.kind}`, { hours: offer.delivery.hours }),
   ];

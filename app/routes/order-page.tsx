@@ -14,7 +14,7 @@ import { BRIEF_MAX, REVISION_MAX } from "../delivery/types.ts";
 import { field, isMultipart, readForm } from "../http/read-form.server.ts";
 import { orderFilePath, orderOfPageToken } from "../orders/order-page.server.ts";
 import { parseBriefAnswers } from "../orders/order-schema.ts";
-import { WorkSection } from "../components/order-work.tsx";
+import { BriefFirst, WorkSection } from "../components/order-work.tsx";
 import type { Route } from "./+types/order-page";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import { orderPage } from "../orders/order-page.server.ts";
@@ -133,6 +133,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </strong>
       </p>
 
+      {/* While the brief is due it comes first: the work starts from it and the due date already counts. */}
+      {work.briefOpen && !work.brief ? (
+        <BriefFirst
+          work={work}
+          done={done}
+          error={actionData?.error ?? null}
+          invalid={actionData?.invalid ?? []}
+          paid={view.steps.find((step) => step.key === "paid")?.label ?? ""}
+          briefMax={BRIEF_MAX}
+        />
+      ) : null}
+
       {view.due ? (
         <div className="card mt-8" data-testid="order-due">
           <h2 className="text-lg font-semibold">{t("page.dueTitle")}</h2>
@@ -192,6 +204,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         lang={view.lang}
         briefMax={BRIEF_MAX}
         revisionMax={REVISION_MAX}
+        briefFirst={work.briefOpen && !work.brief}
       />
 
       <p className="mt-8 text-sm text-muted">

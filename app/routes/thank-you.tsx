@@ -57,13 +57,22 @@ async function safeFulfil(
 }
 
 /** Everything in the page's language (`lang`), whatever language the order was placed in. */
-function paidView(order: Order, t: TFunction, lang: Language) {
+function paidView(order: Order, t: TFunction, lang: Language, orderPageUrl: string) {
   if (detailsShown(order)) {
-    return { email: order.customer.email, summary: orderSummary(order, lang), steps: nextSteps(order, lang) };
+    // The first step is the brief, and its button leads to the order page that takes it.
+    const page = new URL(orderPageUrl);
+    page.searchParams.set("lang", lang);
+    return {
+      email: order.customer.email,
+      summary: orderSummary(order, lang),
+      steps: nextSteps(order, lang),
+      briefUrl: `${page.pathname}${page.search}`,
+    };
   }
   return {
     email: null,
     steps: [] as string[],
+    briefUrl: null,
     summary: [
       [t("summary.reference"), order.reference],
       [t("summary.state"), t("summary.statePaid")],
@@ -90,7 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({
       view: "paid" as const,
       sessionId,
-      ...paidView(result.order, t, pathLang),
+      ...paidView(result.order, t, pathLang, (await servicesOf(context)).orderPageUrl(result.order)),
       priceLine: orderPriceLine(result.order).text,
       meta: pageMeta,
     });
@@ -205,7 +214,16 @@ export default function ThankYouPage({ loaderData, actionData }: Route.Component
                     >
                       {index + 1}
                     </span>
-                    <span className="pt-0.5">{step}</span>
+                    <span className="pt-0.5">
+                      {step}
+                      {index === 0 && loaderData.briefUrl ? (
+                        <span className="mt-3 block">
+                          <a href={loaderData.briefUrl} className="btn-primary" data-testid="send-brief">
+                            {t("nextSteps.briefButton")}
+                          </a>
+                        </span>
+                      ) : null}
+                    </span>
                   </li>
                 ))}
               </ol>

@@ -104,7 +104,7 @@ describe("the customer's order page", () => {
     const link = orderLinkIn(confirmation);
     expect(link, "order page link in the confirmation").toBeTruthy();
     expect(link!.endsWith("?lang=de")).toBe(true);
-    expect(confirmation).toContain(page.de.email.label);
+    expect(confirmation).toContain(page.de.briefFirst.emailButton);
     const res = await fetch(link!, { redirect: "manual" });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
