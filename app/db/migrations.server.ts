@@ -683,6 +683,12 @@ const CHANGES: SchemaChange[] = [
       `ALTER TABLE order_briefs ADD COLUMN answers_json TEXT`,
     ],
   },
+  {
+    // The back office's language: OWNER_LANG until the owner picks another there, kept on the
+    // owner's row (null: follow OWNER_LANG), whatever browser or site cookie the owner has.
+    name: "025-owner-language",
+    statements: [`ALTER TABLE owner ADD COLUMN lang TEXT`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
