@@ -98,7 +98,10 @@ export function PhoneOrderBar({ page, lang }: { page: OrderPage; lang: Language 
   const price = pagePrice(page, lang, t);
   return (
     <div className="phone-bar md:hidden" data-phone-bar={page} role="region" aria-label={t("price.bar")}>
-      <span className="min-w-0 truncate font-display text-lg font-bold">{price.figure}</span>
+      {/* Whole, on two lines if it must ("497 € + 100 €/month" at 320 px), never cut. */}
+      <span className="min-w-0 font-display text-lg leading-tight font-bold text-balance" data-phone-bar-figure>
+        {price.figure}
+      </span>
       <a className="btn-primary shrink-0 px-5 py-2" href={price.href} data-order-bar>
         {t("price.order")}
       </a>

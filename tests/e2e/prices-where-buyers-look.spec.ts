@@ -75,3 +75,30 @@ test("/offers puts each group's fixed-price cards before its quoted ones @html-o
     );
   }
 });
+
+test("at 320 px the sticky order bar shows a subscription's whole price, in six languages @html-only", async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const lang of LANGUAGES) {
+    const address = pagePath(pageById("short-videos"), lang);
+    await page.goto(address);
+    const whole = (await page.locator('[data-price-figure="short-videos"] strong').textContent())!.trim();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    const bar = page.locator('[data-phone-bar="short-videos"]');
+    await expect(bar, address).toBeInViewport({ ratio: 1 });
+    const figure = bar.locator("span").first();
+    await expect(figure, address).toHaveText(whole);
+    // Drawn whole: nothing clipped inside its box, and the box clear of the order button.
+    const clipped = await figure.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(clipped, `${address}: "${whole}" cut`).toBeLessThanOrEqual(0);
+    const [text, button] = [(await figure.boundingBox())!, (await bar.locator("a").boundingBox())!];
+    expect(text.x + text.width, address).toBeLessThanOrEqual(button.x);
+    if (lang === "fr") {
+      const body = await page.screenshot();
+      await info.attach("phone-bar-320px", { body, contentType: "image/png" });
+      fs.writeFileSync(path.resolve("test-results/screenshots/phone-bar-fr-320px.png"), body);
+    }
+  }
+});

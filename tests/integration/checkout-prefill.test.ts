@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { orderForm, postForm, postOrder, readStore, SANDBOX_PAY } from "../support/orders.ts";
+import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
+import { orderForm, payInSandbox, postForm, postOrder, readStore, SANDBOX_PAY } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 /**
@@ -65,4 +66,29 @@ describe("the sandbox checkout", () => {
       expect(paid.status).toBe(303);
     },
   );
+});
+
+describe("the thank-you page after a language switch", () => {
+  test("tells the price in the page's language, not the order's", async () => {
+    const priceLine = async (session: string) => {
+      const page = await (await fetch(`${server.url}${THANK_YOU_PATHS.de}?session_id=${session}`)).text();
+      return page.match(/data-price-line[^>]*>([^<]+)</)?.[1];
+    };
+    // The same subscription bought in French and in German (both in euros), read on the German page.
+    const french = await payInSandbox(
+      server.url,
+      "veo3-subscription",
+      "fr",
+      orderForm({ email: "switch-fr@example.com" }),
+    );
+    const german = await payInSandbox(
+      server.url,
+      "veo3-subscription",
+      "de",
+      orderForm({ email: "switch-de@example.com" }),
+    );
+    const germanLine = await priceLine(german);
+    expect(germanLine).toBeTruthy();
+    expect(await priceLine(french)).toBe(germanLine);
+  });
 });
