@@ -38,6 +38,7 @@ import type { PrivacyDeps } from "./privacy/types.ts";
 import type { FileStorage } from "./files/storage.ts";
 import { DiskFileStorage } from "./files/disk-storage.server.ts";
 import { S3FileStorage } from "./files/s3-storage.server.ts";
+import { setOwnerTimeZone } from "./i18n/format.ts";
 
 export interface OrderServices {
   repo: Stores;
@@ -112,6 +113,8 @@ export function openFileStorage(
 
 async function createServices(): Promise<OrderServices> {
   const env = getEnv();
+  // One clock for every page and email the services write: the owner's (app/i18n/format.ts).
+  setOwnerTimeZone(env.OWNER_TIME_ZONE);
   // The outbox's .eml files (and the SQLite database) live here: refuse to start on a directory
   // that cannot take a write, rather than look healthy and fail every order.
   const dataDir = path.resolve(env.DATA_DIR);

@@ -5,7 +5,7 @@ import { requestInfoContext } from "../lib/request-context.ts";
 
 export type Context = Readonly<RouterContextProvider>;
 
-/** The back office speaks the language the usual resolver picks (?lang=, cookie, browser). */
+/** The back office speaks the owner's language (app/routes/admin.tsx: ?lang=, else the owner's pick, else OWNER_LANG). */
 export function adminT(context: Context) {
   return getInstance(context).getFixedT(getLocale(context), "admin");
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { isLanguage, type Language } from "../i18n/languages.ts";
 import type { OwnerLinkPurpose, OwnerRecord, OwnerStore } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -16,6 +17,7 @@ export function ownerStore(db: Kysely<Database>): OwnerStore {
         totpEnabled: Number(row.totp_enabled) === 1,
         sessionVersion: Number(row.session_version),
         setupTokenHash: row.setup_token_hash,
+        lang: isLanguage(row.lang) ? row.lang : null,
       };
     },
 
@@ -173,6 +175,10 @@ export function ownerStore(db: Kysely<Database>): OwnerStore {
           .where("used_at", "is", null)
           .execute();
       });
+    },
+
+    async setOwnerLang(lang: Language | null): Promise<void> {
+      await db.updateTable("owner").set({ lang, updated_at: now() }).where("id", "=", 1).execute();
     },
   };
 }

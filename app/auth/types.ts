@@ -1,3 +1,4 @@
+import type { Language } from "../i18n/languages.ts";
 export interface OwnerRecord {
   passwordHash: string | null;
   totpSecret: string | null;
@@ -5,6 +6,8 @@ export interface OwnerRecord {
   /** Bumped by `npm run owner -- reset`: sessions carrying an older version are refused. */
   sessionVersion: number;
   setupTokenHash: string | null;
+  /** The back office's language the owner picked there; null: OWNER_LANG. */
+  lang: Language | null;
 }
 
 /** The one owner, their back-office sessions and used TOTP steps. Never reaches orders. */
@@ -41,6 +44,8 @@ export interface OwnerStore {
   unlockUsable(id: string, now: number, purpose: OwnerLinkPurpose): Promise<boolean>;
   /** A forgotten password replaced: bumps the session version, deletes every session and voids every open reset link, in one transaction. */
   setOwnerPassword(passwordHash: string): Promise<void>;
+  /** The back office's language (null: back to OWNER_LANG). */
+  setOwnerLang(lang: Language | null): Promise<void>;
 }
 
 /** What an emailed owner link does (owner_unlocks.purpose). */

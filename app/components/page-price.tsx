@@ -59,6 +59,35 @@ export function HeroPrice({ page, lang }: { page: OrderPage; lang: Language }) {
 }
 
 /**
+ * The catalogue's prices in a page's first screen (/offers, home): "from" the cheapest fixed price,
+ * and the cheapest few pages with their figure, so a buyer sees what things cost before scrolling.
+ */
+export function CataloguePrice({ lang, shown = 3 }: { lang: Language; shown?: number }) {
+  const { t } = useTranslation("common");
+  // Every offer sold at a listed price, once, cheapest today first.
+  const offers = [...new Set(Object.values(PRICED_PAGES).flat())]
+    .map((id) => ({ id, price: OFFERS[id].price(lang) }))
+    .sort((a, b) => amountDueNow(a.price) - amountDueNow(b.price));
+  const cheapest = offers[0];
+  if (!cheapest) return null;
+  return (
+    <p className="hero-price" data-price-figure="catalogue">
+      <strong className="block font-display text-[clamp(1.5rem,7vw,2.25rem)] font-extrabold text-white">
+        {fromFigure(t, cheapest.price, lang)}
+      </strong>
+      <span className="mt-1 block text-sm text-slate-300" data-catalogue-prices>
+        {offers
+          .slice(0, shown)
+          .map(({ id, price }) =>
+            t("price.each", { label: t(`offers:${id}.name`), figure: priceFigure(t, price, lang).figure }),
+          )
+          .join(" · ")}
+      </span>
+    </p>
+  );
+}
+
+/**
  * On phones, the price and "Order" at the bottom of the screen while the page scrolls. Sticky, not
  * fixed, and the last thing in <main> (the root layout puts it there for every page isOrderPage()
  * names): it rides along until the page's end, then rests in place above the footer, so it never
@@ -69,7 +98,10 @@ export function PhoneOrderBar({ page, lang }: { page: OrderPage; lang: Language 
   const price = pagePrice(page, lang, t);
   return (
     <div className="phone-bar md:hidden" data-phone-bar={page} role="region" aria-label={t("price.bar")}>
-      <span className="min-w-0 truncate font-display text-lg font-bold">{price.figure}</span>
+      {/* Whole, on two lines if it must ("497 € + 100 €/month" at 320 px), never cut. */}
+      <span className="min-w-0 font-display text-lg leading-tight font-bold text-balance" data-phone-bar-figure>
+        {price.figure}
+      </span>
       <a className="btn-primary shrink-0 px-5 py-2" href={price.href} data-order-bar>
         {t("price.order")}
       </a>

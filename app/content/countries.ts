@@ -33,3 +33,19 @@ export function countryOptions(lang: string): Array<{ value: string; label: stri
     collator.compare(a.label, b.label),
   );
 }
+
+/** The country a language's own locale names (its `intlLocale`: fr-FR, en-GB, de-DE, es-ES, pt-PT, it-IT). */
+const LANGUAGE_COUNTRY: Record<string, string> = { fr: "FR", en: "GB", de: "DE", es: "ES", pt: "PT", it: "IT" };
+
+/**
+ * The country a checkout preselects, as Stripe Checkout does from the browser: the region of the
+ * browser's first Accept-Language tag that has one ("fr-BE" → BE), else the page language's own
+ * country. Only a guess the buyer can change, never a rule.
+ */
+export function likelyCountry(lang: string, acceptLanguage: string | null | undefined): string | undefined {
+  for (const item of (acceptLanguage ?? "").split(",").slice(0, 10)) {
+    const region = item.trim().split(";")[0]!.split("-")[1]?.toUpperCase();
+    if (region && isCountryCode(region)) return region;
+  }
+  return LANGUAGE_COUNTRY[lang];
+}

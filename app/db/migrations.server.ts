@@ -705,6 +705,12 @@ const CHANGES: SchemaChange[] = [
        )`,
     ],
   },
+  {
+    // The back office's language: OWNER_LANG until the owner picks another there, kept on the
+    // owner's row (null: follow OWNER_LANG), whatever browser or site cookie the owner has.
+    name: "027-owner-language",
+    statements: [`ALTER TABLE owner ADD COLUMN lang TEXT`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -156,6 +156,8 @@ export interface OwnerTable {
   totp_enabled: Generated<number>;
   session_version: Generated<number>;
   setup_token_hash: string | null;
+  /** The back office's language the owner picked there (025); null: OWNER_LANG. */
+  lang: string | null;
   updated_at: string;
 }
 

@@ -118,23 +118,40 @@ export function formatFollowers(count: number, lang: Language): string {
   return numberFormat(intlLocale(lang), { ...GROUPED, notation: "compact", maximumFractionDigits: 1 }).format(count);
 }
 
-/** The business's time zone: every date and time a customer reads is in it (not UTC). */
-export const BUSINESS_TIME_ZONE = "Europe/Paris";
+/**
+ * The owner's time zone (OWNER_TIME_ZONE), the site's one clock: every date and time a page or an
+ * email writes is in it, named where a time is shown (the container's clock is usually UTC). Set
+ * once by the composition root (app/services.server.ts) from the validated environment; Paris until
+ * then (and in the browser, which only ever formats calendar days: `formatDay`).
+ */
+let ownerZone = "Europe/Paris";
+export function setOwnerTimeZone(zone: string): void {
+  ownerZone = zone;
+}
+export const ownerTimeZone = (): string => ownerZone;
 
-/** "24 November 2026", or with `withTime` "24 November 2026 at 14:05 CET": Paris time, named. */
+/** "24 November 2026", or with `withTime` "24 November 2026 at 14:05 CET": the owner's time, its zone named. */
 export function formatDate(date: Date, lang: Language, withTime = false): string {
   const options: Intl.DateTimeFormatOptions = withTime
     ? { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }
     : { dateStyle: "long" };
-  return dateFormat(intlLocale(lang), { ...options, timeZone: BUSINESS_TIME_ZONE }).format(date);
+  return dateFormat(intlLocale(lang), { ...options, timeZone: ownerZone }).format(date);
 }
 
 /**
- * Back-office times in the business's time zone (the container's clock is usually UTC, the owner
- * reads Paris time): "short" in lists, "medium" (with seconds) on an order's timeline.
+ * A calendar day ("2026-11-24", a document's date) as the language writes it: "24 November 2026".
+ * A day is no instant: read in UTC, it is the same day in every zone, on the server and in the browser.
+ */
+export function formatDay(day: string, lang: Language): string {
+  return dateFormat(intlLocale(lang), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/**
+ * Back-office times in the owner's time zone: "short" in lists, "medium" (with seconds) on an
+ * order's timeline. Unnamed: the whole back office is on that one clock.
  */
 export function dateTimeFormatter(lang: Language, style: "short" | "medium"): (at: string | number | Date) => string {
-  const format = dateFormat(intlLocale(lang), { dateStyle: style, timeStyle: style, timeZone: BUSINESS_TIME_ZONE });
+  const format = dateFormat(intlLocale(lang), { dateStyle: style, timeStyle: style, timeZone: ownerZone });
   return (at) => format.format(new Date(at));
 }
 

@@ -52,4 +52,21 @@ export function getLocale(context: Readonly<RouterContextProvider>): Language {
   return context.get(languageContext).lang;
 }
 
+/** Whether the request's URL named its language (`?lang=`, a `/de` suffix): a choice that wins over any default. */
+export function localeChosenByUrl(context: Readonly<RouterContextProvider>): boolean {
+  const { source } = context.get(languageContext);
+  return source === "path" || source === "query";
+}
+
+/**
+ * A section's own default language in place of the cookie's or the browser's (the back office
+ * speaks the owner's language): the request's language and its i18next instance switch to `lang`,
+ * so the loaders, the page and `<html lang>` all read it.
+ */
+export async function setSectionLocale(context: Readonly<RouterContextProvider>, lang: Language): Promise<void> {
+  if (context.get(languageContext).lang === lang) return;
+  context.set(languageContext, { lang, source: "fallback" });
+  await getInstance(context).changeLanguage(lang);
+}
+
 export { getInstance };

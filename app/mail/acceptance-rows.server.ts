@@ -1,5 +1,5 @@
 import { TERMS_TEXTS, governingTerms } from "../content/terms.ts";
-import { formatDate, formatLanguageName, quoted } from "../i18n/format.ts";
+import { formatDate, formatDay, formatLanguageName, quoted } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -21,7 +21,7 @@ export function acceptanceRows(order: Order, lang: Language = order.lang): Array
       t("summary.termsAccepted"),
       t("summary.termsValue", {
         title: read.title,
-        date: version ? formatDate(new Date(`${version}T00:00:00Z`), lang) : acceptance.termsVersion,
+        date: version ? formatDay(version, lang) : acceptance.termsVersion,
         language: formatLanguageName(acceptance.termsLang, lang),
         at: formatDate(new Date(acceptance.acceptedAt), lang, true),
         interpolation: { escapeValue: false },

@@ -45,11 +45,12 @@ export function orderSummary(order: Order, lang: Language = order.lang): Array<[
 }
 
 /** The order's price story with its real date (first monthly charge after the payment). */
-export function orderPriceLine(order: Order) {
+export function orderPriceLine(order: Order, lang: Language = order.lang) {
+  // The order's price (its currency), told in `lang`: the thank-you page's language after a switch.
   const price = getOffer(order.offer).price(order.lang);
   // From the payment date, not the stored period end (which moves on at each renewal).
   const firstCharge = firstMonthlyCharge(price, new Date(order.paidAt ?? order.createdAt));
-  return priceLine(translator(order.lang, "common"), price, order.lang, firstCharge);
+  return priceLine(translator(lang, "common"), price, lang, firstCharge);
 }
 
 export interface ConfirmationLinks {

@@ -26,6 +26,7 @@ export function checkoutRequest(order: Order, urls: { success: string; cancel: s
     reference: order.id,
     locale: order.lang,
     customerEmail: order.customer.email,
+    customerName: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
     // Every checkout asks the billing address (the invoice's); the order form no longer does.
     billingAddress: "required",
     currency: order.currency,

@@ -110,3 +110,9 @@ export function formRules(schema: z.ZodMiniObject): FormRules {
   }
   return { constraint, messages };
 }
+
+/**
+ * The fewest characters a checkout's billing field takes (the seed's rules: an address of five at
+ * least, a country code of two): the sandbox checkout's server check and its page's `minLength`.
+ */
+export const BILLING_MIN: Readonly<Record<string, number>> = { line1: 5, country: 2 };

@@ -1,6 +1,7 @@
 import type { Currency } from "../content/offers.ts";
-import { COUNTRY_CODES, countryOptions } from "../content/countries.ts";
+import { COUNTRY_CODES, countryOptions, likelyCountry } from "../content/countries.ts";
 import * as z from "../lib/zod-mini.ts";
+import { BILLING_MIN } from "./form-constraints.ts";
 import type { BillingDetails } from "../payments/provider.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { dueToday } from "../payments/provider.ts";
@@ -8,7 +9,7 @@ import { successUrl } from "../payments/sandbox-provider.server.ts";
 import type { OrderServices } from "../services.server.ts";
 
 /** What the sandbox checkout page shows; undefined when there is no such sandbox session (or no sandbox). */
-export async function sandboxCheckoutView(sessionId: string, services: OrderServices) {
+export async function sandboxCheckoutView(sessionId: string, services: OrderServices, acceptLanguage?: string | null) {
   const session = await services.sandbox?.findSession(sessionId);
   if (!session) return undefined;
   const { request, status } = session;
@@ -25,7 +26,16 @@ export async function sandboxCheckoutView(sessionId: string, services: OrderServ
     orderAgain: request.cancelUrl,
     /** The billing address is asked before paying, as Stripe Checkout asks it (`billing_address_collection: "required"`). */
     billing:
-      request.billingAddress === "required" && status === "open" ? { countries: countryOptions(request.locale) } : null,
+      request.billingAddress === "required" && status === "open"
+        ? {
+            countries: countryOptions(request.locale),
+            // Nothing typed twice: the order form's name, and the country the browser suggests.
+            prefill: {
+              billingName: request.customerName ?? "",
+              country: likelyCountry(request.locale, acceptLanguage) ?? "",
+            },
+          }
+        : null,
   };
 }
 
@@ -36,7 +46,7 @@ export type SandboxBillingField = (typeof SANDBOX_BILLING_FIELDS)[number];
 const line = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const BILLING_SCHEMA = z.object({
   billingName: line(120),
-  line1: line(200),
+  line1: z.string().check(z.trim(), z.minLength(BILLING_MIN.line1!), z.maxLength(200)),
   line2: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   postalCode: line(20),
   city: line(100),

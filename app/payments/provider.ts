@@ -10,6 +10,12 @@ export interface CheckoutRequest {
   locale: Language;
   customerEmail: string;
   /**
+   * The name typed in the order form, so the checkout does not ask it again: the sandbox fills its
+   * billing name with it (Stripe's hosted Checkout has no parameter for a name without a Customer
+   * object; it gets `customer_email`). Absent on sessions stored before.
+   */
+  customerName?: string;
+  /**
    * "required": the checkout asks the billing address before it takes the payment (Stripe
    * Checkout's `billing_address_collection`; the sandbox asks the same). Absent on sandbox sessions
    * stored before it was asked.

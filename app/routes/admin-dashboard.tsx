@@ -8,7 +8,7 @@ import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar } from "../components/admin/admin-ui.tsx";
 import { FunnelChart, RevenueChart } from "../components/admin/dashboard-charts.tsx";
 import type { Currency } from "../content/offers.ts";
-import { dateTimeFormatter, formatDate, formatFileSize, formatMoney, formatNumber } from "../i18n/format.ts";
+import { dateTimeFormatter, formatDay, formatFileSize, formatMoney, formatNumber } from "../i18n/format.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
 import { servicesOf } from "../services-context.ts";
 
@@ -36,8 +36,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     figures.revenue.map((line) => money(pick(line), line.currency)).join(" · ");
   const dateTime = dateTimeFormatter(lang, "short");
   const period = t("dashboard.funnel.period", {
-    from: formatDate(new Date(`${figures.funnel.fromDay}T12:00:00Z`), lang),
-    to: formatDate(new Date(`${figures.funnel.toDay}T12:00:00Z`), lang),
+    from: formatDay(figures.funnel.fromDay, lang),
+    to: formatDay(figures.funnel.toDay, lang),
   });
   const subs = figures.subscriptions;
   return (

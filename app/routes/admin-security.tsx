@@ -6,7 +6,9 @@ import { requireForm } from "../http/read-form.server.ts";
 import { newRecoveryCodes } from "../auth/recovery-codes.server.ts";
 import { requireOwner } from "../auth/session.server.ts";
 import { AdminBar, Notice, PasskeyButton, RecoveryCodeList, SubmitButton } from "../components/admin/admin-ui.tsx";
-import { dateTimeFormatter } from "../i18n/format.ts";
+import { dateTimeFormatter, formatLanguageName } from "../i18n/format.ts";
+import { isLanguage, LANGUAGES } from "../i18n/languages.ts";
+import { getEnv } from "../lib/env.server.ts";
 import { servicesOf } from "../services-context.ts";
 
 /** The owner's ways in: recovery codes left (and new ones), passkeys (add, list, remove). */
@@ -19,7 +21,14 @@ async function pageData(context: Route.LoaderArgs["context"]) {
     lastUsed: passkey.lastUsedAt ? format(passkey.lastUsedAt) : null,
     synced: passkey.backedUp,
   }));
-  return { meta: adminMeta(context, "security.title"), codesLeft: await repo.countRecoveryCodes(), passkeys };
+  const owner = await repo.getOwner();
+  return {
+    meta: adminMeta(context, "security.title"),
+    codesLeft: await repo.countRecoveryCodes(),
+    passkeys,
+    // The language picked here, else OWNER_LANG's: the one the select shows chosen.
+    ownerLang: owner?.lang ?? getEnv().OWNER_LANG,
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,13 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return {
     ...(await pageData(context)),
-    done: done === "passkey-added" || done === "passkey-removed" ? done : null,
+    done: done === "passkey-added" || done === "passkey-removed" || done === "language" ? done : null,
     codes: null,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await requireForm(request, ["intent", "id"]);
+  const form = await requireForm(request, ["intent", "id", "lang"]);
   await requireOwner(context);
   const { repo } = await servicesOf(context);
   const intent = text(form, "intent", 30);
@@ -41,6 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     // New codes replace every old one at once; shown on this answer only.
     const codes = await newRecoveryCodes(repo);
     return { ...(await pageData(context)), done: null, codes };
+  }
+  if (intent === "language") {
+    const lang = text(form, "lang", 10);
+    if (!isLanguage(lang)) return data({ ...(await pageData(context)), done: null, codes: null }, { status: 400 });
+    // Kept on the owner's row: every later page, on any browser, speaks it (app/routes/admin.tsx).
+    await repo.setOwnerLang(lang);
+    throw redirect("/admin/security?done=language", 303);
   }
   if (intent === "remove-passkey") {
     await repo.removePasskey(text(form, "id", 1_400));
@@ -59,11 +75,39 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         <h1 className="text-2xl font-bold sm:text-3xl">{t("security.title")}</h1>
         {view.done ? (
           <Notice tone="ok">
-            {t(view.done === "passkey-added" ? "security.passkeyAdded" : "security.passkeyRemoved")}
+            {t(
+              view.done === "language"
+                ? "ownerLanguage.saved"
+                : view.done === "passkey-added"
+                  ? "security.passkeyAdded"
+                  : "security.passkeyRemoved",
+            )}
           </Notice>
         ) : null}
 
-        <h2 className="mt-8 text-xl font-semibold">{t("security.passkeys")}</h2>
+        <h2 className="mt-8 text-xl font-semibold">{t("ownerLanguage.title")}</h2>
+        <Form method="post" data-testid="owner-language">
+          <label htmlFor="admin-owner-lang" className="mt-2 block text-sm text-muted">
+            {t("ownerLanguage.intro")}
+          </label>
+          <select
+            id="admin-owner-lang"
+            name="lang"
+            defaultValue={view.ownerLang}
+            className="mt-2 min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base sm:w-auto"
+          >
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang} lang={lang}>
+                {formatLanguageName(lang, lang)}
+              </option>
+            ))}
+          </select>
+          <SubmitButton name="intent" value="language" secondary>
+            {t("ownerLanguage.save")}
+          </SubmitButton>
+        </Form>
+
+        <h2 className="mt-10 text-xl font-semibold">{t("security.passkeys")}</h2>
         <p className="mt-2 text-sm text-muted">{t("security.passkeysIntro")}</p>
         {view.passkeys.length ? (
           <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white" data-testid="passkeys">

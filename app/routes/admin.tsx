@@ -3,6 +3,8 @@ import type { Route } from "./+types/admin";
 import { requireForm } from "../http/read-form.server.ts";
 import { adminSessionMiddleware, requireOwner } from "../auth/session.server.ts";
 import { servicesOf } from "../services-context.ts";
+import { localeChosenByUrl, setSectionLocale } from "../i18n/middleware.server.ts";
+import { getEnv } from "../lib/env.server.ts";
 
 /**
  * The back office's layout: every /admin URL goes through the session middleware (no-store,
@@ -10,6 +12,16 @@ import { servicesOf } from "../services-context.ts";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   adminSessionMiddleware(async (context) => (await servicesOf(context)).repo),
+  // The owner's language (picked on the security page, else OWNER_LANG), not the browser's nor the
+  // site's cookie: a French owner with an English browser works in French. A `?lang=` in the URL
+  // still shows one page in another language.
+  async ({ context }, next) => {
+    if (!localeChosenByUrl(context)) {
+      const owner = await (await servicesOf(context)).repo.getOwner();
+      await setSectionLocale(context, owner?.lang ?? getEnv().OWNER_LANG);
+    }
+    return next();
+  },
 ];
 
 // No public header and no public footer: the site's links mean nothing to the owner at work.

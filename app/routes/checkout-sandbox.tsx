@@ -9,14 +9,19 @@ import {
   sandboxCheckoutView,
   type SandboxBillingField,
 } from "../orders/sandbox-checkout.server.ts";
+import { BILLING_MIN } from "../orders/form-constraints.ts";
 import { FieldErrors, inputClass, useIsPending } from "../components/forms.tsx";
 import { servicesOf } from "../services-context.ts";
 import { Unbroken } from "../components/unbroken.tsx";
 
 export const handle = { hydrate: true };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await sandboxCheckoutView(params.sessionId, await servicesOf(context));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const view = await sandboxCheckoutView(
+    params.sessionId,
+    await servicesOf(context),
+    request.headers.get("Accept-Language"),
+  );
   const t = getInstance(context).getFixedT(getLocale(context), "order");
   const meta = { title: t("checkout.title"), description: t("checkout.intro"), noindex: true };
   if (!view) throw data({ meta }, { status: 404 });
@@ -62,14 +67,22 @@ const BILLING_INPUTS: Array<{
 function BillingFields({
   countries,
   invalid,
-  values,
+  values: posted,
+  prefill,
 }: {
   countries: Array<{ value: string; label: string }>;
   invalid: readonly string[];
   values: Record<string, string>;
+  prefill: Record<string, string>;
 }) {
   const { t } = useTranslation("billing");
-  const error = (name: string) => (invalid.includes(name) ? [t("missing")] : undefined);
+  // What was posted back, else what the order form and the browser already told.
+  const values = { ...prefill, ...posted };
+  // Empty: "fill this in"; typed but too short: how many characters it takes.
+  const error = (name: SandboxBillingField) =>
+    invalid.includes(name)
+      ? [(posted[name] ?? "").trim() && BILLING_MIN[name] ? t("tooShort", { min: BILLING_MIN[name] }) : t("missing")]
+      : undefined;
   return (
     <fieldset className="mt-8 grid gap-4 sm:grid-cols-2" data-block="billing-address">
       <legend className="mb-2 text-lg font-semibold">{t("title")}</legend>
@@ -93,6 +106,7 @@ function BillingFields({
             type="text"
             autoComplete={input.autoComplete}
             required={!input.optional}
+            minLength={BILLING_MIN[input.name]}
             maxLength={input.name === "postalCode" ? 20 : 200}
             defaultValue={values[input.name] ?? ""}
             aria-invalid={invalid.includes(input.name) || undefined}
@@ -172,6 +186,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                 countries={loaderData.billing.countries}
                 invalid={actionData?.invalid ?? []}
                 values={actionData?.values ?? {}}
+                prefill={loaderData.billing.prefill}
               />
             ) : null}
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">

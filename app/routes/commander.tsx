@@ -37,7 +37,7 @@ import {
 import { placeOrder } from "../orders/place-order.server.ts";
 import { servicesOf } from "../services-context.ts";
 import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
-import { formatDate, formatMoney } from "../i18n/format.ts";
+import { formatDay, formatMoney } from "../i18n/format.ts";
 
 /**
  * The page does not hydrate: the browser checks the constraint attributes derived from the schema
@@ -71,7 +71,7 @@ function offerView(id: OfferId, lang: Language, tCommon: (key: string, options?:
     terms: {
       href: pagePath(pageById(terms.doc.id), lang),
       lang: terms.doc.lang,
-      version: formatDate(new Date(`${terms.doc.updated}T00:00:00Z`), lang),
+      version: formatDay(terms.doc.updated, lang),
       translated: terms.translated,
     },
     /** The price story with today's date for the first monthly charge (computed here: one clock, one ICU). */

@@ -1,4 +1,6 @@
 import { useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import { CataloguePrice, isOrderPage, pagePrice } from "../components/page-price.tsx";
 import { soleOffer } from "../content/structured-data.ts";
 import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
@@ -43,6 +45,7 @@ export function loader() {
 export default function HomePage() {
   const { person, links, profiles } = useLoaderData<typeof loader>();
   const { t, lang, list } = usePage("home");
+  const { t: tCommon } = useTranslation("common");
   const newTab = t("about.newTab");
   const bioLinks = BIO_LINKS.filter((link) => links[link.key]);
 
@@ -54,6 +57,7 @@ export default function HomePage() {
         background={IMAGES["home-hero"].src}
         primary={{ href: "#offers", label: t("hero.primary") }}
         secondary={{ href: "#about", label: t("hero.secondary") }}
+        price={<CataloguePrice lang={lang} />}
         aside={
           <div className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 shadow-2xl backdrop-blur-sm sm:p-8">
             <ul className="grid gap-5">
@@ -81,6 +85,7 @@ export default function HomePage() {
             href: pageById(card.page).path,
             cta: t("offers.cta"),
             icon: <LineIcon name={card.icon} />,
+            price: isOrderPage(card.page) ? pagePrice(card.page, lang, tCommon).figure : undefined,
           }))}
         />
       </Section>

@@ -1,7 +1,7 @@
 import { PageHero, QUOTE_ANCHOR } from "../components/blocks/page-hero.tsx";
 import { sectionClass } from "../components/blocks/blocks.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
-import { isOrderPage, pagePrice } from "../components/page-price.tsx";
+import { CataloguePrice, isOrderPage, pagePrice } from "../components/page-price.tsx";
 import { DATASET_FIGURES } from "../content/datasets.ts";
 import { isQuotePage } from "../content/offers.ts";
 import { soleOffer } from "../content/structured-data.ts";
@@ -56,13 +56,23 @@ function CardPrice({
   );
 }
 
+/** A group's cards, those with a fixed price first (in the catalogue's order), then the quoted ones. */
+function fixedPricesFirst(pages: readonly PageId[]): PageId[] {
+  return [...pages.filter((page) => isOrderPage(page)), ...pages.filter((page) => !isOrderPage(page))];
+}
+
 /** Every offer on one page, grouped as the menu, each with its price and a one-line promise. */
 export default function OffersPage() {
   const { t, lang } = usePage("offers");
   const { t: tCommon } = useTranslation("common");
   return (
     <>
-      <PageHero block="hero" t={t} primary={{ href: "#videos", label: t("hero.primary") }} />
+      <PageHero
+        block="hero"
+        t={t}
+        price={<CataloguePrice lang={lang} />}
+        primary={{ href: "#videos", label: t("hero.primary") }}
+      />
       {OFFER_GROUPS.map((group, index) => (
         <section
           key={group.id}
@@ -82,7 +92,7 @@ export default function OffersPage() {
               </p>
             ) : null}
             <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {group.pages.map((page) => {
+              {fixedPricesFirst(group.pages).map((page) => {
                 const order = isOrderPage(page) ? pagePrice(page, lang, tCommon) : null;
                 const action = cardAction(page, lang, t, order);
                 return (

@@ -100,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       view: "paid" as const,
       sessionId,
       ...paidView(result.order, t, pathLang, (await servicesOf(context)).orderPageUrl(result.order)),
-      priceLine: orderPriceLine(result.order).text,
+      priceLine: orderPriceLine(result.order, pathLang).text,
       meta: pageMeta,
     });
   }

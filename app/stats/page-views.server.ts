@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from "../i18n/format.ts";
+import { ownerTimeZone } from "../i18n/format.ts";
 import type { PageViewCount } from "./types.ts";
 
 /**
@@ -51,16 +51,19 @@ function isBrowser(agent: string): boolean {
   return verdict;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+// Kept per zone: the owner's zone is set once at start-up, the formatter built on first use.
+let dayFormat: { zone: string; format: Intl.DateTimeFormat } | undefined;
 
-/** YYYY-MM-DD of an instant in the business's time zone (the day the owner reads). */
+/** YYYY-MM-DD of an instant in the owner's time zone (the day the owner reads). */
 export function businessDay(at: number | Date): string {
-  return dayFormat.format(at);
+  const zone = ownerTimeZone();
+  if (dayFormat?.zone !== zone) {
+    dayFormat = {
+      zone,
+      format: new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }),
+    };
+  }
+  return dayFormat.format.format(at);
 }
 
 export class PageViewCounter {

@@ -148,31 +148,40 @@ export function CodeForm({
   );
 }
 
-/** The bar above every signed-in page: the sections (the current one, read from the URL, marked) and sign-out. */
+/**
+ * The bar above every signed-in page: the sections (the current one, read from the URL, marked) and
+ * sign-out. On a phone every section stays in sight, one tap away: the brand and sign-out on the
+ * first row, the sections wrapped below in as many rows as the language needs (a sideways scroller
+ * hid five of six sections behind "Tableau de bord" with no hint that more were there).
+ */
 export function AdminBar() {
   const { t } = useTranslation("admin");
   const current = adminSection(useLocation().pathname);
   return (
     <div className="admin-bar border-b border-line bg-white">
-      <div className="mx-auto flex max-w-5xl items-center gap-x-2 px-4 py-1 sm:px-8">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 px-4 py-1 sm:flex-nowrap sm:px-8">
         <a href="/admin" className="flex shrink-0 items-center gap-2 font-bold text-ink" data-testid="admin-brand">
           <Logo className="size-7" />
-          <span className="max-sm:sr-only">{t("common:brand")}</span>
+          {/* The logo says it: the room goes to the sections, one row at a desk in every language. */}
+          <span className="sr-only">{t("common:brand")}</span>
         </a>
-        {/* One row on a phone: the sections scroll sideways rather than wrap onto three rows. */}
-        <nav aria-label={t("title")} className="flex min-w-0 flex-1 flex-nowrap items-center gap-x-1 overflow-x-auto">
+        <SignOutForm className="ml-auto sm:order-last" />
+        <nav
+          aria-label={t("title")}
+          data-testid="admin-sections"
+          className="flex w-full flex-wrap items-center gap-x-1 max-sm:-mx-2 max-sm:pb-1 sm:w-auto sm:min-w-0 sm:flex-1"
+        >
           {ADMIN_SECTIONS.map((section) => (
             <a
               key={section.href}
               href={section.href}
               aria-current={section.href === current ? "page" : undefined}
-              className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-2 font-semibold whitespace-nowrap text-accent-700 underline-offset-4 aria-[current=page]:text-ink aria-[current=page]:underline"
+              className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-2 font-semibold whitespace-nowrap text-accent-700 underline-offset-4 aria-[current=page]:text-ink aria-[current=page]:underline max-sm:text-sm"
             >
               {t(section.label)}
             </a>
           ))}
         </nav>
-        <SignOutForm />
       </div>
     </div>
   );

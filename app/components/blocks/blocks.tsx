@@ -151,6 +151,8 @@ export interface CardItem {
   icon?: ReactNode;
   href?: string;
   cta?: string;
+  /** A fixed-price offer's figure (components/page-price.tsx): every such card carries its price. */
+  price?: string;
 }
 
 export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 2 | 3 | 4 }) {
@@ -166,6 +168,11 @@ export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 
           ) : null}
           <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
           <p className="mt-2 flex-1 leading-relaxed text-muted">{item.text}</p>
+          {item.price ? (
+            <p className="mt-4 font-display text-xl font-extrabold text-ink" data-price-figure>
+              {item.price}
+            </p>
+          ) : null}
           {item.href ? (
             <a
               href={item.href}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { termsText, type TermsId } from "../../content/terms.ts";
-import { formatDate } from "../../i18n/format.ts";
+import { formatDay } from "../../i18n/format.ts";
 import { pageById, pagePath } from "../../i18n/site-map.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { LegalFrame, LegalHomeLink, LegalSection, legalParagraph } from "../legal-shell.tsx";
@@ -15,7 +15,7 @@ export function LegalPage({ id: ns }: { id: TermsId }) {
   const { t } = useTranslation(ns);
   const { lang, contactEmail: email } = useRootData();
   const { doc, original, translated } = termsText(ns, lang);
-  const updated = formatDate(new Date(`${doc.updated}T00:00:00Z`), lang);
+  const updated = formatDay(doc.updated, lang);
   const link = "font-semibold text-accent-300 underline underline-offset-4";
   return (
     <LegalFrame
