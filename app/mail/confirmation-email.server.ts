@@ -1,4 +1,4 @@
-import { getOffer, orderFields } from "../content/offers.ts";
+import { orderFields, orderTerms } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
@@ -46,7 +46,7 @@ export function orderSummary(order: Order, lang: Language = order.lang): Array<[
 
 /** The order's price story with its real date (first monthly charge after the payment). */
 export function orderPriceLine(order: Order) {
-  const price = getOffer(order.offer).price(order.lang);
+  const price = orderTerms(order).price;
   // From the payment date, not the stored period end (which moves on at each renewal).
   const firstCharge = firstMonthlyCharge(price, new Date(order.paidAt ?? order.createdAt));
   return priceLine(translator(order.lang, "common"), price, order.lang, firstCharge);
