@@ -57,6 +57,7 @@ describe("the site's mark in every email", () => {
  * added without a sample here, and so without being checked against the one layout below.
  */
 let sampleQuestion = "";
+let sampleProposal = "";
 const SAMPLES: {
   [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: number) => StoredKindOf<K>); about: EmailSubject["about"] };
 } = {
@@ -71,10 +72,10 @@ const SAMPLES: {
   "owner-email-failed": { stored: (failedId) => `owner-email-failed-${failedId}`, about: "order" },
   "quote-ack": { stored: "quote-ack", about: "quote" },
   "quote-owner": { stored: "quote-owner", about: "quote" },
-  proposal: { stored: "proposal.prp_sample", about: "quote" },
-  "owner-proposal-viewed": { stored: "owner-proposal-viewed.prp_sample", about: "quote" },
-  "owner-proposal-accepted": { stored: "owner-proposal-accepted.prp_sample", about: "quote" },
-  "owner-proposal-declined": { stored: "owner-proposal-declined.prp_sample", about: "quote" },
+  proposal: { stored: (_failedId) => `proposal.${sampleProposal}`, about: "quote" },
+  "owner-proposal-viewed": { stored: (_failedId) => `owner-proposal-viewed.${sampleProposal}`, about: "quote" },
+  "owner-proposal-accepted": { stored: (_failedId) => `owner-proposal-accepted.${sampleProposal}`, about: "quote" },
+  "owner-proposal-declined": { stored: (_failedId) => `owner-proposal-declined.${sampleProposal}`, about: "quote" },
   "owner-proposal-question": { stored: (_failedId) => `owner-proposal-question.${sampleQuestion}`, about: "quote" },
   "payment-failed": { stored: "payment-failed.in_1", about: "order" },
   renewal: { stored: "renewal.in_2", about: "order" },
@@ -115,9 +116,10 @@ async function renderEveryKind(
   const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
   const quote = await testQuoteRequest(repo, { lang: langs.quoteLang });
   // A proposal answering it, declined with a reason, and a question about it (the proposal emails).
+  sampleProposal = `prp_sample_${quote.id}`;
   await repo.createProposal(
     {
-      id: "prp_sample",
+      id: sampleProposal,
       quoteId: quote.id,
       page: quote.page,
       lang: quote.lang,
@@ -134,8 +136,8 @@ async function renderEveryKind(
     },
     null,
   );
-  await repo.declineProposal("prp_sample", "Too early for us.", new Date());
-  sampleQuestion = await repo.askProposalQuestion("prp_sample", "Can it answer in Catalan too?");
+  await repo.declineProposal(sampleProposal, "Too early for us.", new Date());
+  sampleQuestion = await repo.askProposalQuestion(sampleProposal, "Can it answer in Catalan too?");
   // An owner link's row (app/auth's owner_unlocks), as the auth room would have stored it.
   const withLink = Object.assign(Object.create(repo) as typeof repo, {
     unlockExpiry: async () => Date.now() + 15 * 60_000,
