@@ -33,6 +33,8 @@ export default [
   route("/order", "routes/order-request.tsx"),
   route("/order/:token", "routes/order-page.tsx"),
   route("/order/:token/files/:file", "routes/order-file.ts"),
+  // A priced proposal (app/quotes/): signed link, accept and pay, decline, ask a question.
+  route("/proposal/:token", "routes/proposal.tsx"),
   // The owner's back office: not in the page registry (never cached, never in the sitemap).
   route("/admin", "routes/admin.tsx", [
     index("routes/admin-dashboard.tsx"),

@@ -16,7 +16,8 @@ import { fulfil, type FulfilOptions, type FulfilResult } from "./orders/fulfil.s
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
 import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./mail/outbox-emails.server.ts";
 import { OutboxWorker } from "./mail/outbox-worker.server.ts";
-import { invoicePath, managePath, orderPagePath, sandboxCheckoutPath } from "./i18n/site-map.ts";
+import { invoicePath, managePath, orderPagePath, proposalPath, sandboxCheckoutPath } from "./i18n/site-map.ts";
+import type { Language } from "./i18n/languages.ts";
 import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-events.server.ts";
 import { createSignedLinks, loadLinkSecret, NEVER, type SignedLinks } from "./billing/signed-link.server.ts";
 import { createLimits, type Limits } from "./http/limits.server.ts";
@@ -160,6 +161,8 @@ async function createServices(): Promise<OrderServices> {
     `${env.PUBLIC_ORIGIN}${orderPagePath(links.sign(order.id, "order", NEVER), order.lang)}`;
   const emailConfig = {
     orderPageUrl,
+    proposalUrl: (proposal: { id: string; lang: Language }) =>
+      `${env.PUBLIC_ORIGIN}${proposalPath(links.sign(proposal.id, "proposal", NEVER), proposal.lang)}`,
     contactEmail: site.contactEmail,
     ownerEmail: env.OWNER_EMAIL ?? site.contactEmail,
     ownerLang: env.OWNER_LANG,

@@ -21,7 +21,8 @@ import type { OutboxStore } from "./mail/types.ts";
 import { orderStore } from "./orders/order-store.server.ts";
 import type { OrderStore } from "./orders/types.ts";
 import { quoteStore } from "./quotes/quote-store.server.ts";
-import type { QuoteStore } from "./quotes/types.ts";
+import { proposalStore } from "./quotes/proposal-store.server.ts";
+import type { ProposalStore, QuoteStore } from "./quotes/types.ts";
 import { deliveryStore } from "./delivery/delivery-store.server.ts";
 import { deliveryPrivacyStore, type DeliveryPrivacyStore } from "./delivery/delivery-privacy-store.server.ts";
 import type { DeliveryStore } from "./delivery/types.ts";
@@ -56,6 +57,7 @@ type Parts = [
   OrderStore,
   OutboxStore,
   QuoteStore,
+  ProposalStore,
   BillingStore,
   OwnerStore,
   FactorStore,
@@ -122,6 +124,7 @@ export function storesOver(store: Store): Stores {
     ...orderStore(db),
     ...outboxStore(db, dialect),
     ...quoteStore(db),
+    ...proposalStore(db),
     ...billingStore(db),
     ...ownerStore(db),
     ...factorStore(db),

@@ -54,6 +54,23 @@ export const WEBHOOK_EVENTS = {
     type: "quote.requested",
     key: `quote.requested:${quoteId}`,
   }),
+  /** A priced proposal sent for the request (each version once), with its price in minor units. */
+  quoteProposed: (proposal: ProposalFacts): WebhookEventSpec => ({
+    type: "quote.proposed",
+    key: `quote.proposed:${proposal.id}`,
+    detail: proposalDetail(proposal),
+  }),
+  /** The customer accepted it (once per proposal; the payment follows as `order.paid`). */
+  quoteAccepted: (proposal: ProposalFacts): WebhookEventSpec => ({
+    type: "quote.accepted",
+    key: `quote.accepted:${proposal.id}`,
+    detail: proposalDetail(proposal),
+  }),
+  quoteDeclined: (proposal: ProposalFacts): WebhookEventSpec => ({
+    type: "quote.declined",
+    key: `quote.declined:${proposal.id}`,
+    detail: proposalDetail(proposal),
+  }),
 } as const;
 
 /** The event a billing state change means, if any (the stores that write billing states call this). */
@@ -64,4 +81,25 @@ export function billingStateEvents(
   if (billing?.state === "cancelling" || billing?.state === "cancelled")
     return [WEBHOOK_EVENTS.subscriptionCancelled(orderId, billing.periodEnd, billing.state === "cancelled")];
   return [];
+}
+
+/** What a quote event says of its proposal: ids, the price and the dates, never the owner's words. */
+interface ProposalFacts {
+  id: string;
+  priceKind: string;
+  currency: string;
+  oneTime: number;
+  monthly: number;
+  validUntil: string;
+}
+
+function proposalDetail(proposal: ProposalFacts) {
+  return {
+    proposalId: proposal.id,
+    proposalPriceKind: proposal.priceKind,
+    proposalCurrency: proposal.currency,
+    proposalOneTime: proposal.oneTime,
+    proposalMonthly: proposal.monthly,
+    proposalValidUntil: proposal.validUntil,
+  };
 }

@@ -7,6 +7,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "subscription.renewed",
   "subscription.cancelled",
   "quote.requested",
+  "quote.proposed",
+  "quote.accepted",
+  "quote.declined",
   "webhook.test",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,4 +1,4 @@
-import { getOffer } from "../content/offers.ts";
+import { orderTerms } from "../content/offers.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate, priceStory } from "../content/price-story.ts";
 import type { OrderServices } from "../services.server.ts";
@@ -24,7 +24,7 @@ export async function sandboxInvoice(token: string, services: OrderServices): Pr
   if (!checked.ok) return undefined;
   const order = await services.repo.findById(checked.orderId);
   if (!order || order.state !== "paid") return undefined;
-  const story = priceStory(getOffer(order.offer).price(order.lang));
+  const story = priceStory(orderTerms(order).price);
   const money = (minor: number | null) => formatMoney(minor ?? 0, order.currency, order.lang);
   const name = translator(order.lang, "offers")(`${order.offer}.name`);
   const setupLabel = translator(order.lang)("checkout.setupFee", { name });

@@ -1,3 +1,4 @@
+import type { Language } from "../i18n/languages.ts";
 import {
   CATALOGUE_OFFERS,
   CATALOGUE_PAGES,
@@ -47,6 +48,9 @@ export const ORDER_FORM_FIELDS = {
   agent: ["firstName", "lastName", "email", "companyName", "telegramId"],
   video: ["firstName", "lastName", "email", "companyName", "videoTopic", "videoBrand", "videoLanguage", "comments"],
   test: ["firstName", "lastName", "email", "videoTopic"],
+  // A proposal's order: who the request came from; the work's own questions were the request's
+  // message and the proposal's words, and the brief asks the rest in free text.
+  custom: ["firstName", "lastName", "email", "companyName"],
 } as const;
 
 /**
@@ -57,6 +61,7 @@ export const BRIEF_FIELDS = {
   agent: ["agentName", "phoneNumber", "connectZapier", "comments"],
   video: [],
   test: [],
+  custom: [],
 } as const satisfies Record<keyof typeof ORDER_FORM_FIELDS, readonly string[]>;
 
 /**
@@ -106,14 +111,19 @@ export function getOffer(id: OfferId): Offer {
   return OFFERS[id];
 }
 
+/** Which questions an order's offer asks: the catalogue's kind, or "custom" for a request page's offer (a proposal). */
+export function kindOf(id: string): OfferKind {
+  return isOfferId(id) ? OFFERS[id].kind : "custom";
+}
+
 /** The questions of an offer's order form, in page order. */
-export function orderFields(id: OfferId): readonly OrderFieldName[] {
-  return ORDER_FORM_FIELDS[OFFERS[id].kind];
+export function orderFields(id: string): readonly OrderFieldName[] {
+  return ORDER_FORM_FIELDS[kindOf(id)];
 }
 
 /** The questions of an offer's brief after payment, in page order. */
-export function briefFields(id: OfferId): readonly BriefFieldName[] {
-  return BRIEF_FIELDS[OFFERS[id].kind];
+export function briefFields(id: string): readonly BriefFieldName[] {
+  return BRIEF_FIELDS[kindOf(id)];
 }
 
 /**
@@ -151,4 +161,55 @@ export function checkoutMode(price: Price): "payment" | "subscription" {
 export function amountDueNow(price: Price): number {
   const monthlyNow = price.monthly && !price.monthlyStartsAfterMonths ? price.monthly : 0;
   return (price.oneTime ?? 0) + monthlyNow;
+}
+
+/**
+ * What an order buys, whichever way it was sold: a catalogue offer at its listed price, or a
+ * request page's offer at the price of the proposal the customer accepted (app/quotes/), whose
+ * terms the order keeps. Every reader of an order's price, delivery, revisions or kind asks this,
+ * never the catalogue directly, so a proposal's order is told as the proposal said.
+ */
+export interface OrderTerms {
+  kind: OfferKind;
+  delivery: DeliveryPromise;
+  revisionRounds: number;
+  perPeriod?: number;
+  immediateStart: ImmediateStart | null;
+  price: Price;
+}
+
+/** What a proposal promised, as the order keeps it (orders/types.ts `OrderProposal`). */
+export interface ProposalTerms {
+  price: Price;
+  deliveryDays: number;
+  revisionRounds: number;
+}
+
+/** A proposal's work starts within the 14 days (its delivery is promised in days): a service, as the catalogue's agents. */
+export const PROPOSAL_IMMEDIATE_START: ImmediateStart = "service";
+
+export function orderTerms(order: { offer: string; lang: Language; proposal?: ProposalTerms | null }): OrderTerms {
+  if (order.proposal)
+    return {
+      kind: "custom",
+      delivery: { businessDays: order.proposal.deliveryDays },
+      revisionRounds: order.proposal.revisionRounds,
+      immediateStart: PROPOSAL_IMMEDIATE_START,
+      price: order.proposal.price,
+    };
+  if (!isOfferId(order.offer)) throw new Error(`an order of ${order.offer} without a proposal has no price`);
+  const offer = getOffer(order.offer);
+  return { ...offer, price: offer.price(order.lang) };
+}
+
+/** The price a proposal charges, in the catalogue's shape (so the price story tells it as the order pages do). */
+export function proposalPrice(proposal: {
+  priceKind: "one-off" | "monthly" | "setup-monthly";
+  currency: Currency;
+  oneTime: number;
+  monthly: number;
+}): Price {
+  if (proposal.priceKind === "one-off") return { currency: proposal.currency, oneTime: proposal.oneTime };
+  if (proposal.priceKind === "monthly") return { currency: proposal.currency, monthly: proposal.monthly };
+  return { currency: proposal.currency, oneTime: proposal.oneTime, monthly: proposal.monthly };
 }

@@ -711,6 +711,49 @@ const CHANGES: SchemaChange[] = [
     name: "027-owner-language",
     statements: [`ALTER TABLE owner ADD COLUMN lang TEXT`],
   },
+  {
+    // Priced proposals answering a quote request (app/quotes/): the customer accepts and pays one
+    // on /proposal/{token}. `state` keeps what was done (sent, viewed, accepted, declined,
+    // withdrawn, replaced by a new version); "expired" and "paid" are read from the valid-until
+    // time and the order it became. An order paid from a proposal keeps the proposal's terms
+    // (price, delivery days, revisions: JSON), which stand in for the catalogue's.
+    name: "028-proposals",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS proposals (
+         id TEXT PRIMARY KEY,
+         quote_id TEXT NOT NULL REFERENCES quote_requests (id),
+         page TEXT NOT NULL,
+         lang TEXT NOT NULL,
+         title TEXT NOT NULL,
+         included TEXT NOT NULL,
+         price_kind TEXT NOT NULL CHECK (price_kind IN ('one-off','monthly','setup-monthly')),
+         currency TEXT NOT NULL,
+         one_time INTEGER NOT NULL,
+         monthly INTEGER NOT NULL,
+         delivery_days INTEGER NOT NULL,
+         revision_rounds INTEGER NOT NULL,
+         valid_until TEXT NOT NULL,
+         terms_version TEXT NOT NULL,
+         state TEXT NOT NULL CHECK (state IN ('sent','viewed','accepted','declined','withdrawn','replaced')),
+         replaced_by TEXT,
+         order_id TEXT,
+         decline_reason TEXT,
+         created_at TEXT NOT NULL,
+         viewed_at TEXT,
+         accepted_at TEXT,
+         declined_at TEXT,
+         withdrawn_at TEXT
+       )`,
+      `CREATE INDEX IF NOT EXISTS proposals_quote ON proposals (quote_id, created_at)`,
+      `CREATE TABLE IF NOT EXISTS proposal_questions (
+         id TEXT PRIMARY KEY,
+         proposal_id TEXT NOT NULL REFERENCES proposals (id),
+         message TEXT NOT NULL,
+         created_at TEXT NOT NULL
+       )`,
+      `ALTER TABLE orders ADD COLUMN proposal_json TEXT`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

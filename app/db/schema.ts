@@ -42,6 +42,8 @@ export interface OrdersTable {
   reference_number: Generated<number | null>;
   /** The tax inside the amount paid (023-order-tax), from Stripe Tax; null when off or unknown. */
   tax_amount: Generated<number | null>;
+  /** The accepted proposal's terms when the order pays one (025): JSON of orders/types.ts `OrderProposal`. */
+  proposal_json: Generated<string | null>;
 }
 
 /** Named counters (017-order-references): each value only ever goes up, one atomic step at a time. */
@@ -111,6 +113,42 @@ export interface MoneyActionsTable {
 }
 
 /** "Request a quote or a demo" from the page of an offer without a price. */
+/** A priced proposal answering a quote request (025, app/quotes/). */
+export interface ProposalsTable {
+  id: string;
+  quote_id: string;
+  /** The offer: the request page's id. */
+  page: string;
+  lang: string;
+  title: string;
+  included: string;
+  price_kind: "one-off" | "monthly" | "setup-monthly";
+  currency: string;
+  one_time: number;
+  monthly: number;
+  delivery_days: number;
+  revision_rounds: number;
+  valid_until: string;
+  terms_version: string;
+  state: "sent" | "viewed" | "accepted" | "declined" | "withdrawn" | "replaced";
+  replaced_by: Generated<string | null>;
+  order_id: Generated<string | null>;
+  decline_reason: Generated<string | null>;
+  created_at: string;
+  viewed_at: Generated<string | null>;
+  accepted_at: Generated<string | null>;
+  declined_at: Generated<string | null>;
+  withdrawn_at: Generated<string | null>;
+}
+
+/** A customer's question about a proposal, emailed to the owner (025). */
+export interface ProposalQuestionsTable {
+  id: string;
+  proposal_id: string;
+  message: string;
+  created_at: string;
+}
+
 export interface QuoteRequestsTable {
   id: string;
   page: string;
@@ -427,6 +465,8 @@ export interface Database {
   app_settings: AppSettingsTable;
   orders: OrdersTable;
   quote_requests: QuoteRequestsTable;
+  proposals: ProposalsTable;
+  proposal_questions: ProposalQuestionsTable;
   outbox: OutboxTable;
   sandbox_sessions: SandboxSessionsTable;
   payment_events: PaymentEventsTable;

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
-import { briefFields, getOffer } from "../content/offers.ts";
+import { briefFields, orderTerms } from "../content/offers.ts";
 import { countryName } from "../content/countries.ts";
 import { orderFieldSpec } from "../content/order-fields.ts";
 import { isLanguage, languageName } from "../i18n/languages.ts";
@@ -203,7 +203,7 @@ export function workState(order: Order, work: OrderWork) {
   );
   const openRevision: Revision | null =
     revisions.find((revision) => !deliveries.some((delivery) => delivery.round === revision.round)) ?? null;
-  const offer = getOffer(order.offer);
+  const offer = orderTerms(order);
   const rounds = offer.revisionRounds;
   const allowance = offer.perPeriod ?? 1;
   const counted = deliveries.filter(

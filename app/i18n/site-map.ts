@@ -135,6 +135,11 @@ export function orderPagePath(token: string, lang: Language): string {
   return `${ORDER_REQUEST_PATH}/${encodeURIComponent(token)}?lang=${lang}`;
 }
 
+/** A priced proposal's page (signed link, app/routes/proposal.tsx), in the customer's language. */
+export function proposalPath(token: string, lang: Language): string {
+  return `/proposal/${encodeURIComponent(token)}?lang=${lang}`;
+}
+
 /** The sandbox's HTML invoice of an order (signed link). */
 export function invoicePath(token: string, lang: Language): string {
   return `/invoice/${encodeURIComponent(token)}?lang=${lang}`;

@@ -1,4 +1,4 @@
-import { getOffer, orderFields } from "../content/offers.ts";
+import { orderFields, orderTerms } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import { isLanguage, languageName, type Language } from "../i18n/languages.ts";
@@ -46,8 +46,8 @@ export function orderSummary(order: Order, lang: Language = order.lang): Array<[
 
 /** The order's price story with its real date (first monthly charge after the payment). */
 export function orderPriceLine(order: Order, lang: Language = order.lang) {
-  // The order's price (its currency), told in `lang`: the thank-you page's language after a switch.
-  const price = getOffer(order.offer).price(order.lang);
+  // The order's price (its currency, or its proposal's terms), told in `lang`: the page's language after a switch.
+  const price = orderTerms(order).price;
   // From the payment date, not the stored period end (which moves on at each renewal).
   const firstCharge = firstMonthlyCharge(price, new Date(order.paidAt ?? order.createdAt));
   return priceLine(translator(lang, "common"), price, lang, firstCharge);

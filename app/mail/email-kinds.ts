@@ -103,6 +103,14 @@ const KINDS = {
   "quote-ack": { label: "quoteAck" },
   /** A quote request: the owner's copy (Reply-To the visitor). */
   "quote-owner": { label: "quoteOwner" },
+  /** A priced proposal's link, to the customer in the request's language (once per version). */
+  proposal: { label: "proposal", key: oneId("proposalId") },
+  /** The owner's notices of a proposal: opened the first time, accepted, declined (each once). */
+  "owner-proposal-viewed": { label: "ownerProposalViewed", key: oneId("proposalId") },
+  "owner-proposal-accepted": { label: "ownerProposalAccepted", key: oneId("proposalId") },
+  "owner-proposal-declined": { label: "ownerProposalDeclined", key: oneId("proposalId") },
+  /** A customer's question about a proposal (Reply-To the customer), one per question. */
+  "owner-proposal-question": { label: "ownerProposalQuestion", key: oneId("questionId") },
   "payment-failed": { label: "paymentFailed", key: oneId("invoiceId") },
   renewal: { label: "renewal", key: oneId("invoiceId") },
   "subscription-ended": { label: "subscriptionEnded" },
@@ -254,6 +262,15 @@ export const ownerFailureKind = (outboxId: number) => emailKind("owner-email-fai
 
 /** Outbox kinds of a quote request: the visitor's acknowledgement and the owner's copy. */
 export const QUOTE_EMAIL_KINDS = { ack: emailKind("quote-ack"), owner: emailKind("quote-owner") } as const;
+
+/** Outbox kinds of a proposal (about its quote request). */
+export const PROPOSAL_EMAIL = {
+  sent: (proposalId: string) => emailKind("proposal", { proposalId }),
+  viewed: (proposalId: string) => emailKind("owner-proposal-viewed", { proposalId }),
+  accepted: (proposalId: string) => emailKind("owner-proposal-accepted", { proposalId }),
+  declined: (proposalId: string) => emailKind("owner-proposal-declined", { proposalId }),
+  question: (questionId: string) => emailKind("owner-proposal-question", { questionId }),
+} as const;
 
 /** A copy of the confirmation: from the thank-you page (`resend-N`) or the back office (`admin-resend-N`). */
 export const confirmationCopyKind = (from: "resend" | "admin-resend", copy: number) => emailKind(from, { copy });

@@ -28,6 +28,7 @@ const config = {
   unlockUrl: (id: string) => `${origin}/admin/unlock?token=${id}`,
   setupUrl: (id: string) => `${origin}/admin/setup?token=${id}`,
   resetUrl: (id: string) => `${origin}/admin/reset?token=${id}`,
+  proposalUrl: (proposal: { id: string }) => `${origin}/proposal/${proposal.id}`,
 };
 
 describe("the site's mark in every email", () => {
@@ -55,6 +56,8 @@ describe("the site's mark in every email", () => {
  * A stored kind of every kind, and what its row is about. Typed by kind, so a new kind cannot be
  * added without a sample here, and so without being checked against the one layout below.
  */
+let sampleQuestion = "";
+let sampleProposal = "";
 const SAMPLES: {
   [K in EmailKind]: { stored: StoredKindOf<K> | ((failedId: number) => StoredKindOf<K>); about: EmailSubject["about"] };
 } = {
@@ -70,6 +73,11 @@ const SAMPLES: {
   "owner-email-failed": { stored: (failedId) => `owner-email-failed-${failedId}`, about: "order" },
   "quote-ack": { stored: "quote-ack", about: "quote" },
   "quote-owner": { stored: "quote-owner", about: "quote" },
+  proposal: { stored: (_failedId) => `proposal.${sampleProposal}`, about: "quote" },
+  "owner-proposal-viewed": { stored: (_failedId) => `owner-proposal-viewed.${sampleProposal}`, about: "quote" },
+  "owner-proposal-accepted": { stored: (_failedId) => `owner-proposal-accepted.${sampleProposal}`, about: "quote" },
+  "owner-proposal-declined": { stored: (_failedId) => `owner-proposal-declined.${sampleProposal}`, about: "quote" },
+  "owner-proposal-question": { stored: (_failedId) => `owner-proposal-question.${sampleQuestion}`, about: "quote" },
   "payment-failed": { stored: "payment-failed.in_1", about: "order" },
   renewal: { stored: "renewal.in_2", about: "order" },
   "subscription-ended": { stored: "subscription-ended", about: "order" },
@@ -108,6 +116,29 @@ async function renderEveryKind(
   await repo.enqueueEmail(order.id, "resend-1");
   const failed = (await repo.listEmails(order.id)).find((row) => row.kind === "resend-1")!;
   const quote = await testQuoteRequest(repo, { lang: langs.quoteLang });
+  // A proposal answering it, declined with a reason, and a question about it (the proposal emails).
+  sampleProposal = `prp_sample_${quote.id}`;
+  await repo.createProposal(
+    {
+      id: sampleProposal,
+      quoteId: quote.id,
+      page: quote.page,
+      lang: quote.lang,
+      title: "WhatsApp",
+      included: "Set-up, hosting and a month of tuning.",
+      priceKind: "setup-monthly",
+      currency: "EUR",
+      oneTime: 35_000,
+      monthly: 4_900,
+      deliveryDays: 10,
+      revisionRounds: 2,
+      validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+      termsVersion: "cgv-2026-11-26",
+    },
+    null,
+  );
+  await repo.declineProposal(sampleProposal, "Too early for us.", new Date());
+  sampleQuestion = await repo.askProposalQuestion(sampleProposal, "Can it answer in Catalan too?");
   // An owner link's row (app/auth's owner_unlocks), as the auth room would have stored it.
   const withLink = Object.assign(Object.create(repo) as typeof repo, {
     unlockExpiry: async () => Date.now() + 15 * 60_000,

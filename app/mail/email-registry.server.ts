@@ -20,12 +20,13 @@ import {
   renderOwnerWebhookPausedEmail,
 } from "./owner-emails.server.ts";
 import { renderQuoteAck, renderQuoteOwner } from "./quote-email.server.ts";
+import { renderOwnerProposalEmail, renderProposalEmail, type OwnerProposalEvent } from "./proposal-email.server.ts";
 import { renderOwnerWorkEmail, renderWorkDeliveredEmail } from "./delivery-email.server.ts";
 import { renderOwnerMorningEmail } from "./morning-email.server.ts";
 import type { DeliveryStore } from "../delivery/types.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
 import type { Order, OrderStore } from "../orders/types.ts";
-import type { QuoteRequest, QuoteStore } from "../quotes/types.ts";
+import type { Proposal, ProposalStore, QuoteRequest, QuoteStore } from "../quotes/types.ts";
 import type { MorningDigest, OutboxMessage, OutboxRow, OutboxStore } from "./types.ts";
 
 export interface OutboxEmailConfig {
@@ -45,6 +46,8 @@ export interface OutboxEmailConfig {
   setupUrl?(linkId: string, expiresAt: number): string;
   /** A signed password-reset link (app/routes/admin-reset.tsx) valid until `expiresAt`. */
   resetUrl?(linkId: string, expiresAt: number): string;
+  /** A proposal's signed page (app/routes/proposal.tsx), in its language. */
+  proposalUrl?(proposal: Pick<Proposal, "id" | "lang">): string;
   /** What the owner's morning email of a day (YYYY-MM-DD, the owner's time zone) says (app/admin/morning.server.ts). */
   morningDigest?(day: string): Promise<MorningDigest>;
 }
@@ -52,6 +55,7 @@ export interface OutboxEmailConfig {
 /** The stores a renderer reads (the record an email is about, its sibling emails, a delivery's note). */
 export type EmailRenderStores = Pick<OrderStore, "findById"> &
   Pick<QuoteStore, "findQuoteRequest"> &
+  Pick<ProposalStore, "findProposal" | "findProposalQuestion"> &
   OutboxStore &
   Pick<BackOfficeStore, "listOrderEvents"> &
   Pick<DeliveryStore, "findDelivery" | "findRevision" | "orderWork">;
@@ -172,6 +176,21 @@ const confirmation = (copy: boolean) =>
         : {}),
       ...(config.invoiceUrl ? { invoiceUrl: config.invoiceUrl(order) } : {}),
       ...(config.orderPageUrl ? { orderPageUrl: config.orderPageUrl(order) } : {}),
+    }),
+  );
+
+/** The proposal an email names (it belongs to the quote request the row is about). */
+async function proposalOf(quote: QuoteRequest, proposalId: string, env: EmailEnv): Promise<Proposal> {
+  const proposal = await env.repo.findProposal(proposalId);
+  if (!proposal || proposal.quoteId !== quote.id) throw new Error(`proposal ${proposalId} not found`);
+  return proposal;
+}
+
+const ownerProposal = (event: Exclude<OwnerProposalEvent, "question">) =>
+  aboutQuote("owner", async (quote, payload: { proposalId: string }, env) =>
+    renderOwnerProposalEmail(event, quote, await proposalOf(quote, payload.proposalId, env), {
+      ownerLang: env.config.ownerLang,
+      publicOrigin: env.config.publicOrigin,
     }),
   );
 
@@ -304,6 +323,27 @@ export const EMAILS: { readonly [K in EmailKind]: EmailDefinition<EmailPayload<K
   "quote-owner": aboutQuote("owner", (quote, _payload, { config }) =>
     renderQuoteOwner(quote, { ownerLang: config.ownerLang, publicOrigin: config.publicOrigin }),
   ),
+  proposal: aboutQuote("customer", async (quote, payload, env) => {
+    const proposal = await proposalOf(quote, payload.proposalId, env);
+    if (!env.config.proposalUrl) throw new Error("proposal links are not configured");
+    return renderProposalEmail(quote, proposal, {
+      url: env.config.proposalUrl(proposal),
+      contactEmail: env.config.contactEmail,
+      publicOrigin: env.config.publicOrigin,
+    });
+  }),
+  "owner-proposal-viewed": ownerProposal("viewed"),
+  "owner-proposal-accepted": ownerProposal("accepted"),
+  "owner-proposal-declined": ownerProposal("declined"),
+  "owner-proposal-question": aboutQuote("owner", async (quote, payload, env) => {
+    const question = await env.repo.findProposalQuestion(payload.questionId);
+    if (!question) throw new Error(`question ${payload.questionId} not found`);
+    return renderOwnerProposalEmail("question", quote, await proposalOf(quote, question.proposalId, env), {
+      ownerLang: env.config.ownerLang,
+      publicOrigin: env.config.publicOrigin,
+      message: question.message,
+    });
+  }),
   "payment-failed": aboutOrder("customer", (order, _payload, env) =>
     billingCustomerEmail(order, "paymentFailed", billingContext(order, env), {
       link: manageLink(order, billingContext(order, env)),

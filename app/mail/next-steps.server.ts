@@ -1,4 +1,4 @@
-import { getOffer } from "../content/offers.ts";
+import { orderTerms } from "../content/offers.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -11,7 +11,7 @@ import type { Order } from "../orders/types.ts";
 export function firstMonthlyChargeDate(order: Order): Date | null {
   if (!order.monthly) return null;
   const paid = new Date(order.paidAt ?? order.createdAt);
-  const months = getOffer(order.offer).price(order.lang).monthlyStartsAfterMonths;
+  const months = orderTerms(order).price.monthlyStartsAfterMonths;
   if (months) return new Date(paid.getTime() + months * 30 * 86_400_000);
   const next = new Date(paid);
   next.setUTCMonth(next.getUTCMonth() + 1);
@@ -26,11 +26,11 @@ export function firstMonthlyChargeDate(order: Order): Date | null {
  */
 export function nextSteps(order: Order, lang: Language): string[] {
   const t = translator(lang, "order");
-  const offer = getOffer(order.offer);
+  const offer = orderTerms(order);
   const steps = [
     t("nextSteps.brief"),
     t(`nextSteps.first.${offer.kind}`, { email: order.customer.email }),
-    t(`nextSteps.delivery.${offer.kind}`, { hours: offer.delivery.hours }),
+    t(`nextSteps.delivery.${offer.kind}`, { hours: offer.delivery.hours, days: offer.delivery.businessDays }),
   ];
   const charge = firstMonthlyChargeDate(order);
   if (charge)

@@ -1,4 +1,4 @@
-import { getOffer } from "../content/offers.ts";
+import { orderTerms } from "../content/offers.ts";
 import { firstMonthlyCharge, priceLine } from "../content/price-story.ts";
 import type { CheckoutRequest } from "../payments/provider.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -16,7 +16,7 @@ const DAYS_PER_MONTH = 30;
  * catalogue only says when the monthly part starts and names the products.
  */
 export function checkoutRequest(order: Order, urls: { success: string; cancel: string }): CheckoutRequest {
-  const price = getOffer(order.offer).price(order.lang);
+  const price = orderTerms(order).price;
   const name = translator(order.lang, "offers")(`${order.offer}.name`);
   const trialDays = order.monthly ? DAYS_PER_MONTH * (price.monthlyStartsAfterMonths ?? 0) : 0;
   const monthlyToday = order.monthly && trialDays === 0 ? order.monthly : 0;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { amountDueNow, getOffer, OFFER_IDS } from "../content/offers.ts";
+import { amountDueNow, getOffer, OFFER_IDS, type OfferId } from "../content/offers.ts";
 import { checkoutParams } from "../payments/stripe-provider.server.ts";
 import { checkoutRequest } from "./checkout-request.server.ts";
 import type { Order } from "./types.ts";
 
-function order(offer: Order["offer"], lang: Order["lang"]): Order {
+function order(offer: OfferId, lang: Order["lang"]): Order {
   const price = getOffer(offer).price(lang);
   return {
     id: "ord_1",
@@ -47,8 +47,7 @@ function order(offer: Order["offer"], lang: Order["lang"]): Order {
   };
 }
 const urls = { success: "https://site/merci?session_id={CHECKOUT_SESSION_ID}", cancel: "https://site/commander" };
-const params_ = (offer: Order["offer"], lang: Order["lang"]) =>
-  checkoutParams(checkoutRequest(order(offer, lang), urls));
+const params_ = (offer: OfferId, lang: Order["lang"]) => checkoutParams(checkoutRequest(order(offer, lang), urls));
 
 describe("an order's checkout request, as Stripe Checkout parameters", () => {
   test("every offer and language: mode, currency, amounts due now match the catalogue", () => {

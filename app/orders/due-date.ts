@@ -1,4 +1,4 @@
-import { OFFERS, type DeliveryPromise, type OfferId } from "../content/offers.ts";
+import { orderTerms, type DeliveryPromise } from "../content/offers.ts";
 import { formatZonedDue } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 
@@ -138,7 +138,7 @@ export function isTimeZone(timeZone: string): boolean {
  * null before payment.
  */
 export function orderDue(
-  order: { paidAt: string | null; monthly: number; periodEnd: string | null; offer: OfferId },
+  order: Parameters<typeof orderTerms>[0] & { paidAt: string | null; monthly: number; periodEnd: string | null },
   timeZone: string,
 ): Due | null {
   if (!order.paidAt) return null;
@@ -157,7 +157,7 @@ export function orderDue(
     );
     if (start > from) from = start;
   }
-  return dueDate(from, OFFERS[order.offer].delivery, timeZone);
+  return dueDate(from, orderTerms(order).delivery, timeZone);
 }
 
 /** The due time as the reader's language writes it, in the owner's zone (the day only for business days). */

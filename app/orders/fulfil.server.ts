@@ -1,4 +1,4 @@
-import { getOffer } from "../content/offers.ts";
+import { orderTerms } from "../content/offers.ts";
 import { firstMonthlyCharge } from "../content/price-story.ts";
 import { logger } from "../lib/logger.server.ts";
 import type { BillingDetails, PaymentProvider, SessionStatus } from "../payments/provider.ts";
@@ -140,7 +140,7 @@ async function linkBilling(repo: FulfilStores, orderId: string, session: Session
   const order = await repo.findById(orderId);
   if (!order || (order.customerRef && (order.subscriptionRef || !order.monthly))) return;
   const firstCharge = order.monthly
-    ? firstMonthlyCharge(getOffer(order.offer).price(order.lang), new Date(order.paidAt ?? Date.now()))
+    ? firstMonthlyCharge(orderTerms(order).price, new Date(order.paidAt ?? Date.now()))
     : null;
   await repo.setBillingRefs(order.id, {
     customerRef: session.customerRef ?? null,

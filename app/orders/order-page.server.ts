@@ -1,4 +1,4 @@
-import { getOffer } from "../content/offers.ts";
+import { orderTerms } from "../content/offers.ts";
 import { emailKind } from "../mail/email-kinds.ts";
 import { formatMoney, formatZonedDue } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
@@ -92,7 +92,7 @@ export async function orderPage(
     offerName: translator(lang, "offers")(`${order.offer}.name`),
     paid: formatMoney(order.amountDueNow, order.currency, lang),
     monthly: order.monthly ? formatMoney(order.monthly, order.currency, lang) : null,
-    revisionRounds: getOffer(order.offer).revisionRounds,
+    revisionRounds: orderTerms(order).revisionRounds,
     steps: [
       { key: "paid", state: "done", ...at(order.paidAt ?? order.updatedAt) },
       { key: "inProgress", state: delivered ? "done" : "current", datetime: null, label: null },

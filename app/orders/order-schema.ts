@@ -5,6 +5,7 @@ import {
   ORDER_FORM_FIELDS,
   briefFields,
   getOffer,
+  kindOf,
   orderFields,
   type BriefFieldName,
   type OfferId,
@@ -238,11 +239,11 @@ const BRIEF_SCHEMAS = new Map<OfferKind, z.ZodMiniType>();
  */
 export function parseBriefAnswers(
   form: FormData,
-  offer: OfferId,
+  offer: string,
 ):
   | { ok: true; answers: Partial<Record<BriefFieldName, string>> }
   | { ok: false; invalid: BriefFieldName[]; errors: Partial<Record<BriefFieldName, string[]>> } {
-  const kind = getOffer(offer).kind;
+  const kind = kindOf(offer);
   const fields: readonly BriefFieldName[] = BRIEF_FIELDS[kind];
   if (!fields.length) return { ok: true, answers: {} };
   let schema = BRIEF_SCHEMAS.get(kind);

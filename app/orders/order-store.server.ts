@@ -38,6 +38,7 @@ export const toOrder = (row: Selectable<OrdersTable>): Order => ({
   subscriptionStatus: row.subscription_status ?? null,
   erasedAt: row.erased_at ?? null,
   taxAmount: row.tax_amount ?? null,
+  proposal: row.proposal_json ? (JSON.parse(row.proposal_json) as Order["proposal"]) : null,
   acceptance:
     row.terms_version && row.terms_accepted_at
       ? {
@@ -94,6 +95,7 @@ export function orderStore(db: Kysely<Database>): OrderStore {
             terms_lang: order.acceptance?.termsLang ?? null,
             terms_accepted_at: order.acceptance?.acceptedAt ?? null,
             immediate_start: order.acceptance?.immediateStart ?? null,
+            proposal_json: order.proposal ? JSON.stringify(order.proposal) : null,
             created_at: stamp,
             updated_at: stamp,
           })

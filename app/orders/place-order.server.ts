@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { amountDueNow, getOffer, type OfferId } from "../content/offers.ts";
+import { amountDueNow, isOfferId, orderTerms } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import { logger } from "../lib/logger.server.ts";
 import { checkoutRequest } from "./checkout-request.server.ts";
 import type { OrderForm } from "./order-schema.ts";
 import type { OrderServices } from "../services.server.ts";
-import type { Order, OrderAcceptance } from "./types.ts";
-import { orderFormPath, CHECKOUT_SESSION_PLACEHOLDER, thankYouPath } from "../i18n/site-map.ts";
+import type { Order, OrderAcceptance, OrderOfferId, OrderProposal } from "./types.ts";
+import { orderFormPath, CHECKOUT_SESSION_PLACEHOLDER, proposalPath, thankYouPath } from "../i18n/site-map.ts";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; url: string }
@@ -26,7 +26,8 @@ export function newOrderId(): string {
   return `ord_${date}_${randomBytes(6).toString("hex")}`;
 }
 
-type Services = Pick<OrderServices, "repo" | "provider" | "returnBase">;
+/** `links` signs the way back to a proposal's page when its checkout is cancelled. */
+type Services = Pick<OrderServices, "repo" | "provider" | "returnBase"> & Partial<Pick<OrderServices, "links">>;
 
 export function isStalePending(order: Order, now = Date.now()): boolean {
   return order.state === "pending" && !order.sessionId && now - Date.parse(order.updatedAt) >= STALE_PENDING_MS;
@@ -39,11 +40,19 @@ export function isStalePending(order: Order, now = Date.now()): boolean {
  * submission token posted twice gives the same order and the same checkout URL.
  */
 export async function placeOrder(
-  input: { form: OrderForm; offer: OfferId; lang: Language; submissionToken: string; acceptance: OrderAcceptance },
+  input: {
+    form: OrderForm;
+    offer: OrderOfferId;
+    lang: Language;
+    submissionToken: string;
+    acceptance: OrderAcceptance;
+    /** An accepted proposal (app/quotes/): its price instead of the catalogue's. */
+    proposal?: OrderProposal;
+  },
   services: Services,
 ): Promise<PlaceOrderResult> {
   const { repo, provider } = services;
-  const price = getOffer(input.offer).price(input.lang);
+  const price = orderTerms(input).price;
   let stored: { order: Order; created: boolean };
   try {
     stored = await repo.createOrder({
@@ -55,6 +64,7 @@ export async function placeOrder(
       amountDueNow: amountDueNow(price),
       monthly: price.monthly ?? 0,
       customer: input.form,
+      proposal: input.proposal ?? null,
       provider: provider.name,
       acceptance: input.acceptance,
     });
@@ -89,7 +99,7 @@ export async function createCheckoutFor(order: Order, services: Services): Promi
     session = await provider.createCheckout(
       checkoutRequest(order, {
         success: `${returnBase}${thankYouPath(order.lang, CHECKOUT_SESSION_PLACEHOLDER)}`,
-        cancel: `${returnBase}${orderFormPath(order.offer, order.lang, { cancelled: true })}`,
+        cancel: `${returnBase}${cancelPath(order, services)}`,
       }),
     );
   } catch (error) {
@@ -111,4 +121,11 @@ export async function createCheckoutFor(order: Order, services: Services): Promi
     logger().error({ err: error, orderId: order.id }, "checkout could not be stored");
     return { ok: false, reason: "storage" };
   }
+}
+
+/** Where a cancelled checkout goes back to: the proposal it pays, or the offer's order form. */
+function cancelPath(order: Order, services: Services): string {
+  if (order.proposal && services.links)
+    return proposalPath(services.links.sign(order.proposal.id, "proposal", Number.POSITIVE_INFINITY), order.lang);
+  return isOfferId(order.offer) ? orderFormPath(order.offer, order.lang, { cancelled: true }) : "/";
 }

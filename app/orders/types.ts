@@ -1,4 +1,4 @@
-import type { Currency, ImmediateStart, OfferId } from "../content/offers.ts";
+import type { Currency, ImmediateStart, OfferId, Price, RequestPage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
@@ -24,13 +24,31 @@ export interface OrderAcceptance {
   immediateStart: ImmediateStart | null;
 }
 
+/**
+ * What an order buys: a catalogue offer at its listed price, or the offer of a request page (a
+ * quote offer, the datasets licence) at the price of the proposal the customer accepted.
+ */
+export type OrderOfferId = OfferId | RequestPage;
+
+/** The terms of an accepted proposal, frozen on its order (app/quotes/): they stand in for the catalogue's. */
+export interface OrderProposal {
+  id: string;
+  title: string;
+  price: Price;
+  /** Business days from the payment to the delivery. */
+  deliveryDays: number;
+  revisionRounds: number;
+}
+
 /** What placing an order stores; the rest of an Order is written as it goes on. */
 export interface NewOrder {
   id: string;
   /** Hidden token of the form that created it: a second post of the same form finds this order. */
   submissionToken: string;
   lang: Language;
-  offer: OfferId;
+  offer: OrderOfferId;
+  /** Set when the order pays an accepted proposal: its price, delivery and revisions are the proposal's. */
+  proposal?: OrderProposal | null;
   currency: Currency;
   /** Charged at checkout, minor units. */
   amountDueNow: number;

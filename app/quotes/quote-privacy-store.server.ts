@@ -8,7 +8,10 @@ import type { QuoteRequest } from "./types.ts";
 export interface QuotePrivacyStore {
   /** Every quote request sent with this email address (trimmed, case-insensitive), oldest first. */
   findQuotesOfPerson(email: string): Promise<Array<QuoteRequest & { erasedAt: string | null }>>;
-  /** Replaces name, email, company and message by ERASED, once; returns how many this call erased. */
+  /**
+   * Replaces name, email, company and message by ERASED, once, and the person's words about its
+   * proposals (a decline's reason, the questions asked); returns how many requests this call erased.
+   */
   eraseQuotes(quoteIds: readonly string[]): Promise<number>;
   /** Requests received before `before` and not erased yet. */
   quotesDueForErasure(before: string, limit: number): Promise<string[]>;
@@ -29,6 +32,19 @@ export function quotePrivacyStore(db: Kysely<Database>): QuotePrivacyStore {
 
     async eraseQuotes(quoteIds: readonly string[]): Promise<number> {
       if (!quoteIds.length) return 0;
+      // The proposals keep their prices and dates (the orders they became are accounted for).
+      const proposals = db.selectFrom("proposals").select("id").where("quote_id", "in", quoteIds);
+      await db
+        .updateTable("proposal_questions")
+        .set({ message: ERASED })
+        .where("proposal_id", "in", proposals)
+        .execute();
+      await db
+        .updateTable("proposals")
+        .set({ decline_reason: ERASED })
+        .where("quote_id", "in", quoteIds)
+        .where("decline_reason", "is not", null)
+        .execute();
       const result = await db
         .updateTable("quote_requests")
         .set({ name: ERASED, email: ERASED, company: ERASED, message: ERASED, erased_at: new Date().toISOString() })

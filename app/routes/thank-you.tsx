@@ -18,7 +18,8 @@ import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
 import { servicesOf } from "../services-context.ts";
 import type { Order } from "../orders/types.ts";
-import { THANK_YOU_PATHS, orderFormPath } from "../i18n/site-map.ts";
+import { THANK_YOU_PATHS, orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
+import { isOfferId } from "../content/offers.ts";
 import { Unbroken } from "../components/unbroken.tsx";
 
 export const handle = { hydrate: true };
@@ -119,7 +120,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({
       view: "expired" as const,
       sessionId,
-      orderAgain: orderFormPath(result.order.offer, result.order.lang),
+      // A proposal's order has no form to order again from: its offer's page instead.
+      orderAgain: isOfferId(result.order.offer)
+        ? orderFormPath(result.order.offer, result.order.lang)
+        : pagePath(pageById(result.order.offer), result.order.lang),
       meta: pageMeta,
     });
   }

@@ -33,8 +33,12 @@ function rawGet(
   });
 }
 
-/** One offer of each kind: each asks its own questions. */
-const BY_KIND: Record<OfferKind, OfferId> = { test: "test-workflow", video: "short-videos", agent: "formateur-ia" };
+/** One offer of each kind sold from the order form (the "custom" kind is a proposal's: app/quotes/). */
+const BY_KIND: Record<Exclude<OfferKind, "custom">, OfferId> = {
+  test: "test-workflow",
+  video: "short-videos",
+  agent: "formateur-ia",
+};
 
 let server: RunningServer;
 beforeAll(async () => {
