@@ -32,6 +32,7 @@ const BOTH_STORES = [
   "app/automation/emitted-events.test.ts",
   "tests/integration/order-page.test.ts",
   "app/db/schema-in-step.test.ts",
+  "app/orders/no-half-made.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */
