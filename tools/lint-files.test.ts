@@ -42,7 +42,7 @@ test("without git, lint checks the tree's files and skips what .gitignore names"
 
 test("in a checkout, the same files as git ls-files", async () => {
   const root = path.resolve(import.meta.dirname, "..");
-  const { projectFiles } = (await import("./lint.js")) as { projectFiles: (root?: string) => string[] };
+  const { projectFiles } = await import("./lint.js");
   const tracked = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
   expect(projectFiles(root)).toEqual(tracked);
 });
