@@ -34,6 +34,7 @@ const BOTH_STORES = [
   "app/db/schema-in-step.test.ts",
   "tests/integration/order-page-holes.test.ts",
   "app/delivery/upload-allowance.test.ts",
+  "app/orders/no-half-made.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */

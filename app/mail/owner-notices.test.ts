@@ -6,7 +6,6 @@ import {
   QUOTE_EMAIL_KINDS,
   ownerFailureKind,
 } from "./email-kinds.ts";
-import { fulfil } from "../orders/fulfil.server.ts";
 import { enqueueOwnerFailureNotice, renderOutboxEmail } from "./outbox-emails.server.ts";
 import { MAX_PERMANENT_ATTEMPTS } from "./outbox-worker.server.ts";
 import type { OutboxMessage } from "./types.ts";
@@ -15,7 +14,6 @@ import { formatDate } from "../i18n/format.ts";
 import { translator } from "../i18n/translator.server.ts";
 import {
   newTestOrder,
-  orderInSandboxCheckout,
   paidTestOrder,
   testCustomer,
   testOutboxWorker,
@@ -35,17 +33,6 @@ const companyCustomer = { ...testCustomer, companyName: "Lima Lda" };
 const newOrder = () => newTestOrder({ customer: companyCustomer });
 
 describe("owner notices", () => {
-  test("an order paid before its owner notice was queued (crash) gets it on the next fulfil, still once", async () => {
-    const { store, provider, order, session } = await orderInSandboxCheckout(repo);
-    await store.setStatus(session.id, "paid");
-    // As if the process died right after markPaid committed.
-    await repo.markPaid(order.id, CONFIRMATION_EMAIL);
-    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL]);
-    await fulfil(session.id, { repo, provider });
-    await fulfil(session.id, { repo, provider });
-    expect((await repo.listEmails(order.id)).map((e) => e.kind)).toEqual([CONFIRMATION_EMAIL, OWNER_PAID_EMAIL]);
-  });
-
   test("the owner notice goes to OWNER_EMAIL in OWNER_LANG with a link to the order", async () => {
     const { order } = await repo.createOrder(newOrder());
     await repo.markPaid(order.id, OWNER_PAID_EMAIL);

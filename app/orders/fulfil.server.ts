@@ -7,15 +7,13 @@ import { orderFieldSpec } from "../content/order-fields.ts";
 import type { OrderForm } from "./order-schema.ts";
 import { CONFIRMATION_EMAIL, OWNER_PAID_EMAIL } from "../mail/email-kinds.ts";
 import type { Order, OrderStore } from "./types.ts";
-import type { OutboxStore } from "../mail/types.ts";
-import type { BillingStore } from "../billing/types.ts";
-import type { BackOfficeStore } from "../admin/types.ts";
+import type { BillingRefsUpdate } from "./billing-columns.server.ts";
 
-/** What fulfilment reads and writes: the order, its emails, its billing links and its timeline. */
-export type FulfilStores = OrderStore &
-  Pick<OutboxStore, "enqueueEmail"> &
-  Pick<BillingStore, "setBillingRefs"> &
-  Pick<BackOfficeStore, "addOrderEvent">;
+/**
+ * What fulfilment reads and writes: the order store, whose writes each commit as one transaction
+ * (the checkout with its timeline event; paid with its emails and billing references).
+ */
+export type FulfilStores = OrderStore;
 
 export { CONFIRMATION_EMAIL };
 
@@ -54,18 +52,15 @@ export interface FulfilDeps extends FulfilOptions {
  * random session ids cost no API call), then asks the provider for the session's current state (so
  * replayed or out-of-order events cannot move an order backwards), checks the amount and currency
  * against the stored order, marks the order paid at most once and enqueues its confirmation email
- * at most once (outbox row unique per order and kind), both in one transaction. Safe to call any
- * number of times, concurrently or after a crash. Throws ProviderError when the provider cannot be
+ * at most once (outbox row unique per order and kind), all in one transaction: a failure between
+ * the steps leaves nothing half-made to repair. Safe to call any number of times, concurrently or
+ * after a crash. Throws ProviderError when the provider cannot be
  * reached.
  */
 export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<FulfilResult> {
   const { repo, provider } = deps;
   let order = await repo.findBySessionId(sessionId);
-  if (order?.state === "paid") {
-    // Repairs a crash between marking paid and queueing the owner's notice (unique: still once).
-    if (await repo.enqueueEmail(order.id, OWNER_PAID_EMAIL)) deps.onEnqueued?.();
-    return { status: "paid", order, newlyPaid: false };
-  }
+  if (order?.state === "paid") return { status: "paid", order, newlyPaid: false };
   if (!order && deps.orderId) {
     const byReference = await repo.findById(deps.orderId);
     if (byReference && !byReference.sessionId) order = byReference;
@@ -79,7 +74,6 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
     // A session we never stored (crash between creation and saving it), named by a signed event.
     if (session.reference !== order.id) return { status: "unknown", newlyPaid: false };
     await repo.setCheckout(order.id, session.id, "");
-    await repo.addOrderEvent(order.id, "checkout_created", session.id);
     order = (await repo.findById(order.id))!;
   }
   if (order.sessionId !== sessionId) return { status: "unknown", newlyPaid: false };
@@ -97,14 +91,15 @@ export async function fulfil(sessionId: string, deps: FulfilDeps): Promise<Fulfi
         );
         return { status: "mismatch", order, newlyPaid: false };
       }
+      // One transaction: paid, the customer's confirmation, the owner's notice (every paid order,
+      // exactly once: outbox unique per order and kind) and the provider's references, or none of them.
       const newlyPaid = await repo.markPaid(order.id, CONFIRMATION_EMAIL, {
         billing: billingAnswers(session.billing),
         tax: session.amountTax,
+        alsoEmails: [OWNER_PAID_EMAIL],
+        billingRefs: (paid) => billingRefs(paid, session),
       });
-      // The owner hears of every paid order exactly once (outbox unique per order and kind).
-      await repo.enqueueEmail(order.id, OWNER_PAID_EMAIL);
       if (newlyPaid) deps.onEnqueued?.();
-      await linkBilling(repo, order.id, session);
       return { status: "paid", order: await repo.findById(order.id), newlyPaid };
     }
     case "expired":
@@ -136,18 +131,17 @@ export function billingAnswers(billing: BillingDetails | null | undefined): Part
 }
 
 /** A paid order remembers the provider's customer and subscription: later events name only those. */
-async function linkBilling(repo: FulfilStores, orderId: string, session: SessionStatus) {
-  const order = await repo.findById(orderId);
-  if (!order || (order.customerRef && (order.subscriptionRef || !order.monthly))) return;
+function billingRefs(order: Order, session: SessionStatus): BillingRefsUpdate | null {
+  if (order.customerRef && (order.subscriptionRef || !order.monthly)) return null;
   const firstCharge = order.monthly
     ? firstMonthlyCharge(orderTerms(order).price, new Date(order.paidAt ?? Date.now()))
     : null;
-  await repo.setBillingRefs(order.id, {
+  return {
     customerRef: session.customerRef ?? null,
     subscriptionRef: session.subscriptionRef ?? null,
     state: order.monthly ? "active" : null,
     periodEnd: firstCharge?.toISOString() ?? null,
-  });
+  };
 }
 
 /** Defence in depth: what the provider charges today is what we stored (amount and currency). */

@@ -68,14 +68,18 @@ export function fileOfLink(
   return checked.ok ? { ok: true, fileId: checked.orderId } : checked;
 }
 
-/** The page in `lang` (the visitor's choice of the site's languages; the link itself carries the order's). */
+/**
+ * The page in `lang` (the visitor's choice of the site's languages; the link itself carries the
+ * order's), with the order it read: the loader needs nothing read twice.
+ */
 export async function orderPage(
   token: string,
   services: Services,
   timeZone: string,
   lang?: Language,
   now = new Date(),
-): Promise<(OrderPageView & { orderLang: Language }) | null> {
+): Promise<(OrderPageView & { orderLang: Language; order: Order }) | null> {
+  // The one read of the order for the page: the view, and the order itself for the rest of the loader.
   const order = await orderOfPageToken(token, services);
   if (!order) return null;
   lang ??= order.lang;
@@ -89,6 +93,7 @@ export async function orderPage(
     reference: order.reference,
     lang,
     orderLang: order.lang,
+    order,
     offerName: translator(lang, "offers")(`${order.offer}.name`),
     paid: formatMoney(order.amountDueNow, order.currency, lang),
     monthly: order.monthly ? formatMoney(order.monthly, order.currency, lang) : null,

@@ -6,6 +6,7 @@ import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
+import { setBillingRefs } from "./billing-columns.server.ts";
 import { formatReference, referencePrefix } from "./reference.ts";
 import type { NewOrder, Order, OrderStore, PaidCheckout } from "./types.ts";
 
@@ -123,18 +124,27 @@ export function orderStore(db: Kysely<Database>): OrderStore {
     },
 
     async setCheckout(orderId: string, sessionId: string, url: string): Promise<void> {
-      await db
-        .updateTable("orders")
-        .set({
-          state: "checkout_created",
-          session_id: sessionId,
-          checkout_url: url,
-          failure_reason: null,
-          updated_at: now(),
-        })
-        .where("id", "=", orderId)
-        .where("state", "in", ["pending", "failed"])
-        .execute();
+      // The state and its timeline event commit together: never a checkout without its event.
+      await db.transaction().execute(async (trx) => {
+        const stamp = now();
+        const result = await trx
+          .updateTable("orders")
+          .set({
+            state: "checkout_created",
+            session_id: sessionId,
+            checkout_url: url,
+            failure_reason: null,
+            updated_at: stamp,
+          })
+          .where("id", "=", orderId)
+          .where("state", "in", ["pending", "failed"])
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return;
+        await trx
+          .insertInto("order_events")
+          .values({ order_id: orderId, kind: "checkout_created", detail: sessionId.slice(0, 2000), created_at: stamp })
+          .execute();
+      });
     },
 
     async markFailed(orderId: string, reason: string): Promise<void> {
@@ -186,9 +196,17 @@ export function orderStore(db: Kysely<Database>): OrderStore {
             .where("id", "=", orderId)
             .execute();
         }
-        await enqueue(trx, { orderId }, emailKind);
+        for (const kind of [emailKind, ...(checkout.alsoEmails ?? [])]) await enqueue(trx, { orderId }, kind);
         // The owner's automation hears of the payment with the same transaction (once: unique event key).
         if (newlyPaid) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderPaid(orderId), stamp);
+        if (checkout.billingRefs) {
+          // Later events name only the provider's customer and subscription: linked with the payment.
+          const paid = toOrder(
+            await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow(),
+          );
+          const refs = checkout.billingRefs(paid);
+          if (refs) await setBillingRefs(trx, orderId, refs);
+        }
         return newlyPaid;
       });
     },

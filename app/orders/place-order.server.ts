@@ -112,8 +112,8 @@ export async function createCheckoutFor(order: Order, services: Services): Promi
     }
   }
   try {
+    // The checkout and its timeline event, in one transaction.
     await repo.setCheckout(order.id, session.id, session.url);
-    await repo.addOrderEvent(order.id, "checkout_created", session.id);
     const stored = (await repo.findById(order.id))!;
     // Another request may have recorded its checkout first: everyone uses the recorded one.
     return { ok: true, order: stored, url: stored.checkoutUrl || session.url };

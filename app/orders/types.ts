@@ -2,6 +2,7 @@ import type { Currency, ImmediateStart, OfferId, Price, RequestPage } from "../c
 import type { Language } from "../i18n/languages.ts";
 import type { OrderForm } from "./order-schema.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
+import type { BillingRefsUpdate } from "./billing-columns.server.ts";
 
 export const ORDER_STATES = ["pending", "checkout_created", "paid", "expired", "failed"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -93,6 +94,13 @@ export interface Order extends NewOrder {
 export interface PaidCheckout {
   billing?: Partial<OrderForm>;
   tax?: number | null;
+  /** More emails queued in the same transaction (each once per order and kind), e.g. the owner's notice. */
+  alsoEmails?: readonly StoredEmailKind[];
+  /**
+   * The provider's references for the paid order (read inside the transaction), written with it;
+   * null: none to write. Asked only while the order has not got them yet.
+   */
+  billingRefs?: (paid: Order) => BillingRefsUpdate | null;
 }
 
 export interface OrderStore {
@@ -100,16 +108,17 @@ export interface OrderStore {
   createOrder(order: NewOrder): Promise<{ order: Order; created: boolean }>;
   findById(id: string): Promise<Order | undefined>;
   findBySessionId(sessionId: string): Promise<Order | undefined>;
-  /** pending|failed → checkout_created with the provider's session. */
+  /** pending|failed → checkout_created with the provider's session, and its `checkout_created` event, in one transaction. */
   setCheckout(orderId: string, sessionId: string, url: string): Promise<void>;
   /** Any state but paid → failed. */
   markFailed(orderId: string, reason: string): Promise<void>;
   /** Any state but paid → expired. */
   markExpired(orderId: string): Promise<void>;
   /**
-   * Marks the order paid (once) and enqueues its confirmation email (once) and its `order.paid`
-   * webhook (app/automation/), in one transaction, with the billing address the checkout collected
-   * (merged into the customer's answers). Returns true when this call made the change.
+   * Marks the order paid (once) and enqueues its confirmation email (once), `alsoEmails` (once each)
+   * and its `order.paid` webhook (app/automation/), in one transaction, with the billing address the
+   * checkout collected (merged into the customer's answers) and the provider's references
+   * (`billingRefs`). Returns true when this call made the change.
    */
   markPaid(orderId: string, emailKind: StoredEmailKind, checkout?: PaidCheckout): Promise<boolean>;
   /** An address's paid orders, not erased, newest first (the "send me my links again" form). */

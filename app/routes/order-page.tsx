@@ -53,7 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(`${url.pathname}${url.search}`, 303);
   }
   const services = await servicesOf(context);
-  const order = (await orderOfPageToken(params.token, services))!;
+  // The order the page read, kept on the server: the page is given its view only.
+  const { order, ...shown } = view;
   const orderWork = await services.repo.orderWork(order.id);
   // Download links signed for this view, valid FILE_LINK_TTL_SECONDS (a reload signs fresh ones).
   const now = Date.now();
@@ -72,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const done = url.searchParams.get("done");
   return {
     // Money ended the work: no due date is promised any more.
-    view: work.closed ? { ...view, due: null } : view,
+    view: work.closed ? { ...shown, due: null } : shown,
     steps,
     work,
     done: done === "saved" || done === "revision" || done === "accepted" ? done : null,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { OFFER_IDS, OFFERS } from "../../app/content/offers.ts";
-import { pageById, pagePath, type PageId } from "../../app/i18n/site-map.ts";
+import { pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { orderForm, postOrder, waitFor } from "../support/orders.ts";
 import { suiteStripeShop } from "../support/suite.ts";
@@ -38,18 +38,9 @@ function priceLineIn(body: string, offer?: string): string {
   return decode(match![1]!).trim();
 }
 
-/** The marketing page that sells each offer (its price card carries the price story). */
-const OFFER_PAGE: Record<(typeof OFFER_IDS)[number], PageId> = {
-  "test-workflow": "test-workflow",
-  "short-videos": "short-videos",
-  "formateur-ia": "formateur-ia",
-  "veo3-single": "veo3",
-  "veo3-pack": "veo3",
-  "veo3-subscription": "veo3",
-};
-
 function offerPagePath(offer: (typeof OFFER_IDS)[number], lang: (typeof LANGUAGES)[number]) {
-  return pagePath(pageById(OFFER_PAGE[offer]), lang);
+  // The page that sells it, as the catalogue declares it (its price card carries the price story).
+  return pagePath(pageById(OFFERS[offer].page), lang);
 }
 
 describe("the money sentence", () => {
