@@ -33,6 +33,7 @@ const BOTH_STORES = [
   "tests/integration/order-page.test.ts",
   "tests/integration/order-page-holes.test.ts",
   "app/delivery/upload-allowance.test.ts",
+  "app/ops/orders-csv-brief.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */
