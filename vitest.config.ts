@@ -35,6 +35,7 @@ const BOTH_STORES = [
   "tests/integration/order-page-holes.test.ts",
   "app/delivery/upload-allowance.test.ts",
   "app/orders/no-half-made.test.ts",
+  "app/ops/orders-csv-brief.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */

@@ -92,22 +92,37 @@ export function backOfficeStore(db: Kysely<Database>, dialect: Dialect): BackOff
       const refunded = sql<
         number | string
       >`(SELECT coalesce(sum(c.amount_refunded), 0) FROM charge_refunds c WHERE c.order_id = orders.id)`;
-      // The latest delivery (a subscription's is its current period's): the owner's "delivered on" column.
-      const delivered = sql<
+      // The latest delivery: a delivery record (a revision's answer, the month's next piece) or the
+      // delivered event ("delivered outside the site"), whichever is last; the first one alone was shown.
+      const delivered = sql<string | null>`(SELECT max(d.at) FROM (
+        SELECT max(e.created_at) AS at FROM order_events e WHERE e.order_id = orders.id AND e.kind = 'delivered'
+        UNION ALL SELECT max(w.created_at) AS at FROM order_deliveries w WHERE w.order_id = orders.id) d)`;
+      // When money was last given back (the latest refund billing recorded for the order's charges).
+      const refundedAt = sql<
         string | null
-      >`(SELECT max(e.created_at) FROM order_events e WHERE e.order_id = orders.id AND e.kind = 'delivered')`;
+      >`(SELECT max(c.updated_at) FROM charge_refunds c WHERE c.order_id = orders.id AND c.amount_refunded > 0)`;
+      // The brief's answers (the questions asked after payment: phone, agent name, Zapier, comments…).
+      const briefAnswers = sql<string | null>`(SELECT b.answers_json FROM order_briefs b WHERE b.order_id = orders.id)`;
       const rows = await selection
         .selectAll()
-        .select([emails.as("emails_json"), refunded.as("refunded"), delivered.as("delivered_at")])
+        .select([
+          emails.as("emails_json"),
+          refunded.as("refunded"),
+          delivered.as("delivered_at"),
+          refundedAt.as("refunded_at"),
+          briefAnswers.as("brief_answers"),
+        ])
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
         .limit(limit)
         .execute();
-      return rows.map(({ emails_json, refunded, delivered_at, ...row }) => ({
+      return rows.map(({ emails_json, refunded, delivered_at, refunded_at, brief_answers, ...row }) => ({
         order: toOrder(row),
         emails: JSON.parse(emails_json ?? "[]"),
         refunded: Number(refunded),
         deliveredAt: delivered_at,
+        refundedAt: refunded_at,
+        briefAnswers: brief_answers ? (JSON.parse(brief_answers) as Record<string, string>) : {},
       }));
     },
 

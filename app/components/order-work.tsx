@@ -193,12 +193,26 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
 }
 
 /** The brief's form: its questions, its text and files (multipart, streamed to storage). */
-function BriefForm({ work, invalid, briefMax }: { work: WorkView; invalid: readonly string[]; briefMax: number }) {
+function BriefForm({
+  work,
+  invalid,
+  briefMax,
+  typed,
+}: {
+  work: WorkView;
+  invalid: readonly string[];
+  briefMax: number;
+  /** What the customer sent when the site failed to store it: shown again, to send again. */
+  typed: Record<string, string> | null;
+}) {
   const { t } = useTranslation("delivery");
+  const shown = typed
+    ? { ...work, briefQuestions: work.briefQuestions.map((q) => ({ ...q, value: typed[q.name] ?? q.value })) }
+    : work;
   return (
     <form method="post" encType="multipart/form-data" className="card mt-3" data-testid="brief-form">
       <p className="text-sm text-muted">{t("brief.intro")}</p>
-      <BriefQuestions work={work} invalid={invalid} />
+      <BriefQuestions work={shown} invalid={invalid} />
       <label htmlFor="brief-text" className="mt-3 block text-sm font-semibold">
         {t("brief.label")}
       </label>
@@ -207,7 +221,7 @@ function BriefForm({ work, invalid, briefMax }: { work: WorkView; invalid: reado
         name="brief"
         rows={5}
         maxLength={briefMax}
-        defaultValue={work.brief?.text ?? ""}
+        defaultValue={typed?.brief ?? work.brief?.text ?? ""}
         className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
       />
       <label htmlFor="brief-files" className="mt-3 block text-sm font-semibold">
@@ -290,6 +304,7 @@ export function BriefFirst({
   done,
   error,
   invalid = [],
+  typed = null,
   paid,
   briefMax,
 }: {
@@ -297,6 +312,7 @@ export function BriefFirst({
   done: string | null;
   error: string | null;
   invalid?: readonly string[];
+  typed?: Record<string, string> | null;
   /** When the payment was made, as the page shows it: the due date counts from it. */
   paid: string;
   briefMax: number;
@@ -310,7 +326,7 @@ export function BriefFirst({
         {t("briefFirst.clock", { paid })}
       </p>
       <WorkNotices work={work} done={done} error={error} invalid={invalid} />
-      <BriefForm work={work} invalid={invalid} briefMax={briefMax} />
+      <BriefForm work={work} invalid={invalid} briefMax={briefMax} typed={typed} />
     </div>
   );
 }
@@ -329,6 +345,7 @@ export function WorkSection({
   briefMax,
   revisionMax,
   briefFirst = false,
+  typed = null,
 }: {
   work: WorkView;
   done: string | null;
@@ -339,6 +356,7 @@ export function WorkSection({
   briefMax: number;
   revisionMax: number;
   briefFirst?: boolean;
+  typed?: Record<string, string> | null;
 }) {
   const { t } = useTranslation("delivery");
   return (
@@ -434,7 +452,7 @@ export function WorkSection({
             </div>
           ) : null}
           {work.briefOpen ? (
-            <BriefForm work={work} invalid={invalid} briefMax={briefMax} />
+            <BriefForm work={work} invalid={invalid} briefMax={briefMax} typed={typed} />
           ) : (
             <p className="mt-3 text-sm text-muted">{t("brief.closed")}</p>
           )}

@@ -6,9 +6,11 @@ import { orderFieldSpec } from "../content/order-fields.ts";
 import { isLanguage, languageName } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { FileStorage } from "../files/storage.ts";
+import { logger } from "../lib/logger.server.ts";
 import {
   FileRefused,
   readUpload,
+  StorageFailed,
   type BodyRefusalReason,
   type IncomingFile,
   type UploadAllowance,
@@ -110,6 +112,18 @@ async function sniff(stream: Readable): Promise<{ mime: string; ext: string; bod
 /** The key of an order's file: erasure and export find an order's files by the prefix `orders/<order id>/`. */
 export const fileKey = (orderId: string, fileId: string) => `orders/${orderId}/${fileId}`;
 
+/** Deletes a stored file the request does not keep; a storage that fails meanwhile is logged, not thrown (the answer still comes). */
+async function removeStored(services: WorkServices, key: string) {
+  try {
+    await services.files.delete(key);
+  } catch (error) {
+    logger().error(
+      { err: error, storage: services.files.kind },
+      "file storage failed: a refused upload's file was not deleted",
+    );
+  }
+}
+
 /** What a customer may upload per order, for the brief and for all the revision requests (each its own). */
 export const CUSTOMER_ALLOWANCE = { maxFiles: 10, maxBytes: 50 * 1024 * 1024 } as const;
 
@@ -161,7 +175,19 @@ async function storeUpload(
     const { mime, ext, body } = await sniff(file.stream);
     const id = newId();
     const key = fileKey(order.id, id);
-    const { size } = await services.files.put(key, body, mime);
+    // A refused or cut upload errors its stream, and the storage's put rejects with it: that is the
+    // upload's failure (answered as such). A put that fails while the bytes flowed is the storage's
+    // (a full volume, S3 down): logged, and answered "try again in a moment".
+    let bodyFailed = false;
+    body.once("error", () => (bodyFailed = true));
+    let size: number;
+    try {
+      ({ size } = await services.files.put(key, body, mime));
+    } catch (error) {
+      if (bodyFailed || error instanceof FileRefused) throw error;
+      logger().error({ err: error, storage: services.files.kind }, "file storage failed: upload refused with 503");
+      throw new StorageFailed(error);
+    }
     if (size === 0) throw new FileRefused("fileType");
     return {
       id,
@@ -177,7 +203,7 @@ async function storeUpload(
     };
   };
   const onRefused = async (stored: Array<StoredFileRecord | null>) => {
-    for (const file of stored) if (file) await services.files.delete(file.storageKey);
+    for (const file of stored) if (file) await removeStored(services, file.storageKey);
   };
   const read = await readUpload(request, upload, fields, onFile, allowance, onRefused);
   if (!read.ok) return read;
@@ -284,10 +310,25 @@ export type WorkOutcome =
   | "erased"
   | "workClosed"
   | "eventRefused";
-/** `invalid`: the brief's questions to answer again (reason "briefAnswers"). */
+/**
+ * `invalid`: the brief's questions to answer again (reason "briefAnswers"); `typed`: the brief's
+ * fields as sent, when the site failed to store it (reason "unavailable"), for the form to show again.
+ */
 export type WorkAnswer =
   | { ok: true; outcome: WorkOutcome }
-  | { ok: false; status: number; reason: WorkOutcome | BodyRefusalReason; invalid?: string[] };
+  | {
+      ok: false;
+      status: number;
+      reason: WorkOutcome | BodyRefusalReason;
+      invalid?: string[];
+      typed?: Record<string, string>;
+    };
+
+/** A form's text fields, as strings. */
+const typedFields = (form: FormData): Array<[string, string]> =>
+  [...form.entries()].flatMap(([name, value]) =>
+    typeof value === "string" ? [[name, value] as [string, string]] : [],
+  );
 
 /**
  * Checks the brief's answers with the order form's own rules for the same questions (the orders
@@ -317,9 +358,14 @@ export async function submitBrief(
   // The questions moved after payment (the offer's BRIEF_FIELDS) come with the text and files.
   const questions = briefFields(order.offer);
   const read = await storeUpload(request, "brief", ["brief", ...questions], order, "brief", services, hold.allowance);
-  if (!read.ok) return fail(read.status, read.reason);
+  if (!read.ok) {
+    // The storage failed, not the customer: what they typed comes back with the page, to send again.
+    if (read.reason === "unavailable" && read.form)
+      return { ...fail(read.status, read.reason), typed: Object.fromEntries(typedFields(read.form)) } as WorkAnswer;
+    return fail(read.status, read.reason);
+  }
   const dropFiles = async () => {
-    for (const file of read.files) await services.files.delete(file.storageKey);
+    for (const file of read.files) await removeStored(services, file.storageKey);
     await hold.releaseAll();
   };
   let answers: Record<string, string> | undefined;
@@ -459,7 +505,7 @@ export async function deliverWork(request: Request, order: Order, services: Work
     },
     services,
   );
-  if (!answer.ok) for (const file of read.files) await services.files.delete(file.storageKey);
+  if (!answer.ok) for (const file of read.files) await removeStored(services, file.storageKey);
   return answer;
 }
 
@@ -501,7 +547,7 @@ export async function askRevisionWithFiles(
   const read = await storeUpload(request, "revision", ["text"], order, "revision", services, hold.allowance);
   if (!read.ok) return fail(read.status, read.reason);
   const dropFiles = async () => {
-    for (const file of read.files) await services.files.delete(file.storageKey);
+    for (const file of read.files) await removeStored(services, file.storageKey);
     await hold.releaseAll();
   };
   const asked = String(read.form.get("text") ?? "")
@@ -530,12 +576,32 @@ export async function acceptWork(order: Order, services: WorkServices): Promise<
 }
 
 /** A file of the order, with its bytes, for a download. */
-export async function openOrderFile(orderId: string, fileId: string, services: Pick<WorkServices, "repo" | "files">) {
+export async function openOrderFile(
+  orderId: string,
+  fileId: string,
+  services: Pick<WorkServices, "repo" | "files">,
+  lang: Language = "en",
+) {
   if (!/^[a-f0-9]{32}$/.test(fileId)) return null;
   const record = await services.repo.findFile(orderId, fileId);
   if (!record) return null;
-  const stored = await services.files.get(record.storageKey);
+  let stored;
+  try {
+    stored = await services.files.get(record.storageKey);
+  } catch (error) {
+    // The storage is down (S3 unreachable, the volume unreadable): the file is there, the site cannot reach it now.
+    logger().error({ err: error, storage: services.files.kind }, "file storage failed: download answered 503");
+    throw storageUnavailable(lang);
+  }
   return stored ? { record, stored } : null;
+}
+
+/** 503 "please try again in a moment", in `lang`, for a file the storage cannot give now. */
+export function storageUnavailable(lang: Language): Response {
+  return new Response(`${translator(lang, "common")("errors.body.unavailable")}\n`, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+  });
 }
 
 /**

@@ -70,19 +70,25 @@ export type BodyRefusalReason =
   | "unsupportedType"
   | "fileTooLarge"
   | "tooManyFiles"
-  | "fileType";
+  | "fileType"
+  | "unavailable";
 
-/** Why a body was refused, with the status the route answers (a small translated 4xx, never a 500). */
-export interface BodyRefusal {
+/** Why a body as sent was refused (the visitor's side), with the status the route answers (a small translated 4xx, never a 500). */
+export interface FormRefusal {
   ok: false;
   status: 400 | 413 | 415;
-  reason: BodyRefusalReason;
+  reason: Exclude<BodyRefusalReason, "unavailable">;
 }
+/**
+ * A refused body: the visitor's (FormRefusal), or an upload the site failed to store (503 "try
+ * again in a moment", with the text fields read before it, to show again).
+ */
+export type BodyRefusal = FormRefusal | { ok: false; status: 503; reason: "unavailable"; form?: FormData };
 
-export type FormRead = { ok: true; form: FormData } | BodyRefusal;
-export type TextRead = { ok: true; text: string } | BodyRefusal;
+export type FormRead = { ok: true; form: FormData } | FormRefusal;
+export type TextRead = { ok: true; text: string } | FormRefusal;
 
-const STATUS: Record<BodyRefusalReason, BodyRefusal["status"]> = {
+const STATUS: Record<FormRefusal["reason"], FormRefusal["status"]> = {
   malformed: 400,
   nameTooLong: 400,
   tooManyFields: 413,
@@ -93,10 +99,10 @@ const STATUS: Record<BodyRefusalReason, BodyRefusal["status"]> = {
   fileType: 415,
 };
 
-const refuse = (reason: BodyRefusalReason): BodyRefusal => ({ ok: false, status: STATUS[reason], reason });
+const refuse = (reason: FormRefusal["reason"]): FormRefusal => ({ ok: false, status: STATUS[reason], reason });
 
 /** The raw bytes, at most `maxBytes` (read chunk by chunk: a chunked or lying body stops at the cap). */
-async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | BodyRefusal> {
+async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | FormRefusal> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return refuse("tooLarge");
   if (!request.body) return new Uint8Array(0);
@@ -133,7 +139,7 @@ const mediaType = (request: Request) => (request.headers.get("content-type") ?? 
 async function entries(
   request: Request,
   bytes: Uint8Array<ArrayBuffer>,
-): Promise<Array<[string, FormDataEntryValue]> | BodyRefusal> {
+): Promise<Array<[string, FormDataEntryValue]> | FormRefusal> {
   const type = mediaType(request);
   if (type === "application/x-www-form-urlencoded" || (type === "" && bytes.byteLength === 0)) {
     // URLSearchParams is linear and flat: it never builds arrays or objects from names.
@@ -190,6 +196,16 @@ export interface IncomingFile {
   declaredType: string;
   /** The bytes, streamed; it errors (and the read is refused) when a cap is passed. */
   stream: Readable;
+}
+
+/**
+ * Thrown by an `onFile` handler (or an allowance) when the site's side failed (the file storage or
+ * the database): the request is refused with 503 "try again in a moment", not blamed on the form.
+ */
+export class StorageFailed extends Error {
+  constructor(cause?: unknown) {
+    super("storage failed", { cause });
+  }
 }
 
 /** Thrown by an `onFile` handler to refuse the whole request for this file (e.g. its bytes are no allowed type). */
@@ -306,15 +322,23 @@ export async function readUpload<T>(
       const results = await Promise.allSettled(handlers);
       const stored = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
       const refused = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
-      if (!failed && refused) failed = refused.reason instanceof FileRefused ? refused.reason.reason : "malformed";
+      if (!failed && refused)
+        failed =
+          refused.reason instanceof FileRefused
+            ? refused.reason.reason
+            : refused.reason instanceof StorageFailed
+              ? "unavailable"
+              : "malformed";
       await reservations;
       if (failed) {
-        await onRefused(stored);
-        await allowance?.release(held.files, held.bytes);
-        resolve(refuse(failed));
+        // Giving back may fail too (the storage or the database still down): the answer comes all the same.
+        await onRefused(stored).catch(() => {});
+        await allowance?.release(held.files, held.bytes).catch(() => {});
+        const reason: BodyRefusalReason = failed;
+        resolve(reason === "unavailable" ? { ok: false, status: 503, reason, form } : refuse(reason));
       } else {
         // The step reserved ahead and not used.
-        await allowance?.release(0, held.bytes - namedBytes);
+        await allowance?.release(0, held.bytes - namedBytes).catch(() => {});
         resolve({ ok: true, form, files: stored });
       }
     };
@@ -387,8 +411,9 @@ export async function readUpload<T>(
               done(null, chunk);
             })
             .catch((error: unknown) => {
-              fail("malformed");
-              done(error instanceof Error ? error : new Error(String(error)));
+              // The allowance's database failed: the site's fault, not the form's.
+              fail("unavailable");
+              done(new StorageFailed(error));
             });
         },
         flush(done) {
@@ -411,7 +436,11 @@ export async function readUpload<T>(
         declaredType: info.mimeType ?? "",
         stream: counted,
       });
-      handled.catch((error: unknown) => fail(error instanceof FileRefused ? error.reason : "malformed"));
+      handled.catch((error: unknown) =>
+        fail(
+          error instanceof FileRefused ? error.reason : error instanceof StorageFailed ? "unavailable" : "malformed",
+        ),
+      );
       handlers.push(handled);
     });
     parser.on("filesLimit", () => fail("tooManyFiles"));
@@ -465,7 +494,8 @@ export async function requireForm(request: Request, allowed: Iterable<string>, p
 /** JSON bodies (the API in) are no deeper than this: ours are two levels; a parser is never handed 5,000. */
 export const MAX_JSON_DEPTH = 8;
 
-export type JsonRefusalReason = BodyRefusalReason | "tooDeep" | "invalid";
+// A JSON body is read whole before anything is stored: the storage never fails it ("unavailable" is for uploads).
+export type JsonRefusalReason = FormRefusal["reason"] | "tooDeep" | "invalid";
 
 /** Why a JSON body was refused; `issues` names the fields a schema refused (paths and messages, never values). */
 export interface JsonRefusal {

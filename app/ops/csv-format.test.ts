@@ -69,7 +69,7 @@ describe("the owner's CSV format", () => {
     expect(rest).toHaveLength(2);
     expect(cells(header!, ";")).toHaveLength(CSV_COLUMNS.length + OWNER_COLUMNS.length);
     expect(header!.startsWith('"Référence";"Créée le";"État";')).toBe(true);
-    expect(header!.endsWith('"Montant payé";"Dont taxes";"Remboursé";"Net";"Livrée le"')).toBe(true);
+    expect(header!.endsWith('"Montant payé";"Dont taxes";"Remboursé";"Net";"Livrée le";"Remboursée le"')).toBe(true);
     const row = cells(first!, ";");
     expect(row).toHaveLength(CSV_COLUMNS.length + OWNER_COLUMNS.length);
     expect(row[CSV_COLUMNS.indexOf("amount_due_now")]).toBe("1234,56");

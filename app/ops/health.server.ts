@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 
 /**
  * What GET /healthz checks: that the site can take an order, not merely that the process runs. A
@@ -25,6 +26,44 @@ export interface HealthProbes {
 export type Health = { ok: true } | { ok: false; reason: string };
 
 const mb = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
+
+/** How long the file storage has to answer (an unreachable S3 endpoint would otherwise hold the check). */
+export const STORAGE_PROBE_MS = 3000;
+
+/**
+ * The file storage (briefs' and deliveries' files): it answers a listing within STORAGE_PROBE_MS
+ * (S3 reachable, the disk readable), and on disk its volume keeps MIN_FREE_BYTES free. Uploads
+ * answer 503 while it fails; so does this check, so a balancer stops sending customers there.
+ */
+export async function checkStorage(
+  files: { kind: "disk" | "s3"; list(prefix: string): Promise<string[]> },
+  filesDir?: string,
+): Promise<Health> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      files.list("healthz/"),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), STORAGE_PROBE_MS))),
+    ]);
+  } catch {
+    return { ok: false, reason: `file storage unavailable (${files.kind})` };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (files.kind === "disk" && filesDir) {
+    let free: number;
+    try {
+      // Before the first file the folder does not exist yet: its parent (DATA_DIR) is the same volume.
+      const stats = await fs.promises.statfs(filesDir).catch(() => fs.promises.statfs(path.dirname(filesDir)));
+      free = stats.bavail * stats.bsize;
+    } catch {
+      return { ok: false, reason: "file storage unreadable" };
+    }
+    if (free < MIN_FREE_BYTES)
+      return { ok: false, reason: `file storage full: ${mb(free)} free, ${mb(MIN_FREE_BYTES)} needed` };
+  }
+  return { ok: true };
+}
 
 /** `sqliteDir`: the SQLite file's directory (none with PostgreSQL, whose disk is its server's). */
 export async function checkHealth(probes: HealthProbes, sqliteDir?: string): Promise<Health> {

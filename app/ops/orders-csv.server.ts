@@ -39,7 +39,7 @@ export const CSV_COLUMNS: readonly string[] = [
  * and what is kept; then when the work was last delivered (the latest delivered event: a
  * subscription's current period). `raw` keeps its columns: scripts read it by position too.
  */
-export const OWNER_COLUMNS = ["amount_paid", "tax", "refunded", "net", "delivered_at"] as const;
+export const OWNER_COLUMNS = ["amount_paid", "tax", "refunded", "net", "delivered_at", "refunded_at"] as const;
 
 /** "confirmation:sent resend-1:pending(2 tries) owner-paid:FAILED(3 tries)": each outbox message of an order. */
 export function emailSummary(emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>): string {
@@ -167,21 +167,39 @@ function headerLine(format: CsvFormat): string {
     : `\uFEFF${format.headers.map(csvCell).join(format.separator)}\r\n`;
 }
 
+/** The entries whose value is set (an order's answer left empty gives way to the brief's). */
+const definedOnly = (values: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ""));
+
 /** One order's CSV line (no line end); `refunded`: minor units refunded of its charges; `deliveredAt`: its latest delivery. */
 export function csvLine(
   o: Order,
   emails: string,
   format: CsvFormat = RAW_CSV,
-  extra: { refunded?: number; deliveredAt?: string | null } = {},
+  extra: {
+    refunded?: number;
+    deliveredAt?: string | null;
+    refundedAt?: string | null;
+    briefAnswers?: Record<string, string>;
+  } = {},
 ): string {
-  const c = o.customer;
+  // The questions asked with the brief after payment are answered there, not on the order form:
+  // the brief's answer fills its column (it is the later word), else the order's.
+  const c = { ...(o.customer as Record<string, string | undefined>), ...definedOnly(extra.briefAnswers ?? {}) };
   const w = format.words;
   const money = (minor: number) => (minor / 100).toFixed(2).replace(".", format.decimal);
   const paid = o.paidAt ? o.amountDueNow : 0;
   const refunded = extra.refunded ?? 0;
   const tax = o.paidAt && typeof o.taxAmount === "number" ? money(o.taxAmount) : "";
   const accounts = w
-    ? [money(paid), tax, money(refunded), money(paid - refunded), w.date(extra.deliveredAt ?? null)]
+    ? [
+        money(paid),
+        tax,
+        money(refunded),
+        money(paid - refunded),
+        w.date(extra.deliveredAt ?? null),
+        w.date(extra.refundedAt ?? null),
+      ]
     : [];
   return [
     w ? w.id(o) : o.id,
@@ -212,8 +230,12 @@ export interface ExportRow {
   emails: Array<Pick<OutboxRow, "kind" | "status" | "attempts">>;
   /** Minor units refunded of its charges (billing's charge_refunds). */
   refunded?: number;
-  /** When its latest delivered event was written. */
+  /** When it was last delivered (a delivery record or the delivered event). */
   deliveredAt?: string | null;
+  /** When money was last given back. */
+  refundedAt?: string | null;
+  /** The brief's answers, by field name. */
+  briefAnswers?: Record<string, string>;
 }
 
 const rowLine = (row: ExportRow, format: CsvFormat) =>

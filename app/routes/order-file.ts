@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("lang");
   const lang = isLanguage(asked) ? asked : order.lang;
   if (!link.ok) return expired(lang, orderPagePath(params.token, lang));
-  const file = await openOrderFile(order.id, link.fileId, services);
+  const file = await openOrderFile(order.id, link.fileId, services, lang);
   if (!file) throw data(null, { status: 404 });
   return downloadResponse(file.record, file.stored);
 }

@@ -112,7 +112,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     url.searchParams.set("done", answer.outcome);
     throw redirect(`${url.pathname}${url.search}`, 303);
   }
-  return data({ error: answer.reason, invalid: answer.invalid ?? [] }, { status: answer.status });
+  return data(
+    { error: answer.reason, invalid: answer.invalid ?? [], typed: answer.typed ?? null },
+    { status: answer.status },
+  );
 }
 
 export function headers() {
@@ -141,6 +144,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           done={done}
           error={actionData?.error ?? null}
           invalid={actionData?.invalid ?? []}
+          typed={actionData?.typed ?? null}
           paid={view.steps.find((step) => step.key === "paid")?.label ?? ""}
           briefMax={BRIEF_MAX}
         />
@@ -202,6 +206,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         done={done}
         error={actionData?.error ?? null}
         invalid={actionData?.invalid ?? []}
+        typed={actionData?.typed ?? null}
         lang={view.lang}
         briefMax={BRIEF_MAX}
         revisionMax={REVISION_MAX}
