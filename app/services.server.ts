@@ -199,6 +199,7 @@ async function createServices(): Promise<OrderServices> {
     pollMs: env.OUTBOX_POLL_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
     onGaveUp,
+    mailerKind: mailer.kind,
   });
   // Messages a killed instance had claimed come back when their lease runs out; nothing is
   // released at start-up, since other instances may be sending right now.
@@ -270,7 +271,10 @@ async function createServices(): Promise<OrderServices> {
     () => worker.kick(),
   );
   morningWorker.start();
-  logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
+  logger().info(
+    { provider: provider.name, mailer: mailer.kind, database: repo.dialect, files: files.kind },
+    "order services started",
+  );
   return {
     repo,
     provider,
