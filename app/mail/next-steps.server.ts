@@ -27,7 +27,8 @@ export function nextSteps(order: Order, lang: Language): string[] {
   const offer = getOffer(order.offer);
   const steps = [
     t(`nextSteps.first.${offer.kind}`, { email: order.customer.email }),
-    t(`nextSteps.delivery.${offer.kind}`, { hours: offer.delivery.hours }),
+    // An offer's own words where its kind's would be wrong ("video_veo3-single": one video, not "your videos").
+    t(`nextSteps.delivery.${offer.kind}`, { hours: offer.delivery.hours, context: order.offer }),
   ];
   const charge = firstMonthlyChargeDate(order);
   if (charge)
