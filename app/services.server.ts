@@ -205,6 +205,7 @@ async function createServices(): Promise<OrderServices> {
     pollMs: env.OUTBOX_POLL_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
     onGaveUp,
+    mailerKind: mailer.kind,
   });
   // Messages a killed instance had claimed come back when their lease runs out; nothing is
   // released at start-up, since other instances may be sending right now.
@@ -278,7 +279,10 @@ async function createServices(): Promise<OrderServices> {
   morningWorker.start();
   const briefReminders = new BriefReminderWorker(repo.db, env.BRIEF_REMINDER_HOURS, () => worker.kick());
   briefReminders.start();
-  logger().info({ provider: provider.name, mailer: mailer.kind, database: repo.dialect }, "order services started");
+  logger().info(
+    { provider: provider.name, mailer: mailer.kind, database: repo.dialect, files: files.kind },
+    "order services started",
+  );
   return {
     repo,
     provider,

@@ -12,6 +12,42 @@ const GROUPS: Array<{ title: string; holds: (line: string) => boolean }> = [
 
 const VIDEO_SLOT = /^videos\.[^:]+: not set\b/;
 
+/**
+ * Lines that say the same thing of several values under one root ("profiles.linkedin.url: not set
+ * (…)" for five networks, three sample testimonials) as one line naming each:
+ * "profiles.{linkedin.url, youtube.url, …}: not set (…)". A lone line stays as it is, so the report
+ * fits a screen (about 30 lines for a fresh configuration) without hiding a value.
+ */
+function folded(lines: readonly string[]): string[] {
+  const groups = new Map<string, { root: string; reason: string; names: string[] }>();
+  const out: Array<string | { root: string; reason: string; names: string[] }> = [];
+  for (const line of lines) {
+    const split = line.indexOf(": ");
+    const name = split > 0 ? line.slice(0, split) : "";
+    const root = /^[^.[]+/.exec(name)?.[0];
+    if (!root || name === root) {
+      out.push(line);
+      continue;
+    }
+    const reason = line.slice(split + 2);
+    const key = `${root}\u0000${reason}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { root, reason, names: [] };
+      groups.set(key, group);
+      out.push(group);
+    }
+    group.names.push(name.slice(root.length).replace(/^\./, ""));
+  }
+  return out.map((entry) =>
+    typeof entry === "string"
+      ? entry
+      : entry.names.length === 1
+        ? `${entry.root}${/^\[/.test(entry.names[0]!) ? "" : "."}${entry.names[0]}: ${entry.reason}`
+        : `${entry.root}.{${entry.names.join(", ")}}: ${entry.reason}`,
+  );
+}
+
 /** `problems`: the readiness lines; `stripe`: the Stripe account's lines (checkStripeAccount). */
 export function liveReport(file: string, problems: readonly string[], stripe: readonly string[]): string {
   const all = [...problems, ...stripe];
@@ -23,7 +59,7 @@ export function liveReport(file: string, problems: readonly string[], stripe: re
     const lines = [...left].filter(group.holds);
     if (!lines.length) continue;
     for (const line of lines) left.delete(line);
-    out.push(`${group.title}:`, ...lines.map((line) => `  ${line}`));
+    out.push(`${group.title}:`, ...folded(lines).map((line) => `  ${line}`));
   }
   if (videos.length) {
     out.push(

@@ -136,6 +136,8 @@ if (csv) {
 } else {
   const rows = orders.map((o) => ({
     created: o.createdAt.slice(0, 19).replace("T", " "),
+    // What the customer and the back office call it ("LA-1042"); the id stays for the database.
+    reference: o.reference,
     id: o.id,
     state: o.state,
     // After checkout: active, past_due, cancelling (ends at period end), cancelled, refunded, disputed.
@@ -169,9 +171,9 @@ if (csv) {
   const failedEmails = orders.filter((o) => (emailsByOrder.get(o.id) ?? []).some((email) => email.status === "failed"));
   if (failedEmails.length)
     console.log(
-      `${failedEmails.length} order(s) with an email that finally failed: ${failedEmails.map((o) => o.id).join(", ")}`,
+      `${failedEmails.length} order(s) with an email that finally failed: ${failedEmails.map((o) => o.reference).join(", ")}`,
     );
   const failed = orders.filter((o) => o.state === "failed" && o.failureReason);
-  for (const o of failed) console.log(`${o.id} failed: ${printable(o.failureReason!)}`);
+  for (const o of failed) console.log(`${o.reference} failed: ${printable(o.failureReason!)}`);
 }
 await repo.close();

@@ -52,9 +52,27 @@ const item = (order: Order, timeZone: string): MorningItem => {
     reference: order.reference,
     offer: order.offer,
     customer: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
+    amount: { minor: order.amountDueNow, monthly: order.monthly, currency: order.currency },
     due: due ? { at: due.at.toISOString(), withTime: due.withTime } : null,
   };
 };
+
+/**
+ * Each order once in the email: an order late or due today is not listed again as news, and an
+ * order with several news keeps its latest (a revision asked, else a brief received, else paid).
+ */
+function onceEach(
+  news: { paid: Order[]; briefs: Order[]; revisions: Order[] },
+  listed: readonly string[],
+  timeZone: string,
+): Pick<MorningDigest, "paid" | "briefs" | "revisions"> {
+  const seen = new Set(listed);
+  const take = (orders: Order[]) =>
+    orders.filter((order) => !seen.has(order.id) && seen.add(order.id)).map((order) => item(order, timeZone));
+  const revisions = take(news.revisions);
+  const briefs = take(news.briefs);
+  return { paid: take(news.paid), briefs, revisions };
+}
 
 /** What the morning email of `day` says, as of `now` (late and due today are read when it is written). */
 export async function morningDigest(
@@ -83,14 +101,18 @@ export async function morningDigest(
   );
   // An unreadable volume says nothing here: /healthz reports that one.
   const space = options.dataDir ? await (options.space ?? volumeSpace)(options.dataDir).catch(() => null) : null;
+  const late = marked("late");
+  const dueToday = marked("today");
   return {
     day,
     timeZone,
-    late: marked("late"),
-    dueToday: marked("today"),
-    paid: news.paid.map((order) => item(order, timeZone)),
-    briefs: news.briefs.map((order) => item(order, timeZone)),
-    revisions: news.revisions.map((order) => item(order, timeZone)),
+    late,
+    dueToday,
+    ...onceEach(
+      news,
+      [...late, ...dueToday].map((entry) => entry.orderId),
+      timeZone,
+    ),
     disk: space && isLowSpace(space) ? { free: space.free, total: space.total } : null,
   };
 }

@@ -83,16 +83,32 @@ describe("the owner's morning email", () => {
     const lines = email.text.split("\n");
     const after = (heading: string) => lines[lines.indexOf(heading) + 1];
     expect(after("Late (1)")).toBe(
-      `- ${late.reference} · Test workflow for Inès Durand, was due Friday, 27 November 2026 at 11:00 CET`,
+      `- ${late.reference} · Test workflow for Inès Durand · €1, was due Friday, 27 November 2026 at 11:00 CET`,
     );
     expect(after("Due today (1)")).toBe(
-      `- ${today.reference} · AI short videos for Marc Petit, due today at 14:00 CET`,
+      `- ${today.reference} · AI short videos for Marc Petit · €1, due today at 14:00 CET`,
     );
     expect(after("New since yesterday (1)")).toBe(
-      `- ${briefed.reference} · AI trainer agent on Telegram for Léa Martin: brief received`,
+      `- ${briefed.reference} · AI trainer agent on Telegram for Léa Martin · €1: brief received, due Sunday, 29 November 2026 at 07:00 CET`,
     );
+    // Each order once: Marc's, paid within the day before and due today, is not news again.
+    expect(email.text.split(today.reference)).toHaveLength(2);
     for (const order of [late, today, briefed])
       expect(email.html).toContain(`href="https://shop.example/admin/orders/${order.id}"`);
+  });
+
+  test("each order once: one paid since yesterday and due today is listed under 'Due today' only, with its amount", async () => {
+    // Paid yesterday at 14:00 CET, promised in 24 hours: new since yesterday's email and due today.
+    const fresh = await paidAt(repo, "2026-11-27T13:00:00Z", "test-workflow", "Noé", "Blanc");
+    const digest = await morningDigest(repo, "2026-11-28", options, now);
+    expect(digest.dueToday.map((item) => item.orderId)).toEqual([fresh.id]);
+    expect([...digest.paid, ...digest.briefs, ...digest.revisions]).toEqual([]);
+    const email = await renderOutboxEmail(repo, { kind: "owner-morning.2026-11-28", systemKey: "daily" } as never, {
+      ...config,
+      morningDigest: async () => digest,
+    });
+    expect(email.text.split(fresh.reference)).toHaveLength(2);
+    expect(email.text).toContain(`${fresh.reference} · Test workflow for Noé Blanc · €1, due today at 14:00 CET`);
   });
 
   test("a nearly full data volume is news on its own: the email says how much is left, and nothing when there is room", async () => {

@@ -123,8 +123,7 @@ const EMAIL_EVENTS = new Set(["email_sent", "email_failed", "email_gave_up"]);
 
 /**
  * An event's detail in words. The outbox records "<kind> #<attempt>[: reason]" (outbox-worker):
- * the owner reads "Refund sent to the customer (attempt 2)" and the reason, the raw kind folded
- * away; a checkout's detail is the provider's session id: folded away whole.
+ * the owner reads "Refund sent to the customer (attempt 2)" and the reason, not the raw kind; a checkout's detail is the provider's session id: folded away whole.
  */
 function timelineWords(
   kind: string,
@@ -139,7 +138,8 @@ function timelineWords(
   const [, emailKind, attempt, reason] = match;
   const email = emailKindLabel(emailKind!, t);
   const words = Number(attempt) > 1 ? t("timeline.emailAttempt", { email, n: Number(attempt) }) : email;
-  return { detail: reason ? `${words}\n${reason}` : words, code: emailKind! };
+  // Named in words already: the outbox's kind would only add a "technical reference" under each email.
+  return { detail: reason ? `${words}\n${reason}` : words, code: null };
 }
 
 /** Everything about one order, labelled in the back office's language. */

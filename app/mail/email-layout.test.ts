@@ -171,6 +171,7 @@ function morningSample(order: Order, day: string): MorningDigest {
     reference: order.reference,
     offer: order.offer,
     customer: `${order.customer.firstName} ${order.customer.lastName}`,
+    amount: { minor: order.amountDueNow, monthly: order.monthly, currency: order.currency },
   };
   const byTime = { ...line, due: { at: `${day}T13:00:00.000Z`, withTime: true } };
   const byDay = { ...line, due: { at: `${day}T23:00:00.000Z`, withTime: false } };

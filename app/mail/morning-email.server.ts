@@ -1,4 +1,5 @@
-import { formatFileSize, formatZonedDue, formatZonedTime } from "../i18n/format.ts";
+import type { Currency } from "../content/offers.ts";
+import { formatFileSize, formatMoney, formatZonedDue, formatZonedTime } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { brandedHtml, escapeHtml, htmlButton, htmlHeading, type RenderedEmail } from "./email-layout.server.ts";
@@ -17,8 +18,18 @@ export function renderOwnerMorningEmail(
   const t = translator(lang, "morning");
   const offerName = translator(lang, "offers");
   const orderUrl = (item: MorningItem) => `${options.origin}/admin/orders/${encodeURIComponent(item.orderId)}`;
+  const money = (item: MorningItem) => {
+    const { minor, monthly, currency } = item.amount;
+    const today = formatMoney(minor, currency as Currency, lang);
+    return monthly && monthly !== minor ? `${today} + ${formatMoney(monthly, currency as Currency, lang)}` : today;
+  };
   const what = (item: MorningItem) =>
-    t("order", { reference: item.reference, offer: offerName(`${item.offer}.name`), name: item.customer });
+    t("order", {
+      reference: item.reference,
+      offer: offerName(`${item.offer}.name`),
+      name: item.customer,
+      amount: money(item),
+    });
   // A business-day promise is due by the end of its day: `at` is the next midnight, the day the instant before.
   const dueDay = (item: MorningItem) =>
     item.due
@@ -29,6 +40,8 @@ export function renderOwnerMorningEmail(
           item.due.withTime,
         )
       : "";
+  // News with the time it is due (a new order's promise), so no line leaves the owner guessing.
+  const newLine = (item: MorningItem, line: string) => (item.due ? t("newDue", { line, due: dueDay(item) }) : line);
   const lateLine = (item: MorningItem) => t("lateLine", { order: what(item), due: dueDay(item) });
   const todayLine = (item: MorningItem) =>
     item.due?.withTime
@@ -46,9 +59,18 @@ export function renderOwnerMorningEmail(
     {
       title: t("new", { n: digest.paid.length + digest.briefs.length + digest.revisions.length }),
       lines: [
-        ...digest.paid.map((item) => ({ text: t("paidLine", { order: what(item) }), url: orderUrl(item) })),
-        ...digest.briefs.map((item) => ({ text: t("briefLine", { order: what(item) }), url: orderUrl(item) })),
-        ...digest.revisions.map((item) => ({ text: t("revisionLine", { order: what(item) }), url: orderUrl(item) })),
+        ...digest.paid.map((item) => ({
+          text: newLine(item, t("paidLine", { order: what(item) })),
+          url: orderUrl(item),
+        })),
+        ...digest.briefs.map((item) => ({
+          text: newLine(item, t("briefLine", { order: what(item) })),
+          url: orderUrl(item),
+        })),
+        ...digest.revisions.map((item) => ({
+          text: newLine(item, t("revisionLine", { order: what(item) })),
+          url: orderUrl(item),
+        })),
       ],
     },
     {

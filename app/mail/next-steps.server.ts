@@ -30,7 +30,12 @@ export function nextSteps(order: Order, lang: Language): string[] {
   const steps = [
     t("nextSteps.brief"),
     t(`nextSteps.first.${offer.kind}`, { email: order.customer.email }),
-    t(`nextSteps.delivery.${offer.kind}`, { hours: offer.delivery.hours, days: offer.delivery.businessDays }),
+    // An offer's own words where its kind's would be wrong ("video_veo3-single": one video, not "your videos").
+    t(`nextSteps.delivery.${offer.kind}`, {
+      hours: offer.delivery.hours,
+      days: offer.delivery.businessDays,
+      context: order.offer,
+    }),
   ];
   const charge = firstMonthlyChargeDate(order);
   if (charge)

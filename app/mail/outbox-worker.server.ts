@@ -17,6 +17,8 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Called once a message is given up for good (the owner is told of a customer's email). */
   onGaveUp?(message: OutboxMessage, error: string): Promise<void>;
+  /** "file" (no SMTP_URL): a delivery writes an .eml file, and the log says so instead of "email sent". */
+  mailerKind?: "smtp" | "file";
 }
 
 /** Default lease: far longer than a send takes (nodemailer times out well before). */
@@ -75,7 +77,10 @@ export class OutboxWorker extends BackgroundWorker {
         const messageId = await deliver(message);
         await repo.markEmailSent(message.id, messageId);
         sent++;
-        logger().info(context, "email sent");
+        logger().info(
+          context,
+          this.options.mailerKind === "file" ? "email written to a file (no SMTP_URL: nothing was sent)" : "email sent",
+        );
         await this.record(message.orderId, "email_sent", `${message.kind} #${message.attempts}`);
       } catch (error) {
         const reason = String((error as Error)?.message ?? error);

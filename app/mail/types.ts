@@ -58,6 +58,8 @@ export interface MorningItem {
   /** The offer's id (its name is written in the owner's language). */
   offer: string;
   customer: string;
+  /** What the order paid today and, for a subscription, each month (minor units). */
+  amount: { minor: number; monthly: number; currency: string };
   /** When the current delivery is due (ISO instant; withTime false: the day counts, `at` is the next midnight). */
   due: { at: string; withTime: boolean } | null;
 }

@@ -145,3 +145,19 @@ test("one clock: the back office shows times in OWNER_TIME_ZONE, not Paris' @htm
     `${text} shows no Paris time`,
   ).toBe(false);
 });
+
+test("an order's timeline names its emails in words, with no technical reference under them @html-only", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await shop.signIn(context);
+  await page.goto(`${shop.server.url}/admin/orders?lang=en`);
+  await page.locator("li", { hasText: "Inès Horloge" }).first().getByRole("link").first().click();
+  // The owner's language (OWNER_LANG=fr): the link leaves the one page's ?lang=en behind.
+  const timeline = page.getByTestId("timeline");
+  await expect(timeline).toContainText(locale("fr", "admin").emailKinds.ownerPaid);
+  // The checkout's session id stays folded away (the one reference a support request may need).
+  await expect(timeline.getByTestId("timeline-code")).toHaveCount(1);
+  await expect(timeline).not.toContainText("owner-paid");
+});

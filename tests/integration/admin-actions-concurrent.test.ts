@@ -22,7 +22,14 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string> = {}) {
-  const server = await startServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", ...env, DATA_DIR: tempDataDir() });
+  // OWNER_LANG: the back office's language (the browser's does not move it).
+  const server = await startServer({
+    LOG_LEVEL: "silent",
+    ORDER_RATE_LIMIT: "0",
+    OWNER_LANG: "en",
+    ...env,
+    DATA_DIR: tempDataDir(),
+  });
   servers.push(server);
   return server;
 }

@@ -20,7 +20,8 @@ import { suiteServer } from "../support/suite.ts";
 vi.setConfig({ testTimeout: 240_000 });
 
 const PASSWORD = "correct horse battery staple";
-const server = suiteServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0" });
+// The back office speaks OWNER_LANG (the browser's language does not move it).
+const server = suiteServer({ LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0", OWNER_LANG: "en" });
 
 interface RouteEntry {
   path?: string;

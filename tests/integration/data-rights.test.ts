@@ -48,6 +48,8 @@ describe("a customer's data in the back office", () => {
 
   beforeAll(async () => {
     server = await startServer({
+      // The back office speaks OWNER_LANG (the browser's language does not move it).
+      OWNER_LANG: "en",
       ORDER_RATE_LIMIT: "0",
       OUTBOX_POLL_MS: "100",
       LINK_SECRET: SECRET,

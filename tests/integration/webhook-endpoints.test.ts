@@ -37,7 +37,8 @@ beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", (
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 // No AUTOMATION_WEBHOOK_URL: the owner's endpoints only. Runs on SQLite and PostgreSQL (vitest.config.ts).
-const server = suiteServer({ LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100" });
+// The back office speaks OWNER_LANG (the browser's language does not move it).
+const server = suiteServer({ LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100", OWNER_LANG: "en" });
 
 const en = { headers: { "Accept-Language": "en" } };
 const secretIn = (html: string) => /data-testid="endpoint-secret"[^>]*>(whsec_[A-Za-z0-9+/=]+)</.exec(html)?.[1];
