@@ -31,6 +31,7 @@ const BOTH_STORES = [
   "tests/integration/webhook-endpoints.test.ts",
   "app/automation/emitted-events.test.ts",
   "tests/integration/order-page.test.ts",
+  "app/quotes/proposals.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */
