@@ -36,6 +36,7 @@ const BOTH_STORES = [
   "app/delivery/upload-allowance.test.ts",
   "app/orders/no-half-made.test.ts",
   "app/ops/orders-csv-brief.test.ts",
+  "app/quotes/proposals.test.ts",
 ];
 
 /** Tests beside their code that start the built server or a second Node: integration, not unit. */

@@ -8,6 +8,7 @@ import {
   BRIEF_FIELDS,
   CHECKOUT_FIELDS,
   OFFER_IDS,
+  REQUEST_PAGES,
   ORDER_FORM_FIELDS,
   getOffer,
   type OfferKind,
@@ -32,7 +33,10 @@ export function loader({ context }: Route.LoaderArgs) {
   const privacy = i18n.getFixedT(lang, "privacy");
   const orderData = (Object.keys(ORDER_FORM_FIELDS) as OfferKind[]).map((kind) => ({
     kind,
-    offers: OFFER_IDS.filter((id) => getOffer(id).kind === kind).map((id) => offers(`${id}.name`)),
+    // A proposal's order ("custom"): any offer sold from a request page.
+    offers: (kind === "custom" ? REQUEST_PAGES : OFFER_IDS.filter((id) => getOffer(id).kind === kind)).map((id) =>
+      offers(`${id}.name`),
+    ),
     // What the order keeps: the form's answers, the billing address the checkout collects, the
     // brief's answers. The form's labels; the Zapier question as the noun its summary uses ("Zapier connection").
     fields: ([...ORDER_FORM_FIELDS[kind], ...CHECKOUT_FIELDS, ...BRIEF_FIELDS[kind]] as OrderFieldName[]).map((field) =>
