@@ -5,7 +5,7 @@
 // build, in development as Vite loads this file (vite.ssrLoadModule), with Vite's middleware in
 // place of the built browser files: the same headers, limits, checks and counts in both.
 import { randomBytes, randomUUID } from "node:crypto";
-import type http from "node:http";
+import http from "node:http";
 import type net from "node:net";
 import path from "node:path";
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Front } from "./serve.ts";
+import { apiAllow, frontProblem, isApiTarget } from "../app/api/front.ts";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { assertWritableDirWithin } from "../app/lib/data-dir.server.ts";
 import { bodyCapFor } from "../app/http/read-form.server.ts";
@@ -254,11 +255,12 @@ function answerHeaders(res: http.ServerResponse, https: boolean, requestId: stri
   for (const [name, value] of baseSecurityHeaders(https)) res.setHeader(name, value);
 }
 
-function reject(res: http.ServerResponse, status: number, message: string) {
+function reject(res: http.ServerResponse, status: number, message: string, api = false) {
   res.statusCode = status;
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  // Under /api/ every answer is problem+json, the refusals made here included (app/api/front.ts).
+  res.setHeader("Content-Type", api ? "application/problem+json" : "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
-  res.end(message);
+  res.end(api ? frontProblem(status) : message);
 }
 
 function isValidHost(host: string) {
@@ -292,7 +294,7 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
   const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
     answerHeaders(res, https, requestId);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    reject(res, status, message);
+    reject(res, status, message, isApiTarget(req.url));
   };
 
   let url: URL;
@@ -307,9 +309,12 @@ async function handle(app: express.Express, req: http.IncomingMessage, res: http
   if (!req.url?.startsWith("/")) req.url = url.pathname + url.search;
   const method = req.method ?? "GET";
   // The site only reads pages and takes form posts; other methods would reach React Router's error
-  // rendering without its middleware context (a 500).
+  // rendering without its middleware context (a 500). An API path says what it takes.
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-    return refuse(405, "Method not allowed", { Allow: "GET, HEAD, POST" });
+    if (isApiTarget(req.url) && !apiAllow(url.pathname)) return refuse(404, "Not found");
+    return refuse(405, "Method not allowed", {
+      Allow: (isApiTarget(req.url) && apiAllow(url.pathname)) || "GET, HEAD, POST",
+    });
   }
 
   if (method === "POST") {
@@ -447,6 +452,24 @@ function admit(socket: net.Socket) {
 }
 
 /**
+ * A request Node's parser refused before any handler ran (a header over the size limit, a
+ * malformed request line): Node's own answers (431, 408, 400, empty bodies), except that a request
+ * whose first bytes name an `/api/` path gets its problem+json. The request line is read from the
+ * bytes the parser held (`rawPacket`): the first 64 KB of an oversized request, the start of it.
+ */
+function clientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: net.Socket) {
+  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const target = /^[A-Z]{1,16} (\S+)/.exec(error.rawPacket?.subarray(0, 256).toString("latin1") ?? "")?.[1];
+  const body = isApiTarget(target) ? frontProblem(status) : "";
+  const reason = http.STATUS_CODES[status] ?? "Bad Request";
+  const type = body ? "Content-Type: application/problem+json\r\nCache-Control: no-store\r\n" : "";
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
  * The front server/serve.ts runs. `assets` serves the browser files in development (Vite's
  * middleware: modules, HMR, public/); without it, build/client is served as production does.
  * Everything else — headers, limits, same-origin check, canonical redirects, caches, counts — is
@@ -467,12 +490,13 @@ export function createFront(assets?: express.RequestHandler): Front {
           logger().error({ err: error }, "request failed");
           if (!res.headersSent) {
             answerHeaders(res, proxies.isHttps(req), requestId);
-            reject(res, 500, "Internal error");
+            reject(res, 500, "Internal error", isApiTarget(req.url));
           } else res.destroy();
         }),
       );
     },
     admit,
+    clientError,
     // The app's start-up checks (DATA_DIR, database): a site that cannot store an order exits.
     start: async () => entry.start?.(),
     shutdown: async () => entry.shutdown?.(),
