@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
-import { confirmationCopyKind, deliveredKind } from "../mail/email-kinds.ts";
+import { confirmationCopyKind } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import { referenceNumberOf } from "../orders/reference.ts";
@@ -288,27 +288,6 @@ export function backOfficeStore(db: Kysely<Database>, dialect: Dialect): BackOff
         .insertInto("order_events")
         .values({ order_id: orderId, kind, detail: detail === null ? null : detail.slice(0, 2000), created_at: now() })
         .execute();
-    },
-
-    async markDelivered(orderId: string, note: string, period: string | null): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const { earlier } = await trx
-          .selectFrom("order_events")
-          .select((eb) => eb.fn.countAll<number>().as("earlier"))
-          .where("order_id", "=", orderId)
-          .where("kind", "=", "delivered")
-          .executeTakeFirstOrThrow();
-        // The unique index order_events_one_delivered_per_period (order, period) makes the second of
-        // two concurrent posts for one period lose here.
-        const result = await trx
-          .insertInto("order_events")
-          .values({ order_id: orderId, kind: "delivered", detail: note.slice(0, 2000), created_at: now(), period })
-          .onConflict((conflict) => conflict.doNothing())
-          .executeTakeFirst();
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-        await enqueue(trx, { orderId }, deliveredKind(period, Number(earlier)));
-        return true;
-      });
     },
 
     async queueCopy(

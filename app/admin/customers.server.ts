@@ -146,7 +146,7 @@ export async function readableCustomerSummary(
           deliveries: work.deliveries.map((delivery) => ({
             at: day(delivery.createdAt),
             note: delivery.note,
-            link: delivery.linkUrl,
+            link: delivery.links.map((link) => link.url).join(" ") || null,
           })),
           emails: exported?.emails.length ?? 0,
         };

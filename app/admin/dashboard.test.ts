@@ -13,6 +13,17 @@ const repo = storesPerTest();
 /** "Now" for every figure: 15 November 2026, 11:00 in Paris. */
 const NOW = new Date("2026-11-15T10:00:00Z");
 
+/**
+ * A period's first delivery as the one deliver function writes it (delivery/work.server.ts
+ * `deliver` → recordDelivery: the record, the delivered event, the email, the webhook); true when
+ * written, false for a replay of the same period.
+ */
+const markDelivered = async (orderId: string, note: string, period: string | null) =>
+  (await repo.recordDelivery(
+    { orderId, period: period ?? "", round: 0, note, links: [], first: true, eventPeriod: period },
+    [],
+  )) !== null;
+
 let n = 0;
 interface Row {
   state?: "pending" | "checkout_created" | "paid" | "expired" | "failed";
@@ -167,15 +178,15 @@ describe(`the front page's figures (${storeKind})`, () => {
       billingState: "active",
       periodEnd: "2026-12-10T10:00:00.000Z",
     });
-    expect(await repo.markDelivered(delivered, "", null)).toBe(true);
+    expect(await markDelivered(delivered, "", null)).toBe(true);
     // Delivered for the period that ended in November: the December period is still to deliver.
-    expect(await repo.markDelivered(subscription, "", "2026-11-10T10:00:00.000Z")).toBe(true);
+    expect(await markDelivered(subscription, "", "2026-11-10T10:00:00.000Z")).toBe(true);
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(2);
     // The list the tile links to (?state=to-deliver) shows exactly those orders.
     const listed = async () =>
       (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
     expect(await listed()).toEqual([oneTime, subscription].sort());
-    expect(await repo.markDelivered(subscription, "", "2026-12-10T10:00:00.000Z")).toBe(true);
+    expect(await markDelivered(subscription, "", "2026-12-10T10:00:00.000Z")).toBe(true);
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
     expect(await listed()).toEqual([oneTime]);
     // A paid order whose customer was erased cannot be delivered (nothing can be sent): not to do.
@@ -208,15 +219,41 @@ describe(`the front page's figures (${storeKind})`, () => {
     expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(2);
   });
 
-  test("short videos, 8 a month: still to deliver after a piece delivered on the site while pieces remain (a revision's answer is not a piece); done at 8, or when marked delivered by hand", async () => {
+  test("money ends the work: a charge refunded in full takes an order (a subscription's too) off 'to deliver'; a partial refund does not", async () => {
+    const periodEnd = "2026-12-10T10:00:00.000Z";
+    const full = await order({ offer: "formateur-ia", monthly: 3_900, billingState: "active", periodEnd });
+    const partial = await order({ offer: "formateur-ia", monthly: 3_900, billingState: "active", periodEnd });
+    const listed = async () =>
+      (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
+    expect(await listed()).toEqual([full, partial].sort());
+    const refund = (orderId: string, amountRefunded: number) =>
+      repo.db
+        .insertInto("charge_refunds")
+        .values({
+          charge_id: `ch_${orderId}`,
+          order_id: orderId,
+          amount: 3_900,
+          amount_refunded: amountRefunded,
+          currency: "eur",
+          updated_at: NOW.toISOString(),
+        })
+        .execute();
+    await refund(full, 3_900);
+    await refund(partial, 1_000);
+    expect(await listed()).toEqual([partial]);
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
+  });
+
+  test("short videos, 8 a month: still to deliver after a piece delivered on the site while pieces remain (a revision's answer is not a piece); done at 8; a delivery made outside the site is one piece like any other", async () => {
     const periodEnd = "2026-12-10T10:00:00.000Z";
     const videos = await order({ offer: "short-videos", monthly: 10_000, billingState: "active", periodEnd });
     const byHand = await order({ offer: "short-videos", monthly: 10_000, billingState: "active", periodEnd });
     const listed = async () =>
       (await repo.searchOrders({ toDeliver: true, limit: 20, offset: 0 })).orders.map((row) => row.id).sort();
     expect(await listed()).toEqual([videos, byHand].sort());
-    expect(await repo.markDelivered(byHand, "", periodEnd)).toBe(true);
-    expect(await listed()).toEqual([videos]);
+    // "Delivered outside the site" records a delivery (one piece of the 8): still owed.
+    expect(await markDelivered(byHand, "", periodEnd)).toBe(true);
+    expect(await listed()).toEqual([videos, byHand].sort());
     const deliver = async (round: number) =>
       expect(
         await repo.recordDelivery(
@@ -225,8 +262,7 @@ describe(`the front page's figures (${storeKind})`, () => {
             period: periodEnd,
             round,
             note: "",
-            linkUrl: "https://videos.example.com/" + round,
-            linkLabel: null,
+            links: [{ url: "https://videos.example.com/" + round, label: null }],
             first: round === 0,
             eventPeriod: periodEnd,
           },
@@ -234,17 +270,17 @@ describe(`the front page's figures (${storeKind})`, () => {
         ),
       ).not.toBeNull();
     await deliver(0);
-    expect(await listed()).toEqual([videos]);
-    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
+    expect(await listed()).toEqual([videos, byHand].sort());
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(2);
     expect(await repo.recordRevision(videos, periodEnd, 1, "Shorter")).not.toBeNull();
     await deliver(1);
     // Rounds 0 and 2 to 8 are pieces (round 1 answered the revision): the eighth is round 8.
     for (let round = 2; round <= 8; round++) {
-      expect(await listed(), `before round ${round}`).toEqual([videos]);
+      expect(await listed(), `before round ${round}`).toEqual([videos, byHand].sort());
       await deliver(round);
     }
-    expect(await listed()).toEqual([]);
-    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(0);
+    expect(await listed()).toEqual([byHand]);
+    expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
   });
 
   test("the funnel per offer and language over 30 days: page views, order forms opened, orders, paid", async () => {
@@ -327,8 +363,8 @@ describe(`the orders list (${storeKind})`, () => {
 describe(`delivered once per billing period (${storeKind})`, () => {
   test("a one-time order once; a subscription once per period, the next period allowed", async () => {
     const oneTime = await order();
-    expect(await repo.markDelivered(oneTime, "here", null)).toBe(true);
-    expect(await repo.markDelivered(oneTime, "again", null)).toBe(false);
+    expect(await markDelivered(oneTime, "here", null)).toBe(true);
+    expect(await markDelivered(oneTime, "again", null)).toBe(false);
 
     const subscription = await order({
       offer: "formateur-ia",
@@ -338,16 +374,17 @@ describe(`delivered once per billing period (${storeKind})`, () => {
     });
     const december = "2026-12-10T10:00:00.000Z";
     const [first, twin] = await Promise.all([
-      repo.markDelivered(subscription, "November's videos", december),
-      repo.markDelivered(subscription, "twin", december),
+      markDelivered(subscription, "November's videos", december),
+      markDelivered(subscription, "twin", december),
     ]);
     expect([first, twin].sort()).toEqual([false, true]);
-    expect(await repo.markDelivered(subscription, "January's", "2027-01-10T10:00:00.000Z")).toBe(true);
+    expect(await markDelivered(subscription, "January's", "2027-01-10T10:00:00.000Z")).toBe(true);
     const events = (await repo.listOrderEvents(subscription)).filter((event) => event.kind === "delivered");
     expect(events.map((event) => event.period)).toEqual([december, "2027-01-10T10:00:00.000Z"]);
-    // One email per delivery: each period's kind is its own.
-    const emails = (await repo.listEmails(subscription)).map((email) => email.kind).sort();
-    expect(emails).toEqual(["delivered", "delivered.2027-01-10T10:00:00Z"]);
+    // One email per delivery (the delivery's own kind).
+    const emails = (await repo.listEmails(subscription)).map((email) => email.kind);
+    expect(emails).toHaveLength(2);
+    expect(emails.every((kind) => kind.startsWith("work-delivered."))).toBe(true);
   });
 
   test("the export reads when each order was last delivered (the owner's 'delivered on' column), in the owner's zone", async () => {
@@ -359,10 +396,10 @@ describe(`delivered once per billing period (${storeKind})`, () => {
       billingState: "active",
       createdAt: "2026-11-04T10:00:00.000Z",
     });
-    expect(await repo.markDelivered(done, "", null)).toBe(true);
-    expect(await repo.markDelivered(monthly, "", "2026-12-10T10:00:00.000Z")).toBe(true);
+    expect(await markDelivered(done, "", null)).toBe(true);
+    expect(await markDelivered(monthly, "", "2026-12-10T10:00:00.000Z")).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await repo.markDelivered(monthly, "", "2027-01-10T10:00:00.000Z")).toBe(true);
+    expect(await markDelivered(monthly, "", "2027-01-10T10:00:00.000Z")).toBe(true);
     const events = async (id: string) =>
       (await repo.listOrderEvents(id)).filter((event) => event.kind === "delivered").map((event) => event.createdAt);
     const rows = new Map((await repo.exportPage({}, null, 10)).map((row) => [row.order.id, row.deliveredAt ?? null]));

@@ -9,6 +9,7 @@ import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
 import { billingLabel } from "../lib/billing-label.ts";
 import { dueLabel, dueMark, orderDue } from "../orders/due-date.ts";
 import { translator } from "../i18n/translator.server.ts";
+import { deliver } from "../delivery/work.server.ts";
 
 /** The back office's questions and actions on orders; routes stay thin. */
 
@@ -212,6 +213,9 @@ export type ActionOutcome =
   | "alreadyDelivered"
   | "alreadyDeliveredPeriod"
   | "alreadyQueued"
+  | "badLink"
+  | "workClosed"
+  | "eventRefused"
   | "notFound";
 
 /** The billing period a delivery mark is for: a subscription's current period (its end), null for a one-time order. */
@@ -237,25 +241,31 @@ export async function resendConfirmation(
 }
 
 /**
- * Marks a paid order delivered and tells the customer, in their language, with the note: a one-time
- * order once, a subscription once per billing period (the next period can be marked once it begins).
+ * A delivery from outside the delivery form (the owner's confirmed "Delivered outside the site",
+ * the API's `POST …/deliveries`): a delivery record with its note and links, made by the one
+ * deliver function (app/delivery/work.server.ts `deliver`), so the customer's page, email and the
+ * `order.delivered` webhook are those of any delivery. A one-time order is delivered once, a
+ * subscription's period as its allowance allows; a replay or a concurrent twin gets "already delivered".
  */
 export async function markDelivered(
   orderId: string,
   note: string,
   services: Pick<OrderServices, "repo" | "worker">,
+  links: Array<{ url: string; label?: string | null }> = [],
+  by: "owner" | "api" = "owner",
 ): Promise<ActionOutcome> {
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
-  if (order.state !== "paid") return "notPaid";
-  // The delivery note is an email to the customer: an erased customer has no address left.
-  if (order.erasedAt) return "erased";
-  // One delivered event per order and period (a unique index), stored with its email in one
-  // transaction: the outbox worker reads the note when it writes the email. A concurrent twin gets
-  // "already delivered".
-  const period = deliveryPeriod(order);
-  if (!(await services.repo.markDelivered(order.id, note.trim().slice(0, NOTE_MAX), period)))
-    return period ? "alreadyDeliveredPeriod" : "alreadyDelivered";
-  services.worker.kick();
-  return "delivered";
+  const answer = await deliver(order, { links, note: note.slice(0, NOTE_MAX), noteAlone: true, by }, services);
+  if (answer.ok) return "delivered";
+  switch (answer.reason) {
+    case "notPaid":
+    case "erased":
+    case "badLink":
+    case "workClosed":
+    case "eventRefused":
+      return answer.reason;
+    default:
+      return deliveryPeriod(order) ? "alreadyDeliveredPeriod" : "alreadyDelivered";
+  }
 }

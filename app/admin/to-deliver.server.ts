@@ -20,11 +20,10 @@ const KEPT = ["active", "past_due", "cancelling"] as const;
  * An order the owner still has to deliver: paid, its money kept, its customer not erased (nothing
  * can be delivered to no one: the order page offers no delivery then), and no delivery mark for its
  * current period, or a revision asked that no delivery answers yet. A one-time order's mark has no period ('' here); a subscription's names the
- * period_end it was made in (back-office-store markDelivered). An offer with an allowance per
+ * period_end it was made in (delivery-store recordDelivery, the one deliver function's write). An offer with an allowance per
  * period (`perPeriod`) stays owed after its first delivery on the site while pieces remain, as the
  * delivery page counts them (delivery/work.server.ts workState: a delivery that answers a revision
- * is not a new piece); marked delivered by hand with no delivery on the site, it is done for the
- * period. One definition for the front page's count, the orders list's "to deliver" filter and the
+ * is not a new piece); a delivery made outside the site is one piece like any other. One definition for the front page's count, the orders list's "to deliver" filter and the
  * morning email, so the tile and the list it links to agree.
  */
 export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
@@ -32,6 +31,17 @@ export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
     eb("orders.state", "=", "paid"),
     eb("orders.erased_at", "is", null),
     eb.or([eb("orders.billing_state", "is", null), eb("orders.billing_state", "in", KEPT)]),
+    // Money ends the work (delivery/work.server.ts workClosedBy): a charge refunded in full takes the
+    // order off the list, a subscription's too; a partial refund leaves it owed.
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("charge_refunds")
+          .select("charge_refunds.charge_id")
+          .whereRef("charge_refunds.order_id", "=", "orders.id")
+          .whereRef("charge_refunds.amount_refunded", ">=", "charge_refunds.amount"),
+      ),
+    ),
     eb.or([
       eb.not(
         eb.exists(

@@ -90,12 +90,6 @@ export interface BackOfficeStore {
   }>;
   addOrderEvent(orderId: string, kind: OrderEvent["kind"], detail?: string | null): Promise<void>;
   listOrderEvents(orderId: string): Promise<OrderEvent[]>;
-  /**
-   * The delivered event (once per order and billing period, `period` null for a one-time order: a
-   * unique index) and its email, in one transaction; false when that period was marked delivered
-   * already (by this request's twin on any instance).
-   */
-  markDelivered(orderId: string, note: string, period: string | null): Promise<boolean>;
   /** Marks a quote request answered (once); false when it was already, or does not exist. */
   markQuoteAnswered(quoteId: string): Promise<boolean>;
   /**

@@ -430,9 +430,9 @@ export async function deliverOrder(
   return idempotent(token, request, requestHash, services, async () => {
     const found = await findOrder(reference, services);
     if (!found) return notFound();
-    // Until deliveries carry links of their own, the link is the note's last line.
-    const note = [body.value.note?.trim(), body.value.link].filter(Boolean).join("\n\n");
-    const outcome = await markDelivered(found.order.id, note, services);
+    // The back office's own delivery (one deliver function): a delivery record with its links and note.
+    const links = [...(body.value.links ?? []), ...(body.value.link ? [{ url: body.value.link }] : [])];
+    const outcome = await markDelivered(found.order.id, body.value.note ?? "", services, links, "api");
     if (outcome === "delivered") {
       const result: z.output<typeof DeliverResult> = {
         reference: found.order.reference,
@@ -444,6 +444,9 @@ export async function deliverOrder(
     if (outcome === "notFound") return notFound();
     if (outcome === "alreadyDelivered" || outcome === "alreadyDeliveredPeriod")
       return problem(409, "already_delivered", "This order is already delivered");
+    if (outcome === "workClosed")
+      return problem(409, "work_closed", "The work on this order has stopped (refunded in full or cancelled)");
+    if (outcome === "badLink") return problem(422, "bad_link", "A link must be an http(s) address");
     if (outcome === "erased")
       return problem(409, "erased", "The customer's data was erased: there is no one to deliver to");
     return problem(409, "not_paid", "This order is not paid");

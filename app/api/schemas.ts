@@ -148,11 +148,28 @@ export const StatusRequest = z
 
 export const DeliverRequest = z
   .object({
+    links: z
+      .array(
+        z.object({
+          url: z.url({ protocol: /^https?$/ }).max(API_LINK_MAX),
+          label: z
+            .string()
+            .max(200)
+            .optional()
+            .meta({ description: "The words the customer clicks (the URL when absent)" }),
+        }),
+      )
+      .max(20)
+      .optional()
+      .meta({
+        description:
+          "Where the customer gets the result: each link is shown on the order page and in the delivery email",
+      }),
     link: z
       .url({ protocol: /^https?$/ })
       .max(API_LINK_MAX)
       .optional()
-      .meta({ description: "Where the customer gets the result (added to the delivery email)" }),
+      .meta({ description: "One unlabelled link (kept for older clients: the same as links: [{url}])" }),
     note: z.string().max(API_NOTE_MAX).optional().meta({ description: "A note for the customer (the delivery email)" }),
   })
   .meta({ id: "DeliverRequest" });

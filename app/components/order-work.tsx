@@ -50,18 +50,22 @@ export function DeliveryList({ work }: { work: WorkView }) {
               </p>
               <p className="text-sm text-muted">{delivery.at}</p>
               {delivery.note ? <p className="mt-2 break-words whitespace-pre-line">{delivery.note}</p> : null}
-              {delivery.link ? (
-                <p className="mt-2">
-                  <a
-                    className="font-medium break-all underline"
-                    href={delivery.link.url}
-                    rel="noopener noreferrer nofollow"
-                    target="_blank"
-                    data-testid="delivery-link"
-                  >
-                    {delivery.link.label}
-                  </a>
-                </p>
+              {delivery.links.length ? (
+                <ul className="mt-2 space-y-1">
+                  {delivery.links.map((link) => (
+                    <li key={link.url}>
+                      <a
+                        className="font-medium break-all underline"
+                        href={link.url}
+                        rel="noopener noreferrer nofollow"
+                        target="_blank"
+                        data-testid="delivery-link"
+                      >
+                        {link.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
               ) : null}
               <FileList files={delivery.files} testId="delivery-files" />
             </div>
@@ -204,6 +208,15 @@ export function WorkSection({
           data-testid="work-done"
         >
           {t(`done.${done}`)}
+        </p>
+      ) : null}
+      {work.closed ? (
+        <p
+          className="mt-8 rounded-2xl border border-line bg-white p-4 font-medium"
+          role="status"
+          data-testid="work-closed"
+        >
+          {t(`closed.${work.closed}`)}
         </p>
       ) : null}
       {error ? (

@@ -683,6 +683,12 @@ const CHANGES: SchemaChange[] = [
       `ALTER TABLE order_briefs ADD COLUMN answers_json TEXT`,
     ],
   },
+  {
+    // One way to deliver: a delivery carries any number of labelled links (the back office's form
+    // and the API alike); the older single link columns keep the first one.
+    name: "025-delivery-links",
+    statements: [`ALTER TABLE order_deliveries ADD COLUMN links_json TEXT`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -332,6 +332,8 @@ export interface OrderDeliveriesTable {
   note: string;
   link_url: string | null;
   link_label: string | null;
+  /** Every link of the delivery, [{url, label}] as JSON (025); link_url/link_label keep the first for older readers. */
+  links_json: string | null;
   created_at: string;
   accepted_at: string | null;
 }

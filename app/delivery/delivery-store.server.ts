@@ -5,7 +5,16 @@ import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { DELIVERY_EMAIL } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
-import type { Brief, Delivery, DeliveryStore, NewDelivery, OrderWork, Revision, StoredFileRecord } from "./types.ts";
+import type {
+  Brief,
+  Delivery,
+  DeliveryLink,
+  DeliveryStore,
+  NewDelivery,
+  OrderWork,
+  Revision,
+  StoredFileRecord,
+} from "./types.ts";
 
 const now = () => new Date().toISOString();
 /** Ids that are safe in a storage key and in an outbox kind's key (no dash, no dot). */
@@ -32,6 +41,7 @@ const toDelivery = (row: {
   note: string;
   link_url: string | null;
   link_label: string | null;
+  links_json: string | null;
   created_at: string;
   accepted_at: string | null;
 }): Delivery => ({
@@ -40,8 +50,12 @@ const toDelivery = (row: {
   period: row.period,
   round: Number(row.round),
   note: row.note,
-  linkUrl: row.link_url,
-  linkLabel: row.link_label,
+  // Deliveries from before labelled lists (025) kept their one link in link_url.
+  links: row.links_json
+    ? (JSON.parse(row.links_json) as DeliveryLink[])
+    : row.link_url
+      ? [{ url: row.link_url, label: row.link_label }]
+      : [],
   createdAt: row.created_at,
   acceptedAt: row.accepted_at,
 });
@@ -65,7 +79,7 @@ const toRevision = (row: {
 export function deliveryStore(db: Kysely<Database>): DeliveryStore {
   return {
     async orderWork(orderId: string): Promise<OrderWork> {
-      const [brief, files, deliveries, revisions] = await Promise.all([
+      const [brief, files, deliveries, revisions, refunded] = await Promise.all([
         db.selectFrom("order_briefs").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
         db
           .selectFrom("order_files")
@@ -88,8 +102,17 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           .orderBy("created_at")
           .orderBy("round")
           .execute(),
+        // Money ends the work: a charge of the order refunded in full (billing's record of refunds).
+        db
+          .selectFrom("charge_refunds")
+          .select("charge_id")
+          .where("order_id", "=", orderId)
+          .whereRef("amount_refunded", ">=", "amount")
+          .limit(1)
+          .executeTakeFirst(),
       ]);
       return {
+        fullyRefunded: Boolean(refunded),
         brief: brief
           ? ({
               orderId: brief.order_id,
@@ -169,8 +192,9 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
             period: delivery.period,
             round: delivery.round,
             note: delivery.note,
-            link_url: delivery.linkUrl,
-            link_label: delivery.linkLabel,
+            link_url: delivery.links[0]?.url ?? null,
+            link_label: delivery.links[0]?.label ?? null,
+            links_json: JSON.stringify(delivery.links),
             created_at: stamp,
             accepted_at: null,
           })
@@ -203,7 +227,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
             id,
             round: delivery.round,
             files: files.length,
-            link: Boolean(delivery.linkUrl),
+            link: delivery.links.length > 0,
           }),
           stamp,
         );
@@ -213,8 +237,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           period: delivery.period,
           round: delivery.round,
           note: delivery.note,
-          linkUrl: delivery.linkUrl,
-          linkLabel: delivery.linkLabel,
+          links: delivery.links,
           createdAt: stamp,
           acceptedAt: null,
         };

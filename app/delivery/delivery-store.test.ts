@@ -18,8 +18,7 @@ describe("the delivery store", () => {
       period: "",
       round: 0,
       note: "Here",
-      linkUrl: "https://example.com/v1",
-      linkLabel: null,
+      links: [{ url: "https://example.com/v1", label: null }],
       first: true,
       eventPeriod: null,
     };
@@ -63,8 +62,7 @@ describe("the delivery store", () => {
       period: "",
       round: 0,
       note: "",
-      linkUrl: null,
-      linkLabel: null,
+      links: [],
       first: true,
       eventPeriod: null,
     };

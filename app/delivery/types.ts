@@ -30,14 +30,19 @@ export interface Brief {
   updatedAt: string;
 }
 
+/** A link of a delivery: an http(s) URL, and the words the customer clicks (null: the URL itself). */
+export interface DeliveryLink {
+  url: string;
+  label: string | null;
+}
+
 export interface Delivery {
   id: string;
   orderId: string;
   period: string;
   round: number;
   note: string;
-  linkUrl: string | null;
-  linkLabel: string | null;
+  links: DeliveryLink[];
   createdAt: string;
   acceptedAt: string | null;
 }
@@ -57,6 +62,8 @@ export interface OrderWork {
   files: StoredFileRecord[];
   deliveries: Delivery[];
   revisions: Revision[];
+  /** A charge of the order was refunded in full (billing's charge_refunds): money ended the work. */
+  fullyRefunded?: boolean;
 }
 
 export interface NewDelivery {
@@ -64,8 +71,7 @@ export interface NewDelivery {
   period: string;
   round: number;
   note: string;
-  linkUrl: string | null;
-  linkLabel: string | null;
+  links: DeliveryLink[];
   /** Whether this is the period's first delivery: it also writes the order's delivered event. */
   first: boolean;
   /** For a subscription, the period end the delivered event names (null for a one-time order). */
@@ -129,6 +135,8 @@ export interface BriefQuestionView {
 }
 
 export interface WorkView {
+  /** Money ended the work (a full refund, an immediate cancellation): the page is read-only and says why. */
+  closed: "refunded" | "cancelled" | null;
   brief: { text: string; at: string } | null;
   /** The offer's brief questions (none for some offers), with what was answered. */
   briefQuestions: BriefQuestionView[];
@@ -140,7 +148,7 @@ export interface WorkView {
     round: number;
     answers: boolean;
     note: string;
-    link: { url: string; label: string } | null;
+    links: Array<{ url: string; label: string }>;
     files: FileView[];
     at: string;
     accepted: boolean;

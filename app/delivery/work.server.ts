@@ -17,12 +17,14 @@ import { formatDate, formatFileSize } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { Order } from "../orders/types.ts";
 import { newId } from "./delivery-store.server.ts";
+import { decide, stateOf, type Actor, type WorkEvent, type WorkStateName } from "./work-state.ts";
 import {
   BRIEF_MAX,
   NOTE_MAX,
   REVISION_MAX,
   type BriefQuestionView,
   type Delivery,
+  type DeliveryLink,
   type DeliveryStore,
   type FileView,
   type OrderWork,
@@ -178,12 +180,26 @@ export function workState(order: Order, work: OrderWork) {
   ).length;
   // The latest delivery's answer: accepting an earlier piece does not close the next one.
   const accepted = Boolean(latest?.acceptedAt);
+  const closedBy = workClosedBy(order, work);
+  const name: WorkStateName = stateOf({
+    closed: closedBy !== null,
+    briefReceived: Boolean(work.brief),
+    delivered: Boolean(latest),
+    openRevision: Boolean(openRevision),
+    accepted,
+  });
+  const facts = { allowanceLeft: counted < allowance, roundsLeft: revisions.length < rounds };
   return {
+    /** The state of the period's work (work-state.ts), and why it is closed when it is. */
+    name,
+    closedBy,
+    /** Whether `actor` may fire `event` now (work-state.ts `decide`). */
+    decide: (event: WorkEvent, actor: Actor) => decide(name, event, actor, facts),
     period,
     /** The round the next delivery fills: the open revision's, or the one after the latest delivery. */
     nextRound: openRevision ? openRevision.round : latest ? latest.round + 1 : 0,
-    /** A delivery is due: a revision waits for its answer, or the period's allowance is not used up. */
-    canDeliver: Boolean(openRevision) || counted < allowance,
+    /** A delivery is due: a revision waits for its answer, or the period's allowance is not used up (never once the work is closed). */
+    canDeliver: decide(name, "deliver", "owner", facts).ok,
     /** The pieces delivered this period and the allowance, for an offer that has one ("5 of 8 this month"). */
     allowance: offer.perPeriod ? { done: counted, total: offer.perPeriod } : null,
     latest,
@@ -191,10 +207,33 @@ export function workState(order: Order, work: OrderWork) {
     accepted,
     rounds,
     revisionsUsed: revisions.length,
-    canAnswer: Boolean(latest) && !openRevision && !accepted,
-    /** The brief stays open until the first delivery. */
-    briefOpen: work.deliveries.length === 0,
+    canAnswer: decide(name, "accept", "customer", facts).ok,
+    /**
+     * The brief stays open until the first delivery (and while the work is not closed). It is one
+     * per order: a later period (nothing delivered in it yet) does not open it again.
+     */
+    briefOpen: decide(name, "sendBrief", "customer", facts).ok && work.deliveries.length === 0,
   };
+}
+
+/**
+ * Why money ended the work, or null: the whole payment refunded (a one-time order's state
+ * "refunded", or a charge of the order refunded in full), or the subscription cancelled at once
+ * (or ended). A partial refund, or a cancellation at the period's end, leaves the work going.
+ */
+export function workClosedBy(
+  order: Pick<Order, "billingState">,
+  work: Pick<OrderWork, "fullyRefunded">,
+): "refunded" | "cancelled" | null {
+  if (order.billingState === "refunded" || work.fullyRefunded) return "refunded";
+  if (order.billingState === "cancelled") return "cancelled";
+  return null;
+}
+
+/** A refusal of the state machine as the pages and the API answer it: 409 with its reason. */
+function refused(state: ReturnType<typeof workState>, event: WorkEvent, actor: Actor): WorkAnswer | null {
+  const decision = state.decide(event, actor);
+  return decision.ok ? null : fail(409, decision.reason);
 }
 
 export type WorkOutcome =
@@ -209,7 +248,11 @@ export type WorkOutcome =
   | "revisionLimit"
   | "alreadyAnswered"
   | "badLink"
-  | "briefAnswers";
+  | "briefAnswers"
+  | "notPaid"
+  | "erased"
+  | "workClosed"
+  | "eventRefused";
 /** `invalid`: the brief's questions to answer again (reason "briefAnswers"). */
 export type WorkAnswer =
   | { ok: true; outcome: WorkOutcome }
@@ -233,7 +276,10 @@ export async function submitBrief(
   checkAnswers: BriefAnswersCheck,
 ): Promise<WorkAnswer> {
   const work = await services.repo.orderWork(order.id);
-  if (!workState(order, work).briefOpen) return fail(409, "briefClosed");
+  const state = workState(order, work);
+  const refusal = refused(state, "sendBrief", "customer");
+  if (refusal) return refusal;
+  if (!state.briefOpen) return fail(409, "briefClosed");
   const briefFiles = work.files.filter((file) => file.kind === "brief");
   const limits = {
     maxFiles: 10 - briefFiles.length,
@@ -278,15 +324,82 @@ export function deliveryLink(raw: string): string | null | false {
   }
 }
 
+/** The most links one delivery carries (the back office's form shows a few rows; the API takes a list). */
+export const LINKS_MAX = 20;
+
+/** What a delivery carries, however it was posted (the back office's form, its "outside the site" action, the API). */
+export interface DeliveryInput {
+  links: Array<{ url: string; label?: string | null }>;
+  note: string;
+  /** Files already stored (the caller deletes their bytes when the answer is a refusal). */
+  files?: StoredFileRecord[];
+  /**
+   * Whether a delivery may carry only a note: the owner delivered outside the site (confirmed), or
+   * the owner's automation says so through the API. The back office's delivery form asks a link or a file.
+   */
+  noteAlone?: boolean;
+  /** The round the owner's form was shown for: a reload of it once that round is filled is a replay. */
+  shownRound?: string;
+  /** Who delivers: the owner (back office) or the owner's automation (API). */
+  by: Extract<Actor, "owner" | "api">;
+}
+
 /**
- * The owner's delivery: a link and/or files, and a note. The round it fills is decided before the
- * files are read, and the store's unique (order, period, round) decides again when it is written:
- * a replayed post gets "already delivered" and its files are deleted. The form names the round it
- * was shown for (`round`): a reload of it after that round was filled is a replay, not another piece.
+ * The one way an order is delivered, whoever delivers: a delivery record (links with labels,
+ * files, a note) in the round it fills, written with the order's delivered event (first of the
+ * period), the customer's email and the `order.delivered` webhook in one transaction
+ * (DeliveryStore.recordDelivery). The back office's form, its "Delivered outside the site" action
+ * and `POST /api/v1/orders/{ref}/deliveries` all end here, so the customer's page, email and the
+ * owner's automation cannot tell them apart. The store's unique (order, period, round) decides a
+ * replayed or concurrent post: "already delivered".
+ */
+export async function deliver(
+  order: Order,
+  input: DeliveryInput,
+  services: Pick<WorkServices, "repo" | "worker">,
+): Promise<WorkAnswer> {
+  if (order.state !== "paid") return fail(409, "notPaid");
+  // The delivery is an email to the customer: an erased customer has no address left.
+  if (order.erasedAt) return fail(409, "erased");
+  const before = workState(order, await services.repo.orderWork(order.id));
+  const refusal = refused(before, "deliver", input.by);
+  if (refusal) return refusal;
+  if (input.shownRound && input.shownRound !== String(before.nextRound)) return fail(409, "alreadyDelivered");
+  const links: DeliveryLink[] = [];
+  for (const raw of input.links) {
+    const url = deliveryLink(raw.url);
+    if (url === false) return fail(400, "badLink");
+    if (url) links.push({ url, label: (raw.label ?? "").trim().slice(0, 200) || null });
+  }
+  if (links.length > LINKS_MAX) return fail(400, "badLink");
+  const note = input.note.trim().slice(0, NOTE_MAX);
+  const files = input.files ?? [];
+  if (!links.length && !files.length && !input.noteAlone) return fail(400, "empty");
+  const recorded = await services.repo.recordDelivery(
+    {
+      orderId: order.id,
+      period: before.period,
+      round: before.nextRound,
+      note,
+      links,
+      first: !before.latest,
+      eventPeriod: order.monthly ? order.periodEnd : null,
+    },
+    files,
+  );
+  if (!recorded) return fail(409, "alreadyDelivered");
+  services.worker.kick();
+  return { ok: true, outcome: "delivered" };
+}
+
+/**
+ * The owner's delivery form (multipart): links with labels (`link`/`linkLabel` in pairs), files
+ * and a note, handed to `deliver`. Refused before a byte is stored when nothing can be delivered
+ * now; on any refusal after, the files stored are deleted.
  */
 export async function deliverWork(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
-  const before = workState(order, await services.repo.orderWork(order.id));
-  if (!before.canDeliver) return fail(409, "alreadyDelivered");
+  const refusal = refused(workState(order, await services.repo.orderWork(order.id)), "deliver", "owner");
+  if (refusal) return refusal;
   const read = await storeUpload(
     request,
     "delivery",
@@ -297,57 +410,26 @@ export async function deliverWork(request: Request, order: Order, services: Work
     {},
   );
   if (!read.ok) return fail(read.status, read.reason);
-  const dropFiles = async () => {
-    for (const file of read.files) await services.files.delete(file.storageKey);
-  };
-  const shownRound = String(read.form.get("round") ?? "").trim();
-  if (shownRound && shownRound !== String(before.nextRound)) {
-    await dropFiles();
-    return fail(409, "alreadyDelivered");
-  }
-  const link = deliveryLink(String(read.form.get("link") ?? ""));
-  const note = String(read.form.get("note") ?? "")
-    .trim()
-    .slice(0, NOTE_MAX);
-  if (link === false) {
-    await dropFiles();
-    return fail(400, "badLink");
-  }
-  if (!link && !read.files.length) {
-    await dropFiles();
-    return fail(400, "empty");
-  }
-  const recorded = await services.repo.recordDelivery(
+  const urls = read.form.getAll("link").map(String);
+  const labels = read.form.getAll("linkLabel").map(String);
+  const answer = await deliver(
+    order,
     {
-      orderId: order.id,
-      period: before.period,
-      round: before.nextRound,
-      note,
-      linkUrl: link,
-      linkLabel: link
-        ? String(read.form.get("linkLabel") ?? "")
-            .trim()
-            .slice(0, 200) || null
-        : null,
-      first: !before.latest,
-      eventPeriod: order.monthly ? order.periodEnd : null,
+      links: urls.map((url, index) => ({ url, label: labels[index] ?? null })),
+      note: String(read.form.get("note") ?? ""),
+      files: read.files,
+      shownRound: String(read.form.get("round") ?? "").trim(),
+      by: "owner",
     },
-    read.files,
+    services,
   );
-  if (!recorded) {
-    await dropFiles();
-    return fail(409, "alreadyDelivered");
-  }
-  services.worker.kick();
-  return { ok: true, outcome: "delivered" };
+  if (!answer.ok) for (const file of read.files) await services.files.delete(file.storageKey);
+  return answer;
 }
 
-/** Why a revision cannot be asked now (nothing delivered, already answered, no rounds left), or null. */
+/** Why a revision cannot be asked now (nothing delivered, already answered, no rounds left, work closed), or null. */
 function revisionRefusal(state: ReturnType<typeof workState>): WorkAnswer | null {
-  if (!state.latest) return fail(409, "notDelivered");
-  if (!state.canAnswer) return fail(409, "alreadyAnswered");
-  if (state.revisionsUsed >= state.rounds) return fail(409, "revisionLimit");
-  return null;
+  return refused(state, "askRevision", "customer");
 }
 
 /** The customer asks a change to the latest delivery, within the offer's revision rounds (a form without files). */
@@ -355,8 +437,8 @@ export async function askRevision(order: Order, text: string, services: WorkServ
   const state = workState(order, await services.repo.orderWork(order.id));
   const asked = text.trim().slice(0, REVISION_MAX);
   if (!asked) return fail(400, "empty");
-  const refused = revisionRefusal(state);
-  if (refused) return refused;
+  const refusal = revisionRefusal(state);
+  if (refusal) return refusal;
   // Revision n follows delivery n - 1; the store's unique round refuses a second post of it.
   if (!(await services.repo.recordRevision(order.id, state.period, state.latest!.round + 1, asked)))
     return fail(409, "alreadyAnswered");
@@ -377,8 +459,8 @@ export async function askRevisionWithFiles(
 ): Promise<WorkAnswer> {
   const work = await services.repo.orderWork(order.id);
   const state = workState(order, work);
-  const refused = revisionRefusal(state);
-  if (refused) return refused;
+  const refusal = revisionRefusal(state);
+  if (refusal) return refusal;
   const earlier = work.files.filter((file) => file.kind === "revision");
   const limits = {
     maxFiles: 10 - earlier.length,
@@ -407,9 +489,9 @@ export async function askRevisionWithFiles(
 /** The customer accepts the latest delivery: the order's work is done (for this period). */
 export async function acceptWork(order: Order, services: WorkServices): Promise<WorkAnswer> {
   const state = workState(order, await services.repo.orderWork(order.id));
-  if (!state.latest) return fail(409, "notDelivered");
-  if (!state.canAnswer) return fail(409, "alreadyAnswered");
-  if (!(await services.repo.acceptDelivery(order.id, state.latest.id))) return fail(409, "alreadyAnswered");
+  const refusal = refused(state, "accept", "customer");
+  if (refusal) return refusal;
+  if (!(await services.repo.acceptDelivery(order.id, state.latest!.id))) return fail(409, "alreadyAnswered");
   services.worker.kick();
   return { ok: true, outcome: "accepted" };
 }
@@ -488,6 +570,7 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
     url: fileUrl(file.id),
   });
   return {
+    closed: state.closedBy,
     brief: work.brief ? { text: work.brief.text, at: date(work.brief.updatedAt) } : null,
     briefQuestions: briefQuestions(order, work, lang),
     briefFiles: work.files.filter((file) => file.kind === "brief").map(fileView),
@@ -501,7 +584,7 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
           (revision) => revision.period === state.period && revision.round === delivery.round,
         ),
         note: delivery.note,
-        link: delivery.linkUrl ? { url: delivery.linkUrl, label: delivery.linkLabel || delivery.linkUrl } : null,
+        links: delivery.links.map((link) => ({ url: link.url, label: link.label || link.url })),
         files: work.files.filter((file) => file.deliveryId === delivery.id).map(fileView),
         at: date(delivery.createdAt),
         accepted: Boolean(delivery.acceptedAt),

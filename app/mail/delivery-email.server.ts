@@ -32,11 +32,14 @@ export function renderWorkDeliveredEmail(
     offer,
     reference: order.reference,
   });
-  const label = delivery?.linkLabel || t("email.delivered.link");
+  const links = (delivery?.links ?? []).map((link) => ({
+    url: link.url,
+    label: link.label || t("email.delivered.link"),
+  }));
   const names = files.map((file) => file.name).join(", ");
   const lines: string[] = [];
   if (delivery?.note) lines.push(delivery.note);
-  if (delivery?.linkUrl) lines.push(t("email.delivered.linkLine", { label, url: delivery.linkUrl }));
+  for (const link of links) lines.push(t("email.delivered.linkLine", { label: link.label, url: link.url }));
   if (files.length) lines.push(t("email.delivered.filesLine", { names }));
   const page = options.pageUrl ? t("email.delivered.pageLine", { url: options.pageUrl }) : "";
   // A line whose URL becomes a link in the HTML: the translated line around a marker.
@@ -53,7 +56,7 @@ export function renderWorkDeliveredEmail(
       .join("\n\n") + "\n";
   const sections = [
     ...(delivery?.note ? [`<p style="white-space:pre-line">${escapeHtml(delivery.note)}</p>`] : []),
-    ...(delivery?.linkUrl ? [`<p>${linked("email.delivered.linkLine", { label }, delivery.linkUrl)}</p>`] : []),
+    ...links.map((link) => `<p>${linked("email.delivered.linkLine", { label: link.label }, link.url)}</p>`),
     ...(files.length ? [`<p>${escapeHtml(t("email.delivered.filesLine", { names }))}</p>`] : []),
     ...(options.pageUrl ? [htmlButton({ label: t("email.delivered.page"), href: options.pageUrl })] : []),
   ].join("\n");

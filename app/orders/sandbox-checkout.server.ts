@@ -77,9 +77,14 @@ export function readSandboxBilling(
 
 /**
  * The visitor pays or cancels in the sandbox. Returns where to send them, as Stripe does (the
- * success URL, whose page fulfils; or the cancel URL, after the order is marked expired), or
- * undefined for an unknown session, "bad-intent" for anything else, and the billing fields to fix
- * when the session asks a billing address and the post lacks a valid one (nothing is paid).
+ * success URL; or the cancel URL, after the order is marked expired), or undefined for an unknown
+ * session, "bad-intent" for anything else, and the billing fields to fix when the session asks a
+ * billing address and the post lacks a valid one (nothing is paid).
+ *
+ * Paying fulfils the order here, before the redirect, through the one fulfilment step Stripe's
+ * webhook worker runs (`services.fulfil`: marks paid and queues the confirmation in one
+ * transaction): a customer who closes the tab, or whose thank-you page is refused under load, has
+ * paid all the same. The thank-you page's own call then finds the order paid and changes nothing.
  */
 export async function sandboxCheckoutDecision(
   sessionId: string,
@@ -91,10 +96,17 @@ export async function sandboxCheckoutDecision(
   if (!sandbox || !session) return undefined;
   const intent = form.get("intent");
   if (intent === "pay") {
-    if (session.request.billingAddress !== "required" || session.status !== "open") return sandbox.pay(session, null);
-    const billing = readSandboxBilling(form);
-    if (!billing.ok) return { invalid: billing.invalid };
-    return sandbox.pay(session, billing.billing);
+    let next: string;
+    if (session.request.billingAddress !== "required" || session.status !== "open")
+      next = await sandbox.pay(session, null);
+    else {
+      const billing = readSandboxBilling(form);
+      if (!billing.ok) return { invalid: billing.invalid };
+      next = await sandbox.pay(session, billing.billing);
+    }
+    // A replayed "Pay" finds the order paid: fulfil changes nothing and queues nothing twice.
+    await services.fulfil(session.id);
+    return next;
   }
   if (intent === "cancel") {
     const back = await sandbox.cancel(session);

@@ -81,7 +81,18 @@ async function seedPerson(stores: Stores, person: Person) {
     `${CONFIRMATION_EMAIL} #1: 550 mailbox ${person.email} unavailable`,
   );
   await stores.addOrderEvent(paid.id, "email_sent", `${CONFIRMATION_EMAIL} #2`);
-  await stores.markDelivered(paid.id, `Sent the bot to ${person.firstName} ${person.lastName}`, "delivered");
+  await stores.recordDelivery(
+    {
+      orderId: paid.id,
+      period: "",
+      round: 0,
+      note: `Sent the bot to ${person.firstName} ${person.lastName}`,
+      links: [],
+      first: true,
+      eventPeriod: null,
+    },
+    [],
+  );
   // A partial refund the owner explained in their own words (the back office's money_actions).
   await stores.db
     .insertInto("money_actions")

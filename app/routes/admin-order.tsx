@@ -55,20 +55,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await requireForm(request, ["intent", "note"]);
+  const form = await requireForm(request, ["intent", "note", "confirm"]);
   await requireOwner(context);
   const t = adminT(context);
   const intent = text(form, "intent", 20);
   let outcome: ActionOutcome;
   if (intent === "resend") outcome = await resendConfirmation(params.orderId, await servicesOf(context));
-  else if (intent === "deliver")
+  else if (intent === "outside") {
+    // Delivered outside the site: a secondary action, confirmed, that records a delivery with its
+    // note through the one deliver function (the customer's email, page and webhook as any delivery).
+    if (text(form, "confirm", 10) !== "yes") return data({ error: t("errors.confirmOutside") }, { status: 400 });
     outcome = await markDelivered(params.orderId, text(form, "note", NOTE_MAX), await servicesOf(context));
-  else return data({ error: t("errors.badRequest") }, { status: 400 });
+  } else return data({ error: t("errors.badRequest") }, { status: 400 });
   if (outcome === "resent" || outcome === "delivered") {
     // Post/redirect/get: a reload does not repeat the action.
     throw redirect(`/admin/orders/${encodeURIComponent(params.orderId)}?done=${outcome}`, 303);
   }
-  return data({ error: t(`errors.${outcome}`) }, { status: outcome === "notFound" ? 404 : 409 });
+  return data(
+    { error: t(`errors.${outcome}`) },
+    { status: outcome === "notFound" ? 404 : outcome === "badLink" ? 400 : 409 },
+  );
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -131,6 +137,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       {money ? <MoneyDoneNotice done={money.done} /> : null}
 
+      {/* What the owner comes to do first: deliver (the brief, the deliveries, the delivery form). */}
+      {work ? <OwnerWorkSection orderId={order.id} work={work} done={workDone} /> : null}
+
       <h2 className="mt-6 text-lg font-semibold">{t("order.actions")}</h2>
       {order.paid && order.erased ? (
         <p className="mt-2 text-sm text-muted" data-testid="erased-no-actions">
@@ -150,33 +159,40 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               })}
             </p>
           ) : null}
-          {order.delivered ? (
+          {work?.canDeliver ? (
+            // Secondary and folded: a delivery made elsewhere, recorded (with its note) as any delivery is.
+            <details data-testid="deliver-outside">
+              <summary className="cursor-pointer font-semibold">{t("order.outside.title")}</summary>
+              <Form method="post" className="mt-2">
+                <p className="text-sm text-muted">{t("order.outside.help")}</p>
+                <label htmlFor="delivery-note" className="mt-2 block text-sm font-semibold">
+                  {t("order.note")}
+                </label>
+                <textarea
+                  id="delivery-note"
+                  name="note"
+                  rows={3}
+                  maxLength={NOTE_MAX}
+                  className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
+                />
+                <label className="mt-2 flex items-start gap-2 text-sm">
+                  <input type="checkbox" name="confirm" value="yes" required className="mt-1" />
+                  {t("order.outside.confirm")}
+                </label>
+                <button type="submit" name="intent" value="outside" className="btn-secondary mt-2 w-full sm:w-auto">
+                  {t("order.outside.button")}
+                </button>
+              </Form>
+            </details>
+          ) : order.delivered ? (
             <p className="text-sm text-muted">
               {t(order.subscription && order.periodEnd ? "order.deliveredPeriodAlready" : "order.deliveredAlready")}
             </p>
-          ) : (
-            <Form method="post">
-              <label htmlFor="delivery-note" className="text-sm font-semibold">
-                {t("order.note")}
-              </label>
-              <textarea
-                id="delivery-note"
-                name="note"
-                rows={3}
-                maxLength={NOTE_MAX}
-                className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
-              />
-              <button type="submit" name="intent" value="deliver" className="btn-primary mt-2 w-full sm:w-auto">
-                {t("order.markDelivered")}
-              </button>
-            </Form>
-          )}
+          ) : null}
         </div>
       ) : (
         <p className="mt-2 text-sm text-muted">{t("order.notPaidYet")}</p>
       )}
-
-      {work ? <OwnerWorkSection orderId={order.id} work={work} done={workDone} /> : null}
 
       {money?.view ? <MoneySection orderId={order.id} money={money.view} /> : null}
 

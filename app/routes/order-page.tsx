@@ -80,7 +80,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }
     : null;
   return {
-    view,
+    // Money ended the work: no due date is promised any more.
+    view: work.closed ? { ...view, due: null } : view,
     steps,
     work,
     workStatus,

@@ -190,13 +190,18 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await expect(page.getByTestId("action-done")).toHaveText(admin.order.done.resent);
   await expect.poll(() => fs.existsSync(eml(`${orderId}-admin-resend-1.eml`)), { timeout: 15_000 }).toBe(true);
 
-  // Mark delivered with a note: the customer gets a short email in Spanish.
+  // Delivered outside the site (secondary, folded, confirmed): a delivery with its note, the
+  // customer's delivery email in Spanish, as any delivery.
+  await page.getByText(admin.order.outside.title).click();
   await page.getByLabel(admin.order.note).fill("Tu agente ya está activo.");
-  await page.getByRole("button", { name: admin.order.markDelivered }).click();
+  await page.getByLabel(admin.order.outside.confirm).check();
+  await page.getByRole("button", { name: admin.order.outside.button }).click();
   await expect(page.getByTestId("action-done")).toHaveText(admin.order.done.delivered);
   await expect(page.getByTestId("order-state")).toHaveText(`${admin.states.paid} · ${admin.order.delivered}`);
-  await expect.poll(() => emlFor(`${orderId}-delivered.eml`), { timeout: 15_000 }).toBeTruthy();
-  const delivered = fs.readFileSync(eml(`${orderId}-delivered.eml`), "utf8");
+  const deliveredEml = () =>
+    fs.readdirSync(path.dirname(eml("x"))).find((file) => file.startsWith(`${orderId}-work-delivered.`));
+  await expect.poll(deliveredEml, { timeout: 15_000 }).toBeTruthy();
+  const delivered = fs.readFileSync(eml(deliveredEml()!), "utf8");
   expect(delivered).toContain(`To: ${lastName.toLowerCase()}@example.com`);
   await page.reload();
   await expect(page.getByTestId("timeline")).toContainText(admin.timeline.delivered);

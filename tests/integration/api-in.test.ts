@@ -91,7 +91,9 @@ async function deliveredTrail(dataDir: string, orderId: string, databaseUrl?: st
   try {
     return {
       events: (await repo.listOrderEvents(orderId)).filter((event) => event.kind === "delivered"),
-      emails: (await repo.listEmails(orderId)).filter((email) => email.kind === "delivered"),
+      // The one deliver function's email: "your delivery is ready", one per delivery.
+      emails: (await repo.listEmails(orderId)).filter((email) => email.kind.startsWith("work-delivered.")),
+      deliveries: (await repo.orderWork(orderId)).deliveries,
     };
   } finally {
     await repo.close();
@@ -229,7 +231,10 @@ describe("an order delivered by the API", () => {
 
     const trail = await deliveredTrail(server.dataDir, order.id);
     expect(trail.events).toHaveLength(1);
-    expect(trail.events[0]!.detail).toContain("https://files.example.com/result.mp4");
+    // A delivery record like the back office's: its link and note (the delivered event keeps the note).
+    expect(trail.deliveries).toHaveLength(1);
+    expect(trail.deliveries[0]!.links).toEqual([{ url: "https://files.example.com/result.mp4", label: null }]);
+    expect(trail.deliveries[0]!.note).toBe("Your video is ready.");
     expect(trail.events[0]!.detail).toContain("Your video is ready.");
     expect(trail.emails).toHaveLength(1);
     expect((await api(server.url, secret, "/api/v1/orders")).body!.orders as unknown[]).not.toContainEqual(

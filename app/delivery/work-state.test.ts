@@ -1,0 +1,122 @@
+import { describe, expect, test } from "vitest";
+import {
+  ACTORS,
+  EVENTS,
+  TRANSITIONS,
+  WORK_EVENTS,
+  WORK_STATES,
+  decide,
+  stateOf,
+  type WorkEvent,
+  type WorkStateName,
+} from "./work-state.ts";
+
+// Every (state, event) pair of the work's state machine, for every actor and every value of the
+// counts a conditional move reads: the decision is the table's, written out here once more by
+// hand (a change to the table must change this test too).
+
+/** What each state allows, as the order's life is meant to be (docs/architecture.md). */
+const EXPECTED: Record<WorkStateName, Partial<Record<WorkEvent, WorkStateName | "ifAllowance" | "ifRounds">>> = {
+  briefDue: { sendBrief: "inProgress", deliver: "delivered", renew: "briefDue" },
+  inProgress: { sendBrief: "inProgress", deliver: "delivered", renew: "briefDue" },
+  delivered: { deliver: "ifAllowance", askRevision: "ifRounds", accept: "accepted", renew: "briefDue" },
+  revisionAsked: { deliver: "delivered", renew: "briefDue" },
+  accepted: { deliver: "ifAllowance", renew: "briefDue" },
+  closed: { renew: "closed" },
+};
+/** Money is never refused: a full refund or an immediate cancellation ends the work, the rest leaves it where it is. */
+const MONEY: Partial<Record<WorkEvent, "closed" | "same">> = {
+  refundPartial: "same",
+  refundFull: "closed",
+  cancelAtPeriodEnd: "same",
+  cancelNow: "closed",
+};
+
+const FACTS = [
+  { allowanceLeft: false, roundsLeft: false },
+  { allowanceLeft: true, roundsLeft: false },
+  { allowanceLeft: false, roundsLeft: true },
+  { allowanceLeft: true, roundsLeft: true },
+];
+
+describe("the work's state machine", () => {
+  test("every (state, event) pair, for every actor and every count: allowed by the table or refused with a reason", () => {
+    let pairs = 0;
+    for (const state of WORK_STATES) {
+      for (const event of WORK_EVENTS) {
+        pairs++;
+        for (const actor of ACTORS) {
+          for (const facts of FACTS) {
+            const decision = decide(state, event, actor, facts);
+            const label = `${state} × ${event} by ${actor} ${JSON.stringify(facts)}`;
+            if (!EVENTS[event].by.includes(actor)) {
+              expect(decision, label).toEqual({ ok: false, reason: "eventRefused" });
+              continue;
+            }
+            const money = MONEY[event];
+            if (money) {
+              const to = state === "closed" || money === "same" ? state : "closed";
+              expect(decision, label).toEqual({ ok: true, to });
+              continue;
+            }
+            const expected = EXPECTED[state][event];
+            const allowed =
+              expected === "ifAllowance"
+                ? facts.allowanceLeft
+                : expected === "ifRounds"
+                  ? facts.roundsLeft
+                  : expected !== undefined;
+            if (!allowed) {
+              expect(decision.ok, label).toBe(false);
+              if (!decision.ok)
+                expect(decision.reason, label).toBe(state === "closed" ? "workClosed" : decision.reason);
+              continue;
+            }
+            const to = expected === "ifAllowance" ? "delivered" : expected === "ifRounds" ? "revisionAsked" : expected;
+            expect(decision, label).toEqual({ ok: true, to });
+          }
+        }
+      }
+    }
+    expect(pairs).toBe(WORK_STATES.length * WORK_EVENTS.length);
+  });
+
+  test("the refusals say why, in the words the pages translate", () => {
+    const none = { allowanceLeft: false, roundsLeft: false };
+    expect(decide("delivered", "sendBrief", "customer", none)).toEqual({ ok: false, reason: "briefClosed" });
+    expect(decide("accepted", "sendBrief", "customer", none)).toEqual({ ok: false, reason: "briefClosed" });
+    expect(decide("delivered", "deliver", "api", none)).toEqual({ ok: false, reason: "alreadyDelivered" });
+    expect(decide("briefDue", "accept", "customer", none)).toEqual({ ok: false, reason: "notDelivered" });
+    expect(decide("inProgress", "askRevision", "customer", none)).toEqual({ ok: false, reason: "notDelivered" });
+    expect(decide("delivered", "askRevision", "customer", none)).toEqual({ ok: false, reason: "revisionLimit" });
+    expect(decide("revisionAsked", "accept", "customer", none)).toEqual({ ok: false, reason: "alreadyAnswered" });
+    expect(decide("accepted", "askRevision", "customer", none)).toEqual({ ok: false, reason: "alreadyAnswered" });
+    for (const event of ["sendBrief", "deliver", "askRevision", "accept"] as const)
+      expect(decide("closed", event, EVENTS[event].by[0]!, { allowanceLeft: true, roundsLeft: true })).toEqual({
+        ok: false,
+        reason: "workClosed",
+      });
+    // Who may fire what: the customer cannot deliver, the API cannot accept for the customer.
+    expect(decide("briefDue", "deliver", "customer", none)).toEqual({ ok: false, reason: "eventRefused" });
+    expect(decide("delivered", "accept", "api", none)).toEqual({ ok: false, reason: "eventRefused" });
+  });
+
+  test("each event names who fires it and what it sends; every state's row names only known events", () => {
+    for (const event of WORK_EVENTS) {
+      expect(EVENTS[event].by.length, event).toBeGreaterThan(0);
+      expect(EVENTS[event].timeline, event).toBeTruthy();
+    }
+    for (const state of WORK_STATES)
+      for (const event of Object.keys(TRANSITIONS[state])) expect(WORK_EVENTS).toContain(event);
+  });
+
+  test("the state read from what is stored: closed first, then a revision waiting, the acceptance, a delivery, the brief", () => {
+    const base = { closed: false, briefReceived: false, delivered: false, openRevision: false, accepted: false };
+    expect(stateOf(base)).toBe("briefDue");
+    expect(stateOf({ ...base, briefReceived: true })).toBe("inProgress");
+    expect(stateOf({ ...base, briefReceived: true, delivered: true })).toBe("delivered");
+    expect(stateOf({ ...base, delivered: true, openRevision: true })).toBe("revisionAsked");
+    expect(stateOf({ ...base, delivered: true, accepted: true })).toBe("accepted");
+    expect(stateOf({ ...base, delivered: true, accepted: true, closed: true })).toBe("closed");
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The order's work life as one state machine: the states the work of the current billing period
+ * is in, the events that move it, who may fire each, and what each sends. Every path that changes
+ * the work asks `decide` first (the customer's order page, the back office, the API through the
+ * back office's action, the billing worker's renewals, refunds and cancellations), so an event the
+ * current state does not allow is refused in one place whoever sends it (409 from the API, a
+ * translated message on the pages). docs/architecture.md prints this table; work-state.test.ts
+ * walks every (state, event) pair.
+ *
+ * Pure (no I/O): the state is read from what is stored (`workState` in work.server.ts), so two
+ * instances agree, and the stores' unique keys still decide a race between two allowed posts.
+ */
+
+export const WORK_STATES = ["briefDue", "inProgress", "delivered", "revisionAsked", "accepted", "closed"] as const;
+export type WorkStateName = (typeof WORK_STATES)[number];
+
+export const WORK_EVENTS = [
+  "sendBrief",
+  "deliver",
+  "askRevision",
+  "accept",
+  "renew",
+  "refundPartial",
+  "refundFull",
+  "cancelAtPeriodEnd",
+  "cancelNow",
+] as const;
+export type WorkEvent = (typeof WORK_EVENTS)[number];
+
+export const ACTORS = ["customer", "owner", "api", "worker", "stripe"] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** What firing an event sends: the email (whose kind), the webhook out, the line of the back office's timeline. */
+export interface EventEffects {
+  email: string | null;
+  webhook: string | null;
+  timeline: string | null;
+}
+
+/** Who may fire each event and what it sends (the mail kinds of app/mail/email-kinds.ts, the events of app/automation/events.ts). */
+export const EVENTS: Readonly<Record<WorkEvent, { by: readonly Actor[] } & EventEffects>> = {
+  sendBrief: { by: ["customer"], email: null, webhook: "order.brief_received", timeline: "briefReceived" },
+  deliver: { by: ["owner", "api"], email: "work-delivered", webhook: "order.delivered", timeline: "delivered" },
+  askRevision: { by: ["customer"], email: "owner-revision", webhook: null, timeline: "revisionAsked" },
+  accept: { by: ["customer"], email: "owner-accepted", webhook: null, timeline: "accepted" },
+  renew: { by: ["stripe", "worker"], email: null, webhook: "subscription.renewed", timeline: "renewed" },
+  refundPartial: { by: ["owner", "stripe"], email: "refund-issued", webhook: "order.refunded", timeline: "refunded" },
+  refundFull: { by: ["owner", "stripe"], email: "refund-issued", webhook: "order.refunded", timeline: "refunded" },
+  cancelAtPeriodEnd: {
+    by: ["owner", "customer", "stripe"],
+    email: "cancel-confirmed",
+    webhook: "subscription.cancelled",
+    timeline: "cancelled",
+  },
+  cancelNow: {
+    by: ["owner", "customer", "stripe"],
+    email: "cancel-confirmed",
+    webhook: "subscription.cancelled",
+    timeline: "cancelled",
+  },
+};
+
+/**
+ * A move the table allows: to a state (`same`: it stays), and the condition on the period's
+ * counts it needs, if any: `allowanceLeft` (an offer delivering several pieces a period has pieces
+ * left), `roundsLeft` (the offer's revision rounds are not used up).
+ */
+export interface Move {
+  to: WorkStateName | "same";
+  when?: "allowanceLeft" | "roundsLeft";
+}
+
+/** Why an event is refused: the reason each path words in its own language (delivery.json `errors.*`). */
+export type Refusal =
+  | "briefClosed"
+  | "alreadyDelivered"
+  | "notDelivered"
+  | "alreadyAnswered"
+  | "revisionLimit"
+  | "workClosed"
+  | "eventRefused";
+
+/** Money is a fact the provider reports: it is never refused, it only moves the work (a full refund or an immediate cancellation ends it). */
+const MONEY: Record<"refundPartial" | "refundFull" | "cancelAtPeriodEnd" | "cancelNow", Move> = {
+  refundPartial: { to: "same" },
+  refundFull: { to: "closed" },
+  cancelAtPeriodEnd: { to: "same" },
+  cancelNow: { to: "closed" },
+};
+
+/** The table: for each state, the events it allows and where they lead; an event absent is refused with `REFUSED[state][event]`. */
+export const TRANSITIONS: Readonly<Record<WorkStateName, Partial<Record<WorkEvent, Move>>>> = {
+  briefDue: { sendBrief: { to: "inProgress" }, deliver: { to: "delivered" }, renew: { to: "briefDue" }, ...MONEY },
+  inProgress: { sendBrief: { to: "same" }, deliver: { to: "delivered" }, renew: { to: "briefDue" }, ...MONEY },
+  delivered: {
+    deliver: { to: "delivered", when: "allowanceLeft" },
+    askRevision: { to: "revisionAsked", when: "roundsLeft" },
+    accept: { to: "accepted" },
+    renew: { to: "briefDue" },
+    ...MONEY,
+  },
+  revisionAsked: { deliver: { to: "delivered" }, renew: { to: "briefDue" }, ...MONEY },
+  accepted: { deliver: { to: "delivered", when: "allowanceLeft" }, renew: { to: "briefDue" }, ...MONEY },
+  closed: {
+    refundPartial: { to: "same" },
+    refundFull: { to: "same" },
+    cancelAtPeriodEnd: { to: "same" },
+    cancelNow: { to: "same" },
+    renew: { to: "same" },
+  },
+};
+
+/** The reason an event absent from a state's row is refused (or a condition unmet). */
+export function refusalOf(state: WorkStateName, event: WorkEvent): Refusal {
+  if (state === "closed") return "workClosed";
+  switch (event) {
+    case "sendBrief":
+      return "briefClosed";
+    case "deliver":
+      return "alreadyDelivered";
+    case "askRevision":
+      if (state === "briefDue" || state === "inProgress") return "notDelivered";
+      if (state === "delivered") return "revisionLimit";
+      return "alreadyAnswered";
+    case "accept":
+      return state === "briefDue" || state === "inProgress" ? "notDelivered" : "alreadyAnswered";
+    default:
+      return "eventRefused";
+  }
+}
+
+/** The counts a conditional move reads (work.server.ts `workState`). */
+export interface WorkFacts {
+  allowanceLeft: boolean;
+  roundsLeft: boolean;
+}
+
+export type Decision = { ok: true; to: WorkStateName } | { ok: false; reason: Refusal };
+
+/**
+ * Whether `actor` may fire `event` in `state`, and the state it leads to. An actor the event does
+ * not name is refused ("eventRefused") whatever the state: the customer cannot deliver, the API
+ * cannot accept for the customer.
+ */
+export function decide(state: WorkStateName, event: WorkEvent, actor: Actor, facts: WorkFacts): Decision {
+  if (!EVENTS[event].by.includes(actor)) return { ok: false, reason: "eventRefused" };
+  const move = TRANSITIONS[state][event];
+  if (!move) return { ok: false, reason: refusalOf(state, event) };
+  if (move.when && !facts[move.when]) return { ok: false, reason: refusalOf(state, event) };
+  return { ok: true, to: move.to === "same" ? state : move.to };
+}
+
+/** What the period's work holds, as `stateOf` reads it. */
+export interface WorkSnapshot {
+  /** A full refund or an immediate cancellation (or a subscription that has ended): the work is over. */
+  closed: boolean;
+  briefReceived: boolean;
+  delivered: boolean;
+  openRevision: boolean;
+  accepted: boolean;
+}
+
+/** The state of the current period's work. */
+export function stateOf(snapshot: WorkSnapshot): WorkStateName {
+  if (snapshot.closed) return "closed";
+  if (snapshot.openRevision) return "revisionAsked";
+  if (snapshot.accepted) return "accepted";
+  if (snapshot.delivered) return "delivered";
+  return snapshot.briefReceived ? "inProgress" : "briefDue";
+}
