@@ -276,7 +276,7 @@ async function orderSummary(
       id: delivery.id,
       round: delivery.round,
       note: delivery.note,
-      links: delivery.linkUrl ? [{ url: delivery.linkUrl, label: delivery.linkLabel ?? "" }] : [],
+      links: delivery.links.map((link) => ({ url: link.url, label: link.label ?? "" })),
       files: filesOf((file) => file.kind === "delivery" && file.deliveryId === delivery.id),
       deliveredAt: delivery.createdAt,
       acceptedAt: delivery.acceptedAt,

@@ -280,6 +280,50 @@ describe("an order delivered by the API", () => {
     expect((await deliveredTrail(server.dataDir, order.id)).emails).toHaveLength(1);
   });
 
+  test("POST …/status says the work is in progress: the answer, the order and the customer's page show it; an order not paid is refused", async () => {
+    const client = await signedIn();
+    const secret = await createTokenInBackOffice(client, "status");
+    const order = await paidOrder(server.url, server.dataDir, "api-status@example.com");
+    const detail = await (await client.get(`/admin/orders/${order.id}`)).text();
+    const customerPage = new RegExp(
+      `href="(${server.url}/order/[\\w.-]+\\?lang=\\w\\w)" data-testid="customer-page"`,
+    ).exec(detail)?.[1];
+    expect(customerPage).toBeTruthy();
+    expect(await (await fetch(customerPage!)).text()).not.toContain('data-testid="order-in-progress"');
+
+    const set = await api(server.url, secret, `/api/v1/orders/${order.id}/status`, {
+      method: "POST",
+      body: JSON.stringify({ status: "in_progress", note: "Filming starts today." }),
+      headers: { "Idempotency-Key": "status-1" },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({
+      id: order.id,
+      workStatus: { status: "in_progress", note: "Filming starts today." },
+    });
+    const read = await api(server.url, secret, `/api/v1/orders/${order.reference}`);
+    expect(read.body).toMatchObject({ workStatus: { status: "in_progress" }, deliveries: [], revisions: [] });
+    expect(read.body!.billingAddress).toMatchObject({ address: expect.any(String), country: expect.any(String) });
+    const page = await (await fetch(customerPage!)).text();
+    expect(page).toContain('data-testid="order-in-progress"');
+    expect(page).toContain("Filming starts today.");
+
+    const wrong = await api(server.url, secret, `/api/v1/orders/${order.id}/status`, {
+      method: "POST",
+      body: JSON.stringify({ status: "done" }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: "invalid_body", issues: [{ path: "status" }] });
+    expect(
+      (
+        await api(server.url, secret, "/api/v1/orders/LA-999999/status", {
+          method: "POST",
+          body: '{"status":"in_progress"}',
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   test("quote requests are listed", async () => {
     const secret = await createTokenInBackOffice(await signedIn(), "quotes");
     const res = await api(server.url, secret, "/api/v1/quotes");

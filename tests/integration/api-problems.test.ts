@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import routes from "../../app/routes.ts";
 import { createApiToken } from "../../app/api/tokens.server.ts";
 import { openStores } from "../../app/stores.server.ts";
-import { rawRequest, type RawResponse } from "../support/raw-http.ts";
+import { rawBody, rawRequest, type RawResponse } from "../support/raw-http.ts";
 import { suiteServer } from "../support/suite.ts";
 
 // Every answer under /api/ is JSON, the errors problem+json (docs/api.md): every route of
@@ -35,21 +35,6 @@ async function secret(): Promise<string> {
   return token;
 }
 
-/** The body as sent: a chunked answer (React Router streams) is put back together. */
-function bodyOf(res: RawResponse): string {
-  if (!/^transfer-encoding: *chunked/im.test(res.headers)) return res.body.toString("utf8");
-  let rest = res.body;
-  const parts: Buffer[] = [];
-  for (;;) {
-    const line = rest.indexOf("\r\n");
-    const size = Number.parseInt(rest.subarray(0, line).toString("latin1"), 16);
-    if (!size) break;
-    parts.push(rest.subarray(line + 2, line + 2 + size));
-    rest = rest.subarray(line + 2 + size + 2);
-  }
-  return Buffer.concat(parts).toString("utf8");
-}
-
 const header = (res: RawResponse, name: string) =>
   new RegExp(`^${name}: *(.*?)\\r?$`, "im").exec(res.headers)?.[1] ?? null;
 
@@ -58,7 +43,7 @@ function expectProblem(res: RawResponse, status: number, label: string, method =
   expect(res.status, label).toBe(status);
   expect(header(res, "content-type"), label).toBe("application/problem+json");
   if (method === "HEAD") return null;
-  const body = JSON.parse(bodyOf(res)) as { status: number; code: string; type: string };
+  const body = JSON.parse(rawBody(res)) as { status: number; code: string; type: string };
   expect(body, label).toMatchObject({ status, type: "about:blank", code: expect.any(String) });
   return body.code;
 }
