@@ -84,6 +84,23 @@ export function DeliveryList({ work }: { work: WorkView }) {
   );
 }
 
+/** A subscription's earlier months, newest first, below this month's work (read only). */
+export function PastPeriods({ work }: { work: WorkView }) {
+  const { t } = useTranslation("delivery");
+  if (!work.pastPeriods.length) return null;
+  return (
+    <section className="mt-8" data-testid="past-periods">
+      <h3 className="text-base font-semibold">{t("deliveries.pastTitle")}</h3>
+      {work.pastPeriods.map((past) => (
+        <div key={past.period} className="mt-3" data-testid="past-period">
+          <p className="text-sm font-semibold text-muted">{t("deliveries.periodEnding", { date: past.ends })}</p>
+          <DeliveryList work={{ ...work, deliveries: past.deliveries, revisions: [] }} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
 /** The brief's answers as they read (customer's page and the owner's), or nothing when the offer asks none or none were given. */
 export function BriefAnswers({ work, testId }: { work: WorkView; testId: string }) {
   const answered = work.briefQuestions.filter((question) => question.shown);
@@ -234,6 +251,7 @@ export function WorkSection({
       <h2 className="mt-10 text-lg font-semibold">{t("deliveries.title")}</h2>
       <Allowance work={work} />
       <DeliveryList work={work} />
+      <PastPeriods work={work} />
 
       {work.canAnswer ? (
         <div className="mt-6 grid items-start gap-4 sm:grid-cols-2">

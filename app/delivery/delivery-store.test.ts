@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { paidTestOrder } from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 import { ENV_ENDPOINT } from "../automation/endpoints.server.ts";
+import { workState, workView } from "./work.server.ts";
 
 // The delivery room's writes: each decided by one conditional write, with its email and its
 // automation event in the same transaction.
@@ -74,5 +75,63 @@ describe("the delivery store", () => {
     expect([a, b].filter(Boolean)).toHaveLength(1);
     const { files } = await repo.orderWork(order.id);
     expect(files.map((stored) => [stored.id, stored.deliveryId])).toEqual([[(a ? "a" : "b").repeat(32), winner!.id]]);
+  });
+
+  test("a delivery keeps its labelled links; a subscription's page shows this month, then the earlier months newest first; a charge refunded in full closes the work, a partial refund does not", async () => {
+    const order = await paidTestOrder(repo, { offer: "short-videos", monthly: 10_000, lang: "en" });
+    const november = "2026-11-10T10:00:00.000Z";
+    const december = "2026-12-10T10:00:00.000Z";
+    const january = "2027-01-10T10:00:00.000Z";
+    const links = [
+      { url: "https://videos.example.com/a", label: "Video A" },
+      { url: "https://videos.example.com/b", label: null },
+    ];
+    for (const period of [november, december, january])
+      expect(
+        await repo.recordDelivery(
+          { orderId: order.id, period, round: 0, note: period, links, first: true, eventPeriod: period },
+          [],
+        ),
+      ).not.toBeNull();
+    const work = await repo.orderWork(order.id);
+    expect(work.deliveries.map((delivery) => delivery.links)).toEqual([links, links, links]);
+    const current = { ...order, state: "paid" as const, billingState: "active" as const, periodEnd: january };
+    const view = workView(current, work, "en", (id) => `/f/${id}`);
+    expect(view.deliveries.map((delivery) => delivery.note)).toEqual([january]);
+    expect(view.deliveries[0]!.links).toEqual([
+      { url: "https://videos.example.com/a", label: "Video A" },
+      { url: "https://videos.example.com/b", label: "https://videos.example.com/b" },
+    ]);
+    expect(view.pastPeriods.map((past) => past.period)).toEqual([december, november]);
+    expect(view.pastPeriods.map((past) => past.deliveries.map((delivery) => delivery.note))).toEqual([
+      [december],
+      [november],
+    ]);
+    expect(view.closed).toBeNull();
+    // Money: a partial refund leaves the work going; the charge refunded in full ends it.
+    const refund = (amountRefunded: number) =>
+      repo.db
+        .insertInto("charge_refunds")
+        .values({
+          charge_id: "ch_1",
+          order_id: order.id,
+          amount: 10_000,
+          amount_refunded: amountRefunded,
+          currency: "eur",
+          updated_at: new Date().toISOString(),
+        })
+        .onConflict((conflict) => conflict.column("charge_id").doUpdateSet({ amount_refunded: amountRefunded }))
+        .execute();
+    await refund(2_500);
+    expect(workState(current, await repo.orderWork(order.id)).name).toBe("delivered");
+    await refund(10_000);
+    const closed = workState(current, await repo.orderWork(order.id));
+    expect(closed.name).toBe("closed");
+    expect(closed.closedBy).toBe("refunded");
+    expect(closed.canDeliver).toBe(false);
+    expect(closed.canAnswer).toBe(false);
+    expect(workState({ ...current, billingState: "cancelled" }, { ...work, fullyRefunded: false }).closedBy).toBe(
+      "cancelled",
+    );
   });
 });

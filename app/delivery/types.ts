@@ -164,4 +164,9 @@ export interface WorkView {
   nextRound: number;
   /** An offer delivering several pieces per period: how many this period, of how many. */
   allowance: { done: number; total: number } | null;
+  /**
+   * A subscription's earlier billing periods, newest first (this period's work is above them):
+   * each period's end as a day, and what was delivered in it.
+   */
+  pastPeriods: Array<{ period: string; ends: string; deliveries: WorkView["deliveries"] }>;
 }

@@ -569,26 +569,32 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
     size: formatFileSize(file.size, lang),
     url: fileUrl(file.id),
   });
+  /** A period's deliveries as the pages show them (whether each answers a revision of that period). */
+  const deliveriesOf = (period: string): WorkView["deliveries"] =>
+    work.deliveries
+      .filter((delivery) => delivery.period === period)
+      .map((delivery) => ({
+        id: delivery.id,
+        round: delivery.round,
+        answers: work.revisions.some((revision) => revision.period === period && revision.round === delivery.round),
+        note: delivery.note,
+        links: delivery.links.map((link) => ({ url: link.url, label: link.label || link.url })),
+        files: work.files.filter((file) => file.deliveryId === delivery.id).map(fileView),
+        at: date(delivery.createdAt),
+        accepted: Boolean(delivery.acceptedAt),
+      }));
+  // A subscription's earlier months, newest first, below this month's work.
+  const past = [...new Set(work.deliveries.map((delivery) => delivery.period))]
+    .filter((period) => period && period !== state.period)
+    .sort()
+    .reverse();
   return {
     closed: state.closedBy,
     brief: work.brief ? { text: work.brief.text, at: date(work.brief.updatedAt) } : null,
     briefQuestions: briefQuestions(order, work, lang),
     briefFiles: work.files.filter((file) => file.kind === "brief").map(fileView),
     briefOpen: state.briefOpen,
-    deliveries: work.deliveries
-      .filter((delivery) => delivery.period === state.period)
-      .map((delivery) => ({
-        id: delivery.id,
-        round: delivery.round,
-        answers: work.revisions.some(
-          (revision) => revision.period === state.period && revision.round === delivery.round,
-        ),
-        note: delivery.note,
-        links: delivery.links.map((link) => ({ url: link.url, label: link.label || link.url })),
-        files: work.files.filter((file) => file.deliveryId === delivery.id).map(fileView),
-        at: date(delivery.createdAt),
-        accepted: Boolean(delivery.acceptedAt),
-      })),
+    deliveries: deliveriesOf(state.period),
     revisions: work.revisions
       .filter((revision) => revision.period === state.period)
       .map((revision) => ({
@@ -605,6 +611,11 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
     canDeliver: state.canDeliver,
     nextRound: state.nextRound,
     allowance: state.allowance,
+    pastPeriods: past.map((period) => ({
+      period,
+      ends: formatDate(new Date(period), lang),
+      deliveries: deliveriesOf(period),
+    })),
   };
 }
 

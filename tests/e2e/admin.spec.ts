@@ -47,8 +47,6 @@ async function placePaidOrder(lastName: string) {
 }
 
 const eml = (name: string) => path.join(server.dataDir, "outbox", name);
-const emlFor = (suffix: string) =>
-  fs.readdirSync(path.join(server.dataDir, "outbox")).find((file) => file.endsWith(suffix));
 
 test("the owner sets up, signs in with password + code, finds an order, resends, marks delivered, exports CSV", async ({
   page,

@@ -74,6 +74,13 @@ describe("a subscription's deliveries per month", () => {
       "next period",
     );
     expect(allowance(await ownerPage())).toBe("0 of 8 this month");
-    expect(allowance(await customerPage())).toBe("0 sur 8 ce mois-ci");
+    const renewed = await customerPage();
+    expect(allowance(renewed)).toBe("0 sur 8 ce mois-ci");
+    // Last month's videos stay on the page, below this month's work, under the period they belong to.
+    const past = renewed.indexOf('data-testid="past-periods"');
+    expect(past).toBeGreaterThan(renewed.indexOf('data-testid="allowance"'));
+    expect(renewed.slice(past)).toContain('href="https://videos.example.com/1"');
+    expect(renewed.slice(past)).toContain('href="https://videos.example.com/2"');
+    expect(await ownerPage()).toContain('data-testid="past-periods"');
   });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { WorkView } from "../../delivery/types.ts";
-import { Allowance, BriefAnswers, DeliveryList, FileList } from "../order-work.tsx";
+import { Allowance, BriefAnswers, DeliveryList, FileList, PastPeriods } from "../order-work.tsx";
 import { Notice } from "./admin-ui.tsx";
 
 /**
@@ -46,6 +46,7 @@ export function OwnerWorkSection({ orderId, work, done }: { orderId: string; wor
       </div>
       <Allowance work={work} />
       <DeliveryList work={work} />
+      <PastPeriods work={work} />
       {work.canDeliver ? (
         <form
           method="post"
