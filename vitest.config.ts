@@ -30,6 +30,7 @@ const BOTH_STORES = [
   "tests/integration/webhooks-out.test.ts",
   "tests/integration/webhook-endpoints.test.ts",
   "app/automation/emitted-events.test.ts",
+  "app/api/pagination.test.ts",
   "tests/integration/order-page.test.ts",
   "app/db/schema-in-step.test.ts",
   "tests/integration/order-page-holes.test.ts",

@@ -67,11 +67,15 @@ export default [
   ]),
   // The API in for the owner's automation (app/api/, docs/api.md): bearer tokens, JSON only.
   route("/api/v1/orders", "routes/api-v1-orders.ts"),
-  route("/api/v1/orders/:reference", "routes/api-v1-order.ts"),
-  route("/api/v1/orders/:reference/deliveries", "routes/api-v1-order-deliveries.ts"),
+  route("/api/v1/orders/:id", "routes/api-v1-order.ts"),
+  route("/api/v1/orders/:id/deliveries", "routes/api-v1-order-deliveries.ts"),
+  route("/api/v1/orders/:id/status", "routes/api-v1-order-status.ts"),
+  route("/api/v1/files/:link", "routes/api-v1-file.ts"),
   route("/api/v1/quotes", "routes/api-v1-quotes.ts"),
   route("/api/v1/openapi.json", "routes/api-v1-openapi.ts"),
-  route("/api/v1/*", "routes/api-v1-not-found.ts"),
+  // Any other path under /api/ (another version, a typo): a problem+json 404, never the site's page.
+  route("/api/*", "routes/api-not-found.ts"),
+  route("/api", "routes/api-not-found.ts", { id: "routes/api-root" }),
   route("/sitemap.xml", "routes/sitemap.ts"),
   route("/robots.txt", "routes/robots.ts"),
   route("/healthz", "routes/healthz.ts"),

@@ -21,6 +21,11 @@ export interface Refusal {
 export interface AnswerOf {
   https: boolean;
   requestId: string;
+  /**
+   * The problem+json body of a refusal, by status, for a target whose clients parse one kind of
+   * error (every `/api/` answer: app/api/front.ts, handed in by server/app.ts); absent: plain text.
+   */
+  problem?: (status: number) => string;
 }
 
 /** The security headers (nonce-less: these answers have no scripts) and the request id. */
@@ -33,9 +38,10 @@ export function refuse(_req: http.IncomingMessage, res: http.ServerResponse, ref
   answerHeaders(res, of);
   for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
   res.statusCode = refusal.status;
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  const problem = of.problem?.(refusal.status);
+  res.setHeader("Content-Type", problem ? "application/problem+json" : "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
-  res.end(refusal.message);
+  res.end(problem ?? refusal.message);
 }
 
 /** A 301 to the page's one spelling (server/canonical-redirect.ts), cacheable for an hour. */

@@ -9,6 +9,7 @@ import path from "node:path";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Front } from "./serve.ts";
+import { apiAllow, frontProblem, isApiTarget } from "../app/api/front.ts";
 import { formatReadiness, readiness } from "../app/config/readiness.server.ts";
 import { bodyCapFor } from "../app/http/read-form.server.ts";
 import { THANK_YOU_PATHS, pageForPath } from "../app/i18n/site-map.ts";
@@ -21,6 +22,7 @@ import { getOrderServices } from "../app/services.server.ts";
 import { provideServices } from "../app/services-context.ts";
 import { INTERNAL_ERROR, redirect, refuse, type AnswerOf } from "./answers.ts";
 import { createCanonicalRedirect } from "./canonical-redirect.ts";
+import { createClientError } from "./client-error.ts";
 import { createProxyTrust } from "./client-ip.ts";
 import { createConnectionLimit } from "./connection-limit.ts";
 import { createKeptPages } from "./kept-pages.ts";
@@ -45,7 +47,6 @@ const secureCookies = env.PUBLIC_ORIGIN.startsWith("https:");
 const publicHost = new URL(env.PUBLIC_ORIGIN).host;
 const proxies = createProxyTrust(env.TRUST_PROXY);
 const loadContext = (info: RequestInfo) => provideServices(createLoadContext(info), getOrderServices);
-
 const bootId = randomBytes(3).toString("hex");
 let sequence = 0;
 const nextRequestId = () => `${bootId}-${(++sequence).toString(36)}`;
@@ -81,11 +82,12 @@ async function handle(renderLive: LiveRenderer, req: http.IncomingMessage, res: 
 
   const url = parseTarget(req);
   if (!(url instanceof URL)) return refuse(req, res, url, of);
-  const refusal = refusalOf(req, url.pathname, {
-    bodyCap: bodyCapFor,
-    https: of.https,
-    publicOrigin: env.PUBLIC_ORIGIN,
-  });
+  const refusal = refusalOf(
+    req,
+    url.pathname,
+    { bodyCap: bodyCapFor, https: of.https, publicOrigin: env.PUBLIC_ORIGIN },
+    of.problem && apiAllow,
+  );
   if (refusal) return refuse(req, res, refusal, of);
   if (req.method !== "POST") {
     const location = canonicalLocation(url.pathname, url.search);
@@ -126,7 +128,7 @@ export function createFront(assets?: express.RequestHandler): Front {
     handle(req, res) {
       const requestId = nextRequestId();
       if (kept.fromMemory(req, res, requestId)) return;
-      const of = { https: proxies.isHttps(req), requestId };
+      const of = { https: proxies.isHttps(req), requestId, problem: isApiTarget(req.url) ? frontProblem : undefined };
       // Everything this request runs, the app's loaders and actions included, logs with its id.
       withRequestId(requestId, () =>
         handle(renderLive, req, res, of).catch((error) => {
@@ -137,6 +139,7 @@ export function createFront(assets?: express.RequestHandler): Front {
       );
     },
     admit: createConnectionLimit(env.CONNECTIONS_PER_CLIENT, (address) => proxies.isTrustedPeer(address)),
+    clientError: createClientError((target, status) => (isApiTarget(target) ? frontProblem(status) : null)),
     // The app's start-up checks (DATA_DIR, database): a site that cannot store an order exits.
     start: async () => entry.start?.(),
     shutdown: async () => entry.shutdown?.(),

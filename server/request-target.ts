@@ -28,11 +28,13 @@ export function parseTarget(req: http.IncomingMessage): URL | Refusal {
 
 /**
  * The site only reads pages and takes form posts; other methods would reach React Router's error
- * rendering without its middleware context (a 500).
+ * rendering without its middleware context (a 500). `allow`, where given, says what the path takes
+ * (an API path: its operations; null, no route at all: 404).
  */
-export function methodRefusal(method: string | undefined): Refusal | null {
+export function methodRefusal(method: string | undefined, allow?: string | null): Refusal | null {
   if (method === undefined || method === "GET" || method === "HEAD" || method === "POST") return null;
-  return { status: 405, message: "Method not allowed", headers: { Allow: "GET, HEAD, POST" } };
+  if (allow === null) return { status: 404, message: "Not found" };
+  return { status: 405, message: "Method not allowed", headers: { Allow: allow ?? "GET, HEAD, POST" } };
 }
 
 function isValidHost(host: string) {
@@ -66,8 +68,9 @@ export function refusalOf(
   req: http.IncomingMessage,
   pathname: string,
   post: { bodyCap: (pathname: string) => number; https: boolean; publicOrigin: string },
+  allowOf?: (pathname: string) => string | null,
 ): Refusal | null {
-  const refusal = methodRefusal(req.method);
+  const refusal = methodRefusal(req.method, allowOf?.(pathname));
   if (refusal || req.method !== "POST") return refusal;
   return bodyRefusal(req, post.bodyCap(pathname)) ?? crossSiteRefusal(req, pathname, post);
 }

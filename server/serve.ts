@@ -15,6 +15,8 @@ export interface Front {
   handle: http.RequestListener;
   /** Sees each new connection first (the per-client connection limit). */
   admit(socket: net.Socket): void;
+  /** Answers a request Node's parser refused (an oversized header, a malformed line) before `handle`. */
+  clientError?(error: Error, socket: net.Socket): void;
   /** The app's start-up: opens the database, starts the workers. */
   start(): Promise<void>;
   /** Closes the app's resources, after in-flight requests finished. */
@@ -63,6 +65,8 @@ export async function serve(
     handle(req, res);
   });
   server.on("connection", (socket: net.Socket) => front.admit(socket));
+  if (front.clientError)
+    server.on("clientError", (error: Error, socket: net.Socket) => front.clientError!(error, socket));
 
   // DATA_DIR before the port, with a time limit: a path whose mkdir never returns (under /proc)
   // would otherwise leave a process holding the port that answers nothing.

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createApiToken } from "../api/tokens.server.ts";
+import { SAMPLE_TYPES } from "../automation/payload.server.ts";
 import { refusedHost } from "../lib/address-guard.server.ts";
 import { getEnv, isLiveEnv, liveWebhookProblem } from "../lib/env.server.ts";
 import { z } from "../lib/zod.ts";
@@ -29,6 +30,7 @@ export async function automationPage({ repo }: Pick<OrderServices, "repo">) {
         failingSince: endpoint.failingSince,
         previousSecretUntil: endpoint.previousSecretUntil,
       })),
+    sampleTypes: SAMPLE_TYPES,
     deliveries: await Promise.all(
       deliveries.map(async (delivery) => ({ ...delivery, attemptLog: await repo.listWebhookAttempts(delivery.id) })),
     ),
@@ -43,7 +45,10 @@ function shownUrl(url: string): string {
 
 export type AutomationOutcome = "test" | "retry" | "resume" | "notConfigured" | "notFound";
 
-/** The page's three buttons: a test event to every endpoint, one delivery due now, a paused endpoint resumed. */
+/**
+ * The page's three buttons: a test event (a sample of the chosen type) to every endpoint, one
+ * delivery (failed, waiting or sent) sent again now, a paused endpoint resumed.
+ */
 export async function automationAction(
   intent: string,
   target: string,
@@ -51,7 +56,10 @@ export async function automationAction(
 ): Promise<AutomationOutcome> {
   if (intent === "test") {
     if (!(await repo.listWebhookEndpoints()).some((endpoint) => endpoint.enabled)) return "notConfigured";
-    await repo.recordTestWebhookEvent();
+    // The type the owner chose to see a sample of (an unknown one is refused, never guessed).
+    const sample = target === "" ? "order.paid" : SAMPLE_TYPES.find((type) => type === target);
+    if (!sample) return "notFound";
+    await repo.recordTestWebhookEvent(sample);
     webhooksOut.kick();
     return "test";
   }

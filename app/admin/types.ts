@@ -13,7 +13,8 @@ export interface OrderEvent {
     | "resend_requested"
     | "delivered"
     | "refunded"
-    | "subscription_cancelled";
+    | "subscription_cancelled"
+    | "in_progress";
   detail: string | null;
   createdAt: string;
   /** A delivered event of a subscription: the billing period it delivered (the period's end). */

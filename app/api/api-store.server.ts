@@ -1,8 +1,15 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { toDeliver } from "../admin/to-deliver.server.ts";
 import type { Database } from "../db/schema.ts";
-import type { ApiStore, ApiToken, IdempotencyClaim } from "./types.ts";
+import { toOrder } from "../orders/order-store.server.ts";
+import type { Order } from "../orders/types.ts";
+import type { QuoteRequest } from "../quotes/types.ts";
+import type { ApiStore, ApiToken, IdempotencyClaim, PageQuery } from "./types.ts";
 
 const now = () => new Date().toISOString();
+
+/** The order events that are a work status the owner set through the API (schemas.ts WORK_STATUSES). */
+const WORK_STATUS_KINDS = ["in_progress"];
 
 type TokenRow = Database["api_tokens"];
 const token = (
@@ -19,6 +26,86 @@ const token = (
 /** The API's tokens and idempotency records over the one Kysely database (SQLite or PostgreSQL). */
 export function apiStore(db: Kysely<Database>): ApiStore {
   return {
+    async findOrderByIdOrReference(key: string): Promise<Order | undefined> {
+      // The internal id first (what every event's `orderId` names), exactly.
+      const byId = await db.selectFrom("orders").selectAll().where("id", "=", key).executeTakeFirst();
+      if (byId) return toOrder(byId);
+      // Then the readable reference: its number is unique, so one row or none; the prefix must be
+      // the one the site prints (compared once the row is read), never a search that could match
+      // other orders' names or emails.
+      const number = /^[A-Za-z0-9]{1,3}-(\d{1,9})$/.exec(key)?.[1];
+      if (!number) return undefined;
+      const row = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("reference_number", "=", Number(number))
+        .executeTakeFirst();
+      const order = row ? toOrder(row) : undefined;
+      return order && order.reference.toLowerCase() === key.toLowerCase() ? order : undefined;
+    },
+
+    async pageOrders(query: PageQuery): Promise<Order[]> {
+      let selection = db.selectFrom("orders").selectAll();
+      if (query.state === "to-deliver") selection = selection.where(toDeliver);
+      else if (query.state !== "any") selection = selection.where("state", "=", query.state as Order["state"]);
+      if (query.updatedSince) selection = selection.where("updated_at", ">=", query.updatedSince);
+      const after = query.after;
+      if (after)
+        selection = selection.where((eb) =>
+          eb.or([eb("updated_at", ">", after.at), eb.and([eb("updated_at", "=", after.at), eb("id", ">", after.id)])]),
+        );
+      // (updated_at, id) is a total order: a page ends at a row and the next starts right after it.
+      const rows = await selection.orderBy("updated_at").orderBy("id").limit(query.limit).execute();
+      return rows.map(toOrder);
+    },
+
+    async pageQuoteRequests(query: PageQuery): Promise<Array<QuoteRequest & { changedAt: string }>> {
+      // A quote request changes when it arrives and when it is answered: its last change is the later.
+      const changed = sql<string>`coalesce(answered_at, created_at)`;
+      let selection = db.selectFrom("quote_requests").selectAll().select(changed.as("changed_at"));
+      if (query.state === "waiting") selection = selection.where("answered_at", "is", null);
+      if (query.state === "answered") selection = selection.where("answered_at", "is not", null);
+      if (query.updatedSince) selection = selection.where(changed, ">=", query.updatedSince);
+      const after = query.after;
+      if (after)
+        selection = selection.where((eb) =>
+          eb.or([eb(changed, ">", after.at), eb.and([eb(changed, "=", after.at), eb("id", ">", after.id)])]),
+        );
+      const rows = await selection.orderBy(changed).orderBy("id").limit(query.limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        page: row.page as QuoteRequest["page"],
+        lang: row.lang as QuoteRequest["lang"],
+        name: row.name,
+        email: row.email,
+        company: row.company,
+        message: row.message,
+        createdAt: row.created_at,
+        answeredAt: row.answered_at,
+        changedAt: row.changed_at,
+      }));
+    },
+
+    async setWorkStatus(orderId: string, status: string, note: string): Promise<void> {
+      // On the order's timeline: the customer's page shows the latest until the work is delivered.
+      await db
+        .insertInto("order_events")
+        .values({ order_id: orderId, kind: status, detail: note || null, created_at: now() })
+        .execute();
+    },
+
+    async workStatus(orderId: string): Promise<{ status: string; note: string; at: string } | null> {
+      const row = await db
+        .selectFrom("order_events")
+        .select(["kind", "detail", "created_at"])
+        .where("order_id", "=", orderId)
+        .where("kind", "in", WORK_STATUS_KINDS)
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      return row ? { status: row.kind, note: row.detail ?? "", at: row.created_at } : null;
+    },
+
     async createApiToken(spec: { id: string; name: string; hash: string; hint: string }): Promise<void> {
       await db
         .insertInto("api_tokens")

@@ -1,74 +1,211 @@
 import { z } from "../lib/zod.ts";
-import { DeliverRequest, DeliverResult, OrderList, OrderSummary, Problem, QuoteList } from "./schemas.ts";
+import {
+  DeliverRequest,
+  DeliverResult,
+  EVENT_BODIES,
+  ORDER_FILTERS,
+  OrderList,
+  OrderSummary,
+  PAGE_DEFAULT,
+  PAGE_MAX,
+  Problem,
+  QUOTE_FILTERS,
+  QuoteList,
+  StatusRequest,
+} from "./schemas.ts";
 
-/** Every operation of the API in: the routes (app/routes.ts) and this list name the same paths (tests/integration/api-in.test.ts). */
-export const OPERATIONS = [
+type Status = "400" | "401" | "404" | "409" | "410" | "413" | "415" | "422" | "429";
+
+interface Operation {
+  method: "get" | "post";
+  path: string;
+  id: string;
+  summary: string;
+  response: z.ZodType | "file";
+  request?: z.ZodType;
+  query?: "orders" | "quotes";
+  /** The error answers this operation can give (every one but a public document's also 401 and 429). */
+  errors: Status[];
+  /** Open to anyone (the document itself, a signed file link): no bearer token. */
+  public?: boolean;
+}
+
+/**
+ * Every operation of the API in: the routes (app/routes.ts) and this list name the same paths
+ * (tests/integration/api-in.test.ts), and the Node front answers other methods from it (front.ts).
+ */
+export const OPERATIONS: readonly Operation[] = [
   {
     method: "get",
     path: "/api/v1/orders",
-    id: "listOrdersToDeliver",
-    summary: "Paid orders still to deliver, soonest due first",
+    id: "listOrders",
+    summary: "Orders, a page at a time (default: paid orders still to deliver), oldest change first",
     response: OrderList,
-    query: true,
+    query: "orders",
+    errors: ["400"],
   },
   {
     method: "get",
-    path: "/api/v1/orders/{reference}",
+    path: "/api/v1/orders/{id}",
     id: "getOrder",
-    summary: "One order by its readable reference",
+    summary: "One order by its id (ord_…, as events name it) or its reference (LA-1042)",
     response: OrderSummary,
+    errors: ["404"],
   },
   {
     method: "post",
-    path: "/api/v1/orders/{reference}/deliveries",
+    path: "/api/v1/orders/{id}/deliveries",
     id: "deliverOrder",
-    summary: "Mark the order delivered and email the customer (once)",
+    summary: "Deliver the work and email the customer (once)",
     request: DeliverRequest,
     response: DeliverResult,
+    errors: ["400", "404", "409", "413", "415", "422"],
+  },
+  {
+    method: "post",
+    path: "/api/v1/orders/{id}/status",
+    id: "setWorkStatus",
+    summary: "Say the work is under way: the customer's order page shows it",
+    request: StatusRequest,
+    response: OrderSummary,
+    errors: ["400", "404", "409", "413", "415", "422"],
   },
   {
     method: "get",
     path: "/api/v1/quotes",
     id: "listQuoteRequests",
-    summary: "Quote requests, newest first",
+    summary: "Quote requests, a page at a time, oldest first",
     response: QuoteList,
+    query: "quotes",
+    errors: ["400"],
   },
-] as const;
+  {
+    method: "get",
+    path: "/api/v1/files/{link}",
+    id: "downloadFile",
+    summary: "A file of an order, by the signed link an order's answer gave (no token; the link expires)",
+    response: "file",
+    errors: ["404", "410"],
+    public: true,
+  },
+  {
+    method: "get",
+    path: "/api/v1/openapi.json",
+    id: "getOpenApiDocument",
+    summary: "This document",
+    response: z.record(z.string(), z.unknown()),
+    errors: [],
+    public: true,
+  },
+];
 
-const ERRORS: Record<string, string> = {
+const ERRORS: Record<Status | "429", string> = {
   "400": "The body or a parameter is refused (issues name the fields)",
   "401": "No token, or a wrong or revoked one",
-  "404": "No such order",
-  "409": "Already delivered, not paid, or the same Idempotency-Key is still being answered",
+  "404": "No such order or file",
+  "409": "Already delivered, not paid, erased, or the same Idempotency-Key is still being answered",
+  "410": "The signed link has expired: read the order again for a fresh one",
   "413": "The body is larger than 64 KB",
-  "415": "The body is not JSON",
+  "415": "The body is not application/json",
   "422": "The Idempotency-Key was used with another body",
-  "429": "Too many requests for this token (Retry-After says when to retry)",
+  "429": "Too many requests (Retry-After says when to retry)",
 };
 
-const schema = (value: z.ZodType) =>
-  z.toJSONSchema(value, { target: "draft-2020-12", io: "output", unrepresentable: "any" });
+/**
+ * zod's JSON Schema of `value`, its named parts (`.meta({ id })`) moved into `schemas` (OpenAPI's
+ * components/schemas) with every `#/$defs/…` reference rewritten to point there; the schema
+ * returned is a `$ref` when `value` itself is named.
+ */
+function schemaOf(value: z.ZodType, schemas: Record<string, unknown>): unknown {
+  const generated = z.toJSONSchema(value, { target: "draft-2020-12", io: "output", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+  const rewritten = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<
+    string,
+    unknown
+  >;
+  const {
+    $schema: _schema,
+    $defs,
+    ...root
+  } = rewritten as {
+    $schema?: string;
+    $defs?: Record<string, unknown>;
+    [key: string]: unknown;
+  };
+  for (const [name, definition] of Object.entries($defs ?? {})) {
+    const { id: _id, ...rest } = definition as Record<string, unknown>;
+    schemas[name] = rest;
+  }
+  if (typeof root.id === "string") {
+    const { id, ...rest } = root;
+    schemas[id as string] = rest;
+    return { $ref: `#/components/schemas/${id as string}` };
+  }
+  return root;
+}
 
-/** The OpenAPI 3.1 document, generated from the schemas the handlers validate with. */
+const problemResponse = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+});
+
+function queryParameters(kind: "orders" | "quotes") {
+  return [
+    {
+      name: "state",
+      in: "query",
+      required: false,
+      description:
+        kind === "orders"
+          ? "to-deliver (default): paid, money kept, not delivered this period; any: every order; or one order state"
+          : "any (default), waiting (not answered yet) or answered",
+      schema: { type: "string", enum: kind === "orders" ? [...ORDER_FILTERS] : [...QUOTE_FILTERS] },
+    },
+    {
+      name: "updated_since",
+      in: "query",
+      required: false,
+      description: "Only what changed at or after this instant (ISO 8601)",
+      schema: { type: "string", format: "date-time" },
+    },
+    {
+      name: "limit",
+      in: "query",
+      required: false,
+      description: `Rows per page, 1 to ${PAGE_MAX} (default ${PAGE_DEFAULT})`,
+      schema: { type: "integer", minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT },
+    },
+    {
+      name: "cursor",
+      in: "query",
+      required: false,
+      description: "The previous page's next_cursor",
+      schema: { type: "string" },
+    },
+  ];
+}
+
+/** The OpenAPI 3.1 document, generated from the schemas the handlers validate with; `serverUrl` is PUBLIC_ORIGIN. */
 export function openApiDocument(serverUrl: string) {
+  const schemas: Record<string, unknown> = {};
+  schemaOf(Problem, schemas);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     const parameters: unknown[] = [];
-    if (op.path.includes("{reference}"))
+    const named = /\{(\w+)\}/.exec(op.path)?.[1];
+    if (named)
       parameters.push({
-        name: "reference",
+        name: named,
         in: "path",
         required: true,
         schema: { type: "string" },
-        example: "LA-1042",
+        ...(named === "id"
+          ? { description: "The order's id (ord_…) or its reference (LA-1042)", example: "LA-1042" }
+          : {}),
       });
-    if ("query" in op)
-      parameters.push({
-        name: "state",
-        in: "query",
-        required: false,
-        schema: { type: "string", enum: ["to-deliver"] },
-      });
+    if (op.query) parameters.push(...queryParameters(op.query));
     if (op.method === "post")
       parameters.push({
         name: "Idempotency-Key",
@@ -78,46 +215,67 @@ export function openApiDocument(serverUrl: string) {
         description:
           "Repeating a POST with the same key returns the first answer; another body with the same key gets 422.",
       });
+    const statuses: string[] = [...op.errors, ...(op.public ? [] : ["401", "429"])];
     const errors = Object.fromEntries(
-      Object.entries(ERRORS)
-        .filter(([status]) => op.method === "post" || !["413", "415", "422"].includes(status))
-        .map(([status, description]) => [
-          status,
-          {
-            description,
-            content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
-          },
-        ]),
+      statuses.sort().map((status) => [status, problemResponse(ERRORS[status as Status | "429"])]),
     );
+    const ok =
+      op.response === "file"
+        ? {
+            description: "The file's bytes (always a download)",
+            content: {
+              "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+            },
+          }
+        : { description: "OK", content: { "application/json": { schema: schemaOf(op.response, schemas) } } };
     paths[op.path] = {
       ...paths[op.path],
       [op.method]: {
         operationId: op.id,
         summary: op.summary,
-        parameters,
-        ...("request" in op
-          ? { requestBody: { required: false, content: { "application/json": { schema: schema(op.request) } } } }
+        ...(op.public ? { security: [] } : {}),
+        ...(parameters.length ? { parameters } : {}),
+        ...(op.request
+          ? {
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: schemaOf(op.request, schemas) } },
+              },
+            }
           : {}),
-        responses: {
-          "200": { description: "OK", content: { "application/json": { schema: schema(op.response) } } },
-          ...errors,
-        },
+        responses: { "200": ok, ...errors },
       },
     };
   }
+  // The events sent the other way (docs/automation.md), signed with Standard Webhooks.
+  const webhooks = Object.fromEntries(
+    Object.entries(EVENT_BODIES).map(([type, body]) => [
+      type,
+      {
+        post: {
+          operationId: `event_${type.replace(".", "_")}`,
+          summary: `The ${type} event, signed (webhook-id, webhook-timestamp, webhook-signature)`,
+          requestBody: { required: true, content: { "application/json": { schema: schemaOf(body, schemas) } } },
+          responses: { "200": { description: "Any 2xx: received (anything else is retried with backoff)" } },
+        },
+      },
+    ]),
+  );
   return {
     openapi: "3.1.0",
     info: {
       title: "Automation API",
       version: "1.0.0",
-      description: "The owner's automation (n8n, Make, Zapier) reads orders and delivers them. See docs/api.md.",
+      description:
+        "The owner's automation (n8n, Make, Zapier) reads orders and delivers them; events come the other way as signed webhooks. See docs/api.md.",
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-      schemas: { Problem: schema(Problem) },
+      schemas,
     },
     paths,
+    webhooks,
   };
 }

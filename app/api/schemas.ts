@@ -21,13 +21,90 @@ export const Money = z.object({
   currency: z.string().meta({ example: "EUR" }),
 });
 
+/** A file of the order: a link that downloads it without a token, for a short while (`expiresAt`). */
+export const OrderFile = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    contentType: z.string(),
+    size: z.number().int().meta({ description: "Bytes" }),
+    url: z.string().meta({ description: "A signed download link, valid until expiresAt (no bearer token needed)" }),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "OrderFile" });
+
+export const BillingAddress = z
+  .object({
+    name: z.string(),
+    company: z.string(),
+    address: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    phone: z.string(),
+  })
+  .meta({ id: "BillingAddress", description: "Who pays, as the order form and the checkout collected it" });
+
+export const OrderBrief = z
+  .object({
+    answers: z
+      .record(z.string(), z.string())
+      .meta({ description: "The brief's questions answered after payment, by field name" }),
+    text: z.string().meta({ description: "What the customer wrote in the brief" }),
+    files: z.array(OrderFile),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "OrderBrief" });
+
+export const DeliveryLink = z.object({ url: z.string(), label: z.string() }).meta({ id: "DeliveryLink" });
+
+export const OrderDelivery = z
+  .object({
+    id: z.string(),
+    round: z
+      .number()
+      .int()
+      .meta({ description: "0 for the first delivery of the period, n for the answer to revision n" }),
+    note: z.string(),
+    links: z.array(DeliveryLink),
+    files: z.array(OrderFile),
+    deliveredAt: z.string(),
+    acceptedAt: z.string().nullable(),
+  })
+  .meta({ id: "OrderDelivery" });
+
+export const OrderRevision = z
+  .object({
+    id: z.string(),
+    round: z.number().int(),
+    text: z.string(),
+    files: z.array(OrderFile),
+    askedAt: z.string(),
+  })
+  .meta({ id: "OrderRevision" });
+
+/** What the owner said of the work under way (`POST …/status`), shown on the customer's page. */
+export const WORK_STATUSES = ["in_progress"] as const;
+
+export const WorkStatus = z
+  .object({
+    status: z.enum(WORK_STATUSES),
+    note: z.string().meta({ description: "Shown to the customer with the status (may be empty)" }),
+    at: z.string(),
+  })
+  .meta({ id: "WorkStatus" });
+
 export const OrderSummary = z
   .object({
     reference: Reference,
-    id: z.string(),
+    id: z
+      .string()
+      .meta({ description: "The order's id (what events name as orderId); opens it too", example: "ord_…" }),
     offer: z.string().meta({ description: "The offer's id", example: "video-ai" }),
     state: z.string().meta({ example: "paid" }),
     language: z.string().meta({ example: "fr" }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
     paidAt: z.string().nullable(),
     due: z
       .string()
@@ -38,11 +115,36 @@ export const OrderSummary = z
     price: Money,
     monthly: z.number().int().meta({ description: "Monthly amount in minor units (0: one-time)" }),
     customer: z.object({ name: z.string(), email: z.string() }),
-    brief: z.record(z.string(), z.string()).meta({ description: "What the customer answered on the order form" }),
+    billingAddress: BillingAddress.nullable(),
+    brief: OrderBrief.nullable().meta({ description: "The brief sent after payment (null until it is)" }),
+    workStatus: WorkStatus.nullable(),
+    deliveries: z.array(OrderDelivery),
+    revisions: z.array(OrderRevision),
   })
   .meta({ id: "Order" });
 
-export const OrderList = z.object({ orders: z.array(OrderSummary) }).meta({ id: "OrderList" });
+export const OrderList = z
+  .object({
+    orders: z.array(OrderSummary),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `cursor` for the next page; null on the last page" }),
+  })
+  .meta({ id: "OrderList" });
+
+export const ORDER_FILTERS = ["to-deliver", "any", "pending", "checkout_created", "paid", "expired", "failed"] as const;
+export const QUOTE_FILTERS = ["any", "waiting", "answered"] as const;
+/** The most rows a page holds (`limit`), and its default. */
+export const PAGE_MAX = 100;
+export const PAGE_DEFAULT = 50;
+
+export const StatusRequest = z
+  .object({
+    status: z.enum(WORK_STATUSES).meta({ description: "in_progress: the work has started" }),
+    note: z.string().max(API_NOTE_MAX).optional().meta({ description: "A line for the customer's page" }),
+  })
+  .meta({ id: "StatusRequest" });
 
 export const DeliverRequest = z
   .object({
@@ -90,7 +192,87 @@ export const QuoteSummary = z
   })
   .meta({ id: "QuoteRequest" });
 
-export const QuoteList = z.object({ quotes: z.array(QuoteSummary) }).meta({ id: "QuoteList" });
+export const QuoteList = z
+  .object({
+    quotes: z.array(QuoteSummary),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `cursor` for the next page; null on the last page" }),
+  })
+  .meta({ id: "QuoteList" });
+
+const EventOrder = z.object({
+  orderId: z.string().meta({ description: "Opens the order: GET /api/v1/orders/{orderId}" }),
+  reference: Reference,
+  offerId: z.string(),
+  offerName: z.string(),
+  language: z.string(),
+  state: z.string(),
+  billingState: z.string().nullable(),
+  currency: z.string(),
+  amountDueNow: z.number().int(),
+  monthly: z.number().int(),
+  paidAt: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  customer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  adminUrl: z.string(),
+});
+
+/** What each event adds to its order's data (app/automation/events.ts). */
+const EVENT_DETAILS = {
+  "order.paid": z.object({}),
+  "order.refunded": z.object({
+    chargeAmount: z.number().int(),
+    refundedTotal: z.number().int(),
+    refundCurrency: z.string(),
+    fullyRefunded: z.boolean(),
+  }),
+  "order.brief_received": z.object({}),
+  "order.delivered": z.object({
+    deliveryId: z.string(),
+    deliveryRound: z.number().int(),
+    deliveredFiles: z.number().int(),
+    deliveredLink: z.boolean(),
+  }),
+  "subscription.renewed": z.object({ invoiceId: z.string(), renewedUntil: z.string().nullable() }),
+  "subscription.cancelled": z.object({ endsAt: z.string().nullable(), endedNow: z.boolean() }),
+} as const;
+
+const EventQuote = z.object({
+  quoteId: z.string(),
+  offerId: z.string(),
+  offerName: z.string(),
+  language: z.string(),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  createdAt: z.string(),
+  adminUrl: z.string(),
+});
+
+const envelope = (type: string, data: z.ZodType, id: string) =>
+  z
+    .object({
+      type: z.literal(type),
+      apiVersion: z.literal("v1"),
+      timestamp: z.string().meta({ description: "When it happened (ISO)" }),
+      test: z
+        .literal(true)
+        .optional()
+        .meta({ description: "A sample sent from the back office: its ids open nothing" }),
+      data,
+    })
+    .meta({ id });
+
+/** Every event's body, by type (the OpenAPI document's `webhooks`; the payload test parses real ones with them). */
+export const EVENT_BODIES = {
+  ...Object.fromEntries(
+    Object.entries(EVENT_DETAILS).map(([type, detail]) => [
+      type,
+      envelope(type, EventOrder.extend(detail.shape), `Event_${type.replace(".", "_")}`),
+    ]),
+  ),
+  "quote.requested": envelope("quote.requested", EventQuote, "Event_quote_requested"),
+} as Record<string, z.ZodType>;
 
 /** RFC 9457 problem details, with a stable `code` a workflow can branch on. */
 export const Problem = z

@@ -1,3 +1,14 @@
+import type { Order } from "../orders/types.ts";
+import type { QuoteRequest } from "../quotes/types.ts";
+
+/** One page of a list: a filter, what changed since, and the row the previous page ended at. */
+export interface PageQuery {
+  state: string;
+  updatedSince: string | null;
+  after: { at: string; id: string } | null;
+  limit: number;
+}
+
 /** A bearer token of the API in, as the back office lists it (never its secret, which is not kept). */
 export interface ApiToken {
   id: string;
@@ -15,6 +26,19 @@ export type IdempotencyClaim =
 
 /** The API's tables: tokens (hashes only) and the idempotency records (app/api/, docs/api.md). */
 export interface ApiStore {
+  /**
+   * The order whose internal id (`ord_…`, what events name) or readable reference ("LA-1042") is
+   * exactly `key`: one indexed read, never a search (another order's name or email cannot match).
+   */
+  findOrderByIdOrReference(key: string): Promise<Order | undefined>;
+  /** Orders by (updated_at, id), after the cursor: "to-deliver", "any", or one order state. */
+  pageOrders(query: PageQuery): Promise<Order[]>;
+  /** Quote requests by their last change (answered, else created) and id: "any", "waiting", "answered". */
+  pageQuoteRequests(query: PageQuery): Promise<Array<QuoteRequest & { changedAt: string }>>;
+  /** Records a work status on the order's timeline. */
+  setWorkStatus(orderId: string, status: string, note: string): Promise<void>;
+  /** The latest work status set, or null. */
+  workStatus(orderId: string): Promise<{ status: string; note: string; at: string } | null>;
   createApiToken(token: { id: string; name: string; hash: string; hint: string }): Promise<void>;
   listApiTokens(): Promise<ApiToken[]>;
   /** Returns false when no live token has that id. */

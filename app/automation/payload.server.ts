@@ -2,7 +2,8 @@ import { ERASED } from "../db/erased.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
-import type { ClaimedDelivery } from "./types.ts";
+import { WEBHOOK_EVENTS } from "./events.ts";
+import { WEBHOOK_EVENT_TYPES, type ClaimedDelivery, type WebhookEventType } from "./types.ts";
 
 /** What rendering reads: the order or quote request an event is about (as it is when the request leaves). */
 export interface PayloadSources {
@@ -15,7 +16,13 @@ export class SubjectGoneError extends Error {
 }
 
 /**
- * The JSON body `{ type, timestamp, data }`: `timestamp` is when the event happened, `data` the
+ * The API version every event names (`apiVersion`): its ids open objects under `/api/v{n}`
+ * (docs/api.md), and a later incompatible shape would carry another value, so a workflow can tell.
+ */
+export const WEBHOOK_API_VERSION = "v1";
+
+/**
+ * The JSON body `{ type, apiVersion, timestamp, data }`: `timestamp` is when the event happened, `data` the
  * order (or quote request) as it stands now with what the event adds (`detail`). It holds no more
  * of the customer than the owner's own notice email does: name and email, never the form's other
  * answers. An erased customer's events are not sent (SubjectGoneError).
@@ -25,8 +32,20 @@ export async function renderWebhookBody(
   sources: PayloadSources,
   publicOrigin: string,
 ): Promise<string> {
+  const sample = delivery.type === "webhook.test" ? sampleType(delivery.detail.sample) : null;
+  if (sample) {
+    // The back office's test event: the chosen type's real shape with made-up values, marked
+    // `test: true` (its ids open nothing), so a workflow can be built and routed on it.
+    return JSON.stringify({
+      type: sample,
+      apiVersion: WEBHOOK_API_VERSION,
+      timestamp: delivery.createdAt,
+      test: true,
+      data: sampleEventData(sample, publicOrigin),
+    });
+  }
   const data = await eventData(delivery, sources, publicOrigin);
-  return JSON.stringify({ type: delivery.type, timestamp: delivery.createdAt, data });
+  return JSON.stringify({ type: delivery.type, apiVersion: WEBHOOK_API_VERSION, timestamp: delivery.createdAt, data });
 }
 
 async function eventData(
@@ -59,9 +78,28 @@ async function eventData(
 }
 
 /** An order as every order event carries it: amounts in minor units (cents) with their currency. */
-export function orderData(order: Order, publicOrigin: string) {
+export function orderData(
+  order: Pick<
+    Order,
+    | "id"
+    | "reference"
+    | "offer"
+    | "lang"
+    | "state"
+    | "billingState"
+    | "currency"
+    | "amountDueNow"
+    | "monthly"
+    | "paidAt"
+    | "periodEnd"
+    | "customer"
+  >,
+  publicOrigin: string,
+) {
   return {
     orderId: order.id,
+    // The readable reference the customer quotes ("LA-1042"); either opens /api/v1/orders/{id}.
+    reference: order.reference,
     offerId: order.offer,
     offerName: translator(order.lang, "offers")(`${order.offer}.name`),
     language: order.lang,
@@ -75,4 +113,56 @@ export function orderData(order: Order, publicOrigin: string) {
     customer: { firstName: order.customer.firstName, lastName: order.customer.lastName, email: order.customer.email },
     adminUrl: `${publicOrigin}/admin/orders/${encodeURIComponent(order.id)}`,
   };
+}
+
+/** The event types a test event may stand in for (every type a real event has). */
+export const SAMPLE_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => type !== "webhook.test");
+
+const sampleType = (value: unknown): WebhookEventType | null =>
+  (SAMPLE_TYPES as readonly unknown[]).includes(value) ? (value as WebhookEventType) : null;
+
+/**
+ * What a real event of `type` carries, with made-up values: an order of the catalogue (a
+ * subscription for the subscription events) paid an hour ago, or a quote request.
+ */
+export function sampleEventData(type: WebhookEventType, publicOrigin: string): Record<string, unknown> {
+  const paidAt = new Date(Date.now() - 3_600_000).toISOString();
+  const periodEnd = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  if (type === "quote.requested") {
+    return {
+      quoteId: "quo_test_0001",
+      offerId: "whatsapp",
+      offerName: translator("en", "quote")("offers.whatsapp"),
+      language: "en",
+      customer: { name: "Camille Martin", email: "camille.martin@example.com" },
+      createdAt: paidAt,
+      adminUrl: `${publicOrigin}/admin/quotes/quo_test_0001`,
+    };
+  }
+  const subscription = type.startsWith("subscription.");
+  const order = {
+    id: "ord_test_0001",
+    reference: "TEST-1001",
+    offer: subscription ? "short-videos" : "veo3-single",
+    lang: "en",
+    state: "paid",
+    billingState: type === "subscription.cancelled" ? "cancelling" : type === "order.refunded" ? "refunded" : null,
+    currency: "EUR",
+    amountDueNow: subscription ? 50_000 : 4_900,
+    monthly: subscription ? 10_000 : 0,
+    paidAt,
+    periodEnd: subscription ? periodEnd : null,
+    customer: { firstName: "Camille", lastName: "Martin", email: "camille.martin@example.com" },
+  } as const;
+  const detail =
+    type === "order.refunded"
+      ? WEBHOOK_EVENTS.orderRefunded({ chargeId: "ch_test", amount: 4_900, amountRefunded: 4_900, currency: "eur" })
+      : type === "order.delivered"
+        ? WEBHOOK_EVENTS.orderDelivered({ id: "dlv_test_0001", round: 1, files: 1, link: true })
+        : type === "subscription.renewed"
+          ? WEBHOOK_EVENTS.subscriptionRenewed("in_test_0001", periodEnd)
+          : type === "subscription.cancelled"
+            ? WEBHOOK_EVENTS.subscriptionCancelled(order.id, periodEnd, false)
+            : null;
+  return { ...orderData(order as Parameters<typeof orderData>[0], publicOrigin), ...detail?.detail };
 }

@@ -90,10 +90,13 @@ export interface WebhookStore {
   /** Creates or updates an endpoint (its URL changed: the pause and failure streak are cleared); `null` disables it. */
   syncWebhookEndpoint(id: string, url: string | null): Promise<void>;
   listWebhookEndpoints(): Promise<WebhookEndpoint[]>;
-  /** Records an event that is about nothing stored (the back office's test event); returns its id. */
-  recordTestWebhookEvent(): Promise<string>;
-  /** Leases due deliveries of endpoints that are enabled and not paused. */
-  claimDueWebhooks(limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /**
+   * Records the back office's test event (about nothing stored), sent as a made-up sample of
+   * `sample`'s type (app/automation/payload.server.ts); returns its id.
+   */
+  recordTestWebhookEvent(sample?: WebhookEventType): Promise<string>;
+  /** Leases due deliveries of endpoints that are enabled and not paused, except those of `busy` endpoints. */
+  claimDueWebhooks(limit: number, leaseMs: number, busy?: readonly string[]): Promise<ClaimedDelivery[]>;
   releaseWebhooks(ids: number[]): Promise<void>;
   /** Records the attempt; "sent" also clears the endpoint's failure streak. */
   recordWebhookAttempt(
@@ -119,7 +122,10 @@ export interface WebhookStore {
   setWebhookEndpointUrl(endpointId: string, url: string): Promise<boolean>;
   /** A new secret for an owner's endpoint; the previous one keeps signing until `previousUntil`. */
   rotateWebhookSecret(endpointId: string, secret: string, previousUntil: string): Promise<boolean>;
-  /** Makes a delivery due now (pending again if it had failed). Returns false when there is no such delivery. */
+  /**
+   * Makes a delivery due now, whatever its state: a failed one is tried again, a sent one is sent
+   * again (same `webhook-id`: a receiver that kept it can tell). False when there is no such delivery.
+   */
   retryWebhookNow(deliveryId: number): Promise<boolean>;
   listWebhookDeliveries(limit: number): Promise<DeliveryRow[]>;
   listWebhookAttempts(deliveryId: number): Promise<AttemptRow[]>;

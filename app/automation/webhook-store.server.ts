@@ -109,14 +109,20 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
       }));
     },
 
-    async recordTestWebhookEvent(): Promise<string> {
+    async recordTestWebhookEvent(sample: WebhookEventType = "order.paid"): Promise<string> {
       const id = await db
         .transaction()
-        .execute((trx) => recordWebhookEvent(trx, {}, { type: "webhook.test", key: `webhook.test:${newEventId()}` }));
+        .execute((trx) =>
+          recordWebhookEvent(
+            trx,
+            {},
+            { type: "webhook.test", key: `webhook.test:${newEventId()}`, detail: { sample } },
+          ),
+        );
       return id!;
     },
 
-    async claimDueWebhooks(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    async claimDueWebhooks(limit: number, leaseMs: number, busy: readonly string[] = []): Promise<ClaimedDelivery[]> {
       const at = Date.now();
       // One statement, as the email outbox claims: due rows pushed past the lease; on PostgreSQL the
       // rows another instance is claiming are skipped, not waited for.
@@ -129,6 +135,9 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
             .select("id")
             .where("status", "=", "pending")
             .where("next_attempt_at", "<=", at)
+            // An endpoint whose lane is still sending on this instance keeps its order: its next
+            // deliveries wait for the lane, and the others' are not held up behind them.
+            .$if(busy.length > 0, (query) => query.where("endpoint_id", "not in", busy))
             .where("endpoint_id", "in", (inner) =>
               inner
                 .selectFrom("webhook_endpoints as p")
@@ -352,7 +361,6 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
         .updateTable("webhook_deliveries")
         .set({ status: "pending", next_attempt_at: Date.now() })
         .where("id", "=", deliveryId)
-        .where("status", "in", ["pending", "failed"])
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -33,31 +33,61 @@ export const DEFAULT_SEND: SendOptions = { publicOnly: true, timeoutMs: 10_000, 
  * (Standard Webhooks) with the event's id as `webhook-id`, so every retry carries the same id;
  * failures are retried with the email outbox's backoff; an endpoint failing for longer than
  * `pauseAfterMs` is paused and the owner told once.
+ *
+ * Each endpoint has its own lane: a pass claims due deliveries of the endpoints that have no lane
+ * running on this instance, and hands each endpoint's to a lane of its own, which sends them in
+ * order, one at a time, while the pass returns. A receiver that hangs until the time limit keeps
+ * only its own lane busy; the other endpoints' events leave as soon as they are due.
  */
 export class WebhooksOutWorker extends BackgroundWorker {
   private readonly options: WebhooksOutOptions;
+  /** The lanes running on this instance, by endpoint id. */
+  private readonly lanes = new Map<string, Promise<void>>();
 
   constructor(options: WebhooksOutOptions) {
     super("webhooks", options.pollMs);
     this.options = options;
   }
 
+  /** Claims due deliveries and starts a lane per endpoint; returns how many were handed to lanes. */
   async runOnce(): Promise<number> {
-    const { repo, leaseMs } = this.options;
+    const { repo } = this.options;
     const claimedAt = Date.now();
-    const batch = await repo.claimDueWebhooks(BATCH, leaseMs);
+    const batch = await repo.claimDueWebhooks(BATCH, this.options.leaseMs, [...this.lanes.keys()]);
     if (batch.length === BATCH) this.again = true;
-    let sent = 0;
-    for (const [index, delivery] of batch.entries()) {
+    const byEndpoint = new Map<string, ClaimedDelivery[]>();
+    for (const delivery of batch)
+      byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
+    for (const [endpointId, deliveries] of byEndpoint) {
+      const lane = this.lane(deliveries, claimedAt)
+        .catch((error: unknown) => logger().error({ err: error, endpoint: endpointId }, "webhook lane failed"))
+        .finally(() => {
+          this.lanes.delete(endpointId);
+          // The endpoint may have more waiting, which this instance skipped while the lane ran.
+          this.kick();
+        });
+      this.lanes.set(endpointId, lane);
+    }
+    return batch.length;
+  }
+
+  /** Waits for the lanes in flight too (a shutdown lets each finish its request). */
+  override async stop(): Promise<void> {
+    await super.stop();
+    while (this.lanes.size) await Promise.all([...this.lanes.values()]);
+  }
+
+  /** One endpoint's claimed deliveries, in order. */
+  private async lane(deliveries: ClaimedDelivery[], claimedAt: number): Promise<void> {
+    const { repo, leaseMs } = this.options;
+    for (const [index, delivery] of deliveries.entries()) {
       // As the email outbox: past half the lease, the rest is handed back while it is still ours.
       if (Date.now() - claimedAt > leaseMs / 2) {
-        await repo.releaseWebhooks(batch.slice(index).map((rest) => rest.id));
-        this.again = true;
-        break;
+        await repo.releaseWebhooks(deliveries.slice(index).map((rest) => rest.id));
+        return;
       }
-      if (await this.deliver(delivery)) sent++;
+      await this.deliver(delivery);
     }
-    return sent;
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<boolean> {

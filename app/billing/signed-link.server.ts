@@ -5,7 +5,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * invoice. The token names the order, its purpose and an expiry, and carries an HMAC of the three;
  * nothing is stored, so a leaked link stops working at its expiry.
  */
-export type LinkPurpose = "manage" | "invoice" | "unlock" | "setup" | "reset" | "order" | "file" | "proposal";
+export type LinkPurpose =
+  "manage" | "invoice" | "unlock" | "setup" | "reset" | "order" | "file" | "proposal" | "apiFile";
 
 /**
  * The customer's order page: its link is in every email about the order, kept for as long as the

@@ -91,7 +91,9 @@ export function limitPolicies(settings: LimitSettings) {
     // The API in (docs/api.md): an automation polls and posts far less than this; a runaway loop
     // or a leaked token is slowed down, the site is not.
     apiToken: { points: 600, windowSeconds: TEN_MINUTES, counts: "an API request, per bearer token" },
-    // Wrong bearer tokens: each is a guess, counted per IP before the hash is looked up.
+    // Wrong bearer tokens, per IP. The one limit counted after acting: the look-up is one indexed
+    // read of a 256-bit secret's hash (nothing to guess), and only a token found wanting is counted,
+    // so strangers sharing an address (Zapier's or Make's egress, a proxy) never lock a live token out.
     apiAuthIp: {
       points: 30,
       windowSeconds: TEN_MINUTES,

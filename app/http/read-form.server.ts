@@ -542,7 +542,8 @@ export async function readJson<S extends z.ZodType>(
   const bytes = await readBytes(request, maxBytes);
   if (!(bytes instanceof Uint8Array)) return bytes;
   const type = mediaType(request);
-  if (bytes.byteLength && type !== "application/json" && !type.endsWith("+json")) return refuse("unsupportedType");
+  // Exactly application/json: a `*+json` type names another format (problem+json, merge-patch), not this body.
+  if (bytes.byteLength && type !== "application/json") return refuse("unsupportedType");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminAutomation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("automation");
-  const { endpoints, deliveries, tokens, lang, done } = loaderData;
+  const { endpoints, deliveries, tokens, lang, done, sampleTypes } = loaderData;
   const created = actionData && "created" in actionData ? actionData.created : null;
   const shownSecret = actionData && "secret" in actionData ? actionData.secret : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
@@ -203,7 +203,22 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
             {t("endpointsAdmin.add")}
           </button>
         </form>
-        <form method="post" className="mt-3">
+        <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <label className="grid w-full min-w-0 gap-1 text-sm sm:w-auto">
+            <span>{t("testEvent.type")}</span>
+            <select
+              name="target"
+              defaultValue="order.paid"
+              className="min-h-12 w-full rounded-xl border border-line bg-white px-3"
+              data-testid="automation-test-type"
+            >
+              {sampleTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </label>
           <button
             type="submit"
             name="intent"
@@ -323,14 +338,13 @@ export default function AdminAutomation({ loaderData, actionData }: Route.Compon
                     ))}
                   </ol>
                 ) : null}
-                {delivery.status !== "sent" ? (
-                  <form method="post" className="mt-2">
-                    <input type="hidden" name="target" value={delivery.id} />
-                    <button type="submit" name="intent" value="retry" className="btn-secondary">
-                      {t("retryNow")}
-                    </button>
-                  </form>
-                ) : null}
+                {/* Any delivery can go out again: a failed one now, a sent one the receiver lost (same webhook-id). */}
+                <form method="post" className="mt-2">
+                  <input type="hidden" name="target" value={delivery.id} />
+                  <button type="submit" name="intent" value="retry" className="btn-secondary">
+                    {delivery.status === "sent" ? t("testEvent.sendAgain") : t("retryNow")}
+                  </button>
+                </form>
               </li>
             ))}
           </ul>

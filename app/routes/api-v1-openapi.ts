@@ -1,7 +1,6 @@
-import type { Route } from "./+types/api-v1-openapi";
 import { methodNotAllowed, openApi } from "../api/api.server.ts";
 
 /** The API's OpenAPI 3.1 document, generated from the schemas the handlers use (public: it holds no data). */
-export const loader = ({ request }: Route.LoaderArgs) => openApi(request);
+export const loader = () => openApi();
 
-export const action = () => methodNotAllowed("GET");
+export const action = () => methodNotAllowed("GET, HEAD");

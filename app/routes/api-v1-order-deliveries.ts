@@ -10,5 +10,5 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
     request,
     context,
     () => servicesOf(context),
-    (token, services) => deliverOrder(request, token, params.reference, services),
+    (token, services) => deliverOrder(request, token, params.id, services),
   );

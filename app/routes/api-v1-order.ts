@@ -8,7 +8,7 @@ export const loader = ({ request, context, params }: Route.LoaderArgs) =>
     request,
     context,
     () => servicesOf(context),
-    (_token, services) => getOrder(params.reference, services),
+    (_token, services) => getOrder(params.id, services),
   );
 
-export const action = () => methodNotAllowed("GET");
+export const action = () => methodNotAllowed("GET, HEAD");

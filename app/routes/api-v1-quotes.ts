@@ -8,7 +8,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) =>
     request,
     context,
     () => servicesOf(context),
-    (_token, services) => listQuotes(services),
+    (_token, services) => listQuotes(request, services),
   );
 
-export const action = () => methodNotAllowed("GET");
+export const action = () => methodNotAllowed("GET, HEAD");

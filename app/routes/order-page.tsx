@@ -71,11 +71,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...extra.atEnd.map((step) => ({ ...step, ns: "delivery" as const })),
   ];
   const done = url.searchParams.get("done");
+  // "In progress", as the owner's automation said it (POST /api/v1/orders/{id}/status), until the work is delivered.
+  const status = orderWork.deliveries.length ? null : await services.repo.workStatus(order.id);
+  const workStatus = status
+    ? {
+        note: status.note,
+        datetime: status.at,
+        label: formatZonedDue(new Date(status.at), asked, view.timeZone, true),
+      }
+    : null;
   return {
     // Money ended the work: no due date is promised any more.
     view: work.closed ? { ...shown, due: null } : shown,
     steps,
     work,
+    workStatus,
     done: done === "saved" || done === "revision" || done === "accepted" ? done : null,
     meta: meta(context, view.reference),
   };
@@ -125,7 +135,7 @@ export function headers() {
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("order-page");
-  const { view, steps, work, done } = loaderData;
+  const { view, steps, work, done, workStatus } = loaderData;
   return (
     <section className="container-page max-w-2xl py-12 sm:py-16">
       <p className="eyebrow">{t("page.eyebrow")}</p>
@@ -159,6 +169,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {view.due.mark === "late" ? <p className="mt-2 font-medium text-red-700">{t("page.late")}</p> : null}
           <p className="mt-2 text-sm text-muted" data-testid="order-time-zone">
             {t("page.timeZone", { zone: view.timeZone })}
+          </p>
+        </div>
+      ) : null}
+
+      {workStatus ? (
+        <div className="card mt-4" data-testid="order-in-progress">
+          <p className="font-semibold">{t("workStatus.inProgress")}</p>
+          {workStatus.note ? <p className="mt-1">{workStatus.note}</p> : null}
+          <p className="mt-1 text-sm text-muted">
+            <time dateTime={workStatus.datetime}>{workStatus.label}</time>
           </p>
         </div>
       ) : null}

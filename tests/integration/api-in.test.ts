@@ -5,7 +5,7 @@ import routes from "../../app/routes.ts";
 import { createApiToken } from "../../app/api/tokens.server.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
-import { orderForm, payInSandbox } from "../support/orders.ts";
+import { orderForm, payInSandbox, postOrder } from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
@@ -243,6 +243,88 @@ describe("an order delivered by the API", () => {
     );
   });
 
+  test("the id every event names and the reference both open the order, by exact look-up: 21 look-alike unpaid orders do not hide a paid one", async () => {
+    const secret = await createTokenInBackOffice(await signedIn(), "look-alikes");
+    const order = await paidOrder(server.url, server.dataDir, "api-lookalike@example.com");
+    // A stranger places 21 orders (never paid) whose names carry the paid order's reference: a
+    // search for it, newest first and limited, would see only them.
+    for (let i = 0; i < 21; i++) {
+      const placed = await postOrder(
+        server.url,
+        "test-workflow",
+        "en",
+        orderForm({
+          firstName: order.reference,
+          lastName: `${order.reference}${i}`,
+          email: `lookalike${i}@example.com`,
+        }),
+      );
+      expect(placed.status).toBe(303);
+    }
+    for (const key of [order.reference, order.id, order.reference.toLowerCase()]) {
+      const read = await api(server.url, secret, `/api/v1/orders/${encodeURIComponent(key)}`);
+      expect(read.status, key).toBe(200);
+      expect(read.body, key).toMatchObject({ id: order.id, reference: order.reference, state: "paid" });
+    }
+    // Near misses are not found: another prefix, a bare number, a piece of the id.
+    for (const key of [`ZZ-${order.reference.split("-")[1]}`, order.reference.split("-")[1]!, order.id.slice(0, 12)]) {
+      const miss = await api(server.url, secret, `/api/v1/orders/${encodeURIComponent(key)}`);
+      expect(miss.status, key).toBe(404);
+      expect(miss.body).toMatchObject({ code: "not_found" });
+    }
+    const delivered = await api(server.url, secret, `/api/v1/orders/${order.id}/deliveries`, {
+      method: "POST",
+      body: JSON.stringify({ note: "Delivered by id." }),
+    });
+    expect(delivered.status).toBe(200);
+    expect(delivered.body).toMatchObject({ reference: order.reference, delivered: true });
+    expect((await deliveredTrail(server.dataDir, order.id)).emails).toHaveLength(1);
+  });
+
+  test("POST …/status says the work is in progress: the answer, the order and the customer's page show it; an order not paid is refused", async () => {
+    const client = await signedIn();
+    const secret = await createTokenInBackOffice(client, "status");
+    const order = await paidOrder(server.url, server.dataDir, "api-status@example.com");
+    const detail = await (await client.get(`/admin/orders/${order.id}`)).text();
+    const customerPage = new RegExp(
+      `href="(${server.url}/order/[\\w.-]+\\?lang=\\w\\w)" data-testid="customer-page"`,
+    ).exec(detail)?.[1];
+    expect(customerPage).toBeTruthy();
+    expect(await (await fetch(customerPage!)).text()).not.toContain('data-testid="order-in-progress"');
+
+    const set = await api(server.url, secret, `/api/v1/orders/${order.id}/status`, {
+      method: "POST",
+      body: JSON.stringify({ status: "in_progress", note: "Filming starts today." }),
+      headers: { "Idempotency-Key": "status-1" },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({
+      id: order.id,
+      workStatus: { status: "in_progress", note: "Filming starts today." },
+    });
+    const read = await api(server.url, secret, `/api/v1/orders/${order.reference}`);
+    expect(read.body).toMatchObject({ workStatus: { status: "in_progress" }, deliveries: [], revisions: [] });
+    expect(read.body!.billingAddress).toMatchObject({ address: expect.any(String), country: expect.any(String) });
+    const page = await (await fetch(customerPage!)).text();
+    expect(page).toContain('data-testid="order-in-progress"');
+    expect(page).toContain("Filming starts today.");
+
+    const wrong = await api(server.url, secret, `/api/v1/orders/${order.id}/status`, {
+      method: "POST",
+      body: JSON.stringify({ status: "done" }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: "invalid_body", issues: [{ path: "status" }] });
+    expect(
+      (
+        await api(server.url, secret, "/api/v1/orders/LA-999999/status", {
+          method: "POST",
+          body: '{"status":"in_progress"}',
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   test("quote requests are listed", async () => {
     const secret = await createTokenInBackOffice(await signedIn(), "quotes");
     const res = await api(server.url, secret, "/api/v1/quotes");
@@ -312,9 +394,7 @@ describe("protected by construction", () => {
         noContentLength: true,
       },
     ];
-    const targets = apiRoutes().map((path) =>
-      path.replace(":reference", order.reference).replace("*", "no-such-thing"),
-    );
+    const targets = apiRoutes().map((path) => path.replace(/:\w+/, order.reference).replace("*", "no-such-thing"));
     let largest = 0;
     for (const target of targets) {
       for (const { label, body, type, extra, noContentLength } of bodies) {
@@ -337,6 +417,19 @@ describe("protected by construction", () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ code: "invalid_body", issues: [{ path: "link" }] });
     console.log(`hostile JSON: ${targets.length} routes × ${bodies.length} bodies; largest answer ${largest} B`);
+  });
+});
+
+describe("limits that protect the owner", () => {
+  test("40 wrong tokens from one address do not stop a valid token from the same address; the wrong ones get 429", async () => {
+    const secret = await createTokenInBackOffice(await signedIn(), "shared egress");
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await api(server.url, `la_api_wrong${i}`, "/api/v1/orders")).status);
+    expect(statuses.slice(0, 20).every((status) => status === 401 || status === 429)).toBe(true);
+    expect(statuses.at(-1), "the address's wrong guesses are limited").toBe(429);
+    const valid = await api(server.url, secret, "/api/v1/orders");
+    expect(valid.status, "the valid token is never refused for its address").toBe(200);
+    expect((await api(server.url, secret, "/api/v1/quotes")).status).toBe(200);
   });
 });
 

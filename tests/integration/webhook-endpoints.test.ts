@@ -69,7 +69,7 @@ test("add (secret shown once) → signed test event; edit the URL; rotate (old a
 
   const one = await sendTest(client);
   expect(one.path).toBe("/first");
-  expect(new Webhook(first!).verify(one.body, one.headers)).toMatchObject({ type: "webhook.test" });
+  expect(new Webhook(first!).verify(one.body, one.headers)).toMatchObject({ type: "order.paid", test: true });
 
   expect(
     (await client.post("/admin/automation", { intent: "saveEndpoint", target: endpointId, url: hookUrl("/second") }))
@@ -85,8 +85,8 @@ test("add (secret shown once) → signed test event; edit the URL; rotate (old a
   const during = await sendTest(client);
   expect(during.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
   // A receiver on either secret verifies the same request.
-  expect(new Webhook(second!).verify(during.body, during.headers)).toMatchObject({ type: "webhook.test" });
-  expect(new Webhook(first!).verify(during.body, during.headers)).toMatchObject({ type: "webhook.test" });
+  expect(new Webhook(second!).verify(during.body, during.headers)).toMatchObject({ type: "order.paid", test: true });
+  expect(new Webhook(first!).verify(during.body, during.headers)).toMatchObject({ type: "order.paid", test: true });
 
   expect((await client.post("/admin/automation", { intent: "pause", target: endpointId })).status).toBe(303);
   const before = received.length;

@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
+import { createApiToken } from "../../app/api/tokens.server.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { emlFiles, orderForm, payInSandbox, waitFor } from "../support/orders.ts";
 import { databaseUrlFor } from "../support/store.ts";
@@ -126,6 +127,7 @@ describe("webhooks out", () => {
     if (!request!.verified.ok) return;
     const { payload } = request!.verified;
     expect(payload.type).toBe("order.paid");
+    expect((payload as { apiVersion?: string }).apiVersion, "the API version the event's ids open under").toBe("v1");
     expect(new Date(payload.timestamp).toISOString()).toBe(payload.timestamp);
     expect(request!.id).toMatch(/^msg_[\w-]+$/);
     expect(payload.data).toMatchObject({
@@ -139,6 +141,22 @@ describe("webhooks out", () => {
       monthly: 0,
       customer: { firstName: "Rosa", lastName: "Lindqvist", email: "rosa.paid@example.com" },
     });
+    // The readable reference rides along, and both names open the order in the API.
+    expect(payload.data.reference).toMatch(/^[A-Z0-9]{1,3}-\d+$/);
+    const repo = await stored();
+    let secret: string;
+    try {
+      ({ secret } = await createApiToken(repo, "webhooks"));
+    } finally {
+      await repo.close();
+    }
+    for (const key of [orderId, payload.data.reference as string]) {
+      const read = await fetch(`${server.url}/api/v1/orders/${encodeURIComponent(key)}`, {
+        headers: { Authorization: `Bearer ${secret}` },
+      });
+      expect(read.status, key).toBe(200);
+      expect(await read.json(), key).toMatchObject({ id: orderId, reference: payload.data.reference });
+    }
     // The form's other answers (phone, address, company) stay out of the request.
     expect(request!.body).not.toContain("12 rue des Lilas");
     expect(request!.body).not.toContain("+33");
@@ -279,11 +297,59 @@ describe("the back office's automation page (after the pause above)", () => {
     const tested = await owner.post("/admin/automation?lang=en", { intent: "test" });
     expect(tested.status).toBe(303);
     const test = await waitFor(
-      () => hook.received.find((request) => request.verified.ok && request.verified.payload.type === "webhook.test"),
+      // The test event is a sample of the chosen type (order.paid unless another is chosen), marked as a test.
+      () =>
+        hook.received.find(
+          (request) => request.verified.ok && (request.verified.payload as { test?: boolean }).test === true,
+        ),
       15_000,
       "the test event",
     );
     expect(test.verified.ok).toBe(true);
+
+    // A sample of the chosen type: its real shape, made-up values, marked as a test.
+    const sampled = await owner.post("/admin/automation?lang=en", { intent: "test", target: "order.refunded" });
+    expect(sampled.status).toBe(303);
+    const sample = await waitFor(
+      () => hook.received.find((request) => request.verified.ok && request.verified.payload.type === "order.refunded"),
+      15_000,
+      "the sample order.refunded",
+    );
+    if (!sample.verified.ok) throw new Error("unverified sample");
+    expect(sample.verified.payload).toMatchObject({ type: "order.refunded", apiVersion: "v1", test: true });
+    expect(sample.verified.payload.data).toMatchObject({
+      orderId: expect.stringMatching(/^ord_/),
+      reference: expect.any(String),
+      offerName: expect.any(String),
+      currency: "EUR",
+      customer: { email: expect.stringContaining("@") },
+      refundedTotal: expect.any(Number),
+      fullyRefunded: true,
+    });
+    expect((await owner.post("/admin/automation?lang=en", { intent: "test", target: "order.exploded" })).status).toBe(
+      400,
+    );
+
+    // Any delivery can be sent again from the log, a sent one too, under the same webhook-id.
+    const repo = await stored();
+    let sent;
+    try {
+      sent = (await repo.listWebhookDeliveries(100)).find((row) => row.status === "sent" && row.type === "order.paid");
+    } finally {
+      await repo.close();
+    }
+    expect(sent).toBeTruthy();
+    const log = await (await owner.get("/admin/automation?lang=en")).text();
+    expect(log).toContain("Send again");
+    const before = hook.received.filter((request) => request.id === sent!.eventId).length;
+    const again = await owner.post("/admin/automation?lang=en", { intent: "retry", target: String(sent!.id) });
+    expect(again.status).toBe(303);
+    await waitFor(
+      () => hook.received.filter((request) => request.id === sent!.eventId).length > before,
+      15_000,
+      "the sent delivery, sent again",
+    );
+
     const wrong = await owner.post("/admin/automation?lang=de", { intent: "retry", target: "999999" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain(

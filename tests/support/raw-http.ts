@@ -65,3 +65,18 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 15_000
     socket.write(Buffer.concat(lines));
   });
 }
+
+/** The body as sent: a chunked answer (React Router streams) is put back together. */
+export function rawBody(res: RawResponse): string {
+  if (!/^transfer-encoding: *chunked/im.test(res.headers)) return res.body.toString("utf8");
+  let rest = res.body;
+  const parts: Buffer[] = [];
+  for (;;) {
+    const line = rest.indexOf("\r\n");
+    const size = Number.parseInt(rest.subarray(0, line).toString("latin1"), 16);
+    if (!size) break;
+    parts.push(rest.subarray(line + 2, line + 2 + size));
+    rest = rest.subarray(line + 2 + size + 2);
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
