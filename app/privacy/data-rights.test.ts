@@ -81,18 +81,11 @@ async function seedPerson(stores: Stores, person: Person) {
     `${CONFIRMATION_EMAIL} #1: 550 mailbox ${person.email} unavailable`,
   );
   await stores.addOrderEvent(paid.id, "email_sent", `${CONFIRMATION_EMAIL} #2`);
-  await stores.recordDelivery(
-    {
-      orderId: paid.id,
-      period: "",
-      round: 0,
-      note: `Sent the bot to ${person.firstName} ${person.lastName}`,
-      links: [],
-      first: true,
-      eventPeriod: null,
-    },
-    [],
-  );
+  // The delivered event a delivery writes, its note naming the person.
+  await stores.addOrderEvent(paid.id, "delivered", `Sent the bot to ${person.firstName} ${person.lastName}`);
+  // A delivery notice of the kind older deliveries queued (still in outboxes written before the one deliver function).
+  await stores.enqueueEmail(paid.id, "delivered");
+
   // A partial refund the owner explained in their own words (the back office's money_actions).
   await stores.db
     .insertInto("money_actions")
