@@ -21,8 +21,7 @@ test("the brief's answers fill their columns; the last delivery's date and the r
     orderId: order.id,
     period: "",
     note: "",
-    linkUrl: "https://example.com/v",
-    linkLabel: null,
+    links: [{ url: "https://example.com/v", label: null }],
     eventPeriod: null,
   };
   const first = await repo.recordDelivery({ ...delivery, round: 0, first: true }, []);
