@@ -70,7 +70,11 @@ async function scenario(instances: RunningServer[], databaseUrl?: string) {
   try {
     const order = (await repo.listOrders(100)).find((o) => o.sessionId === sessionId)!;
 
-    const delivered = await answers(clients, order.id, (i) => ({ intent: "deliver", note: `note ${i}` }));
+    const delivered = await answers(clients, order.id, (i) => ({
+      intent: "outside",
+      confirm: "yes",
+      note: `note ${i}`,
+    }));
     expect(delivered.filter((a) => a === "delivered")).toHaveLength(1);
     // A subscription (formateur-ia) is delivered once per billing period: the twins are told this period is done.
     expect(delivered.filter((a) => a === "alreadyDeliveredPeriod")).toHaveLength(9);
@@ -78,7 +82,9 @@ async function scenario(instances: RunningServer[], databaseUrl?: string) {
     expect(events).toHaveLength(1);
     // The stored note is the winner's.
     expect(events[0]!.detail).toBe(`note ${delivered.indexOf("delivered")}`);
-    expect((await repo.listEmails(order.id)).filter((email) => email.kind === "delivered")).toHaveLength(1);
+    expect((await repo.listEmails(order.id)).filter((email) => email.kind.startsWith("work-delivered."))).toHaveLength(
+      1,
+    );
 
     const resent = await answers(clients, order.id, () => ({ intent: "resend" }));
     const queued = (await repo.listEmails(order.id)).filter((email) => email.kind.startsWith("admin-resend-"));

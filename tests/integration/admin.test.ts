@@ -186,7 +186,7 @@ describe("a stranger", () => {
     const bodies: Array<Record<string, string>> = [
       {},
       { intent: "resend" },
-      { intent: "deliver", note: "x" },
+      { intent: "outside", confirm: "yes", note: "x" },
       { code: "123456" },
       { password: PASSWORD },
     ];
@@ -442,7 +442,8 @@ describe("orders in the back office", () => {
 
     // Delivered, with a note: a short email to the customer in their language (de).
     const delivered = await owner.post(`/admin/orders/${target.id}`, {
-      intent: "deliver",
+      intent: "outside",
+      confirm: "yes",
       note: "Ihr Zugang: siehe Telegram.",
     });
     expect(delivered.headers.get("location")).toBe(`/admin/orders/${target.id}?done=delivered`);
@@ -458,7 +459,7 @@ describe("orders in the back office", () => {
     expect(mail).toContain("Ihr Zugang: siehe Telegram.");
     const twice = await owner.post(
       `/admin/orders/${target.id}`,
-      { intent: "deliver", note: "" },
+      { intent: "outside", confirm: "yes", note: "" },
       { headers: { "Accept-Language": "fr" } },
     );
     expect(twice.status).toBe(409);
@@ -481,7 +482,7 @@ describe("orders in the back office", () => {
     const notPaid = (await readStore(server.dataDir)).orders.find(
       (o) => o.customer.email === "pending.person@example.com",
     )!;
-    expect((await owner.post(`/admin/orders/${notPaid.id}`, { intent: "deliver" })).status).toBe(409);
+    expect((await owner.post(`/admin/orders/${notPaid.id}`, { intent: "outside", confirm: "yes" })).status).toBe(409);
 
     // CSV of the filtered list = the CLI's export of the same orders, in both formats.
     const databaseUrl = await databaseUrlFor(server.dataDir);
