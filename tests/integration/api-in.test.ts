@@ -343,7 +343,7 @@ describe("protected by construction", () => {
     const served = apiRoutes().filter((path) => path !== "/api/v1/openapi.json" && path !== "/api/v1/*");
     expect(served.length).toBeGreaterThanOrEqual(4);
     for (const path of served) expect(documented, path).toContain(path.replace(/:(\w+)/g, "{$1}"));
-    expect(doc.paths["/api/v1/orders/{reference}/deliveries"]!.post).toBeTruthy();
+    expect(doc.paths["/api/v1/orders/{id}/deliveries"]!.post).toBeTruthy();
   });
 
   test("hostile JSON at every /api/v1 route, with a valid token: a small 4xx, never a 500, the site still answers", async () => {
