@@ -447,12 +447,22 @@ describe("orders in the back office", () => {
       note: "Ihr Zugang: siehe Telegram.",
     });
     expect(delivered.headers.get("location")).toBe(`/admin/orders/${target.id}?done=delivered`);
-    const mail = await waitFor(() => eml(target.id, "delivered"), 15_000, "delivered email");
+    // The one delivery: the same "your delivery is ready" email as a delivery through the form or the API.
+    const mail = await waitFor(
+      () => {
+        const file = fs
+          .readdirSync(path.join(server.dataDir, "outbox"))
+          .find((name) => name.startsWith(`${target.id}-work-delivered.`));
+        return file ? decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8")) : undefined;
+      },
+      15_000,
+      "delivered email",
+    );
     expect(mail).toMatch(/^To: zoe\.findme@example\.com$/m);
-    const de = locale("de", "admin").delivered;
+    const de = locale("de", "delivery").email;
     expect(mail).toContain(de.greeting.replace("{{name}}", "Zoé"));
     expect(mail).toContain(
-      de.body
+      de.delivered.intro
         .replace("{{reference}}", target.reference)
         .replace("{{offer}}", locale("de", "offers")["formateur-ia"].name),
     );
