@@ -3,7 +3,7 @@ import { ERASED } from "../db/erased.ts";
 import type { Database } from "../db/schema.ts";
 import type { CheckoutRequest } from "./provider.ts";
 
-/** The sandbox checkout keeps the request it was given, with the buyer's email, and the billing details it collected: erased with the order (ADR 016). */
+/** The sandbox checkout keeps the request it was given, with the buyer's email and name, and the billing details it collected: erased with the order (ADR 016). */
 export interface SandboxPrivacyStore {
   /** Replaces the customer's email and drops the billing details in the sandbox sessions of these references (order ids); returns how many changed. */
   eraseSandboxRequests(references: readonly string[]): Promise<number>;
@@ -29,10 +29,16 @@ export function sandboxPrivacyStore(db: Kysely<Database>): SandboxPrivacyStore {
       let changed = 0;
       for (const row of rows) {
         const request = JSON.parse(row.request_json!) as CheckoutRequest;
-        if (request.customerEmail === ERASED) continue;
+        // The email and the name the order form handed the checkout to prefill.
+        const erased = {
+          ...request,
+          customerEmail: ERASED,
+          ...(request.customerName !== undefined ? { customerName: ERASED } : {}),
+        };
+        if (JSON.stringify(erased) === row.request_json) continue;
         await db
           .updateTable("sandbox_sessions")
-          .set({ request_json: JSON.stringify({ ...request, customerEmail: ERASED }) })
+          .set({ request_json: JSON.stringify(erased) })
           .where("id", "=", row.id)
           .execute();
         changed++;
