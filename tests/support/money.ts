@@ -30,8 +30,15 @@ export function hiddenFields(html: string): Record<string, string> {
 }
 
 /** Opens a confirmation screen (the first step's GET) as the owner: its status, HTML and form fields. */
+/**
+ * The back office speaks OWNER_LANG (en on these test servers) whatever the browser asks; a screen
+ * in another language is asked for with `?lang=`.
+ */
+const inLang = (pathname: string, lang: string) =>
+  lang === "en" ? pathname : `${pathname}${pathname.includes("?") ? "&" : "?"}lang=${lang}`;
+
 export async function openScreen(owner: AdminClient, pathname: string, lang = "en") {
-  const res = await owner.get(pathname, { headers: { "Accept-Language": lang } });
+  const res = await owner.get(inLang(pathname, lang));
   const html = await res.text();
   return {
     status: res.status,
@@ -43,7 +50,7 @@ export async function openScreen(owner: AdminClient, pathname: string, lang = "e
 
 /** Posts a confirmation; returns the status and where it leads (303) or the page (4xx). */
 export async function confirmPost(owner: AdminClient, pathname: string, fields: Record<string, string>, lang = "en") {
-  const res = await owner.post(pathname, fields, { headers: { "Accept-Language": lang } });
+  const res = await owner.post(inLang(pathname, lang), fields);
   return { status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
