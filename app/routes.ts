@@ -32,7 +32,7 @@ export default [
   route("/invoice/:token", "routes/invoice.tsx"),
   route("/order", "routes/order-request.tsx"),
   route("/order/:token", "routes/order-page.tsx"),
-  route("/order/:token/files/:file", "routes/order-file.ts"),
+  route("/files/:file", "routes/order-file.ts"),
   // A priced proposal (app/quotes/): signed link, accept and pay, decline, ask a question.
   route("/proposal/:token", "routes/proposal.tsx"),
   // The owner's back office: not in the page registry (never cached, never in the sitemap).

@@ -22,6 +22,7 @@ import { receivePaymentWebhook, type WebhookAnswer } from "./billing/payment-eve
 import { createSignedLinks, loadLinkSecret, NEVER, type SignedLinks } from "./billing/signed-link.server.ts";
 import { createLimits, type Limits } from "./http/limits.server.ts";
 import { startReconciler } from "./orders/reconcile.server.ts";
+import { orderPageToken } from "./orders/order-page.server.ts";
 import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
 import { WebhookWorker } from "./billing/webhook-worker.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
@@ -70,7 +71,7 @@ export interface OrderServices {
   manageUrl(order: Order): string;
   invoiceUrl(order: Order): string;
   /** The customer's order page (signed, never expiring). */
-  orderPageUrl(order: Pick<Order, "id" | "lang">): string;
+  orderPageUrl(order: Pick<Order, "id" | "lang" | "linkVersion">): string;
   /** Stops the daily backup timer. */
   stopBackups(): void;
   /** Adds the funnel's page views counted in memory to the database (every minute, and at shutdown). */
@@ -157,8 +158,8 @@ async function createServices(): Promise<OrderServices> {
   const invoiceUrl = (order: Order) =>
     `${env.PUBLIC_ORIGIN}${invoicePath(links.sign(order.id, "invoice", 365 * 24 * 60 * 60_000), order.lang)}`;
   // The customer's order page: the link never expires (it is the order's address), only its signature counts.
-  const orderPageUrl = (order: Pick<Order, "id" | "lang">) =>
-    `${env.PUBLIC_ORIGIN}${orderPagePath(links.sign(order.id, "order", NEVER), order.lang)}`;
+  const orderPageUrl = (order: Pick<Order, "id" | "lang" | "linkVersion">) =>
+    `${env.PUBLIC_ORIGIN}${orderPagePath(orderPageToken(order, links), order.lang)}`;
   const emailConfig = {
     orderPageUrl,
     proposalUrl: (proposal: { id: string; lang: Language }) =>

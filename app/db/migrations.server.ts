@@ -754,6 +754,13 @@ const CHANGES: SchemaChange[] = [
       `ALTER TABLE orders ADD COLUMN proposal_json TEXT`,
     ],
   },
+  {
+    // The order page's link version: its token signs it, so the owner can issue the customer a new
+    // link (a leaked or forwarded one) and the old one stops working. 0: the link every order had
+    // before, which goes on working until a new one is issued.
+    name: "029-order-link-version",
+    statements: [`ALTER TABLE orders ADD COLUMN link_version INTEGER NOT NULL DEFAULT 0`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

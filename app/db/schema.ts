@@ -44,6 +44,8 @@ export interface OrdersTable {
   tax_amount: Generated<number | null>;
   /** The accepted proposal's terms when the order pays one (025): JSON of orders/types.ts `OrderProposal`. */
   proposal_json: Generated<string | null>;
+  /** The order page's link version (029-order-link-version): its token signs it; a new link bumps it. */
+  link_version: Generated<number>;
 }
 
 /** Named counters (017-order-references): each value only ever goes up, one atomic step at a time. */

@@ -109,12 +109,12 @@ export function withRequestId<T>(requestId: string, work: () => T): T {
 const SECRET_PARAMS = /([?&](?:session_id|email|token)=)[^&#]*/gi;
 /**
  * Paths whose next segment is a bearer secret: the signed subscription and invoice links (they
- * stand in for an account), the customer's order page (`/order/<token>`, and its file links under
- * it, which carry a signed file token) and the sandbox checkout's session id (as `session_id` in a
+ * stand in for an account), the customer's order page (`/order/<token>`), its short-lived file
+ * links (`/files/<signed file token>`) and the sandbox checkout's session id (as `session_id` in a
  * query). `/order` alone (the order form) has no segment after it and stays as it is.
  */
-const SECRET_PATH = /^(\/+(?:subscription|invoice|order|checkout\/+sandbox)\/+)[^?#]+/i;
-const MAY_HOLD_SECRET_PATH = /^\/+(?:subscription|invoice|order|checkout|%)/i;
+const SECRET_PATH = /^(\/+(?:subscription|invoice|order|files|checkout\/+sandbox)\/+)[^?#]+/i;
+const MAY_HOLD_SECRET_PATH = /^\/+(?:subscription|invoice|order|files|checkout|%)/i;
 
 const decodePath = (path: string) => {
   try {

@@ -33,39 +33,69 @@ export interface OrderPageView {
 
 type Services = Pick<OrderServices, "links" | "repo">;
 
+/**
+ * The token of the order page's link: it signs the order and its link version, so a new link
+ * (`issueNewOrderLink`) makes the old one "not found". Version 0 signs the order alone: the links
+ * emailed before versions existed go on working until the owner issues a new one.
+ */
+export function orderPageToken(order: Pick<Order, "id" | "linkVersion">, links: Services["links"]): string {
+  const version = order.linkVersion ?? 0;
+  // Never expires (the order's address, in every email about it): only the signature and the version count.
+  return links.sign(version ? `${order.id}~${version}` : order.id, "order", Number.POSITIVE_INFINITY);
+}
+
 export async function orderOfPageToken(token: string, services: Services): Promise<Order | null> {
   const checked = services.links.verify(token, "order");
   if (!checked.ok) return null;
-  const order = await services.repo.findById(checked.orderId);
+  const [orderId = "", version = "0", ...rest] = checked.orderId.split("~");
+  if (rest.length || !/^(0|[1-9]\d{0,8})$/.test(version)) return null;
+  const order = await services.repo.findById(orderId);
   if (!order || order.state !== "paid" || order.erasedAt) return null;
+  if ((order.linkVersion ?? 0) !== Number(version)) return null;
   return order;
 }
 
 /**
- * A download link of one of the order's files: the page's link (which order) and a token signed
- * for that file alone, valid `ttlMs` (FILE_LINK_TTL_SECONDS). The page signs new ones at every
- * view, so a link that leaks (history, a forwarded screenshot, a proxy's log) soon stops working
- * while the emailed page link goes on giving fresh ones.
+ * The owner issues the customer a new link to the order page (the old one leaked, or was
+ * forwarded): the old link is "not found" from now on, and the customer is emailed a copy of the
+ * order's confirmation, which carries the new one (the same email as "send me my links again").
+ */
+export async function issueNewOrderLink(
+  orderId: string,
+  services: Pick<OrderServices, "repo" | "worker">,
+): Promise<boolean> {
+  const issued = await services.repo.newOrderLink(orderId, orderLinkKind(Date.now().toString(36)));
+  if (issued) services.worker.kick();
+  return issued;
+}
+
+/**
+ * A download link of one of the order's files: a token signed for that order's file alone, valid
+ * `ttlMs` (FILE_LINK_TTL_SECONDS), and nothing else. It carries no page token: a link that leaks
+ * (history, a forwarded screenshot, a proxy's log) stops working at its time and opens nothing
+ * more, while the page (which signs new ones at every view) stays reachable only by its own link.
  */
 export function orderFilePath(
-  pageToken: string,
+  orderId: string,
   fileId: string,
   lang: Language,
   links: Services["links"],
   ttlMs: number,
   now = Date.now(),
 ): string {
-  return `/order/${encodeURIComponent(pageToken)}/files/${links.sign(fileId, "file", ttlMs, now)}?lang=${lang}`;
+  return `/files/${links.sign(`${orderId}~${fileId}`, "file", ttlMs, now)}?lang=${lang}`;
 }
 
-/** The file a download link names: its id, or why not (a forged or altered token is "invalid", an old one "expired"). */
+/** The order and file a download link names, or why not (a forged or altered token is "invalid", an old one "expired"). */
 export function fileOfLink(
   fileToken: string,
   services: Pick<Services, "links">,
   now = Date.now(),
-): { ok: true; fileId: string } | { ok: false; reason: "invalid" | "expired" } {
+): { ok: true; orderId: string; fileId: string } | { ok: false; reason: "invalid" | "expired" } {
   const checked = services.links.verify(fileToken, "file", now);
-  return checked.ok ? { ok: true, fileId: checked.orderId } : checked;
+  if (!checked.ok) return checked;
+  const [orderId = "", fileId = "", ...rest] = checked.orderId.split("~");
+  return orderId && fileId && !rest.length ? { ok: true, orderId, fileId } : { ok: false, reason: "invalid" };
 }
 
 /**

@@ -39,6 +39,7 @@ export const toOrder = (row: Selectable<OrdersTable>): Order => ({
   subscriptionStatus: row.subscription_status ?? null,
   erasedAt: row.erased_at ?? null,
   taxAmount: row.tax_amount ?? null,
+  linkVersion: Number(row.link_version ?? 0),
   proposal: row.proposal_json ? (JSON.parse(row.proposal_json) as Order["proposal"]) : null,
   acceptance:
     row.terms_version && row.terms_accepted_at
@@ -208,6 +209,21 @@ export function orderStore(db: Kysely<Database>): OrderStore {
           if (refs) await setBillingRefs(trx, orderId, refs);
         }
         return newlyPaid;
+      });
+    },
+
+    async newOrderLink(orderId: string, emailKind: StoredEmailKind): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable("orders")
+          .set((eb) => ({ link_version: eb("link_version", "+", 1), updated_at: now() }))
+          .where("id", "=", orderId)
+          .where("state", "=", "paid")
+          .where("erased_at", "is", null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await enqueue(trx, { orderId }, emailKind);
+        return true;
       });
     },
 

@@ -84,6 +84,8 @@ export interface Order extends NewOrder {
   erasedAt?: string | null;
   /** Minor units of tax inside the amount paid, as Stripe Tax computed it; null or absent when off or unknown. */
   taxAmount?: number | null;
+  /** The order page's link version, which its token signs; a new link bumps it. Absent (0) on an order before it. */
+  linkVersion?: number;
 }
 
 /**
@@ -123,6 +125,11 @@ export interface OrderStore {
   markPaid(orderId: string, emailKind: StoredEmailKind, checkout?: PaidCheckout): Promise<boolean>;
   /** An address's paid orders, not erased, newest first (the "send me my links again" form). */
   findPaidByEmail(email: string, limit: number): Promise<Order[]>;
+  /**
+   * A new order-page link: the link version goes up (the old link stops working) and the email
+   * carrying the new one is queued, in one transaction. False when the order is not paid or erased.
+   */
+  newOrderLink(orderId: string, emailKind: StoredEmailKind): Promise<boolean>;
   listOrders(limit: number): Promise<Order[]>;
   /** Orders still `pending` without a checkout, last changed before `updatedBefore` (ISO time): the reconciler's work. */
   listStalePending(updatedBefore: string, limit: number): Promise<Order[]>;

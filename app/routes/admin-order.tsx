@@ -15,9 +15,10 @@ import { moneyOfOrder } from "../admin/money.server.ts";
 import { MoneyDoneNotice, MoneySection } from "../components/admin/money-actions.tsx";
 import { OwnerWorkSection } from "../components/admin/work-ui.tsx";
 import { workView } from "../delivery/work.server.ts";
+import { issueNewOrderLink } from "../orders/order-page.server.ts";
 import { servicesOf } from "../services-context.ts";
 
-const DONE = ["resent", "delivered"] as const;
+const DONE = ["resent", "delivered", "newLink"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
@@ -66,6 +67,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // note through the one deliver function (the customer's email, page and webhook as any delivery).
     if (text(form, "confirm", 10) !== "yes") return data({ error: t("errors.confirmOutside") }, { status: 400 });
     outcome = await markDelivered(params.orderId, text(form, "note", NOTE_MAX), await servicesOf(context));
+  } else if (intent === "newLink") {
+    // A new order-page link: confirmed, since the link the customer has stops working at once.
+    if (text(form, "confirm", 10) !== "yes") return data({ error: t("errors.confirmNewLink") }, { status: 400 });
+    if (!(await issueNewOrderLink(params.orderId, await servicesOf(context))))
+      return data({ error: t("errors.notFound") }, { status: 404 });
+    throw redirect(`/admin/orders/${encodeURIComponent(params.orderId)}?done=newLink`, 303);
   } else return data({ error: t("errors.badRequest") }, { status: 400 });
   if (outcome === "resent" || outcome === "delivered") {
     // Post/redirect/get: a reload does not repeat the action.
@@ -189,6 +196,20 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {t(order.subscription && order.periodEnd ? "order.deliveredPeriodAlready" : "order.deliveredAlready")}
             </p>
           ) : null}
+          {/* Secondary and folded: the customer's page link leaked; the old one stops working. */}
+          <details data-testid="new-order-link">
+            <summary className="cursor-pointer font-semibold">{t("order.newLink.title")}</summary>
+            <Form method="post" className="mt-2">
+              <p className="text-sm text-muted">{t("order.newLink.help")}</p>
+              <label className="mt-2 flex items-start gap-2 text-sm">
+                <input type="checkbox" name="confirm" value="yes" required className="mt-1" />
+                {t("order.newLink.confirm")}
+              </label>
+              <button type="submit" name="intent" value="newLink" className="btn-secondary mt-2 w-full sm:w-auto">
+                {t("order.newLink.button")}
+              </button>
+            </Form>
+          </details>
         </div>
       ) : (
         <p className="mt-2 text-sm text-muted">{t("order.notPaidYet")}</p>

@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Download links signed for this view, valid FILE_LINK_TTL_SECONDS (a reload signs fresh ones).
   const now = Date.now();
   const work = workView(order, orderWork, asked, (fileId) =>
-    orderFilePath(params.token, fileId, asked, services.links, getEnv().FILE_LINK_TTL_SECONDS * 1000, now),
+    orderFilePath(order.id, fileId, asked, services.links, getEnv().FILE_LINK_TTL_SECONDS * 1000, now),
   );
   // The timeline with the work's steps (brief received; a revision asked or the acceptance), each in its room's words.
   const extra = workSteps(order, orderWork, (iso) => formatZonedDue(new Date(iso), asked, view.timeZone, true));

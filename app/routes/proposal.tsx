@@ -1,4 +1,5 @@
 import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { orderPageToken } from "../orders/order-page.server.ts";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/proposal";
@@ -78,7 +79,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       askAgain: `${pagePath(pageById(quote.page), lang)}#quote`,
       orderPage:
         proposal.state === "paid" && proposal.orderId
-          ? orderPagePath(services.links.sign(proposal.orderId, "order", Number.POSITIVE_INFINITY), lang)
+          ? orderPagePath(
+              orderPageToken(
+                { id: proposal.orderId, linkVersion: (await services.repo.findById(proposal.orderId))?.linkVersion },
+                services.links,
+              ),
+              lang,
+            )
           : null,
     },
     { headers: { "Cache-Control": "no-store" } },

@@ -171,7 +171,7 @@ for (const setup of SETUPS) {
         .getByTestId("delivery-files")
         .getByRole("link", { name: "montage final.pdf" })
         .getAttribute("href"))!;
-      const [, pageToken = "", fileToken = ""] = /^\/order\/([^/]+)\/files\/([^?]+)\?lang=fr$/.exec(href) ?? [];
+      const [, fileToken = ""] = /^\/files\/([^?/]+)\?lang=fr$/.exec(href) ?? [];
       const [fileId = "", purpose, expiry = ""] = fileToken.split(".");
       expect(purpose).toBe("file");
       const expiresAt = Number.parseInt(expiry, 36) * 1000;
@@ -184,14 +184,16 @@ for (const setup of SETUPS) {
       expect((await answer.body()).equals(PDF)).toBe(true);
       // Its time moved on in the link without the site's signature: not a link of the site at all.
       const later = fileToken.replace(`.${expiry}.`, `.${(Number.parseInt(expiry, 36) + 3600).toString(36)}.`);
-      expect((await page.request.get(`${server.url}/order/${pageToken}/files/${later}?lang=fr`)).status()).toBe(404);
-      // A genuine link signed 16 minutes ago has expired: a 410 in the customer's language, and the way back to the page.
+      expect((await page.request.get(`${server.url}/files/${later}?lang=fr`)).status()).toBe(404);
+      // A genuine link signed 16 minutes ago has expired: a 410 in the customer's language, saying where the page's link is.
       const old = createSignedLinks(LINK_SECRET).sign(fileId, "file", FILE_LINK_TTL_MS, Date.now() - 16 * 60_000);
-      const gone = await page.goto(`${server.url}/order/${pageToken}/files/${old}?lang=fr`);
+      const gone = await page.goto(`${server.url}/files/${old}?lang=fr`);
       expect(gone?.status()).toBe(410);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(download_fr.expired.title);
       await shots(page, info, "download-expired");
-      await page.getByRole("link", { name: download_fr.expired.back }).click();
+      await expect(page.getByTestId("download-expired")).toContainText(download_fr.expired.where);
+      await expect(page.getByRole("link")).toHaveCount(0);
+      await page.goBack();
       await expect(page.getByTestId("delivery-files")).toContainText("montage final.pdf");
 
       // A revision; the owner sees it (and the order back in To deliver).

@@ -124,7 +124,10 @@ describe("the work after payment, without JavaScript", () => {
     );
     expect(after).toContain(html(delivery.fr.steps.briefReceived));
     expect(storedFiles(order.id)).toHaveLength(1);
-    const fileUrl = /href="(\/order\/[^"]+\/files\/[^"]+)"/.exec(after)![1]!;
+    const fileUrl = /href="(\/files\/[^"]+)"/.exec(after)![1]!;
+    // The download link names the order and the file only: nothing in it opens the order page.
+    expect(fileUrl).not.toContain(token);
+    expect(fileUrl).not.toContain("/order/");
 
     // Served only as a download, to the link's holder.
     const download = await fetch(server.url + fileUrl);
@@ -136,24 +139,29 @@ describe("the work after payment, without JavaScript", () => {
     expect(download.headers.get("x-content-type-options")).toBe("nosniff");
     expect(download.headers.get("content-type")).toBe("image/png");
     expect(download.headers.get("content-security-policy")).toContain("sandbox");
-    expect((await fetch(server.url + fileUrl.replace(token, `${token.slice(0, -2)}xx`))).status).toBe(404);
+    const [filePath = "", fileQuery] = fileUrl.split("?");
+    expect((await fetch(`${server.url}${filePath.slice(0, -2)}xx?${fileQuery}`)).status).toBe(404);
     // Short-lived: signed for this file for 15 minutes. One signed 16 minutes ago answers 410 in the
-    // language asked (else the order's), leading back to the page; one whose time was moved, 404.
+    // language asked, without a way to the order page (whoever holds an old link is not led to it);
+    // one whose time was moved, 404.
     const [fileId = "", , expiry = ""] = fileUrl.split("/files/")[1]!.split("?")[0]!.split(".");
     expect(Number.parseInt(expiry, 36) * 1000).toBeGreaterThan(Date.now());
     expect(Number.parseInt(expiry, 36) * 1000).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
     const old = createSignedLinks(LINK_SECRET).sign(fileId, "file", 15 * 60_000, Date.now() - 16 * 60_000);
     for (const [lang, query] of [
-      ["fr", ""],
+      ["fr", "?lang=fr"],
       ["de", "?lang=de"],
     ] as const) {
-      const expired = await fetch(`${server.url}/order/${token}/files/${old}${query}`);
+      const expired = await fetch(`${server.url}/files/${old}${query}`);
       expect(expired.status).toBe(410);
       expect(expired.headers.get("content-type")).toMatch(/^text\/html/);
       const text = await expired.text();
       expect(text).toContain(`<html lang="${lang}">`);
       expect(text).toContain(html(downloadWords[lang].expired.title));
-      expect(text).toContain(`href="/order/${token}?lang=${lang}"`);
+      expect(text).toContain(html(downloadWords[lang].expired.where));
+      expect(text).not.toContain("/order/");
+      expect(text).not.toContain(token);
+      expect(text).not.toContain("href=");
     }
     expect(
       (
@@ -441,11 +449,12 @@ describe("the work after payment, without JavaScript", () => {
     expect(storedFiles(order.id)).toEqual([]);
     const other = await paidOrder("short-videos", "en", "andere@example.com");
     expect((await post(other.page, files(new FormData(), [["theirs.png", PNG, "image/png"]]))).status).toBe(303);
-    const theirs = /href="\/order\/[^"]+\/files\/([^"?]+)/.exec(
-      await (await fetch(server.url + other.page)).text(),
-    )![1]!;
-    expect((await fetch(`${server.url}/order/${token}/files/${theirs}`)).status).toBe(404);
-    expect((await fetch(`${server.url}/order/${other.token}/files/${theirs}`)).status).toBe(200);
+    const theirs = /href="\/files\/([^"?]+)/.exec(await (await fetch(server.url + other.page)).text())![1]!;
+    expect((await fetch(`${server.url}/files/${theirs}`)).status).toBe(200);
+    // A link signed for this order naming the other order's file: not found.
+    const theirFileId = theirs.split(".")[0]!.split("~")[1]!;
+    const crossed = createSignedLinks(LINK_SECRET).sign(`${order.id}~${theirFileId}`, "file", 60_000);
+    expect((await fetch(`${server.url}/files/${crossed}`)).status).toBe(404);
     // The owner's delivery route: a signed-out post gets a 403, not a redirect that drops the files.
     const signedOut = await post(
       `/admin/orders/${order.id}/deliver`,

@@ -119,7 +119,7 @@ describe("the log of a journey", () => {
     expect((await fetch(server.url + page)).status).toBe(200);
     expect((await post(page, brief([png(5000)], "Unser Logo, bitte."))).status).toBe(303);
     const html = await (await fetch(server.url + page)).text();
-    const fileLink = /href="(\/order\/[^"]+\/files\/[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+    const fileLink = /href="(\/files\/[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
     const download = await fetch(server.url + fileLink);
     expect(download.status).toBe(200);
     await download.arrayBuffer();
@@ -128,6 +128,7 @@ describe("the log of a journey", () => {
     await fetch(`${server.url}/healthz`);
     const logs = server.logs();
     expect(logs).toContain("/order/[redacted]");
+    expect(logs).toContain("/files/[redacted]");
     expect(logs).not.toContain(token);
     expect(logs).not.toContain(encodeURIComponent(token));
     expect(logs).not.toContain(fileToken);
