@@ -92,7 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const bare = handles.some((handle) => handle.bare) || Boolean(page?.bare);
   // Offers without a price, the datasets and the home page end with a request form (the catalogue's `request`).
   const pageId = page?.id;
-  const quotePage = isRequestPage(pageId) ? pageId : null;
+  // (A priced page that `asks` is named by a request too, but its form stays on /quote.)
+  const quotePage = page?.request && isRequestPage(pageId) ? pageId : null;
   // Only pages with a form load forms.js: the other marketing pages keep their JS to enhance.js.
   const formScript = !hydrate && (quotePage !== null || handles.some((handle) => handle.formScript));
   return (

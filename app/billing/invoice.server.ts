@@ -51,7 +51,8 @@ export async function sandboxInvoice(token: string, services: OrderServices): Pr
         c.email,
       ].filter((line): line is string => Boolean(line));
   return {
-    number: order.id,
+    // The number the customer and the owner read everywhere else (emails, order page, back office): the LA- reference.
+    number: order.reference,
     lang: order.lang,
     date: formatLongDate(order.paidAt ?? order.createdAt, order.lang),
     // The billing address the checkout collected (older agent orders: as their form asked it).

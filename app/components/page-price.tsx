@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { amountDueNow, OFFERS, type OfferId } from "../content/offers.ts";
+import { amountDueNow, isRequestPage, OFFERS, type OfferId } from "../content/offers.ts";
 import { fromFigure, priceFigure, type PriceFigure } from "../content/price-story.ts";
 import type { OrderPage } from "../content/catalogue.ts";
 import { PRICED_PAGES } from "../content/structured-data.ts";
@@ -112,7 +112,8 @@ export function PhoneOrderBar({ page, lang }: { page: OrderPage; lang: Language 
 /**
  * The end of a priced page, after its FAQ (the root layout places it): the page's closing words,
  * the figure again and the order button, and for a buyer still unsure a request form on the site
- * (the general "write to me" form) rather than a mailto: link that needs a mail program.
+ * rather than a mailto: link that needs a mail program: the form named by this page where the
+ * catalogue says it `asks` (the owner sees which offer the question is about), else the general one.
  */
 export function ClosingOrder({ page, lang }: { page: OrderPage; lang: Language }) {
   const { t: common } = useTranslation("common");
@@ -133,7 +134,11 @@ export function ClosingOrder({ page, lang }: { page: OrderPage; lang: Language }
             <a href={price.href} className="btn-primary" data-order={price.offer}>
               {own("cta.label", { defaultValue: common("price.order") })}
             </a>
-            <a href={`/quote?offer=home&lang=${lang}`} className="btn-ghost-light" data-action="question">
+            <a
+              href={`/quote?offer=${isRequestPage(page) ? page : "home"}&lang=${lang}`}
+              className="btn-ghost-light"
+              data-action="question"
+            >
               {common("price.question")}
             </a>
           </div>

@@ -34,6 +34,11 @@ export interface PageEntry {
    * a quote or a demo), "licence" (a negotiated licence with a listed floor), "write" (a free note).
    */
   request?: "quote" | "licence" | "write";
+  /**
+   * A priced page whose closing "A question first?" opens the request form named by this page (not
+   * the home page's general note), so the owner sees which offer the question is about.
+   */
+  asks?: true;
   /** Proof (testimonials, case studies, FAQ) can be attached to it in config/site.json. */
   proof?: boolean;
   /**
@@ -112,6 +117,7 @@ const PAGE_LIST = [
     listed: { group: "videos", rank: 1 },
     proof: true,
     homeCard: "video",
+    asks: true,
   },
   {
     id: "newsletter",
@@ -201,7 +207,8 @@ export const CATALOGUE_PAGES: readonly Page[] = PAGE_LIST;
 
 /** The pages ending with a request form, by what they ask. */
 export type QuotePage = Extract<PageLiteral, { request: "quote" }>["id"];
-export type RequestPage = Extract<PageLiteral, { request: string }>["id"];
+/** Every page named by a request posted to /quote: those ending with the form, and the priced pages that ask (`asks`). */
+export type RequestPage = Extract<PageLiteral, { request: string }>["id"] | Extract<PageLiteral, { asks: true }>["id"];
 export type ProofPage = Extract<PageLiteral, { proof: true }>["id"];
 export type HomeCardPage = Extract<PageLiteral, { homeCard: string }>["id"];
 export type HomeCardIcon = Extract<PageLiteral, { homeCard: string }>["homeCard"];

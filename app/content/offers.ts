@@ -141,11 +141,14 @@ export function isQuotePage(value: unknown): value is QuotePage {
 
 /**
  * Every page that ends with the request form (posted to /quote, named by this id): the quote
- * pages, then the licence and free-note ones (the datasets, the home page's "write to me").
+ * pages, then the licence and free-note ones (the datasets, the home page's "write to me"); then
+ * the priced pages whose question goes to the form named by them (the catalogue's `asks`).
  */
 export const REQUEST_PAGES = [
   ...QUOTE_PAGES,
   ...CATALOGUE_PAGES.filter((page) => page.request && page.request !== "quote").map((page) => page.id as RequestPage),
+  // A priced page's "A question first?" (app/components/page-price.tsx), named by its page.
+  ...CATALOGUE_PAGES.filter((page) => page.asks).map((page) => page.id as RequestPage),
 ];
 
 export function isRequestPage(value: unknown): value is RequestPage {

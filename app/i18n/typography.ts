@@ -28,7 +28,8 @@ export const TYPOGRAPHY: Record<Language, TypographyRule[]> = {
   fr: [
     { why: "curly apostrophe (’), as in the rest of the French text", pattern: /(?<=\p{L})'(?=\p{L})/gu, replace: "’" },
     { why: "narrow no-break space before ; ! ?", pattern: /[ \u00a0](?=[;!?](?:\s|$|["»)]))/gu, replace: NNBSP },
-    { why: "no-break space before a colon", pattern: / (?=:(?:\s|$))/gu, replace: NBSP },
+    // A label glued to its colon ("Prix:", as code writes `${label}: ${value}`) gets its space too.
+    { why: "no-break space before a colon", pattern: /(?<=[\p{L}\p{N})»])[ ]?(?=:(?:\s|$))/gu, replace: NBSP },
     { why: "no-break space inside « »", pattern: /« /gu, replace: `«${NBSP}` },
     { why: "no-break space inside « »", pattern: / »/gu, replace: `${NBSP}»` },
     {

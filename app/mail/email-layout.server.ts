@@ -1,6 +1,8 @@
 import { unbrokenParts } from "../lib/unbroken.ts";
 import type { Language } from "../i18n/languages.ts";
 import { getSiteConfig } from "../config/site.server.ts";
+import { isLanguage } from "../i18n/languages.ts";
+import { applyTypography } from "../i18n/typography.ts";
 
 /** An email's content, the same in plain text and HTML. */
 export interface RenderedEmail {
@@ -121,4 +123,33 @@ function keepAddressesWhole(html: string): string {
     );
     return `>${parts.join("")}<`;
   });
+}
+
+/** Addresses and links, which a typographic rule must never change (an apostrophe in "o'brien@…", a "?" in a URL). */
+const UNTOUCHABLE = /(\S*(?:@|:\/\/)\S*)/u;
+
+function typesetText(lang: Language, text: string): string {
+  return text
+    .split(UNTOUCHABLE)
+    .map((part, index) => (index % 2 ? part : applyTypography(lang, part)))
+    .join("");
+}
+
+/**
+ * An email set by its language's rules (app/i18n/typography.ts), the same function as the pages':
+ * in French "Prix\u00a0:" and "Une question\u202f?", in the subject, the plain text and the HTML's text
+ * (never its tags or attributes). The renderers write `${label}: ${value}` in every language; this
+ * is where French gets its spaces, so no renderer can forget them. The language is the one the email
+ * declares on its <html> (brandedHtml frames every email).
+ */
+export function typesetEmail<E extends RenderedEmail>(email: E): E {
+  const declared = /<html lang="([a-z]{2})"/.exec(email.html)?.[1];
+  if (!declared || !isLanguage(declared)) return email;
+  const lang = declared;
+  return {
+    ...email,
+    subject: typesetText(lang, email.subject),
+    text: typesetText(lang, email.text),
+    html: email.html.replace(/>([^<]+)</g, (_, text: string) => `>${typesetText(lang, text)}<`),
+  };
 }

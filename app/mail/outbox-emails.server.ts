@@ -1,5 +1,6 @@
 import { ERASED } from "../db/erased.ts";
 import { ownerFailureKind, parseEmailKind } from "./email-kinds.ts";
+import { typesetEmail } from "./email-layout.server.ts";
 import {
   EMAILS,
   isOwnerKind,
@@ -30,7 +31,8 @@ export async function renderOutboxEmail(
   const definition = EMAILS[parsed.kind] as EmailDefinition<typeof parsed.payload>;
   const subject = await subjectOf(repo, message);
   if (!definition.about.includes(subject.about)) throw new UnknownEmailKindError(message.kind, subject.about);
-  const email = await definition.render(subject, parsed.payload, { config, repo, message });
+  // Every email leaves set by its language's typography (French spaces before : ; ! ?), as the pages are.
+  const email = typesetEmail(await definition.render(subject, parsed.payload, { config, repo, message }));
   if (definition.to === "owner") return { ...email, to: config.ownerEmail };
   if (subject.about === "link" || subject.about === "system")
     throw new UnknownEmailKindError(message.kind, subject.about);

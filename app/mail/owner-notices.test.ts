@@ -40,7 +40,7 @@ describe("owner notices", () => {
     const email = await renderOutboxEmail(repo, message!, config);
     expect(email.to).toBe("owner@example.com");
     expect(email.subject).toMatch(/^Nouvelle commande payée\s: .+ – Ana Lima$/);
-    expect(email.text).toContain("Langue: Português");
+    expect(email.text).toContain("Langue\u00a0: Português");
     expect(email.text).toContain(`https://shop.example/admin/orders/${order.id}`);
   });
 
@@ -60,6 +60,29 @@ describe("owner notices", () => {
       expect(email.text, kind).toContain(orderUrl);
       expect(email.html, kind).toContain(`href="${orderUrl}"`);
     }
+  });
+
+  test("French emails leave with the pages' spaces: a no-break space before ':' in text and HTML", async () => {
+    const order = await paidTestOrder(repo, { lang: "fr", customer: companyCustomer });
+    const confirmation = await renderOutboxEmail(
+      repo,
+      { id: 0, orderId: order.id, quoteId: null, kind: CONFIRMATION_EMAIL, attempts: 0 },
+      config,
+    );
+    expect(confirmation.text).toMatch(/^Prix\u00a0: /m);
+    expect(confirmation.html).toContain("<strong>Prix\u00a0:</strong>");
+    const owner = await renderOutboxEmail(
+      repo,
+      { id: 0, orderId: order.id, quoteId: null, kind: OWNER_PAID_EMAIL, attempts: 0 },
+      config,
+    );
+    for (const email of [confirmation, owner]) {
+      // Labels glued to their colon ("Prix:") or with a breakable space ("Prix :"): neither is left.
+      expect(email.text).not.toMatch(/[\p{L})] ?:(\s|$)/mu);
+      expect(email.html.replace(/<[^>]*>/g, "")).not.toMatch(/[\p{L})] ?:(\s|$)/mu);
+    }
+    // Links are left as they are.
+    expect(owner.text).toContain(`https://shop.example/admin/orders/${order.id}`);
   });
 
   test("emails to customers and visitors answer to the contact address", async () => {
@@ -187,14 +210,14 @@ describe("owner notices", () => {
     expect(email.text).toContain("l’accusé de réception d’une demande de devis n’a pas pu être remis");
     for (const line of [
       // When it came in says which request (a quote request has no reference); the language in the owner's words.
-      `Reçue le: ${formatDate(new Date(quote.createdAt), "fr", true)}`,
-      "Visiteur: Anna Schmidt <gone@example.com>",
-      "Offre: Agent IA WhatsApp",
-      "Langue: allemand",
-      "E-mail: Accusé de réception de demande de devis",
-      `Tentatives: ${MAX_PERMANENT_ATTEMPTS}`,
-      "Dernière erreur: 550 5.1.1 mailbox unavailable",
-      `Ouvrir la demande de devis dans le back-office: https://shop.example/admin/quotes/${quote.id}`,
+      `Reçue le\u00a0: ${formatDate(new Date(quote.createdAt), "fr", true)}`,
+      "Visiteur\u00a0: Anna Schmidt <gone@example.com>",
+      "Offre\u00a0: Agent IA WhatsApp",
+      "Langue\u00a0: allemand",
+      "E-mail\u00a0: Accusé de réception de demande de devis",
+      `Tentatives\u00a0: ${MAX_PERMANENT_ATTEMPTS}`,
+      "Dernière erreur\u00a0: 550 5.1.1 mailbox unavailable",
+      `Ouvrir la demande de devis dans le back-office\u00a0: https://shop.example/admin/quotes/${quote.id}`,
     ]) {
       expect(email.text).toContain(line);
     }
@@ -266,7 +289,7 @@ describe("owner notices", () => {
       const notice = sent[1]!;
       expect(notice.to).toBe("owner@example.com");
       expect(notice.text).toContain(translator("fr", "email")("unknownKind.intro", { kind: "loyalty-reward.2026" }));
-      expect(notice.text).toContain('Dernière erreur: unknown email kind "loyalty-reward.2026": not sent');
+      expect(notice.text).toContain('Dernière erreur\u00a0: unknown email kind "loyalty-reward.2026": not sent');
       expect((await repo.listOrderEvents(order.id)).map((event) => event.kind)).toContain("email_gave_up");
       expect(await repo.claimDueEmails(10, 1000)).toEqual([]);
     });

@@ -27,7 +27,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       <div className="card mt-8">
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
           <dt className="text-sm font-semibold text-muted">{t("invoice.number")}</dt>
-          <dd className="break-all font-mono text-sm">{invoice.number}</dd>
+          <dd className="break-all font-mono text-sm" data-testid="invoice-number">
+            {invoice.number}
+          </dd>
           <dt className="text-sm font-semibold text-muted">{t("invoice.date")}</dt>
           <dd>{invoice.date}</dd>
           <dt className="text-sm font-semibold text-muted">{t("invoice.billedTo")}</dt>

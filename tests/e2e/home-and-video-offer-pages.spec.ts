@@ -194,11 +194,11 @@ test(
         expect(url.searchParams.get("offre")).toBe("short-videos");
         expect(url.searchParams.get("lang")).toBe(lang === "fr" ? null : lang);
       }
-      // The page ends on its order band, with a question going to the site's own form, never a mailto:.
+      // The page ends on its order band, with a question going to the site's own form named by this offer, never a mailto:.
       await expect(page.locator('[data-block="cta"] a[data-order="short-videos"]')).toHaveText(copy.cta.label);
       await expect(page.locator('[data-block="cta"] a[data-action="question"]')).toHaveAttribute(
         "href",
-        `/quote?offer=home&lang=${lang}`,
+        `/quote?offer=short-videos&lang=${lang}`,
       );
     }
     expect(explainers.size, "one explainer video per language").toBe(LANGUAGES.length);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { isRequestPage } from "../../app/content/offers.ts";
 import { PRICED_PAGES } from "../../app/content/structured-data.ts";
 import { LANGUAGES } from "../../app/i18n/languages.ts";
 import { pageById, pagePath } from "../../app/i18n/site-map.ts";
@@ -44,7 +45,8 @@ test(
         expect(await band.locator("a[data-order]").getAttribute("href"), path).toMatch(/^\/commander\?offre=/);
         await expect(band.locator('a[data-action="question"]'), path).toHaveAttribute(
           "href",
-          `/quote?offer=home&lang=${lang}`,
+          // Named by the page where the catalogue lets it ask (the owner sees which offer), else the general note.
+          `/quote?offer=${isRequestPage(id) ? id : "home"}&lang=${lang}`,
         );
         const mailtos = await page
           .locator('main a[href^="mailto:"]')

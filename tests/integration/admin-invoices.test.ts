@@ -72,7 +72,11 @@ describe("in demo mode (the sandbox)", () => {
     // The paper opens: the sandbox's invoice of this order.
     const invoice = await fetch(rows[0]!.papers[0]!.url.replace(/^https?:\/\/[^/]+/, server.url));
     expect(invoice.status).toBe(200);
-    expect(await invoice.text()).toContain("Inès Facture");
+    const page = await invoice.text();
+    expect(page).toContain("Inès Facture");
+    // Numbered with the order's reference (LA-…), as every email and the back office name it, not its internal id.
+    expect(/data-testid="invoice-number"[^>]*>([^<]+)</.exec(page)?.[1]?.trim()).toBe(order.reference);
+    expect(order.reference).toMatch(/^[A-Z0-9]{1,3}-\d+$/);
 
     // The month before: nothing paid; this month has no "next".
     const before = await (
@@ -83,7 +87,7 @@ describe("in demo mode (the sandbox)", () => {
     expect(html).not.toContain('rel="next"');
 
     // Not a month: 400, said in the owner's language (French here), this month shown below.
-    const wrong = await client.get("/admin/invoices?month=2026-13", { headers: { "Accept-Language": "fr" } });
+    const wrong = await client.get("/admin/invoices?month=2026-13&lang=fr");
     expect(wrong.status).toBe(400);
     const wrongHtml = decode(await wrong.text());
     expect(wrongHtml).toContain(locale("fr").badMonth);

@@ -162,6 +162,31 @@ describe("quote requests", () => {
     expect(owner).toContain(`Quote request: ${quote.en.offers.whatsapp}`);
   });
 
+  test("the short-videos page's question opens the form named by its offer, and the request says where it came from", async () => {
+    for (const lang of LANGUAGES) {
+      const body = await (await fetch(server.url + pagePath(pageById("short-videos"), lang))).text();
+      const href = /<a href="([^"]+)"[^>]*data-action="question"/.exec(body)?.[1]?.replace(/&amp;/g, "&");
+      expect(href, lang).toBe(`/quote?offer=short-videos&lang=${lang}`);
+      // The priced page keeps its own ending: no request form of its own.
+      expect(body, lang).not.toContain('id="request-quote"');
+      const form = await fetch(server.url + href!);
+      expect(form.status, lang).toBe(200);
+      const page = await form.text();
+      expect(page).toContain(`name="offer" value="short-videos"`);
+      expect(page).toContain(html(quote[lang].offers["short-videos"]));
+    }
+    const res = await post({
+      offer: "short-videos",
+      name: "Quentin Shorts",
+      email: "quentin@example.com",
+      company: "",
+      message: "Can the videos be in Breton as well as French?",
+    });
+    expect(res.status).toBe(303);
+    const stored = (await quotes()).filter((q) => q.email === "quentin@example.com");
+    expect(stored.map((q) => q.page)).toEqual(["short-videos"]);
+  });
+
   test("guards: honeypot 400 and cross-site 403 store nothing; the rate limit answers 429 in the visitor's language", async () => {
     const before = (await quotes()).length;
     const valid = {
