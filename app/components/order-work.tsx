@@ -224,18 +224,7 @@ function BriefForm({
         defaultValue={typed?.brief ?? work.brief?.text ?? ""}
         className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
       />
-      <label htmlFor="brief-files" className="mt-3 block text-sm font-semibold">
-        {t("brief.files")}
-      </label>
-      <input
-        id="brief-files"
-        name="files"
-        type="file"
-        multiple
-        accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip"
-        className="mt-1 block w-full text-sm"
-      />
-      <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
+      <FilesField id="brief-files" label={t("brief.files")} help={t("brief.filesHelp")} />
       <button type="submit" className="btn-primary mt-3 w-full sm:w-auto">
         {t("brief.send")}
       </button>
@@ -402,18 +391,7 @@ export function WorkSection({
                   maxLength={revisionMax}
                   className="mt-1 w-full rounded-xl border border-line bg-white px-4 py-2"
                 />
-                <label htmlFor="revision-files" className="mt-3 block text-sm font-semibold">
-                  {t("revision.files")}
-                </label>
-                <input
-                  id="revision-files"
-                  name="files"
-                  type="file"
-                  multiple
-                  accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip"
-                  className="mt-1 block w-full text-sm"
-                />
-                <p className="mt-1 text-sm text-muted">{t("brief.filesHelp")}</p>
+                <FilesField id="revision-files" label={t("revision.files")} help={t("brief.filesHelp")} />
                 <button type="submit" className="btn-secondary mt-2 w-full">
                   {t("revision.send")}
                 </button>
@@ -458,6 +436,26 @@ export function WorkSection({
           )}
         </>
       )}
+    </>
+  );
+}
+
+/** The customer's file picker, the brief's and a revision's: the types the upload reader accepts. */
+function FilesField({ id, label, help }: { id: string; label: string; help: string }) {
+  return (
+    <>
+      <label htmlFor={id} className="mt-3 block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="files"
+        type="file"
+        multiple
+        accept=".png,.jpg,.jpeg,.webp,.pdf,.mp4,.mov,.webm,.zip"
+        className="mt-1 block w-full text-sm"
+      />
+      <p className="mt-1 text-sm text-muted">{help}</p>
     </>
   );
 }
