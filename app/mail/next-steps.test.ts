@@ -16,13 +16,14 @@ const order = (offer: string) =>
   }) as unknown as Order;
 
 describe("what happens next", () => {
+  // Step 0 is the brief, step 1 who acts, step 2 the delivery promise.
   test.each(LANGUAGES)("one video is promised as one video in %s", (lang) => {
     const t = translator(lang, "order");
     const plural = t("nextSteps.delivery.video", { hours: 24 });
-    const single = nextSteps(order("veo3-single"), lang)[1];
+    const single = nextSteps(order("veo3-single"), lang)[2];
     expect(single).toBe(t("nextSteps.delivery.video_veo3-single", { hours: 24 }));
     expect(single).not.toBe(plural);
-    expect(nextSteps(order("veo3-pack"), lang)[1]).toBe(plural);
+    expect(nextSteps(order("veo3-pack"), lang)[2]).toBe(plural);
   });
 });
 

@@ -62,7 +62,7 @@ test("S3 down: the brief answers 503 in the customer's language and keeps the te
   const ok = await fetch(server.url + page, { method: "POST", body: brief("Premier envoi"), redirect: "manual" });
   expect(ok.status).toBe(303);
   const before = await (await fetch(server.url + page)).text();
-  const fileLink = /href="(\/order\/[^"]+\/files\/[^"]+)"/.exec(before)![1]!.replace(/&amp;/g, "&");
+  const fileLink = /href="(\/files\/[^"]+)"/.exec(before)![1]!.replace(/&amp;/g, "&");
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
   await s3.stop();

@@ -134,10 +134,10 @@ export function FunnelChart({ total, lang, period }: { total: FunnelCounts; lang
   const H = STEPS.length * row;
   const share = (i: number) =>
     i === 0 || !total[STEPS[i - 1]!] ? "" : formatPercent(total[STEPS[i]!] / total[STEPS[i - 1]!], lang);
-  const desc = STEPS.map(
-    (step, i) =>
-      `${t(`dashboard.funnel.${step}`)}: ${formatNumber(total[step], lang)}${share(i) ? ` (${share(i)})` : ""}`,
-  ).join(", ");
+  // "Pages vues : 3": the label and its count as the language sets them (French puts a no-break space before the colon).
+  const figure = (step: (typeof STEPS)[number]) =>
+    t("dashboard.funnel.figure", { step: t(`dashboard.funnel.${step}`), count: formatNumber(total[step], lang) });
+  const desc = STEPS.map((step, i) => `${figure(step)}${share(i) ? ` (${share(i)})` : ""}`).join(", ");
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
@@ -153,7 +153,7 @@ export function FunnelChart({ total, lang, period }: { total: FunnelCounts; lang
         return (
           <g key={step} transform={`translate(4 ${i * row})`}>
             <text x="0" y="14" fontSize="12" className="fill-ink">
-              {t(`dashboard.funnel.${step}`)}: {formatNumber(total[step], lang)}
+              {figure(step)}
             </text>
             {share(i) ? (
               <text x={W - 8} y="14" fontSize="12" textAnchor="end" className="fill-muted">
