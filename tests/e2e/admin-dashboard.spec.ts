@@ -64,7 +64,7 @@ for (const store of STORES) {
       await expect(async () => {
         await page.reload();
         await expect(row.locator("td")).toHaveText(["8", "3", "2", "1"], { timeout: 1_000 });
-      }).toPass({ timeout: 30_000 });
+      }).toPass({ timeout: 60_000 });
 
       await expect(page.getByTestId("revenue-month")).toHaveText(formatMoney(53_600, "EUR", "en"));
       await expect(page.getByTestId("mrr")).toHaveText(formatMoney(3_900, "EUR", "en"));

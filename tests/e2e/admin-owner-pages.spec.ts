@@ -90,7 +90,7 @@ test("the funnel's table keeps every word whole on a phone, in every language", 
         CATALOGUE_OFFERS.length * LANGUAGES.length,
         { timeout: 1_000 },
       );
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await expect(page.getByTestId("funnel-table")).toContainText(locale(lang, "offers")["veo3-subscription"].name);
     for (const width of [390, 320]) {

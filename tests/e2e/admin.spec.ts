@@ -190,7 +190,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   // Resend the confirmation: a new email leaves through the outbox.
   await page.getByRole("button", { name: admin.order.resend }).click();
   await expect(page.getByTestId("action-done")).toHaveText(admin.order.done.resent);
-  await expect.poll(() => fs.existsSync(eml(`${orderId}-admin-resend-1.eml`)), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => fs.existsSync(eml(`${orderId}-admin-resend-1.eml`)), { timeout: 60_000 }).toBe(true);
 
   // Delivered outside the site (secondary, folded, confirmed): a delivery with its note, the
   // customer's delivery email in Spanish, as any delivery.
@@ -202,7 +202,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await expect(page.getByTestId("order-state")).toHaveText(`${admin.states.paid} · ${admin.order.delivered}`);
   const deliveredEml = () =>
     fs.readdirSync(path.dirname(eml("x"))).find((file) => file.startsWith(`${orderId}-work-delivered.`));
-  await expect.poll(deliveredEml, { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(deliveredEml, { timeout: 60_000 }).toBeTruthy();
   const delivered = fs.readFileSync(eml(deliveredEml()!), "utf8");
   expect(delivered).toContain(`To: ${lastName.toLowerCase()}@example.com`);
   await page.reload();
@@ -261,7 +261,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await expect(row).toContainText("Português");
   await expect
     .poll(async () => (await page.reload(), await row.locator("[data-email-state]").getAttribute("data-email-state")), {
-      timeout: 15_000,
+      timeout: 60_000,
     })
     .toBe("sent");
   await phoneShot(page, "quotes", project);

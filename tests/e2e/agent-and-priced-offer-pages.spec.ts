@@ -261,7 +261,7 @@ test(
   "images are sized, lazy below the hero; copy in other languages is not the English text",
   HTML_ONLY,
   async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     for (const id of PAGE_IDS) {
       await page.goto(pathFor(id, "en"));
       const images = await page.locator("main img").evaluateAll((imgs) =>
@@ -330,7 +330,7 @@ for (const which of ["English", "other language"] as const) {
               (img) => img.getClientRects().length === 0 || (img.complete && img.naturalWidth > 0),
             ),
           null,
-          { timeout: 15_000 },
+          { timeout: 60_000 },
         );
         await page.screenshot({ path: `test-results/screenshots/${id}-${lang}-${viewport.name}.png`, fullPage: true });
       }

@@ -104,7 +104,7 @@ for (const setup of SETUPS) {
       await expect
         .poll(
           () => (link = /https?:\/\/[^\s"]+\/order\/[\w.-]+\?lang=fr/.exec(outbox("-confirmation.eml") ?? "")?.[0]),
-          { timeout: 30_000 },
+          { timeout: 60_000 },
         )
         .toBeTruthy();
       await page.goto(link!);
@@ -143,7 +143,7 @@ for (const setup of SETUPS) {
 
       // The customer's email and page show them.
       await expect
-        .poll(() => outbox("-work-delivered.") ?? "", { timeout: 30_000 })
+        .poll(() => outbox("-work-delivered.") ?? "", { timeout: 60_000 })
         .toContain("https://videos.example.com/ines");
       expect(outbox("-work-delivered.")).toContain("montage final.pdf");
       await page.goto(link!);
@@ -221,7 +221,7 @@ for (const setup of SETUPS) {
         en.deliveries.allowance.replace("{{done}}", "1").replace("{{total}}", "8"),
       );
       await shots(admin, info, "admin-order-page");
-      await expect.poll(() => outbox("-owner-revision.") ?? "", { timeout: 30_000 }).toContain("Un début plus rythmé");
+      await expect.poll(() => outbox("-owner-revision.") ?? "", { timeout: 60_000 }).toContain("Un début plus rythmé");
 
       // The second delivery, then the customer accepts.
       await admin.getByTestId("deliver-form").getByLabel(en.admin.link).fill("https://videos.example.com/ines-v2");
@@ -231,7 +231,7 @@ for (const setup of SETUPS) {
       await page.getByRole("button", { name: fr.accept.button }).click();
       await expect(page.getByTestId("work-done")).toHaveText(fr.done.accepted);
       await expect(page.getByTestId("work-accepted")).toBeVisible();
-      await expect.poll(() => outbox("-owner-accepted.") ?? "", { timeout: 30_000 }).toContain("accepted");
+      await expect.poll(() => outbox("-owner-accepted.") ?? "", { timeout: 60_000 }).toContain("accepted");
       await admin.reload();
       await expect(admin.getByTestId("owner-accepted")).toBeVisible();
       await owner.close();

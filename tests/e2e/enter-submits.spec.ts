@@ -74,7 +74,7 @@ async function fill(page: Page, form: string, values: Record<string, string>): P
 async function enterIn(page: Page, form: string, id: string): Promise<Request> {
   await page.locator(`${form} #${id}`).focus();
   const [post] = await Promise.all([
-    page.waitForRequest((request) => request.method() === "POST", { timeout: 15_000 }),
+    page.waitForRequest((request) => request.method() === "POST", { timeout: 60_000 }),
     page.keyboard.press("Enter"),
   ]);
   return post;
@@ -118,7 +118,7 @@ for (const [offer, lang] of ORDERS) {
 }
 
 test("Enter in any text field of the quote form sends the request", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const url = `${server.url}/quote?offer=seedance&lang=de`;
   await page.goto(url);
   const fields = await fill(page, "form[data-messages='quote-messages']", QUOTE_VALUES);

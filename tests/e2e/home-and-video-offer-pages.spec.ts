@@ -363,7 +363,7 @@ test(
           await page.waitForFunction(
             () => [...document.images].every((img) => img.complete && img.naturalWidth > 0),
             undefined,
-            { timeout: 10_000 },
+            { timeout: 60_000 },
           );
           await page.screenshot({
             path: `test-results/screenshots/${id}-${lang}-${viewport.name}.png`,

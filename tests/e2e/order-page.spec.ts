@@ -56,7 +56,7 @@ test("the order page from the confirmation email, at 390 px without JavaScript",
         link = mail ? /https?:\/\/[^\s"]+\/order\/[\w.-]+\?lang=fr/.exec(mail)?.[0] : undefined;
         return Boolean(link);
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
 

@@ -222,7 +222,7 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
             )
         : [];
     await expect
-      .poll(() => toCustomer().map((f) => f.replace(/^ord_\w+-/, "")), { timeout: 30_000 })
+      .poll(() => toCustomer().map((f) => f.replace(/^ord_\w+-/, "")), { timeout: 60_000 })
       .toEqual(["confirmation.eml"]);
     expect(fs.readFileSync(path.join(outbox, toCustomer()[0]!), "utf8")).toContain(reference);
   });

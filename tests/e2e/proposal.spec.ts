@@ -74,7 +74,7 @@ test("a Spanish WhatsApp request, answered with a proposal, accepted and paid on
         }
         return link;
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBeTruthy();
 

@@ -6,7 +6,7 @@ import { orderFormPath, pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { HTML_ONLY } from "../support/projects.ts";
 
 // The pages that sell, as a buyer sees them on a phone and on a laptop, in English, French and
-// German (the longest words): a full-page screenshot of each, attached to this test's report and
+// German (the longest words): a screenshot of each, attached to this test's report and
 // kept under test-results/screenshots/ to open and look at after a change to the copy or the
 // layout. Each is also checked for what a screenshot can miss by eye on a small screen: nothing
 // wider than the screen, the heading in the first screen, no text cut off by its box.
@@ -25,6 +25,7 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ];
 const shots = path.resolve("test-results/screenshots");
+const FULL_PAGE = process.env.E2E_FULL_SCREENSHOTS === "1";
 
 for (const { width, height } of WIDTHS) {
   test(
@@ -59,7 +60,9 @@ for (const { width, height } of WIDTHS) {
               .map((element) => (element.textContent ?? "").trim().slice(0, 40)),
           );
           expect(clipped, `${url}: text cut off`).toEqual([]);
-          const body = await page.screenshot({ fullPage: true });
+          // The first screen by default (what a buyer sees before scrolling); whole pages with
+          // E2E_FULL_SCREENSHOTS=1, when reviewing copy or layout: they cost the suite minutes on two cores.
+          const body = await page.screenshot({ fullPage: FULL_PAGE });
           const file = `sales-${name}-${lang}-${width}.png`;
           fs.writeFileSync(path.join(shots, file), body);
           await info.attach(file, { body, contentType: "image/png" });

@@ -39,7 +39,7 @@ test("a subscriber manages the subscription from the email link: sees it, cancel
         mail: decodeMail(fs.readFileSync(path.join(outbox, name), "utf8")),
       }))
       .find(({ mail }) => mail.includes(reference));
-  await expect.poll(() => confirmation() !== undefined, { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => confirmation() !== undefined, { timeout: 60_000 }).toBe(true);
   const { orderId, mail } = confirmation()!;
   const link = /http:\/\/127\.0\.0\.1:\d+(\/subscription\/[\w.-]+\?lang=fr)/.exec(mail)![1]!;
 
@@ -51,7 +51,7 @@ test("a subscriber manages the subscription from the email link: sees it, cancel
   await expect(page.getByRole("status")).toContainText(sub.manage.cancelledNotice.split("{{date}}")[0]!.trim());
   await expect(page.getByRole("button", { name: sub.manage.cancel })).toHaveCount(0);
   await expect
-    .poll(() => fs.existsSync(path.join(outbox, `${orderId}-owner-cancellation.eml`)), { timeout: 30_000 })
+    .poll(() => fs.existsSync(path.join(outbox, `${orderId}-owner-cancellation.eml`)), { timeout: 60_000 })
     .toBe(true);
 
   // A fresh link: from the footer, for any address the same answer.

@@ -103,7 +103,7 @@ for (const { lang, offer, values } of CASES) {
 
     // Stored with the order: the governing text and its version, the language read, when, the waiver.
     await expect
-      .poll(async () => (await findOrder(dataDir, (o) => o.customer.email === email))?.state, { timeout: 20_000 })
+      .poll(async () => (await findOrder(dataDir, (o) => o.customer.email === email))?.state, { timeout: 60_000 })
       .toBe("paid");
     const placed = (await findOrder(dataDir, (o) => o.customer.email === email))!;
     expect(placed.acceptance).toEqual({
@@ -120,7 +120,7 @@ for (const { lang, offer, values } of CASES) {
 
     // Repeated in the confirmation email (the durable medium), in the buyer's words.
     const file = `${placed.id}-confirmation.eml`;
-    await expect.poll(() => fs.existsSync(path.join(outbox, file)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => fs.existsSync(path.join(outbox, file)), { timeout: 60_000 }).toBe(true);
     const mail = decodeMail(fs.readFileSync(path.join(outbox, file), "utf8")).replace(/\s+/g, " ");
     expect(mail).toContain(locale(lang, "email").acceptanceTitle);
     expect(mail).toContain(`${order.summary.termsAccepted}: ${doc.title}`);
