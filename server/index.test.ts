@@ -90,7 +90,7 @@ describe("starting the site on an old Node", () => {
     });
     expect(orders.stderr.split("\n")[0]).toBe(stderr.split("\n")[0]);
     expect(orders.status).toBe(0);
-  }, 60_000);
+  }, 300_000);
 
   test("without Node 24 at hand (and none to download): that line, what to do, exit 1, no stack trace", async () => {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), "node24-empty-"));
@@ -113,7 +113,7 @@ describe("starting the site on an old Node", () => {
     expect(stderr).toContain(`Could not install Node 24 into ${cache}: install Node 24 (see .nvmrc) and retry.`);
     expect(stderr).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|\n\s+at /);
     expect(code).toBe(1);
-  }, 60_000);
+  }, 300_000);
 
   test("npm run dev, build and every test script make the same version check: dev on an old Node says so, then serves under Node 24", async () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {

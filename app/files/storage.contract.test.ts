@@ -29,7 +29,7 @@ let diskDir: string;
 beforeAll(async () => {
   s3 = await startS3Server();
   diskDir = fs.mkdtempSync(path.join(os.tmpdir(), "storage-contract-"));
-}, 30_000);
+}, 300_000);
 
 afterAll(async () => {
   await s3?.stop();

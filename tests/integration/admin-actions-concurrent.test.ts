@@ -102,11 +102,11 @@ async function scenario(instances: RunningServer[], databaseUrl?: string) {
 describe("ten concurrent posts of each action", () => {
   test("one instance on SQLite", async () => {
     await scenario([await start()]);
-  }, 120_000);
+  }, 300_000);
 
   test("two instances sharing PostgreSQL", async () => {
     const url = await (await testPostgres()).createDatabase();
     const instances = [await start({ DATABASE_URL: url }), await start({ DATABASE_URL: url })];
     await scenario(instances, url);
-  }, 180_000);
+  }, 300_000);
 });

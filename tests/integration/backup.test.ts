@@ -86,7 +86,7 @@ describe("backups", () => {
     const again = await startServer({ LOG_LEVEL: "silent", DATA_DIR: server.dataDir });
     servers.push(again);
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
-  }, 180_000);
+  }, 300_000);
 
   test("without a path the backup goes to DATA_DIR/backups; a broken file is never restored", async () => {
     const dataDir = tempDataDir();

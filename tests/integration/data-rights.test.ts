@@ -60,7 +60,7 @@ describe("a customer's data in the back office", () => {
       ownerReset(server.dataDir, server.url, await databaseUrlFor(server.dataDir)),
       PASSWORD,
     ));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     expect(await server?.stop()).toBe(0);
   });
@@ -226,7 +226,7 @@ describe("a customer's data in the back office", () => {
     expect((await readStore(server.dataDir)).orders.find((order) => order.id === bruno.id)!.customer.firstName).toBe(
       BRUNO.firstName,
     );
-  }, 120_000);
+  }, 300_000);
 
   test("the customers list: everyone who paid, found by part of a name, with their orders and what they paid; periods in years, not thousands of days", async () => {
     const zoe = { firstName: "Zoé", lastName: "Martin-Dubois", email: "zoe.martin@example.com" };
@@ -272,7 +272,7 @@ describe("the retention setting", () => {
     fs.writeFileSync(file, JSON.stringify(config));
     env = { DATA_DIR: dataDir, SITE_CONFIG: file, LOG_LEVEL: "silent", ORDER_RATE_LIMIT: "0" };
     server = await startServer(env);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     expect(await server?.stop()).toBe(0);
   });
@@ -303,5 +303,5 @@ describe("the retention setting", () => {
         interval: 200,
       })
       .toBe(ERASED);
-  }, 180_000);
+  }, 300_000);
 });

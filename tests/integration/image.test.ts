@@ -80,7 +80,7 @@ describe("the container image", () => {
     expect(run({ HOST: "127.0.0.2", PORT: String(port) })).toBe(0);
     // And it still says "unhealthy" when nothing answers.
     expect(run({ HOST: "127.0.0.2", PORT: String(await freePort()) })).toBe(1);
-  }, 180_000);
+  }, 300_000);
 
   test("the server's V8 flags are written once (scripts/server-flags.js) and the container's plain CMD runs with them", async () => {
     for (const flag of SERVER_NODE_FLAGS) expect(dockerfile).not.toContain(flag.split("=")[0]);
@@ -88,7 +88,7 @@ describe("the container image", () => {
     const { pid } = await startAsContainer("127.0.0.1");
     const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
     for (const flag of SERVER_NODE_FLAGS) expect(argv.filter((arg) => arg === flag)).toHaveLength(1);
-  }, 180_000);
+  }, 300_000);
 
   test("the image ships operator scripts only: none imports tests/, tools/ or a development dependency", () => {
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/scripts \.\/scripts$/m);

@@ -19,7 +19,7 @@ const postgres = await startPostgres();
 const s3 = await startS3Server();
 const site = await startServer({ LOG_LEVEL: "silent", DATABASE_URL: await postgres.createDatabase(), ...s3.env });
 console.log(JSON.stringify({ postgres: postgres.pid, dir: postgres.dir, site: site.process.pid, s3: s3.endpoint, bucketDir: s3.directory }));
-setInterval(() => {}, 60_000);
+setInterval(() => {}, 300_000);
 `;
 
 /** Running: a zombie (dead, not yet reaped by whichever process adopted it) counts as gone. */

@@ -83,7 +83,7 @@ describe("operator commands fail in one line", () => {
     expect(tokenHash()).toBe(before);
     const setup = await fetch(`${first.url}${new URL(link!).pathname}${new URL(link!).search}`);
     expect(setup.status).toBe(200);
-  }, 120_000);
+  }, 300_000);
 
   test("npm run orders against an unreachable PostgreSQL: one line naming it", async () => {
     const port = await freePort();
@@ -92,7 +92,7 @@ describe("operator commands fail in one line", () => {
     expectOneLine(result.stderr, "orders");
     expect(result.stderr).toContain(`127.0.0.1:${port}`);
     expect(result.stderr).toMatch(/ECONNREFUSED/);
-  }, 120_000);
+  }, 300_000);
 
   test("npm run orders and npm run owner refuse a DATA_DIR that holds no database, and create none", () => {
     const empty = tempDataDir("no-db-");
@@ -109,7 +109,7 @@ describe("operator commands fail in one line", () => {
       expect(result.stdout).toBe("");
     }
     expect(fs.readdirSync(empty)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   test("an unknown option or a missing value: one line with the usage, for every command", async () => {
     const dataDir = await dataDirWithOrder();
@@ -131,14 +131,14 @@ describe("operator commands fail in one line", () => {
       expectOneLine(result.stderr, `${name} ${args.join(" ")}`);
       expect(result.stderr, `${name} ${args.join(" ")}`).toMatch(/Usage: /);
     }
-  }, 120_000);
+  }, 300_000);
 
   test("npm run owner -- reset without PUBLIC_ORIGIN: the link is on the port the site listens on", async () => {
     const dataDir = await dataDirWithOrder();
     const result = command("owner", ["reset"], { DATA_DIR: dataDir, PORT: "4123" });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^http:\/\/localhost:4123\/admin\/setup\?token=/m);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("the CSV export of docs/operating.md", () => {
@@ -171,7 +171,7 @@ describe("the CSV export of docs/operating.md", () => {
       documented.some((line) => line.includes("--silent")),
       documented.join("\n"),
     ).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("npm run orders: files a script and an accountant can use", () => {
@@ -191,7 +191,7 @@ describe("npm run orders: files a script and an accountant can use", () => {
       { encoding: "utf8" },
     );
     expect(JSON.parse(read)).toEqual(["id", "ord_csv_1"]);
-  }, 120_000);
+  }, 300_000);
 
   test("--out refuses to replace an existing file (one line, exit 1) unless --force", async () => {
     const dataDir = await dataDirWithOrder();
@@ -206,7 +206,7 @@ describe("npm run orders: files a script and an accountant can use", () => {
     const forced = command("orders", ["--out", out, "--force"], { DATA_DIR: dataDir });
     expect(forced.code, forced.stderr).toBe(0);
     expect(fs.readFileSync(out, "utf8")).toContain("zoe@example.com");
-  }, 120_000);
+  }, 300_000);
 
   test("the owner's format says what was paid, refunded and kept, from the refunds billing recorded", async () => {
     const dataDir = await dataDirWithOrder();
@@ -247,5 +247,5 @@ describe("npm run orders: files a script and an accountant can use", () => {
     // raw stays as it was for scripts: no new columns.
     const raw = command("orders", ["--csv", "--format", "raw"], { DATA_DIR: dataDir });
     expect(raw.stdout.split("\r\n")[0]).not.toMatch(/refund|net/);
-  }, 120_000);
+  }, 300_000);
 });

@@ -126,7 +126,7 @@ describe("npm run backup -- --restore", () => {
     servers.push(restarted);
     await placeOrder(restarted, "restore-after-restart");
     expect(tokensIn(live)).toEqual(new Set(["restore-before-backup", "restore-after-restart"]));
-  }, 120_000);
+  }, 300_000);
 
   test("--merge-newer keeps the orders taken after the backup (with what is about them), and an email the replaced database had sent is not sent again", async () => {
     const server = await startServer({ LOG_LEVEL: "silent" });
@@ -175,7 +175,7 @@ describe("npm run backup -- --restore", () => {
     }>;
     expect(new Set(numbers.map((row) => row.n)).size).toBe(numbers.length);
     expect(await restarted.stop()).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   test("a missing file, a file that is not a database, --restore without a value and an unknown option: one line each, nothing changed", async () => {
     const dataDir = tempDataDir();
@@ -201,5 +201,5 @@ describe("npm run backup -- --restore", () => {
     }
     expect(tokensIn(live)).toEqual(new Set(["kept"]));
     expect(fs.readdirSync(dataDir).sort()).toEqual(["notes.txt", "orders.sqlite"]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -231,7 +231,7 @@ describe("secrets never reach the client", () => {
     fs.rmSync(dir, { recursive: true, force: true });
     // And the build the other tests run against.
     expect(scanDir(path.join(root, "build/client"))).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   test("the running server with secrets configured: no page or asset it serves contains them", async () => {
     const server = await startServer({ LOG_LEVEL: "silent", ...SECRETS });

@@ -98,7 +98,7 @@ describe("npm run stripe-setup", () => {
     expect(stripeLines(after.output)).toEqual([]);
     expect(after.output).toContain("Ready to go live");
     expect(after.code).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   test("check-live names a missing event and an endpoint on another API version; stripe-setup repairs both", async () => {
     const client = createStripeClient({ secretKey: stripe.secretKey, apiBase: stripe.url });
@@ -130,5 +130,5 @@ describe("npm run stripe-setup", () => {
     expect(replaced.output).toMatch(/replaced we_\w+ \(API version 2024-06-20\)/);
     expect(replaced.output).toMatch(/^STRIPE_WEBHOOK_SECRET=whsec_\w+$/m);
     expect([...stripe.webhookEndpoints.values()].map((e) => e.api_version)).toEqual([Stripe.API_VERSION]);
-  }, 120_000);
+  }, 300_000);
 });

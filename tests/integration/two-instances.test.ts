@@ -193,5 +193,5 @@ describe("two instances, one PostgreSQL", () => {
     } finally {
       await smtp.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
