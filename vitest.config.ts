@@ -4,6 +4,7 @@ import { LongestFirst } from "./tests/support/longest-first.ts";
 /** Files that run twice: on the embedded SQLite, and again on a PostgreSQL the tests start. */
 const BOTH_STORES = [
   "app/http/limits.test.ts",
+  "app/db/job-queue.test.ts",
   "app/delivery/delivery-store.test.ts",
   "app/admin/morning.test.ts",
   "app/orders/fulfil.test.ts",

@@ -253,7 +253,7 @@ async function createServices(): Promise<OrderServices> {
   };
   // Orders a killed process left pending without a checkout: settled now and every few minutes.
   const stopReconciler = startReconciler({ repo, provider, returnBase });
-  const inbox = new KyselyWebhookInbox(repo.db);
+  const inbox = new KyselyWebhookInbox(repo.db, repo.dialect);
   const eventDeps = { repo, provider, inbox, onEnqueued: kickAll, onQueued: () => webhookWorker.kick() };
   const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
   webhookWorker.start();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
+import { JOB_QUEUES, jobQueue } from "../db/job-queue.server.ts";
 import type { Database } from "../db/schema.ts";
 import type {
   AttemptRow,
@@ -67,6 +68,7 @@ export async function recordWebhookEvent(
 
 /** The webhook outbox over the one Kysely database (SQLite or PostgreSQL). */
 export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookStore {
+  const queue = jobQueue(db, dialect, JOB_QUEUES.webhooksOut);
   return {
     async syncWebhookEndpoint(id: string, url: string | null): Promise<void> {
       const stamp = now();
@@ -123,34 +125,23 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
     },
 
     async claimDueWebhooks(limit: number, leaseMs: number, busy: readonly string[] = []): Promise<ClaimedDelivery[]> {
-      const at = Date.now();
-      // One statement, as the email outbox claims: due rows pushed past the lease; on PostgreSQL the
-      // rows another instance is claiming are skipped, not waited for.
-      const claimed = await db
-        .updateTable("webhook_deliveries")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
-        .where("id", "in", (eb) =>
-          eb
-            .selectFrom("webhook_deliveries")
-            .select("id")
-            .where("status", "=", "pending")
-            .where("next_attempt_at", "<=", at)
-            // An endpoint whose lane is still sending on this instance keeps its order: its next
-            // deliveries wait for the lane, and the others' are not held up behind them.
-            .$if(busy.length > 0, (query) => query.where("endpoint_id", "not in", busy))
-            .where("endpoint_id", "in", (inner) =>
-              inner
-                .selectFrom("webhook_endpoints as p")
-                .select("p.id")
-                .where("enabled", "=", 1)
-                .where("paused_at", "is", null),
-            )
-            .orderBy("next_attempt_at")
-            .limit(limit)
-            .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked()),
-        )
-        .returning(["id", "attempts"])
-        .execute();
+      // An endpoint whose lane is still sending on this instance keeps its order: its next
+      // deliveries wait for the lane, and the others' are not held up behind them. Paused or
+      // disabled endpoints' deliveries wait too.
+      const claimed = await queue.claim(limit, leaseMs, (eb) =>
+        eb.and([
+          ...(busy.length > 0 ? [eb("endpoint_id", "not in", busy)] : []),
+          eb(
+            "endpoint_id",
+            "in",
+            eb
+              .selectFrom("webhook_endpoints as p")
+              .select("p.id")
+              .where("enabled", "=", 1)
+              .where("paused_at", "is", null),
+          ),
+        ]),
+      );
       if (!claimed.length) return [];
       const rows = await db
         .selectFrom("webhook_deliveries as d")
@@ -201,13 +192,7 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
     },
 
     async releaseWebhooks(ids: number[]): Promise<void> {
-      if (!ids.length) return;
-      await db
-        .updateTable("webhook_deliveries")
-        .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
-        .where("id", "in", ids)
-        .where("status", "=", "pending")
-        .execute();
+      await queue.release(ids);
     },
 
     async recordWebhookAttempt(
@@ -239,15 +224,15 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
           .set({
             last_status: outcome.statusCode,
             last_error: error,
-            ...(result.status === "sent"
-              ? { status: "sent" as const, sent_at: stamp }
-              : result.status === "failed"
-                ? { status: "failed" as const }
-                : { next_attempt_at: Date.now() + result.delayMs }),
+            ...(result.status === "sent" ? { status: "sent" as const, sent_at: stamp } : {}),
           })
           .where("id", "=", delivery.id)
           .where("status", "=", "pending")
           .execute();
+        // Its next attempt or its end, as every queue writes them, in this transaction.
+        const inTransaction = jobQueue(trx, dialect, JOB_QUEUES.webhooksOut);
+        if (result.status === "retry") await inTransaction.retry(delivery.id, result.delayMs, error);
+        if (result.status === "failed") await inTransaction.giveUp(delivery.id, error);
         if (result.status === "sent") {
           await trx
             .updateTable("webhook_endpoints")

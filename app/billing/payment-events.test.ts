@@ -28,7 +28,7 @@ const provider: PaymentProvider = {
 async function freshPaidOrder() {
   await repo?.close();
   repo = storesOver(await openTestStore());
-  billing = new KyselyWebhookInbox(repo.db);
+  billing = new KyselyWebhookInbox(repo.db, repo.dialect);
   const { order } = await repo.createOrder({
     id: "ord_1",
     submissionToken: "t1",

@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { Dialect } from "../db/database.server.ts";
+import { JOB_QUEUES, jobQueue, type JobQueue } from "../db/job-queue.server.ts";
 import type { Database } from "../db/schema.ts";
 import { setSubscriptionStatus } from "../orders/billing-columns.server.ts";
 import type { HandledPaymentEvent } from "../payments/provider.ts";
@@ -18,15 +20,17 @@ const nowIso = () => new Date().toISOString();
 /**
  * Verified provider events, stored before the webhook answers and handled from here (Stripe's
  * advice: answer 2xx at once, work asynchronously — https://docs.stripe.com/webhooks#acknowledge-events-immediately).
- * Every instance's worker claims due rows with a lease (a conditional UPDATE, the same in SQLite
- * and PostgreSQL), so an event is handled by one instance at a time and retried after a crash.
+ * Every instance's worker claims due rows with a lease (the one job queue, app/db/job-queue.server.ts),
+ * so an event is handled by one instance at a time and retried after a crash.
  * Also what was refunded of each charge (refunds are tracked per charge, not per order).
  */
 export class KyselyWebhookInbox {
   private readonly db: Kysely<Database>;
+  private readonly queue: JobQueue<"webhook_inbox">;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, dialect: Dialect) {
     this.db = db;
+    this.queue = jobQueue(db, dialect, JOB_QUEUES.paymentEvents);
   }
 
   /** Stores a verified event for handling; "duplicate" when its id is already stored (a redelivery). */
@@ -81,7 +85,7 @@ export class KyselyWebhookInbox {
     }
     const updated = await this.db
       .updateTable("webhook_inbox")
-      .set({ status: "unhandled", last_error: entry.detail, order_id: entry.orderId, lease_until: 0 })
+      .set({ status: "unhandled", last_error: entry.detail, order_id: entry.orderId })
       .where("id", "=", entry.id)
       .where("status", "!=", "unhandled")
       .executeTakeFirst();
@@ -90,45 +94,34 @@ export class KyselyWebhookInbox {
 
   /** Claims up to `limit` due events for `leaseMs`; each claimed row counts one attempt. */
   async claimDue(limit: number, leaseMs: number): Promise<Array<{ event: HandledPaymentEvent; attempts: number }>> {
-    const now = Date.now();
-    const due = await this.db
+    const claimed = await this.queue.claim(limit, leaseMs);
+    if (!claimed.length) return [];
+    const rows = await this.db
       .selectFrom("webhook_inbox")
-      .select(["id", "event_json", "attempts"])
-      .where("status", "=", "queued")
-      .where("next_attempt_at", "<=", now)
-      .where("lease_until", "<=", now)
-      .orderBy("next_attempt_at")
-      .limit(limit)
+      .select(["id", "event_json"])
+      .where(
+        "id",
+        "in",
+        claimed.map((row) => row.id),
+      )
       .execute();
-    const claimed: Array<{ event: HandledPaymentEvent; attempts: number }> = [];
-    for (const row of due) {
-      const result = await this.db
-        .updateTable("webhook_inbox")
-        .set({ lease_until: now + leaseMs, attempts: row.attempts + 1 })
-        .where("id", "=", row.id)
-        .where("status", "=", "queued")
-        .where("lease_until", "<=", now)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1)
-        claimed.push({ event: JSON.parse(row.event_json) as HandledPaymentEvent, attempts: row.attempts + 1 });
-    }
-    return claimed;
+    const events = new Map(rows.map((row) => [row.id, row.event_json]));
+    return claimed.flatMap(({ id, attempts }) => {
+      const json = events.get(id);
+      return json ? [{ event: JSON.parse(json) as HandledPaymentEvent, attempts }] : [];
+    });
   }
 
   async done(id: string, outcome: string, orderId: string | null): Promise<void> {
     await this.db
       .updateTable("webhook_inbox")
-      .set({ status: "done", outcome, order_id: orderId, lease_until: 0, last_error: null })
+      .set({ status: "done", outcome, order_id: orderId, last_error: null })
       .where("id", "=", id)
       .execute();
   }
 
-  async retryLater(id: string, error: string, nextAttemptAt: number): Promise<void> {
-    await this.db
-      .updateTable("webhook_inbox")
-      .set({ last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt, lease_until: 0 })
-      .where("id", "=", id)
-      .execute();
+  async retryLater(id: string, error: string, delayMs: number): Promise<void> {
+    await this.queue.retry(id, delayMs, error);
   }
 
   async find(id: string): Promise<InboxEntry | undefined> {

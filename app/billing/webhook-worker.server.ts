@@ -55,7 +55,7 @@ export class WebhookWorker extends BackgroundWorker {
           continue;
         }
         const delay = retryDelay(attempts, this.options.backoffMs ?? 1_000, 10 * 60_000);
-        await deps.inbox.retryLater(event.id, reason, Date.now() + delay);
+        await deps.inbox.retryLater(event.id, reason, delay);
         logger().warn({ ...context, retryInMs: delay, error: reason }, "payment event failed, will retry");
       }
     }

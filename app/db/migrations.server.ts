@@ -761,6 +761,12 @@ const CHANGES: SchemaChange[] = [
     name: "029-order-link-version",
     statements: [`ALTER TABLE orders ADD COLUMN link_version INTEGER NOT NULL DEFAULT 0`],
   },
+  {
+    // The payment events' lease moved into the one job queue (app/db/job-queue.server.ts), which
+    // leases a row by pushing next_attempt_at, as the outbox and the webhooks out always did.
+    name: "030-one-job-queue",
+    statements: [`ALTER TABLE webhook_inbox DROP COLUMN lease_until`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

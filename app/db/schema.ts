@@ -265,7 +265,6 @@ export interface WebhookInboxTable {
   status: Generated<"queued" | "done" | "unhandled">;
   attempts: Generated<number>;
   next_attempt_at: number;
-  lease_until: Generated<number>;
   outcome: string | null;
   last_error: string | null;
   order_id: string | null;

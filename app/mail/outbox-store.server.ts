@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Dialect } from "../db/database.server.ts";
+import { JOB_QUEUES, jobQueue } from "../db/job-queue.server.ts";
 import type { Database, OutboxTable } from "../db/schema.ts";
 import { OWNER_LINK_KINDS, OWNER_UNLOCK_EMAIL, type StoredEmailKind } from "./email-kinds.ts";
 import type { OutboxMessage, OutboxRow, OutboxStore } from "./types.ts";
@@ -19,6 +20,7 @@ const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => ({
 
 /** The outbox table. Other rooms enqueue inside their own transactions with `enqueue` below. */
 export function outboxStore(db: Kysely<Database>, dialect: Dialect): OutboxStore {
+  const queue = jobQueue(db, dialect, JOB_QUEUES.outbox);
   return {
     async enqueueEmail(orderId: string, kind: StoredEmailKind): Promise<boolean> {
       return enqueue(db, { orderId }, kind);
@@ -59,45 +61,38 @@ export function outboxStore(db: Kysely<Database>, dialect: Dialect): OutboxStore
     },
 
     async claimDueEmails(limit: number, leaseMs: number): Promise<OutboxMessage[]> {
-      const at = Date.now();
-      // One statement: pick the due rows and push their due time past the lease. On PostgreSQL the
-      // rows another instance is claiming at this moment are skipped, not waited for.
+      const claimed = await queue.claim(limit, leaseMs);
+      if (!claimed.length) return [];
       const rows = await db
-        .updateTable("outbox")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: at + leaseMs }))
-        .where("id", "in", (eb) =>
-          eb
-            .selectFrom("outbox")
-            .select("id")
-            .where("status", "=", "pending")
-            .where("next_attempt_at", "<=", at)
-            .orderBy("next_attempt_at")
-            .limit(limit)
-            .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+        .selectFrom("outbox")
+        .select(["id", "order_id", "quote_id", "unlock_id", "system_key", "kind"])
+        .where(
+          "id",
+          "in",
+          claimed.map((row) => row.id),
         )
-        .returning(["id", "order_id", "quote_id", "unlock_id", "system_key", "kind", "attempts"])
         .execute();
-      return rows
-        .sort((a, b) => a.id - b.id)
-        .map((row) => ({
-          id: row.id,
-          orderId: row.order_id,
-          quoteId: row.quote_id,
-          unlockId: row.unlock_id,
-          systemKey: row.system_key,
-          kind: row.kind,
-          attempts: row.attempts,
-        }));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return claimed.flatMap(({ id, attempts }) => {
+        const row = byId.get(id);
+        return row
+          ? [
+              {
+                id,
+                orderId: row.order_id,
+                quoteId: row.quote_id,
+                unlockId: row.unlock_id,
+                systemKey: row.system_key,
+                kind: row.kind,
+                attempts,
+              },
+            ]
+          : [];
+      });
     },
 
     async releaseEmails(ids: number[]): Promise<void> {
-      if (!ids.length) return;
-      await db
-        .updateTable("outbox")
-        .set((eb) => ({ next_attempt_at: Date.now(), attempts: eb("attempts", "-", 1) }))
-        .where("id", "in", ids)
-        .where("status", "=", "pending")
-        .execute();
+      await queue.release(ids);
     },
 
     async markEmailSent(id: number, messageId: string): Promise<void> {
@@ -109,21 +104,11 @@ export function outboxStore(db: Kysely<Database>, dialect: Dialect): OutboxStore
     },
 
     async markEmailRetry(id: number, delayMs: number, error: string): Promise<void> {
-      await db
-        .updateTable("outbox")
-        .set({ next_attempt_at: Date.now() + delayMs, last_error: error.slice(0, 500) })
-        .where("id", "=", id)
-        .where("status", "=", "pending")
-        .execute();
+      await queue.retry(id, delayMs, error);
     },
 
     async markEmailFailed(id: number, error: string): Promise<void> {
-      await db
-        .updateTable("outbox")
-        .set({ status: "failed", last_error: error.slice(0, 500) })
-        .where("id", "=", id)
-        .where("status", "=", "pending")
-        .execute();
+      await queue.giveUp(id, error);
     },
 
     async listEmails(orderId: string): Promise<OutboxRow[]> {

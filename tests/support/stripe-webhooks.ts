@@ -18,7 +18,7 @@ export async function postEvent(serverUrl: string, event: SignedEvent): Promise<
 export async function inboxEntry(dataDir: string, eventId: string): Promise<InboxEntry | undefined> {
   const repo = await openStores({ DATA_DIR: dataDir, DATABASE_URL: await databaseUrlFor(dataDir) });
   try {
-    return await new KyselyWebhookInbox(repo.db).find(eventId);
+    return await new KyselyWebhookInbox(repo.db, repo.dialect).find(eventId);
   } finally {
     await repo.close();
   }
