@@ -60,8 +60,16 @@ export function apiStore(db: Kysely<Database>): ApiStore {
     },
 
     async pageQuoteRequests(query: PageQuery): Promise<Array<QuoteRequest & { changedAt: string }>> {
-      // A quote request changes when it arrives and when it is answered: its last change is the later.
-      const changed = sql<string>`coalesce(answered_at, created_at)`;
+      // A quote request changes when it arrives, when it is answered, and with its proposals: each
+      // one's latest step (a proposal is withdrawn, declined or accepted at most once, after it was
+      // viewed; paid when its order is), so a workflow polling `updated_since` hears a proposal
+      // viewed or paid. Plain correlated subqueries and CASE: the same SQL on SQLite and PostgreSQL.
+      const asked = sql<string>`coalesce(quote_requests.answered_at, quote_requests.created_at)`;
+      const proposed = sql<string | null>`(SELECT max(coalesce(
+          (SELECT o.paid_at FROM orders o WHERE o.id = p.order_id),
+          p.withdrawn_at, p.declined_at, p.accepted_at, p.viewed_at, p.created_at))
+        FROM proposals p WHERE p.quote_id = quote_requests.id)`;
+      const changed = sql<string>`(CASE WHEN ${proposed} > ${asked} THEN ${proposed} ELSE ${asked} END)`;
       let selection = db.selectFrom("quote_requests").selectAll().select(changed.as("changed_at"));
       if (query.state === "waiting") selection = selection.where("answered_at", "is", null);
       if (query.state === "answered") selection = selection.where("answered_at", "is not", null);
@@ -88,10 +96,15 @@ export function apiStore(db: Kysely<Database>): ApiStore {
 
     async setWorkStatus(orderId: string, status: string, note: string): Promise<void> {
       // On the order's timeline: the customer's page shows the latest until the work is delivered.
-      await db
-        .insertInto("order_events")
-        .values({ order_id: orderId, kind: status, detail: note || null, created_at: now() })
-        .execute();
+      // The order changed with it (updated_since, the list's cursor), in the same transaction.
+      await db.transaction().execute(async (trx) => {
+        const stamp = now();
+        await trx
+          .insertInto("order_events")
+          .values({ order_id: orderId, kind: status, detail: note || null, created_at: stamp })
+          .execute();
+        await trx.updateTable("orders").set({ updated_at: stamp }).where("id", "=", orderId).execute();
+      });
     },
 
     async workStatus(orderId: string): Promise<{ status: string; note: string; at: string } | null> {
@@ -183,6 +196,16 @@ export function apiStore(db: Kysely<Database>): ApiStore {
       if (row.request_hash !== requestHash) return { state: "mismatch" };
       if (row.response_status === null || row.response_body === null) return { state: "pending" };
       return { state: "done", status: row.response_status, body: row.response_body };
+    },
+
+    async idempotencyKeyExists(tokenId: string, key: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("api_idempotency")
+        .select("token_id")
+        .where("token_id", "=", tokenId)
+        .where("idempotency_key", "=", key)
+        .executeTakeFirst();
+      return Boolean(row);
     },
 
     async finishIdempotencyKey(tokenId: string, key: string, status: number, body: string): Promise<void> {
