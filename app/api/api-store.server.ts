@@ -23,6 +23,24 @@ const token = (
   revokedAt: row.revoked_at,
 });
 
+/**
+ * When an order last changed, as the API's lists sort and filter it (`updated_since`, the cursor):
+ * its own row (placed, paid, refunded, billing) or its work — the brief sent or edited, a work
+ * status, a delivery, an acceptance, a revision asked — whichever is latest. Read from what is
+ * stored, as the work's state is (no second "updated" column to keep in step, and only the orders
+ * room writes the orders table). Correlated subqueries and `max`: the same SQL on SQLite and
+ * PostgreSQL, each an indexed look-up by order id.
+ */
+const orderChanged = sql<string>`(SELECT max(changed.stamp) FROM (
+  SELECT orders.updated_at AS stamp
+  UNION ALL SELECT b.updated_at FROM order_briefs b WHERE b.order_id = orders.id
+  UNION ALL SELECT coalesce(d.accepted_at, d.created_at) FROM order_deliveries d WHERE d.order_id = orders.id
+  UNION ALL SELECT r.created_at FROM order_revisions r WHERE r.order_id = orders.id
+  UNION ALL SELECT e.created_at FROM order_events e WHERE e.order_id = orders.id AND e.kind IN (${sql.join(
+    WORK_STATUS_KINDS,
+  )})
+) AS changed)`;
+
 /** The API's tokens and idempotency records over the one Kysely database (SQLite or PostgreSQL). */
 export function apiStore(db: Kysely<Database>): ApiStore {
   return {
@@ -44,19 +62,28 @@ export function apiStore(db: Kysely<Database>): ApiStore {
       return order && order.reference.toLowerCase() === key.toLowerCase() ? order : undefined;
     },
 
-    async pageOrders(query: PageQuery): Promise<Order[]> {
-      let selection = db.selectFrom("orders").selectAll();
+    async pageOrders(query: PageQuery): Promise<Array<Order & { changedAt: string }>> {
+      let selection = db.selectFrom("orders").selectAll().select(orderChanged.as("changed_at"));
       if (query.state === "to-deliver") selection = selection.where(toDeliver);
       else if (query.state !== "any") selection = selection.where("state", "=", query.state as Order["state"]);
-      if (query.updatedSince) selection = selection.where("updated_at", ">=", query.updatedSince);
+      if (query.updatedSince) selection = selection.where(orderChanged, ">=", query.updatedSince);
       const after = query.after;
       if (after)
         selection = selection.where((eb) =>
-          eb.or([eb("updated_at", ">", after.at), eb.and([eb("updated_at", "=", after.at), eb("id", ">", after.id)])]),
+          eb.or([eb(orderChanged, ">", after.at), eb.and([eb(orderChanged, "=", after.at), eb("id", ">", after.id)])]),
         );
-      // (updated_at, id) is a total order: a page ends at a row and the next starts right after it.
-      const rows = await selection.orderBy("updated_at").orderBy("id").limit(query.limit).execute();
-      return rows.map(toOrder);
+      // (last change, id) is a total order: a page ends at a row and the next starts right after it.
+      const rows = await selection.orderBy(orderChanged).orderBy("id").limit(query.limit).execute();
+      return rows.map((row) => ({ ...toOrder(row), changedAt: row.changed_at }));
+    },
+
+    async orderChangedAt(orderId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom("orders")
+        .select(orderChanged.as("changed_at"))
+        .where("id", "=", orderId)
+        .executeTakeFirst();
+      return row?.changed_at ?? null;
     },
 
     async pageQuoteRequests(query: PageQuery): Promise<Array<QuoteRequest & { changedAt: string }>> {
@@ -96,15 +123,10 @@ export function apiStore(db: Kysely<Database>): ApiStore {
 
     async setWorkStatus(orderId: string, status: string, note: string): Promise<void> {
       // On the order's timeline: the customer's page shows the latest until the work is delivered.
-      // The order changed with it (updated_since, the list's cursor), in the same transaction.
-      await db.transaction().execute(async (trx) => {
-        const stamp = now();
-        await trx
-          .insertInto("order_events")
-          .values({ order_id: orderId, kind: status, detail: note || null, created_at: stamp })
-          .execute();
-        await trx.updateTable("orders").set({ updated_at: stamp }).where("id", "=", orderId).execute();
-      });
+      await db
+        .insertInto("order_events")
+        .values({ order_id: orderId, kind: status, detail: note || null, created_at: now() })
+        .execute();
     },
 
     async workStatus(orderId: string): Promise<{ status: string; note: string; at: string } | null> {

@@ -246,13 +246,17 @@ async function orderSummary(
   order: Order,
   delivered: boolean,
   services: ApiServices,
+  changedAt?: string,
 ): Promise<z.output<typeof OrderSummary>> {
   const erased = Boolean(order.erasedAt);
   const c = order.customer as unknown as Record<string, unknown>;
   const field = (key: string) => (typeof c[key] === "string" ? (c[key] as string) : "");
-  const [work, status] = erased
-    ? [{ brief: null, files: [], deliveries: [], revisions: [] }, null]
-    : await Promise.all([services.repo.orderWork(order.id), services.repo.workStatus(order.id)]);
+  const [work, status, updatedAt] = await Promise.all([
+    erased ? { brief: null, files: [], deliveries: [], revisions: [] } : services.repo.orderWork(order.id),
+    erased ? null : services.repo.workStatus(order.id),
+    // The last change of the order or its work: what `updated_since` and the lists' order read.
+    changedAt ?? services.repo.orderChangedAt(order.id),
+  ]);
   // The order form's own questions for the offer, then the brief's answers after payment.
   const formAnswers = Object.fromEntries(
     Object.entries(c).filter(([key, value]) => !BILLING_KEYS.has(key) && typeof value === "string" && value !== ""),
@@ -267,7 +271,7 @@ async function orderSummary(
     state: order.state,
     language: order.lang,
     createdAt: order.createdAt,
-    updatedAt: order.updatedAt,
+    updatedAt: updatedAt ?? order.updatedAt,
     paidAt: order.paidAt,
     due: due?.datetime ?? null,
     delivered,
@@ -366,11 +370,13 @@ export async function listOrders(request: Request, services: ApiServices): Promi
   const rows = await services.repo.pageOrders({ ...query, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const { delivered } = page.length ? await services.repo.listDetails(page) : { delivered: new Set<string>() };
-  const orders = await Promise.all(page.map((order) => orderSummary(order, delivered.has(order.id), services)));
+  const orders = await Promise.all(
+    page.map((order) => orderSummary(order, delivered.has(order.id), services, order.changedAt)),
+  );
   const last = page.at(-1);
   const result: z.output<typeof OrderList> = {
     orders,
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.updatedAt, last.id) : null,
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last.changedAt, last.id) : null,
   };
   return json(result);
 }
@@ -462,7 +468,8 @@ export async function deliverOrder(
     const outcome = await markDelivered(found.order.id, body.value.note ?? "", services, links, "api");
     if (outcome === "delivered") return delivered(found.order);
     if (outcome === "notFound") return notFound();
-    if (outcome === "alreadyDelivered" || outcome === "alreadyDeliveredPeriod") return deliveryProblem("alreadyDelivered");
+    if (outcome === "alreadyDelivered" || outcome === "alreadyDeliveredPeriod")
+      return deliveryProblem("alreadyDelivered");
     return deliveryProblem(outcome);
   });
 }
@@ -615,7 +622,8 @@ async function deliverWithFiles(
     });
     if (!read.ok) return deliveryProblem(read.reason);
     const fields = deliveryFields(read.form);
-    if (!fields.ok) return problem(400, "invalid_body", "The body does not match the schema", { issues: fields.issues });
+    if (!fields.ok)
+      return problem(400, "invalid_body", "The body does not match the schema", { issues: fields.issues });
     const files = read.files.filter((hash): hash is string => hash !== null);
     return idempotent(token, request, multipartHash(key, fields.links, fields.note, files), services, async () =>
       problem(503, "retry", "Send the request again", { headers: { "Retry-After": "1" } }),

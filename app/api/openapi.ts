@@ -135,8 +135,10 @@ const ERRORS: Record<Status, string> = {
   "409": "Already delivered, not paid, erased, or the same Idempotency-Key is still being answered",
   "410": "The signed link has expired: read the order again for a fresh one",
   "413": "The body is too large (64 KB of JSON; for files: 200 MB each, 5 files, 400 MB in all)",
-  "415": "The body is not application/json (or multipart/form-data where files are taken), or a file is not an allowed type",
-  "422": "The Idempotency-Key was used with another body, a link is not http(s), or a proposal's field is refused (issues name them)",
+  "415":
+    "The body is not application/json (or multipart/form-data where files are taken), or a file is not an allowed type",
+  "422":
+    "The Idempotency-Key was used with another body, a link is not http(s), or a proposal's field is refused (issues name them)",
   "429": "Too many requests (Retry-After says when to retry)",
   "503": "The file storage cannot take files now, or a replay must be sent again (Retry-After says when)",
 };
@@ -257,7 +259,8 @@ export function openApiDocument(serverUrl: string) {
     const ok =
       op.response === "file"
         ? {
-            description: "The file's bytes, in its own type (Content-Type: image/png, application/pdf…), always a download",
+            description:
+              "The file's bytes, in its own type (Content-Type: image/png, application/pdf…), always a download",
             content: { "*/*": { schema: { type: "string", description: "The file's bytes" } } },
           }
         : {

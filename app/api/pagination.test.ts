@@ -212,8 +212,14 @@ describe("updated_since on quote requests", () => {
       expect(await since(at), `before ${label}`).toEqual([]);
       await step();
       const changed = await since(at);
-      expect(changed.map((row) => row.id), label).toEqual([quote.id]);
-      expect(changed[0]!.proposals.map((proposal) => proposal.state), label).toEqual([state]);
+      expect(
+        changed.map((row) => row.id),
+        label,
+      ).toEqual([quote.id]);
+      expect(
+        changed[0]!.proposals.map((proposal) => proposal.state),
+        label,
+      ).toEqual([state]);
     }
   });
 });

@@ -106,7 +106,10 @@ export const OrderSummary = z
     state: z.string().meta({ example: "paid" }),
     language: z.string().meta({ example: "fr" }),
     createdAt: z.string(),
-    updatedAt: z.string(),
+    updatedAt: z.string().meta({
+      description:
+        "The order's last change, its own or its work's (a brief, a status, a delivery, a revision, an acceptance): what updated_since compares",
+    }),
     paidAt: z.string().nullable(),
     due: z
       .string()
@@ -237,7 +240,10 @@ export const ApiProposal = z
     included: z.string(),
     priceKind: z.enum(PRICE_KINDS),
     currency: z.string().meta({ description: "The catalogue's currency for the request's language", example: "EUR" }),
-    oneTime: z.number().int().meta({ description: "Minor units: the price (one-off) or the set-up fee; 0 when monthly" }),
+    oneTime: z
+      .number()
+      .int()
+      .meta({ description: "Minor units: the price (one-off) or the set-up fee; 0 when monthly" }),
     monthly: z.number().int().meta({ description: "Minor units a month; 0 when one-off" }),
     deliveryDays: z.number().int(),
     revisionRounds: z.number().int(),
@@ -290,8 +296,14 @@ export const ProposalRequest = z
       .max(1_000_000_000)
       .optional()
       .meta({ description: "Minor units a month (monthly, setup-monthly)", example: 4900 }),
-    deliveryDays: z.number().int().meta({ description: `Business days, 1 to ${PROPOSAL_MAX.days}` }),
-    revisionRounds: z.number().int().meta({ description: `0 to ${PROPOSAL_MAX.rounds}` }),
+    deliveryDays: z
+      .number()
+      .int()
+      .meta({ description: `Business days, 1 to ${PROPOSAL_MAX.days}` }),
+    revisionRounds: z
+      .number()
+      .int()
+      .meta({ description: `0 to ${PROPOSAL_MAX.rounds}` }),
     validUntil: z
       .string()
       .max(10)

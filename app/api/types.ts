@@ -31,8 +31,13 @@ export interface ApiStore {
    * exactly `key`: one indexed read, never a search (another order's name or email cannot match).
    */
   findOrderByIdOrReference(key: string): Promise<Order | undefined>;
-  /** Orders by (updated_at, id), after the cursor: "to-deliver", "any", or one order state. */
-  pageOrders(query: PageQuery): Promise<Order[]>;
+  /**
+   * Orders by (last change, id), after the cursor: "to-deliver", "any", or one order state. The
+   * last change is the order's own or its work's (a brief, a status, a delivery, a revision, an acceptance).
+   */
+  pageOrders(query: PageQuery): Promise<Array<Order & { changedAt: string }>>;
+  /** An order's last change, as pageOrders reads it (null: no such order). */
+  orderChangedAt(orderId: string): Promise<string | null>;
   /** Quote requests by their last change (received, answered, a proposal's step) and id: "any", "waiting", "answered". */
   pageQuoteRequests(query: PageQuery): Promise<Array<QuoteRequest & { changedAt: string }>>;
   /** Records a work status on the order's timeline. */

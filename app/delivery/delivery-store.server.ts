@@ -160,7 +160,6 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
               .doUpdateSet({ text, updated_at: stamp, ...(answers ? { answers_json: JSON.stringify(answers) } : {}) }),
           )
           .execute();
-        await touchOrder(trx, orderId, stamp);
         // The owner's automation hears of the first brief (its key makes a concurrent first post one event).
         if (first) await recordWebhookEvent(trx, { orderId }, WEBHOOK_EVENTS.orderBriefReceived(orderId), stamp);
         return true;
@@ -269,7 +268,6 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
             .onConflict((conflict) => conflict.doNothing())
             .execute();
         }
-        await touchOrder(trx, delivery.orderId, stamp);
         await enqueue(trx, { orderId: delivery.orderId }, DELIVERY_EMAIL.delivered(id), stamp);
         await recordWebhookEvent(
           trx,
@@ -312,7 +310,6 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
         for (const file of files) await insertFile(trx, { ...file, revisionId: id });
-        await touchOrder(trx, orderId, stamp);
         await enqueue(trx, { orderId }, DELIVERY_EMAIL.revision(id), stamp);
         return { id, orderId, period, round, text, createdAt: stamp };
       });
@@ -320,16 +317,14 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
 
     async acceptDelivery(orderId: string, deliveryId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const stamp = now();
         const updated = await trx
           .updateTable("order_deliveries")
-          .set({ accepted_at: stamp })
+          .set({ accepted_at: now() })
           .where("id", "=", deliveryId)
           .where("order_id", "=", orderId)
           .where("accepted_at", "is", null)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
-        await touchOrder(trx, orderId, stamp);
         await enqueue(trx, { orderId }, DELIVERY_EMAIL.accepted(deliveryId));
         return true;
       });
@@ -345,15 +340,6 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
       return row ? toRevision(row) : null;
     },
   };
-}
-
-/**
- * The order changed: its work did (a brief, a delivery, a revision asked, an acceptance). Written in
- * the work's own transaction, so the API's `updated_since` and its cursor (orders by updated_at)
- * see every change of the work, as they see the order's payment and refunds.
- */
-async function touchOrder(db: Kysely<Database>, orderId: string, stamp: string): Promise<void> {
-  await db.updateTable("orders").set({ updated_at: stamp }).where("id", "=", orderId).execute();
 }
 
 /** One file's record (its bytes are in the file storage under `storageKey`). */

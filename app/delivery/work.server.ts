@@ -476,8 +476,7 @@ export async function deliver(
 
 /** A delivery posted with its files, stored and checked but not delivered yet (`receiveDelivery`). */
 export type ReceivedDelivery =
-  | { ok: true; form: FormData; input: DeliveryInput; discard: () => Promise<void> }
-  | Extract<WorkAnswer, { ok: false }>;
+  { ok: true; form: FormData; input: DeliveryInput; discard: () => Promise<void> } | Extract<WorkAnswer, { ok: false }>;
 
 /**
  * A delivery posted as a multipart form (the back office's form; the API's multipart body): links

@@ -454,83 +454,88 @@ describe("a delivery with files (multipart)", () => {
     });
     const part = (name: string, value: string) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const cases: Array<{ label: string; body: Buffer; headers: Record<string, string>; status: number; code?: string }> =
-      [
-        { label: "no boundary", ...multipart(part("note", "x"), "multipart/form-data"), status: 400 },
-        { label: "cut short", ...multipart(`${part("note", "x")}--${boundary}\r\nContent-Disp`), status: 400 },
-        { label: "no parts at all", ...multipart(`--${boundary}--\r\n`), status: 400 },
-        {
-          label: "an empty link and note",
-          ...multipart(`${part("link", "")}${part("note", "  ")}--${boundary}--\r\n`),
-          status: 400,
-          code: "empty",
+    const cases: Array<{
+      label: string;
+      body: Buffer;
+      headers: Record<string, string>;
+      status: number;
+      code?: string;
+    }> = [
+      { label: "no boundary", ...multipart(part("note", "x"), "multipart/form-data"), status: 400 },
+      { label: "cut short", ...multipart(`${part("note", "x")}--${boundary}\r\nContent-Disp`), status: 400 },
+      { label: "no parts at all", ...multipart(`--${boundary}--\r\n`), status: 400 },
+      {
+        label: "an empty link and note",
+        ...multipart(`${part("link", "")}${part("note", "  ")}--${boundary}--\r\n`),
+        status: 400,
+        code: "empty",
+      },
+      {
+        label: "a part without a name, a file part without a file name",
+        ...multipart(
+          `--${boundary}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"\r\nContent-Type: application/pdf\r\n\r\n\r\n--${boundary}--\r\n`,
+        ),
+        status: 400,
+      },
+      {
+        label: "5,000 fields",
+        ...multipart(`${Array.from({ length: 5_000 }, (_, i) => part(`f${i}`, "1")).join("")}--${boundary}--\r\n`),
+        status: 413,
+        code: "too_large",
+      },
+      {
+        label: "a 300-character field name",
+        ...multipart(`${part("n".repeat(300), "1")}--${boundary}--\r\n`),
+        status: 400,
+      },
+      {
+        label: "links that are not JSON",
+        ...multipart(`${part("links", "[{url: nope")}--${boundary}--\r\n`),
+        status: 400,
+        code: "invalid_body",
+      },
+      {
+        label: "a javascript: link",
+        ...multipart(`${part("link", "javascript:alert(1)")}--${boundary}--\r\n`),
+        status: 400,
+        code: "invalid_body",
+      },
+      {
+        label: "links nested 5,000 deep",
+        ...multipart(`${part("links", `${"[".repeat(5_000)}${"]".repeat(5_000)}`)}--${boundary}--\r\n`),
+        status: 400,
+      },
+      {
+        label: "an executable named final.pdf",
+        ...multipart(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="final.pdf"\r\nContent-Type: application/pdf\r\n\r\n${EXE.toString("latin1")}\r\n--${boundary}--\r\n`,
+        ),
+        status: 415,
+        code: "unsupported_file_type",
+      },
+      {
+        label: "six files",
+        ...multipart(
+          `${Array.from(
+            { length: 6 },
+            (_, i) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF.toString("latin1")}\r\n`,
+          ).join("")}--${boundary}--\r\n`,
+        ),
+        status: 413,
+        code: "too_many_files",
+      },
+      {
+        label: "2 GB announced",
+        body: Buffer.from(part("note", "x")),
+        headers: {
+          ...bearer(secret),
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          "Content-Length": String(2 * 1024 ** 3),
         },
-        {
-          label: "a part without a name, a file part without a file name",
-          ...multipart(
-            `--${boundary}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"\r\nContent-Type: application/pdf\r\n\r\n\r\n--${boundary}--\r\n`,
-          ),
-          status: 400,
-        },
-        {
-          label: "5,000 fields",
-          ...multipart(`${Array.from({ length: 5_000 }, (_, i) => part(`f${i}`, "1")).join("")}--${boundary}--\r\n`),
-          status: 413,
-          code: "too_large",
-        },
-        {
-          label: "a 300-character field name",
-          ...multipart(`${part("n".repeat(300), "1")}--${boundary}--\r\n`),
-          status: 400,
-        },
-        {
-          label: "links that are not JSON",
-          ...multipart(`${part("links", "[{url: nope")}--${boundary}--\r\n`),
-          status: 400,
-          code: "invalid_body",
-        },
-        {
-          label: "a javascript: link",
-          ...multipart(`${part("link", "javascript:alert(1)")}--${boundary}--\r\n`),
-          status: 400,
-          code: "invalid_body",
-        },
-        {
-          label: "links nested 5,000 deep",
-          ...multipart(`${part("links", `${"[".repeat(5_000)}${"]".repeat(5_000)}`)}--${boundary}--\r\n`),
-          status: 400,
-        },
-        {
-          label: "an executable named final.pdf",
-          ...multipart(
-            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="final.pdf"\r\nContent-Type: application/pdf\r\n\r\n${EXE.toString("latin1")}\r\n--${boundary}--\r\n`,
-          ),
-          status: 415,
-          code: "unsupported_file_type",
-        },
-        {
-          label: "six files",
-          ...multipart(
-            `${Array.from(
-              { length: 6 },
-              (_, i) =>
-                `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF.toString("latin1")}\r\n`,
-            ).join("")}--${boundary}--\r\n`,
-          ),
-          status: 413,
-          code: "too_many_files",
-        },
-        {
-          label: "2 GB announced",
-          body: Buffer.from(part("note", "x")),
-          headers: {
-            ...bearer(secret),
-            "Content-Type": `multipart/form-data; boundary=${boundary}`,
-            "Content-Length": String(2 * 1024 ** 3),
-          },
-          status: 413,
-        },
-      ];
+        status: 413,
+      },
+    ];
     for (const { label, body, headers, status, code } of cases) {
       const res = await rawRequest(server.port, { method: "POST", target, body, headers }, 30_000);
       expect(res.status, label).toBe(status);

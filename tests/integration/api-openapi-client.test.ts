@@ -99,10 +99,13 @@ class DocumentClient {
   private readonly validators = new WeakMap<Schema, ValidateFunction>();
   private readonly ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
-  constructor(
-    readonly doc: Doc,
-    private readonly token: string,
-  ) {}
+  readonly doc: Doc;
+  private readonly token: string;
+
+  constructor(doc: Doc, token: string) {
+    this.doc = doc;
+    this.token = token;
+  }
 
   static async load(origin: string, token: string): Promise<DocumentClient> {
     const res = await fetch(`${origin}/api/v1/openapi.json`);
@@ -234,7 +237,12 @@ describe("a client built only from the OpenAPI document", () => {
 
     // The customer pays (in French); the workflow hears of it.
     const email = "mireille.document@example.com";
-    await payInSandbox(server.url, "test-workflow", "fr", orderForm({ email, firstName: "Mireille", lastName: "Roux" }));
+    await payInSandbox(
+      server.url,
+      "test-workflow",
+      "fr",
+      orderForm({ email, firstName: "Mireille", lastName: "Roux" }),
+    );
     const paid = await waitFor(
       () => hook.events.find((event) => event.type === "order.paid" && (event.data.customer as any)?.email === email),
       30_000,

@@ -123,7 +123,10 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(paid.properties.data.properties)).toEqual(expect.arrayContaining(["orderId", "reference"]));
     // A delivery's files: a multipart body whose `files` are bytes, its links a JSON field.
     const form = doc.paths["/api/v1/orders/{id}/deliveries"]!.post.requestBody.content["multipart/form-data"].schema;
-    expect(form.properties.files).toMatchObject({ type: "array", items: { contentMediaType: "application/octet-stream" } });
+    expect(form.properties.files).toMatchObject({
+      type: "array",
+      items: { contentMediaType: "application/octet-stream" },
+    });
     expect(form.properties.links).toMatchObject({ type: "string", contentMediaType: "application/json" });
     // Proposals: created (201) with their state; the quotes list their proposals.
     const propose = doc.paths["/api/v1/quotes/{id}/proposals"]!.post;

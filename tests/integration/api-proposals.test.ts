@@ -38,7 +38,12 @@ async function api(pathname: string, init: RequestInit & { json?: unknown } = {}
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: text ? (JSON.parse(text) as Record<string, any>) : null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: text ? (JSON.parse(text) as Record<string, any>) : null,
+  };
 }
 
 /** A visitor asks for a quote on an offer's page, in `lang`; the request's id. */
@@ -141,7 +146,12 @@ describe("proposals through the API", () => {
     const datasets = await requestQuote("licence.api@example.com", "datasets", "en");
     const under = await api(`/api/v1/quotes/${datasets}/proposals`, {
       method: "POST",
-      json: { ...WHATSAPP, included: "A licence of the video datasets for one year.", priceKind: "one-off", oneTime: 100 },
+      json: {
+        ...WHATSAPP,
+        included: "A licence of the video datasets for one year.",
+        priceKind: "one-off",
+        oneTime: 100,
+      },
     });
     expect(under.status).toBe(422);
     expect(under.headers.get("content-type")).toBe("application/problem+json");
