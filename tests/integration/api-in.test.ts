@@ -8,7 +8,7 @@ import { createApiToken } from "../../app/api/tokens.server.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
 import { orderForm, payInSandbox, postOrder } from "../support/orders.ts";
-import { rawRequest } from "../support/raw-http.ts";
+import { rawBody, rawRequest } from "../support/raw-http.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
 import { suiteServer } from "../support/suite.ts";
@@ -540,7 +540,7 @@ describe("a delivery with files (multipart)", () => {
       const res = await rawRequest(server.port, { method: "POST", target, body, headers }, 30_000);
       expect(res.status, label).toBe(status);
       expect(res.headers, label).toMatch(/^content-type: application\/problem\+json\r?$/im);
-      const problem = JSON.parse(res.body.toString("utf8")) as { status: number; code: string };
+      const problem = JSON.parse(rawBody(res)) as { status: number; code: string };
       expect(problem.status, label).toBe(status);
       if (code) expect(problem.code, label).toBe(code);
     }
