@@ -72,6 +72,8 @@ export default [
   route("/api/v1/orders/:id/status", "routes/api-v1-order-status.ts"),
   route("/api/v1/files/:link", "routes/api-v1-file.ts"),
   route("/api/v1/quotes", "routes/api-v1-quotes.ts"),
+  route("/api/v1/quotes/:id", "routes/api-v1-quote.ts"),
+  route("/api/v1/quotes/:id/proposals", "routes/api-v1-quote-proposals.ts"),
   route("/api/v1/openapi.json", "routes/api-v1-openapi.ts"),
   // Any other path under /api/ (another version, a typo): a problem+json 404, never the site's page.
   route("/api/*", "routes/api-not-found.ts"),

@@ -23,6 +23,24 @@ const token = (
   revokedAt: row.revoked_at,
 });
 
+/**
+ * When an order last changed, as the API's lists sort and filter it (`updated_since`, the cursor):
+ * its own row (placed, paid, refunded, billing) or its work — the brief sent or edited, a work
+ * status, a delivery, an acceptance, a revision asked — whichever is latest. Read from what is
+ * stored, as the work's state is (no second "updated" column to keep in step, and only the orders
+ * room writes the orders table). Correlated subqueries and `max`: the same SQL on SQLite and
+ * PostgreSQL, each an indexed look-up by order id.
+ */
+const orderChanged = sql<string>`(SELECT max(changed.stamp) FROM (
+  SELECT orders.updated_at AS stamp
+  UNION ALL SELECT b.updated_at FROM order_briefs b WHERE b.order_id = orders.id
+  UNION ALL SELECT coalesce(d.accepted_at, d.created_at) FROM order_deliveries d WHERE d.order_id = orders.id
+  UNION ALL SELECT r.created_at FROM order_revisions r WHERE r.order_id = orders.id
+  UNION ALL SELECT e.created_at FROM order_events e WHERE e.order_id = orders.id AND e.kind IN (${sql.join(
+    WORK_STATUS_KINDS,
+  )})
+) AS changed)`;
+
 /** The API's tokens and idempotency records over the one Kysely database (SQLite or PostgreSQL). */
 export function apiStore(db: Kysely<Database>): ApiStore {
   return {
@@ -44,24 +62,41 @@ export function apiStore(db: Kysely<Database>): ApiStore {
       return order && order.reference.toLowerCase() === key.toLowerCase() ? order : undefined;
     },
 
-    async pageOrders(query: PageQuery): Promise<Order[]> {
-      let selection = db.selectFrom("orders").selectAll();
+    async pageOrders(query: PageQuery): Promise<Array<Order & { changedAt: string }>> {
+      let selection = db.selectFrom("orders").selectAll().select(orderChanged.as("changed_at"));
       if (query.state === "to-deliver") selection = selection.where(toDeliver);
       else if (query.state !== "any") selection = selection.where("state", "=", query.state as Order["state"]);
-      if (query.updatedSince) selection = selection.where("updated_at", ">=", query.updatedSince);
+      if (query.updatedSince) selection = selection.where(orderChanged, ">=", query.updatedSince);
       const after = query.after;
       if (after)
         selection = selection.where((eb) =>
-          eb.or([eb("updated_at", ">", after.at), eb.and([eb("updated_at", "=", after.at), eb("id", ">", after.id)])]),
+          eb.or([eb(orderChanged, ">", after.at), eb.and([eb(orderChanged, "=", after.at), eb("id", ">", after.id)])]),
         );
-      // (updated_at, id) is a total order: a page ends at a row and the next starts right after it.
-      const rows = await selection.orderBy("updated_at").orderBy("id").limit(query.limit).execute();
-      return rows.map(toOrder);
+      // (last change, id) is a total order: a page ends at a row and the next starts right after it.
+      const rows = await selection.orderBy(orderChanged).orderBy("id").limit(query.limit).execute();
+      return rows.map((row) => ({ ...toOrder(row), changedAt: row.changed_at }));
+    },
+
+    async orderChangedAt(orderId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom("orders")
+        .select(orderChanged.as("changed_at"))
+        .where("id", "=", orderId)
+        .executeTakeFirst();
+      return row?.changed_at ?? null;
     },
 
     async pageQuoteRequests(query: PageQuery): Promise<Array<QuoteRequest & { changedAt: string }>> {
-      // A quote request changes when it arrives and when it is answered: its last change is the later.
-      const changed = sql<string>`coalesce(answered_at, created_at)`;
+      // A quote request changes when it arrives, when it is answered, and with its proposals: each
+      // one's latest step (a proposal is withdrawn, declined or accepted at most once, after it was
+      // viewed; paid when its order is), so a workflow polling `updated_since` hears a proposal
+      // viewed or paid. Plain correlated subqueries and CASE: the same SQL on SQLite and PostgreSQL.
+      const asked = sql<string>`coalesce(quote_requests.answered_at, quote_requests.created_at)`;
+      const proposed = sql<string | null>`(SELECT max(coalesce(
+          (SELECT o.paid_at FROM orders o WHERE o.id = p.order_id),
+          p.withdrawn_at, p.declined_at, p.accepted_at, p.viewed_at, p.created_at))
+        FROM proposals p WHERE p.quote_id = quote_requests.id)`;
+      const changed = sql<string>`(CASE WHEN ${proposed} > ${asked} THEN ${proposed} ELSE ${asked} END)`;
       let selection = db.selectFrom("quote_requests").selectAll().select(changed.as("changed_at"));
       if (query.state === "waiting") selection = selection.where("answered_at", "is", null);
       if (query.state === "answered") selection = selection.where("answered_at", "is not", null);
@@ -183,6 +218,16 @@ export function apiStore(db: Kysely<Database>): ApiStore {
       if (row.request_hash !== requestHash) return { state: "mismatch" };
       if (row.response_status === null || row.response_body === null) return { state: "pending" };
       return { state: "done", status: row.response_status, body: row.response_body };
+    },
+
+    async idempotencyKeyExists(tokenId: string, key: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("api_idempotency")
+        .select("token_id")
+        .where("token_id", "=", tokenId)
+        .where("idempotency_key", "=", key)
+        .executeTakeFirst();
+      return Boolean(row);
     },
 
     async finishIdempotencyKey(tokenId: string, key: string, status: number, body: string): Promise<void> {

@@ -1,7 +1,20 @@
 import { createHash } from "node:crypto";
+import { Transform, type Readable } from "node:stream";
 import type { RouterContextProvider } from "react-router";
-import { markDelivered } from "../admin/orders.server.ts";
-import { readJson, type JsonRefusal } from "../http/read-form.server.ts";
+import { markDelivered, type ActionOutcome } from "../admin/orders.server.ts";
+import { markQuoteAnswered } from "../admin/quotes.server.ts";
+import { translator } from "../i18n/translator.server.ts";
+import { proposalPath } from "../i18n/site-map.ts";
+import { proposalToken, proposeForQuote } from "../quotes/proposals.server.ts";
+import type { Proposal, QuoteRequest } from "../quotes/types.ts";
+import {
+  checkJsonText,
+  isMultipart,
+  readJson,
+  readUpload,
+  type BodyRefusalReason,
+  type JsonRefusal,
+} from "../http/read-form.server.ts";
 import { orderDue } from "../orders/due-date.ts";
 import type { Order } from "../orders/types.ts";
 import { getEnv } from "../lib/env.server.ts";
@@ -11,12 +24,16 @@ import type { OrderServices } from "../services.server.ts";
 import type { z } from "../lib/zod.ts";
 import { openApiDocument } from "./openapi.ts";
 import {
+  DeliverFormFields,
+  DeliverLinks,
   DeliverRequest,
   ORDER_FILTERS,
   PAGE_DEFAULT,
   PAGE_MAX,
   QUOTE_FILTERS,
+  ProposalRequest,
   StatusRequest,
+  type ApiProposal,
   type DeliverResult,
   type OrderFile,
   type OrderList,
@@ -25,8 +42,15 @@ import {
 } from "./schemas.ts";
 import { bearerSecret, hashToken } from "./tokens.server.ts";
 import type { ApiToken, PageQuery } from "./types.ts";
-import { downloadResponse, openOrderFile } from "../delivery/work.server.ts";
+import {
+  deliver,
+  downloadResponse,
+  openOrderFile,
+  receiveDelivery,
+  type WorkOutcome,
+} from "../delivery/work.server.ts";
 import type { StoredFileRecord } from "../delivery/types.ts";
+import type { FileStorage } from "../files/storage.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -92,7 +116,8 @@ const bodyRefusal = (refused: JsonRefusal) =>
   problem(refused.status, REFUSALS[refused.reason][0], REFUSALS[refused.reason][1], { issues: refused.issues });
 
 /** What the API's doors use: the stores, the limits, and the outbox's worker (a delivery's email). */
-export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker" | "links" | "files">;
+export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker" | "links" | "files"> &
+  Partial<Pick<OrderServices, "webhooksOut">>;
 
 /**
  * Every API call: the bearer token is looked up first (one indexed read of its SHA-256), so a live
@@ -221,13 +246,17 @@ async function orderSummary(
   order: Order,
   delivered: boolean,
   services: ApiServices,
+  changedAt?: string,
 ): Promise<z.output<typeof OrderSummary>> {
   const erased = Boolean(order.erasedAt);
   const c = order.customer as unknown as Record<string, unknown>;
   const field = (key: string) => (typeof c[key] === "string" ? (c[key] as string) : "");
-  const [work, status] = erased
-    ? [{ brief: null, files: [], deliveries: [], revisions: [] }, null]
-    : await Promise.all([services.repo.orderWork(order.id), services.repo.workStatus(order.id)]);
+  const [work, status, updatedAt] = await Promise.all([
+    erased ? { brief: null, files: [], deliveries: [], revisions: [] } : services.repo.orderWork(order.id),
+    erased ? null : services.repo.workStatus(order.id),
+    // The last change of the order or its work: what `updated_since` and the lists' order read.
+    changedAt ?? services.repo.orderChangedAt(order.id),
+  ]);
   // The order form's own questions for the offer, then the brief's answers after payment.
   const formAnswers = Object.fromEntries(
     Object.entries(c).filter(([key, value]) => !BILLING_KEYS.has(key) && typeof value === "string" && value !== ""),
@@ -242,7 +271,7 @@ async function orderSummary(
     state: order.state,
     language: order.lang,
     createdAt: order.createdAt,
-    updatedAt: order.updatedAt,
+    updatedAt: updatedAt ?? order.updatedAt,
     paidAt: order.paidAt,
     due: due?.datetime ?? null,
     delivered,
@@ -341,11 +370,13 @@ export async function listOrders(request: Request, services: ApiServices): Promi
   const rows = await services.repo.pageOrders({ ...query, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const { delivered } = page.length ? await services.repo.listDetails(page) : { delivered: new Set<string>() };
-  const orders = await Promise.all(page.map((order) => orderSummary(order, delivered.has(order.id), services)));
+  const orders = await Promise.all(
+    page.map((order) => orderSummary(order, delivered.has(order.id), services, order.changedAt)),
+  );
   const last = page.at(-1);
   const result: z.output<typeof OrderList> = {
     orders,
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.updatedAt, last.id) : null,
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last.changedAt, last.id) : null,
   };
   return json(result);
 }
@@ -413,8 +444,9 @@ export async function downloadFile(
 }
 
 /**
- * POST /api/v1/orders/{reference}/deliveries: the back office's "mark delivered" (one conditional
- * write per order and period; the customer's email queued with it, so it is sent once).
+ * POST /api/v1/orders/{id}/deliveries: the back office's delivery (one `deliver`, one conditional
+ * write per order, period and round; the customer's email queued with it, so it is sent once).
+ * A JSON body carries links and a note; a multipart body files too (deliverWithFiles).
  */
 export async function deliverOrder(
   request: Request,
@@ -422,6 +454,7 @@ export async function deliverOrder(
   reference: string,
   services: ApiServices,
 ): Promise<Response> {
+  if (isMultipart(request)) return deliverWithFiles(request, token, reference, services);
   const body = await readJson(request, DeliverRequest);
   if (!body.ok) return bodyRefusal(body);
   const requestHash = createHash("sha256")
@@ -433,33 +466,253 @@ export async function deliverOrder(
     // The back office's own delivery (one deliver function): a delivery record with its links and note.
     const links = [...(body.value.links ?? []), ...(body.value.link ? [{ url: body.value.link }] : [])];
     const outcome = await markDelivered(found.order.id, body.value.note ?? "", services, links, "api");
-    if (outcome === "delivered") {
-      const result: z.output<typeof DeliverResult> = {
-        reference: found.order.reference,
-        delivered: true,
-        deliveredAt: new Date().toISOString(),
-      };
-      return json(result);
-    }
+    if (outcome === "delivered") return delivered(found.order);
     if (outcome === "notFound") return notFound();
     if (outcome === "alreadyDelivered" || outcome === "alreadyDeliveredPeriod")
-      return problem(409, "already_delivered", "This order is already delivered");
-    if (outcome === "workClosed")
-      return problem(409, "work_closed", "The work on this order has stopped (refunded in full or cancelled)");
-    if (outcome === "badLink") return problem(422, "bad_link", "A link must be an http(s) address");
-    if (outcome === "erased")
-      return problem(409, "erased", "The customer's data was erased: there is no one to deliver to");
-    return problem(409, "not_paid", "This order is not paid");
+      return deliveryProblem("alreadyDelivered");
+    return deliveryProblem(outcome);
   });
 }
 
-/** GET /api/v1/quotes: a page of quote requests by their last change, with the same cursor as orders. */
-export async function listQuotes(request: Request, { repo }: ApiServices): Promise<Response> {
-  const query = pageQuery(request, QUOTE_FILTERS, "any");
-  if (query instanceof Response) return query;
-  const found = await repo.pageQuoteRequests({ ...query, limit: query.limit + 1 });
-  const page = found.slice(0, query.limit);
-  const quotes: Array<z.output<typeof QuoteSummary>> = page.map((quote) => ({
+function delivered(order: Order): Response {
+  const result: z.output<typeof DeliverResult> = {
+    reference: order.reference,
+    delivered: true,
+    deliveredAt: new Date().toISOString(),
+  };
+  return json(result);
+}
+
+/** A delivery refused, by its reason (the state machine's, or the body reader's for a multipart body). */
+function deliveryProblem(reason: WorkOutcome | BodyRefusalReason | ActionOutcome): Response {
+  switch (reason) {
+    case "alreadyDelivered":
+      return problem(409, "already_delivered", "This order is already delivered");
+    case "workClosed":
+      return problem(409, "work_closed", "The work on this order has stopped (refunded in full or cancelled)");
+    case "erased":
+      return problem(409, "erased", "The customer's data was erased: there is no one to deliver to");
+    case "notPaid":
+      return problem(409, "not_paid", "This order is not paid");
+    case "badLink":
+      return problem(422, "bad_link", "A link must be an http(s) address");
+    case "empty":
+      return problem(400, "empty", "Send a link, a file or a note");
+    case "malformed":
+    case "nameTooLong":
+      return problem(400, "malformed_body", "The multipart body cannot be read");
+    case "tooLarge":
+    case "tooManyFields":
+      return problem(413, "too_large", "The body is too large (400 MB of files at most, 200 fields)");
+    case "fileTooLarge":
+      return problem(413, "file_too_large", "A file is larger than 200 MB");
+    case "tooManyFiles":
+      return problem(413, "too_many_files", "At most 5 files per delivery");
+    case "fileType":
+      return problem(
+        415,
+        "unsupported_file_type",
+        "A file is empty or not an allowed type (PNG, JPEG, WebP, PDF, MP4, MOV, WebM, ZIP; read from its bytes)",
+      );
+    case "unsupportedType":
+      return problem(415, "unsupported_media_type", "Send application/json or multipart/form-data");
+    case "unavailable":
+      return problem(503, "storage_unavailable", "The file storage cannot take files now: try again in a moment", {
+        headers: { "Retry-After": "30" },
+      });
+    default:
+      return problem(409, "refused", "The order cannot be delivered now");
+  }
+}
+
+/**
+ * A file storage that notes the SHA-256 of each file's bytes as they pass (by storage key): what
+ * an Idempotency-Key compares for a multipart delivery, whose boundary and framing differ between
+ * two sends of the same request.
+ */
+function hashingStorage(inner: FileStorage, hashes: Map<string, string>): FileStorage {
+  return {
+    kind: inner.kind,
+    get: (key) => inner.get(key),
+    delete: (key) => inner.delete(key),
+    list: (prefix) => inner.list(prefix),
+    async put(key: string, body: Readable, contentType: string) {
+      const hash = createHash("sha256");
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      // The upload's refusal errors `body`: the storage's put must see it to reject and keep nothing.
+      body.once("error", (error) => counted.destroy(error));
+      const stored = await inner.put(key, body.pipe(counted), contentType);
+      hashes.set(key, hash.digest("hex"));
+      return stored;
+    },
+  };
+}
+
+/** What a multipart delivery's Idempotency-Key compares: its links, its note and its files' bytes. */
+const multipartHash = (key: string, links: unknown, note: string, files: string[]) =>
+  createHash("sha256")
+    .update(`POST ${key} multipart\n${JSON.stringify({ links, note, files })}`)
+    .digest("hex");
+
+/** The text fields of a multipart delivery, checked with the JSON body's rules; an empty field is absent. */
+function deliveryFields(form: FormData) {
+  const fields = Object.fromEntries(
+    (["links", "link", "linkLabel", "note"] as const).flatMap((name) => {
+      const value = form.get(name);
+      return typeof value === "string" && value.trim() !== "" ? [[name, value]] : [];
+    }),
+  );
+  const checked = DeliverFormFields.safeParse(fields);
+  if (!checked.success)
+    return {
+      ok: false as const,
+      issues: checked.error.issues
+        .slice(0, 10)
+        .map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message.slice(0, 200) })),
+    };
+  const { links: linksText, link, linkLabel, note } = checked.data;
+  const listed = linksText === undefined ? { ok: true as const, value: [] } : checkJsonText(linksText, DeliverLinks);
+  if (!listed.ok)
+    return {
+      ok: false as const,
+      issues: listed.issues?.map((issue) => ({ ...issue, path: `links.${issue.path}` })) ?? [
+        { path: "links", message: "must be a JSON array of {url, label}, nested at most 8 deep" },
+      ],
+    };
+  const links = [
+    ...listed.value.map((entry) => ({ url: entry.url, label: entry.label ?? "" })),
+    ...(link ? [{ url: link, label: linkLabel ?? "" }] : []),
+  ];
+  return { ok: true as const, links, note: note ?? "" };
+}
+
+/**
+ * A delivery with files (multipart/form-data), through the back office's own path: the one body
+ * reader with the delivery's caps (read-form.server.ts UPLOADS.delivery), each file's type read
+ * from its bytes and stored as it arrives (receiveDelivery), then the one `deliver`. Under an
+ * Idempotency-Key: a key seen before is a replay (or another request under the same key), so the
+ * body is read without storing a byte, its fingerprint compared, and the first answer given; a new
+ * key is claimed once the files are stored, and a twin that lost the claim deletes its copies.
+ */
+async function deliverWithFiles(
+  request: Request,
+  token: ApiToken,
+  key: string,
+  services: ApiServices,
+): Promise<Response> {
+  const idempotency = idempotencyKey(request);
+  if (idempotency === false)
+    return problem(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters");
+  /**
+   * A key seen before: its body read without storing a byte (the same reader and caps), its
+   * fingerprint compared, the first answer given (or 422 for another body). Should the first have
+   * failed and let its claim go meanwhile, this body is gone: the client is asked to send it again.
+   */
+  const replay = async () => {
+    const read = await readUpload(request, "delivery", ["links", "link", "linkLabel", "note"], async (file) => {
+      const hash = createHash("sha256");
+      for await (const chunk of file.stream) hash.update(chunk as Buffer);
+      // A part with no file name (an empty file input) is no file, as when it is stored.
+      return file.filename ? hash.digest("hex") : null;
+    });
+    if (!read.ok) return deliveryProblem(read.reason);
+    const fields = deliveryFields(read.form);
+    if (!fields.ok)
+      return problem(400, "invalid_body", "The body does not match the schema", { issues: fields.issues });
+    const files = read.files.filter((hash): hash is string => hash !== null);
+    return idempotent(token, request, multipartHash(key, fields.links, fields.note, files), services, async () =>
+      problem(503, "retry", "Send the request again", { headers: { "Retry-After": "1" } }),
+    );
+  };
+  const seen = async () => idempotency !== null && (await services.repo.idempotencyKeyExists(token.id, idempotency));
+  if (await seen()) return replay();
+  const found = await findOrder(key, services);
+  if (!found) return notFound();
+  const hashes = new Map<string, string>();
+  const received = await receiveDelivery(
+    request,
+    found.order,
+    { ...services, files: hashingStorage(services.files, hashes) },
+    "api",
+    ["links"],
+  );
+  if (!received.ok) {
+    // Refused before its body was read (already delivered): by a twin under the same key that has
+    // just finished? Then this is its replay.
+    if (received.status === 409 && (await seen())) return replay();
+    return deliveryProblem(received.reason);
+  }
+  const fields = deliveryFields(received.form);
+  if (!fields.ok) {
+    await received.discard();
+    return problem(400, "invalid_body", "The body does not match the schema", { issues: fields.issues });
+  }
+  const files = received.input.files ?? [];
+  const requestHash = multipartHash(
+    key,
+    fields.links,
+    fields.note,
+    files.map((file) => hashes.get(file.storageKey) ?? ""),
+  );
+  let ran = false;
+  const answer = await idempotent(token, request, requestHash, services, async () => {
+    ran = true;
+    let outcome;
+    try {
+      // A note alone is a delivery (the work was handed over elsewhere), as in the JSON body; nothing at all is not.
+      const input = { ...received.input, links: fields.links, note: fields.note, noteAlone: fields.note.trim() !== "" };
+      outcome = await deliver(found.order, input, services);
+    } catch (error) {
+      await received.discard();
+      throw error;
+    }
+    if (outcome.ok) return delivered(found.order);
+    await received.discard();
+    return deliveryProblem(outcome.reason);
+  });
+  // A twin under the same key delivered (or another body holds it): these copies are not kept.
+  if (!ran) await received.discard();
+  return answer;
+}
+
+/** A proposal as the API shows it: its public state (expired, paid read as the customer's page reads them) and its link. */
+function apiProposal(proposal: Proposal, services: Pick<ApiServices, "links">): z.output<typeof ApiProposal> {
+  return {
+    id: proposal.id,
+    quoteId: proposal.quoteId,
+    state: proposal.state,
+    title: proposal.title,
+    included: proposal.included,
+    priceKind: proposal.priceKind,
+    currency: proposal.currency,
+    oneTime: proposal.oneTime,
+    monthly: proposal.monthly,
+    deliveryDays: proposal.deliveryDays,
+    revisionRounds: proposal.revisionRounds,
+    validUntil: proposal.validUntil,
+    termsVersion: proposal.termsVersion,
+    language: proposal.lang,
+    url: `${getEnv().PUBLIC_ORIGIN}${proposalPath(proposalToken(proposal.id, services), proposal.lang)}`,
+    replacedBy: proposal.replacedBy,
+    orderId: proposal.orderId,
+    declineReason: proposal.declineReason,
+    createdAt: proposal.createdAt,
+    viewedAt: proposal.viewedAt,
+    acceptedAt: proposal.acceptedAt,
+    declinedAt: proposal.declinedAt,
+    withdrawnAt: proposal.withdrawnAt,
+  };
+}
+
+/** A quote request with its proposals (newest first), as the list and the single read show it. */
+async function quoteSummary(quote: QuoteRequest, services: ApiServices): Promise<z.output<typeof QuoteSummary>> {
+  const proposals = await services.repo.listProposals(quote.id);
+  return {
     id: quote.id,
     createdAt: quote.createdAt,
     answeredAt: quote.answeredAt ?? null,
@@ -469,11 +722,95 @@ export async function listQuotes(request: Request, { repo }: ApiServices): Promi
     email: quote.email,
     company: quote.company,
     message: quote.message,
-  }));
+    proposals: proposals.map((proposal) => apiProposal(proposal, services)),
+  };
+}
+
+/** GET /api/v1/quotes: a page of quote requests by their last change, with the same cursor as orders. */
+export async function listQuotes(request: Request, services: ApiServices): Promise<Response> {
+  const query = pageQuery(request, QUOTE_FILTERS, "any");
+  if (query instanceof Response) return query;
+  const found = await services.repo.pageQuoteRequests({ ...query, limit: query.limit + 1 });
+  const page = found.slice(0, query.limit);
+  const quotes = await Promise.all(page.map((quote) => quoteSummary(quote, services)));
   const last = page.at(-1);
   return json({
     quotes,
     next_cursor: found.length > query.limit && last ? encodeCursor(last.changedAt, last.id) : null,
+  });
+}
+
+/** The quote request `id` names, exactly (ids are opaque: no search). */
+async function findQuote(id: string, { repo }: ApiServices): Promise<QuoteRequest | undefined> {
+  return /^[A-Za-z0-9_-]{1,80}$/.test(id) ? repo.findQuoteRequest(id) : undefined;
+}
+
+const quoteNotFound = () => problem(404, "not_found", "No quote request has this id");
+
+/** GET /api/v1/quotes/{id}: one request, with its proposals and their states. */
+export async function getQuote(id: string, services: ApiServices): Promise<Response> {
+  const quote = await findQuote(id, services);
+  return quote ? json(await quoteSummary(quote, services)) : quoteNotFound();
+}
+
+/** Minor units as the back office's form types an amount ("350.00"), for its one check. */
+const typedAmount = (minor: number | undefined) => (minor === undefined ? undefined : (minor / 100).toFixed(2));
+
+/**
+ * POST /api/v1/quotes/{id}/proposals: the back office's proposal form, by the same function
+ * (proposeForQuote: readProposal's checks, the currency of the request's language, the terms in
+ * force, its email and `quote.proposed` in one transaction). Like the form, a new proposal replaces
+ * the open one (whose link then shows the new version) and marks the request answered.
+ */
+export async function proposeQuote(
+  request: Request,
+  token: ApiToken,
+  id: string,
+  services: ApiServices,
+): Promise<Response> {
+  const body = await readJson(request, ProposalRequest);
+  if (!body.ok) return bodyRefusal(body);
+  const requestHash = createHash("sha256")
+    .update(`POST proposals ${id}\n${JSON.stringify(body.value)}`)
+    .digest("hex");
+  return idempotent(token, request, requestHash, services, async () => {
+    const quote = await findQuote(id, services);
+    if (!quote) return quoteNotFound();
+    const open = (await services.repo.listProposals(quote.id)).find(
+      (proposal) => proposal.state === "sent" || proposal.state === "viewed",
+    );
+    const v = body.value;
+    const sent = await proposeForQuote(
+      quote.id,
+      {
+        title: v.title,
+        included: v.included,
+        priceKind: v.priceKind,
+        oneTime: typedAmount(v.oneTime),
+        monthly: typedAmount(v.monthly),
+        deliveryDays: String(v.deliveryDays),
+        revisionRounds: String(v.revisionRounds),
+        validUntil: v.validUntil,
+      },
+      services,
+      open?.id ?? null,
+    );
+    if ("reason" in sent) return quoteNotFound();
+    if (!sent.ok) {
+      // The back office's messages, in English (the API's language), by field.
+      const t = translator("en", "proposal");
+      const issues = Object.entries(sent.errors).map(([path, key]) => ({
+        path,
+        message:
+          (path === "oneTime" || path === "monthly") && key !== "errors.floor"
+            ? "Give the amount in minor units, more than 0 (35000 for 350.00)."
+            : t(key ?? ""),
+      }));
+      return problem(422, "invalid_proposal", "The proposal is refused (issues name the fields)", { issues });
+    }
+    await markQuoteAnswered(quote.id, services);
+    const stored = (await services.repo.findProposal(sent.proposal.id)) ?? sent.proposal;
+    return json(apiProposal(stored, services), 201);
   });
 }
 

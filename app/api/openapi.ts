@@ -1,5 +1,7 @@
 import { z } from "../lib/zod.ts";
 import {
+  ApiProposal,
+  DELIVER_FORM_SCHEMA,
   DeliverRequest,
   DeliverResult,
   EVENT_BODIES,
@@ -9,12 +11,14 @@ import {
   PAGE_DEFAULT,
   PAGE_MAX,
   Problem,
+  ProposalRequest,
   QUOTE_FILTERS,
   QuoteList,
+  QuoteSummary,
   StatusRequest,
 } from "./schemas.ts";
 
-type Status = "400" | "401" | "404" | "409" | "410" | "413" | "415" | "422" | "429";
+type Status = "400" | "401" | "404" | "409" | "410" | "413" | "415" | "422" | "429" | "503";
 
 interface Operation {
   method: "get" | "post";
@@ -22,7 +26,11 @@ interface Operation {
   id: string;
   summary: string;
   response: z.ZodType | "file";
+  /** The success status (200 unless it creates something: 201). */
+  status?: "200" | "201";
   request?: z.ZodType;
+  /** A multipart/form-data body taken besides the JSON one (files), as JSON Schema. */
+  upload?: Record<string, unknown>;
   query?: "orders" | "quotes";
   /** The error answers this operation can give (every one but a public document's also 401 and 429). */
   errors: Status[];
@@ -56,10 +64,12 @@ export const OPERATIONS: readonly Operation[] = [
     method: "post",
     path: "/api/v1/orders/{id}/deliveries",
     id: "deliverOrder",
-    summary: "Deliver the work and email the customer (once)",
+    summary:
+      "Deliver the work and email the customer (once): links with labels and a note as JSON, or files too as multipart/form-data",
     request: DeliverRequest,
+    upload: DELIVER_FORM_SCHEMA,
     response: DeliverResult,
-    errors: ["400", "404", "409", "413", "415", "422"],
+    errors: ["400", "404", "409", "413", "415", "422", "503"],
   },
   {
     method: "post",
@@ -81,6 +91,25 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     method: "get",
+    path: "/api/v1/quotes/{id}",
+    id: "getQuoteRequest",
+    summary: "One quote request by its id, with its proposals and their states",
+    response: QuoteSummary,
+    errors: ["404"],
+  },
+  {
+    method: "post",
+    path: "/api/v1/quotes/{id}/proposals",
+    id: "proposeForQuote",
+    summary:
+      "Answer a quote request with a priced proposal (the back office's form and checks): the customer is emailed its link",
+    request: ProposalRequest,
+    response: ApiProposal,
+    status: "201",
+    errors: ["400", "404", "409", "413", "415", "422"],
+  },
+  {
+    method: "get",
     path: "/api/v1/files/{link}",
     id: "downloadFile",
     summary: "A file of an order, by the signed link an order's answer gave (no token; the link expires)",
@@ -99,16 +128,19 @@ export const OPERATIONS: readonly Operation[] = [
   },
 ];
 
-const ERRORS: Record<Status | "429", string> = {
+const ERRORS: Record<Status, string> = {
   "400": "The body or a parameter is refused (issues name the fields)",
   "401": "No token, or a wrong or revoked one",
-  "404": "No such order or file",
+  "404": "No such order, quote request or file",
   "409": "Already delivered, not paid, erased, or the same Idempotency-Key is still being answered",
   "410": "The signed link has expired: read the order again for a fresh one",
-  "413": "The body is larger than 64 KB",
-  "415": "The body is not application/json",
-  "422": "The Idempotency-Key was used with another body",
+  "413": "The body is too large (64 KB of JSON; for files: 200 MB each, 5 files, 400 MB in all)",
+  "415":
+    "The body is not application/json (or multipart/form-data where files are taken), or a file is not an allowed type",
+  "422":
+    "The Idempotency-Key was used with another body, a link is not http(s), or a proposal's field is refused (issues name them)",
   "429": "Too many requests (Retry-After says when to retry)",
+  "503": "The file storage cannot take files now, or a replay must be sent again (Retry-After says when)",
 };
 
 /**
@@ -167,7 +199,10 @@ function queryParameters(kind: "orders" | "quotes") {
       name: "updated_since",
       in: "query",
       required: false,
-      description: "Only what changed at or after this instant (ISO 8601)",
+      description:
+        kind === "orders"
+          ? "Only orders that changed at or after this instant (ISO 8601): payment, refunds, billing, and the work (the brief, a status, a delivery, a revision asked, an acceptance)"
+          : "Only requests that changed at or after this instant (ISO 8601): received, answered, a proposal sent, viewed, accepted, paid, declined or withdrawn",
       schema: { type: "string", format: "date-time" },
     },
     {
@@ -201,9 +236,11 @@ export function openApiDocument(serverUrl: string) {
         in: "path",
         required: true,
         schema: { type: "string" },
-        ...(named === "id"
+        ...(named === "id" && op.path.startsWith("/api/v1/orders/")
           ? { description: "The order's id (ord_…) or its reference (LA-1042)", example: "LA-1042" }
-          : {}),
+          : named === "id"
+            ? { description: "The quote request's id (quoteId in its events)" }
+            : {}),
       });
     if (op.query) parameters.push(...queryParameters(op.query));
     if (op.method === "post")
@@ -217,17 +254,19 @@ export function openApiDocument(serverUrl: string) {
       });
     const statuses: string[] = [...op.errors, ...(op.public ? [] : ["401", "429"])];
     const errors = Object.fromEntries(
-      statuses.sort().map((status) => [status, problemResponse(ERRORS[status as Status | "429"])]),
+      statuses.sort().map((status) => [status, problemResponse(ERRORS[status as Status])]),
     );
     const ok =
       op.response === "file"
         ? {
-            description: "The file's bytes (always a download)",
-            content: {
-              "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
-            },
+            description:
+              "The file's bytes, in its own type (Content-Type: image/png, application/pdf…), always a download",
+            content: { "*/*": { schema: { type: "string", description: "The file's bytes" } } },
           }
-        : { description: "OK", content: { "application/json": { schema: schemaOf(op.response, schemas) } } };
+        : {
+            description: op.status === "201" ? "Created" : "OK",
+            content: { "application/json": { schema: schemaOf(op.response, schemas) } },
+          };
     paths[op.path] = {
       ...paths[op.path],
       [op.method]: {
@@ -239,11 +278,22 @@ export function openApiDocument(serverUrl: string) {
           ? {
               requestBody: {
                 required: true,
-                content: { "application/json": { schema: schemaOf(op.request, schemas) } },
+                content: {
+                  "application/json": { schema: schemaOf(op.request, schemas) },
+                  ...(op.upload
+                    ? {
+                        "multipart/form-data": {
+                          schema: op.upload,
+                          // Each file part says its own type; the site reads the real one from the bytes.
+                          encoding: { files: { contentType: "application/octet-stream" } },
+                        },
+                      }
+                    : {}),
+                },
               },
             }
           : {}),
-        responses: { "200": ok, ...errors },
+        responses: { [op.status ?? "200"]: ok, ...errors },
       },
     };
   }
@@ -267,7 +317,7 @@ export function openApiDocument(serverUrl: string) {
       title: "Automation API",
       version: "1.0.0",
       description:
-        "The owner's automation (n8n, Make, Zapier) reads orders and delivers them; events come the other way as signed webhooks. See docs/api.md.",
+        "The owner's automation (n8n, Make, Zapier) reads orders and delivers them (links, files, a note), answers quote requests with priced proposals; events come the other way as signed webhooks. See docs/api.md.",
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],

@@ -111,3 +111,115 @@ describe("quote requests, a page at a time", () => {
     expect(((await answered.json()) as { quotes: unknown[] }).quotes).toEqual([]);
   }, 300_000);
 });
+
+describe("updated_since follows the work", () => {
+  test("a work status, a brief, a delivery, a revision asked and an acceptance each make the order updated; another order is not", async () => {
+    const order = await paidTestOrder(repo);
+    await paidTestOrder(repo);
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const since = async (at: string) =>
+      (await walk(`/api/v1/orders?state=any&updated_since=${encodeURIComponent(at)}`)).ids;
+    let firstDelivery = "";
+    const steps: Array<[label: string, step: () => Promise<unknown>]> = [
+      ["in progress (the API's status)", () => repo.setWorkStatus(order.id, "in_progress", "Started.")],
+      ["the brief", () => repo.saveBrief(order.id, "Warm colours, our logo.")],
+      [
+        "a delivery",
+        async () => {
+          const delivered = await repo.recordDelivery(
+            {
+              orderId: order.id,
+              period: "",
+              round: 0,
+              note: "Here it is.",
+              links: [{ url: "https://files.example.com/a.mp4", label: "The video" }],
+              first: true,
+              eventPeriod: null,
+            },
+            [],
+          );
+          firstDelivery = delivered!.id;
+        },
+      ],
+      ["a revision asked", () => repo.recordRevision(order.id, "", 1, "More rhythm at the start.")],
+      [
+        "the revision delivered",
+        () =>
+          repo.recordDelivery(
+            { orderId: order.id, period: "", round: 1, note: "", links: [], first: false, eventPeriod: null },
+            [],
+          ),
+      ],
+      ["the first delivery accepted", () => repo.acceptDelivery(order.id, firstDelivery)],
+    ];
+    for (const [label, step] of steps) {
+      await pause();
+      const at = new Date().toISOString();
+      await pause();
+      expect(await since(at), `before ${label}`).toEqual([]);
+      await step();
+      expect(await since(at), label).toEqual([order.id]);
+      const read = (await page(`/api/v1/orders?state=any&updated_since=${encodeURIComponent(at)}`)).body;
+      expect(Date.parse(read.orders[0].updatedAt), label).toBeGreaterThanOrEqual(Date.parse(at));
+    }
+  });
+});
+
+describe("updated_since on quote requests", () => {
+  test("follows their proposals: a proposal sent, then viewed, makes its request changed; another request is not", async () => {
+    const quote = await testQuoteRequest(repo);
+    await testQuoteRequest(repo);
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const since = async (at: string) => {
+      const answer = await listQuotes(
+        new Request(`https://studio.example.net/api/v1/quotes?updated_since=${encodeURIComponent(at)}`),
+        services(),
+      );
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { quotes: Array<{ id: string; proposals: Array<{ state: string }> }> }).quotes;
+    };
+    const steps: Array<[label: string, step: () => Promise<unknown>, state: string]> = [
+      [
+        "a proposal sent",
+        () =>
+          repo.createProposal(
+            {
+              id: "prp_20261202_000000000001",
+              quoteId: quote.id,
+              page: quote.page,
+              lang: quote.lang,
+              title: "WhatsApp-Agent",
+              included: "Ein WhatsApp-Agent mit Ihrem Kalender verbunden.",
+              priceKind: "one-off",
+              currency: "EUR",
+              oneTime: 35000,
+              monthly: 0,
+              deliveryDays: 10,
+              revisionRounds: 2,
+              validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+              termsVersion: "2026-01",
+            },
+            null,
+          ),
+        "sent",
+      ],
+      ["the proposal viewed", () => repo.markProposalViewed("prp_20261202_000000000001"), "viewed"],
+    ];
+    for (const [label, step, state] of steps) {
+      await pause();
+      const at = new Date().toISOString();
+      await pause();
+      expect(await since(at), `before ${label}`).toEqual([]);
+      await step();
+      const changed = await since(at);
+      expect(
+        changed.map((row) => row.id),
+        label,
+      ).toEqual([quote.id]);
+      expect(
+        changed[0]!.proposals.map((proposal) => proposal.state),
+        label,
+      ).toEqual([state]);
+    }
+  });
+});

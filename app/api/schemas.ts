@@ -1,4 +1,6 @@
 import { z } from "../lib/zod.ts";
+import { PROPOSAL_MAX } from "../quotes/proposal-schema.ts";
+import { PRICE_KINDS, PROPOSAL_STATES } from "../quotes/types.ts";
 
 /**
  * The API's shapes, once: the handlers validate bodies with them (app/http/read-form.server.ts
@@ -104,7 +106,10 @@ export const OrderSummary = z
     state: z.string().meta({ example: "paid" }),
     language: z.string().meta({ example: "fr" }),
     createdAt: z.string(),
-    updatedAt: z.string(),
+    updatedAt: z.string().meta({
+      description:
+        "The order's last change, its own or its work's (a brief, a status, a delivery, a revision, an acceptance): what updated_since compares",
+    }),
     paidAt: z.string().nullable(),
     due: z
       .string()
@@ -146,25 +151,26 @@ export const StatusRequest = z
   })
   .meta({ id: "StatusRequest" });
 
+/** The links of a delivery: each shown on the order page and in the delivery email, by its label. */
+export const DeliverLinks = z
+  .array(
+    z.object({
+      url: z.url({ protocol: /^https?$/ }).max(API_LINK_MAX),
+      label: z
+        .string()
+        .max(200)
+        .optional()
+        .meta({ description: "The words the customer clicks (the URL when absent)" }),
+    }),
+  )
+  .max(20)
+  .meta({
+    description: "Where the customer gets the result: each link is shown on the order page and in the delivery email",
+  });
+
 export const DeliverRequest = z
   .object({
-    links: z
-      .array(
-        z.object({
-          url: z.url({ protocol: /^https?$/ }).max(API_LINK_MAX),
-          label: z
-            .string()
-            .max(200)
-            .optional()
-            .meta({ description: "The words the customer clicks (the URL when absent)" }),
-        }),
-      )
-      .max(20)
-      .optional()
-      .meta({
-        description:
-          "Where the customer gets the result: each link is shown on the order page and in the delivery email",
-      }),
+    links: DeliverLinks.optional(),
     link: z
       .url({ protocol: /^https?$/ })
       .max(API_LINK_MAX)
@@ -174,9 +180,137 @@ export const DeliverRequest = z
   })
   .meta({ id: "DeliverRequest" });
 
+/** The most characters of the multipart body's `links` field (20 links of 500 + 200 characters, as JSON). */
+export const LINKS_FIELD_MAX = 16_000;
+
+/**
+ * The text fields of a delivery with files (multipart/form-data; empty fields count as absent):
+ * `links` is DeliverLinks as a JSON text, or one `link` with its `linkLabel` (the back office's
+ * form's names). The files go in `files` (any part with a file name), at most 5, 200 MB each.
+ */
+export const DeliverFormFields = z.object({
+  links: z.string().max(LINKS_FIELD_MAX).optional(),
+  link: z
+    .url({ protocol: /^https?$/ })
+    .max(API_LINK_MAX)
+    .optional(),
+  linkLabel: z.string().max(200).optional(),
+  note: z.string().max(API_NOTE_MAX).optional(),
+});
+
+/** The multipart body as the OpenAPI document describes it (files are bytes, which zod does not describe). */
+export const DELIVER_FORM_SCHEMA = {
+  type: "object",
+  properties: {
+    links: {
+      type: "string",
+      contentMediaType: "application/json",
+      maxLength: LINKS_FIELD_MAX,
+      description:
+        'The links with their labels, as JSON: [{"url":"https://…","label":"Your video"}] (at most 20). Or use link and linkLabel for one.',
+      example: '[{"url":"https://files.example.com/final.mp4","label":"Your video (MP4)"}]',
+    },
+    link: { type: "string", format: "uri", maxLength: API_LINK_MAX, description: "One link (http or https)" },
+    linkLabel: { type: "string", maxLength: 200, description: "The words the customer clicks for `link`" },
+    note: { type: "string", maxLength: API_NOTE_MAX, description: "A note for the customer (the delivery email)" },
+    files: {
+      type: "array",
+      maxItems: 5,
+      description:
+        "The files (PNG, JPEG, WebP, PDF, MP4, MOV, WebM or ZIP, read from their bytes; 200 MB each, 400 MB in all). Any part with a file name is a file, whatever its field name.",
+      items: { type: "string", contentMediaType: "application/octet-stream" },
+    },
+  },
+} as const;
+
 export const DeliverResult = z
   .object({ reference: Reference, delivered: z.literal(true), deliveredAt: z.string() })
   .meta({ id: "DeliverResult" });
+
+/** A proposal as the API answers it: its public state (expired and paid are read, never stored). */
+export const ApiProposal = z
+  .object({
+    id: z.string().meta({ example: "prp_20261202_0a1b2c3d4e5f" }),
+    quoteId: z.string(),
+    state: z.enum(PROPOSAL_STATES).meta({
+      description:
+        "sent, viewed (the customer opened it), accepted, paid (its order is), declined, expired (past validUntil), withdrawn, replaced (by a newer version: replacedBy)",
+    }),
+    title: z.string(),
+    included: z.string(),
+    priceKind: z.enum(PRICE_KINDS),
+    currency: z.string().meta({ description: "The catalogue's currency for the request's language", example: "EUR" }),
+    oneTime: z
+      .number()
+      .int()
+      .meta({ description: "Minor units: the price (one-off) or the set-up fee; 0 when monthly" }),
+    monthly: z.number().int().meta({ description: "Minor units a month; 0 when one-off" }),
+    deliveryDays: z.number().int(),
+    revisionRounds: z.number().int(),
+    validUntil: z.string(),
+    termsVersion: z.string(),
+    language: z.string(),
+    url: z.string().meta({ description: "The customer's proposal page (signed; the email carries the same link)" }),
+    replacedBy: z.string().nullable(),
+    orderId: z
+      .string()
+      .nullable()
+      .meta({ description: "The order placed when it was accepted: GET /api/v1/orders/{orderId}" }),
+    declineReason: z.string().nullable(),
+    createdAt: z.string(),
+    viewedAt: z.string().nullable(),
+    acceptedAt: z.string().nullable(),
+    declinedAt: z.string().nullable(),
+    withdrawnAt: z.string().nullable(),
+  })
+  .meta({ id: "Proposal" });
+
+/**
+ * A proposal sent through the API: the back office's form's fields, checked by the same
+ * `readProposal` (the datasets licence's floor, valid-until between tomorrow and 90 days), with
+ * amounts in minor units as everywhere in the API. The currency is the request's language's.
+ */
+export const ProposalRequest = z
+  .object({
+    title: z
+      .string()
+      .max(PROPOSAL_MAX.title)
+      .optional()
+      .meta({ description: "Default: the offer's one name in the customer's language" }),
+    included: z
+      .string()
+      .max(PROPOSAL_MAX.included)
+      .meta({ description: "What is included, in the customer's language (10 characters at least)" }),
+    priceKind: z.enum(PRICE_KINDS),
+    oneTime: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000_000)
+      .optional()
+      .meta({ description: "Minor units: the price (one-off) or the set-up fee (setup-monthly)", example: 35000 }),
+    monthly: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000_000)
+      .optional()
+      .meta({ description: "Minor units a month (monthly, setup-monthly)", example: 4900 }),
+    deliveryDays: z
+      .number()
+      .int()
+      .meta({ description: `Business days, 1 to ${PROPOSAL_MAX.days}` }),
+    revisionRounds: z
+      .number()
+      .int()
+      .meta({ description: `0 to ${PROPOSAL_MAX.rounds}` }),
+    validUntil: z
+      .string()
+      .max(10)
+      .optional()
+      .meta({ description: "YYYY-MM-DD (the end of that day, UTC), tomorrow to 90 days; default 14 days" }),
+  })
+  .meta({ id: "ProposalRequest" });
 
 export const QuoteSummary = z
   .object({
@@ -189,6 +323,7 @@ export const QuoteSummary = z
     email: z.string(),
     company: z.string(),
     message: z.string(),
+    proposals: z.array(ApiProposal).meta({ description: "Its proposals, newest first" }),
   })
   .meta({ id: "QuoteRequest" });
 
@@ -249,6 +384,16 @@ const EventQuote = z.object({
   adminUrl: z.string(),
 });
 
+/** What a proposal's events add to the request (app/automation/events.ts): ids, the price and dates, never the owner's words. */
+const EventProposal = z.object({
+  proposalId: z.string().meta({ description: "GET /api/v1/quotes/{quoteId} lists it with its state" }),
+  proposalPriceKind: z.enum(PRICE_KINDS),
+  proposalCurrency: z.string(),
+  proposalOneTime: z.number().int(),
+  proposalMonthly: z.number().int(),
+  proposalValidUntil: z.string(),
+});
+
 const envelope = (type: string, data: z.ZodType, id: string) =>
   z
     .object({
@@ -272,6 +417,12 @@ export const EVENT_BODIES = {
     ]),
   ),
   "quote.requested": envelope("quote.requested", EventQuote, "Event_quote_requested"),
+  ...Object.fromEntries(
+    (["quote.proposed", "quote.accepted", "quote.declined"] as const).map((type) => [
+      type,
+      envelope(type, EventQuote.extend(EventProposal.shape), `Event_${type.replace(".", "_")}`),
+    ]),
+  ),
 } as Record<string, z.ZodType>;
 
 /** RFC 9457 problem details, with a stable `code` a workflow can branch on. */

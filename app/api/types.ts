@@ -31,9 +31,14 @@ export interface ApiStore {
    * exactly `key`: one indexed read, never a search (another order's name or email cannot match).
    */
   findOrderByIdOrReference(key: string): Promise<Order | undefined>;
-  /** Orders by (updated_at, id), after the cursor: "to-deliver", "any", or one order state. */
-  pageOrders(query: PageQuery): Promise<Order[]>;
-  /** Quote requests by their last change (answered, else created) and id: "any", "waiting", "answered". */
+  /**
+   * Orders by (last change, id), after the cursor: "to-deliver", "any", or one order state. The
+   * last change is the order's own or its work's (a brief, a status, a delivery, a revision, an acceptance).
+   */
+  pageOrders(query: PageQuery): Promise<Array<Order & { changedAt: string }>>;
+  /** An order's last change, as pageOrders reads it (null: no such order). */
+  orderChangedAt(orderId: string): Promise<string | null>;
+  /** Quote requests by their last change (received, answered, a proposal's step) and id: "any", "waiting", "answered". */
   pageQuoteRequests(query: PageQuery): Promise<Array<QuoteRequest & { changedAt: string }>>;
   /** Records a work status on the order's timeline. */
   setWorkStatus(orderId: string, status: string, note: string): Promise<void>;
@@ -50,6 +55,11 @@ export interface ApiStore {
    * on any instance; the others read the first request's hash and answer.
    */
   claimIdempotencyKey(tokenId: string, key: string, requestHash: string): Promise<IdempotencyClaim>;
+  /**
+   * Whether (token, key) was claimed already (answered, or still being answered): a multipart
+   * delivery under a key seen before is read without storing its files, then answered as the first.
+   */
+  idempotencyKeyExists(tokenId: string, key: string): Promise<boolean>;
   /** Stores the first answer (replayed to every later request with the same key). */
   finishIdempotencyKey(tokenId: string, key: string, status: number, body: string): Promise<void>;
   /** Forgets a claim whose request failed before answering (its twin may then try again). */

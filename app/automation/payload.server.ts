@@ -128,7 +128,19 @@ const sampleType = (value: unknown): WebhookEventType | null =>
 export function sampleEventData(type: WebhookEventType, publicOrigin: string): Record<string, unknown> {
   const paidAt = new Date(Date.now() - 3_600_000).toISOString();
   const periodEnd = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  if (type === "quote.requested") {
+  if (type.startsWith("quote.")) {
+    // A proposal's events add its price and dates to the request (a sample priced as the WhatsApp agent's).
+    const proposal =
+      type === "quote.requested"
+        ? null
+        : WEBHOOK_EVENTS.quoteProposed({
+            id: "prp_test_0001",
+            priceKind: "setup-monthly",
+            currency: "EUR",
+            oneTime: 35_000,
+            monthly: 4_900,
+            validUntil: periodEnd,
+          });
     return {
       quoteId: "quo_test_0001",
       offerId: "whatsapp",
@@ -137,6 +149,7 @@ export function sampleEventData(type: WebhookEventType, publicOrigin: string): R
       customer: { name: "Camille Martin", email: "camille.martin@example.com" },
       createdAt: paidAt,
       adminUrl: `${publicOrigin}/admin/quotes/quo_test_0001`,
+      ...proposal?.detail,
     };
   }
   const subscription = type.startsWith("subscription.");

@@ -474,38 +474,65 @@ export async function deliver(
   return { ok: true, outcome: "delivered" };
 }
 
+/** A delivery posted with its files, stored and checked but not delivered yet (`receiveDelivery`). */
+export type ReceivedDelivery =
+  { ok: true; form: FormData; input: DeliveryInput; discard: () => Promise<void> } | Extract<WorkAnswer, { ok: false }>;
+
+/**
+ * A delivery posted as a multipart form (the back office's form; the API's multipart body): links
+ * (`link`/`linkLabel`), files and a note, read by the one body reader with the delivery's caps,
+ * each file stored as it arrives once its type is read from its bytes. Refused before a byte is
+ * stored when `by` cannot deliver now. The caller hands `input` to `deliver`, and calls `discard`
+ * when it does not (a refusal, or the API's replay of an Idempotency-Key), so no file stays behind.
+ * `extraFields`: text fields the caller reads itself (the API's `links` list).
+ */
+export async function receiveDelivery(
+  request: Request,
+  order: Order,
+  services: WorkServices,
+  by: DeliveryInput["by"],
+  extraFields: readonly string[] = [],
+): Promise<ReceivedDelivery> {
+  const refusal = refused(workState(order, await services.repo.orderWork(order.id)), "deliver", by);
+  if (refusal) return refusal as Extract<WorkAnswer, { ok: false }>;
+  const read = await storeUpload(
+    request,
+    "delivery",
+    ["note", "link", "linkLabel", "round", ...extraFields],
+    order,
+    "delivery",
+    services,
+    null,
+  );
+  if (!read.ok) return fail(read.status, read.reason) as Extract<WorkAnswer, { ok: false }>;
+  const urls = read.form.getAll("link").map(String);
+  const labels = read.form.getAll("linkLabel").map(String);
+  return {
+    ok: true,
+    form: read.form,
+    input: {
+      links: urls.map((url, index) => ({ url, label: labels[index] ?? null })),
+      note: String(read.form.get("note") ?? ""),
+      files: read.files,
+      shownRound: String(read.form.get("round") ?? "").trim(),
+      by,
+    },
+    discard: async () => {
+      for (const file of read.files) await removeStored(services, file.storageKey);
+    },
+  };
+}
+
 /**
  * The owner's delivery form (multipart): links with labels (`link`/`linkLabel` in pairs), files
  * and a note, handed to `deliver`. Refused before a byte is stored when nothing can be delivered
  * now; on any refusal after, the files stored are deleted.
  */
 export async function deliverWork(request: Request, order: Order, services: WorkServices): Promise<WorkAnswer> {
-  const refusal = refused(workState(order, await services.repo.orderWork(order.id)), "deliver", "owner");
-  if (refusal) return refusal;
-  const read = await storeUpload(
-    request,
-    "delivery",
-    ["note", "link", "linkLabel", "round"],
-    order,
-    "delivery",
-    services,
-    null,
-  );
-  if (!read.ok) return fail(read.status, read.reason);
-  const urls = read.form.getAll("link").map(String);
-  const labels = read.form.getAll("linkLabel").map(String);
-  const answer = await deliver(
-    order,
-    {
-      links: urls.map((url, index) => ({ url, label: labels[index] ?? null })),
-      note: String(read.form.get("note") ?? ""),
-      files: read.files,
-      shownRound: String(read.form.get("round") ?? "").trim(),
-      by: "owner",
-    },
-    services,
-  );
-  if (!answer.ok) for (const file of read.files) await removeStored(services, file.storageKey);
+  const received = await receiveDelivery(request, order, services, "owner");
+  if (!received.ok) return received;
+  const answer = await deliver(order, received.input, services);
+  if (!answer.ok) await received.discard();
   return answer;
 }
 

@@ -44,8 +44,16 @@ export const UPLOADS = {
   brief: { path: /^\/order\/[^/]+$/, maxFileBytes: 10 * MB, maxFiles: 10, maxTotalBytes: 50 * MB },
   /** The customer's files with a revision request (on the same page as the brief): the brief's caps, counted per order. */
   revision: { path: /^\/order\/[^/]+$/, maxFileBytes: 10 * MB, maxFiles: 10, maxTotalBytes: 50 * MB },
-  /** The owner's delivery: finished videos can be large. */
-  delivery: { path: /^\/admin\/orders\/[^/]+\/deliver$/, maxFileBytes: 200 * MB, maxFiles: 5, maxTotalBytes: 400 * MB },
+  /**
+   * The owner's delivery: finished videos can be large. The back office's form and the API's
+   * multipart delivery are one upload (the same caps, the same reader, the same `deliver`).
+   */
+  delivery: {
+    path: /^\/(?:admin\/orders\/[^/]+\/deliver|api\/v1\/orders\/[^/]+\/deliveries)$/,
+    maxFileBytes: 200 * MB,
+    maxFiles: 5,
+    maxTotalBytes: 400 * MB,
+  },
 } as const;
 export type UploadName = keyof typeof UPLOADS;
 const UPLOAD_OVERHEAD = 256 * 1024;
@@ -550,6 +558,15 @@ export async function readJson<S extends z.ZodType>(
   } catch {
     return refuse("malformed");
   }
+  return checkJsonText(text, schema);
+}
+
+/**
+ * A JSON text already read (a JSON body, or a JSON field of a multipart form read by readUpload,
+ * capped there) checked as readJson checks a body: the nesting counted before the parser runs, then
+ * the schema. An empty text is `{}`.
+ */
+export function checkJsonText<S extends z.ZodType>(text: string, schema: S): JsonRead<z.output<S>> {
   if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return { ok: false, status: 400, reason: "tooDeep" };
   let parsed: unknown;
   try {

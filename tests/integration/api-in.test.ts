@@ -1,12 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, test, vi } from "vitest";
 import routes from "../../app/routes.ts";
 import { createApiToken } from "../../app/api/tokens.server.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
 import { orderForm, payInSandbox, postOrder } from "../support/orders.ts";
-import { rawRequest } from "../support/raw-http.ts";
+import { rawBody, rawRequest } from "../support/raw-http.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 import { testPostgres } from "../support/store.ts";
 import { suiteServer } from "../support/suite.ts";
@@ -417,6 +419,165 @@ describe("protected by construction", () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ code: "invalid_body", issues: [{ path: "link" }] });
     console.log(`hostile JSON: ${targets.length} routes × ${bodies.length} bodies; largest answer ${largest} B`);
+  });
+});
+
+describe("a delivery with files (multipart)", () => {
+  const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  const OTHER_PDF = Buffer.concat([PDF, Buffer.from("% another version\n")]);
+  // A Windows executable's header, sent as "final.pdf" with the type application/pdf.
+  const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(2000, 0x90)]);
+  const storedFiles = (orderId: string) => {
+    const dir = path.join(server.dataDir, "files", "orders", orderId);
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+  const form = (fields: Record<string, string>, files: Array<[string, Buffer, string]> = []) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    for (const [name, bytes, type] of files) data.append("files", new Blob([new Uint8Array(bytes)], { type }), name);
+    return data;
+  };
+  const post = async (secret: string, target: string, body: FormData, headers: Record<string, string> = {}) => {
+    const res = await fetch(server.url + target, { method: "POST", body, headers: { ...bearer(secret), ...headers } });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, body: JSON.parse(text) as Record<string, unknown> };
+  };
+
+  test("odd multipart bodies get a JSON problem 4xx, never a 500, and store nothing; then a file and a labelled link are delivered once, a replay stores nothing, another file under the same key is 422", async () => {
+    const secret = await createTokenInBackOffice(await signedIn(), "multipart");
+    const order = await paidOrder(server.url, server.dataDir, "api-multipart@example.com");
+    const target = `/api/v1/orders/${order.reference}/deliveries`;
+    const boundary = "----hostile0123";
+    const multipart = (parts: string, type = `multipart/form-data; boundary=${boundary}`) => ({
+      body: Buffer.from(parts),
+      headers: { ...bearer(secret), "Content-Type": type },
+    });
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const cases: Array<{
+      label: string;
+      body: Buffer;
+      headers: Record<string, string>;
+      status: number;
+      code?: string;
+    }> = [
+      { label: "no boundary", ...multipart(part("note", "x"), "multipart/form-data"), status: 400 },
+      { label: "cut short", ...multipart(`${part("note", "x")}--${boundary}\r\nContent-Disp`), status: 400 },
+      { label: "no parts at all", ...multipart(`--${boundary}--\r\n`), status: 400 },
+      {
+        label: "an empty link and note",
+        ...multipart(`${part("link", "")}${part("note", "  ")}--${boundary}--\r\n`),
+        status: 400,
+        code: "empty",
+      },
+      {
+        label: "a part without a name, a file part without a file name",
+        ...multipart(
+          `--${boundary}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"\r\nContent-Type: application/pdf\r\n\r\n\r\n--${boundary}--\r\n`,
+        ),
+        status: 400,
+      },
+      {
+        label: "5,000 fields",
+        ...multipart(`${Array.from({ length: 5_000 }, (_, i) => part(`f${i}`, "1")).join("")}--${boundary}--\r\n`),
+        status: 413,
+        code: "too_large",
+      },
+      {
+        label: "a 300-character field name",
+        ...multipart(`${part("n".repeat(300), "1")}--${boundary}--\r\n`),
+        status: 400,
+      },
+      {
+        label: "links that are not JSON",
+        ...multipart(`${part("links", "[{url: nope")}--${boundary}--\r\n`),
+        status: 400,
+        code: "invalid_body",
+      },
+      {
+        label: "a javascript: link",
+        ...multipart(`${part("link", "javascript:alert(1)")}--${boundary}--\r\n`),
+        status: 400,
+        code: "invalid_body",
+      },
+      {
+        label: "links nested 5,000 deep",
+        ...multipart(`${part("links", `${"[".repeat(5_000)}${"]".repeat(5_000)}`)}--${boundary}--\r\n`),
+        status: 400,
+      },
+      {
+        label: "an executable named final.pdf",
+        ...multipart(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="final.pdf"\r\nContent-Type: application/pdf\r\n\r\n${EXE.toString("latin1")}\r\n--${boundary}--\r\n`,
+        ),
+        status: 415,
+        code: "unsupported_file_type",
+      },
+      {
+        label: "six files",
+        ...multipart(
+          `${Array.from(
+            { length: 6 },
+            (_, i) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF.toString("latin1")}\r\n`,
+          ).join("")}--${boundary}--\r\n`,
+        ),
+        status: 413,
+        code: "too_many_files",
+      },
+      {
+        label: "2 GB announced",
+        body: Buffer.from(part("note", "x")),
+        headers: {
+          ...bearer(secret),
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          "Content-Length": String(2 * 1024 ** 3),
+        },
+        status: 413,
+      },
+    ];
+    for (const { label, body, headers, status, code } of cases) {
+      const res = await rawRequest(server.port, { method: "POST", target, body, headers }, 30_000);
+      expect(res.status, label).toBe(status);
+      expect(res.headers, label).toMatch(/^content-type: application\/problem\+json\r?$/im);
+      const problem = JSON.parse(rawBody(res)) as { status: number; code: string };
+      expect(problem.status, label).toBe(status);
+      if (code) expect(problem.code, label).toBe(code);
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(storedFiles(order.id), "nothing stored").toEqual([]);
+    expect((await deliveredTrail(server.dataDir, order.id)).deliveries).toHaveLength(0);
+
+    // A file, a labelled link (as JSON in `links`) and a note, under an Idempotency-Key.
+    const key = { "Idempotency-Key": "multipart-1" };
+    const fields = {
+      links: JSON.stringify([{ url: "https://files.example.com/cut.mp4", label: "The final cut" }]),
+      note: "Here it is.",
+    };
+    const first = await post(secret, target, form(fields, [["final.pdf", PDF, "application/pdf"]]), key);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ reference: order.reference, delivered: true });
+    expect(storedFiles(order.id)).toHaveLength(1);
+    const replay = await post(secret, target, form(fields, [["final.pdf", PDF, "application/pdf"]]), key);
+    expect(replay.status).toBe(200);
+    expect(replay.text).toBe(first.text);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    const otherFile = await post(secret, target, form(fields, [["final.pdf", OTHER_PDF, "application/pdf"]]), key);
+    expect(otherFile.status).toBe(422);
+    expect(otherFile.body).toMatchObject({ code: "idempotency_key_reused" });
+    // Without the key: already delivered (a one-off order has one delivery), its file not kept.
+    const twice = await post(secret, target, form(fields, [["final.pdf", PDF, "application/pdf"]]));
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ code: "already_delivered" });
+    expect(storedFiles(order.id), "one file, whatever was posted after").toHaveLength(1);
+    const trail = await deliveredTrail(server.dataDir, order.id);
+    expect(trail.deliveries).toHaveLength(1);
+    expect(trail.deliveries[0]!.links).toEqual([{ url: "https://files.example.com/cut.mp4", label: "The final cut" }]);
+    expect(trail.emails).toHaveLength(1);
+    const read = await api(server.url, secret, `/api/v1/orders/${order.id}`);
+    expect(read.body).toMatchObject({
+      deliveries: [{ files: [{ name: "final.pdf", contentType: "application/pdf", size: PDF.length }] }],
+    });
   });
 });
 

@@ -76,7 +76,7 @@ describe("the OpenAPI document", () => {
     ).toBe("object");
   });
 
-  test("every /api/v1 route, its methods and answers; POST bodies required; no 409 on a GET; the events described", async () => {
+  test("every /api/v1 route, its methods and answers; POST bodies required, files as multipart where taken; no 409 on a GET; the events described", async () => {
     const doc = await served();
     const documented = Object.keys(doc.paths);
     expect(apiPaths().length).toBeGreaterThanOrEqual(7);
@@ -84,10 +84,14 @@ describe("the OpenAPI document", () => {
     for (const path of documented) expect(apiPaths(), path).toContain(path);
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
-        expect(operation.responses["200"], `${method} ${path}`).toBeTruthy();
+        expect(operation.responses["200"] ?? operation.responses["201"], `${method} ${path}`).toBeTruthy();
         if (method === "post") {
           expect(operation.requestBody?.required, `${method} ${path}`).toBe(true);
-          expect(Object.keys(operation.requestBody.content)).toEqual(["application/json"]);
+          expect(Object.keys(operation.requestBody.content), `${method} ${path}`).toEqual(
+            path === "/api/v1/orders/{id}/deliveries"
+              ? ["application/json", "multipart/form-data"]
+              : ["application/json"],
+          );
         }
         if (method === "get") expect(Object.keys(operation.responses), `${method} ${path}`).not.toContain("409");
         const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
@@ -105,6 +109,9 @@ describe("the OpenAPI document", () => {
         "order.paid",
         "order.refunded",
         "quote.requested",
+        "quote.proposed",
+        "quote.accepted",
+        "quote.declined",
         "subscription.cancelled",
         "subscription.renewed",
       ].sort(),
@@ -114,6 +121,23 @@ describe("the OpenAPI document", () => {
     };
     expect(Object.keys(paid.properties)).toEqual(expect.arrayContaining(["type", "apiVersion", "timestamp", "data"]));
     expect(Object.keys(paid.properties.data.properties)).toEqual(expect.arrayContaining(["orderId", "reference"]));
+    // A delivery's files: a multipart body whose `files` are bytes, its links a JSON field.
+    const form = doc.paths["/api/v1/orders/{id}/deliveries"]!.post.requestBody.content["multipart/form-data"].schema;
+    expect(form.properties.files).toMatchObject({
+      type: "array",
+      items: { contentMediaType: "application/octet-stream" },
+    });
+    expect(form.properties.links).toMatchObject({ type: "string", contentMediaType: "application/json" });
+    // Proposals: created (201) with their state; the quotes list their proposals.
+    const propose = doc.paths["/api/v1/quotes/{id}/proposals"]!.post;
+    expect(propose.operationId).toBe("proposeForQuote");
+    expect(propose.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/Proposal");
+    const quote = resolve(doc, "#/components/schemas/QuoteRequest") as { properties: Record<string, any> };
+    expect(quote.properties.proposals).toBeTruthy();
+    const proposal = resolve(doc, "#/components/schemas/Proposal") as { properties: Record<string, any> };
+    expect(proposal.properties.state.enum).toEqual(
+      expect.arrayContaining(["sent", "viewed", "accepted", "paid", "declined", "expired", "withdrawn"]),
+    );
   });
 
   test("servers names PUBLIC_ORIGIN, never the request's Host", async () => {

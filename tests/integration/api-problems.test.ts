@@ -117,9 +117,25 @@ describe("refused before any route runs", () => {
         code: "too_large",
         request: {
           method: "POST",
-          target: "/api/v1/orders/LA-1001/deliveries",
+          target: "/api/v1/orders/LA-1001/status",
           headers: { ...auth, "Content-Type": "application/json", "Content-Length": String(10 * 1024 * 1024) },
           body: "{}",
+        },
+      },
+      {
+        // A delivery takes files: its cap is the back office's delivery's (400 MB of files).
+        label: "a delivery announced over 400 MB",
+        status: 413,
+        code: "too_large",
+        request: {
+          method: "POST",
+          target: "/api/v1/orders/LA-1001/deliveries",
+          headers: {
+            ...auth,
+            "Content-Type": "multipart/form-data; boundary=x",
+            "Content-Length": String(2 * 1024 ** 3),
+          },
+          body: "--x--\r\n",
         },
       },
       {
