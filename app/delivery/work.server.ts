@@ -653,6 +653,10 @@ function briefQuestions(order: Order, work: OrderWork, lang: Language): BriefQue
       ...(spec.type ? { type: spec.type } : {}),
       ...(spec.autoComplete ? { autoComplete: spec.autoComplete } : {}),
       ...(spec.rows ? { rows: spec.rows } : {}),
+      // The order form's example and hint for the same question (the agent's name "iaBot", what
+      // yes to Zapier brings): the brief asks it after payment, in the same words.
+      ...(spec.placeholder ? { placeholder: t(`form.${name}Placeholder`) } : {}),
+      ...(spec.hint ? { hint: t(`form.${name}Hint`) } : {}),
       value,
       shown,
     };

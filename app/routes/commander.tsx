@@ -250,7 +250,7 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
           key={fieldName}
           meta={meta}
           legend={t(`form.${fieldName}`)}
-          note={t("form.zapierNote")}
+          note={orderFieldSpec(fieldName).hint ? t(`form.${fieldName}Hint`) : undefined}
           options={[
             { value: "oui", label: t("form.yes") },
             { value: "non", label: t("form.no") },
