@@ -761,6 +761,12 @@ const CHANGES: SchemaChange[] = [
     name: "029-order-link-version",
     statements: [`ALTER TABLE orders ADD COLUMN link_version INTEGER NOT NULL DEFAULT 0`],
   },
+  {
+    // The buyer's browser's time zone (app/i18n/time-zone.ts), sent by the order form with
+    // JavaScript on: the customer's pages tell times on their clock. Null without it.
+    name: "034-customer-time-zone",
+    statements: [`ALTER TABLE orders ADD COLUMN time_zone TEXT`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

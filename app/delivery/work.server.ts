@@ -663,9 +663,19 @@ function briefQuestions(order: Order, work: OrderWork, lang: Language): BriefQue
   });
 }
 
-export function workView(order: Order, work: OrderWork, lang: Language, fileUrl: (fileId: string) => string): WorkView {
+/**
+ * The work as a page shows it. `clock`: the customer's page gives its own (the customer's zone,
+ * unnamed: the page names it once); the back office's times are the owner's, named.
+ */
+export function workView(
+  order: Order,
+  work: OrderWork,
+  lang: Language,
+  fileUrl: (fileId: string) => string,
+  clock: { timeZone?: string; named?: boolean } = {},
+): WorkView {
   const state = workState(order, work);
-  const date = (iso: string) => formatDate(new Date(iso), lang, true);
+  const date = (iso: string) => formatDate(new Date(iso), lang, true, clock);
   const fileView = (file: StoredFileRecord): FileView => ({
     id: file.id,
     name: file.name,
@@ -716,7 +726,7 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
     allowance: state.allowance,
     pastPeriods: past.map((period) => ({
       period,
-      ends: formatDate(new Date(period), lang),
+      ends: formatDate(new Date(period), lang, false, clock),
       deliveries: deliveriesOf(period),
     })),
   };
