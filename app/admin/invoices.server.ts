@@ -107,7 +107,8 @@ export async function invoicesPage(
 
   // Per currency: what the month's invoices billed, what their credit notes gave back, what was kept.
   const sums = new Map<string, { gross: number; refunded: number }>();
-  const sumOf = (currency: string) => sums.get(currency) ?? sums.set(currency, { gross: 0, refunded: 0 }).get(currency)!;
+  const sumOf = (currency: string) =>
+    sums.get(currency) ?? sums.set(currency, { gross: 0, refunded: 0 }).get(currency)!;
   for (const order of orders) sumOf(order.currency).gross += order.amountDueNow;
   for (const note of [...notes.values()].flat()) sumOf(note.currency).refunded += note.amount;
   const money = (amount: number, currency: string) => formatMoney(amount, currency as Currency, lang);

@@ -76,7 +76,11 @@ export async function creditNotesOf(
       lines.sort((a, b) => a.at.localeCompare(b.at));
       notes.set(
         order.id,
-        lines.map((line, index) => ({ ...line, currency: line.currency.toUpperCase(), number: `${order.reference}-R${index + 1}` })),
+        lines.map((line, index) => ({
+          ...line,
+          currency: line.currency.toUpperCase(),
+          number: `${order.reference}-R${index + 1}`,
+        })),
       );
     }
   }

@@ -26,7 +26,9 @@ describe("credit notes", () => {
     await backOfficeRefund(order.id, "k2", 1_000, 3_000);
     let notes = await creditNotesOf(repo.db, [order, untouched]);
     expect(notes.has(untouched.id)).toBe(false);
-    expect(notes.get(order.id)!.map(({ number, amount, currency, providerRef }) => [number, amount, currency, providerRef])).toEqual([
+    expect(
+      notes.get(order.id)!.map(({ number, amount, currency, providerRef }) => [number, amount, currency, providerRef]),
+    ).toEqual([
       [`${order.reference}-R1`, 2_000, "EUR", "re_k1"],
       [`${order.reference}-R2`, 1_000, "EUR", "re_k2"],
     ]);
@@ -38,7 +40,9 @@ describe("credit notes", () => {
       .where("charge_id", "=", "ch_1")
       .execute();
     notes = await creditNotesOf(repo.db, [order]);
-    expect(notes.get(order.id)!.map(({ number, amount, at, providerRef }) => [number, amount, at, providerRef])).toEqual([
+    expect(
+      notes.get(order.id)!.map(({ number, amount, at, providerRef }) => [number, amount, at, providerRef]),
+    ).toEqual([
       [`${order.reference}-R1`, 2_000, expect.any(String), "re_k1"],
       [`${order.reference}-R2`, 1_000, expect.any(String), "re_k2"],
       [`${order.reference}-R3`, 2_000, "2999-01-01T00:00:00.000Z", null],

@@ -219,13 +219,7 @@ export function formatPercent(ratio: number, lang: Language): string {
  * 2026 at 14:05 CET", or only the day when the promise is counted in business days. `named: false`
  * on a page that names its zone once for all its times (the customer's order page).
  */
-export function formatZonedDue(
-  date: Date,
-  lang: Language,
-  timeZone: string,
-  withTime: boolean,
-  named = true,
-): string {
+export function formatZonedDue(date: Date, lang: Language, timeZone: string, withTime: boolean, named = true): string {
   const options: Intl.DateTimeFormatOptions = withTime
     ? {
         weekday: "long",

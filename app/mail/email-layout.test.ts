@@ -231,7 +231,7 @@ describe("one layout for every email", () => {
   });
 });
 
-describe("no email is \"image only\"", () => {
+describe('no email is "image only"', () => {
   const repo = storesPerTest();
 
   // SpamAssassin's HTML_IMAGE_ONLY_04 … _32 (up to about 2.8 points) fire when an HTML part holding
@@ -243,7 +243,11 @@ describe("no email is \"image only\"", () => {
     let images = 0;
     let short = 0;
     for (const lang of LANGUAGES) {
-      for (const { stored, email } of await renderEveryKind(repo, { orderLang: lang, quoteLang: lang, ownerLang: lang })) {
+      for (const { stored, email } of await renderEveryKind(repo, {
+        orderLang: lang,
+        quoteLang: lang,
+        ownerLang: lang,
+      })) {
         const hasImage = /<img\b/i.test(email.html);
         if (hasImage) images++;
         else short++;

@@ -147,7 +147,10 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
                     </span>
                   </p>
                   {row.creditNotes.length ? (
-                    <ul className="mt-2 space-y-1 border-l-2 border-line pl-3 text-sm" data-testid="invoice-credit-notes">
+                    <ul
+                      className="mt-2 space-y-1 border-l-2 border-line pl-3 text-sm"
+                      data-testid="invoice-credit-notes"
+                    >
                       {row.creditNotes.map((note) => (
                         <li
                           key={note.number}
@@ -156,7 +159,10 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
                         >
                           <span>
                             {t("invoices.creditNote")}{" "}
-                            <span className="font-mono font-semibold whitespace-nowrap" data-testid="credit-note-number">
+                            <span
+                              className="font-mono font-semibold whitespace-nowrap"
+                              data-testid="credit-note-number"
+                            >
                               {note.number}
                             </span>{" "}
                             <span className="text-xs text-muted">
@@ -164,7 +170,10 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
                               {note.providerRef ? ` · ${note.providerRef}` : ""}
                             </span>
                           </span>
-                          <span className="font-semibold whitespace-nowrap tabular-nums" data-testid="credit-note-amount">
+                          <span
+                            className="font-semibold whitespace-nowrap tabular-nums"
+                            data-testid="credit-note-amount"
+                          >
                             {note.amount}
                           </span>
                         </li>

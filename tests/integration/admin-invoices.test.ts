@@ -126,9 +126,11 @@ describe("a refunded order (the sandbox)", () => {
 
     const html = decode(await (await client.get("/admin/invoices")).text());
     const row = rowHtml(html, refunded.id);
-    const notes = [...row.matchAll(/data-testid="credit-note"[\s\S]*?credit-note-number"[^>]*>([^<]+)<[\s\S]*?<time dateTime="([^"]+)">([^<]+)<[\s\S]*?credit-note-amount"[^>]*>([^<]+)</g)].map(
-      ([, number, at, date, amount]) => ({ number, at, date, amount }),
-    );
+    const notes = [
+      ...row.matchAll(
+        /data-testid="credit-note"[\s\S]*?credit-note-number"[^>]*>([^<]+)<[\s\S]*?<time dateTime="([^"]+)">([^<]+)<[\s\S]*?credit-note-amount"[^>]*>([^<]+)</g,
+      ),
+    ].map(([, number, at, date, amount]) => ({ number, at, date, amount }));
     expect(notes.map(({ number, amount }) => ({ number, amount }))).toEqual([
       { number: `${refunded.reference}-R1`, amount: formatMoney(-1_000, "EUR", "en") },
       { number: `${refunded.reference}-R2`, amount: formatMoney(-(paid - 1_000), "EUR", "en") },
@@ -150,9 +152,9 @@ describe("a refunded order (the sandbox)", () => {
     const link = /<a href="([^"]+)"[^>]*data-paper="sandboxInvoice"/.exec(row)![1]!;
     const invoice = decode(await (await fetch(link.replace(/^https?:\/\/[^/]+/, server.url))).text());
     const fr = JSON.parse(fs.readFileSync(path.resolve("locales/fr/subscription.json"), "utf8")).invoice;
-    const lines = [...invoice.matchAll(/data-testid="invoice-credit-note"><td[^>]*>([^<]+)<\/td><td[^>]*>([^<]+)</g)].map(
-      ([, label, amount]) => ({ label, amount }),
-    );
+    const lines = [
+      ...invoice.matchAll(/data-testid="invoice-credit-note"><td[^>]*>([^<]+)<\/td><td[^>]*>([^<]+)</g),
+    ].map(([, label, amount]) => ({ label, amount }));
     expect(lines.map((line) => line.amount)).toEqual([
       formatMoney(-1_000, "EUR", "fr"),
       formatMoney(-(paid - 1_000), "EUR", "fr"),

@@ -2,7 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { formatZonedDue } from "../../app/i18n/format.ts";
-import { decodeMail, emlFiles, orderForm, postForm, postOrder, readStore, waitFor, SANDBOX_PAY } from "../support/orders.ts";
+import {
+  decodeMail,
+  emlFiles,
+  orderForm,
+  postForm,
+  postOrder,
+  readStore,
+  waitFor,
+  SANDBOX_PAY,
+} from "../support/orders.ts";
 import { suiteServer } from "../support/suite.ts";
 
 /**
@@ -29,7 +38,12 @@ const decode = (html: string) =>
 
 /** An order of the test workflow (due 24 hours after payment) with `tz` as posted, paid; its page as the customer opens it. */
 async function orderPageWith(tz: string | null, email: string) {
-  const created = await postOrder(server.url, "test-workflow", "en", orderForm({ email, ...(tz === null ? {} : { tz }) }));
+  const created = await postOrder(
+    server.url,
+    "test-workflow",
+    "en",
+    orderForm({ email, ...(tz === null ? {} : { tz }) }),
+  );
   expect(created.status, `the order form with tz=${tz}`).toBe(303);
   const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
   expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
@@ -51,7 +65,8 @@ async function orderPageWith(tz: string | null, email: string) {
 const timesOf = (page: string) =>
   [...page.matchAll(/<time datetime="([^"]+)">([^<]+)<\/time>/gi)].map(([, at, label]) => ({ at: at!, label: label! }));
 /** The page's visible text (no tags, no attributes). */
-const textOf = (page: string) => page.replace(/<(script|style|head)[^>]*>[\s\S]*?<\/\1>/g, " ").replace(/<[^>]+>/g, " ");
+const textOf = (page: string) =>
+  page.replace(/<(script|style|head)[^>]*>[\s\S]*?<\/\1>/g, " ").replace(/<[^>]+>/g, " ");
 
 describe("the customer's order page tells times on the customer's clock", () => {
   test("sent from a browser in Montreal: every time in Montreal's zone, the zone named once", async () => {
@@ -67,7 +82,9 @@ describe("the customer's order page tells times on the customer's clock", () => 
     // Named once, on the page's one line; the owner's zone nowhere.
     const text = textOf(page);
     expect(text.split("America/Montreal")).toHaveLength(2);
-    expect(page).toContain(`data-testid="order-time-zone">${en.page.timeZone.replace("{{zone}}", "America/Montreal")}<`);
+    expect(page).toContain(
+      `data-testid="order-time-zone">${en.page.timeZone.replace("{{zone}}", "America/Montreal")}<`,
+    );
     expect(text).not.toContain("Tokyo");
     expect(text).not.toMatch(/\b(GMT|UTC|EST|EDT|JST)\b/);
   });

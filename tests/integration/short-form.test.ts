@@ -270,9 +270,13 @@ describe("a sandbox order of the Telegram agent", () => {
       expect(agent, lang).toContain(`placeholder="${html(form.agentNamePlaceholder)}"`);
       const hintId = /aria-describedby="([^"]+)"/.exec(agent)?.[1];
       expect(hintId, lang).toBeTruthy();
-      expect(page, lang).toContain(`id="${hintId}" class="mt-1 text-sm text-muted" data-hint="agentName">${html(form.agentNameHint)}<`);
+      expect(page, lang).toContain(
+        `id="${hintId}" class="mt-1 text-sm text-muted" data-hint="agentName">${html(form.agentNameHint)}<`,
+      );
       expect(page, lang).toMatch(/<fieldset aria-describedby="brief-connectZapier-hint">/);
-      expect(page, lang).toContain(`id="brief-connectZapier-hint" class="mt-1 text-sm text-muted" data-hint="connectZapier">${html(form.connectZapierHint)}<`);
+      expect(page, lang).toContain(
+        `id="brief-connectZapier-hint" class="mt-1 text-sm text-muted" data-hint="connectZapier">${html(form.connectZapierHint)}<`,
+      );
     }
   });
 });
