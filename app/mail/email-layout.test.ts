@@ -9,7 +9,7 @@ import { translator } from "../i18n/translator.server.ts";
 import { typographyFindings } from "../i18n/typography.ts";
 import { EMAIL_KINDS, type EmailKind, type StoredKindOf } from "./email-kinds.ts";
 import { OFFER_IDS, type OfferId } from "../content/offers.ts";
-import { brandedHtml, IMAGE_ONLY_LIMIT } from "./email-layout.server.ts";
+import { brandedHtml } from "./email-layout.server.ts";
 const EMAIL_LOGO_PATH = "/email-logo.png";
 import { EMAILS, type EmailSubject } from "./email-registry.server.ts";
 import { renderOutboxEmail } from "./outbox-emails.server.ts";
@@ -216,7 +216,7 @@ describe("one layout for every email", () => {
         }).split("\u0000");
         return { head: head!, foot: rest!.split("\u0001")[1]! };
       };
-      const long = frame(" ".repeat(IMAGE_ONLY_LIMIT));
+      const long = frame(" ".repeat(IMAGE_ONLY_MAX));
       const short = frame("");
       const html = email.html.replace(/<title>[^<]*<\/title>/, "<title></title>");
       const logo = html.includes(`<img src="${origin}${EMAIL_LOGO_PATH}" width="36" height="36"`);
@@ -251,7 +251,7 @@ describe('no email is "image only"', () => {
         const hasImage = /<img\b/i.test(email.html);
         if (hasImage) images++;
         else short++;
-        if (hasImage && email.html.length <= IMAGE_ONLY_LIMIT)
+        if (hasImage && email.html.length <= IMAGE_ONLY_MAX)
           found.push(`${lang} ${stored}: an image in ${email.html.length} characters`);
       }
     }
