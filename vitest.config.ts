@@ -9,6 +9,7 @@ const BOTH_STORES = [
   "app/admin/morning.test.ts",
   "app/orders/fulfil.test.ts",
   "app/billing/payment-events.test.ts",
+  "app/billing/credit-notes.test.ts",
   "app/mail/owner-notices.test.ts",
   "app/ops/orders-csv.test.ts",
   "app/privacy/data-rights.test.ts",

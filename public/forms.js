@@ -7,6 +7,16 @@
 (() => {
   for (const form of document.querySelectorAll("form[data-messages]")) enhance(form);
 
+  // The browser's time zone in the order form's hidden field: the customer's pages then tell times
+  // on their clock (app/i18n/time-zone.ts checks it; without this file, the owner's clock, named).
+  for (const field of document.querySelectorAll("input[data-time-zone]")) {
+    try {
+      field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+    } catch {
+      // An old browser without Intl's zones: the owner's clock.
+    }
+  }
+
   function enhance(form) {
     const block = document.getElementById(form.dataset.messages);
     if (!block) return;

@@ -1,3 +1,4 @@
+import { creditNotesOf } from "../billing/credit-notes.server.ts";
 import type { Currency } from "../content/offers.ts";
 import { dateTimeFormatter, formatMoney, formatMonth } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
@@ -10,7 +11,9 @@ import { monthBefore, startOfBusinessDay } from "./dashboard.server.ts";
 /**
  * The invoices and receipts page: each order paid in a month (the business's months, as the
  * dashboard counts them) with the papers issued for it: Stripe's hosted invoice, its PDF and the
- * card receipt where Stripe issued them; the sandbox's own invoice page in demo mode.
+ * card receipt where Stripe issued them; the sandbox's own invoice page in demo mode. Under each
+ * invoice, its credit notes: every refund of the order, whole or part, whenever it was made
+ * (billing/credit-notes.server.ts), so the month's figures are what was kept: gross, refunded, net.
  */
 
 /** More paid orders in one month than one person sells; the page says when it shows only these. */
@@ -54,6 +57,7 @@ export async function invoicesPage(
   const offerName = translator(lang, "offers");
   const erased = translator(lang, "data-rights")("erasedCustomer");
   const dateTime = dateTimeFormatter(lang, "short");
+  const notes = await creditNotesOf(services.repo.db, orders);
 
   const papersOf = async (order: Order): Promise<{ papers: Paper[]; unavailable: boolean }> => {
     // The sandbox's invoice page, signed as the confirmation email links it (only while the sandbox runs).
@@ -84,18 +88,42 @@ export async function invoicesPage(
     name: order.erasedAt ? erased : `${order.customer.firstName} ${order.customer.lastName}`,
     offer: offerName(`${order.offer}.name`),
     amount: formatMoney(order.amountDueNow, order.currency as Currency, lang),
+    creditNotes: (notes.get(order.id) ?? []).map((note) => ({
+      number: note.number,
+      at: note.at,
+      date: dateTime(note.at),
+      amount: formatMoney(-note.amount, note.currency as Currency, lang),
+      providerRef: note.providerRef,
+    })),
+    net: notes.has(order.id)
+      ? formatMoney(
+          order.amountDueNow - notes.get(order.id)!.reduce((sum, note) => sum + note.amount, 0),
+          order.currency as Currency,
+          lang,
+        )
+      : null,
     ...(await papersOf(order)),
   }));
 
-  const sums = new Map<string, number>();
-  for (const order of orders) sums.set(order.currency, (sums.get(order.currency) ?? 0) + order.amountDueNow);
+  // Per currency: what the month's invoices billed, what their credit notes gave back, what was kept.
+  const sums = new Map<string, { gross: number; refunded: number }>();
+  const sumOf = (currency: string) =>
+    sums.get(currency) ?? sums.set(currency, { gross: 0, refunded: 0 }).get(currency)!;
+  for (const order of orders) sumOf(order.currency).gross += order.amountDueNow;
+  for (const note of [...notes.values()].flat()) sumOf(note.currency).refunded += note.amount;
+  const money = (amount: number, currency: string) => formatMoney(amount, currency as Currency, lang);
+  const join = (pick: (sum: { gross: number; refunded: number }, currency: string) => string) =>
+    [...sums].map(([currency, sum]) => pick(sum, currency)).join(" · ");
+  const refunded = [...sums.values()].some((sum) => sum.refunded > 0);
   return {
     month,
     monthName: formatMonth(month, lang, "long"),
     previous: monthBefore(month, 1),
     next: month < businessDay(new Date()).slice(0, 7) ? monthBefore(month, -1) : null,
     rows,
-    total: [...sums].map(([currency, amount]) => formatMoney(amount, currency as Currency, lang)).join(" · "),
+    total: join((sum, currency) => money(sum.gross, currency)),
+    refunded: refunded ? join((sum, currency) => money(-sum.refunded, currency)) : null,
+    net: refunded ? join((sum, currency) => money(sum.gross - sum.refunded, currency)) : null,
     cut: orders.length >= INVOICES_MAX,
   };
 }

@@ -4,6 +4,7 @@ import { formatLongDate, priceStory } from "../content/price-story.ts";
 import type { OrderServices } from "../services.server.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { countryName } from "../content/countries.ts";
+import { creditNotesOf } from "./credit-notes.server.ts";
 
 export interface SandboxInvoice {
   number: string;
@@ -12,11 +13,15 @@ export interface SandboxInvoice {
   billedTo: string[];
   lines: Array<{ label: string; amount: string }>;
   total: string;
+  /** Each refund as a credit note against this invoice ("−45 €"), and what was kept once they are deducted. */
+  creditNotes: Array<{ label: string; amount: string }>;
+  net: string | null;
 }
 
 /**
  * The sandbox's HTML invoice of a paid order (signed link in the confirmation email). With Stripe,
  * Stripe issues the invoice (invoice_creation / subscription invoices) and this page does not exist.
+ * A refunded order's invoice says so: each refund as a credit note under the total, and the net paid.
  */
 export async function sandboxInvoice(token: string, services: OrderServices): Promise<SandboxInvoice | undefined> {
   if (services.provider.name !== "sandbox") return undefined;
@@ -50,6 +55,8 @@ export async function sandboxInvoice(token: string, services: OrderServices): Pr
         c.country && countryName(c.country, order.lang),
         c.email,
       ].filter((line): line is string => Boolean(line));
+  const notes = (await creditNotesOf(services.repo.db, [order])).get(order.id) ?? [];
+  const t = translator(order.lang, "subscription");
   return {
     // The number the customer and the owner read everywhere else (emails, order page, back office): the LA- reference.
     number: order.reference,
@@ -59,5 +66,10 @@ export async function sandboxInvoice(token: string, services: OrderServices): Pr
     billedTo,
     lines,
     total: money(order.amountDueNow),
+    creditNotes: notes.map((note) => ({
+      label: t("invoice.creditNote", { number: note.number, date: formatLongDate(note.at, order.lang) }),
+      amount: money(-note.amount),
+    })),
+    net: notes.length ? money(order.amountDueNow - notes.reduce((sum, note) => sum + note.amount, 0)) : null,
   };
 }

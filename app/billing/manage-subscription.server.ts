@@ -1,5 +1,5 @@
-import { formatMoney } from "../i18n/format.ts";
-import { formatLongDate } from "../content/price-story.ts";
+import { formatDate, formatMoney } from "../i18n/format.ts";
+import { customerTimeZone } from "../i18n/time-zone.ts";
 import { ProviderError } from "../payments/provider.ts";
 import { BILLING_EMAIL } from "../mail/email-kinds.ts";
 import type { OrderServices } from "../services.server.ts";
@@ -62,7 +62,10 @@ export async function openManageLink(token: string, services: OrderServices): Pr
       email: order.customer.email,
       state,
       monthly: formatMoney(order.monthly, order.currency, order.lang),
-      periodEnd: order.periodEnd ? formatLongDate(order.periodEnd, order.lang) : null,
+      // The customer's day (their zone where the order recorded it): a period ending at 23:30 in Paris ends the next day in Tokyo.
+      periodEnd: order.periodEnd
+        ? formatDate(new Date(order.periodEnd), order.lang, false, { timeZone: customerTimeZone(order.timeZone) })
+        : null,
       canCancel: state === "active" || state === "past_due",
     },
   };

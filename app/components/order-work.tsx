@@ -130,6 +130,13 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
       {work.briefQuestions.map((question) => {
         const id = `brief-${question.name}`;
         const bad = invalid.includes(question.name) || undefined;
+        // The order form's hint for the same question, tied to its field for screen readers.
+        const hintId = question.hint ? `${id}-hint` : undefined;
+        const hint = question.hint ? (
+          <p id={hintId} className="mt-1 text-sm text-muted" data-hint={question.name}>
+            {question.hint}
+          </p>
+        ) : null;
         const label = (
           <>
             {question.label}{" "}
@@ -138,7 +145,7 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
         );
         if (question.control === "yesNo") {
           return (
-            <fieldset key={question.name} aria-invalid={bad}>
+            <fieldset key={question.name} aria-invalid={bad} aria-describedby={hintId}>
               <legend className="text-sm font-semibold">{label}</legend>
               <div className="mt-1 flex gap-6">
                 {(["oui", "non"] as const).map((value) => (
@@ -153,6 +160,7 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
                   </label>
                 ))}
               </div>
+              {hint}
             </fieldset>
           );
         }
@@ -168,7 +176,9 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
                 rows={question.rows ?? 3}
                 maxLength={question.maxLength}
                 defaultValue={question.value}
+                placeholder={question.placeholder}
                 aria-invalid={bad}
+                aria-describedby={hintId}
                 className={`${input} py-2`}
               />
             ) : (
@@ -181,10 +191,13 @@ function BriefQuestions({ work, invalid }: { work: WorkView; invalid: readonly s
                 minLength={question.minLength}
                 maxLength={question.maxLength}
                 defaultValue={question.value}
+                placeholder={question.placeholder}
                 aria-invalid={bad}
+                aria-describedby={hintId}
                 className={`${input} min-h-12`}
               />
             )}
+            {hint}
           </div>
         );
       })}

@@ -24,7 +24,10 @@ export interface OrderFieldSpec {
   optional?: boolean;
   type?: "email" | "tel";
   autoComplete?: string;
-  /** Shows order.json `form.{name}Placeholder` / `form.{name}Hint`. */
+  /**
+   * Shows order.json `form.{name}Placeholder` / `form.{name}Hint` wherever the question is asked:
+   * the order form before payment and the brief after it (delivery/work.server.ts briefQuestions).
+   */
   placeholder?: boolean;
   hint?: boolean;
   wide?: boolean;
@@ -69,7 +72,8 @@ export const ORDER_FIELD_SPECS = {
   phoneNumber: { section: "you", control: "text", min: 5, max: 40, type: "tel", autoComplete: "tel", csv: "phone" },
   agentName: { section: "offer", control: "text", min: 2, max: 80, placeholder: true, hint: true, csv: "agent_name" },
   telegramId: { section: "offer", control: "text", min: 2, max: 64, placeholder: true, csv: "telegram_id" },
-  connectZapier: { section: "offer", control: "yesNo", optional: true, csv: "connect_zapier" },
+  // Yes means a cloud spreadsheet is shared with the buyer: the hint says so wherever it is asked.
+  connectZapier: { section: "offer", control: "yesNo", optional: true, hint: true, csv: "connect_zapier" },
   videoTopic: {
     section: "offer",
     control: "text",

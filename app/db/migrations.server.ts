@@ -767,6 +767,12 @@ const CHANGES: SchemaChange[] = [
     name: "030-one-job-queue",
     statements: [`ALTER TABLE webhook_inbox DROP COLUMN lease_until`],
   },
+  {
+    // The buyer's browser's time zone (app/i18n/time-zone.ts), sent by the order form with
+    // JavaScript on: the customer's pages tell times on their clock. Null without it.
+    name: "031-customer-time-zone",
+    statements: [`ALTER TABLE orders ADD COLUMN time_zone TEXT`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

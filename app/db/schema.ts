@@ -46,6 +46,8 @@ export interface OrdersTable {
   proposal_json: Generated<string | null>;
   /** The order page's link version (029-order-link-version): its token signs it; a new link bumps it. */
   link_version: Generated<number>;
+  /** The buyer's browser's time zone, as the order form sent it (031-customer-time-zone): null without JavaScript. */
+  time_zone: Generated<string | null>;
 }
 
 /** Named counters (017-order-references): each value only ever goes up, one atomic step at a time. */

@@ -143,6 +143,9 @@ export interface BriefQuestionView {
   type?: "email" | "tel";
   autoComplete?: string;
   rows?: number;
+  /** An example inside the empty field and a line under it, as the order form shows them (the field registry's words). */
+  placeholder?: string;
+  hint?: string;
   /** The stored answer as posted ("oui"/"non" for yes/no), for the form's value. */
   value: string;
   /** The answer in words, for reading. */

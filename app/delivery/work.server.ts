@@ -680,15 +680,29 @@ function briefQuestions(order: Order, work: OrderWork, lang: Language): BriefQue
       ...(spec.type ? { type: spec.type } : {}),
       ...(spec.autoComplete ? { autoComplete: spec.autoComplete } : {}),
       ...(spec.rows ? { rows: spec.rows } : {}),
+      // The order form's example and hint for the same question (the agent's name "iaBot", what
+      // yes to Zapier brings): the brief asks it after payment, in the same words.
+      ...(spec.placeholder ? { placeholder: t(`form.${name}Placeholder`) } : {}),
+      ...(spec.hint ? { hint: t(`form.${name}Hint`) } : {}),
       value,
       shown,
     };
   });
 }
 
-export function workView(order: Order, work: OrderWork, lang: Language, fileUrl: (fileId: string) => string): WorkView {
+/**
+ * The work as a page shows it. `clock`: the customer's page gives its own (the customer's zone,
+ * unnamed: the page names it once); the back office's times are the owner's, named.
+ */
+export function workView(
+  order: Order,
+  work: OrderWork,
+  lang: Language,
+  fileUrl: (fileId: string) => string,
+  clock: { timeZone?: string; named?: boolean } = {},
+): WorkView {
   const state = workState(order, work);
-  const date = (iso: string) => formatDate(new Date(iso), lang, true);
+  const date = (iso: string) => formatDate(new Date(iso), lang, true, clock);
   const fileView = (file: StoredFileRecord): FileView => ({
     id: file.id,
     name: file.name,
@@ -739,7 +753,7 @@ export function workView(order: Order, work: OrderWork, lang: Language, fileUrl:
     allowance: state.allowance,
     pastPeriods: past.map((period) => ({
       period,
-      ends: formatDate(new Date(period), lang),
+      ends: formatDate(new Date(period), lang, false, clock),
       deliveries: deliveriesOf(period),
     })),
   };

@@ -130,12 +130,28 @@ export function setOwnerTimeZone(zone: string): void {
 }
 export const ownerTimeZone = (): string => ownerZone;
 
-/** "24 November 2026", or with `withTime` "24 November 2026 at 14:05 CET": the owner's time, its zone named. */
-export function formatDate(date: Date, lang: Language, withTime = false): string {
+/**
+ * "24 November 2026", or with `withTime` "24 November 2026 at 14:05 CET": the owner's time, its zone
+ * named. A customer's page passes its own clock (`timeZone`: the customer's zone where known,
+ * app/i18n/time-zone.ts) and `named: false`, as it names that zone once for all its times.
+ */
+export function formatDate(
+  date: Date,
+  lang: Language,
+  withTime = false,
+  clock: { timeZone?: string; named?: boolean } = {},
+): string {
   const options: Intl.DateTimeFormatOptions = withTime
-    ? { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }
+    ? {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        ...(clock.named === false ? {} : { timeZoneName: "short" as const }),
+      }
     : { dateStyle: "long" };
-  return dateFormat(intlLocale(lang), { ...options, timeZone: ownerZone }).format(date);
+  return dateFormat(intlLocale(lang), { ...options, timeZone: clock.timeZone ?? ownerZone }).format(date);
 }
 
 /**
@@ -199,10 +215,11 @@ export function formatPercent(ratio: number, lang: Language): string {
 }
 
 /**
- * A due time in the owner's time zone (`timeZone`, OWNER_TIME_ZONE), named: "30 November 2026 at
- * 14:05 CET", or only the day when the promise is counted in business days.
+ * A due time in `timeZone` (OWNER_TIME_ZONE, or the customer's on their pages), named: "30 November
+ * 2026 at 14:05 CET", or only the day when the promise is counted in business days. `named: false`
+ * on a page that names its zone once for all its times (the customer's order page).
  */
-export function formatZonedDue(date: Date, lang: Language, timeZone: string, withTime: boolean): string {
+export function formatZonedDue(date: Date, lang: Language, timeZone: string, withTime: boolean, named = true): string {
   const options: Intl.DateTimeFormatOptions = withTime
     ? {
         weekday: "long",
@@ -211,7 +228,7 @@ export function formatZonedDue(date: Date, lang: Language, timeZone: string, wit
         year: "numeric",
         hour: "2-digit",
         minute: "2-digit",
-        timeZoneName: "short",
+        ...(named ? { timeZoneName: "short" as const } : {}),
       }
     : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
   return dateFormat(intlLocale(lang), { ...options, timeZone }).format(date);

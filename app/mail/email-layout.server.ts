@@ -59,6 +59,18 @@ ${email.sections}
 export const EMAIL_LOGO_PATH = "/email-logo.png";
 
 /**
+ * SpamAssassin's HTML_IMAGE_ONLY_04 … HTML_IMAGE_ONLY_32 add up to about 2.8 points to an email
+ * whose HTML part holds an image and is at most 3,200 characters long: Mail::SpamAssassin::HTML
+ * counts the whole part it parses (`$self->{length} += length($text)`, tags included), and
+ * `html_image_only` fires for any length in (0, 3200] when an <img> is inside. A short email (an
+ * unlock link, a notice) is therefore sent without the logo's image, with the mark it shows anyway
+ * while a mail app blocks images: the brand's initial on the logo's gradient.
+ */
+export const IMAGE_ONLY_LIMIT = 3_200;
+/** Room for what changes after the frame is built (typesetEmail turns "..." into "…"), so a part just over the limit stays over it. */
+const IMAGE_ONLY_MARGIN = 400;
+
+/**
  * Every email's frame, the customer's and the owner's alike: the site's mark and name, linking to
  * the site, then the body. Inline styles only.
  *
@@ -66,7 +78,8 @@ export const EMAIL_LOGO_PATH = "/email-logo.png";
  * Outlook) drop inline SVG and SVG images, while a hosted PNG shows nearly everywhere. Many apps
  * block remote images until the reader allows them: the cell behind the image is painted with the
  * logo's gradient and the brand's name stands beside it, so the header reads the same without it.
- * Without an origin (a renderer called on its own, in a test) the tile carries the brand's initial.
+ * Without an origin (a renderer called on its own, in a test), and in a short email (IMAGE_ONLY_LIMIT),
+ * the tile carries the brand's initial instead of the image.
  */
 export function brandedHtml({
   lang,
@@ -85,10 +98,8 @@ export function brandedHtml({
   const name = publicOrigin
     ? `<a href="${escapeHtml(publicOrigin)}" style="color:#0f172a;text-decoration:none">${escapeHtml(brand)}</a>`
     : escapeHtml(brand);
-  const mark = publicOrigin
-    ? `<img src="${escapeHtml(new URL(EMAIL_LOGO_PATH, publicOrigin).href)}" width="36" height="36" alt="" style="display:block;border:0;border-radius:10px">`
-    : escapeHtml(brand.charAt(0));
-  return `<!doctype html>
+  const initial = escapeHtml(brand.charAt(0));
+  const frame = (mark: string) => `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
@@ -99,6 +110,11 @@ export function brandedHtml({
 ${body}
 </div></body></html>
 `;
+  if (!publicOrigin) return frame(initial);
+  const withImage = frame(
+    `<img src="${escapeHtml(new URL(EMAIL_LOGO_PATH, publicOrigin).href)}" width="36" height="36" alt="" style="display:block;border:0;border-radius:10px">`,
+  );
+  return withImage.length > IMAGE_ONLY_LIMIT + IMAGE_ONLY_MARGIN ? withImage : frame(initial);
 }
 
 /** A button-like link (the manage-subscription link, an owner notice's "open the order"). */

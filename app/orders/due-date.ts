@@ -122,15 +122,8 @@ export function dayBefore(day: string): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** Is `timeZone` an IANA zone this runtime knows (OWNER_TIME_ZONE is checked at start-up)? */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Is `timeZone` an IANA zone this runtime knows? The one check, the customer's zone's (app/i18n/time-zone.ts). */
+export { isTimeZone } from "../i18n/time-zone.ts";
 
 /**
  * The due time of an order's current delivery: from its payment, or for a subscription from the
@@ -160,8 +153,24 @@ export function orderDue(
   return dueDate(from, orderTerms(order).delivery, timeZone);
 }
 
-/** The due time as the reader's language writes it, in the owner's zone (the day only for business days). */
-export function dueLabel(due: Due, lang: Language, timeZone: string): string {
+/**
+ * The due time as the reader's language writes it, in `timeZone` (the day only for business days,
+ * counted in the owner's zone). Read in another zone (a customer's, `shownIn`), a business day's
+ * end is an hour of that zone's day, so it is given with its time: "Friday 4 December, 17:59".
+ */
+export function dueLabel(
+  due: Due,
+  lang: Language,
+  timeZone: string,
+  shownIn: { timeZone: string; named: boolean } = { timeZone, named: true },
+): string {
+  const withTime = due.withTime || shownIn.timeZone !== timeZone;
   // A business-day due is the midnight after its day: the day is the instant just before.
-  return formatZonedDue(due.withTime ? due.at : new Date(due.at.getTime() - 1), lang, timeZone, due.withTime);
+  return formatZonedDue(
+    due.withTime ? due.at : new Date(due.at.getTime() - 1),
+    lang,
+    shownIn.timeZone,
+    withTime,
+    shownIn.named,
+  );
 }

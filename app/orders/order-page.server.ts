@@ -2,6 +2,7 @@ import { orderTerms } from "../content/offers.ts";
 import { emailKind } from "../mail/email-kinds.ts";
 import { formatMoney, formatZonedDue } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
+import { customerTimeZone } from "../i18n/time-zone.ts";
 import { logger } from "../lib/logger.server.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { OrderServices } from "../services.server.ts";
@@ -28,6 +29,7 @@ export interface OrderPageView {
     label: string | null;
   }>;
   due: { datetime: string; label: string; mark: "late" | "today" | null } | null;
+  /** The page's one clock, named once on it: the customer's zone where the order recorded it, else the owner's. */
   timeZone: string;
 }
 
@@ -117,7 +119,13 @@ export async function orderPage(
   // A subscription is delivered once per billing period: this period's delivery counts.
   const period = order.monthly ? order.periodEnd : null;
   const delivered = events.find((event) => event.kind === "delivered" && (event.period ?? null) === period);
-  const at = (iso: string) => ({ datetime: iso, label: formatZonedDue(new Date(iso), lang, timeZone, true) });
+  // Due dates are counted on the owner's clock (`timeZone`, their business days) and told on the
+  // customer's, unnamed: the page names its zone once.
+  const shownIn = customerTimeZone(order.timeZone, timeZone);
+  const at = (iso: string) => ({
+    datetime: iso,
+    label: formatZonedDue(new Date(iso), lang, shownIn, true, false),
+  });
   const due = delivered ? null : orderDue(order, timeZone);
   return {
     reference: order.reference,
@@ -138,11 +146,11 @@ export async function orderPage(
     due: due
       ? {
           datetime: due.datetime,
-          label: dueLabel(due, lang, timeZone),
+          label: dueLabel(due, lang, timeZone, { timeZone: shownIn, named: false }),
           mark: dueMark(due, timeZone, now) === "late" ? "late" : null,
         }
       : null,
-    timeZone,
+    timeZone: shownIn,
   };
 }
 

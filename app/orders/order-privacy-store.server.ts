@@ -72,6 +72,8 @@ export function orderPrivacyStore(db: Kysely<Database>): OrderPrivacyStore {
               // The checkout's address can carry the email (Stripe prefills it); the failure text may quote it.
               checkout_url: null,
               failure_reason: null,
+              // Where the buyer was: not needed once no one is named.
+              time_zone: null,
               erased_at: stamp,
             })
             .where("id", "=", row.id)

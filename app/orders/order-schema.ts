@@ -15,6 +15,7 @@ import {
 import { COUNTRY_CODES } from "../content/countries.ts";
 import { ORDER_FIELD_NAMES, orderFieldSpec } from "../content/order-fields.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
+import { TIME_ZONE_FIELD } from "../i18n/time-zone.ts";
 import { formRules, type FormRules } from "./form-constraints.ts";
 
 /**
@@ -192,7 +193,8 @@ export const HONEYPOT_FIELD = "website";
 
 /**
  * Every name an order form may post, whatever its offer: the questions of every kind, plus the
- * offer, the submission token, the honeypot and the language switcher's intent. Forms are read
+ * offer, the submission token, the honeypot, the language switcher's intent and the browser's
+ * time zone (filled by public/forms.js, app/i18n/time-zone.ts). Forms are read
  * with this list before anything expands names (app/lib/form-data.server.ts or equivalent).
  */
 export const ORDER_FORM_NAMES: readonly string[] = [
@@ -202,6 +204,7 @@ export const ORDER_FORM_NAMES: readonly string[] = [
   "token",
   HONEYPOT_FIELD,
   "intent",
+  TIME_ZONE_FIELD,
 ];
 
 /**

@@ -41,6 +41,7 @@ export const toOrder = (row: Selectable<OrdersTable>): Order => ({
   taxAmount: row.tax_amount ?? null,
   linkVersion: Number(row.link_version ?? 0),
   proposal: row.proposal_json ? (JSON.parse(row.proposal_json) as Order["proposal"]) : null,
+  timeZone: row.time_zone ?? null,
   acceptance:
     row.terms_version && row.terms_accepted_at
       ? {
@@ -98,6 +99,7 @@ export function orderStore(db: Kysely<Database>): OrderStore {
             terms_accepted_at: order.acceptance?.acceptedAt ?? null,
             immediate_start: order.acceptance?.immediateStart ?? null,
             proposal_json: order.proposal ? JSON.stringify(order.proposal) : null,
+            time_zone: order.timeZone ?? null,
             created_at: stamp,
             updated_at: stamp,
           })

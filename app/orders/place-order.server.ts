@@ -48,6 +48,8 @@ export async function placeOrder(
     acceptance: OrderAcceptance;
     /** An accepted proposal (app/quotes/): its price instead of the catalogue's. */
     proposal?: OrderProposal;
+    /** The buyer's browser's time zone, already read with `readTimeZone` (null when unknown). */
+    timeZone?: string | null;
   },
   services: Services,
 ): Promise<PlaceOrderResult> {
@@ -67,6 +69,7 @@ export async function placeOrder(
       proposal: input.proposal ?? null,
       provider: provider.name,
       acceptance: input.acceptance,
+      timeZone: input.timeZone ?? null,
     });
   } catch (error) {
     logger().error({ err: error }, "order could not be stored");

@@ -59,6 +59,11 @@ export interface NewOrder {
   provider: ProviderName;
   /** null only for orders placed before acceptance was recorded. */
   acceptance: OrderAcceptance | null;
+  /**
+   * The buyer's browser's time zone as the order form sent it (IANA, app/i18n/time-zone.ts): their
+   * pages tell times on that clock. Absent or null without JavaScript, and on older orders.
+   */
+  timeZone?: string | null;
 }
 
 export interface Order extends NewOrder {

@@ -107,6 +107,16 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
           <>
             <p className="text-sm text-muted" data-testid="invoices-total">
               {t("invoices.count", { count: page.rows.length })} · {t("invoices.total", { amounts: page.total })}
+              {page.refunded && page.net ? (
+                <>
+                  {" · "}
+                  <span data-testid="invoices-refunded">{t("invoices.refunded", { amounts: page.refunded })}</span>
+                  {" · "}
+                  <strong className="text-ink" data-testid="invoices-net">
+                    {t("invoices.net", { amounts: page.net })}
+                  </strong>
+                </>
+              ) : null}
             </p>
             {page.cut ? (
               <p className="mt-1 text-sm font-semibold">{t("invoices.cut", { count: page.rows.length })}</p>
@@ -136,6 +146,46 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
                       {t("invoices.paidOn")} <time dateTime={row.paidAt}>{row.date}</time>
                     </span>
                   </p>
+                  {row.creditNotes.length ? (
+                    <ul
+                      className="mt-2 space-y-1 border-l-2 border-line pl-3 text-sm"
+                      data-testid="invoice-credit-notes"
+                    >
+                      {row.creditNotes.map((note) => (
+                        <li
+                          key={note.number}
+                          className="flex flex-wrap items-baseline justify-between gap-x-3"
+                          data-testid="credit-note"
+                        >
+                          <span>
+                            {t("invoices.creditNote")}{" "}
+                            <span
+                              className="font-mono font-semibold whitespace-nowrap"
+                              data-testid="credit-note-number"
+                            >
+                              {note.number}
+                            </span>{" "}
+                            <span className="text-xs text-muted">
+                              <time dateTime={note.at}>{note.date}</time>
+                              {note.providerRef ? ` · ${note.providerRef}` : ""}
+                            </span>
+                          </span>
+                          <span
+                            className="font-semibold whitespace-nowrap tabular-nums"
+                            data-testid="credit-note-amount"
+                          >
+                            {note.amount}
+                          </span>
+                        </li>
+                      ))}
+                      <li className="flex flex-wrap items-baseline justify-between gap-x-3 font-semibold">
+                        <span>{t("invoices.netOfOrder")}</span>
+                        <span className="whitespace-nowrap tabular-nums" data-testid="invoice-net">
+                          {row.net}
+                        </span>
+                      </li>
+                    </ul>
+                  ) : null}
                   <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="invoice-papers">
                     {row.papers.map((paper) => (
                       <a

@@ -38,6 +38,7 @@ import { placeOrder } from "../orders/place-order.server.ts";
 import { servicesOf } from "../services-context.ts";
 import { orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
 import { formatDay, formatMoney } from "../i18n/format.ts";
+import { readTimeZone, TIME_ZONE_FIELD } from "../i18n/time-zone.ts";
 
 /**
  * The page does not hydrate: the browser checks the constraint attributes derived from the schema
@@ -172,7 +173,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The schema refused the post unless every consent was ticked: this is the moment they were given.
   const acceptance = acceptanceFor(offer, lang);
   const outcome = await placeOrder(
-    { form: normaliseOrderForm(offer, submission.value), offer, lang, submissionToken: token, acceptance },
+    {
+      form: normaliseOrderForm(offer, submission.value),
+      offer,
+      lang,
+      submissionToken: token,
+      acceptance,
+      // Anything but a zone Intl knows is ignored: the owner's clock then, never a refusal.
+      timeZone: readTimeZone(formData.get(TIME_ZONE_FIELD)),
+    },
     services,
   );
   if (outcome.ok)
@@ -250,7 +259,7 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
           key={fieldName}
           meta={meta}
           legend={t(`form.${fieldName}`)}
-          note={t("form.zapierNote")}
+          note={orderFieldSpec(fieldName).hint ? t(`form.${fieldName}Hint`) : undefined}
           options={[
             { value: "oui", label: t("form.yes") },
             { value: "non", label: t("form.no") },
@@ -366,6 +375,8 @@ function OrderForm({ offer, lang, token, cancelled, draft, actionData }: OkData 
           >
             <input type="hidden" name="offre" value={offer.id} />
             <input type="hidden" name="token" value={actionData?.token ?? token} />
+            {/* The browser's time zone, filled by public/forms.js: the customer's pages tell times on their clock. */}
+            <input type="hidden" name={TIME_ZONE_FIELD} value="" data-time-zone="" />
             <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
               <label htmlFor="order-website">{t("form.honeypot")}</label>
               <input

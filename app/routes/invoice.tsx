@@ -63,6 +63,20 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
                 {invoice.total}
               </td>
             </tr>
+            {invoice.creditNotes.map((note) => (
+              <tr key={note.label} data-testid="invoice-credit-note">
+                <td className="pt-2 pr-4 text-sm">{note.label}</td>
+                <td className="pt-2 text-right whitespace-nowrap">{note.amount}</td>
+              </tr>
+            ))}
+            {invoice.net ? (
+              <tr>
+                <th className="pt-3">{t("invoice.net")}</th>
+                <td className="pt-3 text-right text-lg font-bold whitespace-nowrap" data-testid="invoice-net">
+                  {invoice.net}
+                </td>
+              </tr>
+            ) : null}
           </tfoot>
         </table>
         <p className="mt-4 text-sm text-muted">{t("invoice.taxIncluded")}</p>

@@ -58,11 +58,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orderWork = await services.repo.orderWork(order.id);
   // Download links signed for this view, valid FILE_LINK_TTL_SECONDS (a reload signs fresh ones).
   const now = Date.now();
-  const work = workView(order, orderWork, asked, (fileId) =>
-    orderFilePath(order.id, fileId, asked, services.links, getEnv().FILE_LINK_TTL_SECONDS * 1000, now),
+  // The page's one clock (the customer's zone where the order recorded it), named once on the page.
+  const clock = { timeZone: view.timeZone, named: false };
+  const work = workView(
+    order,
+    orderWork,
+    asked,
+    (fileId) => orderFilePath(order.id, fileId, asked, services.links, getEnv().FILE_LINK_TTL_SECONDS * 1000, now),
+    clock,
   );
   // The timeline with the work's steps (brief received; a revision asked or the acceptance), each in its room's words.
-  const extra = workSteps(order, orderWork, (iso) => formatZonedDue(new Date(iso), asked, view.timeZone, true));
+  const extra = workSteps(order, orderWork, (iso) => formatZonedDue(new Date(iso), asked, view.timeZone, true, false));
   const [paid, ...rest] = view.steps.map((step) => ({ ...step, ns: "order-page" as const }));
   const steps = [
     paid!,
@@ -77,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ? {
         note: status.note,
         datetime: status.at,
-        label: formatZonedDue(new Date(status.at), asked, view.timeZone, true),
+        label: formatZonedDue(new Date(status.at), asked, view.timeZone, true, false),
       }
     : null;
   return {
@@ -146,6 +152,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {view.reference}
         </strong>
       </p>
+      {/* Every time on the page is on this one clock (the customer's zone where known, else the owner's): named once, here. */}
+      <p className="mt-1 text-sm text-muted" data-testid="order-time-zone">
+        {t("page.timeZone", { zone: view.timeZone })}
+      </p>
 
       {/* While the brief is due it comes first: the work starts from it and the due date already counts. */}
       {work.briefOpen && !work.brief ? (
@@ -167,9 +177,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <time dateTime={view.due.datetime}>{view.due.label}</time>
           </p>
           {view.due.mark === "late" ? <p className="mt-2 font-medium text-red-700">{t("page.late")}</p> : null}
-          <p className="mt-2 text-sm text-muted" data-testid="order-time-zone">
-            {t("page.timeZone", { zone: view.timeZone })}
-          </p>
         </div>
       ) : null}
 

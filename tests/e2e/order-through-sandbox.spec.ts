@@ -79,7 +79,8 @@ for (const { lang, offer, values, choose, own, cancelFirst } of CASES) {
     const names = await page
       .locator("form#order [name]")
       .evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute("name")))]);
-    expect(names.filter((name) => !["offre", "token", "website"].includes(name!))).toEqual([
+    // Hidden: the offer, the submission token, the honeypot, the browser's time zone (app/i18n/time-zone.ts).
+    expect(names.filter((name) => !["offre", "token", "website", "tz"].includes(name!))).toEqual([
       ...ORDER_FORM_FIELDS[kind],
       ...consentFields(offer),
     ]);

@@ -9,6 +9,7 @@ import { formatMoney } from "../../app/i18n/format.ts";
 import { businessDay } from "../../app/stats/page-views.server.ts";
 import { monthBefore } from "../../app/admin/dashboard.server.ts";
 import { ownerReset, setUpOwner, type AdminClient } from "../support/admin.ts";
+import { confirmPost, openScreen } from "../support/money.ts";
 import { ines, payInSandbox, postOrder, readStore, waitFor } from "../support/orders.ts";
 import { databaseUrlFor } from "../support/store.ts";
 import { payThroughStripe } from "../support/stripe-webhooks.ts";
@@ -37,6 +38,10 @@ function rowsOf(html: string) {
     })),
   }));
 }
+
+/** One order's row as sent: from its item to its papers (its credit notes are a list inside it). */
+const rowHtml = (html: string, orderId: string) =>
+  new RegExp(`data-order-id="${orderId}"[\\s\\S]*?data-testid="invoice-papers"[\\s\\S]*?</p>`).exec(html)![0];
 
 async function owner(server: { url: string; dataDir: string }): Promise<AdminClient> {
   return (
@@ -92,6 +97,72 @@ describe("in demo mode (the sandbox)", () => {
     const wrongHtml = decode(await wrong.text());
     expect(wrongHtml).toContain(locale("fr").badMonth);
     expect(rowsOf(wrongHtml)).toHaveLength(1);
+  });
+});
+
+describe("a refunded order (the sandbox)", () => {
+  const server = suiteServer({ ORDER_RATE_LIMIT: "0", OWNER_LANG: "en", LOG_LEVEL: "silent" });
+
+  /** The back office's refund: its confirmation screen, then Confirm (303 back to the order). */
+  async function refund(client: AdminClient, orderId: string, amount: string) {
+    const query = new URLSearchParams({ key: crypto.randomUUID(), amount, reason: "requested_by_customer", note: "" });
+    const screen = await openScreen(client, `/admin/orders/${orderId}/refund?${query}`);
+    expect(screen.status).toBe(200);
+    const done = await confirmPost(client, `/admin/orders/${orderId}/refund`, screen.fields);
+    expect(done.status).toBe(303);
+  }
+
+  test("each refund is a credit note under its invoice (number, date, negative amount); the month's total and the customer's invoice are net", async () => {
+    const client = await owner(server);
+    await payInSandbox(server.url, "veo3-pack", "fr", ines("Rembourse"));
+    await payInSandbox(server.url, "veo3-single", "fr", ines("Garde"));
+    const orders = (await readStore(server.dataDir)).orders;
+    const refunded = orders.find((o) => o.customer.lastName === "Rembourse")!;
+    const kept = orders.find((o) => o.customer.lastName === "Garde")!;
+    const paid = refunded.amountDueNow;
+    // Part, then the rest: two credit notes.
+    await refund(client, refunded.id, "10");
+    await refund(client, refunded.id, ((paid - 1_000) / 100).toFixed(2));
+
+    const html = decode(await (await client.get("/admin/invoices")).text());
+    const row = rowHtml(html, refunded.id);
+    const notes = [
+      ...row.matchAll(
+        /data-testid="credit-note"[\s\S]*?credit-note-number"[^>]*>([^<]+)<[\s\S]*?<time dateTime="([^"]+)">([^<]+)<[\s\S]*?credit-note-amount"[^>]*>([^<]+)</g,
+      ),
+    ].map(([, number, at, date, amount]) => ({ number, at, date, amount }));
+    expect(notes.map(({ number, amount }) => ({ number, amount }))).toEqual([
+      { number: `${refunded.reference}-R1`, amount: formatMoney(-1_000, "EUR", "en") },
+      { number: `${refunded.reference}-R2`, amount: formatMoney(-(paid - 1_000), "EUR", "en") },
+    ]);
+    for (const note of notes) {
+      expect(Date.now() - Date.parse(note.at!)).toBeLessThan(10 * 60_000);
+      expect(note.date).toMatch(/\d/);
+    }
+    expect(/data-testid="invoice-net"[^>]*>([^<]+)</.exec(row)?.[1]).toBe(formatMoney(0, "EUR", "en"));
+    // The order that was kept has no credit note.
+    expect(rowHtml(html, kept.id)).not.toContain("credit-note");
+    // The month: gross of both invoices, the refunds, and what was kept.
+    const totals = /data-testid="invoices-total"[^>]*>([\s\S]*?)<\/p>/.exec(html)![1]!.replace(/<[^>]+>/g, "");
+    expect(totals).toContain(en.total.replace("{{amounts}}", formatMoney(paid + kept.amountDueNow, "EUR", "en")));
+    expect(totals).toContain(en.refunded.replace("{{amounts}}", formatMoney(-paid, "EUR", "en")));
+    expect(totals).toContain(en.net.replace("{{amounts}}", formatMoney(kept.amountDueNow, "EUR", "en")));
+
+    // The customer's own invoice (the sandbox's, in the order's language) lists both credit notes and the net paid.
+    const link = /<a href="([^"]+)"[^>]*data-paper="sandboxInvoice"/.exec(row)![1]!;
+    const invoice = decode(await (await fetch(link.replace(/^https?:\/\/[^/]+/, server.url))).text());
+    const fr = JSON.parse(fs.readFileSync(path.resolve("locales/fr/subscription.json"), "utf8")).invoice;
+    const lines = [
+      ...invoice.matchAll(/data-testid="invoice-credit-note"><td[^>]*>([^<]+)<\/td><td[^>]*>([^<]+)</g),
+    ].map(([, label, amount]) => ({ label, amount }));
+    expect(lines.map((line) => line.amount)).toEqual([
+      formatMoney(-1_000, "EUR", "fr"),
+      formatMoney(-(paid - 1_000), "EUR", "fr"),
+    ]);
+    expect(lines[0]!.label).toContain(fr.creditNote.split(" {{")[0]);
+    expect(lines[0]!.label).toContain(`${refunded.reference}-R1`);
+    expect(/data-testid="invoice-net"[^>]*>([^<]+)</.exec(invoice)?.[1]).toBe(formatMoney(0, "EUR", "fr"));
+    expect(invoice).toContain(fr.net);
   });
 });
 

@@ -79,17 +79,36 @@ test("a typed address gets at most 3 acknowledgements a day, none repeating the 
   );
 });
 
-test("every email shows the site's own logo: a PNG the site itself serves, at an absolute URL", async () => {
-  // The first test's acknowledgements and owner's copies: a customer's email and an owner's.
+test("the logo an email shows is the site's own: a PNG the site itself serves, at an absolute URL; a short email goes without it", async () => {
+  // A request with a long message: its owner's copy is long enough to carry the image (a short
+  // email goes without it, as SpamAssassin's HTML_IMAGE_ONLY rules count an image beside little
+  // HTML: app/mail/email-layout.server.ts, IMAGE_ONLY_LIMIT).
+  const long = await fetch(`${server.url}/quote?offer=whatsapp&lang=en`, {
+    method: "POST",
+    body: new URLSearchParams({
+      offer: "whatsapp",
+      email: "long.request@example.com",
+      name: "Léa Long",
+      message: "We answer about forty questions a day on WhatsApp, mostly about opening hours and prices. ".repeat(22),
+    }),
+    redirect: "manual",
+  });
+  expect(long.status).toBe(303);
+  await waitFor(
+    () => emlFiles(server.dataDir).some((file) => file.endsWith("-quote-owner.eml") && read(file).includes("Léa Long")),
+    30_000,
+    "the long request's owner copy",
+  );
+  // The first test's acknowledgements and owner's copies, and this one: a customer's email and an owner's.
   const files = emlFiles(server.dataDir).filter(
     (file) => file.endsWith("-quote-ack.eml") || file.endsWith("-quote-owner.eml"),
   );
-  expect(
-    files.some((file) => file.endsWith("-quote-ack.eml")) && files.some((file) => file.endsWith("-quote-owner.eml")),
-  ).toBe(true);
-  const logos = new Set(
-    files.map((file) => /<img src="(https?:\/\/[^"]+)" width="36" height="36"/.exec(read(file))?.[1]),
-  );
+  const logoIn = (file: string) => /<img src="(https?:\/\/[^"]+)" width="36" height="36"/.exec(read(file))?.[1];
+  // The acknowledgement is short: the brand's initial on the logo's gradient, no image.
+  const acks = files.filter((file) => file.endsWith("-quote-ack.eml"));
+  expect(acks.length).toBeGreaterThan(0);
+  for (const file of acks) expect(logoIn(file), file).toBeUndefined();
+  const logos = new Set(files.map(logoIn).filter((logo) => logo !== undefined));
   expect(logos.size).toBe(1);
   const logo = new URL([...logos][0]!);
   expect(logo.pathname).toBe("/email-logo.png");

@@ -248,4 +248,35 @@ describe("a sandbox order of the Telegram agent", () => {
     );
     expect(detail).toContain('href="tel:+33612345678"');
   });
+
+  test("the brief asks as the order form did: the agent-name example and the Zapier note, in each of the six languages", async () => {
+    const created = await postOrder(server.url, "formateur-ia", "en", orderForm({ email: "brief-hints@example.com" }));
+    const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
+    expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
+    const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === "brief-hints@example.com")!;
+    const file = await waitFor(
+      () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
+      10_000,
+      "confirmation",
+    );
+    const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(mail(file))![1]!;
+    // The seed's words, in English: the example name and what yes to Zapier brings.
+    expect(locale("en", "order").form.agentNamePlaceholder).toBe("iaBot");
+    expect(locale("en", "order").form.connectZapierHint).toContain("cloud spreadsheet");
+    for (const lang of ["fr", "en", "es", "de", "pt", "it"]) {
+      const page = await (await fetch(`${server.url}${link}?lang=${lang}`)).text();
+      const form = locale(lang, "order").form;
+      const agent = /<input[^>]*name="agentName"[^>]*>/.exec(page)?.[0] ?? "";
+      expect(agent, lang).toContain(`placeholder="${html(form.agentNamePlaceholder)}"`);
+      const hintId = /aria-describedby="([^"]+)"/.exec(agent)?.[1];
+      expect(hintId, lang).toBeTruthy();
+      expect(page, lang).toContain(
+        `id="${hintId}" class="mt-1 text-sm text-muted" data-hint="agentName">${html(form.agentNameHint)}<`,
+      );
+      expect(page, lang).toMatch(/<fieldset aria-describedby="brief-connectZapier-hint">/);
+      expect(page, lang).toContain(
+        `id="brief-connectZapier-hint" class="mt-1 text-sm text-muted" data-hint="connectZapier">${html(form.connectZapierHint)}<`,
+      );
+    }
+  });
 });
