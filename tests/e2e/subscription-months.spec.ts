@@ -61,10 +61,14 @@ test("a subscriber's page: this month first, its brief and count; last month fol
     await attachShots(page, info, "subscriber-month-1", [390, 320]);
 
     // The month ends: the sandbox renews the subscription; month 2 opens with its own brief first.
-    db.prepare("UPDATE orders SET period_end = ? WHERE id = ?").run(
-      new Date(Date.now() - 60_000).toISOString(),
-      orderId,
-    );
+    // As if a month had passed: the period (and what was delivered in it) ended a minute ago.
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    const { period_end: before } = db.prepare("SELECT period_end FROM orders WHERE id = ?").get(orderId) as {
+      period_end: string;
+    };
+    db.prepare("UPDATE orders SET period_end = ? WHERE id = ?").run(ended, orderId);
+    for (const table of ["order_deliveries", "order_events"])
+      db.prepare(`UPDATE ${table} SET period = ? WHERE order_id = ? AND period = ?`).run(ended, orderId, before);
     db.close();
     await expect
       .poll(
