@@ -25,6 +25,7 @@ import { startReconciler } from "./orders/reconcile.server.ts";
 import { orderPageToken } from "./orders/order-page.server.ts";
 import { KyselyWebhookInbox } from "./billing/webhook-inbox.server.ts";
 import { WebhookWorker } from "./billing/webhook-worker.server.ts";
+import { SandboxRenewalWorker } from "./billing/sandbox-renewal-worker.server.ts";
 import { openStores, type Stores } from "./stores.server.ts";
 import { PageViewFlusher } from "./stats/page-view-flusher.server.ts";
 import { pageViews } from "./stats/page-views.server.ts";
@@ -83,6 +84,8 @@ export interface OrderServices {
   morningWorker: MorningWorker;
   /** The customer's one brief reminder (BRIEF_REMINDER_HOURS). */
   briefReminders: BriefReminderWorker;
+  /** The sandbox's monthly renewals (null with Stripe, which renews with its own events). */
+  sandboxRenewals: SandboxRenewalWorker | null;
 }
 
 /** The one place the file storage is chosen: the disk under DATA_DIR (the embedded default) or an S3-compatible bucket. */
@@ -257,6 +260,12 @@ async function createServices(): Promise<OrderServices> {
   const eventDeps = { repo, provider, inbox, onEnqueued: kickAll, onQueued: () => webhookWorker.kick() };
   const webhookWorker = new WebhookWorker({ deps: eventDeps, pollMs: env.OUTBOX_POLL_MS });
   webhookWorker.start();
+  // The sandbox renews its subscriptions month by month itself (Stripe's side does it with events).
+  const sandboxRenewals =
+    provider.name === "sandbox"
+      ? new SandboxRenewalWorker(eventDeps, Math.min(60_000, Math.max(1_000, env.OUTBOX_POLL_MS * 10)))
+      : null;
+  sandboxRenewals?.start();
   const pageViewFlusher = new PageViewFlusher({ counter: pageViews, store: repo, pollMs: env.PAGE_VIEWS_FLUSH_MS });
   pageViewFlusher.start();
   const backups = startDailyBackups(repo.store, path.join(dataDir, "backups"), {
@@ -312,6 +321,7 @@ async function createServices(): Promise<OrderServices> {
     retentionWorker,
     morningWorker,
     briefReminders,
+    sandboxRenewals,
   };
 }
 
@@ -348,6 +358,7 @@ export async function shutdownOrderServices(): Promise<void> {
   await services.retentionWorker.stop();
   await services.morningWorker.stop();
   await services.briefReminders.stop();
+  await services.sandboxRenewals?.stop();
   await services.webhookWorker.stop();
   await services.webhooksOut.stop();
   // The views counted since the last flush are stored before the database closes.

@@ -3,6 +3,7 @@ import type { Database } from "../db/schema.ts";
 import { billingStateEvents } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
+import { openWorkPeriod } from "../delivery/delivery-store.server.ts";
 import { applyBillingState, setBillingRefs } from "../orders/billing-columns.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -70,6 +71,8 @@ export function billingStore(db: Kysely<Database>): BillingStore {
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
         if (change?.billing) await applyBillingState(trx, change.orderId, change.billing);
+        // The work's next month opens with the renewal that pays it, once (the event's record decides).
+        if (change?.openPeriod) await openWorkPeriod(trx, change.orderId, change.openPeriod.from, change.openPeriod.to);
         for (const kind of change?.emails ?? []) await enqueue(trx, { orderId: change!.orderId }, kind);
         if (change) {
           for (const spec of [...(change.webhooks ?? []), ...billingStateEvents(change.orderId, change.billing)])
@@ -77,6 +80,22 @@ export function billingStore(db: Kysely<Database>): BillingStore {
         }
         return true;
       });
+    },
+
+    async listSandboxPeriodsEnded(nowIso: string, limit: number): Promise<Order[]> {
+      const rows = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("provider", "=", "sandbox")
+        .where("state", "=", "paid")
+        .where("monthly", ">", 0)
+        .where("subscription_ref", "is not", null)
+        .where("billing_state", "in", ["active", "past_due", "cancelling"])
+        .where("period_end", "<=", nowIso)
+        .orderBy("period_end")
+        .limit(limit)
+        .execute();
+      return rows.map(toOrder);
     },
 
     async listPaymentEvents(orderId: string): Promise<PaymentEventRow[]> {

@@ -15,9 +15,15 @@ import type { OutboxStore } from "../mail/types.ts";
 import type { BackOfficeStore } from "../admin/types.ts";
 import type { BillingStore, PaymentEventChange } from "./types.ts";
 import type { KyselyWebhookInbox } from "./webhook-inbox.server.ts";
+import type { DeliveryStore } from "../delivery/types.ts";
+import { renewWork } from "../delivery/work.server.ts";
 
 export interface PaymentEventDeps {
-  repo: OrderStore & BillingStore & OutboxStore & Pick<BackOfficeStore, "addOrderEvent">;
+  repo: OrderStore &
+    BillingStore &
+    OutboxStore &
+    Pick<BackOfficeStore, "addOrderEvent"> &
+    Pick<DeliveryStore, "orderWork">;
   provider: PaymentProvider;
   /** The stored events (the queue behind the webhook) and the refunds per charge. */
   inbox: KyselyWebhookInbox;
@@ -117,14 +123,7 @@ export async function handlePaymentEvent(
 ): Promise<{ outcome: string; orderId: string | null }> {
   const { repo, provider, inbox } = deps;
   if (await repo.hasPaymentEvent(event.id)) return { outcome: "duplicate", orderId: null };
-  const record = async (order: Order | undefined, change?: Omit<PaymentEventChange, "orderId">) => {
-    const recorded = await repo.recordPaymentEvent(
-      { id: event.id, type: event.kind, orderId: order?.id ?? null },
-      order && change ? { orderId: order.id, ...change } : undefined,
-    );
-    if (recorded && (change?.emails.length || change?.webhooks?.length || change?.billing)) deps.onEnqueued?.();
-    return recorded;
-  };
+  const record = recorder(event, deps);
   const done = (outcome: string, order: Order | undefined) => ({ outcome, orderId: order?.id ?? null });
 
   switch (event.kind) {
@@ -189,26 +188,7 @@ export async function handlePaymentEvent(
           periodEnd: null,
         });
       }
-      const emails: StoredEmailKind[] = [];
-      if (event.kind === "invoice.payment_failed" && subscription.status === "past_due")
-        emails.push(EMAIL.paymentFailed(event.invoiceId));
-      if (event.kind === "invoice.paid" && event.renewal) emails.push(EMAIL.renewal(event.invoiceId));
-      // A change already recorded (the owner cancelled from the back office, app/admin/money.server.ts)
-      // is not news to the owner; the customer's email is the same outbox kind either way (once).
-      const ownerKnows = subscriptionState(subscription) === order.billingState;
-      if (subscription.status === "cancelled")
-        emails.push(EMAIL.subscriptionEnded, ...(ownerKnows ? [] : [EMAIL.ownerCancellation]));
-      else if (subscription.cancelAtPeriodEnd && !ownerKnows) emails.push(EMAIL.ownerCancellation);
-      if (subscription.status === "paused" && order.subscriptionStatus !== "paused")
-        emails.push(EMAIL.ownerPaused(event.id));
-      emails.push(...cancellationConfirmation(subscription));
-      const state = mergeBillingState(order.billingState, subscriptionState(subscription));
-      const webhooks =
-        event.kind === "invoice.paid" && event.renewal
-          ? [WEBHOOK_EVENTS.subscriptionRenewed(event.invoiceId, subscription.periodEnd)]
-          : [];
-      await inbox.setSubscriptionStatus(order.id, subscription.providerStatus);
-      await record(order, { billing: { state, periodEnd: subscription.periodEnd }, emails, webhooks });
+      const state = await applySubscription(event, subscription, order, deps, record, "stripe");
       return done(subscription.status === "paused" ? "paused" : state, order);
     }
     case "charge.refunded": {
@@ -273,6 +253,123 @@ export async function handlePaymentEvent(
       return done(restored ?? "paid", order);
     }
   }
+}
+
+/** Records `event` once with what it changes for its order (one transaction), and wakes the outbox when it queued something. */
+function recorder(event: HandledPaymentEvent, deps: PaymentEventDeps): RecordChange {
+  return async (order, change) => {
+    const recorded = await deps.repo.recordPaymentEvent(
+      { id: event.id, type: event.kind, orderId: order?.id ?? null },
+      order && change ? { orderId: order.id, ...change } : undefined,
+    );
+    if (recorded && (change?.emails.length || change?.webhooks?.length || change?.billing)) deps.onEnqueued?.();
+    return recorded;
+  };
+}
+
+/**
+ * The sandbox bills month by month as Stripe does, without webhooks: a sandbox subscription whose
+ * period has ended is renewed for the next month (the same day next month), or, set to end at its
+ * period's end, ends. Each goes through the same path as Stripe's `invoice.paid` and
+ * `customer.subscription.deleted` (`applySubscription`: emails, webhooks, the work's next month
+ * through the state machine), under an event id per order and period, so two instances, or a pass
+ * repeated, record it once. Returns how many it handled.
+ */
+export async function renewSandboxSubscriptions(deps: PaymentEventDeps, now = new Date(), limit = 20): Promise<number> {
+  if (deps.provider.name !== "sandbox") return 0;
+  const due = await deps.repo.listSandboxPeriodsEnded(now.toISOString(), limit);
+  let handled = 0;
+  for (const order of due) {
+    if (!order.periodEnd || !order.subscriptionRef) continue;
+    const ending = order.billingState === "cancelling";
+    const periodEnd = ending ? order.periodEnd : nextBillingDate(order.periodEnd);
+    const base = { subscriptionRef: order.subscriptionRef, customerRef: order.customerRef, reference: order.id };
+    const event: SubscriptionEvent = ending
+      ? { id: `sbx_evt_ended_${order.id}`, kind: "subscription.deleted", ...base }
+      : {
+          id: `sbx_evt_renewal_${order.id}_${periodEnd}`,
+          kind: "invoice.paid",
+          invoiceId: `sbx_in_${order.id}_${periodEnd.slice(0, 10).replace(/-/g, "")}`,
+          renewal: true,
+          ...base,
+        };
+    const subscription: SubscriptionStatus = {
+      id: order.subscriptionRef,
+      reference: order.id,
+      customerRef: order.customerRef,
+      status: ending ? "cancelled" : "active",
+      providerStatus: ending ? "canceled" : "active",
+      cancelAtPeriodEnd: false,
+      periodEnd,
+    };
+    await applySubscription(event, subscription, order, deps, recorder(event, deps), "worker");
+    handled++;
+  }
+  return handled;
+}
+
+/** The next billing date after `periodEnd`: the same day next month, or that month's last day when it is shorter (as Stripe bills). */
+export function nextBillingDate(periodEnd: string): string {
+  const end = new Date(periodEnd);
+  const next = new Date(end);
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(end.getUTCDate(), lastDay));
+  return next.toISOString();
+}
+
+/** A subscription event as the billing room handles it, whoever reports it: Stripe's events, the sandbox's renewals. */
+export type SubscriptionEvent = Extract<
+  HandledPaymentEvent,
+  { kind: "invoice.paid" | "invoice.payment_failed" | "subscription.updated" | "subscription.deleted" }
+>;
+type RecordChange = (order: Order | undefined, change?: Omit<PaymentEventChange, "orderId">) => Promise<boolean>;
+
+/**
+ * What a subscription's current truth (`subscription`, read from the provider) changes for its
+ * order: the billing state and period end, the emails and webhooks, and the work's next month when
+ * the period moved on (a renewal, through the state machine: `renewWork`), recorded with the event
+ * in one transaction. The one path of Stripe's events and the sandbox's renewals.
+ */
+async function applySubscription(
+  event: SubscriptionEvent,
+  subscription: SubscriptionStatus,
+  order: Order,
+  deps: PaymentEventDeps,
+  record: RecordChange,
+  actor: "stripe" | "worker",
+): Promise<BillingState> {
+  const emails: StoredEmailKind[] = [];
+  if (event.kind === "invoice.payment_failed" && subscription.status === "past_due")
+    emails.push(EMAIL.paymentFailed(event.invoiceId));
+  if (event.kind === "invoice.paid" && event.renewal) emails.push(EMAIL.renewal(event.invoiceId));
+  // A change already recorded (the owner cancelled from the back office, app/admin/money.server.ts)
+  // is not news to the owner; the customer's email is the same outbox kind either way (once).
+  const ownerKnows = subscriptionState(subscription) === order.billingState;
+  if (subscription.status === "cancelled")
+    emails.push(EMAIL.subscriptionEnded, ...(ownerKnows ? [] : [EMAIL.ownerCancellation]));
+  else if (subscription.cancelAtPeriodEnd && !ownerKnows) emails.push(EMAIL.ownerCancellation);
+  if (subscription.status === "paused" && order.subscriptionStatus !== "paused")
+    emails.push(EMAIL.ownerPaused(event.id));
+  emails.push(...cancellationConfirmation(subscription));
+  const state = mergeBillingState(order.billingState, subscriptionState(subscription));
+  const webhooks =
+    event.kind === "invoice.paid" && event.renewal
+      ? [WEBHOOK_EVENTS.subscriptionRenewed(event.invoiceId, subscription.periodEnd)]
+      : [];
+  // The next billing period, whichever event reports it first (the invoice paid, the subscription
+  // updated): the work's next month opens, through the state machine (closed work stays closed).
+  const openPeriod =
+    subscription.status === "cancelled" ? null : await renewWork(order, subscription.periodEnd, actor, deps.repo);
+  await deps.inbox.setSubscriptionStatus(order.id, subscription.providerStatus);
+  await record(order, {
+    billing: { state, periodEnd: subscription.periodEnd },
+    emails,
+    webhooks,
+    ...(openPeriod ? { openPeriod } : {}),
+  });
+  return state;
 }
 
 /** What an order's state is once a dispute is won: the subscription's, or the one-time payment's. */

@@ -18,6 +18,8 @@ export interface PaymentEventChange {
   emails: StoredEmailKind[];
   /** Webhooks out besides the one a billing state implies (a renewal, a refund): unique per event key. */
   webhooks?: WebhookEventSpec[];
+  /** A renewal opened the work's next billing period (delivery/work.server.ts `renewWork` decided it). */
+  openPeriod?: { from: string; to: string };
 }
 
 export interface BillingRefs {
@@ -45,4 +47,9 @@ export interface BillingStore {
     change?: PaymentEventChange,
   ): Promise<boolean>;
   listPaymentEvents(orderId: string): Promise<PaymentEventRow[]>;
+  /**
+   * Sandbox subscriptions (the built-in checkout) still billing whose period ended at `now` or
+   * before, oldest first: the sandbox's renewals (`renewSandboxSubscriptions`).
+   */
+  listSandboxPeriodsEnded(now: string, limit: number): Promise<Order[]>;
 }

@@ -33,8 +33,62 @@ export function Allowance({ work }: { work: WorkView }) {
   );
 }
 
+/**
+ * The current billing period of a subscription: "Month 2 · 1 – 31 December", and when the next
+ * piece is due (or that the month's pieces are all delivered).
+ */
+export function PeriodHeading({
+  work,
+  as = "h2",
+  next = true,
+}: {
+  work: WorkView;
+  as?: "h2" | "h3";
+  /** Whether to say when the next piece is due (the customer's page says it at its top; "all delivered" is said here). */
+  next?: boolean;
+}) {
+  const { t } = useTranslation("delivery");
+  if (!work.period)
+    return (
+      <>
+        {as === "h2" ? <h2 className="mt-10 text-lg font-semibold">{t("deliveries.title")}</h2> : null}
+        <Allowance work={work} />
+      </>
+    );
+  const Heading = as;
+  return (
+    <>
+      <Heading className={as === "h2" ? "mt-10 text-lg font-semibold" : "mt-4 font-semibold"} data-testid="period">
+        {t("period.title", { number: work.period.number, starts: work.period.starts, ends: work.period.ends })}
+      </Heading>
+      <Allowance work={work} />
+      {next || !work.nextDue ? <NextPiece work={work} /> : null}
+    </>
+  );
+}
+
+/** When the next piece of the period is due, or that the period's pieces are all delivered (a subscription). */
+export function NextPiece({ work }: { work: WorkView }) {
+  const { t } = useTranslation("delivery");
+  if (!work.period || work.closed) return null;
+  if (work.nextDue)
+    return (
+      <p className="mt-1" data-testid="next-piece" data-late={work.nextDue.late || undefined}>
+        {t(work.allowance ? "period.nextPiece" : "period.nextDelivery")}{" "}
+        <time className="font-semibold" dateTime={work.nextDue.datetime}>
+          {work.nextDue.label}
+        </time>
+      </p>
+    );
+  return work.openRevision ? null : (
+    <p className="mt-1 text-sm text-muted" data-testid="period-complete">
+      {t("period.complete", { date: work.period.ends })}
+    </p>
+  );
+}
+
 /** The deliveries and the revisions asked, in order: each delivery with its link, files and note. */
-export function DeliveryList({ work }: { work: WorkView }) {
+export function DeliveryList({ work, acceptEach = false }: { work: WorkView; acceptEach?: boolean }) {
   const { t } = useTranslation("delivery");
   if (!work.deliveries.length) return <p className="mt-2 text-sm text-muted">{t("deliveries.none")}</p>;
   return (
@@ -68,6 +122,15 @@ export function DeliveryList({ work }: { work: WorkView }) {
                 </ul>
               ) : null}
               <FileList files={delivery.files} testId="delivery-files" />
+              {/* Acceptance is per delivery: each of a month's pieces is accepted on its own (the latest below, with the revision form). */}
+              {acceptEach && delivery.canAccept && delivery.id !== work.latestId ? (
+                <form method="post" className="mt-3" data-testid="accept-piece">
+                  <input type="hidden" name="delivery" value={delivery.id} />
+                  <button type="submit" name="intent" value="accept" className="btn-secondary w-full sm:w-auto">
+                    {t("period.acceptPiece")}
+                  </button>
+                </form>
+              ) : null}
             </div>
             {revision ? (
               <div className="mt-3 rounded-2xl border border-amber-300 bg-amber-50 p-4" data-testid="revision">
@@ -84,18 +147,42 @@ export function DeliveryList({ work }: { work: WorkView }) {
   );
 }
 
-/** A subscription's earlier months, newest first, below this month's work (read only). */
+/**
+ * A subscription's earlier months, newest first, below this month's work (read only), each folded:
+ * its days and pieces in the summary, its brief and deliveries inside.
+ */
 export function PastPeriods({ work }: { work: WorkView }) {
   const { t } = useTranslation("delivery");
   if (!work.pastPeriods.length) return null;
   return (
-    <section className="mt-8" data-testid="past-periods">
-      <h3 className="text-base font-semibold">{t("deliveries.pastTitle")}</h3>
+    <section className="mt-10" data-testid="past-periods">
+      <h2 className="text-lg font-semibold">{t("deliveries.pastTitle")}</h2>
       {work.pastPeriods.map((past) => (
-        <div key={past.period} className="mt-3" data-testid="past-period">
-          <p className="text-sm font-semibold text-muted">{t("deliveries.periodEnding", { date: past.ends })}</p>
-          <DeliveryList work={{ ...work, deliveries: past.deliveries, revisions: [] }} />
-        </div>
+        <details key={past.period} className="mt-3 rounded-2xl border border-line bg-white" data-testid="past-period">
+          <summary className="flex min-h-12 cursor-pointer flex-wrap items-center gap-x-2 px-4 py-2 font-semibold">
+            <span>
+              {past.number
+                ? t("period.title", { number: past.number, starts: past.starts, ends: past.ends })
+                : t("deliveries.periodEnding", { date: past.ends })}
+            </span>
+            {past.allowance ? (
+              <span className="text-sm font-normal text-muted">
+                {t("period.delivered", { done: past.allowance.done, total: past.allowance.total })}
+              </span>
+            ) : null}
+          </summary>
+          <div className="border-t border-line px-4 pb-4">
+            {past.brief || past.briefFiles.length ? (
+              <div className="mt-3" data-testid="past-brief">
+                <p className="text-sm font-semibold">{t("period.briefOfMonth")}</p>
+                <BriefAnswers work={{ ...work, briefQuestions: past.briefQuestions }} testId="past-brief-answers" />
+                {past.brief?.text ? <p className="mt-1 break-words whitespace-pre-line">{past.brief.text}</p> : null}
+                <FileList files={past.briefFiles} />
+              </div>
+            ) : null}
+            <DeliveryList work={{ ...work, deliveries: past.deliveries, revisions: [], latestId: null }} />
+          </div>
+        </details>
       ))}
     </section>
   );
@@ -224,7 +311,7 @@ function BriefForm({
     : work;
   return (
     <form method="post" encType="multipart/form-data" className="card mt-3" data-testid="brief-form">
-      <p className="text-sm text-muted">{t("brief.intro")}</p>
+      <p className="text-sm text-muted">{t(work.period ? "period.briefIntro" : "brief.intro")}</p>
       <BriefQuestions work={shown} invalid={invalid} />
       <label htmlFor="brief-text" className="mt-3 block text-sm font-semibold">
         {t("brief.label")}
@@ -320,12 +407,17 @@ export function BriefFirst({
   briefMax: number;
 }) {
   const { t } = useTranslation("order-page");
+  const { t: td } = useTranslation("delivery");
+  // A later month of a subscription: the month's topics, its clock from the month's first day.
+  const later = work.period && work.period.number > 1 ? work.period : null;
   return (
     <div className="mt-8" data-testid="brief-first">
-      <h2 className="text-xl font-bold">{t("briefFirst.title")}</h2>
-      <p className="mt-2">{t("briefFirst.intro")}</p>
+      <h2 className="text-xl font-bold">
+        {later ? td("period.briefFirstTitle", { number: later.number }) : t("briefFirst.title")}
+      </h2>
+      <p className="mt-2">{later ? td("period.briefFirstIntro") : t("briefFirst.intro")}</p>
       <p className="mt-2 text-sm text-muted" data-testid="due-counts-from">
-        {t("briefFirst.clock", { paid })}
+        {later ? td("period.clock", { date: later.starts }) : t("briefFirst.clock", { paid })}
       </p>
       <WorkNotices work={work} done={done} error={error} invalid={invalid} />
       <BriefForm work={work} invalid={invalid} briefMax={briefMax} typed={typed} />
@@ -365,16 +457,17 @@ export function WorkSection({
     <>
       {briefFirst ? null : <WorkNotices work={work} done={done} error={error} invalid={invalid} />}
 
-      <h2 className="mt-10 text-lg font-semibold">{t("deliveries.title")}</h2>
-      <Allowance work={work} />
-      <DeliveryList work={work} />
-      <PastPeriods work={work} />
+      {/* This month first (a subscription: its days, pieces, next date), the earlier months below. */}
+      <PeriodHeading work={work} next={false} />
+      <DeliveryList work={work} acceptEach={work.subscription} />
 
       {work.canAnswer ? (
         <div className="mt-6 grid items-start gap-4 sm:grid-cols-2">
           <form method="post" className="card" data-testid="accept-form">
             <h3 className="font-semibold">{t("accept.title")}</h3>
-            <p className="mt-1 text-sm text-muted">{t("accept.help")}</p>
+            {/* A subscription goes on: accepting a piece says it is right, never that the order ends. */}
+            <p className="mt-1 text-sm text-muted">{t(work.subscription ? "period.acceptHelp" : "accept.help")}</p>
+            {work.latestId ? <input type="hidden" name="delivery" value={work.latestId} /> : null}
             <button type="submit" name="intent" value="accept" className="btn-primary mt-3 w-full">
               {t("accept.button")}
             </button>
@@ -420,13 +513,15 @@ export function WorkSection({
       {work.openRevision ? <p className="mt-4 text-sm text-muted">{t("revision.waiting")}</p> : null}
       {work.accepted ? (
         <p className="mt-4 font-medium" data-testid="work-accepted">
-          {t("accept.done")}
+          {t(work.subscription ? "period.acceptedLatest" : "accept.done")}
         </p>
       ) : null}
 
       {briefFirst ? null : (
         <>
-          <h2 className="mt-10 text-lg font-semibold">{t("brief.title")}</h2>
+          <h2 className="mt-10 text-lg font-semibold">
+            {work.period ? t("period.briefTitle", { number: work.period.number }) : t("brief.title")}
+          </h2>
           {work.brief ? (
             <div className="card mt-3" data-testid="brief">
               <p className="text-sm text-muted">
@@ -445,10 +540,12 @@ export function WorkSection({
           {work.briefOpen ? (
             <BriefForm work={work} invalid={invalid} briefMax={briefMax} typed={typed} />
           ) : (
-            <p className="mt-3 text-sm text-muted">{t("brief.closed")}</p>
+            <p className="mt-3 text-sm text-muted">{t(work.period ? "period.briefClosed" : "brief.closed")}</p>
           )}
         </>
       )}
+
+      <PastPeriods work={work} />
     </>
   );
 }

@@ -773,6 +773,33 @@ const CHANGES: SchemaChange[] = [
     name: "031-customer-time-zone",
     statements: [`ALTER TABLE orders ADD COLUMN time_zone TEXT`],
   },
+  {
+    // A subscription lives month by month: each billing period after the first (opened by a
+    // renewal) gets a row, numbered from 1, with the day it started and its own brief (the month's
+    // topics; the first period's brief is the order's, in order_briefs). `period` is the period's
+    // end, the key its deliveries and revisions carry.
+    name: "032-work-periods",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS work_periods (
+         order_id TEXT NOT NULL REFERENCES orders (id),
+         period TEXT NOT NULL,
+         number INTEGER NOT NULL CHECK (number >= 1),
+         starts_at TEXT NOT NULL,
+         brief_text TEXT,
+         brief_created_at TEXT,
+         brief_updated_at TEXT,
+         created_at TEXT NOT NULL,
+         PRIMARY KEY (order_id, period)
+       )`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS work_periods_number ON work_periods (order_id, number)`,
+    ],
+  },
+  {
+    // A brief file belongs to the period it was sent for: null for the order's brief (the first
+    // period's, and every file from before), a later period's key for that month's brief.
+    name: "033-brief-file-period",
+    statements: [`ALTER TABLE order_files ADD COLUMN period TEXT`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

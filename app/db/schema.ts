@@ -404,6 +404,23 @@ export interface OrderFilesTable {
   size: number;
   storage_key: string;
   created_at: string;
+  /** A brief file's billing period (031): null for the order's brief, a later period's key for that month's. */
+  period: Generated<string | null>;
+}
+
+/**
+ * A subscription's billing period after the first, opened by a renewal (030): its number, its start,
+ * its own brief (the month's topics). `period` is the period's end, the key of its deliveries.
+ */
+export interface WorkPeriodsTable {
+  order_id: string;
+  period: string;
+  number: number;
+  starts_at: string;
+  brief_text: string | null;
+  brief_created_at: string | null;
+  brief_updated_at: string | null;
+  created_at: string;
 }
 
 /**
@@ -446,6 +463,7 @@ export interface Database {
   order_revisions: OrderRevisionsTable;
   order_files: OrderFilesTable;
   upload_allowances: UploadAllowancesTable;
+  work_periods: WorkPeriodsTable;
   api_tokens: ApiTokensTable;
   api_idempotency: ApiIdempotencyTable;
   sequences: SequencesTable;

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 
 /**
- * A person's data in the delivery room's tables (ADR 016): their brief, the revisions they wrote,
+ * A person's data in the delivery room's tables (ADR 016): their briefs (the order's and each later
+ * month's of a subscription), the revisions they wrote,
  * the notes and links delivered to them and the names of the files. Erased by order id, rows and
  * all (the order's delivered event stays in its timeline, without its note). The files' bytes are
  * in the file storage under `orders/<order id>/`, removed by that prefix.
@@ -49,6 +50,8 @@ export function deliveryPrivacyStore(db: Kysely<Database>): DeliveryPrivacyStore
           "order_revisions",
           "order_deliveries",
           "order_briefs",
+          // A subscription's later months: their briefs (the month's topics) are the person's words.
+          "work_periods",
           "upload_allowances",
         ] as const) {
           const result = await trx.deleteFrom(table).where("order_id", "in", orderIds).executeTakeFirst();

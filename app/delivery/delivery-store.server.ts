@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
@@ -7,6 +7,7 @@ import { DELIVERY_EMAIL } from "../mail/email-kinds.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
 import type {
   Brief,
+  BriefTarget,
   Delivery,
   DeliveryLink,
   DeliveryStore,
@@ -15,6 +16,7 @@ import type {
   Revision,
   StoredFileRecord,
   UploadScope,
+  WorkPeriod,
 } from "./types.ts";
 
 const now = () => new Date().toISOString();
@@ -22,7 +24,7 @@ const now = () => new Date().toISOString();
 export const newId = () => randomUUID().replace(/-/g, "");
 
 type FileRow = Database["order_files"];
-const toFile = (row: { [K in keyof FileRow]: FileRow[K] }): StoredFileRecord => ({
+const toFile = (row: Selectable<FileRow>): StoredFileRecord => ({
   id: row.id,
   orderId: row.order_id,
   kind: row.kind,
@@ -33,6 +35,7 @@ const toFile = (row: { [K in keyof FileRow]: FileRow[K] }): StoredFileRecord => 
   size: Number(row.size),
   storageKey: row.storage_key,
   createdAt: row.created_at,
+  period: row.period ?? null,
 });
 const toDelivery = (row: {
   id: string;
@@ -80,7 +83,7 @@ const toRevision = (row: {
 export function deliveryStore(db: Kysely<Database>): DeliveryStore {
   return {
     async orderWork(orderId: string): Promise<OrderWork> {
-      const [brief, files, deliveries, revisions, refunded] = await Promise.all([
+      const [brief, files, deliveries, revisions, refunded, periods] = await Promise.all([
         db.selectFrom("order_briefs").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
         db
           .selectFrom("order_files")
@@ -111,6 +114,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           .whereRef("amount_refunded", ">=", "amount")
           .limit(1)
           .executeTakeFirst(),
+        db.selectFrom("work_periods").selectAll().where("order_id", "=", orderId).orderBy("number").execute(),
       ]);
       return {
         fullyRefunded: Boolean(refunded),
@@ -126,19 +130,80 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
         files: files.map(toFile),
         deliveries: deliveries.map(toDelivery),
         revisions: revisions.map(toRevision),
+        periods: periods.map((row): WorkPeriod => ({
+          period: row.period,
+          number: Number(row.number),
+          startsAt: row.starts_at,
+          brief:
+            row.brief_created_at !== null
+              ? {
+                  text: row.brief_text ?? "",
+                  createdAt: row.brief_created_at,
+                  updatedAt: row.brief_updated_at ?? row.brief_created_at,
+                }
+              : null,
+        })),
       };
     },
 
-    async saveBrief(orderId: string, text: string, answers?: Record<string, string>): Promise<boolean> {
+    async saveBrief(
+      orderId: string,
+      text: string,
+      answers?: Record<string, string>,
+      target?: BriefTarget,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const delivered = await trx
+        // The brief closes once the period's pieces are all delivered (a one-time order: its delivery);
+        // checked in the write's transaction, so a brief racing the last delivery is refused.
+        const pieces = await trx
           .selectFrom("order_deliveries")
-          .select("id")
+          .select((eb) => eb.fn.countAll<number>().as("pieces"))
           .where("order_id", "=", orderId)
-          .limit(1)
-          .executeTakeFirst();
-        if (delivered) return false;
+          .$if(target !== undefined, (query) => query.where("period", "=", target!.period))
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom("order_revisions")
+                  .select("order_revisions.id")
+                  .whereRef("order_revisions.order_id", "=", "order_deliveries.order_id")
+                  .whereRef("order_revisions.period", "=", "order_deliveries.period")
+                  .whereRef("order_revisions.round", "=", "order_deliveries.round"),
+              ),
+            ),
+          )
+          .executeTakeFirstOrThrow();
+        if (Number(pieces.pieces) >= (target?.allowance ?? 1)) return false;
         const stamp = now();
+        if (target && !target.first) {
+          // A later month's brief: its period's row (opened by the renewal; written here should the renewal's be missing).
+          const next = await trx
+            .selectFrom("work_periods")
+            .select((eb) => eb.fn.max<number>("number").as("last"))
+            .where("order_id", "=", orderId)
+            .executeTakeFirst();
+          await trx
+            .insertInto("work_periods")
+            .values({
+              order_id: orderId,
+              period: target.period,
+              number: Number(next?.last ?? 1) + 1,
+              starts_at: stamp,
+              brief_text: text,
+              brief_created_at: stamp,
+              brief_updated_at: stamp,
+              created_at: stamp,
+            })
+            .onConflict((conflict) =>
+              conflict.columns(["order_id", "period"]).doUpdateSet((eb) => ({
+                brief_text: text,
+                brief_created_at: eb.fn.coalesce("work_periods.brief_created_at", eb.val(stamp)),
+                brief_updated_at: stamp,
+              })),
+            )
+            .execute();
+          return true;
+        }
         const first = !(await trx
           .selectFrom("order_briefs")
           .select("order_id")
@@ -166,6 +231,10 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
       });
     },
 
+    async openPeriod(orderId: string, from: string, to: string): Promise<void> {
+      await openWorkPeriod(db, orderId, from, to);
+    },
+
     async addFile(file: StoredFileRecord): Promise<void> {
       await insertFile(db, file);
     },
@@ -178,6 +247,8 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
     ): Promise<boolean> {
       // The row starts from what is stored already (orders that uploaded before the counter existed);
       // two first posts insert it once, from the same files.
+      // A later period's brief (`brief@<period>`) has its own allowance, counted from its own files.
+      const [kind, period] = scope.split("@") as ["brief" | "revision", string | undefined];
       const stored = await db
         .selectFrom("order_files")
         .select((eb) => [
@@ -185,7 +256,10 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes"),
         ])
         .where("order_id", "=", orderId)
-        .where("kind", "=", scope)
+        .where("kind", "=", kind)
+        .$if(kind === "brief", (query) =>
+          period === undefined ? query.where("period", "is", null) : query.where("period", "=", period),
+        )
         .executeTakeFirstOrThrow();
       await db
         .insertInto("upload_allowances")
@@ -357,6 +431,58 @@ async function insertFile(db: Kysely<Database>, file: StoredFileRecord): Promise
       size: file.size,
       storage_key: file.storageKey,
       created_at: file.createdAt,
+      period: file.period ?? null,
     })
+    .execute();
+}
+
+/**
+ * A renewal opened the period ending `to` after the one ending `from`: the first period's row
+ * (number 1, from the order's payment) once, then the new one numbered after the last, starting
+ * where `from` ended. In the caller's transaction (billing records it with the payment event); the
+ * key (order, period) makes a replay, or the same move reported by two events, write nothing.
+ */
+export async function openWorkPeriod(db: Kysely<Database>, orderId: string, from: string, to: string): Promise<void> {
+  const stamp = now();
+  const rows = await db
+    .selectFrom("work_periods")
+    .select(["period", "number"])
+    .where("order_id", "=", orderId)
+    .execute();
+  if (rows.some((row) => row.period === to)) return;
+  let last = rows.reduce((max, row) => Math.max(max, Number(row.number)), 0);
+  if (!rows.some((row) => row.period === from)) {
+    if (!last) {
+      const paid = await db.selectFrom("orders").select("paid_at").where("id", "=", orderId).executeTakeFirst();
+      await db
+        .insertInto("work_periods")
+        .values({
+          order_id: orderId,
+          period: from,
+          number: 1,
+          starts_at: paid?.paid_at ?? stamp,
+          brief_text: null,
+          brief_created_at: null,
+          brief_updated_at: null,
+          created_at: stamp,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      last = 1;
+    }
+  }
+  await db
+    .insertInto("work_periods")
+    .values({
+      order_id: orderId,
+      period: to,
+      number: last + 1,
+      starts_at: from,
+      brief_text: null,
+      brief_created_at: null,
+      brief_updated_at: null,
+      created_at: stamp,
+    })
+    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }

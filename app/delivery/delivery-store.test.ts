@@ -134,4 +134,82 @@ describe("the delivery store", () => {
       "cancelled",
     );
   });
+
+  test("a subscription month by month: month 1's brief open until its 8 pieces are delivered, a renewal opens month 2 with its own brief (once), acceptance per piece", async () => {
+    const order = await paidTestOrder(repo, { offer: "short-videos", monthly: 10_000, lang: "en" });
+    const month1 = "2026-12-10T10:00:00.000Z";
+    const month2 = "2027-01-10T10:00:00.000Z";
+    const at = (periodEnd: string) => ({
+      ...order,
+      state: "paid" as const,
+      billingState: "active" as const,
+      periodEnd,
+    });
+    const first = { period: month1, first: true, allowance: 8 };
+    expect(await repo.saveBrief(order.id, "Autumn recipes", undefined, first)).toBe(true);
+    const deliver = (period: string, round: number) =>
+      repo.recordDelivery(
+        {
+          orderId: order.id,
+          period,
+          round,
+          note: `${period} ${round}`,
+          links: [],
+          first: round === 0,
+          eventPeriod: period,
+        },
+        [],
+      );
+    for (const round of [0, 1]) expect(await deliver(month1, round)).not.toBeNull();
+    let state = workState(at(month1), await repo.orderWork(order.id));
+    expect(state.allowance).toEqual({ done: 2, total: 8 });
+    expect(state.briefOpen).toBe(true);
+    expect(state.periodNumber).toBe(1);
+    // Two of eight: the month's topics can still be added to; the next piece has a date before the period's end.
+    expect(await repo.saveBrief(order.id, "Autumn recipes, soups too", undefined, first)).toBe(true);
+    expect(state.nextDue!.getTime()).toBeLessThan(new Date(month1).getTime());
+    // Each piece is accepted on its own: the first, then the latest; neither closes the month.
+    const work = await repo.orderWork(order.id);
+    expect(state.decide("accept", "customer", work.deliveries[0]!).ok).toBe(true);
+    expect(await repo.acceptDelivery(order.id, work.deliveries[0]!.id)).toBe(true);
+    state = workState(at(month1), await repo.orderWork(order.id));
+    expect(state.name).toBe("delivered");
+    expect(state.decide("accept", "customer", (await repo.orderWork(order.id)).deliveries[0]!)).toEqual({
+      ok: false,
+      reason: "alreadyAnswered",
+    });
+    expect(state.canDeliver).toBe(true);
+    for (const round of [2, 3, 4, 5, 6, 7]) expect(await deliver(month1, round)).not.toBeNull();
+    // The eighth delivered: month 1's brief closes (in the store's write too).
+    expect(workState(at(month1), await repo.orderWork(order.id)).briefOpen).toBe(false);
+    expect(await repo.saveBrief(order.id, "Late topics", undefined, first)).toBe(false);
+
+    // The renewal opens month 2, once however many events report it; its brief is its own.
+    await Promise.all([repo.openPeriod(order.id, month1, month2), repo.openPeriod(order.id, month1, month2)]);
+    const renewed = await repo.orderWork(order.id);
+    expect(renewed.periods!.map((period) => [period.period, period.number])).toEqual([
+      [month1, 1],
+      [month2, 2],
+    ]);
+    state = workState(at(month2), renewed);
+    expect(state).toMatchObject({
+      name: "briefDue",
+      periodNumber: 2,
+      firstPeriod: false,
+      brief: null,
+      briefOpen: true,
+    });
+    expect(state.allowance).toEqual({ done: 0, total: 8 });
+    expect(
+      await repo.saveBrief(order.id, "Winter stews", undefined, { period: month2, first: false, allowance: 8 }),
+    ).toBe(true);
+    const view = workView(at(month2), await repo.orderWork(order.id), "en", (id) => `/f/${id}`);
+    expect(view.brief?.text).toBe("Winter stews");
+    expect(view.period?.number).toBe(2);
+    expect(view.pastPeriods.map((past) => [past.number, past.brief?.text, past.allowance])).toEqual([
+      [1, "Autumn recipes, soups too", { done: 8, total: 8 }],
+    ]);
+    // The order's brief (month 1's) is unchanged by month 2's.
+    expect((await repo.orderWork(order.id)).brief?.text).toBe("Autumn recipes, soups too");
+  });
 });

@@ -19,6 +19,8 @@ export interface StoredFileRecord {
   size: number;
   storageKey: string;
   createdAt: string;
+  /** A brief file's billing period: null (or absent) for the order's brief, a later period's key for that month's. */
+  period?: string | null;
 }
 
 export interface Brief {
@@ -28,6 +30,18 @@ export interface Brief {
   answers: Record<string, string>;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A subscription's billing period after the first, opened by a renewal: its number (the first
+ * period, before any renewal, is 1 and has no row), when it started, and its own brief (the
+ * month's topics; null until sent). `period` is its end, the key its deliveries carry.
+ */
+export interface WorkPeriod {
+  period: string;
+  number: number;
+  startsAt: string;
+  brief: { text: string; createdAt: string; updatedAt: string } | null;
 }
 
 /** A link of a delivery: an http(s) URL, and the words the customer clicks (null: the URL itself). */
@@ -62,6 +76,8 @@ export interface OrderWork {
   files: StoredFileRecord[];
   deliveries: Delivery[];
   revisions: Revision[];
+  /** A subscription's periods after the first (renewals), oldest first; empty for a one-time order. */
+  periods?: WorkPeriod[];
   /** A charge of the order was refunded in full (billing's charge_refunds): money ended the work. */
   fullyRefunded?: boolean;
 }
@@ -78,13 +94,30 @@ export interface NewDelivery {
   eventPeriod: string | null;
 }
 
-/** The customer's upload allowances: the brief's files, and the files sent with revision requests. */
-export type UploadScope = "brief" | "revision";
+/**
+ * The customer's upload allowances: the brief's files (the order's brief; `brief@<period>` for a
+ * later billing period's brief, each month its own), and the files sent with revision requests.
+ */
+export type UploadScope = "brief" | "revision" | `brief@${string}`;
+
+/** Where a brief is written: the order's brief (the first period's), or a later period's; refused once the period's pieces are all delivered. */
+export interface BriefTarget {
+  /** The period's key (its end; '' for a one-time order). */
+  period: string;
+  /** The order's first period: the brief is the order's (order_briefs), with the questions' answers. */
+  first: boolean;
+  /** How many pieces the period delivers: the brief closes when they are all delivered. */
+  allowance: number;
+}
 
 export interface DeliveryStore {
   orderWork(orderId: string): Promise<OrderWork>;
-  /** Writes or replaces the brief's text and answers; false once the work was delivered (the brief is then closed). */
-  saveBrief(orderId: string, text: string, answers?: Record<string, string>): Promise<boolean>;
+  /**
+   * Writes or replaces the brief's text and answers, the order's or a later period's (`target`;
+   * absent: the order's, closed by any delivery); false once the period's pieces are all delivered
+   * (the brief is then closed).
+   */
+  saveBrief(orderId: string, text: string, answers?: Record<string, string>, target?: BriefTarget): Promise<boolean>;
   addFile(file: StoredFileRecord): Promise<void>;
   findFile(orderId: string, fileId: string): Promise<StoredFileRecord | null>;
   /**
@@ -113,6 +146,11 @@ export interface DeliveryStore {
     text: string,
     files?: StoredFileRecord[],
   ): Promise<Revision | null>;
+  /**
+   * A renewal opened the billing period `to` after `from`: its row (and the first period's, once),
+   * so its brief, deliveries and due dates start afresh. Idempotent (the period's key).
+   */
+  openPeriod(orderId: string, from: string, to: string): Promise<void>;
   /** Marks the delivery accepted (once) and emails the owner; false when it was already. */
   acceptDelivery(orderId: string, deliveryId: string): Promise<boolean>;
   findDelivery(deliveryId: string): Promise<Delivery | null>;
@@ -170,6 +208,8 @@ export interface WorkView {
     files: FileView[];
     at: string;
     accepted: boolean;
+    /** The customer may accept this piece now (each delivery is accepted on its own). */
+    canAccept: boolean;
   }>;
   revisions: Array<{ round: number; text: string; at: string; files: FileView[] }>;
   openRevision: boolean;
@@ -182,9 +222,37 @@ export interface WorkView {
   nextRound: number;
   /** An offer delivering several pieces per period: how many this period, of how many. */
   allowance: { done: number; total: number } | null;
+  /** A subscription: the pages speak of this month's pieces, never of closing the order. */
+  subscription: boolean;
+  /** A subscription's current billing period: its number (1 from the payment), its first and last day. */
+  period: PeriodView | null;
+  /**
+   * When the next piece is due (a subscription: spread over the period, the first within the
+   * offer's promise), while pieces are left and the work goes on; null otherwise.
+   */
+  nextDue: { datetime: string; label: string; late: boolean } | null;
+  /** The delivery the accept form answers (the latest, while it waits for an answer). */
+  latestId: string | null;
   /**
    * A subscription's earlier billing periods, newest first (this period's work is above them):
-   * each period's end as a day, and what was delivered in it.
+   * each with its days, its brief and what was delivered in it.
    */
-  pastPeriods: Array<{ period: string; ends: string; deliveries: WorkView["deliveries"] }>;
+  pastPeriods: Array<
+    PeriodView & {
+      period: string;
+      brief: { text: string; at: string } | null;
+      briefFiles: FileView[];
+      /** The first period's brief carries the questions' answers (later months ask only the topics). */
+      briefQuestions: BriefQuestionView[];
+      deliveries: WorkView["deliveries"];
+      allowance: { done: number; total: number } | null;
+    }
+  >;
+}
+
+/** A billing period as the pages show it: "Month 2 · 1 – 31 January". */
+export interface PeriodView {
+  number: number;
+  starts: string;
+  ends: string;
 }

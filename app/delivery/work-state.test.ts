@@ -16,12 +16,30 @@ import {
 // hand (a change to the table must change this test too).
 
 /** What each state allows, as the order's life is meant to be (docs/architecture.md). */
-const EXPECTED: Record<WorkStateName, Partial<Record<WorkEvent, WorkStateName | "ifAllowance" | "ifRounds">>> = {
+type Expected = WorkStateName | "ifAllowance" | "ifRounds" | { ifOpen: WorkStateName } | { ifAllowance: WorkStateName };
+const EXPECTED: Record<WorkStateName, Partial<Record<WorkEvent, Expected>>> = {
   briefDue: { sendBrief: "inProgress", deliver: "delivered", renew: "briefDue" },
   inProgress: { sendBrief: "inProgress", deliver: "delivered", renew: "briefDue" },
-  delivered: { deliver: "ifAllowance", askRevision: "ifRounds", accept: "accepted", renew: "briefDue" },
-  revisionAsked: { deliver: "delivered", renew: "briefDue" },
-  accepted: { deliver: "ifAllowance", renew: "briefDue" },
+  // A period's brief stays open while its pieces are not all delivered (a one-piece period: until its delivery).
+  delivered: {
+    sendBrief: { ifAllowance: "delivered" },
+    deliver: "ifAllowance",
+    askRevision: "ifRounds",
+    accept: { ifOpen: "accepted" },
+    renew: "briefDue",
+  },
+  revisionAsked: {
+    sendBrief: { ifAllowance: "revisionAsked" },
+    deliver: "delivered",
+    accept: { ifOpen: "revisionAsked" },
+    renew: "briefDue",
+  },
+  accepted: {
+    sendBrief: { ifAllowance: "accepted" },
+    deliver: "ifAllowance",
+    accept: { ifOpen: "accepted" },
+    renew: "briefDue",
+  },
   closed: { renew: "closed" },
 };
 /** Money is never refused: a full refund or an immediate cancellation ends the work, the rest leaves it where it is. */
@@ -32,12 +50,10 @@ const MONEY: Partial<Record<WorkEvent, "closed" | "same">> = {
   cancelNow: "closed",
 };
 
-const FACTS = [
-  { allowanceLeft: false, roundsLeft: false },
-  { allowanceLeft: true, roundsLeft: false },
-  { allowanceLeft: false, roundsLeft: true },
-  { allowanceLeft: true, roundsLeft: true },
-];
+/** Every combination of the counts: pieces left in the period, revision rounds left, the piece answered still open. */
+const FACTS = [false, true].flatMap((allowanceLeft) =>
+  [false, true].flatMap((roundsLeft) => [false, true].map((pieceOpen) => ({ allowanceLeft, roundsLeft, pieceOpen }))),
+);
 
 describe("the work's state machine", () => {
   test("every (state, event) pair, for every actor and every count: allowed by the table or refused with a reason", () => {
@@ -65,14 +81,27 @@ describe("the work's state machine", () => {
                 ? facts.allowanceLeft
                 : expected === "ifRounds"
                   ? facts.roundsLeft
-                  : expected !== undefined;
+                  : typeof expected === "object"
+                    ? "ifOpen" in expected
+                      ? facts.pieceOpen
+                      : facts.allowanceLeft
+                    : expected !== undefined;
             if (!allowed) {
               expect(decision.ok, label).toBe(false);
               if (!decision.ok)
                 expect(decision.reason, label).toBe(state === "closed" ? "workClosed" : decision.reason);
               continue;
             }
-            const to = expected === "ifAllowance" ? "delivered" : expected === "ifRounds" ? "revisionAsked" : expected;
+            const to =
+              expected === "ifAllowance"
+                ? "delivered"
+                : expected === "ifRounds"
+                  ? "revisionAsked"
+                  : typeof expected === "object"
+                    ? "ifOpen" in expected
+                      ? expected.ifOpen
+                      : expected.ifAllowance
+                    : expected;
             expect(decision, label).toEqual({ ok: true, to });
           }
         }
@@ -82,7 +111,7 @@ describe("the work's state machine", () => {
   });
 
   test("the refusals say why, in the words the pages translate", () => {
-    const none = { allowanceLeft: false, roundsLeft: false };
+    const none = { allowanceLeft: false, roundsLeft: false, pieceOpen: false };
     expect(decide("delivered", "sendBrief", "customer", none)).toEqual({ ok: false, reason: "briefClosed" });
     expect(decide("accepted", "sendBrief", "customer", none)).toEqual({ ok: false, reason: "briefClosed" });
     expect(decide("delivered", "deliver", "api", none)).toEqual({ ok: false, reason: "alreadyDelivered" });
@@ -99,6 +128,25 @@ describe("the work's state machine", () => {
     // Who may fire what: the customer cannot deliver, the API cannot accept for the customer.
     expect(decide("briefDue", "deliver", "customer", none)).toEqual({ ok: false, reason: "eventRefused" });
     expect(decide("delivered", "accept", "api", none)).toEqual({ ok: false, reason: "eventRefused" });
+  });
+
+  test("a subscription's month: its brief open while pieces are left, each piece accepted on its own, a renewal opens the next", () => {
+    const month = { allowanceLeft: true, roundsLeft: true, pieceOpen: true };
+    // Two of eight videos delivered: the month's topics can still be added to, and each piece accepted.
+    expect(decide("delivered", "sendBrief", "customer", month)).toEqual({ ok: true, to: "delivered" });
+    expect(decide("accepted", "accept", "customer", month)).toEqual({ ok: true, to: "accepted" });
+    expect(decide("accepted", "deliver", "api", month)).toEqual({ ok: true, to: "delivered" });
+    // The eighth delivered: the brief closes until the renewal, which opens the next month at briefDue.
+    const full = { ...month, allowanceLeft: false };
+    expect(decide("accepted", "sendBrief", "customer", full)).toEqual({ ok: false, reason: "briefClosed" });
+    expect(decide("accepted", "renew", "stripe", full)).toEqual({ ok: true, to: "briefDue" });
+    // A piece already accepted (or replaced by a revision's answer) cannot be accepted again.
+    expect(decide("accepted", "accept", "customer", { ...month, pieceOpen: false })).toEqual({
+      ok: false,
+      reason: "alreadyAnswered",
+    });
+    // A renewal of closed work leaves it closed.
+    expect(decide("closed", "renew", "stripe", month)).toEqual({ ok: true, to: "closed" });
   });
 
   test("each event names who fires it and what it sends; every state's row names only known events", () => {

@@ -43,7 +43,7 @@ export const EVENTS: Readonly<Record<WorkEvent, { by: readonly Actor[] } & Event
   deliver: { by: ["owner", "api"], email: "work-delivered", webhook: "order.delivered", timeline: "delivered" },
   askRevision: { by: ["customer"], email: "owner-revision", webhook: null, timeline: "revisionAsked" },
   accept: { by: ["customer"], email: "owner-accepted", webhook: null, timeline: "accepted" },
-  renew: { by: ["stripe", "worker"], email: null, webhook: "subscription.renewed", timeline: "renewed" },
+  renew: { by: ["stripe", "worker"], email: "renewal", webhook: "subscription.renewed", timeline: "renewed" },
   refundPartial: { by: ["owner", "stripe"], email: "refund-issued", webhook: "order.refunded", timeline: "refunded" },
   refundFull: { by: ["owner", "stripe"], email: "refund-issued", webhook: "order.refunded", timeline: "refunded" },
   cancelAtPeriodEnd: {
@@ -62,12 +62,14 @@ export const EVENTS: Readonly<Record<WorkEvent, { by: readonly Actor[] } & Event
 
 /**
  * A move the table allows: to a state (`same`: it stays), and the condition on the period's
- * counts it needs, if any: `allowanceLeft` (an offer delivering several pieces a period has pieces
- * left), `roundsLeft` (the offer's revision rounds are not used up).
+ * counts it needs, if any: `allowanceLeft` (the period has pieces left to deliver: an offer
+ * delivering several a period, short videos 8 a month, or a period with nothing delivered yet),
+ * `roundsLeft` (the offer's revision rounds are not used up), `pieceOpen` (the delivery answered
+ * is waiting for its acceptance: acceptance is per delivery).
  */
 export interface Move {
   to: WorkStateName | "same";
-  when?: "allowanceLeft" | "roundsLeft";
+  when?: "allowanceLeft" | "roundsLeft" | "pieceOpen";
 }
 
 /** Why an event is refused: the reason each path words in its own language (delivery.json `errors.*`). */
@@ -88,19 +90,40 @@ const MONEY: Record<"refundPartial" | "refundFull" | "cancelAtPeriodEnd" | "canc
   cancelNow: { to: "closed" },
 };
 
-/** The table: for each state, the events it allows and where they lead; an event absent is refused with `REFUSED[state][event]`. */
+/**
+ * The table: for each state, the events it allows and where they lead; an event absent is refused
+ * with `refusalOf(state, event)`. A billing period is the unit of work: `renew` (a subscription's
+ * next period, paid) starts a new one at briefDue, with its own brief, pieces and due dates; the
+ * period's brief stays open (the month's topics can be added to) until its pieces are all
+ * delivered, so a one-piece period (a one-time order) closes it at the delivery.
+ */
 export const TRANSITIONS: Readonly<Record<WorkStateName, Partial<Record<WorkEvent, Move>>>> = {
   briefDue: { sendBrief: { to: "inProgress" }, deliver: { to: "delivered" }, renew: { to: "briefDue" }, ...MONEY },
   inProgress: { sendBrief: { to: "same" }, deliver: { to: "delivered" }, renew: { to: "briefDue" }, ...MONEY },
   delivered: {
+    sendBrief: { to: "same", when: "allowanceLeft" },
     deliver: { to: "delivered", when: "allowanceLeft" },
     askRevision: { to: "revisionAsked", when: "roundsLeft" },
-    accept: { to: "accepted" },
+    // Accepting the latest piece; an earlier piece of the period accepted leaves the state as it is.
+    accept: { to: "accepted", when: "pieceOpen" },
     renew: { to: "briefDue" },
     ...MONEY,
   },
-  revisionAsked: { deliver: { to: "delivered" }, renew: { to: "briefDue" }, ...MONEY },
-  accepted: { deliver: { to: "delivered", when: "allowanceLeft" }, renew: { to: "briefDue" }, ...MONEY },
+  revisionAsked: {
+    sendBrief: { to: "same", when: "allowanceLeft" },
+    deliver: { to: "delivered" },
+    // An earlier piece of the period may be accepted while the latest one's revision is asked.
+    accept: { to: "same", when: "pieceOpen" },
+    renew: { to: "briefDue" },
+    ...MONEY,
+  },
+  accepted: {
+    sendBrief: { to: "same", when: "allowanceLeft" },
+    deliver: { to: "delivered", when: "allowanceLeft" },
+    accept: { to: "same", when: "pieceOpen" },
+    renew: { to: "briefDue" },
+    ...MONEY,
+  },
   closed: {
     refundPartial: { to: "same" },
     refundFull: { to: "same" },
@@ -133,6 +156,8 @@ export function refusalOf(state: WorkStateName, event: WorkEvent): Refusal {
 export interface WorkFacts {
   allowanceLeft: boolean;
   roundsLeft: boolean;
+  /** The delivery being accepted waits for an answer (absent: no delivery named, none does). */
+  pieceOpen?: boolean;
 }
 
 export type Decision = { ok: true; to: WorkStateName } | { ok: false; reason: Refusal };

@@ -213,11 +213,61 @@ async function storeUpload(
 /** The billing period a delivery or revision belongs to: a subscription's current period (its end), '' for a one-time order. */
 export const periodOf = (order: Pick<Order, "monthly" | "periodEnd">) => (order.monthly ? (order.periodEnd ?? "") : "");
 
+/** The period's brief, its files and which period it is: the order's brief in the first period, the month's after a renewal. */
+function periodBrief(order: Order, work: OrderWork, period: string, current = true) {
+  const periods = work.periods ?? [];
+  const row = periods.find((entry) => entry.period === period);
+  // An earlier period without a row: delivered before periods were recorded; its brief is not known apart.
+  if (!row && !current) return { number: 0, first: false, brief: null, files: [], startsAt: null };
+  // No row: the first period (no renewal yet), or a one-time order. A period a renewal opened has one.
+  const number = row?.number ?? (order.monthly && periods.length ? periods.at(-1)!.number + 1 : 1);
+  const first = number === 1;
+  const brief = first
+    ? work.brief
+      ? { text: work.brief.text, createdAt: work.brief.createdAt, updatedAt: work.brief.updatedAt }
+      : null
+    : (row?.brief ?? null);
+  const files = work.files.filter(
+    (file) => file.kind === "brief" && (first ? !file.period || file.period === period : file.period === period),
+  );
+  return { number, first, brief, files, startsAt: row?.startsAt ?? null };
+}
+
+/**
+ * When the period started: a renewal's period from the previous one's end; the first from the
+ * payment (or a month before its end, should the payment be older).
+ */
+function periodStart(order: Order, period: string, startsAt: string | null): Date {
+  if (startsAt) return new Date(startsAt);
+  const paid = new Date(order.paidAt ?? order.createdAt);
+  if (!period) return paid;
+  const end = new Date(period);
+  const monthBefore = new Date(end);
+  monthBefore.setUTCMonth(monthBefore.getUTCMonth() - 1);
+  return monthBefore > paid ? monthBefore : paid;
+}
+
+/**
+ * When piece `n` (from 1) of a period is due: the period's pieces spread evenly up to its end (8
+ * videos a month: one about every four days, the last on the period's last day), the first within
+ * the offer's promise (48 hours) from the period's start. A one-piece period: the promise alone.
+ */
+export function pieceDue(order: Order, start: Date, end: Date | null, n: number, pieces: number): Date {
+  const terms = orderTerms(order).delivery;
+  const promise = terms.hours ?? (terms.businessDays ?? 0) * 24 * (7 / 5);
+  const promised = new Date(start.getTime() + promise * 3_600_000);
+  if (!end || pieces <= 1) return promised;
+  const spread = new Date(start.getTime() + ((end.getTime() - start.getTime()) * n) / pieces);
+  return n === 1 && promised < spread ? promised : spread;
+}
+
 /**
  * Where the work of the current period stands. Rounds number the period's deliveries and revisions
  * in turn: revision n asks a change to delivery n - 1 and delivery n answers it; an offer with an
  * allowance per period (`perPeriod`: short videos, 8 a month) also delivers a new piece in the next
  * round while the allowance lasts, and the pieces delivered (not the answers to a revision) count.
+ * Each period has its own brief (the first is the order's; a renewal opens the month's), open until
+ * the period's pieces are all delivered.
  */
 export function workState(order: Order, work: OrderWork) {
   const period = periodOf(order);
@@ -232,44 +282,71 @@ export function workState(order: Order, work: OrderWork) {
   const offer = orderTerms(order);
   const rounds = offer.revisionRounds;
   const allowance = offer.perPeriod ?? 1;
-  const counted = deliveries.filter(
-    (delivery) => !revisions.some((revision) => revision.round === delivery.round),
-  ).length;
+  const answersRevision = (delivery: Delivery) => revisions.some((revision) => revision.round === delivery.round);
+  const counted = deliveries.filter((delivery) => !answersRevision(delivery)).length;
   // The latest delivery's answer: accepting an earlier piece does not close the next one.
   const accepted = Boolean(latest?.acceptedAt);
   const closedBy = workClosedBy(order, work);
+  const brief = periodBrief(order, work, period);
   const name: WorkStateName = stateOf({
     closed: closedBy !== null,
-    briefReceived: Boolean(work.brief),
+    briefReceived: Boolean(brief.brief),
     delivered: Boolean(latest),
     openRevision: Boolean(openRevision),
     accepted,
   });
   const facts = { allowanceLeft: counted < allowance, roundsLeft: revisions.length < rounds };
+  /**
+   * A delivery waits for its acceptance: one of this period's, not accepted, and not the one a
+   * revision asked to change (a revision's answer replaces it: the answer is accepted instead).
+   */
+  const pieceOpen = (delivery: Delivery | null) =>
+    Boolean(
+      delivery &&
+      delivery.period === period &&
+      !delivery.acceptedAt &&
+      !revisions.some((revision) => revision.round === delivery.round + 1),
+    );
+  const start = periodStart(order, period, brief.startsAt);
+  const end = period ? new Date(period) : null;
   return {
     /** The state of the period's work (work-state.ts), and why it is closed when it is. */
     name,
     closedBy,
-    /** Whether `actor` may fire `event` now (work-state.ts `decide`). */
-    decide: (event: WorkEvent, actor: Actor) => decide(name, event, actor, facts),
+    /** Whether `actor` may fire `event` now (work-state.ts `decide`); `delivery`: the piece an acceptance answers. */
+    decide: (event: WorkEvent, actor: Actor, delivery: Delivery | null = null) =>
+      decide(name, event, actor, { ...facts, pieceOpen: pieceOpen(delivery) }),
     period,
+    /** The period's number (1 from the payment; a renewal opens the next), and its days. */
+    periodNumber: brief.number,
+    start,
+    end,
+    /** The period's brief (the order's in the first period, the month's after) and its files. */
+    brief: brief.brief,
+    firstPeriod: brief.first,
+    briefFiles: brief.files,
     /** The round the next delivery fills: the open revision's, or the one after the latest delivery. */
     nextRound: openRevision ? openRevision.round : latest ? latest.round + 1 : 0,
     /** A delivery is due: a revision waits for its answer, or the period's allowance is not used up (never once the work is closed). */
     canDeliver: decide(name, "deliver", "owner", facts).ok,
     /** The pieces delivered this period and the allowance, for an offer that has one ("5 of 8 this month"). */
     allowance: offer.perPeriod ? { done: counted, total: offer.perPeriod } : null,
+    /**
+     * When the next piece is due: the open revision's answer at once (null), else the next piece
+     * of the period's schedule while pieces are left and the work goes on.
+     */
+    nextDue:
+      closedBy || openRevision || !facts.allowanceLeft ? null : pieceDue(order, start, end, counted + 1, allowance),
     latest,
     openRevision,
     accepted,
     rounds,
     revisionsUsed: revisions.length,
-    canAnswer: decide(name, "accept", "customer", facts).ok,
-    /**
-     * The brief stays open until the first delivery (and while the work is not closed). It is one
-     * per order: a later period (nothing delivered in it yet) does not open it again.
-     */
-    briefOpen: decide(name, "sendBrief", "customer", facts).ok && work.deliveries.length === 0,
+    /** The latest delivery waits for the customer's answer (the accept and revision forms). */
+    canAnswer: decide(name, "accept", "customer", { ...facts, pieceOpen: pieceOpen(latest) }).ok,
+    pieceOpen,
+    /** The period's brief is open: until the period's pieces are all delivered (a one-time order: its delivery). */
+    briefOpen: decide(name, "sendBrief", "customer", facts).ok,
   };
 }
 
@@ -285,6 +362,34 @@ export function workClosedBy(
   if (order.billingState === "refunded" || work.fullyRefunded) return "refunded";
   if (order.billingState === "cancelled") return "cancelled";
   return null;
+}
+
+/**
+ * Whether a subscription's period end moving from `from` to `to` is the next billing period (a
+ * renewal): later by more than a week. A smaller move is the same period dated again by the
+ * provider (its own clock at the first invoice), not a new month of work.
+ */
+export function opensNextPeriod(from: string | null, to: string | null): boolean {
+  if (!from || !to) return false;
+  return new Date(to).getTime() - new Date(from).getTime() > 7 * 86_400_000;
+}
+
+/**
+ * A renewal, through the state machine as every event touching the work: the period ending `to`
+ * opens (its own brief, pieces, due dates) unless the work is closed (a full refund, a
+ * cancellation: `renew` then leaves it closed). Returns the period to open, for the billing room to
+ * write with the payment event in one transaction (`openWorkPeriod`), or null.
+ */
+export async function renewWork(
+  order: Order,
+  to: string | null,
+  actor: Extract<Actor, "stripe" | "worker">,
+  repo: Pick<DeliveryStore, "orderWork">,
+): Promise<{ from: string; to: string } | null> {
+  if (!order.monthly || !opensNextPeriod(order.periodEnd, to)) return null;
+  const decision = workState(order, await repo.orderWork(order.id)).decide("renew", actor);
+  if (!decision.ok || decision.to === "closed") return null;
+  return { from: order.periodEnd!, to: to! };
 }
 
 /** A refusal of the state machine as the pages and the API answer it: 409 with its reason. */
@@ -354,9 +459,11 @@ export async function submitBrief(
   if (!state.briefOpen) return fail(409, "briefClosed");
   // The allowance (10 files, 50 MB for the brief) is reserved file by file and byte by byte as the
   // upload arrives, in the store: checking what is stored before reading let parallel posts pass it.
-  const hold = orderAllowance(order, "brief", services);
-  // The questions moved after payment (the offer's BRIEF_FIELDS) come with the text and files.
-  const questions = briefFields(order.offer);
+  // A later month's brief has its own (its period's scope).
+  const hold = orderAllowance(order, state.firstPeriod ? "brief" : `brief@${state.period}`, services);
+  // The questions moved after payment (the offer's BRIEF_FIELDS) come with the order's brief; a
+  // later month's brief asks only the month's topics and files.
+  const questions = state.firstPeriod ? briefFields(order.offer) : [];
   const read = await storeUpload(request, "brief", ["brief", ...questions], order, "brief", services, hold.allowance);
   if (!read.ok) {
     // The storage failed, not the customer: what they typed comes back with the page, to send again.
@@ -380,13 +487,15 @@ export async function submitBrief(
   const text = String(read.form.get("brief") ?? "")
     .trim()
     .slice(0, BRIEF_MAX);
-  if (!text && !read.files.length && !work.brief && !answers) {
+  if (!text && !read.files.length && !state.brief && !answers) {
     await dropFiles();
     return fail(400, "empty");
   }
-  for (const file of read.files) await services.repo.addFile(file);
-  if (text || answers || !work.brief) {
-    if (!(await services.repo.saveBrief(order.id, text || work.brief?.text || "", answers))) {
+  const period = state.firstPeriod ? null : state.period;
+  for (const file of read.files) await services.repo.addFile({ ...file, period });
+  if (text || answers || !state.brief) {
+    const target = { period: state.period, first: state.firstPeriod, allowance: orderTerms(order).perPeriod ?? 1 };
+    if (!(await services.repo.saveBrief(order.id, text || state.brief?.text || "", answers, target))) {
       await dropFiles();
       return fail(409, "briefClosed");
     }
@@ -592,12 +701,20 @@ export async function askRevisionWithFiles(
   return { ok: true, outcome: "revision" };
 }
 
-/** The customer accepts the latest delivery: the order's work is done (for this period). */
-export async function acceptWork(order: Order, services: WorkServices): Promise<WorkAnswer> {
-  const state = workState(order, await services.repo.orderWork(order.id));
-  const refusal = refused(state, "accept", "customer");
-  if (refusal) return refusal;
-  if (!(await services.repo.acceptDelivery(order.id, state.latest!.id))) return fail(409, "alreadyAnswered");
+/**
+ * The customer accepts one delivery (`deliveryId`; absent: the latest): acceptance is per
+ * delivery, so accepting one piece of a month's videos says that piece is right and nothing more
+ * (the subscription and the month's other pieces go on); a one-time order's accepted delivery
+ * ends its revisions.
+ */
+export async function acceptWork(order: Order, services: WorkServices, deliveryId?: string): Promise<WorkAnswer> {
+  const work = await services.repo.orderWork(order.id);
+  const state = workState(order, work);
+  const delivery = deliveryId ? (work.deliveries.find((entry) => entry.id === deliveryId) ?? null) : state.latest;
+  if (deliveryId && !delivery) return fail(400, "malformed");
+  const decision = state.decide("accept", "customer", delivery);
+  if (!decision.ok) return fail(409, decision.reason);
+  if (!(await services.repo.acceptDelivery(order.id, delivery!.id))) return fail(409, "alreadyAnswered");
   services.worker.kick();
   return { ok: true, outcome: "accepted" };
 }
@@ -700,6 +817,7 @@ export function workView(
   lang: Language,
   fileUrl: (fileId: string) => string,
   clock: { timeZone?: string; named?: boolean } = {},
+  now = new Date(),
 ): WorkView {
   const state = workState(order, work);
   const date = (iso: string) => formatDate(new Date(iso), lang, true, clock);
@@ -709,7 +827,8 @@ export function workView(
     size: formatFileSize(file.size, lang),
     url: fileUrl(file.id),
   });
-  /** A period's deliveries as the pages show them (whether each answers a revision of that period). */
+  const offer = orderTerms(order);
+  /** A period's deliveries as the pages show them (whether each answers a revision of that period, whether it may be accepted now). */
   const deliveriesOf = (period: string): WorkView["deliveries"] =>
     work.deliveries
       .filter((delivery) => delivery.period === period)
@@ -722,17 +841,30 @@ export function workView(
         files: work.files.filter((file) => file.deliveryId === delivery.id).map(fileView),
         at: date(delivery.createdAt),
         accepted: Boolean(delivery.acceptedAt),
+        canAccept: state.decide("accept", "customer", delivery).ok,
       }));
-  // A subscription's earlier months, newest first, below this month's work.
-  const past = [...new Set(work.deliveries.map((delivery) => delivery.period))]
+  const piecesOf = (deliveries: WorkView["deliveries"]) => deliveries.filter((delivery) => !delivery.answers).length;
+  const day = (at: Date) => formatDate(at, lang, false, clock);
+  /** A period's days: from its start to the day before its end (the renewal's day starts the next). */
+  const days = (start: Date, end: Date | null, number: number) => ({
+    number,
+    starts: day(start),
+    ends: end ? day(new Date(end.getTime() - 1)) : "",
+  });
+  // A subscription's earlier months, newest first, below this month's work: every period a renewal
+  // opened (and the first), and any other period something was delivered in.
+  const periods = work.periods ?? [];
+  const past = [...new Set([...periods.map((entry) => entry.period), ...work.deliveries.map((entry) => entry.period)])]
     .filter((period) => period && period !== state.period)
     .sort()
     .reverse();
+  const nextDue = order.monthly && state.nextDue ? state.nextDue : null;
   return {
     closed: state.closedBy,
-    brief: work.brief ? { text: work.brief.text, at: date(work.brief.updatedAt) } : null,
-    briefQuestions: briefQuestions(order, work, lang),
-    briefFiles: work.files.filter((file) => file.kind === "brief").map(fileView),
+    brief: state.brief ? { text: state.brief.text, at: date(state.brief.updatedAt) } : null,
+    // The questions belong to the order's brief (the first period's); a later month asks only its topics.
+    briefQuestions: state.firstPeriod ? briefQuestions(order, work, lang) : [],
+    briefFiles: state.briefFiles.map(fileView),
     briefOpen: state.briefOpen,
     deliveries: deliveriesOf(state.period),
     revisions: work.revisions
@@ -751,11 +883,26 @@ export function workView(
     canDeliver: state.canDeliver,
     nextRound: state.nextRound,
     allowance: state.allowance,
-    pastPeriods: past.map((period) => ({
-      period,
-      ends: formatDate(new Date(period), lang, false, clock),
-      deliveries: deliveriesOf(period),
-    })),
+    subscription: order.monthly > 0,
+    period: order.monthly && state.period ? days(state.start, state.end, state.periodNumber) : null,
+    nextDue:
+      nextDue && !state.closedBy
+        ? { datetime: nextDue.toISOString(), label: date(nextDue.toISOString()), late: nextDue < now }
+        : null,
+    latestId: state.canAnswer ? (state.latest?.id ?? null) : null,
+    pastPeriods: past.map((period) => {
+      const brief = periodBrief(order, work, period, false);
+      const deliveries = deliveriesOf(period);
+      return {
+        period,
+        ...days(periodStart(order, period, brief.startsAt), new Date(period), brief.number),
+        brief: brief.brief ? { text: brief.brief.text, at: date(brief.brief.updatedAt) } : null,
+        briefFiles: brief.files.map(fileView),
+        briefQuestions: brief.first ? briefQuestions(order, work, lang) : [],
+        deliveries,
+        allowance: offer.perPeriod ? { done: piecesOf(deliveries), total: offer.perPeriod } : null,
+      };
+    }),
   };
 }
 
@@ -780,9 +927,11 @@ export function workSteps(
     datetime: iso,
     label: label(iso),
   });
-  const accepted = state.latest?.acceptedAt;
+  // A subscription's pieces are accepted one by one: no step says the order was accepted.
+  const accepted = order.monthly ? null : state.latest?.acceptedAt;
   return {
-    afterPaid: work.brief ? [step("briefReceived", "done", work.brief.createdAt)] : [],
+    // This period's brief (a subscription's month: the month's).
+    afterPaid: state.brief ? [step("briefReceived", "done", state.brief.createdAt)] : [],
     atEnd: state.openRevision
       ? [step("revisionAsked", "current", state.openRevision.createdAt)]
       : accepted

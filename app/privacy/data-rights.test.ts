@@ -104,6 +104,13 @@ async function seedPerson(stores: Stores, person: Person) {
     .execute();
   // The work after payment (app/delivery/): a brief, a file's name, a delivery's note, a revision, each naming the person.
   await stores.saveBrief(paid.id, `Logo for ${person.company}; call ${person.firstName} on ${person.phone}`);
+  // A subscription's later month has its own brief (the month's topics), in its period's row.
+  await stores.openPeriod(paid.id, "2026-12-01T00:00:00.000Z", "2027-01-01T00:00:00.000Z");
+  await stores.saveBrief(paid.id, `This month: ${person.company}'s shop`, undefined, {
+    period: "2027-01-01T00:00:00.000Z",
+    first: false,
+    allowance: 8,
+  });
   await stores.addFile({
     id: `f${paid.id.slice(-8)}`,
     orderId: paid.id,

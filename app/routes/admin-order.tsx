@@ -89,11 +89,24 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { t: tp } = useTranslation("order-page");
   const { order, lang, done, money, work, workDone } = loaderData;
   const dateTime = dateTimeFormatter(lang, "medium");
+  // A subscription delivering several pieces a month is delivered when the month's pieces all are;
+  // its due date is the next piece's (this month's schedule), not the period's first delivery.
+  const periodOpen = Boolean(work?.period && work.allowance && work.allowance.done < work.allowance.total);
+  const delivered = order.delivered && !periodOpen;
+  const due = work?.period
+    ? work.nextDue
+      ? {
+          datetime: work.nextDue.datetime,
+          label: work.nextDue.label,
+          mark: work.nextDue.late ? ("late" as const) : null,
+        }
+      : null
+    : order.due;
   return (
     <AdminDetailPage back={t("order.back")} title={order.heading}>
       <p className="mt-1 font-semibold" data-testid="order-state">
         {t(`states.${order.state}`)}
-        {order.delivered ? ` · ${t("order.delivered")}` : ""}
+        {delivered ? ` · ${t("order.delivered")}` : ""}
       </p>
       {order.billingState ? (
         <p className="mt-1 text-sm" data-testid="billing-state" data-state={order.billingState}>
@@ -104,14 +117,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-1 font-mono text-sm font-semibold" data-testid="order-reference">
         {order.reference}
       </p>
-      {order.due && !order.delivered ? (
-        <p className="mt-1 text-sm" data-testid="order-due" data-mark={order.due.mark ?? undefined}>
-          {order.due.mark ? (
-            <strong className={order.due.mark === "late" ? "text-red-700" : "text-amber-800"}>
-              {tp(`admin.${order.due.mark}`)} ·{" "}
+      {due && !delivered ? (
+        <p className="mt-1 text-sm" data-testid="order-due" data-mark={due.mark ?? undefined}>
+          {due.mark ? (
+            <strong className={due.mark === "late" ? "text-red-700" : "text-amber-800"}>
+              {tp(`admin.${due.mark}`)} ·{" "}
             </strong>
           ) : null}
-          {tp("admin.due")} <time dateTime={order.due.datetime}>{order.due.label}</time>
+          {tp("admin.due")} <time dateTime={due.datetime}>{due.label}</time>
         </p>
       ) : null}
       {order.customerEmail || order.customerPhone || order.customerPageUrl ? (
@@ -161,7 +174,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </Form>
           {order.subscription && order.periodEnd ? (
             <p className="text-sm" data-testid="delivery-period">
-              {t(order.delivered ? "order.periodDelivered" : "order.periodToDeliver", {
+              {t(delivered ? "order.periodDelivered" : "order.periodToDeliver", {
                 date: formatBillingDay(order.periodEnd, lang),
               })}
             </p>
@@ -191,7 +204,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </button>
               </Form>
             </details>
-          ) : order.delivered ? (
+          ) : delivered ? (
             <p className="text-sm text-muted">
               {t(order.subscription && order.periodEnd ? "order.deliveredPeriodAlready" : "order.deliveredAlready")}
             </p>

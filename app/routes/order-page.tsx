@@ -69,7 +69,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   // The timeline with the work's steps (brief received; a revision asked or the acceptance), each in its room's words.
   const extra = workSteps(order, orderWork, (iso) => formatZonedDue(new Date(iso), asked, view.timeZone, true, false));
-  const [paid, ...rest] = view.steps.map((step) => ({ ...step, ns: "order-page" as const }));
+  // A subscription delivering several pieces a period is "delivered" when the month's pieces all are,
+  // not at its first: until then the work is in progress ("2 of 8 this month" says how far).
+  const periodOpen = work.period && work.allowance && work.allowance.done < work.allowance.total;
+  const timeline = periodOpen
+    ? view.steps.map((step) =>
+        step.key === "inProgress"
+          ? { ...step, state: "current" as const }
+          : step.key === "delivered"
+            ? { ...step, state: "upcoming" as const, datetime: null, label: null }
+            : step,
+      )
+    : view.steps;
+  const [paid, ...rest] = timeline.map((step) => ({ ...step, ns: "order-page" as const }));
   const steps = [
     paid!,
     ...extra.afterPaid.map((step) => ({ ...step, ns: "delivery" as const })),
@@ -87,8 +99,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }
     : null;
   return {
-    // Money ended the work: no due date is promised any more.
-    view: work.closed ? { ...shown, due: null } : shown,
+    // Money ended the work: no due date is promised any more. A subscription's due date is its next
+    // piece's (this month's schedule, shown with the period: work.nextDue).
+    view: work.closed
+      ? { ...shown, due: null }
+      : work.period
+        ? {
+            ...shown,
+            due: work.nextDue
+              ? {
+                  datetime: work.nextDue.datetime,
+                  label: work.nextDue.label,
+                  mark: work.nextDue.late ? ("late" as const) : null,
+                }
+              : null,
+          }
+        : shown,
     steps,
     work,
     workStatus,
@@ -116,11 +142,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? await askRevisionWithFiles(request, order, services)
         : await submitBrief(request, order, services, (form) => parseBriefAnswers(form, order.offer));
   else {
-    const read = await readForm(request, ["intent", "text"]);
+    const read = await readForm(request, ["intent", "text", "delivery"]);
     if (!read.ok) answer = { ok: false, status: read.status, reason: read.reason };
     else if (field(read.form, "intent", 20) === "revision")
       answer = await askRevision(order, field(read.form, "text", REVISION_MAX), services);
-    else if (field(read.form, "intent", 20) === "accept") answer = await acceptWork(order, services);
+    else if (field(read.form, "intent", 20) === "accept")
+      // Acceptance is per delivery: the form names the one it accepts (an older form without it: the latest).
+      answer = await acceptWork(order, services, field(read.form, "delivery", 64) || undefined);
     else answer = { ok: false, status: 400, reason: "malformed" };
   }
   if (answer.ok) {
@@ -172,7 +200,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       {view.due ? (
         <div className="card mt-8" data-testid="order-due">
-          <h2 className="text-lg font-semibold">{t("page.dueTitle")}</h2>
+          <h2 className="text-lg font-semibold">
+            {work.period
+              ? t(work.allowance ? "delivery:period.nextPiece" : "delivery:period.nextDelivery")
+              : t("page.dueTitle")}
+          </h2>
           <p className="mt-2 text-2xl font-bold">
             <time dateTime={view.due.datetime}>{view.due.label}</time>
           </p>

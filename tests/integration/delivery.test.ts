@@ -218,8 +218,9 @@ describe("the work after payment, without JavaScript", () => {
     expect(shown).toContain('href="https://videos.example.com/final"');
     expect(shown).toContain(">final cut.pdf<");
     expect(shown).toContain('data-testid="revision-form"');
-    // The brief is closed once delivered.
-    expect(shown).not.toContain('data-testid="brief-form"');
+    // Short videos deliver 8 a month: after the first, the month's brief stays open for more topics
+    // (a one-piece order's closes at its delivery: work-life.test.ts).
+    expect(shown).toContain('data-testid="brief-form"');
 
     // A revision (short videos: 2 rounds): the owner is emailed, Reply-To the customer; the order is back to deliver.
     const asked = await post(page, new URLSearchParams({ intent: "revision", text: "Plus de rythme au début." }));
@@ -252,7 +253,9 @@ describe("the work after payment, without JavaScript", () => {
     );
     const closed = await (await fetch(server.url + page)).text();
     expect(closed).toContain('data-testid="work-accepted"');
-    expect(closed).toContain('data-step="accepted" data-state="done"');
+    // A subscription's pieces are accepted one by one: the piece says so; no step says the order was accepted.
+    expect(closed).toContain(`✓ ${locale("fr", "delivery").deliveries.accepted}`);
+    expect(closed).not.toContain('data-step="accepted"');
     expect(closed).not.toContain('data-testid="revision-form"');
     // Answered once: a second acceptance or a revision after it is refused.
     expect((await post(page, new URLSearchParams({ intent: "accept" }))).status).toBe(409);

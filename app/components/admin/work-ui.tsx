@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { WorkView } from "../../delivery/types.ts";
-import { Allowance, BriefAnswers, DeliveryList, FileList, PastPeriods } from "../order-work.tsx";
+import { BriefAnswers, DeliveryList, FileList, PastPeriods, PeriodHeading } from "../order-work.tsx";
 import { Notice } from "./admin-ui.tsx";
 
 /**
@@ -34,8 +34,12 @@ export function OwnerWorkSection({ orderId, work, done }: { orderId: string; wor
           {t("admin.accepted")}
         </p>
       ) : null}
+      {/* This month first (a subscription: its days, pieces and next date), its brief, deliveries and form; earlier months folded below. */}
+      <PeriodHeading work={work} as="h3" />
       <div className="mt-2 rounded-2xl border border-line bg-white p-4" data-testid="owner-brief">
-        <h3 className="font-semibold">{t("admin.brief")}</h3>
+        <h3 className="font-semibold">
+          {work.period ? t("period.briefTitle", { number: work.period.number }) : t("admin.brief")}
+        </h3>
         <BriefAnswers work={work} testId="owner-brief-answers" />
         {work.brief?.text ? (
           <p className="mt-1 break-words whitespace-pre-line">{work.brief.text}</p>
@@ -44,9 +48,7 @@ export function OwnerWorkSection({ orderId, work, done }: { orderId: string; wor
         )}
         <FileList files={work.briefFiles} testId="owner-brief-files" />
       </div>
-      <Allowance work={work} />
       <DeliveryList work={work} />
-      <PastPeriods work={work} />
       {work.canDeliver ? (
         <form
           method="post"
@@ -94,6 +96,7 @@ export function OwnerWorkSection({ orderId, work, done }: { orderId: string; wor
           </button>
         </form>
       ) : null}
+      <PastPeriods work={work} />
     </section>
   );
 }
