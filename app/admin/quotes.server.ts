@@ -1,6 +1,6 @@
 import { dateTimeFormatter } from "../i18n/format.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
-import { translator } from "../i18n/translator.server.ts";
+import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import type { OrderServices } from "../services.server.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
 import { emailRow, worstEmailState } from "./email-state.ts";
@@ -8,7 +8,7 @@ import { PAGE_SIZE } from "./orders.server.ts";
 
 /** The back office's questions on quote requests (the owner answers by email, then marks them answered). */
 
-const offerName = (quote: QuoteRequest, lang: Language) => translator(lang, "quote")(`offers.${quote.page}`);
+const offerName = (quote: QuoteRequest, lang: Language) => offerNameIn(lang, quote.page);
 
 export async function quotesPage(page: number, lang: Language, { repo }: Pick<OrderServices, "repo">) {
   const [quotes, total] = await Promise.all([

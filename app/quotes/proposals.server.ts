@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PROPOSAL_IMMEDIATE_START, proposalPrice } from "../content/offers.ts";
 import { termsForOrder, termsVersion } from "../content/terms.ts";
-import { translator } from "../i18n/translator.server.ts";
+import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import { placeOrder, type PlaceOrderResult } from "../orders/place-order.server.ts";
 import type { OrderProposal } from "../orders/types.ts";
 import type { OrderServices } from "../services.server.ts";
@@ -24,9 +24,9 @@ export function newProposalId(): string {
   return `prp_${date}_${randomBytes(6).toString("hex")}`;
 }
 
-/** The one name of a request's offer in a language (offers.json `{page}.name`): a proposal's default title. */
+/** The one name of a request's offer in a language (site-map.ts `offerName`): a proposal's default title. */
 export function offerName(page: string, lang: QuoteRequest["lang"]): string {
-  return translator(lang, "offers")(`${page}.name`);
+  return offerNameIn(lang, page);
 }
 
 /** A proposal's link never expires by itself: the proposal's own valid-until time decides. */
