@@ -99,7 +99,7 @@ export interface ProposalStore {
    * instances: one wins); the owner's notice and `quote.accepted` with it. True for the winner.
    */
   acceptProposal(id: string, now: Date): Promise<boolean>;
-  /** The order that pays an accepted proposal (set once). */
+  /** The order that pays an accepted proposal: its first, or a new attempt's in place of an expired one. */
   linkProposalOrder(id: string, orderId: string): Promise<void>;
   /** sent|viewed → declined with the customer's optional reason; the owner's notice and `quote.declined`. */
   declineProposal(id: string, reason: string, now: Date): Promise<boolean>;

@@ -363,3 +363,57 @@ describe("the owner's form refuses what cannot be sold", () => {
     expect((await propose(licence, { priceKind: "one-off", oneTime: "110000", monthly: "" })).status).toBe(303);
   });
 });
+
+describe("an accepted proposal whose checkout expired", () => {
+  test("the customer back on the proposal gets a fresh checkout (returns at once: one), and pays it once", async () => {
+    const email = "again@example.com";
+    const quoteId = await requestQuote(email);
+    expect((await propose(quoteId, { priceKind: "one-off", oneTime: "500", monthly: "" })).status).toBe(303);
+    const link = await proposalLink(email);
+    const accept = () =>
+      fetch(`${server.url}${link}?lang=es`, form({ intent: "accept", acceptTerms: "on", immediateStart: "on" }));
+    const first = (await accept()).headers.get("location")!;
+    expect(first).toMatch(/^\/checkout\/sandbox\//);
+
+    // The customer leaves the checkout: its session expires and the way back is the proposal.
+    const left = await fetch(server.url + first, form({ intent: "cancel" }));
+    expect(left.status).toBe(303);
+    expect(new URL(left.headers.get("location")!, server.url).pathname).toBe(link);
+    expect(await (await fetch(server.url + first)).text()).toContain(
+      JSON.parse(fs.readFileSync(path.resolve("locales/es/order.json"), "utf8")).checkout.expired,
+    );
+    const back = await (await fetch(`${server.url}${link}?lang=es`)).text();
+    expect(back).toContain('data-proposal-state="accepted"');
+    expect(back).toContain('value="accept"');
+
+    // Accepting again: a new checkout, open, the same for every return at once; not the dead one.
+    const again = await Promise.all([accept(), accept(), accept()]);
+    expect(again.map((answer) => answer.status)).toEqual([303, 303, 303]);
+    const fresh = new Set(again.map((answer) => answer.headers.get("location")));
+    expect(fresh.size).toBe(1);
+    const second = [...fresh][0]!;
+    expect(second).toMatch(/^\/checkout\/sandbox\//);
+    expect(second).not.toBe(first);
+    const paid = await fetch(server.url + second, form(SANDBOX_PAY));
+    expect(paid.status).toBe(303);
+
+    // One paid order, the proposal's price; the expired attempt stays expired and cannot be paid.
+    const orders = await withStore(async (repo) =>
+      (await repo.listOrders(100)).filter((o) => o.customer.email === email),
+    );
+    expect(orders.filter((o) => o.state === "paid")).toHaveLength(1);
+    expect(orders.filter((o) => o.state !== "paid").map((o) => o.state)).toEqual(["expired"]);
+    expect(orders.find((o) => o.state === "paid")!.amountDueNow).toBe(50_000);
+    const late = await fetch(server.url + first, form(SANDBOX_PAY));
+    expect(late.status).toBeLessThan(500);
+    expect(
+      (await withStore((repo) => repo.listOrders(100))).filter((o) => o.customer.email === email && o.state === "paid"),
+    ).toHaveLength(1);
+    const after = await (await fetch(`${server.url}${link}?lang=es`)).text();
+    expect(after).toContain('data-proposal-state="paid"');
+    // A further accept finds it paid: no third checkout.
+    const done = await accept();
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).not.toMatch(/^\/checkout\//);
+  });
+});
