@@ -43,6 +43,7 @@ export async function quoteDetail(id: string, lang: Language, { repo }: Pick<Ord
     offer: offerName(quote, lang),
     createdAt: quote.createdAt,
     answeredAt: quote.answeredAt ?? null,
+    startedBy: quote.startedBy ?? "visitor",
     fields: [
       [admin("fields.quote"), quote.id],
       [admin("fields.received"), dateTimeFormatter(lang, "medium")(quote.createdAt)],
@@ -51,7 +52,8 @@ export async function quoteDetail(id: string, lang: Language, { repo }: Pick<Ord
       [t("email.company"), quote.company || "—"],
       [admin("fields.offer"), offerName(quote, lang)],
       [admin("fields.language"), languageName(quote.lang)],
-      [t("email.message"), quote.message],
+      // A proposal the owner started has no visitor's message.
+      ...(quote.startedBy === "owner" ? [] : [[t("email.message"), quote.message]]),
     ] as Array<[string, string]>,
     emails: emails.map(emailRow),
   };

@@ -761,6 +761,13 @@ const CHANGES: SchemaChange[] = [
     name: "029-order-link-version",
     statements: [`ALTER TABLE orders ADD COLUMN link_version INTEGER NOT NULL DEFAULT 0`],
   },
+  {
+    // A proposal the owner starts from the back office for an email address, with no request
+    // before it: its quote record says so ('owner'), sends no acknowledgement, and carries no
+    // visitor's message. Every record before this one came from the site's form ('visitor').
+    name: "032-owner-started-quotes",
+    statements: [`ALTER TABLE quote_requests ADD COLUMN started_by TEXT NOT NULL DEFAULT 'visitor'`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -12,7 +12,14 @@ export interface NewQuoteRequest {
   email: string;
   company: string;
   message: string;
+  /**
+   * Who started it: a visitor's request form, or the owner answering someone from the back office
+   * with a proposal (no request before it: no acknowledgement, no message). Unset: a visitor.
+   */
+  startedBy?: QuoteStarter;
 }
+export const QUOTE_STARTERS = ["visitor", "owner"] as const;
+export type QuoteStarter = (typeof QUOTE_STARTERS)[number];
 export interface QuoteRequest extends NewQuoteRequest {
   createdAt: string;
   /** When the owner marked it answered (the back office); null or absent while it waits. */
