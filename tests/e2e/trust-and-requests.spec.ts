@@ -327,8 +327,13 @@ test(
         })),
       );
     }
+    // A quote page is a Service named by its one name, with no listed price (a proposal's is its own).
+    const quoteLd = await jsonLd(page, `${baseURL}/logo-animator/en`);
+    expect(quoteLd).toHaveLength(1);
+    expect(quoteLd[0]).toMatchObject({ "@type": "Service", name: localeFile("offers", "en")["logo-animator"].name });
+    expect(quoteLd[0]).not.toHaveProperty("offers");
     // No rich result where there is nothing to describe.
-    expect(await jsonLd(page, `${baseURL}/logo-animator/en`)).toEqual([]);
+    expect(await jsonLd(page, `${baseURL}/legal-notice/en`)).toEqual([]);
   },
 );
 
