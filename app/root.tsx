@@ -24,7 +24,7 @@ import { isRequestPage, type RequestPage } from "./content/offers.ts";
 import { NO_PROOF, proofFor } from "./config/proof.ts";
 import { ProofBlocks } from "./components/proof-blocks.tsx";
 import { ServiceJsonLd } from "./components/service-json-ld.tsx";
-import { pageForPath } from "./i18n/site-map.ts";
+import { offerName, pageForPath } from "./i18n/site-map.ts";
 import { getLocale, i18nMiddleware } from "./i18n/middleware.server.ts";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
 import { getSiteConfig } from "./config/site.server.ts";
@@ -181,7 +181,7 @@ function QuoteSection({
           page={page}
           lang={lang}
           rules={quoteFormRules()}
-          contactHref={mailtoHref(contactEmail, t(`offers.${page}`))}
+          contactHref={mailtoHref(contactEmail, offerName(t, page))}
           bookingUrl={bookingUrl}
         />
       </div>

@@ -58,6 +58,8 @@ export default [
     route("invoices", "routes/admin-invoices.tsx"),
     route("quotes", "routes/admin-quotes.tsx"),
     route("automation", "routes/admin-automation.tsx"),
+    // A proposal for an email address, with no request before it (app/quotes/request-quote.server.ts startQuote).
+    route("quotes/new", "routes/admin-quote-new.tsx"),
     route("quotes/:quoteId", "routes/admin-quote.tsx"),
     // A customer's data (GDPR): find by email, export, erase (app/privacy/).
     route("customers", "routes/admin-customers.tsx"),

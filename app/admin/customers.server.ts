@@ -4,7 +4,7 @@ import type { Currency } from "../content/offers.ts";
 import { formatDate, formatFileSize, formatMoney } from "../i18n/format.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
 import type { Language } from "../i18n/languages.ts";
-import { translator } from "../i18n/translator.server.ts";
+import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import { exportPerson } from "../privacy/data-export.server.ts";
 import { erasePerson, runningSubscriptions, type EraseOutcome } from "../privacy/data-rights.server.ts";
 import { normaliseEmail, subjectDigest } from "../privacy/person.server.ts";
@@ -22,7 +22,6 @@ export async function customerSummary(email: string, lang: Language, { repo }: P
     repo.listDataRequests(subjectDigest(email)),
   ]);
   const offers = translator(lang, "offers");
-  const quoteT = translator(lang, "quote");
   const name =
     orders.map((order) => `${order.customer.firstName} ${order.customer.lastName}`.trim()).find(Boolean) ??
     quotes.find((quote) => quote.name)?.name ??
@@ -39,7 +38,7 @@ export async function customerSummary(email: string, lang: Language, { repo }: P
     })),
     quotes: quotes.map((quote) => ({
       id: quote.id,
-      offer: quoteT(`offers.${quote.page}`),
+      offer: offerNameIn(lang, quote.page),
       createdAt: quote.createdAt,
     })),
     requests,
@@ -106,7 +105,6 @@ export async function readableCustomerSummary(
   const admin = translator(lang, "admin");
   const office = translator(lang, "back-office");
   const offers = translator(lang, "offers");
-  const quoteT = translator(lang, "quote");
   const day = (at: string) => formatDate(new Date(at), lang, true);
   const name =
     orders.map((order) => `${order.customer.firstName} ${order.customer.lastName}`.trim()).find(Boolean) ??
@@ -155,7 +153,7 @@ export async function readableCustomerSummary(
     quotes: quotes.map((quote) => ({
       id: quote.id,
       at: day(quote.createdAt),
-      offer: quoteT(`offers.${quote.page}`),
+      offer: offerNameIn(lang, quote.page),
       company: quote.company,
       message: quote.message,
     })),

@@ -1,6 +1,6 @@
 import { dateTimeFormatter } from "../i18n/format.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
-import { translator } from "../i18n/translator.server.ts";
+import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import type { OrderServices } from "../services.server.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
 import { emailRow, worstEmailState } from "./email-state.ts";
@@ -8,7 +8,7 @@ import { PAGE_SIZE } from "./orders.server.ts";
 
 /** The back office's questions on quote requests (the owner answers by email, then marks them answered). */
 
-const offerName = (quote: QuoteRequest, lang: Language) => translator(lang, "quote")(`offers.${quote.page}`);
+const offerName = (quote: QuoteRequest, lang: Language) => offerNameIn(lang, quote.page);
 
 export async function quotesPage(page: number, lang: Language, { repo }: Pick<OrderServices, "repo">) {
   const [quotes, total] = await Promise.all([
@@ -43,6 +43,7 @@ export async function quoteDetail(id: string, lang: Language, { repo }: Pick<Ord
     offer: offerName(quote, lang),
     createdAt: quote.createdAt,
     answeredAt: quote.answeredAt ?? null,
+    startedBy: quote.startedBy ?? "visitor",
     fields: [
       [admin("fields.quote"), quote.id],
       [admin("fields.received"), dateTimeFormatter(lang, "medium")(quote.createdAt)],
@@ -51,7 +52,8 @@ export async function quoteDetail(id: string, lang: Language, { repo }: Pick<Ord
       [t("email.company"), quote.company || "—"],
       [admin("fields.offer"), offerName(quote, lang)],
       [admin("fields.language"), languageName(quote.lang)],
-      [t("email.message"), quote.message],
+      // A proposal the owner started has no visitor's message.
+      ...(quote.startedBy === "owner" ? [] : [[t("email.message"), quote.message]]),
     ] as Array<[string, string]>,
     emails: emails.map(emailRow),
   };

@@ -1,5 +1,5 @@
 import { ERASED } from "../db/erased.ts";
-import { translator } from "../i18n/translator.server.ts";
+import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
 import { WEBHOOK_EVENTS } from "./events.ts";
@@ -66,7 +66,7 @@ async function eventData(
     return {
       quoteId: quote.id,
       offerId: quote.page,
-      offerName: translator(quote.lang, "quote")(`offers.${quote.page}`),
+      offerName: offerNameIn(quote.lang, quote.page),
       language: quote.lang,
       customer: { name: quote.name, email: quote.email },
       createdAt: quote.createdAt,
@@ -144,7 +144,7 @@ export function sampleEventData(type: WebhookEventType, publicOrigin: string): R
     return {
       quoteId: "quo_test_0001",
       offerId: "whatsapp",
-      offerName: translator("en", "quote")("offers.whatsapp"),
+      offerName: offerNameIn("en", "whatsapp"),
       language: "en",
       customer: { name: "Camille Martin", email: "camille.martin@example.com" },
       createdAt: paidAt,

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useMatches } from "react-router";
 import { intlLocale, type Language } from "../i18n/languages.ts";
-import { pageForPath, alternates, defaultHref, localizedHref } from "../i18n/site-map.ts";
+import { pageForPath, alternates, defaultHref, localizedHref, offerPageName } from "../i18n/site-map.ts";
 
 export interface PageMeta {
   title: string;
@@ -23,7 +23,8 @@ export function PageHead({ lang, origin }: { lang: Language; origin: string }) {
     .find(Boolean);
   const page = pageForPath(location.pathname);
   const meta: PageMeta = fromLoader ?? {
-    title: page ? t(`${page.id}:meta.title`) : t("common:notFound.title"),
+    // An offer page's title is "{{name}}: tagline": its one name (offers.json), never a second one.
+    title: page ? t(`${page.id}:meta.title`, { name: offerPageName(t, page) }) : t("common:notFound.title"),
     description: page ? t(`${page.id}:meta.description`) : t("common:meta.description"),
     noindex: !page,
   };

@@ -3,6 +3,7 @@ import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, FormMessages, TextField } from "./forms.tsx";
 import type { Language } from "../i18n/languages.ts";
+import { offerName } from "../i18n/site-map.ts";
 
 /**
  * "Request a quote or a demo": a plain form post (no JavaScript needed) from the page of an offer
@@ -54,7 +55,7 @@ export function QuoteForm({
       </Heading>
       <p className="lead mt-3">{t(page === "home" ? "form.introGeneral" : "form.intro")}</p>
       <p className="mt-4 text-sm text-muted">
-        {t("form.offer")}: <strong className="text-ink">{t(`offers.${page}`)}</strong>
+        {t("form.offer")}: <strong className="text-ink">{offerName(t, page)}</strong>
       </p>
       {formError ? (
         <p role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LanguageMenu } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
-import { NAV_GROUPS, pageById, pageForPath, type PageId } from "../i18n/site-map.ts";
+import { NAV_GROUPS, offerName, pageById, pageForPath, type PageId } from "../i18n/site-map.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /**
@@ -17,7 +17,8 @@ export function SiteHeader({ lang }: { lang: Language }) {
   const current = pageForPath(pathname)?.id;
   const link = (id: PageId, className = "nav-link") => (
     <a href={pageById(id).path} aria-current={id === current ? "page" : undefined} className={className} data-nav={id}>
-      {t(`common:nav.${id}`)}
+      {/* An offer page is called by its one name (offers.json), the same on its card, page and checkout. */}
+      {id === "home" ? t("common:nav.home") : offerName(t, id)}
     </a>
   );
   const group = (pages: readonly PageId[], labelledBy?: string) => (

@@ -1,11 +1,12 @@
 import { DATASET_FIGURES } from "./datasets.ts";
-import { CATALOGUE_OFFERS, CATALOGUE_PAGES, type OrderPage } from "./catalogue.ts";
+import { CATALOGUE_OFFERS, CATALOGUE_PAGES, type OrderPage, type PageId } from "./catalogue.ts";
 import { OFFERS, type OfferId, type Price } from "./offers.ts";
 import type { Language } from "../i18n/languages.ts";
 
 /**
- * schema.org JSON-LD for search engines' rich results: a `Service` with its `Offer`s on every
- * priced offer page (amounts from the catalogue, never typed twice) and a `FAQPage` for an FAQ.
+ * schema.org JSON-LD for search engines' rich results: a `Service` on every offer page, named by
+ * its one name, with its `Offer`s where it is priced (amounts from the catalogue, never typed
+ * twice; a quote page's price is a proposal's), and a `FAQPage` for an FAQ.
  * Rendered as `<script type="application/ld+json">`: a data block the browser never executes, so
  * it needs no CSP nonce and the cached pages stay the same bytes for everyone.
  */
@@ -69,12 +70,13 @@ function catalogueOffer(price: Price, name: string, url: string): JsonLd {
 }
 
 export interface ServiceInput {
-  page: PricedPage;
+  page: PageId;
   lang: Language;
   /** Absolute URL of the page and of the site (the provider). */
   url: string;
   origin: string;
   brand: string;
+  /** The page's one name (site-map.ts `offerPageName`). */
   name: string;
   description: string;
   /** The name of a catalogue offer, and of a dataset licence, in the page's language. */
@@ -113,9 +115,11 @@ export function serviceJsonLd(input: ServiceInput): JsonLd {
             priceCurrency: "EUR",
           },
         ]
-      : PRICED_PAGES[input.page].map((id) =>
-          catalogueOffer(OFFERS[id].price(input.lang), input.offerName(id), input.orderUrl(id)),
-        );
+      : isPricedPage(input.page)
+        ? PRICED_PAGES[input.page].map((id) =>
+            catalogueOffer(OFFERS[id].price(input.lang), input.offerName(id), input.orderUrl(id)),
+          )
+        : null;
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -124,7 +128,7 @@ export function serviceJsonLd(input: ServiceInput): JsonLd {
     url: input.url,
     inLanguage: input.lang,
     provider: { "@type": "Organization", name: input.brand, url: input.origin },
-    offers,
+    ...(offers ? { offers } : {}),
   };
 }
 

@@ -800,6 +800,13 @@ const CHANGES: SchemaChange[] = [
     name: "033-brief-file-period",
     statements: [`ALTER TABLE order_files ADD COLUMN period TEXT`],
   },
+  {
+    // A proposal the owner starts from the back office for an email address, with no request
+    // before it: its quote record says so ('owner'), sends no acknowledgement, and carries no
+    // visitor's message. Every record before this one came from the site's form ('visitor').
+    name: "034-owner-started-quotes",
+    statements: [`ALTER TABLE quote_requests ADD COLUMN started_by TEXT NOT NULL DEFAULT 'visitor'`],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -166,6 +166,8 @@ export interface QuoteRequestsTable {
   answered_at: Generated<string | null>;
   /** When the sender's personal fields were replaced by ERASED (016-datarights). */
   erased_at: Generated<string | null>;
+  /** 'visitor' (the site's request form) or 'owner' (a proposal started from the back office, 032). */
+  started_by: Generated<string>;
 }
 
 // ---- Back office (005-back-office) ----

@@ -1,4 +1,5 @@
 import { CATALOGUE_PAGES, GROUPS, type GroupId, type OfferId, type Page, type PageId } from "../content/catalogue.ts";
+import { soleOffer } from "../content/structured-data.ts";
 import { LANGUAGES, type Language } from "./languages.ts";
 
 /**
@@ -43,8 +44,9 @@ function grouped(place: "menu" | "listed") {
 
 /**
  * The spec's 13 menu links are code names ("Banana", "Photo"): the menu shows them grouped by what
- * the visitor wants (videos, images, chat agents, workflows), with descriptive labels (common.json
- * `nav.*`, group titles `nav.groups.*`). Every menu page but home sits in exactly one group.
+ * the visitor wants (videos, images, chat agents, workflows), each by its offer's one name
+ * (`offerPageName`; group titles: common.json `nav.groups.*`). Every menu page but home sits in
+ * exactly one group.
  */
 export const NAV_GROUPS: ReadonlyArray<{ id: GroupId; pages: readonly PageId[] }> = grouped("menu");
 
@@ -55,6 +57,28 @@ export const NAV_PAGES: readonly PageId[] = PAGES.filter((page) => page.id === "
 
 /** The offers page (/offers): every offer, grouped as the menu, plus the pages the menu does not name. */
 export const OFFER_GROUPS: ReadonlyArray<{ id: GroupId; pages: readonly PageId[] }> = grouped("listed");
+
+/** The pages that present an offer: in the menu or on /offers (fixed-price and quote alike). */
+export function isOfferPage(page: Page): boolean {
+  return Boolean(page.menu || page.listed);
+}
+
+/**
+ * The one name of what a page offers, in the reader's language: locales/{lng}/offers.json
+ * `{page id}.name`, or the name of the one catalogue offer the page sells (`soleOffer`), so a page
+ * and its only offer never have two. The menu, the /offers and home cards, the page's title and
+ * JSON-LD, the request form, its emails, the back office, the proposal and the checkout line all
+ * ask this; a page's taglines are other words. Also names a request from the home page's note.
+ */
+export function offerName(t: (key: string) => string, page: string): string {
+  return t(`offers:${soleOffer(page) ?? page}.name`);
+}
+
+/** An offer page's one name (`offerName`); undefined for a page that presents no offer. */
+export function offerPageName(t: (key: string) => string, page: Page | PageId): string | undefined {
+  const entry = typeof page === "string" ? pageById(page) : page;
+  return isOfferPage(entry) ? offerName(t, entry.id) : undefined;
+}
 
 export function pageById(id: PageId): Page {
   return PAGES.find((page) => page.id === id)!;

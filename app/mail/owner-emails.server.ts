@@ -3,7 +3,7 @@ import type { Language } from "../i18n/languages.ts";
 import { formatDate, formatLanguageName } from "../i18n/format.ts";
 import { emailKindLabel } from "./email-kinds.ts";
 import { orderFields } from "./order-fields.server.ts";
-import { translator } from "../i18n/translator.server.ts";
+import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
 import type { OutboxRow } from "./types.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
@@ -170,7 +170,7 @@ export function renderOwnerQuoteFailureEmail(
     // A quote request has no reference: when it came in says which one.
     [t("fields.received"), formatDate(new Date(quote.createdAt), options.lang, true)],
     [t("fields.visitor"), `${quote.name} <${quote.email}>`],
-    [t("fields.offer"), translator(options.lang, "quote")(`offers.${quote.page}`)],
+    [t("fields.offer"), offerNameIn(options.lang, quote.page)],
     [t("fields.language"), formatLanguageName(quote.lang, options.lang)],
     ...failureRows(failed, t),
   ];

@@ -9,13 +9,13 @@ import {
   signer,
 } from "./email-layout.server.ts";
 import { formatDate, formatLanguageName } from "../i18n/format.ts";
-import { translator } from "../i18n/translator.server.ts";
+import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
 
 function rows(quote: QuoteRequest, lang: Language): Array<[string, string]> {
   const t = translator(lang, "quote");
   const list: Array<[string, string]> = [
-    [t("form.offer"), t(`offers.${quote.page}`)],
+    [t("form.offer"), offerNameIn(lang, quote.page)],
     [t("email.name"), quote.name],
     [t("email.email"), quote.email],
   ];
@@ -36,7 +36,7 @@ export function renderQuoteAck(
 ): RenderedEmail {
   const t = translator(quote.lang, "quote");
   const brand = translator(quote.lang, "common")("brand");
-  const offer = t(`offers.${quote.page}`);
+  const offer = offerNameIn(quote.lang, quote.page);
   const subject = t("email.ackSubject", { offer, brand });
   const greeting = t("email.ackGreeting");
   const intro = t("email.ackIntro", { offer, date: formatDate(new Date(quote.createdAt), quote.lang, true) });
@@ -84,7 +84,7 @@ export function renderQuoteOwner(
   const lang = options.ownerLang;
   const t = translator(lang, "quote");
   const brand = translator(lang, "common")("brand");
-  const offer = t(`offers.${quote.page}`);
+  const offer = offerNameIn(lang, quote.page);
   const subject = t("email.ownerSubject", { offer, name: quote.name });
   // The visitor's language named in the owner's words ("German"), not its code.
   const intro = t("email.ownerIntro", {

@@ -102,7 +102,7 @@ export async function createCheckoutFor(order: Order, services: Services): Promi
     session = await provider.createCheckout(
       checkoutRequest(order, {
         success: `${returnBase}${thankYouPath(order.lang, CHECKOUT_SESSION_PLACEHOLDER)}`,
-        cancel: `${returnBase}${cancelPath(order, services)}`,
+        cancel: `${returnBase}${orderAgainPath(order, services)}`,
       }),
     );
   } catch (error) {
@@ -126,8 +126,11 @@ export async function createCheckoutFor(order: Order, services: Services): Promi
   }
 }
 
-/** Where a cancelled checkout goes back to: the proposal it pays, or the offer's order form. */
-function cancelPath(order: Order, services: Services): string {
+/**
+ * Where a cancelled or expired checkout goes back to: the proposal it pays (accepting it again
+ * gives a fresh checkout), or the offer's order form.
+ */
+export function orderAgainPath(order: Order, services: Pick<Services, "links">): string {
   if (order.proposal && services.links)
     return proposalPath(services.links.sign(order.proposal.id, "proposal", Number.POSITIVE_INFINITY), order.lang);
   return isOfferId(order.offer) ? orderFormPath(order.offer, order.lang, { cancelled: true }) : "/";

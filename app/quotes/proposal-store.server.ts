@@ -153,11 +153,18 @@ export function proposalStore(db: Kysely<Database>): ProposalStore {
     },
 
     async linkProposalOrder(id: string, orderId: string): Promise<void> {
+      // Its first order, or the next checkout attempt's in place of one that expired: never in
+      // place of one that can still be paid, or was (a late request cannot put an old one back).
       await db
         .updateTable("proposals")
         .set({ order_id: orderId })
         .where("id", "=", id)
-        .where("order_id", "is", null)
+        .where((eb) =>
+          eb.or([
+            eb("order_id", "is", null),
+            eb("order_id", "in", eb.selectFrom("orders").select("id").where("state", "=", "expired")),
+          ]),
+        )
         .execute();
     },
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { PROPOSAL_IMMEDIATE_START, proposalPrice } from "../content/offers.ts";
 import { termsForOrder, termsVersion } from "../content/terms.ts";
-import { translator } from "../i18n/translator.server.ts";
+import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import { placeOrder, type PlaceOrderResult } from "../orders/place-order.server.ts";
-import type { OrderProposal } from "../orders/types.ts";
+import type { Order, OrderProposal } from "../orders/types.ts";
 import type { OrderServices } from "../services.server.ts";
 import { priceLine } from "../content/price-story.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
@@ -24,9 +24,9 @@ export function newProposalId(): string {
   return `prp_${date}_${randomBytes(6).toString("hex")}`;
 }
 
-/** The one name of a request's offer in a language (offers.json `{page}.name`): a proposal's default title. */
+/** The one name of a request's offer in a language (site-map.ts `offerName`): a proposal's default title. */
 export function offerName(page: string, lang: QuoteRequest["lang"]): string {
-  return translator(lang, "offers")(`${page}.name`);
+  return offerNameIn(lang, page);
 }
 
 /** A proposal's link never expires by itself: the proposal's own valid-until time decides. */
@@ -122,16 +122,45 @@ export type AcceptOutcome =
   | { ok: false; reason: "closed"; proposal: Proposal }
   | { ok: false; reason: "paid"; proposal: Proposal };
 
+/** The submission token of a proposal's checkout attempt: the first is the proposal's own. */
+const attemptToken = (proposalId: string, attempt: number) =>
+  attempt === 1 ? `proposal:${proposalId}` : `proposal:${proposalId}:${attempt}`;
+const attemptOf = (token: string) => Number(/^proposal:[^:]+:(\d+)$/.exec(token)?.[1] ?? 1);
+
+/**
+ * Which checkout attempt an accept goes on with, from the proposal's current order: the same
+ * while its checkout can still be paid (or retried, after a provider failure), the next one once
+ * it expired. Whether it expired is asked of the provider through the order's one fulfilment step
+ * (`fulfil`, as the thank-you page asks; it marks the order expired, or paid when the payment
+ * arrived before its webhook).
+ */
+async function checkoutAttempt(order: Order, services: Pick<OrderServices, "fulfil">): Promise<number | "paid"> {
+  const attempt = attemptOf(order.submissionToken);
+  let state = order.state;
+  if (state === "checkout_created" && order.sessionId) {
+    const seen = await services.fulfil(order.sessionId);
+    state = seen.status === "paid" ? "paid" : seen.status === "expired" ? "expired" : state;
+  }
+  if (state === "paid") return "paid";
+  return state === "expired" ? attempt + 1 : attempt;
+}
+
 /**
  * "Accept and pay": one conditional write accepts an open, unexpired proposal (two accepts at
  * once: one wins, the owner is told once, `quote.accepted` once), then the order is placed with
  * the proposal's price through the same placement as the order form. Its submission token is the
  * proposal's, and the orders table keeps one order per token: however many accepts arrive, on
  * however many instances, they all reach the same order and its one checkout.
+ *
+ * A customer back after that checkout expired (Stripe's session ends after a day; the sandbox's
+ * when cancelled) accepts again and gets a fresh one, as a fixed-price buyer orders again: the
+ * expired order stays as it is and the next attempt's order (token `proposal:<id>:<n>`, one per
+ * attempt, so returns at once still reach one) takes its place on the proposal. An expired
+ * checkout can no longer be paid, so the proposal still gives at most one paid order.
  */
 export async function acceptAndPay(
   found: { proposal: Proposal; quote: QuoteRequest },
-  services: Services & Pick<OrderServices, "provider" | "returnBase">,
+  services: Services & Pick<OrderServices, "provider" | "returnBase" | "fulfil">,
   now: Date = new Date(),
 ): Promise<AcceptOutcome> {
   const { quote } = found;
@@ -143,12 +172,16 @@ export async function acceptAndPay(
   }
   if (proposal.state === "paid") return { ok: false, reason: "paid", proposal };
   if (proposal.state !== "accepted") return { ok: false, reason: "closed", proposal };
+  const current = proposal.orderId ? await services.repo.findById(proposal.orderId) : undefined;
+  const attempt = current ? await checkoutAttempt(current, services) : 1;
+  if (attempt === "paid")
+    return { ok: false, reason: "paid", proposal: (await services.repo.findProposal(proposal.id))! };
   const outcome = await placeOrder(
     {
       form: { ...splitName(quote.name), email: quote.email, companyName: quote.company },
       offer: quote.page,
       lang: quote.lang,
-      submissionToken: `proposal:${proposal.id}`,
+      submissionToken: attemptToken(proposal.id, attempt),
       // The consents were ticked on the proposal's page, against the terms version it was sent with.
       acceptance: {
         acceptedAt: now.toISOString(),

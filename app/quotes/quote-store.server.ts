@@ -17,6 +17,7 @@ export const toQuote = (row: Selectable<QuoteRequestsTable>): QuoteRequest => ({
   message: row.message,
   createdAt: row.created_at,
   answeredAt: row.answered_at ?? null,
+  startedBy: row.started_by === "owner" ? "owner" : "visitor",
 });
 
 const now = () => new Date().toISOString();
@@ -39,11 +40,14 @@ export function quoteStore(db: Kysely<Database>): QuoteStore {
             company: quote.company,
             message: quote.message,
             created_at: stamp,
+            started_by: quote.startedBy ?? "visitor",
           })
           .execute();
         for (const kind of emailKinds) await enqueue(trx, { quoteId: quote.id }, kind, stamp);
-        await recordWebhookEvent(trx, { quoteId: quote.id }, WEBHOOK_EVENTS.quoteRequested(quote.id), stamp);
-        return { ...quote, createdAt: stamp };
+        // A request the owner started is not one received: its proposal's quote.proposed says it all.
+        if (quote.startedBy !== "owner")
+          await recordWebhookEvent(trx, { quoteId: quote.id }, WEBHOOK_EVENTS.quoteRequested(quote.id), stamp);
+        return { ...quote, startedBy: quote.startedBy ?? "visitor", createdAt: stamp };
       });
     },
 

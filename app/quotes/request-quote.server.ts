@@ -3,6 +3,7 @@ import type { RequestPage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import { QUOTE_EMAIL_KINDS } from "../mail/email-kinds.ts";
 import type { OrderServices } from "../services.server.ts";
+import { readScratchQuote, type ScratchField } from "./quote-schema.ts";
 import type { QuoteRequest } from "./types.ts";
 
 export function newQuoteId(): string {
@@ -30,4 +31,25 @@ export async function requestQuote(
   services.worker.kick();
   services.webhooksOut?.kick();
   return quote;
+}
+
+/**
+ * The owner starts a proposal for an email address with no request before it (the back office's
+ * "New proposal"): the quote record a proposal answers, marked as started by the owner, stored
+ * without any email (the proposal's own email is the first the customer gets) and without
+ * `quote.requested`. The proposal is then sent from its page, through `proposeForQuote` like any
+ * other. Checked by the same rules as the request form (`readScratchQuote`).
+ */
+export async function startQuote(
+  values: Partial<Record<ScratchField, string>>,
+  services: Pick<OrderServices, "repo">,
+): Promise<{ ok: true; quote: QuoteRequest } | { ok: false; errors: Partial<Record<ScratchField, string>> }> {
+  const checked = readScratchQuote(values);
+  if (!checked.ok) return checked;
+  const { offer, ...who } = checked.value;
+  const quote = await services.repo.createQuoteRequest(
+    { id: newQuoteId(), page: offer, ...who, message: "", startedBy: "owner" },
+    [],
+  );
+  return { ok: true, quote };
 }

@@ -12,7 +12,14 @@ export interface NewQuoteRequest {
   email: string;
   company: string;
   message: string;
+  /**
+   * Who started it: a visitor's request form, or the owner answering someone from the back office
+   * with a proposal (no request before it: no acknowledgement, no message). Unset: a visitor.
+   */
+  startedBy?: QuoteStarter;
 }
+export const QUOTE_STARTERS = ["visitor", "owner"] as const;
+export type QuoteStarter = (typeof QUOTE_STARTERS)[number];
 export interface QuoteRequest extends NewQuoteRequest {
   createdAt: string;
   /** When the owner marked it answered (the back office); null or absent while it waits. */
@@ -99,7 +106,7 @@ export interface ProposalStore {
    * instances: one wins); the owner's notice and `quote.accepted` with it. True for the winner.
    */
   acceptProposal(id: string, now: Date): Promise<boolean>;
-  /** The order that pays an accepted proposal (set once). */
+  /** The order that pays an accepted proposal: its first, or a new attempt's in place of an expired one. */
   linkProposalOrder(id: string, orderId: string): Promise<void>;
   /** sent|viewed → declined with the customer's optional reason; the owner's notice and `quote.declined`. */
   declineProposal(id: string, reason: string, now: Date): Promise<boolean>;

@@ -64,6 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const { t: tProposal } = useTranslation("proposal");
   const { quote, lang, reply } = loaderData;
   return (
     <AdminDetailPage back={t("quote.back")} title={quote.name}>
@@ -76,7 +77,11 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
         {t("quote.reply")}
       </a>
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      {quote.answeredAt ? (
+      {quote.startedBy === "owner" ? (
+        <p className="mt-3 text-sm font-semibold" data-testid="quote-started-by-owner">
+          {tProposal("scratch.startedByOwner")}
+        </p>
+      ) : quote.answeredAt ? (
         <p className="mt-3 text-sm font-semibold" data-testid="quote-answered">
           {t("quote.answered", { date: dateTimeFormatter(lang, "short")(quote.answeredAt) })}
         </p>

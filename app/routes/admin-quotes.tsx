@@ -33,13 +33,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const { t: tProposal } = useTranslation("proposal");
   const { quotes, total, page, pages, lang } = loaderData;
   const dateTime = dateTimeFormatter(lang, "short");
   return (
     <>
       <AdminBar />
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8">
-        <h1 className="text-2xl font-bold sm:text-3xl">{t("quotes.title")}</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("quotes.title")}</h1>
+          {/* A proposal for someone who never used the form: an email address is enough. */}
+          <a href="/admin/quotes/new" className="btn-primary w-full sm:w-auto" data-testid="new-proposal">
+            {tProposal("scratch.action")}
+          </a>
+        </div>
         <p className="mt-4 text-sm text-muted" data-testid="quotes-total">
           {t("quotes.count", { count: total })}
         </p>

@@ -2,6 +2,7 @@ import { QUOTE_ANCHOR } from "../components/blocks/page-hero.tsx";
 import { CheckList, CtaBand, Section, Stats, Steps } from "../components/blocks/blocks.tsx";
 import { PointsCards } from "../components/blocks/points-cards.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { offerPageName } from "../i18n/site-map.ts";
 import { Logo } from "../components/logo.tsx";
 import { DATASET_FIGURES as F } from "../content/datasets.ts";
 import { IMAGES } from "../content/media.ts";
@@ -45,7 +46,7 @@ export default function DatasetsPage() {
         <div className="hero-glow" aria-hidden="true" />
         <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.15fr_1fr] lg:items-center">
           <div>
-            <p className="eyebrow text-accent-300">{t("hero.eyebrow")}</p>
+            <p className="eyebrow text-accent-300">{offerPageName(t, "datasets")}</p>
             <h1 className="mt-3 max-w-3xl text-4xl leading-[1.08] font-extrabold sm:text-5xl lg:text-6xl">
               {t("hero.title")}
             </h1>

@@ -1,7 +1,6 @@
 import { useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CataloguePrice, isOrderPage, pagePrice } from "../components/page-price.tsx";
-import { soleOffer } from "../content/structured-data.ts";
 import { CardGrid, CtaBand, Section } from "../components/blocks/blocks.tsx";
 import { LazyImage } from "../components/blocks/lazy-image.tsx";
 import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
@@ -13,11 +12,11 @@ import { IMAGES } from "../content/media.ts";
 import { initials, profilesOf } from "../config/profiles.ts";
 import { formatFollowers } from "../i18n/format.ts";
 import type { HomeCardIcon, HomeCardPage } from "../content/catalogue.ts";
-import { PAGES, pageById } from "../i18n/site-map.ts";
+import { offerName, PAGES, pageById } from "../i18n/site-map.ts";
 
 /**
  * The offer cards, in catalogue order: the catalogue's pages with a `homeCard` icon. Each names the
- * page it opens, and its words are `offers.items.<page id>` in locales/{lng}/home.json (matched by
+ * page it opens, by its one name (offers.json `{page id}.name`); its text is `offers.items.<page id>.text` in locales/{lng}/home.json (matched by
  * id, never by position: home-cards.test.ts fails when a card and its text do not pair up in every
  * language).
  */
@@ -77,10 +76,8 @@ export default function HomePage() {
       <Section id="offers" t={t} copy="offers" lead block="offers">
         <CardGrid
           items={OFFER_CARDS.map((card) => ({
-            // A page that sells one catalogue offer is called by that offer's one name.
-            title: soleOffer(card.page)
-              ? t(`offers:${soleOffer(card.page)}.name`)
-              : t(`offers.items.${card.page}.title`),
+            // Every offer page is called by its one name (offers.json), as in the menu and on /offers.
+            title: offerName(t, card.page),
             text: t(`offers.items.${card.page}.text`),
             href: pageById(card.page).path,
             cta: t("offers.cta"),

@@ -4,6 +4,7 @@ import { LineIcon, type IconName } from "../components/blocks/line-icons.tsx";
 import { HeroImage, QUOTE_ANCHOR } from "../components/blocks/page-hero.tsx";
 import { SplitSection } from "../components/blocks/split-section.tsx";
 import { usePage } from "../components/blocks/use-page.ts";
+import { offerPageName } from "../i18n/site-map.ts";
 import { IMAGES } from "../content/media.ts";
 import { formatCompact, formatNumber } from "../i18n/format.ts";
 
@@ -56,7 +57,7 @@ export default function NanoBananaPage() {
         <div className="hero-glow" aria-hidden="true" />
         <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.1fr_1fr] lg:items-center">
           <div>
-            <p className="eyebrow text-accent-300">{t("hero.eyebrow")}</p>
+            <p className="eyebrow text-accent-300">{offerPageName(t, "nano-banana")}</p>
             <h1 className="mt-3 text-5xl leading-[1.05] font-extrabold sm:text-6xl lg:text-7xl" data-field="title">
               {t("content.title")}
             </h1>

@@ -7,7 +7,7 @@ import { isQuotePage } from "../content/offers.ts";
 import { soleOffer } from "../content/structured-data.ts";
 import { formatAmount } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
-import { OFFER_GROUPS, pageById, pagePath, type PageId } from "../i18n/site-map.ts";
+import { OFFER_GROUPS, offerName, pageById, pagePath, type PageId } from "../i18n/site-map.ts";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
@@ -99,7 +99,7 @@ export default function OffersPage() {
                   <li key={page} className="card flex flex-col" data-offer-page={page}>
                     <h3 className="card-title text-xl font-bold text-ink">
                       <a href={pagePath(pageById(page), lang)} className="hover:text-accent-700">
-                        {soleOffer(page) ? t(`${soleOffer(page)}.name`) : t(`page.items.${page}.name`)}
+                        {offerName(t, page)}
                       </a>
                     </h3>
                     <p className="mt-2 flex-1 leading-relaxed text-muted">{t(`page.items.${page}.promise`)}</p>

@@ -4,7 +4,7 @@ import type { Route } from "./+types/quote";
 import { mailtoHref } from "../components/blocks/blocks.tsx";
 import { QuoteForm } from "../components/quote-form.tsx";
 import { isRequestPage, type RequestPage } from "../content/offers.ts";
-import { pageById, pagePath } from "../i18n/site-map.ts";
+import { offerName, pageById, pagePath } from "../i18n/site-map.ts";
 import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
@@ -138,7 +138,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         rules={quoteFormRules()}
         lastResult={actionData?.result}
         formError={actionData?.formError}
-        contactHref={mailtoHref(root?.contactEmail ?? "", t(`offers.${offer}`))}
+        contactHref={mailtoHref(root?.contactEmail ?? "", offerName(t, offer))}
         bookingUrl={root?.bookingUrl}
       />
     </section>

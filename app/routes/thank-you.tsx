@@ -16,6 +16,7 @@ import { nextSteps } from "../mail/next-steps.server.ts";
 import { detailsShown } from "../orders/thank-you-details.server.ts";
 import type { FulfilResult } from "../orders/fulfil.server.ts";
 import { resendConfirmation, type ResendOutcome } from "../orders/resend.server.ts";
+import { orderAgainPath } from "../orders/place-order.server.ts";
 import { servicesOf } from "../services-context.ts";
 import type { Order } from "../orders/types.ts";
 import { THANK_YOU_PATHS, orderFormPath, pageById, pagePath } from "../i18n/site-map.ts";
@@ -120,10 +121,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({
       view: "expired" as const,
       sessionId,
-      // A proposal's order has no form to order again from: its offer's page instead.
-      orderAgain: isOfferId(result.order.offer)
-        ? orderFormPath(result.order.offer, result.order.lang)
-        : pagePath(pageById(result.order.offer), result.order.lang),
+      // A proposal's order goes back to its proposal, whose accept gives a fresh checkout.
+      orderAgain: result.order.proposal
+        ? orderAgainPath(result.order, await servicesOf(context))
+        : isOfferId(result.order.offer)
+          ? orderFormPath(result.order.offer, result.order.lang)
+          : pagePath(pageById(result.order.offer), result.order.lang),
       meta: pageMeta,
     });
   }

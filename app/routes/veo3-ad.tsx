@@ -7,35 +7,20 @@ import { usePageVideos } from "../components/blocks/use-page-videos.ts";
 import { VideoFacade } from "../components/blocks/video-facade.tsx";
 import { IMAGES } from "../content/media.ts";
 import { AD_GENERATOR as A } from "../content/workflow-figures.ts";
-import { useRootData } from "../lib/root-data.ts";
 import { formatNumber, formatUnit } from "../i18n/format.ts";
 
 const ADS = ["veo3-ad-video-1", "veo3-ad-video-2", "veo3-ad-video-3", "veo3-ad-video-4"] as const;
 const BENEFIT_ICONS: readonly IconName[] = ["target", "video", "palette"];
-
-/** schema.org WebPage of this page; "<" escaped so the text can never close the script element. */
-function webPageJsonLd(page: { name: string; url: string; description: string; inLanguage: string }): string {
-  return JSON.stringify({ "@context": "https://schema.org", "@type": "WebPage", ...page }).replace(/</g, "\\u003c");
-}
 
 export { videosLoader as loader } from "../config/videos-loader.server.ts";
 
 export default function Veo3AdPage() {
   const videos = usePageVideos();
   const { t, lang, list } = usePage("veo3-ad");
-  const { origin } = useRootData();
   const titles = list<string>("videos.items");
-  const jsonLd = webPageJsonLd({
-    name: t("meta.title"),
-    url: `${origin}/veo3-ad`,
-    description: t("meta.description"),
-    inLanguage: lang,
-  });
 
   return (
     <>
-      {/* Structured data: a data block, never executed, so the CSP allows it without a nonce. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <PageHero
         block="hero"
         t={t}

@@ -12,7 +12,6 @@ test.describe.configure({ mode: "serial" });
 const locale = (lang: string, ns: string) =>
   JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const admin = locale("en", "admin");
-const quoteEn = locale("en", "quote");
 const PASSWORD = "a long phone-typed passphrase";
 const PHONE = { width: 390, height: 844 };
 
@@ -257,7 +256,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
   await expect(page).toHaveURL(/\/admin\/quotes$/);
   await expect(page.locator("h1")).toHaveText(admin.quotes.title);
   const row = page.getByRole("link", { name: new RegExp(visitor) });
-  await expect(row).toContainText(quoteEn.offers.whatsapp);
+  await expect(row).toContainText(locale("en", "offers").whatsapp.name);
   await expect(row).toContainText("Português");
   await expect
     .poll(async () => (await page.reload(), await row.locator("[data-email-state]").getAttribute("data-email-state")), {
@@ -273,7 +272,7 @@ test("the owner sets up, signs in with password + code, finds an order, resends,
     `${visitor.toLowerCase()}@example.com`,
     "Padaria Rosa",
     "Um agente WhatsApp para encomendas de pão.",
-    quoteEn.offers.whatsapp,
+    locale("en", "offers").whatsapp.name,
     "Português",
   ]) {
     await expect(quoteFields).toContainText(value);

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from "@playwright/test";
-import { soleOffer } from "../../app/content/structured-data.ts";
 import { OFFERS } from "../../app/content/offers.ts";
 import { profilesOf } from "../../app/config/profiles.ts";
 import { FACELESS, NEWSLETTER, SHORT_VIDEOS } from "../../app/content/workflow-figures.ts";
@@ -78,11 +77,9 @@ test(
       ]);
       // Each card's words are found by its page id (home.json offers.items.<id>), in the spec's order.
       const cardIds = ["short-videos", "newsletter", "blog", "instagram", "whatsapp", "formateur-ia"];
-      // A page that sells one catalogue offer is named by the offer (offers.json).
+      // Every card is named by its page's one name (offers.json).
       const offerNames = copyOf("offers", lang);
-      await expect(page.locator('[data-block="offers"] h3')).toHaveText(
-        cardIds.map((id) => (soleOffer(id) ? offerNames[soleOffer(id)!].name : copy.offers.items[id].title)),
-      );
+      await expect(page.locator('[data-block="offers"] h3')).toHaveText(cardIds.map((id) => offerNames[id].name));
 
       await expect(page.locator('[data-block="audience"] li')).toHaveCount(5);
       for (const profile of profilesOf(SITE)) {
@@ -276,22 +273,27 @@ test(
 );
 
 test(
-  "veo3-ad: title and description from translations, canonical, WebPage JSON-LD, 4 videos, workflow image, 5 scenes",
+  "veo3-ad: title and description from translations, canonical, Service JSON-LD, 4 videos, workflow image, 5 scenes",
   HTML_ONLY,
   async ({ page, baseURL, request }) => {
     for (const lang of LANGUAGES) {
       const label = await openClean(page, "veo3-ad", lang, baseURL!);
       const copy = copyOf("veo3-ad", lang);
-      await expect(page).toHaveTitle(new RegExp(`^${copy.meta.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+      const name = copyOf("offers", lang)["veo3-ad"].name as string;
+      const title = (copy.meta.title as string).replace("{{name}}", name);
+      await expect(page).toHaveTitle(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", copy.meta.description);
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+      // The page's one name: a Service without listed offers (a quote page's price is a proposal's).
       expect(ld, label).toEqual({
         "@context": "https://schema.org",
-        "@type": "WebPage",
-        name: copy.meta.title,
-        url: `${baseURL}/veo3-ad`,
+        "@type": "Service",
+        name,
+        url: `${baseURL}/veo3-ad/${lang}`,
         description: copy.meta.description,
         inLanguage: lang,
+        // The brand is the site configuration's (the test server's own).
+        provider: { "@type": "Organization", name: expect.any(String), url: baseURL },
       });
       await expect(page.locator('[data-block="videos"] li')).toHaveCount(4);
       await expect(page.locator('[data-block="videos"] a.video-facade')).toHaveCount(4);
@@ -302,7 +304,7 @@ test(
     const html = await (await request.get("/veo3-ad")).text();
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/veo3-ad"/>`);
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
-    expect(block).toContain('"@type":"WebPage"');
+    expect(block).toContain('"@type":"Service"');
     expect(block).not.toContain("<");
   },
 );

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { soleOffer } from "../../app/content/structured-data.ts";
 import { expect, test, type Page } from "@playwright/test";
 import { FAQ_TOPICS, type ProofPage } from "../../app/config/site-schema.ts";
 import { DATASET_FIGURES } from "../../app/content/datasets.ts";
@@ -158,9 +157,7 @@ test(
         const card = seen.cards.find((card) => card.id === id);
         expect(card, `${path}: ${id}`).toBeDefined();
         expect(card!.href, `${path}: ${id}`).toBe(pagePath(pageById(id), language));
-        expect(card!.name, `${path}: ${id}`).toBe(
-          norm(soleOffer(id) ? copy[soleOffer(id)!].name : copy.page.items[id].name),
-        );
+        expect(card!.name, `${path}: ${id}`).toBe(norm(copy[id].name));
         expect(card!.text, `${path}: ${id}`).toContain(norm(copy.page.items[id].promise));
         const price = card!.price;
         const money = (offer: OfferId, which: "oneTime" | "monthly") => {
@@ -230,7 +227,9 @@ test(
     await expect(nav.locator("summary")).toHaveText(Object.values(common.nav.groups) as string[]);
     // A group opens on click (a <details>: no script needed) and names its pages in words.
     await nav.locator('[data-nav-group="videos"] summary').click();
-    await expect(nav.locator('[data-nav-group="videos"] a[data-nav="seedance"]')).toHaveText(common.nav.seedance);
+    await expect(nav.locator('[data-nav-group="videos"] a[data-nav="seedance"]')).toHaveText(
+      localeFile("offers", "fr").seedance.name,
+    );
     await expect(nav.locator('[data-nav-group="videos"] a[data-nav="seedance"]')).toHaveAttribute(
       "aria-current",
       "page",
@@ -284,7 +283,7 @@ test(
         expect(service["@context"]).toBe("https://schema.org");
         expect(service.inLanguage).toBe(language);
         expect(service.url).toMatch(new RegExp(`${path.replace(/[/]/g, "\\/")}$`));
-        expect(service.name).toBe(localeFile(id, language).meta.title);
+        expect(service.name).toBe(localeFile("offers", language)[id].name);
         if (id === "datasets") {
           expect(service.offers.map((offer: any) => offer.priceCurrency)).toEqual(["EUR", "EUR"]);
           expect(service.offers[0].price).toBe(amount(DATASET_FIGURES.nonExclusive.yearly * 100));
@@ -328,8 +327,13 @@ test(
         })),
       );
     }
+    // A quote page is a Service named by its one name, with no listed price (a proposal's is its own).
+    const quoteLd = await jsonLd(page, `${baseURL}/logo-animator/en`);
+    expect(quoteLd).toHaveLength(1);
+    expect(quoteLd[0]).toMatchObject({ "@type": "Service", name: localeFile("offers", "en")["logo-animator"].name });
+    expect(quoteLd[0]).not.toHaveProperty("offers");
     // No rich result where there is nothing to describe.
-    expect(await jsonLd(page, `${baseURL}/logo-animator/en`)).toEqual([]);
+    expect(await jsonLd(page, `${baseURL}/legal-notice/en`)).toEqual([]);
   },
 );
 

@@ -619,7 +619,7 @@ describe("quote requests in the back office", () => {
     expect(body).toContain(`href="/admin/quotes/${target.id}"`);
     for (const value of [
       "Quentin Quoteman",
-      quoteLocale.en.offers.whatsapp,
+      locale("en", "offers").whatsapp.name,
       "Italiano",
       dateTimeFormatter("en", "short")(target.createdAt),
     ])
@@ -649,7 +649,7 @@ describe("quote requests in the back office", () => {
       "quentin.q@example.com",
       "Agence Q & Co",
       "A WhatsApp agent for bookings,\nlive before June.",
-      quoteLocale.de.offers.whatsapp,
+      locale("de", "offers").whatsapp.name,
       "Italiano",
       dateTimeFormatter("de", "medium")(target.createdAt),
     ]) {

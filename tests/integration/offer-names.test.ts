@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { OFFER_IDS } from "../../app/content/offers.ts";
 import { PRICED_PAGES, soleOffer } from "../../app/content/structured-data.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
-import { pageById, pagePath, type PageId } from "../../app/i18n/site-map.ts";
+import { isOfferPage, PAGES, pageById, pagePath, type PageId } from "../../app/i18n/site-map.ts";
 import { OFFER_CARDS } from "../../app/routes/home.tsx";
 import { orderForm, postOrder, waitFor } from "../support/orders.ts";
 import { suiteStripeShop } from "../support/suite.ts";
@@ -80,14 +80,21 @@ describe("one name per offer", () => {
     expect(checked).toBe(OFFER_IDS.length * LANGUAGES.length);
   });
 
-  test("a page that sells one offer keeps no second name of its own in any language", () => {
+  test("no offer page keeps a second name of its own in any language: menu, cards and request form read offers.json", () => {
     for (const lang of LANGUAGES) {
       const offers = JSON.parse(fs.readFileSync(`locales/${lang}/offers.json`, "utf8"));
       const home = JSON.parse(fs.readFileSync(`locales/${lang}/home.json`, "utf8"));
-      for (const page of Object.keys(PRICED_PAGES)) {
-        if (!soleOffer(page)) continue;
-        expect(offers.page.items[page]?.name, `${lang} offers.json page.items.${page}.name`).toBeUndefined();
-        expect(home.offers.items[page]?.title, `${lang} home.json offers.items.${page}.title`).toBeUndefined();
+      const common = JSON.parse(fs.readFileSync(`locales/${lang}/common.json`, "utf8"));
+      const quote = JSON.parse(fs.readFileSync(`locales/${lang}/quote.json`, "utf8"));
+      expect(quote.offers, `${lang} quote.json offers`).toBeUndefined();
+      for (const page of PAGES.filter(isOfferPage)) {
+        expect(offers[page.id]?.name, `${lang} offers.json ${page.id}.name`).toBeTruthy();
+        expect(offers.page.items[page.id]?.name, `${lang} offers.json page.items.${page.id}.name`).toBeUndefined();
+        expect(home.offers.items[page.id]?.title, `${lang} home.json offers.items.${page.id}.title`).toBeUndefined();
+        expect(common.nav[page.id], `${lang} common.json nav.${page.id}`).toBeUndefined();
+        // The page's <title> is its name and a tagline: "{{name}}: …".
+        const meta = JSON.parse(fs.readFileSync(`locales/${lang}/${page.id}.json`, "utf8")).meta;
+        expect(meta.title, `${lang} ${page.id}.json meta.title`).toContain("{{name}}");
       }
     }
   });

@@ -363,3 +363,133 @@ describe("the owner's form refuses what cannot be sold", () => {
     expect((await propose(licence, { priceKind: "one-off", oneTime: "110000", monthly: "" })).status).toBe(303);
   });
 });
+
+describe("an accepted proposal whose checkout expired", () => {
+  test("the customer back on the proposal gets a fresh checkout (returns at once: one), and pays it once", async () => {
+    const email = "again@example.com";
+    const quoteId = await requestQuote(email);
+    expect((await propose(quoteId, { priceKind: "one-off", oneTime: "500", monthly: "" })).status).toBe(303);
+    const link = await proposalLink(email);
+    const accept = () =>
+      fetch(`${server.url}${link}?lang=es`, form({ intent: "accept", acceptTerms: "on", immediateStart: "on" }));
+    const first = (await accept()).headers.get("location")!;
+    expect(first).toMatch(/^\/checkout\/sandbox\//);
+
+    // The customer leaves the checkout: its session expires and the way back is the proposal.
+    const left = await fetch(server.url + first, form({ intent: "cancel" }));
+    expect(left.status).toBe(303);
+    expect(new URL(left.headers.get("location")!, server.url).pathname).toBe(link);
+    expect(await (await fetch(server.url + first)).text()).toContain(
+      JSON.parse(fs.readFileSync(path.resolve("locales/es/order.json"), "utf8")).checkout.expired,
+    );
+    const back = await (await fetch(`${server.url}${link}?lang=es`)).text();
+    expect(back).toContain('data-proposal-state="accepted"');
+    expect(back).toContain('value="accept"');
+
+    // Accepting again: a new checkout, open, the same for every return at once; not the dead one.
+    const again = await Promise.all([accept(), accept(), accept()]);
+    expect(again.map((answer) => answer.status)).toEqual([303, 303, 303]);
+    const fresh = new Set(again.map((answer) => answer.headers.get("location")));
+    expect(fresh.size).toBe(1);
+    const second = [...fresh][0]!;
+    expect(second).toMatch(/^\/checkout\/sandbox\//);
+    expect(second).not.toBe(first);
+    const paid = await fetch(server.url + second, form(SANDBOX_PAY));
+    expect(paid.status).toBe(303);
+
+    // One paid order, the proposal's price; the expired attempt stays expired and cannot be paid.
+    const orders = await withStore(async (repo) =>
+      (await repo.listOrders(100)).filter((o) => o.customer.email === email),
+    );
+    expect(orders.filter((o) => o.state === "paid")).toHaveLength(1);
+    expect(orders.filter((o) => o.state !== "paid").map((o) => o.state)).toEqual(["expired"]);
+    expect(orders.find((o) => o.state === "paid")!.amountDueNow).toBe(50_000);
+    const late = await fetch(server.url + first, form(SANDBOX_PAY));
+    expect(late.status).toBeLessThan(500);
+    expect(
+      (await withStore((repo) => repo.listOrders(100))).filter((o) => o.customer.email === email && o.state === "paid"),
+    ).toHaveLength(1);
+    const after = await (await fetch(`${server.url}${link}?lang=es`)).text();
+    expect(after).toContain('data-proposal-state="paid"');
+    // A further accept finds it paid: no third checkout.
+    const done = await accept();
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).not.toMatch(/^\/checkout\//);
+  });
+});
+
+describe("a proposal from scratch for an email address", () => {
+  test("New proposal: the owner's form (refusing bad input), a record started by the owner, then the same proposal, accepted and paid", async () => {
+    const list = await (await owner.get("/admin/quotes")).text();
+    expect(list).toContain('href="/admin/quotes/new"');
+    const page = await owner.get("/admin/quotes/new");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('data-testid="scratch-form"');
+    const before = await withStore((repo) => repo.countQuoteRequests());
+
+    // Hostile and bad input: each field named, nothing stored.
+    for (const bad of [
+      { email: "not-an-address", name: "M", lang: "xx", offer: "home", company: "" },
+      { email: "marta@example.com", name: "Marta\u202eRuiz", lang: "es", offer: "whatsapp", company: "a\nb" },
+      {
+        email: `${"x".repeat(300)}@example.com`,
+        name: "<script>alert(1)</script>".repeat(10),
+        lang: "",
+        offer: "",
+        company: "",
+      },
+    ]) {
+      const refused = await owner.post("/admin/quotes/new", bad, { headers: { Origin: server.url } });
+      expect(refused.status).toBe(400);
+      const html = await refused.text();
+      expect(html).not.toContain("<script>alert(1)</script>");
+      expect(html).toMatch(/id="scratch-(email|name|lang|offer|company)-error"/);
+    }
+    expect(await withStore((repo) => repo.countQuoteRequests())).toBe(before);
+
+    const email = "marta@example.com";
+    const started = await owner.post(
+      "/admin/quotes/new",
+      { email: " Marta@Example.com ", name: "Marta Ruiz", company: "Estudio Ruiz", lang: "es", offer: "whatsapp" },
+      { headers: { Origin: server.url } },
+    );
+    expect(started.status).toBe(303);
+    const quotePath = started.headers.get("location")!;
+    expect(quotePath).toMatch(/^\/admin\/quotes\/quo_/);
+    const quoteId = decodeURIComponent(quotePath.split("/").pop()!);
+    const quote = await withStore(async (repo) => (await repo.findQuoteRequest(quoteId))!);
+    expect(quote).toMatchObject({ email, name: "Marta Ruiz", lang: "es", page: "whatsapp", startedBy: "owner" });
+    const detail = await (await owner.get(quotePath)).text();
+    expect(detail).toContain('data-testid="quote-started-by-owner"');
+    expect(detail).toContain('data-testid="proposal-form"');
+    // Nothing went to the customer yet (no acknowledgement of a request they never sent), no quote.requested.
+    expect(await withStore((repo) => repo.listQuoteEmails(quoteId))).toHaveLength(0);
+    expect(hooks.some((hook) => hook.type === "quote.requested" && hook.data.quoteId === quoteId)).toBe(false);
+
+    // The same proposal form and function as for a request: its email, in Spanish, then accept and pay.
+    expect((await propose(quoteId)).status).toBe(303);
+    const link = await proposalLink(email);
+    const accepted = await fetch(
+      `${server.url}${link}?lang=es`,
+      form({ intent: "accept", acceptTerms: "on", immediateStart: "on" }),
+    );
+    expect(accepted.status).toBe(303);
+    expect((await fetch(server.url + accepted.headers.get("location")!, form(SANDBOX_PAY))).status).toBe(303);
+    const order = await withStore(async (repo) =>
+      (await repo.listOrders(100)).find((o) => o.customer.email === email)!,
+    );
+    expect(order).toMatchObject({ state: "paid", offer: "whatsapp", amountDueNow: 39_900 });
+    expect(order.customer).toMatchObject({ firstName: "Marta", lastName: "Ruiz", companyName: "Estudio Ruiz" });
+    await waitFor(() => hooks.some((hook) => hook.type === "quote.proposed" && hook.data.quoteId === quoteId));
+
+    // Signed out, the form is the sign-in page's, and nothing is stored.
+    const stranger = await fetch(`${server.url}/admin/quotes/new`, {
+      ...form({ email: "x@example.com", name: "Xavier", lang: "fr", offer: "blog" }),
+    });
+    expect(stranger.status).toBeGreaterThanOrEqual(300);
+    expect(stranger.status).toBeLessThan(500);
+    expect((await withStore((repo) => repo.listQuoteRequests(500))).some((q) => q.email === "x@example.com")).toBe(
+      false,
+    );
+  });
+});

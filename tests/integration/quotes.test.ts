@@ -19,6 +19,7 @@ import { suiteServer, suiteSmtp } from "../support/suite.ts";
 const locale = (lang: string, ns = "quote") =>
   JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
 const quote = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang)]));
+const offerNames = Object.fromEntries(LANGUAGES.map((lang) => [lang, locale(lang, "offers")]));
 const html = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
@@ -64,7 +65,7 @@ describe("quote requests", () => {
         expect(body, `${page}/${lang}`).toContain(`action="/quote?offer=${page}&amp;lang=${lang}"`);
         expect(body).toContain(`name="offer" value="${page}"`);
         expect(body).toContain(html(quote[lang].form.title));
-        expect(body).toContain(html(quote[lang].offers[page]));
+        expect(body).toContain(html(offerNames[lang][page].name));
         expect(body).toContain('href="mailto:hello@example.com');
       }
     }
@@ -151,7 +152,7 @@ describe("quote requests", () => {
     expect(ack).toContain("To: anna@example.com");
     // The typed address proved nothing: the acknowledgement repeats none of the visitor's words.
     expect(ack).toContain(quote.de.email.ackGreeting);
-    expect(ack).toContain(quote.de.offers.whatsapp);
+    expect(ack).toContain(offerNames.de.whatsapp.name);
     expect(ack).not.toContain("Anna Schmidt");
     expect(ack).not.toContain("Termine");
     const owner = decodeMail(
@@ -159,7 +160,7 @@ describe("quote requests", () => {
     );
     expect(owner).toContain("To: owner@example.com");
     expect(owner).toContain("Reply-To: anna@example.com");
-    expect(owner).toContain(`Quote request: ${quote.en.offers.whatsapp}`);
+    expect(owner).toContain(`Quote request: ${offerNames.en.whatsapp.name}`);
   });
 
   test("the short-videos page's question opens the form named by its offer, and the request says where it came from", async () => {
@@ -173,7 +174,7 @@ describe("quote requests", () => {
       expect(form.status, lang).toBe(200);
       const page = await form.text();
       expect(page).toContain(`name="offer" value="short-videos"`);
-      expect(page).toContain(html(quote[lang].offers["short-videos"]));
+      expect(page).toContain(html(offerNames[lang]["short-videos"].name));
     }
     const res = await post({
       offer: "short-videos",
@@ -278,7 +279,7 @@ describe("a quote request whose acknowledgement finally fails", () => {
     for (const line of [
       `Received: ${formatDate(new Date(stored.createdAt), "en", true)}`,
       "Visitor: Gino Rossi <gone@example.com>",
-      `Offer: ${quote.en.offers.seedance}`,
+      `Offer: ${offerNames.en.seedance.name}`,
       "Language: Italian",
       `Email: ${locale("en", "admin").emailKinds.quoteAck}`,
       "Attempts: 3",

@@ -9,8 +9,8 @@ export const CONTACT = "hello@example.com";
 /** The mailto link the pages build for a subject. */
 export const mailto = (subject: string) => `mailto:${CONTACT}?subject=${encodeURIComponent(subject)}`;
 
-/** The mailto beside a request form: its subject names the offer (quote.json `offers.{page}`). */
-export const quoteMailto = (page: string, lang: Language) => mailto(localeFile("quote", lang).offers[page]);
+/** The mailto beside a request form: its subject is the offer's one name (offers.json `{page}.name`). */
+export const quoteMailto = (page: string, lang: Language) => mailto(localeFile("offers", lang)[page].name);
 
 /** A page's copy in one language (locales/{lang}/{namespace}.json), of any shape. */
 export type Copy = Record<string, any>;

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import type { Image, Video } from "../../content/media.ts";
 import type { OfferId } from "../../content/offers.ts";
 import type { Language } from "../../i18n/languages.ts";
-import { orderHref } from "../../i18n/site-map.ts";
+import { useLocation } from "react-router";
+import { offerPageName, orderHref, pageForPath } from "../../i18n/site-map.ts";
 import { Hero, Stats } from "./blocks.tsx";
 import { LineIcon } from "./line-icons.tsx";
 import { VideoFacade } from "./video-facade.tsx";
@@ -52,7 +53,9 @@ function HeroLink({ action, className }: { action: HeroAction; className: string
 
 /**
  * The hero every marketing page opens with: eyebrow, title and subtitle from the page's `hero.*`
- * keys, a primary and an optional secondary button, and an aside (image, video, figures).
+ * keys, a primary and an optional secondary button, and an aside (image, video, figures). On an
+ * offer page the eyebrow is the offer's one name (the menu's, the cards', the checkout's), so the
+ * page names what it sells in those words and its headline stays a tagline.
  */
 export function PageHero(props: {
   t: TFunction;
@@ -70,10 +73,11 @@ export function PageHero(props: {
   block?: string;
 }) {
   const { t } = props;
+  const page = pageForPath(useLocation().pathname);
   const hero = (
     <Hero
       background={props.background}
-      eyebrow={t("hero.eyebrow")}
+      eyebrow={(page && offerPageName(t, page)) ?? t("hero.eyebrow")}
       title={t("hero.title", props.titleValues)}
       subtitle={t("hero.subtitle")}
       price={props.price}

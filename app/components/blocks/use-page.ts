@@ -15,7 +15,7 @@ export function usePage(ns: string) {
     /** An array in the locale file (`steps.items`, `features.items`), with interpolation values. */
     list: <T = { title: string; text: string }>(key: string, values?: Record<string, unknown>) =>
       t(key, { returnObjects: true, ...values }) as T[],
-    /** mailto: the contact address with the subject under `subjectKey` (default `cta.subject`). */
-    mailto: (subjectKey = "cta.subject") => mailtoHref(contactEmail, t(subjectKey)),
+    /** mailto: the contact address with the subject under `subjectKey`. */
+    mailto: (subjectKey: string) => mailtoHref(contactEmail, t(subjectKey)),
   };
 }
