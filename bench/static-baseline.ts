@@ -53,7 +53,9 @@ async function startNginx(files: Map<string, Buffer>): Promise<StaticServer> {
   const docroot = path.join(dir, "www");
   fs.mkdirSync(docroot);
   for (const [urlPath, body] of files) {
-    // One file per URL path; `try_files` below maps "/short-videos" to "/short-videos.html".
+    // One file per URL with its query; `try_files` below maps "/short-videos" to "/short-videos.html" and
+    // the order form's "/commander?offre=…&lang=en" to "commander?offre=…&lang=en.html" ($request_uri
+    // keeps the query: $uri dropped it, so nginx answered 404 for the form and the bench never started).
     const file = path.join(docroot, `${urlPath === "/" ? "index" : urlPath.slice(1)}.html`);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
     fs.writeFileSync(file, body, { mode: 0o644 });
@@ -85,7 +87,7 @@ http {
     listen 127.0.0.1:${port};
     root ${docroot};
     location = / { try_files /index.html =404; }
-    location / { try_files $uri.html =404; }
+    location / { try_files $request_uri.html =404; }
   }
 }
 `,
