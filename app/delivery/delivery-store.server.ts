@@ -444,6 +444,22 @@ async function insertFile(db: Kysely<Database>, file: StoredFileRecord): Promise
  */
 export async function openWorkPeriod(db: Kysely<Database>, orderId: string, from: string, to: string): Promise<void> {
   const stamp = now();
+  // A period's row: no brief yet (the month's brief is written when the customer sends it).
+  const insertPeriod = (period: string, number: number, startsAt: string) =>
+    db
+      .insertInto("work_periods")
+      .values({
+        order_id: orderId,
+        period,
+        number,
+        starts_at: startsAt,
+        brief_text: null,
+        brief_created_at: null,
+        brief_updated_at: null,
+        created_at: stamp,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
   const rows = await db
     .selectFrom("work_periods")
     .select(["period", "number"])
@@ -454,35 +470,9 @@ export async function openWorkPeriod(db: Kysely<Database>, orderId: string, from
   if (!rows.some((row) => row.period === from)) {
     if (!last) {
       const paid = await db.selectFrom("orders").select("paid_at").where("id", "=", orderId).executeTakeFirst();
-      await db
-        .insertInto("work_periods")
-        .values({
-          order_id: orderId,
-          period: from,
-          number: 1,
-          starts_at: paid?.paid_at ?? stamp,
-          brief_text: null,
-          brief_created_at: null,
-          brief_updated_at: null,
-          created_at: stamp,
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
+      await insertPeriod(from, 1, paid?.paid_at ?? stamp);
       last = 1;
     }
   }
-  await db
-    .insertInto("work_periods")
-    .values({
-      order_id: orderId,
-      period: to,
-      number: last + 1,
-      starts_at: from,
-      brief_text: null,
-      brief_created_at: null,
-      brief_updated_at: null,
-      created_at: stamp,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+  await insertPeriod(to, last + 1, from);
 }
