@@ -342,12 +342,7 @@ export function webhookStore(db: Kysely<Database>, dialect: Dialect): WebhookSto
     },
 
     async retryWebhookNow(deliveryId: number): Promise<boolean> {
-      const result = await db
-        .updateTable("webhook_deliveries")
-        .set({ status: "pending", next_attempt_at: Date.now() })
-        .where("id", "=", deliveryId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return queue.requeue(deliveryId);
     },
 
     async listWebhookDeliveries(limit: number): Promise<DeliveryRow[]> {

@@ -13,7 +13,8 @@ import type { Database } from "./schema.ts";
  *   SQLite has one writer, so one statement is already atomic there.
  * - **release** gives claimed rows back unattempted (a worker stopping mid-batch);
  * - **retry** sets the next attempt after a failure (`retryDelay` in lib/background-worker gives the backoff);
- * - **give up** marks a row as the queue's failed state, with the reason.
+ * - **give up** marks a row as the queue's failed state, with the reason;
+ * - **requeue** makes any row, sent or given up, due again at once (sent again from the log).
  *
  * A store that writes more in the same transaction (a webhook's attempt log) builds the queue
  * over that transaction: `jobQueue(trx, …)`.
@@ -62,6 +63,8 @@ export interface JobQueue<T extends JobTable> {
   release(ids: ReadonlyArray<JobId<T>>): Promise<void>;
   retry(id: JobId<T>, delayMs: number, error: string | null): Promise<void>;
   giveUp(id: JobId<T>, error: string | null): Promise<void>;
+  /** Due again at once, whatever its state (the owner's "send again"); false when no such row. */
+  requeue(id: JobId<T>): Promise<boolean>;
 }
 
 /** Reasons are kept short: they are shown to the owner and can hold a whole provider answer. */
@@ -130,6 +133,15 @@ export function jobQueue<T extends JobTable>(
         .where("id", "=", id as number | string)
         .where("status", "=", queue.waiting)
         .execute();
+    },
+
+    async requeue(id) {
+      const result = await jobs
+        .updateTable(table)
+        .set({ status: queue.waiting, next_attempt_at: Date.now() })
+        .where("id", "=", id as number | string)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

@@ -114,6 +114,10 @@ test("a lease that runs out gives the job to the next claim; retry waits, releas
   // A give-up is final: a late retry of the failed job changes nothing.
   await onB.retry(again[2]!.id, -1, "late");
   expect(await onB.claim(10, 60_000)).toEqual([]);
+  // Only the owner's "send again" brings it back, due at once.
+  expect(await onA.requeue(again[2]!.id)).toBe(true);
+  expect(await onB.claim(10, 60_000)).toEqual([{ id: again[2]!.id, attempts: 2 }]);
+  expect(await onA.requeue(999_999)).toBe(false);
 });
 
 test("the payment events' inbox is the same queue: its waiting and given-up states are its own words", async () => {
