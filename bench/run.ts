@@ -4,6 +4,7 @@
 // Options: --only=marketing,form,bytes,lighthouse,orders,thankyou,orders-pg,cold
 //          --duration=SECONDS (load runs, default 10)  --lighthouse-runs=N (3)
 //          --orders=N (default 20000; RSS is compared after 2000 and after N)  --quick (5 s runs, 5000 orders, 1 Lighthouse run)
+//          --baseline=nginx (compare pages with nginx serving the same bytes; default: a bare Node server)
 import "../scripts/require-node.js";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -30,6 +31,7 @@ const duration = Number(arg("duration") ?? (quick ? 5 : 10));
 const lighthouseRuns = Number(arg("lighthouse-runs") ?? (quick ? 1 : 3));
 const orderCount = Number(arg("orders") ?? (quick ? 5_000 : 20_000));
 const RSS_CHECKPOINT = 2_000;
+const baselineKind = arg("baseline") === "nginx" ? "nginx" : "node-http";
 
 const HOME = "/";
 const PRODUCT = "/short-videos";
@@ -74,8 +76,15 @@ if (built.status !== 0) process.exit(1);
  */
 async function versusBaseline(server: { url: string; process: { pid?: number } }, paths: string[]) {
   const replays = new Map(await Promise.all(paths.map(async (p) => [p, await replayOf(server.url + p)] as const)));
-  const baseline = await startStaticServer(replays);
-  const out: Record<string, { site: LoadResult; static: LoadResult; ratio: number; cpuMsPerResponse: number }> = {};
+  const baseline = await startStaticServer(replays, baselineKind);
+  const out: Record<
+    string,
+    { site: LoadResult; static: LoadResult; ratio: number; cpuMsPerResponse: number; baselineCpuMs?: number }
+  > = {};
+  // CPU per response of each server: steadier than req/s on a shared machine, where the ratio of two
+  // ten-second runs moves with whatever else runs meanwhile.
+  const perResponse = (pid: number, before: number, responses: number) =>
+    Math.round(((cpuMs(pid) - before) / Math.max(1, responses)) * 1000) / 1000;
   try {
     for (const p of paths) {
       // Warm both (page cache fill, JIT) before measuring.
@@ -84,10 +93,13 @@ async function versusBaseline(server: { url: string; process: { pid?: number } }
       log(`load ${p}: site ${duration} s, then ${baseline.kind} ${duration} s…`);
       const cpuBefore = cpuMs(server.process.pid!);
       const site = await load(server.url + p, { duration });
-      const cpuMsPerResponse =
-        Math.round(((cpuMs(server.process.pid!) - cpuBefore) / Math.max(1, site.requests)) * 1000) / 1000;
+      const cpuMsPerResponse = perResponse(server.process.pid!, cpuBefore, site.requests);
+      const baselineBefore = baseline.pid ? cpuMs(baseline.pid) : 0;
       const stat = await load(baseline.url + p, { duration });
-      out[p] = { site, static: stat, ratio: site.reqPerSec / stat.reqPerSec, cpuMsPerResponse };
+      const baselineCpuMs = baseline.pid ? perResponse(baseline.pid, baselineBefore, stat.requests) : undefined;
+      out[p] = { site, static: stat, ratio: site.reqPerSec / stat.reqPerSec, cpuMsPerResponse, baselineCpuMs };
+      if (baselineCpuMs !== undefined)
+        row(`${p}: server CPU per response, site vs ${baseline.kind}`, `${cpuMsPerResponse} vs ${baselineCpuMs} ms`);
     }
   } finally {
     await baseline.stop();
@@ -104,8 +116,8 @@ try {
     target(
       `1. order form GET (${ORDER}) req/s vs ${kind}; p99`,
       `${r.site.reqPerSec} vs ${r.static.reqPerSec} (${pct(r.ratio)}); p99 ${r.site.p99} ms`,
-      "≥ 55 %; p99 ≤ 20 ms",
-      r.ratio >= 0.55 && r.site.p99 <= 20 && clean(r.site),
+      "≥ 75 %; p99 ≤ 20 ms",
+      r.ratio >= 0.75 && r.site.p99 <= 20 && clean(r.site),
     );
     // A React render of this page costs several milliseconds of CPU; the copy kept in memory
     // (server/render-cache.ts, its token filled per response) a fraction of one. Measured here, not in a test: a loaded machine slows every figure.
@@ -196,8 +208,8 @@ try {
       Object.entries(runs)
         .map(([p, r]) => `${p} ${r.site.reqPerSec} vs ${r.static.reqPerSec} (${pct(r.ratio)})`)
         .join("; "),
-      "≥ 75 % each; p99 ≤ 20 ms",
-      worst >= 0.75 && Object.values(runs).every((r) => clean(r.site) && r.site.p99 <= 20),
+      "≥ 90 % each; p99 ≤ 20 ms",
+      worst >= 0.9 && Object.values(runs).every((r) => clean(r.site) && r.site.p99 <= 20),
     );
     for (const [p, r] of Object.entries(runs))
       row(

@@ -9,6 +9,8 @@ const NGINX = "/usr/sbin/nginx";
 export interface StaticServer {
   kind: "nginx" | "node-http";
   url: string;
+  /** The one process that answers (the bare Node server; nginx answers from a worker, not measured). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -37,13 +39,19 @@ export async function replayOf(url: string): Promise<Replay> {
 }
 
 /**
- * The limit SSR is compared with: the same HTML bytes served as static files. nginx (1 worker, as in
- * FACTS.md) when the Debian package is installed, else a bare Node `http` server answering from memory
- * with the same bytes and the same headers (and a per-response id, as the site sends).
+ * The limit SSR is compared with: the same bytes served without the site. By default a bare Node
+ * `http` server answering from memory with the same bytes and the same headers (and a per-response
+ * id, as the site sends): the floors (docs/performance.md) are written against it, as the site is a
+ * Node server too, so the ratio is what the site's own work costs. `--baseline=nginx` compares with
+ * nginx (1 worker, as in FACTS.md) serving the bytes as static files instead, for information.
  * `files` maps URL paths ("/en") to replays.
  */
-export async function startStaticServer(files: Map<string, Replay>): Promise<StaticServer> {
-  return fs.existsSync(NGINX)
+export async function startStaticServer(
+  files: Map<string, Replay>,
+  kind: StaticServer["kind"] = "node-http",
+): Promise<StaticServer> {
+  if (kind === "nginx" && !fs.existsSync(NGINX)) throw new Error(`--baseline=nginx: ${NGINX} is not installed`);
+  return kind === "nginx"
     ? startNginx(new Map([...files].map(([key, replay]) => [key, replay.body])))
     : startNodeHttp(files);
 }
@@ -157,6 +165,7 @@ function running(
   return {
     kind,
     url,
+    pid: kind === "node-http" ? child.pid : undefined,
     async stop() {
       if (child.exitCode === null) child.kill(signal);
       await exited;

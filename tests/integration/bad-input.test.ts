@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { rawRequest, type RawRequest, type RawResponse } from "../support/raw-http.ts";
 import { ALL_PATHS, DYNAMIC_PATHS } from "../support/routes.ts";
+import { settledLogs } from "../support/logs.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { storedState } from "../support/stored.ts";
 
@@ -421,7 +422,7 @@ test("seeded fuzzer (seed 20261123, 400 requests)", async () => {
 
 test("the server survived, logged no 5xx and stored nothing", async () => {
   await expectHealthy();
-  const logs = server.logs();
+  const logs = await settledLogs(server);
   expect(logs, "a request ended with a 5xx").not.toMatch(/"status":5\d\d/);
   expect(
     logs

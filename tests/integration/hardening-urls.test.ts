@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orderForm, postOrder } from "../support/orders.ts";
+import { orderForm, postOrder, waitFor } from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
@@ -69,6 +69,9 @@ test("an Origin with our host but another scheme is a cross-site post: 403 and o
   });
   expect(res.status).toBe(403);
   const requestId = res.headers.get("x-request-id")!;
+  // Access lines are written in batches (app/lib/logger.server.ts): wait for this one, then for
+  // anything else the request might have logged to arrive with it.
+  await waitFor(() => server.logs().includes(requestId), 20_000, "the request's line");
   await new Promise((resolve) => setTimeout(resolve, 500));
   const added = server
     .logs()

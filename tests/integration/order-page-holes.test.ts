@@ -11,6 +11,7 @@ import {
   waitFor,
   SANDBOX_PAY,
 } from "../support/orders.ts";
+import { settledLogs } from "../support/logs.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 /**
@@ -124,9 +125,7 @@ describe("the log of a journey", () => {
     expect(download.status).toBe(200);
     await download.arrayBuffer();
     const fileToken = fileLink.split("/files/")[1]!.split("?")[0]!;
-    // The access lines of these requests are written by now; one more request makes sure.
-    await fetch(`${server.url}/healthz`);
-    const logs = server.logs();
+    const logs = await settledLogs(server);
     expect(logs).toContain("/order/[redacted]");
     expect(logs).toContain("/files/[redacted]");
     expect(logs).not.toContain(token);

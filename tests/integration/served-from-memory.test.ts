@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { THANK_YOU_PATHS } from "../../app/i18n/site-map.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { orderForm, postOrder } from "../support/orders.ts";
+import { orderForm, postOrder, waitFor } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 const title = (lang: string) =>
@@ -123,11 +123,14 @@ describe("marketing page served from memory", () => {
       ids.push(res.headers.get("x-request-id")!);
     }
     expect(new Set(ids).size).toBe(5);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = server
-      .logs()
-      .split("\n")
-      .filter((line) => line.startsWith("{"));
+    // Access lines are written in batches (app/lib/logger.server.ts): wait for the last one.
+    const lines = await waitFor(() => {
+      const all = server
+        .logs()
+        .split("\n")
+        .filter((line) => line.startsWith("{"));
+      return all.some((line) => line.includes(`"${ids.at(-1)}"`)) ? all : false;
+    }, 20_000);
     for (const id of ids) {
       const mine = lines.filter((line) => line.includes(`"${id}"`)).map((line) => JSON.parse(line));
       expect(mine).toHaveLength(1);

@@ -12,6 +12,7 @@ import {
   SANDBOX_PAY,
 } from "../support/orders.ts";
 import { startS3Server, type S3TestServer } from "../support/s3-server.ts";
+import { settledLogs } from "../support/logs.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
 
 /**
@@ -81,7 +82,7 @@ test("S3 down: the brief answers 503 in the customer's language and keeps the te
   const health = await fetch(`${server.url}/healthz`);
   expect(health.status).toBe(503);
   expect(await health.text()).toContain("file storage unavailable (s3)");
-  expect(server.logs()).toMatch(/"level":"error"[^\n]*file storage failed/);
+  expect(await settledLogs(server)).toMatch(/"level":"error"[^\n]*file storage failed/);
 });
 
 test("a disk that refuses writes: the brief answers 503 in the customer's language and keeps the text", async () => {
@@ -101,5 +102,5 @@ test("a disk that refuses writes: the brief answers 503 in the customer's langua
   const answer = await sent.text();
   expect(answer).toContain(html(locale("de", "delivery").errors.unavailable));
   expect(answer).toContain("Unsere Farben</textarea>");
-  expect(server.logs()).toMatch(/"level":"error"[^\n]*file storage failed/);
+  expect(await settledLogs(server)).toMatch(/"level":"error"[^\n]*file storage failed/);
 });
