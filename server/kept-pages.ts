@@ -1,7 +1,6 @@
 import type http from "node:http";
 import { languageFromPath, resolveLanguage } from "../app/i18n/resolve.ts";
 import { pageForPath, THANK_YOU_PATHS } from "../app/i18n/site-map.ts";
-import { redactUrl } from "../app/lib/logger.server.ts";
 import type { RequestInfo } from "../app/lib/request-context.ts";
 import { orderFormKey } from "../app/orders/order-form-key.ts";
 import { orderFormPage } from "../app/stats/page-views.server.ts";
@@ -112,7 +111,9 @@ export function createKeptPages({ render, paidThankYouKey, secureCookies, isHttp
       const started = performance.now();
       sendRenderedPage(req, res, page, isHttps(req), requestId);
       countVisit(req, page.status, kept.visit!);
-      logAnswer(req, res, requestId, { started, path: query === -1 ? url : redactUrl(url), fromMemory: true });
+      // A kept page's URL is one the site links itself (a page without a query, or an order form's
+      // `?offre=…&lang=…`, orderFormKey): nothing in it to redact, so the log takes it as it is.
+      logAnswer(req, res, requestId, { started, path: url, fromMemory: true });
       return true;
     },
 
