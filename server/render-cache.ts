@@ -233,7 +233,8 @@ export function sendRenderedPage(
   if (page.holes.includes("formToken")) values.formToken = randomUUID();
   const pieces: Buffer[] = [];
   page.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(Buffer.from(values[page.holes[index - 1]!]));
+    // Tokens and nonces are ASCII: latin1 copies them byte for byte, without UTF-8 checks.
+    if (index > 0) pieces.push(Buffer.from(values[page.holes[index - 1]!], "latin1"));
     pieces.push(part);
   });
   // Each response has its own values, so it cannot be compressed ahead: gzip for those who take it,
