@@ -16,8 +16,10 @@ import type {
   Revision,
   StoredFileRecord,
   UploadScope,
+  WorkClosure,
   WorkPeriod,
 } from "./types.ts";
+import type { MoneyEvent } from "./work-state.ts";
 
 const now = () => new Date().toISOString();
 /** Ids that are safe in a storage key and in an outbox kind's key (no dash, no dot). */
@@ -83,7 +85,7 @@ const toRevision = (row: {
 export function deliveryStore(db: Kysely<Database>): DeliveryStore {
   return {
     async orderWork(orderId: string): Promise<OrderWork> {
-      const [brief, files, deliveries, revisions, refunded, periods] = await Promise.all([
+      const [brief, files, deliveries, revisions, closure, periods] = await Promise.all([
         db.selectFrom("order_briefs").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
         db
           .selectFrom("order_files")
@@ -106,18 +108,12 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           .orderBy("created_at")
           .orderBy("round")
           .execute(),
-        // Money ends the work: a charge of the order refunded in full (billing's record of refunds).
-        db
-          .selectFrom("charge_refunds")
-          .select("charge_id")
-          .where("order_id", "=", orderId)
-          .whereRef("amount_refunded", ">=", "amount")
-          .limit(1)
-          .executeTakeFirst(),
+        // Money ended the work: the closure the state machine decided with the billing write (closeWork).
+        db.selectFrom("work_closures").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
         db.selectFrom("work_periods").selectAll().where("order_id", "=", orderId).orderBy("number").execute(),
       ]);
       return {
-        fullyRefunded: Boolean(refunded),
+        closure: closure ? { why: closure.reason, event: closure.event as MoneyEvent, at: closure.closed_at } : null,
         brief: brief
           ? ({
               orderId: brief.order_id,
@@ -475,4 +471,23 @@ export async function openWorkPeriod(db: Kysely<Database>, orderId: string, from
     }
   }
   await insertPeriod(to, last + 1, from);
+}
+
+/**
+ * Money closed the order's work (a full refund, an immediate cancellation, a subscription ended):
+ * the closure the state machine decided (work.server.ts `moneyMove`), written in the caller's
+ * transaction with the billing change that caused it (billing's payment event, the back office's
+ * money action), so the two never disagree. The first closure stays: a later one (a refund after
+ * a cancellation) writes nothing.
+ */
+export async function closeWork(
+  db: Kysely<Database>,
+  orderId: string,
+  closure: Pick<WorkClosure, "why" | "event">,
+): Promise<void> {
+  await db
+    .insertInto("work_closures")
+    .values({ order_id: orderId, reason: closure.why, event: closure.event, closed_at: now() })
+    .onConflict((conflict) => conflict.column("order_id").doNothing())
+    .execute();
 }

@@ -20,7 +20,17 @@ import { formatDate, formatFileSize } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { Order } from "../orders/types.ts";
 import { newId } from "./delivery-store.server.ts";
-import { decide, stateOf, type Actor, type WorkEvent, type WorkStateName } from "./work-state.ts";
+import {
+  closedByOf,
+  decide,
+  stateOf,
+  type Actor,
+  type ClosedBy,
+  type MoneyEvent,
+  type Refusal,
+  type WorkEvent,
+  type WorkStateName,
+} from "./work-state.ts";
 import {
   BRIEF_MAX,
   NOTE_MAX,
@@ -286,7 +296,7 @@ export function workState(order: Order, work: OrderWork) {
   const counted = deliveries.filter((delivery) => !answersRevision(delivery)).length;
   // The latest delivery's answer: accepting an earlier piece does not close the next one.
   const accepted = Boolean(latest?.acceptedAt);
-  const closedBy = workClosedBy(order, work);
+  const closedBy = workClosedBy(work);
   const brief = periodBrief(order, work, period);
   const name: WorkStateName = stateOf({
     closed: closedBy !== null,
@@ -351,17 +361,34 @@ export function workState(order: Order, work: OrderWork) {
 }
 
 /**
- * Why money ended the work, or null: the whole payment refunded (a one-time order's state
- * "refunded", or a charge of the order refunded in full), or the subscription cancelled at once
- * (or ended). A partial refund, or a cancellation at the period's end, leaves the work going.
+ * Why money ended the work, or null: the closure stored when the state machine moved the work to
+ * closed (a full refund, an immediate cancellation, a subscription ended: `moneyMove`). A partial
+ * refund, or a cancellation at the period's end, left the work going. A pure read of the work.
  */
-export function workClosedBy(
-  order: Pick<Order, "billingState">,
-  work: Pick<OrderWork, "fullyRefunded">,
-): "refunded" | "cancelled" | null {
-  if (order.billingState === "refunded" || work.fullyRefunded) return "refunded";
-  if (order.billingState === "cancelled") return "cancelled";
-  return null;
+export function workClosedBy(work: Pick<OrderWork, "closure">): ClosedBy | null {
+  return work.closure?.why ?? null;
+}
+
+/**
+ * A money event through the state machine, as every event touching the work: `decide(state,
+ * event, actor)` on the work as stored. Allowed, it returns the closure to write when the event
+ * moves the work to closed (null: the work goes on, or was closed already), for the billing room
+ * or the back office to write with the billing change in one transaction (`closeWork`); refused
+ * (an actor the event does not name), the reason, answered 409 by whoever asked.
+ */
+export async function moneyMove(
+  order: Order,
+  event: MoneyEvent,
+  actor: Actor,
+  repo: Pick<DeliveryStore, "orderWork">,
+): Promise<{ ok: true; close: { why: ClosedBy; event: MoneyEvent } | null } | { ok: false; reason: Refusal }> {
+  const state = workState(order, await repo.orderWork(order.id));
+  const decision = state.decide(event, actor);
+  if (!decision.ok) return decision;
+  return {
+    ok: true,
+    close: decision.to === "closed" && state.name !== "closed" ? { why: closedByOf(event), event } : null,
+  };
 }
 
 /**
