@@ -111,5 +111,18 @@ describe("sandbox subscriptions, month by month", () => {
     );
     expect(emlFiles(server.dataDir).filter((f) => f.startsWith(`${order.id}-renewal.`))).toHaveLength(0);
     expect(await (await fetch(server.url + page)).text()).toContain('data-testid="work-closed"');
+    // Closed by the state machine's move (the worker's cancelNow at the period's end), stored with the work.
+    const repo = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    try {
+      expect(
+        await repo.db
+          .selectFrom("work_closures")
+          .select(["reason", "event"])
+          .where("order_id", "=", order.id)
+          .executeTakeFirst(),
+      ).toEqual({ reason: "cancelled", event: "cancelNow" });
+    } finally {
+      await repo.close();
+    }
   });
 });
