@@ -834,6 +834,54 @@ function briefQuestions(order: Order, work: OrderWork, lang: Language): BriefQue
   });
 }
 
+/** One billing period of the order's work: its number, days, brief and the brief's files (`workPeriods`). */
+export interface WorkPeriodView {
+  /** The period's key: its end (ISO), '' for a one-time order (what its deliveries and revisions carry). */
+  period: string;
+  number: number;
+  start: Date;
+  end: Date | null;
+  current: boolean;
+  brief: { text: string; createdAt: string; updatedAt: string } | null;
+  files: StoredFileRecord[];
+}
+
+/**
+ * Every period of the order's work, oldest first, the current one last: each period a renewal
+ * opened (and the first), any other period something was delivered in, then this one. A one-time
+ * order has one. What the pages' earlier months and the API's `periods` both list.
+ */
+export function workPeriods(order: Order, work: OrderWork): WorkPeriodView[] {
+  const state = workState(order, work);
+  const periods = work.periods ?? [];
+  const past = [...new Set([...periods.map((entry) => entry.period), ...work.deliveries.map((entry) => entry.period)])]
+    .filter((period) => period && period !== state.period)
+    .sort();
+  return [
+    ...past.map((period) => {
+      const brief = periodBrief(order, work, period, false);
+      return {
+        period,
+        number: brief.number,
+        start: periodStart(order, period, brief.startsAt),
+        end: new Date(period),
+        current: false,
+        brief: brief.brief,
+        files: brief.files,
+      };
+    }),
+    {
+      period: state.period,
+      number: state.periodNumber,
+      start: state.start,
+      end: state.end,
+      current: true,
+      brief: state.brief,
+      files: state.briefFiles,
+    },
+  ];
+}
+
 /**
  * The work as a page shows it. `clock`: the customer's page gives its own (the customer's zone,
  * unnamed: the page names it once); the back office's times are the owner's, named.
@@ -878,12 +926,9 @@ export function workView(
     starts: day(start),
     ends: end ? day(new Date(end.getTime() - 1)) : "",
   });
-  // A subscription's earlier months, newest first, below this month's work: every period a renewal
-  // opened (and the first), and any other period something was delivered in.
-  const periods = work.periods ?? [];
-  const past = [...new Set([...periods.map((entry) => entry.period), ...work.deliveries.map((entry) => entry.period)])]
-    .filter((period) => period && period !== state.period)
-    .sort()
+  // A subscription's earlier months, newest first, below this month's work.
+  const past = workPeriods(order, work)
+    .filter((entry) => !entry.current)
     .reverse();
   const nextDue = order.monthly && state.nextDue ? state.nextDue : null;
   return {
@@ -917,15 +962,14 @@ export function workView(
         ? { datetime: nextDue.toISOString(), label: date(nextDue.toISOString()), late: nextDue < now }
         : null,
     latestId: state.canAnswer ? (state.latest?.id ?? null) : null,
-    pastPeriods: past.map((period) => {
-      const brief = periodBrief(order, work, period, false);
+    pastPeriods: past.map(({ period, number, start, end, brief, files }) => {
       const deliveries = deliveriesOf(period);
       return {
         period,
-        ...days(periodStart(order, period, brief.startsAt), new Date(period), brief.number),
-        brief: brief.brief ? { text: brief.brief.text, at: date(brief.brief.updatedAt) } : null,
-        briefFiles: brief.files.map(fileView),
-        briefQuestions: brief.first ? briefQuestions(order, work, lang) : [],
+        ...days(start, end, number),
+        brief: brief ? { text: brief.text, at: date(brief.updatedAt) } : null,
+        briefFiles: files.map(fileView),
+        briefQuestions: number === 1 ? briefQuestions(order, work, lang) : [],
         deliveries,
         allowance: offer.perPeriod ? { done: piecesOf(deliveries), total: offer.perPeriod } : null,
       };

@@ -342,5 +342,17 @@ describe("money ends the work", () => {
     const listed = ((await api("/api/v1/orders")).body!.orders as Array<{ reference: string }>).map((o) => o.reference);
     expect(listed).not.toContain(now.order.reference);
     expect(listed).toContain(later.order.reference);
+    // The API says why the work ended, gives no due date, and refuses to say work is under way.
+    expect((await api(`/api/v1/orders/${now.order.reference}`)).body).toMatchObject({
+      closed: { reason: "cancelled" },
+      due: null,
+    });
+    expect((await api(`/api/v1/orders/${later.order.reference}`)).body).toMatchObject({ closed: null });
+    const status = await api(`/api/v1/orders/${now.order.reference}/status`, {
+      method: "POST",
+      body: JSON.stringify({ status: "in_progress" }),
+    });
+    expect(status.status).toBe(409);
+    expect(status.body).toMatchObject({ code: "work_closed" });
   });
 });
