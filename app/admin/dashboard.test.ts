@@ -175,7 +175,7 @@ describe(`the front page's figures (${storeKind})`, () => {
     expect(figures.subscriptions).toEqual({ active: 1, cancelling: 1, pastDue: 1 });
   });
 
-  test("orders to deliver: paid and kept, customer not erased, not delivered (a subscription: not in its current period); quote requests not marked answered", async () => {
+  test("orders to deliver: paid and kept, customer not erased, not delivered (a subscription: not in its current period); quote requests not marked answered, not the owner's own", async () => {
     const oneTime = await order();
     const delivered = await order();
     await order({ billingState: "refunded" });
@@ -224,6 +224,21 @@ describe(`the front page's figures (${storeKind})`, () => {
     expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(3);
     expect(await repo.markQuoteAnswered("q_2")).toBe(true);
     expect(await repo.markQuoteAnswered("q_2")).toBe(false);
+    expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(2);
+    // A proposal the owner started for an address (no request before it) waits for no answer from the owner.
+    await repo.createQuoteRequest(
+      {
+        id: "q_owner",
+        page: "seedance",
+        lang: "en",
+        name: "W",
+        email: "w@example.com",
+        company: "",
+        message: "",
+        startedBy: "owner",
+      },
+      [],
+    );
     expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(2);
   });
 
