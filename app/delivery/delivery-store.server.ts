@@ -149,6 +149,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
       target?: BriefTarget,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        if (await closedIn(trx, orderId)) return false;
         // The brief closes once the period's pieces are all delivered (a one-time order: its delivery);
         // checked in the write's transaction, so a brief racing the last delivery is refused.
         const pieces = await trx
@@ -300,6 +301,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
 
     async recordDelivery(delivery: NewDelivery, files: StoredFileRecord[]): Promise<Delivery | null> {
       return db.transaction().execute(async (trx) => {
+        if (await closedIn(trx, delivery.orderId)) return null;
         const id = newId();
         const stamp = now();
         // The unique (order, period, round): a replayed or concurrent post for the same round inserts nothing.
@@ -371,6 +373,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
       files: StoredFileRecord[] = [],
     ): Promise<Revision | null> {
       return db.transaction().execute(async (trx) => {
+        if (await closedIn(trx, orderId)) return null;
         const id = newId();
         const stamp = now();
         const inserted = await trx
@@ -387,6 +390,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
 
     async acceptDelivery(orderId: string, deliveryId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        if (await closedIn(trx, orderId)) return false;
         const updated = await trx
           .updateTable("order_deliveries")
           .set({ accepted_at: now() })
@@ -471,6 +475,20 @@ export async function openWorkPeriod(db: Kysely<Database>, orderId: string, from
     }
   }
   await insertPeriod(to, last + 1, from);
+}
+
+/**
+ * Whether money closed the order's work: the work's writes (a brief, a delivery, a revision, an
+ * acceptance) check it again in their own transaction, so one that passed `decide` just before a
+ * refund or a cancellation committed still writes nothing after it.
+ */
+async function closedIn(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("work_closures")
+    .select("order_id")
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

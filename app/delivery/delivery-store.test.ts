@@ -144,6 +144,15 @@ describe("the delivery store", () => {
     // Closed already: a cancellation afterwards is allowed (the money is a fact) and closes nothing again.
     expect(await money("cancelNow")).toEqual({ ok: true, close: null });
     expect((await repo.orderWork(order.id)).closure).toMatchObject({ why: "refunded", event: "refundFull" });
+    // The work's writes check the closure in their own transaction: a post that passed decide just
+    // before the closure committed writes nothing after it.
+    const late = { orderId: order.id, period: january, round: 1, note: "late", links: [], first: false };
+    expect(await repo.recordDelivery({ ...late, eventPeriod: january }, [])).toBeNull();
+    expect(await repo.recordRevision(order.id, january, 1, "Shorter")).toBeNull();
+    expect(
+      await repo.saveBrief(order.id, "Late topics", undefined, { period: january, first: false, allowance: 8 }),
+    ).toBe(false);
+    expect(await repo.acceptDelivery(order.id, work.deliveries.at(-1)!.id)).toBe(false);
     // The closure is the order's work: a later period (a renewal's state read) stays closed.
     expect(workState({ ...current, periodEnd: "2027-02-10T10:00:00.000Z" }, await repo.orderWork(order.id)).name).toBe(
       "closed",
