@@ -104,6 +104,8 @@ export function dashboardStore(db: Kysely<Database>): DashboardStore {
         .selectFrom("quote_requests")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("answered_at", "is", null)
+        // A proposal the owner started for an address waits for the owner's own proposal, not for an answer.
+        .where("started_by", "!=", "owner")
         .executeTakeFirstOrThrow();
       return Number(n);
     },

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { storeKind, storesPerTest } from "../../tests/support/store.ts";
 import { testCustomer } from "../../tests/support/order-fixtures.ts";
+import { closeWork } from "../delivery/delivery-store.server.ts";
 import { csvFormat, csvLine } from "../ops/orders-csv.server.ts";
 import { dashboardFigures, monthBefore, startOfBusinessDay } from "./dashboard.server.ts";
 
@@ -76,6 +77,13 @@ async function order(row: Row = {}): Promise<string> {
       immediate_start: null,
     })
     .execute();
+  // As the site stores them: money that ended the work wrote its closure with the billing state
+  // (the state machine's move, app/delivery/work.server.ts moneyMove), which "to deliver" reads.
+  if (state === "paid" && (row.billingState === "refunded" || row.billingState === "cancelled"))
+    await closeWork(repo.db, id, {
+      why: row.billingState,
+      event: row.billingState === "refunded" ? "refundFull" : "cancelNow",
+    });
   return id;
 }
 
@@ -167,7 +175,7 @@ describe(`the front page's figures (${storeKind})`, () => {
     expect(figures.subscriptions).toEqual({ active: 1, cancelling: 1, pastDue: 1 });
   });
 
-  test("orders to deliver: paid and kept, customer not erased, not delivered (a subscription: not in its current period); quote requests not marked answered", async () => {
+  test("orders to deliver: paid and kept, customer not erased, not delivered (a subscription: not in its current period); quote requests not marked answered, not the owner's own", async () => {
     const oneTime = await order();
     const delivered = await order();
     await order({ billingState: "refunded" });
@@ -217,9 +225,24 @@ describe(`the front page's figures (${storeKind})`, () => {
     expect(await repo.markQuoteAnswered("q_2")).toBe(true);
     expect(await repo.markQuoteAnswered("q_2")).toBe(false);
     expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(2);
+    // A proposal the owner started for an address (no request before it) waits for no answer from the owner.
+    await repo.createQuoteRequest(
+      {
+        id: "q_owner",
+        page: "seedance",
+        lang: "en",
+        name: "W",
+        email: "w@example.com",
+        company: "",
+        message: "",
+        startedBy: "owner",
+      },
+      [],
+    );
+    expect((await dashboardFigures(repo, NOW)).quotesWaiting).toBe(2);
   });
 
-  test("money ends the work: a charge refunded in full takes an order (a subscription's too) off 'to deliver'; a partial refund does not", async () => {
+  test("money ends the work: the closure a full refund wrote takes an order (a subscription's too) off 'to deliver'; a partial refund does not, nor billing's refunds alone", async () => {
     const periodEnd = "2026-12-10T10:00:00.000Z";
     const full = await order({ offer: "formateur-ia", monthly: 3_900, billingState: "active", periodEnd });
     const partial = await order({ offer: "formateur-ia", monthly: 3_900, billingState: "active", periodEnd });
@@ -240,6 +263,9 @@ describe(`the front page's figures (${storeKind})`, () => {
         .execute();
     await refund(full, 3_900);
     await refund(partial, 1_000);
+    // "To deliver" reads the work's state, not billing's records: nothing closed the work yet.
+    expect(await listed()).toEqual([full, partial].sort());
+    await closeWork(repo.db, full, { why: "refunded", event: "refundFull" });
     expect(await listed()).toEqual([partial]);
     expect((await dashboardFigures(repo, NOW)).toDeliver).toBe(1);
   });

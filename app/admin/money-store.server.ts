@@ -3,6 +3,8 @@ import type { Database, MoneyActionsTable } from "../db/schema.ts";
 import { billingStateEvents, WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
+import { closeWork } from "../delivery/delivery-store.server.ts";
+import type { ClosedBy, MoneyEvent } from "../delivery/work-state.ts";
 import { applyBillingState } from "../orders/billing-columns.server.ts";
 import type { BillingState } from "../orders/types.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
@@ -22,6 +24,8 @@ export interface MoneyEffects {
   billing?: { state: BillingState | null; periodEnd: string | null; providerStatus?: string };
   /** What is refunded of the charge now (the provider's own total), as the webhook records it. */
   charge?: { chargeId: string; amount: number; amountRefunded: number; currency: string };
+  /** Money closed the work: the state machine's decision (delivery/work.server.ts `moneyMove`), written with the rest. */
+  closeWork?: { why: ClosedBy; event: MoneyEvent };
 }
 
 const now = () => new Date().toISOString();
@@ -113,6 +117,7 @@ export class KyselyMoneyStore {
           .where("amount_refunded", "<", amountRefunded)
           .execute();
       }
+      if (effects.closeWork) await closeWork(trx, orderId, effects.closeWork);
       for (const kind of effects.emails) await enqueue(trx, { orderId }, kind);
       // The webhooks the same change sends when Stripe's event brings it (same event keys: once, whoever comes first).
       const webhooks = [

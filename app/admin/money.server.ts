@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { cancellationConfirmation, subscriptionState } from "../billing/payment-events.server.ts";
 import { formatLongDate } from "../content/price-story.ts";
+import { moneyMove } from "../delivery/work.server.ts";
 import { formatMoney } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
@@ -46,7 +47,8 @@ export type MoneyRefusal =
   | "noSubscription"
   | "alreadyCancelled"
   | "alreadyCancelling"
-  | "badWhen";
+  | "badWhen"
+  | "workRefused";
 
 const STATUS: Record<MoneyRefusal, number> = {
   notFound: 404,
@@ -63,6 +65,8 @@ const STATUS: Record<MoneyRefusal, number> = {
   alreadyCancelled: 409,
   alreadyCancelling: 409,
   badWhen: 400,
+  // The work's state machine refused the money event (delivery/work-state.ts decide): 409, as every refusal of it.
+  workRefused: 409,
 };
 
 export type Refused = { ok: false; error: MoneyRefusal; status: number; vars: Record<string, string> };
@@ -253,6 +257,12 @@ export async function confirmRefund(
     lang,
   );
   if (!plan.ok) return plan;
+  // The money event through the work's state machine, asked before the provider moves any money: a
+  // refund of all that is left ends the work, a part of it does not.
+  const left = order.amountDueNow - (await refundedOf(services, order));
+  const expected = plan.amount >= left ? "refundFull" : "refundPartial";
+  const asked = await moneyMove(order, expected, "owner", services.repo);
+  if (!asked.ok) return refuse("workRefused");
   const claimed = await money.claim({
     key,
     orderId: order.id,
@@ -294,6 +304,9 @@ export async function confirmRefund(
     });
   }
   const fully = result.amountRefunded >= result.chargeAmount;
+  // The provider's totals are the truth (a refund made in its dashboard meanwhile): asked again when they differ.
+  const event = fully ? "refundFull" : "refundPartial";
+  const move = event === expected ? asked : await moneyMove(order, event, "owner", services.repo);
   await money.complete(key, order.id, {
     providerRef: result.refundId,
     event: { kind: "refunded", detail: `${plan.money} · ${plan.reasonLabel} · ${result.refundId}` },
@@ -306,6 +319,7 @@ export async function confirmRefund(
       amountRefunded: result.amountRefunded,
       currency: result.currency,
     },
+    ...(move.ok && move.close ? { closeWork: move.close } : {}),
   });
   services.worker.kick();
   services.webhooksOut.kick();
@@ -404,6 +418,10 @@ export async function confirmCancel(
     );
   const plan = checkCancel(order, when, lang);
   if (!plan.ok) return plan;
+  // The money event through the work's state machine, asked before the provider: a cancellation
+  // now ends the work, one at the period's end leaves it going (the period's end closes it).
+  const move = await moneyMove(order, plan.when === "now" ? "cancelNow" : "cancelAtPeriodEnd", "owner", services.repo);
+  if (!move.ok) return refuse("workRefused");
   const claimed = await money.claim({
     key,
     orderId: order.id,
@@ -458,6 +476,7 @@ export async function confirmCancel(
       periodEnd: subscription.periodEnd,
       providerStatus: subscription.providerStatus,
     },
+    ...(move.close ? { closeWork: move.close } : {}),
   });
   services.worker.kick();
   services.webhooksOut.kick();

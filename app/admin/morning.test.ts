@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { paidTestOrder, testCustomer } from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 import type { Stores } from "../stores.server.ts";
+import { closeWork } from "../delivery/delivery-store.server.ts";
 import { renderOutboxEmail } from "../mail/outbox-emails.server.ts";
 import { MORNING_SETTING, morningDigest, morningTick } from "./morning.server.ts";
 
@@ -109,6 +110,16 @@ describe("the owner's morning email", () => {
     });
     expect(email.text.split(fresh.reference)).toHaveLength(2);
     expect(email.text).toContain(`${fresh.reference} · Test workflow for Noé Blanc · €1, due today at 14:00 CET`);
+  });
+
+  test("money ended the work: an order whose work a full refund closed is neither late nor due (read from the work's closure)", async () => {
+    const late = await paidAt(repo, "2026-11-26T10:00:00Z", "test-workflow", "Inès", "Durand");
+    const refunded = await paidAt(repo, "2026-11-26T10:00:00Z", "test-workflow", "Paul", "Roux");
+    // The state machine's closure, as a full refund writes it with the billing change.
+    await closeWork(repo.db, refunded.id, { why: "refunded", event: "refundFull" });
+    const digest = await morningDigest(repo, "2026-11-28", options, now);
+    expect(digest.late.map((item) => item.orderId)).toEqual([late.id]);
+    expect(digest.dueToday).toEqual([]);
   });
 
   test("a nearly full data volume is news on its own: the email says how much is left, and nothing when there is room", async () => {

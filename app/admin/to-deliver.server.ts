@@ -11,13 +11,7 @@ const ALLOWANCES = CATALOGUE_OFFERS.flatMap((offer) =>
 const CURRENT_PERIOD = sql<string>`CASE WHEN orders.monthly > 0 THEN coalesce(orders.period_end, '') ELSE '' END`;
 
 /**
- * Billing states where the money was kept and the work is still owed (null: a one-time order
- * nothing happened to since). Not "cancelled": a subscription that has ended owes no more work.
- */
-const KEPT = ["active", "past_due", "cancelling"] as const;
-
-/**
- * An order the owner still has to deliver: paid, its money kept, its customer not erased (nothing
+ * An order the owner still has to deliver: paid, its work not closed by money, not disputed, its customer not erased (nothing
  * can be delivered to no one: the order page offers no delivery then), and no delivery mark for its
  * current period, or a revision asked that no delivery answers yet. A one-time order's mark has no period ('' here); a subscription's names the
  * period_end it was made in (delivery-store recordDelivery, the one deliver function's write). An offer with an allowance per
@@ -30,16 +24,18 @@ export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
   return eb.and([
     eb("orders.state", "=", "paid"),
     eb("orders.erased_at", "is", null),
-    eb.or([eb("orders.billing_state", "is", null), eb("orders.billing_state", "in", KEPT)]),
-    // Money ends the work (delivery/work.server.ts workClosedBy): a charge refunded in full takes the
-    // order off the list, a subscription's too; a partial refund leaves it owed.
+    // An open dispute holds the work while the money is contested (it is not an end: won, the order is owed again).
+    eb.or([eb("orders.billing_state", "is", null), eb("orders.billing_state", "!=", "disputed")]),
+    // Money ends the work through the work's state machine (delivery/work.server.ts moneyMove): its
+    // closure (a full refund, a cancellation now, a subscription ended) takes the order off the
+    // list, as it closes the customer's page; a partial refund or a cancellation at the period's end
+    // leaves it owed.
     eb.not(
       eb.exists(
         eb
-          .selectFrom("charge_refunds")
-          .select("charge_refunds.charge_id")
-          .whereRef("charge_refunds.order_id", "=", "orders.id")
-          .whereRef("charge_refunds.amount_refunded", ">=", "charge_refunds.amount"),
+          .selectFrom("work_closures")
+          .select("work_closures.order_id")
+          .whereRef("work_closures.order_id", "=", "orders.id"),
       ),
     ),
     eb.or([

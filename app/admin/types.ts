@@ -138,7 +138,7 @@ export interface DashboardStore {
   moneyMovements(since: string): Promise<MoneyMovement[]>;
   /** Paid subscriptions still billing (active, past due, cancelling at period end; paused ones not). */
   liveSubscriptions(): Promise<SubscriptionGroup[]>;
-  /** Paid orders not delivered yet (subscriptions: not in their current period), money kept. */
+  /** Paid orders not delivered yet (subscriptions: not in their current period), their work not closed by money. */
   ordersToDeliver(): Promise<number>;
   /** Orders placed since `since`, per offer and language, and how many of them are paid. */
   orderFunnel(since: string): Promise<OrderFunnelCount[]>;

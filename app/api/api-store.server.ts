@@ -98,7 +98,9 @@ export function apiStore(db: Kysely<Database>): ApiStore {
         FROM proposals p WHERE p.quote_id = quote_requests.id)`;
       const changed = sql<string>`(CASE WHEN ${proposed} > ${asked} THEN ${proposed} ELSE ${asked} END)`;
       let selection = db.selectFrom("quote_requests").selectAll().select(changed.as("changed_at"));
-      if (query.state === "waiting") selection = selection.where("answered_at", "is", null);
+      // Waiting for the owner's answer: a visitor's request (a proposal the owner started waits for no one but the owner).
+      if (query.state === "waiting")
+        selection = selection.where("answered_at", "is", null).where("started_by", "!=", "owner");
       if (query.state === "answered") selection = selection.where("answered_at", "is not", null);
       if (query.updatedSince) selection = selection.where(changed, ">=", query.updatedSince);
       const after = query.after;
@@ -117,6 +119,7 @@ export function apiStore(db: Kysely<Database>): ApiStore {
         message: row.message,
         createdAt: row.created_at,
         answeredAt: row.answered_at,
+        startedBy: row.started_by === "owner" ? "owner" : "visitor",
         changedAt: row.changed_at,
       }));
     },

@@ -47,9 +47,11 @@ import {
   downloadResponse,
   openOrderFile,
   receiveDelivery,
+  workClosedBy,
+  workPeriods,
   type WorkOutcome,
 } from "../delivery/work.server.ts";
-import type { StoredFileRecord } from "../delivery/types.ts";
+import type { OrderWork, StoredFileRecord } from "../delivery/types.ts";
 import type { FileStorage } from "../files/storage.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -241,6 +243,9 @@ function fileLink(file: StoredFileRecord, { links }: ApiServices): z.output<type
   };
 }
 
+/** An erased customer's order: its work (the person's words and files) is gone. */
+const NO_WORK: OrderWork = { brief: null, files: [], deliveries: [], revisions: [] };
+
 /** An order as every answer shows it: who pays (billingAddress), the brief, the work delivered and asked. */
 async function orderSummary(
   order: Order,
@@ -252,7 +257,7 @@ async function orderSummary(
   const c = order.customer as unknown as Record<string, unknown>;
   const field = (key: string) => (typeof c[key] === "string" ? (c[key] as string) : "");
   const [work, status, updatedAt] = await Promise.all([
-    erased ? { brief: null, files: [], deliveries: [], revisions: [] } : services.repo.orderWork(order.id),
+    erased ? NO_WORK : services.repo.orderWork(order.id),
     erased ? null : services.repo.workStatus(order.id),
     // The last change of the order or its work: what `updated_since` and the lists' order read.
     changedAt ?? services.repo.orderChangedAt(order.id),
@@ -263,7 +268,10 @@ async function orderSummary(
   ) as Record<string, string>;
   const filesOf = (match: (file: StoredFileRecord) => boolean) =>
     work.files.filter(match).map((file) => fileLink(file, services));
-  const due = order.state === "paid" && !delivered && !erased ? orderDue(order, getEnv().OWNER_TIME_ZONE) : null;
+  const closure = work.closure ?? null;
+  const due =
+    order.state === "paid" && !delivered && !erased && !closure ? orderDue(order, getEnv().OWNER_TIME_ZONE) : null;
+  const periodEndsAt = (period: string) => period || null;
   return {
     reference: order.reference,
     id: order.id,
@@ -297,9 +305,27 @@ async function orderSummary(
       : {
           answers: { ...formAnswers, ...work.brief?.answers },
           text: work.brief?.text ?? "",
-          files: filesOf((file) => file.kind === "brief"),
+          // The first period's files: a later month's brief files are that month's (`periods`).
+          files: filesOf((file) => file.kind === "brief" && !file.period),
           updatedAt: work.brief?.updatedAt ?? order.createdAt,
         },
+    periods: erased
+      ? []
+      : workPeriods(order, work).map((period) => ({
+          number: period.number,
+          current: period.current,
+          startsAt: period.start.toISOString(),
+          endsAt: periodEndsAt(period.period),
+          brief:
+            period.brief || period.files.length
+              ? {
+                  text: period.brief?.text ?? "",
+                  files: period.files.map((file) => fileLink(file, services)),
+                  updatedAt: period.brief?.updatedAt ?? period.files.at(-1)!.createdAt,
+                }
+              : null,
+        })),
+    closed: closure ? { reason: closure.why, at: closure.at } : null,
     workStatus: status ? { status: status.status as "in_progress", note: status.note, at: status.at } : null,
     deliveries: work.deliveries.map((delivery) => ({
       id: delivery.id,
@@ -309,6 +335,7 @@ async function orderSummary(
       files: filesOf((file) => file.kind === "delivery" && file.deliveryId === delivery.id),
       deliveredAt: delivery.createdAt,
       acceptedAt: delivery.acceptedAt,
+      periodEndsAt: periodEndsAt(delivery.period),
     })),
     revisions: work.revisions.map((revision) => ({
       id: revision.id,
@@ -316,6 +343,7 @@ async function orderSummary(
       text: revision.text,
       files: filesOf((file) => file.kind === "revision" && file.revisionId === revision.id),
       askedAt: revision.createdAt,
+      periodEndsAt: periodEndsAt(revision.period),
     })),
   };
 }
@@ -423,6 +451,8 @@ export async function setWorkStatus(
     if (found.order.erasedAt) return problem(409, "erased", "The customer's data was erased: there is no one to tell");
     if (found.order.state !== "paid") return problem(409, "not_paid", "This order is not paid");
     if (found.delivered) return problem(409, "already_delivered", "This order is already delivered");
+    // Money ended the work (its state is closed): no work is under way to tell the customer about.
+    if (workClosedBy(await services.repo.orderWork(found.order.id))) return deliveryProblem("workClosed");
     await services.repo.setWorkStatus(found.order.id, body.value.status, body.value.note?.trim() ?? "");
     const order = (await services.repo.findById(found.order.id)) ?? found.order;
     return json(await orderSummary(order, false, services));
@@ -722,6 +752,7 @@ async function quoteSummary(quote: QuoteRequest, services: ApiServices): Promise
     email: quote.email,
     company: quote.company,
     message: quote.message,
+    startedBy: quote.startedBy ?? "visitor",
     proposals: proposals.map((proposal) => apiProposal(proposal, services)),
   };
 }

@@ -132,7 +132,8 @@ const ERRORS: Record<Status, string> = {
   "400": "The body or a parameter is refused (issues name the fields)",
   "401": "No token, or a wrong or revoked one",
   "404": "No such order, quote request or file",
-  "409": "Already delivered, not paid, erased, or the same Idempotency-Key is still being answered",
+  "409":
+    "Already delivered, not paid, erased, the work closed by money (work_closed), or the same Idempotency-Key is still being answered",
   "410": "The signed link has expired: read the order again for a fresh one",
   "413": "The body is too large (64 KB of JSON; for files: 200 MB each, 5 files, 400 MB in all)",
   "415":
@@ -191,8 +192,8 @@ function queryParameters(kind: "orders" | "quotes") {
       required: false,
       description:
         kind === "orders"
-          ? "to-deliver (default): paid, money kept, not delivered this period; any: every order; or one order state"
-          : "any (default), waiting (not answered yet) or answered",
+          ? "to-deliver (default): paid, its work not closed by money, not delivered this period; any: every order; or one order state"
+          : "any (default), waiting (a visitor's request not answered yet; not one the owner started) or answered",
       schema: { type: "string", enum: kind === "orders" ? [...ORDER_FILTERS] : [...QUOTE_FILTERS] },
     },
     {

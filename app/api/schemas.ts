@@ -58,6 +58,35 @@ export const OrderBrief = z
   })
   .meta({ id: "OrderBrief" });
 
+/** A month of a subscription (a one-time order has one period): its days and its own brief. */
+export const OrderPeriod = z
+  .object({
+    number: z.number().int().meta({ description: "1 from the payment; each renewal opens the next" }),
+    current: z.boolean().meta({ description: "The period the work is in now (the last of the list)" }),
+    startsAt: z.string(),
+    endsAt: z.string().nullable().meta({
+      description:
+        "The period's end, the next renewal's instant (null for a one-time order); deliveries and revisions name their period by it",
+    }),
+    brief: z
+      .object({
+        text: z.string().meta({ description: "The month's topics as the customer wrote them" }),
+        files: z.array(OrderFile),
+        updatedAt: z.string(),
+      })
+      .nullable()
+      .meta({ description: "The period's brief (the first period's is the order's brief); null until it is sent" }),
+  })
+  .meta({ id: "OrderPeriod" });
+
+/** Why money ended the work (a full refund, a cancellation now, a subscription ended): the work's state "closed". */
+export const WorkClosed = z
+  .object({
+    reason: z.enum(["refunded", "cancelled"]),
+    at: z.string(),
+  })
+  .meta({ id: "WorkClosed" });
+
 export const DeliveryLink = z.object({ url: z.string(), label: z.string() }).meta({ id: "DeliveryLink" });
 
 export const OrderDelivery = z
@@ -72,6 +101,7 @@ export const OrderDelivery = z
     files: z.array(OrderFile),
     deliveredAt: z.string(),
     acceptedAt: z.string().nullable(),
+    periodEndsAt: z.string().nullable().meta({ description: "The period it belongs to (its endsAt; null: one-time)" }),
   })
   .meta({ id: "OrderDelivery" });
 
@@ -82,6 +112,7 @@ export const OrderRevision = z
     text: z.string(),
     files: z.array(OrderFile),
     askedAt: z.string(),
+    periodEndsAt: z.string().nullable().meta({ description: "The period it belongs to (its endsAt; null: one-time)" }),
   })
   .meta({ id: "OrderRevision" });
 
@@ -121,7 +152,17 @@ export const OrderSummary = z
     monthly: z.number().int().meta({ description: "Monthly amount in minor units (0: one-time)" }),
     customer: z.object({ name: z.string(), email: z.string() }),
     billingAddress: BillingAddress.nullable(),
-    brief: OrderBrief.nullable().meta({ description: "The brief sent after payment (null until it is)" }),
+    brief: OrderBrief.nullable().meta({
+      description: "The order's brief: the questions answered and the first period's text and files (null until sent)",
+    }),
+    periods: z.array(OrderPeriod).meta({
+      description:
+        "Every billing period, oldest first, each with its own brief (a subscription's months; one for a one-time order); empty once the customer is erased",
+    }),
+    closed: WorkClosed.nullable().meta({
+      description:
+        "Money ended the work (refunded in full, cancelled now, ended): nothing more is due; null while open",
+    }),
     workStatus: WorkStatus.nullable(),
     deliveries: z.array(OrderDelivery),
     revisions: z.array(OrderRevision),
@@ -323,6 +364,10 @@ export const QuoteSummary = z
     email: z.string(),
     company: z.string(),
     message: z.string(),
+    startedBy: z.enum(["visitor", "owner"]).meta({
+      description:
+        "Who started it: a visitor's request from the site's form, or the owner's proposal for an email address (no request, no message; nothing waits for an answer)",
+    }),
     proposals: z.array(ApiProposal).meta({ description: "Its proposals, newest first" }),
   })
   .meta({ id: "QuoteRequest" });

@@ -3,7 +3,7 @@ import type { Database } from "../db/schema.ts";
 import { billingStateEvents } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
-import { openWorkPeriod } from "../delivery/delivery-store.server.ts";
+import { closeWork, openWorkPeriod } from "../delivery/delivery-store.server.ts";
 import { applyBillingState, setBillingRefs } from "../orders/billing-columns.server.ts";
 import { toOrder } from "../orders/order-store.server.ts";
 import type { Order } from "../orders/types.ts";
@@ -73,6 +73,8 @@ export function billingStore(db: Kysely<Database>): BillingStore {
         if (change?.billing) await applyBillingState(trx, change.orderId, change.billing);
         // The work's next month opens with the renewal that pays it, once (the event's record decides).
         if (change?.openPeriod) await openWorkPeriod(trx, change.orderId, change.openPeriod.from, change.openPeriod.to);
+        // Money ended the work: its closure commits with the billing change that caused it, once.
+        if (change?.closeWork) await closeWork(trx, change.orderId, change.closeWork);
         for (const kind of change?.emails ?? []) await enqueue(trx, { orderId: change!.orderId }, kind);
         if (change) {
           for (const spec of [...(change.webhooks ?? []), ...billingStateEvents(change.orderId, change.billing)])

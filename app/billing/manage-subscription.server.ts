@@ -6,6 +6,7 @@ import type { OrderServices } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { logger } from "../lib/logger.server.ts";
 import { cancellationConfirmation } from "./payment-events.server.ts";
+import { moneyMove } from "../delivery/work.server.ts";
 
 export type ManagePage =
   | { kind: "invalid" | "expired" | "unavailable" }
@@ -72,16 +73,23 @@ export async function openManageLink(token: string, services: OrderServices): Pr
 }
 
 /**
- * The sandbox portal's "cancel at the end of the period": recorded like a provider event (once per
- * order); the customer gets the confirmation with the end date, the owner is told once. Returns
- * false when the link is not valid for it.
+ * The sandbox portal's "cancel at the end of the period": the customer's `cancelAtPeriodEnd`
+ * through the work's state machine (it leaves the work going: the period's end closes it, through
+ * the sandbox's renewals), recorded like a provider event (once per order); the customer gets the
+ * confirmation with the end date, the owner is told once. 404 when the link is not valid for it,
+ * 409 when the state machine refuses the event.
  */
-export async function cancelFromSandboxPortal(token: string, services: OrderServices): Promise<boolean> {
-  if (services.provider.name !== "sandbox") return false;
+export async function cancelFromSandboxPortal(
+  token: string,
+  services: OrderServices,
+): Promise<{ ok: true } | { ok: false; status: 404 | 409 }> {
+  if (services.provider.name !== "sandbox") return { ok: false, status: 404 };
   const found = await orderOfToken(token, services);
-  if (!("order" in found)) return false;
+  if (!("order" in found)) return { ok: false, status: 404 };
   const { order } = found;
-  if (order.billingState !== "active" && order.billingState !== "past_due") return true;
+  if (order.billingState !== "active" && order.billingState !== "past_due") return { ok: true };
+  const move = await moneyMove(order, "cancelAtPeriodEnd", "customer", services.repo);
+  if (!move.ok) return { ok: false, status: 409 };
   const recorded = await services.repo.recordPaymentEvent(
     { id: `sbx_cancel_${order.id}`, type: "subscription.updated", orderId: order.id },
     {
@@ -91,13 +99,14 @@ export async function cancelFromSandboxPortal(token: string, services: OrderServ
         BILLING_EMAIL.ownerCancellation,
         ...cancellationConfirmation({ status: "active", cancelAtPeriodEnd: true, periodEnd: order.periodEnd }),
       ],
+      ...(move.close ? { closeWork: move.close } : {}),
     },
   );
   if (recorded) {
     services.worker.kick();
     services.webhooksOut.kick();
   }
-  return true;
+  return { ok: true };
 }
 
 const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;

@@ -16,7 +16,7 @@ import type { BackOfficeStore } from "../admin/types.ts";
 import type { BillingStore, PaymentEventChange } from "./types.ts";
 import type { KyselyWebhookInbox } from "./webhook-inbox.server.ts";
 import type { DeliveryStore } from "../delivery/types.ts";
-import { renewWork } from "../delivery/work.server.ts";
+import { moneyMove, renewWork } from "../delivery/work.server.ts";
 
 export interface PaymentEventDeps {
   repo: OrderStore &
@@ -206,6 +206,11 @@ export async function handlePaymentEvent(
       });
       // The back office recorded this very refund when the owner made it: nothing new to tell the owner.
       const ownerKnows = known === event.amountRefunded;
+      // The money event through the work's state machine: a charge refunded in full ends the work
+      // (its closure is written with this event's record), a part of it leaves the work going.
+      const move = await moneyMove(order, event.fullyRefunded ? "refundFull" : "refundPartial", "stripe", repo);
+      if (!move.ok)
+        throw new UnhandledEventError(`the work's state machine refused the refund: ${move.reason}`, order.id);
       // Refunds are per charge: refunding one month of a subscription leaves the subscription's
       // state to the subscription; a one-time order is refunded when its payment is.
       const state = order.monthly ? order.billingState : event.fullyRefunded ? "refunded" : order.billingState;
@@ -221,6 +226,7 @@ export async function handlePaymentEvent(
             currency: event.currency,
           }),
         ],
+        ...(move.close ? { closeWork: move.close } : {}),
       });
       return done(order.monthly ? "charge refunded" : (state ?? "partially refunded"), order);
     }
@@ -362,12 +368,24 @@ async function applySubscription(
   // updated): the work's next month opens, through the state machine (closed work stays closed).
   const openPeriod =
     subscription.status === "cancelled" ? null : await renewWork(order, subscription.periodEnd, actor, deps.repo);
+  // The subscription ended (cancelled now, or its last period over) or was set to end: the money
+  // event through the work's state machine, which closes the work for the first only.
+  const money =
+    subscription.status === "cancelled"
+      ? ("cancelNow" as const)
+      : subscription.cancelAtPeriodEnd && order.billingState !== "cancelling"
+        ? ("cancelAtPeriodEnd" as const)
+        : null;
+  const move = money ? await moneyMove(order, money, actor, deps.repo) : null;
+  if (move && !move.ok)
+    throw new UnhandledEventError(`the work's state machine refused the cancellation: ${move.reason}`, order.id);
   await deps.inbox.setSubscriptionStatus(order.id, subscription.providerStatus);
   await record(order, {
     billing: { state, periodEnd: subscription.periodEnd },
     emails,
     webhooks,
     ...(openPeriod ? { openPeriod } : {}),
+    ...(move?.ok && move.close ? { closeWork: move.close } : {}),
   });
   return state;
 }

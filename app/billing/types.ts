@@ -1,6 +1,7 @@
 import type { WebhookEventSpec } from "../automation/types.ts";
 import type { BillingState, Order } from "../orders/types.ts";
 import type { StoredEmailKind } from "../mail/email-kinds.ts";
+import type { ClosedBy, MoneyEvent } from "../delivery/work-state.ts";
 
 /** One provider event, stored by its id so a replay is recognised and ignored. */
 export interface PaymentEventRow {
@@ -20,6 +21,8 @@ export interface PaymentEventChange {
   webhooks?: WebhookEventSpec[];
   /** A renewal opened the work's next billing period (delivery/work.server.ts `renewWork` decided it). */
   openPeriod?: { from: string; to: string };
+  /** Money closed the work (a full refund, a cancellation now, a subscription ended): delivery/work.server.ts `moneyMove` decided it. */
+  closeWork?: { why: ClosedBy; event: MoneyEvent };
 }
 
 export interface BillingRefs {

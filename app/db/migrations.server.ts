@@ -807,6 +807,38 @@ const CHANGES: SchemaChange[] = [
     name: "034-owner-started-quotes",
     statements: [`ALTER TABLE quote_requests ADD COLUMN started_by TEXT NOT NULL DEFAULT 'visitor'`],
   },
+  {
+    // Money ends the work through the work's state machine: a full refund or an immediate
+    // cancellation writes the order's closure (why, and the event that closed it) with the billing
+    // change, and the work's state is read from it (app/delivery/work.server.ts). Orders money
+    // ended before are closed here from what billing recorded then: a one-time order refunded, a
+    // charge refunded in full, a subscription cancelled (or ended).
+    name: "035-work-closures",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS work_closures (
+         order_id TEXT PRIMARY KEY REFERENCES orders (id),
+         reason TEXT NOT NULL CHECK (reason IN ('refunded', 'cancelled')),
+         event TEXT NOT NULL,
+         closed_at TEXT NOT NULL
+       )`,
+      `INSERT INTO work_closures (order_id, reason, event, closed_at)
+       SELECT orders.id,
+              CASE WHEN orders.billing_state = 'cancelled'
+                        AND NOT EXISTS (SELECT 1 FROM charge_refunds c
+                                        WHERE c.order_id = orders.id AND c.amount_refunded >= c.amount)
+                   THEN 'cancelled' ELSE 'refunded' END,
+              CASE WHEN orders.billing_state = 'cancelled'
+                        AND NOT EXISTS (SELECT 1 FROM charge_refunds c
+                                        WHERE c.order_id = orders.id AND c.amount_refunded >= c.amount)
+                   THEN 'cancelNow' ELSE 'refundFull' END,
+              orders.updated_at
+       FROM orders
+       WHERE orders.state = 'paid'
+         AND (orders.billing_state IN ('refunded', 'cancelled')
+              OR EXISTS (SELECT 1 FROM charge_refunds c
+                         WHERE c.order_id = orders.id AND c.amount_refunded >= c.amount))`,
+    ],
+  },
 ];
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -426,6 +426,18 @@ export interface WorkPeriodsTable {
 }
 
 /**
+ * Money ended an order's work (035): a full refund or an immediate cancellation, written through the
+ * work's state machine with the billing change (app/delivery/delivery-store.server.ts closeWork);
+ * the work's state reads "closed" from here. One row per order: the first closure stays.
+ */
+export interface WorkClosuresTable {
+  order_id: string;
+  reason: "refunded" | "cancelled";
+  event: string;
+  closed_at: string;
+}
+
+/**
  * A customer's upload allowance in use (025): files and bytes stored plus those reserved by uploads
  * in flight, per order and scope ("brief", "revision"). Grown only by a conditional UPDATE that keeps
  * it within the caps (app/delivery/delivery-store.server.ts, reserveUpload).
@@ -466,6 +478,7 @@ export interface Database {
   order_files: OrderFilesTable;
   upload_allowances: UploadAllowancesTable;
   work_periods: WorkPeriodsTable;
+  work_closures: WorkClosuresTable;
   api_tokens: ApiTokensTable;
   api_idempotency: ApiIdempotencyTable;
   sequences: SequencesTable;

@@ -26,9 +26,15 @@ export async function queueBriefReminders(db: Kysely<Database>, hours: number, n
     .where("orders.erased_at", "is", null)
     .where("orders.paid_at", "<=", latest.toISOString())
     .where("orders.paid_at", ">=", earliest.toISOString())
-    // Money given back or the subscription ended at once: there is no work to brief.
-    .where((eb) =>
-      eb.or([eb("orders.billing_state", "is", null), eb("orders.billing_state", "not in", ["refunded", "cancelled"])]),
+    // Money closed the work (a full refund, a cancellation now: the work's state, work_closures): there is no work to brief.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("work_closures")
+            .select("work_closures.order_id")
+            .whereRef("work_closures.order_id", "=", "orders.id"),
+        ),
+      ),
     )
     .where(({ not, exists, selectFrom }) =>
       not(

@@ -16,8 +16,10 @@ import type {
   Revision,
   StoredFileRecord,
   UploadScope,
+  WorkClosure,
   WorkPeriod,
 } from "./types.ts";
+import type { MoneyEvent } from "./work-state.ts";
 
 const now = () => new Date().toISOString();
 /** Ids that are safe in a storage key and in an outbox kind's key (no dash, no dot). */
@@ -83,7 +85,7 @@ const toRevision = (row: {
 export function deliveryStore(db: Kysely<Database>): DeliveryStore {
   return {
     async orderWork(orderId: string): Promise<OrderWork> {
-      const [brief, files, deliveries, revisions, refunded, periods] = await Promise.all([
+      const [brief, files, deliveries, revisions, closure, periods] = await Promise.all([
         db.selectFrom("order_briefs").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
         db
           .selectFrom("order_files")
@@ -106,18 +108,12 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
           .orderBy("created_at")
           .orderBy("round")
           .execute(),
-        // Money ends the work: a charge of the order refunded in full (billing's record of refunds).
-        db
-          .selectFrom("charge_refunds")
-          .select("charge_id")
-          .where("order_id", "=", orderId)
-          .whereRef("amount_refunded", ">=", "amount")
-          .limit(1)
-          .executeTakeFirst(),
+        // Money ended the work: the closure the state machine decided with the billing write (closeWork).
+        db.selectFrom("work_closures").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
         db.selectFrom("work_periods").selectAll().where("order_id", "=", orderId).orderBy("number").execute(),
       ]);
       return {
-        fullyRefunded: Boolean(refunded),
+        closure: closure ? { why: closure.reason, event: closure.event as MoneyEvent, at: closure.closed_at } : null,
         brief: brief
           ? ({
               orderId: brief.order_id,
@@ -153,6 +149,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
       target?: BriefTarget,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        if (await closedIn(trx, orderId)) return false;
         // The brief closes once the period's pieces are all delivered (a one-time order: its delivery);
         // checked in the write's transaction, so a brief racing the last delivery is refused.
         const pieces = await trx
@@ -304,6 +301,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
 
     async recordDelivery(delivery: NewDelivery, files: StoredFileRecord[]): Promise<Delivery | null> {
       return db.transaction().execute(async (trx) => {
+        if (await closedIn(trx, delivery.orderId)) return null;
         const id = newId();
         const stamp = now();
         // The unique (order, period, round): a replayed or concurrent post for the same round inserts nothing.
@@ -375,6 +373,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
       files: StoredFileRecord[] = [],
     ): Promise<Revision | null> {
       return db.transaction().execute(async (trx) => {
+        if (await closedIn(trx, orderId)) return null;
         const id = newId();
         const stamp = now();
         const inserted = await trx
@@ -391,6 +390,7 @@ export function deliveryStore(db: Kysely<Database>): DeliveryStore {
 
     async acceptDelivery(orderId: string, deliveryId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        if (await closedIn(trx, orderId)) return false;
         const updated = await trx
           .updateTable("order_deliveries")
           .set({ accepted_at: now() })
@@ -475,4 +475,37 @@ export async function openWorkPeriod(db: Kysely<Database>, orderId: string, from
     }
   }
   await insertPeriod(to, last + 1, from);
+}
+
+/**
+ * Whether money closed the order's work: the work's writes (a brief, a delivery, a revision, an
+ * acceptance) check it again in their own transaction, so one that passed `decide` just before a
+ * refund or a cancellation committed still writes nothing after it.
+ */
+async function closedIn(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("work_closures")
+    .select("order_id")
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Money closed the order's work (a full refund, an immediate cancellation, a subscription ended):
+ * the closure the state machine decided (work.server.ts `moneyMove`), written in the caller's
+ * transaction with the billing change that caused it (billing's payment event, the back office's
+ * money action), so the two never disagree. The first closure stays: a later one (a refund after
+ * a cancellation) writes nothing.
+ */
+export async function closeWork(
+  db: Kysely<Database>,
+  orderId: string,
+  closure: Pick<WorkClosure, "why" | "event">,
+): Promise<void> {
+  await db
+    .insertInto("work_closures")
+    .values({ order_id: orderId, reason: closure.why, event: closure.event, closed_at: now() })
+    .onConflict((conflict) => conflict.column("order_id").doNothing())
+    .execute();
 }

@@ -2,7 +2,9 @@ import { describe, expect, test } from "vitest";
 import { paidTestOrder } from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 import { ENV_ENDPOINT } from "../automation/endpoints.server.ts";
-import { workState, workView } from "./work.server.ts";
+import { closeWork } from "./delivery-store.server.ts";
+import { moneyMove, workState, workView } from "./work.server.ts";
+import type { MoneyEvent } from "./work-state.ts";
 
 // The delivery room's writes: each decided by one conditional write, with its email and its
 // automation event in the same transaction.
@@ -77,7 +79,7 @@ describe("the delivery store", () => {
     expect(files.map((stored) => [stored.id, stored.deliveryId])).toEqual([[(a ? "a" : "b").repeat(32), winner!.id]]);
   });
 
-  test("a delivery keeps its labelled links; a subscription's page shows this month, then the earlier months newest first; a charge refunded in full closes the work, a partial refund does not", async () => {
+  test("a delivery keeps its labelled links; a subscription's page shows this month, then the earlier months newest first; a full refund closes the work through the state machine, a partial refund does not, billing's columns alone close nothing", async () => {
     const order = await paidTestOrder(repo, { offer: "short-videos", monthly: 10_000, lang: "en" });
     const november = "2026-11-10T10:00:00.000Z";
     const december = "2026-12-10T10:00:00.000Z";
@@ -108,30 +110,52 @@ describe("the delivery store", () => {
       [november],
     ]);
     expect(view.closed).toBeNull();
-    // Money: a partial refund leaves the work going; the charge refunded in full ends it.
-    const refund = (amountRefunded: number) =>
-      repo.db
-        .insertInto("charge_refunds")
-        .values({
-          charge_id: "ch_1",
-          order_id: order.id,
-          amount: 10_000,
-          amount_refunded: amountRefunded,
-          currency: "eur",
-          updated_at: new Date().toISOString(),
-        })
-        .onConflict((conflict) => conflict.column("charge_id").doUpdateSet({ amount_refunded: amountRefunded }))
-        .execute();
-    await refund(2_500);
+    // Money goes through the state machine (moneyMove) and its closure is written with the billing
+    // change (closeWork): a partial refund leaves the work going; a full refund ends it.
+    const money = async (event: MoneyEvent) => {
+      const move = await moneyMove(current, event, "stripe", repo);
+      if (move.ok && move.close) await closeWork(repo.db, order.id, move.close);
+      return move;
+    };
+    expect(await money("refundPartial")).toEqual({ ok: true, close: null });
+    expect(await money("cancelAtPeriodEnd")).toEqual({ ok: true, close: null });
     expect(workState(current, await repo.orderWork(order.id)).name).toBe("delivered");
-    await refund(10_000);
+    // Billing's columns and refunds alone close nothing: the work's state is read from the work.
+    await repo.db
+      .insertInto("charge_refunds")
+      .values({
+        charge_id: "ch_1",
+        order_id: order.id,
+        amount: 10_000,
+        amount_refunded: 10_000,
+        currency: "eur",
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(workState({ ...current, billingState: "cancelled" }, await repo.orderWork(order.id)).name).toBe("delivered");
+    // Who fires it: the API cannot refund, whatever the state.
+    expect(await moneyMove(current, "refundFull", "api", repo)).toEqual({ ok: false, reason: "eventRefused" });
+    expect(await money("refundFull")).toEqual({ ok: true, close: { why: "refunded", event: "refundFull" } });
     const closed = workState(current, await repo.orderWork(order.id));
     expect(closed.name).toBe("closed");
     expect(closed.closedBy).toBe("refunded");
     expect(closed.canDeliver).toBe(false);
     expect(closed.canAnswer).toBe(false);
-    expect(workState({ ...current, billingState: "cancelled" }, { ...work, fullyRefunded: false }).closedBy).toBe(
-      "cancelled",
+    // Closed already: a cancellation afterwards is allowed (the money is a fact) and closes nothing again.
+    expect(await money("cancelNow")).toEqual({ ok: true, close: null });
+    expect((await repo.orderWork(order.id)).closure).toMatchObject({ why: "refunded", event: "refundFull" });
+    // The work's writes check the closure in their own transaction: a post that passed decide just
+    // before the closure committed writes nothing after it.
+    const late = { orderId: order.id, period: january, round: 1, note: "late", links: [], first: false };
+    expect(await repo.recordDelivery({ ...late, eventPeriod: january }, [])).toBeNull();
+    expect(await repo.recordRevision(order.id, january, 1, "Shorter")).toBeNull();
+    expect(
+      await repo.saveBrief(order.id, "Late topics", undefined, { period: january, first: false, allowance: 8 }),
+    ).toBe(false);
+    expect(await repo.acceptDelivery(order.id, work.deliveries.at(-1)!.id)).toBe(false);
+    // The closure is the order's work: a later period (a renewal's state read) stays closed.
+    expect(workState({ ...current, periodEnd: "2027-02-10T10:00:00.000Z" }, await repo.orderWork(order.id)).name).toBe(
+      "closed",
     );
   });
 

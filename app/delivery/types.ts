@@ -5,6 +5,8 @@
  * revision rounds; the store's unique (order, period, round) decides a replayed or concurrent post.
  */
 
+import type { ClosedBy, MoneyEvent } from "./work-state.ts";
+
 export interface StoredFileRecord {
   id: string;
   orderId: string;
@@ -78,8 +80,18 @@ export interface OrderWork {
   revisions: Revision[];
   /** A subscription's periods after the first (renewals), oldest first; empty for a one-time order. */
   periods?: WorkPeriod[];
-  /** A charge of the order was refunded in full (billing's charge_refunds): money ended the work. */
-  fullyRefunded?: boolean;
+  /**
+   * Money ended the work (a full refund, an immediate cancellation, a subscription ended): why, the
+   * event of the state machine that closed it, and when (work_closures). Absent or null: open.
+   */
+  closure?: WorkClosure | null;
+}
+
+/** The order's work closed by money, as the state machine decided it with the billing write (work.server.ts `moneyMove`). */
+export interface WorkClosure {
+  why: ClosedBy;
+  event: MoneyEvent;
+  at: string;
 }
 
 export interface NewDelivery {

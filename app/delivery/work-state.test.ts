@@ -2,9 +2,11 @@ import { describe, expect, test } from "vitest";
 import {
   ACTORS,
   EVENTS,
+  MONEY_EVENTS,
   TRANSITIONS,
   WORK_EVENTS,
   WORK_STATES,
+  closedByOf,
   decide,
   stateOf,
   type WorkEvent,
@@ -147,6 +149,32 @@ describe("the work's state machine", () => {
     });
     // A renewal of closed work leaves it closed.
     expect(decide("closed", "renew", "stripe", month)).toEqual({ ok: true, to: "closed" });
+  });
+
+  test("money, in every state and by every actor: who may fire it (written out by hand), and the reason a closure is stored with", () => {
+    /** Who fires money: the owner (back office) and Stripe refund; the customer (manage page) cancels too; the sandbox's worker ends a subscription at its period's end. */
+    const WHO: Record<(typeof MONEY_EVENTS)[number], string[]> = {
+      refundPartial: ["owner", "stripe"],
+      refundFull: ["owner", "stripe"],
+      cancelAtPeriodEnd: ["owner", "customer", "stripe"],
+      cancelNow: ["owner", "customer", "stripe", "worker"],
+    };
+    const WHY = { refundPartial: null, refundFull: "refunded", cancelAtPeriodEnd: null, cancelNow: "cancelled" };
+    const facts = { allowanceLeft: true, roundsLeft: true, pieceOpen: true };
+    for (const event of MONEY_EVENTS) {
+      for (const state of WORK_STATES)
+        for (const actor of ACTORS) {
+          const decision = decide(state, event, actor, facts);
+          const label = `${state} × ${event} by ${actor}`;
+          if (!WHO[event].includes(actor)) {
+            expect(decision, label).toEqual({ ok: false, reason: "eventRefused" });
+            continue;
+          }
+          // Closing: to closed from any open state with the event's reason; closed stays closed.
+          expect(decision, label).toEqual({ ok: true, to: WHY[event] || state === "closed" ? "closed" : state });
+        }
+      if (WHY[event]) expect(closedByOf(event)).toBe(WHY[event]);
+    }
   });
 
   test("each event names who fires it and what it sends; every state's row names only known events", () => {

@@ -52,8 +52,10 @@ export const EVENTS: Readonly<Record<WorkEvent, { by: readonly Actor[] } & Event
     webhook: "subscription.cancelled",
     timeline: "cancelled",
   },
+  // The worker: a sandbox subscription set to end at its period's end ends when that period does
+  // (Stripe reports the same as its own customer.subscription.deleted).
   cancelNow: {
-    by: ["owner", "customer", "stripe"],
+    by: ["owner", "customer", "stripe", "worker"],
     email: "cancel-confirmed",
     webhook: "subscription.cancelled",
     timeline: "cancelled",
@@ -82,8 +84,21 @@ export type Refusal =
   | "workClosed"
   | "eventRefused";
 
-/** Money is a fact the provider reports: it is never refused, it only moves the work (a full refund or an immediate cancellation ends it). */
-const MONEY: Record<"refundPartial" | "refundFull" | "cancelAtPeriodEnd" | "cancelNow", Move> = {
+/** The events of money: the billing room fires them (work.server.ts `moneyMove`) with the billing write they come from. */
+export const MONEY_EVENTS = ["refundPartial", "refundFull", "cancelAtPeriodEnd", "cancelNow"] as const;
+export type MoneyEvent = (typeof MONEY_EVENTS)[number];
+
+/** Why money closed the work, as it is stored (work_closures.reason) and as the pages say it (delivery.json `closed.*`). */
+export type ClosedBy = "refunded" | "cancelled";
+
+/** The reason a money event that closes the work is stored with: a refund's, or a cancellation's. */
+export const closedByOf = (event: MoneyEvent): ClosedBy => (event.startsWith("refund") ? "refunded" : "cancelled");
+
+/**
+ * Money is a fact the provider reports: it is never refused by the state (only by who fires it), it
+ * only moves the work (a full refund or an immediate cancellation ends it).
+ */
+const MONEY: Record<MoneyEvent, Move> = {
   refundPartial: { to: "same" },
   refundFull: { to: "closed" },
   cancelAtPeriodEnd: { to: "same" },

@@ -20,7 +20,17 @@ import { formatDate, formatFileSize } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import type { Order } from "../orders/types.ts";
 import { newId } from "./delivery-store.server.ts";
-import { decide, stateOf, type Actor, type WorkEvent, type WorkStateName } from "./work-state.ts";
+import {
+  closedByOf,
+  decide,
+  stateOf,
+  type Actor,
+  type ClosedBy,
+  type MoneyEvent,
+  type Refusal,
+  type WorkEvent,
+  type WorkStateName,
+} from "./work-state.ts";
 import {
   BRIEF_MAX,
   NOTE_MAX,
@@ -286,7 +296,7 @@ export function workState(order: Order, work: OrderWork) {
   const counted = deliveries.filter((delivery) => !answersRevision(delivery)).length;
   // The latest delivery's answer: accepting an earlier piece does not close the next one.
   const accepted = Boolean(latest?.acceptedAt);
-  const closedBy = workClosedBy(order, work);
+  const closedBy = workClosedBy(work);
   const brief = periodBrief(order, work, period);
   const name: WorkStateName = stateOf({
     closed: closedBy !== null,
@@ -351,17 +361,34 @@ export function workState(order: Order, work: OrderWork) {
 }
 
 /**
- * Why money ended the work, or null: the whole payment refunded (a one-time order's state
- * "refunded", or a charge of the order refunded in full), or the subscription cancelled at once
- * (or ended). A partial refund, or a cancellation at the period's end, leaves the work going.
+ * Why money ended the work, or null: the closure stored when the state machine moved the work to
+ * closed (a full refund, an immediate cancellation, a subscription ended: `moneyMove`). A partial
+ * refund, or a cancellation at the period's end, left the work going. A pure read of the work.
  */
-export function workClosedBy(
-  order: Pick<Order, "billingState">,
-  work: Pick<OrderWork, "fullyRefunded">,
-): "refunded" | "cancelled" | null {
-  if (order.billingState === "refunded" || work.fullyRefunded) return "refunded";
-  if (order.billingState === "cancelled") return "cancelled";
-  return null;
+export function workClosedBy(work: Pick<OrderWork, "closure">): ClosedBy | null {
+  return work.closure?.why ?? null;
+}
+
+/**
+ * A money event through the state machine, as every event touching the work: `decide(state,
+ * event, actor)` on the work as stored. Allowed, it returns the closure to write when the event
+ * moves the work to closed (null: the work goes on, or was closed already), for the billing room
+ * or the back office to write with the billing change in one transaction (`closeWork`); refused
+ * (an actor the event does not name), the reason, answered 409 by whoever asked.
+ */
+export async function moneyMove(
+  order: Order,
+  event: MoneyEvent,
+  actor: Actor,
+  repo: Pick<DeliveryStore, "orderWork">,
+): Promise<{ ok: true; close: { why: ClosedBy; event: MoneyEvent } | null } | { ok: false; reason: Refusal }> {
+  const state = workState(order, await repo.orderWork(order.id));
+  const decision = state.decide(event, actor);
+  if (!decision.ok) return decision;
+  return {
+    ok: true,
+    close: decision.to === "closed" && state.name !== "closed" ? { why: closedByOf(event), event } : null,
+  };
 }
 
 /**
@@ -807,6 +834,54 @@ function briefQuestions(order: Order, work: OrderWork, lang: Language): BriefQue
   });
 }
 
+/** One billing period of the order's work: its number, days, brief and the brief's files (`workPeriods`). */
+export interface WorkPeriodView {
+  /** The period's key: its end (ISO), '' for a one-time order (what its deliveries and revisions carry). */
+  period: string;
+  number: number;
+  start: Date;
+  end: Date | null;
+  current: boolean;
+  brief: { text: string; createdAt: string; updatedAt: string } | null;
+  files: StoredFileRecord[];
+}
+
+/**
+ * Every period of the order's work, oldest first, the current one last: each period a renewal
+ * opened (and the first), any other period something was delivered in, then this one. A one-time
+ * order has one. What the pages' earlier months and the API's `periods` both list.
+ */
+export function workPeriods(order: Order, work: OrderWork): WorkPeriodView[] {
+  const state = workState(order, work);
+  const periods = work.periods ?? [];
+  const past = [...new Set([...periods.map((entry) => entry.period), ...work.deliveries.map((entry) => entry.period)])]
+    .filter((period) => period && period !== state.period)
+    .sort();
+  return [
+    ...past.map((period) => {
+      const brief = periodBrief(order, work, period, false);
+      return {
+        period,
+        number: brief.number,
+        start: periodStart(order, period, brief.startsAt),
+        end: new Date(period),
+        current: false,
+        brief: brief.brief,
+        files: brief.files,
+      };
+    }),
+    {
+      period: state.period,
+      number: state.periodNumber,
+      start: state.start,
+      end: state.end,
+      current: true,
+      brief: state.brief,
+      files: state.briefFiles,
+    },
+  ];
+}
+
 /**
  * The work as a page shows it. `clock`: the customer's page gives its own (the customer's zone,
  * unnamed: the page names it once); the back office's times are the owner's, named.
@@ -851,12 +926,9 @@ export function workView(
     starts: day(start),
     ends: end ? day(new Date(end.getTime() - 1)) : "",
   });
-  // A subscription's earlier months, newest first, below this month's work: every period a renewal
-  // opened (and the first), and any other period something was delivered in.
-  const periods = work.periods ?? [];
-  const past = [...new Set([...periods.map((entry) => entry.period), ...work.deliveries.map((entry) => entry.period)])]
-    .filter((period) => period && period !== state.period)
-    .sort()
+  // A subscription's earlier months, newest first, below this month's work.
+  const past = workPeriods(order, work)
+    .filter((entry) => !entry.current)
     .reverse();
   const nextDue = order.monthly && state.nextDue ? state.nextDue : null;
   return {
@@ -890,15 +962,14 @@ export function workView(
         ? { datetime: nextDue.toISOString(), label: date(nextDue.toISOString()), late: nextDue < now }
         : null,
     latestId: state.canAnswer ? (state.latest?.id ?? null) : null,
-    pastPeriods: past.map((period) => {
-      const brief = periodBrief(order, work, period, false);
+    pastPeriods: past.map(({ period, number, start, end, brief, files }) => {
       const deliveries = deliveriesOf(period);
       return {
         period,
-        ...days(periodStart(order, period, brief.startsAt), new Date(period), brief.number),
-        brief: brief.brief ? { text: brief.brief.text, at: date(brief.brief.updatedAt) } : null,
-        briefFiles: brief.files.map(fileView),
-        briefQuestions: brief.first ? briefQuestions(order, work, lang) : [],
+        ...days(start, end, number),
+        brief: brief ? { text: brief.text, at: date(brief.updatedAt) } : null,
+        briefFiles: files.map(fileView),
+        briefQuestions: number === 1 ? briefQuestions(order, work, lang) : [],
         deliveries,
         allowance: offer.perPeriod ? { done: piecesOf(deliveries), total: offer.perPeriod } : null,
       };

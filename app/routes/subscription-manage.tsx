@@ -30,7 +30,8 @@ export function headers() {
 /** Sandbox portal: a plain form post cancels at the end of the period, then shows the page again. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireForm(request, ["intent"]);
-  if (!(await cancelFromSandboxPortal(params.token, await servicesOf(context)))) throw data(null, { status: 404 });
+  const cancelled = await cancelFromSandboxPortal(params.token, await servicesOf(context));
+  if (!cancelled.ok) throw data(null, { status: cancelled.status });
   const url = new URL(request.url);
   return redirect(`${url.pathname}${url.search}`, 303);
 }

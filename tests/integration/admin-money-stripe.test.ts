@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
+import { createApiToken } from "../../app/api/tokens.server.ts";
+import { openStores } from "../../app/stores.server.ts";
 import { formatMoney } from "../../app/i18n/format.ts";
 import { AdminClient, ownerReset, setUpOwner, subjectOf } from "../support/admin.ts";
 import { asHtml, confirmPost, moneyLocale, openScreen, orderPage } from "../support/money.ts";
@@ -252,6 +256,53 @@ describe("a refund made in Stripe's dashboard", () => {
     expect(over.html).toContain(asHtml(en.errors.tooMuch.replace("{{left}}", money(paid - part, "en"))));
     expect(stripe.refunds.size).toBe(refundsBefore);
     expect(stripe.refusals.length).toBe(refusalsBefore);
+  });
+});
+
+describe("money ends the work, from Stripe too", () => {
+  test("a charge refunded in full in Stripe's dashboard (charge.refunded) closes the work through its state machine: stored as refunded, the customer's page read-only saying why in French, a brief, a revision and an acceptance refused 409, off the API's list", async () => {
+    const email = "stripe-full-refund@example.com";
+    const { session, order } = await paidOrder("veo3-single", "fr", email);
+    const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(mailsTo(email)[0]!.text)!;
+    const page = `${link[1]}?lang=fr`;
+    const repo = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    try {
+      const { secret } = await createApiToken(repo, "n8n");
+      const listed = async () => {
+        const answer = await fetch(`${server.url}/api/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } });
+        return ((await answer.json()) as { orders: Array<{ reference: string }> }).orders.map((o) => o.reference);
+      };
+      expect(await listed()).toContain(order.reference);
+
+      const charge = stripe.refund(stripe.chargeOf(session.id)!.id);
+      expect((await deliverHandled(server, stripe.objectEvent("charge.refunded", charge))).outcome).toBe("refunded");
+      const closure = await repo.db
+        .selectFrom("work_closures")
+        .select(["reason", "event"])
+        .where("order_id", "=", order.id)
+        .executeTakeFirst();
+      expect(closure).toEqual({ reason: "refunded", event: "refundFull" });
+
+      const fr = JSON.parse(fs.readFileSync(path.resolve("locales/fr/delivery.json"), "utf8"));
+      const closed = await (await fetch(server.url + page)).text();
+      expect(closed).toContain('data-testid="work-closed"');
+      expect(closed).toContain(asHtml(fr.closed.refunded));
+      expect(closed).not.toContain('data-testid="brief-form"');
+      const brief = new FormData();
+      brief.set("brief", "Mon sujet");
+      for (const body of [
+        brief,
+        new URLSearchParams({ intent: "revision", text: "Plus court" }),
+        new URLSearchParams({ intent: "accept" }),
+      ]) {
+        const late = await fetch(server.url + page, { method: "POST", body, redirect: "manual" });
+        expect(late.status).toBe(409);
+        expect(await late.text()).toContain(asHtml(fr.errors.workClosed));
+      }
+      expect(await listed()).not.toContain(order.reference);
+    } finally {
+      await repo.close();
+    }
   });
 });
 

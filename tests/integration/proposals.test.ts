@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
+import { createApiToken } from "../../app/api/tokens.server.ts";
 import { openStores } from "../../app/stores.server.ts";
 import { ownerReset, setUpOwner, subjectOf, type AdminClient } from "../support/admin.ts";
 import { decodeMail, emlFiles, SANDBOX_PAY, waitFor } from "../support/orders.ts";
@@ -465,6 +466,24 @@ describe("a proposal from scratch for an email address", () => {
     // Nothing went to the customer yet (no acknowledgement of a request they never sent), no quote.requested.
     expect(await withStore((repo) => repo.listQuoteEmails(quoteId))).toHaveLength(0);
     expect(hooks.some((hook) => hook.type === "quote.requested" && hook.data.quoteId === quoteId)).toBe(false);
+    // The owner's automation reads it marked as the owner's own start, not as a request waiting for an answer.
+    const { secret } = await withStore((repo) => createApiToken(repo, "n8n"));
+    const quotes = async () => {
+      const answer = await fetch(`${server.url}/api/v1/quotes?state=any&limit=100`, {
+        headers: { Authorization: `Bearer ${secret}` },
+      });
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { quotes: Array<{ id: string; startedBy: string }> }).quotes;
+    };
+    const listed = await quotes();
+    expect(listed.find((entry) => entry.id === quoteId)).toMatchObject({ startedBy: "owner" });
+    expect(listed.filter((entry) => entry.id !== quoteId).every((entry) => entry.startedBy === "visitor")).toBe(true);
+    const waiting = await fetch(`${server.url}/api/v1/quotes?state=waiting&limit=100`, {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(((await waiting.json()) as { quotes: Array<{ id: string }> }).quotes.map((entry) => entry.id)).not.toContain(
+      quoteId,
+    );
 
     // The same proposal form and function as for a request: its email, in Spanish, then accept and pay.
     expect((await propose(quoteId)).status).toBe(303);

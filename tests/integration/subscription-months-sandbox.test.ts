@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { createApiToken } from "../../app/api/tokens.server.ts";
 import { openStores } from "../../app/stores.server.ts";
 import {
   decodeMail,
@@ -95,6 +96,37 @@ describe("sandbox subscriptions, month by month", () => {
     expect(past).toBeGreaterThan(0);
     expect(customer.slice(0, past)).not.toContain("spring gardens");
     expect(customer.slice(past)).toContain("Month 1: spring gardens");
+    // The month's topics, then the owner's automation reads every month's brief through the API.
+    const topics = new FormData();
+    topics.set("brief", "Month 2: autumn soups");
+    expect((await fetch(server.url + page, { method: "POST", body: topics, redirect: "manual" })).status).toBe(303);
+    const repo = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    const { secret } = await createApiToken(repo, "n8n").finally(() => repo.close());
+    for (const key of [order.reference, order.id]) {
+      const answer = await fetch(`${server.url}/api/v1/orders/${key}`, {
+        headers: { Authorization: `Bearer ${secret}` },
+      });
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as {
+        brief: { text: string };
+        periods: Array<{
+          number: number;
+          current: boolean;
+          startsAt: string;
+          endsAt: string | null;
+          brief: { text: string; files: unknown[] } | null;
+        }>;
+      };
+      // The order's brief is month 1's; each month has its own, with its days.
+      expect(body.brief.text).toBe("Month 1: spring gardens");
+      expect(body.periods.map((period) => [period.number, period.current, period.brief?.text ?? null])).toEqual([
+        [1, false, "Month 1: spring gardens"],
+        [2, true, "Month 2: autumn soups"],
+      ]);
+      expect(body.periods[0]!.endsAt).toBe(ended);
+      expect(body.periods[1]!.startsAt).toBe(ended);
+      expect(body.periods[1]!.endsAt).toBe(renewed.periodEnd);
+    }
     // Renewed once: a later pass finds nothing more to do this month.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect((await readStore(server.dataDir)).orders.find((o) => o.id === order.id)!.periodEnd).toBe(renewed.periodEnd);
@@ -111,5 +143,18 @@ describe("sandbox subscriptions, month by month", () => {
     );
     expect(emlFiles(server.dataDir).filter((f) => f.startsWith(`${order.id}-renewal.`))).toHaveLength(0);
     expect(await (await fetch(server.url + page)).text()).toContain('data-testid="work-closed"');
+    // Closed by the state machine's move (the worker's cancelNow at the period's end), stored with the work.
+    const repo = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+    try {
+      expect(
+        await repo.db
+          .selectFrom("work_closures")
+          .select(["reason", "event"])
+          .where("order_id", "=", order.id)
+          .executeTakeFirst(),
+      ).toEqual({ reason: "cancelled", event: "cancelNow" });
+    } finally {
+      await repo.close();
+    }
   });
 });

@@ -34,7 +34,7 @@ const server = suiteServer({
 });
 const locale = (lang: string, ns: string) =>
   JSON.parse(fs.readFileSync(path.resolve(`locales/${lang}/${ns}.json`), "utf8"));
-const delivery = { en: locale("en", "delivery"), fr: locale("fr", "delivery") };
+const delivery = { en: locale("en", "delivery"), fr: locale("fr", "delivery"), de: locale("de", "delivery") };
 const html = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
@@ -77,6 +77,20 @@ async function api(pathname: string, init: RequestInit = {}) {
   const res = await fetch(server.url + pathname, { ...init, headers });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+/** The work's closure as stored (work_closures): why and the state machine's event, or undefined while open. */
+async function closureOf(orderId: string) {
+  const repo = await openStores({ DATA_DIR: server.dataDir, DATABASE_URL: await databaseUrlFor(server.dataDir) });
+  try {
+    return await repo.db
+      .selectFrom("work_closures")
+      .select(["reason", "event"])
+      .where("order_id", "=", orderId)
+      .executeTakeFirst();
+  } finally {
+    await repo.close();
+  }
 }
 
 async function webhookEvents(orderId: string) {
@@ -285,5 +299,60 @@ describe("money ends the work", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: "work_closed" });
+    // The closure is the work's, written by the state machine's move with the refund.
+    expect(await closureOf(full.order.id)).toEqual({ reason: "refunded", event: "refundFull" });
+    expect(await closureOf(partial.order.id)).toBeUndefined();
+  });
+
+  test("the back office's cancellation now closes the work through the state machine (stored: cancelled), the page read-only saying why in German, a brief and an acceptance refused 409, off the API's list; one at the period's end leaves the work going", async () => {
+    const now = await paidOrder("formateur-ia", "de", "cancel-now@example.com", "Lena");
+    const later = await paidOrder("formateur-ia", "de", "cancel-later@example.com", "Jonas");
+    const cancel = async (orderId: string, when: "now" | "period_end") => {
+      const screen = await openScreen(owner, `/admin/orders/${orderId}/cancel?when=${when}`);
+      expect(screen.status).toBe(200);
+      expect((await confirmPost(owner, `/admin/orders/${orderId}/cancel`, screen.fields)).status).toBe(303);
+    };
+    await cancel(now.order.id, "now");
+    await cancel(later.order.id, "period_end");
+
+    expect(await closureOf(now.order.id)).toEqual({ reason: "cancelled", event: "cancelNow" });
+    expect(await closureOf(later.order.id)).toBeUndefined();
+    const closed = await (await fetch(server.url + now.page)).text();
+    expect(closed).toContain('data-testid="work-closed"');
+    expect(closed).toContain(html(delivery.de.closed.cancelled));
+    expect(closed).not.toContain('data-testid="brief-form"');
+    const going = await (await fetch(server.url + later.page)).text();
+    expect(going).not.toContain('data-testid="work-closed"');
+    expect(going).toContain('data-testid="brief-form"');
+
+    // An old tab's brief and acceptance: refused in German, nothing stored.
+    const brief = new FormData();
+    brief.set("brief", "Themen für diesen Monat");
+    const late = await fetch(server.url + now.page, { method: "POST", body: brief, redirect: "manual" });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain(html(delivery.de.errors.workClosed));
+    const accept = await fetch(server.url + now.page, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "accept" }),
+      redirect: "manual",
+    });
+    expect(accept.status).toBe(409);
+    expect(await accept.text()).toContain(html(delivery.de.errors.workClosed));
+
+    const listed = ((await api("/api/v1/orders")).body!.orders as Array<{ reference: string }>).map((o) => o.reference);
+    expect(listed).not.toContain(now.order.reference);
+    expect(listed).toContain(later.order.reference);
+    // The API says why the work ended, gives no due date, and refuses to say work is under way.
+    expect((await api(`/api/v1/orders/${now.order.reference}`)).body).toMatchObject({
+      closed: { reason: "cancelled" },
+      due: null,
+    });
+    expect((await api(`/api/v1/orders/${later.order.reference}`)).body).toMatchObject({ closed: null });
+    const status = await api(`/api/v1/orders/${now.order.reference}/status`, {
+      method: "POST",
+      body: JSON.stringify({ status: "in_progress" }),
+    });
+    expect(status.status).toBe(409);
+    expect(status.body).toMatchObject({ code: "work_closed" });
   });
 });
