@@ -65,16 +65,12 @@ type Checked<N> = (ServiceName extends keyof N
 export async function servicesOf<const N extends Needs>(
   context: Readonly<RouterContextProvider>,
   needs: N & Checked<N>,
-): Promise<Granted<N>>;
-/** @deprecated TEMPORARY while the routes move to needs lists. */
-export async function servicesOf(context: Readonly<RouterContextProvider>): Promise<OrderServices>;
-export async function servicesOf(context: Readonly<RouterContextProvider>, needs?: Needs): Promise<object> {
+): Promise<Granted<N>> {
   const services = await context.get(servicesContext)();
-  if (!needs) return services;
   const granted: Record<string, unknown> = {};
   for (const [name, wanted] of Object.entries(needs)) {
     if (name === "repo") granted.repo = storesFor(services.repo, wanted as readonly RoomName[]);
     else if (wanted === true && Object.hasOwn(services, name)) granted[name] = services[name as ServiceName];
   }
-  return granted;
+  return granted as Granted<N>;
 }

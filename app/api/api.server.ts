@@ -20,7 +20,8 @@ import type { Order } from "../orders/types.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
+import type { Needs } from "../services-context.ts";
 import type { z } from "../lib/zod.ts";
 import { openApiDocument } from "./openapi.ts";
 import {
@@ -115,9 +116,22 @@ const REFUSALS: Record<JsonRefusal["reason"], [string, string]> = {
 const bodyRefusal = (refused: JsonRefusal) =>
   problem(refused.status, REFUSALS[refused.reason][0], REFUSALS[refused.reason][1], { issues: refused.issues });
 
-/** What the API's doors use: the stores, the limits, and the outbox's worker (a delivery's email). */
-export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker" | "links" | "files"> &
-  Partial<Pick<OrderServices, "webhooksOut">>;
+/**
+ * What the API's doors use, asked of the request's context by each API route
+ * (`servicesOf(context, API_NEEDS)`): the stores of the rooms its handlers read and write, the
+ * limits, the outbox's worker (a delivery's email), the signed links and the files.
+ */
+export const API_NEEDS = {
+  repo: ["api", "backOffice", "delivery", "orders", "proposals", "quotes"],
+  limits: true,
+  worker: true,
+  links: true,
+  files: true,
+  webhooksOut: true,
+} as const satisfies Needs;
+
+export type ApiServices = Pick<OrderServices, "limits" | "worker" | "links" | "files"> &
+  Partial<Pick<OrderServices, "webhooksOut">> & { repo: StoresOf<(typeof API_NEEDS.repo)[number]> };
 
 /**
  * Every API call: the bearer token is looked up first (one indexed read of its SHA-256), so a live
@@ -432,7 +446,7 @@ export async function setWorkStatus(
 /** GET /api/v1/files/{link}: the file a signed link of an answer names, until the link expires. */
 export async function downloadFile(
   link: string,
-  services: Pick<OrderServices, "repo" | "files" | "links">,
+  services: Pick<OrderServices, "files" | "links"> & { repo: StoresOf<"delivery"> },
 ): Promise<Response> {
   const checked = services.links.verify(link, "apiFile");
   if (!checked.ok && checked.reason === "expired")

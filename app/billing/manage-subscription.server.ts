@@ -2,7 +2,7 @@ import { formatDate, formatMoney } from "../i18n/format.ts";
 import { customerTimeZone } from "../i18n/time-zone.ts";
 import { ProviderError } from "../payments/provider.ts";
 import { BILLING_EMAIL } from "../mail/email-kinds.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { logger } from "../lib/logger.server.ts";
 import { cancellationConfirmation } from "./payment-events.server.ts";
@@ -25,7 +25,7 @@ export interface SandboxPortalView {
 
 async function orderOfToken(
   token: string,
-  services: OrderServices,
+  services: Pick<OrderServices, "links"> & { repo: StoresOf<"orders"> },
 ): Promise<{ order: Order } | { kind: "invalid" | "expired" }> {
   const checked = services.links.verify(token, "manage");
   if (!checked.ok) return { kind: checked.reason };
@@ -38,7 +38,10 @@ async function orderOfToken(
  * The signed "manage my subscription" link: Stripe's Billing Portal for the customer, or (sandbox)
  * the site's own portal page. No account: the link itself is the proof, and it expires.
  */
-export async function openManageLink(token: string, services: OrderServices): Promise<ManagePage> {
+export async function openManageLink(
+  token: string,
+  services: Pick<OrderServices, "links" | "provider" | "publicOrigin"> & { repo: StoresOf<"orders"> },
+): Promise<ManagePage> {
   const found = await orderOfToken(token, services);
   if (!("order" in found)) return found;
   const { order } = found;
@@ -76,7 +79,12 @@ export async function openManageLink(token: string, services: OrderServices): Pr
  * order); the customer gets the confirmation with the end date, the owner is told once. Returns
  * false when the link is not valid for it.
  */
-export async function cancelFromSandboxPortal(token: string, services: OrderServices): Promise<boolean> {
+export async function cancelFromSandboxPortal(
+  token: string,
+  services: Pick<OrderServices, "links" | "provider" | "worker" | "webhooksOut"> & {
+    repo: StoresOf<"orders" | "billing">;
+  },
+): Promise<boolean> {
   if (services.provider.name !== "sandbox") return false;
   const found = await orderOfToken(token, services);
   if (!("order" in found)) return false;
@@ -115,7 +123,7 @@ const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 export async function requestManageLink(
   email: string,
   clientIp: string,
-  services: OrderServices,
+  services: Pick<OrderServices, "limits" | "worker"> & { repo: StoresOf<"billing" | "outbox"> },
   followUp: (work: () => Promise<void>) => void = runDetached,
 ): Promise<"sent" | "invalid" | "rateLimited"> {
   const address = email.trim().toLowerCase();
@@ -129,7 +137,10 @@ export async function requestManageLink(
 }
 
 /** The link to the address's latest live subscription, if it has one; nothing otherwise. */
-async function sendManageLink(address: string, services: OrderServices): Promise<void> {
+async function sendManageLink(
+  address: string,
+  services: Pick<OrderServices, "worker"> & { repo: StoresOf<"billing" | "outbox"> },
+): Promise<void> {
   const [latest] = await services.repo.findSubscriptionsByEmail(address);
   if (latest && latest.billingState !== "cancelled" && latest.billingState !== "refunded") {
     // One row per request (the limiter bounds how many); the stamp makes each kind unique.

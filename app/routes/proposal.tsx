@@ -37,7 +37,16 @@ function meta(context: Route.LoaderArgs["context"], title?: string) {
 }
 
 async function load(token: string, context: Route.LoaderArgs["context"]) {
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, {
+    repo: ["proposals", "quotes", "orders"],
+    links: true,
+    worker: true,
+    webhooksOut: true,
+    limits: true,
+    provider: true,
+    returnBase: true,
+    fulfil: true,
+  });
   const found = await proposalOfToken(token, services);
   if (!found) throw data({ meta: meta(context) }, { status: 404, headers: { "Cache-Control": "no-store" } });
   return { services, found };
