@@ -69,8 +69,10 @@ export async function servicesOf<const N extends Needs>(
   const services = await context.get(servicesContext)();
   const granted: Record<string, unknown> = {};
   for (const [name, wanted] of Object.entries(needs)) {
-    if (name === "repo") granted.repo = storesFor(services.repo, wanted as readonly RoomName[]);
-    else if (wanted === true && Object.hasOwn(services, name)) granted[name] = services[name as ServiceName];
+    // The repo only ever as a list of rooms: `repo: true` (an untyped caller) gets no database at all.
+    if (name === "repo") {
+      if (Array.isArray(wanted)) granted.repo = storesFor(services.repo, wanted as readonly RoomName[]);
+    } else if (wanted === true && Object.hasOwn(services, name)) granted[name] = services[name as ServiceName];
   }
   return granted as Granted<N>;
 }
