@@ -81,7 +81,7 @@ describe("every route of app/routes.ts names what it uses", () => {
   it.each(readers)("%s", async (file) => {
     const source = fs.readFileSync(path.join(root, "app", file), "utf8");
     expect(await refusals(`app/${file}`, source)).toEqual([]);
-    // Each call names its needs (the API's doors name the API room's list, API_NEEDS).
+    // Each call names its needs.
     const calls = source.match(/servicesOf\(context(?=[,)])/g) ?? [];
     expect(calls.length, "servicesOf calls").toBeGreaterThan(0);
     expect(source).not.toMatch(/servicesOf\(context\)/);

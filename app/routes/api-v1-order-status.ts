@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-v1-order-status";
-import { methodNotAllowed, setWorkStatus, withToken, API_NEEDS } from "../api/api.server.ts";
+import { methodNotAllowed, setWorkStatus, withToken } from "../api/api.server.ts";
 import { servicesOf } from "../services-context.ts";
 
 export const loader = () => methodNotAllowed("POST");
@@ -9,6 +9,6 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
   withToken(
     request,
     context,
-    () => servicesOf(context, API_NEEDS),
+    () => servicesOf(context, { repo: ["api", "delivery", "backOffice", "orders"], limits: true, links: true }),
     (token, services) => setWorkStatus(request, token, params.id, services),
   );

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-v1-quote-proposals";
-import { methodNotAllowed, proposeQuote, withToken, API_NEEDS } from "../api/api.server.ts";
+import { methodNotAllowed, proposeQuote, withToken } from "../api/api.server.ts";
 import { servicesOf } from "../services-context.ts";
 
 export const loader = () => methodNotAllowed("POST");
@@ -9,6 +9,13 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
   withToken(
     request,
     context,
-    () => servicesOf(context, API_NEEDS),
+    () =>
+      servicesOf(context, {
+        repo: ["api", "quotes", "proposals", "backOffice"],
+        limits: true,
+        links: true,
+        worker: true,
+        webhooksOut: true,
+      }),
     (token, services) => proposeQuote(request, token, params.id, services),
   );
