@@ -68,14 +68,15 @@ function guardBlocks() {
     regex: "(^|/)services\\.server(\\.ts)?$",
     importNames: ["getOrderServices"],
     message:
-      "Read the services from the request's context (servicesOf(context), app/services-context.ts) in a route, and hand a room what it uses as arguments.",
+      "Read the services from the request's context (servicesOf(context, needs), app/services-context.ts) in a route, and hand a room what it uses as arguments.",
   };
   // A route names what it uses (servicesOf(context, needs), app/services-context.ts): it never holds
   // the whole bag, so it may not name its type, build the stores itself or read the context's opener.
   const byNeed = [
+    services,
     {
       regex: "(^|/)services\\.server(\\.ts)?$",
-      importNames: ["OrderServices", "getOrderServices"],
+      importNames: ["OrderServices"],
       message:
         "A route asks for what it uses: servicesOf(context, { repo: [rooms], links: true }) (app/services-context.ts), never the whole OrderServices.",
     },
