@@ -68,8 +68,31 @@ function guardBlocks() {
     regex: "(^|/)services\\.server(\\.ts)?$",
     importNames: ["getOrderServices"],
     message:
-      "Read the services from the request's context (servicesOf(context), app/services-context.ts) in a route, and hand a room what it uses as arguments.",
+      "Read the services from the request's context (servicesOf(context, needs), app/services-context.ts) in a route, and hand a room what it uses as arguments.",
   };
+  // A route names what it uses (servicesOf(context, needs), app/services-context.ts): it never holds
+  // the whole bag, so it may not name its type, build the stores itself or read the context's opener.
+  const byNeed = [
+    services,
+    {
+      regex: "(^|/)services\\.server(\\.ts)?$",
+      importNames: ["OrderServices"],
+      message:
+        "A route asks for what it uses: servicesOf(context, { repo: [rooms], links: true }) (app/services-context.ts), never the whole OrderServices.",
+    },
+    {
+      regex: "(^|/)stores\\.server(\\.ts)?$",
+      importNames: ["Stores", "storesOver", "openStores", "Rooms"],
+      message:
+        'A route asks for the rooms whose stores it uses (servicesOf(context, { repo: ["orders"] })), never the whole Stores.',
+    },
+    {
+      regex: "(^|/)services-context(\\.ts)?$",
+      importNames: ["servicesContext", "OpenServices"],
+      message:
+        "The context's opener yields every service: a route reads them with servicesOf(context, needs), which hands over only what it names.",
+    },
+  ];
   const rule = (options) => ({ "no-restricted-imports": ["error", options] });
   const tests = "**/*.test.{ts,tsx}";
   const limitModules = ["app/http/limits.server.ts", "app/http/rate-limit.server.ts"];
@@ -80,6 +103,12 @@ function guardBlocks() {
       files: ["app/**", "scripts/**"],
       ignores: [...limitModules, ...roots, tests],
       rules: rule({ ...limits, patterns: [...limits.patterns, services] }),
+    },
+    {
+      name: "guards/limits+services+by-need (routes)",
+      files: ["app/routes/**"],
+      ignores: [tests],
+      rules: rule({ ...limits, patterns: [...limits.patterns, ...byNeed] }),
     },
     { name: "guards/services (the limits' own modules)", files: limitModules, rules: rule({ patterns: [services] }) },
     { name: "guards/limits (the composition root's callers)", files: roots, rules: rule(limits) },
@@ -401,6 +430,19 @@ const ordersTableSelectors = [
   message:
     "Only the orders room (app/orders/) writes the orders table: ask it (e.g. app/orders/billing-columns.server.ts).",
 }));
+// A route's needs are read from its code: servicesOf takes them (the type refuses the call without),
+// and a route may not name the whole bag's type in a type position either (`import("…").OrderServices`).
+const byNeedSelectors = [
+  {
+    selector: "CallExpression[callee.name='servicesOf'][arguments.length<2]",
+    message:
+      "Name what this route uses: servicesOf(context, { repo: [rooms], links: true }) (app/services-context.ts).",
+  },
+  {
+    selector: "TSImportType[qualifier.name=/^(OrderServices|Stores)$/]",
+    message: "A route never names the whole services bag or stores bundle: ask servicesOf for what it uses.",
+  },
+];
 const restrictedSyntax = [
   {
     name: "http/one-body-reader+cookies/registry+money/one-door+orders/one-writer",
@@ -412,6 +454,21 @@ const restrictedSyntax = [
         ...cookieSelectors,
         ...moneySelectors,
         ...ordersTableSelectors,
+      ],
+    },
+  },
+  {
+    name: "http/one-body-reader+cookies/registry+money/one-door+orders/one-writer+services/by-need (routes)",
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...bodySelectors,
+        ...cookieSelectors,
+        ...moneySelectors,
+        ...ordersTableSelectors,
+        ...byNeedSelectors,
       ],
     },
   },

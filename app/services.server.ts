@@ -43,6 +43,18 @@ import { DiskFileStorage } from "./files/disk-storage.server.ts";
 import { S3FileStorage } from "./files/s3-storage.server.ts";
 import { setOwnerTimeZone } from "./i18n/format.ts";
 
+/**
+ * The stores of the named rooms (`StoresOf<"orders" | "delivery">` is `OrderStore & DeliveryStore`):
+ * what a room's function names as its `repo`, so it takes the stores it uses, not the whole database
+ * API. Re-exported here because rooms may name this module's types (eslint.config.js), not the bundle's.
+ */
+export type { RoomName, StoresOf } from "./stores.server.ts";
+
+/**
+ * Everything the site opens at start-up, in one object, for the composition root and the server.
+ * A route never holds it: it names what it uses (`servicesOf(context, needs)`, app/services-context.ts),
+ * and a room's function takes the members it uses (`Pick<OrderServices, "links"> & { repo: StoresOf<"orders"> }`).
+ */
 export interface OrderServices {
   repo: Stores;
   provider: PaymentProvider;

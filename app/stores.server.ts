@@ -36,7 +36,7 @@ import { dataRequestStore, type DataRequestStore } from "./privacy/data-request-
 import { quotePrivacyStore, type QuotePrivacyStore } from "./quotes/quote-privacy-store.server.ts";
 
 /** What the bundle answers itself: the database it is over, and the health checks. */
-interface OwnParts {
+export interface OwnParts {
   readonly store: Store;
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
@@ -48,34 +48,75 @@ interface OwnParts {
 }
 
 /**
+ * Each room's store by name: what a route or a room asks for (`servicesOf(context, { repo: ["orders",
+ * "delivery"] })`, app/services-context.ts) is a list of these names, and what it gets is those
+ * stores only. `database` is the bundle's own part (the Kysely handle, the health checks), for the few
+ * that build a query of their own. The privacy stores are how each room finds and erases a person's
+ * data in its own tables (app/privacy/, ADR 016).
+ */
+export interface Rooms {
+  orders: OrderStore;
+  outbox: OutboxStore;
+  quotes: QuoteStore;
+  proposals: ProposalStore;
+  billing: BillingStore;
+  owner: OwnerStore;
+  factors: FactorStore;
+  backOffice: BackOfficeStore;
+  settings: SettingsStore;
+  dashboard: DashboardStore;
+  stats: StatsStore;
+  webhooks: WebhookStore;
+  delivery: DeliveryStore;
+  api: ApiStore;
+  orderPrivacy: OrderPrivacyStore;
+  quotePrivacy: QuotePrivacyStore;
+  outboxPrivacy: OutboxPrivacyStore;
+  timelinePrivacy: TimelinePrivacyStore;
+  sandboxPrivacy: SandboxPrivacyStore;
+  deliveryPrivacy: DeliveryPrivacyStore;
+  dataRequests: DataRequestStore;
+  database: OwnParts;
+}
+
+export type RoomName = keyof Rooms;
+
+/** The stores of the named rooms as one type: `StoresOf<"orders" | "delivery">` is `OrderStore & DeliveryStore`. */
+export type StoresOf<R extends RoomName> = (R extends RoomName ? (room: Rooms[R]) => void : never) extends (
+  room: infer All,
+) => void
+  ? All
+  : never;
+
+/**
  * The interface of each store `storesOver` spreads, once. `Stores` is made of this list, so a
  * store's methods reach the rooms only once it is listed here, where its names are checked
- * against the others'. The privacy stores are how each room finds and erases a person's data in
- * its own tables (app/privacy/, ADR 016).
+ * against the others'.
  */
 type Parts = [
-  OrderStore,
-  OutboxStore,
-  QuoteStore,
-  ProposalStore,
-  BillingStore,
-  OwnerStore,
-  FactorStore,
-  BackOfficeStore,
-  SettingsStore,
-  DashboardStore,
-  StatsStore,
-  WebhookStore,
-  DeliveryStore,
-  ApiStore,
-  OrderPrivacyStore,
-  QuotePrivacyStore,
-  OutboxPrivacyStore,
-  TimelinePrivacyStore,
-  SandboxPrivacyStore,
-  DeliveryPrivacyStore,
-  DataRequestStore,
-  OwnParts,
+  Rooms["orders"],
+  Rooms["outbox"],
+  Rooms["quotes"],
+  Rooms["proposals"],
+  Rooms["billing"],
+  Rooms["owner"],
+  Rooms["factors"],
+  Rooms["backOffice"],
+  Rooms["settings"],
+  Rooms["dashboard"],
+  Rooms["stats"],
+  Rooms["webhooks"],
+  Rooms["delivery"],
+  Rooms["api"],
+  Rooms["orderPrivacy"],
+  Rooms["quotePrivacy"],
+  Rooms["outboxPrivacy"],
+  Rooms["timelinePrivacy"],
+  Rooms["sandboxPrivacy"],
+  Rooms["deliveryPrivacy"],
+  Rooms["dataRequests"],
+  Rooms["database"],
+  { readonly rooms: Rooms },
 ];
 
 /** Every part's members in one type. */
@@ -120,28 +161,7 @@ const ROLLED_BACK = Symbol("rolled back");
  */
 export function storesOver(store: Store): Stores {
   const { db, dialect } = store;
-  return {
-    ...orderStore(db),
-    ...outboxStore(db, dialect),
-    ...quoteStore(db),
-    ...proposalStore(db),
-    ...billingStore(db),
-    ...ownerStore(db),
-    ...factorStore(db),
-    ...backOfficeStore(db, dialect),
-    ...settingsStore(db),
-    ...dashboardStore(db),
-    ...statsStore(db),
-    ...webhookStore(db, dialect),
-    ...deliveryStore(db),
-    ...apiStore(db),
-    ...orderPrivacyStore(db),
-    ...quotePrivacyStore(db),
-    ...outboxPrivacyStore(db),
-    ...timelinePrivacyStore(db),
-    ...sandboxPrivacyStore(db),
-    ...deliveryPrivacyStore(db),
-    ...dataRequestStore(db),
+  const database: OwnParts = {
     store,
     db,
     dialect,
@@ -164,7 +184,75 @@ export function storesOver(store: Store): Stores {
     },
     close: () => store.close(),
   };
+  const rooms: Rooms = {
+    orders: orderStore(db),
+    outbox: outboxStore(db, dialect),
+    quotes: quoteStore(db),
+    proposals: proposalStore(db),
+    billing: billingStore(db),
+    owner: ownerStore(db),
+    factors: factorStore(db),
+    backOffice: backOfficeStore(db, dialect),
+    settings: settingsStore(db),
+    dashboard: dashboardStore(db),
+    stats: statsStore(db),
+    webhooks: webhookStore(db, dialect),
+    delivery: deliveryStore(db),
+    api: apiStore(db),
+    orderPrivacy: orderPrivacyStore(db),
+    quotePrivacy: quotePrivacyStore(db),
+    outboxPrivacy: outboxPrivacyStore(db),
+    timelinePrivacy: timelinePrivacyStore(db),
+    sandboxPrivacy: sandboxPrivacyStore(db),
+    deliveryPrivacy: deliveryPrivacyStore(db),
+    dataRequests: dataRequestStore(db),
+    database,
+  };
+  return {
+    ...rooms.orders,
+    ...rooms.outbox,
+    ...rooms.quotes,
+    ...rooms.proposals,
+    ...rooms.billing,
+    ...rooms.owner,
+    ...rooms.factors,
+    ...rooms.backOffice,
+    ...rooms.settings,
+    ...rooms.dashboard,
+    ...rooms.stats,
+    ...rooms.webhooks,
+    ...rooms.delivery,
+    ...rooms.api,
+    ...rooms.orderPrivacy,
+    ...rooms.quotePrivacy,
+    ...rooms.outboxPrivacy,
+    ...rooms.timelinePrivacy,
+    ...rooms.sandboxPrivacy,
+    ...rooms.deliveryPrivacy,
+    ...rooms.dataRequests,
+    ...database,
+    rooms,
+  };
 }
+
+/**
+ * The stores of the named rooms only, as one object (what `servicesOf` hands a route that asks for
+ * `repo: [...]`): a method of a room not named is not there at run time either, so a cast cannot
+ * reach it. Built once per list of names and bundle.
+ */
+export function storesFor<const R extends RoomName>(stores: Pick<Stores, "rooms">, names: readonly R[]): StoresOf<R> {
+  const key = [...new Set(names)].sort().join(",");
+  let built = narrowed.get(stores.rooms);
+  if (!built) narrowed.set(stores.rooms, (built = new Map()));
+  let view = built.get(key);
+  if (!view) {
+    view = Object.freeze(Object.assign({}, ...names.map((name) => stores.rooms[name])) as object);
+    built.set(key, view);
+  }
+  return view as StoresOf<R>;
+}
+
+const narrowed = new WeakMap<Rooms, Map<string, object>>();
 
 /** The stores over the configured database, migrated: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export async function openStores(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Stores> {

@@ -4,13 +4,13 @@ import { SAMPLE_TYPES } from "../automation/payload.server.ts";
 import { refusedHost } from "../lib/address-guard.server.ts";
 import { getEnv, isLiveEnv, liveWebhookProblem } from "../lib/env.server.ts";
 import { z } from "../lib/zod.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 
 /** How many deliveries the automation page lists (newest first). */
 const LOG_SIZE = 50;
 
 /** The automation page: the endpoints (never their secrets) and the last deliveries with their attempts. */
-export async function automationPage({ repo }: Pick<OrderServices, "repo">) {
+export async function automationPage({ repo }: { repo: StoresOf<"api" | "webhooks"> }) {
   const [endpoints, deliveries, tokens] = await Promise.all([
     repo.listWebhookEndpoints(),
     repo.listWebhookDeliveries(LOG_SIZE),
@@ -52,7 +52,7 @@ export type AutomationOutcome = "test" | "retry" | "resume" | "notConfigured" | 
 export async function automationAction(
   intent: string,
   target: string,
-  { repo, webhooksOut }: Pick<OrderServices, "repo" | "webhooksOut">,
+  { repo, webhooksOut }: Pick<OrderServices, "webhooksOut"> & { repo: StoresOf<"webhooks"> },
 ): Promise<AutomationOutcome> {
   if (intent === "test") {
     if (!(await repo.listWebhookEndpoints()).some((endpoint) => endpoint.enabled)) return "notConfigured";
@@ -86,7 +86,7 @@ export type TokenOutcome = { created: { name: string; secret: string } } | "revo
 export async function tokenAction(
   intent: "createToken" | "revokeToken",
   value: string,
-  { repo }: Pick<OrderServices, "repo">,
+  { repo }: { repo: StoresOf<"api"> },
 ): Promise<TokenOutcome> {
   if (intent === "createToken") {
     const name = value.trim();
@@ -136,7 +136,7 @@ export async function endpointAction(
   intent: "addEndpoint" | "saveEndpoint" | "rotateSecret" | "pause" | "resume",
   target: string,
   url: string,
-  { repo, webhooksOut }: Pick<OrderServices, "repo" | "webhooksOut">,
+  { repo, webhooksOut }: Pick<OrderServices, "webhooksOut"> & { repo: StoresOf<"webhooks"> },
 ): Promise<EndpointOutcome> {
   const env = getEnv();
   const id = target.slice(0, 100);

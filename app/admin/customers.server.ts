@@ -8,14 +8,18 @@ import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import { exportPerson } from "../privacy/data-export.server.ts";
 import { erasePerson, runningSubscriptions, type EraseOutcome } from "../privacy/data-rights.server.ts";
 import { normaliseEmail, subjectDigest } from "../privacy/person.server.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 
 /** The back office's page about one person (by email): what the site holds, export, erase, the record of requests. */
 
 export { normaliseEmail };
 
 /** What the site holds about the person at `email` (already normalised), labelled in the back office's language. */
-export async function customerSummary(email: string, lang: Language, { repo }: Pick<OrderServices, "repo">) {
+export async function customerSummary(
+  email: string,
+  lang: Language,
+  { repo }: { repo: StoresOf<"dataRequests" | "orderPrivacy" | "quotePrivacy"> },
+) {
   const [orders, quotes, requests] = await Promise.all([
     repo.findOrdersOfPerson(email),
     repo.findQuotesOfPerson(email),
@@ -67,7 +71,7 @@ export async function customerList(
   search: string,
   page: number,
   lang: Language,
-  { repo }: Pick<OrderServices, "repo">,
+  { repo }: { repo: StoresOf<"backOffice"> },
 ) {
   const query = search.trim().slice(0, 100);
   const current = Math.max(1, Math.min(Math.floor(page), 10_000));
@@ -97,7 +101,7 @@ export async function customerList(
 export async function readableCustomerSummary(
   email: string,
   lang: Language,
-  services: Pick<OrderServices, "repo" | "privacy">,
+  services: Pick<OrderServices, "privacy"> & { repo: StoresOf<"delivery" | "orderPrivacy" | "quotePrivacy"> },
 ) {
   const { repo } = services;
   const { document } = await exportPerson(services.privacy, email);

@@ -4,7 +4,7 @@ import type { PricedPage } from "../content/structured-data.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { businessDay, orderFormPage } from "../stats/page-views.server.ts";
 import type { StatsStore } from "../stats/types.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { healthSummary } from "./health.server.ts";
 import { ordersPage } from "./orders.server.ts";
@@ -173,7 +173,7 @@ export const LATEST_ORDERS = 5;
 /** The front page: the figures, the latest orders, and the system tiles (each says whether it needs doing something). */
 export async function dashboardPage(
   lang: Language,
-  services: Pick<OrderServices, "repo" | "inbox" | "orderPageUrl">,
+  services: Pick<OrderServices, "inbox" | "orderPageUrl"> & { repo: StoresOf<"dashboard" | "stats" | "backOffice"> },
   now = new Date(),
 ) {
   const { repo } = services;

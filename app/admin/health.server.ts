@@ -2,7 +2,7 @@ import path from "node:path";
 import { getEnv } from "../lib/env.server.ts";
 import { backupsSize, listBackups } from "../ops/backup.server.ts";
 import { isLowSpace, volumeSpace } from "../ops/disk-space.server.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 
 /** An order still pending or at checkout after this long is shown as stuck. */
 const STUCK_AFTER_MS = 60 * 60_000;
@@ -22,7 +22,10 @@ export interface HealthSummary {
   backupsBytes: number;
 }
 
-export async function healthSummary({ repo, inbox }: Pick<OrderServices, "repo" | "inbox">): Promise<HealthSummary> {
+export async function healthSummary({
+  repo,
+  inbox,
+}: Pick<OrderServices, "inbox"> & { repo: StoresOf<"backOffice"> }): Promise<HealthSummary> {
   const env = getEnv();
   const [counts, paymentEventsUnhandled] = await Promise.all([
     repo.health(new Date(Date.now() - STUCK_AFTER_MS).toISOString()),

@@ -4,7 +4,7 @@ import { dateTimeFormatter, formatMoney, formatMonth } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
 import { translator } from "../i18n/translator.server.ts";
 import type { Order } from "../orders/types.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import { businessDay } from "../stats/page-views.server.ts";
 import { monthBefore, startOfBusinessDay } from "./dashboard.server.ts";
 
@@ -49,7 +49,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 export async function invoicesPage(
   month: string,
   lang: Language,
-  services: Pick<OrderServices, "repo" | "sandbox" | "invoiceUrl" | "provider">,
+  services: Pick<OrderServices, "sandbox" | "invoiceUrl" | "provider"> & { repo: StoresOf<"dashboard" | "database"> },
 ) {
   const from = startOfBusinessDay(`${month}-01`);
   const to = startOfBusinessDay(`${monthBefore(month, -1)}-01`);

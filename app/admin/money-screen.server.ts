@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { isActionKey } from "./money-input.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { StoresOf } from "../services.server.ts";
 import { keyOutcome, newActionKey } from "./money.server.ts";
 
 /**
@@ -9,7 +9,7 @@ import { keyOutcome, newActionKey } from "./money.server.ts";
  * to the order page saying it is done, and never offers the same refund twice. A URL typed without
  * a key gets a fresh one for this view (it also renders the page after a refused confirmation).
  */
-export async function screenKey(url: URL, orderId: string, services: OrderServices): Promise<string> {
+export async function screenKey(url: URL, orderId: string, services: { repo: StoresOf<"database"> }): Promise<string> {
   const key = url.searchParams.get("key") ?? "";
   if (!isActionKey(key)) return newActionKey();
   const done = await keyOutcome(key, services);

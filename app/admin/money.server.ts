@@ -9,7 +9,7 @@ import { logger } from "../lib/logger.server.ts";
 import { BILLING_EMAIL } from "../mail/email-kinds.ts";
 import type { Order } from "../orders/types.ts";
 import { ProviderError } from "../payments/provider.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import { KyselyMoneyStore, type MoneyAction } from "./money-store.server.ts";
 import {
   CANCEL_WHEN,
@@ -95,7 +95,16 @@ export interface MoneySummary {
   periodEnd: string | null;
 }
 
-const store = (services: OrderServices) => new KyselyMoneyStore(services.repo.db);
+/** What the money screens read: the order, the money actions' own table (over the database), Stripe's refunds per charge. */
+type MoneyReads = Pick<OrderServices, "inbox"> & { repo: StoresOf<"orders" | "database"> };
+/**
+ * What a confirmed refund or cancellation also uses: the provider, the workers its emails and events
+ * wake, and the work's rows (the money event goes through the work's state machine first).
+ */
+type MoneyActs = MoneyReads &
+  Pick<OrderServices, "provider" | "worker" | "webhooksOut"> & { repo: StoresOf<"delivery"> };
+
+const store = (services: { repo: StoresOf<"database"> }) => new KyselyMoneyStore(services.repo.db);
 const customerName = (order: Order) => `${order.customer.firstName} ${order.customer.lastName}`.trim();
 
 /**
@@ -105,7 +114,7 @@ const customerName = (order: Order) => `${order.customer.firstName} ${order.cust
  * already given back, and Stripe refused. Only a one-time order's charges are all its checkout
  * payment: a subscription's later charges are months, refunded through their own invoices.
  */
-async function refundedOf(services: OrderServices, order: Order): Promise<number> {
+async function refundedOf(services: MoneyReads, order: Order): Promise<number> {
   const own = await store(services).refunded(order.id);
   if (order.monthly > 0) return own;
   const charges = await services.inbox.refundsOf(order.id);
@@ -115,7 +124,7 @@ async function refundedOf(services: OrderServices, order: Order): Promise<number
   );
 }
 
-export async function moneySummary(order: Order, lang: Language, services: OrderServices): Promise<MoneySummary> {
+export async function moneySummary(order: Order, lang: Language, services: MoneyReads): Promise<MoneySummary> {
   const refunded = await refundedOf(services, order);
   const left = Math.max(0, order.amountDueNow - refunded);
   const live =
@@ -132,7 +141,7 @@ export async function moneySummary(order: Order, lang: Language, services: Order
 }
 
 /** The order page's money section and its "done" notice (`?money=refunded|cancelled` after a confirmation). */
-export async function moneyOfOrder(orderId: string, lang: Language, done: string | null, services: OrderServices) {
+export async function moneyOfOrder(orderId: string, lang: Language, done: string | null, services: MoneyReads) {
   const order = await services.repo.findById(orderId);
   if (!order) return null;
   return {
@@ -172,7 +181,7 @@ export async function planRefund(
   orderId: string,
   input: RefundInput,
   lang: Language,
-  services: OrderServices,
+  services: MoneyReads,
 ): Promise<RefundPlan | Refused> {
   const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
@@ -180,7 +189,7 @@ export async function planRefund(
 }
 
 async function checkRefund(
-  services: OrderServices,
+  services: MoneyReads,
   order: Order,
   input: { amount: number | null; reason: string; note: string },
   lang: Language,
@@ -217,7 +226,10 @@ export const newActionKey = () => randomUUID();
  * back to the screen, reloading it or opening it in a second tab after confirming shows the result
  * instead of offering the same refund again. Undefined while nothing was confirmed under it.
  */
-export async function keyOutcome(key: string, services: OrderServices): Promise<MoneyDone["done"] | undefined> {
+export async function keyOutcome(
+  key: string,
+  services: { repo: StoresOf<"database"> },
+): Promise<MoneyDone["done"] | undefined> {
   const found = await store(services).find(key);
   if (found?.status !== "done") return undefined;
   return found.kind === "refund" ? "refunded" : "cancelled";
@@ -234,7 +246,7 @@ export async function confirmRefund(
   key: string,
   input: { amountMinor: string; reason: string; note: string },
   lang: Language,
-  services: OrderServices,
+  services: MoneyActs,
 ): Promise<MoneyDone | Refused> {
   if (!isActionKey(key)) return refuse("badKey");
   const order = await services.repo.findById(orderId);
@@ -372,7 +384,7 @@ export async function planCancel(
   orderId: string,
   when: string,
   lang: Language,
-  services: OrderServices,
+  services: { repo: StoresOf<"orders"> },
 ): Promise<CancelPlan | Refused> {
   const order = await services.repo.findById(orderId);
   if (!order) return refuse("notFound");
@@ -402,7 +414,7 @@ export async function confirmCancel(
   key: string,
   when: string,
   lang: Language,
-  services: OrderServices,
+  services: MoneyActs,
 ): Promise<MoneyDone | Refused> {
   if (!isActionKey(key)) return refuse("badKey");
   const order = await services.repo.findById(orderId);

@@ -1,7 +1,7 @@
 import { getEnv } from "../lib/env.server.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { EXPORT_PAGE, csvFormat, ordersCsvStream, type CsvFormatName } from "../ops/orders-csv.server.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { StoresOf } from "../services.server.ts";
 import type { OrderFilter } from "./order-filter.ts";
 
 // Apart from orders.server.ts: the export runs operator code (app/ops/), which the API in, a user
@@ -11,7 +11,7 @@ import type { OrderFilter } from "./order-filter.ts";
 export async function exportCsv(
   filter: OrderFilter,
   format: CsvFormatName,
-  { repo }: Pick<OrderServices, "repo">,
+  { repo }: { repo: StoresOf<"backOffice"> },
 ): Promise<ReadableStream<Uint8Array>> {
   return ordersCsvStream(
     repo,

@@ -2,7 +2,7 @@ import type { Language } from "../i18n/languages.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { emailKindLabel } from "../mail/email-kinds.ts";
 import { orderFields } from "../mail/order-fields.server.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { emailRow } from "./email-state.ts";
 import { NOTE_MAX, type OrderFilter } from "./order-filter.ts";
@@ -25,7 +25,7 @@ const TO_DELIVER_MAX = 1000;
 export async function ordersPage(
   filter: OrderFilter,
   lang: Language,
-  { repo }: Pick<OrderServices, "repo">,
+  { repo }: { repo: StoresOf<"backOffice"> },
   pageSize = PAGE_SIZE,
 ) {
   const foldAttempts = !filter.state && !filter.toDeliver;
@@ -143,7 +143,11 @@ function timelineWords(
 }
 
 /** Everything about one order, labelled in the back office's language. */
-export async function orderDetail(id: string, lang: Language, services: Pick<OrderServices, "repo" | "orderPageUrl">) {
+export async function orderDetail(
+  id: string,
+  lang: Language,
+  services: Pick<OrderServices, "orderPageUrl"> & { repo: StoresOf<"backOffice" | "delivery" | "orders" | "outbox"> },
+) {
   const { repo } = services;
   const order = await repo.findById(id);
   if (!order) return null;
@@ -228,7 +232,7 @@ const deliveryPeriod = (order: Pick<Order, "monthly" | "periodEnd">) => (order.m
  */
 export async function resendConfirmation(
   orderId: string,
-  services: Pick<OrderServices, "repo" | "worker">,
+  services: Pick<OrderServices, "worker"> & { repo: StoresOf<"backOffice" | "orders"> },
 ): Promise<ActionOutcome> {
   const order = await services.repo.findById(orderId);
   if (!order) return "notFound";
@@ -250,7 +254,7 @@ export async function resendConfirmation(
 export async function markDelivered(
   orderId: string,
   note: string,
-  services: Pick<OrderServices, "repo" | "worker">,
+  services: Pick<OrderServices, "worker"> & { repo: StoresOf<"orders" | "delivery"> },
   links: Array<{ url: string; label?: string | null }> = [],
   by: "owner" | "api" = "owner",
 ): Promise<ActionOutcome> {

@@ -1,7 +1,7 @@
 import { dateTimeFormatter } from "../i18n/format.ts";
 import { languageName, type Language } from "../i18n/languages.ts";
 import { offerNameIn, translator } from "../i18n/translator.server.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { StoresOf } from "../services.server.ts";
 import type { QuoteRequest } from "../quotes/types.ts";
 import { emailRow, worstEmailState } from "./email-state.ts";
 import { PAGE_SIZE } from "./orders.server.ts";
@@ -10,7 +10,7 @@ import { PAGE_SIZE } from "./orders.server.ts";
 
 const offerName = (quote: QuoteRequest, lang: Language) => offerNameIn(lang, quote.page);
 
-export async function quotesPage(page: number, lang: Language, { repo }: Pick<OrderServices, "repo">) {
+export async function quotesPage(page: number, lang: Language, { repo }: { repo: StoresOf<"outbox" | "quotes"> }) {
   const [quotes, total] = await Promise.all([
     repo.listQuoteRequests(PAGE_SIZE, (page - 1) * PAGE_SIZE),
     repo.countQuoteRequests(),
@@ -30,7 +30,7 @@ export async function quotesPage(page: number, lang: Language, { repo }: Pick<Or
 }
 
 /** Everything the visitor sent, labelled in the back office's language, and the emails about it. */
-export async function quoteDetail(id: string, lang: Language, { repo }: Pick<OrderServices, "repo">) {
+export async function quoteDetail(id: string, lang: Language, { repo }: { repo: StoresOf<"outbox" | "quotes"> }) {
   const quote = await repo.findQuoteRequest(id);
   if (!quote) return null;
   const t = translator(lang, "quote");
@@ -60,6 +60,6 @@ export async function quoteDetail(id: string, lang: Language, { repo }: Pick<Ord
 }
 
 /** The owner answered by email: the request stops waiting (the front page counts those that wait). */
-export async function markQuoteAnswered(id: string, { repo }: Pick<OrderServices, "repo">): Promise<boolean> {
+export async function markQuoteAnswered(id: string, { repo }: { repo: StoresOf<"backOffice"> }): Promise<boolean> {
   return repo.markQuoteAnswered(id);
 }

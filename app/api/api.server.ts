@@ -20,7 +20,7 @@ import type { Order } from "../orders/types.ts";
 import { getEnv } from "../lib/env.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import type { z } from "../lib/zod.ts";
 import { openApiDocument } from "./openapi.ts";
 import {
@@ -117,9 +117,22 @@ const REFUSALS: Record<JsonRefusal["reason"], [string, string]> = {
 const bodyRefusal = (refused: JsonRefusal) =>
   problem(refused.status, REFUSALS[refused.reason][0], REFUSALS[refused.reason][1], { issues: refused.issues });
 
-/** What the API's doors use: the stores, the limits, and the outbox's worker (a delivery's email). */
-export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker" | "links" | "files"> &
-  Partial<Pick<OrderServices, "webhooksOut">>;
+/**
+ * What each API door uses, named by its route (`servicesOf(context, { repo: ["api", …], limits: true })`):
+ * every door checks its token and limit (`Door`); an order is shown with its work and signed file
+ * links (`Shown`), found by id or reference (`Found`).
+ */
+type Door = Pick<OrderServices, "limits"> & { repo: StoresOf<"api"> };
+type Links = Pick<OrderServices, "links">;
+type Shown = Links & { repo: StoresOf<"api" | "delivery"> };
+type Found = { repo: StoresOf<"api" | "backOffice"> };
+/** A delivery through the API: the back office's markDelivered, or the work's deliver with the files. */
+type Delivering = Door & Shown & Found & Pick<OrderServices, "files" | "worker"> & { repo: StoresOf<"orders"> };
+/** A proposal through the API: the back office's proposeForQuote, and the request marked answered. */
+type Proposing = Door &
+  Links &
+  Pick<OrderServices, "worker"> &
+  Partial<Pick<OrderServices, "webhooksOut">> & { repo: StoresOf<"quotes" | "proposals" | "backOffice"> };
 
 /**
  * Every API call: the bearer token is looked up first (one indexed read of its SHA-256), so a live
@@ -128,12 +141,12 @@ export type ApiServices = Pick<OrderServices, "repo" | "limits" | "worker" | "li
  * guesses (a 256-bit secret is not guessed, the budget only slows a scanner down). Then the
  * token's own limit, then the handler. A throw is a 500 problem (logged), never an HTML page.
  */
-export async function withToken(
+export async function withToken<S extends Door>(
   request: Request,
   context: Context,
   // Opened only once a token was sent: a request without one is answered without the database.
-  open: () => Promise<ApiServices>,
-  handler: (token: ApiToken, services: ApiServices) => Promise<Response>,
+  open: () => Promise<S>,
+  handler: (token: ApiToken, services: S) => Promise<Response>,
 ): Promise<Response> {
   // No token at all is no guess: answered at once, nothing counted or looked up.
   const secret = bearerSecret(request.headers.get("authorization"));
@@ -170,7 +183,7 @@ async function idempotent(
   token: ApiToken,
   request: Request,
   requestHash: string,
-  { repo }: ApiServices,
+  { repo }: Door,
   run: () => Promise<Response>,
 ): Promise<Response> {
   const key = idempotencyKey(request);
@@ -230,7 +243,7 @@ const BILLING_KEYS = new Set([
 const FILE_LINK_TTL_MS = 15 * 60_000;
 
 /** A signed, expiring link to one file of one order (GET /api/v1/files/{link}, no token). */
-function fileLink(file: StoredFileRecord, { links }: ApiServices): z.output<typeof OrderFile> {
+function fileLink(file: StoredFileRecord, { links }: Links): z.output<typeof OrderFile> {
   const now = Date.now();
   const link = links.sign(`${file.orderId}~${file.id}`, "apiFile", FILE_LINK_TTL_MS, now);
   return {
@@ -250,7 +263,7 @@ const NO_WORK: OrderWork = { brief: null, files: [], deliveries: [], revisions: 
 async function orderSummary(
   order: Order,
   delivered: boolean,
-  services: ApiServices,
+  services: Shown,
   changedAt?: string,
 ): Promise<z.output<typeof OrderSummary>> {
   const erased = Boolean(order.erasedAt);
@@ -391,7 +404,7 @@ function pageQuery(request: Request, states: readonly string[], fallback: string
  * ("to-deliver" by default: the back office's one rule) and `updated_since`; `next_cursor` until
  * the last page, so nothing is ever cut off silently.
  */
-export async function listOrders(request: Request, services: ApiServices): Promise<Response> {
+export async function listOrders(request: Request, services: Shown & Found): Promise<Response> {
   const query = pageQuery(request, ORDER_FILTERS, "to-deliver");
   if (query instanceof Response) return query;
   // One more than asked tells whether another page follows.
@@ -414,7 +427,7 @@ export async function listOrders(request: Request, services: ApiServices): Promi
  * exact look-up only (ApiStore.findOrderByIdOrReference), so no number of look-alike orders can
  * hide it.
  */
-async function findOrder(key: string, { repo }: ApiServices): Promise<{ order: Order; delivered: boolean } | null> {
+async function findOrder(key: string, { repo }: Found): Promise<{ order: Order; delivered: boolean } | null> {
   if (!/^[A-Za-z0-9_-]{1,80}$/.test(key)) return null;
   const order = await repo.findOrderByIdOrReference(key);
   if (!order) return null;
@@ -424,7 +437,7 @@ async function findOrder(key: string, { repo }: ApiServices): Promise<{ order: O
 
 const notFound = () => problem(404, "not_found", "No order has this id or reference");
 
-export async function getOrder(key: string, services: ApiServices): Promise<Response> {
+export async function getOrder(key: string, services: Shown & Found): Promise<Response> {
   const found = await findOrder(key, services);
   return found ? json(await orderSummary(found.order, found.delivered, services)) : notFound();
 }
@@ -438,7 +451,7 @@ export async function setWorkStatus(
   request: Request,
   token: ApiToken,
   key: string,
-  services: ApiServices,
+  services: Door & Shown & Found & { repo: StoresOf<"orders"> },
 ): Promise<Response> {
   const body = await readJson(request, StatusRequest);
   if (!body.ok) return bodyRefusal(body);
@@ -462,7 +475,7 @@ export async function setWorkStatus(
 /** GET /api/v1/files/{link}: the file a signed link of an answer names, until the link expires. */
 export async function downloadFile(
   link: string,
-  services: Pick<OrderServices, "repo" | "files" | "links">,
+  services: Pick<OrderServices, "files" | "links"> & { repo: StoresOf<"delivery"> },
 ): Promise<Response> {
   const checked = services.links.verify(link, "apiFile");
   if (!checked.ok && checked.reason === "expired")
@@ -482,7 +495,7 @@ export async function deliverOrder(
   request: Request,
   token: ApiToken,
   reference: string,
-  services: ApiServices,
+  services: Delivering,
 ): Promise<Response> {
   if (isMultipart(request)) return deliverWithFiles(request, token, reference, services);
   const body = await readJson(request, DeliverRequest);
@@ -633,7 +646,7 @@ async function deliverWithFiles(
   request: Request,
   token: ApiToken,
   key: string,
-  services: ApiServices,
+  services: Delivering,
 ): Promise<Response> {
   const idempotency = idempotencyKey(request);
   if (idempotency === false)
@@ -711,7 +724,7 @@ async function deliverWithFiles(
 }
 
 /** A proposal as the API shows it: its public state (expired, paid read as the customer's page reads them) and its link. */
-function apiProposal(proposal: Proposal, services: Pick<ApiServices, "links">): z.output<typeof ApiProposal> {
+function apiProposal(proposal: Proposal, services: Links): z.output<typeof ApiProposal> {
   return {
     id: proposal.id,
     quoteId: proposal.quoteId,
@@ -740,7 +753,10 @@ function apiProposal(proposal: Proposal, services: Pick<ApiServices, "links">): 
 }
 
 /** A quote request with its proposals (newest first), as the list and the single read show it. */
-async function quoteSummary(quote: QuoteRequest, services: ApiServices): Promise<z.output<typeof QuoteSummary>> {
+async function quoteSummary(
+  quote: QuoteRequest,
+  services: Links & { repo: StoresOf<"proposals"> },
+): Promise<z.output<typeof QuoteSummary>> {
   const proposals = await services.repo.listProposals(quote.id);
   return {
     id: quote.id,
@@ -758,7 +774,10 @@ async function quoteSummary(quote: QuoteRequest, services: ApiServices): Promise
 }
 
 /** GET /api/v1/quotes: a page of quote requests by their last change, with the same cursor as orders. */
-export async function listQuotes(request: Request, services: ApiServices): Promise<Response> {
+export async function listQuotes(
+  request: Request,
+  services: Links & { repo: StoresOf<"api" | "proposals"> },
+): Promise<Response> {
   const query = pageQuery(request, QUOTE_FILTERS, "any");
   if (query instanceof Response) return query;
   const found = await services.repo.pageQuoteRequests({ ...query, limit: query.limit + 1 });
@@ -772,14 +791,17 @@ export async function listQuotes(request: Request, services: ApiServices): Promi
 }
 
 /** The quote request `id` names, exactly (ids are opaque: no search). */
-async function findQuote(id: string, { repo }: ApiServices): Promise<QuoteRequest | undefined> {
+async function findQuote(id: string, { repo }: { repo: StoresOf<"quotes"> }): Promise<QuoteRequest | undefined> {
   return /^[A-Za-z0-9_-]{1,80}$/.test(id) ? repo.findQuoteRequest(id) : undefined;
 }
 
 const quoteNotFound = () => problem(404, "not_found", "No quote request has this id");
 
 /** GET /api/v1/quotes/{id}: one request, with its proposals and their states. */
-export async function getQuote(id: string, services: ApiServices): Promise<Response> {
+export async function getQuote(
+  id: string,
+  services: Links & { repo: StoresOf<"quotes" | "proposals"> },
+): Promise<Response> {
   const quote = await findQuote(id, services);
   return quote ? json(await quoteSummary(quote, services)) : quoteNotFound();
 }
@@ -797,7 +819,7 @@ export async function proposeQuote(
   request: Request,
   token: ApiToken,
   id: string,
-  services: ApiServices,
+  services: Proposing,
 ): Promise<Response> {
   const body = await readJson(request, ProposalRequest);
   if (!body.ok) return bodyRefusal(body);

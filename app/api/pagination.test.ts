@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { newTestOrder, paidTestOrder, testQuoteRequest } from "../../tests/support/order-fixtures.ts";
 import { storesPerTest } from "../../tests/support/store.ts";
 import { createSignedLinks } from "../billing/signed-link.server.ts";
-import { listOrders, listQuotes, type ApiServices } from "./api.server.ts";
+import { listOrders, listQuotes } from "./api.server.ts";
 
 // The API's lists page with a cursor over (last change, id): every row once, in order, on both
 // stores (vitest.config.ts, BOTH_STORES), whatever the page size, with no cap.
@@ -15,7 +15,7 @@ const services = () =>
     files: undefined,
     limits: undefined,
     worker: undefined,
-  }) as unknown as ApiServices;
+  }) as unknown as Parameters<typeof listOrders>[1] & Parameters<typeof listQuotes>[1];
 
 async function page(path: string): Promise<{ status: number; body: Record<string, any> }> {
   const answer = await listOrders(new Request(`https://studio.example.net${path}`), services());

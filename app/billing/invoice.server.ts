@@ -1,7 +1,7 @@
 import { orderTerms } from "../content/offers.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { formatLongDate, priceStory } from "../content/price-story.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import { translator } from "../i18n/translator.server.ts";
 import { countryName } from "../content/countries.ts";
 import { creditNotesOf } from "./credit-notes.server.ts";
@@ -23,7 +23,10 @@ export interface SandboxInvoice {
  * Stripe issues the invoice (invoice_creation / subscription invoices) and this page does not exist.
  * A refunded order's invoice says so: each refund as a credit note under the total, and the net paid.
  */
-export async function sandboxInvoice(token: string, services: OrderServices): Promise<SandboxInvoice | undefined> {
+export async function sandboxInvoice(
+  token: string,
+  services: Pick<OrderServices, "provider" | "links"> & { repo: StoresOf<"orders" | "database"> },
+): Promise<SandboxInvoice | undefined> {
   if (services.provider.name !== "sandbox") return undefined;
   const checked = services.links.verify(token, "invoice");
   if (!checked.ok) return undefined;

@@ -2,7 +2,7 @@ import { formatDate, formatMoney } from "../i18n/format.ts";
 import { customerTimeZone } from "../i18n/time-zone.ts";
 import { ProviderError } from "../payments/provider.ts";
 import { BILLING_EMAIL } from "../mail/email-kinds.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import type { Order } from "../orders/types.ts";
 import { logger } from "../lib/logger.server.ts";
 import { cancellationConfirmation } from "./payment-events.server.ts";
@@ -26,7 +26,7 @@ export interface SandboxPortalView {
 
 async function orderOfToken(
   token: string,
-  services: OrderServices,
+  services: Pick<OrderServices, "links"> & { repo: StoresOf<"orders"> },
 ): Promise<{ order: Order } | { kind: "invalid" | "expired" }> {
   const checked = services.links.verify(token, "manage");
   if (!checked.ok) return { kind: checked.reason };
@@ -39,7 +39,10 @@ async function orderOfToken(
  * The signed "manage my subscription" link: Stripe's Billing Portal for the customer, or (sandbox)
  * the site's own portal page. No account: the link itself is the proof, and it expires.
  */
-export async function openManageLink(token: string, services: OrderServices): Promise<ManagePage> {
+export async function openManageLink(
+  token: string,
+  services: Pick<OrderServices, "links" | "provider" | "publicOrigin"> & { repo: StoresOf<"orders"> },
+): Promise<ManagePage> {
   const found = await orderOfToken(token, services);
   if (!("order" in found)) return found;
   const { order } = found;
@@ -81,7 +84,9 @@ export async function openManageLink(token: string, services: OrderServices): Pr
  */
 export async function cancelFromSandboxPortal(
   token: string,
-  services: OrderServices,
+  services: Pick<OrderServices, "links" | "provider" | "worker" | "webhooksOut"> & {
+    repo: StoresOf<"orders" | "billing" | "delivery">;
+  },
 ): Promise<{ ok: true } | { ok: false; status: 404 | 409 }> {
   if (services.provider.name !== "sandbox") return { ok: false, status: 404 };
   const found = await orderOfToken(token, services);
@@ -124,7 +129,7 @@ const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 export async function requestManageLink(
   email: string,
   clientIp: string,
-  services: OrderServices,
+  services: Pick<OrderServices, "limits" | "worker"> & { repo: StoresOf<"billing" | "outbox"> },
   followUp: (work: () => Promise<void>) => void = runDetached,
 ): Promise<"sent" | "invalid" | "rateLimited"> {
   const address = email.trim().toLowerCase();
@@ -138,7 +143,10 @@ export async function requestManageLink(
 }
 
 /** The link to the address's latest live subscription, if it has one; nothing otherwise. */
-async function sendManageLink(address: string, services: OrderServices): Promise<void> {
+async function sendManageLink(
+  address: string,
+  services: Pick<OrderServices, "worker"> & { repo: StoresOf<"billing" | "outbox"> },
+): Promise<void> {
   const [latest] = await services.repo.findSubscriptionsByEmail(address);
   if (latest && latest.billingState !== "cancelled" && latest.billingState !== "refunded") {
     // One row per request (the limiter bounds how many); the stamp makes each kind unique.

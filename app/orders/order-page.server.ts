@@ -5,7 +5,7 @@ import type { Language } from "../i18n/languages.ts";
 import { customerTimeZone } from "../i18n/time-zone.ts";
 import { logger } from "../lib/logger.server.ts";
 import { translator } from "../i18n/translator.server.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import { dueLabel, dueMark, orderDue } from "./due-date.ts";
 import type { Order } from "./types.ts";
 
@@ -33,7 +33,7 @@ export interface OrderPageView {
   timeZone: string;
 }
 
-type Services = Pick<OrderServices, "links" | "repo">;
+type Services = Pick<OrderServices, "links"> & { repo: StoresOf<"orders"> };
 
 /**
  * The token of the order page's link: it signs the order and its link version, so a new link
@@ -64,7 +64,7 @@ export async function orderOfPageToken(token: string, services: Services): Promi
  */
 export async function issueNewOrderLink(
   orderId: string,
-  services: Pick<OrderServices, "repo" | "worker">,
+  services: Pick<OrderServices, "worker"> & { repo: StoresOf<"orders"> },
 ): Promise<boolean> {
   const issued = await services.repo.newOrderLink(orderId, orderLinkKind(Date.now().toString(36)));
   if (issued) services.worker.kick();
@@ -106,7 +106,7 @@ export function fileOfLink(
  */
 export async function orderPage(
   token: string,
-  services: Services,
+  services: Pick<OrderServices, "links"> & { repo: StoresOf<"orders" | "backOffice"> },
   timeZone: string,
   lang?: Language,
   now = new Date(),
@@ -168,7 +168,7 @@ export const orderLinkKind = (stamp: string) => emailKind("order-link", { stamp 
 export async function requestOrderLinks(
   email: string,
   clientIp: string,
-  services: Pick<OrderServices, "limits" | "repo" | "worker">,
+  services: Pick<OrderServices, "limits" | "worker"> & { repo: StoresOf<"orders" | "outbox"> },
   followUp: (work: () => Promise<void>) => void = runDetached,
 ): Promise<"sent" | "invalid" | "rateLimited"> {
   const address = email.trim().toLowerCase();

@@ -4,7 +4,7 @@ import type { Language } from "../i18n/languages.ts";
 import { logger } from "../lib/logger.server.ts";
 import { checkoutRequest } from "./checkout-request.server.ts";
 import type { OrderForm } from "./order-schema.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import type { Order, OrderAcceptance, OrderOfferId, OrderProposal } from "./types.ts";
 import { orderFormPath, CHECKOUT_SESSION_PLACEHOLDER, proposalPath, thankYouPath } from "../i18n/site-map.ts";
 
@@ -27,7 +27,8 @@ export function newOrderId(): string {
 }
 
 /** `links` signs the way back to a proposal's page when its checkout is cancelled. */
-type Services = Pick<OrderServices, "repo" | "provider" | "returnBase"> & Partial<Pick<OrderServices, "links">>;
+type Services = Pick<OrderServices, "provider" | "returnBase"> &
+  Partial<Pick<OrderServices, "links">> & { repo: StoresOf<"orders"> };
 
 export function isStalePending(order: Order, now = Date.now()): boolean {
   return order.state === "pending" && !order.sessionId && now - Date.parse(order.updatedAt) >= STALE_PENDING_MS;

@@ -1,6 +1,6 @@
 import { logger } from "../lib/logger.server.ts";
 import { createCheckoutFor, STALE_PENDING_MS } from "./place-order.server.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 
 /** A pending order older than this has no visitor waiting any more: mark it failed, do not charge. */
 export const ABANDON_AFTER_MS = 60 * 60_000;
@@ -14,7 +14,7 @@ export const RECONCILE_EVERY_MS = 3 * 60_000;
  * the provider refuses or the order is too old. Both outcomes show in `npm run orders`.
  */
 export async function reconcileStalePending(
-  services: Pick<OrderServices, "repo" | "provider" | "returnBase">,
+  services: Pick<OrderServices, "provider" | "returnBase"> & { repo: StoresOf<"orders"> },
   now = Date.now(),
 ) {
   const stale = await services.repo.listStalePending(new Date(now - STALE_PENDING_MS).toISOString(), 100);
@@ -36,7 +36,9 @@ export async function reconcileStalePending(
 }
 
 /** Runs the reconciler now and every few minutes; returns a stop function. */
-export function startReconciler(services: Pick<OrderServices, "repo" | "provider" | "returnBase">): () => void {
+export function startReconciler(
+  services: Pick<OrderServices, "provider" | "returnBase"> & { repo: StoresOf<"orders"> },
+): () => void {
   const pass = () =>
     reconcileStalePending(services).catch((error) => logger().error({ err: error }, "reconciler pass failed"));
   void pass();

@@ -1,5 +1,5 @@
 import { confirmationCopyKind } from "../mail/email-kinds.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 
 /** Resends allowed per order on top of the first confirmation. */
 export const MAX_RESENDS = 3;
@@ -13,7 +13,7 @@ export type ResendOutcome = "sent" | "error" | "rateLimited";
 export async function resendConfirmation(
   sessionId: string,
   clientIp: string,
-  services: OrderServices,
+  services: Pick<OrderServices, "limits" | "fulfil" | "worker"> & { repo: StoresOf<"outbox"> },
 ): Promise<{ outcome: ResendOutcome; status: number }> {
   if (!(await services.limits.take(["resend", clientIp])).ok) return { outcome: "rateLimited", status: 429 };
   let result;

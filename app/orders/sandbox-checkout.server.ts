@@ -9,7 +9,11 @@ import { successUrl } from "../payments/sandbox-provider.server.ts";
 import type { OrderServices } from "../services.server.ts";
 
 /** What the sandbox checkout page shows; undefined when there is no such sandbox session (or no sandbox). */
-export async function sandboxCheckoutView(sessionId: string, services: OrderServices, acceptLanguage?: string | null) {
+export async function sandboxCheckoutView(
+  sessionId: string,
+  services: Pick<OrderServices, "sandbox">,
+  acceptLanguage?: string | null,
+) {
   const session = await services.sandbox?.findSession(sessionId);
   if (!session) return undefined;
   const { request, status } = session;
@@ -99,7 +103,7 @@ export function readSandboxBilling(
 export async function sandboxCheckoutDecision(
   sessionId: string,
   form: FormData,
-  services: OrderServices,
+  services: Pick<OrderServices, "sandbox" | "fulfil">,
 ): Promise<string | "bad-intent" | { invalid: SandboxBillingField[] } | undefined> {
   const sandbox = services.sandbox;
   const session = await sandbox?.findSession(sessionId);

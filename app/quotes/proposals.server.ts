@@ -4,7 +4,7 @@ import { termsForOrder, termsVersion } from "../content/terms.ts";
 import { offerNameIn, translator } from "../i18n/translator.server.ts";
 import { placeOrder, type PlaceOrderResult } from "../orders/place-order.server.ts";
 import type { Order, OrderProposal } from "../orders/types.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import { priceLine } from "../content/price-story.ts";
 import { formatDate, formatMoney } from "../i18n/format.ts";
 import type { Language } from "../i18n/languages.ts";
@@ -36,7 +36,8 @@ export function proposalToken(proposalId: string, services: Pick<OrderServices, 
   return services.links.sign(proposalId, "proposal", FOREVER);
 }
 
-type Services = Pick<OrderServices, "repo" | "worker" | "links"> & Partial<Pick<OrderServices, "webhooksOut">>;
+type Services = Pick<OrderServices, "worker" | "links"> &
+  Partial<Pick<OrderServices, "webhooksOut">> & { repo: StoresOf<"proposals" | "quotes"> };
 
 /**
  * Sends a priced proposal for a quote request (the back office's form and the API's POST call
@@ -79,7 +80,7 @@ export async function proposeForQuote(
  */
 export async function proposalOfToken(
   token: string,
-  services: Pick<OrderServices, "repo" | "links">,
+  services: Pick<OrderServices, "links"> & { repo: StoresOf<"proposals" | "quotes"> },
 ): Promise<{ proposal: Proposal; quote: QuoteRequest; replaced: boolean } | undefined> {
   const checked = services.links.verify(token, "proposal");
   if (!checked.ok) return undefined;
@@ -95,7 +96,10 @@ export async function proposalOfToken(
 }
 
 /** The first time the customer opens it: the owner hears of it (once). */
-export async function noteViewed(proposal: Proposal, services: Services): Promise<void> {
+export async function noteViewed(
+  proposal: Proposal,
+  services: Pick<OrderServices, "worker"> & { repo: StoresOf<"proposals"> },
+): Promise<void> {
   if (proposal.state !== "sent") return;
   if (await services.repo.markProposalViewed(proposal.id)) services.worker.kick();
 }
@@ -160,7 +164,7 @@ async function checkoutAttempt(order: Order, services: Pick<OrderServices, "fulf
  */
 export async function acceptAndPay(
   found: { proposal: Proposal; quote: QuoteRequest },
-  services: Services & Pick<OrderServices, "provider" | "returnBase" | "fulfil">,
+  services: Services & Pick<OrderServices, "provider" | "returnBase" | "fulfil"> & { repo: StoresOf<"orders"> },
   now: Date = new Date(),
 ): Promise<AcceptOutcome> {
   const { quote } = found;
@@ -206,7 +210,7 @@ export async function acceptAndPay(
 export async function proposalsOfQuote(
   quote: QuoteRequest,
   lang: Language,
-  services: Pick<OrderServices, "repo" | "links" | "returnBase">,
+  services: Pick<OrderServices, "links" | "returnBase"> & { repo: StoresOf<"proposals"> },
 ) {
   const proposals = await services.repo.listProposals(quote.id);
   const t = translator(lang, "proposal");
@@ -238,7 +242,7 @@ export async function proposalsOfQuote(
 }
 
 /** The owner withdraws an open proposal of this request (a second post changes nothing). */
-export async function withdrawProposal(quoteId: string, proposalId: string, services: Pick<OrderServices, "repo">) {
+export async function withdrawProposal(quoteId: string, proposalId: string, services: { repo: StoresOf<"proposals"> }) {
   const proposal = await services.repo.findProposal(proposalId);
   if (!proposal || proposal.quoteId !== quoteId) return false;
   return services.repo.withdrawProposal(proposalId);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { RequestPage } from "../content/offers.ts";
 import type { Language } from "../i18n/languages.ts";
 import { QUOTE_EMAIL_KINDS } from "../mail/email-kinds.ts";
-import type { OrderServices } from "../services.server.ts";
+import type { OrderServices, StoresOf } from "../services.server.ts";
 import { readScratchQuote, type ScratchField } from "./quote-schema.ts";
 import type { QuoteRequest } from "./types.ts";
 
@@ -23,7 +23,8 @@ export function newQuoteId(): string {
  */
 export async function requestQuote(
   input: { page: RequestPage; lang: Language; name: string; email: string; company: string; message: string },
-  services: Pick<OrderServices, "repo" | "worker" | "limits"> & Partial<Pick<OrderServices, "webhooksOut">>,
+  services: Pick<OrderServices, "worker" | "limits"> &
+    Partial<Pick<OrderServices, "webhooksOut">> & { repo: StoresOf<"quotes"> },
 ): Promise<QuoteRequest> {
   const acknowledge = (await services.limits.take(["quoteAck", `email:${input.email.trim().toLowerCase()}`])).ok;
   const kinds = acknowledge ? [QUOTE_EMAIL_KINDS.ack, QUOTE_EMAIL_KINDS.owner] : [QUOTE_EMAIL_KINDS.owner];
@@ -42,7 +43,7 @@ export async function requestQuote(
  */
 export async function startQuote(
   values: Partial<Record<ScratchField, string>>,
-  services: Pick<OrderServices, "repo">,
+  services: { repo: StoresOf<"quotes"> },
 ): Promise<{ ok: true; quote: QuoteRequest } | { ok: false; errors: Partial<Record<ScratchField, string>> }> {
   const checked = readScratchQuote(values);
   if (!checked.ok) return checked;

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: { ...adminMeta(context, "title"), title: t("title") },
     lang: adminLang(context),
     done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
-    ...(await automationPage(await servicesOf(context))),
+    ...(await automationPage(await servicesOf(context, { repo: ["api", "webhooks"] }))),
   };
 }
 
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent as (typeof ENDPOINT_INTENTS)[number],
       text(form, "target", 100),
       text(form, "url", 600),
-      await servicesOf(context),
+      await servicesOf(context, { repo: ["webhooks"], webhooksOut: true }),
     );
     // A new or rotated secret is in this one answer only (never in a URL or a redirect).
     if (typeof outcome === "object")
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await tokenAction(
       intent,
       intent === "createToken" ? text(form, "name", 80) : text(form, "target", 100),
-      await servicesOf(context),
+      await servicesOf(context, { repo: ["api"] }),
     );
     // The secret is in this one answer only: never in a URL, a redirect or the database.
     if (typeof outcome === "object")
@@ -59,7 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome === "notFound") return data({ error: t("tokens.notFound") }, { status: 400 });
     throw redirect(`/admin/automation?done=${outcome}`, 303);
   }
-  const outcome = await automationAction(intent, text(form, "target", 100), await servicesOf(context));
+  const outcome = await automationAction(
+    intent,
+    text(form, "target", 100),
+    await servicesOf(context, { repo: ["webhooks"], webhooksOut: true }),
+  );
   if (outcome === "notConfigured") return data({ error: t("errors.notConfigured") }, { status: 409 });
   if (outcome === "notFound") return data({ error: t("errors.notFound") }, { status: 400 });
   // Post/redirect/get: a reload does not send a second test event.

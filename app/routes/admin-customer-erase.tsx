@@ -25,7 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "data-rights");
   const email = normaliseEmail(new URL(request.url).searchParams.get("email")) ?? context.get(refusedEmail);
   if (!email) throw redirect("/admin/customers", 303);
-  const customer = await customerSummary(email, adminLang(context), await servicesOf(context));
+  const customer = await customerSummary(
+    email,
+    adminLang(context),
+    await servicesOf(context, { repo: ["dataRequests", "orderPrivacy", "quotePrivacy"] }),
+  );
   return { meta: { ...adminMeta(context, "title"), title: t("confirm.title") }, customer };
 }
 
@@ -35,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "data-rights");
   const email = normaliseEmail(field(form, "email", 300));
   if (!email) return data({ error: t("invalidEmail") }, { status: 400 });
-  const outcome = await eraseCustomer(email, await servicesOf(context));
+  const outcome = await eraseCustomer(email, await servicesOf(context, { privacy: true }));
   if (outcome.status === "subscriptionRunning") {
     context.set(refusedEmail, email);
     return data({ error: t("subscriptionRunning") }, { status: 409 });

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = normaliseEmail(field(form, "email", 300));
   if (!email)
     throw data(getInstance(context).getFixedT(getLocale(context), "data-rights")("invalidEmail"), { status: 400 });
-  const { fileName, json } = await exportCustomer(email, await servicesOf(context));
+  const { fileName, json } = await exportCustomer(email, await servicesOf(context, { privacy: true }));
   return new Response(json, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -28,7 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = normaliseEmail(field(form, "email", 300));
   if (!email)
     throw data(getInstance(context).getFixedT(getLocale(context), "data-rights")("invalidEmail"), { status: 400 });
-  const summary = await readableCustomerSummary(email, adminLang(context), await servicesOf(context));
+  const summary = await readableCustomerSummary(
+    email,
+    adminLang(context),
+    await servicesOf(context, { repo: ["delivery", "orderPrivacy", "quotePrivacy"], privacy: true }),
+  );
   return {
     meta: { ...adminMeta(context, "title"), title: t("summary.title", { who: summary.name ?? summary.email }) },
     summary,

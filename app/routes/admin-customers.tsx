@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             url.searchParams.get("q") ?? "",
             Number(url.searchParams.get("page")) || 1,
             lang,
-            await servicesOf(context),
+            await servicesOf(context, { repo: ["backOffice"] }),
           )
         : null,
   };
@@ -48,7 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (typed !== null && !email) return data({ ...page, customer: null, error: t("invalidEmail") }, { status: 400 });
   return data({
     ...page,
-    customer: email ? await customerSummary(email, lang, await servicesOf(context)) : null,
+    customer: email
+      ? await customerSummary(
+          email,
+          lang,
+          await servicesOf(context, { repo: ["dataRequests", "orderPrivacy", "quotePrivacy"] }),
+        )
+      : null,
     error: null as string | null,
   });
 }

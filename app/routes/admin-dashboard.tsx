@@ -24,7 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     meta: adminMeta(context, "dashboard.title"),
     lang,
-    ...(await dashboardPage(lang, await servicesOf(context))),
+    ...(await dashboardPage(
+      lang,
+      await servicesOf(context, { repo: ["dashboard", "stats", "backOffice"], inbox: true, orderPageUrl: true }),
+    )),
   };
 }
 

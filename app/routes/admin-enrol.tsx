@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["code"]);
   const target = returnToOf(request);
   const owner = await ownerToEnrol(context, target);
-  const { repo, limits } = await servicesOf(context);
+  const { repo, limits } = await servicesOf(context, { repo: ["owner", "factors", "settings"], limits: true });
   let codes: string[] = [];
   const answer = await codeStep(request, context, { repo, limits }, owner, text(form, "code", 20), target, {
     stay: true,

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp(context),
     typed,
     getEnv().OWNER_EMAIL ?? getSiteConfig().contactEmail,
-    await servicesOf(context),
+    await servicesOf(context, { repo: ["owner", "outbox"], limits: true, worker: true }),
   );
   if (!asked.ok) {
     const error = t("forgot.limited", { minutes: Math.ceil(asked.retryAfterSeconds / 60) });

@@ -25,7 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lang,
         typed: (asked ?? "").slice(0, 20),
         error: t("invoices.badMonth"),
-        page: await invoicesPage(readMonth(null)!, lang, await servicesOf(context)),
+        page: await invoicesPage(
+          readMonth(null)!,
+          lang,
+          await servicesOf(context, {
+            repo: ["dashboard", "database"],
+            sandbox: true,
+            invoiceUrl: true,
+            provider: true,
+          }),
+        ),
       },
       { status: 400 },
     );
@@ -34,7 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang,
     typed: month,
     error: null as string | null,
-    page: await invoicesPage(month, lang, await servicesOf(context)),
+    page: await invoicesPage(
+      month,
+      lang,
+      await servicesOf(context, { repo: ["dashboard", "database"], sandbox: true, invoiceUrl: true, provider: true }),
+    ),
   };
 }
 

@@ -15,7 +15,11 @@ import { getInstance, getLocale } from "../i18n/middleware.server.ts";
 const CONFIRM_FIELDS = ["key", "when"];
 
 async function page(context: Route.LoaderArgs["context"], orderId: string) {
-  const order = await orderDetail(orderId, adminLang(context), await servicesOf(context));
+  const order = await orderDetail(
+    orderId,
+    adminLang(context),
+    await servicesOf(context, { repo: ["backOffice", "delivery", "orders", "outbox"], orderPageUrl: true }),
+  );
   if (!order) throw data(null, { status: 404 });
   const t = getInstance(context).getFixedT(getLocale(context), "money");
   return {
@@ -30,9 +34,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
   const { order, t, meta } = await page(context, params.orderId);
   const url = new URL(request.url);
-  const key = await screenKey(url, params.orderId, await servicesOf(context));
+  const key = await screenKey(url, params.orderId, await servicesOf(context, { repo: ["database"] }));
   const when = (url.searchParams.get("when") ?? "").slice(0, 20);
-  const plan = await planCancel(params.orderId, when, adminLang(context), await servicesOf(context));
+  const plan = await planCancel(
+    params.orderId,
+    when,
+    adminLang(context),
+    await servicesOf(context, { repo: ["orders"] }),
+  );
   const base = { meta, heading: order.heading, orderId: order.id };
   if (!plan.ok)
     return data(
@@ -52,7 +61,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     text(form, "key", 60),
     text(form, "when", 20),
     adminLang(context),
-    await servicesOf(context),
+    await servicesOf(context, {
+      repo: ["orders", "database", "delivery"],
+      inbox: true,
+      provider: true,
+      worker: true,
+      webhooksOut: true,
+    }),
   );
   if (outcome.ok) throw redirect(`${orderPath(params.orderId)}?money=${outcome.done}`, 303);
   return data(

@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) return say(403, "errors.signIn");
     throw error;
   }
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["orders", "delivery"], files: true, worker: true });
   const order = await services.repo.findById(params.orderId);
   if (!order || order.state !== "paid" || order.erasedAt)
     return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

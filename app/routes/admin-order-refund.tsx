@@ -16,7 +16,11 @@ import { servicesOf } from "../services-context.ts";
 const CONFIRM_FIELDS = ["key", "amountMinor", "reason", "note"];
 
 async function page(context: Route.LoaderArgs["context"], orderId: string) {
-  const order = await orderDetail(orderId, adminLang(context), await servicesOf(context));
+  const order = await orderDetail(
+    orderId,
+    adminLang(context),
+    await servicesOf(context, { repo: ["backOffice", "delivery", "orders", "outbox"], orderPageUrl: true }),
+  );
   if (!order) throw data(null, { status: 404 });
   return order;
 }
@@ -30,7 +34,7 @@ async function refusal(
   key: string,
 ) {
   const t = getInstance(context).getFixedT(getLocale(context), "money");
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["orders", "database"], inbox: true });
   const stored = await services.repo.findById(orderId);
   const summary = stored ? await moneySummary(stored, adminLang(context), services) : null;
   return {
@@ -49,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await page(context, params.orderId);
   const url = new URL(request.url);
   const query = url.searchParams;
-  const key = await screenKey(url, params.orderId, await servicesOf(context));
+  const key = await screenKey(url, params.orderId, await servicesOf(context, { repo: ["database"] }));
   const typed = {
     amount: (query.get("amount") ?? "").slice(0, 40),
     reason: (query.get("reason") ?? "").slice(0, 40),
@@ -59,7 +63,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...adminMeta(context, "order.title"),
     title: `${getInstance(context).getFixedT(getLocale(context), "money")("confirm.refundTitle")} · ${order.heading}`,
   };
-  const plan = await planRefund(params.orderId, typed, adminLang(context), await servicesOf(context));
+  const plan = await planRefund(
+    params.orderId,
+    typed,
+    adminLang(context),
+    await servicesOf(context, { repo: ["orders", "database"], inbox: true }),
+  );
   if (!plan.ok) {
     return data(
       {
@@ -89,7 +98,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     text(form, "key", 60),
     asked,
     adminLang(context),
-    await servicesOf(context),
+    await servicesOf(context, {
+      repo: ["orders", "database", "delivery"],
+      inbox: true,
+      provider: true,
+      worker: true,
+      webhooksOut: true,
+    }),
   );
   // Post/redirect/get: a reload of the result does not post again (and a replayed post lands here too).
   if (outcome.ok) throw redirect(`${orderPath(params.orderId)}?money=${outcome.done}`, 303);

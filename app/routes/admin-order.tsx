@@ -22,7 +22,11 @@ const DONE = ["resent", "delivered", "newLink"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, {
+    repo: ["backOffice", "delivery", "orders", "outbox", "database"],
+    orderPageUrl: true,
+    inbox: true,
+  });
   const order = await orderDetail(params.orderId, adminLang(context), services);
   if (!order) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
@@ -61,16 +65,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = adminT(context);
   const intent = text(form, "intent", 20);
   let outcome: ActionOutcome;
-  if (intent === "resend") outcome = await resendConfirmation(params.orderId, await servicesOf(context));
+  if (intent === "resend")
+    outcome = await resendConfirmation(
+      params.orderId,
+      await servicesOf(context, { repo: ["backOffice", "orders"], worker: true }),
+    );
   else if (intent === "outside") {
     // Delivered outside the site: a secondary action, confirmed, that records a delivery with its
     // note through the one deliver function (the customer's email, page and webhook as any delivery).
     if (text(form, "confirm", 10) !== "yes") return data({ error: t("errors.confirmOutside") }, { status: 400 });
-    outcome = await markDelivered(params.orderId, text(form, "note", NOTE_MAX), await servicesOf(context));
+    outcome = await markDelivered(
+      params.orderId,
+      text(form, "note", NOTE_MAX),
+      await servicesOf(context, { repo: ["orders", "delivery"], worker: true }),
+    );
   } else if (intent === "newLink") {
     // A new order-page link: confirmed, since the link the customer has stops working at once.
     if (text(form, "confirm", 10) !== "yes") return data({ error: t("errors.confirmNewLink") }, { status: 400 });
-    if (!(await issueNewOrderLink(params.orderId, await servicesOf(context))))
+    if (!(await issueNewOrderLink(params.orderId, await servicesOf(context, { repo: ["orders"], worker: true }))))
       return data({ error: t("errors.notFound") }, { status: 404 });
     throw redirect(`/admin/orders/${encodeURIComponent(params.orderId)}?done=newLink`, 303);
   } else return data({ error: t("errors.badRequest") }, { status: 400 });

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = csvFormatName(url.searchParams.get("format"));
   if (!format) throw data(adminT(context)("errors.badRequest"), { status: 400 });
-  const csv = await exportCsv(readFilter(url), format, await servicesOf(context));
+  const csv = await exportCsv(readFilter(url), format, await servicesOf(context, { repo: ["backOffice"] }));
   const stamp = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(context);
   const filter = readFilter(new URL(request.url));
   const lang = adminLang(context);
-  const page = await ordersPage(filter, lang, await servicesOf(context));
+  const page = await ordersPage(filter, lang, await servicesOf(context, { repo: ["backOffice"] }));
   return { meta: adminMeta(context, "orders.title"), lang, filter, ...page };
 }
 

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const env = getEnv();
   const rp = relyingParty(env.PUBLIC_ORIGIN);
-  const { repo, limits } = await servicesOf(context);
+  const { repo, limits } = await servicesOf(context, { repo: ["owner", "factors", "settings"], limits: true });
   const intent = text(form, "intent", 30);
 
   if (intent === "register-options" || intent === "register") {

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, [...SCRATCH_FIELDS]);
   await requireOwner(context);
   const values = Object.fromEntries(SCRATCH_FIELDS.map((name) => [name, text(form, name, 1000)]));
-  const started = await startQuote(values, await servicesOf(context));
+  const started = await startQuote(values, await servicesOf(context, { repo: ["quotes"] }));
   if (started.ok) throw redirect(`/admin/quotes/${encodeURIComponent(started.quote.id)}`, 303);
   return data({ ...view(context), errors: started.errors, values }, { status: 400 });
 }

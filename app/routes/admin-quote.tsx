@@ -18,7 +18,11 @@ import { PRICE_KINDS } from "../quotes/types.ts";
 export async function loader({ request: { url: requestUrl }, params, context }: Route.LoaderArgs) {
   await requireOwner(context);
   // Any id not stored (unknown, malformed, too long) is simply not found: the translated 404.
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, {
+    repo: ["outbox", "quotes", "proposals"],
+    links: true,
+    returnBase: true,
+  });
   const quote = await quoteDetail(params.quoteId, adminLang(context), services);
   if (!quote) throw data(null, { status: 404 });
   const request = (await services.repo.findQuoteRequest(params.quoteId))!;
@@ -39,7 +43,12 @@ export async function loader({ request: { url: requestUrl }, params, context }: 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["intent", "replaces", "proposalId", ...PROPOSAL_FIELDS]);
   await requireOwner(context);
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, {
+    repo: ["outbox", "quotes", "proposals", "backOffice"],
+    worker: true,
+    links: true,
+    webhooksOut: true,
+  });
   const here = `/admin/quotes/${encodeURIComponent(params.quoteId)}`;
   const intent = text(form, "intent", 20);
   if (!(await quoteDetail(params.quoteId, adminLang(context), services))) throw data(null, { status: 404 });

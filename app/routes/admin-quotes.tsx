@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: adminMeta(context, "quotes.title"),
     lang: adminLang(context),
     page,
-    ...(await quotesPage(page, adminLang(context), await servicesOf(context))),
+    ...(await quotesPage(page, adminLang(context), await servicesOf(context, { repo: ["outbox", "quotes"] }))),
   };
 }
 

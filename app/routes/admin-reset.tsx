@@ -20,7 +20,7 @@ import { servicesOf } from "../services-context.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const meta = adminMeta(context, "reset.title");
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!(await usableResetLink(token, await servicesOf(context))))
+  if (!(await usableResetLink(token, await servicesOf(context, { repo: ["owner"], links: true }))))
     return data({ meta, token: null, passkeyDone: false, resetUrl: "" }, { status: 403 });
   const { aal } = await currentAal(context);
   return { meta, token, passkeyDone: aal === 2, resetUrl: `/admin/reset?token=${encodeURIComponent(token)}` };
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const meta = adminMeta(context, "reset.title");
   const token = text(form, "token", 300);
-  const id = await usableResetLink(token, await servicesOf(context));
+  const id = await usableResetLink(token, await servicesOf(context, { repo: ["owner"], links: true }));
   if (!id)
     return data({ meta, token: null, passkeyDone: false, resetUrl: "", error: t("reset.invalid") }, { status: 403 });
   const { aal } = await currentAal(context);
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? t("errors.passwordMismatch")
           : null;
   if (problem) return data({ ...view, error: problem }, { status: 400 });
-  const { repo } = await servicesOf(context);
+  const { repo } = await servicesOf(context, { repo: ["owner"] });
   const owner = await repo.getOwner();
   if (!owner?.passwordHash || !owner.totpEnabled || !owner.totpSecret)
     return data({ ...view, token: null, error: t("reset.invalid") }, { status: 403 });
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refused = await secondFactorStep(
       request,
       context,
-      await servicesOf(context),
+      await servicesOf(context, { repo: ["owner", "factors", "settings"], limits: true }),
       { ...owner, totpSecret: owner.totpSecret },
       text(form, "code", 40),
       true,

@@ -13,7 +13,7 @@ import { servicesOf } from "../services-context.ts";
 
 /** The owner's ways in: recovery codes left (and new ones), passkeys (add, list, remove). */
 async function pageData(context: Route.LoaderArgs["context"]) {
-  const { repo } = await servicesOf(context);
+  const { repo } = await servicesOf(context, { repo: ["owner", "factors"] });
   const format = dateTimeFormatter(adminLang(context), "short");
   const passkeys = (await repo.listPasskeys()).map((passkey) => ({
     id: passkey.id,
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireForm(request, ["intent", "id", "lang"]);
   await requireOwner(context);
-  const { repo } = await servicesOf(context);
+  const { repo } = await servicesOf(context, { repo: ["owner", "factors"] });
   const intent = text(form, "intent", 30);
   if (intent === "regenerate") {
     // New codes replace every old one at once; shown on this answer only.

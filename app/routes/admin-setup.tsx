@@ -16,7 +16,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 /** The one-time link from the server log (or `npm run owner -- reset`) is still unused. */
 async function validToken(context: Route.LoaderArgs["context"], token: string): Promise<boolean> {
   if (!TOKEN.test(token)) return false;
-  const owner = await (await servicesOf(context)).repo.getOwner();
+  const owner = await (await servicesOf(context, { repo: ["owner"] })).repo.getOwner();
   return Boolean(owner && !owner.passwordHash && owner.setupTokenHash === hashToken(token));
 }
 
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? t("errors.passwordMismatch")
           : null;
   if (problem) return data({ meta, token, error: problem }, { status: 400 });
-  const { repo } = await servicesOf(context);
+  const { repo } = await servicesOf(context, { repo: ["owner"] });
   let hash: string;
   try {
     hash = await hashPassword(password);

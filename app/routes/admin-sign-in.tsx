@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context);
   const password = text(form, "password", PASSWORD_MAX + 1);
   if (!password) return data({ error: t("errors.passwordMissing") }, { status: 400 });
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["owner", "settings"], limits: true });
   const owner = await services.repo.getOwner();
   // Counted first, checked second (app/auth/sign-in-step.server.ts).
   const step = await signInStep(

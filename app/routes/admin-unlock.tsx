@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   // Without a token this is the page a request for a link posts to (its answer comes from the action).
   if (token === null) return { meta, token: null, message: null };
-  if (!(await unlockLinkId(token, (await servicesOf(context)).links)))
+  if (!(await unlockLinkId(token, (await servicesOf(context, { links: true })).links)))
     return data({ meta, token: null, message: "invalid" as const }, { status: 403 });
   return { meta, token, message: null };
 }
@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const meta = adminMeta(context, "unlock.title");
   const form = await requireForm(request, ["intent", "token"]);
   if (text(form, "intent", 20) === "request") {
-    const asked = await requestUnlock(clientIp(context), await servicesOf(context));
+    const asked = await requestUnlock(
+      clientIp(context),
+      await servicesOf(context, { repo: ["owner", "outbox"], limits: true, worker: true }),
+    );
     if (!asked.ok) {
       const error = t("unlock.limited", { minutes: Math.ceil(asked.retryAfterSeconds / 60) });
       return data(
@@ -43,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       error: null,
     });
   }
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["owner", "settings"], links: true });
   const owner = await spendUnlockLink(text(form, "token", 200), services);
   if (!owner) return data({ meta, token: null, message: "invalid" as const, error: null }, { status: 403 });
   // This browser now carries the owner's device cookie: the account-wide lock no longer applies to it.

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = await codeStep(
     request,
     context,
-    await servicesOf(context),
+    await servicesOf(context, { repo: ["owner", "factors", "settings"], limits: true }),
     { ...owner, totpSecret: owner.totpSecret! },
     text(form, "code", 40),
     target,

@@ -11,13 +11,13 @@ import { getEnv } from "../lib/env.server.ts";
  * noindex, idle expiry). Pages ship no client JavaScript; plain forms do everything.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  adminSessionMiddleware(async (context) => (await servicesOf(context)).repo),
+  adminSessionMiddleware(async (context) => (await servicesOf(context, { repo: ["owner", "settings"] })).repo),
   // The owner's language (picked on the security page, else OWNER_LANG), not the browser's nor the
   // site's cookie: a French owner with an English browser works in French. A `?lang=` in the URL
   // still shows one page in another language.
   async ({ context }, next) => {
     if (!localeChosenByUrl(context)) {
-      const owner = await (await servicesOf(context)).repo.getOwner();
+      const owner = await (await servicesOf(context, { repo: ["owner"] })).repo.getOwner();
       await setSectionLocale(context, owner?.lang ?? getEnv().OWNER_LANG);
     }
     return next();

@@ -8,6 +8,6 @@ import { servicesOf } from "../services-context.ts";
  * next step, which may not hold one).
  */
 export const loader = async ({ params, context }: Route.LoaderArgs) =>
-  downloadFile(params.link, await servicesOf(context));
+  downloadFile(params.link, await servicesOf(context, { repo: ["delivery"], files: true, links: true }));
 
 export const action = () => methodNotAllowed("GET, HEAD");

@@ -9,6 +9,13 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
   withToken(
     request,
     context,
-    () => servicesOf(context),
+    () =>
+      servicesOf(context, {
+        repo: ["api", "delivery", "backOffice", "orders"],
+        limits: true,
+        links: true,
+        files: true,
+        worker: true,
+      }),
     (token, services) => deliverOrder(request, token, params.id, services),
   );

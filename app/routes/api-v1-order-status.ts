@@ -9,6 +9,6 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
   withToken(
     request,
     context,
-    () => servicesOf(context),
+    () => servicesOf(context, { repo: ["api", "delivery", "backOffice", "orders"], limits: true, links: true }),
     (token, services) => setWorkStatus(request, token, params.id, services),
   );

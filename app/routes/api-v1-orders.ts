@@ -7,7 +7,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) =>
   withToken(
     request,
     context,
-    () => servicesOf(context),
+    () => servicesOf(context, { repo: ["api", "delivery", "backOffice"], limits: true, links: true }),
     (_token, services) => listOrders(request, services),
   );
 

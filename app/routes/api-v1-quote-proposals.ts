@@ -9,6 +9,13 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
   withToken(
     request,
     context,
-    () => servicesOf(context),
+    () =>
+      servicesOf(context, {
+        repo: ["api", "quotes", "proposals", "backOffice"],
+        limits: true,
+        links: true,
+        worker: true,
+        webhooksOut: true,
+      }),
     (token, services) => proposeQuote(request, token, params.id, services),
   );

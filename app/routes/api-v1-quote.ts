@@ -7,7 +7,7 @@ export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   withToken(
     request,
     context,
-    () => servicesOf(context),
+    () => servicesOf(context, { repo: ["api", "quotes", "proposals"], limits: true, links: true }),
     (_token, services) => getQuote(params.id, services),
   );
 

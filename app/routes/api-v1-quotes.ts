@@ -7,7 +7,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) =>
   withToken(
     request,
     context,
-    () => servicesOf(context),
+    () => servicesOf(context, { repo: ["api", "proposals"], limits: true, links: true }),
     (_token, services) => listQuotes(request, services),
   );
 

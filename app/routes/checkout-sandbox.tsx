@@ -19,7 +19,7 @@ export const handle = { hydrate: true };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await sandboxCheckoutView(
     params.sessionId,
-    await servicesOf(context),
+    await servicesOf(context, { sandbox: true }),
     request.headers.get("Accept-Language"),
   );
   const t = getInstance(context).getFixedT(getLocale(context), "order");
@@ -35,7 +35,11 @@ export function headers() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const read = await readForm(request, ["intent", ...SANDBOX_BILLING_FIELDS]);
   if (!read.ok) throw refusal(read);
-  const next = await sandboxCheckoutDecision(params.sessionId, read.form, await servicesOf(context));
+  const next = await sandboxCheckoutDecision(
+    params.sessionId,
+    read.form,
+    await servicesOf(context, { sandbox: true, fulfil: true }),
+  );
   if (!next) throw data(null, { status: 404 });
   if (next === "bad-intent")
     return data(

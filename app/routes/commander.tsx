@@ -112,7 +112,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token: context.get(requestInfoContext).formToken,
     cancelled,
     // Back from a cancelled checkout: the form comes back as the visitor filled it.
-    draft: cancelled ? await findDraft(request, param, (await servicesOf(context)).repo) : null,
+    draft: cancelled ? await findDraft(request, param, (await servicesOf(context, { repo: ["orders"] })).repo) : null,
     meta: pageMeta(context, param),
   });
 }
@@ -160,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), token, formError: null }, { status: 400 });
   }
 
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["orders"], limits: true, provider: true, returnBase: true });
   const { clientIp, secure } = context.get(requestInfoContext);
   const taken = await services.limits.take(["order", clientIp]);
   if (!taken.ok) {

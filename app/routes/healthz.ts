@@ -17,7 +17,7 @@ const text = (body: string, status: number) =>
 export async function loader({ context }: Route.LoaderArgs) {
   let services;
   try {
-    services = await servicesOf(context);
+    services = await servicesOf(context, { repo: ["database"], files: true });
   } catch {
     return text("database unavailable", 503);
   }

@@ -8,7 +8,10 @@ import { servicesOf } from "../services-context.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(getLocale(context), "subscription");
   const meta = { title: t("invoice.title"), description: t("invoice.title"), noindex: true };
-  const invoice = await sandboxInvoice(params.token, await servicesOf(context));
+  const invoice = await sandboxInvoice(
+    params.token,
+    await servicesOf(context, { repo: ["orders", "database"], provider: true, links: true }),
+  );
   if (!invoice) throw data({ meta }, { status: 404 });
   return { invoice, meta };
 }

@@ -16,7 +16,7 @@ import { servicesOf } from "../services-context.ts";
  * says where the page's link is (the emails), without leading to the page itself.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["orders", "delivery"], links: true, files: true });
   const link = fileOfLink(params.file, services);
   if (!link.ok && link.reason === "invalid") throw data(null, { status: 404 });
   const asked = new URL(request.url).searchParams.get("lang");

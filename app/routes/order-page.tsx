@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get("lang");
   const view = await orderPage(
     params.token,
-    await servicesOf(context),
+    await servicesOf(context, { repo: ["orders", "backOffice"], links: true }),
     getEnv().OWNER_TIME_ZONE,
     isLanguage(asked) ? asked : undefined,
   );
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     url.searchParams.set("lang", view.orderLang);
     throw redirect(`${url.pathname}${url.search}`, 303);
   }
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["delivery", "api"], links: true });
   // The order the page read, kept on the server: the page is given its view only.
   const { order, ...shown } = view;
   const orderWork = await services.repo.orderWork(order.id);
@@ -129,7 +129,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * order answers 404 before any byte is read; a refusal re-renders the page with its reason (4xx).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["orders", "delivery"], links: true, files: true, worker: true });
   const order = await orderOfPageToken(params.token, services);
   if (!order) throw data(null, { status: 404 });
   let answer: WorkAnswer;

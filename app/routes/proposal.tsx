@@ -36,18 +36,21 @@ function meta(context: Route.LoaderArgs["context"], title?: string) {
   };
 }
 
-async function load(token: string, context: Route.LoaderArgs["context"]) {
-  const services = await servicesOf(context);
+async function load(
+  token: string,
+  context: Route.LoaderArgs["context"],
+  services: Parameters<typeof proposalOfToken>[1],
+) {
   const found = await proposalOfToken(token, services);
   if (!found) throw data({ meta: meta(context) }, { status: 404, headers: { "Cache-Control": "no-store" } });
-  return { services, found };
+  return found;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("lang");
-  const { services, found } = await load(params.token, context);
-  const { proposal, quote, replaced } = found;
+  const services = await servicesOf(context, { repo: ["proposals", "quotes", "orders"], links: true, worker: true });
+  const { proposal, quote, replaced } = await load(params.token, context, services);
   // In the request's language (the emailed link carries it); the switcher still offers the six.
   if (!isLanguage(asked)) {
     url.searchParams.set("lang", proposal.lang);
@@ -109,7 +112,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!read.ok) return answer({ form: "errors.rejected" }, read.status);
   const form = read.form;
   const text = (name: string) => String(form.get(name) ?? "").trim();
-  const { services, found } = await load(params.token, context);
+  const services = await servicesOf(context, {
+    repo: ["proposals", "quotes", "orders"],
+    links: true,
+    worker: true,
+    webhooksOut: true,
+    limits: true,
+    provider: true,
+    returnBase: true,
+    fulfil: true,
+  });
+  const found = await load(params.token, context, services);
   const { clientIp } = context.get(requestInfoContext);
   const intent = text("intent");
 

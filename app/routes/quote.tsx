@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Bots fill every field they find; people never see this one. Nothing is stored.
   if (String(formData.get(QUOTE_HONEYPOT) ?? "") !== "") return reply("errors.rejected", 400);
   if (submission.status !== "success") return reply(null, 400);
-  const services = await servicesOf(context);
+  const services = await servicesOf(context, { repo: ["quotes"], limits: true, worker: true, webhooksOut: true });
   const { clientIp } = context.get(requestInfoContext);
   const taken = await services.limits.take(["quote", clientIp]);
   if (!taken.ok) return reply("errors.rateLimited", 429, { "Retry-After": String(taken.retryAfterSeconds) });

@@ -14,7 +14,10 @@ function meta(context: Route.LoaderArgs["context"]) {
 
 /** The signed link: Stripe's Billing Portal (redirect), or the sandbox portal below. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await openManageLink(params.token, await servicesOf(context));
+  const page = await openManageLink(
+    params.token,
+    await servicesOf(context, { repo: ["orders"], links: true, provider: true, publicOrigin: true }),
+  );
   if (page.kind === "redirect") throw redirect(page.url, 303);
   if (page.kind === "sandbox") return data({ kind: page.kind, view: page.view, meta: meta(context) });
   const status = page.kind === "unavailable" ? 503 : page.kind === "expired" ? 410 : 404;
@@ -30,7 +33,16 @@ export function headers() {
 /** Sandbox portal: a plain form post cancels at the end of the period, then shows the page again. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireForm(request, ["intent"]);
-  const cancelled = await cancelFromSandboxPortal(params.token, await servicesOf(context));
+  const cancelled = await cancelFromSandboxPortal(
+    params.token,
+    await servicesOf(context, {
+      repo: ["orders", "billing", "delivery"],
+      links: true,
+      provider: true,
+      worker: true,
+      webhooksOut: true,
+    }),
+  );
   if (!cancelled.ok) throw data(null, { status: cancelled.status });
   const url = new URL(request.url);
   return redirect(`${url.pathname}${url.search}`, 303);

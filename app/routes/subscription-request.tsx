@@ -25,7 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, ["email"]);
   if (!read.ok) return data({ outcome: "invalid" as const, email: "", meta: meta(context) }, { status: read.status });
   const email = String(read.form.get("email") ?? "");
-  const outcome = await requestManageLink(email, context.get(requestInfoContext).clientIp, await servicesOf(context));
+  const outcome = await requestManageLink(
+    email,
+    context.get(requestInfoContext).clientIp,
+    await servicesOf(context, { repo: ["billing", "outbox"], limits: true, worker: true }),
+  );
   const status = outcome === "invalid" ? 400 : outcome === "rateLimited" ? 429 : 200;
   return data({ outcome, email: outcome === "sent" ? "" : email.slice(0, 254), meta: meta(context) }, { status });
 }

@@ -48,7 +48,7 @@ async function safeFulfil(
   context: Route.LoaderArgs["context"],
 ): Promise<FulfilResult | { status: "error" }> {
   try {
-    const services = await servicesOf(context);
+    const services = await servicesOf(context, { fulfil: true, limits: true });
     return await services.fulfil(sessionId, {
       allowLookup: async () => (await services.limits.take(["lookup", clientIp])).ok,
     });
@@ -101,7 +101,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({
       view: "paid" as const,
       sessionId,
-      ...paidView(result.order, t, pathLang, (await servicesOf(context)).orderPageUrl(result.order)),
+      ...paidView(
+        result.order,
+        t,
+        pathLang,
+        (await servicesOf(context, { orderPageUrl: true })).orderPageUrl(result.order),
+      ),
       priceLine: orderPriceLine(result.order, pathLang).text,
       meta: pageMeta,
     });
@@ -123,7 +128,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sessionId,
       // A proposal's order goes back to its proposal, whose accept gives a fresh checkout.
       orderAgain: result.order.proposal
-        ? orderAgainPath(result.order, await servicesOf(context))
+        ? orderAgainPath(result.order, await servicesOf(context, { links: true }))
         : isOfferId(result.order.offer)
           ? orderFormPath(result.order.offer, result.order.lang)
           : pagePath(pageById(result.order.offer), result.order.lang),
@@ -161,7 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { outcome, status } = await resendConfirmation(
     sessionId,
     context.get(requestInfoContext).clientIp,
-    await servicesOf(context),
+    await servicesOf(context, { repo: ["outbox"], limits: true, fulfil: true, worker: true }),
   );
   return data({ resend: outcome }, { status, headers: status === 429 ? { "Retry-After": "600" } : undefined });
 }

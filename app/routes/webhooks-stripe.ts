@@ -13,6 +13,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readRawText(request, bodyCapFor(new URL(request.url).pathname));
   if (!body.ok) return text(body.reason === "tooLarge" ? "Payload too large" : "Bad request", body.status);
-  const answer = await (await servicesOf(context)).receiveWebhook(body.text, request.headers.get("stripe-signature"));
+  const answer = await (
+    await servicesOf(context, { receiveWebhook: true })
+  ).receiveWebhook(body.text, request.headers.get("stripe-signature"));
   return text(answer.body, answer.status);
 }
