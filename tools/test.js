@@ -1,13 +1,15 @@
 // `npm test`: build once, then unit + integration tests (Vitest) and browser tests (Playwright) side by side.
 // Prints each suite's time, then one closing line `N passed, N failed` summing both (CI reads it).
 //
-// The two run at the same time (ADR 018): Vitest's files spend much of their time waiting on
-// child processes, PostgreSQL, real-time limits (a 70-second upload, TOTP steps), which leaves a
-// core idle that the browser tests fill. Playwright prints as it goes; Vitest's own report goes to
-// test-results/vitest.log and its summary is printed when it ends (its failures again at the end).
+// The two run at the same time when the machine has cores to spare (ADR 018): Vitest's files spend
+// much of their time waiting on child processes, PostgreSQL, real-time limits (a 70-second upload,
+// TOTP steps), which leaves a core idle that the browser tests fill. Playwright prints as it goes;
+// Vitest's own report then goes to test-results/vitest.log and its summary is printed when it ends
+// (its failures again at the end).
 import "../scripts/require-node.js";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { buildIfStale } from "../scripts/build-state.js";
 
@@ -66,10 +68,10 @@ async function vitest() {
     run(
       "npx",
       ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"],
-      onlyUnit ? undefined : log,
+      sideBySide ? log : undefined,
     ),
   );
-  if (!onlyUnit) {
+  if (sideBySide) {
     // Its summary (files, tests, duration) and any failure's report, without the line per file.
     const lines = plain(fs.readFileSync(log, "utf8")).split("\n");
     const summary = lines.findIndex((line) => /^\s*(⎯+ Failed|Test Files)/.test(line));
@@ -139,9 +141,25 @@ async function playwright() {
   return `${line} in ${duration(seconds)}`;
 }
 
-const both = await timed(() => Promise.all([onlyE2E ? undefined : vitest(), onlyUnit ? undefined : playwright()]));
+// Side by side on a machine with cores to spare; one after the other when others already keep its
+// cores busy (load average above the core count), where running both adds only waiting: the tests
+// pass either way (their limits are hang detectors), `--one-at-a-time` and `--side-by-side` choose.
+const cores = os.availableParallelism();
+const load = os.loadavg()[0];
+const sideBySide =
+  !onlyE2E &&
+  !onlyUnit &&
+  !process.argv.includes("--one-at-a-time") &&
+  (process.argv.includes("--side-by-side") || load <= cores);
+if (!onlyE2E && !onlyUnit && !sideBySide)
+  console.log(`One suite after the other (load ${load.toFixed(1)} on ${cores} cores; --side-by-side to force).`);
+const both = await timed(async () =>
+  sideBySide
+    ? Promise.all([vitest(), playwright()])
+    : [onlyE2E ? undefined : await vitest(), onlyUnit ? undefined : await playwright()],
+);
 times.push(...both.result.filter(Boolean));
-if (!onlyE2E && !onlyUnit) times.push(`unit, integration and browser side by side: ${duration(both.seconds)}`);
+if (sideBySide) times.push(`unit, integration and browser side by side: ${duration(both.seconds)}`);
 
 if (failures.length) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
 console.log(`\n${times.join("\n")}`);
