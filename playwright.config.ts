@@ -62,7 +62,8 @@ export default defineConfig({
     command: "node server/index.js",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A hang detector: a start takes half a second on a quiet machine, over a minute at load 25.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",

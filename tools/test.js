@@ -1,18 +1,37 @@
-// `npm test`: build once, then unit + integration tests (Vitest) and browser tests (Playwright).
+// `npm test`: build once, then unit + integration tests (Vitest) and browser tests (Playwright) side by side.
 // Prints each suite's time, then one closing line `N passed, N failed` summing both (CI reads it).
+//
+// The two run at the same time when the machine has cores to spare (ADR 018): Vitest's files spend
+// much of their time waiting on child processes, PostgreSQL, real-time limits (a 70-second upload,
+// TOTP steps), which leaves a core idle that the browser tests fill. Playwright prints as it goes;
+// Vitest's own report then goes to test-results/vitest.log and its summary is printed when it ends
+// (its failures again at the end).
 import "../scripts/require-node.js";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { buildIfStale } from "../scripts/build-state.js";
 
-const run = (cmd, args, extraEnv = {}) =>
-  spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } }).status ?? 1;
+/** Runs a command, its output to the terminal or to `logFile`; resolves with its exit status. */
+const run = (cmd, args, logFile) =>
+  new Promise((resolve) => {
+    const log = logFile ? fs.openSync(logFile, "w") : undefined;
+    const child = spawn(cmd, args, {
+      stdio: log === undefined ? "inherit" : ["ignore", log, log],
+      env: { ...process.env, ...(log === undefined ? {} : { NO_COLOR: "1", FORCE_COLOR: "0" }) },
+    });
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => {
+      if (log !== undefined) fs.closeSync(log);
+      resolve(code ?? 1);
+    });
+  });
 
-/** Runs `step`, returning its result and how long it took. */
-function timed(step) {
+/** Runs `step` (sync or async), returning its result and how long it took. */
+async function timed(step) {
   const started = performance.now();
-  const result = step();
+  const result = await step();
   return { result, seconds: (performance.now() - started) / 1000 };
 }
 const duration = (seconds) =>
@@ -20,17 +39,17 @@ const duration = (seconds) =>
 const times = [];
 // The names of failing tests, repeated after the summary: CI keeps only the end of the output.
 const failures = [];
+// eslint-disable-next-line no-control-regex -- strips the terminal colours Vitest puts in its messages
+const plain = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "");
 const firstLine = (text) =>
-  String(text ?? "")
-    // eslint-disable-next-line no-control-regex -- strips the terminal colours Vitest puts in its messages
-    .replace(/\u001b\[[0-9;]*m/g, "")
+  plain(text)
     .split("\n")
     .find((line) => line.trim()) ?? "";
 
 fs.mkdirSync("test-results", { recursive: true });
 // As `npm start` builds: only when a source is newer than the build, in one line (the bundler's
 // report of file sizes in full only when the build fails, since it then holds the reason).
-const build = timed(() => buildIfStale(path.resolve(import.meta.dirname, "..")));
+const build = await timed(() => buildIfStale(path.resolve(import.meta.dirname, "..")));
 times.push(`build: ${duration(build.seconds)}`);
 if (!build.result) {
   console.log(times.join("\n"));
@@ -43,10 +62,21 @@ let failed = 0;
 const onlyE2E = process.argv.includes("--e2e");
 const onlyUnit = process.argv.includes("--unit");
 
-if (!onlyE2E) {
-  const { result: status, seconds } = timed(() =>
-    run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]),
+async function vitest() {
+  const log = "test-results/vitest.log";
+  const { result: status, seconds } = await timed(() =>
+    run(
+      "npx",
+      ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"],
+      sideBySide ? log : undefined,
+    ),
   );
+  if (sideBySide) {
+    // Its summary (files, tests, duration) and any failure's report, without the line per file.
+    const lines = plain(fs.readFileSync(log, "utf8")).split("\n");
+    const summary = lines.findIndex((line) => /^\s*(⎯+ Failed|Test Files)/.test(line));
+    console.log(`\nVitest (full report: ${log}):\n${lines.slice(summary < 0 ? -20 : summary).join("\n")}`);
+  }
   let line = "unit and integration (Vitest): no report";
   try {
     const report = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
@@ -79,11 +109,11 @@ if (!onlyE2E) {
   } catch {
     failed += 1;
   }
-  times.push(`${line} in ${duration(seconds)}`);
+  return `${line} in ${duration(seconds)}`;
 }
 
-if (!onlyUnit) {
-  const { result: status, seconds } = timed(() => run("npx", ["playwright", "test"]));
+async function playwright() {
+  const { result: status, seconds } = await timed(() => run("npx", ["playwright", "test"]));
   let line = "browser (Playwright): no report";
   try {
     const report = JSON.parse(fs.readFileSync("test-results/playwright.json", "utf8"));
@@ -108,8 +138,28 @@ if (!onlyUnit) {
   } catch {
     failed += 1;
   }
-  times.push(`${line} in ${duration(seconds)}`);
+  return `${line} in ${duration(seconds)}`;
 }
+
+// Side by side on a machine with cores to spare; one after the other when others already keep its
+// cores busy (load average above the core count), where running both adds only waiting: the tests
+// pass either way (their limits are hang detectors), `--one-at-a-time` and `--side-by-side` choose.
+const cores = os.availableParallelism();
+const load = os.loadavg()[0];
+const sideBySide =
+  !onlyE2E &&
+  !onlyUnit &&
+  !process.argv.includes("--one-at-a-time") &&
+  (process.argv.includes("--side-by-side") || load <= cores);
+if (!onlyE2E && !onlyUnit && !sideBySide)
+  console.log(`One suite after the other (load ${load.toFixed(1)} on ${cores} cores; --side-by-side to force).`);
+const both = await timed(async () =>
+  sideBySide
+    ? Promise.all([vitest(), playwright()])
+    : [onlyE2E ? undefined : await vitest(), onlyUnit ? undefined : await playwright()],
+);
+times.push(...both.result.filter(Boolean));
+if (sideBySide) times.push(`unit, integration and browser side by side: ${duration(both.seconds)}`);
 
 if (failures.length) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
 console.log(`\n${times.join("\n")}`);

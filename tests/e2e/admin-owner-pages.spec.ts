@@ -7,11 +7,15 @@ import { orderFormPath, pageById, pagePath } from "../../app/i18n/site-map.ts";
 import { dateTimeFormatter, formatMoney } from "../../app/i18n/format.ts";
 import { ines, payInSandbox, postOrder } from "../support/orders.ts";
 import { startOwnerShop, type OwnerShop } from "../support/owner-shop.ts";
+import { HTML_ONLY } from "../support/projects.ts";
 
 // The owner's back-office pages on a phone (390 px, 320 px) and a desk (1280 px): the front page's
 // funnel keeps every word whole in each of the six languages (no "Abonnem/ent"), the latest orders
 // in words, the invoices and receipts, the customers list and a customer's readable summary —
-// nothing wider than the screen, screenshots kept to look at.
+// nothing wider than the screen, screenshots kept to look at. These pages are server-rendered and
+// their links plain: public/enhance.js acts only on a click, a hover or a print or copy button, and
+// only the summary has one (shown by the script), so the others read the same DOM with scripts on
+// or off and run once (@html-only); the summary runs in both.
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const locale = (lang: string, ns: string) =>
@@ -78,93 +82,98 @@ async function brokenWords(page: Page): Promise<string[]> {
   });
 }
 
-test("the funnel's table keeps every word whole on a phone, in every language", async ({ page, context }, info) => {
-  test.setTimeout(180_000);
-  await shop.signIn(context);
-  for (const lang of LANGUAGES) {
+test(
+  "the funnel's table keeps every word whole on a phone, in every language",
+  HTML_ONLY,
+  async ({ page, context }, info) => {
+    test.setTimeout(180_000);
+    await shop.signIn(context);
+    for (const lang of LANGUAGES) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      // The counts reach the database within a flush (200 ms here): reload until every offer has its row.
+      await expect(async () => {
+        await page.goto(`${shop.server.url}/admin?lang=${lang}`);
+        await expect(page.locator('[data-testid="funnel-table"] [data-offer]')).toHaveCount(
+          CATALOGUE_OFFERS.length * LANGUAGES.length,
+          { timeout: 1_000 },
+        );
+      }).toPass({ timeout: 60_000 });
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByTestId("funnel-table")).toContainText(locale(lang, "offers")["veo3-subscription"].name);
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 844 });
+        expect(await brokenWords(page), `${lang} at ${width}px`).toEqual([]);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `page overflow, ${lang} at ${width}px`).toBeLessThanOrEqual(0);
+        // The table itself fits its column: nothing hidden behind a sideways scroll.
+        const hidden = await page
+          .getByTestId("funnel-table")
+          .evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth);
+        expect(hidden, `table wider than its column, ${lang} at ${width}px`).toBeLessThanOrEqual(0);
+        if (lang === "fr" || lang === "de") {
+          await keepShot(info, `funnel-${lang}-${width}px`, await page.getByTestId("funnel").screenshot());
+        }
+      }
+    }
+  },
+);
+
+test(
+  "the front page lists the latest five orders in words, each a link to its order",
+  HTML_ONLY,
+  async ({ page, context }, info) => {
+    test.setTimeout(240_000);
+    const admin = locale("en", "admin");
+    const offers = locale("en", "offers");
+    await shop.signIn(context);
     await page.setViewportSize({ width: 390, height: 844 });
-    // The counts reach the database within a flush (200 ms here): reload until every offer has its row.
-    await expect(async () => {
-      await page.goto(`${shop.server.url}/admin?lang=${lang}`);
-      await expect(page.locator('[data-testid="funnel-table"] [data-offer]')).toHaveCount(
-        CATALOGUE_OFFERS.length * LANGUAGES.length,
-        { timeout: 1_000 },
-      );
-    }).toPass({ timeout: 60_000 });
-    await expect(page.locator("html")).toHaveAttribute("lang", lang);
-    await expect(page.getByTestId("funnel-table")).toContainText(locale(lang, "offers")["veo3-subscription"].name);
-    for (const width of [390, 320]) {
-      await page.setViewportSize({ width, height: 844 });
-      expect(await brokenWords(page), `${lang} at ${width}px`).toEqual([]);
+    await page.goto(`${shop.server.url}/admin?lang=en`);
+    const list = page.getByTestId("latest-orders");
+    const rows = list.locator("li");
+    await expect(rows).toHaveCount(5);
+    await expect(rows.getByTestId("latest-customer")).toHaveText([
+      "Inès Dernier",
+      "Inès Agent",
+      "Inès Attente",
+      "Inès Courte",
+      "Inès Abonnement",
+    ]);
+    await expect(rows.getByTestId("latest-offer")).toHaveText(
+      ["test-workflow", "formateur-ia", "veo3-pack", "short-videos", "veo3-subscription"].map((id) => offers[id].name),
+    );
+    await expect(rows.getByTestId("latest-state")).toHaveText([
+      admin.states.paid,
+      admin.states.paid,
+      admin.states.checkout_created,
+      admin.states.paid,
+      admin.states.paid,
+    ]);
+    await expect(rows.first().getByTestId("latest-amount")).toHaveText(formatMoney(100, "EUR", "en"));
+    for (const reference of await rows.getByTestId("latest-reference").allTextContents())
+      expect(reference).toMatch(/^[A-Z0-9]{1,3}-\d{4,}$/);
+    // The date in the owner's words, of the instant the order was taken.
+    const date = rows.first().getByTestId("latest-date");
+    await expect(date).toHaveText(dateTimeFormatter("en", "short")((await date.getAttribute("datetime"))!));
+    // Words, never the codes the database keeps.
+    expect(await list.innerText()).not.toMatch(/ord_|veo3-|test-workflow|formateur-ia|checkout_created|\bpaid\b/);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
-      expect(overflow, `page overflow, ${lang} at ${width}px`).toBeLessThanOrEqual(0);
-      // The table itself fits its column: nothing hidden behind a sideways scroll.
-      const hidden = await page
-        .getByTestId("funnel-table")
-        .evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth);
-      expect(hidden, `table wider than its column, ${lang} at ${width}px`).toBeLessThanOrEqual(0);
-      if (lang === "fr" || lang === "de") {
-        await keepShot(info, `funnel-${lang}-${width}px`, await page.getByTestId("funnel").screenshot());
-      }
+      expect(overflow, `dashboard at ${width}px`).toBeLessThanOrEqual(0);
+      await keepShot(info, `dashboard-latest-${width}px`, await page.screenshot({ fullPage: true }));
     }
-  }
-});
-
-test("the front page lists the latest five orders in words, each a link to its order", async ({
-  page,
-  context,
-}, info) => {
-  test.setTimeout(120_000);
-  const admin = locale("en", "admin");
-  const offers = locale("en", "offers");
-  await shop.signIn(context);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${shop.server.url}/admin?lang=en`);
-  const list = page.getByTestId("latest-orders");
-  const rows = list.locator("li");
-  await expect(rows).toHaveCount(5);
-  await expect(rows.getByTestId("latest-customer")).toHaveText([
-    "Inès Dernier",
-    "Inès Agent",
-    "Inès Attente",
-    "Inès Courte",
-    "Inès Abonnement",
-  ]);
-  await expect(rows.getByTestId("latest-offer")).toHaveText(
-    ["test-workflow", "formateur-ia", "veo3-pack", "short-videos", "veo3-subscription"].map((id) => offers[id].name),
-  );
-  await expect(rows.getByTestId("latest-state")).toHaveText([
-    admin.states.paid,
-    admin.states.paid,
-    admin.states.checkout_created,
-    admin.states.paid,
-    admin.states.paid,
-  ]);
-  await expect(rows.first().getByTestId("latest-amount")).toHaveText(formatMoney(100, "EUR", "en"));
-  for (const reference of await rows.getByTestId("latest-reference").allTextContents())
-    expect(reference).toMatch(/^[A-Z0-9]{1,3}-\d{4,}$/);
-  // The date in the owner's words, of the instant the order was taken.
-  const date = rows.first().getByTestId("latest-date");
-  await expect(date).toHaveText(dateTimeFormatter("en", "short")((await date.getAttribute("datetime"))!));
-  // Words, never the codes the database keeps.
-  expect(await list.innerText()).not.toMatch(/ord_|veo3-|test-workflow|formateur-ia|checkout_created|\bpaid\b/);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `dashboard at ${width}px`).toBeLessThanOrEqual(0);
-    await keepShot(info, `dashboard-latest-${width}px`, await page.screenshot({ fullPage: true }));
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  // Each row opens its order.
-  const id = await rows.nth(2).getAttribute("data-order-id");
-  await rows.nth(2).getByRole("link").click();
-  await expect(page).toHaveURL(new RegExp(`/admin/orders/${id}$`));
-  await expect(page.locator("h1")).toContainText("Inès Attente");
-});
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Each row opens its order.
+    const id = await rows.nth(2).getAttribute("data-order-id");
+    await rows.nth(2).getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${id}$`));
+    await expect(page.locator("h1")).toContainText("Inès Attente");
+  },
+);
 
 /** Nothing wider than the screen, then a full-page screenshot, at each width. */
 async function shots(page: Page, info: TestInfo, name: string, widths: readonly number[] = [390, 1280]) {
@@ -179,27 +188,34 @@ async function shots(page: Page, info: TestInfo, name: string, widths: readonly 
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test("from the orders, the month's invoices and receipts, under the Orders tab", async ({ page, context }, info) => {
-  test.setTimeout(120_000);
-  const office = locale("en", "back-office").invoices;
-  const admin = locale("en", "admin");
-  await shop.signIn(context);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${shop.server.url}/admin/orders?lang=en`);
-  await page.getByTestId("invoices-link").click();
-  await expect(page).toHaveURL(/\/admin\/invoices$/);
-  await expect(page.locator("h1")).toHaveText(office.title);
-  await expect(page.getByRole("link", { name: admin.nav.orders, exact: true })).toHaveAttribute("aria-current", "page");
-  const rows = page.getByTestId("invoices-list").locator("li");
-  // The five sales of this month (the order left at checkout is no invoice), each with its paper.
-  await expect(rows).toHaveCount(5);
-  await expect(rows.locator('[data-paper="sandboxInvoice"]')).toHaveCount(5);
-  await expect(page.getByTestId("invoices-total")).toContainText(office.count_other.replace("{{count}}", "5"));
-  await shots(page, info, "invoices");
-});
+test(
+  "from the orders, the month's invoices and receipts, under the Orders tab",
+  HTML_ONLY,
+  async ({ page, context }, info) => {
+    test.setTimeout(240_000);
+    const office = locale("en", "back-office").invoices;
+    const admin = locale("en", "admin");
+    await shop.signIn(context);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${shop.server.url}/admin/orders?lang=en`);
+    await page.getByTestId("invoices-link").click();
+    await expect(page).toHaveURL(/\/admin\/invoices$/);
+    await expect(page.locator("h1")).toHaveText(office.title);
+    await expect(page.getByRole("link", { name: admin.nav.orders, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    const rows = page.getByTestId("invoices-list").locator("li");
+    // The five sales of this month (the order left at checkout is no invoice), each with its paper.
+    await expect(rows).toHaveCount(5);
+    await expect(rows.locator('[data-paper="sandboxInvoice"]')).toHaveCount(5);
+    await expect(page.getByTestId("invoices-total")).toContainText(office.count_other.replace("{{count}}", "5"));
+    await shots(page, info, "invoices");
+  },
+);
 
-test("the customers list at a desk and on a phone", async ({ page, context }, info) => {
-  test.setTimeout(120_000);
+test("the customers list at a desk and on a phone", HTML_ONLY, async ({ page, context }, info) => {
+  test.setTimeout(240_000);
   const rights = locale("en", "data-rights");
   await shop.signIn(context);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -218,7 +234,7 @@ test("a customer's readable summary, in words, printable without the back office
   page,
   context,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const summary = locale("en", "back-office").summary;
   const offers = locale("en", "offers");
   await shop.signIn(context);

@@ -101,7 +101,7 @@ const ORDERS = Object.keys(ORDER_FORM_FIELDS)
 
 for (const [offer, lang] of ORDERS) {
   test(`Enter in any text field of the ${offer} order form (${lang}) orders`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const url = `${server.url}/commander?offre=${offer}&lang=${lang}`;
     await page.goto(url);
     const fields = await fill(page, "form#order", VALUES);
@@ -118,7 +118,7 @@ for (const [offer, lang] of ORDERS) {
 }
 
 test("Enter in any text field of the quote form sends the request", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const url = `${server.url}/quote?offer=seedance&lang=de`;
   await page.goto(url);
   const fields = await fill(page, "form[data-messages='quote-messages']", QUOTE_VALUES);

@@ -43,7 +43,7 @@ async function tabTo(
 test("keyboard only: order the test workflow, pay in the sandbox, see the thank-you page", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto("/commander?offre=test-workflow&lang=en");
   await expect(page.locator("h1")).toBeVisible();
   const filled = new Set<string>();

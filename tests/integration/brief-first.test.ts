@@ -1,16 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  decodeMail,
-  emlFiles,
-  orderForm,
-  postForm,
-  postOrder,
-  readStore,
-  waitFor,
-  SANDBOX_PAY,
-} from "../support/orders.ts";
+import { decodeMail, emlFiles, waitFor, paidSandboxOrder } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 /**
@@ -41,18 +32,10 @@ afterAll(async () => {
 
 const mail = (file: string) => decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8"));
 
-async function paidOrder(offer: string, lang: string, email: string) {
-  const created = await postOrder(server.url, offer, lang, orderForm({ email }));
-  expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
-  const thanks = await fetch(server.url + paid.headers.get("location")!);
-  expect(thanks.status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.state === "paid")!;
-  const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`));
-  const confirmation = mail(file);
-  const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(confirmation)!;
-  return { order, thanks: await thanks.text(), confirmation, page: `${link[1]}?lang=${lang}` };
-}
+const paidOrder = async (offer: string, lang: string, email: string) => {
+  const paid = await paidSandboxOrder(server, offer, lang, email);
+  return { ...paid, thanks: paid.thankYou };
+};
 
 test("thank-you page, confirmation and order page lead with the brief, for every kind of offer", async () => {
   for (const [offer, lang] of [

@@ -3,16 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import {
-  decodeMail,
-  emlFiles,
-  orderForm,
-  postForm,
-  postOrder,
-  readStore,
-  waitFor,
-  SANDBOX_PAY,
-} from "../support/orders.ts";
+import { decodeMail, emlFiles, readStore, waitFor, paidSandboxOrder } from "../support/orders.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
@@ -65,21 +56,7 @@ const storedFiles = (orderId: string) => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
-async function paidOrder(offer: string, lang: string, email: string) {
-  const created = await postOrder(server.url, offer, lang, orderForm({ email }));
-  expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.state === "paid")!;
-  const file = await waitFor(
-    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
-    10_000,
-    "confirmation",
-  );
-  // The page's link, as the customer gets it: in the confirmation.
-  const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(mail(file))!;
-  return { order, page: `${link[1]}?lang=${lang}`, token: link[1]!.split("/")[2]! };
-}
+const paidOrder = (offer: string, lang: string, email: string) => paidSandboxOrder(server, offer, lang, email);
 
 function files(form: FormData, list: Array<[name: string, bytes: Buffer, type: string]>) {
   for (const [name, bytes, type] of list) form.append("files", new Blob([new Uint8Array(bytes)], { type }), name);

@@ -3,16 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSignedLinks } from "../../app/billing/signed-link.server.ts";
 import { AdminClient, ownerReset, setUpOwner } from "../support/admin.ts";
-import {
-  decodeMail,
-  emlFiles,
-  orderForm,
-  postForm,
-  postOrder,
-  readStore,
-  waitFor,
-  SANDBOX_PAY,
-} from "../support/orders.ts";
+import { decodeMail, emlFiles, waitFor, paidSandboxOrder } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
 
@@ -52,20 +43,7 @@ afterAll(async () => {
 const mail = (file: string) => decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8"));
 const pageLinkIn = (text: string) => new RegExp(`${server.url}(/order/[\\w.~%-]+)\\?lang=\\w\\w`).exec(text)?.[1];
 
-async function paidOrder(offer: string, lang: string, email: string) {
-  const created = await postOrder(server.url, offer, lang, orderForm({ email }));
-  expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.state === "paid")!;
-  const file = await waitFor(
-    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
-    10_000,
-    "confirmation",
-  );
-  const link = pageLinkIn(mail(file))!;
-  return { order, page: `${link}?lang=${lang}`, token: decodeURIComponent(link.split("/")[2]!) };
-}
+const paidOrder = (offer: string, lang: string, email: string) => paidSandboxOrder(server, offer, lang, email);
 
 describe("a file's download link", () => {
   test("carries no order-page token, downloads the file, and once expired does not lead to the page", async () => {

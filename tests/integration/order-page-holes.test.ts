@@ -1,16 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  decodeMail,
-  emlFiles,
-  orderForm,
-  postForm,
-  postOrder,
-  readStore,
-  waitFor,
-  SANDBOX_PAY,
-} from "../support/orders.ts";
+import { paidSandboxOrder } from "../support/orders.ts";
 import { settledLogs } from "../support/logs.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
@@ -42,26 +33,12 @@ afterAll(async () => {
   expect(await server?.stop()).toBe(0);
 });
 
-const mail = (file: string) => decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8"));
 const storedSizes = (orderId: string) => {
   const dir = path.join(server.dataDir, "files", "orders", orderId);
   return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => fs.statSync(path.join(dir, name)).size) : [];
 };
 
-async function paidOrder(offer: string, lang: string, email: string) {
-  const created = await postOrder(server.url, offer, lang, orderForm({ email }));
-  expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.state === "paid")!;
-  const file = await waitFor(
-    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
-    10_000,
-    "confirmation",
-  );
-  const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(mail(file))!;
-  return { order, page: `${link[1]}?lang=${lang}`, token: link[1]!.split("/")[2]! };
-}
+const paidOrder = (offer: string, lang: string, email: string) => paidSandboxOrder(server, offer, lang, email);
 
 const brief = (list: Buffer[], text = "") => {
   const form = new FormData();

@@ -13,7 +13,7 @@ import {
   postOrder,
   readStore,
   waitFor,
-  SANDBOX_PAY,
+  paidSandboxOrder as paidSandboxOrderOf,
 } from "../support/orders.ts";
 import { startExpectingExit, startServer, type RunningServer } from "../support/server.ts";
 import { databaseUrlFor } from "../support/store.ts";
@@ -52,22 +52,8 @@ afterAll(async () => {
 const mail = (file: string) => decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8"));
 const orderLinkIn = (text: string) => new RegExp(`${server.url}/order/[\\w.-]+\\?lang=\\w\\w`).exec(text)?.[0];
 
-async function paidSandboxOrder(offer: string, lang: string, email: string, extra: Record<string, string> = {}) {
-  const created = await postOrder(server.url, offer, lang, orderForm({ email, ...extra }));
-  expect(created.status).toBe(303);
-  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
-  const thankYou = await fetch(server.url + paid.headers.get("location")!);
-  expect(thankYou.status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find(
-    (o) => o.customer.email === email && o.offer === offer && o.state === "paid",
-  )!;
-  const file = await waitFor(
-    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
-    10_000,
-    "confirmation",
-  );
-  return { order, confirmation: mail(file), thankYou: await thankYou.text() };
-}
+const paidSandboxOrder = (offer: string, lang: string, email: string, extra: Record<string, string> = {}) =>
+  paidSandboxOrderOf(server, offer, lang, email, extra);
 
 /** Changes a stored order's payment time, as if it had been paid earlier (the database the server uses). */
 async function setPaidAt(orderId: string, paidAt: string) {

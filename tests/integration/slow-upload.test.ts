@@ -2,16 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  decodeMail,
-  emlFiles,
-  orderForm,
-  postForm,
-  postOrder,
-  readStore,
-  waitFor,
-  SANDBOX_PAY,
-} from "../support/orders.ts";
+import { waitFor, paidSandboxOrder } from "../support/orders.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 /**
@@ -39,16 +30,7 @@ const storedFiles = (orderId: string) => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
-async function paidOrder(email: string) {
-  const created = await postOrder(server.url, "short-videos", "en", orderForm({ email }));
-  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.state === "paid")!;
-  const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`));
-  const raw = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8"));
-  const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(raw)!;
-  return { order, page: `${link[1]}?lang=en` };
-}
+const paidOrder = (email: string) => paidSandboxOrder(server, "short-videos", "en", email);
 
 /** The brief's multipart body as a browser sends it: some text and a 600 KB image. */
 async function briefBody() {

@@ -1,16 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import {
-  decodeMail,
-  emlFiles,
-  orderForm,
-  postForm,
-  postOrder,
-  readStore,
-  waitFor,
-  SANDBOX_PAY,
-} from "../support/orders.ts";
+import { paidSandboxOrder } from "../support/orders.ts";
 import { startS3Server, type S3TestServer } from "../support/s3-server.ts";
 import { settledLogs } from "../support/logs.ts";
 import { startServer, tempDataDir, type RunningServer } from "../support/server.ts";
@@ -37,16 +28,8 @@ afterAll(async () => {
   await s3?.stop().catch(() => {});
 });
 
-async function paidOrder(server: RunningServer, lang: string, email: string) {
-  const created = await postOrder(server.url, "short-videos", lang, orderForm({ email }));
-  const paid = await postForm(server.url + created.headers.get("location")!, SANDBOX_PAY);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email && o.state === "paid")!;
-  const file = await waitFor(() => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`));
-  const raw = decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8"));
-  const link = new RegExp(`${server.url}(/order/[\\w.-]+)\\?lang=\\w\\w`).exec(raw)!;
-  return { order, page: `${link[1]}?lang=${lang}` };
-}
+const paidOrder = (server: RunningServer, lang: string, email: string) =>
+  paidSandboxOrder(server, "short-videos", lang, email);
 
 const brief = (text: string) => {
   const form = new FormData();

@@ -7,12 +7,10 @@ import { startServer, type RunningServer } from "../support/server.ts";
 import {
   decodeMail,
   emlFiles,
-  orderForm,
   postForm,
-  postOrder,
   readStore,
   waitFor,
-  SANDBOX_PAY,
+  paidSandboxOrder as paidSandboxOrderOf,
 } from "../support/orders.ts";
 
 /**
@@ -46,20 +44,7 @@ afterAll(async () => {
 
 const mail = (file: string) => decodeMail(fs.readFileSync(path.join(server.dataDir, "outbox", file), "utf8"));
 
-async function paidSandboxOrder(offer: string, lang: string, email: string) {
-  const created = await postOrder(server.url, offer, lang, orderForm({ email }));
-  expect(created.status).toBe(303);
-  const checkout = created.headers.get("location")!;
-  const paid = await postForm(server.url + checkout, SANDBOX_PAY);
-  expect((await fetch(server.url + paid.headers.get("location")!)).status).toBe(200);
-  const order = (await readStore(server.dataDir)).orders.find((o) => o.customer.email === email)!;
-  const file = await waitFor(
-    () => emlFiles(server.dataDir).find((f) => f === `${order.id}-confirmation.eml`),
-    10_000,
-    "confirmation",
-  );
-  return { order, confirmation: mail(file) };
-}
+const paidSandboxOrder = (offer: string, lang: string, email: string) => paidSandboxOrderOf(server, offer, lang, email);
 
 const linkIn = (text: string, lang: string) =>
   new RegExp(`${server.url}/subscription/[\\w.-]+\\?lang=${lang}`).exec(text)?.[0];

@@ -93,8 +93,9 @@ export async function startServer(
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  // Generous: a start takes half a second on a quiet machine, many on one at load 30.
-  const deadline = Date.now() + 60_000;
+  // Generous: a start takes half a second on a quiet machine, many on one at load 30, and once
+  // over 60 s at load 25 (a browser journey's server, while Vitest ran beside Playwright).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
