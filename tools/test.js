@@ -143,7 +143,7 @@ async function playwright() {
 
 // One suite after the other unless asked (`--side-by-side`): side by side, Vitest's waits leave a core
 // the browser tests can fill, but no whole run has yet shown it faster or as steady on a 2-core
-// machine (a run at load 14-18 was still a third done after 23 minutes; docs/testing.md), while one
+// machine (a run at load 14-15 was still a third done after 23 minutes; docs/testing.md), while one
 // after the other is CI's proven path. The tests pass either way: their limits are hang detectors.
 const sideBySide = !onlyE2E && !onlyUnit && process.argv.includes("--side-by-side");
 const both = await timed(async () =>
