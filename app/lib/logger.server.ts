@@ -67,9 +67,10 @@ export function createLogger(level: LogLevel, destination: DestinationStream): L
 function createLoggers() {
   const level = parseLevel(process.env.LOG_LEVEL);
   // One asynchronous stdout writer (sonic-boom, sync: false) shared by both loggers, so lines never interleave.
-  // Access lines are many and small: one write call each cost as much CPU as answering a page kept in
-  // memory (CPU profile, npm run bench), so they are written in batches of 4 KB, and at least every
-  // 200 ms when traffic is light. pino writes what is left synchronously when the process exits.
+  // Access lines are many and small: with one write call each, about a third of the front's time on
+  // a page kept in memory went into its log line (CPU profile, npm run bench), so they are written in
+  // batches of 4 KB, and at least every 200 ms when traffic is light. pino writes what is left
+  // synchronously when the process exits.
   const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: 200 });
   // The app's own lines (errors, warnings, what the services did) are rare and wanted at once: each
   // one starts a write of the batch it joins, or, when a write is under way, the next write as soon
@@ -87,7 +88,8 @@ function createLoggers() {
       destination.flush();
     },
   });
-  // The access line has fixed fields, none personal (its path went through redactUrl): it skips
+  // The access line has fixed fields, none personal (its path went through redactUrl, or is a URL
+  // the site links itself: server/kept-pages.ts): it skips
   // the redaction pass and the request-scope mixin, which cost more than the rest of the line
   // on a page served from memory (CPU profile).
   holder.requests = pino({ ...LINE_FORMAT, level }, destination);
