@@ -155,12 +155,14 @@ describe("outbox worker", () => {
   test("a slow SMTP server: past half the lease, the rest of the batch is handed back, never sent late", async () => {
     for (let i = 0; i < 3; i++) await paidTestOrder(repo);
     const delivered: string[] = [];
+    // A send longer than half the lease; the lease long enough that a loaded machine's claim query
+    // (the clock starts before it) never eats half of it before the first send.
     const slowDeliver = async (message: OutboxMessage) => {
-      await new Promise((resolve) => setTimeout(resolve, 70));
+      await new Promise((resolve) => setTimeout(resolve, 3_100));
       delivered.push(message.orderId!);
       return "<id>";
     };
-    const worker = testOutboxWorker(repo, slowDeliver, { backoffMs: 10, maxBackoffMs: 20, leaseMs: 100 });
+    const worker = testOutboxWorker(repo, slowDeliver, { backoffMs: 10, maxBackoffMs: 20, leaseMs: 6_000 });
     expect(await worker.runOnce()).toBe(1);
     expect(delivered).toHaveLength(1);
     // The two others are due again at once, their claim not counted as an attempt.
