@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { CATALOGUE_OFFERS } from "../content/catalogue.ts";
 import type { Database } from "../db/schema.ts";
+import { workOpen } from "../delivery/delivery-store.server.ts";
 
 /** Offers that deliver several pieces per period (short videos: 8 a month), with that allowance. */
 const ALLOWANCES = CATALOGUE_OFFERS.flatMap((offer) =>
@@ -30,14 +31,7 @@ export function toDeliver(eb: ExpressionBuilder<Database, "orders">) {
     // closure (a full refund, a cancellation now, a subscription ended) takes the order off the
     // list, as it closes the customer's page; a partial refund or a cancellation at the period's end
     // leaves it owed.
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom("work_closures")
-          .select("work_closures.order_id")
-          .whereRef("work_closures.order_id", "=", "orders.id"),
-      ),
-    ),
+    workOpen(eb),
     eb.or([
       eb.not(
         eb.exists(

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { BackgroundWorker } from "../lib/background-worker.server.ts";
 import { enqueue } from "../mail/outbox-store.server.ts";
+import { workOpen } from "./delivery-store.server.ts";
 
 /**
  * The customer's one reminder to send their brief: the work starts from it and the due date counts
@@ -27,15 +28,7 @@ export async function queueBriefReminders(db: Kysely<Database>, hours: number, n
     .where("orders.paid_at", "<=", latest.toISOString())
     .where("orders.paid_at", ">=", earliest.toISOString())
     // Money closed the work (a full refund, a cancellation now: the work's state, work_closures): there is no work to brief.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("work_closures")
-            .select("work_closures.order_id")
-            .whereRef("work_closures.order_id", "=", "orders.id"),
-        ),
-      ),
-    )
+    .where(workOpen)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { WEBHOOK_EVENTS } from "../automation/events.ts";
 import { recordWebhookEvent } from "../automation/webhook-store.server.ts";
@@ -489,6 +489,21 @@ async function closedIn(db: Kysely<Database>, orderId: string): Promise<boolean>
     .where("order_id", "=", orderId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * In a query over `orders`: the order's work is still open, no closure written by money (closeWork).
+ * One condition for every list that leaves closed work out ("to deliver", the brief reminder).
+ */
+export function workOpen(eb: ExpressionBuilder<Database, "orders">) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom("work_closures")
+        .select("work_closures.order_id")
+        .whereRef("work_closures.order_id", "=", "orders.id"),
+    ),
+  );
 }
 
 /**
